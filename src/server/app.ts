@@ -1,0 +1,70 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import { HTTPException } from 'hono/http-exception';
+import { CLIENT_IP_HEADER } from './auth/auth';
+import { dashboardApi } from './features/dashboard/dashboard.routes';
+import { meApi } from './features/me/me.routes';
+import { publicRoutes } from './features/public/public.routes';
+import type { AppDeps, AppEnv } from './http/context';
+import { AppError } from './http/errors';
+import { mountWebApp } from './http/web-static';
+
+/** The client's address: from a trusted proxy's X-Forwarded-For, else the socket (never a client-sent header). */
+function clientIp(c: Context<AppEnv>, trustProxy: boolean) {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c as unknown as Parameters<typeof getConnInfo>[0]).remote.address ?? null;
+  } catch {
+    // app.request() in tests has no socket: tests pass the address the way a trusted proxy would.
+    return c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? null;
+  }
+}
+
+export function createApp(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false }));
+  app.use('/api/*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: { message: 'Request body is too large' } }, 413) }));
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    const ip = clientIp(c, deps.trustProxy);
+    if (ip) headers.set(CLIENT_IP_HEADER, ip);
+    c.req.raw = new Request(c.req.raw, { headers });
+    await next();
+  });
+
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
+
+  const api = app
+    .route('/api/public', publicRoutes)
+    .route('/api/dashboard', dashboardApi)
+    .route('/api/me', meApi);
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'ShineRoute API', version: '1.0.0', description: 'Bookings, customers and operations for mobile detailers.' },
+  });
+  app.get('/api/health', (c) => c.json({ ok: true }));
+  app.all('/api/*', (c) => c.json({ error: { message: 'Not found' } }, 404));
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) return c.json({ error: { message: err.message } }, err.status);
+    if (err instanceof HTTPException) return c.json({ error: { message: err.message || 'Request failed' } }, err.status);
+    if (err instanceof SyntaxError) return c.json({ error: { message: 'Malformed JSON body' } }, 400);
+    console.error(`500 ${c.req.method} ${c.req.path}`, err);
+    return c.json({ error: { message: 'Something went wrong on our side. Please try again.' } }, 500);
+  });
+
+  if (deps.webDistDir) mountWebApp(app, deps.webDistDir);
+  return api;
+}
+
+export type AppType = ReturnType<typeof createApp>;

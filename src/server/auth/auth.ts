@@ -1,0 +1,94 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Database } from '../db/client';
+import * as schema from '../db/schema';
+import type { Mailer } from '../providers/mail/mailer';
+import { createOwnerProfile } from '../features/profiles/profiles.service';
+
+/** The header our own middleware sets from the socket (or a trusted proxy); clients cannot spoof it. */
+export const CLIENT_IP_HEADER = 'x-shineroute-client-ip';
+
+export interface AuthConfig {
+  db: Database;
+  mailer: Mailer;
+  baseURL: string;
+  secret: string;
+  /** Sign-in attempts allowed per client IP per minute. */
+  signInLimitPerMinute?: number;
+}
+
+export function createAuth({ db, mailer, baseURL, secret, signInLimitPerMinute = 10 }: AuthConfig) {
+  return betterAuth({
+    baseURL,
+    secret,
+    basePath: '/api/auth',
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { ...schema, rateLimit: schema.rateLimit },
+    }),
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: true, input: true },
+        lastName: { type: 'string', required: true, input: true },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      // Sliding sessions: a session used after a day gets a fresh expiry.
+      updateAge: 60 * 60 * 24,
+      cookieCache: { enabled: false },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      requireEmailVerification: false,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your ShineRoute password',
+          text: `Hi ${user.name},\n\nSomeone asked to reset the password of your ShineRoute account. Open this link to choose a new one (it expires in one hour):\n\n${url}\n\nIf this wasn't you, ignore this email.`,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send({
+          to: user.email,
+          subject: 'Verify your ShineRoute email',
+          text: `Welcome to ShineRoute, ${user.name}!\n\nPlease confirm your email address by opening this link:\n\n${url}\n`,
+        });
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            const u = user as typeof user & { firstName?: string; lastName?: string };
+            await createOwnerProfile(db, { id: u.id, firstName: u.firstName ?? '', lastName: u.lastName ?? '' });
+          },
+        },
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      modelName: 'rateLimit',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: signInLimitPerMinute },
+        '/sign-up/email': { window: 60, max: signInLimitPerMinute },
+        '/request-password-reset': { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    trustedOrigins: [baseURL],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,272 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { user } from '../auth/auth.schema';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const subscriptionTier = pgEnum('subscription_tier', ['starter', 'pro', 'elite', 'franchise']);
+export const verificationStatus = pgEnum('verification_status', ['pending', 'verified', 'rejected']);
+export const appRole = pgEnum('app_role', ['admin', 'technician']);
+export const bookingStatus = pgEnum('booking_status', [
+  'pending',
+  'confirmed',
+  'in_progress',
+  'completed',
+  'cancelled',
+  'no_show',
+]);
+export const vehicleType = pgEnum('vehicle_type', [
+  'sedan',
+  'suv',
+  'truck',
+  'van',
+  'coupe',
+  'convertible',
+  'motorcycle',
+]);
+
+/** One row per business owner, keyed by the auth user's id (the spec's business_id). */
+export const profiles = pgTable('profiles', {
+  id: text()
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  businessName: text(),
+  firstName: text().notNull().default(''),
+  lastName: text().notNull().default(''),
+  subscriptionTier: subscriptionTier().notNull().default('starter'),
+  subscriptionActive: boolean().notNull().default(true),
+  trialEndsAt: timestamp({ withTimezone: true }),
+  verificationStatus: verificationStatus().notNull().default('pending'),
+  businessTagline: text(),
+  businessDescription: text(),
+  businessAddress: text(),
+  serviceRadiusMiles: integer().notNull().default(0),
+  phone: text(),
+  businessEmail: text(),
+  websiteUrl: text(),
+  yearsInBusiness: integer().notNull().default(0),
+  insuranceInfo: text(),
+  aboutOwner: text(),
+  certifications: text().array().notNull().default(sql`'{}'::text[]`),
+  specialties: text().array().notNull().default(sql`'{}'::text[]`),
+  serviceGuarantees: text().array().notNull().default(sql`'{}'::text[]`),
+  // When the owner switched on online payments for their booking page (docs/decisions/004).
+  paymentsEnabledAt: timestamp({ withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    role: appRole().notNull(),
+    // A technician works for one business; admins belong to the platform (null).
+    businessId: text().references(() => profiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('user_roles_user_role_uq').on(t.userId, t.role),
+    index('user_roles_business_id_idx').on(t.businessId),
+  ],
+);
+
+export const serviceAreas = pgTable(
+  'service_areas',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    zipCode: varchar({ length: 5 }).notNull(),
+    city: text().notNull(),
+    state: text().notNull(),
+    stateCode: varchar({ length: 2 }),
+    isActive: boolean().notNull().default(false),
+    launchDate: date(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('service_areas_business_id_idx').on(t.businessId),
+    index('service_areas_zip_active_idx').on(t.zipCode, t.isActive),
+    uniqueIndex('service_areas_business_zip_uq').on(t.businessId, t.zipCode),
+  ],
+);
+
+export const emailWaitlist = pgTable(
+  'email_waitlist',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    zipCode: varchar({ length: 5 }).notNull(),
+    ipAddress: text(),
+    userAgent: text(),
+    notified: boolean().notNull().default(false),
+    notifiedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One entry per person and zip: a repeated join is a no-op (emails are stored lower-cased).
+    uniqueIndex('email_waitlist_email_zip_uq').on(t.email, t.zipCode),
+    index('email_waitlist_zip_notified_idx').on(t.zipCode, t.notified),
+  ],
+);
+
+export const services = pgTable(
+  'services',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text(),
+    basePriceCents: integer().notNull(),
+    durationMinutes: integer().notNull().default(60),
+    isActive: boolean().notNull().default(true),
+    vehicleTypeMultipliers: jsonb().$type<Record<string, number>>().notNull(),
+    // A service with bookings is archived instead of deleted, so history stays readable.
+    archivedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('services_business_id_idx').on(t.businessId)],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text().notNull(),
+    phone: text(),
+    address: text(),
+    notes: text(),
+    totalSpentCents: integer().notNull().default(0),
+    loyaltyPoints: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('customers_business_id_idx').on(t.businessId),
+    uniqueIndex('customers_business_email_uq').on(t.businessId, sql`lower(${t.email})`),
+  ],
+);
+
+export const customerVehicles = pgTable(
+  'customer_vehicles',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    customerId: uuid()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    make: text().notNull(),
+    model: text().notNull(),
+    year: integer(),
+    color: text(),
+    vehicleType: vehicleType().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('customer_vehicles_business_id_idx').on(t.businessId),
+    index('customer_vehicles_customer_id_idx').on(t.customerId),
+  ],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    // Null for a platform lead (a booking made where no business serves yet; admins assign it).
+    businessId: text().references(() => profiles.id, { onDelete: 'cascade' }),
+    serviceId: uuid().references(() => services.id, { onDelete: 'set null' }),
+    customerId: uuid().references(() => customers.id, { onDelete: 'set null' }),
+    customerVehicleId: uuid().references(() => customerVehicles.id, { onDelete: 'set null' }),
+    // Snapshots, so that the booking reads the same after the service or customer changes.
+    serviceName: text().notNull(),
+    serviceDescription: text(),
+    durationMinutes: integer().notNull(),
+    scheduledAt: timestamp({ withTimezone: true }).notNull(),
+    locationAddress: text().notNull(),
+    zipCode: varchar({ length: 5 }),
+    quotedPriceCents: integer().notNull(),
+    finalPriceCents: integer(),
+    status: bookingStatus().notNull().default('pending'),
+    specialInstructions: text(),
+    // The payment provider's checkout session; unique so that completing it twice books once.
+    paymentSessionId: text().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('bookings_business_id_idx').on(t.businessId),
+    index('bookings_business_scheduled_idx').on(t.businessId, t.scheduledAt),
+    index('bookings_service_id_idx').on(t.serviceId),
+    index('bookings_customer_id_idx').on(t.customerId),
+    index('bookings_customer_vehicle_id_idx').on(t.customerVehicleId),
+  ],
+);
+
+export const inventoryItems = pgTable(
+  'inventory_items',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    category: text(),
+    currentStock: integer().notNull().default(0),
+    minStockAlert: integer().notNull().default(5),
+    unitCostCents: integer(),
+    supplier: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('inventory_items_business_id_idx').on(t.businessId)],
+);
+
+/** Every message the platform sends; the outbox adapter stores it here and admins can read it. */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    channel: text({ enum: ['email', 'sms'] }).notNull(),
+    to: text().notNull(),
+    subject: text(),
+    body: text().notNull(),
+    html: text(),
+    // 'stored' when kept in the outbox only, 'sent' when a real transport accepted it.
+    transport: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_messages_to_idx').on(t.to), index('outbox_messages_created_at_idx').on(t.createdAt)],
+);

@@ -1,0 +1,140 @@
+import { eq } from 'drizzle-orm';
+import { DEFAULT_VEHICLE_MULTIPLIERS, type BookingStatus, type VehicleType } from '../../shared/constants';
+import type { Auth } from '../auth/auth';
+import type { Database } from './client';
+import {
+  bookings,
+  customers,
+  customerVehicles,
+  emailWaitlist,
+  inventoryItems,
+  profiles,
+  serviceAreas,
+  services,
+  user,
+  userRoles,
+} from './schema';
+
+// Small builders shared by the demo seed, the API tests and the e2e fixtures.
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Creates an owner account through better-auth (so the password hash and profile are real). */
+export async function createOwnerAccount(db: Database, auth: Auth, account: NewAccount, opts: { verified?: boolean } = {}) {
+  const result = await auth.api.signUpEmail({
+    body: {
+      email: account.email,
+      password: account.password,
+      name: `${account.firstName} ${account.lastName}`,
+      firstName: account.firstName,
+      lastName: account.lastName,
+    },
+  });
+  if (opts.verified) await db.update(user).set({ emailVerified: true }).where(eq(user.id, result.user.id));
+  return result.user.id;
+}
+
+export async function grantRole(db: Database, userId: string, role: 'admin' | 'technician', businessId?: string) {
+  await db
+    .insert(userRoles)
+    .values({ userId, role, businessId: businessId ?? null })
+    .onConflictDoNothing();
+}
+
+export async function updateProfile(db: Database, businessId: string, values: Partial<typeof profiles.$inferInsert>) {
+  await db.update(profiles).set(values).where(eq(profiles.id, businessId));
+}
+
+export async function createService(
+  db: Database,
+  businessId: string,
+  values: Partial<typeof services.$inferInsert> & { name: string; basePriceCents: number },
+) {
+  const [row] = await db
+    .insert(services)
+    .values({ businessId, vehicleTypeMultipliers: { ...DEFAULT_VEHICLE_MULTIPLIERS }, ...values })
+    .returning();
+  return row!;
+}
+
+export async function createCustomer(
+  db: Database,
+  businessId: string,
+  values: Partial<typeof customers.$inferInsert> & { firstName: string; lastName: string; email: string },
+) {
+  const [row] = await db.insert(customers).values({ businessId, ...values }).returning();
+  return row!;
+}
+
+export async function createVehicle(
+  db: Database,
+  businessId: string,
+  customerId: string,
+  values: { make: string; model: string; year?: number; color?: string; vehicleType: VehicleType },
+) {
+  const [row] = await db.insert(customerVehicles).values({ businessId, customerId, ...values }).returning();
+  return row!;
+}
+
+export async function createBooking(
+  db: Database,
+  businessId: string | null,
+  values: {
+    service: { id: string | null; name: string; durationMinutes: number };
+    customerId?: string | null;
+    customerVehicleId?: string | null;
+    scheduledAt: Date;
+    locationAddress: string;
+    quotedPriceCents: number;
+    status?: BookingStatus;
+    finalPriceCents?: number | null;
+    specialInstructions?: string | null;
+  },
+) {
+  const status = values.status ?? 'pending';
+  const [row] = await db
+    .insert(bookings)
+    .values({
+      businessId,
+      serviceId: values.service.id,
+      serviceName: values.service.name,
+      durationMinutes: values.service.durationMinutes,
+      customerId: values.customerId ?? null,
+      customerVehicleId: values.customerVehicleId ?? null,
+      scheduledAt: values.scheduledAt,
+      locationAddress: values.locationAddress,
+      quotedPriceCents: values.quotedPriceCents,
+      finalPriceCents: values.finalPriceCents === undefined ? values.quotedPriceCents : values.finalPriceCents,
+      status,
+      specialInstructions: values.specialInstructions ?? null,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createServiceArea(
+  db: Database,
+  businessId: string,
+  values: { zipCode: string; city: string; state: string; stateCode?: string; isActive?: boolean; launchDate?: string | null },
+) {
+  const [row] = await db.insert(serviceAreas).values({ businessId, ...values }).returning();
+  return row!;
+}
+
+export async function createWaitlistEntry(db: Database, email: string, zipCode: string) {
+  await db.insert(emailWaitlist).values({ email: email.toLowerCase(), zipCode, userAgent: 'seed' }).onConflictDoNothing();
+}
+
+export async function createInventoryItem(
+  db: Database,
+  businessId: string,
+  values: Partial<typeof inventoryItems.$inferInsert> & { name: string },
+) {
+  const [row] = await db.insert(inventoryItems).values({ businessId, ...values }).returning();
+  return row!;
+}

@@ -1,0 +1,3 @@
+// The whole database schema, re-exported for drizzle-kit and for typed queries.
+export * from '../auth/auth.schema';
+export * from './domain.schema';

@@ -1,0 +1,164 @@
+import { eq } from 'drizzle-orm';
+import { DEFAULT_VEHICLE_MULTIPLIERS, DEMO_SERVICES, type BookingStatus, type VehicleType } from '../../shared/constants';
+import type { Auth } from '../auth/auth';
+import type { Database } from './client';
+import {
+  createBooking,
+  createCustomer,
+  createInventoryItem,
+  createOwnerAccount,
+  createService,
+  createServiceArea,
+  createVehicle,
+  createWaitlistEntry,
+  grantRole,
+  updateProfile,
+} from './factories';
+import { user } from './schema';
+
+export const DEMO_OWNER = {
+  email: 'owner@shineroute.test',
+  password: 'shine-demo-owner',
+  firstName: 'Maya',
+  lastName: 'Alvarez',
+};
+export const DEMO_ADMIN = {
+  email: 'admin@shineroute.test',
+  password: 'shine-demo-admin',
+  firstName: 'Platform',
+  lastName: 'Admin',
+};
+
+const CUSTOMERS: Array<[string, string, string, string, VehicleType, number, string]> = [
+  ['Jordan', 'Reyes', 'Toyota', 'Camry', 'sedan', 2021, 'Silver'],
+  ['Priya', 'Shah', 'Honda', 'CR-V', 'suv', 2022, 'Blue'],
+  ['Marcus', 'Bell', 'Ford', 'F-150', 'truck', 2019, 'Black'],
+  ['Elena', 'Kowalski', 'Tesla', 'Model 3', 'sedan', 2023, 'White'],
+  ['Devon', 'Carter', 'Chevrolet', 'Tahoe', 'suv', 2020, 'Gray'],
+  ['Aisha', 'Nguyen', 'Mazda', 'MX-5 Miata', 'convertible', 2018, 'Red'],
+  ['Luis', 'Ortega', 'Ram', '1500', 'truck', 2021, 'Bronze'],
+  ['Hannah', 'Schmidt', 'Honda', 'Odyssey', 'van', 2017, 'Gray'],
+  ['Tyler', 'Brooks', 'Ford', 'Mustang', 'coupe', 2022, 'Yellow'],
+  ['Sofia', 'Martinez', 'BMW', 'X5', 'suv', 2023, 'Black'],
+  ['Noah', 'Kim', 'Harley-Davidson', 'Street Glide', 'motorcycle', 2020, 'Black'],
+  ['Grace', 'Okafor', 'Subaru', 'Outback', 'suv', 2019, 'Green'],
+];
+
+const STREETS = ['Congress Ave', 'Lamar Blvd', 'S 1st St', 'E 6th St', 'Barton Springs Rd', 'Guadalupe St', 'Red River St'];
+
+/** Creates the demo business and admin once; running it again changes nothing. */
+export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boolean }> {
+  const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_OWNER.email));
+  if (existing) return { created: false };
+
+  const adminId = await createOwnerAccount(db, auth, DEMO_ADMIN, { verified: true });
+  await grantRole(db, adminId, 'admin');
+  await updateProfile(db, adminId, { businessName: 'ShineRoute Platform' });
+
+  const ownerId = await createOwnerAccount(db, auth, DEMO_OWNER, { verified: true });
+  await updateProfile(db, ownerId, {
+    businessName: 'Lone Star Mobile Detailing',
+    businessTagline: 'Showroom shine in your driveway',
+    businessDescription: 'Family-run mobile detailing serving central Austin since 2017.',
+    businessAddress: '500 Congress Ave, Austin, TX 78701',
+    serviceRadiusMiles: 25,
+    phone: '(512) 555-0142',
+    businessEmail: 'hello@lonestardetailing.test',
+    websiteUrl: 'https://lonestardetailing.test',
+    yearsInBusiness: 8,
+    subscriptionTier: 'pro',
+    paymentsEnabledAt: new Date(),
+  });
+
+  const serviceRows = [];
+  for (const s of DEMO_SERVICES) {
+    serviceRows.push(
+      await createService(db, ownerId, {
+        name: s.name,
+        basePriceCents: s.basePriceCents,
+        durationMinutes: s.durationMinutes,
+        description: `${s.name} at your home or office.`,
+      }),
+    );
+  }
+
+  const customerRows = [];
+  for (const [i, [first, last, make, model, type, year, color]] of CUSTOMERS.entries()) {
+    const customer = await createCustomer(db, ownerId, {
+      firstName: first,
+      lastName: last,
+      email: `${first}.${last}@example.com`.toLowerCase(),
+      phone: `(512) 555-${String(1000 + i * 37).slice(-4)}`,
+      address: `${100 + i * 11} ${STREETS[i % STREETS.length]}, Austin, TX 78701`,
+    });
+    const vehicle = await createVehicle(db, ownerId, customer.id, { make, model, year, color, vehicleType: type });
+    customerRows.push({ customer, vehicle });
+  }
+
+  // Bookings spread over the last 90 days and the next 14, in every status.
+  const day = 24 * 60 * 60 * 1000;
+  const today = new Date();
+  today.setHours(0, 0, 0, 0);
+  const pastStatuses: BookingStatus[] = ['completed', 'completed', 'completed', 'cancelled', 'completed', 'no_show'];
+  const futureStatuses: BookingStatus[] = ['pending', 'confirmed', 'confirmed', 'pending'];
+  const plan: Array<{ offsetDays: number; status: BookingStatus }> = [];
+  for (let i = 0; i < 24; i++) plan.push({ offsetDays: -88 + i * 3.7, status: pastStatuses[i % pastStatuses.length]! });
+  plan.push({ offsetDays: 0, status: 'in_progress' });
+  for (let i = 0; i < 10; i++) plan.push({ offsetDays: 1 + i * 1.3, status: futureStatuses[i % futureStatuses.length]! });
+
+  for (const [i, { offsetDays, status }] of plan.entries()) {
+    const { customer, vehicle } = customerRows[i % customerRows.length]!;
+    const service = serviceRows[i % serviceRows.length]!;
+    const scheduledAt = new Date(today.getTime() + Math.floor(offsetDays) * day);
+    scheduledAt.setHours(8 + (i % 8), 0, 0, 0);
+    const multiplier = DEFAULT_VEHICLE_MULTIPLIERS[vehicle.vehicleType];
+    const price = Math.round((service.basePriceCents / 100) * multiplier) * 100;
+    await createBooking(db, ownerId, {
+      service,
+      customerId: customer.id,
+      customerVehicleId: vehicle.id,
+      scheduledAt,
+      locationAddress: customer.address ?? '500 Congress Ave, Austin, TX 78701',
+      quotedPriceCents: price,
+      finalPriceCents: status === 'completed' ? price : null,
+      status,
+    });
+  }
+
+  const inventory: Array<[string, string, number, number, number, string]> = [
+    ['Ceramic Coating Kit', 'Coatings', 4, 3, 8900, 'Chemical Guys'],
+    ['Microfiber Towels (12 pk)', 'Supplies', 18, 10, 1899, 'The Rag Company'],
+    ['pH-Neutral Car Shampoo (1 gal)', 'Chemicals', 2, 3, 2499, 'Meguiar’s'],
+    ['Interior Detailer Spray', 'Chemicals', 9, 4, 1299, 'Chemical Guys'],
+    ['Tire Shine Gel', 'Chemicals', 0, 3, 1599, 'Adam’s Polishes'],
+    ['Clay Bar Kit', 'Supplies', 6, 5, 2199, 'Mothers'],
+    ['Glass Cleaner (32 oz)', 'Chemicals', 11, 4, 899, 'Invisible Glass'],
+    ['Foam Applicator Pads', 'Supplies', 25, 10, 699, 'The Rag Company'],
+  ];
+  for (const [name, category, stock, alert, cost, supplier] of inventory) {
+    await createInventoryItem(db, ownerId, {
+      name,
+      category,
+      currentStock: stock,
+      minStockAlert: alert,
+      unitCostCents: cost,
+      supplier,
+    });
+  }
+
+  await createServiceArea(db, ownerId, { zipCode: '78701', city: 'Austin', state: 'Texas', stateCode: 'TX', isActive: true });
+  await createServiceArea(db, ownerId, { zipCode: '78704', city: 'Austin', state: 'Texas', stateCode: 'TX', isActive: true });
+  await createServiceArea(db, ownerId, {
+    zipCode: '10001',
+    city: 'New York',
+    state: 'New York',
+    stateCode: 'NY',
+    isActive: false,
+    launchDate: new Date(Date.now() + 45 * day).toISOString().slice(0, 10),
+  });
+  for (const email of ['chris.lee@example.com', 'dana.fox@example.com', 'sam.ito@example.com']) {
+    await createWaitlistEntry(db, email, '10001');
+  }
+  await createWaitlistEntry(db, 'pat.moore@example.com', '73301');
+  return { created: true };
+}

@@ -1,0 +1,62 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { SUBSCRIPTION_TIERS } from '../../../shared/constants';
+import { requireUser } from '../../auth/guards';
+import { createRouter, errorResponses, json } from '../../http/openapi';
+import { enablePayments } from '../profiles/profiles.service';
+import { getDashboard } from './dashboard.service';
+
+const dashboardSchema = z
+  .object({
+    profile: z.object({
+      businessName: z.string().nullable(),
+      firstName: z.string(),
+      lastName: z.string(),
+      subscriptionTier: z.enum(SUBSCRIPTION_TIERS),
+      subscriptionActive: z.boolean(),
+      trialEndsAt: z.string().nullable(),
+      verificationStatus: z.enum(['pending', 'verified', 'rejected']),
+    }),
+    stats: z.object({
+      totalBookings: z.number().int(),
+      pendingBookings: z.number().int(),
+      totalRevenueCents: z.number().int(),
+      totalCustomers: z.number().int(),
+    }),
+    checklist: z.object({
+      accountCreated: z.boolean(),
+      profileComplete: z.boolean(),
+      servicesSetUp: z.boolean(),
+      paymentsConfigured: z.boolean(),
+    }),
+  })
+  .openapi('Dashboard');
+
+const getDashboardRoute = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['Dashboard'],
+  summary: "The signed-in owner's profile summary, totals and setup checklist",
+  responses: { 200: json(dashboardSchema), 401: errorResponses[401], 404: errorResponses[404] },
+});
+
+const enablePaymentsRoute = createRoute({
+  method: 'post',
+  path: '/payments',
+  tags: ['Dashboard'],
+  summary: 'Switch on online card payments for this business',
+  responses: {
+    200: json(z.object({ paymentsConfigured: z.literal(true) })),
+    400: errorResponses[400],
+    401: errorResponses[401],
+  },
+});
+
+export const dashboardRoutes = createRouter();
+dashboardRoutes.use('*', requireUser);
+
+export const dashboardApi = dashboardRoutes
+  .openapi(getDashboardRoute, async (c) => c.json(await getDashboard(c.var.deps.db, c.var.businessId), 200))
+  .openapi(enablePaymentsRoute, async (c) => {
+    await enablePayments(c.var.deps.db, c.var.businessId);
+    return c.json({ paymentsConfigured: true as const }, 200);
+  });

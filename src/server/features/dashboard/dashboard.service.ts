@@ -1,0 +1,60 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { bookings, customers, services } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { getProfile } from '../profiles/profiles.service';
+
+/** Totals computed in SQL for one business: revenue sums final_price over completed bookings only. */
+export async function getDashboardStats(db: Database, businessId: string) {
+  const [bookingTotals] = await db
+    .select({
+      totalBookings: count(),
+      pendingBookings: sql<number>`count(*) filter (where ${bookings.status} = 'pending')`.mapWith(Number),
+      totalRevenueCents: sql<number>`coalesce(sum(${bookings.finalPriceCents}) filter (where ${bookings.status} = 'completed'), 0)`.mapWith(
+        Number,
+      ),
+    })
+    .from(bookings)
+    .where(eq(bookings.businessId, businessId));
+  const [customerTotals] = await db
+    .select({ totalCustomers: count() })
+    .from(customers)
+    .where(eq(customers.businessId, businessId));
+  return {
+    totalBookings: bookingTotals?.totalBookings ?? 0,
+    pendingBookings: bookingTotals?.pendingBookings ?? 0,
+    totalRevenueCents: bookingTotals?.totalRevenueCents ?? 0,
+    totalCustomers: customerTotals?.totalCustomers ?? 0,
+  };
+}
+
+export async function getDashboard(db: Database, businessId: string) {
+  const profile = await getProfile(db, businessId);
+  if (!profile) throw notFound('No business profile found for this account');
+  const [stats, [activeServices]] = await Promise.all([
+    getDashboardStats(db, businessId),
+    db
+      .select({ n: count() })
+      .from(services)
+      .where(and(eq(services.businessId, businessId), eq(services.isActive, true))),
+  ]);
+  const profileComplete = Boolean(profile.businessName?.trim() && profile.businessAddress?.trim() && profile.phone?.trim());
+  return {
+    profile: {
+      businessName: profile.businessName,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      subscriptionTier: profile.subscriptionTier,
+      subscriptionActive: profile.subscriptionActive,
+      trialEndsAt: profile.trialEndsAt?.toISOString() ?? null,
+      verificationStatus: profile.verificationStatus,
+    },
+    stats,
+    checklist: {
+      accountCreated: true,
+      profileComplete,
+      servicesSetUp: (activeServices?.n ?? 0) > 0,
+      paymentsConfigured: profile.paymentsEnabledAt !== null,
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { Auth } from '../auth/auth';
+import type { Database } from '../db/client';
+import type { Mailer } from '../providers/mail/mailer';
+
+export interface AppDeps {
+  db: Database;
+  auth: Auth;
+  mailer: Mailer;
+  publicUrl: string;
+  supportEmail: string;
+  /** Where the built web app is; the server serves it with the spec's route table. */
+  webDistDir?: string;
+  trustProxy: boolean;
+}
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  name: string;
+  firstName: string;
+  lastName: string;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    user: SignedInUser;
+    /** The business whose data this request may read and write (the owner's own id). */
+    businessId: string;
+  };
+};

@@ -1,0 +1,31 @@
+import { OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from './context';
+
+export const errorBodySchema = z
+  .object({ error: z.object({ message: z.string() }) })
+  .openapi('Error');
+
+export const errorResponses = {
+  400: { description: 'Invalid input', content: { 'application/json': { schema: errorBodySchema } } },
+  401: { description: 'Not signed in', content: { 'application/json': { schema: errorBodySchema } } },
+  403: { description: 'Not allowed', content: { 'application/json': { schema: errorBodySchema } } },
+  404: { description: 'Not found', content: { 'application/json': { schema: errorBodySchema } } },
+  409: { description: 'Conflict', content: { 'application/json': { schema: errorBodySchema } } },
+} as const;
+
+export const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** A router whose request validation failures answer 400 with the first issue's message. */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        return c.json({ error: { message: issue?.message ?? 'Invalid input' } }, 400);
+      }
+    },
+  });
+}

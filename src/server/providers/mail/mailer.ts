@@ -1,0 +1,48 @@
+import nodemailer from 'nodemailer';
+import type { Database } from '../../db/client';
+import { outboxMessages } from '../../db/schema';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Sends email. Every adapter also records the message in the outbox, which admins can read. */
+export interface Mailer {
+  readonly transport: 'outbox' | 'smtp';
+  send(message: MailMessage): Promise<void>;
+}
+
+async function record(db: Database, message: MailMessage, transport: 'stored' | 'sent') {
+  await db.insert(outboxMessages).values({
+    channel: 'email',
+    to: message.to.toLowerCase(),
+    subject: message.subject,
+    body: message.text,
+    html: message.html ?? null,
+    transport,
+  });
+}
+
+/** The local default: messages are stored, not delivered. */
+export function createOutboxMailer(db: Database): Mailer {
+  return { transport: 'outbox', send: (message) => record(db, message, 'stored') };
+}
+
+/** SMTP delivery through nodemailer (SMTP_URL), e.g. smtps://user:pass@smtp.example.com:465. */
+export function createSmtpMailer(db: Database, smtpUrl: string, from: string): Mailer {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    transport: 'smtp',
+    async send(message) {
+      await transporter.sendMail({ from, ...message });
+      await record(db, message, 'sent');
+    },
+  };
+}
+
+export function createMailer(db: Database, opts: { smtpUrl?: string; from: string }): Mailer {
+  return opts.smtpUrl ? createSmtpMailer(db, opts.smtpUrl, opts.from) : createOutboxMailer(db);
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { createApp } from '../app';
+import { createAuth } from '../auth/auth';
+import { type DatabaseHandle, openDatabase } from '../db/client';
+import { createOwnerAccount, grantRole } from '../db/factories';
+import { outboxMessages } from '../db/schema';
+import { createOutboxMailer } from '../providers/mail/mailer';
+import { withDatabase } from './global-setup';
+import { desc, eq } from 'drizzle-orm';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+async function openTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.DATABASE_URL;
+  const template = process.env.TEST_PG_TEMPLATE;
+  if (!url || !template) {
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    await handle.migrate();
+    return handle;
+  }
+  const name = `shineroute_t${process.ppid}_${randomUUID().slice(0, 8)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  // Several files clone the template at once; PostgreSQL refuses a clone while another is copying it.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`create database ${name} template ${template}`);
+      break;
+    } catch (err) {
+      if (attempt > 20) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  await admin.end();
+  const handle = await openDatabase({ databaseUrl: withDatabase(url, name) });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+let ipCounter = 0;
+/** A fresh client address, so that tests do not share rate-limit counters unless they mean to. */
+export const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+/** A fresh database, the real app and helpers to call it; one per test file. */
+export async function createTestContext(opts: { signInLimitPerMinute?: number } = {}) {
+  const handle = await openTestDatabase();
+  const db = handle.db;
+  const mailer = createOutboxMailer(db);
+  const auth = createAuth({
+    db,
+    mailer,
+    baseURL: TEST_ORIGIN,
+    secret: 'test-secret-test-secret-test-secret-0123',
+    signInLimitPerMinute: opts.signInLimitPerMinute,
+  });
+  const app = createApp({ db, auth, mailer, publicUrl: TEST_ORIGIN, supportEmail: 'support@test.local', trustProxy: false });
+  afterAll(() => handle.close());
+
+  async function request(path: string, init: RequestInit & { cookie?: string; json?: unknown; ip?: string } = {}) {
+    const headers = new Headers(init.headers);
+    headers.set('origin', TEST_ORIGIN);
+    headers.set('x-forwarded-for', init.ip ?? nextIp());
+    if (init.cookie) headers.set('cookie', init.cookie);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    return app.request(path, { ...init, headers, body });
+  }
+
+  /** Signs up through the HTTP API and returns the session cookie. */
+  async function signUp(overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {}) {
+    const account = {
+      email: `owner-${randomUUID().slice(0, 8)}@example.com`,
+      password: 'correct-horse-battery',
+      firstName: 'Test',
+      lastName: 'Owner',
+      ...overrides,
+    };
+    const res = await request('/api/auth/sign-up/email', {
+      method: 'POST',
+      json: { ...account, name: `${account.firstName} ${account.lastName}` },
+    });
+    if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+    const body = (await res.json()) as { user: { id: string } };
+    return { ...account, userId: body.user.id, cookie: sessionCookie(res) };
+  }
+
+  async function signIn(email: string, password: string) {
+    const res = await request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
+    return { res, cookie: res.status === 200 ? sessionCookie(res) : '' };
+  }
+
+  async function createAdmin() {
+    const owner = await signUp({ firstName: 'Ada', lastName: 'Admin' });
+    await grantRole(db, owner.userId, 'admin');
+    return owner;
+  }
+
+  async function emailsTo(address: string) {
+    return db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.to, address.toLowerCase()))
+      .orderBy(desc(outboxMessages.createdAt));
+  }
+
+  return { app, db, auth, mailer, request, signUp, signIn, createAdmin, emailsTo, createOwnerAccount };
+}
+
+export function sessionCookie(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
+}

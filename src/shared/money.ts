@@ -1,0 +1,15 @@
+/** Formats integer cents as dollars with two decimals, e.g. 12345 → "$123.45". */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const dollars = Math.floor(abs / 100).toLocaleString('en-US');
+  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Parses a dollar amount typed by a user ("12.5", "12.50") into integer cents, or null. */
+export function dollarsToCents(input: string | number): number | null {
+  const text = String(input).trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return null;
+  const [whole, frac = ''] = text.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+}

@@ -1,0 +1,40 @@
+// The spec's route table (§2). The web router and the server's 404 logging both read it.
+
+export const PUBLIC_ROUTES = [
+  '/',
+  '/auth',
+  '/demo',
+  '/about',
+  '/contact',
+  '/privacy',
+  '/terms',
+  '/book',
+  '/booking-success',
+  '/for-detailers',
+  '/patent-diagrams',
+] as const;
+
+export const OWNER_ROUTES = [
+  '/dashboard',
+  '/bookings',
+  '/customers',
+  '/services',
+  '/inventory',
+  '/marketing',
+  '/verification',
+  '/invoices',
+  '/campaigns',
+  '/loyalty',
+  '/business-profile',
+  '/service-areas',
+] as const;
+
+export const ADMIN_ROUTES = ['/admin', '/admin/seo'] as const;
+
+const known = new Set<string>([...PUBLIC_ROUTES, ...OWNER_ROUTES, ...ADMIN_ROUTES]);
+
+/** True when the web app has a screen for this path (SEO pages are served by the server). */
+export function isKnownAppPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return known.has(path);
+}
