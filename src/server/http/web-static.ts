@@ -20,7 +20,9 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string) {
       },
     }),
   );
-  app.use('*', serveStatic({ root: distDir, index: '' }));
+  // Other public files (favicon, robots…) are served only for paths that name a file.
+  const publicFiles = serveStatic({ root: distDir });
+  app.use('*', (c, next) => (/\/[^/]+\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
   app.get('*', (c) => {
     if (isKnownAppPath(c.req.path)) return c.html(indexHtml);
     console.warn(`404 ${c.req.method} ${c.req.path}`);

@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_OWNER = { email: 'owner@shineroute.test', password: 'shine-demo-owner' };
+export const DEMO_ADMIN = { email: 'admin@shineroute.test', password: 'shine-demo-admin' };
+
+export async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Signs up a brand-new owner through the form and lands on the dashboard. */
+export async function signUpNewOwner(page: Page, names = { firstName: 'Jamie', lastName: 'Rivera' }) {
+  const email = `e2e-${randomUUID().slice(0, 8)}@example.com`;
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('heading', { name: 'Join ShineRoute' })).toBeVisible();
+  await page.getByLabel('First name').fill(names.firstName);
+  await page.getByLabel('Last name').fill(names.lastName);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('e2e-password-123');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return { email, password: 'e2e-password-123', ...names };
+}

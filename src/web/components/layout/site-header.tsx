@@ -1,0 +1,79 @@
+import { Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../../lib/auth-client';
+import { Button } from '../ui/button';
+import { Logo } from './logo';
+
+const NAV = [
+  { label: 'Features', href: '/#features' },
+  { label: 'Pricing', href: '/#pricing' },
+  { label: 'Book Now', href: '/book' },
+];
+
+export function SiteHeader() {
+  const { data: session, isPending } = useSession();
+  const [open, setOpen] = useState(false);
+  const signedIn = Boolean(session?.user);
+
+  const accountLinks = isPending ? null : signedIn ? (
+    <Button asChild>
+      <Link to="/dashboard">Dashboard</Link>
+    </Button>
+  ) : (
+    <>
+      <Button asChild variant="ghost">
+        <Link to="/auth">Sign In</Link>
+      </Button>
+      <Button asChild>
+        <Link to="/auth">Start Free Trial</Link>
+      </Button>
+    </>
+  );
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6">
+        <Logo />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {NAV.map((item) => (
+            <a key={item.label} href={item.href} className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-navy-900">
+              {item.label}
+            </a>
+          ))}
+        </nav>
+        <div className="hidden items-center gap-2 md:flex">{accountLinks}</div>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? <X /> : <Menu />}
+        </Button>
+      </div>
+      {open && (
+        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden">
+          <nav aria-label="Mobile" className="flex flex-col py-2">
+            {NAV.map((item) => (
+              <a
+                key={item.label}
+                href={item.href}
+                onClick={() => setOpen(false)}
+                className="rounded-md px-2 py-3 text-base font-medium text-slate-800 hover:bg-slate-50"
+              >
+                {item.label}
+              </a>
+            ))}
+          </nav>
+          <div className="flex flex-col gap-2" onClick={() => setOpen(false)} onKeyDown={undefined}>
+            {accountLinks}
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

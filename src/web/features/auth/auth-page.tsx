@@ -1,0 +1,213 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { type SignUpValues, signInSchema, signUpSchema } from '../../../shared/auth.schemas';
+import { LogoMark } from '../../components/layout/logo';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { Field } from '../../components/ui/label';
+import { authClient, useSession } from '../../lib/auth-client';
+
+type Mode = 'signin' | 'signup' | 'forgot' | 'reset';
+
+const forgotSchema = signInSchema.pick({ email: true });
+const resetSchema = z.object({ password: signUpSchema.shape.password });
+
+const HEADINGS: Record<Mode, [string, string]> = {
+  signin: ['Welcome Back', 'Sign in to manage your detailing business'],
+  signup: ['Join ShineRoute', 'Start your 14-day free trial — no credit card required'],
+  forgot: ['Reset your password', "Enter your email and we'll send you a reset link"],
+  reset: ['Choose a new password', 'Enter a new password for your account'],
+};
+
+function reportAuthError(error: { message?: string } | null | undefined) {
+  toast.error('Error', { description: error?.message || 'An unexpected error occurred' });
+}
+
+export function AuthPage() {
+  const { data: session, isPending } = useSession();
+  const [params] = useSearchParams();
+  const resetToken = params.get('token');
+  const [mode, setMode] = useState<Mode>(resetToken ? 'reset' : params.get('mode') === 'signup' ? 'signup' : 'signin');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from ?? '/dashboard';
+
+  if (!isPending && session?.user && mode !== 'reset') return <Navigate to={from} replace />;
+
+  const [heading, sub] = HEADINGS[mode];
+  return (
+    <div className="flex min-h-[calc(100dvh-4rem)] items-start justify-center bg-slate-50 px-4 py-10 sm:items-center">
+      <Card className="w-full max-w-md">
+        <CardHeader className="items-center text-center">
+          <LogoMark className="size-10" />
+          <h1 className="mt-2 text-2xl font-bold tracking-tight">{heading}</h1>
+          <p className="text-sm text-slate-600">{sub}</p>
+        </CardHeader>
+        <CardContent>
+          {mode === 'signin' && <SignInForm onDone={() => navigate(from, { replace: true })} onForgot={() => setMode('forgot')} />}
+          {mode === 'signup' && <SignUpForm onDone={() => navigate('/dashboard', { replace: true })} />}
+          {mode === 'forgot' && <ForgotForm onDone={() => setMode('signin')} />}
+          {mode === 'reset' && resetToken && (
+            <ResetForm
+              token={resetToken}
+              onDone={() => {
+                setMode('signin');
+                navigate('/auth', { replace: true });
+              }}
+            />
+          )}
+          {(mode === 'signin' || mode === 'signup') && (
+            <p className="mt-6 text-center text-sm text-slate-600">
+              {mode === 'signin' ? "Don't have an account? " : 'Already have an account? '}
+              <button
+                type="button"
+                className="font-semibold text-accent underline-offset-4 hover:underline"
+                onClick={() => setMode(mode === 'signin' ? 'signup' : 'signin')}
+              >
+                {mode === 'signin' ? 'Sign up' : 'Sign in'}
+              </button>
+            </p>
+          )}
+          {(mode === 'forgot' || mode === 'reset') && (
+            <p className="mt-6 text-center text-sm">
+              <button type="button" className="font-semibold text-accent underline-offset-4 hover:underline" onClick={() => setMode('signin')}>
+                Back to sign in
+              </button>
+            </p>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function SignInForm({ onDone, onForgot }: { onDone: () => void; onForgot: () => void }) {
+  const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const { error } = await authClient.signIn.email(values);
+      if (error) return reportAuthError(error);
+      onDone();
+    } catch {
+      reportAuthError(null);
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <Field id="email" label="Email" error={errors.email?.message}>
+        <Input id="email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />
+      </Field>
+      <Field id="password" label="Password" error={errors.password?.message}>
+        <Input id="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} {...form.register('password')} />
+      </Field>
+      <button type="button" onClick={onForgot} className="justify-self-end text-sm text-accent underline-offset-4 hover:underline">
+        Forgot password?
+      </button>
+      <Button type="submit" size="lg" loading={isSubmitting}>
+        {isSubmitting ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}
+
+function SignUpForm({ onDone }: { onDone: () => void }) {
+  const form = useForm<SignUpValues>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { email: '', password: '', firstName: '', lastName: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const { error } = await authClient.signUp.email({
+        email: values.email,
+        password: values.password,
+        name: `${values.firstName} ${values.lastName}`,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        callbackURL: '/dashboard',
+      });
+      if (error) return reportAuthError(error);
+      toast.success('Success', { description: 'Account created! Please check your email to verify your account.' });
+      onDone();
+    } catch {
+      reportAuthError(null);
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="firstName" label="First name" error={errors.firstName?.message}>
+          <Input id="firstName" autoComplete="given-name" aria-invalid={!!errors.firstName} {...form.register('firstName')} />
+        </Field>
+        <Field id="lastName" label="Last name" error={errors.lastName?.message}>
+          <Input id="lastName" autoComplete="family-name" aria-invalid={!!errors.lastName} {...form.register('lastName')} />
+        </Field>
+      </div>
+      <Field id="email" label="Email" error={errors.email?.message}>
+        <Input id="email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />
+      </Field>
+      <Field id="password" label="Password" error={errors.password?.message} hint="At least 8 characters">
+        <Input id="password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...form.register('password')} />
+      </Field>
+      <Button type="submit" size="lg" loading={isSubmitting}>
+        {isSubmitting ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}
+
+function ForgotForm({ onDone }: { onDone: () => void }) {
+  const form = useForm({ resolver: zodResolver(forgotSchema), defaultValues: { email: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    try {
+      const { error } = await authClient.requestPasswordReset({ email, redirectTo: '/auth' });
+      if (error) return reportAuthError(error);
+      toast.success('Check your email', { description: 'If an account exists for that email, a reset link is on its way.' });
+      onDone();
+    } catch {
+      reportAuthError(null);
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <Field id="email" label="Email" error={errors.email?.message}>
+        <Input id="email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />
+      </Field>
+      <Button type="submit" size="lg" loading={isSubmitting}>
+        Send Reset Link
+      </Button>
+    </form>
+  );
+}
+
+function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
+  const form = useForm({ resolver: zodResolver(resetSchema), defaultValues: { password: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    try {
+      const { error } = await authClient.resetPassword({ newPassword: password, token });
+      if (error) return reportAuthError(error);
+      toast.success('Password updated', { description: 'Sign in with your new password.' });
+      onDone();
+    } catch {
+      reportAuthError(null);
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <Field id="password" label="New password" error={errors.password?.message} hint="At least 8 characters">
+        <Input id="password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...form.register('password')} />
+      </Field>
+      <Button type="submit" size="lg" loading={isSubmitting}>
+        Update Password
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,182 @@
+import { AlertTriangle, CalendarDays, CheckCircle2, Circle, Clock, DollarSign, LogOut, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { TIER_LABELS } from '../../../shared/constants';
+import { formatCents } from '../../../shared/money';
+import { useSignOut } from '../../components/layout/owner-layout';
+import { QUICK_ACTIONS } from '../../components/layout/owner-nav';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useDashboard, useEnablePayments } from './dashboard-queries';
+
+const EMPTY_STATS = { totalBookings: 0, totalRevenueCents: 0, totalCustomers: 0, pendingBookings: 0 };
+
+export function DashboardPage() {
+  const { data, isPending, isError, error } = useDashboard();
+  const signOut = useSignOut();
+  const enablePayments = useEnablePayments();
+
+  if (isPending) {
+    return (
+      <div aria-busy="true">
+        <p className="mb-4 text-slate-600">Loading dashboard...</p>
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-28 rounded-xl" />
+          ))}
+        </div>
+      </div>
+    );
+  }
+  // Profile and stats failures are only logged (spec §8); the dashboard then shows zeros.
+  if (isError) console.warn('Failed to load dashboard', error);
+
+  const profile = data?.profile;
+  const stats = data?.stats ?? EMPTY_STATS;
+  const checklist = data?.checklist;
+  const verification = profile?.verificationStatus ?? 'pending';
+
+  const cards = [
+    { label: 'Total Bookings', value: String(stats.totalBookings), icon: CalendarDays, to: '/bookings' },
+    { label: 'Total Revenue', value: formatCents(stats.totalRevenueCents), icon: DollarSign, to: '/bookings' },
+    { label: 'Total Customers', value: String(stats.totalCustomers), icon: Users, to: '/customers' },
+    { label: 'Pending Bookings', value: String(stats.pendingBookings), icon: Clock, to: '/bookings' },
+  ];
+
+  const steps = [
+    { label: 'Account created', done: true, to: null },
+    { label: 'Complete business profile', done: checklist?.profileComplete ?? false, to: '/business-profile' },
+    { label: 'Set up services', done: checklist?.servicesSetUp ?? false, to: '/services' },
+    { label: 'Configure payment', done: checklist?.paymentsConfigured ?? false, to: null },
+  ];
+
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{profile?.businessName || 'Dashboard'}</h1>
+            {profile && <Badge tone="navy">{TIER_LABELS[profile.subscriptionTier]}</Badge>}
+          </div>
+          <p className="mt-1 text-slate-600">
+            Welcome back, {profile?.firstName} {profile?.lastName}
+          </p>
+          {profile?.trialEndsAt && new Date(profile.trialEndsAt) > new Date() && (
+            <p className="mt-1 text-xs text-slate-500">
+              Free trial until {new Date(profile.trialEndsAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric' })}
+            </p>
+          )}
+        </div>
+        <Button variant="outline" onClick={signOut}>
+          <LogOut /> Sign Out
+        </Button>
+      </div>
+
+      {verification !== 'verified' && (
+        <div role="alert" className="flex flex-col gap-3 rounded-xl border border-orange-300 bg-orange-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex gap-3">
+            <AlertTriangle className="mt-0.5 size-5 shrink-0 text-orange-600" aria-hidden="true" />
+            <div>
+              <p className="font-semibold text-orange-900">
+                {verification === 'rejected' ? 'Verification was not approved' : 'Verify your business'}
+              </p>
+              <p className="text-sm text-orange-800">
+                {verification === 'rejected'
+                  ? 'Review the reason and upload updated documents to get verified.'
+                  : 'Upload your license and insurance to earn the verified badge customers look for.'}
+              </p>
+            </div>
+          </div>
+          <Button asChild variant="outline" className="border-orange-300 bg-white">
+            <Link to="/verification">Complete Verification</Link>
+          </Button>
+        </div>
+      )}
+
+      <section aria-label="Business totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {cards.map(({ label, value, icon: Icon, to }) => (
+          <Link key={label} to={to} className="rounded-xl focus-visible:outline-2 focus-visible:outline-accent">
+            <Card className="h-full p-4 transition-shadow hover:shadow-md sm:p-5">
+              <div className="flex items-center justify-between">
+                <p className="text-sm font-medium text-slate-600">{label}</p>
+                <Icon className="size-4 text-slate-400" aria-hidden="true" />
+              </div>
+              <p className="mt-2 text-2xl font-bold tabular-nums text-slate-900 sm:text-3xl" data-testid={`stat-${label}`}>
+                {value}
+              </p>
+            </Card>
+          </Link>
+        ))}
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <Card>
+          <CardHeader>
+            <CardTitle>Quick Actions</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="grid gap-2 sm:grid-cols-2">
+              {QUICK_ACTIONS.map(({ to, label, description, icon: Icon }) => (
+                <li key={to}>
+                  <Link to={to} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 hover:border-accent hover:bg-accent-soft">
+                    <Icon className="size-5 shrink-0 text-accent" aria-hidden="true" />
+                    <span>
+                      <span className="block text-sm font-semibold text-slate-900">{label}</span>
+                      <span className="block text-xs text-slate-600">{description}</span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Getting Started</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ol className="space-y-3">
+              {steps.map((step) => (
+                <li key={step.label} className="flex items-center gap-3">
+                  {step.done ? (
+                    <CheckCircle2 className="size-5 shrink-0 text-green-600" aria-label="Done" />
+                  ) : (
+                    <Circle className="size-5 shrink-0 text-slate-300" aria-label="Pending" />
+                  )}
+                  <span className={step.done ? 'text-sm text-slate-500 line-through' : 'text-sm font-medium text-slate-900'}>
+                    {step.to && !step.done ? (
+                      <Link to={step.to} className="underline-offset-4 hover:underline">
+                        {step.label}
+                      </Link>
+                    ) : (
+                      step.label
+                    )}
+                  </span>
+                  {step.label === 'Configure payment' && !step.done && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      className="ml-auto"
+                      loading={enablePayments.isPending}
+                      onClick={() =>
+                        enablePayments.mutate(undefined, {
+                          onSuccess: () => toast.success('Online payments enabled'),
+                          onError: (e) => toast.error('Error', { description: e.message }),
+                        })
+                      }
+                    >
+                      Enable
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ol>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

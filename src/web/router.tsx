@@ -1,0 +1,81 @@
+import { createBrowserRouter, Outlet } from 'react-router';
+import { OwnerLayout } from './components/layout/owner-layout';
+import { PublicLayout } from './components/layout/public-layout';
+import { RequireAuth } from './components/layout/require-auth';
+import { AuthPage } from './features/auth/auth-page';
+import { ComingSoonPage } from './features/coming-soon/coming-soon-page';
+import { DashboardPage } from './features/dashboard/dashboard-page';
+import { LandingPage } from './features/landing/landing-page';
+import { NotFoundPage } from './features/not-found/not-found-page';
+import { AboutPage } from './features/static/about-page';
+import { ContactPage } from './features/static/contact-page';
+import { DemoPage } from './features/static/demo-page';
+import { ForDetailersPage } from './features/static/for-detailers-page';
+import { PatentDiagramsPage } from './features/static/patent-diagrams-page';
+import { PrivacyPage } from './features/static/privacy-page';
+import { TermsPage } from './features/static/terms-page';
+
+// Owner screens whose issues have not landed yet.
+const PENDING_OWNER_SCREENS = [
+  ['/bookings', 'Booking Management'],
+  ['/customers', 'Customer Management'],
+  ['/services', 'Service Management'],
+  ['/inventory', 'Inventory Management'],
+  ['/marketing', 'Marketing Tools'],
+  ['/verification', 'Business Verification'],
+  ['/invoices', 'Invoices & Quotes'],
+  ['/campaigns', 'SMS & Email Campaigns'],
+  ['/loyalty', 'Loyalty Program'],
+  ['/business-profile', 'Business Profile'],
+  ['/service-areas', 'Service Areas'],
+] as const;
+
+export const router = createBrowserRouter([
+  {
+    element: <PublicLayout />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/auth', element: <AuthPage /> },
+      { path: '/demo', element: <DemoPage /> },
+      { path: '/about', element: <AboutPage /> },
+      { path: '/contact', element: <ContactPage /> },
+      { path: '/privacy', element: <PrivacyPage /> },
+      { path: '/terms', element: <TermsPage /> },
+      { path: '/for-detailers', element: <ForDetailersPage /> },
+      { path: '/patent-diagrams', element: <PatentDiagramsPage /> },
+      { path: '/book', element: <ComingSoonPublic title="Book a Detail" /> },
+      { path: '/booking-success', element: <ComingSoonPublic title="Booking" /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  {
+    element: (
+      <RequireAuth fallback={<p className="p-8 text-center text-slate-600">Loading dashboard...</p>}>
+        <OwnerLayout />
+      </RequireAuth>
+    ),
+    children: [
+      { path: '/dashboard', element: <DashboardPage /> },
+      ...PENDING_OWNER_SCREENS.map(([path, title]) => ({ path, element: <ComingSoonPage title={title} /> })),
+    ],
+  },
+  {
+    element: (
+      <RequireAuth>
+        <Outlet />
+      </RequireAuth>
+    ),
+    children: [
+      { path: '/admin', element: <ComingSoonPublic title="Admin" /> },
+      { path: '/admin/seo', element: <ComingSoonPublic title="Platform SEO Generator" /> },
+    ],
+  },
+]);
+
+function ComingSoonPublic({ title }: { title: string }) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16">
+      <ComingSoonPage title={title} />
+    </div>
+  );
+}
