@@ -8,19 +8,21 @@ const bool = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().startsWith('postgres', 'DATABASE_URL must be a postgres:// URL').optional(),
   DATA_DIR: z.string().default('./data'),
   SEED_DEMO: bool,
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
   TRUST_PROXY: bool,
+  // The API-only dev server (npm run dev) leaves the web app to Vite.
+  SERVE_WEB: bool,
   SMTP_URL: z.string().startsWith('smtp', 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('ShineRoute <no-reply@shineroute.local>'),
   SUPPORT_EMAIL: z.email().default('support@shineroute.local'),
 });
 
-export type Env = z.infer<typeof envSchema> & { SEED_DEMO: boolean; TRUST_PROXY: boolean };
+export type Env = z.infer<typeof envSchema> & { SEED_DEMO: boolean; TRUST_PROXY: boolean; SERVE_WEB: boolean };
 
 /** Reads and validates configuration; the only place that touches process.env. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -34,5 +36,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...parsed.data,
     SEED_DEMO: parsed.data.SEED_DEMO ?? true,
     TRUST_PROXY: parsed.data.TRUST_PROXY ?? false,
+    SERVE_WEB: parsed.data.SERVE_WEB ?? true,
   };
 }

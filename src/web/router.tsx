@@ -4,16 +4,8 @@ import { PublicLayout } from './components/layout/public-layout';
 import { RequireAuth } from './components/layout/require-auth';
 import { AuthPage } from './features/auth/auth-page';
 import { ComingSoonPage } from './features/coming-soon/coming-soon-page';
-import { DashboardPage } from './features/dashboard/dashboard-page';
 import { LandingPage } from './features/landing/landing-page';
 import { NotFoundPage } from './features/not-found/not-found-page';
-import { AboutPage } from './features/static/about-page';
-import { ContactPage } from './features/static/contact-page';
-import { DemoPage } from './features/static/demo-page';
-import { ForDetailersPage } from './features/static/for-detailers-page';
-import { PatentDiagramsPage } from './features/static/patent-diagrams-page';
-import { PrivacyPage } from './features/static/privacy-page';
-import { TermsPage } from './features/static/terms-page';
 
 // Owner screens whose issues have not landed yet.
 const PENDING_OWNER_SCREENS = [
@@ -36,13 +28,13 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/auth', element: <AuthPage /> },
-      { path: '/demo', element: <DemoPage /> },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/contact', element: <ContactPage /> },
-      { path: '/privacy', element: <PrivacyPage /> },
-      { path: '/terms', element: <TermsPage /> },
-      { path: '/for-detailers', element: <ForDetailersPage /> },
-      { path: '/patent-diagrams', element: <PatentDiagramsPage /> },
+      { path: '/demo', lazy: () => import('./features/static/demo-page').then((m) => ({ Component: m.DemoPage })) },
+      { path: '/about', lazy: () => import('./features/static/about-page').then((m) => ({ Component: m.AboutPage })) },
+      { path: '/contact', lazy: () => import('./features/static/contact-page').then((m) => ({ Component: m.ContactPage })) },
+      { path: '/privacy', lazy: () => import('./features/static/privacy-page').then((m) => ({ Component: m.PrivacyPage })) },
+      { path: '/terms', lazy: () => import('./features/static/terms-page').then((m) => ({ Component: m.TermsPage })) },
+      { path: '/for-detailers', lazy: () => import('./features/static/for-detailers-page').then((m) => ({ Component: m.ForDetailersPage })) },
+      { path: '/patent-diagrams', lazy: () => import('./features/static/patent-diagrams-page').then((m) => ({ Component: m.PatentDiagramsPage })) },
       { path: '/book', element: <ComingSoonPublic title="Book a Detail" /> },
       { path: '/booking-success', element: <ComingSoonPublic title="Booking" /> },
       { path: '*', element: <NotFoundPage /> },
@@ -55,7 +47,7 @@ export const router = createBrowserRouter([
       </RequireAuth>
     ),
     children: [
-      { path: '/dashboard', element: <DashboardPage /> },
+      { path: '/dashboard', lazy: () => import('./features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
       ...PENDING_OWNER_SCREENS.map(([path, title]) => ({ path, element: <ComingSoonPage title={title} /> })),
     ],
   },

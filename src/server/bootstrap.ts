@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createAuth } from './auth/auth';
+import { openDatabase } from './db/client';
+import type { Env } from './env';
+import { createMailer } from './providers/mail/mailer';
+
+/** A secret generated once and kept in the data dir, so sessions survive restarts without configuration. */
+function localAuthSecret(dataDir: string): string {
+  const file = join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Opens and migrates the database and builds the services every entry point (server, scripts) needs. */
+export async function bootstrap(env: Env) {
+  const dataDir = resolve(env.DATA_DIR);
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  if (env.DATABASE_URL && env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
+    throw new Error('BETTER_AUTH_SECRET is required in production with DATABASE_URL (all instances must share it).');
+  }
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: join(dataDir, 'pglite') });
+  await handle.migrate();
+  const mailer = createMailer(handle.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const auth = createAuth({
+    db: handle.db,
+    mailer,
+    baseURL: publicUrl,
+    secret: env.BETTER_AUTH_SECRET ?? localAuthSecret(dataDir),
+  });
+  return { handle, db: handle.db, mailer, auth, publicUrl, dataDir };
+}
