@@ -4,6 +4,8 @@ import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { DEMO_ADMIN, DEMO_OWNER, seedDemo } from './db/seed';
 import { loadEnv } from './env';
+import { createJobQueue } from './jobs/queue';
+import { registerWorkers } from './jobs/workers';
 
 async function main() {
   const env = loadEnv();
@@ -14,15 +16,19 @@ async function main() {
   const seeded = env.SEED_DEMO ? await seedDemo(db, auth) : null;
   if (seeded?.created) console.log('Demo data created.');
 
-  const app = createApp({
+  const jobs = await createJobQueue(handle);
+  const deps = {
     db,
     auth,
     mailer,
     publicUrl,
     supportEmail: env.SUPPORT_EMAIL,
     trustProxy: env.TRUST_PROXY,
+    jobs,
     webDistDir: env.SERVE_WEB ? fileURLToPath(new URL('../../dist/web', import.meta.url)) : undefined,
-  });
+  };
+  await registerWorkers(jobs, deps);
+  const app = createApp(deps);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => {
     console.log(`\nShineRoute is running at ${publicUrl}`);
@@ -34,6 +40,7 @@ async function main() {
 
   const shutdown = async () => {
     server.close();
+    await jobs.stop();
     await handle.close();
     process.exit(0);
   };

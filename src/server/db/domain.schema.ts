@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -269,4 +270,55 @@ export const outboxMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('outbox_messages_to_idx').on(t.to), index('outbox_messages_created_at_idx').on(t.createdAt)],
+);
+
+export const seoPageStatus = pgEnum('seo_page_status', ['draft', 'complete', 'error']);
+
+/** Public landing pages (/seo/{slug}); business_id is null for platform pages made by an admin. */
+export const citySeoPages = pgTable(
+  'city_seo_pages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: text().references(() => profiles.id, { onDelete: 'cascade' }),
+    city: text().notNull(),
+    state: text().notNull(),
+    keywords: text().array().notNull().default(sql`'{}'::text[]`),
+    pageTitle: text().notNull(),
+    metaDescription: text(),
+    slug: text().notNull().unique(),
+    status: seoPageStatus().notNull().default('draft'),
+    // Sanitised HTML (sanitised before storage and again before serving).
+    content: text(),
+    vehicleMake: text(),
+    vehicleModel: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('city_seo_pages_business_id_idx').on(t.businessId, t.createdAt),
+    index('city_seo_pages_status_idx').on(t.status),
+    index('city_seo_pages_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const testimonials = pgTable(
+  'testimonials',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    customerName: text().notNull(),
+    customerInitial: varchar({ length: 1 }).notNull(),
+    serviceType: text(),
+    rating: integer().notNull().default(5),
+    testimonialText: text().notNull(),
+    isFeatured: boolean().notNull().default(false),
+    dateReceived: date().notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('testimonials_business_id_idx').on(t.businessId, t.createdAt),
+    check('testimonials_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
 );

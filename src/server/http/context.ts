@@ -1,11 +1,14 @@
 import type { Auth } from '../auth/auth';
 import type { Database } from '../db/client';
+import type { JobQueue } from '../jobs/queue';
 import type { Mailer } from '../providers/mail/mailer';
 
 export interface AppDeps {
   db: Database;
   auth: Auth;
   mailer: Mailer;
+  /** Background jobs (pg-boss); absent in API tests that do not need them. */
+  jobs?: JobQueue;
   publicUrl: string;
   supportEmail: string;
   /** Where the built web app is; the server serves it with the spec's route table. */

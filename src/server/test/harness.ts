@@ -12,7 +12,7 @@ import { desc, eq } from 'drizzle-orm';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
-async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
   const template = process.env.TEST_PG_TEMPLATE;
   if (!url || !template) {

@@ -1,0 +1,59 @@
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle } from '../db/client';
+
+/** A job handler receives the job's data; throwing makes pg-boss retry it. */
+export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
+
+/**
+ * Background work on a Postgres-backed queue (pg-boss): retried, visible in the database, never lost on
+ * restart. Works on PostgreSQL and on the embedded PGlite through pg-boss's `db` option.
+ */
+export interface JobQueue {
+  send<T extends object>(
+    name: string,
+    data: T,
+    options?: { singletonKey?: string; retryLimit?: number; retryDelaySeconds?: number },
+  ): Promise<string | null>;
+  work<T extends object>(name: string, handler: JobHandler<T>, options?: { batchSize?: number }): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function createJobQueue(
+  handle: DatabaseHandle,
+  opts: { pollingIntervalSeconds?: number; onError?: (err: Error) => void } = {},
+): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => handle.query(text, values) },
+    schema: 'pgboss',
+    // Maintenance (archiving, expiring) runs on PostgreSQL; on the single-connection PGlite we keep it light.
+    supervise: handle.kind === 'postgres',
+    schedule: handle.kind === 'postgres',
+  });
+  boss.on('error', (err) => (opts.onError ?? ((e) => console.warn('job queue:', e.message)))(err));
+  await boss.start();
+  const created = new Set<string>();
+  const ensureQueue = async (name: string) => {
+    if (created.has(name)) return;
+    await boss.createQueue(name);
+    created.add(name);
+  };
+  const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 1;
+
+  return {
+    async send(name, data, options) {
+      await ensureQueue(name);
+      return boss.send(name, data, {
+        retryLimit: options?.retryLimit ?? 3,
+        retryDelay: options?.retryDelaySeconds ?? 5,
+        singletonKey: options?.singletonKey,
+      });
+    },
+    async work(name, handler, options) {
+      await ensureQueue(name);
+      await boss.work<object>(name, { pollingIntervalSeconds, batchSize: options?.batchSize ?? 1 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data as never, { id: job.id });
+      });
+    },
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+  };
+}

@@ -1,0 +1,8 @@
+import type { AppDeps } from '../http/context';
+import type { JobQueue } from './queue';
+
+/**
+ * Registers every feature's job handlers on the queue. Features add a line here:
+ *   await queue.work('feature.job-name', (data) => handleIt(deps, data));
+ */
+export async function registerWorkers(_queue: JobQueue, _deps: AppDeps): Promise<void> {}
