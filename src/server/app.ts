@@ -6,6 +6,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
 import { CLIENT_IP_HEADER } from './auth/auth';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
+import { inventoryApi } from './features/inventory/inventory.routes';
 import { meApi } from './features/me/me.routes';
 import { publicRoutes } from './features/public/public.routes';
 import type { AppDeps, AppEnv } from './http/context';
@@ -46,7 +47,8 @@ export function createApp(deps: AppDeps) {
   const api = app
     .route('/api/public', publicRoutes)
     .route('/api/dashboard', dashboardApi)
-    .route('/api/me', meApi);
+    .route('/api/me', meApi)
+    .route('/api/inventory', inventoryApi);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -71,9 +72,11 @@ export const profiles = pgTable('profiles', {
   serviceGuarantees: text().array().notNull().default(sql`'{}'::text[]`),
   // When the owner switched on online payments for their booking page (docs/decisions/004).
   paymentsEnabledAt: timestamp({ withTimezone: true }),
+  // The page made by Generate Business Page; regenerating updates this row (docs/decisions/203).
+  businessPageId: uuid().references((): AnyPgColumn => citySeoPages.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
+}, (t) => [index('profiles_business_page_id_idx').on(t.businessPageId)]);
 
 export const userRoles = pgTable(
   'user_roles',
@@ -252,7 +255,12 @@ export const inventoryItems = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('inventory_items_business_id_idx').on(t.businessId)],
+  (t) => [
+    index('inventory_items_business_id_idx').on(t.businessId),
+    // The database's own guard: stock never goes below 0, whatever the caller does.
+    check('inventory_items_stock_not_negative', sql`${t.currentStock} >= 0`),
+    check('inventory_items_min_alert_not_negative', sql`${t.minStockAlert} >= 0`),
+  ],
 );
 
 /** Every message the platform sends; the outbox adapter stores it here and admins can read it. */

@@ -1,3 +1,5 @@
 // The whole database schema, re-exported for drizzle-kit and for typed queries.
 export * from '../auth/auth.schema';
 export * from './domain.schema';
+export * from '../features/inventory/inventory.schema';
+export * from '../features/verification/verification.schema';

@@ -2,6 +2,7 @@ import type { Auth } from '../auth/auth';
 import type { Database } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import type { Mailer } from '../providers/mail/mailer';
+import type { FileStorage } from '../providers/storage/storage';
 
 export interface AppDeps {
   db: Database;
@@ -9,6 +10,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Background jobs (pg-boss); absent in API tests that do not need them. */
   jobs?: JobQueue;
+  /** Private file storage (verification documents); absent in API tests that do not need it. */
+  storage?: FileStorage;
   publicUrl: string;
   supportEmail: string;
   /** Where the built web app is; the server serves it with the spec's route table. */

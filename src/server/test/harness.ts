@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import { createApp } from '../app';
@@ -6,7 +9,12 @@ import { createAuth } from '../auth/auth';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { createOwnerAccount, grantRole } from '../db/factories';
 import { outboxMessages } from '../db/schema';
+import type { AppDeps } from '../http/context';
+import { createMemoryJobQueue } from '../jobs/memory-queue';
+import { registerWorkers } from '../jobs/workers';
 import { createOutboxMailer } from '../providers/mail/mailer';
+import { createLocalStorage } from '../providers/storage/local-storage';
+import type { FileStorage } from '../providers/storage/storage';
 import { withDatabase } from './global-setup';
 import { desc, eq } from 'drizzle-orm';
 
@@ -51,8 +59,12 @@ let ipCounter = 0;
 /** A fresh client address, so that tests do not share rate-limit counters unless they mean to. */
 export const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 
-/** A fresh database, the real app and helpers to call it; one per test file. */
-export async function createTestContext(opts: { signInLimitPerMinute?: number } = {}) {
+/**
+ * A fresh database, the real app and helpers to call it; one per test file.
+ * Files go to a temporary directory (or `opts.storage`); jobs run on an in-memory queue that the test
+ * drains with `t.jobs.drain()`.
+ */
+export async function createTestContext(opts: { signInLimitPerMinute?: number; storage?: FileStorage } = {}) {
   const handle = await openTestDatabase();
   const db = handle.db;
   const mailer = createOutboxMailer(db);
@@ -63,8 +75,25 @@ export async function createTestContext(opts: { signInLimitPerMinute?: number } 
     secret: 'test-secret-test-secret-test-secret-0123',
     signInLimitPerMinute: opts.signInLimitPerMinute,
   });
-  const app = createApp({ db, auth, mailer, publicUrl: TEST_ORIGIN, supportEmail: 'support@test.local', trustProxy: false });
-  afterAll(() => handle.close());
+  const uploadsDir = mkdtempSync(join(tmpdir(), 'shineroute-test-uploads-'));
+  const storage = opts.storage ?? createLocalStorage(uploadsDir);
+  const jobs = createMemoryJobQueue();
+  const deps: AppDeps = {
+    db,
+    auth,
+    mailer,
+    jobs,
+    storage,
+    publicUrl: TEST_ORIGIN,
+    supportEmail: 'support@test.local',
+    trustProxy: false,
+  };
+  await registerWorkers(jobs, deps);
+  const app = createApp(deps);
+  afterAll(async () => {
+    await handle.close();
+    rmSync(uploadsDir, { recursive: true, force: true });
+  });
 
   async function request(path: string, init: RequestInit & { cookie?: string; json?: unknown; ip?: string } = {}) {
     const headers = new Headers(init.headers);
@@ -116,7 +145,7 @@ export async function createTestContext(opts: { signInLimitPerMinute?: number } 
       .orderBy(desc(outboxMessages.createdAt));
   }
 
-  return { app, db, auth, mailer, request, signUp, signIn, createAdmin, emailsTo, createOwnerAccount };
+  return { app, db, auth, mailer, jobs, storage, deps, request, signUp, signIn, createAdmin, emailsTo, createOwnerAccount };
 }
 
 export function sessionCookie(res: Response): string {

@@ -1,0 +1,231 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  inventoryItemInputSchema,
+  STOCK_MOVEMENT_REASONS,
+  serviceUsageInputSchema,
+  stockAdjustmentSchema,
+} from '../../../shared/inventory';
+import { requireUser } from '../../auth/guards';
+import { createRouter, errorResponses, json } from '../../http/openapi';
+import {
+  adjustStock,
+  createInventoryItem,
+  deleteInventoryItem,
+  listInventory,
+  listServiceUsage,
+  listStockMovements,
+  purchaseOrderCsv,
+  purchaseOrderSuggestions,
+  setServiceUsage,
+  updateInventoryItem,
+} from './inventory.service';
+
+const itemSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    category: z.string().nullable(),
+    currentStock: z.number().int(),
+    minStockAlert: z.number().int(),
+    unitCostCents: z.number().int().nullable(),
+    supplier: z.string().nullable(),
+    status: z.enum(['out', 'low', 'good']),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('InventoryItem');
+
+const movementSchema = z
+  .object({
+    id: z.string(),
+    inventoryItemId: z.string(),
+    itemName: z.string(),
+    change: z.number().int(),
+    stockAfter: z.number().int(),
+    reason: z.enum(STOCK_MOVEMENT_REASONS),
+    bookingId: z.string().nullable(),
+    note: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi('StockMovement');
+
+const serviceUsageSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    isActive: z.boolean(),
+    items: z.array(z.object({ inventoryItemId: z.string(), name: z.string(), quantity: z.number().int() })),
+  })
+  .openapi('ServiceUsage');
+
+const poLineSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.string().nullable(),
+  supplier: z.string().nullable(),
+  currentStock: z.number().int(),
+  minStockAlert: z.number().int(),
+  unitCostCents: z.number().int().nullable(),
+  usedLast30Days: z.number().int(),
+  suggestedQuantity: z.number().int(),
+  lineCostCents: z.number().int().nullable(),
+});
+const purchaseOrderSchema = z
+  .object({
+    generatedAt: z.string(),
+    usageDays: z.number().int(),
+    groups: z.array(z.object({ supplier: z.string().nullable(), items: z.array(poLineSchema), totalCents: z.number().int() })),
+    totalCents: z.number().int(),
+  })
+  .openapi('PurchaseOrder');
+
+const idParams = z.object({ id: z.uuid('Inventory item not found') });
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
+const tags = ['Inventory'];
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary: 'Inventory items, ordered by name',
+  responses: { 200: json(z.object({ items: z.array(itemSchema) })), 401: errorResponses[401] },
+});
+const createItemRoute = createRoute({
+  method: 'post',
+  path: '/',
+  tags,
+  summary: 'Add an item (opening stock is logged as a correction)',
+  request: body(inventoryItemInputSchema),
+  responses: { 201: json(itemSchema, 'Created'), 400: errorResponses[400], 401: errorResponses[401] },
+});
+const updateItemRoute = createRoute({
+  method: 'put',
+  path: '/{id}',
+  tags,
+  summary: 'Edit an item (a changed stock count is logged as a correction)',
+  request: { params: idParams, ...body(inventoryItemInputSchema) },
+  responses: { 200: json(itemSchema), 400: errorResponses[400], 401: errorResponses[401], 404: errorResponses[404] },
+});
+const deleteItemRoute = createRoute({
+  method: 'delete',
+  path: '/{id}',
+  tags,
+  summary: 'Delete an item',
+  request: { params: idParams },
+  responses: { 200: json(z.object({ success: z.literal(true) })), 401: errorResponses[401], 404: errorResponses[404] },
+});
+const adjustRoute = createRoute({
+  method: 'post',
+  path: '/{id}/adjust',
+  tags,
+  summary: 'Add to or take from stock; never below 0 (409)',
+  request: { params: idParams, ...body(stockAdjustmentSchema) },
+  responses: {
+    200: json(itemSchema),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    404: errorResponses[404],
+    409: errorResponses[409],
+  },
+});
+const movementsRoute = createRoute({
+  method: 'get',
+  path: '/movements',
+  tags,
+  summary: 'The stock movement log, newest first',
+  request: {
+    query: z.object({
+      itemId: z.uuid('Inventory item not found').optional(),
+      limit: z.coerce.number().int().min(1).max(500).optional(),
+    }),
+  },
+  responses: {
+    200: json(z.object({ movements: z.array(movementSchema) })),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    404: errorResponses[404],
+  },
+});
+const usageRoute = createRoute({
+  method: 'get',
+  path: '/service-usage',
+  tags,
+  summary: 'What each service consumes per job',
+  responses: { 200: json(z.object({ services: z.array(serviceUsageSchema) })), 401: errorResponses[401] },
+});
+const setUsageRoute = createRoute({
+  method: 'put',
+  path: '/service-usage/{serviceId}',
+  tags,
+  summary: 'Replace what a service consumes per job',
+  request: { params: z.object({ serviceId: z.uuid('Service not found') }), ...body(serviceUsageInputSchema) },
+  responses: {
+    200: json(z.object({ services: z.array(serviceUsageSchema) })),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    404: errorResponses[404],
+  },
+});
+const purchaseOrderRoute = createRoute({
+  method: 'get',
+  path: '/purchase-order',
+  tags,
+  summary: 'Purchase-order suggestions for items at or below their alert, grouped by supplier',
+  responses: { 200: json(purchaseOrderSchema), 401: errorResponses[401] },
+});
+const purchaseOrderCsvRoute = createRoute({
+  method: 'get',
+  path: '/purchase-order.csv',
+  tags,
+  summary: 'The purchase-order suggestions as a CSV download',
+  responses: {
+    200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } },
+    401: errorResponses[401],
+  },
+});
+
+export const inventoryRoutes = createRouter();
+inventoryRoutes.use('*', requireUser);
+
+export const inventoryApi = inventoryRoutes
+  .openapi(listRoute, async (c) => c.json({ items: await listInventory(c.var.deps.db, c.var.businessId) }, 200))
+  .openapi(createItemRoute, async (c) =>
+    c.json(await createInventoryItem(c.var.deps.db, c.var.businessId, c.var.user.id, c.req.valid('json')), 201),
+  )
+  .openapi(movementsRoute, async (c) => {
+    const query = c.req.valid('query');
+    return c.json({ movements: await listStockMovements(c.var.deps.db, c.var.businessId, query) }, 200);
+  })
+  .openapi(usageRoute, async (c) => c.json({ services: await listServiceUsage(c.var.deps.db, c.var.businessId) }, 200))
+  .openapi(setUsageRoute, async (c) => {
+    const { db } = c.var.deps;
+    await setServiceUsage(db, c.var.businessId, c.req.valid('param').serviceId, c.req.valid('json').items);
+    return c.json({ services: await listServiceUsage(db, c.var.businessId) }, 200);
+  })
+  .openapi(purchaseOrderRoute, async (c) => c.json(await purchaseOrderSuggestions(c.var.deps.db, c.var.businessId), 200))
+  .openapi(purchaseOrderCsvRoute, async (c) => {
+    const po = await purchaseOrderSuggestions(c.var.deps.db, c.var.businessId);
+    const day = po.generatedAt.slice(0, 10);
+    c.header('Content-Disposition', `attachment; filename="purchase-order-${day}.csv"`);
+    c.header('Cache-Control', 'no-store');
+    return c.body(purchaseOrderCsv(po), 200, { 'Content-Type': 'text/csv; charset=utf-8' });
+  })
+  .openapi(updateItemRoute, async (c) =>
+    c.json(
+      await updateInventoryItem(c.var.deps.db, c.var.businessId, c.var.user.id, c.req.valid('param').id, c.req.valid('json')),
+      200,
+    ),
+  )
+  .openapi(deleteItemRoute, async (c) => {
+    await deleteInventoryItem(c.var.deps.db, c.var.businessId, c.req.valid('param').id);
+    return c.json({ success: true as const }, 200);
+  })
+  .openapi(adjustRoute, async (c) => {
+    const { change, note } = c.req.valid('json');
+    return c.json(
+      await adjustStock(c.var.deps.db, c.var.businessId, c.var.user.id, c.req.valid('param').id, change, note),
+      200,
+    );
+  });

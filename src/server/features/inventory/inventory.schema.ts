@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from '../../auth/auth.schema';
+import { bookings, inventoryItems, profiles, services } from '../../db/domain.schema';
+
+/** What a service consumes per job; completing a booking of that service deducts it (docs/decisions/201). */
+export const serviceConsumables = pgTable(
+  'service_consumables',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    serviceId: uuid()
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    inventoryItemId: uuid()
+      .notNull()
+      .references(() => inventoryItems.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('service_consumables_service_item_uq').on(t.serviceId, t.inventoryItemId),
+    index('service_consumables_business_id_idx').on(t.businessId),
+    index('service_consumables_inventory_item_id_idx').on(t.inventoryItemId),
+    check('service_consumables_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const stockMovementReason = pgEnum('stock_movement_reason', ['manual', 'job', 'correction']);
+
+/** Every change of an item's stock: the +/- buttons (manual), a completed job, or an edit of the count. */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    inventoryItemId: uuid()
+      .notNull()
+      .references(() => inventoryItems.id, { onDelete: 'cascade' }),
+    change: integer().notNull(),
+    stockAfter: integer().notNull(),
+    reason: stockMovementReason().notNull(),
+    bookingId: uuid().references(() => bookings.id, { onDelete: 'set null' }),
+    note: text(),
+    createdBy: text().references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_movements_business_created_idx').on(t.businessId, t.createdAt),
+    index('stock_movements_item_created_idx').on(t.inventoryItemId, t.createdAt),
+    index('stock_movements_booking_id_idx').on(t.bookingId),
+    index('stock_movements_created_by_idx').on(t.createdBy),
+    // A booking deducts each item at most once, however often completion is retried.
+    uniqueIndex('stock_movements_job_once_uq')
+      .on(t.bookingId, t.inventoryItemId)
+      .where(sql`${t.reason} = 'job'`),
+  ],
+);
