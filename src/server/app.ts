@@ -6,9 +6,11 @@ import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
 import { CLIENT_IP_HEADER } from './auth/auth';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
+import { businessProfileApi } from './features/business-profile/business-profile.routes';
 import { inventoryApi } from './features/inventory/inventory.routes';
 import { meApi } from './features/me/me.routes';
 import { publicRoutes } from './features/public/public.routes';
+import { seoPublicRoutes } from './features/seo-public/seo-public.routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { AppError } from './http/errors';
 import { mountWebApp } from './http/web-static';
@@ -48,13 +50,16 @@ export function createApp(deps: AppDeps) {
     .route('/api/public', publicRoutes)
     .route('/api/dashboard', dashboardApi)
     .route('/api/me', meApi)
-    .route('/api/inventory', inventoryApi);
+    .route('/api/inventory', inventoryApi)
+    .route('/api/business-profile', businessProfileApi);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'ShineRoute API', version: '1.0.0', description: 'Bookings, customers and operations for mobile detailers.' },
   });
   app.get('/api/health', (c) => c.json({ ok: true }));
+  // Public landing pages, rendered on the server for search engines (docs/decisions/204).
+  app.route('/seo', seoPublicRoutes);
   app.all('/api/*', (c) => c.json({ error: { message: 'Not found' } }, 404));
 
   app.onError((err, c) => {
