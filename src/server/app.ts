@@ -11,6 +11,7 @@ import { inventoryApi } from './features/inventory/inventory.routes';
 import { meApi } from './features/me/me.routes';
 import { publicRoutes } from './features/public/public.routes';
 import { seoPublicRoutes } from './features/seo-public/seo-public.routes';
+import { serviceAreasApi } from './features/service-areas/service-areas.routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { AppError } from './http/errors';
 import { mountWebApp } from './http/web-static';
@@ -51,7 +52,8 @@ export function createApp(deps: AppDeps) {
     .route('/api/dashboard', dashboardApi)
     .route('/api/me', meApi)
     .route('/api/inventory', inventoryApi)
-    .route('/api/business-profile', businessProfileApi);
+    .route('/api/business-profile', businessProfileApi)
+    .route('/api/service-areas', serviceAreasApi);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -1,3 +1,4 @@
+import { LAUNCH_EMAILS_JOB, type LaunchEmailsJob, sendLaunchEmails } from '../features/service-areas/launch-emails.job';
 import type { AppDeps } from '../http/context';
 import type { JobQueue } from './queue';
 
@@ -5,4 +6,8 @@ import type { JobQueue } from './queue';
  * Registers every feature's job handlers on the queue. Features add a line here:
  *   await queue.work('feature.job-name', (data) => handleIt(deps, data));
  */
-export async function registerWorkers(_queue: JobQueue, _deps: AppDeps): Promise<void> {}
+export async function registerWorkers(queue: JobQueue, deps: AppDeps): Promise<void> {
+  await queue.work<LaunchEmailsJob>(LAUNCH_EMAILS_JOB, async (data) => {
+    await sendLaunchEmails(deps, data);
+  });
+}

@@ -1,0 +1,15 @@
+declare module 'zipcodes' {
+  export interface ZipCodeInfo {
+    zip: string;
+    latitude: number;
+    longitude: number;
+    city: string;
+    state: string;
+    country: string;
+  }
+  export function lookup(zip: string | number): ZipCodeInfo | undefined;
+  export function distance(zipA: string | number, zipB: string | number): number | null;
+  export function radius(zip: string | number, miles: number, full?: boolean): string[] | ZipCodeInfo[];
+  const zipcodes: { lookup: typeof lookup; distance: typeof distance; radius: typeof radius };
+  export default zipcodes;
+}
