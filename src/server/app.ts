@@ -8,10 +8,13 @@ import { CLIENT_IP_HEADER } from './auth/auth';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { businessProfileApi } from './features/business-profile/business-profile.routes';
 import { inventoryApi } from './features/inventory/inventory.routes';
+import { outboxApi } from './features/outbox/outbox.routes';
 import { meApi } from './features/me/me.routes';
 import { publicRoutes } from './features/public/public.routes';
 import { seoPublicRoutes } from './features/seo-public/seo-public.routes';
 import { serviceAreasApi } from './features/service-areas/service-areas.routes';
+import { adminVerificationsApi } from './features/verification/admin-verifications.routes';
+import { UPLOAD_PATH, verificationApi } from './features/verification/verification.routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { AppError } from './http/errors';
 import { mountWebApp } from './http/web-static';
@@ -34,7 +37,9 @@ export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false }));
-  app.use('/api/*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: { message: 'Request body is too large' } }, 413) }));
+  const apiBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: { message: 'Request body is too large' } }, 413) });
+  // Document uploads carry their own 10MB limit (features/verification).
+  app.use('/api/*', (c, next) => (c.req.path === UPLOAD_PATH ? next() : apiBodyLimit(c, next)));
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     const headers = new Headers(c.req.raw.headers);
@@ -53,7 +58,10 @@ export function createApp(deps: AppDeps) {
     .route('/api/me', meApi)
     .route('/api/inventory', inventoryApi)
     .route('/api/business-profile', businessProfileApi)
-    .route('/api/service-areas', serviceAreasApi);
+    .route('/api/service-areas', serviceAreasApi)
+    .route('/api/verification', verificationApi)
+    .route('/api/admin/verifications', adminVerificationsApi)
+    .route('/api/admin/outbox', outboxApi);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

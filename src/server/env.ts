@@ -20,9 +20,22 @@ const envSchema = z.object({
   SMTP_URL: z.string().startsWith('smtp', 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('ShineRoute <no-reply@shineroute.local>'),
   SUPPORT_EMAIL: z.email().default('support@shineroute.local'),
+  // Private file storage: local disk under DATA_DIR/uploads unless S3_BUCKET is set.
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url('S3_ENDPOINT must be a URL such as https://s3.example.com').optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
+  S3_PREFIX: z.string().default('verification-docs'),
 });
 
-export type Env = z.infer<typeof envSchema> & { SEED_DEMO: boolean; TRUST_PROXY: boolean; SERVE_WEB: boolean };
+export type Env = z.infer<typeof envSchema> & {
+  SEED_DEMO: boolean;
+  TRUST_PROXY: boolean;
+  SERVE_WEB: boolean;
+  S3_FORCE_PATH_STYLE: boolean;
+};
 
 /** Reads and validates configuration; the only place that touches process.env. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -32,8 +45,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  if (parsed.data.S3_BUCKET && Boolean(parsed.data.S3_ACCESS_KEY_ID) !== Boolean(parsed.data.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
   return {
     ...parsed.data,
+    S3_FORCE_PATH_STYLE: parsed.data.S3_FORCE_PATH_STYLE ?? false,
     SEED_DEMO: parsed.data.SEED_DEMO ?? true,
     TRUST_PROXY: parsed.data.TRUST_PROXY ?? false,
     SERVE_WEB: parsed.data.SERVE_WEB ?? true,

@@ -6,12 +6,28 @@ import { DEMO_ADMIN, DEMO_OWNER, seedDemo } from './db/seed';
 import { loadEnv } from './env';
 import { createJobQueue } from './jobs/queue';
 import { registerWorkers } from './jobs/workers';
+import { createStorage } from './providers/storage/storage';
 
 async function main() {
   const env = loadEnv();
   const { handle, db, mailer, auth, publicUrl, dataDir } = await bootstrap(env);
   console.log(handle.kind === 'postgres' ? 'Database: PostgreSQL (DATABASE_URL)' : `Database: embedded PGlite in ${dataDir}/pglite`);
   console.log(mailer.transport === 'smtp' ? 'Email: SMTP (SMTP_URL)' : 'Email: stored in the outbox (set SMTP_URL to deliver)');
+  const storage = createStorage({
+    dataDir,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          prefix: env.S3_PREFIX,
+        }
+      : undefined,
+  });
+  console.log(storage.kind === 's3' ? `Files: S3 bucket ${env.S3_BUCKET}` : `Files: private uploads in ${dataDir}/uploads (set S3_BUCKET for S3)`);
 
   const seeded = env.SEED_DEMO ? await seedDemo(db, auth) : null;
   if (seeded?.created) console.log('Demo data created.');
@@ -25,6 +41,7 @@ async function main() {
     supportEmail: env.SUPPORT_EMAIL,
     trustProxy: env.TRUST_PROXY,
     jobs,
+    storage,
     webDistDir: env.SERVE_WEB ? fileURLToPath(new URL('../../dist/web', import.meta.url)) : undefined,
   };
   await registerWorkers(jobs, deps);

@@ -23,7 +23,7 @@ export const SERVICE_AREA_TEXT = {
 
 const required = (max: number, tooLong: string) =>
   z
-    .string({ error: (issue) => (issue.code === 'too_big' ? tooLong : SERVICE_AREA_TEXT.missing) })
+    .string({ error: SERVICE_AREA_TEXT.missing })
     .trim()
     .min(1, SERVICE_AREA_TEXT.missing)
     .max(max, tooLong);

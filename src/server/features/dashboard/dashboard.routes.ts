@@ -28,6 +28,7 @@ const dashboardSchema = z
       servicesSetUp: z.boolean(),
       paymentsConfigured: z.boolean(),
     }),
+    insuranceExpiry: z.object({ expiryDate: z.string(), daysLeft: z.number().int() }).nullable(),
   })
   .openapi('Dashboard');
 

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { bookings, customers, services } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { getProfile } from '../profiles/profiles.service';
+import { insuranceExpiryNotice } from '../verification/verification.service';
 
 /** Totals computed in SQL for one business: revenue sums final_price over completed bookings only. */
 export async function getDashboardStats(db: Database, businessId: string) {
@@ -31,12 +32,13 @@ export async function getDashboardStats(db: Database, businessId: string) {
 export async function getDashboard(db: Database, businessId: string) {
   const profile = await getProfile(db, businessId);
   if (!profile) throw notFound('No business profile found for this account');
-  const [stats, [activeServices]] = await Promise.all([
+  const [stats, [activeServices], insuranceExpiry] = await Promise.all([
     getDashboardStats(db, businessId),
     db
       .select({ n: count() })
       .from(services)
       .where(and(eq(services.businessId, businessId), eq(services.isActive, true))),
+    insuranceExpiryNotice(db, businessId),
   ]);
   const profileComplete = Boolean(profile.businessName?.trim() && profile.businessAddress?.trim() && profile.phone?.trim());
   return {
@@ -56,5 +58,7 @@ export async function getDashboard(db: Database, businessId: string) {
       servicesSetUp: (activeServices?.n ?? 0) > 0,
       paymentsConfigured: profile.paymentsEnabledAt !== null,
     },
+    // Set when the latest insurance certificate expires within 30 days (or has expired).
+    insuranceExpiry,
   };
 }

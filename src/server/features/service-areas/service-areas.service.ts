@@ -122,7 +122,7 @@ export async function waitlistInsights(db: DbOrTx, businessId: string, limit = 5
 export async function lookupZip(zipCode: string) {
   const zipcodes = (await import('zipcodes')).default;
   const info = zipcodes.lookup(zipCode);
-  if (!info || info.country !== 'US') return null;
+  if (info?.country !== 'US') return null;
   return {
     zipCode: info.zip,
     city: info.city,

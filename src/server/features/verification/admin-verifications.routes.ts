@@ -1,0 +1,102 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { VERIFICATION_TEXT } from '../../../shared/verification';
+import { requireAdmin, requireUser } from '../../auth/guards';
+import { createRouter, errorResponses, json } from '../../http/openapi';
+import { documentSchema } from './verification.routes';
+import { listVerificationsForReview, reviewBusiness } from './verification.service';
+
+const reviewSchema = z
+  .object({
+    businessId: z.string(),
+    businessName: z.string().nullable(),
+    ownerName: z.string(),
+    email: z.string(),
+    verificationStatus: z.enum(['pending', 'verified', 'rejected']),
+    rejectionReason: z.string().nullable(),
+    submittedAt: z.string(),
+    reviewedAt: z.string().nullable(),
+    documents: z.array(documentSchema),
+  })
+  .openapi('VerificationReview');
+
+const decisionSchema = z.object({
+  businessId: z.string(),
+  verificationStatus: z.enum(['verified', 'rejected']),
+  rejectionReason: z.string().nullable(),
+});
+
+const tags = ['Admin'];
+const params = z.object({ businessId: z.uuid('Verification request not found') });
+const adminErrors = { 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] };
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary: 'The verification review queue (oldest submission first)',
+  request: {
+    query: z.object({ status: z.enum(['pending', 'verified', 'rejected', 'all']).default('pending') }),
+  },
+  responses: {
+    200: json(z.object({ reviews: z.array(reviewSchema) })),
+    400: errorResponses[400],
+    ...adminErrors,
+  },
+});
+const approveRoute = createRoute({
+  method: 'post',
+  path: '/{businessId}/approve',
+  tags,
+  summary: 'Verify a business; the owner is emailed',
+  request: { params },
+  responses: { 200: json(decisionSchema), 400: errorResponses[400], ...adminErrors },
+});
+const rejectRoute = createRoute({
+  method: 'post',
+  path: '/{businessId}/reject',
+  tags,
+  summary: 'Reject a business with a reason; the owner is emailed',
+  request: {
+    params,
+    body: {
+      content: {
+        'application/json': {
+          schema: z.object({
+            reason: z
+              .string({ error: VERIFICATION_TEXT.reasonRequired })
+              .trim()
+              .min(1, VERIFICATION_TEXT.reasonRequired)
+              .max(1000),
+          }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: { 200: json(decisionSchema), 400: errorResponses[400], ...adminErrors },
+});
+
+export const adminVerificationRoutes = createRouter();
+adminVerificationRoutes.use('*', requireUser, requireAdmin);
+
+export const adminVerificationsApi = adminVerificationRoutes
+  .openapi(listRoute, async (c) =>
+    c.json({ reviews: await listVerificationsForReview(c.var.deps.db, c.req.valid('query').status) }, 200),
+  )
+  .openapi(approveRoute, async (c) =>
+    c.json(
+      await reviewBusiness(c.var.deps, c.var.user.id, c.req.valid('param').businessId, {
+        status: 'verified',
+      }),
+      200,
+    ),
+  )
+  .openapi(rejectRoute, async (c) =>
+    c.json(
+      await reviewBusiness(c.var.deps, c.var.user.id, c.req.valid('param').businessId, {
+        status: 'rejected',
+        reason: c.req.valid('json').reason,
+      }),
+      200,
+    ),
+  );
