@@ -29,7 +29,8 @@ export const OWNER_ROUTES = [
   '/service-areas',
 ] as const;
 
-export const ADMIN_ROUTES = ['/admin', '/admin/seo'] as const;
+// /admin/verifications: the verification review queue (docs/decisions/205).
+export const ADMIN_ROUTES = ['/admin', '/admin/seo', '/admin/verifications'] as const;
 
 const known = new Set<string>([...PUBLIC_ROUTES, ...OWNER_ROUTES, ...ADMIN_ROUTES]);
 

@@ -12,14 +12,10 @@ const PENDING_OWNER_SCREENS = [
   ['/bookings', 'Booking Management'],
   ['/customers', 'Customer Management'],
   ['/services', 'Service Management'],
-  ['/inventory', 'Inventory Management'],
   ['/marketing', 'Marketing Tools'],
-  ['/verification', 'Business Verification'],
   ['/invoices', 'Invoices & Quotes'],
   ['/campaigns', 'SMS & Email Campaigns'],
   ['/loyalty', 'Loyalty Program'],
-  ['/business-profile', 'Business Profile'],
-  ['/service-areas', 'Service Areas'],
 ] as const;
 
 export const router = createBrowserRouter([
@@ -48,6 +44,16 @@ export const router = createBrowserRouter([
     ),
     children: [
       { path: '/dashboard', lazy: () => import('./features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
+      { path: '/inventory', lazy: () => import('./features/inventory/inventory-page').then((m) => ({ Component: m.InventoryPage })) },
+      {
+        path: '/business-profile',
+        lazy: () => import('./features/business-profile/business-profile-page').then((m) => ({ Component: m.BusinessProfilePage })),
+      },
+      {
+        path: '/service-areas',
+        lazy: () => import('./features/service-areas/service-areas-page').then((m) => ({ Component: m.ServiceAreasPage })),
+      },
+      { path: '/verification', lazy: () => import('./features/verification/verification-page').then((m) => ({ Component: m.VerificationPage })) },
       ...PENDING_OWNER_SCREENS.map(([path, title]) => ({ path, element: <ComingSoonPage title={title} /> })),
     ],
   },
@@ -60,6 +66,11 @@ export const router = createBrowserRouter([
     children: [
       { path: '/admin', element: <ComingSoonPublic title="Admin" /> },
       { path: '/admin/seo', element: <ComingSoonPublic title="Platform SEO Generator" /> },
+      {
+        path: '/admin/verifications',
+        lazy: () =>
+          import('./features/admin-verifications/admin-verifications-page').then((m) => ({ Component: m.AdminVerificationsPage })),
+      },
     ],
   },
 ]);

@@ -11,6 +11,27 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Skeleton } from '../../components/ui/skeleton';
 import { useDashboard, useEnablePayments } from './dashboard-queries';
 
+/** Shown when the latest insurance certificate expires within 30 days (or has expired). */
+function InsuranceNotice({ expiryDate, daysLeft }: { expiryDate: string; daysLeft: number }) {
+  const date = new Date(`${expiryDate}T00:00:00`).toLocaleDateString('en-US', { dateStyle: 'long' });
+  return (
+    <div role="alert" className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex gap-3">
+        <AlertTriangle className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden="true" />
+        <div>
+          <p className="font-semibold text-amber-950" data-testid="insurance-notice">
+            {daysLeft < 0 ? `Your insurance expired on ${date}` : daysLeft === 0 ? 'Your insurance expires today' : `Your insurance expires on ${date}`}
+          </p>
+          <p className="text-sm text-amber-900">Upload your renewed insurance certificate to stay verified.</p>
+        </div>
+      </div>
+      <Button asChild variant="outline" className="border-amber-300 bg-white">
+        <Link to="/verification">Upload Certificate</Link>
+      </Button>
+    </div>
+  );
+}
+
 const EMPTY_STATS = { totalBookings: 0, totalRevenueCents: 0, totalCustomers: 0, pendingBookings: 0 };
 
 export function DashboardPage() {
@@ -94,6 +115,8 @@ export function DashboardPage() {
           </Button>
         </div>
       )}
+
+      {data?.insuranceExpiry && <InsuranceNotice {...data.insuranceExpiry} />}
 
       <section aria-label="Business totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {cards.map(({ label, value, icon: Icon, to }) => (

@@ -1,0 +1,199 @@
+import { ArrowLeft, Check, FileText, ShieldCheck, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { DOCUMENT_TYPE_INFO, VERIFICATION_TEXT, verificationStatusLabel } from '../../../shared/verification';
+import { Logo } from '../../components/layout/logo';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Textarea } from '../../components/ui/input';
+import { Field } from '../../components/ui/label';
+import { EmptyState, ErrorState, ListSkeleton } from '../../components/ui/list-states';
+import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { ApiError } from '../../lib/api';
+import { type Review, type ReviewStatus, useApprove, useReject, useReviews } from './admin-verifications-queries';
+
+const TONES = { pending: 'amber', verified: 'green', rejected: 'red' } as const;
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+
+/** The admin review queue: open each document, then approve or reject the business with a reason. */
+export function AdminVerificationsPage() {
+  const [status, setStatus] = useState<ReviewStatus>('pending');
+  const { data, isPending, isError, error, refetch, isRefetching } = useReviews(status);
+  const [rejecting, setRejecting] = useState<Review | null>(null);
+
+  if (isError && error instanceof ApiError && error.status === 403) return <AccessDenied />;
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-14 max-w-5xl items-center justify-between px-4">
+          <Logo />
+          <Link to="/admin" className="inline-flex items-center gap-1 text-sm font-medium text-slate-700 hover:text-slate-900">
+            <ArrowLeft className="size-4" aria-hidden="true" /> Admin
+          </Link>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-5xl px-4 py-6 lg:py-8">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Verification Review</h1>
+        <p className="mt-1 text-sm text-slate-600">Open each document, then approve the business or reject it with a reason. The owner is emailed the decision.</p>
+        <Tabs value={status} onValueChange={(v) => setStatus(v as ReviewStatus)} className="mt-6">
+          <TabsList>
+            <TabsTrigger value="pending">Pending</TabsTrigger>
+            <TabsTrigger value="verified">Verified</TabsTrigger>
+            <TabsTrigger value="rejected">Rejected</TabsTrigger>
+            <TabsTrigger value="all">All</TabsTrigger>
+          </TabsList>
+        </Tabs>
+        <div className="mt-4">
+          {isPending ? (
+            <div>
+              <p className="mb-3 text-sm text-slate-600">Checking permissions...</p>
+              <ListSkeleton rows={3} className="h-32" />
+            </div>
+          ) : isError ? (
+            <ErrorState message="Failed to fetch verification data" onRetry={() => refetch()} retrying={isRefetching} />
+          ) : data.reviews.length === 0 ? (
+            <EmptyState icon={ShieldCheck} title="Nothing to review" description="New submissions appear here as soon as an owner uploads a document." />
+          ) : (
+            <ul className="grid gap-4">
+              {data.reviews.map((r) => (
+                <ReviewCard key={r.businessId} review={r} onReject={() => setRejecting(r)} />
+              ))}
+            </ul>
+          )}
+        </div>
+      </main>
+      <RejectDialog review={rejecting} onClose={() => setRejecting(null)} />
+    </div>
+  );
+}
+
+function ReviewCard({ review, onReject }: { review: Review; onReject: () => void }) {
+  const approve = useApprove();
+  const name = review.businessName || review.ownerName || review.email;
+  return (
+    <li>
+      <Card className="p-5" data-testid="review">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div>
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 className="text-lg font-semibold text-slate-900">{name}</h2>
+              <Badge tone={TONES[review.verificationStatus]}>{verificationStatusLabel(review.verificationStatus)}</Badge>
+            </div>
+            <p className="text-sm text-slate-600">
+              {review.ownerName} · {review.email} · submitted {day(review.submittedAt)}
+            </p>
+            {review.rejectionReason && <p className="mt-1 text-sm text-red-700">Reason: {review.rejectionReason}</p>}
+          </div>
+          <div className="flex gap-2">
+            <Button
+              variant="outline"
+              className="border-red-200 text-red-700 hover:bg-red-50"
+              onClick={onReject}
+              disabled={review.verificationStatus === 'rejected'}
+            >
+              <X /> Reject
+            </Button>
+            <Button
+              loading={approve.isPending}
+              disabled={review.verificationStatus === 'verified'}
+              onClick={() =>
+                approve.mutate(review.businessId, {
+                  onSuccess: () => toast.success(VERIFICATION_TEXT.approved, { description: `${name} is now verified.` }),
+                  onError: (e) => toast.error('Error', { description: e.message }),
+                })
+              }
+            >
+              <Check /> Approve
+            </Button>
+          </div>
+        </div>
+        <ul className="mt-4 grid gap-2 sm:grid-cols-2" aria-label={`Documents of ${name}`}>
+          {review.documents.map((d) => (
+            <li key={d.id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm">
+              <FileText className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
+              <div className="min-w-0 flex-1">
+                <p className="font-medium text-slate-900">{DOCUMENT_TYPE_INFO[d.documentType].label}</p>
+                <a href={d.documentUrl} target="_blank" rel="noopener" className="block truncate text-accent underline-offset-4 hover:underline">
+                  {d.documentName}
+                </a>
+                {d.expiryDate && <p className="text-xs text-slate-500">Expires {new Date(`${d.expiryDate}T00:00:00`).toLocaleDateString('en-US', { dateStyle: 'medium' })}</p>}
+              </div>
+              <Badge tone={TONES[d.verificationStatus]}>{verificationStatusLabel(d.verificationStatus)}</Badge>
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </li>
+  );
+}
+
+function RejectDialog({ review, onClose }: { review: Review | null; onClose: () => void }) {
+  const reject = useReject();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!review) return;
+    if (!reason.trim()) return setError(VERIFICATION_TEXT.reasonRequired);
+    reject.mutate(
+      { businessId: review.businessId, reason },
+      {
+        onSuccess: () => {
+          toast.success(VERIFICATION_TEXT.rejected, { description: 'The owner has been emailed the reason.' });
+          setReason('');
+          onClose();
+        },
+        onError: (err) => toast.error('Error', { description: err.message }),
+      },
+    );
+  };
+  return (
+    <Dialog
+      open={review !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          setError(null);
+          onClose();
+        }
+      }}
+    >
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Reject {review?.businessName || review?.email}</DialogTitle>
+          <DialogDescription>The owner sees this reason on their verification page and in the email.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          <Field id="reject-reason" label="Reason" error={error ?? undefined}>
+            <Textarea id="reject-reason" value={reason} aria-invalid={!!error} onChange={(e) => setReason(e.target.value)} />
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" loading={reject.isPending}>
+              Reject
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AccessDenied() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center bg-slate-50 px-4">
+      <Card className="max-w-md p-8 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">Access Denied</h1>
+        <p className="mt-2 text-slate-600">You don't have permission to access the admin panel</p>
+        <Button asChild className="mt-6">
+          <Link to="/dashboard">Back to Dashboard</Link>
+        </Button>
+      </Card>
+    </div>
+  );
+}

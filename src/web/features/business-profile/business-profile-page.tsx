@@ -1,0 +1,85 @@
+import { ExternalLink, Globe } from 'lucide-react';
+import { toast } from 'sonner';
+import { PROFILE_TEXT } from '../../../shared/business-profile';
+import { Button } from '../../components/ui/button';
+import { ErrorState, ListSkeleton } from '../../components/ui/list-states';
+import { PageHeader } from '../../components/ui/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { useErrorToast } from '../../lib/use-error-toast';
+import { useBusinessProfile, useGenerateBusinessPage } from './business-profile-queries';
+import { BasicInfoFields, BusinessDetailsFields, ServicesFields, useProfileForm } from './profile-form';
+import { TestimonialsTab } from './testimonials-tab';
+
+export function BusinessProfilePage() {
+  const { data, isPending, isError, error, refetch, isRefetching } = useBusinessProfile();
+  useErrorToast(isError, PROFILE_TEXT.loadFailed, error);
+  const { form, onSubmit } = useProfileForm(data);
+  const generate = useGenerateBusinessPage();
+
+  const generatePage = async () => {
+    if (!data?.businessName?.trim()) return toast.error('Error', { description: PROFILE_TEXT.pageNeedsName });
+    // Opened now, while the click still counts as a user gesture, so that popup blockers allow it.
+    const tab = window.open('', '_blank');
+    try {
+      const page = await generate.mutateAsync();
+      toast.success(PROFILE_TEXT.pageCreatedTitle, { description: PROFILE_TEXT.pageCreated });
+      if (tab) tab.location.href = page.url;
+      else window.open(page.url, '_blank');
+    } catch (e) {
+      tab?.close();
+      toast.error(PROFILE_TEXT.pageFailed, { description: (e as Error).message });
+    }
+  };
+
+  return (
+    <div>
+      <PageHeader
+        title="Business Profile"
+        description="Your details, story and reviews — the content of your public business page."
+        actions={
+          <>
+            {data?.businessPage && (
+              <Button variant="outline" asChild>
+                <a href={data.businessPage.url} target="_blank" rel="noopener">
+                  <ExternalLink /> View Business Page
+                </a>
+              </Button>
+            )}
+            <Button onClick={generatePage} loading={generate.isPending} disabled={isPending}>
+              <Globe /> Generate Business Page
+            </Button>
+          </>
+        }
+      />
+      {isPending ? (
+        <ListSkeleton rows={3} className="h-24" />
+      ) : isError ? (
+        <ErrorState message={PROFILE_TEXT.loadFailed} onRetry={() => refetch()} retrying={isRefetching} />
+      ) : (
+        <Tabs defaultValue="basic">
+          <TabsList>
+            <TabsTrigger value="basic">Basic Info</TabsTrigger>
+            <TabsTrigger value="details">Business Details</TabsTrigger>
+            <TabsTrigger value="services">Services</TabsTrigger>
+            <TabsTrigger value="testimonials">Testimonials</TabsTrigger>
+          </TabsList>
+          <form onSubmit={onSubmit} noValidate>
+            {/* Mounted while hidden, so that one Save keeps the other tabs' edits. */}
+            <TabsContent value="basic" forceMount className="data-[state=inactive]:hidden">
+              <BasicInfoFields form={form} />
+            </TabsContent>
+            <TabsContent value="details" forceMount className="data-[state=inactive]:hidden">
+              <BusinessDetailsFields form={form} />
+            </TabsContent>
+            <TabsContent value="services" forceMount className="data-[state=inactive]:hidden">
+              <ServicesFields form={form} />
+            </TabsContent>
+          </form>
+          <TabsContent value="testimonials">
+            <TestimonialsTab />
+          </TabsContent>
+        </Tabs>
+      )}
+    </div>
+  );
+}

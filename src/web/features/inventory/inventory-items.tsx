@@ -1,0 +1,156 @@
+import { Minus, Package, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { INVENTORY_TEXT } from '../../../shared/inventory';
+import { formatCents } from '../../../shared/money';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../components/ui/alert-dialog';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { EmptyState } from '../../components/ui/list-states';
+import { type InventoryItem, useAdjustStock, useDeleteItem } from './inventory-queries';
+import { StockBadge } from './stock-badge';
+
+export function InventoryItems({
+  items,
+  onAdd,
+  onEdit,
+}: {
+  items: InventoryItem[];
+  onAdd: () => void;
+  onEdit: (item: InventoryItem) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const [deleting, setDeleting] = useState<InventoryItem | null>(null);
+  const del = useDeleteItem();
+  const shown = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    if (!q) return items;
+    return items.filter((i) => [i.name, i.category, i.supplier].some((v) => v?.toLowerCase().includes(q)));
+  }, [items, search]);
+
+  if (items.length === 0) {
+    return (
+      <EmptyState
+        icon={Package}
+        title="No inventory items yet"
+        description="Add the supplies you use on jobs to track stock and get low-stock alerts."
+        action={
+          <Button onClick={onAdd}>
+            <Plus /> Add Item
+          </Button>
+        }
+      />
+    );
+  }
+
+  return (
+    <div className="grid gap-4">
+      <div className="relative max-w-md">
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+        <Input
+          type="search"
+          aria-label="Search inventory"
+          placeholder="Search by name, category or supplier"
+          className="pl-9"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+      {shown.length === 0 ? (
+        <p className="rounded-xl border border-slate-200 bg-white p-6 text-center text-sm text-slate-600">No items match “{search}”.</p>
+      ) : (
+        <ul className="grid gap-3" aria-label="Inventory items">
+          {shown.map((item) => (
+            <ItemRow key={item.id} item={item} onEdit={() => onEdit(item)} onDelete={() => setDeleting(item)} />
+          ))}
+        </ul>
+      )}
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete {deleting?.name}?</AlertDialogTitle>
+            <AlertDialogDescription>{INVENTORY_TEXT.deleteConfirm}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() =>
+                deleting &&
+                del.mutate(deleting.id, {
+                  onSuccess: () => toast.success(INVENTORY_TEXT.deleted),
+                  onError: (e) => toast.error('Error', { description: e.message }),
+                })
+              }
+            >
+              Delete
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
+function ItemRow({ item, onEdit, onDelete }: { item: InventoryItem; onEdit: () => void; onDelete: () => void }) {
+  const adjust = useAdjustStock();
+  const change = (delta: number) =>
+    adjust.mutate(
+      { id: item.id, change: delta },
+      {
+        onSuccess: () => toast.success(INVENTORY_TEXT.stockUpdated),
+        onError: (e) => toast.error('Error', { description: e.message }),
+      },
+    );
+  const meta = [item.category, item.supplier && `from ${item.supplier}`, item.unitCostCents != null && `${formatCents(item.unitCostCents)} each`]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center" data-testid="inventory-item">
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-semibold text-slate-900">{item.name}</h3>
+          <StockBadge status={item.status} />
+        </div>
+        <p className="mt-0.5 text-sm text-slate-600">{meta || 'No category'}</p>
+        <p className="text-xs text-slate-500">Alert at {item.minStockAlert}</p>
+      </div>
+      <div className="flex items-center justify-between gap-4 sm:justify-end">
+        <fieldset className="flex items-center gap-2">
+          <legend className="sr-only">Stock of {item.name}</legend>
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label={`Decrease stock of ${item.name}`}
+            disabled={item.currentStock <= 0 || adjust.isPending}
+            onClick={() => change(-1)}
+          >
+            <Minus />
+          </Button>
+          <output className="w-12 text-center text-2xl font-bold tabular-nums text-slate-900" aria-live="polite" data-testid="stock-count">
+            {item.currentStock}
+          </output>
+          <Button variant="outline" size="icon" aria-label={`Increase stock of ${item.name}`} disabled={adjust.isPending} onClick={() => change(1)}>
+            <Plus />
+          </Button>
+        </fieldset>
+        <div className="flex gap-1">
+          <Button variant="ghost" size="icon" aria-label={`Edit ${item.name}`} onClick={onEdit}>
+            <Pencil />
+          </Button>
+          <Button variant="ghost" size="icon" aria-label={`Delete ${item.name}`} className="text-red-600 hover:bg-red-50" onClick={onDelete}>
+            <Trash2 />
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,69 @@
+import { ClipboardList, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { INVENTORY_TEXT } from '../../../shared/inventory';
+import { Button } from '../../components/ui/button';
+import { ErrorState, ListSkeleton } from '../../components/ui/list-states';
+import { PageHeader } from '../../components/ui/page-header';
+import { useErrorToast } from '../../lib/use-error-toast';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { InventoryItems } from './inventory-items';
+import { type InventoryItem, useInventory } from './inventory-queries';
+import { ItemDialog } from './item-dialog';
+import { LowStockPanel } from './low-stock-panel';
+import { PurchaseOrderDialog } from './purchase-order-dialog';
+import { ServiceUsageList } from './service-usage';
+import { StockMovements } from './stock-movements';
+
+export function InventoryPage() {
+  const { data, isPending, isError, error, refetch, isRefetching } = useInventory();
+  useErrorToast(isError, INVENTORY_TEXT.fetchFailed, error);
+  const [dialog, setDialog] = useState<{ open: boolean; item: InventoryItem | null }>({ open: false, item: null });
+  const [poOpen, setPoOpen] = useState(false);
+  const openAdd = () => setDialog({ open: true, item: null });
+
+  return (
+    <div>
+      <PageHeader
+        title="Inventory Management"
+        description="Track your supplies, catch low stock early and reorder in one click."
+        actions={
+          <>
+            <Button variant="outline" onClick={() => setPoOpen(true)}>
+              <ClipboardList /> Purchase Order
+            </Button>
+            <Button onClick={openAdd}>
+              <Plus /> Add Item
+            </Button>
+          </>
+        }
+      />
+      {isPending ? (
+        <ListSkeleton rows={5} />
+      ) : isError ? (
+        <ErrorState message={INVENTORY_TEXT.fetchFailed} onRetry={() => refetch()} retrying={isRefetching} />
+      ) : (
+        <>
+          <LowStockPanel items={data.items} onOrder={() => setPoOpen(true)} />
+          <Tabs defaultValue="items">
+            <TabsList>
+              <TabsTrigger value="items">Items</TabsTrigger>
+              <TabsTrigger value="usage">Usage per Job</TabsTrigger>
+              <TabsTrigger value="movements">Stock Movements</TabsTrigger>
+            </TabsList>
+            <TabsContent value="items">
+              <InventoryItems items={data.items} onAdd={openAdd} onEdit={(item) => setDialog({ open: true, item })} />
+            </TabsContent>
+            <TabsContent value="usage">
+              <ServiceUsageList items={data.items} />
+            </TabsContent>
+            <TabsContent value="movements">
+              <StockMovements />
+            </TabsContent>
+          </Tabs>
+        </>
+      )}
+      <ItemDialog open={dialog.open} item={dialog.item} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+      <PurchaseOrderDialog open={poOpen} onOpenChange={setPoOpen} />
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { INVENTORY_DEFAULTS, INVENTORY_TEXT } from '../../../shared/inventory';
+import { dollarsToCents } from '../../../shared/money';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { Field } from '../../components/ui/label';
+import { type InventoryItem, useSaveItem } from './inventory-queries';
+
+const wholeNumber = (required: string) =>
+  z.string().trim().min(1, required).regex(/^\d+$/, INVENTORY_TEXT.wholeNumber);
+
+const formSchema = z.object({
+  name: z.string().trim().min(1, INVENTORY_TEXT.nameRequired),
+  category: z.string(),
+  currentStock: wholeNumber(INVENTORY_TEXT.stockRequired),
+  minStockAlert: wholeNumber(INVENTORY_TEXT.alertRequired),
+  unitCost: z.string().trim().refine((v) => v === '' || dollarsToCents(v) !== null, INVENTORY_TEXT.cost),
+  supplier: z.string(),
+});
+type FormValues = z.infer<typeof formSchema>;
+
+const toForm = (item: InventoryItem | null): FormValues => ({
+  name: item?.name ?? '',
+  category: item?.category ?? '',
+  currentStock: String(item?.currentStock ?? INVENTORY_DEFAULTS.currentStock),
+  minStockAlert: String(item?.minStockAlert ?? INVENTORY_DEFAULTS.minStockAlert),
+  unitCost: item?.unitCostCents != null ? (item.unitCostCents / 100).toFixed(2) : '',
+  supplier: item?.supplier ?? '',
+});
+
+/** Add or edit an item (§5: name, stock and alert required; category, unit cost and supplier optional). */
+export function ItemDialog({ open, item, onOpenChange }: { open: boolean; item: InventoryItem | null; onOpenChange: (open: boolean) => void }) {
+  const save = useSaveItem();
+  const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: toForm(item) });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    if (open) form.reset(toForm(item));
+  }, [open, item, form]);
+
+  const onSubmit = form.handleSubmit(async (v) => {
+    try {
+      await save.mutateAsync({
+        id: item?.id,
+        values: {
+          name: v.name,
+          category: v.category,
+          currentStock: Number(v.currentStock),
+          minStockAlert: Number(v.minStockAlert),
+          unitCostCents: v.unitCost ? dollarsToCents(v.unitCost) : null,
+          supplier: v.supplier,
+        },
+      });
+      toast.success(item ? INVENTORY_TEXT.updated : INVENTORY_TEXT.added);
+      onOpenChange(false);
+    } catch (e) {
+      toast.error('Error', { description: (e as Error).message });
+    }
+  });
+
+  const field = (name: keyof FormValues) => ({ 'aria-invalid': !!errors[name], ...form.register(name) });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{item ? 'Edit Item' : 'Add Item'}</DialogTitle>
+          <DialogDescription>
+            {item ? 'Changing the stock count is logged as a correction.' : 'New items start with 0 in stock and an alert at 5.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+          <Field id="item-name" label="Name" error={errors.name?.message}>
+            <Input id="item-name" autoComplete="off" {...field('name')} />
+          </Field>
+          <Field id="item-category" label="Category (optional)">
+            <Input id="item-category" placeholder="Chemicals, Supplies…" {...field('category')} />
+          </Field>
+          <div className="grid grid-cols-2 gap-4">
+            <Field id="item-stock" label="Current stock" error={errors.currentStock?.message}>
+              <Input id="item-stock" type="number" inputMode="numeric" min={0} step={1} {...field('currentStock')} />
+            </Field>
+            <Field id="item-alert" label="Minimum stock alert" error={errors.minStockAlert?.message}>
+              <Input id="item-alert" type="number" inputMode="numeric" min={0} step={1} {...field('minStockAlert')} />
+            </Field>
+          </div>
+          <div className="grid grid-cols-2 gap-4">
+            <Field id="item-cost" label="Unit cost ($, optional)" error={errors.unitCost?.message}>
+              <Input id="item-cost" inputMode="decimal" placeholder="0.00" {...field('unitCost')} />
+            </Field>
+            <Field id="item-supplier" label="Supplier (optional)">
+              <Input id="item-supplier" {...field('supplier')} />
+            </Field>
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {item ? 'Save Changes' : 'Add Item'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

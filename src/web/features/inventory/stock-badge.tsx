@@ -1,0 +1,8 @@
+import { STOCK_STATUS_LABELS, type StockStatus } from '../../../shared/inventory';
+import { Badge } from '../../components/ui/badge';
+
+const TONES = { out: 'red', low: 'amber', good: 'green' } as const;
+
+export function StockBadge({ status }: { status: StockStatus }) {
+  return <Badge tone={TONES[status]}>{STOCK_STATUS_LABELS[status]}</Badge>;
+}

@@ -1,0 +1,60 @@
+import { History } from 'lucide-react';
+import { STOCK_MOVEMENT_LABELS } from '../../../shared/inventory';
+import { Badge } from '../../components/ui/badge';
+import { EmptyState, ErrorState, ListSkeleton } from '../../components/ui/list-states';
+import { cn } from '../../lib/utils';
+import { useMovements } from './inventory-queries';
+
+const TONES = { manual: 'neutral', job: 'violet', correction: 'accent' } as const;
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** The stock movement log: every +/-, completed job and corrected count, newest first. */
+export function StockMovements() {
+  const { data, isPending, isError, refetch, isRefetching } = useMovements();
+  if (isPending) return <ListSkeleton rows={5} className="h-12" />;
+  if (isError) return <ErrorState message="Failed to fetch inventory" onRetry={() => refetch()} retrying={isRefetching} />;
+  if (data.movements.length === 0) {
+    return (
+      <EmptyState icon={History} title="No stock movements yet" description="Changes to stock from the +/- buttons, completed jobs and edits appear here." />
+    );
+  }
+  return (
+    <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Stock movements, newest first</caption>
+        <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-2">When</th>
+            <th scope="col" className="px-4 py-2">Item</th>
+            <th scope="col" className="hidden px-4 py-2 sm:table-cell">Type</th>
+            <th scope="col" className="px-4 py-2 text-right">Change</th>
+            <th scope="col" className="hidden px-4 py-2 text-right sm:table-cell">Stock after</th>
+            <th scope="col" className="hidden px-4 py-2 md:table-cell">Note</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {data.movements.map((m) => (
+            <tr key={m.id}>
+              <td className="px-4 py-2 whitespace-nowrap text-slate-600">{when(m.createdAt)}</td>
+              <td className="px-4 py-2 font-medium text-slate-900">
+                {m.itemName}
+                <span className="mt-0.5 block sm:hidden">
+                  <Badge tone={TONES[m.reason]}>{STOCK_MOVEMENT_LABELS[m.reason]}</Badge>
+                </span>
+              </td>
+              <td className="hidden px-4 py-2 sm:table-cell">
+                <Badge tone={TONES[m.reason]}>{STOCK_MOVEMENT_LABELS[m.reason]}</Badge>
+              </td>
+              <td className={cn('px-4 py-2 text-right font-semibold tabular-nums', m.change < 0 ? 'text-red-700' : 'text-green-700')}>
+                {m.change > 0 ? `+${m.change}` : m.change}
+              </td>
+              <td className="hidden px-4 py-2 text-right tabular-nums sm:table-cell">{m.stockAfter}</td>
+              <td className="hidden px-4 py-2 text-slate-600 md:table-cell">{m.note}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
