@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { defaultInitial } from '../../shared/business-profile';
 import { DEFAULT_VEHICLE_MULTIPLIERS, type BookingStatus, type VehicleType } from '../../shared/constants';
 import type { Auth } from '../auth/auth';
 import type { Database } from './client';
@@ -10,7 +11,9 @@ import {
   inventoryItems,
   profiles,
   serviceAreas,
+  serviceConsumables,
   services,
+  testimonials,
   user,
   userRoles,
 } from './schema';
@@ -137,4 +140,26 @@ export async function createInventoryItem(
 ) {
   const [row] = await db.insert(inventoryItems).values({ businessId, ...values }).returning();
   return row!;
+}
+
+export async function createTestimonial(
+  db: Database,
+  businessId: string,
+  values: Partial<typeof testimonials.$inferInsert> & { customerName: string; testimonialText: string },
+) {
+  const [row] = await db
+    .insert(testimonials)
+    .values({ businessId, customerInitial: defaultInitial(values.customerName), ...values })
+    .returning();
+  return row!;
+}
+
+export async function setServiceConsumables(
+  db: Database,
+  businessId: string,
+  serviceId: string,
+  items: Array<{ inventoryItemId: string; quantity: number }>,
+) {
+  if (items.length === 0) return;
+  await db.insert(serviceConsumables).values(items.map((i) => ({ businessId, serviceId, ...i })));
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_VEHICLE_MULTIPLIERS, DEMO_SERVICES, type BookingStatus, type VehicleType } from '../../shared/constants';
 import type { Auth } from '../auth/auth';
 import type { Database } from './client';
@@ -9,12 +9,16 @@ import {
   createOwnerAccount,
   createService,
   createServiceArea,
+  createTestimonial,
   createVehicle,
   createWaitlistEntry,
   grantRole,
+  setServiceConsumables,
   updateProfile,
 } from './factories';
-import { user } from './schema';
+import { deductStockForCompletedBooking } from '../features/inventory/inventory.service';
+import { generateBusinessPage } from '../features/business-profile/business-page.service';
+import { inventoryItems, stockMovements, user } from './schema';
 
 export const DEMO_OWNER = {
   email: 'owner@shineroute.test',
@@ -106,6 +110,7 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
   plan.push({ offsetDays: 0, status: 'in_progress' });
   for (let i = 0; i < 10; i++) plan.push({ offsetDays: 1 + i * 1.3, status: futureStatuses[i % futureStatuses.length]! });
 
+  const bookingRows = [];
   for (const [i, { offsetDays, status }] of plan.entries()) {
     const { customer, vehicle } = customerRows[i % customerRows.length]!;
     const service = serviceRows[i % serviceRows.length]!;
@@ -113,7 +118,7 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
     scheduledAt.setHours(8 + (i % 8), 0, 0, 0);
     const multiplier = DEFAULT_VEHICLE_MULTIPLIERS[vehicle.vehicleType];
     const price = Math.round((service.basePriceCents / 100) * multiplier) * 100;
-    await createBooking(db, ownerId, {
+    const booking = await createBooking(db, ownerId, {
       service,
       customerId: customer.id,
       customerVehicleId: vehicle.id,
@@ -123,6 +128,7 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
       finalPriceCents: status === 'completed' ? price : null,
       status,
     });
+    bookingRows.push(booking);
   }
 
   const inventory: Array<[string, string, number, number, number, string]> = [
@@ -135,8 +141,9 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
     ['Glass Cleaner (32 oz)', 'Chemicals', 11, 4, 899, 'Invisible Glass'],
     ['Foam Applicator Pads', 'Supplies', 25, 10, 699, 'The Rag Company'],
   ];
+  const itemIds: Record<string, string> = {};
   for (const [name, category, stock, alert, cost, supplier] of inventory) {
-    await createInventoryItem(db, ownerId, {
+    const item = await createInventoryItem(db, ownerId, {
       name,
       category,
       currentStock: stock,
@@ -144,7 +151,34 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
       unitCostCents: cost,
       supplier,
     });
+    itemIds[name] = item.id;
   }
+  await seedStockHistory(db, ownerId, serviceRows, itemIds, bookingRows);
+
+  const reviews: Array<[string, string, number, string, boolean]> = [
+    ['Jordan Reyes', 'Premium Detail', 5, 'Maya made my Camry look better than the day I bought it — and I never left my desk.', true],
+    ['Priya Shah', 'Ceramic Coating', 5, 'The ceramic coating still beads water months later. On time, friendly, and spotless work.', true],
+    ['Marcus Bell', 'Basic Wash & Vacuum', 4, 'Quick, careful and fairly priced. My truck interior finally smells new again.', true],
+    ['Elena Kowalski', 'Premium Detail', 5, 'Booked in a minute, paid online, done in the driveway. Exactly what I wanted.', false],
+  ];
+  for (const [i, [customerName, serviceType, rating, testimonialText, isFeatured]] of reviews.entries()) {
+    await createTestimonial(db, ownerId, {
+      customerName,
+      serviceType,
+      rating,
+      testimonialText,
+      isFeatured,
+      dateReceived: new Date(Date.now() - (40 - i * 9) * day).toISOString().slice(0, 10),
+    });
+  }
+  await updateProfile(db, ownerId, {
+    aboutOwner: 'Maya Alvarez has detailed cars across Austin for over a decade and trains every technician herself.',
+    insuranceInfo: '$2M general liability and garage keepers coverage',
+    certifications: ['IDA Certified Detailer', 'Ceramic Pro Certified Installer'],
+    specialties: ['Ceramic coatings', 'Paint correction', 'Interior deep cleaning'],
+    serviceGuarantees: ['100% satisfaction or we re-detail for free', 'On-time arrival or $20 off'],
+  });
+  await generateBusinessPage(db, ownerId);
 
   await createServiceArea(db, ownerId, { zipCode: '78701', city: 'Austin', state: 'Texas', stateCode: 'TX', isActive: true });
   await createServiceArea(db, ownerId, { zipCode: '78704', city: 'Austin', state: 'Texas', stateCode: 'TX', isActive: true });
@@ -161,4 +195,68 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
   }
   await createWaitlistEntry(db, 'pat.moore@example.com', '73301');
   return { created: true };
+}
+
+/**
+ * What each demo service uses per job, and a consistent stock history: the opening stock, then the jobs of
+ * the last 30 days deducted through the real deduction, ending at the intended stock levels.
+ */
+async function seedStockHistory(
+  db: Database,
+  ownerId: string,
+  serviceRows: Array<{ id: string; name: string }>,
+  itemIds: Record<string, string>,
+  bookingRows: Array<{ id: string; serviceId: string | null; status: string; scheduledAt: Date }>,
+) {
+  const usage: Record<string, Array<[string, number]>> = {
+    'Basic Wash & Vacuum': [
+      ['pH-Neutral Car Shampoo (1 gal)', 1],
+      ['Glass Cleaner (32 oz)', 1],
+    ],
+    'Premium Detail': [
+      ['pH-Neutral Car Shampoo (1 gal)', 1],
+      ['Interior Detailer Spray', 1],
+      ['Tire Shine Gel', 1],
+      ['Clay Bar Kit', 1],
+    ],
+    'Ceramic Coating': [
+      ['Ceramic Coating Kit', 1],
+      ['Clay Bar Kit', 1],
+      ['Foam Applicator Pads', 2],
+    ],
+  };
+  for (const service of serviceRows) {
+    const lines = (usage[service.name] ?? []).map(([name, quantity]) => ({ inventoryItemId: itemIds[name]!, quantity }));
+    await setServiceConsumables(db, ownerId, service.id, lines);
+  }
+  const day = 24 * 60 * 60 * 1000;
+  const since = Date.now() - 30 * day;
+  const recent = bookingRows.filter((b) => b.status === 'completed' && b.scheduledAt.getTime() >= since && b.scheduledAt.getTime() <= Date.now());
+  // Raise each item by what the recent jobs will take, log that as the opening stock, then run the jobs.
+  const needed = new Map<string, number>();
+  for (const b of recent) {
+    const name = serviceRows.find((s) => s.id === b.serviceId)?.name ?? '';
+    for (const [item, qty] of usage[name] ?? []) needed.set(itemIds[item]!, (needed.get(itemIds[item]!) ?? 0) + qty);
+  }
+  const items = await db.select().from(inventoryItems).where(eq(inventoryItems.businessId, ownerId));
+  for (const item of items) {
+    const opening = item.currentStock + (needed.get(item.id) ?? 0);
+    await db.update(inventoryItems).set({ currentStock: opening }).where(eq(inventoryItems.id, item.id));
+    await db.insert(stockMovements).values({
+      businessId: ownerId,
+      inventoryItemId: item.id,
+      change: opening,
+      stockAfter: opening,
+      reason: 'correction',
+      note: 'Opening stock',
+      createdAt: new Date(Date.now() - 45 * day),
+    });
+  }
+  for (const b of recent.sort((x, y) => x.scheduledAt.getTime() - y.scheduledAt.getTime())) {
+    await db.transaction((tx) => deductStockForCompletedBooking(tx, ownerId, b.id));
+    await db
+      .update(stockMovements)
+      .set({ createdAt: new Date(b.scheduledAt.getTime() + 2 * 60 * 60 * 1000) })
+      .where(and(eq(stockMovements.bookingId, b.id), inArray(stockMovements.reason, ['job'])));
+  }
 }

@@ -98,7 +98,7 @@ export function DocumentCard({ type, latest }: { type: DocumentType; latest: Ver
       )}
       <div className="mt-auto">
         <label htmlFor={inputId} className="sr-only">
-          Upload {info.label}
+          {info.label} file
         </label>
         <input
           ref={input}

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_OWNER, signIn } from './fixtures';
+
+// Saved for people to look at (test-results/screenshots): inventory, business profile, service areas,
+// verification and the admin review queue at phone and desktop widths.
+const WIDTHS = [390, 1280];
+
+for (const width of WIDTHS) {
+  test(`owner operations screenshots at ${width}px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+    await signIn(page, DEMO_OWNER);
+    const shot = (name: string) => page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
+
+    await page.goto('/inventory');
+    await expect(page.getByRole('heading', { name: 'Low Stock Alert' })).toBeVisible();
+    await shot('inventory');
+    await page.getByRole('tab', { name: 'Usage per Job' }).click();
+    await expect(page.getByRole('heading', { name: 'Premium Detail' })).toBeVisible();
+    await shot('inventory-usage');
+    await page.getByRole('tab', { name: 'Stock Movements' }).click();
+    await expect(page.getByRole('table')).toBeVisible();
+    await shot('inventory-movements');
+    await page.getByRole('button', { name: 'Purchase Order', exact: true }).click();
+    await expect(page.getByTestId('po-total')).toBeVisible();
+    await page.screenshot({ path: `test-results/screenshots/purchase-order-${width}.png` });
+    await page.keyboard.press('Escape');
+
+    await page.goto('/business-profile');
+    await expect(page.getByLabel('Business name')).toHaveValue('Lone Star Mobile Detailing');
+    await shot('business-profile');
+    await page.getByRole('tab', { name: 'Testimonials' }).click();
+    await expect(page.getByTestId('testimonial').first()).toBeVisible();
+    await shot('business-profile-testimonials');
+
+    await page.goto('/seo/lone-star-mobile-detailing-auto-detailing');
+    await expect(page.getByText('Serving Austin, TX')).toBeVisible();
+    await shot('business-page');
+
+    await page.goto('/service-areas');
+    await expect(page.getByTestId('service-area').first()).toBeVisible();
+    await shot('service-areas');
+
+    await page.goto('/verification');
+    await expect(page.getByRole('heading', { name: 'Requirements' })).toBeVisible();
+    await shot('verification');
+
+    await page.context().clearCookies();
+    await signIn(page, DEMO_ADMIN);
+    await page.goto('/admin/verifications');
+    await expect(page.getByRole('heading', { name: 'Verification Review' })).toBeVisible();
+    await page.getByRole('tab', { name: 'All' }).click();
+    await shot('admin-verifications');
+  });
+}
