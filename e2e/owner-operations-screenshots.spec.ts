@@ -42,6 +42,13 @@ for (const width of WIDTHS) {
 
     await page.goto('/verification');
     await expect(page.getByRole('heading', { name: 'Requirements' })).toBeVisible();
+    if (width === WIDTHS[0]) {
+      // A submission for the review queue below.
+      const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+      await page.getByLabel('Government ID file').setInputFiles({ name: 'maya-license.pdf', mimeType: 'application/pdf', buffer: pdf });
+      await expect(page.getByText('Document uploaded successfully')).toBeVisible();
+    }
+    await expect(page.getByText('Pending review', { exact: true })).toBeVisible();
     await shot('verification');
 
     await page.context().clearCookies();
@@ -49,6 +56,7 @@ for (const width of WIDTHS) {
     await page.goto('/admin/verifications');
     await expect(page.getByRole('heading', { name: 'Verification Review' })).toBeVisible();
     await page.getByRole('tab', { name: 'All' }).click();
+    await expect(page.getByTestId('review').first()).toBeVisible();
     await shot('admin-verifications');
   });
 }

@@ -37,7 +37,7 @@ export function BusinessProfilePage() {
         title="Business Profile"
         description="Your details, story and reviews — the content of your public business page."
         actions={
-          <>
+          <div className="flex flex-wrap gap-2 sm:flex-nowrap">
             {data?.businessPage && (
               <Button variant="outline" asChild>
                 <a href={data.businessPage.url} target="_blank" rel="noopener">
@@ -48,7 +48,7 @@ export function BusinessProfilePage() {
             <Button onClick={generatePage} loading={generate.isPending} disabled={isPending}>
               <Globe /> Generate Business Page
             </Button>
-          </>
+          </div>
         }
       />
       {isPending ? (
@@ -57,7 +57,7 @@ export function BusinessProfilePage() {
         <ErrorState message={PROFILE_TEXT.loadFailed} onRetry={() => refetch()} retrying={isRefetching} />
       ) : (
         <Tabs defaultValue="basic">
-          <TabsList>
+          <TabsList className="flex-wrap">
             <TabsTrigger value="basic">Basic Info</TabsTrigger>
             <TabsTrigger value="details">Business Details</TabsTrigger>
             <TabsTrigger value="services">Services</TabsTrigger>

@@ -27,14 +27,14 @@ export function InventoryPage() {
         title="Inventory Management"
         description="Track your supplies, catch low stock early and reorder in one click."
         actions={
-          <>
+          <div className="flex flex-wrap gap-2 sm:flex-nowrap">
             <Button variant="outline" onClick={() => setPoOpen(true)}>
               <ClipboardList /> Purchase Order
             </Button>
             <Button onClick={openAdd}>
               <Plus /> Add Item
             </Button>
-          </>
+          </div>
         }
       />
       {isPending ? (

@@ -33,7 +33,7 @@ export function LowStockPanel({ items, onOrder }: { items: InventoryItem[]; onOr
                 {i.currentStock} left · alert at {i.minStockAlert}
               </span>
             </span>
-            <StockBadge status={i.status} />
+            <StockBadge status={i.status} className="shrink-0 whitespace-nowrap" />
           </li>
         ))}
       </ul>

@@ -3,6 +3,10 @@ import { Badge } from '../../components/ui/badge';
 
 const TONES = { out: 'red', low: 'amber', good: 'green' } as const;
 
-export function StockBadge({ status }: { status: StockStatus }) {
-  return <Badge tone={TONES[status]}>{STOCK_STATUS_LABELS[status]}</Badge>;
+export function StockBadge({ status, className }: { status: StockStatus; className?: string }) {
+  return (
+    <Badge tone={TONES[status]} className={className}>
+      {STOCK_STATUS_LABELS[status]}
+    </Badge>
+  );
 }

@@ -25,7 +25,7 @@ export function StockMovements() {
         <caption className="sr-only">Stock movements, newest first</caption>
         <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
           <tr>
-            <th scope="col" className="px-4 py-2">When</th>
+            <th scope="col" className="hidden px-4 py-2 sm:table-cell">When</th>
             <th scope="col" className="px-4 py-2">Item</th>
             <th scope="col" className="hidden px-4 py-2 sm:table-cell">Type</th>
             <th scope="col" className="px-4 py-2 text-right">Change</th>
@@ -36,11 +36,12 @@ export function StockMovements() {
         <tbody className="divide-y divide-slate-100">
           {data.movements.map((m) => (
             <tr key={m.id}>
-              <td className="px-4 py-2 whitespace-nowrap text-slate-600">{when(m.createdAt)}</td>
+              <td className="hidden px-4 py-2 whitespace-nowrap text-slate-600 sm:table-cell">{when(m.createdAt)}</td>
               <td className="px-4 py-2 font-medium text-slate-900">
                 {m.itemName}
-                <span className="mt-0.5 block sm:hidden">
+                <span className="mt-0.5 flex flex-wrap items-center gap-2 text-xs font-normal text-slate-600 sm:hidden">
                   <Badge tone={TONES[m.reason]}>{STOCK_MOVEMENT_LABELS[m.reason]}</Badge>
+                  {when(m.createdAt)}
                 </span>
               </td>
               <td className="hidden px-4 py-2 sm:table-cell">

@@ -13,23 +13,29 @@ export function ServiceAreasPage() {
   useErrorToast(isError, SERVICE_AREA_TEXT.loadFailed, error);
   const form = useRef<AddAreaFormHandle>(null);
   return (
-    <div className="grid gap-6">
+    <div>
       <PageHeader
         title="Service Areas"
         description="The zip codes you serve. Activating one launches it and emails everyone on its waitlist."
       />
-      <AddAreaForm ref={form} />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <section aria-label="Your service areas">
-          {isPending ? (
-            <ListSkeleton rows={4} />
-          ) : isError ? (
-            <ErrorState message={SERVICE_AREA_TEXT.loadFailed} onRetry={() => refetch()} retrying={isRefetching} />
-          ) : (
-            <AreaList areas={data.areas} onAdd={() => form.current?.focus()} />
-          )}
-        </section>
-        <WaitlistInsights onAddArea={(zip) => form.current?.prefill(zip)} />
+      <div className="grid gap-6">
+        <AddAreaForm ref={form} />
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <section aria-label="Your service areas">
+            {isPending ? (
+              <ListSkeleton rows={4} />
+            ) : isError ? (
+              <ErrorState
+                message={SERVICE_AREA_TEXT.loadFailed}
+                onRetry={() => refetch()}
+                retrying={isRefetching}
+              />
+            ) : (
+              <AreaList areas={data.areas} onAdd={() => form.current?.focus()} />
+            )}
+          </section>
+          <WaitlistInsights onAddArea={(zip) => form.current?.prefill(zip)} />
+        </div>
       </div>
     </div>
   );

@@ -109,7 +109,12 @@ export function DocumentCard({ type, latest }: { type: DocumentType; latest: Ver
           tabIndex={-1}
           onChange={(e) => onFile(e.target.files?.[0])}
         />
-        <Button variant={latest ? 'outline' : 'default'} onClick={choose} loading={upload.isPending}>
+        <Button
+          variant={latest ? 'outline' : 'default'}
+          className="h-auto min-h-10 w-full py-2 whitespace-normal"
+          onClick={choose}
+          loading={upload.isPending}
+        >
           <Upload /> {latest ? 'Upload New' : 'Upload'} {info.label}
         </Button>
         <p className="mt-2 text-xs text-slate-500">PDF, JPG or PNG, up to 10MB</p>
