@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
 import { CLIENT_IP_HEADER } from './auth/auth';
+import { contactRoutes } from './features/contact/contact.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { meApi } from './features/me/me.routes';
 import { publicRoutes } from './features/public/public.routes';
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps) {
 
   const api = app
     .route('/api/public', publicRoutes)
+    .route('/api/public', contactRoutes)
     .route('/api/dashboard', dashboardApi)
     .route('/api/me', meApi);
 
