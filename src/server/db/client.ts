@@ -39,8 +39,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
         await pool.query(text);
       },
       query: async (text, values) => {
-        const r = await pool.query(text, values as unknown[] | undefined);
-        return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };
+        const result = await pool.query(text, values as unknown[] | undefined);
+        // Several statements in one text answer one result each; the caller wants the last.
+        const r = (Array.isArray(result) ? result.at(-1) : result) as pg.QueryResult | undefined;
+        return { rows: r?.rows ?? [], rowCount: r?.rowCount ?? r?.rows.length ?? 0 };
       },
       migrate: async () => {
         // A session-level advisory lock held on one connection serialises migrations across instances.
