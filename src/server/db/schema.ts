@@ -1,3 +1,4 @@
 // The whole database schema, re-exported for drizzle-kit and for typed queries.
 export * from '../auth/auth.schema';
 export * from './domain.schema';
+export * from '../features/booking/booking.schema';
