@@ -19,7 +19,9 @@ describe('the booking transition table (§4)', () => {
   });
 
   const illegal = BOOKING_STATUSES.flatMap((from) =>
-    BOOKING_STATUSES.filter((to) => !legal.some(([f, t]) => f === from && t === to)).map((to) => [from, to] as const),
+    BOOKING_STATUSES.filter((to) => !legal.some(([f, t]) => f === from && t === to)).map(
+      (to) => [from, to] as const,
+    ),
   );
   it.each(illegal)('refuses %s → %s', (from, to) => {
     const result = checkTransition(from, to, past);
@@ -37,13 +39,23 @@ describe('the booking transition table (§4)', () => {
       ok: false,
       message: 'A booking can be marked as a no-show only after its scheduled time',
     });
-    expect(availableActions({ status: 'confirmed', ...future }).map((a) => a.label)).toEqual(['Start Service']);
-    expect(availableActions({ status: 'confirmed', ...past }).map((a) => a.label)).toEqual(['Start Service', 'Mark No-show']);
+    expect(availableActions({ status: 'confirmed', ...future }).map((a) => a.label)).toEqual([
+      'Start Service',
+    ]);
+    expect(availableActions({ status: 'confirmed', ...past }).map((a) => a.label)).toEqual([
+      'Start Service',
+      'Mark No-show',
+    ]);
   });
 
   it('names the buttons as §4 does', () => {
-    expect(availableActions({ status: 'pending', ...future }).map((a) => a.label)).toEqual(['Confirm', 'Cancel']);
-    expect(availableActions({ status: 'in_progress', ...future }).map((a) => a.label)).toEqual(['Complete Service']);
+    expect(availableActions({ status: 'pending', ...future }).map((a) => a.label)).toEqual([
+      'Confirm',
+      'Cancel',
+    ]);
+    expect(availableActions({ status: 'in_progress', ...future }).map((a) => a.label)).toEqual([
+      'Complete Service',
+    ]);
     expect(availableActions({ status: 'completed', ...past })).toEqual([]);
   });
 

@@ -12,11 +12,23 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
 };
 
 /** The /bookings status filter: §4's list, plus no-show, which owners can now set (docs/decisions/1xx). */
-export const BOOKING_FILTERS = ['all', 'pending', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'] as const;
+export const BOOKING_FILTERS = [
+  'all',
+  'pending',
+  'confirmed',
+  'in_progress',
+  'completed',
+  'cancelled',
+  'no_show',
+] as const;
 export type BookingFilter = (typeof BOOKING_FILTERS)[number];
 
 /** Bookings in these states hold their time slot. */
-export const SLOT_HOLDING_STATUSES = ['pending', 'confirmed', 'in_progress'] as const satisfies readonly BookingStatus[];
+export const SLOT_HOLDING_STATUSES = [
+  'pending',
+  'confirmed',
+  'in_progress',
+] as const satisfies readonly BookingStatus[];
 
 export interface BookingAction {
   to: BookingStatus;
@@ -51,7 +63,10 @@ export function checkTransition(
 ): TransitionCheck {
   const action = BOOKING_TRANSITIONS[from].find((a) => a.to === to);
   if (!action) {
-    return { ok: false, message: `A ${BOOKING_STATUS_LABELS[from].toLowerCase()} booking cannot be changed to ${BOOKING_STATUS_LABELS[to].toLowerCase()}` };
+    return {
+      ok: false,
+      message: `A ${BOOKING_STATUS_LABELS[from].toLowerCase()} booking cannot be changed to ${BOOKING_STATUS_LABELS[to].toLowerCase()}`,
+    };
   }
   if (action.afterStartOnly && new Date(booking.scheduledAt).getTime() > now.getTime()) {
     return { ok: false, message: 'A booking can be marked as a no-show only after its scheduled time' };
@@ -60,6 +75,11 @@ export function checkTransition(
 }
 
 /** The buttons a booking card shows now. */
-export function availableActions(booking: { status: BookingStatus; scheduledAt: Date | string }, now: Date = new Date()) {
-  return BOOKING_TRANSITIONS[booking.status].filter((a) => checkTransition(booking.status, a.to, booking, now).ok);
+export function availableActions(
+  booking: { status: BookingStatus; scheduledAt: Date | string },
+  now: Date = new Date(),
+) {
+  return BOOKING_TRANSITIONS[booking.status].filter(
+    (a) => checkTransition(booking.status, a.to, booking, now).ok,
+  );
 }

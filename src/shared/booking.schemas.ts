@@ -6,7 +6,10 @@ import { zipCodeSchema } from './public.schemas';
 
 /** §9's demo services, offered (as a platform lead) where no business serves; stable ids so a form can name them. */
 export const LEAD_SERVICES = DEMO_SERVICES.map((s) => ({
-  id: `demo-${s.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-$/, '')}`,
+  id: `demo-${s.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/-$/, '')}`,
   ...s,
 }));
 
@@ -36,7 +39,13 @@ const optionalText = (max = 200) =>
 
 export const bookingFormSchema = z.object({
   // Absent for a platform lead (no business serves the zip; docs/decisions/006).
-  businessId: z.string().trim().min(1).max(100).nullish().transform((v) => v ?? null),
+  businessId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .nullish()
+    .transform((v) => v ?? null),
   serviceId: required(BOOKING_MESSAGES.service, 100),
   vehicleType: z.enum(VEHICLE_TYPES, { error: BOOKING_MESSAGES.vehicleType }),
   date: z.string({ error: BOOKING_MESSAGES.date }).regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MESSAGES.date),

@@ -40,7 +40,10 @@ describe('price = base × vehicle multiplier, rounded to whole dollars (§9)', (
   });
 
   it("uses the service's own multipliers, falling back to §9 for missing or invalid ones", () => {
-    const service = { basePriceCents: 10000, vehicleTypeMultipliers: { suv: 1.5, truck: 0, van: Number.NaN } };
+    const service = {
+      basePriceCents: 10000,
+      vehicleTypeMultipliers: { suv: 1.5, truck: 0, van: Number.NaN },
+    };
     expect(servicePriceCents(service, 'suv')).toBe(15000);
     expect(servicePriceCents(service, 'truck')).toBe(13000);
     expect(servicePriceCents(service, 'van')).toBe(13000);

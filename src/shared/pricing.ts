@@ -13,7 +13,10 @@ export const VEHICLE_TYPE_LABELS: Record<VehicleType, string> = {
 };
 
 /** A service's multiplier for a vehicle type; a type missing from the service's map falls back to §9's default. */
-export function multiplierFor(multipliers: Partial<Record<string, number>> | null | undefined, type: VehicleType): number {
+export function multiplierFor(
+  multipliers: Partial<Record<string, number>> | null | undefined,
+  type: VehicleType,
+): number {
   const m = multipliers?.[type];
   return typeof m === 'number' && Number.isFinite(m) && m > 0 ? m : DEFAULT_VEHICLE_MULTIPLIERS[type];
 }
@@ -36,6 +39,11 @@ export function servicePriceCents(
 }
 
 /** A complete multiplier map: the service's own values over §9's defaults. */
-export function completeMultipliers(multipliers: Partial<Record<string, number>> | null | undefined): Record<VehicleType, number> {
-  return Object.fromEntries(VEHICLE_TYPES.map((t) => [t, multiplierFor(multipliers, t)])) as Record<VehicleType, number>;
+export function completeMultipliers(
+  multipliers: Partial<Record<string, number>> | null | undefined,
+): Record<VehicleType, number> {
+  return Object.fromEntries(VEHICLE_TYPES.map((t) => [t, multiplierFor(multipliers, t)])) as Record<
+    VehicleType,
+    number
+  >;
 }

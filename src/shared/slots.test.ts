@@ -7,9 +7,24 @@ const at = (time: string, date = '2030-06-03') => zonedTimeToUtc(date, time, TZ)
 
 describe('slot overlap', () => {
   it('treats intervals as half-open', () => {
-    expect(intervalsOverlap({ start: at('09:00'), durationMinutes: 60 }, { start: at('10:00'), durationMinutes: 60 })).toBe(false);
-    expect(intervalsOverlap({ start: at('10:00'), durationMinutes: 60 }, { start: at('09:00'), durationMinutes: 60 })).toBe(false);
-    expect(intervalsOverlap({ start: at('09:00'), durationMinutes: 61 }, { start: at('10:00'), durationMinutes: 60 })).toBe(true);
+    expect(
+      intervalsOverlap(
+        { start: at('09:00'), durationMinutes: 60 },
+        { start: at('10:00'), durationMinutes: 60 },
+      ),
+    ).toBe(false);
+    expect(
+      intervalsOverlap(
+        { start: at('10:00'), durationMinutes: 60 },
+        { start: at('09:00'), durationMinutes: 60 },
+      ),
+    ).toBe(false);
+    expect(
+      intervalsOverlap(
+        { start: at('09:00'), durationMinutes: 61 },
+        { start: at('10:00'), durationMinutes: 60 },
+      ),
+    ).toBe(true);
   });
 
   it('finds overlaps from either side and containment', () => {
@@ -28,7 +43,18 @@ describe('slots for a day', () => {
 
   it('offers the hourly slots 08:00–17:00 in the business zone', () => {
     const slots = slotsForDate({ date: '2030-06-03', timeZone: TZ, durationMinutes: 60, busy: [], now });
-    expect(slots.map((s) => s.time)).toEqual(['08:00', '09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00']);
+    expect(slots.map((s) => s.time)).toEqual([
+      '08:00',
+      '09:00',
+      '10:00',
+      '11:00',
+      '12:00',
+      '13:00',
+      '14:00',
+      '15:00',
+      '16:00',
+      '17:00',
+    ]);
     expect(slots.every((s) => s.state === 'available')).toBe(true);
     // Chicago is UTC−5 in June: 08:00 local is 13:00 UTC.
     expect(slots[0]!.startsAt.toISOString()).toBe('2030-06-03T13:00:00.000Z');
@@ -44,12 +70,23 @@ describe('slots for a day', () => {
   it('marks slots a long existing job occupies as taken for a short service', () => {
     const busy = [{ start: at('09:00'), durationMinutes: 360 }]; // 09:00–15:00
     const slots = slotsForDate({ date: '2030-06-03', timeZone: TZ, durationMinutes: 60, busy, now });
-    expect(slots.filter((s) => s.state === 'available').map((s) => s.time)).toEqual(['08:00', '15:00', '16:00', '17:00']);
+    expect(slots.filter((s) => s.state === 'available').map((s) => s.time)).toEqual([
+      '08:00',
+      '15:00',
+      '16:00',
+      '17:00',
+    ]);
   });
 
   it('does not offer slots that have already started', () => {
     const midMorning = zonedTimeToUtc('2030-06-03', '10:30', TZ);
-    const slots = slotsForDate({ date: '2030-06-03', timeZone: TZ, durationMinutes: 60, busy: [], now: midMorning });
+    const slots = slotsForDate({
+      date: '2030-06-03',
+      timeZone: TZ,
+      durationMinutes: 60,
+      busy: [],
+      now: midMorning,
+    });
     expect(slots.filter((s) => s.state === 'past').map((s) => s.time)).toEqual(['08:00', '09:00', '10:00']);
   });
 });

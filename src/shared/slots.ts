@@ -37,7 +37,8 @@ export function slotsForDate(opts: {
     const startsAt = zonedTimeToUtc(opts.date, time, opts.timeZone);
     let state: SlotState = 'available';
     if (startsAt.getTime() <= now.getTime()) state = 'past';
-    else if (!isSlotFree({ start: startsAt, durationMinutes: opts.durationMinutes }, opts.busy)) state = 'taken';
+    else if (!isSlotFree({ start: startsAt, durationMinutes: opts.durationMinutes }, opts.busy))
+      state = 'taken';
     return { time, startsAt, state };
   });
 }

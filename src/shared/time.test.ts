@@ -3,9 +3,15 @@ import { addDays, formatSlot, isValidTimeZone, todayInZone, utcToZoned, zonedTim
 
 describe('zoned wall-clock times', () => {
   it('converts in winter and summer (DST)', () => {
-    expect(zonedTimeToUtc('2030-01-15', '08:00', 'America/Chicago').toISOString()).toBe('2030-01-15T14:00:00.000Z');
-    expect(zonedTimeToUtc('2030-07-15', '08:00', 'America/Chicago').toISOString()).toBe('2030-07-15T13:00:00.000Z');
-    expect(zonedTimeToUtc('2030-07-15', '17:00', 'America/New_York').toISOString()).toBe('2030-07-15T21:00:00.000Z');
+    expect(zonedTimeToUtc('2030-01-15', '08:00', 'America/Chicago').toISOString()).toBe(
+      '2030-01-15T14:00:00.000Z',
+    );
+    expect(zonedTimeToUtc('2030-07-15', '08:00', 'America/Chicago').toISOString()).toBe(
+      '2030-07-15T13:00:00.000Z',
+    );
+    expect(zonedTimeToUtc('2030-07-15', '17:00', 'America/New_York').toISOString()).toBe(
+      '2030-07-15T21:00:00.000Z',
+    );
     expect(zonedTimeToUtc('2030-07-15', '08:00', 'UTC').toISOString()).toBe('2030-07-15T08:00:00.000Z');
   });
 

@@ -34,7 +34,14 @@ function partsFormatter(timeZone: string) {
 function zonedParts(instant: Date, timeZone: string) {
   const parts = partsFormatter(timeZone).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
 }
 
 /** How far the zone's wall clock is ahead of UTC at this instant, in milliseconds. */
@@ -76,8 +83,19 @@ export function addDays(date: string, days: number): string {
 /** "Tue, Jun 3, 2025 at 10:00 AM" in the zone, with the zone's short name when it differs from the viewer's. */
 export function formatDateTimeInZone(instant: Date | string, timeZone: string): string {
   const d = typeof instant === 'string' ? new Date(instant) : instant;
-  const date = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }).format(d);
-  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(d);
+  const date = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(d);
+  const time = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(d);
   return `${date} at ${time}`;
 }
 
@@ -87,4 +105,12 @@ export function formatSlot(time: string): string {
   const suffix = hh >= 12 ? 'PM' : 'AM';
   const h12 = hh % 12 === 0 ? 12 : hh % 12;
   return `${h12}:${String(mm).padStart(2, '0')} ${suffix}`;
+}
+
+/** "45 min", "1 hr", "3 hrs", "1 hr 30 min". */
+export function formatDuration(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  return m ? `${h} hr ${m} min` : `${h} hr${h > 1 ? 's' : ''}`;
 }

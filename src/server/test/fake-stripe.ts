@@ -67,7 +67,9 @@ export async function startFakeStripe() {
         id,
         object: 'checkout.session',
         url: `https://checkout.stripe.test/c/pay/${id}`,
-        amount_total: Number(form['line_items[0][price_data][unit_amount]']) * Number(form['line_items[0][quantity]'] ?? 1),
+        amount_total:
+          Number(form['line_items[0][price_data][unit_amount]']) *
+          Number(form['line_items[0][quantity]'] ?? 1),
         currency: form['line_items[0][price_data][currency]'] ?? 'usd',
         customer_email: form.customer_email ?? null,
         client_reference_id: form.client_reference_id ?? null,
@@ -85,7 +87,8 @@ export async function startFakeStripe() {
     const match = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (req.method === 'GET' && match) {
       const session = sessions.get(decodeURIComponent(match[1]!));
-      if (!session) return send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
+      if (!session)
+        return send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
       return send(200, session);
     }
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
@@ -93,7 +96,12 @@ export async function startFakeStripe() {
       refunds.push(refund);
       return send(200, { ...refund, object: 'refund', status: 'succeeded' });
     }
-    send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+    send(404, {
+      error: {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${req.method}: ${url.pathname})`,
+      },
+    });
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

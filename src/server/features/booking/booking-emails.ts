@@ -8,7 +8,8 @@ import { findPublicBusiness } from './booking-options.service';
 type Checkout = typeof checkoutSessions.$inferSelect;
 type MailDeps = Pick<AppDeps, 'db' | 'mailer' | 'supportEmail'>;
 
-export const RESCHEDULE_NOTICE = "Need to reschedule? Please let us know at least 24 hours before your appointment.";
+export const RESCHEDULE_NOTICE =
+  'Need to reschedule? Please let us know at least 24 hours before your appointment.';
 
 function vehicleText(c: Checkout) {
   const label = [c.vehicleColor, c.vehicleYear, c.vehicleMake, c.vehicleModel].filter(Boolean).join(' ');

@@ -98,7 +98,13 @@ async function businessesServing(db: DbOrTx, zip: string) {
           db
             .select({ one: sql`1` })
             .from(services)
-            .where(and(eq(services.businessId, profiles.id), eq(services.isActive, true), isNull(services.archivedAt))),
+            .where(
+              and(
+                eq(services.businessId, profiles.id),
+                eq(services.isActive, true),
+                isNull(services.archivedAt),
+              ),
+            ),
         ),
       ),
     )
@@ -206,5 +212,9 @@ export async function getSlots(db: DbOrTx, query: { business?: string; serviceId
     assertBookableDate(query.date, timeZone);
   }
   const slots = slotsForDate({ date: query.date, timeZone, durationMinutes, busy });
-  return { date: query.date, timeZone, slots: slots.map((s) => ({ time: s.time, available: s.state === 'available', state: s.state })) };
+  return {
+    date: query.date,
+    timeZone,
+    slots: slots.map((s) => ({ time: s.time, available: s.state === 'available', state: s.state })),
+  };
 }

@@ -6,9 +6,12 @@ import { createService, updateProfile } from '../../db/factories';
 export async function bookableBusiness(
   db: Database,
   businessId: string,
-  serviceList: Array<{ name: string; basePriceCents: number; durationMinutes?: number; isActive?: boolean }> = [
-    { name: 'Premium Detail', basePriceCents: 12000, durationMinutes: 180 },
-  ],
+  serviceList: Array<{
+    name: string;
+    basePriceCents: number;
+    durationMinutes?: number;
+    isActive?: boolean;
+  }> = [{ name: 'Premium Detail', basePriceCents: 12000, durationMinutes: 180 }],
 ) {
   await updateProfile(db, businessId, {
     businessName: 'Test Detailing Co',

@@ -32,7 +32,14 @@ const optionsSchema = z
         phone: z.string().nullable(),
       })
       .nullable(),
-    businesses: z.array(z.object({ id: z.string(), name: z.string().nullable(), tagline: z.string().nullable(), verified: z.boolean() })),
+    businesses: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string().nullable(),
+        tagline: z.string().nullable(),
+        verified: z.boolean(),
+      }),
+    ),
     services: z.array(serviceSchema),
   })
   .openapi('BookingOptions');
@@ -41,7 +48,8 @@ const optionsRoute = createRoute({
   method: 'get',
   path: '/options',
   tags: ['Booking'],
-  summary: "What /book offers: a business's active services by price, the businesses serving a zip, or the demo services",
+  summary:
+    "What /book offers: a business's active services by price, the businesses serving a zip, or the demo services",
   request: {
     query: z.object({
       business: z.string().trim().min(1).max(100).optional(),
@@ -68,7 +76,13 @@ const slotsRoute = createRoute({
       z.object({
         date: z.string(),
         timeZone: z.string(),
-        slots: z.array(z.object({ time: z.string(), available: z.boolean(), state: z.enum(['available', 'taken', 'past']) })),
+        slots: z.array(
+          z.object({
+            time: z.string(),
+            available: z.boolean(),
+            state: z.enum(['available', 'taken', 'past']),
+          }),
+        ),
       }),
     ),
     400: errorResponses[400],
@@ -80,7 +94,8 @@ const createPaymentRoute = createRoute({
   method: 'post',
   path: '/create-payment',
   tags: ['Booking'],
-  summary: 'Price the booking on the server and open a checkout session; the booking is made only once it is paid',
+  summary:
+    'Price the booking on the server and open a checkout session; the booking is made only once it is paid',
   request: { body: { content: { 'application/json': { schema: bookingFormSchema } }, required: true } },
   responses: {
     200: json(z.object({ url: z.string(), sessionId: z.string(), amountCents: z.number().int() })),
@@ -102,7 +117,9 @@ const bookingSummarySchema = z
     priceCents: z.number().int(),
     customerEmail: z.string(),
     customerFirstName: z.string(),
-    business: z.object({ name: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable() }).nullable(),
+    business: z
+      .object({ name: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable() })
+      .nullable(),
   })
   .openapi('BookingConfirmation');
 
@@ -121,7 +138,9 @@ const completeRoute = createRoute({
 });
 
 export const bookingApi = createRouter()
-  .openapi(optionsRoute, async (c) => c.json(await getBookingOptions(c.var.deps.db, c.req.valid('query')), 200))
+  .openapi(optionsRoute, async (c) =>
+    c.json(await getBookingOptions(c.var.deps.db, c.req.valid('query')), 200),
+  )
   .openapi(slotsRoute, async (c) => c.json(await getSlots(c.var.deps.db, c.req.valid('query')), 200))
   .openapi(createPaymentRoute, async (c) => c.json(await createPayment(c.var.deps, c.req.valid('json')), 200))
   .openapi(completeRoute, async (c) => {

@@ -1,7 +1,13 @@
 import { index, integer, pgEnum, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { bookings, profiles, services, vehicleType } from '../../db/domain.schema';
 
-export const checkoutStatus = pgEnum('checkout_status', ['open', 'paid', 'completed', 'cancelled', 'refunded']);
+export const checkoutStatus = pgEnum('checkout_status', [
+  'open',
+  'paid',
+  'completed',
+  'cancelled',
+  'refunded',
+]);
 export const paymentProvider = pgEnum('payment_provider', ['test', 'stripe']);
 
 /**

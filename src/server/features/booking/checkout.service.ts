@@ -23,7 +23,12 @@ const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
 
 type CheckoutRow = typeof checkoutSessions.$inferSelect;
 
-async function slotIsFree(db: Database | Transaction, businessId: string, start: Date, durationMinutes: number) {
+async function slotIsFree(
+  db: Database | Transaction,
+  businessId: string,
+  start: Date,
+  durationMinutes: number,
+) {
   const end = new Date(start.getTime() + durationMinutes * 60_000);
   const busy = await busyIntervals(db, businessId, start, end);
   return isSlotFree({ start, durationMinutes }, busy);
@@ -34,7 +39,11 @@ async function lockBusinessSlots(tx: Transaction, businessId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking-slots:${businessId}`}))`);
 }
 
-function bookPageUrl(publicUrl: string, row: { businessId: string | null; zipCode: string | null }, extra: string) {
+function bookPageUrl(
+  publicUrl: string,
+  row: { businessId: string | null; zipCode: string | null },
+  extra: string,
+) {
   const params = new URLSearchParams();
   if (row.businessId) params.set('business', row.businessId);
   if (row.zipCode) params.set('zip', row.zipCode);
@@ -47,7 +56,14 @@ function bookPageUrl(publicUrl: string, row: { businessId: string | null; zipCod
  */
 export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'publicUrl'>, form: BookingForm) {
   const { db, payments, publicUrl } = deps;
-  let service: { id: string; name: string; description: string | null; basePriceCents: number; durationMinutes: number; vehicleTypeMultipliers: Record<string, number> };
+  let service: {
+    id: string;
+    name: string;
+    description: string | null;
+    basePriceCents: number;
+    durationMinutes: number;
+    vehicleTypeMultipliers: Record<string, number>;
+  };
   let timeZone = DEFAULT_TIME_ZONE;
   let businessName = 'ShineRoute';
   let serviceId: string | null = null;
@@ -119,15 +135,19 @@ export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'pub
 }
 
 export async function findCheckout(db: Database, sessionId: string) {
-  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, sessionId));
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.providerSessionId, sessionId));
   return row ?? null;
 }
 
 /** The test checkout's Pay button: re-checks the slot (nothing is charged for a taken time) and marks it paid. */
 export async function payTestCheckout(deps: Pick<AppDeps, 'db' | 'publicUrl'>, sessionId: string) {
   const row = await findCheckout(deps.db, sessionId);
-  if (!row || row.provider !== 'test') throw notFound('This checkout could not be found');
-  if (row.paidAt) return { redirect: `${deps.publicUrl}/booking-success?session_id=${encodeURIComponent(sessionId)}` };
+  if (row?.provider !== 'test') throw notFound('This checkout could not be found');
+  if (row.paidAt)
+    return { redirect: `${deps.publicUrl}/booking-success?session_id=${encodeURIComponent(sessionId)}` };
   if (row.status !== 'open') throw conflict('This checkout was cancelled; nothing was charged');
   if (row.expiresAt.getTime() < Date.now()) throw conflict('This checkout has expired; nothing was charged');
   if (row.businessId && !(await slotIsFree(deps.db, row.businessId, row.scheduledAt, row.durationMinutes))) {
@@ -142,7 +162,7 @@ export async function payTestCheckout(deps: Pick<AppDeps, 'db' | 'publicUrl'>, s
 
 export async function cancelTestCheckout(deps: Pick<AppDeps, 'db' | 'publicUrl'>, sessionId: string) {
   const row = await findCheckout(deps.db, sessionId);
-  if (!row || row.provider !== 'test') throw notFound('This checkout could not be found');
+  if (row?.provider !== 'test') throw notFound('This checkout could not be found');
   await deps.db
     .update(checkoutSessions)
     .set({ status: 'cancelled' })
@@ -153,19 +173,29 @@ export async function cancelTestCheckout(deps: Pick<AppDeps, 'db' | 'publicUrl'>
 type CompletionOutcome = { kind: 'booked'; bookingId: string; created: boolean } | { kind: 'slot-taken' };
 
 /** Inside one transaction: the customer, the vehicle and the booking, exactly once per checkout session. */
-async function bookOnce(db: Database, checkoutId: string, paymentReference: string | null): Promise<CompletionOutcome> {
+async function bookOnce(
+  db: Database,
+  checkoutId: string,
+  paymentReference: string | null,
+): Promise<CompletionOutcome> {
   return db.transaction(async (tx) => {
     // The row lock makes a second completion of the same session wait, then see it completed.
-    const [row] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, checkoutId)).for('update');
+    const [row] = await tx
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, checkoutId))
+      .for('update');
     if (!row) throw notFound('This booking session could not be found');
-    if (row.status === 'completed' && row.bookingId) return { kind: 'booked', bookingId: row.bookingId, created: false };
+    if (row.status === 'completed' && row.bookingId)
+      return { kind: 'booked', bookingId: row.bookingId, created: false };
     if (row.status === 'refunded') return { kind: 'slot-taken' };
 
     let customerId: string | null = null;
     let vehicleId: string | null = null;
     if (row.businessId) {
       await lockBusinessSlots(tx, row.businessId);
-      if (!(await slotIsFree(tx, row.businessId, row.scheduledAt, row.durationMinutes))) return { kind: 'slot-taken' };
+      if (!(await slotIsFree(tx, row.businessId, row.scheduledAt, row.durationMinutes)))
+        return { kind: 'slot-taken' };
       customerId = await upsertCustomer(tx, row);
       vehicleId = await upsertVehicle(tx, row, customerId);
     }
@@ -220,7 +250,9 @@ async function upsertCustomer(tx: Transaction, row: CheckoutRow): Promise<string
   const [existing] = await tx
     .select({ id: customers.id, address: customers.address, phone: customers.phone })
     .from(customers)
-    .where(and(eq(customers.businessId, businessId), sql`lower(${customers.email}) = ${row.email.toLowerCase()}`));
+    .where(
+      and(eq(customers.businessId, businessId), sql`lower(${customers.email}) = ${row.email.toLowerCase()}`),
+    );
   if (existing) {
     await tx
       .update(customers)
@@ -290,7 +322,10 @@ async function upsertVehicle(tx: Transaction, row: CheckoutRow, customerId: stri
  * complete-booking (§7), also run by the Stripe webhook. Idempotent: the same session completed any number of
  * times, in any order or at once, gives one booking, one customer and one pair of emails.
  */
-export async function completeBooking(deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'supportEmail'>, sessionId: string) {
+export async function completeBooking(
+  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'supportEmail'>,
+  sessionId: string,
+) {
   const { db, payments } = deps;
   const row = await findCheckout(db, sessionId);
   if (!row) throw notFound('This booking session could not be found');
@@ -300,7 +335,8 @@ export async function completeBooking(deps: Pick<AppDeps, 'db' | 'payments' | 'm
   if (row.status === 'completed' && row.bookingId) {
     outcome = { kind: 'booked', bookingId: row.bookingId, created: false };
   } else {
-    if (row.status === 'refunded') throw conflict(`${BOOKING_MESSAGES.slotTaken}. Your payment has been refunded.`);
+    if (row.status === 'refunded')
+      throw conflict(`${BOOKING_MESSAGES.slotTaken}. Your payment has been refunded.`);
     if (row.status === 'cancelled') throw invalid('This checkout was cancelled; nothing was charged');
     // Ask the provider, never the browser, whether the money arrived — and that it is the amount we priced.
     const payment = await payments.getPaymentStatus(sessionId);
@@ -316,14 +352,19 @@ export async function completeBooking(deps: Pick<AppDeps, 'db' | 'payments' | 'm
         .set({ status: 'refunded', refundedAt: new Date(), paymentReference: payment.paymentReference })
         .where(and(eq(checkoutSessions.id, row.id), sql`${checkoutSessions.status} <> 'refunded'`))
         .returning({ id: checkoutSessions.id });
-      if (marked) await sendSlotLostEmail(deps, row).catch((err) => console.warn('Could not send the refund email', err));
+      if (marked)
+        await sendSlotLostEmail(deps, row).catch((err) =>
+          console.warn('Could not send the refund email', err),
+        );
       throw conflict(`${BOOKING_MESSAGES.slotTaken}. Your payment has been refunded.`);
     }
   }
 
   if (outcome.created) {
     // After commit: a mail failure must not undo a paid booking (the outbox keeps every sent message).
-    await sendBookingEmails(deps, row, outcome.bookingId).catch((err) => console.warn('Could not send booking emails', err));
+    await sendBookingEmails(deps, row, outcome.bookingId).catch((err) =>
+      console.warn('Could not send booking emails', err),
+    );
   }
   return bookingSummary(db, outcome.bookingId);
 }

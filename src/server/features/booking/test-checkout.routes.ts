@@ -106,7 +106,7 @@ export const testCheckoutPages = new Hono<AppEnv>()
   })
   .get('/:sessionId', async (c) => {
     const checkout = await findCheckout(c.var.deps.db, c.req.param('sessionId'));
-    if (!checkout || checkout.provider !== 'test') return c.html(notFoundPage(), 404);
+    if (checkout?.provider !== 'test') return c.html(notFoundPage(), 404);
     return c.html(checkoutPage(checkout));
   })
   .post('/:sessionId/pay', async (c) => {

@@ -17,9 +17,20 @@ export const ownerBookingSchema = z
     finalPriceCents: z.number().int().nullable(),
     specialInstructions: z.string().nullable(),
     createdAt: z.string(),
-    service: z.object({ id: z.string().nullable(), name: z.string(), description: z.string().nullable(), durationMinutes: z.number().int() }),
+    service: z.object({
+      id: z.string().nullable(),
+      name: z.string(),
+      description: z.string().nullable(),
+      durationMinutes: z.number().int(),
+    }),
     customer: z
-      .object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string().nullable() })
+      .object({
+        id: z.string(),
+        firstName: z.string(),
+        lastName: z.string(),
+        email: z.string(),
+        phone: z.string().nullable(),
+      })
       .nullable(),
     vehicle: z
       .object({
@@ -61,7 +72,11 @@ const statusRoute = createRoute({
   request: {
     params: idParam,
     body: {
-      content: { 'application/json': { schema: z.object({ status: z.enum(BOOKING_STATUSES, { error: 'Unknown booking status' }) }) } },
+      content: {
+        'application/json': {
+          schema: z.object({ status: z.enum(BOOKING_STATUSES, { error: 'Unknown booking status' }) }),
+        },
+      },
       required: true,
     },
   },
@@ -78,8 +93,15 @@ export const bookingsRoutes = createRouter();
 bookingsRoutes.use('*', requireUser);
 
 export const bookingsApi = bookingsRoutes
-  .openapi(listRoute, async (c) => c.json(await listBookings(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200))
+  .openapi(listRoute, async (c) =>
+    c.json(await listBookings(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200),
+  )
   .openapi(statusRoute, async (c) => {
-    const booking = await updateBookingStatus(c.var.deps, c.var.businessId, c.req.valid('param').id, c.req.valid('json').status);
+    const booking = await updateBookingStatus(
+      c.var.deps,
+      c.var.businessId,
+      c.req.valid('param').id,
+      c.req.valid('json').status,
+    );
     return c.json(booking, 200);
   });

@@ -60,24 +60,48 @@ function toBooking(r: BookingRow) {
     finalPriceCents: r.finalPriceCents,
     specialInstructions: r.specialInstructions,
     createdAt: r.createdAt.toISOString(),
-    service: { id: r.serviceId, name: r.serviceName, description: r.serviceDescription, durationMinutes: r.durationMinutes },
+    service: {
+      id: r.serviceId,
+      name: r.serviceName,
+      description: r.serviceDescription,
+      durationMinutes: r.durationMinutes,
+    },
     customer: r.customerId
-      ? { id: r.customerId, firstName: r.customerFirstName!, lastName: r.customerLastName!, email: r.customerEmail!, phone: r.customerPhone }
+      ? {
+          id: r.customerId,
+          firstName: r.customerFirstName!,
+          lastName: r.customerLastName!,
+          email: r.customerEmail!,
+          phone: r.customerPhone,
+        }
       : null,
     vehicle: r.vehicleType
-      ? { make: r.vehicleMake!, model: r.vehicleModel!, year: r.vehicleYear, color: r.vehicleColor, vehicleType: r.vehicleType }
+      ? {
+          make: r.vehicleMake!,
+          model: r.vehicleModel!,
+          year: r.vehicleYear,
+          color: r.vehicleColor,
+          vehicleType: r.vehicleType,
+        }
       : null,
   };
 }
 export type OwnerBooking = ReturnType<typeof toBooking>;
 
 export async function businessTimeZone(db: DbOrTx, businessId: string) {
-  const [row] = await db.select({ timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.id, businessId));
+  const [row] = await db
+    .select({ timeZone: profiles.timeZone })
+    .from(profiles)
+    .where(eq(profiles.id, businessId));
   return row?.timeZone ?? 'America/Chicago';
 }
 
 /** §7: bookings with their service, customer and vehicle, newest scheduled first; search and status filter in SQL. */
-export async function listBookings(db: Database, businessId: string, query: { search?: string; status?: BookingFilter }) {
+export async function listBookings(
+  db: Database,
+  businessId: string,
+  query: { search?: string; status?: BookingFilter },
+) {
   const term = query.search?.trim();
   const pattern = term ? `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
   const rows = await selectBookings(db)
@@ -90,7 +114,10 @@ export async function listBookings(db: Database, businessId: string, query: { se
               ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
               ilike(customers.email, pattern),
               ilike(bookings.serviceName, pattern),
-              ilike(sql`concat_ws(' ', ${customerVehicles.year}, ${customerVehicles.make}, ${customerVehicles.model}, ${customerVehicles.color})`, pattern),
+              ilike(
+                sql`concat_ws(' ', ${customerVehicles.year}, ${customerVehicles.make}, ${customerVehicles.model}, ${customerVehicles.color})`,
+                pattern,
+              ),
               ilike(bookings.locationAddress, pattern),
             )
           : undefined,
@@ -121,17 +148,28 @@ export async function updateBookingStatus(
   const { db } = deps;
   assertUuid(id, NOT_FOUND);
   const [current] = await db
-    .select({ status: bookings.status, scheduledAt: bookings.scheduledAt, paymentSessionId: bookings.paymentSessionId })
+    .select({
+      status: bookings.status,
+      scheduledAt: bookings.scheduledAt,
+      paymentSessionId: bookings.paymentSessionId,
+    })
     .from(bookings)
     .where(and(eq(bookings.id, id), eq(bookings.businessId, businessId)));
   if (!current) throw notFound(NOT_FOUND);
   const check = checkTransition(current.status, to, current);
   if (!check.ok) throw conflict(check.message);
-  if (to === 'cancelled' && current.paymentSessionId) await refundBookingPayment(deps, current.paymentSessionId);
+  if (to === 'cancelled' && current.paymentSessionId)
+    await refundBookingPayment(deps, current.paymentSessionId);
 
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ status: bookings.status, scheduledAt: bookings.scheduledAt, customerId: bookings.customerId, quoted: bookings.quotedPriceCents, final: bookings.finalPriceCents })
+      .select({
+        status: bookings.status,
+        scheduledAt: bookings.scheduledAt,
+        customerId: bookings.customerId,
+        quoted: bookings.quotedPriceCents,
+        final: bookings.finalPriceCents,
+      })
       .from(bookings)
       .where(and(eq(bookings.id, id), eq(bookings.businessId, businessId)))
       .for('update');
@@ -156,7 +194,10 @@ export async function updateBookingStatus(
 }
 
 async function refundBookingPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'mailer'>, sessionId: string) {
-  const [checkout] = await deps.db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, sessionId));
+  const [checkout] = await deps.db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.providerSessionId, sessionId));
   if (!checkout || checkout.status === 'refunded' || checkout.provider !== deps.payments.kind) return;
   await deps.payments.refund(sessionId, checkout.paymentReference);
   await deps.db

@@ -9,11 +9,27 @@ import { bookableBusiness, bookingForm } from '../booking/booking.fixtures';
 const t = await createTestContext();
 const HOUR = 3_600_000;
 
-async function ownerWithBooking(opts: { status?: BookingStatus; scheduledAt?: Date; priceCents?: number } = {}) {
+async function ownerWithBooking(
+  opts: { status?: BookingStatus; scheduledAt?: Date; priceCents?: number } = {},
+) {
   const owner = await t.signUp();
-  const service = await createService(t.db, owner.userId, { name: 'Premium Detail', basePriceCents: 12000, durationMinutes: 180 });
-  const customer = await createCustomer(t.db, owner.userId, { firstName: 'Jordan', lastName: 'Reyes', email: `jordan.${owner.userId}@example.com` });
-  const vehicle = await createVehicle(t.db, owner.userId, customer.id, { make: 'Toyota', model: 'Camry', year: 2021, color: 'Silver', vehicleType: 'sedan' });
+  const service = await createService(t.db, owner.userId, {
+    name: 'Premium Detail',
+    basePriceCents: 12000,
+    durationMinutes: 180,
+  });
+  const customer = await createCustomer(t.db, owner.userId, {
+    firstName: 'Jordan',
+    lastName: 'Reyes',
+    email: `jordan.${owner.userId}@example.com`,
+  });
+  const vehicle = await createVehicle(t.db, owner.userId, customer.id, {
+    make: 'Toyota',
+    model: 'Camry',
+    year: 2021,
+    color: 'Silver',
+    vehicleType: 'sedan',
+  });
   const booking = await createBooking(t.db, owner.userId, {
     service,
     customerId: customer.id,
@@ -48,7 +64,10 @@ describe('GET /api/bookings', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.timeZone).toBe('America/Chicago');
-    expect(body.bookings.map((b: { locationAddress: string }) => b.locationAddress)).toEqual(['9 Red River St', '12 Lamar Blvd, Austin, TX']);
+    expect(body.bookings.map((b: { locationAddress: string }) => b.locationAddress)).toEqual([
+      '9 Red River St',
+      '12 Lamar Blvd, Austin, TX',
+    ]);
     expect(body.bookings[1]).toMatchObject({
       status: 'pending',
       quotedPriceCents: 12000,
@@ -68,14 +87,24 @@ describe('GET /api/bookings', () => {
     ['%', 0],
   ])('searches customer, service, vehicle and address: %j', async (search, expected) => {
     const { owner } = await ownerWithBooking();
-    const body = await (await t.request(`/api/bookings?search=${encodeURIComponent(search)}`, { cookie: owner.cookie })).json();
+    const body = await (
+      await t.request(`/api/bookings?search=${encodeURIComponent(search)}`, { cookie: owner.cookie })
+    ).json();
     expect(body.bookings).toHaveLength(expected);
   });
 
   it('filters by status', async () => {
     const { owner, service } = await ownerWithBooking({ status: 'confirmed' });
-    await createBooking(t.db, owner.userId, { service, scheduledAt: new Date(), locationAddress: 'x', quotedPriceCents: 1, status: 'completed' });
-    const confirmed = await (await t.request('/api/bookings?status=confirmed', { cookie: owner.cookie })).json();
+    await createBooking(t.db, owner.userId, {
+      service,
+      scheduledAt: new Date(),
+      locationAddress: 'x',
+      quotedPriceCents: 1,
+      status: 'completed',
+    });
+    const confirmed = await (
+      await t.request('/api/bookings?status=confirmed', { cookie: owner.cookie })
+    ).json();
     expect(confirmed.bookings.map((b: { status: string }) => b.status)).toEqual(['confirmed']);
     const all = await (await t.request('/api/bookings?status=all', { cookie: owner.cookie })).json();
     expect(all.bookings).toHaveLength(2);
@@ -121,7 +150,10 @@ describe('PATCH /api/bookings/:id/status', () => {
     ['in_progress', 'cancelled'],
     ['no_show', 'confirmed'],
   ] as const)('refuses %s → %s with 409', async (from, to) => {
-    const { owner, booking } = await ownerWithBooking({ status: from, scheduledAt: new Date(Date.now() - HOUR) });
+    const { owner, booking } = await ownerWithBooking({
+      status: from,
+      scheduledAt: new Date(Date.now() - HOUR),
+    });
     const res = await setStatus(owner.cookie, booking.id, to);
     expect(res.status).toBe(409);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
@@ -130,7 +162,10 @@ describe('PATCH /api/bookings/:id/status', () => {
 
   it('completes only once when clicked twice at once', async () => {
     const { owner, booking, customer } = await ownerWithBooking({ status: 'in_progress', priceCents: 5000 });
-    const results = await Promise.all([setStatus(owner.cookie, booking.id, 'completed'), setStatus(owner.cookie, booking.id, 'completed')]);
+    const results = await Promise.all([
+      setStatus(owner.cookie, booking.id, 'completed'),
+      setStatus(owner.cookie, booking.id, 'completed'),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const [c] = await t.db.select().from(customers).where(eq(customers.id, customer.id));
     expect(c!.totalSpentCents).toBe(5000);
@@ -140,7 +175,9 @@ describe('PATCH /api/bookings/:id/status', () => {
     const future = await ownerWithBooking({ status: 'confirmed', scheduledAt: new Date(Date.now() + HOUR) });
     const early = await setStatus(future.owner.cookie, future.booking.id, 'no_show');
     expect(early.status).toBe(409);
-    expect((await early.json()).error.message).toBe('A booking can be marked as a no-show only after its scheduled time');
+    expect((await early.json()).error.message).toBe(
+      'A booking can be marked as a no-show only after its scheduled time',
+    );
     const past = await ownerWithBooking({ status: 'confirmed', scheduledAt: new Date(Date.now() - HOUR) });
     const res = await setStatus(past.owner.cookie, past.booking.id, 'no_show');
     expect(res.status).toBe(200);
@@ -161,18 +198,42 @@ describe('PATCH /api/bookings/:id/status', () => {
     expect((await setStatus(mine.owner.cookie, 'not-a-uuid', 'confirmed')).status).toBe(404);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, theirs.booking.id));
     expect(row!.status).toBe('pending');
-    expect((await t.request(`/api/bookings/${mine.booking.id}/status`, { method: 'PATCH', json: { status: 'confirmed' } })).status).toBe(401);
+    expect(
+      (
+        await t.request(`/api/bookings/${mine.booking.id}/status`, {
+          method: 'PATCH',
+          json: { status: 'confirmed' },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('refunds a paid booking when the owner cancels it', async () => {
     const owner = await t.signUp();
     const [service] = await bookableBusiness(t.db, owner.userId);
-    const created = await (await t.request('/api/booking/create-payment', { method: 'POST', json: bookingForm({ businessId: owner.userId, serviceId: service!.id, email: 'refund.me@example.com' }) })).json();
+    const created = await (
+      await t.request('/api/booking/create-payment', {
+        method: 'POST',
+        json: bookingForm({
+          businessId: owner.userId,
+          serviceId: service!.id,
+          email: 'refund.me@example.com',
+        }),
+      })
+    ).json();
     await t.request(`${new URL(created.url).pathname}/pay`, { method: 'POST' });
-    const done = await (await t.request('/api/booking/complete-booking', { method: 'POST', json: { sessionId: created.sessionId } })).json();
+    const done = await (
+      await t.request('/api/booking/complete-booking', {
+        method: 'POST',
+        json: { sessionId: created.sessionId },
+      })
+    ).json();
     const res = await setStatus(owner.cookie, done.booking.id, 'cancelled');
     expect(res.status).toBe(200);
-    const [checkout] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, created.sessionId));
+    const [checkout] = await t.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.providerSessionId, created.sessionId));
     expect(checkout!.status).toBe('refunded');
     const mails = await t.emailsTo('refund.me@example.com');
     expect(mails.map((m) => m.subject)).toContain('Your booking for Premium Detail was cancelled');

@@ -4,7 +4,13 @@ import { customerInputSchema } from '../../../shared/customers.schemas';
 import { LOYALTY_TIERS } from '../../../shared/loyalty';
 import { requireUser } from '../../auth/guards';
 import { createRouter, errorResponses, json } from '../../http/openapi';
-import { createCustomer, deleteCustomer, getCustomerDetail, listCustomers, updateCustomer } from './customers.service';
+import {
+  createCustomer,
+  deleteCustomer,
+  getCustomerDetail,
+  listCustomers,
+  updateCustomer,
+} from './customers.service';
 
 const customerSchema = z
   .object({
@@ -72,7 +78,12 @@ const createCustomerRoute = createRoute({
   tags: ['Customers'],
   summary: 'Add a customer (email unique within the business)',
   request: { body },
-  responses: { 201: json(customerSchema, 'Created'), 400: errorResponses[400], 401: errorResponses[401], 409: errorResponses[409] },
+  responses: {
+    201: json(customerSchema, 'Created'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    409: errorResponses[409],
+  },
 });
 const detailRoute = createRoute({
   method: 'get',
@@ -103,7 +114,9 @@ export const customersRoutes = createRouter();
 customersRoutes.use('*', requireUser);
 
 export const customersApi = customersRoutes
-  .openapi(listRoute, async (c) => c.json(await listCustomers(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200))
+  .openapi(listRoute, async (c) =>
+    c.json(await listCustomers(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200),
+  )
   .openapi(createCustomerRoute, async (c) =>
     c.json(await createCustomer(c.var.deps.db, c.var.businessId, c.req.valid('json')), 201),
   )
@@ -111,7 +124,10 @@ export const customersApi = customersRoutes
     c.json(await getCustomerDetail(c.var.deps.db, c.var.businessId, c.req.valid('param').id), 200),
   )
   .openapi(updateRoute, async (c) =>
-    c.json(await updateCustomer(c.var.deps.db, c.var.businessId, c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(
+      await updateCustomer(c.var.deps.db, c.var.businessId, c.req.valid('param').id, c.req.valid('json')),
+      200,
+    ),
   )
   .openapi(deleteRoute, async (c) => {
     await deleteCustomer(c.var.deps.db, c.var.businessId, c.req.valid('param').id);

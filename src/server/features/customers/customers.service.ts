@@ -85,14 +85,19 @@ async function assertEmailFree(db: Database, businessId: string, email: string, 
   const [clash] = await db
     .select({ id: customers.id })
     .from(customers)
-    .where(and(eq(customers.businessId, businessId), sql`lower(${customers.email}) = ${email.toLowerCase()}`));
+    .where(
+      and(eq(customers.businessId, businessId), sql`lower(${customers.email}) = ${email.toLowerCase()}`),
+    );
   if (clash && clash.id !== exceptId) throw conflict(CUSTOMER_MESSAGES.duplicateEmail);
 }
 
 export async function createCustomer(db: Database, businessId: string, values: CustomerValues) {
   await assertEmailFree(db, businessId, values.email);
   try {
-    const [row] = await db.insert(customers).values({ businessId, ...values }).returning();
+    const [row] = await db
+      .insert(customers)
+      .values({ businessId, ...values })
+      .returning();
     return toCustomer(row!);
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(CUSTOMER_MESSAGES.duplicateEmail);

@@ -44,7 +44,10 @@ const updateRoute = createRoute({
   path: '/{id}',
   tags: ['Services'],
   summary: 'Edit, activate or deactivate a service',
-  request: { params: idParam, body: { content: { 'application/json': { schema: serviceUpdateSchema } }, required: true } },
+  request: {
+    params: idParam,
+    body: { content: { 'application/json': { schema: serviceUpdateSchema } }, required: true },
+  },
   responses: { 200: json(serviceSchema), 400: errorResponses[400], 409: errorResponses[409], ...withId },
 });
 const deleteRoute = createRoute({
@@ -61,10 +64,22 @@ servicesRoutes.use('*', requireUser);
 
 export const servicesApi = servicesRoutes
   .openapi(listRoute, async (c) =>
-    c.json(await listServices(c.var.deps.db, c.var.businessId, { includeArchived: c.req.valid('query').includeArchived === 'true' }), 200),
+    c.json(
+      await listServices(c.var.deps.db, c.var.businessId, {
+        includeArchived: c.req.valid('query').includeArchived === 'true',
+      }),
+      200,
+    ),
   )
-  .openapi(createServiceRoute, async (c) => c.json(await createService(c.var.deps.db, c.var.businessId, c.req.valid('json')), 201))
+  .openapi(createServiceRoute, async (c) =>
+    c.json(await createService(c.var.deps.db, c.var.businessId, c.req.valid('json')), 201),
+  )
   .openapi(updateRoute, async (c) =>
-    c.json(await updateService(c.var.deps.db, c.var.businessId, c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(
+      await updateService(c.var.deps.db, c.var.businessId, c.req.valid('param').id, c.req.valid('json')),
+      200,
+    ),
   )
-  .openapi(deleteRoute, async (c) => c.json(await deleteService(c.var.deps.db, c.var.businessId, c.req.valid('param').id), 200));
+  .openapi(deleteRoute, async (c) =>
+    c.json(await deleteService(c.var.deps.db, c.var.businessId, c.req.valid('param').id), 200),
+  );

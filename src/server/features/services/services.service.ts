@@ -40,7 +40,12 @@ export async function listServices(db: Database, businessId: string, query: { in
   const rows = await db
     .select({ service: services, bookingCount: sql<number>`(${bookingCount})`.mapWith(Number) })
     .from(services)
-    .where(and(eq(services.businessId, businessId), query.includeArchived ? undefined : isNull(services.archivedAt)))
+    .where(
+      and(
+        eq(services.businessId, businessId),
+        query.includeArchived ? undefined : isNull(services.archivedAt),
+      ),
+    )
     .orderBy(desc(services.createdAt), desc(services.id));
   return rows.map((r) => toService(r.service, r.bookingCount));
 }
@@ -72,7 +77,12 @@ export async function createService(db: Database, businessId: string, values: Se
 }
 
 /** Edits or toggles a service; an archived one is read-only (its bookings refer to it). */
-export async function updateService(db: Database, businessId: string, id: string, values: Partial<ServiceValues>) {
+export async function updateService(
+  db: Database,
+  businessId: string,
+  id: string,
+  values: Partial<ServiceValues>,
+) {
   const current = await findOwn(db, businessId, id);
   if (current.archivedAt) throw conflict('This service is archived and can no longer be changed');
   const [row] = await db
@@ -83,7 +93,9 @@ export async function updateService(db: Database, businessId: string, id: string
       ...(values.basePriceCents !== undefined && { basePriceCents: values.basePriceCents }),
       ...(values.durationMinutes !== undefined && { durationMinutes: values.durationMinutes }),
       ...(values.isActive !== undefined && { isActive: values.isActive }),
-      ...(values.vehicleTypeMultipliers !== undefined && { vehicleTypeMultipliers: values.vehicleTypeMultipliers }),
+      ...(values.vehicleTypeMultipliers !== undefined && {
+        vehicleTypeMultipliers: values.vehicleTypeMultipliers,
+      }),
     })
     .where(and(eq(services.id, id), eq(services.businessId, businessId)))
     .returning();
@@ -92,10 +104,17 @@ export async function updateService(db: Database, businessId: string, id: string
 }
 
 /** A service with bookings is archived (inactive, hidden, history intact); one without is deleted. */
-export async function deleteService(db: Database, businessId: string, id: string): Promise<{ result: 'deleted' | 'archived' }> {
+export async function deleteService(
+  db: Database,
+  businessId: string,
+  id: string,
+): Promise<{ result: 'deleted' | 'archived' }> {
   await findOwn(db, businessId, id);
   return db.transaction(async (tx) => {
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(bookings).where(eq(bookings.serviceId, id));
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(bookings)
+      .where(eq(bookings.serviceId, id));
     if (n > 0) {
       await tx
         .update(services)

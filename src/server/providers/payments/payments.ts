@@ -22,7 +22,9 @@ export interface PaymentStatus {
 }
 
 /** A verified webhook event, reduced to what we act on. */
-export type PaymentWebhookEvent = { type: 'checkout.completed'; sessionId: string } | { type: 'ignored'; eventType: string };
+export type PaymentWebhookEvent =
+  | { type: 'checkout.completed'; sessionId: string }
+  | { type: 'ignored'; eventType: string };
 
 export interface PaymentProvider {
   readonly kind: 'test' | 'stripe';

@@ -12,7 +12,11 @@ afterAll(() => fake.close());
 const WEBHOOK_SECRET = 'whsec_test_secret_for_fake_stripe';
 const t = await createTestContext({
   payments: () =>
-    createStripePaymentProvider({ secretKey: 'sk_test_fake_123', webhookSecret: WEBHOOK_SECRET, apiBase: fake.apiBase }),
+    createStripePaymentProvider({
+      secretKey: 'sk_test_fake_123',
+      webhookSecret: WEBHOOK_SECRET,
+      apiBase: fake.apiBase,
+    }),
 });
 
 async function startCheckout(overrides: Record<string, unknown> = {}) {
@@ -20,10 +24,20 @@ async function startCheckout(overrides: Record<string, unknown> = {}) {
   const [service] = await bookableBusiness(t.db, owner.userId);
   const res = await t.request('/api/booking/create-payment', {
     method: 'POST',
-    json: bookingForm({ businessId: owner.userId, serviceId: service!.id, vehicleType: 'suv', totalPrice: 5, ...overrides }),
+    json: bookingForm({
+      businessId: owner.userId,
+      serviceId: service!.id,
+      vehicleType: 'suv',
+      totalPrice: 5,
+      ...overrides,
+    }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
-  return { owner, service: service!, body: (await res.json()) as { url: string; sessionId: string; amountCents: number } };
+  return {
+    owner,
+    service: service!,
+    body: (await res.json()) as { url: string; sessionId: string; amountCents: number },
+  };
 }
 
 function signedEvent(payload: object, secret = WEBHOOK_SECRET) {
@@ -64,34 +78,52 @@ describe('the Stripe Checkout adapter (against a local fake Stripe)', () => {
       'line_items[0][price_data][product_data][name]': 'Premium Detail — Test Detailing Co',
       success_url: 'http://localhost:3000/booking-success?session_id={CHECKOUT_SESSION_ID}',
     });
-    const [row] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, body.sessionId));
+    const [row] = await t.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.providerSessionId, body.sessionId));
     expect(row).toMatchObject({ provider: 'stripe', amountCents: 14400, status: 'open' });
     expect(create.form['metadata[checkout_id]']).toBe(row!.id);
   });
 
   it('retrieves the session: unpaid is not booked, paid is booked once', async () => {
     const { body } = await startCheckout();
-    const complete = () => t.request('/api/booking/complete-booking', { method: 'POST', json: { sessionId: body.sessionId } });
+    const complete = () =>
+      t.request('/api/booking/complete-booking', { method: 'POST', json: { sessionId: body.sessionId } });
     const unpaid = await complete();
     expect(unpaid.status).toBe(400);
-    expect(fake.requests.some((r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${body.sessionId}`)).toBe(true);
+    expect(
+      fake.requests.some((r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${body.sessionId}`),
+    ).toBe(true);
 
     fake.markPaid(body.sessionId);
     const paid = await complete();
     expect(paid.status).toBe(200);
     const booking = (await paid.json()).booking;
     expect(booking).toMatchObject({ priceCents: 14400, status: 'pending' });
-    const [row] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, body.sessionId));
-    expect(row).toMatchObject({ status: 'completed', paymentReference: `pi_fake_${body.sessionId}`, bookingId: booking.id });
+    const [row] = await t.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.providerSessionId, body.sessionId));
+    expect(row).toMatchObject({
+      status: 'completed',
+      paymentReference: `pi_fake_${body.sessionId}`,
+      bookingId: booking.id,
+    });
     expect((await (await complete()).json()).booking.id).toBe(booking.id);
   });
 
   it('refuses a payment whose amount differs from the priced one', async () => {
     const { body } = await startCheckout();
     Object.assign(fake.markPaid(body.sessionId), { amount_total: 100 });
-    const res = await t.request('/api/booking/complete-booking', { method: 'POST', json: { sessionId: body.sessionId } });
+    const res = await t.request('/api/booking/complete-booking', {
+      method: 'POST',
+      json: { sessionId: body.sessionId },
+    });
     expect(res.status).toBe(409);
-    expect(await t.db.select().from(bookings).where(eq(bookings.paymentSessionId, body.sessionId))).toHaveLength(0);
+    expect(
+      await t.db.select().from(bookings).where(eq(bookings.paymentSessionId, body.sessionId)),
+    ).toHaveLength(0);
   });
 });
 
@@ -112,7 +144,10 @@ describe('POST /api/webhooks/stripe', () => {
   });
 
   it.each([
-    ['a signature made with another secret', (body: string) => signedEvent(JSON.parse(body), 'whsec_wrong').signature],
+    [
+      'a signature made with another secret',
+      (body: string) => signedEvent(JSON.parse(body), 'whsec_wrong').signature,
+    ],
     ['a garbage signature', () => 't=1,v1=deadbeef'],
     ['no signature', () => undefined],
   ])('answers 400 to %s and changes nothing', async (_label, sign) => {
@@ -122,7 +157,10 @@ describe('POST /api/webhooks/stripe', () => {
     const res = await postWebhook(payload, sign(payload));
     expect(res.status).toBe(400);
     expect(await t.db.select().from(bookings).where(eq(bookings.businessId, owner.userId))).toHaveLength(0);
-    const [row] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, body.sessionId));
+    const [row] = await t.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.providerSessionId, body.sessionId));
     expect(row!.status).toBe('open');
   });
 
@@ -147,17 +185,34 @@ describe('POST /api/webhooks/stripe', () => {
     // Both customers start paying while the time is still free (the 3-hour service at 11:00 overlaps 10:00).
     const second = await t.request('/api/booking/create-payment', {
       method: 'POST',
-      json: bookingForm({ businessId: owner.userId, serviceId: service.id, time: '11:00', email: 'slow@example.com' }),
+      json: bookingForm({
+        businessId: owner.userId,
+        serviceId: service.id,
+        time: '11:00',
+        email: 'slow@example.com',
+      }),
     });
     const other = (await second.json()) as { sessionId: string };
     fake.markPaid(body.sessionId);
     fake.markPaid(other.sessionId);
-    expect((await t.request('/api/booking/complete-booking', { method: 'POST', json: { sessionId: body.sessionId } })).status).toBe(200);
+    expect(
+      (
+        await t.request('/api/booking/complete-booking', {
+          method: 'POST',
+          json: { sessionId: body.sessionId },
+        })
+      ).status,
+    ).toBe(200);
     const event = signedEvent(completedEvent(other.sessionId));
     const res = await postWebhook(event.body, event.signature);
     expect(res.status).toBe(200);
-    expect(fake.refunds).toContainEqual(expect.objectContaining({ payment_intent: `pi_fake_${other.sessionId}` }));
-    const [row] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, other.sessionId));
+    expect(fake.refunds).toContainEqual(
+      expect.objectContaining({ payment_intent: `pi_fake_${other.sessionId}` }),
+    );
+    const [row] = await t.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.providerSessionId, other.sessionId));
     expect(row!.status).toBe('refunded');
     expect((await t.emailsTo('slow@example.com'))[0]!.subject).toContain('your payment was refunded');
   });

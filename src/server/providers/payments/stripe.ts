@@ -31,7 +31,11 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
           line_items: [
             {
               quantity: 1,
-              price_data: { currency: 'usd', unit_amount: req.amountCents, product_data: { name: req.description } },
+              price_data: {
+                currency: 'usd',
+                unit_amount: req.amountCents,
+                product_data: { name: req.description },
+              },
             },
           ],
           success_url: req.successUrl,
@@ -60,7 +64,8 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
       await stripe.refunds.create({ payment_intent: intent }, { idempotencyKey: `refund-${sessionId}` });
     },
     verifyWebhook(rawBody, signature) {
-      if (!opts.webhookSecret) throw new WebhookSignatureError('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
+      if (!opts.webhookSecret)
+        throw new WebhookSignatureError('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
       let event: Stripe.Event;
       try {
@@ -68,7 +73,10 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
       } catch {
         throw new WebhookSignatureError();
       }
-      if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
+      if (
+        event.type === 'checkout.session.completed' ||
+        event.type === 'checkout.session.async_payment_succeeded'
+      ) {
         return { type: 'checkout.completed', sessionId: event.data.object.id };
       }
       return { type: 'ignored', eventType: event.type };

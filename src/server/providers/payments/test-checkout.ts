@@ -21,7 +21,11 @@ export function createTestPaymentProvider(db: Database, publicUrl: string): Paym
         .from(checkoutSessions)
         .where(eq(checkoutSessions.providerSessionId, sessionId));
       const paid = Boolean(row?.paidAt);
-      return { paid, amountCents: paid ? row!.amountCents : null, paymentReference: paid ? `test_payment_${sessionId}` : null };
+      return {
+        paid,
+        amountCents: paid ? row!.amountCents : null,
+        paymentReference: paid ? `test_payment_${sessionId}` : null,
+      };
     },
     async refund() {
       // Nothing was charged; the session's status records the refund.
