@@ -40,7 +40,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
         await pool.query(text);
       },
       query: async (text, values) => {
-        const r = await pool.query(text, values as unknown[] | undefined);
+        // A parameterless multi-statement text (pg-boss's schema) answers one result per statement.
+        const result = (await pool.query(text, values as unknown[] | undefined)) as pg.QueryResult | pg.QueryResult[];
+        const r = Array.isArray(result) ? (result.at(-1) ?? { rows: [], rowCount: 0 }) : result;
         return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };
       },
       migrate: async () => {
