@@ -367,19 +367,19 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
             <Input
               id="vehicleYear"
               inputMode="numeric"
-              placeholder="2021"
+              placeholder="e.g. 2021"
               maxLength={4}
               {...form.register('vehicleYear')}
             />
           </Field>
           <Field id="vehicleMake" label="Make">
-            <Input id="vehicleMake" placeholder="Toyota" {...form.register('vehicleMake')} />
+            <Input id="vehicleMake" placeholder="e.g. Toyota" {...form.register('vehicleMake')} />
           </Field>
           <Field id="vehicleModel" label="Model">
-            <Input id="vehicleModel" placeholder="Camry" {...form.register('vehicleModel')} />
+            <Input id="vehicleModel" placeholder="e.g. Camry" {...form.register('vehicleModel')} />
           </Field>
           <Field id="vehicleColor" label="Color">
-            <Input id="vehicleColor" placeholder="Silver" {...form.register('vehicleColor')} />
+            <Input id="vehicleColor" placeholder="e.g. Silver" {...form.register('vehicleColor')} />
           </Field>
         </div>
       </Section>
@@ -446,7 +446,7 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
               id="location"
               required
               autoComplete="street-address"
-              placeholder="123 Main St, Austin, TX"
+              placeholder="Street address, city"
               aria-invalid={!!errors.location}
               {...form.register('location')}
             />

@@ -2,11 +2,16 @@ import { Award } from 'lucide-react';
 import { LOYALTY_TIER_LABELS, type LoyaltyTier } from '../../../shared/loyalty';
 import { Badge } from '../../components/ui/badge';
 
-const TONES = { bronze: 'amber', silver: 'neutral', gold: 'amber', elite: 'violet' } as const;
+const CLASSES: Record<LoyaltyTier, string> = {
+  bronze: 'bg-orange-100 text-orange-900',
+  silver: 'bg-slate-200 text-slate-800',
+  gold: 'bg-yellow-100 text-yellow-900',
+  elite: 'bg-violet-100 text-violet-900',
+};
 
 export function LoyaltyTierBadge({ tier }: { tier: LoyaltyTier }) {
   return (
-    <Badge tone={TONES[tier]} className={tier === 'gold' ? 'bg-yellow-100 text-yellow-900' : undefined}>
+    <Badge className={CLASSES[tier]}>
       <Award className="size-3.5" aria-hidden="true" /> {LOYALTY_TIER_LABELS[tier]}
     </Badge>
   );

@@ -169,11 +169,12 @@ export function ServicesPage() {
                     <Button
                       size="sm"
                       variant="ghost"
-                      className="text-red-600 hover:bg-red-50"
+                      className="ml-auto text-red-600 hover:bg-red-50"
                       onClick={() => setToDelete(s)}
                       aria-label={`Delete ${s.name}`}
+                      title="Delete"
                     >
-                      <Trash2 /> Delete
+                      <Trash2 />
                     </Button>
                   </div>
                 )}
