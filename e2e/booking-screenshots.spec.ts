@@ -5,7 +5,8 @@ import { DEMO_OWNER, signIn } from './fixtures';
 for (const width of [390, 1280]) {
   test(`booking and owner screens at ${width}px`, async ({ page, request }) => {
     await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
-    const shot = (name: string) => page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
+    const shot = (name: string) =>
+      page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
     const options = await (await request.get('/api/booking/options?zip=78701')).json();
 
     await page.goto(`/book?business=${options.businesses[0].id}&zip=78701`);
@@ -24,7 +25,9 @@ for (const width of [390, 1280]) {
     const created = await request.post('/api/booking/create-payment', {
       data: {
         businessId: options.businesses[0].id,
-        serviceId: (await (await request.get(`/api/booking/options?business=${options.businesses[0].id}`)).json()).services[1].id,
+        serviceId: (
+          await (await request.get(`/api/booking/options?business=${options.businesses[0].id}`)).json()
+        ).services[1].id,
         vehicleType: 'suv',
         date,
         time: '09:00',

@@ -149,5 +149,7 @@ test('cancelling on the test checkout returns to /book and books nothing', async
   await checkout.waitForURL(/\/checkout\/test\//);
   await checkout.getByRole('button', { name: 'Cancel' }).click();
   await checkout.waitForURL(/\/book\?business=.*cancelled=1/);
-  await expect(checkout.getByText('Payment cancelled — nothing was charged.', { exact: false })).toBeVisible();
+  await expect(
+    checkout.getByText('Payment cancelled — nothing was charged.', { exact: false }),
+  ).toBeVisible();
 });

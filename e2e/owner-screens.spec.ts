@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { DEMO_OWNER, signIn, signUpNewOwner } from './fixtures';
 
-test('customers: add, duplicate email, detail, edit and delete with the spec confirmation', async ({ page }) => {
+test('customers: add, duplicate email, detail, edit and delete with the spec confirmation', async ({
+  page,
+}) => {
   await signIn(page, DEMO_OWNER);
   await page.goto('/customers');
   await expect(page.getByRole('heading', { name: 'Customer Management' })).toBeVisible();
@@ -25,7 +27,9 @@ test('customers: add, duplicate email, detail, edit and delete with the spec con
   await dialog.getByLabel('Last name').fill('Person');
   await dialog.getByLabel('Email').fill(email.toUpperCase());
   await dialog.getByRole('button', { name: 'Add Customer' }).click();
-  await expect(dialog.getByRole('alert').filter({ hasText: 'A customer with this email already exists' })).toBeVisible();
+  await expect(
+    dialog.getByRole('alert').filter({ hasText: 'A customer with this email already exists' }),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // Detail of a demo customer: vehicles, history, lifetime value, tier.
@@ -83,9 +87,16 @@ test('services: empty state, add with multipliers, deactivate, delete', async ({
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Service deleted successfully')).toBeVisible();
   await expect(page.getByText('No services yet')).toBeVisible();
+
+  // A new owner's other lists start empty, each with its next step.
+  await page.goto('/bookings');
+  await expect(page.getByText('No bookings yet')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open your booking page' })).toBeVisible();
+  await page.goto('/customers');
+  await expect(page.getByText('No customers yet')).toBeVisible();
 });
 
-test('bookings: status filter and the empty state for a new owner', async ({ page }) => {
+test('bookings: status filter, search and clear', async ({ page }) => {
   await signIn(page, DEMO_OWNER);
   await page.goto('/bookings');
   await expect(page.getByTestId('booking-card').first()).toBeVisible();
@@ -98,4 +109,26 @@ test('bookings: status filter and the empty state for a new owner', async ({ pag
   await expect(page.getByText('No bookings match')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(cards.first()).toBeVisible();
+});
+
+test('a list that fails to load says so (§8 toast) and retries', async ({ page }) => {
+  await signIn(page, DEMO_OWNER);
+  let fail = true;
+  await page.route('**/api/bookings?**', (route) =>
+    fail
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: '{"error":{"message":"Unavailable"}}',
+        })
+      : route.continue(),
+  );
+  await page.goto('/bookings');
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to fetch bookings' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByText('Failed to fetch bookings').first()).toBeVisible();
+  fail = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('booking-card').first()).toBeVisible();
 });

@@ -32,6 +32,21 @@ async function payFor(body: Record<string, unknown>) {
 const complete = (sessionId: string) =>
   t.request('/api/booking/complete-booking', { method: 'POST', json: { sessionId } });
 
+it('documents the booking and owner routes in the OpenAPI document', async () => {
+  const res = await t.request('/api/openapi.json');
+  expect(res.status).toBe(200);
+  const paths = Object.keys((await res.json()).paths);
+  for (const path of [
+    '/api/booking/create-payment',
+    '/api/booking/complete-booking',
+    '/api/bookings/{id}/status',
+    '/api/customers/{id}',
+    '/api/services/{id}',
+  ]) {
+    expect(paths).toContain(path);
+  }
+});
+
 describe('GET /api/booking/options', () => {
   it("offers a business's active services ordered by price", async () => {
     const { owner } = await setup([
