@@ -6,12 +6,26 @@ import { DEMO_ADMIN, DEMO_OWNER, seedDemo } from './db/seed';
 import { loadEnv } from './env';
 import { createJobQueue } from './jobs/queue';
 import { registerWorkers } from './jobs/workers';
+import { createPaymentProvider } from './providers/payments/select-provider';
 
 async function main() {
   const env = loadEnv();
   const { handle, db, mailer, auth, publicUrl, dataDir } = await bootstrap(env);
   console.log(handle.kind === 'postgres' ? 'Database: PostgreSQL (DATABASE_URL)' : `Database: embedded PGlite in ${dataDir}/pglite`);
   console.log(mailer.transport === 'smtp' ? 'Email: SMTP (SMTP_URL)' : 'Email: stored in the outbox (set SMTP_URL to deliver)');
+
+  const payments = createPaymentProvider(db, {
+    publicUrl,
+    stripeSecretKey: env.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    stripeApiBase: env.STRIPE_API_BASE,
+  });
+  if (payments.kind === 'stripe') {
+    console.log(`Payments: Stripe Checkout${env.STRIPE_WEBHOOK_SECRET ? ' with signed webhooks at /api/webhooks/stripe' : ' (set STRIPE_WEBHOOK_SECRET to receive webhooks)'}`);
+  } else {
+    const warn = env.NODE_ENV === 'production' ? 'WARNING: ' : '';
+    console.log(`${warn}Payments: built-in test checkout, no money moves (set STRIPE_SECRET_KEY for Stripe)`);
+  }
 
   const seeded = env.SEED_DEMO ? await seedDemo(db, auth) : null;
   if (seeded?.created) console.log('Demo data created.');
@@ -21,6 +35,7 @@ async function main() {
     db,
     auth,
     mailer,
+    payments,
     publicUrl,
     supportEmail: env.SUPPORT_EMAIL,
     trustProxy: env.TRUST_PROXY,

@@ -71,6 +71,8 @@ export const profiles = pgTable('profiles', {
   serviceGuarantees: text().array().notNull().default(sql`'{}'::text[]`),
   // When the owner switched on online payments for their booking page (docs/decisions/004).
   paymentsEnabledAt: timestamp({ withTimezone: true }),
+  // IANA zone of the business's wall clock: booking slots (08:00–17:00) are in it (docs/decisions/101).
+  timeZone: text().notNull().default('America/Chicago'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -2,3 +2,4 @@
 export * from '../auth/auth.schema';
 export * from './domain.schema';
 export * from '../features/contact/contact.schema';
+export * from '../features/booking/booking.schema';

@@ -7,6 +7,9 @@ import { type DatabaseHandle, openDatabase } from '../db/client';
 import { createOwnerAccount, grantRole } from '../db/factories';
 import { outboxMessages } from '../db/schema';
 import { createOutboxMailer } from '../providers/mail/mailer';
+import type { PaymentProvider } from '../providers/payments/payments';
+import { createTestPaymentProvider } from '../providers/payments/test-checkout';
+import type { Database } from '../db/client';
 import { withDatabase } from './global-setup';
 import { desc, eq } from 'drizzle-orm';
 
@@ -52,7 +55,13 @@ let ipCounter = 0;
 export const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 
 /** A fresh database, the real app and helpers to call it; one per test file. */
-export async function createTestContext(opts: { signInLimitPerMinute?: number } = {}) {
+export async function createTestContext(
+  opts: {
+    signInLimitPerMinute?: number;
+    /** The payment adapter (default: the built-in test checkout), e.g. Stripe pointed at a local fake. */
+    payments?: (db: Database) => PaymentProvider;
+  } = {},
+) {
   const handle = await openTestDatabase();
   const db = handle.db;
   const mailer = createOutboxMailer(db);
@@ -63,7 +72,16 @@ export async function createTestContext(opts: { signInLimitPerMinute?: number } 
     secret: 'test-secret-test-secret-test-secret-0123',
     signInLimitPerMinute: opts.signInLimitPerMinute,
   });
-  const app = createApp({ db, auth, mailer, publicUrl: TEST_ORIGIN, supportEmail: 'support@test.local', trustProxy: false });
+  const payments = opts.payments ? opts.payments(db) : createTestPaymentProvider(db, TEST_ORIGIN);
+  const app = createApp({
+    db,
+    auth,
+    mailer,
+    payments,
+    publicUrl: TEST_ORIGIN,
+    supportEmail: 'support@test.local',
+    trustProxy: false,
+  });
   afterAll(() => handle.close());
 
   async function request(path: string, init: RequestInit & { cookie?: string; json?: unknown; ip?: string } = {}) {
@@ -116,7 +134,7 @@ export async function createTestContext(opts: { signInLimitPerMinute?: number } 
       .orderBy(desc(outboxMessages.createdAt));
   }
 
-  return { app, db, auth, mailer, request, signUp, signIn, createAdmin, emailsTo, createOwnerAccount };
+  return { app, db, auth, mailer, payments, request, signUp, signIn, createAdmin, emailsTo, createOwnerAccount };
 }
 
 export function sessionCookie(res: Response): string {
