@@ -12,6 +12,11 @@ export default defineConfig({
   build: { outDir: fileURLToPath(new URL('./dist/web', import.meta.url)), emptyOutDir: true },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
-    proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}`, '/seo': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` },
+    proxy: {
+      '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}`,
+      '/seo': `http://127.0.0.1:${process.env.API_PORT ?? 3001}`,
+      // The built-in test checkout's hosted page is rendered by the API server.
+      '/checkout': `http://127.0.0.1:${process.env.API_PORT ?? 3001}`,
+    },
   },
 });

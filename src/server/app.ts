@@ -5,10 +5,17 @@ import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
 import { CLIENT_IP_HEADER } from './auth/auth';
+import { contactRoutes } from './features/contact/contact.routes';
+import { bookingApi } from './features/booking/booking.routes';
+import { stripeWebhook } from './features/booking/stripe-webhook.routes';
+import { testCheckoutPages } from './features/booking/test-checkout.routes';
+import { bookingsApi } from './features/bookings/bookings.routes';
+import { customersApi } from './features/customers/customers.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { businessProfileApi } from './features/business-profile/business-profile.routes';
 import { inventoryApi } from './features/inventory/inventory.routes';
 import { outboxApi } from './features/outbox/outbox.routes';
+import { servicesApi } from './features/services/services.routes';
 import { meApi } from './features/me/me.routes';
 import { publicRoutes } from './features/public/public.routes';
 import { seoPublicRoutes } from './features/seo-public/seo-public.routes';
@@ -52,10 +59,20 @@ export function createApp(deps: AppDeps) {
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
 
+  // Raw body and signature check; not part of the typed client.
+  app.route('/api/webhooks/stripe', stripeWebhook);
+  // The built-in test checkout's hosted page (server-rendered, like Stripe's).
+  app.route('/checkout/test', testCheckoutPages);
+
   const api = app
     .route('/api/public', publicRoutes)
+    .route('/api/public', contactRoutes)
     .route('/api/dashboard', dashboardApi)
     .route('/api/me', meApi)
+    .route('/api/booking', bookingApi)
+    .route('/api/bookings', bookingsApi)
+    .route('/api/customers', customersApi)
+    .route('/api/services', servicesApi)
     .route('/api/inventory', inventoryApi)
     .route('/api/business-profile', businessProfileApi)
     .route('/api/service-areas', serviceAreasApi)

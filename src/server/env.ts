@@ -28,6 +28,11 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool,
   S3_PREFIX: z.string().default('verification-docs'),
+  // Payments: Stripe Checkout when the secret key is set, else the built-in test checkout ("Test mode").
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY must start with sk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
+  // Another Stripe API base (a local fake or a proxy); default https://api.stripe.com.
+  STRIPE_API_BASE: z.url('STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111').optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & {

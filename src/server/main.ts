@@ -6,6 +6,7 @@ import { DEMO_ADMIN, DEMO_OWNER, seedDemo } from './db/seed';
 import { loadEnv } from './env';
 import { createJobQueue } from './jobs/queue';
 import { registerWorkers } from './jobs/workers';
+import { createPaymentProvider } from './providers/payments/select-provider';
 import { createStorage } from './providers/storage/storage';
 
 async function main() {
@@ -29,6 +30,19 @@ async function main() {
   });
   console.log(storage.kind === 's3' ? `Files: S3 bucket ${env.S3_BUCKET}` : `Files: private uploads in ${dataDir}/uploads (set S3_BUCKET for S3)`);
 
+  const payments = createPaymentProvider(db, {
+    publicUrl,
+    stripeSecretKey: env.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    stripeApiBase: env.STRIPE_API_BASE,
+  });
+  if (payments.kind === 'stripe') {
+    console.log(`Payments: Stripe Checkout${env.STRIPE_WEBHOOK_SECRET ? ' with signed webhooks at /api/webhooks/stripe' : ' (set STRIPE_WEBHOOK_SECRET to receive webhooks)'}`);
+  } else {
+    const warn = env.NODE_ENV === 'production' ? 'WARNING: ' : '';
+    console.log(`${warn}Payments: built-in test checkout, no money moves (set STRIPE_SECRET_KEY for Stripe)`);
+  }
+
   const seeded = env.SEED_DEMO ? await seedDemo(db, auth) : null;
   if (seeded?.created) console.log('Demo data created.');
 
@@ -37,6 +51,7 @@ async function main() {
     db,
     auth,
     mailer,
+    payments,
     publicUrl,
     supportEmail: env.SUPPORT_EMAIL,
     trustProxy: env.TRUST_PROXY,

@@ -9,9 +9,6 @@ import { NotFoundPage } from './features/not-found/not-found-page';
 
 // Owner screens whose issues have not landed yet.
 const PENDING_OWNER_SCREENS = [
-  ['/bookings', 'Booking Management'],
-  ['/customers', 'Customer Management'],
-  ['/services', 'Service Management'],
   ['/marketing', 'Marketing Tools'],
   ['/invoices', 'Invoices & Quotes'],
   ['/campaigns', 'SMS & Email Campaigns'],
@@ -31,8 +28,8 @@ export const router = createBrowserRouter([
       { path: '/terms', lazy: () => import('./features/static/terms-page').then((m) => ({ Component: m.TermsPage })) },
       { path: '/for-detailers', lazy: () => import('./features/static/for-detailers-page').then((m) => ({ Component: m.ForDetailersPage })) },
       { path: '/patent-diagrams', lazy: () => import('./features/static/patent-diagrams-page').then((m) => ({ Component: m.PatentDiagramsPage })) },
-      { path: '/book', element: <ComingSoonPublic title="Book a Detail" /> },
-      { path: '/booking-success', element: <ComingSoonPublic title="Booking" /> },
+      { path: '/book', lazy: () => import('./features/booking/book-page').then((m) => ({ Component: m.BookPage })) },
+      { path: '/booking-success', lazy: () => import('./features/booking/booking-success-page').then((m) => ({ Component: m.BookingSuccessPage })) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
@@ -44,6 +41,9 @@ export const router = createBrowserRouter([
     ),
     children: [
       { path: '/dashboard', lazy: () => import('./features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
+      { path: '/bookings', lazy: () => import('./features/bookings/bookings-page').then((m) => ({ Component: m.BookingsPage })) },
+      { path: '/customers', lazy: () => import('./features/customers/customers-page').then((m) => ({ Component: m.CustomersPage })) },
+      { path: '/services', lazy: () => import('./features/services/services-page').then((m) => ({ Component: m.ServicesPage })) },
       { path: '/inventory', lazy: () => import('./features/inventory/inventory-page').then((m) => ({ Component: m.InventoryPage })) },
       {
         path: '/business-profile',

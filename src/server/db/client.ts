@@ -13,14 +13,13 @@ export type Database = NodePgDatabase<typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DbOrTx = Database | Transaction;
 
-// biome-ignore lint/suspicious/noExplicitAny: rows of raw SQL are untyped
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   /** Runs a raw SQL script (several statements, no parameters). */
   exec(sqlText: string): Promise<void>;
   /** Raw parameterised SQL (for pg-boss); parameterless text may hold several statements. */
-  query(text: string, values?: unknown[]): Promise<{ rows: any[]; rowCount: number }>;
+  query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
   /** Applies the generated migrations (safe when several instances start at once). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -40,8 +39,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
         await pool.query(text);
       },
       query: async (text, values) => {
-        const r = await pool.query(text, values as unknown[] | undefined);
-        return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };
+        const result = await pool.query(text, values as unknown[] | undefined);
+        // Several statements in one text answer one result each; the caller wants the last.
+        const r = (Array.isArray(result) ? result.at(-1) : result) as pg.QueryResult | undefined;
+        return { rows: r?.rows ?? [], rowCount: r?.rowCount ?? r?.rows.length ?? 0 };
       },
       migrate: async () => {
         // A session-level advisory lock held on one connection serialises migrations across instances.
@@ -71,10 +72,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       // PGlite refuses several statements in one prepared query; pg-boss sends its schema that way.
       if (!values?.length) {
         const results = await client.exec(text);
-        const last = results.at(-1) ?? { rows: [], affectedRows: 0 };
+        const last = results.at(-1) ?? { rows: [] as Record<string, unknown>[], affectedRows: 0 };
         return { rows: last.rows, rowCount: last.affectedRows ?? last.rows.length };
       }
-      const r = await client.query(text, values);
+      const r = await client.query<Record<string, unknown>>(text, values);
       return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
     },
     // biome-ignore lint/suspicious/noExplicitAny: the PGlite drizzle instance is typed as node-postgres above

@@ -74,6 +74,8 @@ export const profiles = pgTable('profiles', {
   paymentsEnabledAt: timestamp({ withTimezone: true }),
   // The page made by Generate Business Page; regenerating updates this row (docs/decisions/203).
   businessPageId: uuid().references((): AnyPgColumn => citySeoPages.id, { onDelete: 'set null' }),
+  // IANA zone of the business's wall clock: booking slots (08:00–17:00) are in it (docs/decisions/101).
+  timeZone: text().notNull().default('America/Chicago'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('profiles_business_page_id_idx').on(t.businessPageId)]);

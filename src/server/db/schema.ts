@@ -3,3 +3,5 @@ export * from '../auth/auth.schema';
 export * from './domain.schema';
 export * from '../features/inventory/inventory.schema';
 export * from '../features/verification/verification.schema';
+export * from '../features/contact/contact.schema';
+export * from '../features/booking/booking.schema';

@@ -1,5 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { DEFAULT_VEHICLE_MULTIPLIERS, DEMO_SERVICES, type BookingStatus, type VehicleType } from '../../shared/constants';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { DEMO_SERVICES, type BookingStatus, type VehicleType } from '../../shared/constants';
+import { servicePriceCents } from '../../shared/pricing';
+import { addDays, DEFAULT_TIME_ZONE, todayInZone, zonedTimeToUtc } from '../../shared/time';
 import type { Auth } from '../auth/auth';
 import type { Database } from './client';
 import {
@@ -18,7 +20,7 @@ import {
 } from './factories';
 import { deductStockForCompletedBooking } from '../features/inventory/inventory.service';
 import { generateBusinessPage } from '../features/business-profile/business-page.service';
-import { inventoryItems, stockMovements, user } from './schema';
+import { customers, inventoryItems, stockMovements, user } from './schema';
 
 export const DEMO_OWNER = {
   email: 'owner@shineroute.test',
@@ -99,14 +101,15 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
     customerRows.push({ customer, vehicle });
   }
 
-  // Bookings spread over the last 90 days and the next 14, in every status.
+  // Bookings spread over the last 90 days and the next 14, in every status, at slot times in the business's zone.
   const day = 24 * 60 * 60 * 1000;
-  const today = new Date();
-  today.setHours(0, 0, 0, 0);
+  const today = todayInZone(DEFAULT_TIME_ZONE);
   const pastStatuses: BookingStatus[] = ['completed', 'completed', 'completed', 'cancelled', 'completed', 'no_show'];
   const futureStatuses: BookingStatus[] = ['pending', 'confirmed', 'confirmed', 'pending'];
   const plan: Array<{ offsetDays: number; status: BookingStatus }> = [];
   for (let i = 0; i < 24; i++) plan.push({ offsetDays: -88 + i * 3.7, status: pastStatuses[i % pastStatuses.length]! });
+  // A confirmed job whose time has passed: the owner can start it late or mark it a no-show.
+  plan[23]!.status = 'confirmed';
   plan.push({ offsetDays: 0, status: 'in_progress' });
   for (let i = 0; i < 10; i++) plan.push({ offsetDays: 1 + i * 1.3, status: futureStatuses[i % futureStatuses.length]! });
 
@@ -114,10 +117,9 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
   for (const [i, { offsetDays, status }] of plan.entries()) {
     const { customer, vehicle } = customerRows[i % customerRows.length]!;
     const service = serviceRows[i % serviceRows.length]!;
-    const scheduledAt = new Date(today.getTime() + Math.floor(offsetDays) * day);
-    scheduledAt.setHours(8 + (i % 8), 0, 0, 0);
-    const multiplier = DEFAULT_VEHICLE_MULTIPLIERS[vehicle.vehicleType];
-    const price = Math.round((service.basePriceCents / 100) * multiplier) * 100;
+    const time = `${String(8 + (i % 8)).padStart(2, '0')}:00`;
+    const scheduledAt = zonedTimeToUtc(addDays(today, Math.floor(offsetDays)), time, DEFAULT_TIME_ZONE);
+    const price = servicePriceCents(service, vehicle.vehicleType);
     const booking = await createBooking(db, ownerId, {
       service,
       customerId: customer.id,
@@ -129,6 +131,13 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
       status,
     });
     bookingRows.push(booking);
+    // total_spent follows completed bookings, as completing one in the app does.
+    if (status === 'completed') {
+      await db
+        .update(customers)
+        .set({ totalSpentCents: sql`${customers.totalSpentCents} + ${price}` })
+        .where(eq(customers.id, customer.id));
+    }
   }
 
   const inventory: Array<[string, string, number, number, number, string]> = [

@@ -3,11 +3,14 @@ import type { Database } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import type { Mailer } from '../providers/mail/mailer';
 import type { FileStorage } from '../providers/storage/storage';
+import type { PaymentProvider } from '../providers/payments/payments';
 
 export interface AppDeps {
   db: Database;
   auth: Auth;
   mailer: Mailer;
+  /** Checkout sessions: Stripe, or the built-in test checkout. */
+  payments: PaymentProvider;
   /** Background jobs (pg-boss); absent in API tests that do not need them. */
   jobs?: JobQueue;
   /** Private file storage (verification documents); absent in API tests that do not need it. */

@@ -13,6 +13,9 @@ import type { AppDeps } from '../http/context';
 import { createMemoryJobQueue } from '../jobs/memory-queue';
 import { registerWorkers } from '../jobs/workers';
 import { createOutboxMailer } from '../providers/mail/mailer';
+import type { PaymentProvider } from '../providers/payments/payments';
+import { createTestPaymentProvider } from '../providers/payments/test-checkout';
+import type { Database } from '../db/client';
 import { createLocalStorage } from '../providers/storage/local-storage';
 import type { FileStorage } from '../providers/storage/storage';
 import { withDatabase } from './global-setup';
@@ -64,7 +67,15 @@ export const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter 
  * Files go to a temporary directory (or `opts.storage`); jobs run on an in-memory queue that the test
  * drains with `t.jobs.drain()`.
  */
-export async function createTestContext(opts: { signInLimitPerMinute?: number; storage?: FileStorage } = {}) {
+export async function createTestContext(
+  opts: {
+    signInLimitPerMinute?: number;
+    /** The payment adapter (default: the built-in test checkout), e.g. Stripe pointed at a local fake. */
+    payments?: (db: Database) => PaymentProvider;
+    /** File storage (default: local disk in a temporary directory), e.g. S3 pointed at a local fake. */
+    storage?: FileStorage;
+  } = {},
+) {
   const handle = await openTestDatabase();
   const db = handle.db;
   const mailer = createOutboxMailer(db);
@@ -75,6 +86,7 @@ export async function createTestContext(opts: { signInLimitPerMinute?: number; s
     secret: 'test-secret-test-secret-test-secret-0123',
     signInLimitPerMinute: opts.signInLimitPerMinute,
   });
+  const payments = opts.payments ? opts.payments(db) : createTestPaymentProvider(db, TEST_ORIGIN);
   const uploadsDir = mkdtempSync(join(tmpdir(), 'shineroute-test-uploads-'));
   const storage = opts.storage ?? createLocalStorage(uploadsDir);
   const jobs = createMemoryJobQueue();
@@ -82,6 +94,7 @@ export async function createTestContext(opts: { signInLimitPerMinute?: number; s
     db,
     auth,
     mailer,
+    payments,
     jobs,
     storage,
     publicUrl: TEST_ORIGIN,
@@ -145,7 +158,22 @@ export async function createTestContext(opts: { signInLimitPerMinute?: number; s
       .orderBy(desc(outboxMessages.createdAt));
   }
 
-  return { app, db, auth, mailer, jobs, storage, deps, request, signUp, signIn, createAdmin, emailsTo, createOwnerAccount };
+  return {
+    app,
+    db,
+    auth,
+    mailer,
+    payments,
+    jobs,
+    storage,
+    deps,
+    request,
+    signUp,
+    signIn,
+    createAdmin,
+    emailsTo,
+    createOwnerAccount,
+  };
 }
 
 export function sessionCookie(res: Response): string {

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 
-/** Shows the spec's load-failure toast once each time a query fails (the page also shows a retry). */
-export function useErrorToast(isError: boolean, message: string, error?: Error | null) {
+/** Shows the spec's load-failure toast (e.g. "Failed to fetch bookings") once each time a query fails. */
+export function useErrorToast(failed: boolean, description: string, errorUpdatedAt?: number) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: errorUpdatedAt re-fires the toast for a new failure
   useEffect(() => {
-    if (isError) toast.error(message, { description: error?.message, id: message });
-  }, [isError, message, error]);
+    if (failed) toast.error('Error', { description, id: description });
+  }, [failed, description, errorUpdatedAt]);
 }

@@ -214,6 +214,20 @@ describe('service usage and job deduction', () => {
     expect(jobMoves.find((m) => m.inventoryItemId === towels.id)!.note).toBe('Premium Detail: needed 3, only 1 in stock');
   });
 
+  it('deducts when the owner completes the booking through the bookings API, and only once', async () => {
+    const { owner, shampoo, towels, booking } = await setup();
+    const complete = () =>
+      t.request(`/api/bookings/${booking.id}/status`, { method: 'PATCH', cookie: owner.cookie, json: { status: 'completed' } });
+    const res = await complete();
+    expect(res.status).toBe(200);
+    expect(await stockOf(shampoo.id)).toBe(3);
+    expect(await stockOf(towels.id)).toBe(0);
+    expect((await complete()).status).toBe(409);
+    expect(await stockOf(shampoo.id)).toBe(3);
+    const log = await (await t.request(`/api/inventory/movements?itemId=${shampoo.id}`, { cookie: owner.cookie })).json();
+    expect(log.movements[0]).toMatchObject({ reason: 'job', change: -2, stockAfter: 3, bookingId: booking.id });
+  });
+
   it('rolls the deduction back when the completing transaction fails', async () => {
     const { owner, shampoo, booking } = await setup();
     await expect(

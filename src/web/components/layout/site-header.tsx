@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useSession } from '../../lib/auth-client';
 import { Button } from '../ui/button';
 import { Logo } from './logo';
@@ -14,6 +14,10 @@ const NAV = [
 export function SiteHeader() {
   const { data: session, isPending } = useSession();
   const [open, setOpen] = useState(false);
+  const location = useLocation();
+  // Close the mobile menu whenever navigation happens (links, anchors, back button).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger, not a value read
+  useEffect(() => setOpen(false), [location.pathname, location.hash]);
   const signedIn = Boolean(session?.user);
 
   const accountLinks = isPending ? null : signedIn ? (
@@ -69,9 +73,7 @@ export function SiteHeader() {
               </a>
             ))}
           </nav>
-          <div className="flex flex-col gap-2" onClick={() => setOpen(false)} onKeyDown={undefined}>
-            {accountLinks}
-          </div>
+          <div className="flex flex-col gap-2">{accountLinks}</div>
         </div>
       )}
     </header>

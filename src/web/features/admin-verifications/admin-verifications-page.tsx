@@ -7,13 +7,27 @@ import { Logo } from '../../components/layout/logo';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
 import { Textarea } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
-import { EmptyState, ErrorState, ListSkeleton } from '../../components/ui/list-states';
+import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api';
-import { type Review, type ReviewStatus, useApprove, useReject, useReviews } from './admin-verifications-queries';
+import {
+  type Review,
+  type ReviewStatus,
+  useApprove,
+  useReject,
+  useReviews,
+} from './admin-verifications-queries';
 
 const TONES = { pending: 'amber', verified: 'green', rejected: 'red' } as const;
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
@@ -31,14 +45,20 @@ export function AdminVerificationsPage() {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-14 max-w-5xl items-center justify-between px-4">
           <Logo />
-          <Link to="/admin" className="inline-flex items-center gap-1 text-sm font-medium text-slate-700 hover:text-slate-900">
+          <Link
+            to="/admin"
+            className="inline-flex items-center gap-1 text-sm font-medium text-slate-700 hover:text-slate-900"
+          >
             <ArrowLeft className="size-4" aria-hidden="true" /> Admin
           </Link>
         </div>
       </header>
       <main id="main" className="mx-auto max-w-5xl px-4 py-6 lg:py-8">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Verification Review</h1>
-        <p className="mt-1 text-sm text-slate-600">Open each document, then approve the business or reject it with a reason. The owner is emailed the decision.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Open each document, then approve the business or reject it with a reason. The owner is emailed the
+          decision.
+        </p>
         <Tabs value={status} onValueChange={(v) => setStatus(v as ReviewStatus)} className="mt-6">
           <TabsList>
             <TabsTrigger value="pending">Pending</TabsTrigger>
@@ -51,12 +71,20 @@ export function AdminVerificationsPage() {
           {isPending ? (
             <div>
               <p className="mb-3 text-sm text-slate-600">Checking permissions...</p>
-              <ListSkeleton rows={3} className="h-32" />
+              <RowsSkeleton rows={3} />
             </div>
           ) : isError ? (
-            <ErrorState message="Failed to fetch verification data" onRetry={() => refetch()} retrying={isRefetching} />
+            <ErrorState
+              message="Failed to fetch verification data"
+              onRetry={() => refetch()}
+              retrying={isRefetching}
+            />
           ) : data.reviews.length === 0 ? (
-            <EmptyState icon={ShieldCheck} title="Nothing to review" description="New submissions appear here as soon as an owner uploads a document." />
+            <EmptyState
+              icon={ShieldCheck}
+              title="Nothing to review"
+              description="New submissions appear here as soon as an owner uploads a document."
+            />
           ) : (
             <ul className="grid gap-4">
               {data.reviews.map((r) => (
@@ -81,12 +109,16 @@ function ReviewCard({ review, onReject }: { review: Review; onReject: () => void
           <div>
             <div className="flex flex-wrap items-center gap-2">
               <h2 className="text-lg font-semibold text-slate-900">{name}</h2>
-              <Badge tone={TONES[review.verificationStatus]}>{verificationStatusLabel(review.verificationStatus)}</Badge>
+              <Badge tone={TONES[review.verificationStatus]}>
+                {verificationStatusLabel(review.verificationStatus)}
+              </Badge>
             </div>
             <p className="text-sm text-slate-600">
               {review.ownerName} · {review.email} · submitted {day(review.submittedAt)}
             </p>
-            {review.rejectionReason && <p className="mt-1 text-sm text-red-700">Reason: {review.rejectionReason}</p>}
+            {review.rejectionReason && (
+              <p className="mt-1 text-sm text-red-700">Reason: {review.rejectionReason}</p>
+            )}
           </div>
           <div className="flex gap-2">
             <Button
@@ -102,7 +134,8 @@ function ReviewCard({ review, onReject }: { review: Review; onReject: () => void
               disabled={review.verificationStatus === 'verified'}
               onClick={() =>
                 approve.mutate(review.businessId, {
-                  onSuccess: () => toast.success(VERIFICATION_TEXT.approved, { description: `${name} is now verified.` }),
+                  onSuccess: () =>
+                    toast.success(VERIFICATION_TEXT.approved, { description: `${name} is now verified.` }),
                   onError: (e) => toast.error('Error', { description: e.message }),
                 })
               }
@@ -117,12 +150,26 @@ function ReviewCard({ review, onReject }: { review: Review; onReject: () => void
               <FileText className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-slate-900">{DOCUMENT_TYPE_INFO[d.documentType].label}</p>
-                <a href={d.documentUrl} target="_blank" rel="noopener" className="block truncate text-accent underline-offset-4 hover:underline">
+                <a
+                  href={d.documentUrl}
+                  target="_blank"
+                  rel="noopener"
+                  className="block truncate text-accent underline-offset-4 hover:underline"
+                >
                   {d.documentName}
                 </a>
-                {d.expiryDate && <p className="text-xs text-slate-500">Expires {new Date(`${d.expiryDate}T00:00:00`).toLocaleDateString('en-US', { dateStyle: 'medium' })}</p>}
+                {d.expiryDate && (
+                  <p className="text-xs text-slate-500">
+                    Expires{' '}
+                    {new Date(`${d.expiryDate}T00:00:00`).toLocaleDateString('en-US', {
+                      dateStyle: 'medium',
+                    })}
+                  </p>
+                )}
               </div>
-              <Badge tone={TONES[d.verificationStatus]}>{verificationStatusLabel(d.verificationStatus)}</Badge>
+              <Badge tone={TONES[d.verificationStatus]}>
+                {verificationStatusLabel(d.verificationStatus)}
+              </Badge>
             </li>
           ))}
         </ul>
@@ -143,7 +190,9 @@ function RejectDialog({ review, onClose }: { review: Review | null; onClose: () 
       { businessId: review.businessId, reason },
       {
         onSuccess: () => {
-          toast.success(VERIFICATION_TEXT.rejected, { description: 'The owner has been emailed the reason.' });
+          toast.success(VERIFICATION_TEXT.rejected, {
+            description: 'The owner has been emailed the reason.',
+          });
           setReason('');
           onClose();
         },
@@ -162,14 +211,23 @@ function RejectDialog({ review, onClose }: { review: Review | null; onClose: () 
       }}
     >
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Reject {review?.businessName || review?.email}</DialogTitle>
-          <DialogDescription>The owner sees this reason on their verification page and in the email.</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <Field id="reject-reason" label="Reason" error={error ?? undefined}>
-            <Textarea id="reject-reason" value={reason} aria-invalid={!!error} onChange={(e) => setReason(e.target.value)} />
-          </Field>
+        <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col" noValidate>
+          <DialogHeader>
+            <DialogTitle>Reject {review?.businessName || review?.email}</DialogTitle>
+            <DialogDescription>
+              The owner sees this reason on their verification page and in the email.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogBody>
+            <Field id="reject-reason" label="Reason" error={error ?? undefined}>
+              <Textarea
+                id="reject-reason"
+                value={reason}
+                aria-invalid={!!error}
+                onChange={(e) => setReason(e.target.value)}
+              />
+            </Field>
+          </DialogBody>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancel

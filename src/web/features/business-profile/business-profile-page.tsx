@@ -2,7 +2,7 @@ import { ExternalLink, Globe } from 'lucide-react';
 import { toast } from 'sonner';
 import { PROFILE_TEXT } from '../../../shared/business-profile';
 import { Button } from '../../components/ui/button';
-import { ErrorState, ListSkeleton } from '../../components/ui/list-states';
+import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useErrorToast } from '../../lib/use-error-toast';
@@ -11,8 +11,8 @@ import { BasicInfoFields, BusinessDetailsFields, ServicesFields, useProfileForm 
 import { TestimonialsTab } from './testimonials-tab';
 
 export function BusinessProfilePage() {
-  const { data, isPending, isError, error, refetch, isRefetching } = useBusinessProfile();
-  useErrorToast(isError, PROFILE_TEXT.loadFailed, error);
+  const { data, isPending, isError, errorUpdatedAt, refetch, isRefetching } = useBusinessProfile();
+  useErrorToast(isError, PROFILE_TEXT.loadFailed, errorUpdatedAt);
   const { form, onSubmit } = useProfileForm(data);
   const generate = useGenerateBusinessPage();
 
@@ -52,7 +52,7 @@ export function BusinessProfilePage() {
         }
       />
       {isPending ? (
-        <ListSkeleton rows={3} className="h-24" />
+        <RowsSkeleton rows={4} />
       ) : isError ? (
         <ErrorState message={PROFILE_TEXT.loadFailed} onRetry={() => refetch()} retrying={isRefetching} />
       ) : (

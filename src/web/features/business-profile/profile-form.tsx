@@ -63,7 +63,7 @@ export function useProfileForm(profile: BusinessProfile | undefined) {
           specialties: linesToList(v.specialties),
           serviceGuarantees: linesToList(v.serviceGuarantees),
         });
-        toast.success(PROFILE_TEXT.updated);
+        toast.success('Success', { description: PROFILE_TEXT.updated });
       } catch (e) {
         toast.error(PROFILE_TEXT.updateFailed, { description: (e as Error).message });
       }

@@ -2,22 +2,13 @@ import { MessageSquareQuote, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { PROFILE_TEXT, RATING_DEFAULT } from '../../../shared/business-profile';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog';
+import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input, Textarea } from '../../components/ui/input';
 import { Field, Label } from '../../components/ui/label';
-import { EmptyState, ErrorState, ListSkeleton } from '../../components/ui/list-states';
+import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import {
   type Testimonial,
@@ -37,11 +28,13 @@ export function TestimonialsTab() {
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!values.customerName.trim() || !values.testimonialText.trim()) {
-      return toast.error(PROFILE_TEXT.testimonialMissingTitle, { description: PROFILE_TEXT.testimonialMissing });
+      return toast.error(PROFILE_TEXT.testimonialMissingTitle, {
+        description: PROFILE_TEXT.testimonialMissing,
+      });
     }
     try {
       await add.mutateAsync({ ...values, rating: Number(values.rating) });
-      toast.success(PROFILE_TEXT.testimonialAdded);
+      toast.success('Success', { description: PROFILE_TEXT.testimonialAdded });
       setValues(EMPTY);
     } catch (err) {
       toast.error(PROFILE_TEXT.testimonialAddFailed, { description: (err as Error).message });
@@ -57,10 +50,19 @@ export function TestimonialsTab() {
         <CardContent>
           <form onSubmit={submit} className="grid gap-4" noValidate>
             <Field id="t-name" label="Customer name">
-              <Input id="t-name" value={values.customerName} onChange={(e) => set({ customerName: e.target.value })} />
+              <Input
+                id="t-name"
+                value={values.customerName}
+                onChange={(e) => set({ customerName: e.target.value })}
+              />
             </Field>
             <Field id="t-service" label="Service type">
-              <Input id="t-service" placeholder="Premium Detail" value={values.serviceType} onChange={(e) => set({ serviceType: e.target.value })} />
+              <Input
+                id="t-service"
+                placeholder="Premium Detail"
+                value={values.serviceType}
+                onChange={(e) => set({ serviceType: e.target.value })}
+              />
             </Field>
             <div className="grid gap-1.5">
               <Label id="t-rating-label">Rating</Label>
@@ -78,7 +80,12 @@ export function TestimonialsTab() {
               </Select>
             </div>
             <Field id="t-text" label="Testimonial text">
-              <Textarea id="t-text" rows={4} value={values.testimonialText} onChange={(e) => set({ testimonialText: e.target.value })} />
+              <Textarea
+                id="t-text"
+                rows={4}
+                value={values.testimonialText}
+                onChange={(e) => set({ testimonialText: e.target.value })}
+              />
             </Field>
             <Button type="submit" loading={add.isPending} className="justify-self-start">
               Add Testimonial
@@ -98,10 +105,12 @@ function TestimonialList() {
   const [deleting, setDeleting] = useState<Testimonial | null>(null);
 
   // §8: testimonial fetch errors are only logged; we still offer a retry.
-  if (isPending) return <ListSkeleton rows={3} className="h-28" />;
+  if (isPending) return <RowsSkeleton rows={3} />;
   if (isError) {
     console.warn('Failed to fetch testimonials');
-    return <ErrorState message="Could not load testimonials" onRetry={() => refetch()} retrying={isRefetching} />;
+    return (
+      <ErrorState message="Could not load testimonials" onRetry={() => refetch()} retrying={isRefetching} />
+    );
   }
   if (data.testimonials.length === 0) {
     return (
@@ -119,7 +128,10 @@ function TestimonialList() {
           <li key={t.id} data-testid="testimonial">
             <Card className="p-4">
               <div className="flex items-start gap-3">
-                <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-soft font-bold text-accent">
+                <span
+                  aria-hidden="true"
+                  className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-soft font-bold text-accent"
+                >
                   {t.customerInitial}
                 </span>
                 <div className="min-w-0 flex-1">
@@ -128,11 +140,20 @@ function TestimonialList() {
                     {t.isFeatured && <Badge tone="green">Featured</Badge>}
                   </div>
                   <p className="text-xs text-slate-500">
-                    {t.serviceType ? `${t.serviceType} · ` : ''}Received {new Date(`${t.dateReceived}T00:00:00`).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+                    {t.serviceType ? `${t.serviceType} · ` : ''}Received{' '}
+                    {new Date(`${t.dateReceived}T00:00:00`).toLocaleDateString('en-US', {
+                      dateStyle: 'medium',
+                    })}
                   </p>
                   <p className="mt-1 flex" role="img" aria-label={`${t.rating} out of 5 stars`}>
                     {[1, 2, 3, 4, 5].map((n) => (
-                      <Star key={n} className={n <= t.rating ? 'size-4 fill-amber-400 text-amber-400' : 'size-4 text-slate-300'} aria-hidden="true" />
+                      <Star
+                        key={n}
+                        className={
+                          n <= t.rating ? 'size-4 fill-amber-400 text-amber-400' : 'size-4 text-slate-300'
+                        }
+                        aria-hidden="true"
+                      />
                     ))}
                   </p>
                   <p className="mt-2 text-sm text-slate-700">“{t.testimonialText}”</p>
@@ -146,15 +167,25 @@ function TestimonialList() {
                     feature.mutate(
                       { id: t.id, isFeatured: !t.isFeatured },
                       {
-                        onSuccess: (r) => toast.success(r.isFeatured ? PROFILE_TEXT.testimonialFeatured : PROFILE_TEXT.testimonialUnfeatured),
-                        onError: (e) => toast.error(PROFILE_TEXT.testimonialUpdateFailed, { description: e.message }),
+                        onSuccess: (r) =>
+                          toast.success('Success', {
+                            description: r.isFeatured ? PROFILE_TEXT.testimonialFeatured : PROFILE_TEXT.testimonialUnfeatured,
+                          }),
+                        onError: (e) =>
+                          toast.error(PROFILE_TEXT.testimonialUpdateFailed, { description: e.message }),
                       },
                     )
                   }
                 >
                   {t.isFeatured ? 'Unfeature' : 'Feature'}
                 </Button>
-                <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50" aria-label={`Delete testimonial from ${t.customerName}`} onClick={() => setDeleting(t)}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="text-red-600 hover:bg-red-50"
+                  aria-label={`Delete testimonial from ${t.customerName}`}
+                  onClick={() => setDeleting(t)}
+                >
                   <Trash2 /> Delete
                 </Button>
               </div>
@@ -162,28 +193,27 @@ function TestimonialList() {
           </li>
         ))}
       </ul>
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete this testimonial?</AlertDialogTitle>
-            <AlertDialogDescription>The testimonial from {deleting?.customerName} will be removed from your profile and business page.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() =>
-                deleting &&
-                del.mutate(deleting.id, {
-                  onSuccess: () => toast.success(PROFILE_TEXT.testimonialDeleted),
-                  onError: (e) => toast.error(PROFILE_TEXT.testimonialDeleteFailed, { description: e.message }),
-                })
-              }
-            >
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete this testimonial?"
+        description={
+          deleting
+            ? `The testimonial from ${deleting.customerName} will be removed from your profile and business page.`
+            : undefined
+        }
+        busy={del.isPending}
+        onConfirm={() =>
+          deleting &&
+          del.mutate(deleting.id, {
+            onSuccess: () => {
+              toast.success('Success', { description: PROFILE_TEXT.testimonialDeleted });
+              setDeleting(null);
+            },
+            onError: (e) => toast.error(PROFILE_TEXT.testimonialDeleteFailed, { description: e.message }),
+          })
+        }
+      />
     </section>
   );
 }

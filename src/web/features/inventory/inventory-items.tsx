@@ -3,16 +3,7 @@ import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { INVENTORY_TEXT } from '../../../shared/inventory';
 import { formatCents } from '../../../shared/money';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog';
+import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { EmptyState } from '../../components/ui/list-states';
@@ -55,7 +46,10 @@ export function InventoryItems({
   return (
     <div className="grid gap-4">
       <div className="relative max-w-md">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          aria-hidden="true"
+        />
         <Input
           type="search"
           aria-label="Search inventory"
@@ -66,55 +60,72 @@ export function InventoryItems({
         />
       </div>
       {shown.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-6 text-center text-sm text-slate-600">No items match “{search}”.</p>
+        <p className="rounded-xl border border-slate-200 bg-white p-6 text-center text-sm text-slate-600">
+          No items match “{search}”.
+        </p>
       ) : (
         <ul className="grid gap-3" aria-label="Inventory items">
           {shown.map((item) => (
-            <ItemRow key={item.id} item={item} onEdit={() => onEdit(item)} onDelete={() => setDeleting(item)} />
+            <ItemRow
+              key={item.id}
+              item={item}
+              onEdit={() => onEdit(item)}
+              onDelete={() => setDeleting(item)}
+            />
           ))}
         </ul>
       )}
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete {deleting?.name}?</AlertDialogTitle>
-            <AlertDialogDescription>{INVENTORY_TEXT.deleteConfirm}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() =>
-                deleting &&
-                del.mutate(deleting.id, {
-                  onSuccess: () => toast.success(INVENTORY_TEXT.deleted),
-                  onError: (e) => toast.error('Error', { description: e.message }),
-                })
-              }
-            >
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={INVENTORY_TEXT.deleteConfirm}
+        description={deleting ? `${deleting.name} and its stock history will be removed.` : undefined}
+        busy={del.isPending}
+        onConfirm={() =>
+          deleting &&
+          del.mutate(deleting.id, {
+            onSuccess: () => {
+              toast.success('Success', { description: INVENTORY_TEXT.deleted });
+              setDeleting(null);
+            },
+            onError: (e) => toast.error('Error', { description: e.message }),
+          })
+        }
+      />
     </div>
   );
 }
 
-function ItemRow({ item, onEdit, onDelete }: { item: InventoryItem; onEdit: () => void; onDelete: () => void }) {
+function ItemRow({
+  item,
+  onEdit,
+  onDelete,
+}: {
+  item: InventoryItem;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const adjust = useAdjustStock();
   const change = (delta: number) =>
     adjust.mutate(
       { id: item.id, change: delta },
       {
-        onSuccess: () => toast.success(INVENTORY_TEXT.stockUpdated),
+        onSuccess: () => toast.success('Success', { description: INVENTORY_TEXT.stockUpdated }),
         onError: (e) => toast.error('Error', { description: e.message }),
       },
     );
-  const meta = [item.category, item.supplier && `from ${item.supplier}`, item.unitCostCents != null && `${formatCents(item.unitCostCents)} each`]
+  const meta = [
+    item.category,
+    item.supplier && `from ${item.supplier}`,
+    item.unitCostCents != null && `${formatCents(item.unitCostCents)} each`,
+  ]
     .filter(Boolean)
     .join(' · ');
   return (
-    <li className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center" data-testid="inventory-item">
+    <li
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center"
+      data-testid="inventory-item"
+    >
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold text-slate-900">{item.name}</h3>
@@ -135,10 +146,20 @@ function ItemRow({ item, onEdit, onDelete }: { item: InventoryItem; onEdit: () =
           >
             <Minus />
           </Button>
-          <output className="w-12 text-center text-2xl font-bold tabular-nums text-slate-900" aria-live="polite" data-testid="stock-count">
+          <output
+            className="w-12 text-center text-2xl font-bold tabular-nums text-slate-900"
+            aria-live="polite"
+            data-testid="stock-count"
+          >
             {item.currentStock}
           </output>
-          <Button variant="outline" size="icon" aria-label={`Increase stock of ${item.name}`} disabled={adjust.isPending} onClick={() => change(1)}>
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label={`Increase stock of ${item.name}`}
+            disabled={adjust.isPending}
+            onClick={() => change(1)}
+          >
             <Plus />
           </Button>
         </fieldset>
@@ -146,7 +167,13 @@ function ItemRow({ item, onEdit, onDelete }: { item: InventoryItem; onEdit: () =
           <Button variant="ghost" size="icon" aria-label={`Edit ${item.name}`} onClick={onEdit}>
             <Pencil />
           </Button>
-          <Button variant="ghost" size="icon" aria-label={`Delete ${item.name}`} className="text-red-600 hover:bg-red-50" onClick={onDelete}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Delete ${item.name}`}
+            className="text-red-600 hover:bg-red-50"
+            onClick={onDelete}
+          >
             <Trash2 />
           </Button>
         </div>

@@ -2,7 +2,7 @@ import { ClipboardList, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { INVENTORY_TEXT } from '../../../shared/inventory';
 import { Button } from '../../components/ui/button';
-import { ErrorState, ListSkeleton } from '../../components/ui/list-states';
+import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -15,8 +15,8 @@ import { ServiceUsageList } from './service-usage';
 import { StockMovements } from './stock-movements';
 
 export function InventoryPage() {
-  const { data, isPending, isError, error, refetch, isRefetching } = useInventory();
-  useErrorToast(isError, INVENTORY_TEXT.fetchFailed, error);
+  const { data, isPending, isError, errorUpdatedAt, refetch, isRefetching } = useInventory();
+  useErrorToast(isError, INVENTORY_TEXT.fetchFailed, errorUpdatedAt);
   const [dialog, setDialog] = useState<{ open: boolean; item: InventoryItem | null }>({ open: false, item: null });
   const [poOpen, setPoOpen] = useState(false);
   const openAdd = () => setDialog({ open: true, item: null });
@@ -38,7 +38,7 @@ export function InventoryPage() {
         }
       />
       {isPending ? (
-        <ListSkeleton rows={5} />
+        <RowsSkeleton rows={6} />
       ) : isError ? (
         <ErrorState message={INVENTORY_TEXT.fetchFailed} onRetry={() => refetch()} retrying={isRefetching} />
       ) : (

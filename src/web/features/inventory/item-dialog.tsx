@@ -6,7 +6,15 @@ import { z } from 'zod';
 import { INVENTORY_DEFAULTS, INVENTORY_TEXT } from '../../../shared/inventory';
 import { dollarsToCents } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { type InventoryItem, useSaveItem } from './inventory-queries';
@@ -19,7 +27,10 @@ const formSchema = z.object({
   category: z.string(),
   currentStock: wholeNumber(INVENTORY_TEXT.stockRequired),
   minStockAlert: wholeNumber(INVENTORY_TEXT.alertRequired),
-  unitCost: z.string().trim().refine((v) => v === '' || dollarsToCents(v) !== null, INVENTORY_TEXT.cost),
+  unitCost: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || dollarsToCents(v) !== null, INVENTORY_TEXT.cost),
   supplier: z.string(),
 });
 type FormValues = z.infer<typeof formSchema>;
@@ -34,7 +45,15 @@ const toForm = (item: InventoryItem | null): FormValues => ({
 });
 
 /** Add or edit an item (§5: name, stock and alert required; category, unit cost and supplier optional). */
-export function ItemDialog({ open, item, onOpenChange }: { open: boolean; item: InventoryItem | null; onOpenChange: (open: boolean) => void }) {
+export function ItemDialog({
+  open,
+  item,
+  onOpenChange,
+}: {
+  open: boolean;
+  item: InventoryItem | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const save = useSaveItem();
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: toForm(item) });
   const { errors, isSubmitting } = form.formState;
@@ -56,7 +75,7 @@ export function ItemDialog({ open, item, onOpenChange }: { open: boolean; item: 
           supplier: v.supplier,
         },
       });
-      toast.success(item ? INVENTORY_TEXT.updated : INVENTORY_TEXT.added);
+      toast.success('Success', { description: item ? INVENTORY_TEXT.updated : INVENTORY_TEXT.added });
       onOpenChange(false);
     } catch (e) {
       toast.error('Error', { description: (e as Error).message });
@@ -66,37 +85,55 @@ export function ItemDialog({ open, item, onOpenChange }: { open: boolean; item: 
   const field = (name: keyof FormValues) => ({ 'aria-invalid': !!errors[name], ...form.register(name) });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{item ? 'Edit Item' : 'Add Item'}</DialogTitle>
-          <DialogDescription>
-            {item ? 'Changing the stock count is logged as a correction.' : 'New items start with 0 in stock and an alert at 5.'}
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-          <Field id="item-name" label="Name" error={errors.name?.message}>
-            <Input id="item-name" autoComplete="off" {...field('name')} />
-          </Field>
-          <Field id="item-category" label="Category (optional)">
-            <Input id="item-category" placeholder="Chemicals, Supplies…" {...field('category')} />
-          </Field>
-          <div className="grid grid-cols-2 gap-4">
-            <Field id="item-stock" label="Current stock" error={errors.currentStock?.message}>
-              <Input id="item-stock" type="number" inputMode="numeric" min={0} step={1} {...field('currentStock')} />
+        <form onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" noValidate>
+          <DialogHeader>
+            <DialogTitle>{item ? 'Edit Item' : 'Add Item'}</DialogTitle>
+            <DialogDescription>
+              {item
+                ? 'Changing the stock count is logged as a correction.'
+                : 'New items start with 0 in stock and an alert at 5.'}
+            </DialogDescription>
+          </DialogHeader>
+          <DialogBody className="grid gap-4">
+            <Field id="item-name" label="Name" error={errors.name?.message}>
+              <Input id="item-name" autoComplete="off" {...field('name')} />
             </Field>
-            <Field id="item-alert" label="Minimum stock alert" error={errors.minStockAlert?.message}>
-              <Input id="item-alert" type="number" inputMode="numeric" min={0} step={1} {...field('minStockAlert')} />
+            <Field id="item-category" label="Category (optional)">
+              <Input id="item-category" placeholder="Chemicals, Supplies…" {...field('category')} />
             </Field>
-          </div>
-          <div className="grid grid-cols-2 gap-4">
-            <Field id="item-cost" label="Unit cost ($, optional)" error={errors.unitCost?.message}>
-              <Input id="item-cost" inputMode="decimal" placeholder="0.00" {...field('unitCost')} />
-            </Field>
-            <Field id="item-supplier" label="Supplier (optional)">
-              <Input id="item-supplier" {...field('supplier')} />
-            </Field>
-          </div>
+            <div className="grid grid-cols-2 gap-4">
+              <Field id="item-stock" label="Current stock" error={errors.currentStock?.message}>
+                <Input
+                  id="item-stock"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  step={1}
+                  {...field('currentStock')}
+                />
+              </Field>
+              <Field id="item-alert" label="Minimum stock alert" error={errors.minStockAlert?.message}>
+                <Input
+                  id="item-alert"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  step={1}
+                  {...field('minStockAlert')}
+                />
+              </Field>
+            </div>
+            <div className="grid grid-cols-2 gap-4">
+              <Field id="item-cost" label="Unit cost ($, optional)" error={errors.unitCost?.message}>
+                <Input id="item-cost" inputMode="decimal" placeholder="0.00" {...field('unitCost')} />
+              </Field>
+              <Field id="item-supplier" label="Supplier (optional)">
+                <Input id="item-supplier" {...field('supplier')} />
+              </Field>
+            </div>
+          </DialogBody>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

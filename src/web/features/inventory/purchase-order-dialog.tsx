@@ -1,36 +1,61 @@
 import { Download, PackageCheck, Printer } from 'lucide-react';
-import { Dialog as DialogPrimitive } from 'radix-ui';
 import { formatCents } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
-import { DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { EmptyState, ErrorState, ListSkeleton } from '../../components/ui/list-states';
+import {
+  Dialog,
+  DialogBody,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { usePurchaseOrder } from './inventory-queries';
 import './purchase-order-print.css';
 
 const CSV_URL = '/api/inventory/purchase-order.csv';
 
 /** Purchase-order suggestions grouped by supplier, with cost; printable and downloadable as CSV. */
-export function PurchaseOrderDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function PurchaseOrderDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const { data, isPending, isError, refetch, isRefetching } = usePurchaseOrder(open);
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="po-print-overlay fixed inset-0 z-50 bg-navy-950/60" />
-        <DialogPrimitive.Content className="po-print-root fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none">
-          <DialogHeader>
-            <DialogTitle>Purchase Order Suggestions</DialogTitle>
-            <DialogDescription>
-              Items at or below their alert level. Quantities cover the last {data?.usageDays ?? 30} days of use and bring stock back to
-              at least twice the alert level.
-            </DialogDescription>
-            {data && <p className="text-xs text-slate-500">Generated {new Date(data.generatedAt).toLocaleString('en-US')}</p>}
-          </DialogHeader>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent size="xl" className="po-print-root">
+        <DialogHeader>
+          <DialogTitle>Purchase Order Suggestions</DialogTitle>
+          <DialogDescription>
+            Items at or below their alert level. Quantities cover the last {data?.usageDays ?? 30} days of use
+            and bring stock back to at least twice the alert level.
+          </DialogDescription>
+          {data && (
+            <p className="text-xs text-slate-500">
+              Generated {new Date(data.generatedAt).toLocaleString('en-US')}
+            </p>
+          )}
+        </DialogHeader>
+        <DialogBody>
           {isPending ? (
-            <ListSkeleton rows={3} className="h-16" />
+            <RowsSkeleton rows={3} />
           ) : isError ? (
-            <ErrorState message="Failed to fetch inventory" onRetry={() => refetch()} retrying={isRefetching} />
+            <ErrorState
+              message="Failed to fetch inventory"
+              onRetry={() => refetch()}
+              retrying={isRefetching}
+            />
           ) : data.groups.length === 0 ? (
-            <EmptyState icon={PackageCheck} title="Nothing to reorder" description="Every item is above its alert level." />
+            <EmptyState
+              icon={PackageCheck}
+              title="Nothing to reorder"
+              description="Every item is above its alert level."
+            />
           ) : (
             <div className="grid gap-5">
               {data.groups.map((g) => (
@@ -39,12 +64,24 @@ export function PurchaseOrderDialog({ open, onOpenChange }: { open: boolean; onO
                   <table className="w-full text-left text-sm">
                     <thead className="border-b border-slate-200 text-xs text-slate-600">
                       <tr>
-                        <th scope="col" className="py-1.5 pr-2 font-semibold">Item</th>
-                        <th scope="col" className="py-1.5 pr-2 text-right font-semibold">In stock</th>
-                        <th scope="col" className="hidden py-1.5 pr-2 text-right font-semibold sm:table-cell">Used (30 days)</th>
-                        <th scope="col" className="py-1.5 pr-2 text-right font-semibold">Order</th>
-                        <th scope="col" className="hidden py-1.5 pr-2 text-right font-semibold sm:table-cell">Unit cost</th>
-                        <th scope="col" className="py-1.5 text-right font-semibold">Cost</th>
+                        <th scope="col" className="py-1.5 pr-2 font-semibold">
+                          Item
+                        </th>
+                        <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
+                          In stock
+                        </th>
+                        <th scope="col" className="hidden py-1.5 pr-2 text-right font-semibold sm:table-cell">
+                          Used (30 days)
+                        </th>
+                        <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
+                          Order
+                        </th>
+                        <th scope="col" className="hidden py-1.5 pr-2 text-right font-semibold sm:table-cell">
+                          Unit cost
+                        </th>
+                        <th scope="col" className="py-1.5 text-right font-semibold">
+                          Cost
+                        </th>
                       </tr>
                     </thead>
                     <tbody className="divide-y divide-slate-100">
@@ -52,12 +89,18 @@ export function PurchaseOrderDialog({ open, onOpenChange }: { open: boolean; onO
                         <tr key={i.id} data-testid="po-line">
                           <td className="py-1.5 pr-2 text-slate-900">{i.name}</td>
                           <td className="py-1.5 pr-2 text-right tabular-nums">{i.currentStock}</td>
-                          <td className="hidden py-1.5 pr-2 text-right tabular-nums sm:table-cell">{i.usedLast30Days}</td>
-                          <td className="py-1.5 pr-2 text-right font-semibold tabular-nums">{i.suggestedQuantity}</td>
+                          <td className="hidden py-1.5 pr-2 text-right tabular-nums sm:table-cell">
+                            {i.usedLast30Days}
+                          </td>
+                          <td className="py-1.5 pr-2 text-right font-semibold tabular-nums">
+                            {i.suggestedQuantity}
+                          </td>
                           <td className="hidden py-1.5 pr-2 text-right tabular-nums sm:table-cell">
                             {i.unitCostCents == null ? '—' : formatCents(i.unitCostCents)}
                           </td>
-                          <td className="py-1.5 text-right tabular-nums">{i.lineCostCents == null ? '—' : formatCents(i.lineCostCents)}</td>
+                          <td className="py-1.5 text-right tabular-nums">
+                            {i.lineCostCents == null ? '—' : formatCents(i.lineCostCents)}
+                          </td>
                         </tr>
                       ))}
                     </tbody>
@@ -71,26 +114,29 @@ export function PurchaseOrderDialog({ open, onOpenChange }: { open: boolean; onO
                   </table>
                 </section>
               ))}
-              <p className="border-t border-slate-200 pt-3 text-right text-base font-bold text-slate-900" data-testid="po-total">
+              <p
+                className="border-t border-slate-200 pt-3 text-right text-base font-bold text-slate-900"
+                data-testid="po-total"
+              >
                 Estimated total: {formatCents(data.totalCents)}
               </p>
             </div>
           )}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end" data-print-hide>
-            <DialogPrimitive.Close asChild>
-              <Button variant="outline">Close</Button>
-            </DialogPrimitive.Close>
-            <Button variant="outline" asChild>
-              <a href={CSV_URL} download>
-                <Download /> Download CSV
-              </a>
-            </Button>
-            <Button onClick={() => window.print()} disabled={!data || data.groups.length === 0}>
-              <Printer /> Print
-            </Button>
-          </div>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+        </DialogBody>
+        <DialogFooter data-print-hide>
+          <DialogClose asChild>
+            <Button variant="outline">Close</Button>
+          </DialogClose>
+          <Button variant="outline" asChild>
+            <a href={CSV_URL} download>
+              <Download /> Download CSV
+            </a>
+          </Button>
+          <Button onClick={() => window.print()} disabled={!data || data.groups.length === 0}>
+            <Printer /> Print
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }

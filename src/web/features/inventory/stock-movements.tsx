@@ -1,7 +1,7 @@
 import { History } from 'lucide-react';
 import { STOCK_MOVEMENT_LABELS } from '../../../shared/inventory';
 import { Badge } from '../../components/ui/badge';
-import { EmptyState, ErrorState, ListSkeleton } from '../../components/ui/list-states';
+import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { cn } from '../../lib/utils';
 import { useMovements } from './inventory-queries';
 
@@ -12,7 +12,7 @@ const when = (iso: string) =>
 /** The stock movement log: every +/-, completed job and corrected count, newest first. */
 export function StockMovements() {
   const { data, isPending, isError, refetch, isRefetching } = useMovements();
-  if (isPending) return <ListSkeleton rows={5} className="h-12" />;
+  if (isPending) return <RowsSkeleton rows={6} />;
   if (isError) return <ErrorState message="Failed to fetch inventory" onRetry={() => refetch()} retrying={isRefetching} />;
   if (data.movements.length === 0) {
     return (

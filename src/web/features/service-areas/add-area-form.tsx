@@ -64,7 +64,7 @@ export const AddAreaForm = forwardRef<AddAreaFormHandle>(function AddAreaForm(_p
     if (!ready) return toast.error(SERVICE_AREA_TEXT.missingTitle, { description: SERVICE_AREA_TEXT.missing });
     try {
       await add.mutateAsync(values);
-      toast.success(SERVICE_AREA_TEXT.added);
+      toast.success('Success', { description: SERVICE_AREA_TEXT.added });
       setValues(EMPTY);
       autofilled.current = {};
     } catch (err) {

@@ -2,23 +2,15 @@ import { CalendarDays, MapPin, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { SERVICE_AREA_TEXT } from '../../../shared/service-areas';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog';
+import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/list-states';
 import { Switch } from '../../components/ui/switch';
 import { type ServiceArea, useDeleteServiceArea, useToggleServiceArea } from './service-areas-queries';
 
-const formatDate = (day: string) => new Date(`${day}T00:00:00`).toLocaleDateString('en-US', { dateStyle: 'medium' });
+const formatDate = (day: string) =>
+  new Date(`${day}T00:00:00`).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
 export function AreaList({ areas, onAdd }: { areas: ServiceArea[]; onAdd: () => void }) {
   const toggle = useToggleServiceArea();
@@ -55,15 +47,22 @@ export function AreaList({ areas, onAdd }: { areas: ServiceArea[]; onAdd: () => 
     <>
       <ul className="grid gap-3 md:grid-cols-2" aria-label="Service areas">
         {areas.map((area) => (
-          <li key={area.id} className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="service-area">
+          <li
+            key={area.id}
+            className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+            data-testid="service-area"
+          >
             <MapPin className="mt-1 size-5 shrink-0 text-accent" aria-hidden="true" />
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-2">
                 <h3 className="font-semibold text-slate-900">
                   {area.city}
-                  {area.stateCode ? `, ${area.stateCode}` : `, ${area.state}`} <span className="font-normal text-slate-500">{area.zipCode}</span>
+                  {area.stateCode ? `, ${area.stateCode}` : `, ${area.state}`}{' '}
+                  <span className="font-normal text-slate-500">{area.zipCode}</span>
                 </h3>
-                <Badge tone={area.isActive ? 'green' : 'neutral'}>{area.isActive ? 'Active' : 'Inactive'}</Badge>
+                <Badge tone={area.isActive ? 'green' : 'neutral'}>
+                  {area.isActive ? 'Active' : 'Inactive'}
+                </Badge>
               </div>
               <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
                 {area.waitingCount > 0 && (
@@ -73,7 +72,8 @@ export function AreaList({ areas, onAdd }: { areas: ServiceArea[]; onAdd: () => 
                 )}
                 {area.launchDate && (
                   <span className="inline-flex items-center gap-1">
-                    <CalendarDays className="size-4" aria-hidden="true" /> Launch {formatDate(area.launchDate)}
+                    <CalendarDays className="size-4" aria-hidden="true" /> Launch{' '}
+                    {formatDate(area.launchDate)}
                   </span>
                 )}
               </div>
@@ -85,37 +85,41 @@ export function AreaList({ areas, onAdd }: { areas: ServiceArea[]; onAdd: () => 
                 disabled={toggle.isPending}
                 aria-label={`Active: ${area.city} ${area.zipCode}`}
               />
-              <Button variant="ghost" size="icon" aria-label={`Remove ${area.city} ${area.zipCode}`} className="text-red-600 hover:bg-red-50" onClick={() => setRemoving(area)}>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove ${area.city} ${area.zipCode}`}
+                className="text-red-600 hover:bg-red-50"
+                onClick={() => setRemoving(area)}
+              >
                 <Trash2 />
               </Button>
             </div>
           </li>
         ))}
       </ul>
-      <AlertDialog open={removing !== null} onOpenChange={(open) => !open && setRemoving(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>
-              Remove {removing?.city} {removing?.zipCode}?
-            </AlertDialogTitle>
-            <AlertDialogDescription>{SERVICE_AREA_TEXT.deleteConfirm}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() =>
-                removing &&
-                del.mutate(removing.id, {
-                  onSuccess: () => toast.success(SERVICE_AREA_TEXT.removed),
-                  onError: (e) => toast.error(SERVICE_AREA_TEXT.removeFailed, { description: e.message }),
-                })
-              }
-            >
-              Remove
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={SERVICE_AREA_TEXT.deleteConfirm}
+        description={
+          removing
+            ? `${removing.city} ${removing.zipCode} will no longer be offered to customers.`
+            : undefined
+        }
+        confirmLabel="Remove"
+        busy={del.isPending}
+        onConfirm={() =>
+          removing &&
+          del.mutate(removing.id, {
+            onSuccess: () => {
+              toast.success('Success', { description: SERVICE_AREA_TEXT.removed });
+              setRemoving(null);
+            },
+            onError: (e) => toast.error(SERVICE_AREA_TEXT.removeFailed, { description: e.message }),
+          })
+        }
+      />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { SERVICE_AREA_TEXT } from '../../../shared/service-areas';
-import { ErrorState, ListSkeleton } from '../../components/ui/list-states';
+import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { AddAreaForm, type AddAreaFormHandle } from './add-area-form';
@@ -9,8 +9,8 @@ import { useServiceAreas } from './service-areas-queries';
 import { WaitlistInsights } from './waitlist-insights';
 
 export function ServiceAreasPage() {
-  const { data, isPending, isError, error, refetch, isRefetching } = useServiceAreas();
-  useErrorToast(isError, SERVICE_AREA_TEXT.loadFailed, error);
+  const { data, isPending, isError, errorUpdatedAt, refetch, isRefetching } = useServiceAreas();
+  useErrorToast(isError, SERVICE_AREA_TEXT.loadFailed, errorUpdatedAt);
   const form = useRef<AddAreaFormHandle>(null);
   return (
     <div>
@@ -23,7 +23,7 @@ export function ServiceAreasPage() {
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <section aria-label="Your service areas">
             {isPending ? (
-              <ListSkeleton rows={4} />
+              <RowsSkeleton rows={3} />
             ) : isError ? (
               <ErrorState
                 message={SERVICE_AREA_TEXT.loadFailed}

@@ -2,7 +2,7 @@ import { TrendingUp } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { ErrorState, ListSkeleton } from '../../components/ui/list-states';
+import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { useWaitlistInsights } from './service-areas-queries';
 
 /** Zips with people waiting and no active area anywhere, most waiters first (§2). */
@@ -18,7 +18,7 @@ export function WaitlistInsights({ onAddArea }: { onAddArea: (zip: string) => vo
       </CardHeader>
       <CardContent>
         {isPending ? (
-          <ListSkeleton rows={3} className="h-10" />
+          <RowsSkeleton rows={3} />
         ) : isError ? (
           <ErrorState message="Failed to fetch data" onRetry={() => refetch()} retrying={isRefetching} />
         ) : data.insights.length === 0 ? (

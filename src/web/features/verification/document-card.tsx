@@ -48,7 +48,7 @@ export function DocumentCard({ type, latest }: { type: DocumentType; latest: Ver
     if (file.size > MAX_UPLOAD_BYTES) return toast.error('Error', { description: VERIFICATION_TEXT.tooLarge });
     try {
       await upload.mutateAsync({ documentType: type, file, expiryDate: isInsurance ? expiry : undefined });
-      toast.success(VERIFICATION_TEXT.uploaded);
+      toast.success('Success', { description: VERIFICATION_TEXT.uploaded });
       setExpiry('');
     } catch (e) {
       toast.error('Error', { description: (e as Error).message });

@@ -1,15 +1,15 @@
 import { CheckCircle2, Clock, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { DOCUMENT_TYPES, VERIFICATION_REQUIREMENTS, VERIFICATION_TEXT } from '../../../shared/verification';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { ErrorState, ListSkeleton } from '../../components/ui/list-states';
+import { ErrorState, CardGridSkeleton } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { DocumentCard } from './document-card';
 import { type VerificationData, useVerification } from './verification-queries';
 
 export function VerificationPage() {
-  const { data, isPending, isError, error, refetch, isRefetching } = useVerification();
-  useErrorToast(isError, VERIFICATION_TEXT.fetchFailed, error);
+  const { data, isPending, isError, errorUpdatedAt, refetch, isRefetching } = useVerification();
+  useErrorToast(isError, VERIFICATION_TEXT.fetchFailed, errorUpdatedAt);
   return (
     <div>
       <PageHeader
@@ -17,7 +17,7 @@ export function VerificationPage() {
         description="Verified businesses earn the badge customers look for. We review documents within 24 hours."
       />
       {isPending ? (
-        <ListSkeleton rows={3} className="h-40" />
+        <CardGridSkeleton count={4} />
       ) : isError ? (
         <ErrorState message={VERIFICATION_TEXT.fetchFailed} onRetry={() => refetch()} retrying={isRefetching} />
       ) : (

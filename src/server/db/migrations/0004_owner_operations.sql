@@ -72,5 +72,6 @@ CREATE INDEX "business_verifications_status_idx" ON "business_verifications" USI
 CREATE INDEX "business_verifications_reviewed_by_idx" ON "business_verifications" USING btree ("reviewed_by");--> statement-breakpoint
 CREATE INDEX "verification_documents_business_type_idx" ON "verification_documents" USING btree ("business_id","document_type","created_at");--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_business_page_id_city_seo_pages_id_fk" FOREIGN KEY ("business_page_id") REFERENCES "public"."city_seo_pages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "profiles_business_page_id_idx" ON "profiles" USING btree ("business_page_id");--> statement-breakpoint
 ALTER TABLE "inventory_items" ADD CONSTRAINT "inventory_items_stock_not_negative" CHECK ("inventory_items"."current_stock" >= 0);--> statement-breakpoint
 ALTER TABLE "inventory_items" ADD CONSTRAINT "inventory_items_min_alert_not_negative" CHECK ("inventory_items"."min_stock_alert" >= 0);

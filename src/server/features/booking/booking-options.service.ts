@@ -1,0 +1,220 @@
+import { and, asc, eq, exists, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { LEAD_SERVICES } from '../../../shared/booking.schemas';
+import { SLOT_HOLDING_STATUSES } from '../../../shared/booking-status';
+import { completeMultipliers } from '../../../shared/pricing';
+import { type BusyInterval, slotsForDate } from '../../../shared/slots';
+import { addDays, DEFAULT_TIME_ZONE, todayInZone, zonedTimeToUtc } from '../../../shared/time';
+import type { DbOrTx } from '../../db/client';
+import { bookings, profiles, serviceAreas, services, user } from '../../db/schema';
+import { invalid, notFound } from '../../http/errors';
+
+// What /book offers: a business's active services, the businesses serving a zip, or §9's demo services (a lead).
+
+/** How far ahead a customer may book. */
+export const BOOKING_HORIZON_DAYS = 180;
+
+export async function findPublicBusiness(db: DbOrTx, businessId: string) {
+  const [row] = await db
+    .select({
+      id: profiles.id,
+      name: profiles.businessName,
+      tagline: profiles.businessTagline,
+      verified: sql<boolean>`${profiles.verificationStatus} = 'verified'`,
+      acceptsOnlineBookings: sql<boolean>`${profiles.paymentsEnabledAt} is not null`,
+      timeZone: profiles.timeZone,
+      phone: profiles.phone,
+      businessEmail: profiles.businessEmail,
+      ownerEmail: user.email,
+    })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.id))
+    .where(eq(profiles.id, businessId));
+  return row ?? null;
+}
+
+const activeServiceColumns = {
+  id: services.id,
+  name: services.name,
+  description: services.description,
+  basePriceCents: services.basePriceCents,
+  durationMinutes: services.durationMinutes,
+  vehicleTypeMultipliers: services.vehicleTypeMultipliers,
+};
+
+/** §7: a business's active services ordered by price. */
+export async function activeServicesOf(db: DbOrTx, businessId: string) {
+  const rows = await db
+    .select(activeServiceColumns)
+    .from(services)
+    .where(and(eq(services.businessId, businessId), eq(services.isActive, true), isNull(services.archivedAt)))
+    .orderBy(asc(services.basePriceCents), asc(services.name));
+  return rows.map((s) => ({ ...s, vehicleTypeMultipliers: completeMultipliers(s.vehicleTypeMultipliers) }));
+}
+
+export async function findActiveService(db: DbOrTx, businessId: string, serviceId: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(serviceId)) return null;
+  const [row] = await db
+    .select(activeServiceColumns)
+    .from(services)
+    .where(
+      and(
+        eq(services.id, serviceId),
+        eq(services.businessId, businessId),
+        eq(services.isActive, true),
+        isNull(services.archivedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+export function leadServices() {
+  return LEAD_SERVICES.map((s) => ({
+    id: s.id,
+    name: s.name,
+    description: null as string | null,
+    basePriceCents: s.basePriceCents,
+    durationMinutes: s.durationMinutes,
+    vehicleTypeMultipliers: completeMultipliers(null),
+  }));
+}
+
+/** Businesses that can take a booking for the zip: an active area, online payments on, an active service. */
+async function businessesServing(db: DbOrTx, zip: string) {
+  return db
+    .select({
+      id: profiles.id,
+      name: profiles.businessName,
+      tagline: profiles.businessTagline,
+      verified: sql<boolean>`${profiles.verificationStatus} = 'verified'`,
+    })
+    .from(serviceAreas)
+    .innerJoin(profiles, eq(profiles.id, serviceAreas.businessId))
+    .where(
+      and(
+        eq(serviceAreas.zipCode, zip),
+        eq(serviceAreas.isActive, true),
+        isNotNull(profiles.paymentsEnabledAt),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(services)
+            .where(
+              and(
+                eq(services.businessId, profiles.id),
+                eq(services.isActive, true),
+                isNull(services.archivedAt),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(sql`${profiles.verificationStatus} = 'verified' desc`, asc(profiles.businessName));
+}
+
+async function areaLabel(db: DbOrTx, zip: string | undefined) {
+  if (!zip) return null;
+  const [area] = await db
+    .select({ city: serviceAreas.city, stateCode: serviceAreas.stateCode, state: serviceAreas.state })
+    .from(serviceAreas)
+    .where(eq(serviceAreas.zipCode, zip))
+    .limit(1);
+  return { zip, city: area?.city ?? null, state: area?.stateCode ?? area?.state ?? null };
+}
+
+export async function getBookingOptions(db: DbOrTx, query: { business?: string; zip?: string }) {
+  const area = await areaLabel(db, query.zip);
+  if (query.business) {
+    const business = await findPublicBusiness(db, query.business);
+    if (!business) throw notFound('This business could not be found');
+    return {
+      mode: 'business' as const,
+      area,
+      timeZone: business.timeZone,
+      today: todayInZone(business.timeZone),
+      maxDate: addDays(todayInZone(business.timeZone), BOOKING_HORIZON_DAYS),
+      business: {
+        id: business.id,
+        name: business.name,
+        tagline: business.tagline,
+        verified: business.verified,
+        acceptsOnlineBookings: business.acceptsOnlineBookings,
+        phone: business.phone,
+      },
+      businesses: [],
+      services: await activeServicesOf(db, business.id),
+    };
+  }
+  const businesses = query.zip ? await businessesServing(db, query.zip) : [];
+  const today = todayInZone(DEFAULT_TIME_ZONE);
+  return {
+    mode: businesses.length > 0 ? ('choose' as const) : ('lead' as const),
+    area,
+    timeZone: DEFAULT_TIME_ZONE,
+    today,
+    maxDate: addDays(today, BOOKING_HORIZON_DAYS),
+    business: null,
+    businesses,
+    services: businesses.length > 0 ? [] : leadServices(),
+  };
+}
+
+/** Held bookings of a business that may overlap [from, to) (no service lasts more than 24 hours). */
+export async function busyIntervals(
+  db: DbOrTx,
+  businessId: string,
+  from: Date,
+  to: Date,
+  opts: { excludeBookingId?: string } = {},
+): Promise<BusyInterval[]> {
+  const day = 24 * 60 * 60 * 1000;
+  const rows = await db
+    .select({ start: bookings.scheduledAt, durationMinutes: bookings.durationMinutes })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.businessId, businessId),
+        inArray(bookings.status, [...SLOT_HOLDING_STATUSES]),
+        gte(bookings.scheduledAt, new Date(from.getTime() - day)),
+        lt(bookings.scheduledAt, to),
+        opts.excludeBookingId ? ne(bookings.id, opts.excludeBookingId) : undefined,
+      ),
+    );
+  return rows;
+}
+
+export function assertBookableDate(date: string, timeZone: string) {
+  const today = todayInZone(timeZone);
+  if (date < today) throw invalid('Please choose a date that is not in the past');
+  if (date > addDays(today, BOOKING_HORIZON_DAYS)) {
+    throw invalid(`Please choose a date within the next ${BOOKING_HORIZON_DAYS} days`);
+  }
+}
+
+export async function getSlots(db: DbOrTx, query: { business?: string; serviceId: string; date: string }) {
+  let timeZone = DEFAULT_TIME_ZONE;
+  let durationMinutes: number;
+  let busy: BusyInterval[] = [];
+  if (query.business) {
+    const business = await findPublicBusiness(db, query.business);
+    if (!business) throw notFound('This business could not be found');
+    const service = await findActiveService(db, business.id, query.serviceId);
+    if (!service) throw notFound('This service is no longer available');
+    timeZone = business.timeZone;
+    durationMinutes = service.durationMinutes;
+    assertBookableDate(query.date, timeZone);
+    const dayStart = zonedTimeToUtc(query.date, '00:00', timeZone);
+    const dayEnd = zonedTimeToUtc(addDays(query.date, 1), '00:00', timeZone);
+    busy = await busyIntervals(db, business.id, dayStart, dayEnd);
+  } else {
+    const service = leadServices().find((s) => s.id === query.serviceId);
+    if (!service) throw notFound('This service is no longer available');
+    durationMinutes = service.durationMinutes;
+    assertBookableDate(query.date, timeZone);
+  }
+  const slots = slotsForDate({ date: query.date, timeZone, durationMinutes, busy });
+  return {
+    date: query.date,
+    timeZone,
+    slots: slots.map((s) => ({ time: s.time, available: s.state === 'available', state: s.state })),
+  };
+}

@@ -1,0 +1,149 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { bookingFormSchema, completeBookingSchema } from '../../../shared/booking.schemas';
+import { VEHICLE_TYPES } from '../../../shared/constants';
+import { zipCodeSchema } from '../../../shared/public.schemas';
+import { createRouter, errorResponses, json } from '../../http/openapi';
+import { getBookingOptions, getSlots } from './booking-options.service';
+import { completeBooking, createPayment } from './checkout.service';
+
+const serviceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  basePriceCents: z.number().int(),
+  durationMinutes: z.number().int(),
+  vehicleTypeMultipliers: z.record(z.enum(VEHICLE_TYPES), z.number()),
+});
+
+const optionsSchema = z
+  .object({
+    mode: z.enum(['business', 'choose', 'lead']),
+    area: z.object({ zip: z.string(), city: z.string().nullable(), state: z.string().nullable() }).nullable(),
+    timeZone: z.string(),
+    today: z.string(),
+    maxDate: z.string(),
+    business: z
+      .object({
+        id: z.string(),
+        name: z.string().nullable(),
+        tagline: z.string().nullable(),
+        verified: z.boolean(),
+        acceptsOnlineBookings: z.boolean(),
+        phone: z.string().nullable(),
+      })
+      .nullable(),
+    businesses: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string().nullable(),
+        tagline: z.string().nullable(),
+        verified: z.boolean(),
+      }),
+    ),
+    services: z.array(serviceSchema),
+  })
+  .openapi('BookingOptions');
+
+const optionsRoute = createRoute({
+  method: 'get',
+  path: '/options',
+  tags: ['Booking'],
+  summary:
+    "What /book offers: a business's active services by price, the businesses serving a zip, or the demo services",
+  request: {
+    query: z.object({
+      business: z.string().trim().min(1).max(100).optional(),
+      zip: zipCodeSchema.optional(),
+    }),
+  },
+  responses: { 200: json(optionsSchema), 400: errorResponses[400], 404: errorResponses[404] },
+});
+
+const slotsRoute = createRoute({
+  method: 'get',
+  path: '/slots',
+  tags: ['Booking'],
+  summary: 'The hourly slots of a day, with those already taken for the service duration marked unavailable',
+  request: {
+    query: z.object({
+      business: z.string().trim().min(1).max(100).optional(),
+      serviceId: z.string({ error: 'Please select a service' }).min(1, 'Please select a service').max(100),
+      date: z.string({ error: 'Please choose a date' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Please choose a date'),
+    }),
+  },
+  responses: {
+    200: json(
+      z.object({
+        date: z.string(),
+        timeZone: z.string(),
+        slots: z.array(
+          z.object({
+            time: z.string(),
+            available: z.boolean(),
+            state: z.enum(['available', 'taken', 'past']),
+          }),
+        ),
+      }),
+    ),
+    400: errorResponses[400],
+    404: errorResponses[404],
+  },
+});
+
+const createPaymentRoute = createRoute({
+  method: 'post',
+  path: '/create-payment',
+  tags: ['Booking'],
+  summary:
+    'Price the booking on the server and open a checkout session; the booking is made only once it is paid',
+  request: { body: { content: { 'application/json': { schema: bookingFormSchema } }, required: true } },
+  responses: {
+    200: json(z.object({ url: z.string(), sessionId: z.string(), amountCents: z.number().int() })),
+    400: errorResponses[400],
+    404: errorResponses[404],
+    409: errorResponses[409],
+  },
+});
+
+const bookingSummarySchema = z
+  .object({
+    id: z.string(),
+    status: z.string(),
+    serviceName: z.string(),
+    scheduledAt: z.string(),
+    durationMinutes: z.number().int(),
+    timeZone: z.string(),
+    locationAddress: z.string(),
+    priceCents: z.number().int(),
+    customerEmail: z.string(),
+    customerFirstName: z.string(),
+    business: z
+      .object({ name: z.string().nullable(), phone: z.string().nullable(), email: z.string().nullable() })
+      .nullable(),
+  })
+  .openapi('BookingConfirmation');
+
+const completeRoute = createRoute({
+  method: 'post',
+  path: '/complete-booking',
+  tags: ['Booking'],
+  summary: 'Turn a paid checkout session into a booking (idempotent)',
+  request: { body: { content: { 'application/json': { schema: completeBookingSchema } }, required: true } },
+  responses: {
+    200: json(z.object({ success: z.literal(true), booking: bookingSummarySchema })),
+    400: errorResponses[400],
+    404: errorResponses[404],
+    409: errorResponses[409],
+  },
+});
+
+export const bookingApi = createRouter()
+  .openapi(optionsRoute, async (c) =>
+    c.json(await getBookingOptions(c.var.deps.db, c.req.valid('query')), 200),
+  )
+  .openapi(slotsRoute, async (c) => c.json(await getSlots(c.var.deps.db, c.req.valid('query')), 200))
+  .openapi(createPaymentRoute, async (c) => c.json(await createPayment(c.var.deps, c.req.valid('json')), 200))
+  .openapi(completeRoute, async (c) => {
+    const booking = await completeBooking(c.var.deps, c.req.valid('json').sessionId);
+    return c.json({ success: true as const, booking }, 200);
+  });

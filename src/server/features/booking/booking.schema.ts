@@ -1,0 +1,60 @@
+import { index, integer, pgEnum, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bookings, profiles, services, vehicleType } from '../../db/domain.schema';
+
+export const checkoutStatus = pgEnum('checkout_status', [
+  'open',
+  'paid',
+  'completed',
+  'cancelled',
+  'refunded',
+]);
+export const paymentProvider = pgEnum('payment_provider', ['test', 'stripe']);
+
+/**
+ * A booking request waiting for payment. It holds everything the booking will need, server-side, so that
+ * nothing is booked before the payment succeeds and nothing the browser sends after create-payment is trusted.
+ */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    provider: paymentProvider().notNull(),
+    // The provider's session id (Stripe's cs_…, or the test checkout's); the /booking-success session_id.
+    providerSessionId: text().notNull().unique(),
+    // Null for a platform lead (docs/decisions/006).
+    businessId: text().references(() => profiles.id, { onDelete: 'cascade' }),
+    serviceId: uuid().references(() => services.id, { onDelete: 'set null' }),
+    serviceName: text().notNull(),
+    serviceDescription: text(),
+    durationMinutes: integer().notNull(),
+    vehicleType: vehicleType().notNull(),
+    vehicleMake: text(),
+    vehicleModel: text(),
+    vehicleYear: integer(),
+    vehicleColor: text(),
+    scheduledAt: timestamp({ withTimezone: true }).notNull(),
+    timeZone: text().notNull(),
+    locationAddress: text().notNull(),
+    zipCode: varchar({ length: 5 }),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text().notNull(),
+    phone: text(),
+    specialInstructions: text(),
+    amountCents: integer().notNull(),
+    status: checkoutStatus().notNull().default('open'),
+    // The provider's payment (Stripe payment_intent), needed to refund.
+    paymentReference: text(),
+    bookingId: uuid().references(() => bookings.id, { onDelete: 'set null' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    paidAt: timestamp({ withTimezone: true }),
+    completedAt: timestamp({ withTimezone: true }),
+    refundedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('checkout_sessions_business_id_idx').on(t.businessId),
+    index('checkout_sessions_service_id_idx').on(t.serviceId),
+    index('checkout_sessions_booking_id_idx').on(t.bookingId),
+  ],
+);

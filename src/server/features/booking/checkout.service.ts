@@ -1,0 +1,405 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { BOOKING_MESSAGES, type BookingForm } from '../../../shared/booking.schemas';
+import { servicePriceCents } from '../../../shared/pricing';
+import { isSlotFree } from '../../../shared/slots';
+import { DEFAULT_TIME_ZONE, zonedTimeToUtc } from '../../../shared/time';
+import type { Database, Transaction } from '../../db/client';
+import { bookings, checkoutSessions, customers, customerVehicles } from '../../db/schema';
+import type { AppDeps } from '../../http/context';
+import { conflict, invalid, notFound } from '../../http/errors';
+import { SUCCESS_PATH } from '../../providers/payments/payments';
+import {
+  assertBookableDate,
+  busyIntervals,
+  findActiveService,
+  findPublicBusiness,
+  leadServices,
+} from './booking-options.service';
+import { sendBookingEmails, sendSlotLostEmail } from './booking-emails';
+
+/** Stripe requires at least 30 minutes. */
+const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
+
+type CheckoutRow = typeof checkoutSessions.$inferSelect;
+
+async function slotIsFree(
+  db: Database | Transaction,
+  businessId: string,
+  start: Date,
+  durationMinutes: number,
+) {
+  const end = new Date(start.getTime() + durationMinutes * 60_000);
+  const busy = await busyIntervals(db, businessId, start, end);
+  return isSlotFree({ start, durationMinutes }, busy);
+}
+
+/** Serialises slot checks and bookings of one business across concurrent requests and instances. */
+async function lockBusinessSlots(tx: Transaction, businessId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking-slots:${businessId}`}))`);
+}
+
+function bookPageUrl(
+  publicUrl: string,
+  row: { businessId: string | null; zipCode: string | null },
+  extra: string,
+) {
+  const params = new URLSearchParams();
+  if (row.businessId) params.set('business', row.businessId);
+  if (row.zipCode) params.set('zip', row.zipCode);
+  return `${publicUrl}/book?${params.toString()}${params.size ? '&' : ''}${extra}`;
+}
+
+/**
+ * create-payment (§7): validates the request, prices it on the server, checks the slot, stores the pending
+ * booking in checkout_sessions and asks the payment provider for a checkout URL. No booking exists yet.
+ */
+export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'publicUrl'>, form: BookingForm) {
+  const { db, payments, publicUrl } = deps;
+  let service: {
+    id: string;
+    name: string;
+    description: string | null;
+    basePriceCents: number;
+    durationMinutes: number;
+    vehicleTypeMultipliers: Record<string, number>;
+  };
+  let timeZone = DEFAULT_TIME_ZONE;
+  let businessName = 'ShineRoute';
+  let serviceId: string | null = null;
+
+  if (form.businessId) {
+    const business = await findPublicBusiness(db, form.businessId);
+    if (!business) throw notFound('This business could not be found');
+    if (!business.acceptsOnlineBookings) throw conflict('This business is not taking online bookings yet');
+    const found = await findActiveService(db, business.id, form.serviceId);
+    if (!found) throw invalid('This service is no longer available');
+    service = found;
+    serviceId = found.id;
+    timeZone = business.timeZone;
+    businessName = business.name ?? businessName;
+  } else {
+    const lead = leadServices().find((s) => s.id === form.serviceId);
+    if (!lead) throw invalid('This service is no longer available');
+    service = lead;
+  }
+
+  assertBookableDate(form.date, timeZone);
+  const scheduledAt = zonedTimeToUtc(form.date, form.time, timeZone);
+  if (scheduledAt.getTime() <= Date.now()) throw invalid(BOOKING_MESSAGES.pastDate);
+  if (form.businessId && !(await slotIsFree(db, form.businessId, scheduledAt, service.durationMinutes))) {
+    throw conflict(BOOKING_MESSAGES.slotTaken);
+  }
+
+  // Never the browser's totalPrice: §9's rule applied to the stored service.
+  const amountCents = servicePriceCents(service, form.vehicleType);
+  const checkoutId = randomUUID();
+  const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
+  const { sessionId, url } = await payments.createCheckout({
+    checkoutId,
+    amountCents,
+    description: `${service.name} — ${businessName}`,
+    customerEmail: form.email,
+    successUrl: `${publicUrl}${SUCCESS_PATH}`,
+    cancelUrl: bookPageUrl(publicUrl, { businessId: form.businessId, zipCode: form.zip }, 'cancelled=1'),
+    expiresAt,
+  });
+
+  await db.insert(checkoutSessions).values({
+    id: checkoutId,
+    provider: payments.kind,
+    providerSessionId: sessionId,
+    businessId: form.businessId,
+    serviceId,
+    serviceName: service.name,
+    serviceDescription: service.description,
+    durationMinutes: service.durationMinutes,
+    vehicleType: form.vehicleType,
+    vehicleMake: form.vehicleMake,
+    vehicleModel: form.vehicleModel,
+    vehicleYear: form.vehicleYear,
+    vehicleColor: form.vehicleColor,
+    scheduledAt,
+    timeZone,
+    locationAddress: form.location,
+    zipCode: form.zip,
+    firstName: form.firstName,
+    lastName: form.lastName,
+    email: form.email,
+    phone: form.phone,
+    specialInstructions: form.notes,
+    amountCents,
+    expiresAt,
+  });
+  return { url, sessionId, amountCents };
+}
+
+export async function findCheckout(db: Database, sessionId: string) {
+  const [row] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.providerSessionId, sessionId));
+  return row ?? null;
+}
+
+/** The test checkout's Pay button: re-checks the slot (nothing is charged for a taken time) and marks it paid. */
+export async function payTestCheckout(deps: Pick<AppDeps, 'db' | 'publicUrl'>, sessionId: string) {
+  const row = await findCheckout(deps.db, sessionId);
+  if (row?.provider !== 'test') throw notFound('This checkout could not be found');
+  if (row.paidAt)
+    return { redirect: `${deps.publicUrl}/booking-success?session_id=${encodeURIComponent(sessionId)}` };
+  if (row.status !== 'open') throw conflict('This checkout was cancelled; nothing was charged');
+  if (row.expiresAt.getTime() < Date.now()) throw conflict('This checkout has expired; nothing was charged');
+  if (row.businessId && !(await slotIsFree(deps.db, row.businessId, row.scheduledAt, row.durationMinutes))) {
+    throw conflict(BOOKING_MESSAGES.slotTaken);
+  }
+  await deps.db
+    .update(checkoutSessions)
+    .set({ status: 'paid', paidAt: new Date(), paymentReference: `test_payment_${sessionId}` })
+    .where(and(eq(checkoutSessions.id, row.id), eq(checkoutSessions.status, 'open')));
+  return { redirect: `${deps.publicUrl}/booking-success?session_id=${encodeURIComponent(sessionId)}` };
+}
+
+export async function cancelTestCheckout(deps: Pick<AppDeps, 'db' | 'publicUrl'>, sessionId: string) {
+  const row = await findCheckout(deps.db, sessionId);
+  if (row?.provider !== 'test') throw notFound('This checkout could not be found');
+  await deps.db
+    .update(checkoutSessions)
+    .set({ status: 'cancelled' })
+    .where(and(eq(checkoutSessions.id, row.id), eq(checkoutSessions.status, 'open')));
+  return { redirect: bookPageUrl(deps.publicUrl, row, 'cancelled=1') };
+}
+
+type CompletionOutcome = { kind: 'booked'; bookingId: string; created: boolean } | { kind: 'slot-taken' };
+
+/** Inside one transaction: the customer, the vehicle and the booking, exactly once per checkout session. */
+async function bookOnce(
+  db: Database,
+  checkoutId: string,
+  paymentReference: string | null,
+): Promise<CompletionOutcome> {
+  return db.transaction(async (tx) => {
+    // The row lock makes a second completion of the same session wait, then see it completed.
+    const [row] = await tx
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, checkoutId))
+      .for('update');
+    if (!row) throw notFound('This booking session could not be found');
+    if (row.status === 'completed' && row.bookingId)
+      return { kind: 'booked', bookingId: row.bookingId, created: false };
+    if (row.status === 'refunded') return { kind: 'slot-taken' };
+
+    let customerId: string | null = null;
+    let vehicleId: string | null = null;
+    if (row.businessId) {
+      await lockBusinessSlots(tx, row.businessId);
+      if (!(await slotIsFree(tx, row.businessId, row.scheduledAt, row.durationMinutes)))
+        return { kind: 'slot-taken' };
+      customerId = await upsertCustomer(tx, row);
+      vehicleId = await upsertVehicle(tx, row, customerId);
+    }
+
+    const [inserted] = await tx
+      .insert(bookings)
+      .values({
+        businessId: row.businessId,
+        serviceId: row.serviceId,
+        customerId,
+        customerVehicleId: vehicleId,
+        serviceName: row.serviceName,
+        serviceDescription: row.serviceDescription,
+        durationMinutes: row.durationMinutes,
+        scheduledAt: row.scheduledAt,
+        locationAddress: row.locationAddress,
+        zipCode: row.zipCode,
+        quotedPriceCents: row.amountCents,
+        finalPriceCents: row.amountCents,
+        status: 'pending',
+        specialInstructions: row.specialInstructions,
+        paymentSessionId: row.providerSessionId,
+      })
+      .onConflictDoNothing({ target: bookings.paymentSessionId })
+      .returning({ id: bookings.id });
+    let bookingId = inserted?.id;
+    const created = Boolean(inserted);
+    if (!bookingId) {
+      const [existing] = await tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(eq(bookings.paymentSessionId, row.providerSessionId));
+      bookingId = existing!.id;
+    }
+    await tx
+      .update(checkoutSessions)
+      .set({
+        status: 'completed',
+        bookingId,
+        completedAt: new Date(),
+        paidAt: row.paidAt ?? new Date(),
+        paymentReference: paymentReference ?? row.paymentReference,
+      })
+      .where(eq(checkoutSessions.id, row.id));
+    return { kind: 'booked', bookingId, created };
+  });
+}
+
+/** §3: the customer is matched by email within the business, created or updated. */
+async function upsertCustomer(tx: Transaction, row: CheckoutRow): Promise<string> {
+  const businessId = row.businessId!;
+  const [existing] = await tx
+    .select({ id: customers.id, address: customers.address, phone: customers.phone })
+    .from(customers)
+    .where(
+      and(eq(customers.businessId, businessId), sql`lower(${customers.email}) = ${row.email.toLowerCase()}`),
+    );
+  if (existing) {
+    await tx
+      .update(customers)
+      .set({
+        firstName: row.firstName,
+        lastName: row.lastName,
+        phone: row.phone ?? existing.phone,
+        address: existing.address ?? row.locationAddress,
+      })
+      .where(eq(customers.id, existing.id));
+    return existing.id;
+  }
+  const [created] = await tx
+    .insert(customers)
+    .values({
+      businessId,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email.toLowerCase(),
+      phone: row.phone,
+      address: row.locationAddress,
+    })
+    .returning({ id: customers.id });
+  return created!.id;
+}
+
+/** The same make, model and year is the same vehicle (its colour and type are refreshed). */
+async function upsertVehicle(tx: Transaction, row: CheckoutRow, customerId: string): Promise<string> {
+  const make = row.vehicleMake ?? '';
+  const model = row.vehicleModel ?? '';
+  const [existing] = await tx
+    .select({ id: customerVehicles.id })
+    .from(customerVehicles)
+    .where(
+      and(
+        eq(customerVehicles.customerId, customerId),
+        sql`lower(${customerVehicles.make}) = ${make.toLowerCase()}`,
+        sql`lower(${customerVehicles.model}) = ${model.toLowerCase()}`,
+        sql`${customerVehicles.year} is not distinct from ${row.vehicleYear}`,
+        make || model ? undefined : eq(customerVehicles.vehicleType, row.vehicleType),
+      ),
+    )
+    .limit(1);
+  if (existing) {
+    await tx
+      .update(customerVehicles)
+      .set({ vehicleType: row.vehicleType, ...(row.vehicleColor ? { color: row.vehicleColor } : {}) })
+      .where(eq(customerVehicles.id, existing.id));
+    return existing.id;
+  }
+  const [created] = await tx
+    .insert(customerVehicles)
+    .values({
+      businessId: row.businessId!,
+      customerId,
+      make,
+      model,
+      year: row.vehicleYear,
+      color: row.vehicleColor,
+      vehicleType: row.vehicleType,
+    })
+    .returning({ id: customerVehicles.id });
+  return created!.id;
+}
+
+/**
+ * complete-booking (§7), also run by the Stripe webhook. Idempotent: the same session completed any number of
+ * times, in any order or at once, gives one booking, one customer and one pair of emails.
+ */
+export async function completeBooking(
+  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'supportEmail'>,
+  sessionId: string,
+) {
+  const { db, payments } = deps;
+  const row = await findCheckout(db, sessionId);
+  if (!row) throw notFound('This booking session could not be found');
+  if (row.provider !== payments.kind) throw notFound('This booking session could not be found');
+
+  let outcome: CompletionOutcome;
+  if (row.status === 'completed' && row.bookingId) {
+    outcome = { kind: 'booked', bookingId: row.bookingId, created: false };
+  } else {
+    if (row.status === 'refunded')
+      throw conflict(`${BOOKING_MESSAGES.slotTaken}. Your payment has been refunded.`);
+    if (row.status === 'cancelled') throw invalid('This checkout was cancelled; nothing was charged');
+    // Ask the provider, never the browser, whether the money arrived — and that it is the amount we priced.
+    const payment = await payments.getPaymentStatus(sessionId);
+    if (!payment.paid) throw invalid('Payment has not been completed yet');
+    if (payment.amountCents !== null && payment.amountCents !== row.amountCents) {
+      throw conflict('The amount paid does not match this booking; please contact support');
+    }
+    outcome = await bookOnce(db, row.id, payment.paymentReference);
+    if (outcome.kind === 'slot-taken') {
+      await payments.refund(sessionId, payment.paymentReference);
+      const [marked] = await db
+        .update(checkoutSessions)
+        .set({ status: 'refunded', refundedAt: new Date(), paymentReference: payment.paymentReference })
+        .where(and(eq(checkoutSessions.id, row.id), sql`${checkoutSessions.status} <> 'refunded'`))
+        .returning({ id: checkoutSessions.id });
+      if (marked)
+        await sendSlotLostEmail(deps, row).catch((err) =>
+          console.warn('Could not send the refund email', err),
+        );
+      throw conflict(`${BOOKING_MESSAGES.slotTaken}. Your payment has been refunded.`);
+    }
+  }
+
+  if (outcome.created) {
+    // After commit: a mail failure must not undo a paid booking (the outbox keeps every sent message).
+    await sendBookingEmails(deps, row, outcome.bookingId).catch((err) =>
+      console.warn('Could not send booking emails', err),
+    );
+  }
+  return bookingSummary(db, outcome.bookingId);
+}
+
+export async function bookingSummary(db: Database, bookingId: string) {
+  const [row] = await db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      serviceName: bookings.serviceName,
+      scheduledAt: bookings.scheduledAt,
+      durationMinutes: bookings.durationMinutes,
+      locationAddress: bookings.locationAddress,
+      priceCents: bookings.quotedPriceCents,
+      businessId: bookings.businessId,
+      timeZone: checkoutSessions.timeZone,
+      email: checkoutSessions.email,
+      firstName: checkoutSessions.firstName,
+    })
+    .from(bookings)
+    .innerJoin(checkoutSessions, eq(checkoutSessions.bookingId, bookings.id))
+    .where(eq(bookings.id, bookingId));
+  if (!row) throw notFound('This booking could not be found');
+  const business = row.businessId ? await findPublicBusiness(db, row.businessId) : null;
+  return {
+    id: row.id,
+    status: row.status,
+    serviceName: row.serviceName,
+    scheduledAt: row.scheduledAt.toISOString(),
+    durationMinutes: row.durationMinutes,
+    timeZone: row.timeZone,
+    locationAddress: row.locationAddress,
+    priceCents: row.priceCents,
+    customerEmail: row.email,
+    customerFirstName: row.firstName,
+    business: business ? { name: business.name, phone: business.phone, email: business.businessEmail } : null,
+  };
+}

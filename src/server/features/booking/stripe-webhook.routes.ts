@@ -1,0 +1,36 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../http/context';
+import { AppError } from '../../http/errors';
+import { WebhookSignatureError } from '../../providers/payments/payments';
+import { completeBooking } from './checkout.service';
+
+/**
+ * Stripe's signed `checkout.session.completed` (STRIPE_WEBHOOK_SECRET). It completes the booking exactly like
+ * /booking-success does, so a customer who closes the tab after paying is still booked.
+ */
+export const stripeWebhook = new Hono<AppEnv>().post('/', async (c) => {
+  const { payments } = c.var.deps;
+  if (payments.kind !== 'stripe' || !payments.verifyWebhook) {
+    return c.json({ error: { message: 'Stripe is not configured' } }, 404);
+  }
+  const raw = await c.req.text();
+  let event: ReturnType<NonNullable<typeof payments.verifyWebhook>>;
+  try {
+    event = payments.verifyWebhook(raw, c.req.header('stripe-signature'));
+  } catch (err) {
+    if (err instanceof WebhookSignatureError) return c.json({ error: { message: err.message } }, 400);
+    throw err;
+  }
+  if (event.type === 'ignored') return c.json({ received: true, ignored: event.eventType }, 200);
+  try {
+    await completeBooking(c.var.deps, event.sessionId);
+  } catch (err) {
+    // A taken slot (refunded) or an unpaid/unknown session is final: acknowledge so Stripe stops retrying.
+    if (err instanceof AppError && err.status !== 429) {
+      console.warn(`Stripe webhook for ${event.sessionId}: ${err.message}`);
+      return c.json({ received: true, outcome: err.message }, 200);
+    }
+    throw err; // 500: Stripe retries later
+  }
+  return c.json({ received: true }, 200);
+});

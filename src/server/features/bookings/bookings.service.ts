@@ -1,0 +1,222 @@
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { BookingFilter } from '../../../shared/booking-status';
+import { checkTransition } from '../../../shared/booking-status';
+import type { BookingStatus } from '../../../shared/constants';
+import { formatCents } from '../../../shared/money';
+import { formatDateTimeInZone } from '../../../shared/time';
+import type { Database, DbOrTx } from '../../db/client';
+import { bookings, checkoutSessions, customers, customerVehicles, profiles } from '../../db/schema';
+import type { AppDeps } from '../../http/context';
+import { conflict, notFound } from '../../http/errors';
+import { assertUuid } from '../ids';
+import { deductStockForCompletedBooking } from '../inventory/inventory.service';
+
+const NOT_FOUND = 'Booking not found';
+
+const bookingColumns = {
+  id: bookings.id,
+  status: bookings.status,
+  scheduledAt: bookings.scheduledAt,
+  durationMinutes: bookings.durationMinutes,
+  locationAddress: bookings.locationAddress,
+  zipCode: bookings.zipCode,
+  quotedPriceCents: bookings.quotedPriceCents,
+  finalPriceCents: bookings.finalPriceCents,
+  specialInstructions: bookings.specialInstructions,
+  createdAt: bookings.createdAt,
+  serviceId: bookings.serviceId,
+  serviceName: bookings.serviceName,
+  serviceDescription: bookings.serviceDescription,
+  customerId: customers.id,
+  customerFirstName: customers.firstName,
+  customerLastName: customers.lastName,
+  customerEmail: customers.email,
+  customerPhone: customers.phone,
+  vehicleMake: customerVehicles.make,
+  vehicleModel: customerVehicles.model,
+  vehicleYear: customerVehicles.year,
+  vehicleColor: customerVehicles.color,
+  vehicleType: customerVehicles.vehicleType,
+};
+
+function selectBookings(db: DbOrTx) {
+  return db
+    .select(bookingColumns)
+    .from(bookings)
+    .leftJoin(customers, eq(customers.id, bookings.customerId))
+    .leftJoin(customerVehicles, eq(customerVehicles.id, bookings.customerVehicleId));
+}
+
+type BookingRow = Awaited<ReturnType<typeof selectBookings>>[number];
+
+function toBooking(r: BookingRow) {
+  return {
+    id: r.id,
+    status: r.status,
+    scheduledAt: r.scheduledAt.toISOString(),
+    durationMinutes: r.durationMinutes,
+    locationAddress: r.locationAddress,
+    zipCode: r.zipCode,
+    quotedPriceCents: r.quotedPriceCents,
+    finalPriceCents: r.finalPriceCents,
+    specialInstructions: r.specialInstructions,
+    createdAt: r.createdAt.toISOString(),
+    service: {
+      id: r.serviceId,
+      name: r.serviceName,
+      description: r.serviceDescription,
+      durationMinutes: r.durationMinutes,
+    },
+    customer: r.customerId
+      ? {
+          id: r.customerId,
+          firstName: r.customerFirstName!,
+          lastName: r.customerLastName!,
+          email: r.customerEmail!,
+          phone: r.customerPhone,
+        }
+      : null,
+    vehicle: r.vehicleType
+      ? {
+          make: r.vehicleMake!,
+          model: r.vehicleModel!,
+          year: r.vehicleYear,
+          color: r.vehicleColor,
+          vehicleType: r.vehicleType,
+        }
+      : null,
+  };
+}
+export type OwnerBooking = ReturnType<typeof toBooking>;
+
+export async function businessTimeZone(db: DbOrTx, businessId: string) {
+  const [row] = await db
+    .select({ timeZone: profiles.timeZone })
+    .from(profiles)
+    .where(eq(profiles.id, businessId));
+  return row?.timeZone ?? 'America/Chicago';
+}
+
+/** §7: bookings with their service, customer and vehicle, newest scheduled first; search and status filter in SQL. */
+export async function listBookings(
+  db: Database,
+  businessId: string,
+  query: { search?: string; status?: BookingFilter },
+) {
+  const term = query.search?.trim();
+  const pattern = term ? `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
+  const rows = await selectBookings(db)
+    .where(
+      and(
+        eq(bookings.businessId, businessId),
+        query.status && query.status !== 'all' ? eq(bookings.status, query.status) : undefined,
+        pattern
+          ? or(
+              ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
+              ilike(customers.email, pattern),
+              ilike(bookings.serviceName, pattern),
+              ilike(
+                sql`concat_ws(' ', ${customerVehicles.year}, ${customerVehicles.make}, ${customerVehicles.model}, ${customerVehicles.color})`,
+                pattern,
+              ),
+              ilike(bookings.locationAddress, pattern),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(bookings.scheduledAt))
+    .limit(500);
+  return { timeZone: await businessTimeZone(db, businessId), bookings: rows.map(toBooking) };
+}
+
+export async function getBooking(db: DbOrTx, businessId: string, id: string) {
+  assertUuid(id, NOT_FOUND);
+  const [row] = await selectBookings(db).where(and(eq(bookings.id, id), eq(bookings.businessId, businessId)));
+  if (!row) throw notFound(NOT_FOUND);
+  return toBooking(row);
+}
+
+/**
+ * Moves a booking along §4's table (409 otherwise). Completing fixes final_price and adds it to the customer's
+ * total_spent; cancelling a paid booking refunds the payment first (docs/decisions/104).
+ */
+export async function updateBookingStatus(
+  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer'>,
+  businessId: string,
+  id: string,
+  to: BookingStatus,
+) {
+  const { db } = deps;
+  assertUuid(id, NOT_FOUND);
+  const [current] = await db
+    .select({
+      status: bookings.status,
+      scheduledAt: bookings.scheduledAt,
+      paymentSessionId: bookings.paymentSessionId,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.id, id), eq(bookings.businessId, businessId)));
+  if (!current) throw notFound(NOT_FOUND);
+  const check = checkTransition(current.status, to, current);
+  if (!check.ok) throw conflict(check.message);
+  if (to === 'cancelled' && current.paymentSessionId)
+    await refundBookingPayment(deps, current.paymentSessionId);
+
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        status: bookings.status,
+        scheduledAt: bookings.scheduledAt,
+        customerId: bookings.customerId,
+        quoted: bookings.quotedPriceCents,
+        final: bookings.finalPriceCents,
+      })
+      .from(bookings)
+      .where(and(eq(bookings.id, id), eq(bookings.businessId, businessId)))
+      .for('update');
+    if (!row) throw notFound(NOT_FOUND);
+    // Re-checked under the row lock: a concurrent click must not complete (and count) a booking twice.
+    const locked = checkTransition(row.status, to, row);
+    if (!locked.ok) throw conflict(locked.message);
+    if (to === 'completed') {
+      const finalPriceCents = row.final ?? row.quoted;
+      await tx.update(bookings).set({ status: to, finalPriceCents }).where(eq(bookings.id, id));
+      if (row.customerId) {
+        await tx
+          .update(customers)
+          .set({ totalSpentCents: sql`${customers.totalSpentCents} + ${finalPriceCents}` })
+          .where(eq(customers.id, row.customerId));
+      }
+      // The supplies the service uses per job leave stock in the same transaction (docs/decisions/201).
+      await deductStockForCompletedBooking(tx, businessId, id);
+    } else {
+      await tx.update(bookings).set({ status: to }).where(eq(bookings.id, id));
+    }
+  });
+  return getBooking(db, businessId, id);
+}
+
+async function refundBookingPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'mailer'>, sessionId: string) {
+  const [checkout] = await deps.db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.providerSessionId, sessionId));
+  if (!checkout || checkout.status === 'refunded' || checkout.provider !== deps.payments.kind) return;
+  await deps.payments.refund(sessionId, checkout.paymentReference);
+  await deps.db
+    .update(checkoutSessions)
+    .set({ status: 'refunded', refundedAt: new Date() })
+    .where(eq(checkoutSessions.id, checkout.id));
+  await deps.mailer
+    .send({
+      to: checkout.email,
+      subject: `Your booking for ${checkout.serviceName} was cancelled`,
+      text: [
+        `Hi ${checkout.firstName},`,
+        '',
+        `Your booking for ${checkout.serviceName} on ${formatDateTimeInZone(checkout.scheduledAt, checkout.timeZone)} was cancelled by the business.`,
+        `Your payment of ${formatCents(checkout.amountCents)} has been refunded in full.`,
+      ].join('\n'),
+    })
+    .catch((err) => console.warn('Could not send the cancellation email', err));
+}

@@ -1,0 +1,135 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { BOOKING_STATUSES, VEHICLE_TYPES } from '../../../shared/constants';
+import { customerInputSchema } from '../../../shared/customers.schemas';
+import { LOYALTY_TIERS } from '../../../shared/loyalty';
+import { requireUser } from '../../auth/guards';
+import { createRouter, errorResponses, json } from '../../http/openapi';
+import {
+  createCustomer,
+  deleteCustomer,
+  getCustomerDetail,
+  listCustomers,
+  updateCustomer,
+} from './customers.service';
+
+const customerSchema = z
+  .object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    notes: z.string().nullable(),
+    totalSpentCents: z.number().int(),
+    loyaltyPoints: z.number().int(),
+    loyaltyTier: z.enum(LOYALTY_TIERS),
+    createdAt: z.string(),
+    vehicleCount: z.number().int(),
+    bookingCount: z.number().int(),
+  })
+  .openapi('Customer');
+
+const detailSchema = z
+  .object({
+    customer: customerSchema,
+    timeZone: z.string(),
+    vehicles: z.array(
+      z.object({
+        id: z.string(),
+        make: z.string(),
+        model: z.string(),
+        year: z.number().int().nullable(),
+        color: z.string().nullable(),
+        vehicleType: z.enum(VEHICLE_TYPES),
+      }),
+    ),
+    bookings: z.array(
+      z.object({
+        id: z.string(),
+        status: z.enum(BOOKING_STATUSES),
+        scheduledAt: z.string(),
+        serviceName: z.string(),
+        quotedPriceCents: z.number().int(),
+        finalPriceCents: z.number().int().nullable(),
+        locationAddress: z.string(),
+      }),
+    ),
+    lifetimeValueCents: z.number().int(),
+    completedBookings: z.number().int(),
+  })
+  .openapi('CustomerDetail');
+
+const idParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
+const body = { content: { 'application/json': { schema: customerInputSchema } }, required: true };
+const withId = { 401: errorResponses[401], 404: errorResponses[404] };
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['Customers'],
+  summary: 'Customers, newest first, with search',
+  request: { query: z.object({ search: z.string().max(200).optional() }) },
+  responses: { 200: json(z.array(customerSchema)), 400: errorResponses[400], 401: errorResponses[401] },
+});
+const createCustomerRoute = createRoute({
+  method: 'post',
+  path: '/',
+  tags: ['Customers'],
+  summary: 'Add a customer (email unique within the business)',
+  request: { body },
+  responses: {
+    201: json(customerSchema, 'Created'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    409: errorResponses[409],
+  },
+});
+const detailRoute = createRoute({
+  method: 'get',
+  path: '/{id}',
+  tags: ['Customers'],
+  summary: 'A customer with vehicles, booking history, lifetime value and loyalty tier',
+  request: { params: idParam },
+  responses: { 200: json(detailSchema), ...withId },
+});
+const updateRoute = createRoute({
+  method: 'put',
+  path: '/{id}',
+  tags: ['Customers'],
+  summary: 'Edit a customer',
+  request: { params: idParam, body },
+  responses: { 200: json(customerSchema), 400: errorResponses[400], 409: errorResponses[409], ...withId },
+});
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/{id}',
+  tags: ['Customers'],
+  summary: 'Delete a customer (their bookings stay, without the personal details)',
+  request: { params: idParam },
+  responses: { 200: json(z.object({ deleted: z.literal(true) })), ...withId },
+});
+
+export const customersRoutes = createRouter();
+customersRoutes.use('*', requireUser);
+
+export const customersApi = customersRoutes
+  .openapi(listRoute, async (c) =>
+    c.json(await listCustomers(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200),
+  )
+  .openapi(createCustomerRoute, async (c) =>
+    c.json(await createCustomer(c.var.deps.db, c.var.businessId, c.req.valid('json')), 201),
+  )
+  .openapi(detailRoute, async (c) =>
+    c.json(await getCustomerDetail(c.var.deps.db, c.var.businessId, c.req.valid('param').id), 200),
+  )
+  .openapi(updateRoute, async (c) =>
+    c.json(
+      await updateCustomer(c.var.deps.db, c.var.businessId, c.req.valid('param').id, c.req.valid('json')),
+      200,
+    ),
+  )
+  .openapi(deleteRoute, async (c) => {
+    await deleteCustomer(c.var.deps.db, c.var.businessId, c.req.valid('param').id);
+    return c.json({ deleted: true as const }, 200);
+  });

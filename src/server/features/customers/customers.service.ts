@@ -1,0 +1,171 @@
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { CUSTOMER_MESSAGES } from '../../../shared/customers.schemas';
+import { loyaltyTier } from '../../../shared/loyalty';
+import type { Database } from '../../db/client';
+import { bookings, customers, customerVehicles } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
+import { businessTimeZone } from '../bookings/bookings.service';
+import { assertUuid, isUniqueViolation } from '../ids';
+
+const NOT_FOUND = 'Customer not found';
+
+export interface CustomerValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  notes: string | null;
+}
+
+type CustomerRow = typeof customers.$inferSelect;
+
+function toCustomer(c: CustomerRow, extra: { vehicleCount?: number; bookingCount?: number } = {}) {
+  return {
+    id: c.id,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    email: c.email,
+    phone: c.phone,
+    address: c.address,
+    notes: c.notes,
+    totalSpentCents: c.totalSpentCents,
+    loyaltyPoints: c.loyaltyPoints,
+    loyaltyTier: loyaltyTier(c.loyaltyPoints, c.totalSpentCents),
+    createdAt: c.createdAt.toISOString(),
+    vehicleCount: extra.vehicleCount ?? 0,
+    bookingCount: extra.bookingCount ?? 0,
+  };
+}
+
+/** §7: newest first; search by name, email, phone or address. */
+export async function listCustomers(db: Database, businessId: string, query: { search?: string }) {
+  const term = query.search?.trim();
+  const pattern = term ? `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
+  const vehicleCount = db
+    .select({ n: count() })
+    .from(customerVehicles)
+    .where(eq(customerVehicles.customerId, customers.id));
+  const bookingCount = db.select({ n: count() }).from(bookings).where(eq(bookings.customerId, customers.id));
+  const rows = await db
+    .select({
+      customer: customers,
+      vehicleCount: sql<number>`(${vehicleCount})`.mapWith(Number),
+      bookingCount: sql<number>`(${bookingCount})`.mapWith(Number),
+    })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.businessId, businessId),
+        pattern
+          ? or(
+              ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
+              ilike(customers.email, pattern),
+              ilike(customers.phone, pattern),
+              ilike(customers.address, pattern),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(customers.createdAt), desc(customers.id));
+  return rows.map((r) => toCustomer(r.customer, r));
+}
+
+async function findOwn(db: Database, businessId: string, id: string) {
+  assertUuid(id, NOT_FOUND);
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, id), eq(customers.businessId, businessId)));
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
+
+async function assertEmailFree(db: Database, businessId: string, email: string, exceptId?: string) {
+  const [clash] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(eq(customers.businessId, businessId), sql`lower(${customers.email}) = ${email.toLowerCase()}`),
+    );
+  if (clash && clash.id !== exceptId) throw conflict(CUSTOMER_MESSAGES.duplicateEmail);
+}
+
+export async function createCustomer(db: Database, businessId: string, values: CustomerValues) {
+  await assertEmailFree(db, businessId, values.email);
+  try {
+    const [row] = await db
+      .insert(customers)
+      .values({ businessId, ...values })
+      .returning();
+    return toCustomer(row!);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(CUSTOMER_MESSAGES.duplicateEmail);
+    throw err;
+  }
+}
+
+export async function updateCustomer(db: Database, businessId: string, id: string, values: CustomerValues) {
+  await findOwn(db, businessId, id);
+  await assertEmailFree(db, businessId, values.email, id);
+  try {
+    const [row] = await db
+      .update(customers)
+      .set(values)
+      .where(and(eq(customers.id, id), eq(customers.businessId, businessId)))
+      .returning();
+    return toCustomer(row!);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(CUSTOMER_MESSAGES.duplicateEmail);
+    throw err;
+  }
+}
+
+/** Deleting a customer keeps their bookings (revenue history) without the personal details. */
+export async function deleteCustomer(db: Database, businessId: string, id: string) {
+  await findOwn(db, businessId, id);
+  await db.delete(customers).where(and(eq(customers.id, id), eq(customers.businessId, businessId)));
+}
+
+/** The detail view: vehicles, booking history, lifetime value and loyalty tier. */
+export async function getCustomerDetail(db: Database, businessId: string, id: string) {
+  const customer = await findOwn(db, businessId, id);
+  const [vehicles, history, timeZone] = await Promise.all([
+    db
+      .select({
+        id: customerVehicles.id,
+        make: customerVehicles.make,
+        model: customerVehicles.model,
+        year: customerVehicles.year,
+        color: customerVehicles.color,
+        vehicleType: customerVehicles.vehicleType,
+      })
+      .from(customerVehicles)
+      .where(and(eq(customerVehicles.customerId, id), eq(customerVehicles.businessId, businessId)))
+      .orderBy(desc(customerVehicles.createdAt)),
+    db
+      .select({
+        id: bookings.id,
+        status: bookings.status,
+        scheduledAt: bookings.scheduledAt,
+        serviceName: bookings.serviceName,
+        quotedPriceCents: bookings.quotedPriceCents,
+        finalPriceCents: bookings.finalPriceCents,
+        locationAddress: bookings.locationAddress,
+      })
+      .from(bookings)
+      .where(and(eq(bookings.customerId, id), eq(bookings.businessId, businessId)))
+      .orderBy(desc(bookings.scheduledAt)),
+    businessTimeZone(db, businessId),
+  ]);
+  const completed = history.filter((b) => b.status === 'completed');
+  return {
+    customer: toCustomer(customer, { vehicleCount: vehicles.length, bookingCount: history.length }),
+    timeZone,
+    vehicles,
+    bookings: history.map((b) => ({ ...b, scheduledAt: b.scheduledAt.toISOString() })),
+    // Lifetime value is what the customer has actually spent: total_spent, kept by completed bookings.
+    lifetimeValueCents: customer.totalSpentCents,
+    completedBookings: completed.length,
+  };
+}

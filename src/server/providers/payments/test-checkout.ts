@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { checkoutSessions } from '../../db/schema';
+import type { PaymentProvider } from './payments';
+
+/**
+ * The built-in test checkout: no money moves. Its hosted page (/checkout/test/:sessionId, "Test mode") marks a
+ * session paid when the visitor presses Pay; the state lives in checkout_sessions, like Stripe's lives at Stripe.
+ */
+export function createTestPaymentProvider(db: Database, publicUrl: string): PaymentProvider {
+  return {
+    kind: 'test',
+    async createCheckout() {
+      const sessionId = `cs_test_${randomBytes(18).toString('base64url')}`;
+      return { sessionId, url: `${publicUrl}/checkout/test/${sessionId}` };
+    },
+    async getPaymentStatus(sessionId) {
+      const [row] = await db
+        .select({ paidAt: checkoutSessions.paidAt, amountCents: checkoutSessions.amountCents })
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.providerSessionId, sessionId));
+      const paid = Boolean(row?.paidAt);
+      return {
+        paid,
+        amountCents: paid ? row!.amountCents : null,
+        paymentReference: paid ? `test_payment_${sessionId}` : null,
+      };
+    },
+    async refund() {
+      // Nothing was charged; the session's status records the refund.
+    },
+  };
+}

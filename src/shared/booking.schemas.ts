@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { DEMO_SERVICES, TIME_SLOTS, VEHICLE_TYPES } from './constants';
+import { zipCodeSchema } from './public.schemas';
+
+// The public booking form (§3 "Booking form") and its §5 rules, shared by /book and the server.
+
+/** §9's demo services, offered (as a platform lead) where no business serves; stable ids so a form can name them. */
+export const LEAD_SERVICES = DEMO_SERVICES.map((s) => ({
+  id: `demo-${s.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/-$/, '')}`,
+  ...s,
+}));
+
+export const BOOKING_MESSAGES = {
+  service: 'Please select a service',
+  vehicleType: 'Please select your vehicle type',
+  date: 'Please choose a date',
+  pastDate: 'Please choose a date that is not in the past',
+  time: 'Please choose a time',
+  location: 'Please enter the service address',
+  firstName: 'Please enter your first name',
+  lastName: 'Please enter your last name',
+  email: 'Please enter your email address',
+  emailFormat: 'Please enter a valid email address',
+  slotTaken: 'That time is no longer available',
+} as const;
+
+const required = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters`);
+const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Please keep this under ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const bookingFormSchema = z.object({
+  // Absent for a platform lead (no business serves the zip; docs/decisions/006).
+  businessId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .nullish()
+    .transform((v) => v ?? null),
+  serviceId: required(BOOKING_MESSAGES.service, 100),
+  vehicleType: z.enum(VEHICLE_TYPES, { error: BOOKING_MESSAGES.vehicleType }),
+  date: z.string({ error: BOOKING_MESSAGES.date }).regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MESSAGES.date),
+  time: z.enum(TIME_SLOTS as [string, ...string[]], { error: BOOKING_MESSAGES.time }),
+  location: required(BOOKING_MESSAGES.location, 300),
+  zip: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .pipe(zipCodeSchema.nullable()),
+  firstName: required(BOOKING_MESSAGES.firstName, 100),
+  lastName: required(BOOKING_MESSAGES.lastName, 100),
+  email: z
+    .string({ error: BOOKING_MESSAGES.email })
+    .trim()
+    .min(1, BOOKING_MESSAGES.email)
+    .pipe(z.email(BOOKING_MESSAGES.emailFormat))
+    .transform((e) => e.toLowerCase()),
+  phone: optionalText(40),
+  vehicleMake: optionalText(60),
+  vehicleModel: optionalText(60),
+  vehicleYear: z
+    .union([z.number(), z.string()])
+    .nullish()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined || v === '') return null;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1900 || n > new Date().getFullYear() + 2) {
+        ctx.addIssue({ code: 'custom', message: 'Please enter a valid vehicle year' });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  vehicleColor: optionalText(40),
+  notes: optionalText(1000),
+  // What the browser showed; ignored — the server prices from the service and vehicle type.
+  totalPrice: z.number().optional(),
+});
+export type BookingFormInput = z.input<typeof bookingFormSchema>;
+export type BookingForm = z.output<typeof bookingFormSchema>;
+
+/** §5: Book Now is enabled only when these are all filled. */
+export function canBookNow(f: {
+  serviceId?: string;
+  vehicleType?: string;
+  date?: string;
+  time?: string;
+  location?: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+}): boolean {
+  return [f.serviceId, f.vehicleType, f.date, f.time, f.location, f.firstName, f.lastName, f.email].every(
+    (v) => typeof v === 'string' && v.trim().length > 0,
+  );
+}
+
+export const completeBookingSchema = z.object({
+  sessionId: z.string({ error: 'Missing session id' }).trim().min(1, 'Missing session id').max(300),
+});

@@ -1,0 +1,48 @@
+import type { VehicleType } from '../../../shared/constants';
+import { formatCents } from '../../../shared/money';
+import { multiplierFor, servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
+import { formatDuration } from '../../../shared/time';
+
+interface PricedService {
+  name: string;
+  basePriceCents: number;
+  durationMinutes: number;
+  vehicleTypeMultipliers: Partial<Record<string, number>>;
+}
+
+/** Base × vehicle multiplier, rounded to whole dollars — the same rule the server charges (§9). */
+export function PriceSummary({
+  service,
+  vehicleType,
+}: {
+  service?: PricedService;
+  vehicleType?: VehicleType;
+}) {
+  if (!service) return <p className="text-sm text-slate-600">Choose a service to see your price.</p>;
+  const multiplier = vehicleType ? multiplierFor(service.vehicleTypeMultipliers, vehicleType) : null;
+  const total = vehicleType ? servicePriceCents(service, vehicleType) : null;
+  return (
+    <dl className="grid gap-2 text-sm">
+      <div className="flex justify-between gap-4">
+        <dt className="text-slate-600">{service.name}</dt>
+        <dd className="tabular-nums">{formatCents(service.basePriceCents)}</dd>
+      </div>
+      <div className="flex justify-between gap-4">
+        <dt className="text-slate-600">
+          Vehicle {vehicleType ? `(${VEHICLE_TYPE_LABELS[vehicleType]})` : ''}
+        </dt>
+        <dd className="tabular-nums">{multiplier === null ? 'Choose a vehicle type' : `× ${multiplier}`}</dd>
+      </div>
+      <div className="flex justify-between gap-4">
+        <dt className="text-slate-600">Duration</dt>
+        <dd>{formatDuration(service.durationMinutes)}</dd>
+      </div>
+      <div className="mt-2 flex items-baseline justify-between gap-4 border-t border-slate-200 pt-3">
+        <dt className="text-base font-semibold text-slate-900">Total</dt>
+        <dd className="text-2xl font-bold tabular-nums text-slate-900" data-testid="price-total">
+          {total === null ? '—' : formatCents(total)}
+        </dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,138 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  CUSTOMER_MESSAGES,
+  type CustomerInput,
+  customerInputSchema,
+} from '../../../shared/customers.schemas';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { Input, Textarea } from '../../components/ui/input';
+import { Field } from '../../components/ui/label';
+import { ApiError } from '../../lib/api';
+import { type Customer, useSaveCustomer } from './customers-queries';
+
+const EMPTY: CustomerInput = { firstName: '', lastName: '', email: '', phone: '', address: '', notes: '' };
+
+/** Add or edit a customer (§5: names and email required; empty optional fields are stored as null). */
+export function CustomerFormDialog({
+  open,
+  onOpenChange,
+  customer,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  customer: Customer | null;
+}) {
+  const save = useSaveCustomer();
+  const form = useForm<CustomerInput>({ resolver: zodResolver(customerInputSchema), defaultValues: EMPTY });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    if (!open) return;
+    form.reset(
+      customer
+        ? {
+            firstName: customer.firstName,
+            lastName: customer.lastName,
+            email: customer.email,
+            phone: customer.phone ?? '',
+            address: customer.address ?? '',
+            notes: customer.notes ?? '',
+          }
+        : EMPTY,
+    );
+  }, [open, customer, form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ id: customer?.id, values });
+      toast.success('Success', {
+        description: customer ? 'Customer updated successfully' : 'Customer created successfully',
+      });
+      onOpenChange(false);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : 'Failed to save customer';
+      if (e instanceof ApiError && e.status === 409 && message === CUSTOMER_MESSAGES.duplicateEmail) {
+        form.setError('email', { message });
+      }
+      toast.error('Error', { description: message });
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
+      <DialogContent size="lg">
+        <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
+          <DialogHeader>
+            <DialogTitle>{customer ? 'Edit Customer' : 'Add Customer'}</DialogTitle>
+            <DialogDescription>First name, last name and email are required.</DialogDescription>
+          </DialogHeader>
+          <DialogBody className="grid gap-4 sm:grid-cols-2">
+            <Field id="customer-firstName" label="First name" error={errors.firstName?.message}>
+              <Input
+                id="customer-firstName"
+                autoComplete="off"
+                aria-invalid={!!errors.firstName}
+                {...form.register('firstName')}
+              />
+            </Field>
+            <Field id="customer-lastName" label="Last name" error={errors.lastName?.message}>
+              <Input
+                id="customer-lastName"
+                autoComplete="off"
+                aria-invalid={!!errors.lastName}
+                {...form.register('lastName')}
+              />
+            </Field>
+            <Field id="customer-email" label="Email" error={errors.email?.message}>
+              <Input
+                id="customer-email"
+                type="email"
+                autoComplete="off"
+                aria-invalid={!!errors.email}
+                {...form.register('email')}
+              />
+            </Field>
+            <Field id="customer-phone" label="Phone">
+              <Input id="customer-phone" type="tel" autoComplete="off" {...form.register('phone')} />
+            </Field>
+            <div className="sm:col-span-2">
+              <Field id="customer-address" label="Address">
+                <Input id="customer-address" autoComplete="off" {...form.register('address')} />
+              </Field>
+            </div>
+            <div className="sm:col-span-2">
+              <Field id="customer-notes" label="Notes">
+                <Textarea id="customer-notes" rows={3} {...form.register('notes')} />
+              </Field>
+            </div>
+          </DialogBody>
+          <DialogFooter>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => onOpenChange(false)}
+              disabled={isSubmitting}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {customer ? 'Save Changes' : 'Add Customer'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

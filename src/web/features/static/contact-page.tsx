@@ -1,0 +1,187 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { type ContactInput, type ContactValues, contactInputSchema } from '../../../shared/contact.schemas';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
+import { Input, Textarea } from '../../components/ui/input';
+import { Field } from '../../components/ui/label';
+import { api, unwrap } from '../../lib/api';
+
+const SUPPORT_EMAIL = 'support@shineroute.com';
+
+const EMPTY: ContactInput = { firstName: '', lastName: '', email: '', subject: '', message: '' };
+
+/** POST /api/public/contact; a failure throws the server's `{ error: { message } }` as an ApiError. */
+async function sendContactMessage(values: ContactValues): Promise<void> {
+  await unwrap(api.api.public.contact.$post({ json: values }));
+}
+
+function ContactForm() {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactInput, unknown, ContactValues>({
+    resolver: zodResolver(contactInputSchema),
+    defaultValues: EMPTY,
+  });
+
+  const onSubmit = async (values: ContactValues) => {
+    try {
+      await sendContactMessage(values);
+      toast.success('Message sent', {
+        description: "Thanks! We'll get back to you within one business day.",
+      });
+      reset(EMPTY);
+    } catch (err) {
+      toast.error('Error', {
+        description: err instanceof Error ? err.message : 'Failed to send your message. Please try again.',
+      });
+    }
+  };
+
+  /** The input's accessibility attributes, linked to the Field's inline error. */
+  const a11y = (id: string, error?: { message?: string }) => ({
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="contact-first-name" label="First name" error={errors.firstName?.message}>
+          <Input
+            autoComplete="given-name"
+            {...a11y('contact-first-name', errors.firstName)}
+            {...register('firstName')}
+          />
+        </Field>
+        <Field id="contact-last-name" label="Last name" error={errors.lastName?.message}>
+          <Input
+            autoComplete="family-name"
+            {...a11y('contact-last-name', errors.lastName)}
+            {...register('lastName')}
+          />
+        </Field>
+      </div>
+      <Field id="contact-email" label="Email" error={errors.email?.message}>
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          {...a11y('contact-email', errors.email)}
+          {...register('email')}
+        />
+      </Field>
+      <Field id="contact-subject" label="Subject" error={errors.subject?.message}>
+        <Input
+          placeholder="How can we help?"
+          {...a11y('contact-subject', errors.subject)}
+          {...register('subject')}
+        />
+      </Field>
+      <Field id="contact-message" label="Message" error={errors.message?.message}>
+        <Textarea
+          rows={6}
+          placeholder="Tell us a bit more…"
+          {...a11y('contact-message', errors.message)}
+          {...register('message')}
+        />
+      </Field>
+      <Button
+        type="submit"
+        size="lg"
+        loading={isSubmitting}
+        className="w-full sm:w-auto sm:justify-self-start"
+      >
+        {isSubmitting ? 'Sending…' : 'Send Message'}
+      </Button>
+    </form>
+  );
+}
+
+export function ContactPage() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+      <header className="max-w-2xl">
+        <p className="text-sm font-semibold uppercase tracking-wide text-accent">Contact</p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Get in touch</h1>
+        <p className="mt-4 text-lg text-slate-600">
+          Questions about booking, pricing or running your business on ShineRoute? Send us a message and a
+          real person will reply within one business day.
+        </p>
+      </header>
+
+      <div className="mt-12 grid gap-10 lg:grid-cols-[1.5fr_1fr]">
+        <Card>
+          <CardHeader>
+            <h2 className="text-lg font-semibold text-slate-900">Send us a message</h2>
+            <CardDescription>All fields are required.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ContactForm />
+          </CardContent>
+        </Card>
+
+        <aside aria-labelledby="contact-other" className="space-y-8">
+          <h2 id="contact-other" className="text-xl font-bold tracking-tight text-navy-900">
+            Other ways to reach us
+          </h2>
+          <ul className="space-y-6">
+            <li className="flex gap-4">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent">
+                <Mail className="size-5" aria-hidden="true" />
+              </span>
+              <div>
+                <h3 className="font-semibold text-slate-900">Email support</h3>
+                <a href={`mailto:${SUPPORT_EMAIL}`} className="text-sm text-accent hover:underline">
+                  {SUPPORT_EMAIL}
+                </a>
+              </div>
+            </li>
+            <li className="flex gap-4">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent">
+                <Phone className="size-5" aria-hidden="true" />
+              </span>
+              <div>
+                <h3 className="font-semibold text-slate-900">Phone support</h3>
+                <p className="flex items-center gap-1.5 text-sm text-slate-600">
+                  <Clock className="size-4" aria-hidden="true" />
+                  Mon-Fri 9am-6pm CST
+                </p>
+              </div>
+            </li>
+            <li className="flex gap-4">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent">
+                <MapPin className="size-5" aria-hidden="true" />
+              </span>
+              <div>
+                <h3 className="font-semibold text-slate-900">Office</h3>
+                <p className="text-sm text-slate-600">Austin, TX</p>
+              </div>
+            </li>
+          </ul>
+
+          <div className="rounded-xl bg-navy-900 p-6 text-white">
+            <h3 className="flex items-center gap-2 font-semibold">
+              <MessageCircle className="size-5" aria-hidden="true" />
+              Live chat
+            </h3>
+            <p className="mt-2 text-sm text-slate-300">
+              Signed-in detailers can chat with our team straight from the dashboard.
+            </p>
+            <Button asChild variant="light" className="mt-4">
+              <Link to="/auth">Start Live Chat</Link>
+            </Button>
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}
