@@ -36,7 +36,8 @@ export default defineConfig({
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(PORT), DATA_DIR: 'data/e2e', PUBLIC_URL: BASE_URL, SEED_DEMO: 'true' },
+    // Every journey signs in from the same address; the suite would trip the 10-per-minute sign-in limit (208).
+    env: { PORT: String(PORT), DATA_DIR: 'data/e2e', PUBLIC_URL: BASE_URL, SEED_DEMO: 'true', AUTH_SIGN_IN_LIMIT_PER_MINUTE: '200' },
     stdout: 'pipe',
   },
 });

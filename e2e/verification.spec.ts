@@ -1,5 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { type BrowserContextOptions, expect, test } from '@playwright/test';
 import { DEMO_ADMIN, signIn, signUpNewOwner } from './fixtures';
+
+// The admin signs in once for the file (sign-ins are rate-limited per address).
+let adminState: BrowserContextOptions['storageState'];
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext();
+  await signIn(await context.newPage(), DEMO_ADMIN);
+  adminState = await context.storageState();
+  await context.close();
+});
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
@@ -31,9 +40,8 @@ test('upload a PDF, an admin approves it, and the dashboard alert is gone', asyn
     .setInputFiles({ name: 'license.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]) });
   await expect(page.getByText('Unsupported file type. Please upload a PDF, JPG or PNG file.')).toBeVisible();
 
-  const adminContext = await browser.newContext();
+  const adminContext = await browser.newContext({ storageState: adminState });
   const admin = await adminContext.newPage();
-  await signIn(admin, DEMO_ADMIN);
   await admin.goto('/admin/verifications');
   await expect(admin.getByRole('heading', { name: 'Verification Review' })).toBeVisible();
   const review = admin.getByTestId('review').filter({ hasText: owner.email });
@@ -67,9 +75,8 @@ test('a rejection shows its reason on /verification; non-admins are denied the r
   await page.getByLabel('Business Registration file').setInputFiles({ name: 'llc.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(page.getByText('Document uploaded successfully')).toBeVisible();
 
-  const adminContext = await browser.newContext();
+  const adminContext = await browser.newContext({ storageState: adminState });
   const admin = await adminContext.newPage();
-  await signIn(admin, DEMO_ADMIN);
   await admin.goto('/admin/verifications');
   await admin.getByTestId('review').filter({ hasText: owner.email }).getByRole('button', { name: 'Reject' }).click();
   const dialog = admin.getByRole('dialog');

@@ -20,6 +20,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().startsWith('smtp', 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('ShineRoute <no-reply@shineroute.local>'),
   SUPPORT_EMAIL: z.email().default('support@shineroute.local'),
+  // Sign-in and sign-up attempts allowed per client address per minute (docs/decisions/005, 208).
+  AUTH_SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   // Private file storage: local disk under DATA_DIR/uploads unless S3_BUCKET is set.
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),

@@ -81,6 +81,9 @@ export function createAuth({ db, mailer, baseURL, secret, signInLimitPerMinute =
         '/sign-in/email': { window: 60, max: signInLimitPerMinute },
         '/sign-up/email': { window: 60, max: signInLimitPerMinute },
         '/request-password-reset': { window: 60, max: 5 },
+        // Reading one's own session guesses nothing; limiting it per address signs out busy tabs and offices
+        // behind one NAT (docs/decisions/208).
+        '/get-session': false,
       },
     },
     advanced: {
