@@ -7,6 +7,9 @@ import { HTTPException } from 'hono/http-exception';
 import { CLIENT_IP_HEADER } from './auth/auth';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { meApi } from './features/me/me.routes';
+import { adminSeoApi } from './features/seo/admin-seo.routes';
+import { marketingApi } from './features/seo/marketing.routes';
+import { mountSeoPublicRoutes } from './features/seo/seo-public.routes';
 import { publicRoutes } from './features/public/public.routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { AppError } from './http/errors';
@@ -46,7 +49,9 @@ export function createApp(deps: AppDeps) {
   const api = app
     .route('/api/public', publicRoutes)
     .route('/api/dashboard', dashboardApi)
-    .route('/api/me', meApi);
+    .route('/api/me', meApi)
+    .route('/api/marketing', marketingApi)
+    .route('/api/admin/seo', adminSeoApi);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
@@ -63,6 +68,8 @@ export function createApp(deps: AppDeps) {
     return c.json({ error: { message: 'Something went wrong on our side. Please try again.' } }, 500);
   });
 
+  // Server-rendered public pages (/seo/{slug}, sitemap, robots.txt) come before the web app's fallback.
+  mountSeoPublicRoutes(app);
   if (deps.webDistDir) mountWebApp(app, deps.webDistDir);
   return api;
 }

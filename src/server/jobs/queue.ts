@@ -12,7 +12,15 @@ export interface JobQueue {
   send<T extends object>(
     name: string,
     data: T,
-    options?: { singletonKey?: string; retryLimit?: number; retryDelaySeconds?: number },
+    options?: {
+      singletonKey?: string;
+      retryLimit?: number;
+      retryDelaySeconds?: number;
+      /** Delay before the job may run. */
+      startAfterSeconds?: number;
+      /** How long a job may stay active before pg-boss treats its worker as gone and retries it. */
+      expireInSeconds?: number;
+    },
   ): Promise<string | null>;
   work<T extends object>(name: string, handler: JobHandler<T>, options?: { batchSize?: number }): Promise<void>;
   stop(): Promise<void>;
@@ -46,6 +54,8 @@ export async function createJobQueue(
         retryLimit: options?.retryLimit ?? 3,
         retryDelay: options?.retryDelaySeconds ?? 5,
         singletonKey: options?.singletonKey,
+        startAfter: options?.startAfterSeconds,
+        expireInSeconds: options?.expireInSeconds,
       });
     },
     async work(name, handler, options) {

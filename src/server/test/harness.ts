@@ -6,6 +6,10 @@ import { createAuth } from '../auth/auth';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { createOwnerAccount, grantRole } from '../db/factories';
 import { outboxMessages } from '../db/schema';
+import { createSeoSettings } from '../features/seo/seo-settings';
+import type { AppDeps } from '../http/context';
+import { createJobQueue, type JobQueue } from '../jobs/queue';
+import { registerWorkers } from '../jobs/workers';
 import { createOutboxMailer } from '../providers/mail/mailer';
 import { withDatabase } from './global-setup';
 import { desc, eq } from 'drizzle-orm';
@@ -52,7 +56,15 @@ let ipCounter = 0;
 export const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 
 /** A fresh database, the real app and helpers to call it; one per test file. */
-export async function createTestContext(opts: { signInLimitPerMinute?: number } = {}) {
+export async function createTestContext(
+  opts: {
+    signInLimitPerMinute?: number;
+    /** Start the job queue (pg-boss on the test database) with every worker registered. */
+    jobs?: boolean;
+    /** SEO settings (content generator, cities per state…); defaults to the template engine. */
+    seo?: Parameters<typeof createSeoSettings>[0];
+  } = {},
+) {
   const handle = await openTestDatabase();
   const db = handle.db;
   const mailer = createOutboxMailer(db);
@@ -63,8 +75,26 @@ export async function createTestContext(opts: { signInLimitPerMinute?: number } 
     secret: 'test-secret-test-secret-test-secret-0123',
     signInLimitPerMinute: opts.signInLimitPerMinute,
   });
-  const app = createApp({ db, auth, mailer, publicUrl: TEST_ORIGIN, supportEmail: 'support@test.local', trustProxy: false });
-  afterAll(() => handle.close());
+  const deps: AppDeps = {
+    db,
+    auth,
+    mailer,
+    publicUrl: TEST_ORIGIN,
+    supportEmail: 'support@test.local',
+    trustProxy: false,
+    seo: createSeoSettings({ exclusiveDatabase: true, ...opts.seo }),
+  };
+  let jobs: JobQueue | undefined;
+  if (opts.jobs) {
+    jobs = await createJobQueue(handle, { pollingIntervalSeconds: 0.5 });
+    deps.jobs = jobs;
+    await registerWorkers(jobs, deps);
+  }
+  const app = createApp(deps);
+  afterAll(async () => {
+    await jobs?.stop();
+    await handle.close();
+  });
 
   async function request(path: string, init: RequestInit & { cookie?: string; json?: unknown; ip?: string } = {}) {
     const headers = new Headers(init.headers);
@@ -116,7 +146,7 @@ export async function createTestContext(opts: { signInLimitPerMinute?: number } 
       .orderBy(desc(outboxMessages.createdAt));
   }
 
-  return { app, db, auth, mailer, request, signUp, signIn, createAdmin, emailsTo, createOwnerAccount };
+  return { app, db, deps, handle, jobs, auth, mailer, request, signUp, signIn, createAdmin, emailsTo, createOwnerAccount };
 }
 
 export function sessionCookie(res: Response): string {
