@@ -54,8 +54,9 @@ export async function createJobQueue(
         retryLimit: options?.retryLimit ?? 3,
         retryDelay: options?.retryDelaySeconds ?? 5,
         singletonKey: options?.singletonKey,
-        startAfter: options?.startAfterSeconds,
-        expireInSeconds: options?.expireInSeconds,
+        // pg-boss checks these by key presence, so absent options must not be sent as undefined.
+        ...(options?.startAfterSeconds !== undefined && { startAfter: options.startAfterSeconds }),
+        ...(options?.expireInSeconds !== undefined && { expireInSeconds: options.expireInSeconds }),
       });
     },
     async work(name, handler, options) {

@@ -133,7 +133,7 @@ export async function deleteBusinessPage(db: DbOrTx, businessId: string, pageId:
  */
 export async function generatePageContent(db: Database, generator: ContentGenerator, pageId: string) {
   const [page] = await db.select().from(citySeoPages).where(eq(citySeoPages.id, pageId));
-  if (!page || page.status !== 'draft') return page?.status ?? null;
+  if (page?.status !== 'draft') return page?.status ?? null;
   const keyword = page.keywords[0] ?? page.pageTitle;
   const vehicle = page.vehicleMake && page.vehicleModel ? { make: page.vehicleMake, model: page.vehicleModel } : null;
   try {

@@ -130,15 +130,18 @@ export function renderSeoPage(page: PublicPage, opts: { publicUrl: string; platf
       { '@type': 'ListItem', position: 2, name: page.pageTitle, item: url },
     ],
   };
+  const faq = page.faq
+    .map((f) => ({ question: toPlainText(f.question), answer: toPlainText(f.answer) }))
+    .filter((f) => f.question && f.answer);
   const faqLd =
-    page.faq.length > 0
+    faq.length > 0
       ? jsonLd({
           '@context': 'https://schema.org',
           '@type': 'FAQPage',
-          mainEntity: page.faq.map((f) => ({
+          mainEntity: faq.map((f) => ({
             '@type': 'Question',
-            name: toPlainText(f.question),
-            acceptedAnswer: { '@type': 'Answer', text: toPlainText(f.answer) },
+            name: f.question,
+            acceptedAnswer: { '@type': 'Answer', text: f.answer },
           })),
         })
       : '';

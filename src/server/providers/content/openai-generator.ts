@@ -15,7 +15,7 @@ const answerSchema = z.object({
     .min(2)
     .max(8),
   faq: z
-    .array(z.object({ question: z.string().min(5).max(240), answer: z.string().min(5).max(1200) }))
+    .array(z.object({ question: z.string().min(3).max(240), answer: z.string().min(1).max(1200) }))
     .min(2)
     .max(8),
 });
