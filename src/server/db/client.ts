@@ -41,7 +41,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
         await pool.query(text);
       },
       query: async (text, values) => {
-        const r = await pool.query(text, values as unknown[] | undefined);
+        const result = await pool.query(text, values as unknown[] | undefined);
+        // A parameterless multi-statement script (pg-boss's schema) answers one result per statement.
+        const r = (Array.isArray(result) ? result.at(-1) : result) ?? { rows: [], rowCount: 0 };
         return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };
       },
       migrate: async () => {
