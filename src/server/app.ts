@@ -9,7 +9,7 @@ import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { meApi } from './features/me/me.routes';
 import { adminSeoApi } from './features/seo/admin-seo.routes';
 import { marketingApi } from './features/seo/marketing.routes';
-import { mountSeoPublicRoutes } from './features/seo/seo-public.routes';
+import { mountSeoPageRoute, mountSeoPublicRoutes } from './features/seo/seo-public.routes';
 import { publicRoutes } from './features/public/public.routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { AppError } from './http/errors';
@@ -31,6 +31,8 @@ function clientIp(c: Context<AppEnv>, trustProxy: boolean) {
 
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
+  // Public city pages answer first, with their own fixed security headers (docs/decisions/306).
+  mountSeoPageRoute(app, deps);
 
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false }));
   app.use('/api/*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: { message: 'Request body is too large' } }, 413) }));
@@ -68,7 +70,7 @@ export function createApp(deps: AppDeps) {
     return c.json({ error: { message: 'Something went wrong on our side. Please try again.' } }, 500);
   });
 
-  // Server-rendered public pages (/seo/{slug}, sitemap, robots.txt) come before the web app's fallback.
+  // The sitemap and robots.txt come before the web app's fallback.
   mountSeoPublicRoutes(app);
   if (deps.webDistDir) mountWebApp(app, deps.webDistDir);
   return api;

@@ -180,4 +180,5 @@ export const SEO_TEXT = {
 export const generatedText = (n: number) => `Successfully generated ${n} SEO pages`;
 /** "Deleted {n} SEO pages" (§8); one page reads "Deleted 1 SEO page" (docs/decisions/304). */
 export const deletedText = (n: number) => `Deleted ${n} SEO ${n === 1 ? 'page' : 'pages'}`;
-export const landingCreatedText = (n: number) => `Created ${n} landing ${n === 1 ? 'page' : 'pages'}. Content is being written now.`;
+export const LANDING_CREATED_TITLE = 'Landing Pages Created!';
+export const landingCreatedText = (n: number) => `Successfully created ${n} landing ${n === 1 ? 'page' : 'pages'}`;

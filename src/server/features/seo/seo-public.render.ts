@@ -22,7 +22,7 @@ a:focus-visible,.btn:focus-visible{outline:2px solid #2563eb;outline-offset:2px}
 .top{border-bottom:1px solid #e2e8f0;background:#fff}
 .top .wrap{display:flex;align-items:center;justify-content:space-between;height:4rem}
 .logo{display:flex;align-items:center;gap:.5rem;font-weight:800;font-size:1.15rem;color:#0f172a;text-decoration:none}
-.logo span{display:inline-flex;width:2rem;height:2rem;border-radius:.5rem;background:#2563eb;color:#fff;align-items:center;justify-content:center;font-size:1rem}
+.logo svg{width:2rem;height:2rem}
 .top nav{display:flex;gap:1rem;align-items:center;font-size:.9rem;font-weight:600}
 .top nav a{color:#334155;text-decoration:none}
 .top nav a.book{background:#2563eb;color:#fff;padding:.45rem .9rem;border-radius:.5rem}
@@ -77,10 +77,14 @@ const jsonLd = (data: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')}</script>`;
 
+// The web app's logo mark (src/web/components/layout/logo.tsx), inline so the page needs no other request.
+const LOGO_MARK =
+  '<svg viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="8" fill="#0f172a"/><path d="M7 19c2-5 5-8 9-8s7 3 9 8" stroke="#60a5fa" stroke-width="2.5" fill="none" stroke-linecap="round"/><circle cx="11" cy="21" r="2.5" fill="#fff"/><circle cx="21" cy="21" r="2.5" fill="#fff"/><path d="M22 6l1 2 2 1-2 1-1 2-1-2-2-1 2-1z" fill="#facc15"/></svg>';
+
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-function shell(opts: { head: string; body: string }) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${CSS}</style>${opts.head}</head><body><a href="#main" class="skip">Skip to content</a><header class="top"><div class="wrap"><a class="logo" href="/"><span aria-hidden="true">✦</span>ShineRoute</a><nav aria-label="Main"><a class="signin" href="/auth">Sign In</a><a class="book" href="/book">Book Now</a></nav></div></header><main id="main">${opts.body}</main><footer><div class="wrap"><nav aria-label="Footer"><a href="/">Home</a><a href="/about">About</a><a href="/contact">Contact</a><a href="/for-detailers">For Detailers</a><a href="/privacy">Privacy</a><a href="/terms">Terms</a></nav><p>© ${new Date().getFullYear()} ShineRoute. Mobile car detailing that comes to you.</p></div></footer></body></html>`;
+function shell(opts: { head: string; body: string; bookHref?: string }) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${CSS}</style>${opts.head}</head><body><a href="#main" class="skip">Skip to content</a><header class="top"><div class="wrap"><a class="logo" href="/" aria-label="ShineRoute home">${LOGO_MARK}ShineRoute</a><nav aria-label="Main"><a class="signin" href="/auth">Sign In</a><a class="book" href="${e(opts.bookHref ?? '/book')}">Book Now</a></nav></div></header><main id="main">${opts.body}</main><footer><div class="wrap"><nav aria-label="Footer"><a href="/">Home</a><a href="/about">About</a><a href="/contact">Contact</a><a href="/for-detailers">For Detailers</a><a href="/privacy">Privacy</a><a href="/terms">Terms</a></nav><p>© ${new Date().getFullYear()} ShineRoute. Mobile car detailing that comes to you.</p></div></footer></body></html>`;
 }
 
 const WHY_DEFAULT = [
@@ -190,7 +194,7 @@ export function renderSeoPage(page: PublicPage, opts: { publicUrl: string; platf
     `<section class="band"><div class="wrap"><h2>Ready for a spotless car in ${e(page.city)}?</h2>${ctas}</div></section>`,
   ].join('');
 
-  const html = shell({ head, body });
+  const html = shell({ head, body, bookHref });
   return { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
 }
 

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { OWNER_ROUTES, PUBLIC_ROUTES } from '../../../shared/routes';
-import type { AppEnv } from '../../http/context';
+import type { AppDeps, AppEnv } from '../../http/context';
 import { renderNotFoundPage, renderSeoPage } from './seo-public.render';
 import { countCompletePages, loadPublicPage, sitemapEntries } from './seo-public.service';
 import { seoOf } from './seo-settings';
@@ -36,26 +36,53 @@ const xml = (c: Context<AppEnv>, body: string) => {
   return c.body(body);
 };
 
-/** Server-rendered public routes: /seo/{slug}, /sitemap.xml (and its parts), /robots.txt. Mounted before the web app. */
-export function mountSeoPublicRoutes(app: Hono<AppEnv>) {
+// The headers secureHeaders() would set, fixed once: the page route answers ahead of the app-wide middleware.
+const PAGE_HEADERS: Record<string, string> = {
+  'Content-Type': 'text/html; charset=UTF-8',
+  'Cache-Control': 'public, max-age=300',
+  'Content-Security-Policy': PAGE_CSP,
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Origin-Agent-Cluster': '?1',
+  'Referrer-Policy': 'no-referrer',
+  'Strict-Transport-Security': 'max-age=15552000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'X-DNS-Prefetch-Control': 'off',
+  'X-Download-Options': 'noopen',
+  'X-Frame-Options': 'SAMEORIGIN',
+  'X-Permitted-Cross-Domain-Policies': 'none',
+  'X-XSS-Protection': '0',
+};
+const SLUG = /^[a-z0-9-]{1,200}$/;
+
+/**
+ * GET /seo/{slug}: the public city page. Registered before the app-wide middleware (it needs no session, client
+ * address or body limit) and served from an in-process cache of rendered pages, so the hot path is a map lookup
+ * (docs/decisions/306). Unknown slugs and pages that are not complete answer 404 with the 404 page.
+ */
+export function mountSeoPageRoute(app: Hono<AppEnv>, deps: AppDeps) {
+  const seo = seoOf(deps);
   app.get('/seo/:slug', async (c) => {
     const slug = c.req.param('slug');
-    const seo = seoOf(c.var.deps);
-    let page = /^[a-z0-9-]{1,200}$/.test(slug) ? seo.pageCache.get(slug) : undefined;
+    let page = seo.pageCache.get(slug);
     if (!page) {
-      const data = /^[a-z0-9-]{1,200}$/.test(slug) ? await loadPublicPage(c.var.deps.db, slug) : null;
-      // Unknown slugs and pages that are not complete answer 404 with the 404 page (docs/decisions/305).
-      if (!data) return notFoundPage(c);
-      page = renderSeoPage(data, { publicUrl: c.var.deps.publicUrl, platformPhone: seo.platformPhone });
+      const data = SLUG.test(slug) ? await loadPublicPage(deps.db, slug) : null;
+      if (!data) {
+        // The bad path is logged (§2), as the web app's 404 does.
+        console.warn(`404 ${c.req.method} ${c.req.path}`);
+        return new Response(renderNotFoundPage(), { status: 404, headers: { ...PAGE_HEADERS, 'Cache-Control': 'no-store' } });
+      }
+      const rendered = renderSeoPage(data, { publicUrl: deps.publicUrl, platformPhone: seo.platformPhone });
+      page = { ...rendered, headers: { ...PAGE_HEADERS, ETag: rendered.etag } };
       seo.pageCache.set(slug, page);
     }
-    c.header('Content-Security-Policy', PAGE_CSP);
-    c.header('Cache-Control', 'public, max-age=300');
-    c.header('ETag', page.etag);
-    if (c.req.header('if-none-match') === page.etag) return c.body(null, 304);
-    return c.html(page.html);
+    if (c.req.header('if-none-match') === page.etag) return new Response(null, { status: 304, headers: page.headers });
+    return new Response(page.html, { status: 200, headers: page.headers });
   });
+}
 
+/** Server-rendered public routes besides the pages: /sitemap.xml (and its parts) and /robots.txt. */
+export function mountSeoPublicRoutes(app: Hono<AppEnv>) {
   app.get('/robots.txt', (c) => {
     const base = origin(c.var.deps.publicUrl);
     const private_ = ['/api/', '/admin', ...OWNER_ROUTES].map((p) => `Disallow: ${p}`).join('\n');

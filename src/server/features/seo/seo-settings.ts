@@ -37,6 +37,8 @@ export class PublicPageCache {
 export interface RenderedPage {
   html: string;
   etag: string;
+  /** The full response headers, computed once when the page is rendered. */
+  headers?: Record<string, string>;
 }
 
 export interface SeoSettings {

@@ -52,6 +52,14 @@ const SECOND_PARAGRAPHS = [
   'Our detailers are insured professionals who treat {subject} as if it were their own, from the wheels to the headliner.',
 ];
 
+const INTRO_HEADINGS = [
+  '{Kw} that comes to you in {city}',
+  'Professional {kw} at your door in {city}',
+  'Your {kw} team in {city}, {state}',
+  '{Kw} in {city} without the drive',
+  'Book {kw} in {city} online',
+];
+
 const STEP_SETS = [
   ['Choose your service and book a time online.', 'A detailer arrives at your {city} address with everything needed.', 'Inspect the result, pay securely and enjoy the shine.'],
   ['Pick a package and tell us where {subject} is parked.', 'We wash, clean and protect it on site in {city}.', 'You get a spotless car and a receipt by email.'],
@@ -139,7 +147,7 @@ function areaSection(ctx: PageContext, vars: Vars): string {
     return `<h2>${fill('Serving {city} and nearby', vars)}</h2><p>${fill('Our detailers come to homes, offices and apartment complexes across {city}, {stateName}. Enter your zip code when you book to confirm your address is covered.', vars)}</p>`;
   }
   const towns = ctx.area.towns.length > 0 ? ` We also travel to nearby ${escapeHtml(listText(ctx.area.towns))}.` : '';
-  return `<h2>${fill('Areas we serve around {city}', vars)}</h2><p>${fill('Mobile {kw} is available across {city}, including zip codes {zipList}.', vars)}${towns}</p>`;
+  return `<h2>${fill('Areas we serve around {city}', vars)}</h2><p>${fill('Our detailers cover {city}, including zip codes {zipList}.', vars)}${towns}</p>`;
 }
 
 function listText(items: string[]): string {
@@ -166,6 +174,7 @@ export function generateFromTemplates(ctx: PageContext): GeneratedContent {
   // A page whose slug needed a suffix (variant 2, 3…) starts from a different intro than the original.
   const introIndex = (Math.floor(next() * INTROS.length) + ctx.variant - 1) % INTROS.length;
   const intro = fill(INTROS[introIndex]!, vars);
+  const introHeading = Math.floor(next() * INTRO_HEADINGS.length);
   const second = fill(SECOND_PARAGRAPHS[Math.floor(next() * SECOND_PARAGRAPHS.length)]!, vars);
   const steps = STEP_SETS[Math.floor(next() * STEP_SETS.length)]!;
   const stepsHeading = fill(WHY_HEADINGS[Math.floor(next() * WHY_HEADINGS.length)]!, vars);
@@ -173,9 +182,8 @@ export function generateFromTemplates(ctx: PageContext): GeneratedContent {
   const faqPairs = shuffled(FAQ_POOL, next).slice(0, 4);
   const faq: FaqItem[] = faqPairs.map(([q, a]) => ({ question: decode(fill(q, vars)), answer: decode(fill(a, vars)) }));
 
-  const tagline = ctx.business?.tagline ? `<p><em>${escapeHtml(ctx.business.tagline)}</em></p>` : '';
   const html = [
-    `<section><h2>${fill(ctx.vehicle ? '{Kw} for your {vehicle} in {city}, {state}' : '{Kw} in {city}, {state}', vars)}</h2>${tagline}<p>${intro}</p><p>${second}</p></section>`,
+    `<section><h2>${fill(ctx.vehicle ? '{Kw} for your {vehicle} in {city}' : INTRO_HEADINGS[introHeading]!, vars)}</h2><p>${intro}</p><p>${second}</p></section>`,
     `<section>${servicesSection(ctx, vars)}</section>`,
     ctx.business ? `<section>${businessSection(ctx, vars)}</section>` : '',
     `<section>${careSection(ctx, vars, next)}</section>`,
