@@ -211,6 +211,9 @@ export async function processRun(
       });
       processed = end;
       batches++;
+      // Yield to the event loop between batches: with the embedded database every query resolves without I/O,
+      // and without this pause a long run would hold up every HTTP request until it ended.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     await db
       .update(seoGenerationRuns)

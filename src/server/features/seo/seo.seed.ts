@@ -3,6 +3,7 @@ import { pageSlug, pageTitle } from '../../../shared/seo.constants';
 import type { Database } from '../../db/client';
 import { createSeoPage, createTestimonial } from '../../db/factories';
 import { testimonials } from '../../db/schema';
+import { sanitizeContent } from '../../providers/content/sanitize';
 import { createTemplateGenerator } from '../../providers/content/template-generator';
 import { loadBusinessForPage, pageContext } from './seo-context';
 
@@ -35,7 +36,7 @@ export async function seedSeoDemo(db: Database, businessId: string) {
       keywords: [subject.keyword],
       pageTitle: pageTitle(subject),
       metaDescription: content.metaDescription,
-      content: content.html,
+      content: sanitizeContent(content.html),
       faq: content.faq,
       status: 'complete',
     });

@@ -33,7 +33,10 @@ export interface PageContext {
   variant: number;
 }
 
-/** A page's copy: sanitised HTML plus the FAQ (also rendered in the HTML) for structured data. */
+/**
+ * A page's copy: HTML (escaped by the generator, and sanitised again wherever it is stored and served) plus the
+ * FAQ (also rendered in the HTML) as plain text for structured data.
+ */
 export interface GeneratedContent {
   metaDescription: string;
   html: string;

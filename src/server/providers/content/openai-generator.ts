@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ContentGenerator, GeneratedContent, PageContext } from './content-generator';
-import { escapeHtml, sanitizeContent, toPlainText } from './sanitize';
+import { escapeHtml, toPlainText } from './sanitize';
 import { generateFromTemplates } from './template-generator';
 
 // An OpenAI-compatible chat-completions endpoint writes the copy. The model returns plain text fields in JSON,
@@ -104,7 +104,7 @@ export function createOpenAiGenerator(config: OpenAiConfig, fallback: ContentGen
       const faqHtml = `<section><h2>Frequently asked questions</h2>${faq.map((f) => `<h3>${escapeHtml(f.question)}</h3><p>${escapeHtml(f.answer)}</p>`).join('')}</section>`;
       return {
         metaDescription: toPlainText(answer.metaDescription).slice(0, 160),
-        html: sanitizeContent(written + factSections.join('') + faqHtml),
+        html: written + factSections.join('') + faqHtml,
         faq,
       };
     },

@@ -2,7 +2,7 @@ import { DEFAULT_VEHICLE_MULTIPLIERS, DEMO_SERVICES } from '../../../shared/cons
 import { formatCents } from '../../../shared/money';
 import { titleCase } from '../../../shared/seo.constants';
 import type { ContentGenerator, FaqItem, GeneratedContent, PageContext } from './content-generator';
-import { escapeHtml, sanitizeContent } from './sanitize';
+import { escapeHtml } from './sanitize';
 import { CLASS_TIPS, CLIMATE_TIPS, climateOf, MODEL_NOTES, vehicleTypeOf } from './vehicle-advice';
 
 // The built-in content engine: readable copy assembled from varied phrasings, chosen by a generator seeded with
@@ -201,7 +201,8 @@ export function generateFromTemplates(ctx: PageContext): GeneratedContent {
   ];
   return {
     metaDescription: truncate(metaOptions[Math.floor(next() * metaOptions.length)]!, 160),
-    html: sanitizeContent(html),
+    // Sanitised where it is stored (seo-pages.service / seo-runs.service), like any generator's output.
+    html,
     faq,
   };
 }
