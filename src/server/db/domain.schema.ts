@@ -340,6 +340,10 @@ export const citySeoPages = pgTable(
     vehicleMake: text(),
     vehicleModel: text(),
     generationRunId: uuid().references(() => seoGenerationRuns.id, { onDelete: 'set null' }),
+    // What the admin search matches: title, city, state code and state name, lower-cased (docs/decisions/302).
+    searchText: text().generatedAlwaysAs(
+      sql`lower("page_title" || ' ' || "city" || ' ' || "state" || ' ' || us_state_name("state"))`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -348,12 +352,8 @@ export const citySeoPages = pgTable(
     index('city_seo_pages_status_idx').on(t.status),
     index('city_seo_pages_created_at_idx').on(t.createdAt),
     index('city_seo_pages_generation_run_id_idx').on(t.generationRunId),
-    index('city_seo_pages_state_idx').on(t.state),
-    // The admin list searches title, city and state with ILIKE '%term%' over 100k+ rows (docs/decisions/302).
-    index('city_seo_pages_search_trgm_idx').using(
-      'gin',
-      sql`(lower(${t.pageTitle} || ' ' || ${t.city} || ' ' || ${t.state})) gin_trgm_ops`,
-    ),
+    // The admin list searches with LIKE '%term%' over 100k+ rows (docs/decisions/302).
+    index('city_seo_pages_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

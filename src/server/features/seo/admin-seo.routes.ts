@@ -5,7 +5,6 @@ import { createRouter, errorResponses, json } from '../../http/openapi';
 import { seoJobs } from './seo-jobs';
 import { toPageDto } from './seo-pages.service';
 import {
-  countPlatformPages,
   deleteAllPlatformPages,
   deletePlatformPage,
   getPlatformRun,
@@ -25,7 +24,11 @@ const listRoute = createRoute({
   tags: ['Admin SEO'],
   summary: 'Platform SEO pages, newest first (at most 100), searched by title, city or state',
   request: { query: z.object({ search: z.string().max(100).optional() }) },
-  responses: { 200: json(z.object({ pages: z.array(seoPageSchema), total: z.number().int() })), 400: errorResponses[400], ...admin },
+  responses: {
+    200: json(z.object({ pages: z.array(seoPageSchema), hasMore: z.boolean() })),
+    400: errorResponses[400],
+    ...admin,
+  },
 });
 
 const settingsRoute = createRoute({
@@ -89,9 +92,8 @@ router.use('*', requireUser, requireAdmin);
 
 export const adminSeoApi = router
   .openapi(listRoute, async (c) => {
-    const { db } = c.var.deps;
-    const [pages, total] = await Promise.all([listPlatformPages(db, c.req.valid('query').search), countPlatformPages(db)]);
-    return c.json({ pages: pages.map(toPageDto), total }, 200);
+    const { pages, hasMore } = await listPlatformPages(c.var.deps.db, c.req.valid('query').search);
+    return c.json({ pages: pages.map(toPageDto), hasMore }, 200);
   })
   .openapi(settingsRoute, async (c) => {
     const seo = seoOf(c.var.deps);

@@ -147,15 +147,17 @@ describe('the admin list, search and deletes', () => {
     const list = async (search?: string) => {
       const res = await t.request(`/api/admin/seo/pages${search !== undefined ? `?search=${encodeURIComponent(search)}` : ''}`, { cookie: admin.cookie });
       expect(res.status).toBe(200);
-      return (await res.json()) as { pages: Array<{ slug: string; businessId: string | null; city: string }>; total: number };
+      return (await res.json()) as { pages: Array<{ slug: string; businessId: string | null; city: string }>; hasMore: boolean };
     };
     const all = await list();
     expect(all.pages).toHaveLength(100);
-    expect(all.total).toBeGreaterThanOrEqual(130);
+    expect(all.hasMore).toBe(true);
     expect(all.pages[0]!.slug).toBe('bulk-129');
     expect(all.pages.every((p) => p.businessId === null)).toBe(true);
 
-    expect((await list('paint correction')).pages.map((p) => p.slug)).toEqual(['bulk-7']);
+    const one = await list('paint correction');
+    expect(one.pages.map((p) => p.slug)).toEqual(['bulk-7']);
+    expect(one.hasMore).toBe(false);
     expect((await list('BOISE')).pages).toHaveLength(65);
     expect((await list('id')).pages.every((p) => p.city === 'Boise')).toBe(true);
     // A state's name finds its pages too.

@@ -16,6 +16,10 @@ export const SEO_JOB = {
 // A slice lasts ~15 s; a job active for 2 minutes has lost its worker and pg-boss (on PostgreSQL) retries it.
 const RUN_JOB = { retryLimit: 5, retryDelaySeconds: 2, expireInSeconds: 120 };
 const PAGE_JOB = { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 120 };
+// Jobs sent by this process wake its workers at once; the slow poll only picks up jobs queued by other instances
+// (or delayed ones). Each poll of the embedded database blocks the event loop for several milliseconds, which
+// would otherwise show in the public pages' tail latency (docs/decisions/306).
+const POLL_SECONDS = 10;
 
 /** Senders for the SEO jobs; the queue is required (main.ts always starts it; tests opt in). */
 export function seoJobs(queue: JobQueue | undefined) {
@@ -40,13 +44,13 @@ export async function registerSeoWorkers(queue: JobQueue, deps: AppDeps) {
       sliceMs: seo.sliceMs,
     });
     if (outcome === 'continue') await send.generateRun(data.runId);
-  });
+  }, { pollingIntervalSeconds: POLL_SECONDS });
   await queue.work<{ pageId: string }>(
     SEO_JOB.page,
     async (data) => {
       await generatePageContent(deps.db, seo.content, data.pageId);
     },
-    { batchSize: 5 },
+    { batchSize: 5, pollingIntervalSeconds: POLL_SECONDS },
   );
   await resumeInterruptedWork(queue, deps);
 }

@@ -26,7 +26,11 @@ export interface PublicPage {
   } | null;
 }
 
-/** A complete page by slug with its business and the business's real review average (§7: status complete only). */
+/**
+ * A complete page by slug (§7: status complete only), with its business and the business's real review average.
+ * Two simple statements rather than one with joins: planning dominates a lookup this small, and most pages
+ * (platform pages) need only the first.
+ */
 export async function loadPublicPage(db: Database, slug: string): Promise<PublicPage | null> {
   const [row] = await db
     .select({
@@ -42,6 +46,22 @@ export async function loadPublicPage(db: Database, slug: string): Promise<Public
       vehicleModel: citySeoPages.vehicleModel,
       updatedAt: citySeoPages.updatedAt,
       businessId: citySeoPages.businessId,
+    })
+    .from(citySeoPages)
+    .where(and(eq(citySeoPages.slug, slug), eq(citySeoPages.status, 'complete')));
+  if (!row) return null;
+  const { businessId, ...page } = row;
+  return {
+    ...page,
+    content: page.content ?? '',
+    faq: page.faq ?? [],
+    business: businessId ? await loadPageBusiness(db, businessId) : null,
+  };
+}
+
+async function loadPageBusiness(db: Database, businessId: string): Promise<PublicPage['business']> {
+  const [row] = await db
+    .select({
       businessName: profiles.businessName,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
@@ -49,40 +69,23 @@ export async function loadPublicPage(db: Database, slug: string): Promise<Public
       tagline: profiles.businessTagline,
       guarantees: profiles.serviceGuarantees,
       specialties: profiles.specialties,
-      reviewCount: sql<number>`(select count(*) from ${testimonials} where ${testimonials.businessId} = ${citySeoPages.businessId})`.mapWith(Number),
-      reviewAverage: sql<number | null>`(select avg(${testimonials.rating})::float8 from ${testimonials} where ${testimonials.businessId} = ${citySeoPages.businessId})`,
+      reviewCount: sql<number>`(select count(*) from ${testimonials} where ${testimonials.businessId} = ${businessId})`.mapWith(Number),
+      reviewAverage: sql<number | null>`(select avg(${testimonials.rating})::float8 from ${testimonials} where ${testimonials.businessId} = ${businessId})`,
     })
-    .from(citySeoPages)
-    .leftJoin(profiles, eq(profiles.id, citySeoPages.businessId))
-    .where(and(eq(citySeoPages.slug, slug), eq(citySeoPages.status, 'complete')));
+    .from(profiles)
+    .where(eq(profiles.id, businessId));
   if (!row) return null;
-  const business = row.businessId
-    ? {
-        id: row.businessId,
-        name: row.businessName?.trim() || `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || 'Our team',
-        phone: row.phone,
-        tagline: row.tagline,
-        guarantees: row.guarantees ?? [],
-        specialties: row.specialties ?? [],
-        rating:
-          row.reviewCount > 0 && row.reviewAverage !== null
-            ? { average: Math.round(Number(row.reviewAverage) * 10) / 10, count: row.reviewCount }
-            : null,
-      }
-    : null;
   return {
-    slug: row.slug,
-    pageTitle: row.pageTitle,
-    metaDescription: row.metaDescription,
-    city: row.city,
-    state: row.state,
-    keywords: row.keywords,
-    content: row.content ?? '',
-    faq: row.faq ?? [],
-    vehicleMake: row.vehicleMake,
-    vehicleModel: row.vehicleModel,
-    updatedAt: row.updatedAt,
-    business,
+    id: businessId,
+    name: row.businessName?.trim() || `${row.firstName} ${row.lastName}`.trim() || 'Our team',
+    phone: row.phone,
+    tagline: row.tagline,
+    guarantees: row.guarantees,
+    specialties: row.specialties,
+    rating:
+      row.reviewCount > 0 && row.reviewAverage !== null
+        ? { average: Math.round(Number(row.reviewAverage) * 10) / 10, count: row.reviewCount }
+        : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
 import {
   ADMIN_PAGE_LIST_LIMIT,
   POPULAR_VEHICLES,
@@ -6,9 +6,6 @@ import {
   pageTitle,
   SEO_BATCH_SIZE,
   SEO_TEXT,
-  STATE_CODES,
-  type StateCode,
-  US_STATES,
 } from '../../../shared/seo.constants';
 import type { AdminGenerateInputParsed } from '../../../shared/seo.schemas';
 import type { Database } from '../../db/client';
@@ -277,28 +274,18 @@ export async function interruptedRuns(db: Database) {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
- * Platform pages newest first, at most 100 (§7), optionally searched by title, city or state (code or name).
- * The search expression matches the trigram index city_seo_pages_search_trgm_idx.
+ * Platform pages newest first, at most 100 (§7), optionally searched by title, city or state (code or name) through
+ * the trigram index on search_text. `hasMore` says whether more pages match than are listed.
  */
 export async function listPlatformPages(db: Database, search = '', limit = ADMIN_PAGE_LIST_LIMIT) {
   const term = search.trim().toLowerCase().replace(/\s+/g, ' ');
-  const conditions = [isNull(citySeoPages.businessId)];
-  if (term) {
-    const byName = STATE_CODES.filter((code: StateCode) => US_STATES[code].toLowerCase().includes(term));
-    const text = sql`lower(${citySeoPages.pageTitle} || ' ' || ${citySeoPages.city} || ' ' || ${citySeoPages.state}) like ${`%${escapeLike(term)}%`}`;
-    conditions.push(byName.length > 0 ? or(text, inArray(citySeoPages.state, byName))! : text);
-  }
-  return db
+  const rows = await db
     .select(pageListColumns)
     .from(citySeoPages)
-    .where(and(...conditions))
+    .where(and(isNull(citySeoPages.businessId), term ? like(citySeoPages.searchText, `%${escapeLike(term)}%`) : undefined))
     .orderBy(desc(citySeoPages.createdAt), desc(citySeoPages.id))
-    .limit(limit);
-}
-
-export async function countPlatformPages(db: Database) {
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(citySeoPages).where(isNull(citySeoPages.businessId));
-  return row?.n ?? 0;
+    .limit(limit + 1);
+  return { pages: rows.slice(0, limit), hasMore: rows.length > limit };
 }
 
 /** Deletes one platform page (an owner's page is not the admin's to delete here: 404). Returns its slug. */

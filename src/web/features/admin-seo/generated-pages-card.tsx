@@ -22,8 +22,6 @@ import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { type PlatformPage, useDeleteAllPlatformPages, useDeletePlatformPage, usePlatformPages } from './admin-seo-queries';
 
-const numberFormat = new Intl.NumberFormat('en-US');
-
 /** The generated pages (§2): searchable by title, city or state, newest first, at most 100 rows. */
 export function GeneratedPagesCard({ generating }: { generating: boolean }) {
   const [search, setSearch] = useState('');
@@ -35,21 +33,21 @@ export function GeneratedPagesCard({ generating }: { generating: boolean }) {
     if (isError) console.warn('Failed to load SEO pages', error);
   }, [isError, error]);
 
-  const total = data?.total ?? 0;
+  const empty = !term && data?.pages.length === 0;
   return (
     <Card>
       <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid gap-1">
           <CardTitle>Generated Pages</CardTitle>
           <CardDescription>
-            {data
-              ? `${numberFormat.format(total)} platform ${total === 1 ? 'page' : 'pages'}; the newest ${ADMIN_PAGE_LIST_LIMIT} are listed.`
+            {data?.hasMore
+              ? `Showing the newest ${ADMIN_PAGE_LIST_LIMIT} ${term ? 'matching pages' : 'platform pages'}.`
               : 'Platform landing pages, newest first.'}
           </CardDescription>
         </div>
         <AlertDialog>
           <AlertDialogTrigger asChild>
-            <Button variant="destructive" disabled={total === 0} loading={deleteAll.isPending}>
+            <Button variant="destructive" disabled={empty} loading={deleteAll.isPending}>
               <Trash2 /> Delete All Generated Pages
             </Button>
           </AlertDialogTrigger>
@@ -57,8 +55,8 @@ export function GeneratedPagesCard({ generating }: { generating: boolean }) {
             <AlertDialogHeader>
               <AlertDialogTitle>Delete all generated pages?</AlertDialogTitle>
               <AlertDialogDescription>
-                All {numberFormat.format(total)} platform SEO pages will be deleted and taken off the site. A generation in progress is
-                stopped. Pages that belong to businesses are not affected.
+                Every platform SEO page will be deleted and taken off the site, not only the ones listed. A generation in progress
+                is stopped. Pages that belong to businesses are not affected.
               </AlertDialogDescription>
             </AlertDialogHeader>
             <AlertDialogFooter>
