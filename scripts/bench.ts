@@ -244,7 +244,7 @@ async function serving(slugs: string[]) {
       if (!res.ok) throw new Error(`admin list answered ${res.status}`);
       return res.json();
     };
-    report('Admin list (100 rows and the platform total), one request at a time:');
+    report('Admin list (up to 100 rows, signed in as admin, through HTTP), one request at a time:');
     await timed('newest 100', () => list());
     await timed('search "austin"', () => list('austin'));
     await timed('search "ford f-150"', () => list('ford f-150'));
