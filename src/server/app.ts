@@ -14,6 +14,9 @@ import { customersApi } from './features/customers/customers.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { servicesApi } from './features/services/services.routes';
 import { meApi } from './features/me/me.routes';
+import { adminSeoApi } from './features/seo/admin-seo.routes';
+import { marketingApi } from './features/seo/marketing.routes';
+import { mountSeoPageRoute, mountSeoPublicRoutes } from './features/seo/seo-public.routes';
 import { publicRoutes } from './features/public/public.routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { AppError } from './http/errors';
@@ -35,6 +38,8 @@ function clientIp(c: Context<AppEnv>, trustProxy: boolean) {
 
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
+  // Public city pages answer first, with their own fixed security headers (docs/decisions/306).
+  mountSeoPageRoute(app, deps);
 
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false }));
   app.use('/api/*', bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: { message: 'Request body is too large' } }, 413) }));
@@ -63,7 +68,9 @@ export function createApp(deps: AppDeps) {
     .route('/api/booking', bookingApi)
     .route('/api/bookings', bookingsApi)
     .route('/api/customers', customersApi)
-    .route('/api/services', servicesApi);
+    .route('/api/services', servicesApi)
+    .route('/api/marketing', marketingApi)
+    .route('/api/admin/seo', adminSeoApi);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
@@ -80,6 +87,8 @@ export function createApp(deps: AppDeps) {
     return c.json({ error: { message: 'Something went wrong on our side. Please try again.' } }, 500);
   });
 
+  // The sitemap and robots.txt come before the web app's fallback.
+  mountSeoPublicRoutes(app);
   if (deps.webDistDir) mountWebApp(app, deps.webDistDir);
   return api;
 }

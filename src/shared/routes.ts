@@ -29,7 +29,10 @@ export const OWNER_ROUTES = [
   '/service-areas',
 ] as const;
 
-export const ADMIN_ROUTES = ['/admin', '/admin/seo'] as const;
+export const ADMIN_ROUTES = ['/admin', '/admin/seo', '/admin/users', '/admin/analytics', '/admin/settings'] as const;
+
+/** Public city pages are rendered by the server (src/server/features/seo/seo-public.routes.ts), not the web app. */
+export const seoPagePath = (slug: string) => `/seo/${slug}`;
 
 const known = new Set<string>([...PUBLIC_ROUTES, ...OWNER_ROUTES, ...ADMIN_ROUTES]);
 

@@ -10,7 +10,6 @@ import { NotFoundPage } from './features/not-found/not-found-page';
 // Owner screens whose issues have not landed yet.
 const PENDING_OWNER_SCREENS = [
   ['/inventory', 'Inventory Management'],
-  ['/marketing', 'Marketing Tools'],
   ['/verification', 'Business Verification'],
   ['/invoices', 'Invoices & Quotes'],
   ['/campaigns', 'SMS & Email Campaigns'],
@@ -48,18 +47,39 @@ export const router = createBrowserRouter([
       { path: '/bookings', lazy: () => import('./features/bookings/bookings-page').then((m) => ({ Component: m.BookingsPage })) },
       { path: '/customers', lazy: () => import('./features/customers/customers-page').then((m) => ({ Component: m.CustomersPage })) },
       { path: '/services', lazy: () => import('./features/services/services-page').then((m) => ({ Component: m.ServicesPage })) },
+      { path: '/marketing', lazy: () => import('./features/marketing/marketing-page').then((m) => ({ Component: m.MarketingPage })) },
       ...PENDING_OWNER_SCREENS.map(([path, title]) => ({ path, element: <ComingSoonPage title={title} /> })),
     ],
   },
   {
+    // Admin screens: signed in (else /auth), then the role check (AdminGuard); the server checks the role too.
     element: (
       <RequireAuth>
         <Outlet />
       </RequireAuth>
     ),
     children: [
-      { path: '/admin', element: <ComingSoonPublic title="Admin" /> },
-      { path: '/admin/seo', element: <ComingSoonPublic title="Platform SEO Generator" /> },
+      {
+        lazy: () => import('./features/admin/admin-guard').then((m) => ({ Component: m.AdminGuard })),
+        children: [
+          {
+            lazy: () => import('./features/admin/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+            children: [
+              { path: '/admin', lazy: () => import('./features/admin/admin-page').then((m) => ({ Component: m.AdminPage })) },
+              { path: '/admin/seo', lazy: () => import('./features/admin-seo/admin-seo-page').then((m) => ({ Component: m.AdminSeoPage })) },
+              { path: '/admin/users', lazy: () => import('./features/admin/admin-coming-soon-page').then((m) => ({ Component: m.AdminUsersPage })) },
+              {
+                path: '/admin/analytics',
+                lazy: () => import('./features/admin/admin-coming-soon-page').then((m) => ({ Component: m.AdminAnalyticsPage })),
+              },
+              {
+                path: '/admin/settings',
+                lazy: () => import('./features/admin/admin-coming-soon-page').then((m) => ({ Component: m.AdminSettingsPage })),
+              },
+            ],
+          },
+        ],
+      },
     ],
   },
 ]);

@@ -4,6 +4,7 @@ import type { Auth } from '../auth/auth';
 import type { Database } from './client';
 import {
   bookings,
+  citySeoPages,
   customers,
   customerVehicles,
   emailWaitlist,
@@ -11,6 +12,7 @@ import {
   profiles,
   serviceAreas,
   services,
+  testimonials,
   user,
   userRoles,
 } from './schema';
@@ -136,5 +138,35 @@ export async function createInventoryItem(
   values: Partial<typeof inventoryItems.$inferInsert> & { name: string },
 ) {
   const [row] = await db.insert(inventoryItems).values({ businessId, ...values }).returning();
+  return row!;
+}
+
+/** A city SEO page as stored (content is taken as given: tests use this to store hostile HTML on purpose). */
+export async function createSeoPage(
+  db: Database,
+  values: Partial<typeof citySeoPages.$inferInsert> & { slug: string; city: string; state: string },
+) {
+  const [row] = await db
+    .insert(citySeoPages)
+    .values({
+      pageTitle: `Mobile Detailing in ${values.city}, ${values.state}`,
+      keywords: ['mobile detailing'],
+      status: 'complete',
+      content: '<p>Hand washes and interior details at your door.</p>',
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createTestimonial(
+  db: Database,
+  businessId: string,
+  values: { customerName: string; rating?: number; testimonialText: string; serviceType?: string; isFeatured?: boolean },
+) {
+  const [row] = await db
+    .insert(testimonials)
+    .values({ businessId, customerInitial: values.customerName.trim()[0]!.toUpperCase(), ...values })
+    .returning();
   return row!;
 }

@@ -17,6 +17,7 @@ import {
   updateProfile,
 } from './factories';
 import { customers, user } from './schema';
+import { seedSeoDemo } from '../features/seo/seo.seed';
 
 export const DEMO_OWNER = {
   email: 'owner@shineroute.test',
@@ -169,5 +170,6 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
     await createWaitlistEntry(db, email, '10001');
   }
   await createWaitlistEntry(db, 'pat.moore@example.com', '73301');
+  await seedSeoDemo(db, ownerId);
   return { created: true };
 }

@@ -1,3 +1,4 @@
+import { registerSeoWorkers } from '../features/seo/seo-jobs';
 import type { AppDeps } from '../http/context';
 import type { JobQueue } from './queue';
 
@@ -5,4 +6,6 @@ import type { JobQueue } from './queue';
  * Registers every feature's job handlers on the queue. Features add a line here:
  *   await queue.work('feature.job-name', (data) => handleIt(deps, data));
  */
-export async function registerWorkers(_queue: JobQueue, _deps: AppDeps): Promise<void> {}
+export async function registerWorkers(queue: JobQueue, deps: AppDeps): Promise<void> {
+  await registerSeoWorkers(queue, deps);
+}

@@ -6,6 +6,10 @@ import { createAuth } from '../auth/auth';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { createOwnerAccount, grantRole } from '../db/factories';
 import { outboxMessages } from '../db/schema';
+import { createSeoSettings } from '../features/seo/seo-settings';
+import type { AppDeps } from '../http/context';
+import { createJobQueue, type JobQueue } from '../jobs/queue';
+import { registerWorkers } from '../jobs/workers';
 import { createOutboxMailer } from '../providers/mail/mailer';
 import type { PaymentProvider } from '../providers/payments/payments';
 import { createTestPaymentProvider } from '../providers/payments/test-checkout';
@@ -60,6 +64,10 @@ export async function createTestContext(
     signInLimitPerMinute?: number;
     /** The payment adapter (default: the built-in test checkout), e.g. Stripe pointed at a local fake. */
     payments?: (db: Database) => PaymentProvider;
+    /** Start the job queue (pg-boss on the test database) with every worker registered. */
+    jobs?: boolean;
+    /** SEO settings (content generator, cities per state…); defaults to the template engine. */
+    seo?: Parameters<typeof createSeoSettings>[0];
   } = {},
 ) {
   const handle = await openTestDatabase();
@@ -73,7 +81,7 @@ export async function createTestContext(
     signInLimitPerMinute: opts.signInLimitPerMinute,
   });
   const payments = opts.payments ? opts.payments(db) : createTestPaymentProvider(db, TEST_ORIGIN);
-  const app = createApp({
+  const deps: AppDeps = {
     db,
     auth,
     mailer,
@@ -81,8 +89,19 @@ export async function createTestContext(
     publicUrl: TEST_ORIGIN,
     supportEmail: 'support@test.local',
     trustProxy: false,
+    seo: createSeoSettings({ exclusiveDatabase: true, ...opts.seo }),
+  };
+  let jobs: JobQueue | undefined;
+  if (opts.jobs) {
+    jobs = await createJobQueue(handle, { pollingIntervalSeconds: 0.5 });
+    deps.jobs = jobs;
+    await registerWorkers(jobs, deps);
+  }
+  const app = createApp(deps);
+  afterAll(async () => {
+    await jobs?.stop();
+    await handle.close();
   });
-  afterAll(() => handle.close());
 
   async function request(path: string, init: RequestInit & { cookie?: string; json?: unknown; ip?: string } = {}) {
     const headers = new Headers(init.headers);
@@ -134,7 +153,7 @@ export async function createTestContext(
       .orderBy(desc(outboxMessages.createdAt));
   }
 
-  return { app, db, auth, mailer, payments, request, signUp, signIn, createAdmin, emailsTo, createOwnerAccount };
+  return { app, db, deps, handle, jobs, auth, mailer, payments, request, signUp, signIn, createAdmin, emailsTo, createOwnerAccount };
 }
 
 export function sessionCookie(res: Response): string {
