@@ -17,8 +17,10 @@ import { inventoryApi } from './features/inventory/inventory.routes';
 import { outboxApi } from './features/outbox/outbox.routes';
 import { servicesApi } from './features/services/services.routes';
 import { meApi } from './features/me/me.routes';
+import { adminSeoApi } from './features/seo/admin-seo.routes';
+import { marketingApi } from './features/seo/marketing.routes';
+import { mountSeoPageRoute, mountSeoPublicRoutes } from './features/seo/seo-public.routes';
 import { publicRoutes } from './features/public/public.routes';
-import { seoPublicRoutes } from './features/seo-public/seo-public.routes';
 import { serviceAreasApi } from './features/service-areas/service-areas.routes';
 import { adminVerificationsApi } from './features/verification/admin-verifications.routes';
 import { UPLOAD_PATH, verificationApi } from './features/verification/verification.routes';
@@ -42,6 +44,8 @@ function clientIp(c: Context<AppEnv>, trustProxy: boolean) {
 
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
+  // Public city pages answer first, with their own fixed security headers (docs/decisions/306).
+  mountSeoPageRoute(app, deps);
 
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false }));
   const apiBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: { message: 'Request body is too large' } }, 413) });
@@ -73,6 +77,8 @@ export function createApp(deps: AppDeps) {
     .route('/api/bookings', bookingsApi)
     .route('/api/customers', customersApi)
     .route('/api/services', servicesApi)
+    .route('/api/marketing', marketingApi)
+    .route('/api/admin/seo', adminSeoApi)
     .route('/api/inventory', inventoryApi)
     .route('/api/business-profile', businessProfileApi)
     .route('/api/service-areas', serviceAreasApi)
@@ -85,8 +91,6 @@ export function createApp(deps: AppDeps) {
     info: { title: 'ShineRoute API', version: '1.0.0', description: 'Bookings, customers and operations for mobile detailers.' },
   });
   app.get('/api/health', (c) => c.json({ ok: true }));
-  // Public landing pages, rendered on the server for search engines (docs/decisions/204).
-  app.route('/seo', seoPublicRoutes);
   app.all('/api/*', (c) => c.json({ error: { message: 'Not found' } }, 404));
 
   app.onError((err, c) => {
@@ -97,6 +101,8 @@ export function createApp(deps: AppDeps) {
     return c.json({ error: { message: 'Something went wrong on our side. Please try again.' } }, 500);
   });
 
+  // The sitemap and robots.txt come before the web app's fallback.
+  mountSeoPublicRoutes(app);
   if (deps.webDistDir) mountWebApp(app, deps.webDistDir);
   return api;
 }

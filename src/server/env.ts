@@ -35,6 +35,14 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
   // Another Stripe API base (a local fake or a proxy); default https://api.stripe.com.
   STRIPE_API_BASE: z.url('STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111').optional(),
+  // SEO pages: how many of each state's largest cities a platform generation covers.
+  SEO_CITIES_PER_STATE: z.coerce.number().int().min(1, 'SEO_CITIES_PER_STATE must be 1 to 50').max(50, 'SEO_CITIES_PER_STATE must be 1 to 50').default(5),
+  // The number the Call button dials on platform pages (and business pages without a phone).
+  PLATFORM_PHONE: z.string().min(7).default('(512) 555-0100'),
+  // An OpenAI-compatible endpoint (e.g. https://api.openai.com/v1) writes SEO copy when both are set.
+  LLM_BASE_URL: z.url('LLM_BASE_URL must be a URL such as https://api.openai.com/v1').optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
 });
 
 export type Env = z.infer<typeof envSchema> & {

@@ -4,7 +4,9 @@ import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { DEMO_ADMIN, DEMO_OWNER, seedDemo } from './db/seed';
 import { loadEnv } from './env';
+import { createSeoSettings } from './features/seo/seo-settings';
 import { createJobQueue } from './jobs/queue';
+import { createContentGenerator } from './providers/content/content-generator';
 import { registerWorkers } from './jobs/workers';
 import { createPaymentProvider } from './providers/payments/select-provider';
 import { createStorage } from './providers/storage/storage';
@@ -46,6 +48,9 @@ async function main() {
   const seeded = env.SEED_DEMO ? await seedDemo(db, auth) : null;
   if (seeded?.created) console.log('Demo data created.');
 
+  const content = createContentGenerator({ llmBaseUrl: env.LLM_BASE_URL, llmApiKey: env.LLM_API_KEY, llmModel: env.LLM_MODEL });
+  console.log(content.name === 'templates' ? 'SEO content: built-in templates (set LLM_BASE_URL and LLM_API_KEY for a language model)' : `SEO content: ${env.LLM_MODEL} at ${env.LLM_BASE_URL}`);
+
   const jobs = await createJobQueue(handle);
   const deps = {
     db,
@@ -57,6 +62,13 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     jobs,
     storage,
+    seo: createSeoSettings({
+      content,
+      citiesPerState: env.SEO_CITIES_PER_STATE,
+      platformPhone: env.PLATFORM_PHONE,
+      // The embedded database belongs to this process alone: interrupted SEO runs resume at once.
+      exclusiveDatabase: handle.kind === 'pglite',
+    }),
     webDistDir: env.SERVE_WEB ? fileURLToPath(new URL('../../dist/web', import.meta.url)) : undefined,
   };
   await registerWorkers(jobs, deps);

@@ -30,7 +30,17 @@ export const OWNER_ROUTES = [
 ] as const;
 
 // /admin/verifications: the verification review queue (docs/decisions/205).
-export const ADMIN_ROUTES = ['/admin', '/admin/seo', '/admin/verifications'] as const;
+export const ADMIN_ROUTES = [
+  '/admin',
+  '/admin/seo',
+  '/admin/verifications',
+  '/admin/users',
+  '/admin/analytics',
+  '/admin/settings',
+] as const;
+
+/** Public city pages are rendered by the server (src/server/features/seo/seo-public.routes.ts), not the web app. */
+export const seoPagePath = (slug: string) => `/seo/${slug}`;
 
 const known = new Set<string>([...PUBLIC_ROUTES, ...OWNER_ROUTES, ...ADMIN_ROUTES]);
 

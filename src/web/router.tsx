@@ -9,7 +9,6 @@ import { NotFoundPage } from './features/not-found/not-found-page';
 
 // Owner screens whose issues have not landed yet.
 const PENDING_OWNER_SCREENS = [
-  ['/marketing', 'Marketing Tools'],
   ['/invoices', 'Invoices & Quotes'],
   ['/campaigns', 'SMS & Email Campaigns'],
   ['/loyalty', 'Loyalty Program'],
@@ -44,6 +43,7 @@ export const router = createBrowserRouter([
       { path: '/bookings', lazy: () => import('./features/bookings/bookings-page').then((m) => ({ Component: m.BookingsPage })) },
       { path: '/customers', lazy: () => import('./features/customers/customers-page').then((m) => ({ Component: m.CustomersPage })) },
       { path: '/services', lazy: () => import('./features/services/services-page').then((m) => ({ Component: m.ServicesPage })) },
+      { path: '/marketing', lazy: () => import('./features/marketing/marketing-page').then((m) => ({ Component: m.MarketingPage })) },
       { path: '/inventory', lazy: () => import('./features/inventory/inventory-page').then((m) => ({ Component: m.InventoryPage })) },
       {
         path: '/business-profile',
@@ -58,27 +58,39 @@ export const router = createBrowserRouter([
     ],
   },
   {
+    // Admin screens: signed in (else /auth), then the role check (AdminGuard); the server checks the role too.
     element: (
       <RequireAuth>
         <Outlet />
       </RequireAuth>
     ),
     children: [
-      { path: '/admin', element: <ComingSoonPublic title="Admin" /> },
-      { path: '/admin/seo', element: <ComingSoonPublic title="Platform SEO Generator" /> },
       {
-        path: '/admin/verifications',
-        lazy: () =>
-          import('./features/admin-verifications/admin-verifications-page').then((m) => ({ Component: m.AdminVerificationsPage })),
+        lazy: () => import('./features/admin/admin-guard').then((m) => ({ Component: m.AdminGuard })),
+        children: [
+          {
+            lazy: () => import('./features/admin/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+            children: [
+              { path: '/admin', lazy: () => import('./features/admin/admin-page').then((m) => ({ Component: m.AdminPage })) },
+              { path: '/admin/seo', lazy: () => import('./features/admin-seo/admin-seo-page').then((m) => ({ Component: m.AdminSeoPage })) },
+              {
+                path: '/admin/verifications',
+                lazy: () =>
+                  import('./features/admin-verifications/admin-verifications-page').then((m) => ({ Component: m.AdminVerificationsPage })),
+              },
+              { path: '/admin/users', lazy: () => import('./features/admin/admin-coming-soon-page').then((m) => ({ Component: m.AdminUsersPage })) },
+              {
+                path: '/admin/analytics',
+                lazy: () => import('./features/admin/admin-coming-soon-page').then((m) => ({ Component: m.AdminAnalyticsPage })),
+              },
+              {
+                path: '/admin/settings',
+                lazy: () => import('./features/admin/admin-coming-soon-page').then((m) => ({ Component: m.AdminSettingsPage })),
+              },
+            ],
+          },
+        ],
       },
     ],
   },
 ]);
-
-function ComingSoonPublic({ title }: { title: string }) {
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <ComingSoonPage title={title} />
-    </div>
-  );
-}

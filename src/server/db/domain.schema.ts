@@ -283,6 +283,51 @@ export const outboxMessages = pgTable(
 );
 
 export const seoPageStatus = pgEnum('seo_page_status', ['draft', 'complete', 'error']);
+export const seoRunStatus = pgEnum('seo_run_status', ['queued', 'running', 'complete', 'error', 'cancelled']);
+
+export interface SeoFaqItem {
+  question: string;
+  answer: string;
+}
+
+/**
+ * A platform SEO generation (admin): the plan it was asked for and how far it got. Progress is committed in the
+ * same transaction as each batch of pages, so a restarted worker resumes where the last one stopped.
+ */
+export const seoGenerationRuns = pgTable(
+  'seo_generation_runs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    // Null for a platform run (an admin's); set when a business's run (reserved for bulk owner generation).
+    businessId: text().references(() => profiles.id, { onDelete: 'cascade' }),
+    requestedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    keywords: text().array().notNull(),
+    states: text().array().notNull(),
+    targetVehicles: boolean().notNull().default(false),
+    // The cities chosen per state when the run was requested, so a resume walks the very same plan.
+    cities: jsonb().$type<Array<{ city: string; state: string }>>().notNull(),
+    batchSize: integer().notNull().default(10),
+    status: seoRunStatus().notNull().default('queued'),
+    totalPages: integer().notNull(),
+    processedPages: integer().notNull().default(0),
+    createdPages: integer().notNull().default(0),
+    skippedPages: integer().notNull().default(0),
+    errorMessage: text(),
+    jobId: text(),
+    // The worker holding the run and its last sign of life (a stale heartbeat lets another worker take over).
+    claimedBy: text(),
+    heartbeatAt: timestamp({ withTimezone: true }),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('seo_generation_runs_business_id_idx').on(t.businessId, t.createdAt),
+    index('seo_generation_runs_status_idx').on(t.status),
+    index('seo_generation_runs_requested_by_idx').on(t.requestedBy),
+  ],
+);
 
 /** Public landing pages (/seo/{slug}); business_id is null for platform pages made by an admin. */
 export const citySeoPages = pgTable(
@@ -291,6 +336,7 @@ export const citySeoPages = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     businessId: text().references(() => profiles.id, { onDelete: 'cascade' }),
     city: text().notNull(),
+    // The 2-letter state code.
     state: text().notNull(),
     keywords: text().array().notNull().default(sql`'{}'::text[]`),
     pageTitle: text().notNull(),
@@ -299,8 +345,15 @@ export const citySeoPages = pgTable(
     status: seoPageStatus().notNull().default('draft'),
     // Sanitised HTML (sanitised before storage and again before serving).
     content: text(),
+    // The questions and answers of the page's FAQ section, for its FAQPage structured data.
+    faq: jsonb().$type<SeoFaqItem[]>(),
     vehicleMake: text(),
     vehicleModel: text(),
+    generationRunId: uuid().references(() => seoGenerationRuns.id, { onDelete: 'set null' }),
+    // What the admin search matches: title, city, state code and state name, lower-cased (docs/decisions/302).
+    searchText: text().generatedAlwaysAs(
+      sql`lower("page_title" || ' ' || "city" || ' ' || "state" || ' ' || us_state_name("state"))`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -308,6 +361,9 @@ export const citySeoPages = pgTable(
     index('city_seo_pages_business_id_idx').on(t.businessId, t.createdAt),
     index('city_seo_pages_status_idx').on(t.status),
     index('city_seo_pages_created_at_idx').on(t.createdAt),
+    index('city_seo_pages_generation_run_id_idx').on(t.generationRunId),
+    // The admin list searches with LIKE '%term%' over 100k+ rows (docs/decisions/302).
+    index('city_seo_pages_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

@@ -5,6 +5,7 @@ import type { Auth } from '../auth/auth';
 import type { Database } from './client';
 import {
   bookings,
+  citySeoPages,
   customers,
   customerVehicles,
   emailWaitlist,
@@ -139,6 +140,24 @@ export async function createInventoryItem(
   values: Partial<typeof inventoryItems.$inferInsert> & { name: string },
 ) {
   const [row] = await db.insert(inventoryItems).values({ businessId, ...values }).returning();
+  return row!;
+}
+
+/** A city SEO page as stored (content is taken as given: tests use this to store hostile HTML on purpose). */
+export async function createSeoPage(
+  db: Database,
+  values: Partial<typeof citySeoPages.$inferInsert> & { slug: string; city: string; state: string },
+) {
+  const [row] = await db
+    .insert(citySeoPages)
+    .values({
+      pageTitle: `Mobile Detailing in ${values.city}, ${values.state}`,
+      keywords: ['mobile detailing'],
+      status: 'complete',
+      content: '<p>Hand washes and interior details at your door.</p>',
+      ...values,
+    })
+    .returning();
   return row!;
 }
 

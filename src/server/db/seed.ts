@@ -21,6 +21,7 @@ import {
 import { deductStockForCompletedBooking } from '../features/inventory/inventory.service';
 import { generateBusinessPage } from '../features/business-profile/business-page.service';
 import { customers, inventoryItems, stockMovements, user } from './schema';
+import { seedSeoDemo } from '../features/seo/seo.seed';
 
 export const DEMO_OWNER = {
   email: 'owner@shineroute.test',
@@ -203,6 +204,7 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
     await createWaitlistEntry(db, email, '10001');
   }
   await createWaitlistEntry(db, 'pat.moore@example.com', '73301');
+  await seedSeoDemo(db, ownerId);
   return { created: true };
 }
 

@@ -1,4 +1,5 @@
 import type { Auth } from '../auth/auth';
+import type { SeoSettings } from '../features/seo/seo-settings';
 import type { Database } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import type { Mailer } from '../providers/mail/mailer';
@@ -15,6 +16,8 @@ export interface AppDeps {
   jobs?: JobQueue;
   /** Private file storage (verification documents); absent in API tests that do not need it. */
   storage?: FileStorage;
+  /** SEO page generation and the public page cache; defaults to the template engine (createSeoSettings). */
+  seo?: SeoSettings;
   publicUrl: string;
   supportEmail: string;
   /** Where the built web app is; the server serves it with the spec's route table. */

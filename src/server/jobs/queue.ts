@@ -12,9 +12,25 @@ export interface JobQueue {
   send<T extends object>(
     name: string,
     data: T,
-    options?: { singletonKey?: string; retryLimit?: number; retryDelaySeconds?: number },
+    options?: {
+      singletonKey?: string;
+      retryLimit?: number;
+      retryDelaySeconds?: number;
+      /** Delay before the job may run. */
+      startAfterSeconds?: number;
+      /** How long a job may stay active before pg-boss treats its worker as gone and retries it. */
+      expireInSeconds?: number;
+    },
   ): Promise<string | null>;
-  work<T extends object>(name: string, handler: JobHandler<T>, options?: { batchSize?: number }): Promise<void>;
+  work<T extends object>(
+    name: string,
+    handler: JobHandler<T>,
+    options?: {
+      batchSize?: number;
+      /** How often this worker polls; jobs sent from this process wake it at once regardless. */
+      pollingIntervalSeconds?: number;
+    },
+  ): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -38,21 +54,33 @@ export async function createJobQueue(
     created.add(name);
   };
   const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 1;
+  // This process's workers per queue: a job sent from here wakes them instead of waiting for their next poll.
+  const localWorkers = new Map<string, string[]>();
 
   return {
     async send(name, data, options) {
       await ensureQueue(name);
-      return boss.send(name, data, {
+      const id = await boss.send(name, data, {
         retryLimit: options?.retryLimit ?? 3,
         retryDelay: options?.retryDelaySeconds ?? 5,
         singletonKey: options?.singletonKey,
+        // pg-boss checks these by key presence, so absent options must not be sent as undefined.
+        ...(options?.startAfterSeconds !== undefined && { startAfter: options.startAfterSeconds }),
+        ...(options?.expireInSeconds !== undefined && { expireInSeconds: options.expireInSeconds }),
       });
+      for (const workerId of localWorkers.get(name) ?? []) boss.notifyWorker(workerId);
+      return id;
     },
     async work(name, handler, options) {
       await ensureQueue(name);
-      await boss.work<object>(name, { pollingIntervalSeconds, batchSize: options?.batchSize ?? 1 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data as never, { id: job.id });
-      });
+      const workerId = await boss.work<object>(
+        name,
+        { pollingIntervalSeconds: options?.pollingIntervalSeconds ?? pollingIntervalSeconds, batchSize: options?.batchSize ?? 1 },
+        async (jobs) => {
+          for (const job of jobs) await handler(job.data as never, { id: job.id });
+        },
+      );
+      localWorkers.set(name, [...(localWorkers.get(name) ?? []), workerId]);
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
   };

@@ -1,3 +1,4 @@
+import { registerSeoWorkers } from '../features/seo/seo-jobs';
 import { LAUNCH_EMAILS_JOB, type LaunchEmailsJob, sendLaunchEmails } from '../features/service-areas/launch-emails.job';
 import type { AppDeps } from '../http/context';
 import type { JobQueue } from './queue';
@@ -7,6 +8,7 @@ import type { JobQueue } from './queue';
  *   await queue.work('feature.job-name', (data) => handleIt(deps, data));
  */
 export async function registerWorkers(queue: JobQueue, deps: AppDeps): Promise<void> {
+  await registerSeoWorkers(queue, deps);
   await queue.work<LaunchEmailsJob>(LAUNCH_EMAILS_JOB, async (data) => {
     await sendLaunchEmails(deps, data);
   });

@@ -9,8 +9,10 @@ import { createAuth } from '../auth/auth';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { createOwnerAccount, grantRole } from '../db/factories';
 import { outboxMessages } from '../db/schema';
+import { createSeoSettings } from '../features/seo/seo-settings';
 import type { AppDeps } from '../http/context';
-import { createMemoryJobQueue } from '../jobs/memory-queue';
+import { createMemoryJobQueue, type MemoryJobQueue } from '../jobs/memory-queue';
+import { createJobQueue, type JobQueue } from '../jobs/queue';
 import { registerWorkers } from '../jobs/workers';
 import { createOutboxMailer } from '../providers/mail/mailer';
 import type { PaymentProvider } from '../providers/payments/payments';
@@ -74,6 +76,13 @@ export async function createTestContext(
     payments?: (db: Database) => PaymentProvider;
     /** File storage (default: local disk in a temporary directory), e.g. S3 pointed at a local fake. */
     storage?: FileStorage;
+    /**
+     * Start a job queue with every worker registered: `true` = pg-boss on the test database; `'memory'` = jobs
+     * wait in memory until the test calls `t.memoryJobs.drain()`.
+     */
+    jobs?: boolean | 'memory';
+    /** SEO settings (content generator, cities per state…); defaults to the template engine. */
+    seo?: Parameters<typeof createSeoSettings>[0];
   } = {},
 ) {
   const handle = await openTestDatabase();
@@ -89,21 +98,31 @@ export async function createTestContext(
   const payments = opts.payments ? opts.payments(db) : createTestPaymentProvider(db, TEST_ORIGIN);
   const uploadsDir = mkdtempSync(join(tmpdir(), 'shineroute-test-uploads-'));
   const storage = opts.storage ?? createLocalStorage(uploadsDir);
-  const jobs = createMemoryJobQueue();
   const deps: AppDeps = {
     db,
     auth,
     mailer,
     payments,
-    jobs,
     storage,
     publicUrl: TEST_ORIGIN,
     supportEmail: 'support@test.local',
     trustProxy: false,
+    seo: createSeoSettings({ exclusiveDatabase: true, ...opts.seo }),
   };
-  await registerWorkers(jobs, deps);
+  let jobs: JobQueue | undefined;
+  let memoryJobs: MemoryJobQueue | undefined;
+  if (opts.jobs === 'memory') {
+    jobs = memoryJobs = createMemoryJobQueue();
+  } else if (opts.jobs) {
+    jobs = await createJobQueue(handle, { pollingIntervalSeconds: 0.5 });
+  }
+  if (jobs) {
+    deps.jobs = jobs;
+    await registerWorkers(jobs, deps);
+  }
   const app = createApp(deps);
   afterAll(async () => {
+    await jobs?.stop();
     await handle.close();
     rmSync(uploadsDir, { recursive: true, force: true });
   });
@@ -161,12 +180,14 @@ export async function createTestContext(
   return {
     app,
     db,
+    deps,
+    handle,
+    jobs,
+    memoryJobs,
+    storage,
     auth,
     mailer,
     payments,
-    jobs,
-    storage,
-    deps,
     request,
     signUp,
     signIn,

@@ -1,5 +1,4 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
 import {
   BUSINESS_PAGE_KEYWORDS,
   BUSINESS_PAGE_TESTIMONIALS,
@@ -10,12 +9,10 @@ import {
 import type { Database } from '../../db/client';
 import { citySeoPages, profiles, testimonials } from '../../db/schema';
 import { invalid, notFound } from '../../http/errors';
+import { escapeHtml, sanitizeContent } from '../../providers/content/sanitize';
 
 type Profile = typeof profiles.$inferSelect;
 type Testimonial = typeof testimonials.$inferSelect;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 const paragraphs = (text: string) =>
   text
@@ -27,20 +24,12 @@ const paragraphs = (text: string) =>
 
 const bulletList = (items: string[]) => `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
 
-/** The tags and attributes a stored page may contain (the public renderer sanitises again). */
-export const PAGE_SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['section', 'h2', 'h3', 'p', 'br', 'ul', 'ol', 'li', 'strong', 'em', 'blockquote', 'figure', 'figcaption', 'a', 'span'],
-  allowedAttributes: { a: ['href', 'rel'], span: ['aria-label'], section: ['class'], figure: ['class'] },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow noopener' }) },
-};
-
 /** The page's HTML body from the profile and up to three featured testimonials; every value is escaped. */
 export function buildBusinessPageContent(profile: Profile, featured: Testimonial[], place: { city: string; state: string }) {
   const name = escapeHtml(profile.businessName ?? '');
   const parts: string[] = [];
   parts.push(
-    `<section class="intro"><h2>About ${name}</h2>${profile.businessTagline ? `<p><strong>${escapeHtml(profile.businessTagline)}</strong></p>` : ''}${
+    `<section><h2>About ${name}</h2>${profile.businessTagline ? `<p><strong>${escapeHtml(profile.businessTagline)}</strong></p>` : ''}${
       profile.businessDescription
         ? paragraphs(profile.businessDescription)
         : `<p>${name} brings professional mobile auto detailing and car wash services to ${escapeHtml(place.city)}, ${escapeHtml(place.state)}.</p>`
@@ -51,23 +40,23 @@ export function buildBusinessPageContent(profile: Profile, featured: Testimonial
   if (profile.serviceRadiusMiles > 0) facts.push(`Mobile service within ${profile.serviceRadiusMiles} miles`);
   if (profile.insuranceInfo) facts.push(`Insured: ${profile.insuranceInfo}`);
   if (profile.verificationStatus === 'verified') facts.push('Verified business on ShineRoute');
-  if (facts.length) parts.push(`<section class="facts"><h2>At a glance</h2>${bulletList(facts)}</section>`);
-  if (profile.specialties.length) parts.push(`<section class="specialties"><h2>Our specialties</h2>${bulletList(profile.specialties)}</section>`);
+  if (facts.length) parts.push(`<section><h2>At a glance</h2>${bulletList(facts)}</section>`);
+  if (profile.specialties.length) parts.push(`<section><h2>Our specialties</h2>${bulletList(profile.specialties)}</section>`);
   if (profile.serviceGuarantees.length) {
-    parts.push(`<section class="guarantees"><h2>Our guarantees</h2>${bulletList(profile.serviceGuarantees)}</section>`);
+    parts.push(`<section><h2>Our guarantees</h2>${bulletList(profile.serviceGuarantees)}</section>`);
   }
   if (profile.certifications.length) {
-    parts.push(`<section class="certifications"><h2>Certifications</h2>${bulletList(profile.certifications)}</section>`);
+    parts.push(`<section><h2>Certifications</h2>${bulletList(profile.certifications)}</section>`);
   }
-  if (profile.aboutOwner) parts.push(`<section class="owner"><h2>Meet the owner</h2>${paragraphs(profile.aboutOwner)}</section>`);
+  if (profile.aboutOwner) parts.push(`<section><h2>Meet the owner</h2>${paragraphs(profile.aboutOwner)}</section>`);
   if (featured.length) {
     const quotes = featured
       .map(
         (t) =>
-          `<figure class="testimonial"><blockquote><p>${escapeHtml(t.testimonialText)}</p></blockquote><figcaption><span aria-label="${t.rating} out of 5 stars">${'★'.repeat(t.rating)}${'☆'.repeat(5 - t.rating)}</span> ${escapeHtml(t.customerName)}${t.serviceType ? `, ${escapeHtml(t.serviceType)}` : ''}</figcaption></figure>`,
+          `<blockquote><p>${escapeHtml(t.testimonialText)}</p><p><span>${'★'.repeat(t.rating)}${'☆'.repeat(5 - t.rating)}</span> ${escapeHtml(t.customerName)}${t.serviceType ? `, ${escapeHtml(t.serviceType)}` : ''}</p></blockquote>`,
       )
       .join('');
-    parts.push(`<section class="testimonials"><h2>What our customers say</h2>${quotes}</section>`);
+    parts.push(`<section><h2>What our customers say</h2>${quotes}</section>`);
   }
   const contact: string[] = [];
   if (profile.phone) contact.push(`<li>Phone: <a href="tel:${escapeHtml(profile.phone.replace(/[^\d+]/g, ''))}">${escapeHtml(profile.phone)}</a></li>`);
@@ -76,8 +65,9 @@ export function buildBusinessPageContent(profile: Profile, featured: Testimonial
   }
   if (profile.websiteUrl) contact.push(`<li>Website: <a href="${escapeHtml(profile.websiteUrl)}">${escapeHtml(profile.websiteUrl)}</a></li>`);
   if (profile.businessAddress) contact.push(`<li>Based in: ${escapeHtml(profile.businessAddress)}</li>`);
-  if (contact.length) parts.push(`<section class="contact"><h2>Contact ${name}</h2><ul>${contact.join('')}</ul></section>`);
-  return sanitizeHtml(parts.join(''), PAGE_SANITIZE_OPTIONS);
+  if (contact.length) parts.push(`<section><h2>Contact ${name}</h2><ul>${contact.join('')}</ul></section>`);
+  // The same sanitiser as every other SEO page, before storage (the renderer applies it again).
+  return sanitizeContent(parts.join(''));
 }
 
 function pageFields(profile: Profile, featured: Testimonial[]) {
@@ -131,7 +121,7 @@ export async function generateBusinessPage(db: Database, businessId: string) {
 
     const [existing] = profile.businessPageId
       ? await tx
-          .select({ id: citySeoPages.id })
+          .select({ id: citySeoPages.id, slug: citySeoPages.slug })
           .from(citySeoPages)
           .where(and(eq(citySeoPages.id, profile.businessPageId), eq(citySeoPages.businessId, businessId)))
       : [];
@@ -142,13 +132,13 @@ export async function generateBusinessPage(db: Database, businessId: string) {
         .set({ ...fields, slug })
         .where(eq(citySeoPages.id, existing.id))
         .returning();
-      return { page: page!, created: false };
+      return { page: page!, created: false, previousSlug: existing.slug };
     }
     const [page] = await tx
       .insert(citySeoPages)
       .values({ businessId, ...fields, slug })
       .returning();
     await tx.update(profiles).set({ businessPageId: page!.id }).where(eq(profiles.id, businessId));
-    return { page: page!, created: true };
+    return { page: page!, created: true, previousSlug: null };
   });
 }

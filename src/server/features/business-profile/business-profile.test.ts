@@ -202,6 +202,11 @@ describe('Generate Business Page', () => {
     await saveProfile(owner, { businessName: 'Glow Getters', businessAddress: '9 Elm St' });
     const first = await (await generate(owner)).json();
     expect(first).toMatchObject({ slug: 'glow-getters-auto-detailing', pageTitle: 'Glow Getters | Auto Detailing in Local, Area', created: true });
+    // Read (and so cached by the public renderer) before it is regenerated.
+    expect((await t.request('/seo/glow-getters-auto-detailing')).status).toBe(200);
+    await saveProfile(owner, { businessName: 'Glow Getters', businessAddress: '9 Elm St', businessTagline: 'Now with ceramic' });
+    expect((await (await generate(owner)).json()).slug).toBe('glow-getters-auto-detailing');
+    expect(await (await t.request('/seo/glow-getters-auto-detailing')).text()).toContain('Now with ceramic');
     await saveProfile(owner, { businessName: 'Glow Getters Pro', businessAddress: '9 Elm St, Denver, CO' });
     const second = await (await generate(owner)).json();
     expect(second).toMatchObject({ slug: 'glow-getters-pro-auto-detailing', created: false });
@@ -210,7 +215,9 @@ describe('Generate Business Page', () => {
     expect(pages[0]).toMatchObject({ city: 'Denver', state: 'CO', slug: 'glow-getters-pro-auto-detailing' });
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, owner.userId));
     expect(profile!.businessPageId).toBe(pages[0]!.id);
+    // The old address stops answering at once, even though the public renderer caches pages.
     expect((await t.request('/seo/glow-getters-auto-detailing')).status).toBe(404);
+    expect(await (await t.request('/seo/glow-getters-pro-auto-detailing')).text()).toContain('Serving Denver, CO');
     const read = await (await t.request('/api/business-profile', { cookie: owner.cookie })).json();
     expect(read.businessPage).toEqual({ slug: 'glow-getters-pro-auto-detailing', url: '/seo/glow-getters-pro-auto-detailing' });
   });

@@ -5,7 +5,8 @@ import { emailWaitlist, outboxMessages } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
 import { sendLaunchEmails } from './launch-emails.job';
 
-const t = await createTestContext();
+const t = await createTestContext({ jobs: 'memory' });
+const jobs = t.memoryJobs!;
 type Owner = Awaited<ReturnType<typeof t.signUp>>;
 
 let zipCounter = 40000;
@@ -146,8 +147,8 @@ describe('launch emails', () => {
     expect((await on.json()).launchEmailsQueued).toBe(3);
     // Nothing is sent before the job runs.
     expect(await launchEmailsFor(zip)).toHaveLength(0);
-    expect(t.jobs.pending()).toBe(1);
-    await t.jobs.drain();
+    expect(jobs.pending()).toBe(1);
+    await jobs.drain();
 
     const emails = await launchEmailsFor(zip);
     expect(emails.map((m) => m.to).sort()).toEqual(['ann@launch.test', 'ben@launch.test', 'cat@launch.test']);
@@ -164,7 +165,7 @@ describe('launch emails', () => {
     await createWaitlistEntry(t.db, 'eve@launch.test', zip);
     const again = await (await toggle(owner, area.id, true)).json();
     expect(again.launchEmailsQueued).toBe(1);
-    await t.jobs.drain();
+    await jobs.drain();
     const after = await launchEmailsFor(zip);
     expect(after).toHaveLength(4);
     expect(after.filter((m) => m.to === 'ann@launch.test')).toHaveLength(1);
@@ -197,11 +198,11 @@ describe('launch emails', () => {
     await createWaitlistEntry(t.db, 'x@launch.test', zip);
     const area = await (await addArea(owner, { zipCode: zip, city: 'A', state: 'B' })).json();
     await toggle(owner, area.id, true);
-    await t.jobs.drain();
-    const before = t.jobs.sent.length;
+    await jobs.drain();
+    const before = jobs.sent.length;
     const res = await (await toggle(owner, area.id, true)).json();
     expect(res.launchEmailsQueued).toBe(0);
-    expect(t.jobs.sent.length).toBe(before);
+    expect(jobs.sent.length).toBe(before);
   });
 
   it('sends nothing when the area was switched off before the job ran, and keeps the waiters waiting', async () => {
@@ -211,7 +212,7 @@ describe('launch emails', () => {
     const area = await (await addArea(owner, { zipCode: zip, city: 'A', state: 'B' })).json();
     await toggle(owner, area.id, true);
     await toggle(owner, area.id, false);
-    await t.jobs.drain();
+    await jobs.drain();
     expect(await launchEmailsFor(zip)).toHaveLength(0);
     const [w] = await t.db.select().from(emailWaitlist).where(eq(emailWaitlist.zipCode, zip));
     expect(w!.notified).toBe(false);

@@ -1,15 +1,46 @@
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '../../lib/utils';
-import { Button } from './button';
+import { Button, buttonVariants } from './button';
 import { overlayClass } from './dialog';
 
 // A confirmation that must be answered (Radix AlertDialog): no close on outside click; Cancel gets the focus.
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
-export const AlertDialogAction = AlertDialogPrimitive.Action;
-export const AlertDialogCancel = AlertDialogPrimitive.Cancel;
+
+/** Styled like our buttons unless `asChild` hands the styling to a child (e.g. a <Button>). */
+export function AlertDialogAction({
+  className,
+  asChild,
+  ...props
+}: React.ComponentProps<typeof AlertDialogPrimitive.Action>) {
+  return (
+    <AlertDialogPrimitive.Action
+      asChild={asChild}
+      className={asChild ? className : cn(buttonVariants(), className)}
+      {...props}
+    />
+  );
+}
+
+export function AlertDialogCancel({
+  className,
+  asChild,
+  ...props
+}: React.ComponentProps<typeof AlertDialogPrimitive.Cancel>) {
+  return (
+    <AlertDialogPrimitive.Cancel
+      asChild={asChild}
+      className={asChild ? className : cn(buttonVariants({ variant: 'outline' }), className)}
+      {...props}
+    />
+  );
+}
+
+export function AlertDialogHeader({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div className={cn('grid gap-2', className)} {...props} />;
+}
 
 export function AlertDialogContent({
   className,

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { DOCUMENT_TYPE_INFO, VERIFICATION_TEXT, verificationStatusLabel } from '../../../shared/verification';
-import { Logo } from '../../components/layout/logo';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -19,8 +18,8 @@ import {
 import { Textarea } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { ApiError } from '../../lib/api';
 import {
   type Review,
   type ReviewStatus,
@@ -35,67 +34,49 @@ const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateSty
 /** The admin review queue: open each document, then approve or reject the business with a reason. */
 export function AdminVerificationsPage() {
   const [status, setStatus] = useState<ReviewStatus>('pending');
-  const { data, isPending, isError, error, refetch, isRefetching } = useReviews(status);
+  const { data, isPending, isError, refetch, isRefetching } = useReviews(status);
   const [rejecting, setRejecting] = useState<Review | null>(null);
 
-  if (isError && error instanceof ApiError && error.status === 403) return <AccessDenied />;
-
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-14 max-w-5xl items-center justify-between px-4">
-          <Logo />
-          <Link
-            to="/admin"
-            className="inline-flex items-center gap-1 text-sm font-medium text-slate-700 hover:text-slate-900"
-          >
-            <ArrowLeft className="size-4" aria-hidden="true" /> Admin
-          </Link>
-        </div>
-      </header>
-      <main id="main" className="mx-auto max-w-5xl px-4 py-6 lg:py-8">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Verification Review</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Open each document, then approve the business or reject it with a reason. The owner is emailed the
-          decision.
-        </p>
-        <Tabs value={status} onValueChange={(v) => setStatus(v as ReviewStatus)} className="mt-6">
-          <TabsList>
-            <TabsTrigger value="pending">Pending</TabsTrigger>
-            <TabsTrigger value="verified">Verified</TabsTrigger>
-            <TabsTrigger value="rejected">Rejected</TabsTrigger>
-            <TabsTrigger value="all">All</TabsTrigger>
-          </TabsList>
-        </Tabs>
-        <div className="mt-4">
-          {isPending ? (
-            <div>
-              <p className="mb-3 text-sm text-slate-600">Checking permissions...</p>
-              <RowsSkeleton rows={3} />
-            </div>
-          ) : isError ? (
-            <ErrorState
-              message="Failed to fetch verification data"
-              onRetry={() => refetch()}
-              retrying={isRefetching}
-            />
-          ) : data.reviews.length === 0 ? (
-            <EmptyState
-              icon={ShieldCheck}
-              title="Nothing to review"
-              description="New submissions appear here as soon as an owner uploads a document."
-            />
-          ) : (
-            <ul className="grid gap-4">
-              {data.reviews.map((r) => (
-                <ReviewCard key={r.businessId} review={r} onReject={() => setRejecting(r)} />
-              ))}
-            </ul>
-          )}
-        </div>
-      </main>
+    <>
+      <Button asChild variant="link" className="mb-2 h-auto px-0">
+        <Link to="/admin">
+          <ArrowLeft /> Back to Admin
+        </Link>
+      </Button>
+      <PageHeader
+        title="Verification Review"
+        description="Open each document, then approve the business or reject it with a reason. The owner is emailed the decision."
+      />
+      <Tabs value={status} onValueChange={(v) => setStatus(v as ReviewStatus)}>
+        <TabsList>
+          <TabsTrigger value="pending">Pending</TabsTrigger>
+          <TabsTrigger value="verified">Verified</TabsTrigger>
+          <TabsTrigger value="rejected">Rejected</TabsTrigger>
+          <TabsTrigger value="all">All</TabsTrigger>
+        </TabsList>
+      </Tabs>
+      <div className="mt-4">
+        {isPending ? (
+          <RowsSkeleton rows={3} />
+        ) : isError ? (
+          <ErrorState message="Failed to fetch verification data" onRetry={() => refetch()} retrying={isRefetching} />
+        ) : data.reviews.length === 0 ? (
+          <EmptyState
+            icon={ShieldCheck}
+            title="Nothing to review"
+            description="New submissions appear here as soon as an owner uploads a document."
+          />
+        ) : (
+          <ul className="grid gap-4">
+            {data.reviews.map((r) => (
+              <ReviewCard key={r.businessId} review={r} onReject={() => setRejecting(r)} />
+            ))}
+          </ul>
+        )}
+      </div>
       <RejectDialog review={rejecting} onClose={() => setRejecting(null)} />
-    </div>
+    </>
   );
 }
 
@@ -239,19 +220,5 @@ function RejectDialog({ review, onClose }: { review: Review | null; onClose: () 
         </form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function AccessDenied() {
-  return (
-    <div className="flex min-h-dvh items-center justify-center bg-slate-50 px-4">
-      <Card className="max-w-md p-8 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">Access Denied</h1>
-        <p className="mt-2 text-slate-600">You don't have permission to access the admin panel</p>
-        <Button asChild className="mt-6">
-          <Link to="/dashboard">Back to Dashboard</Link>
-        </Button>
-      </Card>
-    </div>
   );
 }

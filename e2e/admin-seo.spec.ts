@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_OWNER, signIn } from './fixtures';
+
+test('a non-admin sees Access Denied', async ({ page }) => {
+  await signIn(page, DEMO_OWNER);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText("You don't have permission to access the admin panel")).toBeVisible();
+  await page.goto('/admin/seo');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('the admin generates pages for 2 states, watches the progress, searches, opens a live page and deletes all', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, DEMO_ADMIN);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+  for (const name of ['SEO Generator', 'Users', 'Analytics', 'Settings']) {
+    await expect(page.getByRole('link', { name: new RegExp(name) })).toBeVisible();
+  }
+  await page.getByRole('link', { name: /SEO Generator/ }).click();
+  await expect(page.getByRole('heading', { name: 'Platform SEO Generator' })).toBeVisible();
+
+  // Select All / Clear All and the selected count.
+  await page.getByRole('button', { name: 'Select All' }).click();
+  await expect(page.getByTestId('selected-count')).toHaveText('50 selected');
+  await page.getByRole('button', { name: 'Clear All' }).click();
+  await expect(page.getByTestId('selected-count')).toHaveText('0 selected');
+
+  await page.getByRole('textbox', { name: 'Keyword 1' }).fill('Mobile Detailing');
+  await page.getByRole('button', { name: 'Add Keyword' }).click();
+  await page.getByRole('textbox', { name: 'Keyword 2' }).fill('temporary');
+  await page.getByRole('button', { name: 'Remove keyword 2' }).click();
+  await expect(page.getByRole('textbox', { name: 'Keyword 2' })).toHaveCount(0);
+  await page.getByLabel('Vermont').check({ force: true });
+  await page.getByLabel('Rhode Island').check({ force: true });
+  await expect(page.getByTestId('selected-count')).toHaveText('2 selected');
+  await expect(page.getByRole('checkbox', { name: 'Target vehicle makes and models' })).not.toBeChecked();
+  await expect(page.getByText('About 10 pages will be generated.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Generate SEO Pages' }).click();
+  const progress = page.getByTestId('generation-progress');
+  await expect(progress).toBeVisible();
+  await expect(progress).toContainText('10 of 10 pages (100%)', { timeout: 20_000 });
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByText('SEO Pages Generated!')).toBeVisible();
+  await expect(page.getByText('Successfully generated 10 SEO pages')).toBeVisible();
+
+  const rows = page.getByTestId('seo-page-row');
+  await expect(rows).toHaveCount(10);
+  await page.getByRole('searchbox', { name: 'Search pages by title, city or state' }).fill('rutland');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Mobile Detailing in Rutland, VT');
+  await expect(rows.first()).toContainText('Complete');
+
+  const [live] = await Promise.all([context.waitForEvent('page'), rows.first().getByRole('link', { name: 'View Live Page' }).click()]);
+  await expect(live).toHaveURL(/\/seo\/mobile-detailing-rutland-vt$/);
+  await expect(live.getByRole('heading', { level: 1, name: 'Mobile Detailing in Rutland, VT' })).toBeVisible();
+  await expect(live.getByText('4.8 from 127 reviews')).toBeVisible();
+  await live.close();
+
+  // The progress survives a reload: the finished run is still reported, and the list is still there.
+  await page.reload();
+  await page.getByRole('searchbox', { name: 'Search pages by title, city or state' }).fill('');
+  await expect(rows).toHaveCount(10);
+
+  await page.getByRole('button', { name: 'Delete All Generated Pages' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete All' }).click();
+  await expect(page.getByText('Pages Deleted')).toBeVisible();
+  await expect(page.getByText('Deleted 10 SEO pages')).toBeVisible();
+  await expect(page.getByText('No pages generated yet')).toBeVisible();
+  const gone = await page.request.get('/seo/mobile-detailing-rutland-vt');
+  expect(gone.status()).toBe(404);
+});

@@ -1,0 +1,292 @@
+// Benchmarks for the SEO engine: npm run bench
+//
+//   1. Generation: the real server (spawned, its own job queue) generates 10,000 platform pages from one admin
+//      request (40 states × 5 cities × 2 keywords × 25 vehicles); the time runs from the request to the run's end.
+//   2. The table is filled to 100,000 pages (copies of the generated ones under new slugs).
+//   3. The server is started again on that data: the admin list, plain and searched, one request at a time; then
+//      /seo/{slug} under 50 concurrent connections (autocannon) for a hot page, a set of 1,000 popular pages and
+//      slugs drawn uniformly from all 100,000 (mostly cache misses).
+//
+// It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
+// embedded database lives in a temporary folder (or, with BENCH_DATABASE_URL=postgres://…/postgres, in a fresh
+// PostgreSQL database that is dropped afterwards). Options: --pages=100000 --duration=10.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { STATE_CODES } from '../src/shared/seo.constants';
+import { openDatabase } from '../src/server/db/client';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k, v ?? 'true'];
+  }),
+);
+const TARGET_PAGES = Number(args.pages ?? 100_000);
+const DURATION = Number(args.duration ?? 10);
+const ADMIN = { email: 'admin@shineroute.test', password: 'shine-demo-admin' };
+const GENERATION = {
+  keywords: ['Car Detailing', 'Mobile Car Wash'],
+  // 40 states: all but the ten smallest by population.
+  selectedStates: STATE_CODES.filter((c) => !['AK', 'DE', 'HI', 'MT', 'ND', 'NH', 'RI', 'SD', 'VT', 'WY'].includes(c)),
+  targetVehicles: true,
+};
+
+const dataDir = mkdtempSync(join(tmpdir(), 'shineroute-bench-'));
+const pgAdminUrl = process.env.BENCH_DATABASE_URL;
+const pgDatabase = `shineroute_bench_${process.pid}`;
+const databaseUrl = pgAdminUrl ? withDatabase(pgAdminUrl, pgDatabase) : undefined;
+
+function withDatabase(url: string, database: string) {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+interface Server {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function startServer(label: string): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const log = openSync(join(dataDir, `server-${label}.log`), 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      SERVE_WEB: 'false',
+      NODE_ENV: 'production',
+      BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+    },
+    stdio: ['ignore', log, log],
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}); see ${join(dataDir, `server-${label}.log`)}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not start within 2 minutes');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 20_000).unref();
+      }),
+  };
+}
+
+async function signIn(server: Server) {
+  const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!res.ok) throw new Error(`admin sign-in failed: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** fetch, retried when a kept-alive connection was closed under it (the server is busy generating). */
+async function get(url: string, init?: RequestInit): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
+const verdict = (ok: boolean) => (ok ? 'within target' : 'OVER TARGET');
+const results: string[] = [];
+const report = (line: string) => {
+  results.push(line);
+  console.log(line);
+};
+
+async function generation() {
+  const server = await startServer('generate');
+  try {
+    const cookie = await signIn(server);
+    const started = performance.now();
+    const res = await fetch(`${server.url}/api/admin/seo/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, origin: server.url },
+      body: JSON.stringify(GENERATION),
+    });
+    const accepted = performance.now() - started;
+    if (res.status !== 202) throw new Error(`generate answered ${res.status}: ${await res.text()}`);
+    const { runId, totalPages } = (await res.json()) as { runId: string; totalPages: number };
+    let run: { status: string; processedPages: number; createdPages: number } = { status: 'queued', processedPages: 0, createdPages: 0 };
+    let lastPrint = 0;
+    while (run.status === 'queued' || run.status === 'running') {
+      await new Promise((r) => setTimeout(r, 250));
+      run = ((await (await get(`${server.url}/api/admin/seo/runs/${runId}`, { headers: { cookie } })).json()) as { run: typeof run }).run;
+      if (performance.now() - lastPrint > 5_000) {
+        lastPrint = performance.now();
+        console.log(`  … ${run.processedPages} / ${totalPages} pages`);
+      }
+    }
+    const seconds = (performance.now() - started) / 1000;
+    report(`Generation: ${run.createdPages.toLocaleString('en-US')} of ${totalPages.toLocaleString('en-US')} pages, status ${run.status}`);
+    report(`  request answered in ${ms(accepted)}; all pages in ${seconds.toFixed(1)} s (${Math.round(totalPages / seconds)} pages/s) — target < 60 s: ${verdict(seconds < 60)}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Fills city_seo_pages up to the target with copies of the generated pages (new slugs, older dates). */
+async function fillTo(target: number): Promise<string[]> {
+  const handle = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: join(dataDir, 'pglite') });
+  try {
+    const count = async () => Number((await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from city_seo_pages`)).rows[0]!.n);
+    const started = performance.now();
+    let n = await count();
+    for (let copy = 1; n < target; copy++) {
+      await handle.db.execute(sql`
+        insert into city_seo_pages (business_id, city, state, keywords, page_title, meta_description, slug, status, content, faq,
+                                    vehicle_make, vehicle_model, created_at, updated_at)
+        select business_id, city, state, keywords, page_title, meta_description, slug || '-copy-' || ${copy}, status, content, faq,
+               vehicle_make, vehicle_model, created_at - make_interval(days => ${copy}), updated_at
+        from city_seo_pages
+        where generation_run_id is not null
+        limit ${target - n}`);
+      n = await count();
+    }
+    await handle.db.execute(sql`analyze city_seo_pages`);
+    report(`Data: ${n.toLocaleString('en-US')} pages stored (filled in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    const slugs = await handle.db.execute<{ slug: string }>(sql`select slug from city_seo_pages where status = 'complete'`);
+    return slugs.rows.map((r) => r.slug);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function load(url: string, title: string, paths: () => string) {
+  const run = (duration: number) =>
+    autocannon({
+      url,
+      connections: 50,
+      duration,
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths() }) }],
+    });
+  await run(3); // warm-up: JIT, caches, connections
+  const r = await run(DURATION);
+  const bad = r.non2xx + r.errors + r.timeouts;
+  report(
+    `${title}: p50 ${ms(r.latency.p50)}, p97.5 ${ms(r.latency.p97_5)}, p99 ${ms(r.latency.p99)}, max ${ms(r.latency.max)}; ` +
+      `${Math.round(r.requests.average).toLocaleString('en-US')} req/s${bad ? `, ${bad} failed` : ''} — target p99 < 10 ms: ${verdict(r.latency.p99 < 10)}`,
+  );
+}
+
+async function timed(label: string, fn: () => Promise<unknown>, times = 40) {
+  await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  const median = samples[Math.floor(samples.length / 2)]!;
+  const p95 = samples[Math.floor(samples.length * 0.95)]!;
+  report(`  ${label}: median ${ms(median)}, p95 ${ms(p95)}, max ${ms(samples.at(-1)!)} — target < 50 ms: ${verdict(p95 < 50)}`);
+}
+
+async function serving(slugs: string[]) {
+  const server = await startServer('serve');
+  try {
+    const hot = slugs[0]!;
+    const popular = slugs.slice(0, 1_000);
+    let i = 0;
+    const cookie = await signIn(server);
+    const list = async (search?: string) => {
+      const res = await get(`${server.url}/api/admin/seo/pages${search ? `?search=${encodeURIComponent(search)}` : ''}`, { headers: { cookie } });
+      if (!res.ok) throw new Error(`admin list answered ${res.status}`);
+      return res.json();
+    };
+    report('Admin list (up to 100 rows, signed in as admin, through HTTP), one request at a time:');
+    await timed('newest 100', () => list());
+    await timed('search "austin"', () => list('austin'));
+    await timed('search "ford f-150"', () => list('ford f-150'));
+    await timed('search "Texas" (a state name)', () => list('Texas'));
+    await timed('search "zzqx" (no match)', () => list('zzqx'));
+    // Every popular page is rendered once before its run: that run measures the cache, the uniform one the misses.
+    for (const slug of popular) await get(`${server.url}/seo/${slug}`);
+    report(`/seo/{slug} at 50 connections, ${DURATION} s each (after a 3 s warm-up):`);
+    await load(server.url, '  one page', () => `/seo/${hot}`);
+    await load(server.url, '  1,000 popular pages', () => `/seo/${popular[i++ % popular.length]}`);
+    await load(server.url, `  uniform over ${slugs.length.toLocaleString('en-US')} pages`, () => `/seo/${slugs[Math.floor(Math.random() * slugs.length)]}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  console.log(`ShineRoute SEO benchmark on ${databaseUrl ? 'PostgreSQL' : 'the embedded PGlite'} (data in ${dataDir})\n`);
+  if (pgAdminUrl) {
+    const admin = new pg.Client({ connectionString: pgAdminUrl });
+    await admin.connect();
+    await admin.query(`create database ${pgDatabase}`);
+    await admin.end();
+  }
+  let ok = false;
+  try {
+    await generation();
+    const slugs = await fillTo(TARGET_PAGES);
+    await serving(slugs);
+    console.log('\nSummary');
+    for (const line of results) console.log(line);
+    ok = true;
+  } finally {
+    if (pgAdminUrl) {
+      const admin = new pg.Client({ connectionString: pgAdminUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${pgDatabase} with (force)`);
+      await admin.end();
+    }
+    // On failure the data and the server logs stay for a look.
+    if (ok) rmSync(dataDir, { recursive: true, force: true });
+    else console.error(`Server logs and data kept in ${dataDir}`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});

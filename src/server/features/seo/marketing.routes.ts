@@ -1,0 +1,66 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { landingPagesInputSchema } from '../../../shared/seo.schemas';
+import { requireUser } from '../../auth/guards';
+import { createRouter, errorResponses, json } from '../../http/openapi';
+import { seoJobs } from './seo-jobs';
+import { createLandingPages, deleteBusinessPage, listBusinessPages, toPageDto } from './seo-pages.service';
+import { seoOf } from './seo-settings';
+import { idParamSchema, seoPageSchema } from './seo.openapi';
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/pages',
+  tags: ['Marketing'],
+  summary: "The business's latest 20 landing pages, newest first",
+  responses: { 200: json(z.object({ pages: z.array(seoPageSchema) })), 401: errorResponses[401] },
+});
+
+const createPagesRoute = createRoute({
+  method: 'post',
+  path: '/pages',
+  tags: ['Marketing'],
+  summary: 'Quick Landing Page Generator: one draft page per city; content is written in the background',
+  request: { body: { content: { 'application/json': { schema: landingPagesInputSchema } }, required: true } },
+  responses: {
+    201: json(z.object({ pages: z.array(seoPageSchema), count: z.number().int() }), 'Created'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    404: errorResponses[404],
+  },
+});
+
+const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/pages/{id}',
+  tags: ['Marketing'],
+  summary: 'Delete one of your landing pages',
+  request: { params: idParamSchema },
+  responses: {
+    200: json(z.object({ deleted: z.literal(1) })),
+    401: errorResponses[401],
+    404: errorResponses[404],
+  },
+});
+
+const router = createRouter();
+router.use('*', requireUser);
+
+export const marketingApi = router
+  .openapi(listRoute, async (c) => {
+    const pages = await listBusinessPages(c.var.deps.db, c.var.businessId);
+    return c.json({ pages: pages.map(toPageDto) }, 200);
+  })
+  .openapi(createPagesRoute, async (c) => {
+    const { db, jobs } = c.var.deps;
+    const send = seoJobs(jobs);
+    const pages = await createLandingPages(db, c.var.businessId, c.req.valid('json'));
+    // §7: generate-seo-content is called once per created page (singlePage).
+    for (const page of pages) await send.generatePage(page.id);
+    return c.json({ pages: pages.map(toPageDto), count: pages.length }, 201);
+  })
+  .openapi(deleteRoute, async (c) => {
+    const { db } = c.var.deps;
+    const slug = await deleteBusinessPage(db, c.var.businessId, c.req.valid('param').id);
+    seoOf(c.var.deps).pageCache.delete([slug]);
+    return c.json({ deleted: 1 as const }, 200);
+  });

@@ -1,0 +1,168 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import {
+  type LandingPageState,
+  OWNER_PAGE_LIST_LIMIT,
+  pageSlug,
+  pageTitle,
+  SEO_TEXT,
+  stateName,
+} from '../../../shared/seo.constants';
+import type { Database, DbOrTx } from '../../db/client';
+import { citySeoPages } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import type { ContentGenerator } from '../../providers/content/content-generator';
+import { sanitizeContent } from '../../providers/content/sanitize';
+import { getProfile } from '../profiles/profiles.service';
+import { loadBusinessForPage, pageContext, slugVariant } from './seo-context';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An id that is not even a uuid names no row: 404, like any unknown id. */
+export function assertUuid(id: string, message: string) {
+  if (!UUID.test(id)) throw notFound(message);
+}
+
+/** The columns a page list shows (never the content). */
+export const pageListColumns = {
+  id: citySeoPages.id,
+  businessId: citySeoPages.businessId,
+  city: citySeoPages.city,
+  state: citySeoPages.state,
+  keywords: citySeoPages.keywords,
+  pageTitle: citySeoPages.pageTitle,
+  metaDescription: citySeoPages.metaDescription,
+  slug: citySeoPages.slug,
+  status: citySeoPages.status,
+  vehicleMake: citySeoPages.vehicleMake,
+  vehicleModel: citySeoPages.vehicleModel,
+  createdAt: citySeoPages.createdAt,
+};
+
+export type PageListRow = Awaited<ReturnType<typeof listBusinessPages>>[number];
+
+export function toPageDto(row: PageListRow) {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+/** The business's latest pages, newest first (§7: limit 20 in Marketing Tools). */
+export async function listBusinessPages(db: DbOrTx, businessId: string, limit = OWNER_PAGE_LIST_LIMIT) {
+  return db
+    .select(pageListColumns)
+    .from(citySeoPages)
+    .where(eq(citySeoPages.businessId, businessId))
+    .orderBy(desc(citySeoPages.createdAt), desc(citySeoPages.id))
+    .limit(limit);
+}
+
+type NewPage = Omit<typeof citySeoPages.$inferInsert, 'slug'>;
+
+/**
+ * Inserts a page under its slug, or under slug-2, slug-3… when taken (§5: a slug that exists gets a numeric
+ * suffix rather than an error). Candidates are probed by exact value so the unique index answers each probe.
+ */
+export async function insertWithUniqueSlug(db: DbOrTx, baseSlug: string, values: NewPage) {
+  for (let from = 1; from < 10_000; from += 20) {
+    const candidates = Array.from({ length: 20 }, (_, i) => (from + i === 1 ? baseSlug : `${baseSlug}-${from + i}`));
+    const taken = new Set(
+      (await db.select({ slug: citySeoPages.slug }).from(citySeoPages).where(inArray(citySeoPages.slug, candidates))).map(
+        (r) => r.slug,
+      ),
+    );
+    for (const slug of candidates) {
+      if (taken.has(slug)) continue;
+      const [row] = await db
+        .insert(citySeoPages)
+        .values({ ...values, slug })
+        .onConflictDoNothing({ target: citySeoPages.slug })
+        .returning(pageListColumns);
+      // Another request took this slug a moment ago: try the next number.
+      if (row) return row;
+    }
+  }
+  throw new Error(`No free slug for ${baseSlug}`);
+}
+
+/**
+ * Marketing Tools' Quick Landing Page Generator: one draft page per city (§4). Content is written afterwards by
+ * the job queue, one job per page.
+ */
+export async function createLandingPages(
+  db: Database,
+  businessId: string,
+  input: { keyword: string; cities: string[]; state: LandingPageState },
+) {
+  const profile = await getProfile(db, businessId);
+  if (!profile) throw notFound(SEO_TEXT.noProfile);
+  // The same city typed twice makes one page.
+  const cities = input.cities.filter(
+    (city, i, all) => all.findIndex((c) => c.toLowerCase() === city.toLowerCase()) === i,
+  );
+  return db.transaction(async (tx) => {
+    const created = [];
+    for (const city of cities) {
+      const subject = { keyword: input.keyword, city, state: input.state };
+      created.push(
+        await insertWithUniqueSlug(tx, pageSlug(subject), {
+          businessId,
+          city,
+          state: input.state,
+          keywords: [input.keyword],
+          pageTitle: pageTitle(subject),
+          metaDescription: `${input.keyword} in ${city}, ${stateName(input.state)}. Book mobile detailing online.`,
+          status: 'draft',
+        }),
+      );
+    }
+    return created;
+  });
+}
+
+/** Deletes one of the business's pages; another business's page is not found (404). Returns its slug. */
+export async function deleteBusinessPage(db: DbOrTx, businessId: string, pageId: string) {
+  assertUuid(pageId, 'Landing page not found');
+  const [row] = await db
+    .delete(citySeoPages)
+    .where(and(eq(citySeoPages.id, pageId), eq(citySeoPages.businessId, businessId)))
+    .returning({ slug: citySeoPages.slug });
+  if (!row) throw notFound('Landing page not found');
+  return row.slug;
+}
+
+/**
+ * Writes a draft page's content (the spec's generate-seo-content with singlePage): the page ends complete, or
+ * error when the generator fails. Pages no longer in draft are left alone, so a retried job changes nothing.
+ */
+export async function generatePageContent(db: Database, generator: ContentGenerator, pageId: string) {
+  const [page] = await db.select().from(citySeoPages).where(eq(citySeoPages.id, pageId));
+  if (page?.status !== 'draft') return page?.status ?? null;
+  const keyword = page.keywords[0] ?? page.pageTitle;
+  const vehicle = page.vehicleMake && page.vehicleModel ? { make: page.vehicleMake, model: page.vehicleModel } : null;
+  try {
+    const business = page.businessId ? await loadBusinessForPage(db, page.businessId) : null;
+    const ctx = pageContext({
+      slug: page.slug,
+      keyword,
+      city: page.city,
+      state: page.state,
+      vehicleMake: page.vehicleMake,
+      vehicleModel: page.vehicleModel,
+      business,
+      variant: slugVariant(page.slug, pageSlug({ keyword, city: page.city, state: page.state, vehicle })),
+    });
+    const content = await generator.generate(ctx);
+    const html = sanitizeContent(content.html);
+    if (!html.trim()) throw new Error('the generator returned no content');
+    await db
+      .update(citySeoPages)
+      .set({ status: 'complete', content: html, faq: content.faq, metaDescription: content.metaDescription })
+      .where(and(eq(citySeoPages.id, pageId), eq(citySeoPages.status, 'draft')));
+    return 'complete' as const;
+  } catch (err) {
+    // Single-page generation failures are only logged (§8); the page shows its error badge.
+    console.warn(`seo: content generation failed for ${page.slug}:`, err instanceof Error ? err.message : err);
+    await db
+      .update(citySeoPages)
+      .set({ status: 'error' })
+      .where(and(eq(citySeoPages.id, pageId), eq(citySeoPages.status, 'draft')));
+    return 'error' as const;
+  }
+}

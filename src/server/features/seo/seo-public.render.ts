@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto';
+import {
+  OPENING_HOURS,
+  PLATFORM_RATING,
+  PRICE_RANGE,
+  stateName,
+} from '../../../shared/seo.constants';
+import { escapeHtml as e, sanitizeContent, toPlainText } from '../../providers/content/sanitize';
+import type { PublicPage } from './seo-public.service';
+import type { RenderedPage } from './seo-settings';
+
+// The public city page, rendered on the server so that it is complete without JavaScript: metadata, Open Graph,
+// JSON-LD, breadcrumb, the stored HTML (sanitised again here) and the calls to action. Its CSS is inline: the page
+// needs no script and no other request to render.
+
+const CSS = `
+*,*::before,*::after{box-sizing:border-box}
+body{margin:0;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#0f172a;background:#fff;line-height:1.6;-webkit-text-size-adjust:100%}
+a{color:#2563eb}
+a:focus-visible,.btn:focus-visible{outline:2px solid #2563eb;outline-offset:2px}
+.wrap{max-width:72rem;margin:0 auto;padding:0 1rem}
+.top{border-bottom:1px solid #e2e8f0;background:#fff}
+.top .wrap{display:flex;align-items:center;justify-content:space-between;height:4rem}
+.logo{display:flex;align-items:center;gap:.5rem;font-weight:800;font-size:1.15rem;color:#0f172a;text-decoration:none}
+.logo svg{width:2rem;height:2rem}
+.top nav{display:flex;gap:1rem;align-items:center;font-size:.9rem;font-weight:600}
+.top nav a{color:#334155;text-decoration:none}
+.top nav a.book{background:#2563eb;color:#fff;padding:.45rem .9rem;border-radius:.5rem}
+.hero{background:#0f172a;color:#fff;padding:2rem 0 2.5rem}
+.crumbs ol{list-style:none;display:flex;flex-wrap:wrap;gap:.35rem;margin:0 0 1rem;padding:0;font-size:.85rem;color:#cbd5e1}
+.crumbs li+li::before{content:"›";margin-right:.35rem;color:#94a3b8}
+.crumbs a{color:#e2e8f0}
+h1{font-size:clamp(1.75rem,4vw,2.75rem);line-height:1.15;margin:0 0 .75rem;letter-spacing:-.02em}
+.serving{margin:0;font-size:1.05rem;color:#e2e8f0;font-weight:600}
+.tagline{margin:.25rem 0 0;color:#cbd5e1}
+.rating{margin:.5rem 0 0;color:#fde68a;font-weight:600}
+.rating .stars{letter-spacing:.1em;margin-right:.35rem}
+.ctas{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1.5rem}
+.btn{display:inline-flex;align-items:center;justify-content:center;min-height:3rem;padding:0 1.4rem;border-radius:.6rem;font-weight:700;text-decoration:none;font-size:1rem}
+.btn.primary{background:#2563eb;color:#fff}
+.btn.primary:hover{background:#1d4ed8}
+.btn.ghost{background:#fff;color:#0f172a;border:1px solid #cbd5e1}
+.content{padding:2rem 1rem;max-width:48rem}
+.content section{margin-bottom:2rem}
+.content h2{font-size:1.45rem;line-height:1.25;margin:0 0 .75rem;letter-spacing:-.01em}
+.content h3{font-size:1.05rem;margin:1.25rem 0 .35rem}
+.content p,.content li{color:#334155}
+.content ul,.content ol{padding-left:1.25rem}
+.content li{margin:.35rem 0}
+.content table{width:100%;border-collapse:collapse;font-size:.95rem;margin-top:.5rem}
+.content th,.content td{text-align:left;padding:.6rem .5rem;border-bottom:1px solid #e2e8f0;vertical-align:top}
+.content td:nth-child(n+2),.content th:nth-child(n+2){white-space:nowrap;text-align:right;font-variant-numeric:tabular-nums}
+.why{padding:2.5rem 1rem;border-top:1px solid #e2e8f0}
+.why h2{font-size:1.6rem;margin:0 0 1.25rem}
+.why ul{list-style:none;padding:0;margin:0;display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr))}
+.why li{border:1px solid #e2e8f0;border-radius:.75rem;padding:1.1rem}
+.why strong{display:block;margin-bottom:.25rem}
+.why p{margin:0;color:#475569;font-size:.95rem}
+.band{background:#eff6ff;padding:2.5rem 0}
+.band h2{margin:0;font-size:1.5rem}
+footer{background:#0f172a;color:#94a3b8;font-size:.875rem;padding:2rem 0}
+footer nav{display:flex;flex-wrap:wrap;gap:1rem;margin-bottom:.75rem}
+footer a{color:#cbd5e1;text-decoration:none}
+.notfound{min-height:60vh;display:flex;flex-direction:column;align-items:center;justify-content:center;text-align:center;gap:1rem;padding:3rem 1rem}
+.notfound .code{font-size:4.5rem;font-weight:800;margin:0;color:#0f172a}
+.notfound h1{font-size:1.25rem;color:#475569;font-weight:500;margin:0}
+.skip{position:absolute;left:-999px;top:0;background:#fff;padding:.5rem 1rem}.skip:focus{left:1rem}
+@media (max-width:40rem){.top nav a.signin{display:none}.ctas .btn{flex:1 1 100%}}
+`.replace(/\n/g, '');
+
+/** JSON for a <script type="application/ld+json"> block: nothing in it can close the script element. */
+const jsonLd = (data: unknown) =>
+  `<script type="application/ld+json">${JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')}</script>`;
+
+// The web app's logo mark (src/web/components/layout/logo.tsx), inline so the page needs no other request.
+const LOGO_MARK =
+  '<svg viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="8" fill="#0f172a"/><path d="M7 19c2-5 5-8 9-8s7 3 9 8" stroke="#60a5fa" stroke-width="2.5" fill="none" stroke-linecap="round"/><circle cx="11" cy="21" r="2.5" fill="#fff"/><circle cx="21" cy="21" r="2.5" fill="#fff"/><path d="M22 6l1 2 2 1-2 1-1 2-1-2-2-1 2-1z" fill="#facc15"/></svg>';
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+function shell(opts: { head: string; body: string; bookHref?: string }) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${CSS}</style>${opts.head}</head><body><a href="#main" class="skip">Skip to content</a><header class="top"><div class="wrap"><a class="logo" href="/" aria-label="ShineRoute home">${LOGO_MARK}ShineRoute</a><nav aria-label="Main"><a class="signin" href="/auth">Sign In</a><a class="book" href="${e(opts.bookHref ?? '/book')}">Book Now</a></nav></div></header><main id="main">${opts.body}</main><footer><div class="wrap"><nav aria-label="Footer"><a href="/">Home</a><a href="/about">About</a><a href="/contact">Contact</a><a href="/for-detailers">For Detailers</a><a href="/privacy">Privacy</a><a href="/terms">Terms</a></nav><p>© ${new Date().getFullYear()} ShineRoute. Mobile car detailing that comes to you.</p></div></footer></body></html>`;
+}
+
+const WHY_DEFAULT = [
+  ['We come to you', 'Your driveway, office or apartment garage: no drive, no waiting room.'],
+  ['Vetted, insured detailers', 'Professionals with the right products and the care your car deserves.'],
+  ['Clear prices', 'See the price before you book; pay securely online.'],
+  ['Book in 60 seconds', 'Choose a service and a time from any phone, day or night.'],
+] as const;
+
+export function renderSeoPage(page: PublicPage, opts: { publicUrl: string; platformPhone: string }): RenderedPage {
+  const url = `${opts.publicUrl.replace(/\/+$/, '')}/seo/${page.slug}`;
+  const brand = page.business?.name ?? 'ShineRoute';
+  const description = toPlainText(page.metaDescription ?? '') || `${page.pageTitle}. Book mobile car detailing online.`;
+  const phone = page.business?.phone?.trim() || opts.platformPhone;
+  const bookHref = page.business ? `/book?business=${encodeURIComponent(page.business.id)}` : '/book';
+  const place = `${page.city}, ${page.state}`;
+  const rating = page.business ? page.business.rating : { average: PLATFORM_RATING.value, count: PLATFORM_RATING.count };
+
+  const business: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'AutoWash',
+    '@id': `${url}#business`,
+    name: page.business ? brand : `ShineRoute Mobile Detailing ${page.city}`,
+    description,
+    url,
+    telephone: phone,
+    priceRange: PRICE_RANGE,
+    openingHours: OPENING_HOURS,
+    address: { '@type': 'PostalAddress', addressLocality: page.city, addressRegion: page.state, addressCountry: 'US' },
+    areaServed: { '@type': 'City', name: `${page.city}, ${stateName(page.state)}` },
+  };
+  // Ratings in structured data come only from a business's real testimonials (docs/decisions/303).
+  if (page.business?.rating) {
+    business.aggregateRating = {
+      '@type': 'AggregateRating',
+      ratingValue: page.business.rating.average,
+      reviewCount: page.business.rating.count,
+      bestRating: 5,
+      worstRating: 1,
+    };
+  }
+  const breadcrumb = {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: [
+      { '@type': 'ListItem', position: 1, name: 'Home', item: `${opts.publicUrl.replace(/\/+$/, '')}/` },
+      { '@type': 'ListItem', position: 2, name: page.pageTitle, item: url },
+    ],
+  };
+  const faq = page.faq
+    .map((f) => ({ question: toPlainText(f.question), answer: toPlainText(f.answer) }))
+    .filter((f) => f.question && f.answer);
+  const faqLd =
+    faq.length > 0
+      ? jsonLd({
+          '@context': 'https://schema.org',
+          '@type': 'FAQPage',
+          mainEntity: faq.map((f) => ({
+            '@type': 'Question',
+            name: f.question,
+            acceptedAnswer: { '@type': 'Answer', text: f.answer },
+          })),
+        })
+      : '';
+
+  // A generated business page already names its business (docs/decisions/203): no "| Name" twice.
+  const title = page.pageTitle.includes(brand) ? page.pageTitle : `${page.pageTitle} | ${brand}`;
+  const head = [
+    `<title>${e(title)}</title>`,
+    `<meta name="description" content="${e(description)}">`,
+    `<link rel="canonical" href="${e(url)}">`,
+    '<meta name="robots" content="index, follow">',
+    '<meta property="og:type" content="website">',
+    '<meta property="og:site_name" content="ShineRoute">',
+    '<meta property="og:locale" content="en_US">',
+    `<meta property="og:title" content="${e(title)}">`,
+    `<meta property="og:description" content="${e(description)}">`,
+    `<meta property="og:url" content="${e(url)}">`,
+    '<meta name="twitter:card" content="summary">',
+    `<meta name="twitter:title" content="${e(title)}">`,
+    `<meta name="twitter:description" content="${e(description)}">`,
+    jsonLd(business),
+    jsonLd(breadcrumb),
+    faqLd,
+  ].join('');
+
+  const ratingText = rating
+    ? `<p class="rating"><span class="stars" aria-hidden="true">★★★★★</span>${rating.average.toFixed(1)} from ${rating.count} ${rating.count === 1 ? 'review' : 'reviews'}</p>`
+    : '';
+  const ctas = `<div class="ctas"><a class="btn primary" href="${e(bookHref)}">Book Now</a><a class="btn ghost" href="${e(telHref(phone))}">Call ${e(phone)}</a></div>`;
+  const whyItems =
+    page.business && page.business.guarantees.length + page.business.specialties.length >= 2
+      ? [...page.business.guarantees, ...page.business.specialties].slice(0, 4).map((t) => [t, ''] as const)
+      : WHY_DEFAULT;
+  const body = [
+    '<div class="hero"><div class="wrap">',
+    `<nav aria-label="Breadcrumb" class="crumbs"><ol><li><a href="/">Home</a></li><li aria-current="page">${e(page.pageTitle)}</li></ol></nav>`,
+    `<h1>${e(page.pageTitle)}</h1>`,
+    `<p class="serving">Serving ${e(place)}</p>`,
+    page.business?.tagline ? `<p class="tagline">${e(page.business.tagline)}</p>` : '',
+    ratingText,
+    ctas,
+    '</div></div>',
+    `<article class="wrap content">${sanitizeContent(page.content)}</article>`,
+    `<section class="wrap why" aria-labelledby="why"><h2 id="why">Why Choose ${e(brand)}?</h2><ul>${whyItems
+      .map(([t, d]) => `<li><strong>${e(t)}</strong>${d ? `<p>${e(d)}</p>` : ''}</li>`)
+      .join('')}</ul></section>`,
+    `<section class="band"><div class="wrap"><h2>Ready for a spotless car in ${e(page.city)}?</h2>${ctas}</div></section>`,
+  ].join('');
+
+  const html = shell({ head, body, bookHref });
+  return { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
+}
+
+export function renderNotFoundPage(): string {
+  return shell({
+    head: '<title>Page not found | ShineRoute</title><meta name="robots" content="noindex">',
+    body: '<div class="notfound"><p class="code">404</p><h1>Oops! Page not found</h1><a class="btn primary" href="/">Return to Home</a></div>',
+  });
+}

@@ -1,0 +1,109 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { citySeoPages, profiles, type SeoFaqItem, testimonials } from '../../db/schema';
+
+export interface PublicPage {
+  slug: string;
+  pageTitle: string;
+  metaDescription: string | null;
+  city: string;
+  state: string;
+  keywords: string[];
+  content: string;
+  faq: SeoFaqItem[];
+  vehicleMake: string | null;
+  vehicleModel: string | null;
+  updatedAt: Date;
+  business: {
+    id: string;
+    name: string;
+    phone: string | null;
+    tagline: string | null;
+    guarantees: string[];
+    specialties: string[];
+    /** Real testimonials only; null when the business has none. */
+    rating: { average: number; count: number } | null;
+  } | null;
+}
+
+/**
+ * A complete page by slug (§7: status complete only), with its business and the business's real review average.
+ * Two simple statements rather than one with joins: planning dominates a lookup this small, and most pages
+ * (platform pages) need only the first.
+ */
+export async function loadPublicPage(db: Database, slug: string): Promise<PublicPage | null> {
+  const [row] = await db
+    .select({
+      slug: citySeoPages.slug,
+      pageTitle: citySeoPages.pageTitle,
+      metaDescription: citySeoPages.metaDescription,
+      city: citySeoPages.city,
+      state: citySeoPages.state,
+      keywords: citySeoPages.keywords,
+      content: citySeoPages.content,
+      faq: citySeoPages.faq,
+      vehicleMake: citySeoPages.vehicleMake,
+      vehicleModel: citySeoPages.vehicleModel,
+      updatedAt: citySeoPages.updatedAt,
+      businessId: citySeoPages.businessId,
+    })
+    .from(citySeoPages)
+    .where(and(eq(citySeoPages.slug, slug), eq(citySeoPages.status, 'complete')));
+  if (!row) return null;
+  const { businessId, ...page } = row;
+  return {
+    ...page,
+    content: page.content ?? '',
+    faq: page.faq ?? [],
+    business: businessId ? await loadPageBusiness(db, businessId) : null,
+  };
+}
+
+async function loadPageBusiness(db: Database, businessId: string): Promise<PublicPage['business']> {
+  const [row] = await db
+    .select({
+      businessName: profiles.businessName,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      phone: profiles.phone,
+      tagline: profiles.businessTagline,
+      guarantees: profiles.serviceGuarantees,
+      specialties: profiles.specialties,
+      reviewCount: sql<number>`(select count(*) from ${testimonials} where ${testimonials.businessId} = ${businessId})`.mapWith(Number),
+      reviewAverage: sql<number | null>`(select avg(${testimonials.rating})::float8 from ${testimonials} where ${testimonials.businessId} = ${businessId})`,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, businessId));
+  if (!row) return null;
+  return {
+    id: businessId,
+    name: row.businessName?.trim() || `${row.firstName} ${row.lastName}`.trim() || 'Our team',
+    phone: row.phone,
+    tagline: row.tagline,
+    guarantees: row.guarantees,
+    specialties: row.specialties,
+    rating:
+      row.reviewCount > 0 && row.reviewAverage !== null
+        ? { average: Math.round(Number(row.reviewAverage) * 10) / 10, count: row.reviewCount }
+        : null,
+  };
+}
+
+/** Complete pages for the sitemap, one chunk at a time, in slug order. */
+export async function sitemapEntries(db: Database, offset: number, limit: number) {
+  return db
+    .select({ slug: citySeoPages.slug, updatedAt: citySeoPages.updatedAt })
+    .from(citySeoPages)
+    .where(eq(citySeoPages.status, 'complete'))
+    .orderBy(asc(citySeoPages.slug))
+    .offset(offset)
+    .limit(limit);
+}
+
+export async function countCompletePages(db: Database) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(citySeoPages)
+    .where(eq(citySeoPages.status, 'complete'));
+  return row?.n ?? 0;
+}

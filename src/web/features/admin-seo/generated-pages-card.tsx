@@ -1,0 +1,223 @@
+import { ExternalLink, FileSearch, RefreshCw, Search, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { seoPagePath } from '../../../shared/routes';
+import { ADMIN_PAGE_LIST_LIMIT, deletedText, SEO_TEXT } from '../../../shared/seo.constants';
+import { SeoStatusBadge } from '../../components/seo/seo-status-badge';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../components/ui/alert-dialog';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { Skeleton } from '../../components/ui/skeleton';
+import { type PlatformPage, useDeleteAllPlatformPages, useDeletePlatformPage, usePlatformPages } from './admin-seo-queries';
+
+/** The generated pages (§2): searchable by title, city or state, newest first, at most 100 rows. */
+export function GeneratedPagesCard({ generating }: { generating: boolean }) {
+  const [search, setSearch] = useState('');
+  const term = useDebounced(search.trim(), 250);
+  const { data, isPending, isError, error, refetch, isRefetching } = usePlatformPages(term, generating);
+  const deleteAll = useDeleteAllPlatformPages();
+  useEffect(() => {
+    // SEO list fetch failures are only logged (§8); the card offers a retry.
+    if (isError) console.warn('Failed to load SEO pages', error);
+  }, [isError, error]);
+
+  const empty = !term && data?.pages.length === 0;
+  return (
+    <Card>
+      <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="grid gap-1">
+          <CardTitle>Generated Pages</CardTitle>
+          <CardDescription>
+            {data?.hasMore
+              ? `Showing the newest ${ADMIN_PAGE_LIST_LIMIT} ${term ? 'matching pages' : 'platform pages'}.`
+              : 'Platform landing pages, newest first.'}
+          </CardDescription>
+        </div>
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button variant="destructive" disabled={empty} loading={deleteAll.isPending}>
+              <Trash2 /> Delete All Generated Pages
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Delete all generated pages?</AlertDialogTitle>
+              <AlertDialogDescription>
+                Every platform SEO page will be deleted and taken off the site, not only the ones listed. A generation in progress
+                is stopped. Pages that belong to businesses are not affected.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogAction
+                className="bg-red-600 hover:bg-red-700"
+                onClick={() =>
+                  deleteAll.mutate(undefined, {
+                    onSuccess: (r) => toast.success(SEO_TEXT.adminDeleted.title, { description: deletedText(r.deleted) }),
+                    onError: () => toast.error(SEO_TEXT.adminDeleteFailed.title, { description: SEO_TEXT.adminDeleteFailed.description }),
+                  })
+                }
+              >
+                Delete All
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="relative sm:max-w-sm">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+          <Input
+            type="search"
+            aria-label="Search pages by title, city or state"
+            placeholder="Search by title, city or state"
+            className="pl-9"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        {isPending ? (
+          <div className="grid gap-2" aria-busy="true">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} className="h-12" />
+            ))}
+          </div>
+        ) : isError ? (
+          <div className="flex flex-col items-center gap-3 py-8 text-center">
+            <p className="text-sm text-slate-600">The pages could not be loaded.</p>
+            <Button variant="outline" onClick={() => refetch()} loading={isRefetching}>
+              <RefreshCw /> Retry
+            </Button>
+          </div>
+        ) : data.pages.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 py-10 text-center">
+            <FileSearch className="size-10 text-slate-300" aria-hidden="true" />
+            <p className="font-semibold text-slate-900">{term ? 'No pages match your search' : 'No pages generated yet'}</p>
+            <p className="max-w-sm text-sm text-slate-600">
+              {term ? 'Try a city, a state or a word from the title.' : 'Choose keywords and states above, then generate your first pages.'}
+            </p>
+          </div>
+        ) : (
+          <PagesTable pages={data.pages} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The value, once it has stopped changing for `ms`: one search request per pause in typing. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+function PagesTable({ pages }: { pages: PlatformPage[] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="hidden border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-500 uppercase md:table-header-group">
+          <tr>
+            <th scope="col" className="py-2 pr-3">Title</th>
+            <th scope="col" className="py-2 pr-3">City</th>
+            <th scope="col" className="py-2 pr-3">State</th>
+            <th scope="col" className="py-2 pr-3">Vehicle</th>
+            <th scope="col" className="py-2 pr-3">Keywords</th>
+            <th scope="col" className="py-2 pr-3">Status</th>
+            <th scope="col" className="py-2 text-right">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {pages.map((page) => (
+            <PageRow key={page.id} page={page} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function PageRow({ page }: { page: PlatformPage }) {
+  const remove = useDeletePlatformPage();
+  const vehicle = page.vehicleMake ? `${page.vehicleMake} ${page.vehicleModel ?? ''}`.trim() : '—';
+  return (
+    // On phones each row is a card-like block; from md up it is a table row.
+    <tr className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 py-3 md:table-row" data-testid="seo-page-row">
+      <td className="col-span-2 font-medium text-slate-900 md:py-3 md:pr-3">{page.pageTitle}</td>
+      <td className="text-slate-600 md:py-3 md:pr-3">
+        <span className="md:hidden">{`${page.city}, ${page.state}`}</span>
+        <span className="hidden md:inline">{page.city}</span>
+      </td>
+      <td className="hidden text-slate-600 md:table-cell md:py-3 md:pr-3">{page.state}</td>
+      <td className="text-slate-600 md:py-3 md:pr-3">{vehicle}</td>
+      <td className="md:py-3 md:pr-3">
+        <div className="flex flex-wrap gap-1">
+          {page.keywords.map((k) => (
+            <Badge key={k} tone="accent" className="whitespace-nowrap">
+              {k}
+            </Badge>
+          ))}
+        </div>
+      </td>
+      <td className="md:py-3 md:pr-3">
+        <SeoStatusBadge status={page.status} />
+      </td>
+      <td className="col-span-2 md:py-3">
+        <div className="flex gap-1 md:justify-end">
+          {page.status === 'complete' && (
+            <Button asChild variant="link" size="sm" className="px-0 md:px-3">
+              <a href={seoPagePath(page.slug)} target="_blank" rel="noopener">
+                <ExternalLink /> View Live Page
+              </a>
+            </Button>
+          )}
+          <AlertDialog>
+            <AlertDialogTrigger asChild>
+              <Button variant="ghost" size="sm" aria-label={`Delete ${page.pageTitle}`} className="text-red-700 hover:bg-red-50">
+                <Trash2 />
+              </Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent>
+              <AlertDialogHeader>
+                <AlertDialogTitle>Delete this SEO page?</AlertDialogTitle>
+                <AlertDialogDescription>“{page.pageTitle}” will be deleted and taken off the site.</AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel>Cancel</AlertDialogCancel>
+                <AlertDialogAction
+                  className="bg-red-600 hover:bg-red-700"
+                  onClick={() =>
+                    remove.mutate(page.id, {
+                      onSuccess: (r) => toast.success(SEO_TEXT.adminDeleted.title, { description: deletedText(r.deleted) }),
+                      onError: () =>
+                        toast.error(SEO_TEXT.adminDeleteFailed.title, { description: SEO_TEXT.adminDeleteFailed.description }),
+                    })
+                  }
+                >
+                  Delete
+                </AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+        </div>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,45 @@
+import { BarChart3, ChevronRight, Search, Settings, ShieldCheck, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { Card } from '../../components/ui/card';
+import { PageHeader } from '../../components/ui/page-header';
+
+const CARDS = [
+  { to: '/admin/seo', title: 'SEO Generator', description: 'Generate city landing pages across all 50 states.', icon: Search },
+  // Not in the spec's panel: the verification review queue (docs/decisions/205).
+  {
+    to: '/admin/verifications',
+    title: 'Verification Review',
+    description: 'Open submitted documents; approve or reject businesses.',
+    icon: ShieldCheck,
+  },
+  { to: '/admin/users', title: 'Users', description: 'Businesses, technicians and admin roles.', icon: Users },
+  { to: '/admin/analytics', title: 'Analytics', description: 'Platform bookings, revenue and growth.', icon: BarChart3 },
+  { to: '/admin/settings', title: 'Settings', description: 'Platform configuration and defaults.', icon: Settings },
+] as const;
+
+/** /admin: the platform admin panel (§2). */
+export function AdminPage() {
+  return (
+    <>
+      <PageHeader title="Admin Panel" description="Manage ShineRoute platform-wide: SEO pages, users, analytics and settings." />
+      <ul className="grid gap-4 sm:grid-cols-2">
+        {CARDS.map(({ to, title, description, icon: Icon }) => (
+          <li key={to}>
+            <Link to={to} className="block h-full rounded-xl focus-visible:outline-2 focus-visible:outline-accent">
+              <Card className="flex h-full items-center gap-4 p-5 transition-shadow hover:shadow-md">
+                <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent">
+                  <Icon className="size-6" aria-hidden="true" />
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block font-semibold text-slate-900">{title}</span>
+                  <span className="block text-sm text-slate-600">{description}</span>
+                </span>
+                <ChevronRight className="size-5 text-slate-400" aria-hidden="true" />
+              </Card>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
