@@ -51,7 +51,7 @@ test('fill the profile, add and feature a testimonial, generate the business pag
   await expect(publicPage.getByRole('heading', { level: 1 })).toHaveText(`${name} | Auto Detailing in Denver, CO`);
   await expect(publicPage.getByText('Serving Denver, CO')).toBeVisible();
   await expect(publicPage.getByText('Our SUV has never looked this good.')).toBeVisible();
-  await expect(publicPage.getByText('Paint correction')).toBeVisible();
+  await expect(publicPage.locator('article').getByText('Paint correction')).toBeVisible();
   await publicPage.close();
 
   // The page is public: a signed-out visitor reads it too.

@@ -24,8 +24,12 @@ describe('demo seed', () => {
     expect(moves.some((m) => m.reason === 'job')).toBe(true);
     const po = await purchaseOrderSuggestions(t.db, owner!.id);
     expect(po.groups.length).toBeGreaterThan(0);
-    expect(await t.db.select().from(testimonials).where(eq(testimonials.businessId, owner!.id))).toHaveLength(4);
-    const [page] = await t.db.select().from(citySeoPages).where(eq(citySeoPages.businessId, owner!.id));
-    expect(page).toMatchObject({ slug: 'lone-star-mobile-detailing-auto-detailing', status: 'complete', city: 'Austin', state: 'TX' });
+    expect(await t.db.select().from(testimonials).where(eq(testimonials.businessId, owner!.id))).toHaveLength(3);
+    const [page] = await t.db
+      .select()
+      .from(citySeoPages)
+      .where(eq(citySeoPages.slug, 'lone-star-mobile-detailing-auto-detailing'));
+    expect(page).toMatchObject({ businessId: owner!.id, status: 'complete', city: 'Austin', state: 'TX' });
+    expect(page!.content).toContain('Ceramic coatings');
   });
 });

@@ -11,7 +11,6 @@ import {
   createOwnerAccount,
   createService,
   createServiceArea,
-  createTestimonial,
   createVehicle,
   createWaitlistEntry,
   grantRole,
@@ -165,30 +164,6 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
   }
   await seedStockHistory(db, ownerId, serviceRows, itemIds, bookingRows);
 
-  const reviews: Array<[string, string, number, string, boolean]> = [
-    ['Jordan Reyes', 'Premium Detail', 5, 'Maya made my Camry look better than the day I bought it — and I never left my desk.', true],
-    ['Priya Shah', 'Ceramic Coating', 5, 'The ceramic coating still beads water months later. On time, friendly, and spotless work.', true],
-    ['Marcus Bell', 'Basic Wash & Vacuum', 4, 'Quick, careful and fairly priced. My truck interior finally smells new again.', true],
-    ['Elena Kowalski', 'Premium Detail', 5, 'Booked in a minute, paid online, done in the driveway. Exactly what I wanted.', false],
-  ];
-  for (const [i, [customerName, serviceType, rating, testimonialText, isFeatured]] of reviews.entries()) {
-    await createTestimonial(db, ownerId, {
-      customerName,
-      serviceType,
-      rating,
-      testimonialText,
-      isFeatured,
-      dateReceived: new Date(Date.now() - (40 - i * 9) * day).toISOString().slice(0, 10),
-    });
-  }
-  await updateProfile(db, ownerId, {
-    aboutOwner: 'Maya Alvarez has detailed cars across Austin for over a decade and trains every technician herself.',
-    insuranceInfo: '$2M general liability and garage keepers coverage',
-    certifications: ['IDA Certified Detailer', 'Ceramic Pro Certified Installer'],
-    specialties: ['Ceramic coatings', 'Paint correction', 'Interior deep cleaning'],
-    serviceGuarantees: ['100% satisfaction or we re-detail for free', 'On-time arrival or $20 off'],
-  });
-  await generateBusinessPage(db, ownerId);
 
   await createServiceArea(db, ownerId, { zipCode: '78701', city: 'Austin', state: 'Texas', stateCode: 'TX', isActive: true });
   await createServiceArea(db, ownerId, { zipCode: '78704', city: 'Austin', state: 'Texas', stateCode: 'TX', isActive: true });
@@ -205,6 +180,15 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
   }
   await createWaitlistEntry(db, 'pat.moore@example.com', '73301');
   await seedSeoDemo(db, ownerId);
+  // The rest of the business profile, then its generated business page (with the featured reviews seeded above).
+  await updateProfile(db, ownerId, {
+    aboutOwner: 'Maya Alvarez has detailed cars across Austin for over a decade and trains every technician herself.',
+    insuranceInfo: '$2M general liability and garage keepers coverage',
+    certifications: ['IDA Certified Detailer', 'Ceramic Pro Certified Installer'],
+    specialties: ['Ceramic coatings', 'Paint correction', 'Interior deep cleaning'],
+    serviceGuarantees: ['100% satisfaction or we re-detail for free', 'On-time arrival or $20 off'],
+  });
+  await generateBusinessPage(db, ownerId);
   return { created: true };
 }
 
