@@ -53,7 +53,7 @@ export function buildBusinessPageContent(profile: Profile, featured: Testimonial
     const quotes = featured
       .map(
         (t) =>
-          `<blockquote><p>${escapeHtml(t.testimonialText)}</p><p><span>${'★'.repeat(t.rating)}${'☆'.repeat(5 - t.rating)}</span> ${escapeHtml(t.customerName)}${t.serviceType ? `, ${escapeHtml(t.serviceType)}` : ''}</p></blockquote>`,
+          `<blockquote><p>“${escapeHtml(t.testimonialText)}”</p><p><span>${'★'.repeat(t.rating)}${'☆'.repeat(5 - t.rating)}</span> — ${escapeHtml(t.customerName)}${t.serviceType ? `, ${escapeHtml(t.serviceType)}` : ''}</p></blockquote>`,
       )
       .join('');
     parts.push(`<section><h2>What our customers say</h2>${quotes}</section>`);
