@@ -15,6 +15,8 @@ const envSchema = z.object({
   SEED_DEMO: bool,
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
   TRUST_PROXY: bool,
+  // Sign-in and sign-up attempts allowed per client address per minute.
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   // The API-only dev server (npm run dev) leaves the web app to Vite.
   SERVE_WEB: bool,
   SMTP_URL: z.string().startsWith('smtp', 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),

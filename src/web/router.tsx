@@ -83,11 +83,3 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
-
-function ComingSoonPublic({ title }: { title: string }) {
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <ComingSoonPage title={title} />
-    </div>
-  );
-}
