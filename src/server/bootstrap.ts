@@ -31,7 +31,7 @@ export async function bootstrap(env: Env) {
     mailer,
     baseURL: publicUrl,
     secret: env.BETTER_AUTH_SECRET ?? localAuthSecret(dataDir),
-    signInLimitPerMinute: env.AUTH_SIGN_IN_LIMIT_PER_MINUTE,
+    signInLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
   });
   return { handle, db: handle.db, mailer, auth, publicUrl, dataDir };
 }

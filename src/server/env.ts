@@ -15,13 +15,13 @@ const envSchema = z.object({
   SEED_DEMO: bool,
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
   TRUST_PROXY: bool,
+  // Sign-in and sign-up attempts allowed per client address per minute.
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   // The API-only dev server (npm run dev) leaves the web app to Vite.
   SERVE_WEB: bool,
   SMTP_URL: z.string().startsWith('smtp', 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('ShineRoute <no-reply@shineroute.local>'),
   SUPPORT_EMAIL: z.email().default('support@shineroute.local'),
-  // Sign-in and sign-up attempts allowed per client address per minute (docs/decisions/005, 208).
-  AUTH_SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   // Private file storage: local disk under DATA_DIR/uploads unless S3_BUCKET is set.
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
