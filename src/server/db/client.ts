@@ -32,6 +32,9 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle pooled connection can be closed by the server (restart, failover, a dropped test database).
+    // pg reports that on the pool; without a listener it would crash the process. The pool replaces the client.
+    pool.on('error', (err) => console.warn(`PostgreSQL connection closed: ${err.message}`));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     return {
       db,
