@@ -24,15 +24,28 @@ const HEADINGS: Record<Mode, [string, string]> = {
   reset: ['Choose a new password', 'Enter a new password for your account'],
 };
 
-function reportAuthError(error: { message?: string } | null | undefined) {
-  toast.error('Error', { description: error?.message || 'An unexpected error occurred' });
+/**
+ * Runs an auth call and reports failure with the spec's toast: the service's message, or "An unexpected error
+ * occurred" when the call throws. Resolves true when the call succeeded.
+ */
+async function authCall(call: () => Promise<{ error: { message?: string } | null }>): Promise<boolean> {
+  try {
+    const { error } = await call();
+    if (!error) return true;
+    toast.error('Error', { description: error.message || 'An unexpected error occurred' });
+  } catch {
+    toast.error('Error', { description: 'An unexpected error occurred' });
+  }
+  return false;
 }
 
 export function AuthPage() {
   const { data: session, isPending } = useSession();
   const [params] = useSearchParams();
   const resetToken = params.get('token');
-  const [mode, setMode] = useState<Mode>(resetToken ? 'reset' : params.get('mode') === 'signup' ? 'signup' : 'signin');
+  const [mode, setMode] = useState<Mode>(
+    resetToken ? 'reset' : params.get('mode') === 'signup' ? 'signup' : 'signin',
+  );
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from ?? '/dashboard';
@@ -49,7 +62,9 @@ export function AuthPage() {
           <p className="text-sm text-slate-600">{sub}</p>
         </CardHeader>
         <CardContent>
-          {mode === 'signin' && <SignInForm onDone={() => navigate(from, { replace: true })} onForgot={() => setMode('forgot')} />}
+          {mode === 'signin' && (
+            <SignInForm onDone={() => navigate(from, { replace: true })} onForgot={() => setMode('forgot')} />
+          )}
           {mode === 'signup' && <SignUpForm onDone={() => navigate('/dashboard', { replace: true })} />}
           {mode === 'forgot' && <ForgotForm onDone={() => setMode('signin')} />}
           {mode === 'reset' && resetToken && (
@@ -75,7 +90,11 @@ export function AuthPage() {
           )}
           {(mode === 'forgot' || mode === 'reset') && (
             <p className="mt-6 text-center text-sm">
-              <button type="button" className="font-semibold text-accent underline-offset-4 hover:underline" onClick={() => setMode('signin')}>
+              <button
+                type="button"
+                className="font-semibold text-accent underline-offset-4 hover:underline"
+                onClick={() => setMode('signin')}
+              >
                 Back to sign in
               </button>
             </p>
@@ -90,23 +109,34 @@ function SignInForm({ onDone, onForgot }: { onDone: () => void; onForgot: () => 
   const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const { error } = await authClient.signIn.email(values);
-      if (error) return reportAuthError(error);
-      onDone();
-    } catch {
-      reportAuthError(null);
-    }
+    if (!(await authCall(() => authClient.signIn.email(values)))) return;
+    onDone();
   });
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       <Field id="email" label="Email" error={errors.email?.message}>
-        <Input id="email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />
+        <Input
+          id="email"
+          type="email"
+          autoComplete="email"
+          aria-invalid={!!errors.email}
+          {...form.register('email')}
+        />
       </Field>
       <Field id="password" label="Password" error={errors.password?.message}>
-        <Input id="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} {...form.register('password')} />
+        <Input
+          id="password"
+          type="password"
+          autoComplete="current-password"
+          aria-invalid={!!errors.password}
+          {...form.register('password')}
+        />
       </Field>
-      <button type="button" onClick={onForgot} className="justify-self-end text-sm text-accent underline-offset-4 hover:underline">
+      <button
+        type="button"
+        onClick={onForgot}
+        className="justify-self-end text-sm text-accent underline-offset-4 hover:underline"
+      >
         Forgot password?
       </button>
       <Button type="submit" size="lg" loading={isSubmitting}>
@@ -123,37 +153,61 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
   });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const { error } = await authClient.signUp.email({
-        email: values.email,
-        password: values.password,
-        name: `${values.firstName} ${values.lastName}`,
-        firstName: values.firstName,
-        lastName: values.lastName,
-        callbackURL: '/dashboard',
-      });
-      if (error) return reportAuthError(error);
-      toast.success('Success', { description: 'Account created! Please check your email to verify your account.' });
-      onDone();
-    } catch {
-      reportAuthError(null);
-    }
+    if (
+      !(await authCall(() =>
+        authClient.signUp.email({
+          email: values.email,
+          password: values.password,
+          name: `${values.firstName} ${values.lastName}`,
+          firstName: values.firstName,
+          lastName: values.lastName,
+          callbackURL: '/dashboard',
+        }),
+      ))
+    )
+      return;
+    toast.success('Success', {
+      description: 'Account created! Please check your email to verify your account.',
+    });
+    onDone();
   });
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="firstName" label="First name" error={errors.firstName?.message}>
-          <Input id="firstName" autoComplete="given-name" aria-invalid={!!errors.firstName} {...form.register('firstName')} />
+          <Input
+            id="firstName"
+            autoComplete="given-name"
+            aria-invalid={!!errors.firstName}
+            {...form.register('firstName')}
+          />
         </Field>
         <Field id="lastName" label="Last name" error={errors.lastName?.message}>
-          <Input id="lastName" autoComplete="family-name" aria-invalid={!!errors.lastName} {...form.register('lastName')} />
+          <Input
+            id="lastName"
+            autoComplete="family-name"
+            aria-invalid={!!errors.lastName}
+            {...form.register('lastName')}
+          />
         </Field>
       </div>
       <Field id="email" label="Email" error={errors.email?.message}>
-        <Input id="email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />
+        <Input
+          id="email"
+          type="email"
+          autoComplete="email"
+          aria-invalid={!!errors.email}
+          {...form.register('email')}
+        />
       </Field>
       <Field id="password" label="Password" error={errors.password?.message} hint="At least 8 characters">
-        <Input id="password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...form.register('password')} />
+        <Input
+          id="password"
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={!!errors.password}
+          {...form.register('password')}
+        />
       </Field>
       <Button type="submit" size="lg" loading={isSubmitting}>
         {isSubmitting ? 'Creating account...' : 'Create Account'}
@@ -166,19 +220,22 @@ function ForgotForm({ onDone }: { onDone: () => void }) {
   const form = useForm({ resolver: zodResolver(forgotSchema), defaultValues: { email: '' } });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async ({ email }) => {
-    try {
-      const { error } = await authClient.requestPasswordReset({ email, redirectTo: '/auth' });
-      if (error) return reportAuthError(error);
-      toast.success('Check your email', { description: 'If an account exists for that email, a reset link is on its way.' });
-      onDone();
-    } catch {
-      reportAuthError(null);
-    }
+    if (!(await authCall(() => authClient.requestPasswordReset({ email, redirectTo: '/auth' })))) return;
+    toast.success('Check your email', {
+      description: 'If an account exists for that email, a reset link is on its way.',
+    });
+    onDone();
   });
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       <Field id="email" label="Email" error={errors.email?.message}>
-        <Input id="email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />
+        <Input
+          id="email"
+          type="email"
+          autoComplete="email"
+          aria-invalid={!!errors.email}
+          {...form.register('email')}
+        />
       </Field>
       <Button type="submit" size="lg" loading={isSubmitting}>
         Send Reset Link
@@ -191,19 +248,20 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
   const form = useForm({ resolver: zodResolver(resetSchema), defaultValues: { password: '' } });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async ({ password }) => {
-    try {
-      const { error } = await authClient.resetPassword({ newPassword: password, token });
-      if (error) return reportAuthError(error);
-      toast.success('Password updated', { description: 'Sign in with your new password.' });
-      onDone();
-    } catch {
-      reportAuthError(null);
-    }
+    if (!(await authCall(() => authClient.resetPassword({ newPassword: password, token })))) return;
+    toast.success('Password updated', { description: 'Sign in with your new password.' });
+    onDone();
   });
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       <Field id="password" label="New password" error={errors.password?.message} hint="At least 8 characters">
-        <Input id="password" type="password" autoComplete="new-password" aria-invalid={!!errors.password} {...form.register('password')} />
+        <Input
+          id="password"
+          type="password"
+          autoComplete="new-password"
+          aria-invalid={!!errors.password}
+          {...form.register('password')}
+        />
       </Field>
       <Button type="submit" size="lg" loading={isSubmitting}>
         Update Password
