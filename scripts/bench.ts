@@ -3,23 +3,25 @@
 //   1. Generation: the real server (spawned, its own job queue) generates 10,000 platform pages from one admin
 //      request (40 states × 5 cities × 2 keywords × 25 vehicles); the time runs from the request to the run's end.
 //   2. The table is filled to 100,000 pages (copies of the generated ones under new slugs).
-//   3. The server is started again on that data: the admin list, plain and searched, one request at a time; then
-//      /seo/{slug} under 50 concurrent connections (autocannon) for a hot page, a set of 1,000 popular pages and
-//      slugs drawn uniformly from all 100,000 (mostly cache misses).
+//   3. The server is started again on that data and renders ahead the pages without a stored render (the copies);
+//      once every page is rendered and loaded into memory: the admin list, plain and searched, one request at a time;
+//      then /seo/{slug} under 50 concurrent keep-alive connections (scripts/load-client.ts, sending a browser's
+//      Accept-Encoding) for a hot page, a set of 1,000 popular pages, slugs drawn uniformly from all 100,000, and
+//      the same from a client that takes no gzip.
 //
 // It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
 // embedded database lives in a temporary folder (or, with BENCH_DATABASE_URL=postgres://…/postgres, in a fresh
-// PostgreSQL database that is dropped afterwards). Options: --pages=100000 --duration=10.
+// PostgreSQL database that is dropped afterwards). Options: --pages=100000 --duration=10 --data-dir=DIR.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { STATE_CODES } from '../src/shared/seo.constants';
 import { openDatabase } from '../src/server/db/client';
+import { runLoad } from './load-client';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
@@ -29,6 +31,9 @@ const args = Object.fromEntries(
 );
 const TARGET_PAGES = Number(args.pages ?? 100_000);
 const DURATION = Number(args.duration ?? 10);
+// The address pages are published under (canonical URLs): one for every server the bench starts, wherever it
+// listens, as behind a load balancer; renders stored by one server stay valid for the next.
+const PUBLIC_URL = 'https://bench.shineroute.test';
 const ADMIN = { email: 'admin@shineroute.test', password: 'shine-demo-admin' };
 const GENERATION = {
   keywords: ['Car Detailing', 'Mobile Car Wash'],
@@ -37,7 +42,11 @@ const GENERATION = {
   targetVehicles: true,
 };
 
-const dataDir = mkdtempSync(join(tmpdir(), 'shineroute-bench-'));
+// --data-dir=DIR keeps the embedded database there and, when it already holds the pages, skips generation and filling
+// (to measure serving again); by default a temporary folder is used and removed.
+const keptDataDir = args['data-dir'] ? String(args['data-dir']) : undefined;
+const dataDir = keptDataDir ?? mkdtempSync(join(tmpdir(), 'shineroute-bench-'));
+mkdirSync(dataDir, { recursive: true });
 const pgAdminUrl = process.env.BENCH_DATABASE_URL;
 const pgDatabase = `shineroute_bench_${process.pid}`;
 const databaseUrl = pgAdminUrl ? withDatabase(pgAdminUrl, pgDatabase) : undefined;
@@ -72,7 +81,7 @@ async function startServer(label: string): Promise<Server> {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: url,
+      PUBLIC_URL,
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
       SERVE_WEB: 'false',
@@ -109,7 +118,7 @@ async function startServer(label: string): Promise<Server> {
 async function signIn(server: Server) {
   const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
+    headers: { 'content-type': 'application/json', origin: PUBLIC_URL },
     body: JSON.stringify(ADMIN),
   });
   if (!res.ok) throw new Error(`admin sign-in failed: ${res.status}`);
@@ -146,7 +155,7 @@ async function generation() {
     const started = performance.now();
     const res = await fetch(`${server.url}/api/admin/seo/generate`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie, origin: server.url },
+      headers: { 'content-type': 'application/json', cookie, origin: PUBLIC_URL },
       body: JSON.stringify(GENERATION),
     });
     const accepted = performance.now() - started;
@@ -197,20 +206,19 @@ async function fillTo(target: number): Promise<string[]> {
   }
 }
 
-async function load(url: string, title: string, paths: () => string) {
-  const run = (duration: number) =>
-    autocannon({
-      url,
-      connections: 50,
-      duration,
-      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths() }) }],
-    });
+// What a browser sends; pages go out gzipped to such clients.
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'text/html' };
+
+async function load(url: string, title: string, paths: () => string, headers: Record<string, string> = BROWSER_HEADERS) {
+  const { hostname, port } = new URL(url);
+  const run = (durationSeconds: number) =>
+    runLoad({ host: hostname, port: Number(port), connections: 50, durationSeconds, path: paths, headers });
   await run(3); // warm-up: JIT, caches, connections
   const r = await run(DURATION);
-  const bad = r.non2xx + r.errors + r.timeouts;
+  const bad = r.non2xx + r.errors;
   report(
-    `${title}: p50 ${ms(r.latency.p50)}, p97.5 ${ms(r.latency.p97_5)}, p99 ${ms(r.latency.p99)}, max ${ms(r.latency.max)}; ` +
-      `${Math.round(r.requests.average).toLocaleString('en-US')} req/s${bad ? `, ${bad} failed` : ''} — target p99 < 10 ms: ${verdict(r.latency.p99 < 10)}`,
+    `${title}: p50 ${ms(r.p50)}, p97.5 ${ms(r.p97_5)}, p99 ${ms(r.p99)}, max ${ms(r.max)}; ` +
+      `${Math.round(r.perSecond).toLocaleString('en-US')} req/s${bad ? `, ${bad} failed` : ''} — target p99 < 10 ms: ${verdict(r.p99 < 10 && bad === 0)}`,
   );
 }
 
@@ -240,6 +248,23 @@ async function serving(slugs: string[]) {
       if (!res.ok) throw new Error(`admin list answered ${res.status}`);
       return res.json();
     };
+    // The server renders ahead the pages without a stored render (the copies) and loads the renders into memory.
+    const started = performance.now();
+    let serving: { pagesInMemory: number; bytesInMemory: number; memoryBudgetBytes: number; warming: boolean; pendingRenders: number };
+    for (let lastPrint = 0; ; ) {
+      serving = await (await get(`${server.url}/api/admin/seo/serving`, { headers: { cookie } })).json();
+      if (serving.pendingRenders === 0 && !serving.warming) break;
+      if (performance.now() - lastPrint > 10_000) {
+        lastPrint = performance.now();
+        console.log(`  … ${serving.pendingRenders} pages to render, ${serving.pagesInMemory} in memory`);
+      }
+      await new Promise((r) => setTimeout(r, 2_000));
+    }
+    report(
+      `Serving: every page rendered and stored; ${serving.pagesInMemory.toLocaleString('en-US')} pages in memory, ` +
+        `${(serving.bytesInMemory / 2 ** 20).toFixed(0)} MB of a ${(serving.memoryBudgetBytes / 2 ** 20).toFixed(0)} MB budget ` +
+        `(ready ${((performance.now() - started) / 1000).toFixed(1)} s after start)`,
+    );
     report('Admin list (up to 100 rows, signed in as admin, through HTTP), one request at a time:');
     await timed('newest 100', () => list());
     await timed('search "austin"', () => list('austin'));
@@ -251,7 +276,9 @@ async function serving(slugs: string[]) {
     report(`/seo/{slug} at 50 connections, ${DURATION} s each (after a 3 s warm-up):`);
     await load(server.url, '  one page', () => `/seo/${hot}`);
     await load(server.url, '  1,000 popular pages', () => `/seo/${popular[i++ % popular.length]}`);
-    await load(server.url, `  uniform over ${slugs.length.toLocaleString('en-US')} pages`, () => `/seo/${slugs[Math.floor(Math.random() * slugs.length)]}`);
+    const uniform = () => `/seo/${slugs[Math.floor(Math.random() * slugs.length)]}`;
+    await load(server.url, `  uniform over ${slugs.length.toLocaleString('en-US')} pages`, uniform);
+    await load(server.url, '  the same, client without gzip', uniform, { accept: 'text/html' });
   } finally {
     await server.stop();
   }
@@ -267,7 +294,8 @@ async function main() {
   }
   let ok = false;
   try {
-    await generation();
+    const reuse = keptDataDir !== undefined && !pgAdminUrl && existsSync(join(dataDir, 'pglite'));
+    if (!reuse) await generation();
     const slugs = await fillTo(TARGET_PAGES);
     await serving(slugs);
     console.log('\nSummary');
@@ -281,7 +309,7 @@ async function main() {
       await admin.end();
     }
     // On failure the data and the server logs stay for a look.
-    if (ok) rmSync(dataDir, { recursive: true, force: true });
+    if (ok && !keptDataDir) rmSync(dataDir, { recursive: true, force: true });
     else console.error(`Server logs and data kept in ${dataDir}`);
   }
 }

@@ -20,6 +20,7 @@ import { meApi } from './features/me/me.routes';
 import { adminSeoApi } from './features/seo/admin-seo.routes';
 import { marketingApi } from './features/seo/marketing.routes';
 import { mountSeoPageRoute, mountSeoPublicRoutes } from './features/seo/seo-public.routes';
+import { publicPagesOf } from './features/seo/seo-settings';
 import { publicRoutes } from './features/public/public.routes';
 import { serviceAreasApi } from './features/service-areas/service-areas.routes';
 import { adminVerificationsApi } from './features/verification/admin-verifications.routes';
@@ -59,6 +60,15 @@ export function createApp(deps: AppDeps) {
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
     c.req.raw = new Request(c.req.raw, { headers });
     await next();
+  });
+
+  // A write through this instance shows on its public pages at once: the pages' change feed is read before the answer
+  // goes out (other instances read it within a second; docs/decisions/309).
+  const publicPages = publicPagesOf(deps);
+  app.use('/api/*', async (c, next) => {
+    await next();
+    const write = c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS';
+    if (write && c.res.status < 400 && !c.req.path.startsWith('/api/auth/')) await publicPages.sync();
   });
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));

@@ -37,6 +37,8 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.url('STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111').optional(),
   // SEO pages: how many of each state's largest cities a platform generation covers.
   SEO_CITIES_PER_STATE: z.coerce.number().int().min(1, 'SEO_CITIES_PER_STATE must be 1 to 50').max(50, 'SEO_CITIES_PER_STATE must be 1 to 50').default(5),
+  // The memory each instance may hold public SEO pages in, gzipped (about 4 KB a page; docs/decisions/309).
+  SEO_PAGE_MEMORY_MB: z.coerce.number().int().min(0, 'SEO_PAGE_MEMORY_MB must be 0 or more').default(512),
   // The number the Call button dials on platform pages (and business pages without a phone).
   PLATFORM_PHONE: z.string().min(7).default('(512) 555-0100'),
   // An OpenAI-compatible endpoint (e.g. https://api.openai.com/v1) writes SEO copy when both are set.

@@ -4,7 +4,7 @@ import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { DEMO_ADMIN, DEMO_OWNER, seedDemo } from './db/seed';
 import { loadEnv } from './env';
-import { createSeoSettings } from './features/seo/seo-settings';
+import { createSeoSettings, publicPagesOf } from './features/seo/seo-settings';
 import { createJobQueue } from './jobs/queue';
 import { createContentGenerator } from './providers/content/content-generator';
 import { registerWorkers } from './jobs/workers';
@@ -68,11 +68,15 @@ async function main() {
       platformPhone: env.PLATFORM_PHONE,
       // The embedded database belongs to this process alone: interrupted SEO runs resume at once.
       exclusiveDatabase: handle.kind === 'pglite',
+      pageMemoryBytes: env.SEO_PAGE_MEMORY_MB * 1024 * 1024,
     }),
     webDistDir: env.SERVE_WEB ? fileURLToPath(new URL('../../dist/web', import.meta.url)) : undefined,
   };
   await registerWorkers(jobs, deps);
   const app = createApp(deps);
+  // Public SEO pages: follow the change feed and load the stored renders into memory (docs/decisions/309).
+  const publicPages = publicPagesOf(deps);
+  publicPages.start();
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => {
     console.log(`\nShineRoute is running at ${publicUrl}`);
@@ -84,6 +88,7 @@ async function main() {
 
   const shutdown = async () => {
     server.close();
+    publicPages.stop();
     await jobs.stop();
     await handle.close();
     process.exit(0);

@@ -350,6 +350,9 @@ export const citySeoPages = pgTable(
     vehicleMake: text(),
     vehicleModel: text(),
     generationRunId: uuid().references(() => seoGenerationRuns.id, { onDelete: 'set null' }),
+    // Moves (by database triggers) whenever what the public page shows may have changed: the page's own fields, its
+    // business's name, phone or tagline, or its reviews. A stored render of another version is stale (decision 309).
+    renderVersion: integer().notNull().default(1),
     // What the admin search matches: title, city, state code and state name, lower-cased (docs/decisions/302).
     searchText: text().generatedAlwaysAs(
       sql`lower("page_title" || ' ' || "city" || ' ' || "state" || ' ' || us_state_name("state"))`,

@@ -5,3 +5,4 @@ export * from '../features/inventory/inventory.schema';
 export * from '../features/verification/verification.schema';
 export * from '../features/contact/contact.schema';
 export * from '../features/booking/booking.schema';
+export * from '../features/seo/seo-render.schema';

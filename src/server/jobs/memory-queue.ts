@@ -17,7 +17,9 @@ export function createMemoryJobQueue() {
   } = {
     sent,
     pending: () => pending.length,
-    async send(name, data) {
+    async send(name, data, options) {
+      // As pg-boss's 'stately' queues: a send while a job of that name waits is dropped.
+      if (options?.policy === 'stately' && pending.some((job) => job.name === name)) return null;
       const id = String(++nextId);
       pending.push({ id, name, data });
       sent.push({ name, data });

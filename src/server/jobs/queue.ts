@@ -1,6 +1,12 @@
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
 
+/**
+ * A queue's policy, fixed when it is first created: 'standard' runs every job; 'stately' holds at most one waiting
+ * and one running job (a send while one waits is dropped), for work that only needs doing once more.
+ */
+export type QueuePolicy = 'standard' | 'stately';
+
 /** A job handler receives the job's data; throwing makes pg-boss retry it. */
 export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
 
@@ -20,6 +26,7 @@ export interface JobQueue {
       startAfterSeconds?: number;
       /** How long a job may stay active before pg-boss treats its worker as gone and retries it. */
       expireInSeconds?: number;
+      policy?: QueuePolicy;
     },
   ): Promise<string | null>;
   work<T extends object>(
@@ -29,6 +36,7 @@ export interface JobQueue {
       batchSize?: number;
       /** How often this worker polls; jobs sent from this process wake it at once regardless. */
       pollingIntervalSeconds?: number;
+      policy?: QueuePolicy;
     },
   ): Promise<void>;
   stop(): Promise<void>;
@@ -48,9 +56,9 @@ export async function createJobQueue(
   boss.on('error', (err) => (opts.onError ?? ((e) => console.warn('job queue:', e.message)))(err));
   await boss.start();
   const created = new Set<string>();
-  const ensureQueue = async (name: string) => {
+  const ensureQueue = async (name: string, policy: QueuePolicy = 'standard') => {
     if (created.has(name)) return;
-    await boss.createQueue(name);
+    await boss.createQueue(name, { name, policy });
     created.add(name);
   };
   const pollingIntervalSeconds = opts.pollingIntervalSeconds ?? 1;
@@ -59,7 +67,7 @@ export async function createJobQueue(
 
   return {
     async send(name, data, options) {
-      await ensureQueue(name);
+      await ensureQueue(name, options?.policy);
       const id = await boss.send(name, data, {
         retryLimit: options?.retryLimit ?? 3,
         retryDelay: options?.retryDelaySeconds ?? 5,
@@ -72,7 +80,7 @@ export async function createJobQueue(
       return id;
     },
     async work(name, handler, options) {
-      await ensureQueue(name);
+      await ensureQueue(name, options?.policy);
       const workerId = await boss.work<object>(
         name,
         { pollingIntervalSeconds: options?.pollingIntervalSeconds ?? pollingIntervalSeconds, batchSize: options?.batchSize ?? 1 },

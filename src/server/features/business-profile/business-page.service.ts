@@ -132,13 +132,13 @@ export async function generateBusinessPage(db: Database, businessId: string) {
         .set({ ...fields, slug })
         .where(eq(citySeoPages.id, existing.id))
         .returning();
-      return { page: page!, created: false, previousSlug: existing.slug };
+      return { page: page!, created: false };
     }
     const [page] = await tx
       .insert(citySeoPages)
       .values({ businessId, ...fields, slug })
       .returning();
     await tx.update(profiles).set({ businessPageId: page!.id }).where(eq(profiles.id, businessId));
-    return { page: page!, created: true, previousSlug: null };
+    return { page: page!, created: true };
   });
 }

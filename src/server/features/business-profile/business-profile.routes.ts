@@ -2,7 +2,6 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { businessProfileInputSchema, testimonialInputSchema } from '../../../shared/business-profile';
 import { requireUser } from '../../auth/guards';
 import { createRouter, errorResponses, json } from '../../http/openapi';
-import { seoOf } from '../seo/seo-settings';
 import { generateBusinessPage } from './business-page.service';
 import {
   addTestimonial,
@@ -137,8 +136,6 @@ export const businessProfileApi = businessProfileRoutes
     return c.json({ success: true as const }, 200);
   })
   .openapi(generatePageRoute, async (c) => {
-    const { page, created, previousSlug } = await generateBusinessPage(c.var.deps.db, c.var.businessId);
-    // The public renderer caches pages by slug: the regenerated page must show at once (and the old address 404).
-    seoOf(c.var.deps).pageCache.delete(previousSlug ? [page.slug, previousSlug] : [page.slug]);
+    const { page, created } = await generateBusinessPage(c.var.deps.db, c.var.businessId);
     return c.json({ slug: page.slug, url: `/seo/${page.slug}`, pageTitle: page.pageTitle, created }, 200);
   });

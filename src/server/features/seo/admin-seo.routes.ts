@@ -13,7 +13,7 @@ import {
   startPlatformRun,
   toRunDto,
 } from './seo-runs.service';
-import { seoOf } from './seo-settings';
+import { publicPagesOf, seoOf } from './seo-settings';
 import { idParamSchema, seoPageSchema, seoRunSchema } from './seo.openapi';
 
 const admin = { 401: errorResponses[401], 403: errorResponses[403] };
@@ -87,6 +87,25 @@ const deleteAllRoute = createRoute({
   responses: { 200: json(z.object({ deleted: z.number().int() })), ...admin },
 });
 
+const servingRoute = createRoute({
+  method: 'get',
+  path: '/serving',
+  tags: ['Admin SEO'],
+  summary: "How this instance serves public pages: pages held in memory, the budget, and pages awaiting a render",
+  responses: {
+    200: json(
+      z.object({
+        pagesInMemory: z.number().int(),
+        bytesInMemory: z.number().int(),
+        memoryBudgetBytes: z.number().int(),
+        warming: z.boolean(),
+        pendingRenders: z.number().int(),
+      }),
+    ),
+    ...admin,
+  },
+});
+
 const router = createRouter();
 router.use('*', requireUser, requireAdmin);
 
@@ -94,6 +113,20 @@ export const adminSeoApi = router
   .openapi(listRoute, async (c) => {
     const { pages, hasMore } = await listPlatformPages(c.var.deps.db, c.req.valid('query').search);
     return c.json({ pages: pages.map(toPageDto), hasMore }, 200);
+  })
+  .openapi(servingRoute, async (c) => {
+    const pages = publicPagesOf(c.var.deps);
+    const stats = pages.stats();
+    return c.json(
+      {
+        pagesInMemory: stats.pages,
+        bytesInMemory: stats.bytes,
+        memoryBudgetBytes: stats.maxBytes,
+        warming: stats.warming,
+        pendingRenders: await pages.pendingRenders(),
+      },
+      200,
+    );
   })
   .openapi(settingsRoute, async (c) => {
     const seo = seoOf(c.var.deps);
@@ -119,12 +152,10 @@ export const adminSeoApi = router
     return c.json({ run: toRunDto(run) }, 200);
   })
   .openapi(deleteRoute, async (c) => {
-    const slug = await deletePlatformPage(c.var.deps.db, c.req.valid('param').id);
-    seoOf(c.var.deps).pageCache.delete([slug]);
+    await deletePlatformPage(c.var.deps.db, c.req.valid('param').id);
     return c.json({ deleted: 1 }, 200);
   })
   .openapi(deleteAllRoute, async (c) => {
     const deleted = await deleteAllPlatformPages(c.var.deps.db);
-    seoOf(c.var.deps).pageCache.clear();
     return c.json({ deleted }, 200);
   });

@@ -30,6 +30,7 @@ describe('admin SEO endpoints check the admin role on the server', () => {
     ['GET', '/api/admin/seo/pages'],
     ['GET', '/api/admin/seo/pages?search=austin'],
     ['GET', '/api/admin/seo/settings'],
+    ['GET', '/api/admin/seo/serving'],
     ['POST', '/api/admin/seo/generate', { keywords: ['car detailing'], selectedStates: ['TX'], targetVehicles: false }],
     ['GET', '/api/admin/seo/runs/latest'],
     ['GET', `/api/admin/seo/runs/${someId}`],

@@ -4,7 +4,6 @@ import { requireUser } from '../../auth/guards';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { seoJobs } from './seo-jobs';
 import { createLandingPages, deleteBusinessPage, listBusinessPages, toPageDto } from './seo-pages.service';
-import { seoOf } from './seo-settings';
 import { idParamSchema, seoPageSchema } from './seo.openapi';
 
 const listRoute = createRoute({
@@ -60,7 +59,6 @@ export const marketingApi = router
   })
   .openapi(deleteRoute, async (c) => {
     const { db } = c.var.deps;
-    const slug = await deleteBusinessPage(db, c.var.businessId, c.req.valid('param').id);
-    seoOf(c.var.deps).pageCache.delete([slug]);
+    await deleteBusinessPage(db, c.var.businessId, c.req.valid('param').id);
     return c.json({ deleted: 1 as const }, 200);
   });

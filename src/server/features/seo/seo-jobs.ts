@@ -4,18 +4,23 @@ import type { AppDeps } from '../../http/context';
 import type { JobQueue } from '../../jobs/queue';
 import { generatePageContent } from './seo-pages.service';
 import { interruptedRuns, processRun, STALE_AFTER_SECONDS } from './seo-runs.service';
-import { seoOf } from './seo-settings';
+import { publicPagesOf, seoOf } from './seo-settings';
 
 export const SEO_JOB = {
   /** One slice of a platform generation run (batches of 10 until the slice's time is up). */
   run: 'seo.generate-run',
   /** The content of one draft page (Marketing Tools' singlePage generation). */
   page: 'seo.generate-page',
+  /** Render ahead: complete pages without a current stored render are rendered and stored (decision 309). */
+  render: 'seo.render-pages',
 } as const;
 
 // A slice lasts ~15 s; a job active for 2 minutes has lost its worker and pg-boss (on PostgreSQL) retries it.
 const RUN_JOB = { retryLimit: 5, retryDelaySeconds: 2, expireInSeconds: 120 };
 const PAGE_JOB = { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 120 };
+// One render-ahead pass at a time, in slices of ~2 s; a request for another pass while one waits is dropped.
+const RENDER_JOB = { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 120, policy: 'stately' as const };
+const RENDER_SLICE_MS = 2_000;
 // Jobs sent by this process wake its workers at once; the slow poll only picks up jobs queued by other instances
 // (or delayed ones). Each poll of the embedded database blocks the event loop for several milliseconds, which
 // would otherwise show in the public pages' tail latency (docs/decisions/306).
@@ -32,6 +37,7 @@ export function seoJobs(queue: JobQueue | undefined) {
         { runId, takeover: opts.takeover ?? false },
         { ...RUN_JOB, startAfterSeconds: opts.startAfterSeconds },
       ),
+    renderPages: (after = '') => queue.send(SEO_JOB.render, { after }, RENDER_JOB),
   };
 }
 
@@ -44,13 +50,23 @@ export async function registerSeoWorkers(queue: JobQueue, deps: AppDeps) {
       sliceMs: seo.sliceMs,
     });
     if (outcome === 'continue') await send.generateRun(data.runId);
+    else if (outcome === 'complete') await send.renderPages();
   }, { pollingIntervalSeconds: POLL_SECONDS });
   await queue.work<{ pageId: string }>(
     SEO_JOB.page,
     async (data) => {
       await generatePageContent(deps.db, seo.content, data.pageId);
+      await send.renderPages();
     },
     { batchSize: 5, pollingIntervalSeconds: POLL_SECONDS },
+  );
+  await queue.work<{ after: string }>(
+    SEO_JOB.render,
+    async (data) => {
+      const { next } = await publicPagesOf(deps).renderAhead(data.after, RENDER_SLICE_MS);
+      if (next !== null) await send.renderPages(next);
+    },
+    { pollingIntervalSeconds: POLL_SECONDS, policy: RENDER_JOB.policy },
   );
   await resumeInterruptedWork(queue, deps);
 }
@@ -81,4 +97,6 @@ export async function resumeInterruptedWork(queue: JobQueue, deps: AppDeps) {
     )
     .limit(1000);
   for (const d of drafts) await send.generatePage(d.id);
+  // Pages imported, restored or left without a current render (a new template, public URL or year).
+  await send.renderPages();
 }

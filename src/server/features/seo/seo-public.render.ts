@@ -7,7 +7,6 @@ import {
 } from '../../../shared/seo.constants';
 import { escapeHtml as e, sanitizeContent, toPlainText } from '../../providers/content/sanitize';
 import type { PublicPage } from './seo-public.service';
-import type { RenderedPage } from './seo-settings';
 
 // The public city page, rendered on the server so that it is complete without JavaScript: metadata, Open Graph,
 // JSON-LD, breadcrumb, the stored HTML (sanitised again here) and the calls to action. Its CSS is inline: the page
@@ -93,6 +92,11 @@ const WHY_DEFAULT = [
   ['Clear prices', 'See the price before you book; pay securely online.'],
   ['Book in 60 seconds', 'Choose a service and a time from any phone, day or night.'],
 ] as const;
+
+export interface RenderedPage {
+  html: string;
+  etag: string;
+}
 
 export function renderSeoPage(page: PublicPage, opts: { publicUrl: string; platformPhone: string }): RenderedPage {
   const url = `${opts.publicUrl.replace(/\/+$/, '')}/seo/${page.slug}`;

@@ -1,9 +1,10 @@
+import { gunzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { OWNER_ROUTES, PUBLIC_ROUTES } from '../../../shared/routes';
 import type { AppDeps, AppEnv } from '../../http/context';
-import { renderNotFoundPage, renderSeoPage } from './seo-public.render';
-import { countCompletePages, loadPublicPage, sitemapEntries } from './seo-public.service';
-import { seoOf } from './seo-settings';
+import { renderNotFoundPage } from './seo-public.render';
+import { countCompletePages, sitemapEntries } from './seo-public.service';
+import { publicPagesOf } from './seo-settings';
 
 /** A sitemap file holds at most 50,000 URLs; past that /sitemap.xml becomes a sitemap index. */
 export const SITEMAP_URL_LIMIT = 50_000;
@@ -55,29 +56,34 @@ const PAGE_HEADERS: Record<string, string> = {
 };
 const SLUG = /^[a-z0-9-]{1,200}$/;
 
+// Whether the client takes gzip (every browser and crawler does); "gzip;q=0" refuses it.
+const takesGzip = (acceptEncoding: string | undefined) =>
+  !!acceptEncoding && /\bgzip\b/i.test(acceptEncoding) && !/\bgzip\s*;\s*q\s*=\s*0(?:\.0{0,3})?\s*(?:,|$)/i.test(acceptEncoding);
+const GZIP_HEADERS = { ...PAGE_HEADERS, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' };
+const PLAIN_HEADERS = { ...PAGE_HEADERS, Vary: 'Accept-Encoding' };
+
 /**
  * GET /seo/{slug}: the public city page. Registered before the app-wide middleware (it needs no session, client
- * address or body limit) and served from an in-process cache of rendered pages, so the hot path is a map lookup
- * (docs/decisions/306). Unknown slugs and pages that are not complete answer 404 with the 404 page.
+ * address or body limit). Pages come gzipped from this instance's memory, else from their stored render, else are
+ * rendered now (docs/decisions/306, 309). Unknown slugs and pages that are not complete answer 404 with the 404 page.
  */
 export function mountSeoPageRoute(app: Hono<AppEnv>, deps: AppDeps) {
-  const seo = seoOf(deps);
+  const pages = publicPagesOf(deps);
   app.get('/seo/:slug', async (c) => {
     const slug = c.req.param('slug');
-    let page = seo.pageCache.get(slug);
+    const page = pages.get(slug) ?? (SLUG.test(slug) ? await pages.load(slug) : null);
     if (!page) {
-      const data = SLUG.test(slug) ? await loadPublicPage(deps.db, slug) : null;
-      if (!data) {
-        // The bad path is logged (§2), as the web app's 404 does.
-        console.warn(`404 ${c.req.method} ${c.req.path}`);
-        return new Response(renderNotFoundPage(), { status: 404, headers: { ...PAGE_HEADERS, 'Cache-Control': 'no-store' } });
-      }
-      const rendered = renderSeoPage(data, { publicUrl: deps.publicUrl, platformPhone: seo.platformPhone });
-      page = { ...rendered, headers: { ...PAGE_HEADERS, ETag: rendered.etag } };
-      seo.pageCache.set(slug, page);
+      // The bad path is logged (§2), as the web app's 404 does.
+      console.warn(`404 ${c.req.method} ${c.req.path}`);
+      return new Response(renderNotFoundPage(), { status: 404, headers: { ...PAGE_HEADERS, 'Cache-Control': 'no-store' } });
     }
-    if (c.req.header('if-none-match') === page.etag) return new Response(null, { status: 304, headers: page.headers });
-    return new Response(page.html, { status: 200, headers: page.headers });
+    if (c.req.header('if-none-match') === page.etag) {
+      return new Response(null, { status: 304, headers: { ...PLAIN_HEADERS, ETag: page.etag } });
+    }
+    if (takesGzip(c.req.header('accept-encoding'))) {
+      return new Response(page.gzip, { status: 200, headers: { ...GZIP_HEADERS, ETag: page.etag } });
+    }
+    return new Response(gunzipSync(page.gzip), { status: 200, headers: { ...PLAIN_HEADERS, ETag: page.etag } });
   });
 }
 

@@ -1,8 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { citySeoPages, profiles, type SeoFaqItem, testimonials } from '../../db/schema';
 
 export interface PublicPage {
+  id: string;
+  /** The page's render_version when it was read: a render made from this data is stored under it. */
+  renderVersion: number;
   slug: string;
   pageTitle: string;
   metaDescription: string | null;
@@ -26,14 +29,22 @@ export interface PublicPage {
   } | null;
 }
 
-/**
- * A complete page by slug (§7: status complete only), with its business and the business's real review average.
- * Two simple statements rather than one with joins: planning dominates a lookup this small, and most pages
- * (platform pages) need only the first.
- */
+/** A complete page by slug (§7: status complete only), with its business and the business's real review average. */
 export async function loadPublicPage(db: Database, slug: string): Promise<PublicPage | null> {
-  const [row] = await db
+  const [page] = await loadPublicPages(db, [slug]);
+  return page ?? null;
+}
+
+/**
+ * The complete pages among these slugs (any order), each with its business: one statement for the pages and one per
+ * business among them, so rendering a chunk of pages ahead costs a few queries, not two per page.
+ */
+export async function loadPublicPages(db: Database, slugs: string[]): Promise<PublicPage[]> {
+  if (slugs.length === 0) return [];
+  const rows = await db
     .select({
+      id: citySeoPages.id,
+      renderVersion: citySeoPages.renderVersion,
       slug: citySeoPages.slug,
       pageTitle: citySeoPages.pageTitle,
       metaDescription: citySeoPages.metaDescription,
@@ -48,15 +59,17 @@ export async function loadPublicPage(db: Database, slug: string): Promise<Public
       businessId: citySeoPages.businessId,
     })
     .from(citySeoPages)
-    .where(and(eq(citySeoPages.slug, slug), eq(citySeoPages.status, 'complete')));
-  if (!row) return null;
-  const { businessId, ...page } = row;
-  return {
+    .where(and(inArray(citySeoPages.slug, slugs), eq(citySeoPages.status, 'complete')));
+  const businesses = new Map<string, PublicPage['business']>();
+  for (const id of new Set(rows.map((r) => r.businessId).filter((id) => id !== null))) {
+    businesses.set(id, await loadPageBusiness(db, id));
+  }
+  return rows.map(({ businessId, ...page }) => ({
     ...page,
     content: page.content ?? '',
     faq: page.faq ?? [],
-    business: businessId ? await loadPageBusiness(db, businessId) : null,
-  };
+    business: businessId ? (businesses.get(businessId) ?? null) : null,
+  }));
 }
 
 async function loadPageBusiness(db: Database, businessId: string): Promise<PublicPage['business']> {
