@@ -2,7 +2,9 @@
 // path per request. autocannon rebuilds its whole request for every new path and, on this two-core machine, its own
 // core saturates near 11,000 requests/s while the server still idles; its queueing then shows as server latency.
 // This client writes one short string per request and reads just the status line and Content-Length.
+import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
+import { pathToFileURL } from 'node:url';
 
 export interface LoadResult {
   requests: number;
@@ -95,4 +97,35 @@ export async function runLoad(opts: {
     p99: at(0.99),
     max: sorted.at(-1) ?? 0,
   };
+}
+
+/**
+ * Run as its own process (as the benchmark does, so the load comes from a lean process of its own):
+ *   node --import tsx scripts/load-client.ts <config.json>
+ * with { url, connections, durationSeconds, headers?, paths: string[], order: 'cycle' | 'random' }; prints the result
+ * as JSON.
+ */
+async function cli(configFile: string) {
+  const config = JSON.parse(readFileSync(configFile, 'utf8')) as {
+    url: string;
+    connections: number;
+    durationSeconds: number;
+    headers?: Record<string, string>;
+    paths: string[];
+    order: 'cycle' | 'random';
+  };
+  const { hostname, port } = new URL(config.url);
+  const { paths } = config;
+  let next = 0;
+  const path =
+    config.order === 'random' ? () => paths[Math.floor(Math.random() * paths.length)]! : () => paths[next++ % paths.length]!;
+  const result = await runLoad({ ...config, host: hostname, port: Number(port), path });
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  cli(process.argv[2]!).catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
 }

@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { DEMO_ADMIN, DEMO_OWNER, seedDemo } from './db/seed';
 import { loadEnv } from './env';
+import { publicPageListener } from './features/seo/seo-public.routes';
 import { createSeoSettings, publicPagesOf } from './features/seo/seo-settings';
 import { createJobQueue } from './jobs/queue';
 import { createContentGenerator } from './providers/content/content-generator';
@@ -78,7 +80,13 @@ async function main() {
   const publicPages = publicPagesOf(deps);
   publicPages.start();
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => {
+  // /seo/{slug} is answered straight on the HTTP server, ahead of Hono (docs/decisions/309); the rest goes to the app.
+  const pageListener = publicPageListener(deps);
+  const appListener = getRequestListener(app.fetch, { hostname: env.HOST });
+  const server = createServer((req, res) => {
+    if (!pageListener(req, res)) void appListener(req, res);
+  });
+  server.listen(env.PORT, env.HOST, () => {
     console.log(`\nShineRoute is running at ${publicUrl}`);
     if (env.SEED_DEMO) {
       console.log(`  Business owner: ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`);

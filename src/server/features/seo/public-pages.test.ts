@@ -1,10 +1,14 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
+import { getRequestListener } from '@hono/node-server';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createSeoPage, createTestimonial, updateProfile } from '../../db/factories';
 import { citySeoPages, seoPageRenders } from '../../db/schema';
 import { createTestContext, TEST_ORIGIN } from '../../test/harness';
 import { PublicPages } from './public-pages';
+import { publicPageListener } from './seo-public.routes';
 import { publicPagesOf } from './seo-settings';
 
 // jobs: the render-ahead job runs when the test drains the in-memory queue.
@@ -241,5 +245,43 @@ describe('GET /api/admin/seo/serving', () => {
     expect(body.memoryBudgetBytes).toBe(512 * MB);
     expect(body.warming).toBe(false);
     expect(typeof body.pendingRenders).toBe('number');
+  });
+});
+
+describe('GET /seo/{slug} straight on the HTTP server (as main.ts serves it)', () => {
+  it('answers pages, 304s, HEAD and 404s itself and hands anything else to the app', async () => {
+    const p = await page({ content: '<p>Served by the listener.</p>' });
+    const pages = publicPageListener(t.deps);
+    const app = getRequestListener(t.app.fetch);
+    let toApp = 0;
+    const server = createServer((req, res) => {
+      if (pages(req, res)) return;
+      toApp++;
+      void app(req, res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      // fetch takes gzip and inflates it, as a browser does.
+      const first = await fetch(`${base}/seo/${p.slug}?utm_source=test`);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('content-encoding')).toBe('gzip');
+      expect(first.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(await first.text()).toContain('<p>Served by the listener.</p>');
+      const again = await fetch(`${base}/seo/${p.slug}`, { headers: { 'if-none-match': first.headers.get('etag')! } });
+      expect(again.status).toBe(304);
+      const head = await fetch(`${base}/seo/${p.slug}`, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(await head.text()).toBe('');
+      const missing = await fetch(`${base}/seo/no-such-page-anywhere`);
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toContain('Page not found');
+      expect(toApp).toBe(0);
+      await fetch(`${base}/seo/${p.slug}/extra`);
+      await fetch(`${base}/api/health`);
+      expect(toApp).toBe(2);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -340,8 +340,15 @@ export class PublicPages {
   private async readFeed() {
     try {
       if (this.cursor < 0) {
-        // The first read starts at the feed's end; anything held before it cannot be checked against it.
+        // The first read starts at the feed's end: the changes it can see are already in anything read after it (the
+        // ones within the overlap are marked seen). Anything held before it cannot be checked against it.
         const [row] = await this.sql('select coalesce(max(id), 0)::float8 as id from seo_page_changes');
+        const recent = await this.sql(
+          'select id::float8 as id from seo_page_changes where changed_at > now() - make_interval(secs => $1)',
+          [FEED_OVERLAP_SECONDS],
+        );
+        const now = Date.now();
+        for (const r of recent) this.seen.set(Number(r.id), now);
         this.cursor = Number(row?.id ?? 0);
         if (this.pages.size > 0) this.clear();
         this.lastFeedRead = Date.now();

@@ -1,9 +1,11 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { OWNER_ROUTES, PUBLIC_ROUTES } from '../../../shared/routes';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { renderNotFoundPage } from './seo-public.render';
 import { countCompletePages, sitemapEntries } from './seo-public.service';
+import type { PublicPages, ServedPage } from './public-pages';
 import { publicPagesOf } from './seo-settings';
 
 /** A sitemap file holds at most 50,000 URLs; past that /sitemap.xml becomes a sitemap index. */
@@ -62,6 +64,28 @@ const takesGzip = (acceptEncoding: string | undefined) =>
 const GZIP_HEADERS = { ...PAGE_HEADERS, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' };
 const PLAIN_HEADERS = { ...PAGE_HEADERS, Vary: 'Accept-Encoding' };
 
+interface PageAnswer {
+  status: 200 | 304 | 404;
+  headers: Record<string, string>;
+  body: Uint8Array | string | null;
+}
+
+/** The answer to GET /seo/{slug} once the page is found (or not), for the request's validators and encodings. */
+function pageAnswer(page: ServedPage | null, path: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): PageAnswer {
+  if (!page) {
+    // The bad path is logged (§2), as the web app's 404 does.
+    console.warn(`404 GET ${path}`);
+    return { status: 404, headers: { ...PAGE_HEADERS, 'Cache-Control': 'no-store' }, body: renderNotFoundPage() };
+  }
+  if (ifNoneMatch === page.etag) return { status: 304, headers: { ...PLAIN_HEADERS, ETag: page.etag }, body: null };
+  if (takesGzip(acceptEncoding)) return { status: 200, headers: { ...GZIP_HEADERS, ETag: page.etag }, body: page.gzip };
+  return { status: 200, headers: { ...PLAIN_HEADERS, ETag: page.etag }, body: gunzipSync(page.gzip) };
+}
+
+/** The page from this instance's memory, else from its stored render (or rendered now); null when not live. */
+const findPage = (pages: PublicPages, slug: string): ServedPage | Promise<ServedPage | null> | null =>
+  pages.get(slug) ?? (SLUG.test(slug) ? pages.load(slug) : null);
+
 /**
  * GET /seo/{slug}: the public city page. Registered before the app-wide middleware (it needs no session, client
  * address or body limit). Pages come gzipped from this instance's memory, else from their stored render, else are
@@ -70,21 +94,53 @@ const PLAIN_HEADERS = { ...PAGE_HEADERS, Vary: 'Accept-Encoding' };
 export function mountSeoPageRoute(app: Hono<AppEnv>, deps: AppDeps) {
   const pages = publicPagesOf(deps);
   app.get('/seo/:slug', async (c) => {
-    const slug = c.req.param('slug');
-    const page = pages.get(slug) ?? (SLUG.test(slug) ? await pages.load(slug) : null);
-    if (!page) {
-      // The bad path is logged (§2), as the web app's 404 does.
-      console.warn(`404 ${c.req.method} ${c.req.path}`);
-      return new Response(renderNotFoundPage(), { status: 404, headers: { ...PAGE_HEADERS, 'Cache-Control': 'no-store' } });
-    }
-    if (c.req.header('if-none-match') === page.etag) {
-      return new Response(null, { status: 304, headers: { ...PLAIN_HEADERS, ETag: page.etag } });
-    }
-    if (takesGzip(c.req.header('accept-encoding'))) {
-      return new Response(page.gzip, { status: 200, headers: { ...GZIP_HEADERS, ETag: page.etag } });
-    }
-    return new Response(gunzipSync(page.gzip), { status: 200, headers: { ...PLAIN_HEADERS, ETag: page.etag } });
+    const page = await findPage(pages, c.req.param('slug'));
+    const answer = pageAnswer(page, c.req.path, c.req.header('if-none-match'), c.req.header('accept-encoding'));
+    return new Response(answer.body as BodyInit | null, { status: answer.status, headers: answer.headers });
   });
+}
+
+/**
+ * The same route straight on Node's HTTP server, ahead of Hono (main.ts): a page held in memory is written without a
+ * Request, a Response, a router or a promise (docs/decisions/309). Returns false for anything else, which then goes
+ * to the app as usual.
+ */
+export function publicPageListener(deps: AppDeps) {
+  const pages = publicPagesOf(deps);
+  const write = (req: IncomingMessage, res: ServerResponse, answer: PageAnswer) => {
+    if (answer.body !== null) answer.headers['Content-Length'] = String(Buffer.byteLength(answer.body));
+    res.writeHead(answer.status, answer.headers);
+    res.end(req.method === 'HEAD' ? undefined : (answer.body ?? undefined));
+  };
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const url = req.url ?? '';
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !url.startsWith('/seo/')) return false;
+    const query = url.indexOf('?');
+    const path = query < 0 ? url : url.slice(0, query);
+    let slug: string;
+    try {
+      slug = decodeURIComponent(path.slice(5));
+    } catch {
+      return false;
+    }
+    if (slug === '' || slug.includes('/')) return false;
+    const ifNoneMatch = req.headers['if-none-match'];
+    const acceptEncoding = req.headers['accept-encoding'];
+    const found = findPage(pages, slug);
+    if (!(found instanceof Promise)) {
+      write(req, res, pageAnswer(found, path, ifNoneMatch, acceptEncoding));
+      return true;
+    }
+    found.then(
+      (page) => write(req, res, pageAnswer(page, path, ifNoneMatch, acceptEncoding)),
+      (err: unknown) => {
+        console.error('GET /seo/{slug} failed:', err);
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('Something went wrong');
+      },
+    );
+    return true;
+  };
 }
 
 /** Server-rendered public routes besides the pages: /sitemap.xml (and its parts) and /robots.txt. */

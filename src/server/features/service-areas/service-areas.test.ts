@@ -142,6 +142,7 @@ describe('launch emails', () => {
     await createWaitlistEntry(t.db, 'dan@launch.test', freshZip()); // another zip: never emailed here
     const area = await (await addArea(owner, { zipCode: zip, city: 'Austin', state: 'Texas', stateCode: 'TX' })).json();
     expect(area.waitingCount).toBe(3);
+    await jobs.drain(); // whatever the app queued at start (the SEO render-ahead pass)
 
     const on = await toggle(owner, area.id, true);
     expect((await on.json()).launchEmailsQueued).toBe(3);
