@@ -4,17 +4,7 @@ import { toast } from 'sonner';
 import { seoPagePath } from '../../../shared/routes';
 import { ADMIN_PAGE_LIST_LIMIT, deletedText, SEO_TEXT } from '../../../shared/seo.constants';
 import { SeoStatusBadge } from '../../components/seo/seo-status-badge';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../components/ui/alert-dialog';
+import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -28,6 +18,7 @@ export function GeneratedPagesCard({ generating }: { generating: boolean }) {
   const term = useDebounced(search.trim(), 250);
   const { data, isPending, isError, error, refetch, isRefetching } = usePlatformPages(term, generating);
   const deleteAll = useDeleteAllPlatformPages();
+  const [confirmDeleteAll, setConfirmDeleteAll] = useState(false);
   useEffect(() => {
     // SEO list fetch failures are only logged (§8); the card offers a retry.
     if (isError) console.warn('Failed to load SEO pages', error);
@@ -45,36 +36,24 @@ export function GeneratedPagesCard({ generating }: { generating: boolean }) {
               : 'Platform landing pages, newest first.'}
           </CardDescription>
         </div>
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
-            <Button variant="destructive" disabled={empty} loading={deleteAll.isPending}>
-              <Trash2 /> Delete All Generated Pages
-            </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Delete all generated pages?</AlertDialogTitle>
-              <AlertDialogDescription>
-                Every platform SEO page will be deleted and taken off the site, not only the ones listed. A generation in progress
-                is stopped. Pages that belong to businesses are not affected.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction
-                className="bg-red-600 hover:bg-red-700"
-                onClick={() =>
-                  deleteAll.mutate(undefined, {
-                    onSuccess: (r) => toast.success(SEO_TEXT.adminDeleted.title, { description: deletedText(r.deleted) }),
-                    onError: () => toast.error(SEO_TEXT.adminDeleteFailed.title, { description: SEO_TEXT.adminDeleteFailed.description }),
-                  })
-                }
-              >
-                Delete All
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <Button variant="destructive" disabled={empty} loading={deleteAll.isPending} onClick={() => setConfirmDeleteAll(true)}>
+          <Trash2 /> Delete All Generated Pages
+        </Button>
+        <ConfirmDialog
+          open={confirmDeleteAll}
+          onOpenChange={setConfirmDeleteAll}
+          title="Delete all generated pages?"
+          description="Every platform SEO page will be deleted and taken off the site, not only the ones listed. A generation in progress is stopped. Pages that belong to businesses are not affected."
+          confirmLabel="Delete All"
+          busy={deleteAll.isPending}
+          onConfirm={() =>
+            deleteAll.mutate(undefined, {
+              onSuccess: (r) => toast.success(SEO_TEXT.adminDeleted.title, { description: deletedText(r.deleted) }),
+              onError: () => toast.error(SEO_TEXT.adminDeleteFailed.title, { description: SEO_TEXT.adminDeleteFailed.description }),
+              onSettled: () => setConfirmDeleteAll(false),
+            })
+          }
+        />
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="relative sm:max-w-sm">
@@ -156,6 +135,7 @@ function PagesTable({ pages }: { pages: PlatformPage[] }) {
 
 function PageRow({ page }: { page: PlatformPage }) {
   const remove = useDeletePlatformPage();
+  const [confirming, setConfirming] = useState(false);
   const vehicle = page.vehicleMake ? `${page.vehicleMake} ${page.vehicleModel ?? ''}`.trim() : '—';
   return (
     // On phones each row is a card-like block; from md up it is a table row.
@@ -188,34 +168,29 @@ function PageRow({ page }: { page: PlatformPage }) {
               </a>
             </Button>
           )}
-          <AlertDialog>
-            <AlertDialogTrigger asChild>
-              <Button variant="ghost" size="sm" aria-label={`Delete ${page.pageTitle}`} className="text-red-700 hover:bg-red-50">
-                <Trash2 />
-              </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>Delete this SEO page?</AlertDialogTitle>
-                <AlertDialogDescription>“{page.pageTitle}” will be deleted and taken off the site.</AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel>Cancel</AlertDialogCancel>
-                <AlertDialogAction
-                  className="bg-red-600 hover:bg-red-700"
-                  onClick={() =>
-                    remove.mutate(page.id, {
-                      onSuccess: (r) => toast.success(SEO_TEXT.adminDeleted.title, { description: deletedText(r.deleted) }),
-                      onError: () =>
-                        toast.error(SEO_TEXT.adminDeleteFailed.title, { description: SEO_TEXT.adminDeleteFailed.description }),
-                    })
-                  }
-                >
-                  Delete
-                </AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Delete ${page.pageTitle}`}
+            className="text-red-700 hover:bg-red-50"
+            onClick={() => setConfirming(true)}
+          >
+            <Trash2 />
+          </Button>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title="Delete this SEO page?"
+            description={`“${page.pageTitle}” will be deleted and taken off the site.`}
+            busy={remove.isPending}
+            onConfirm={() =>
+              remove.mutate(page.id, {
+                onSuccess: (r) => toast.success(SEO_TEXT.adminDeleted.title, { description: deletedText(r.deleted) }),
+                onError: () => toast.error(SEO_TEXT.adminDeleteFailed.title, { description: SEO_TEXT.adminDeleteFailed.description }),
+                onSettled: () => setConfirming(false),
+              })
+            }
+          />
         </div>
       </td>
     </tr>

@@ -1,20 +1,10 @@
 import { ExternalLink, FileText, RefreshCw, Trash2 } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { OWNER_PAGE_LIST_LIMIT, SEO_TEXT } from '../../../shared/seo.constants';
 import { seoPagePath } from '../../../shared/routes';
 import { SeoStatusBadge } from '../../components/seo/seo-status-badge';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../components/ui/alert-dialog';
+import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -69,6 +59,7 @@ export function LandingPageList() {
 
 function LandingPageRow({ page }: { page: LandingPage }) {
   const remove = useDeleteLandingPage();
+  const [confirming, setConfirming] = useState(false);
   return (
     <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="landing-page-row">
       <div className="min-w-0">
@@ -88,36 +79,29 @@ function LandingPageRow({ page }: { page: LandingPage }) {
             </a>
           </Button>
         )}
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
-            <Button variant="ghost" size="sm" aria-label={`Delete ${page.pageTitle}`} className="text-red-700 hover:bg-red-50">
-              <Trash2 /> Delete
-            </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Delete this landing page?</AlertDialogTitle>
-              <AlertDialogDescription>
-                “{page.pageTitle}” will be taken off your site and search engines will stop finding it.
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction
-                className="bg-red-600 hover:bg-red-700"
-                onClick={() =>
-                  remove.mutate(page.id, {
-                    onSuccess: () => toast.success('Landing page deleted'),
-                    onError: () =>
-                      toast.error(SEO_TEXT.landingDeleteFailed.title, { description: SEO_TEXT.landingDeleteFailed.description }),
-                  })
-                }
-              >
-                Delete
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Delete ${page.pageTitle}`}
+          className="text-red-700 hover:bg-red-50"
+          onClick={() => setConfirming(true)}
+        >
+          <Trash2 /> Delete
+        </Button>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title="Delete this landing page?"
+          description={`“${page.pageTitle}” will be taken off your site and search engines will stop finding it.`}
+          busy={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(page.id, {
+              onSuccess: () => toast.success('Landing page deleted'),
+              onError: () => toast.error(SEO_TEXT.landingDeleteFailed.title, { description: SEO_TEXT.landingDeleteFailed.description }),
+              onSettled: () => setConfirming(false),
+            })
+          }
+        />
       </div>
     </li>
   );
