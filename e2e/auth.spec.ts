@@ -26,6 +26,22 @@ test('a wrong password shows the service message', async ({ page }) => {
   await expect(page).toHaveURL(/\/auth$/);
 });
 
+test('a field in error says so to assistive technology: invalid, and described by its message', async ({ page }) => {
+  await page.goto('/auth');
+  const email = page.getByLabel('Email');
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(email).not.toHaveAttribute('aria-describedby');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription('Email is required');
+  await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Password is required');
+  // Corrected, the field is no longer described as in error.
+  await email.fill(DEMO_OWNER.email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+});
+
 test('the demo owner sees real totals; sign-out shows Sign In in the header', async ({ page }) => {
   await signIn(page, DEMO_OWNER);
   await expect(page.getByRole('heading', { name: 'Lone Star Mobile Detailing' })).toBeVisible();

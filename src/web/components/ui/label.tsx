@@ -1,12 +1,28 @@
 import { Label as LabelPrimitive } from 'radix-ui';
-import type * as React from 'react';
+import * as React from 'react';
 import { cn } from '../../lib/utils';
 
 export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
   return <LabelPrimitive.Root className={cn('text-sm font-medium text-slate-800', className)} {...props} />;
 }
 
-/** A labelled field with an inline error; the error is announced and linked to the input. */
+const FieldContext = React.createContext<{ id: string; invalid: boolean } | null>(null);
+
+/**
+ * The attributes that tie a control to the Field around it: its id (for the label), aria-invalid and
+ * aria-describedby (the inline error) while there is an error. Props the caller passes win.
+ */
+export function useFieldControlProps() {
+  const field = React.useContext(FieldContext);
+  if (!field) return {};
+  return {
+    id: field.id,
+    'aria-invalid': field.invalid || undefined,
+    'aria-describedby': field.invalid ? `${field.id}-error` : undefined,
+  };
+}
+
+/** A labelled field with an inline error; the error is announced and linked to its Input or Textarea. */
 export function Field({
   id,
   label,
@@ -23,7 +39,7 @@ export function Field({
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      {children}
+      <FieldContext.Provider value={{ id, invalid: Boolean(error) }}>{children}</FieldContext.Provider>
       {hint && !error && <p className="text-xs text-slate-500">{hint}</p>}
       {error && (
         <p id={`${id}-error`} role="alert" className="text-xs font-medium text-red-600">

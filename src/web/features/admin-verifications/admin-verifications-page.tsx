@@ -202,9 +202,7 @@ function RejectDialog({ review, onClose }: { review: Review | null; onClose: () 
           <DialogBody>
             <Field id="reject-reason" label="Reason" error={error ?? undefined}>
               <Textarea
-                id="reject-reason"
                 value={reason}
-                aria-invalid={!!error}
                 onChange={(e) => setReason(e.target.value)}
               />
             </Field>

@@ -116,19 +116,15 @@ function SignInForm({ onDone, onForgot }: { onDone: () => void; onForgot: () => 
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       <Field id="email" label="Email" error={errors.email?.message}>
         <Input
-          id="email"
           type="email"
           autoComplete="email"
-          aria-invalid={!!errors.email}
           {...form.register('email')}
         />
       </Field>
       <Field id="password" label="Password" error={errors.password?.message}>
         <Input
-          id="password"
           type="password"
           autoComplete="current-password"
-          aria-invalid={!!errors.password}
           {...form.register('password')}
         />
       </Field>
@@ -176,36 +172,28 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="firstName" label="First name" error={errors.firstName?.message}>
           <Input
-            id="firstName"
             autoComplete="given-name"
-            aria-invalid={!!errors.firstName}
             {...form.register('firstName')}
           />
         </Field>
         <Field id="lastName" label="Last name" error={errors.lastName?.message}>
           <Input
-            id="lastName"
             autoComplete="family-name"
-            aria-invalid={!!errors.lastName}
             {...form.register('lastName')}
           />
         </Field>
       </div>
       <Field id="email" label="Email" error={errors.email?.message}>
         <Input
-          id="email"
           type="email"
           autoComplete="email"
-          aria-invalid={!!errors.email}
           {...form.register('email')}
         />
       </Field>
       <Field id="password" label="Password" error={errors.password?.message} hint="At least 8 characters">
         <Input
-          id="password"
           type="password"
           autoComplete="new-password"
-          aria-invalid={!!errors.password}
           {...form.register('password')}
         />
       </Field>
@@ -230,10 +218,8 @@ function ForgotForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       <Field id="email" label="Email" error={errors.email?.message}>
         <Input
-          id="email"
           type="email"
           autoComplete="email"
-          aria-invalid={!!errors.email}
           {...form.register('email')}
         />
       </Field>
@@ -256,10 +242,8 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       <Field id="password" label="New password" error={errors.password?.message} hint="At least 8 characters">
         <Input
-          id="password"
           type="password"
           autoComplete="new-password"
-          aria-invalid={!!errors.password}
           {...form.register('password')}
         />
       </Field>

@@ -365,7 +365,6 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
           </Field>
           <Field id="vehicleYear" label="Year" error={errors.vehicleYear?.message}>
             <Input
-              id="vehicleYear"
               inputMode="numeric"
               placeholder="e.g. 2021"
               maxLength={4}
@@ -388,11 +387,9 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="date" label="Date" error={errors.date?.message}>
             <Input
-              id="date"
               type="date"
               min={today}
               max={options.maxDate}
-              aria-invalid={!!errors.date}
               {...form.register('date')}
             />
           </Field>
@@ -443,17 +440,14 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
         <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
           <Field id="location" label="Address" error={errors.location?.message}>
             <Input
-              id="location"
               required
               autoComplete="street-address"
               placeholder="Street address, city"
-              aria-invalid={!!errors.location}
               {...form.register('location')}
             />
           </Field>
           <Field id="zip" label="Zip code" error={errors.zip?.message}>
             <Input
-              id="zip"
               inputMode="numeric"
               maxLength={5}
               autoComplete="postal-code"
@@ -467,29 +461,23 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="firstName" label="First name" error={errors.firstName?.message}>
             <Input
-              id="firstName"
               required
               autoComplete="given-name"
-              aria-invalid={!!errors.firstName}
               {...form.register('firstName')}
             />
           </Field>
           <Field id="lastName" label="Last name" error={errors.lastName?.message}>
             <Input
-              id="lastName"
               required
               autoComplete="family-name"
-              aria-invalid={!!errors.lastName}
               {...form.register('lastName')}
             />
           </Field>
           <Field id="email" label="Email" error={errors.email?.message}>
             <Input
-              id="email"
               type="email"
               required
               autoComplete="email"
-              aria-invalid={!!errors.email}
               {...form.register('email')}
             />
           </Field>
@@ -499,7 +487,6 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
           <div className="sm:col-span-2">
             <Field id="notes" label="Special instructions">
               <Textarea
-                id="notes"
                 rows={3}
                 placeholder="Gate code, parking, pets…"
                 {...form.register('notes')}

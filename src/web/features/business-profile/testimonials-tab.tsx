@@ -51,14 +51,12 @@ export function TestimonialsTab() {
           <form onSubmit={submit} className="grid gap-4" noValidate>
             <Field id="t-name" label="Customer name">
               <Input
-                id="t-name"
                 value={values.customerName}
                 onChange={(e) => set({ customerName: e.target.value })}
               />
             </Field>
             <Field id="t-service" label="Service type">
               <Input
-                id="t-service"
                 placeholder="Premium Detail"
                 value={values.serviceType}
                 onChange={(e) => set({ serviceType: e.target.value })}
@@ -81,7 +79,6 @@ export function TestimonialsTab() {
             </div>
             <Field id="t-text" label="Testimonial text">
               <Textarea
-                id="t-text"
                 rows={4}
                 value={values.testimonialText}
                 onChange={(e) => set({ testimonialText: e.target.value })}

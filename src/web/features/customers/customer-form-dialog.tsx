@@ -81,26 +81,20 @@ export function CustomerFormDialog({
           <DialogBody className="grid gap-4 sm:grid-cols-2">
             <Field id="customer-firstName" label="First name" error={errors.firstName?.message}>
               <Input
-                id="customer-firstName"
                 autoComplete="off"
-                aria-invalid={!!errors.firstName}
                 {...form.register('firstName')}
               />
             </Field>
             <Field id="customer-lastName" label="Last name" error={errors.lastName?.message}>
               <Input
-                id="customer-lastName"
                 autoComplete="off"
-                aria-invalid={!!errors.lastName}
                 {...form.register('lastName')}
               />
             </Field>
             <Field id="customer-email" label="Email" error={errors.email?.message}>
               <Input
-                id="customer-email"
                 type="email"
                 autoComplete="off"
-                aria-invalid={!!errors.email}
                 {...form.register('email')}
               />
             </Field>

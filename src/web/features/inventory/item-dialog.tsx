@@ -106,7 +106,6 @@ export function ItemDialog({
             <div className="grid grid-cols-2 gap-4">
               <Field id="item-stock" label="Current stock" error={errors.currentStock?.message}>
                 <Input
-                  id="item-stock"
                   type="number"
                   inputMode="numeric"
                   min={0}
@@ -116,7 +115,6 @@ export function ItemDialog({
               </Field>
               <Field id="item-alert" label="Minimum stock alert" error={errors.minStockAlert?.message}>
                 <Input
-                  id="item-alert"
                   type="number"
                   inputMode="numeric"
                   min={0}

@@ -76,12 +76,9 @@ export function LandingPageGenerator() {
         <form onSubmit={submit} noValidate className="grid gap-5">
           <Field id="lp-keyword" label="Keyword" error={errors.keyword} hint="What customers search for, e.g. mobile car detailing">
             <Input
-              id="lp-keyword"
               value={keyword}
               maxLength={80}
               placeholder="mobile car detailing"
-              aria-invalid={Boolean(errors.keyword)}
-              aria-describedby={errors.keyword ? 'lp-keyword-error' : undefined}
               onChange={(e) => setKeyword(e.target.value)}
             />
           </Field>

@@ -82,7 +82,6 @@ export const AddAreaForm = forwardRef<AddAreaFormHandle>(function AddAreaForm(_p
         <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[8rem_1fr_1fr_6rem_11rem_auto] lg:items-end" noValidate>
           <Field id="area-zip" label="Zip code" hint={lookupNote ?? undefined}>
             <Input
-              id="area-zip"
               ref={zipInput}
               inputMode="numeric"
               autoComplete="postal-code"
@@ -99,7 +98,6 @@ export const AddAreaForm = forwardRef<AddAreaFormHandle>(function AddAreaForm(_p
           </Field>
           <Field id="area-state-code" label="State code">
             <Input
-              id="area-state-code"
               maxLength={2}
               className="uppercase"
               value={values.stateCode}

@@ -123,41 +123,34 @@ export function ServiceFormDialog({
           <DialogBody className="grid gap-4">
             <Field id="service-name" label="Service name" error={errors.name}>
               <Input
-                id="service-name"
                 value={draft.name}
                 onChange={(e) => set('name', e.target.value)}
-                aria-invalid={!!errors.name}
               />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
               <Field id="service-price" label="Base price ($)" error={errors.price}>
                 <Input
-                  id="service-price"
                   type="number"
                   inputMode="decimal"
                   min={0}
                   step={0.01}
                   value={draft.price}
                   onChange={(e) => set('price', e.target.value)}
-                  aria-invalid={!!errors.price}
                 />
               </Field>
               <Field id="service-duration" label="Duration (minutes)" error={errors.duration}>
                 <Input
-                  id="service-duration"
                   type="number"
                   inputMode="numeric"
                   min={15}
                   step={1}
                   value={draft.duration}
                   onChange={(e) => set('duration', e.target.value)}
-                  aria-invalid={!!errors.duration}
                 />
               </Field>
             </div>
             <Field id="service-description" label="Description (optional)">
               <Textarea
-                id="service-description"
                 rows={3}
                 value={draft.description}
                 onChange={(e) => set('description', e.target.value)}

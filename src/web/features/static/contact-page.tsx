@@ -44,27 +44,18 @@ function ContactForm() {
     }
   };
 
-  /** The input's accessibility attributes, linked to the Field's inline error. */
-  const a11y = (id: string, error?: { message?: string }) => ({
-    id,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
-  });
-
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="contact-first-name" label="First name" error={errors.firstName?.message}>
           <Input
             autoComplete="given-name"
-            {...a11y('contact-first-name', errors.firstName)}
             {...register('firstName')}
           />
         </Field>
         <Field id="contact-last-name" label="Last name" error={errors.lastName?.message}>
           <Input
             autoComplete="family-name"
-            {...a11y('contact-last-name', errors.lastName)}
             {...register('lastName')}
           />
         </Field>
@@ -75,14 +66,12 @@ function ContactForm() {
           autoComplete="email"
           inputMode="email"
           placeholder="you@example.com"
-          {...a11y('contact-email', errors.email)}
           {...register('email')}
         />
       </Field>
       <Field id="contact-subject" label="Subject" error={errors.subject?.message}>
         <Input
           placeholder="How can we help?"
-          {...a11y('contact-subject', errors.subject)}
           {...register('subject')}
         />
       </Field>
@@ -90,7 +79,6 @@ function ContactForm() {
         <Textarea
           rows={6}
           placeholder="Tell us a bit more…"
-          {...a11y('contact-message', errors.message)}
           {...register('message')}
         />
       </Field>
