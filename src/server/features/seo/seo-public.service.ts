@@ -29,15 +29,10 @@ export interface PublicPage {
   } | null;
 }
 
-/** A complete page by slug (§7: status complete only), with its business and the business's real review average. */
-export async function loadPublicPage(db: Database, slug: string): Promise<PublicPage | null> {
-  const [page] = await loadPublicPages(db, [slug]);
-  return page ?? null;
-}
-
 /**
- * The complete pages among these slugs (any order), each with its business: one statement for the pages and one per
- * business among them, so rendering a chunk of pages ahead costs a few queries, not two per page.
+ * The complete pages among these slugs (§7: status complete only; any order), each with its business and the
+ * business's real review average: one statement for the pages and one per business among them, so rendering a chunk
+ * of pages ahead costs a few queries, not two per page.
  */
 export async function loadPublicPages(db: Database, slugs: string[]): Promise<PublicPage[]> {
   if (slugs.length === 0) return [];
