@@ -1,7 +1,7 @@
 /** Errors a service may throw; the app's error handler maps each to its HTTP status. */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
     message: string,
   ) {
     super(message);
@@ -11,5 +11,7 @@ export class AppError extends Error {
 export const invalid = (message: string) => new AppError(400, message);
 export const unauthorized = (message = 'Please sign in to continue') => new AppError(401, message);
 export const forbidden = (message = "You don't have permission to do that") => new AppError(403, message);
+/** A feature of a higher plan (src/shared/plan-features.ts). */
+export const paymentRequired = (message: string) => new AppError(402, message);
 export const notFound = (message = 'Not found') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);

@@ -8,6 +8,7 @@ export const errorBodySchema = z
 export const errorResponses = {
   400: { description: 'Invalid input', content: { 'application/json': { schema: errorBodySchema } } },
   401: { description: 'Not signed in', content: { 'application/json': { schema: errorBodySchema } } },
+  402: { description: 'Needs a higher plan', content: { 'application/json': { schema: errorBodySchema } } },
   403: { description: 'Not allowed', content: { 'application/json': { schema: errorBodySchema } } },
   404: { description: 'Not found', content: { 'application/json': { schema: errorBodySchema } } },
   409: { description: 'Conflict', content: { 'application/json': { schema: errorBodySchema } } },
