@@ -11,6 +11,9 @@ import { stripeWebhook } from './features/booking/stripe-webhook.routes';
 import { testCheckoutPages } from './features/booking/test-checkout.routes';
 import { bookingsApi } from './features/bookings/bookings.routes';
 import { customersApi } from './features/customers/customers.routes';
+import { campaignsApi } from './features/campaigns/campaigns.routes';
+import { consentApi } from './features/campaigns/consent.routes';
+import { messagingPublic } from './features/campaigns/messaging-public.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { businessProfileApi } from './features/business-profile/business-profile.routes';
 import { inventoryApi } from './features/inventory/inventory.routes';
@@ -77,6 +80,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/webhooks/stripe', stripeWebhook);
   // The built-in test checkout's hosted page (server-rendered, like Stripe's).
   app.route('/checkout/test', testCheckoutPages);
+  // Unsubscribe (RFC 8058), open pixel, click redirects, Twilio's signed inbound SMS webhook.
+  app.route('/api/messaging', messagingPublic);
 
   const api = app
     .route('/api/public', publicRoutes)
@@ -94,7 +99,9 @@ export function createApp(deps: AppDeps) {
     .route('/api/service-areas', serviceAreasApi)
     .route('/api/verification', verificationApi)
     .route('/api/admin/verifications', adminVerificationsApi)
-    .route('/api/admin/outbox', outboxApi);
+    .route('/api/admin/outbox', outboxApi)
+    .route('/api/campaigns', campaignsApi)
+    .route('/api/customer-consent', consentApi);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -35,6 +35,12 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
   // Another Stripe API base (a local fake or a proxy); default https://api.stripe.com.
   STRIPE_API_BASE: z.url('STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111').optional(),
+  // SMS through Twilio when all three are set, else stored in the outbox; inbound STOP/START/HELP at /api/messaging/sms/inbound.
+  TWILIO_ACCOUNT_SID: z.string().startsWith('AC', 'TWILIO_ACCOUNT_SID must start with AC').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, 'TWILIO_AUTH_TOKEN looks too short').optional(),
+  TWILIO_FROM: z.string().regex(/^\+[1-9]\d{6,14}$/, 'TWILIO_FROM must be an E.164 number such as +15125550100').optional(),
+  // Another Twilio API base (a local fake or a proxy); default https://api.twilio.com.
+  TWILIO_API_BASE: z.url('TWILIO_API_BASE must be a URL').optional(),
   // SEO pages: how many of each state's largest cities a platform generation covers.
   SEO_CITIES_PER_STATE: z.coerce.number().int().min(1, 'SEO_CITIES_PER_STATE must be 1 to 50').max(50, 'SEO_CITIES_PER_STATE must be 1 to 50').default(5),
   // The memory each instance may hold public SEO pages in, gzipped (about 4 KB a page; docs/decisions/309).
@@ -64,6 +70,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (parsed.data.S3_BUCKET && Boolean(parsed.data.S3_ACCESS_KEY_ID) !== Boolean(parsed.data.S3_SECRET_ACCESS_KEY)) {
     throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  const twilio = [parsed.data.TWILIO_ACCOUNT_SID, parsed.data.TWILIO_AUTH_TOKEN, parsed.data.TWILIO_FROM];
+  if (twilio.some(Boolean) && !twilio.every(Boolean)) {
+    throw new Error('Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together');
   }
   return {
     ...parsed.data,

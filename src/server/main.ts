@@ -12,6 +12,7 @@ import { createContentGenerator } from './providers/content/content-generator';
 import { registerWorkers } from './jobs/workers';
 import { createPaymentProvider } from './providers/payments/select-provider';
 import { createStorage } from './providers/storage/storage';
+import { createSmsSender } from './providers/sms/sms-sender';
 
 async function main() {
   const env = loadEnv();
@@ -47,6 +48,14 @@ async function main() {
     console.log(`${warn}Payments: built-in test checkout, no money moves (set STRIPE_SECRET_KEY for Stripe)`);
   }
 
+  const sms = createSmsSender(
+    db,
+    env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+      ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, apiBase: env.TWILIO_API_BASE }
+      : undefined,
+  );
+  console.log(sms.transport === 'twilio' ? `SMS: Twilio from ${env.TWILIO_FROM}` : 'SMS: stored in the outbox (set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM to deliver)');
+
   const seeded = env.SEED_DEMO ? await seedDemo(db, auth) : null;
   if (seeded?.created) console.log('Demo data created.');
 
@@ -59,6 +68,8 @@ async function main() {
     auth,
     mailer,
     payments,
+    sms,
+    twilioAuthToken: env.TWILIO_AUTH_TOKEN,
     publicUrl,
     supportEmail: env.SUPPORT_EMAIL,
     trustProxy: env.TRUST_PROXY,

@@ -275,6 +275,8 @@ export const outboxMessages = pgTable(
     subject: text(),
     body: text().notNull(),
     html: text(),
+    // Extra mail headers (List-Unsubscribe…), so tests and admins see what a mail carried.
+    headers: jsonb().$type<Record<string, string>>(),
     // 'stored' when kept in the outbox only, 'sent' when a real transport accepted it.
     transport: text().notNull(),
     createdAt: createdAt(),

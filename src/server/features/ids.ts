@@ -8,6 +8,8 @@ export function assertUuid(id: string, message = 'Not found'): string {
   return id;
 }
 
+export const isUuid = (id: string) => UUID.test(id);
+
 /** PostgreSQL's unique_violation, from node-postgres or PGlite, possibly wrapped by Drizzle. */
 export function isUniqueViolation(err: unknown): boolean {
   let e: unknown = err;

@@ -5,6 +5,7 @@ import type { JobQueue } from '../jobs/queue';
 import type { Mailer } from '../providers/mail/mailer';
 import type { FileStorage } from '../providers/storage/storage';
 import type { PaymentProvider } from '../providers/payments/payments';
+import type { SmsSender } from '../providers/sms/sms-sender';
 
 export interface AppDeps {
   db: Database;
@@ -12,6 +13,12 @@ export interface AppDeps {
   mailer: Mailer;
   /** Checkout sessions: Stripe, or the built-in test checkout. */
   payments: PaymentProvider;
+  /** SMS: Twilio, or the outbox when absent (features/campaigns/message-delivery.ts smsOf). */
+  sms?: SmsSender;
+  /** Twilio's auth token: inbound SMS webhooks must carry its signature (refused when unset). */
+  twilioAuthToken?: string;
+  /** Back-off between attempts of a message the provider refused for now (429, 5xx); tests shorten it. */
+  messageRetryDelaysMs?: number[];
   /** Background jobs (pg-boss); absent in API tests that do not need them. */
   jobs?: JobQueue;
   /** Private file storage (verification documents); absent in API tests that do not need it. */

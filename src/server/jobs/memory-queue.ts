@@ -7,21 +7,29 @@ import type { JobHandler, JobQueue } from './queue';
 export function createMemoryJobQueue() {
   const handlers = new Map<string, JobHandler<object>>();
   const pending: Array<{ id: string; name: string; data: object }> = [];
+  // Jobs sent with a start delay wait here until the test says their time has come (`releaseDelayed()`).
+  const delayed: Array<{ id: string; name: string; data: object }> = [];
   const sent: Array<{ name: string; data: object }> = [];
   let nextId = 0;
 
   const queue: JobQueue & {
     sent: typeof sent;
     pending(): number;
+    delayed(): number;
+    releaseDelayed(): void;
     drain(): Promise<void>;
   } = {
     sent,
     pending: () => pending.length,
+    delayed: () => delayed.length,
+    releaseDelayed: () => {
+      pending.push(...delayed.splice(0));
+    },
     async send(name, data, options) {
       // As pg-boss's 'stately' queues: a send while a job of that name waits is dropped.
       if (options?.policy === 'stately' && pending.some((job) => job.name === name)) return null;
       const id = String(++nextId);
-      pending.push({ id, name, data });
+      ((options?.startAfterSeconds ?? 0) > 0 ? delayed : pending).push({ id, name, data });
       sent.push({ name, data });
       return id;
     },

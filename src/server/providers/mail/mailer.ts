@@ -7,12 +7,16 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe on marketing email (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** Sends email. Every adapter also records the message in the outbox, which admins can read. */
 export interface Mailer {
   readonly transport: 'outbox' | 'smtp';
-  send(message: MailMessage): Promise<void>;
+  /** Resolves with the provider's message id when it gives one (void: adapters and test fakes that do not). */
+  // biome-ignore lint/suspicious/noConfusingVoidType: existing adapters and fakes resolve with nothing
+  send(message: MailMessage): Promise<{ providerId: string | null } | void>;
 }
 
 async function record(db: Database, message: MailMessage, transport: 'stored' | 'sent') {
@@ -22,6 +26,7 @@ async function record(db: Database, message: MailMessage, transport: 'stored' | 
     subject: message.subject,
     body: message.text,
     html: message.html ?? null,
+    headers: message.headers ?? null,
     transport,
   });
 }
@@ -37,8 +42,9 @@ export function createSmtpMailer(db: Database, smtpUrl: string, from: string): M
   return {
     transport: 'smtp',
     async send(message) {
-      await transporter.sendMail({ from, ...message });
+      const info = await transporter.sendMail({ from, ...message });
       await record(db, message, 'sent');
+      return { providerId: typeof info.messageId === 'string' ? info.messageId : null };
     },
   };
 }

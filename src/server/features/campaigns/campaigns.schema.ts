@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bookings, customers, profiles } from '../../db/domain.schema';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const CHANNELS = ['email', 'sms'] as const;
+
+/**
+ * A customer's marketing consent, one row per customer (absent = never asked): email by opt-out (CAN-SPAM),
+ * SMS by recorded opt-in (TCPA). Each with where it came from and when.
+ */
+export const marketingConsents = pgTable(
+  'marketing_consents',
+  {
+    customerId: uuid()
+      .primaryKey()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    emailUnsubscribedAt: timestamp({ withTimezone: true }),
+    emailSource: text(),
+    emailUpdatedAt: timestamp({ withTimezone: true }),
+    smsOptInAt: timestamp({ withTimezone: true }),
+    smsSource: text(),
+    smsUpdatedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('marketing_consents_business_id_idx').on(t.businessId)],
+);
+
+/** Numbers that texted STOP to the platform's number: no SMS of any kind goes to them until START. */
+export const smsOptOuts = pgTable('sms_opt_outs', {
+  phone: text().primaryKey(),
+  keyword: text().notNull(),
+  optedOutAt: createdAt(),
+});
+
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    type: text({ enum: CHANNELS }).notNull(),
+    category: text().notNull().default('Custom'),
+    subject: text(),
+    content: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('message_templates_business_id_idx').on(t.businessId, t.createdAt)],
+);
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    type: text({ enum: CHANNELS }).notNull(),
+    subject: text(),
+    message: text().notNull(),
+    // A built-in template's id or an own template's id; a later edit of the template does not change the campaign.
+    templateId: text(),
+    targetAudience: text().notNull().default('all'),
+    // §4: draft, sending, scheduled, sent, failed.
+    status: text().notNull().default('draft'),
+    recipientCount: integer().notNull().default(0),
+    sentCount: integer().notNull().default(0),
+    failedCount: integer().notNull().default(0),
+    skippedCount: integer().notNull().default(0),
+    failureReason: text(),
+    // Set in the transaction that creates the send rows, so a retried job never creates them twice.
+    preparedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('campaigns_business_id_idx').on(t.businessId, t.createdAt)],
+);
+
+/**
+ * One message to one recipient, written before the provider is called (exactly once: a row is claimed by moving
+ * pending → sending, so a retry or a second instance never sends it again). Campaign sends and automated messages.
+ */
+export const messageSends = pgTable(
+  'message_sends',
+  {
+    id: uuid().primaryKey(),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    campaignId: uuid().references(() => campaigns.id, { onDelete: 'cascade' }),
+    bookingId: uuid().references(() => bookings.id, { onDelete: 'set null' }),
+    customerId: uuid().references(() => customers.id, { onDelete: 'set null' }),
+    // campaign, reminder, review_request, winback, self_service…
+    kind: text().notNull(),
+    marketing: boolean().notNull().default(false),
+    // What makes this message unique (campaign + customer + channel, booking + reminder + time…).
+    dedupeKey: text().notNull(),
+    channel: text({ enum: CHANNELS }).notNull(),
+    to: text().notNull(),
+    subject: text(),
+    body: text().notNull(),
+    html: text(),
+    status: text().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    // Not before this instant (quiet hours, retry back-off).
+    notBefore: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp({ withTimezone: true }),
+    providerId: text(),
+    error: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    openedAt: timestamp({ withTimezone: true }),
+    openCount: integer().notNull().default(0),
+    clickCount: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('message_sends_dedupe_key_uq').on(t.dedupeKey),
+    index('message_sends_business_id_idx').on(t.businessId),
+    index('message_sends_campaign_status_idx').on(t.campaignId, t.status),
+    index('message_sends_booking_id_idx').on(t.bookingId),
+    index('message_sends_customer_id_idx').on(t.customerId),
+    index('message_sends_due_idx').on(t.status, t.notBefore).where(sql`${t.status} = 'pending'`),
+  ],
+);

@@ -1,0 +1,129 @@
+import { and, eq, lt, lte, sql } from 'drizzle-orm';
+import type { SendStatus } from '../../../shared/campaigns';
+import type { DbOrTx } from '../../db/client';
+import { messageSends } from '../../db/schema';
+import type { AppDeps } from '../../http/context';
+import { createOutboxSmsSender, ProviderError, type SmsSender } from '../../providers/sms/sms-sender';
+import { blockedPhones } from './consent.service';
+import { marketingHeaders } from './marketing-email';
+
+type DeliveryDeps = Pick<AppDeps, 'db' | 'mailer' | 'sms' | 'publicUrl' | 'messageRetryDelaysMs'>;
+
+/** A claimed message whose worker has been silent this long is given up (decision 601: never sent twice). */
+export const CLAIM_LEASE_MS = 10 * 60_000;
+const DEFAULT_RETRY_DELAYS_MS = [2_000, 10_000];
+
+const outboxSms = new WeakMap<object, SmsSender>();
+export function smsOf(deps: Pick<AppDeps, 'db' | 'sms'>): SmsSender {
+  if (deps.sms) return deps.sms;
+  let sender = outboxSms.get(deps.db);
+  if (!sender) {
+    sender = createOutboxSmsSender(deps.db);
+    outboxSms.set(deps.db, sender);
+  }
+  return sender;
+}
+
+/** Whether trying again later may succeed: 429/5xx from an API, 4xx (transient) from SMTP, a dropped connection. */
+export function isRetryable(err: unknown): boolean {
+  if (err instanceof ProviderError) return err.retryable;
+  const e = err as { responseCode?: unknown; code?: unknown };
+  if (typeof e?.responseCode === 'number') return e.responseCode >= 400 && e.responseCode < 500;
+  return (
+    typeof e?.code === 'string' &&
+    ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'ECONNREFUSED', 'ECONNRESET', 'EDNS'].includes(e.code)
+  );
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Delivers one send row: claims it (pending → sending, one winner across workers and instances), calls the provider,
+ * retries provider errors that may pass, and records sent or failed. Null when the row was not due or not ours.
+ */
+export async function deliverSend(deps: DeliveryDeps, id: string): Promise<SendStatus | null> {
+  const { db } = deps;
+  const [row] = await db
+    .update(messageSends)
+    .set({ status: 'sending', claimedAt: new Date(), attempts: sql`${messageSends.attempts} + 1` })
+    .where(
+      and(
+        eq(messageSends.id, id),
+        eq(messageSends.status, 'pending'),
+        lte(messageSends.notBefore, new Date()),
+      ),
+    )
+    .returning();
+  if (!row) return null;
+  if (row.channel === 'sms' && (await blockedPhones(db, [row.to])).has(row.to)) {
+    await db
+      .update(messageSends)
+      .set({ status: 'failed', error: 'The number replied STOP' })
+      .where(eq(messageSends.id, id));
+    return 'failed';
+  }
+  const delays = deps.messageRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  let extraAttempts = 0;
+  for (;;) {
+    try {
+      const result =
+        row.channel === 'email'
+          ? await deps.mailer.send({
+              to: row.to,
+              subject: row.subject ?? '',
+              text: row.body,
+              html: row.html ?? undefined,
+              headers: row.marketing ? marketingHeaders(deps.publicUrl, row.id) : undefined,
+            })
+          : await smsOf(deps).send({ to: row.to, body: row.body });
+      await db
+        .update(messageSends)
+        .set({
+          status: 'sent',
+          sentAt: new Date(),
+          providerId: result?.providerId ?? null,
+          error: null,
+          attempts: row.attempts + extraAttempts,
+        })
+        .where(eq(messageSends.id, id));
+      return 'sent';
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (!isRetryable(err) || extraAttempts >= delays.length) {
+        await db
+          .update(messageSends)
+          .set({ status: 'failed', error: message.slice(0, 500), attempts: row.attempts + extraAttempts })
+          .where(eq(messageSends.id, id));
+        return 'failed';
+      }
+      await sleep(delays[extraAttempts]!);
+      extraAttempts++;
+      // Still alive: keep the claim fresh so no one gives this message up while we retry.
+      await db
+        .update(messageSends)
+        .set({ claimedAt: new Date(), error: message.slice(0, 500) })
+        .where(eq(messageSends.id, id));
+    }
+  }
+}
+
+/**
+ * Messages claimed by a worker that died (crash, restart) before recording the outcome: the provider may or may not
+ * have them, so they are counted failed rather than sent again (decision 601).
+ */
+export async function giveUpStaleClaims(
+  db: DbOrTx,
+  scope: ReturnType<typeof eq> | undefined,
+  now = new Date(),
+) {
+  await db
+    .update(messageSends)
+    .set({ status: 'failed', error: 'Delivery was interrupted; not retried so that no one gets it twice' })
+    .where(
+      and(
+        scope,
+        eq(messageSends.status, 'sending'),
+        lt(messageSends.claimedAt, new Date(now.getTime() - CLAIM_LEASE_MS)),
+      ),
+    );
+}
