@@ -82,6 +82,8 @@ export const bookingFormSchema = z.object({
     }),
   vehicleColor: optionalText(40),
   notes: optionalText(1000),
+  // Unchecked by default: marketing texts need the customer's own opt-in (TCPA; docs/decisions/602).
+  smsMarketingOptIn: z.boolean().optional().default(false),
   // What the browser showed; ignored — the server prices from the service and vehicle type.
   totalPrice: z.number().optional(),
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSmsKeyword, smsSegments, toE164 } from './sms';
+import { parseSmsKeyword, toE164 } from './sms';
+import { smsSegments } from './sms-segments';
 
 describe('SMS segments', () => {
   it('counts GSM-7: 160 characters in one segment, 161 in two (153 each)', () => {

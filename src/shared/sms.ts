@@ -1,30 +1,10 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { SegmentedMessage } from 'sms-segments-calculator';
 
 /** A phone number in E.164 (+15125550123), or null when it is not a valid number; US is assumed without a +. */
 export function toE164(phone: string | null | undefined): string | null {
   if (!phone) return null;
   const parsed = parsePhoneNumberFromString(phone.trim(), 'US');
   return parsed?.isValid() ? parsed.number : null;
-}
-
-export interface SmsSegmentInfo {
-  characters: number;
-  segments: number;
-  encoding: 'GSM-7' | 'UCS-2';
-  /** The characters that force UCS-2 (70 characters a segment instead of 160). */
-  unicodeCharacters: string[];
-}
-
-/** Characters, segments and encoding of an SMS as carriers count them (GSM-7 extended characters count twice). */
-export function smsSegments(text: string): SmsSegmentInfo {
-  const message = new SegmentedMessage(text);
-  return {
-    characters: message.numberOfCharacters,
-    segments: text.length === 0 ? 0 : message.segmentsCount,
-    encoding: message.encodingName,
-    unicodeCharacters: [...new Set(message.getNonGsmCharacters())],
-  };
 }
 
 export type SmsKeyword = 'stop' | 'start' | 'help';

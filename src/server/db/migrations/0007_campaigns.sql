@@ -74,6 +74,7 @@ CREATE TABLE "sms_opt_outs" (
 );
 --> statement-breakpoint
 ALTER TABLE "outbox_messages" ADD COLUMN "headers" jsonb;--> statement-breakpoint
+ALTER TABLE "checkout_sessions" ADD COLUMN "sms_marketing_opt_in" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_business_id_profiles_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "marketing_consents" ADD CONSTRAINT "marketing_consents_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "marketing_consents" ADD CONSTRAINT "marketing_consents_business_id_profiles_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,4 +1,4 @@
-import { index, integer, pgEnum, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { bookings, profiles, services, vehicleType } from '../../db/domain.schema';
 
 export const checkoutStatus = pgEnum('checkout_status', [
@@ -41,6 +41,8 @@ export const checkoutSessions = pgTable(
     email: text().notNull(),
     phone: text(),
     specialInstructions: text(),
+    // The customer ticked the SMS marketing opt-in on the booking form (recorded as consent when booked).
+    smsMarketingOptIn: boolean().notNull().default(false),
     amountCents: integer().notNull(),
     status: checkoutStatus().notNull().default('open'),
     // The provider's payment (Stripe payment_intent), needed to refund.

@@ -16,6 +16,7 @@ import {
   findPublicBusiness,
   leadServices,
 } from './booking-options.service';
+import { recordConsent } from '../campaigns/consent.service';
 import { sendBookingEmails, sendSlotLostEmail } from './booking-emails';
 
 /** Stripe requires at least 30 minutes. */
@@ -128,6 +129,7 @@ export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'pub
     email: form.email,
     phone: form.phone,
     specialInstructions: form.notes,
+    smsMarketingOptIn: Boolean(form.phone) && form.smsMarketingOptIn,
     amountCents,
     expiresAt,
   });
@@ -197,6 +199,7 @@ async function bookOnce(
       if (!(await slotIsFree(tx, row.businessId, row.scheduledAt, row.durationMinutes)))
         return { kind: 'slot-taken' };
       customerId = await upsertCustomer(tx, row);
+      if (row.smsMarketingOptIn) await recordConsent(tx, row.businessId, customerId, { sms: true, source: 'booking_form' });
       vehicleId = await upsertVehicle(tx, row, customerId);
     }
 

@@ -25,6 +25,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { useBookingOptions, useCreatePayment, useSlots } from './booking-queries';
+import { SmsOptInField } from './sms-opt-in-field';
 import { PriceSummary } from './price-summary';
 
 type Options = NonNullable<ReturnType<typeof useBookingOptions>['data']>;
@@ -184,6 +185,7 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
       vehicleYear: '',
       vehicleColor: '',
       notes: '',
+      smsMarketingOptIn: false,
     },
   });
   const { errors } = form.formState;
@@ -484,6 +486,7 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
           <Field id="phone" label="Phone">
             <Input id="phone" type="tel" autoComplete="tel" {...form.register('phone')} />
           </Field>
+          <SmsOptInField {...form.register('smsMarketingOptIn')} />
           <div className="sm:col-span-2">
             <Field id="notes" label="Special instructions">
               <Textarea

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
@@ -20,6 +20,8 @@ import {
 import { Input, Textarea } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { ApiError } from '../../lib/api';
+import type { ConsentInput } from '../../../shared/campaigns';
+import { MarketingConsentFields, saveMarketingConsent } from './marketing-consent-fields';
 import { type Customer, useSaveCustomer } from './customers-queries';
 
 const EMPTY: CustomerInput = { firstName: '', lastName: '', email: '', phone: '', address: '', notes: '' };
@@ -37,6 +39,10 @@ export function CustomerFormDialog({
   const save = useSaveCustomer();
   const form = useForm<CustomerInput>({ resolver: zodResolver(customerInputSchema), defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
+  const consent = useRef<ConsentInput | null>(null);
+  const onConsentChange = useCallback((v: ConsentInput | null) => {
+    consent.current = v;
+  }, []);
 
   useEffect(() => {
     if (!open) return;
@@ -56,7 +62,8 @@ export function CustomerFormDialog({
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync({ id: customer?.id, values });
+      const saved = await save.mutateAsync({ id: customer?.id, values });
+      if (consent.current) await saveMarketingConsent(saved.id, consent.current);
       toast.success('Success', {
         description: customer ? 'Customer updated successfully' : 'Customer created successfully',
       });
@@ -111,6 +118,7 @@ export function CustomerFormDialog({
                 <Textarea id="customer-notes" rows={3} {...form.register('notes')} />
               </Field>
             </div>
+            <MarketingConsentFields customerId={customer?.id ?? null} open={open} onChange={onConsentChange} />
           </DialogBody>
           <DialogFooter>
             <Button

@@ -1,0 +1,185 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Mail, MessageSquare, Users } from 'lucide-react';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { CAMPAIGN_MESSAGES, type CampaignInput, campaignInputSchema, type CampaignType } from '../../../shared/campaigns';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { Input, Textarea } from '../../components/ui/input';
+import { Field, Label } from '../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { type Template, useAudience, useCreateCampaign, useTemplates } from './campaigns-queries';
+import { EmailHint, SmsHint } from './sms-hint';
+
+type FormInput = z.input<typeof campaignInputSchema>;
+type FormOutput = z.output<typeof campaignInputSchema>;
+const NO_TEMPLATE = 'none';
+
+const fromTemplate = (t: Template | null): FormInput => ({
+  name: t ? t.name : '',
+  type: t?.type ?? 'email',
+  templateId: t?.id ?? null,
+  subject: t?.subject ?? '',
+  message: t?.content ?? '',
+});
+
+/** §2's New Campaign form; Use Template opens it filled from the template. */
+export function CampaignFormDialog({
+  open,
+  onOpenChange,
+  template,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  template: Template | null;
+}) {
+  const create = useCreateCampaign();
+  const templates = useTemplates();
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(campaignInputSchema),
+    defaultValues: fromTemplate(template),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const type = useWatch({ control: form.control, name: 'type' }) as CampaignType;
+  const message = useWatch({ control: form.control, name: 'message' }) ?? '';
+  const audience = useAudience(type, open);
+
+  useEffect(() => {
+    if (open) form.reset(fromTemplate(template));
+  }, [open, template, form]);
+
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        await create.mutateAsync(values as CampaignInput);
+        toast.success('Success', { description: CAMPAIGN_MESSAGES.created });
+        onOpenChange(false);
+      } catch (e) {
+        toast.error('Error', { description: (e as Error).message });
+      }
+    },
+    () => toast.error('Error', { description: CAMPAIGN_MESSAGES.required }),
+  );
+
+  const applyTemplate = (id: string) => {
+    const t = templates.data?.items.find((x) => x.id === id) ?? null;
+    form.setValue('templateId', t?.id ?? null);
+    if (t) {
+      form.setValue('subject', t.subject ?? '');
+      form.setValue('message', t.content, { shouldValidate: form.formState.isSubmitted });
+    }
+  };
+  const ofType = (templates.data?.items ?? []).filter((t) => t.type === type);
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
+      <DialogContent size="lg">
+        <form onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" noValidate>
+          <DialogHeader>
+            <DialogTitle>New Campaign</DialogTitle>
+            <DialogDescription>Saved as a draft; nothing is sent until you press Send Now.</DialogDescription>
+          </DialogHeader>
+          <DialogBody className="grid gap-4">
+            <Field id="campaign-name" label="Campaign Name" error={errors.name?.message}>
+              <Input autoComplete="off" placeholder="Spring detailing special" {...form.register('name')} />
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid gap-1.5">
+                <Label htmlFor="campaign-type">Type</Label>
+                <Controller
+                  control={form.control}
+                  name="type"
+                  render={({ field }) => (
+                    <Select
+                      value={field.value}
+                      onValueChange={(v) => {
+                        field.onChange(v);
+                        form.setValue('templateId', null);
+                      }}
+                    >
+                      <SelectTrigger id="campaign-type">
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        <SelectItem value="email">Email</SelectItem>
+                        <SelectItem value="sms">SMS</SelectItem>
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor="campaign-template">Template (optional)</Label>
+                <Controller
+                  control={form.control}
+                  name="templateId"
+                  render={({ field }) => (
+                    <Select value={field.value ?? NO_TEMPLATE} onValueChange={(v) => applyTemplate(v === NO_TEMPLATE ? '' : v)}>
+                      <SelectTrigger id="campaign-template">
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        <SelectItem value={NO_TEMPLATE}>No template</SelectItem>
+                        {ofType.map((t) => (
+                          <SelectItem key={t.id} value={t.id}>
+                            {t.name}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              </div>
+            </div>
+            {type === 'email' && (
+              <Field id="campaign-subject" label="Subject Line" error={errors.subject?.message}>
+                <Input autoComplete="off" {...form.register('subject')} />
+              </Field>
+            )}
+            <Field id="campaign-message" label="Message" error={errors.message?.message}>
+              <Textarea rows={type === 'sms' ? 4 : 7} {...form.register('message')} />
+            </Field>
+            {type === 'sms' ? <SmsHint message={message} /> : <EmailHint />}
+            <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
+              <p className="font-medium text-slate-800">Target Audience</p>
+              <p className="mt-1 flex items-center gap-2 text-slate-700" data-testid="campaign-audience">
+                <Users className="size-4 text-slate-500" aria-hidden="true" />
+                All Customers
+                {audience.data && (
+                  <span>
+                    · {audience.data.recipients} {audience.data.recipients === 1 ? 'recipient' : 'recipients'}
+                    {audience.data.skipped > 0 && ` (${audience.data.skipped} skipped: no ${type === 'sms' ? 'SMS opt-in' : 'email consent'})`}
+                  </span>
+                )}
+              </p>
+              <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-500">
+                {type === 'sms' ? <MessageSquare className="size-3.5" aria-hidden="true" /> : <Mail className="size-3.5" aria-hidden="true" />}
+                {type === 'sms'
+                  ? 'Only customers who opted in to texts; sent between 8:00 AM and 9:00 PM your time.'
+                  : 'Everyone who has not unsubscribed.'}
+              </p>
+            </div>
+          </DialogBody>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              Create Campaign
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

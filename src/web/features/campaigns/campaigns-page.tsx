@@ -1,0 +1,104 @@
+import { Megaphone, Plus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { CAMPAIGN_MESSAGES } from '../../../shared/campaigns';
+import { Button } from '../../components/ui/button';
+import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { PageHeader } from '../../components/ui/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { useErrorToast } from '../../lib/use-error-toast';
+import { CampaignDetailsDialog } from './campaign-details-dialog';
+import { CampaignFormDialog } from './campaign-form-dialog';
+import { CampaignList } from './campaign-list';
+import { CampaignStats } from './campaign-stats';
+import { queryClient } from '../../lib/query-client';
+import { type Campaign, campaignStatsQuery, type Template, useCampaigns, useSendCampaign } from './campaigns-queries';
+import { TemplatesTab } from './templates-tab';
+
+/** /campaigns (§2): four cards, Campaigns and Templates tabs, New Campaign, Send Now through the job queue. */
+export function CampaignsPage() {
+  const campaigns = useCampaigns();
+  useErrorToast(campaigns.isError, 'Failed to load campaigns', campaigns.errorUpdatedAt);
+  const send = useSendCampaign();
+  const [tab, setTab] = useState('campaigns');
+  const [formOpen, setFormOpen] = useState(false);
+  const [template, setTemplate] = useState<Template | null>(null);
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  // The campaign just sent: its outcome (sent, failed, scheduled) is announced once the queue has it.
+  const [watching, setWatching] = useState<string | null>(null);
+
+  const list = campaigns.data?.pages.flatMap((p) => p.items) ?? [];
+  const details = list.find((c) => c.id === detailsId) ?? null;
+  const watched = list.find((c) => c.id === watching);
+
+  useEffect(() => {
+    if (!watched || watched.status === 'sending' || watched.status === 'draft') return;
+    if (watched.status === 'sent') toast.success('Success', { description: CAMPAIGN_MESSAGES.sent });
+    else if (watched.status === 'scheduled') toast.info('Scheduled', { description: 'Texts wait for 8:00 AM in your time zone.' });
+    else toast.error('Error', { description: watched.failureReason ?? 'The campaign could not be sent' });
+    setWatching(null);
+    void queryClient.invalidateQueries(campaignStatsQuery());
+  }, [watched]);
+
+  const openForm = (t: Template | null) => {
+    setTemplate(t);
+    setTab('campaigns');
+    setFormOpen(true);
+  };
+  const sendNow = (c: Campaign) =>
+    send.mutate(c.id, {
+      onSuccess: () => setWatching(c.id),
+      onError: (e) => toast.error('Error', { description: e.message }),
+    });
+
+  const newButton = (
+    <Button onClick={() => openForm(null)}>
+      <Plus /> New Campaign
+    </Button>
+  );
+  return (
+    <>
+      <PageHeader title="SMS & Email Campaigns" description="Reach your customers with offers, reminders and follow-ups." actions={newButton} />
+      <CampaignStats />
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList>
+          <TabsTrigger value="campaigns">Campaigns</TabsTrigger>
+          <TabsTrigger value="templates">Templates</TabsTrigger>
+        </TabsList>
+        <TabsContent value="campaigns">
+          {campaigns.isPending ? (
+            <RowsSkeleton rows={3} />
+          ) : campaigns.isError ? (
+            <ErrorState message="Failed to load campaigns" onRetry={() => campaigns.refetch()} retrying={campaigns.isFetching} />
+          ) : list.length === 0 ? (
+            <EmptyState
+              icon={Megaphone}
+              title={CAMPAIGN_MESSAGES.noCampaigns}
+              description="Create your first campaign, or start from one of the templates."
+              action={newButton}
+            />
+          ) : (
+            <>
+              <CampaignList
+                campaigns={list}
+                sendingId={send.isPending ? (send.variables ?? null) : null}
+                onSend={sendNow}
+                onDetails={(c) => setDetailsId(c.id)}
+              />
+              {campaigns.hasNextPage && (
+                <Button variant="outline" className="mt-4 w-full" onClick={() => campaigns.fetchNextPage()} loading={campaigns.isFetchingNextPage}>
+                  Load more
+                </Button>
+              )}
+            </>
+          )}
+        </TabsContent>
+        <TabsContent value="templates">
+          <TemplatesTab onUse={openForm} />
+        </TabsContent>
+      </Tabs>
+      <CampaignFormDialog open={formOpen} onOpenChange={setFormOpen} template={template} />
+      <CampaignDetailsDialog campaign={details} onOpenChange={(open) => !open && setDetailsId(null)} />
+    </>
+  );
+}

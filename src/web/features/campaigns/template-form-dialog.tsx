@@ -1,0 +1,124 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { CAMPAIGN_MESSAGES, templateInputSchema } from '../../../shared/campaigns';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { Input, Textarea } from '../../components/ui/input';
+import { Field, Label } from '../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { type Template, useSaveTemplate } from './campaigns-queries';
+import { EmailHint, SmsHint } from './sms-hint';
+
+type FormInput = z.input<typeof templateInputSchema>;
+type FormOutput = z.output<typeof templateInputSchema>;
+
+const toForm = (t: Template | null): FormInput => ({
+  name: t?.name ?? '',
+  type: t?.type ?? 'email',
+  category: t?.category ?? '',
+  subject: t?.subject ?? '',
+  content: t?.content ?? '',
+});
+
+/** Create or edit one of the owner's own templates. */
+export function TemplateFormDialog({
+  open,
+  onOpenChange,
+  template,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  template: Template | null;
+}) {
+  const save = useSaveTemplate();
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(templateInputSchema), defaultValues: toForm(template) });
+  const { errors, isSubmitting } = form.formState;
+  const type = useWatch({ control: form.control, name: 'type' });
+  const content = useWatch({ control: form.control, name: 'content' }) ?? '';
+
+  useEffect(() => {
+    if (open) form.reset(toForm(template));
+  }, [open, template, form]);
+
+  const onSubmit = form.handleSubmit(
+    async (json) => {
+      try {
+        await save.mutateAsync({ id: template?.id, json });
+        toast.success('Success', { description: CAMPAIGN_MESSAGES.templateSaved });
+        onOpenChange(false);
+      } catch (e) {
+        toast.error('Error', { description: (e as Error).message });
+      }
+    },
+    () => toast.error('Error', { description: CAMPAIGN_MESSAGES.required }),
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
+      <DialogContent size="lg">
+        <form onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" noValidate>
+          <DialogHeader>
+            <DialogTitle>{template ? 'Edit Template' : 'New Template'}</DialogTitle>
+            <DialogDescription>Reuse a message across campaigns; variables are filled for each customer.</DialogDescription>
+          </DialogHeader>
+          <DialogBody className="grid gap-4">
+            <Field id="template-name" label="Template Name" error={errors.name?.message}>
+              <Input autoComplete="off" {...form.register('name')} />
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid gap-1.5">
+                <Label htmlFor="template-type">Type</Label>
+                <Controller
+                  control={form.control}
+                  name="type"
+                  render={({ field }) => (
+                    <Select value={field.value} onValueChange={field.onChange}>
+                      <SelectTrigger id="template-type">
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        <SelectItem value="email">Email</SelectItem>
+                        <SelectItem value="sms">SMS</SelectItem>
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              </div>
+              <Field id="template-category" label="Category">
+                <Input autoComplete="off" placeholder="Promotion, Reminder…" {...form.register('category')} />
+              </Field>
+            </div>
+            {type === 'email' && (
+              <Field id="template-subject" label="Subject Line">
+                <Input autoComplete="off" {...form.register('subject')} />
+              </Field>
+            )}
+            <Field id="template-content" label="Content" error={errors.content?.message}>
+              <Textarea rows={6} {...form.register('content')} />
+            </Field>
+            {type === 'sms' ? <SmsHint message={content} /> : <EmailHint />}
+          </DialogBody>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              Save Template
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
