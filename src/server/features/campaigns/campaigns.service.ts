@@ -74,9 +74,11 @@ export async function listCampaigns(db: Database, businessId: string, query: Lis
 
 export async function createCampaign(db: Database, businessId: string, input: CampaignInput) {
   const values = campaignInputSchema.parse(input);
+  // §3 recipient_count: who the draft would reach today; fixed for good when the send is prepared.
+  const audience = await marketingAudience(db, businessId, values.type);
   const [row] = await db
     .insert(campaigns)
-    .values({ businessId, ...values, status: 'draft', sentCount: 0 })
+    .values({ businessId, ...values, status: 'draft', sentCount: 0, recipientCount: audience.eligible.length, skippedCount: audience.skipped })
     .returning();
   return toCampaign(row!);
 }

@@ -117,13 +117,14 @@ describe('campaign create and validation', () => {
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: { message: 'Please fill in all required fields' } });
     }
+    await customer(o.userId);
     const created = await createCampaign(o.cookie, {
       name: 'Spring',
       type: 'email',
       subject: 'Hi',
       message: 'Hello',
     });
-    expect(created).toMatchObject({ status: 'draft', sentCount: 0 });
+    expect(created).toMatchObject({ status: 'draft', sentCount: 0, recipientCount: 1 });
     const list = (await (await t.request('/api/campaigns', { cookie: o.cookie })).json()) as {
       items: { id: string }[];
       nextCursor: null;
