@@ -19,6 +19,7 @@ import { Input, Textarea } from '../../components/ui/input';
 import { Field, Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { type Template, useAudience, useCreateCampaign, useTemplates } from './campaigns-queries';
+import { ChannelSelect } from './channel-select';
 import { EmailHint, SmsHint } from './sms-hint';
 
 type FormInput = z.input<typeof campaignInputSchema>;
@@ -94,30 +95,20 @@ export function CampaignFormDialog({
               <Input autoComplete="off" placeholder="Spring detailing special" {...form.register('name')} />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
-              <div className="grid gap-1.5">
-                <Label htmlFor="campaign-type">Type</Label>
-                <Controller
-                  control={form.control}
-                  name="type"
-                  render={({ field }) => (
-                    <Select
-                      value={field.value}
-                      onValueChange={(v) => {
-                        field.onChange(v);
-                        form.setValue('templateId', null);
-                      }}
-                    >
-                      <SelectTrigger id="campaign-type">
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        <SelectItem value="email">Email</SelectItem>
-                        <SelectItem value="sms">SMS</SelectItem>
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              </div>
+              <Controller
+                control={form.control}
+                name="type"
+                render={({ field }) => (
+                  <ChannelSelect
+                    id="campaign-type"
+                    value={field.value}
+                    onChange={(v) => {
+                      field.onChange(v);
+                      form.setValue('templateId', null);
+                    }}
+                  />
+                )}
+              />
               <div className="grid gap-1.5">
                 <Label htmlFor="campaign-template">Template (optional)</Label>
                 <Controller

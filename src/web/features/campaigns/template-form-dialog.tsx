@@ -15,8 +15,8 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { Input, Textarea } from '../../components/ui/input';
-import { Field, Label } from '../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { Field } from '../../components/ui/label';
+import { ChannelSelect } from './channel-select';
 import { type Template, useSaveTemplate } from './campaigns-queries';
 import { EmailHint, SmsHint } from './sms-hint';
 
@@ -77,24 +77,11 @@ export function TemplateFormDialog({
               <Input autoComplete="off" {...form.register('name')} />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
-              <div className="grid gap-1.5">
-                <Label htmlFor="template-type">Type</Label>
-                <Controller
-                  control={form.control}
-                  name="type"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger id="template-type">
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        <SelectItem value="email">Email</SelectItem>
-                        <SelectItem value="sms">SMS</SelectItem>
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              </div>
+              <Controller
+                control={form.control}
+                name="type"
+                render={({ field }) => <ChannelSelect id="template-type" value={field.value} onChange={field.onChange} />}
+              />
               <Field id="template-category" label="Category">
                 <Input autoComplete="off" placeholder="Promotion, Reminder…" {...form.register('category')} />
               </Field>
