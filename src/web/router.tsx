@@ -11,7 +11,6 @@ import { NotFoundPage } from './features/not-found/not-found-page';
 const PENDING_OWNER_SCREENS = [
   ['/invoices', 'Invoices & Quotes'],
   ['/campaigns', 'SMS & Email Campaigns'],
-  ['/loyalty', 'Loyalty Program'],
 ] as const;
 
 export const router = createBrowserRouter([
@@ -45,6 +44,7 @@ export const router = createBrowserRouter([
       { path: '/services', lazy: () => import('./features/services/services-page').then((m) => ({ Component: m.ServicesPage })) },
       { path: '/marketing', lazy: () => import('./features/marketing/marketing-page').then((m) => ({ Component: m.MarketingPage })) },
       { path: '/inventory', lazy: () => import('./features/inventory/inventory-page').then((m) => ({ Component: m.InventoryPage })) },
+      { path: '/loyalty', lazy: () => import('./features/loyalty/loyalty-page').then((m) => ({ Component: m.LoyaltyPage })) },
       {
         path: '/business-profile',
         lazy: () => import('./features/business-profile/business-profile-page').then((m) => ({ Component: m.BusinessProfilePage })),
