@@ -15,8 +15,10 @@ import { campaignsApi } from './features/campaigns/campaigns.routes';
 import { consentApi } from './features/campaigns/consent.routes';
 import { messagingPublic } from './features/campaigns/messaging-public.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
+import { billingApi } from './features/billing/billing.routes';
 import { businessProfileApi } from './features/business-profile/business-profile.routes';
 import { inventoryApi } from './features/inventory/inventory.routes';
+import { loyaltyApi } from './features/loyalty/loyalty.routes';
 import { outboxApi } from './features/outbox/outbox.routes';
 import { servicesApi } from './features/services/services.routes';
 import { meApi } from './features/me/me.routes';
@@ -95,11 +97,13 @@ export function createApp(deps: AppDeps) {
     .route('/api/marketing', marketingApi)
     .route('/api/admin/seo', adminSeoApi)
     .route('/api/inventory', inventoryApi)
+    .route('/api/loyalty', loyaltyApi)
     .route('/api/business-profile', businessProfileApi)
     .route('/api/service-areas', serviceAreasApi)
     .route('/api/verification', verificationApi)
     .route('/api/admin/verifications', adminVerificationsApi)
     .route('/api/admin/outbox', outboxApi)
+    .route('/api/billing', billingApi)
     .route('/api/campaigns', campaignsApi)
     .route('/api/customer-consent', consentApi);
 
