@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { nextAllowedSendTime } from '../src/shared/quiet-hours';
-import { DEMO_ADMIN, signUpNewOwner } from './fixtures';
+import { DEMO_ADMIN, setPlan, signUpNewOwner } from './fixtures';
 
 /** The customers and business details a campaign needs, through the owner's own API session. */
 async function prepareBusiness(page: Page) {
@@ -35,6 +35,7 @@ async function outboxFor(page: Page, to: string) {
 
 test('create and send an email and an SMS campaign, read them in the outbox, open the details, use a template', async ({ page }) => {
   await signUpNewOwner(page);
+  await setPlan(page, 'pro');
   const [avery, blake] = await prepareBusiness(page);
 
   // Blake agreed to texts: the owner records it on the customer form.
@@ -122,6 +123,7 @@ test('create and send an email and an SMS campaign, read them in the outbox, ope
 
 test('campaigns screen at 390 and 1280 px', async ({ page }) => {
   await signUpNewOwner(page);
+  await setPlan(page, 'pro');
   await prepareBusiness(page);
   const created = await page.request.post('/api/campaigns', {
     data: { name: 'Autumn Ceramic Coating Offer', type: 'email', subject: 'Protect your paint this fall', message: 'Hi {customer_name}, our ceramic coating special runs until {expiry_date}.' },

@@ -186,6 +186,16 @@ describe('campaign create and validation', () => {
   });
 });
 
+describe('plans and roles', () => {
+  it('answers 402 on Starter (campaigns are a Pro feature) and keeps the draft unsent', async () => {
+    const o = await owner();
+    await updateProfile(t.db, o.userId, { subscriptionTier: 'starter' });
+    const res = await t.request('/api/campaigns', { cookie: o.cookie });
+    expect(res.status).toBe(402);
+    expect((await t.request('/api/campaigns', { method: 'POST', cookie: o.cookie, json: { name: 'A', type: 'email', message: 'B' } })).status).toBe(402);
+  });
+});
+
 describe('templates', () => {
   it('lists the three built-ins then own ones; create, edit, delete (204)', async () => {
     const o = await owner();

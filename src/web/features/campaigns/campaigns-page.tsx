@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-s
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useErrorToast } from '../../lib/use-error-toast';
+import { FeatureGate } from '../billing/feature-gate';
 import { CampaignDetailsDialog } from './campaign-details-dialog';
 import { CampaignFormDialog } from './campaign-form-dialog';
 import { CampaignList } from './campaign-list';
@@ -15,8 +16,20 @@ import { queryClient } from '../../lib/query-client';
 import { type Campaign, campaignStatsQuery, type Template, useCampaigns, useSendCampaign } from './campaigns-queries';
 import { TemplatesTab } from './templates-tab';
 
-/** /campaigns (§2): four cards, Campaigns and Templates tabs, New Campaign, Send Now through the job queue. */
+const TITLE = 'SMS & Email Campaigns';
+const DESCRIPTION = 'Reach your customers with offers, reminders and follow-ups.';
+
+/** /campaigns (§2) is a Pro feature: Starter sees the upgrade card (the API answers 402 there). */
 export function CampaignsPage() {
+  return (
+    <FeatureGate feature="campaigns" title={<PageHeader title={TITLE} description={DESCRIPTION} />}>
+      <CampaignsScreen />
+    </FeatureGate>
+  );
+}
+
+/** Four cards, Campaigns and Templates tabs, New Campaign, Send Now through the job queue. */
+function CampaignsScreen() {
   const campaigns = useCampaigns();
   useErrorToast(campaigns.isError, 'Failed to load campaigns', campaigns.errorUpdatedAt);
   const send = useSendCampaign();
@@ -58,7 +71,7 @@ export function CampaignsPage() {
   );
   return (
     <>
-      <PageHeader title="SMS & Email Campaigns" description="Reach your customers with offers, reminders and follow-ups." actions={newButton} />
+      <PageHeader title={TITLE} description={DESCRIPTION} actions={newButton} />
       <CampaignStats />
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList>
