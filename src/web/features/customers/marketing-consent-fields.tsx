@@ -67,7 +67,7 @@ export function MarketingConsentFields({
           onChange={(e) => set('emailMarketing', e.target.checked)}
         />
         <span>
-          Marketing email
+          Marketing e-mails: on until the customer unsubscribes
           {d?.emailSource && <span className="block text-xs text-slate-500">Changed {SOURCES[d.emailSource] ?? d.emailSource} on {when(d.emailUpdatedAt)}</span>}
         </span>
       </label>
