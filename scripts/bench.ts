@@ -1,5 +1,7 @@
-// Benchmarks for the SEO engine: npm run bench
+// Benchmarks: npm run bench
 //
+//   0. The front door's API (issue 14): /api/health and the zip check under 50 connections, each as a ratio of a bare
+//      node:http server measured interleaved with it (scripts/bench-api.ts). --only=api stops after this part.
 //   1. Generation: the real server (spawned, its own job queue) generates 10,000 platform pages from one admin
 //      request (40 states × 5 cities × 2 keywords × 25 vehicles); the time runs from the request to the run's end.
 //   2. The table is filled to 100,000 pages (copies of the generated ones under new slugs).
@@ -21,6 +23,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { STATE_CODES } from '../src/shared/seo.constants';
 import { openDatabase } from '../src/server/db/client';
+import { apiFigures } from './bench-api';
 import type { LoadResult } from './load-client';
 
 const args = Object.fromEntries(
@@ -311,6 +314,18 @@ async function main() {
   }
   let ok = false;
   try {
+    const api = await startServer('api');
+    try {
+      await apiFigures(api.url, DURATION, report);
+    } finally {
+      await api.stop();
+    }
+    if (args.only === 'api') {
+      console.log('\nSummary');
+      for (const line of results) console.log(line);
+      ok = true;
+      return;
+    }
     const reuse = keptDataDir !== undefined && !pgAdminUrl && existsSync(join(dataDir, 'pglite'));
     if (!reuse) await generation();
     const slugs = await fillTo(TARGET_PAGES);
