@@ -28,7 +28,13 @@ export function startBareServer() {
 }
 
 /** Runs scripts/load-client.ts in a process of its own (the caller's process would slow it down). */
-export function runLoad(config: { url: string; durationSeconds: number; paths: string[]; headers?: Record<string, string> }) {
+export function runLoad(config: {
+  url: string;
+  durationSeconds: number;
+  paths: string[];
+  headers?: Record<string, string>;
+  order?: 'cycle' | 'random';
+}) {
   const file = join(tmpdir(), `shineroute-load-${process.pid}-${Date.now()}.json`);
   writeFileSync(file, JSON.stringify({ order: 'cycle', connections: 50, headers: {}, ...config }));
   return new Promise<LoadResult>((resolve, reject) => {

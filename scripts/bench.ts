@@ -15,7 +15,7 @@
 // embedded database lives in a temporary folder (or, with BENCH_DATABASE_URL=postgres://…/postgres, in a fresh
 // PostgreSQL database that is dropped afterwards). Options: --pages=100000 --duration=10 --data-dir=DIR.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,8 +23,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { STATE_CODES } from '../src/shared/seo.constants';
 import { openDatabase } from '../src/server/db/client';
-import { apiFigures } from './bench-api';
-import type { LoadResult } from './load-client';
+import { apiFigures, runLoad } from './bench-api';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
@@ -212,20 +211,6 @@ async function fillTo(target: number): Promise<string[]> {
 // What a browser sends; pages go out gzipped to such clients.
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'text/html' };
 
-/** Runs the load client in a process of its own (the bench process holds the data and would slow it down). */
-function runLoadProcess(config: { url: string; durationSeconds: number; headers: Record<string, string>; paths: string[]; order: 'cycle' | 'random' }) {
-  const file = join(dataDir, 'load.json');
-  writeFileSync(file, JSON.stringify({ ...config, connections: 50 }));
-  return new Promise<LoadResult>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/load-client.ts', file], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`the load client exited with ${code}`))));
-  });
-}
-
 async function load(
   url: string,
   title: string,
@@ -234,7 +219,7 @@ async function load(
   headers: Record<string, string> = BROWSER_HEADERS,
   reference = false,
 ) {
-  const run = (durationSeconds: number) => runLoadProcess({ url, durationSeconds, headers, paths, order });
+  const run = (durationSeconds: number) => runLoad({ url, durationSeconds, headers, paths, order });
   await run(3); // warm-up: JIT, caches, connections
   const r = await run(DURATION);
   const bad = r.non2xx + r.errors;
