@@ -33,7 +33,7 @@ test('a visitor books and pays; the owner confirms, starts and completes it; rev
   await page.goto(`/book?business=${business.id}&zip=78701`);
   await expect(page.getByRole('heading', { name: 'Lone Star Mobile Detailing' })).toBeVisible();
   await expect(page.getByText('Service area: Austin, TX 78701')).toBeVisible();
-  const sections = page.locator('section h3');
+  const sections = page.locator('section h2');
   await expect(sections).toHaveText([
     /Select Service/,
     /Vehicle Information/,
