@@ -10,6 +10,7 @@ import { bookingApi } from './features/booking/booking.routes';
 import { stripeWebhook } from './features/booking/stripe-webhook.routes';
 import { testCheckoutPages } from './features/booking/test-checkout.routes';
 import { bookingsApi } from './features/bookings/bookings.routes';
+import { schedulingApi } from './features/scheduling/scheduling.routes';
 import { customersApi } from './features/customers/customers.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { businessProfileApi } from './features/business-profile/business-profile.routes';
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/me', meApi)
     .route('/api/booking', bookingApi)
     .route('/api/bookings', bookingsApi)
+    .route('/api/scheduling', schedulingApi)
     .route('/api/customers', customersApi)
     .route('/api/services', servicesApi)
     .route('/api/marketing', marketingApi)
