@@ -231,6 +231,8 @@ export const bookings = pgTable(
     specialInstructions: text(),
     // The payment provider's checkout session; unique so that completing it twice books once.
     paymentSessionId: text().unique(),
+    // The owner recorded a payment taken outside ShineRoute (cash, card reader) for a booking they entered.
+    paidOfflineAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -15,6 +15,7 @@ CREATE TABLE "booking_rules" (
 --> statement-breakpoint
 CREATE TABLE "booking_history" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" serial NOT NULL,
 	"booking_id" uuid NOT NULL,
 	"business_id" text NOT NULL,
 	"field" text NOT NULL,
@@ -23,10 +24,11 @@ CREATE TABLE "booking_history" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "paid_offline_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "booking_slug" text;--> statement-breakpoint
 ALTER TABLE "booking_rules" ADD CONSTRAINT "booking_rules_business_id_profiles_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "booking_history" ADD CONSTRAINT "booking_history_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "booking_history" ADD CONSTRAINT "booking_history_business_id_profiles_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "booking_history_booking_id_idx" ON "booking_history" USING btree ("booking_id","created_at");--> statement-breakpoint
+CREATE INDEX "booking_history_booking_id_idx" ON "booking_history" USING btree ("booking_id","seq");--> statement-breakpoint
 CREATE INDEX "booking_history_business_id_idx" ON "booking_history" USING btree ("business_id");--> statement-breakpoint
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_bookingSlug_unique" UNIQUE("booking_slug");

@@ -8,7 +8,7 @@ import { bookings, checkoutSessions, customers, customerVehicles } from '../../d
 import type { AppDeps } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { SUCCESS_PATH } from '../../providers/payments/payments';
-import { assertSlotBookable, slotHasRoom } from '../scheduling/scheduling.service';
+import { assertSlotBookable, lockBusinessSlots, slotHasRoom } from '../scheduling/scheduling.service';
 import {
   findActiveService,
   findPublicBusiness,
@@ -28,11 +28,6 @@ async function slotIsFree(
   durationMinutes: number,
 ) {
   return slotHasRoom(db, businessId, start, durationMinutes);
-}
-
-/** Serialises slot checks and bookings of one business across concurrent requests and instances. */
-async function lockBusinessSlots(tx: Transaction, businessId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking-slots:${businessId}`}))`);
 }
 
 function bookPageUrl(

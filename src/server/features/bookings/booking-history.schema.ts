@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bookings, profiles } from '../../db/domain.schema';
 
 /** One row per change to a booking (created by the owner, time, service, vehicle, address, price, notes, status). */
@@ -6,6 +6,8 @@ export const bookingHistory = pgTable(
   'booking_history',
   {
     id: uuid().primaryKey().defaultRandom(),
+    // Insertion order: the rows of one change share the transaction's created_at.
+    seq: serial().notNull(),
     bookingId: uuid()
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
@@ -20,7 +22,7 @@ export const bookingHistory = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('booking_history_booking_id_idx').on(t.bookingId, t.createdAt),
+    index('booking_history_booking_id_idx').on(t.bookingId, t.seq),
     index('booking_history_business_id_idx').on(t.businessId),
   ],
 );

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES } from '../../../shared/booking.schemas';
 import {
   type BookingRules,
@@ -16,7 +16,7 @@ import {
   slotTimesForDate,
 } from '../../../shared/slots';
 import { addDays, DEFAULT_TIME_ZONE, zonedTimeToUtc } from '../../../shared/time';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Transaction } from '../../db/client';
 import { bookingRules, profiles } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { busyIntervals } from '../booking/booking-options.service';
@@ -122,9 +122,11 @@ export async function slotsOfDate(
 export async function assertSlotBookable(
   db: DbOrTx,
   businessId: string | null,
-  q: { date: string; time: string; durationMinutes: number; excludeBookingId?: string },
+  q: { date: string; time: string; durationMinutes: number; excludeBookingId?: string; byOwner?: boolean },
 ) {
-  const s = await schedulingOf(db, businessId);
+  const found = await schedulingOf(db, businessId);
+  // The notice protects the owner from surprise bookings; one the owner enters is no surprise (decision 1102).
+  const s = q.byOwner ? { ...found, minNoticeMinutes: 0 } : found;
   const busy = await busyOnDate(db, businessId, q.date, s, q.excludeBookingId);
   const check = checkSlot({ ...q, timeZone: s.timeZone, busy, rules: s });
   if (!check.ok) throw check.reason === 'taken' ? conflict(check.message) : invalid(check.message);
@@ -143,4 +145,9 @@ export async function slotHasRoom(
   const end = new Date(start.getTime() + durationMinutes * 60_000);
   const busy = await busyIntervals(db, businessId, start, end, { excludeBookingId });
   return fitsCapacity({ start, durationMinutes }, busy, s.capacity);
+}
+
+/** Serialises slot checks and bookings of one business across concurrent requests and instances. */
+export async function lockBusinessSlots(tx: Transaction, businessId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking-slots:${businessId}`}))`);
 }
