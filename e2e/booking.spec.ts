@@ -82,7 +82,7 @@ test('a visitor books and pays; the owner confirms, starts and completes it; rev
   await expect(checkout.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
 
   // The owner finds it, confirms, starts and completes it.
-  await owner.goto('/bookings');
+  await owner.goto('/bookings?view=list');
   await expect(owner.getByRole('heading', { name: 'Booking Management' })).toBeVisible();
   await owner.getByLabel('Search bookings').fill(lastName);
   const card = owner.getByTestId('booking-card');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidTimeZone } from './time';
+import { isValidTimeZone, weekdayIndex } from './time';
 
 // A business's booking rules: working hours, closed dates, slot length, crews, notice and horizon
 // (docs/decisions/1101). The slot function in ./slots.ts applies them for /book and the owner's bookings.
@@ -90,10 +90,7 @@ export const schedulingInputSchema = bookingRulesSchema.extend({
 export type SchedulingInput = z.infer<typeof schedulingInputSchema>;
 
 /** Day of the week (0 = Sunday) of a YYYY-MM-DD calendar date. */
-export function weekdayOf(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-}
+export const weekdayOf = weekdayIndex;
 
 /** "2 hours", "30 minutes", "1 day". */
 export function formatNotice(minutes: number): string {

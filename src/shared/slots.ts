@@ -1,5 +1,5 @@
-import { SLOT_HOLDING_STATUSES } from './booking-status';
 import { BOOKING_MESSAGES } from './booking.schemas';
+import { SLOT_HOLDING_STATUSES } from './booking-status';
 import {
   type BookingRules,
   DEFAULT_BOOKING_RULES,

@@ -132,3 +132,9 @@ export function formatTimeInZone(instant: Date | string, timeZone: string): stri
   const d = typeof instant === 'string' ? new Date(instant) : instant;
   return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(d);
 }
+
+/** Day of the week (0 = Sunday) of a YYYY-MM-DD calendar date. */
+export function weekdayIndex(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}

@@ -101,9 +101,10 @@ export async function schedulingOf(db: DbOrTx, businessId: string | null) {
 export async function slotsOfDate(
   db: DbOrTx,
   businessId: string | null,
-  q: { date: string; durationMinutes: number; excludeBookingId?: string },
+  q: { date: string; durationMinutes: number; excludeBookingId?: string; byOwner?: boolean },
 ) {
-  const s = await schedulingOf(db, businessId);
+  const found = await schedulingOf(db, businessId);
+  const s = q.byOwner ? { ...found, minNoticeMinutes: 0 } : found;
   const window = bookingWindow(s, s.timeZone);
   if (q.date < window.today) throw invalid(BOOKING_MESSAGES.pastDate);
   if (q.date > window.maxDate) throw invalid(SCHEDULING_TEXT.beyondHorizon(s.horizonDays));

@@ -22,3 +22,20 @@ export const useSaveScheduling = () =>
       return queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'scheduling' });
     },
   });
+
+/** The owner's slots for a date and service (no minimum notice; the booking being edited does not clash). */
+export const useOwnerSlots = (q: { serviceId: string; date: string; excludeBookingId?: string }) =>
+  useQuery({
+    queryKey: ['owner-slots', q],
+    queryFn: () =>
+      unwrap(
+        scheduling.slots.$get({
+          query: {
+            serviceId: q.serviceId,
+            date: q.date,
+            ...(q.excludeBookingId && { excludeBookingId: q.excludeBookingId }),
+          },
+        }),
+      ),
+    enabled: Boolean(q.serviceId && q.date),
+  });
