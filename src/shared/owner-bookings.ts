@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_MESSAGES } from './booking.schemas';
+import { BOOKING_MESSAGES, bookingFormSchema } from './booking.schemas';
 import { VEHICLE_TYPES } from './constants';
 
 // The owner's New booking and Edit (docs/decisions/1102): shared by the dialog and the server.
@@ -31,17 +31,8 @@ const text = (max: number) =>
 const required = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters`);
 
-export const newCustomerSchema = z.object({
-  firstName: required(BOOKING_MESSAGES.firstName, 100),
-  lastName: required(BOOKING_MESSAGES.lastName, 100),
-  email: z
-    .string({ error: BOOKING_MESSAGES.email })
-    .trim()
-    .min(1, BOOKING_MESSAGES.email)
-    .pipe(z.email(BOOKING_MESSAGES.emailFormat))
-    .transform((e) => e.toLowerCase()),
-  phone: text(40),
-});
+/** A customer entered by the owner: the same fields and messages as /book's form. */
+export const newCustomerSchema = bookingFormSchema.pick({ firstName: true, lastName: true, email: true, phone: true });
 
 export const newVehicleSchema = z.object({
   make: required(OWNER_BOOKING_TEXT.vehicleMake, 60),
