@@ -13,8 +13,10 @@ import { bookingsApi } from './features/bookings/bookings.routes';
 import { schedulingApi } from './features/scheduling/scheduling.routes';
 import { customersApi } from './features/customers/customers.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
+import { billingApi } from './features/billing/billing.routes';
 import { businessProfileApi } from './features/business-profile/business-profile.routes';
 import { inventoryApi } from './features/inventory/inventory.routes';
+import { loyaltyApi } from './features/loyalty/loyalty.routes';
 import { outboxApi } from './features/outbox/outbox.routes';
 import { servicesApi } from './features/services/services.routes';
 import { meApi } from './features/me/me.routes';
@@ -92,11 +94,13 @@ export function createApp(deps: AppDeps) {
     .route('/api/marketing', marketingApi)
     .route('/api/admin/seo', adminSeoApi)
     .route('/api/inventory', inventoryApi)
+    .route('/api/loyalty', loyaltyApi)
     .route('/api/business-profile', businessProfileApi)
     .route('/api/service-areas', serviceAreasApi)
     .route('/api/verification', verificationApi)
     .route('/api/admin/verifications', adminVerificationsApi)
-    .route('/api/admin/outbox', outboxApi);
+    .route('/api/admin/outbox', outboxApi)
+    .route('/api/billing', billingApi);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -8,3 +8,5 @@ export * from '../features/booking/booking.schema';
 export * from '../features/seo/seo-render.schema';
 export * from '../features/scheduling/scheduling.schema';
 export * from '../features/bookings/booking-history.schema';
+export * from '../features/loyalty/loyalty.schema';
+export * from '../features/team/team.schema';
