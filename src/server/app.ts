@@ -10,10 +10,13 @@ import { bookingApi } from './features/booking/booking.routes';
 import { stripeWebhook } from './features/booking/stripe-webhook.routes';
 import { testCheckoutPages } from './features/booking/test-checkout.routes';
 import { bookingsApi } from './features/bookings/bookings.routes';
+import { schedulingApi } from './features/scheduling/scheduling.routes';
 import { customersApi } from './features/customers/customers.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
+import { billingApi } from './features/billing/billing.routes';
 import { businessProfileApi } from './features/business-profile/business-profile.routes';
 import { inventoryApi } from './features/inventory/inventory.routes';
+import { loyaltyApi } from './features/loyalty/loyalty.routes';
 import { outboxApi } from './features/outbox/outbox.routes';
 import { servicesApi } from './features/services/services.routes';
 import { meApi } from './features/me/me.routes';
@@ -98,16 +101,19 @@ export function createApp(deps: AppDeps) {
     .route('/api/me', meApi)
     .route('/api/booking', bookingApi)
     .route('/api/bookings', bookingsApi)
+    .route('/api/scheduling', schedulingApi)
     .route('/api/customers', customersApi)
     .route('/api/services', servicesApi)
     .route('/api/marketing', marketingApi)
     .route('/api/admin/seo', adminSeoApi)
     .route('/api/inventory', inventoryApi)
+    .route('/api/loyalty', loyaltyApi)
     .route('/api/business-profile', businessProfileApi)
     .route('/api/service-areas', serviceAreasApi)
     .route('/api/verification', verificationApi)
     .route('/api/admin/verifications', adminVerificationsApi)
-    .route('/api/admin/outbox', outboxApi);
+    .route('/api/admin/outbox', outboxApi)
+    .route('/api/billing', billingApi);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

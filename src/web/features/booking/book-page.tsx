@@ -401,8 +401,10 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
             hint={
               !values.serviceId || !values.date
                 ? 'Choose a service and a date first'
-                : noTimesLeft
-                  ? 'No times left on this day — try another date'
+                : slots.data?.closed
+                  ? 'Closed on this day — try another date'
+                  : noTimesLeft
+                    ? 'No times left on this day — try another date'
                   : undefined
             }
           >
