@@ -11,6 +11,7 @@ import { stripeWebhook } from './features/booking/stripe-webhook.routes';
 import { testCheckoutPages } from './features/booking/test-checkout.routes';
 import { bookingsApi } from './features/bookings/bookings.routes';
 import { schedulingApi } from './features/scheduling/scheduling.routes';
+import { bookingLinkApi } from './features/booking-link/booking-link.routes';
 import { customersApi } from './features/customers/customers.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { billingApi } from './features/billing/billing.routes';
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/booking', bookingApi)
     .route('/api/bookings', bookingsApi)
     .route('/api/scheduling', schedulingApi)
+    .route('/api/booking-link', bookingLinkApi)
     .route('/api/customers', customersApi)
     .route('/api/services', servicesApi)
     .route('/api/marketing', marketingApi)

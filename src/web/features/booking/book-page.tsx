@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CalendarX, CheckCircle2, ExternalLink, Info, MapPin, ShieldCheck, Store } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
   type BookingForm,
@@ -25,6 +25,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { useBookingOptions, useCreatePayment, useSlots } from './booking-queries';
+import { NotBookable } from './not-bookable';
 import { PriceSummary } from './price-summary';
 
 type Options = NonNullable<ReturnType<typeof useBookingOptions>['data']>;
@@ -32,7 +33,8 @@ type Options = NonNullable<ReturnType<typeof useBookingOptions>['data']>;
 /** /book (§2): Select Service, Vehicle Information, Schedule, Service Location, Contact Information, Price Summary, Book Now. */
 export function BookPage() {
   const [params, setParams] = useSearchParams();
-  const business = params.get('business') ?? undefined;
+  // /book/{slug} (the readable link) or the old /book?business=<id>.
+  const business = useParams().slug ?? params.get('business') ?? undefined;
   const zipParam = params.get('zip') ?? '';
   const zip = /^\d{5}$/.test(zipParam) ? zipParam : undefined;
   const options = useBookingOptions({ business, zip });
@@ -71,6 +73,8 @@ export function BookPage() {
               })
             }
           />
+        ) : options.data.business && !options.data.business.acceptsOnlineBookings ? (
+          <NotBookable name={options.data.business.name} phone={options.data.business.phone} />
         ) : (
           <BookingFormView key={business ?? 'lead'} options={options.data} zip={zip} />
         )}
