@@ -15,6 +15,7 @@ import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { businessProfileApi } from './features/business-profile/business-profile.routes';
 import { inventoryApi } from './features/inventory/inventory.routes';
 import { loyaltyApi } from './features/loyalty/loyalty.routes';
+import { promoCodesApi, publicPromoCodesApi } from './features/promo-codes/promo-codes.routes';
 import { outboxApi } from './features/outbox/outbox.routes';
 import { servicesApi } from './features/services/services.routes';
 import { meApi } from './features/me/me.routes';
@@ -92,6 +93,8 @@ export function createApp(deps: AppDeps) {
     .route('/api/admin/seo', adminSeoApi)
     .route('/api/inventory', inventoryApi)
     .route('/api/loyalty', loyaltyApi)
+    .route('/api/promo-codes', promoCodesApi)
+    .route('/api/public/promo-codes', publicPromoCodesApi)
     .route('/api/business-profile', businessProfileApi)
     .route('/api/service-areas', serviceAreasApi)
     .route('/api/verification', verificationApi)

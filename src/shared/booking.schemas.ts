@@ -82,6 +82,8 @@ export const bookingFormSchema = z.object({
     }),
   vehicleColor: optionalText(40),
   notes: optionalText(1000),
+  // One promo code per booking (features/promo-codes); the server validates and applies it.
+  promoCode: optionalText(40),
   // What the browser showed; ignored — the server prices from the service and vehicle type.
   totalPrice: z.number().optional(),
 });

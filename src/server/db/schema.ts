@@ -7,3 +7,4 @@ export * from '../features/contact/contact.schema';
 export * from '../features/booking/booking.schema';
 export * from '../features/seo/seo-render.schema';
 export * from '../features/loyalty/loyalty.schema';
+export * from '../features/promo-codes/promo-codes.schema';

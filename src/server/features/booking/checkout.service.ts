@@ -17,6 +17,7 @@ import {
   leadServices,
 } from './booking-options.service';
 import { sendBookingEmails, sendSlotLostEmail } from './booking-emails';
+import { priceWithPromo } from '../promo-codes/promo-codes.service';
 
 /** Stripe requires at least 30 minutes. */
 const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
@@ -91,8 +92,15 @@ export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'pub
     throw conflict(BOOKING_MESSAGES.slotTaken);
   }
 
-  // Never the browser's totalPrice: §9's rule applied to the stored service.
-  const amountCents = servicePriceCents(service, form.vehicleType);
+  // Never the browser's totalPrice: §9's rule applied to the stored service, less a promo code (decision 702).
+  const priced = await priceWithPromo(db, {
+    businessId: form.businessId,
+    code: form.promoCode,
+    email: form.email,
+    subtotalCents: servicePriceCents(service, form.vehicleType),
+    timeZone,
+  });
+  const amountCents = priced.totalCents;
   const checkoutId = randomUUID();
   const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
   const { sessionId, url } = await payments.createCheckout({
@@ -105,7 +113,7 @@ export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'pub
     expiresAt,
   });
 
-  await db.insert(checkoutSessions).values({
+  const insertCheckout = (tx: Transaction) => tx.insert(checkoutSessions).values({
     id: checkoutId,
     provider: payments.kind,
     providerSessionId: sessionId,
@@ -130,6 +138,11 @@ export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'pub
     specialInstructions: form.notes,
     amountCents,
     expiresAt,
+  });
+  // The code's use is recorded (or refused: used up under concurrency) with the checkout, all or nothing.
+  await db.transaction(async (tx) => {
+    await insertCheckout(tx);
+    await priced.hold(tx, checkoutId);
   });
   return { url, sessionId, amountCents };
 }

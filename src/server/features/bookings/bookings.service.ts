@@ -23,6 +23,8 @@ const bookingColumns = {
   zipCode: bookings.zipCode,
   quotedPriceCents: bookings.quotedPriceCents,
   finalPriceCents: bookings.finalPriceCents,
+  // The promo code the customer booked with (features/promo-codes), if any.
+  promoCode: sql<string | null>`(select pu.code from promo_code_uses pu join checkout_sessions cs on cs.id = pu.checkout_session_id where cs.provider_session_id = ${bookings.paymentSessionId})`,
   specialInstructions: bookings.specialInstructions,
   createdAt: bookings.createdAt,
   serviceId: bookings.serviceId,
@@ -60,6 +62,7 @@ function toBooking(r: BookingRow) {
     zipCode: r.zipCode,
     quotedPriceCents: r.quotedPriceCents,
     finalPriceCents: r.finalPriceCents,
+    promoCode: r.promoCode,
     specialInstructions: r.specialInstructions,
     createdAt: r.createdAt.toISOString(),
     service: {

@@ -1,4 +1,4 @@
-import { CalendarClock, Car, MapPin, StickyNote } from 'lucide-react';
+import { CalendarClock, Car, MapPin, StickyNote, TicketPercent } from 'lucide-react';
 import { availableActions, BOOKING_STATUS_LABELS } from '../../../shared/booking-status';
 import type { BookingStatus } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
@@ -55,6 +55,12 @@ export function BookingCard({
           <MapPin className="mt-0.5 size-4 shrink-0 text-slate-400" aria-label="Address" />
           <span className="break-words">{booking.locationAddress}</span>
         </li>
+        {booking.promoCode && (
+          <li className="flex gap-2" data-testid="booking-promo">
+            <TicketPercent className="mt-0.5 size-4 shrink-0 text-slate-400" aria-label="Promo code" />
+            Promo code {booking.promoCode}
+          </li>
+        )}
         {booking.specialInstructions && (
           <li className="flex gap-2">
             <StickyNote className="mt-0.5 size-4 shrink-0 text-slate-400" aria-label="Instructions" />
