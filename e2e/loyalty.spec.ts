@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUpNewOwner } from './fixtures';
+import { setPlan, signUpNewOwner } from './fixtures';
 
 async function addCustomer(page: import('@playwright/test').Page, first: string, last: string) {
   await page.goto('/customers');
@@ -14,6 +14,7 @@ async function addCustomer(page: import('@playwright/test').Page, first: string,
 
 test('adjust points and watch the tier badge change; redeeming more than the balance is refused', async ({ page }) => {
   await signUpNewOwner(page);
+  await setPlan(page, 'pro');
   await addCustomer(page, 'Morgan', 'Lee');
   await page.goto('/loyalty');
   await expect(page.getByRole('heading', { name: 'Loyalty Program' })).toBeVisible();
@@ -64,6 +65,7 @@ test('adjust points and watch the tier badge change; redeeming more than the bal
 
 test('create a reward next to the four seeded ones, then deactivate it', async ({ page }) => {
   await signUpNewOwner(page);
+  await setPlan(page, 'pro');
   await page.goto('/loyalty');
   await page.getByRole('tab', { name: 'Rewards' }).click();
   await expect(page.getByTestId('reward-card')).toHaveCount(4);
@@ -99,6 +101,8 @@ test('loyalty screenshots at 390px and 1280px', async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
     await signUpNewOwner(page);
+    await setPlan(page, 'pro');
+  await setPlan(page, 'pro');
     await addCustomer(page, 'Avery', 'Stone');
     await page.goto('/loyalty');
     await expect(page.getByTestId('loyalty-customer').filter({ visible: true })).toHaveCount(1);

@@ -48,6 +48,7 @@ export const router = createBrowserRouter([
         lazy: () => import('./features/service-areas/service-areas-page').then((m) => ({ Component: m.ServiceAreasPage })),
       },
       { path: '/verification', lazy: () => import('./features/verification/verification-page').then((m) => ({ Component: m.VerificationPage })) },
+      { path: '/billing', lazy: () => import('./features/billing/billing-page').then((m) => ({ Component: m.BillingPage })) },
       ...PENDING_OWNER_SCREENS.map(([path, title]) => ({
         path,
         lazy: () => import('./features/coming-soon/coming-soon-page').then((m) => ({ element: <m.ComingSoonPage title={title} /> })),

@@ -73,7 +73,8 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
     businessEmail: 'hello@lonestardetailing.test',
     websiteUrl: 'https://lonestardetailing.test',
     yearsInBusiness: 8,
-    subscriptionTier: 'pro',
+    // Elite shows every screen of the product (docs/decisions/803).
+    subscriptionTier: 'elite',
     paymentsEnabledAt: new Date(),
   });
 

@@ -1,3 +1,4 @@
+import { FeatureGate } from '../billing/feature-gate';
 import { Coins, Gift, Plus, SlidersHorizontal, TrendingUp, Users } from 'lucide-react';
 import { useState } from 'react';
 import { LOYALTY_TEXT } from '../../../shared/loyalty.schemas';
@@ -15,7 +16,16 @@ import { RewardDialog } from './reward-dialog';
 import { RewardsTab } from './rewards-tab';
 
 /** §2 /loyalty: four cards, tabs Customers / Rewards / Transactions, Adjust Points and New Reward dialogs. */
+/** Loyalty is a Pro feature: Starter sees the upgrade card (the API answers 402 there). */
 export function LoyaltyPage() {
+  return (
+    <FeatureGate feature="loyalty" title={<PageHeader title="Loyalty Program" description="Points your customers earn on every completed booking, tiers and the rewards they spend them on." />}>
+      <LoyaltyScreen />
+    </FeatureGate>
+  );
+}
+
+function LoyaltyScreen() {
   const summary = useLoyaltySummary();
   useErrorToast(summary.isError, LOYALTY_TEXT.fetchFailed, summary.errorUpdatedAt);
   const [adjust, setAdjust] = useState<{ open: boolean; customerId?: string }>({ open: false });
