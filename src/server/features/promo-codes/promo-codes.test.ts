@@ -108,7 +108,7 @@ describe('a promo code at checkout', () => {
     expect((await t.request(`${new URL(url).pathname}/pay`, { method: 'POST' })).status).toBe(303);
     expect((await t.request('/api/booking/complete-booking', { method: 'POST', json: { sessionId } })).status).toBe(200);
     const list = await (await t.request('/api/bookings', { cookie: owner.cookie })).json();
-    expect(list.bookings[0]).toMatchObject({ promoCode: 'SPRING20', quotedPriceCents: 11_520 });
+    expect(list.items[0]).toMatchObject({ promoCode: 'SPRING20', quotedPriceCents: 11_520 });
     expect(await timesUsed(owner.cookie, 'SPRING20')).toBe(1);
   });
 
