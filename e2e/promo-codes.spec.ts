@@ -72,8 +72,8 @@ test('the owner creates a promo code; a visitor books with it and sees the disco
   await checkout.getByRole('button', { name: /^Pay/ }).click();
   await expect(checkout.getByRole('heading', { name: 'Booking Confirmed' })).toBeVisible();
 
-  await owner.goto('/bookings');
-  await owner.getByPlaceholder(/Search/).fill(lastName);
+  await owner.goto('/bookings?view=list');
+  await owner.getByLabel('Search bookings').fill(lastName);
   const booking = owner.getByTestId('booking-card').filter({ hasText: lastName });
   await expect(booking.getByTestId('booking-promo')).toHaveText(`Promo code ${code}`);
   await expect(booking).toContainText('$90.00');
