@@ -14,6 +14,10 @@ import { customersApi } from './features/customers/customers.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { businessProfileApi } from './features/business-profile/business-profile.routes';
 import { inventoryApi } from './features/inventory/inventory.routes';
+import { documentTestCheckoutPages } from './features/invoices/document-test-checkout.routes';
+import { invoicesApi } from './features/invoices/invoices.routes';
+import { publicDocumentPages } from './features/invoices/public-documents.routes';
+import { quotesApi } from './features/invoices/quotes.routes';
 import { outboxApi } from './features/outbox/outbox.routes';
 import { servicesApi } from './features/services/services.routes';
 import { meApi } from './features/me/me.routes';
@@ -76,7 +80,10 @@ export function createApp(deps: AppDeps) {
   // Raw body and signature check; not part of the typed client.
   app.route('/api/webhooks/stripe', stripeWebhook);
   // The built-in test checkout's hosted page (server-rendered, like Stripe's).
+  app.route('/checkout/test', documentTestCheckoutPages);
   app.route('/checkout/test', testCheckoutPages);
+  // The customer's quote and invoice pages (/quote/:token, /pay/:token), server-rendered.
+  app.route('/', publicDocumentPages);
 
   const api = app
     .route('/api/public', publicRoutes)
@@ -94,7 +101,9 @@ export function createApp(deps: AppDeps) {
     .route('/api/service-areas', serviceAreasApi)
     .route('/api/verification', verificationApi)
     .route('/api/admin/verifications', adminVerificationsApi)
-    .route('/api/admin/outbox', outboxApi);
+    .route('/api/admin/outbox', outboxApi)
+    .route('/api/quotes', quotesApi)
+    .route('/api/invoices', invoicesApi);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

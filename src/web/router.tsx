@@ -9,7 +9,6 @@ import { NotFoundPage } from './features/not-found/not-found-page';
 
 // Owner screens whose issues have not landed yet.
 const PENDING_OWNER_SCREENS = [
-  ['/invoices', 'Invoices & Quotes'],
   ['/campaigns', 'SMS & Email Campaigns'],
   ['/loyalty', 'Loyalty Program'],
 ] as const;
@@ -53,6 +52,7 @@ export const router = createBrowserRouter([
         path: '/service-areas',
         lazy: () => import('./features/service-areas/service-areas-page').then((m) => ({ Component: m.ServiceAreasPage })),
       },
+      { path: '/invoices', lazy: () => import('./features/invoices/invoices-page').then((m) => ({ Component: m.InvoicesPage })) },
       { path: '/verification', lazy: () => import('./features/verification/verification-page').then((m) => ({ Component: m.VerificationPage })) },
       ...PENDING_OWNER_SCREENS.map(([path, title]) => ({ path, element: <ComingSoonPage title={title} /> })),
     ],
