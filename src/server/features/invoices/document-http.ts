@@ -11,6 +11,19 @@ export const documentLineSchema = z.object({
   totalCents: z.number().int(),
 });
 
+/** The fields every quote and invoice answers with. */
+export const documentFields = {
+  customerId: z.string().nullable(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  items: z.array(documentLineSchema),
+  subtotalCents: z.number().int(),
+  taxRateBps: z.number().int(),
+  taxCents: z.number().int(),
+  totalCents: z.number().int(),
+  notes: z.string().nullable(),
+};
+
 /** Answers a document download: the §7 HTML file or the PDF, as an attachment that is never cached. */
 export async function sendDocument(c: Context<AppEnv>, view: DocumentView, format: 'html' | 'pdf', baseName: string) {
   c.header('Cache-Control', 'private, no-store');

@@ -3,7 +3,7 @@ import { INVOICE_FILTERS, INVOICE_STATUSES, PAYMENT_METHODS, offlinePaymentSchem
 import { requireOwner, requireUser } from '../../auth/guards';
 import { idParamSchema, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
-import { documentLineSchema, sendDocument } from './document-http';
+import { documentFields, sendDocument } from './document-http';
 import { invoiceView } from './document-views';
 import { documentBusiness, invoiceNumberText } from './documents';
 import {
@@ -19,22 +19,14 @@ import {
 export const invoiceSchema = z
   .object({
     id: z.string(),
+    ...documentFields,
     number: z.number().int(),
     numberText: z.string(),
-    customerId: z.string().nullable(),
     quoteId: z.string().nullable(),
     bookingId: z.string().nullable(),
-    customerName: z.string(),
-    customerEmail: z.string(),
-    items: z.array(documentLineSchema),
-    subtotalCents: z.number().int(),
-    taxRateBps: z.number().int(),
-    taxCents: z.number().int(),
-    totalCents: z.number().int(),
     paidCents: z.number().int(),
     tipCents: z.number().int(),
     balanceCents: z.number().int(),
-    notes: z.string().nullable(),
     status: z.enum(INVOICE_STATUSES),
     overdue: z.boolean(),
     issuedAt: z.string(),

@@ -3,7 +3,7 @@ import { QUOTE_STATUSES, quoteInputSchema } from '../../../shared/invoices.schem
 import { requireUser } from '../../auth/guards';
 import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
-import { documentLineSchema, sendDocument } from './document-http';
+import { documentFields, sendDocument } from './document-http';
 import { documentBusiness } from './documents';
 import { quoteView } from './document-views';
 import { createQuote, findOwnQuote, getQuote, listQuotes, sendQuote } from './quotes.service';
@@ -11,16 +11,8 @@ import { createQuote, findOwnQuote, getQuote, listQuotes, sendQuote } from './qu
 export const quoteSchema = z
   .object({
     id: z.string(),
-    customerId: z.string().nullable(),
-    customerName: z.string(),
-    customerEmail: z.string(),
-    items: z.array(documentLineSchema),
-    subtotalCents: z.number().int(),
-    taxRateBps: z.number().int(),
-    taxCents: z.number().int(),
-    totalCents: z.number().int(),
+    ...documentFields,
     depositCents: z.number().int(),
-    notes: z.string().nullable(),
     status: z.enum(QUOTE_STATUSES),
     expiresAt: z.string(),
     sentAt: z.string().nullable(),

@@ -1,10 +1,11 @@
-import { Ban, Banknote, Download, ExternalLink, FileText, Receipt } from 'lucide-react';
+import { Ban, Banknote, ExternalLink, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { INVOICE_FILTERS, type InvoiceFilter } from '../../../shared/invoices.schemas';
 import { formatCents } from '../../../shared/money';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
+import { DocumentDownloads, shortDate } from './document-downloads';
 import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -13,7 +14,6 @@ import { type Invoice, invoiceDownloadUrl, useInvoices, useVoidInvoice } from '.
 import { RecordPaymentDialog } from './record-payment-dialog';
 
 const FILTER_LABELS: Record<InvoiceFilter, string> = { all: 'All', unpaid: 'Unpaid', overdue: 'Overdue', paid: 'Paid' };
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 function InvoiceCard({ invoice, onPay, onVoid }: { invoice: Invoice; onPay: () => void; onVoid: () => void }) {
   const open = invoice.status === 'unpaid' || invoice.status === 'partially_paid';
@@ -38,16 +38,7 @@ function InvoiceCard({ invoice, onPay, onVoid }: { invoice: Invoice; onPay: () =
           )}
         </p>
         <div className="flex flex-wrap gap-2">
-          <Button asChild variant="outline" size="sm">
-            <a href={invoiceDownloadUrl(invoice.id, 'html')} download>
-              <Download /> HTML
-            </a>
-          </Button>
-          <Button asChild variant="outline" size="sm">
-            <a href={invoiceDownloadUrl(invoice.id, 'pdf')} download>
-              <FileText /> PDF
-            </a>
-          </Button>
+          <DocumentDownloads url={(f) => invoiceDownloadUrl(invoice.id, f)} />
           {open && (
             <>
               <Button asChild variant="outline" size="sm">

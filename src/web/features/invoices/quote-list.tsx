@@ -1,14 +1,14 @@
-import { Download, FileText, Plus, Receipt, Send } from 'lucide-react';
+import { FileText, Plus, Receipt, Send } from 'lucide-react';
 import { toast } from 'sonner';
 import { QUOTE_MESSAGES } from '../../../shared/invoices.schemas';
 import { formatCents } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
+import { DocumentDownloads, shortDate } from './document-downloads';
 import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { QuoteStatusBadge } from './document-status-badge';
 import { type Quote, quoteDownloadUrl, useInvoiceQuote, useQuotes, useSendQuote } from './invoices-queries';
 
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 function QuoteActions({ quote, onInvoiced }: { quote: Quote; onInvoiced: () => void }) {
   const send = useSendQuote();
@@ -16,16 +16,7 @@ function QuoteActions({ quote, onInvoiced }: { quote: Quote; onInvoiced: () => v
   const canSend = quote.status === 'draft' || quote.status === 'sent';
   return (
     <div className="flex flex-wrap gap-2">
-      <Button asChild variant="outline" size="sm">
-        <a href={quoteDownloadUrl(quote.id, 'html')} download>
-          <Download /> HTML
-        </a>
-      </Button>
-      <Button asChild variant="outline" size="sm">
-        <a href={quoteDownloadUrl(quote.id, 'pdf')} download>
-          <FileText /> PDF
-        </a>
-      </Button>
+      <DocumentDownloads url={(f) => quoteDownloadUrl(quote.id, f)} />
       {canSend && (
         <Button
           size="sm"
