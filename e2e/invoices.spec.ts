@@ -115,6 +115,16 @@ test('invoices screens at phone and desktop widths', async ({ page }) => {
     await signIn(page, { email: 'owner@shineroute.test', password: 'shine-demo-owner' });
     await page.goto('/invoices');
     await expect(page.getByRole('heading', { name: 'Invoices & Quotes' })).toBeVisible();
+    // The demo business has a quote in every status and invoices unpaid, partially paid and paid.
+    for (const status of ['Draft', 'Sent', 'Accepted', 'Declined', 'Expired', 'Invoiced']) {
+      await expect(page.getByTestId('quote-row').getByText(status, { exact: true }).first()).toBeVisible();
+    }
+    await shot(page, 'demo-quotes');
+    await page.getByRole('tab', { name: 'Invoices' }).click();
+    for (const status of ['Unpaid', 'Partially paid', 'Paid']) {
+      await expect(page.getByTestId('invoice-row').getByText(status, { exact: true })).toBeVisible();
+    }
+    await shot(page, 'demo-invoices');
     await page.getByRole('button', { name: 'New Quote' }).first().click();
     await expect(page.getByRole('dialog', { name: 'New Quote' })).toBeVisible();
     await shot(page, 'new-quote-dialog');
