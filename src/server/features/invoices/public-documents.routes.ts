@@ -49,6 +49,7 @@ function page(title: string, body: Html) {
 <meta charset="utf-8" />
 <meta name="viewport" content="width=device-width, initial-scale=1" />
 <meta name="robots" content="noindex" />
+<link rel="icon" href="/favicon.svg" type="image/svg+xml" />
 <title>${title}</title>
 <style>${raw(PAGE_CSS)}</style>
 </head>
