@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -29,6 +29,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
   const template = process.env.TEST_PG_TEMPLATE;
   if (!url || !template) {
+    // Start from the database global-setup.ts migrated once (a file run alone without it migrates itself).
+    const snapshot = process.env.TEST_PGLITE_SNAPSHOT;
+    if (snapshot) return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(snapshot)]) });
     const handle = await openDatabase({ dataDir: 'memory://' });
     await handle.migrate();
     return handle;
