@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEMO_SERVICES, TIME_SLOTS, VEHICLE_TYPES } from './constants';
+import { tipChoiceSchema } from './invoices.schemas';
 import { zipCodeSchema } from './public.schemas';
 
 // The public booking form (§3 "Booking form") and its §5 rules, shared by /book and the server.
@@ -82,6 +83,8 @@ export const bookingFormSchema = z.object({
     }),
   vehicleColor: optionalText(40),
   notes: optionalText(1000),
+  // A tip, its own line, charged with the price (docs/decisions/501).
+  tip: tipChoiceSchema.default({ kind: 'none' }),
   // What the browser showed; ignored — the server prices from the service and vehicle type.
   totalPrice: z.number().optional(),
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, type BookingForm } from '../../../shared/booking.schemas';
+import { tipCents } from '../../../shared/document-money';
 import { servicePriceCents } from '../../../shared/pricing';
 import { isSlotFree } from '../../../shared/slots';
 import { DEFAULT_TIME_ZONE, zonedTimeToUtc } from '../../../shared/time';
@@ -93,11 +94,12 @@ export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'pub
 
   // Never the browser's totalPrice: §9's rule applied to the stored service.
   const amountCents = servicePriceCents(service, form.vehicleType);
+  const tip = tipCents(form.tip, amountCents);
   const checkoutId = randomUUID();
   const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
   const { sessionId, url } = await payments.createCheckout({
     checkoutId,
-    amountCents,
+    amountCents: amountCents + tip,
     description: `${service.name} — ${businessName}`,
     customerEmail: form.email,
     successUrl: `${publicUrl}${SUCCESS_PATH}`,
@@ -129,6 +131,7 @@ export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'pub
     phone: form.phone,
     specialInstructions: form.notes,
     amountCents,
+    tipCents: tip,
     expiresAt,
   });
   return { url, sessionId, amountCents };
@@ -215,6 +218,7 @@ async function bookOnce(
         zipCode: row.zipCode,
         quotedPriceCents: row.amountCents,
         finalPriceCents: row.amountCents,
+        tipCents: row.tipCents,
         status: 'pending',
         specialInstructions: row.specialInstructions,
         paymentSessionId: row.providerSessionId,
@@ -341,7 +345,7 @@ export async function completeBooking(
     // Ask the provider, never the browser, whether the money arrived — and that it is the amount we priced.
     const payment = await payments.getPaymentStatus(sessionId);
     if (!payment.paid) throw invalid('Payment has not been completed yet');
-    if (payment.amountCents !== null && payment.amountCents !== row.amountCents) {
+    if (payment.amountCents !== null && payment.amountCents !== row.amountCents + row.tipCents) {
       throw conflict('The amount paid does not match this booking; please contact support');
     }
     outcome = await bookOnce(db, row.id, payment.paymentReference);

@@ -15,6 +15,7 @@ export const ownerBookingSchema = z
     zipCode: z.string().nullable(),
     quotedPriceCents: z.number().int(),
     finalPriceCents: z.number().int().nullable(),
+    tipCents: z.number().int(),
     specialInstructions: z.string().nullable(),
     createdAt: z.string(),
     service: z.object({

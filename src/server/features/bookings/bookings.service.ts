@@ -22,6 +22,7 @@ const bookingColumns = {
   zipCode: bookings.zipCode,
   quotedPriceCents: bookings.quotedPriceCents,
   finalPriceCents: bookings.finalPriceCents,
+  tipCents: bookings.tipCents,
   specialInstructions: bookings.specialInstructions,
   createdAt: bookings.createdAt,
   serviceId: bookings.serviceId,
@@ -59,6 +60,7 @@ function toBooking(r: BookingRow) {
     zipCode: r.zipCode,
     quotedPriceCents: r.quotedPriceCents,
     finalPriceCents: r.finalPriceCents,
+    tipCents: r.tipCents,
     specialInstructions: r.specialInstructions,
     createdAt: r.createdAt.toISOString(),
     service: {

@@ -1,8 +1,8 @@
-import { type SQL, and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { INVOICE_DUE_DAYS, paymentProblem, paymentStatusOf } from '../../../shared/document-money';
 import type { InvoiceFilter, OFFLINE_METHODS, PaymentMethod } from '../../../shared/invoices.schemas';
 import type { Database, DbOrTx, Transaction } from '../../db/client';
-import { bookings, customers, documentCheckouts, invoiceCounters, invoicePayments, invoices, quotes } from '../../db/schema';
+import { bookings, customers, documentCheckouts, profiles, invoiceCounters, invoicePayments, invoices, quotes } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { decodeCursor, type ListQuery, pageOf } from '../../http/lists';
@@ -354,11 +354,11 @@ export async function voidInvoice(db: Database, businessId: string, id: string) 
   return getInvoice(db, businessId, id);
 }
 
-/** Tips received this calendar month (UTC), for the dashboard. */
-export async function tipsSince(db: Database, businessId: string, since: Date) {
-  const [row] = await db
-    .select({ cents: sql<number>`coalesce(sum(${invoicePayments.tipCents}), 0)`.mapWith(Number) })
-    .from(invoicePayments)
-    .where(and(eq(invoicePayments.businessId, businessId), gt(invoicePayments.paidAt, since)));
-  return row?.cents ?? 0;
+/** Tips this calendar month in the business's time zone: booking tips and invoice tips, for the dashboard. */
+export async function tipsThisMonthCents(db: Database, businessId: string) {
+  const monthStart = sql`(select date_trunc('month', now() at time zone ${profiles.timeZone}) at time zone ${profiles.timeZone} from ${profiles} where ${profiles.id} = ${businessId})`;
+  const [row] = await db.execute<{ cents: string | number }>(sql`select
+    coalesce((select sum(${bookings.tipCents}) from ${bookings} where ${bookings.businessId} = ${businessId} and ${bookings.status} <> 'cancelled' and ${bookings.createdAt} >= ${monthStart}), 0)
+    + coalesce((select sum(${invoicePayments.tipCents}) from ${invoicePayments} where ${invoicePayments.businessId} = ${businessId} and ${invoicePayments.paidAt} >= ${monthStart}), 0) as cents`).then((r) => r.rows);
+  return Number(row?.cents ?? 0);
 }

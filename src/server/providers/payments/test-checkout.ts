@@ -22,7 +22,7 @@ export function createTestPaymentProvider(db: Database, publicUrl: string): Paym
         .from(documentCheckouts)
         .where(eq(documentCheckouts.providerSessionId, sessionId));
       const [row] = doc ? [doc] : await db
-        .select({ paidAt: checkoutSessions.paidAt, amountCents: checkoutSessions.amountCents })
+        .select({ paidAt: checkoutSessions.paidAt, amountCents: sql<number>`${checkoutSessions.amountCents} + ${checkoutSessions.tipCents}` })
         .from(checkoutSessions)
         .where(eq(checkoutSessions.providerSessionId, sessionId));
       const paid = Boolean(row?.paidAt);

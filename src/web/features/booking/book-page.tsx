@@ -25,6 +25,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { useBookingOptions, useCreatePayment, useSlots } from './booking-queries';
+import { BookingTip } from './booking-tip';
 import { PriceSummary } from './price-summary';
 
 type Options = NonNullable<ReturnType<typeof useBookingOptions>['data']>;
@@ -498,6 +499,7 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
 
       <Section n={6} title="Price Summary">
         <PriceSummary service={service} vehicleType={vehicleType} />
+        <BookingTip control={form.control} service={service} vehicleType={vehicleType} />
       </Section>
 
       {checkoutUrl && (

@@ -7,6 +7,7 @@ import { BookingStatusBadge } from '../../components/domain/booking-status-badge
 import { vehicleText } from '../../components/domain/vehicle-text';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { InvoiceBookingButton } from '../invoices/invoice-booking-button';
 import type { OwnerBooking } from './bookings-queries';
 
 export function BookingCard({
@@ -63,7 +64,11 @@ export function BookingCard({
         )}
       </ul>
       <div className="mt-auto flex items-end justify-between gap-3 pt-4">
-        <p className="text-xl font-bold tabular-nums text-slate-900">{formatCents(price)}</p>
+        <p className="text-xl font-bold tabular-nums text-slate-900">
+          {formatCents(price)}
+          {booking.tipCents > 0 && <span className="ml-2 text-sm font-semibold text-green-700">+ {formatCents(booking.tipCents)} tip</span>}
+        </p>
+        {booking.status === 'completed' && <InvoiceBookingButton bookingId={booking.id} />}
         {booking.customer?.phone && (
           <a href={`tel:${booking.customer.phone}`} className="text-sm text-accent hover:underline">
             {booking.customer.phone}
