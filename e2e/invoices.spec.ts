@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { qrDataUrl } from '../src/server/features/invoices/document-render';
+import { formatCents } from '../src/shared/money';
 import { DEMO_ADMIN, signIn, signUpNewOwner } from './fixtures';
 
 const shot = (page: Page, name: string) =>
@@ -133,4 +134,50 @@ test('invoices screens at phone and desktop widths', async ({ page }) => {
     await page.keyboard.press('Escape');
     await page.context().clearCookies();
   }
+});
+
+test('a visitor books with a tip; the owner sees it on the booking card and in tips this month', async ({ browser, request }) => {
+  const options = await (await request.get('/api/booking/options?zip=78701')).json();
+  const business = options.businesses.find((b: { name: string }) => b.name === 'Lone Star Mobile Detailing');
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signIn(owner, { email: 'owner@shineroute.test', password: 'shine-demo-owner' });
+  const tipsBefore = Math.round(Number((await owner.getByTestId('tips-this-month').textContent())!.replace(/[$,]/g, '')) * 100);
+
+  const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await visitorContext.newPage();
+  await page.goto(`/book?business=${business.id}&zip=78701`);
+  const lastName = `Tipper${randomUUID().slice(0, 6)}`;
+  await page.getByRole('radio', { name: /Basic Wash/ }).check();
+  await page.getByLabel('Vehicle type').click();
+  await page.getByRole('option', { name: 'Sedan' }).click();
+  await page.getByLabel('Date').fill(new Date(Date.now() + 26 * 86_400_000).toISOString().slice(0, 10));
+  await page.getByLabel('Time').click();
+  await page.getByRole('option', { name: '2:00 PM' }).click();
+  await page.getByLabel('Address').fill('12 Lamar Blvd, Austin, TX');
+  await page.getByLabel('First name').fill('Tess');
+  await page.getByLabel('Last name').fill(lastName);
+  await page.getByLabel('Email').fill(`${lastName.toLowerCase()}@example.com`);
+  await expect(page.getByTestId('price-total')).toHaveText('$45.00');
+  await page.getByLabel('20% ($9.00)').check();
+  await expect(page.getByTestId('charge-total')).toContainText('$54.00');
+  await page.screenshot({ path: 'test-results/screenshots/book-tip-390.png', fullPage: true });
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  const checkout = await popupPromise;
+  await checkout.waitForURL(/\/checkout\/test\/cs_test_/);
+  await expect(checkout.getByTestId('checkout-amount')).toHaveText('$54.00');
+  await checkout.getByRole('button', { name: /^Pay/ }).click();
+  await expect(checkout.getByRole('heading', { name: 'Booking Confirmed' })).toBeVisible();
+
+  await owner.goto('/bookings');
+  await owner.getByLabel('Search bookings').fill(lastName);
+  const card = owner.getByTestId('booking-card');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('$45.00');
+  await expect(card).toContainText('+ $9.00 tip');
+  await owner.goto('/dashboard');
+  await expect(owner.getByTestId('tips-this-month')).toHaveText(formatCents(tipsBefore + 900));
+  await ownerContext.close();
+  await visitorContext.close();
 });
