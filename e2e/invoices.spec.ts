@@ -153,7 +153,7 @@ test('a visitor books with a tip; the owner sees it on the booking card and in t
   await page.getByRole('option', { name: 'Sedan' }).click();
   await page.getByLabel('Date').fill(new Date(Date.now() + 26 * 86_400_000).toISOString().slice(0, 10));
   await page.getByLabel('Time').click();
-  await page.getByRole('option', { name: '2:00 PM' }).click();
+  await page.getByRole('option', { name: '2:00 PM', exact: true }).click();
   await page.getByLabel('Address').fill('12 Lamar Blvd, Austin, TX');
   await page.getByLabel('First name').fill('Tess');
   await page.getByLabel('Last name').fill(lastName);
