@@ -12,12 +12,14 @@ import { testCheckoutPages } from './features/booking/test-checkout.routes';
 import { bookingsApi } from './features/bookings/bookings.routes';
 import { customersApi } from './features/customers/customers.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
+import { billingApi } from './features/billing/billing.routes';
 import { businessProfileApi } from './features/business-profile/business-profile.routes';
 import { inventoryApi } from './features/inventory/inventory.routes';
 import { documentTestCheckoutPages } from './features/invoices/document-test-checkout.routes';
 import { invoicesApi } from './features/invoices/invoices.routes';
 import { publicDocumentPages } from './features/invoices/public-documents.routes';
 import { quotesApi } from './features/invoices/quotes.routes';
+import { loyaltyApi } from './features/loyalty/loyalty.routes';
 import { outboxApi } from './features/outbox/outbox.routes';
 import { servicesApi } from './features/services/services.routes';
 import { meApi } from './features/me/me.routes';
@@ -97,11 +99,13 @@ export function createApp(deps: AppDeps) {
     .route('/api/marketing', marketingApi)
     .route('/api/admin/seo', adminSeoApi)
     .route('/api/inventory', inventoryApi)
+    .route('/api/loyalty', loyaltyApi)
     .route('/api/business-profile', businessProfileApi)
     .route('/api/service-areas', serviceAreasApi)
     .route('/api/verification', verificationApi)
     .route('/api/admin/verifications', adminVerificationsApi)
     .route('/api/admin/outbox', outboxApi)
+    .route('/api/billing', billingApi)
     .route('/api/quotes', quotesApi)
     .route('/api/invoices', invoicesApi);
 

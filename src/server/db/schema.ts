@@ -7,3 +7,5 @@ export * from '../features/contact/contact.schema';
 export * from '../features/booking/booking.schema';
 export * from '../features/seo/seo-render.schema';
 export * from '../features/invoices/invoices.schema';
+export * from '../features/loyalty/loyalty.schema';
+export * from '../features/team/team.schema';

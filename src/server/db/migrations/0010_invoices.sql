@@ -101,6 +101,8 @@ CREATE TABLE "quotes" (
 	CONSTRAINT "quotes_money_ck" CHECK ("quotes"."subtotal_cents" >= 0 and "quotes"."tax_cents" >= 0 and "quotes"."deposit_cents" between 0 and "quotes"."total_cents")
 );
 --> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "tip_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "checkout_sessions" ADD COLUMN "tip_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "document_checkouts" ADD CONSTRAINT "document_checkouts_business_id_profiles_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_checkouts" ADD CONSTRAINT "document_checkouts_quote_id_quotes_id_fk" FOREIGN KEY ("quote_id") REFERENCES "public"."quotes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_checkouts" ADD CONSTRAINT "document_checkouts_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
