@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createBooking, createCustomer } from '../../db/factories';
+import { createBooking, createCustomer, grantRole } from '../../db/factories';
 import { invoicePayments, invoices, quotes } from '../../db/schema';
 import { createTestContext, TEST_ORIGIN } from '../../test/harness';
 
@@ -279,5 +279,23 @@ describe('invoices', () => {
     const start = await t.request(`/pay/${row!.token}/checkout`, { method: 'POST', body: new URLSearchParams({ tip: 'none' }) });
     expect(start.status).toBe(409);
     expect(await start.text()).toContain('This invoice has been voided');
+  });
+
+  it("a technician views the business's invoices and records a payment, but may not void (403)", async () => {
+    const { owner, customer } = await setup();
+    const { invoice } = await acceptedInvoice(owner.cookie, customer);
+    const tech = await t.signUp();
+    await grantRole(t.db, tech.userId, 'technician', owner.userId);
+    const list = await (await t.request('/api/invoices', { cookie: tech.cookie })).json();
+    expect(list.items.map((i: { id: string }) => i.id)).toEqual([invoice.id]);
+    const paid = await t.request(`/api/invoices/${invoice.id}/payments`, {
+      method: 'POST',
+      cookie: tech.cookie,
+      json: { method: 'cash', amountCents: 1000 },
+    });
+    expect(paid.status).toBe(201);
+    const second = (await acceptedInvoice(owner.cookie, customer)).invoice;
+    expect((await t.request(`/api/invoices/${second.id}/void`, { method: 'POST', cookie: tech.cookie })).status).toBe(403);
+    expect((await t.request(`/api/invoices/${second.id}/void`, { method: 'POST', cookie: owner.cookie })).status).toBe(200);
   });
 });
