@@ -2,7 +2,6 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
 import { CLIENT_IP_HEADER } from './auth/auth';
 import { contactRoutes } from './features/contact/contact.routes';
@@ -27,6 +26,9 @@ import { adminVerificationsApi } from './features/verification/admin-verificatio
 import { UPLOAD_PATH, verificationApi } from './features/verification/verification.routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { AppError } from './http/errors';
+import { inputGuards } from './http/input-guards';
+import { originCheck } from './http/origin-check';
+import { secureResponses } from './http/security-headers';
 import { mountWebApp } from './http/web-static';
 
 /** The client's address: from a trusted proxy's X-Forwarded-For, else the socket (never a client-sent header). */
@@ -48,10 +50,12 @@ export function createApp(deps: AppDeps) {
   // Public city pages answer first, with their own fixed security headers (docs/decisions/306).
   mountSeoPageRoute(app, deps);
 
-  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false }));
+  app.use('*', secureResponses);
   const apiBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: { message: 'Request body is too large' } }, 413) });
   // Document uploads carry their own 10MB limit (features/verification).
   app.use('/api/*', (c, next) => (c.req.path === UPLOAD_PATH ? next() : apiBodyLimit(c, next)));
+  app.use('*', inputGuards);
+  app.use('*', originCheck(deps.publicUrl));
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     const headers = new Headers(c.req.raw.headers);

@@ -48,7 +48,8 @@ export const bookingFormSchema = z.object({
     .transform((v) => v ?? null),
   serviceId: required(BOOKING_MESSAGES.service, 100),
   vehicleType: z.enum(VEHICLE_TYPES, { error: BOOKING_MESSAGES.vehicleType }),
-  date: z.string({ error: BOOKING_MESSAGES.date }).regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MESSAGES.date),
+  // A real calendar date: 2026-99-01 must not roll over into 2034.
+  date: z.iso.date({ error: BOOKING_MESSAGES.date }),
   time: z.enum(TIME_SLOTS as [string, ...string[]], { error: BOOKING_MESSAGES.time }),
   location: required(BOOKING_MESSAGES.location, 300),
   zip: z

@@ -19,12 +19,16 @@ export const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({
   content: { 'application/json': { schema } },
 });
 
-/** A router whose request validation failures answer 400 with the first issue's message. */
+/**
+ * A router whose request validation failures answer 400 with the first issue's message; a malformed path parameter
+ * (an id that is no uuid) names nothing and answers 404, like another tenant's id (docs/decisions/002).
+ */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
         const issue = result.error.issues[0];
+        if (result.target === 'param') return c.json({ error: { message: issue?.message ?? 'Not found' } }, 404);
         return c.json({ error: { message: issue?.message ?? 'Invalid input' } }, 400);
       }
     },
