@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Mailer } from '../providers/mail/mailer';
 import { trustedOrigins } from '../http/trusted-origins';
+import { seedDefaultRewards } from '../features/loyalty/rewards.service';
 import { createOwnerProfile } from '../features/profiles/profiles.service';
 
 /** The header our own middleware sets from the socket (or a trusted proxy); clients cannot spoof it. */
@@ -77,6 +78,7 @@ export function createAuth({ db, mailer, baseURL, secret, signInLimitPerMinute =
           after: async (user) => {
             const u = user as typeof user & { firstName?: string; lastName?: string };
             await createOwnerProfile(db, { id: u.id, firstName: u.firstName ?? '', lastName: u.lastName ?? '' });
+            await seedDefaultRewards(db, u.id);
           },
         },
       },
