@@ -99,11 +99,12 @@ export function sampleOf(schema: JsonSchema | undefined, uuid: () => string, dep
     case 'boolean':
       return true;
     case 'string': {
-      if (schema.format === 'uuid') return uuid();
+      if (schema.format === 'uuid' || /^id$|Id$/.test(key)) return uuid();
       if (schema.format === 'email' || /email/i.test(key)) return 'sample@example.com';
       if (/phone/i.test(key)) return '(512) 555-0142';
       if (/zip/i.test(key)) return '78701';
       if (/date$/i.test(key)) return '2030-01-15';
+      if (/time$/i.test(key)) return '10:00';
       if (schema.format === 'date') return '2030-01-15';
       if (schema.format === 'date-time') return '2030-01-15T15:00:00.000Z';
       if (schema.format === 'uri' || schema.format === 'url') return 'https://example.com';
