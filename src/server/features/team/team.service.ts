@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { INVITATION_DAYS, TEAM_TEXT } from '../../../shared/team';
 import { PLAN_SEATS } from '../../../shared/plan-features';
 import type { Database, DbOrTx } from '../../db/client';
 import { bookingAssignments, bookings, profiles, session, teamInvitations, user, userRoles } from '../../db/schema';
 import { conflict, forbidden, invalid, notFound } from '../../http/errors';
 import type { Mailer } from '../../providers/mail/mailer';
-import { seatsMessage, seatsUsed } from '../billing/billing.service';
+import { openInvitationsOf, seatsMessage, seatsUsed } from '../billing/billing.service';
 import { assertUuid, isUniqueViolation } from '../ids';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,14 +26,7 @@ export async function listTeam(db: DbOrTx, businessId: string) {
   const invitations = await db
     .select({ id: teamInvitations.id, email: teamInvitations.email, expiresAt: teamInvitations.expiresAt, createdAt: teamInvitations.createdAt })
     .from(teamInvitations)
-    .where(
-      and(
-        eq(teamInvitations.businessId, businessId),
-        isNull(teamInvitations.acceptedAt),
-        isNull(teamInvitations.revokedAt),
-        gt(teamInvitations.expiresAt, sql`now()`),
-      ),
-    )
+    .where(openInvitationsOf(businessId))
     .orderBy(asc(teamInvitations.createdAt));
   return {
     owner: owner ?? null,
