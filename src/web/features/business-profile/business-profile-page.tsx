@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { useErrorToast } from '../../lib/use-error-toast';
 import { useBusinessProfile, useGenerateBusinessPage } from './business-profile-queries';
 import { BasicInfoFields, BusinessDetailsFields, ServicesFields, useProfileForm } from './profile-form';
+import { HoursTab } from '../scheduling/hours-tab';
 import { TestimonialsTab } from './testimonials-tab';
 import { useIsTechnician } from '../billing/billing-queries';
 import { TeamTab } from '../team/team-tab';
@@ -65,6 +66,7 @@ export function BusinessProfilePage() {
             <TabsTrigger value="details">Business Details</TabsTrigger>
             <TabsTrigger value="services">Services</TabsTrigger>
             <TabsTrigger value="testimonials">Testimonials</TabsTrigger>
+            <TabsTrigger value="hours">Hours &amp; Booking</TabsTrigger>
             {!isTechnician && <TabsTrigger value="team">Team</TabsTrigger>}
           </TabsList>
           <form onSubmit={onSubmit} noValidate>
@@ -81,6 +83,9 @@ export function BusinessProfilePage() {
           </form>
           <TabsContent value="testimonials">
             <TestimonialsTab />
+          </TabsContent>
+          <TabsContent value="hours">
+            <HoursTab />
           </TabsContent>
           {!isTechnician && (
             <TabsContent value="team">
