@@ -13,6 +13,7 @@ import { schedulingApi } from './features/scheduling/scheduling.routes';
 import { customersApi } from './features/customers/customers.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { billingApi } from './features/billing/billing.routes';
+import { invitationsApi, teamApi } from './features/team/team.routes';
 import { businessProfileApi } from './features/business-profile/business-profile.routes';
 import { inventoryApi } from './features/inventory/inventory.routes';
 import { loyaltyApi } from './features/loyalty/loyalty.routes';
@@ -117,7 +118,9 @@ export function createApp(deps: AppDeps) {
     .route('/api/verification', verificationApi)
     .route('/api/admin/verifications', adminVerificationsApi)
     .route('/api/admin/outbox', outboxApi)
-    .route('/api/billing', billingApi);
+    .route('/api/billing', billingApi)
+    .route('/api/team', teamApi)
+    .route('/api/invitations', invitationsApi);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
