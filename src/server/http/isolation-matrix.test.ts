@@ -10,16 +10,17 @@ import { populateTenant, tenantIds, tenantSnapshot } from '../test/tenants';
  * a malformed id is 404.
  */
 
-// Routes anyone may call, each with the reason. Every other /api route must refuse a signed-out caller.
+// Routes anyone may call ("METHOD /path"), each with the reason. Every other /api route must refuse a signed-out caller.
 const PUBLIC_ROUTES: Array<[RegExp, string]> = [
-  [/^\/api\/public\//, 'the public site: availability, waitlist, contact form'],
-  [/^\/api\/booking\//, 'the customer booking flow, used without an account'],
-  [/^\/api\/auth\//, 'better-auth: sign-in, sign-up, password reset'],
-  [/^\/api\/webhooks\//, "Stripe's webhooks: authenticated by their signature, not by a session"],
-  [/^\/api\/health$/, 'the load balancer health check'],
-  [/^\/api\/openapi\.json$/, 'the API description'],
+  [/^\w+ \/api\/public\//, 'the public site: availability, waitlist, contact form'],
+  [/^\w+ \/api\/booking\//, 'the customer booking flow, used without an account'],
+  [/^\w+ \/api\/auth\//, 'better-auth: sign-in, sign-up, password reset'],
+  [/^\w+ \/api\/webhooks\//, "Stripe's webhooks: authenticated by their signature, not by a session"],
+  [/^GET \/api\/health$/, 'the load balancer health check'],
+  [/^GET \/api\/openapi\.json$/, 'the API description'],
+  [/^GET \/api\/invitations\/:token$/, 'a team invitation, shown by its unguessable token before the invitee has an account'],
 ];
-const isPublic = (r: AppRoute) => PUBLIC_ROUTES.some(([re]) => re.test(r.path));
+const isPublic = (r: AppRoute) => PUBLIC_ROUTES.some(([re]) => re.test(`${r.method} ${r.path}`));
 const isAdmin = (r: AppRoute) => r.path.startsWith('/api/admin/');
 // Path parameters naming a record (`:id`, `:serviceId`…); others (a zip code) are filled with a plain value.
 const isIdParam = (name: string) => /^id$|Id$/.test(name);
