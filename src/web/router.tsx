@@ -25,6 +25,7 @@ export const router = createBrowserRouter([
       { path: '/patent-diagrams', lazy: () => import('./features/static/patent-diagrams-page').then((m) => ({ Component: m.PatentDiagramsPage })) },
       { path: '/book', lazy: () => import('./features/booking/book-page').then((m) => ({ Component: m.BookPage })) },
       { path: '/booking-success', lazy: () => import('./features/booking/booking-success-page').then((m) => ({ Component: m.BookingSuccessPage })) },
+      { path: '/join/:token', lazy: () => import('./features/team/join-page').then((m) => ({ Component: m.JoinPage })) },
       { path: '*', lazy: () => import('./features/not-found/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
     ],
   },

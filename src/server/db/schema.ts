@@ -7,5 +7,8 @@ export * from '../features/contact/contact.schema';
 export * from '../features/booking/booking.schema';
 export * from '../features/seo/seo-render.schema';
 export * from '../features/invoices/invoices.schema';
+export * from '../features/scheduling/scheduling.schema';
+export * from '../features/bookings/booking-history.schema';
 export * from '../features/loyalty/loyalty.schema';
 export * from '../features/team/team.schema';
+export * from '../features/public/zip-areas.schema';

@@ -8,12 +8,16 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { useErrorToast } from '../../lib/use-error-toast';
 import { useBusinessProfile, useGenerateBusinessPage } from './business-profile-queries';
 import { BasicInfoFields, BusinessDetailsFields, ServicesFields, useProfileForm } from './profile-form';
+import { HoursTab } from '../scheduling/hours-tab';
 import { TestimonialsTab } from './testimonials-tab';
+import { useIsTechnician } from '../billing/billing-queries';
+import { TeamTab } from '../team/team-tab';
 
 export function BusinessProfilePage() {
   const { data, isPending, isError, errorUpdatedAt, refetch, isRefetching } = useBusinessProfile();
   useErrorToast(isError, PROFILE_TEXT.loadFailed, errorUpdatedAt);
   const { form, onSubmit } = useProfileForm(data);
+  const isTechnician = useIsTechnician();
   const generate = useGenerateBusinessPage();
 
   const generatePage = async () => {
@@ -62,6 +66,8 @@ export function BusinessProfilePage() {
             <TabsTrigger value="details">Business Details</TabsTrigger>
             <TabsTrigger value="services">Services</TabsTrigger>
             <TabsTrigger value="testimonials">Testimonials</TabsTrigger>
+            <TabsTrigger value="hours">Hours &amp; Booking</TabsTrigger>
+            {!isTechnician && <TabsTrigger value="team">Team</TabsTrigger>}
           </TabsList>
           <form onSubmit={onSubmit} noValidate>
             {/* Mounted while hidden, so that one Save keeps the other tabs' edits. */}
@@ -78,6 +84,14 @@ export function BusinessProfilePage() {
           <TabsContent value="testimonials">
             <TestimonialsTab />
           </TabsContent>
+          <TabsContent value="hours">
+            <HoursTab />
+          </TabsContent>
+          {!isTechnician && (
+            <TabsContent value="team">
+              <TeamTab />
+            </TabsContent>
+          )}
         </Tabs>
       )}
     </div>
