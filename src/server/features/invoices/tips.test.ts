@@ -29,7 +29,7 @@ describe('tips', () => {
     expect(row).toMatchObject({ quotedPriceCents: 12000, finalPriceCents: 12000, tipCents: 1800 });
 
     const list = await (await t.request('/api/bookings', { cookie: owner.cookie })).json();
-    expect(list.bookings.find((b: { id: string }) => b.id === booking.id)).toMatchObject({ tipCents: 1800 });
+    expect(list.items.find((b: { id: string }) => b.id === booking.id)).toMatchObject({ tipCents: 1800 });
 
     // An invoice tip this month adds to the dashboard's figure; revenue stays the price.
     const customer = await createCustomer(t.db, owner.userId, { firstName: 'Ina', lastName: 'Park', email: 'ina@example.com' });
