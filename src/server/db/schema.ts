@@ -6,6 +6,7 @@ export * from '../features/verification/verification.schema';
 export * from '../features/contact/contact.schema';
 export * from '../features/booking/booking.schema';
 export * from '../features/seo/seo-render.schema';
+export * from '../features/invoices/invoices.schema';
 export * from '../features/scheduling/scheduling.schema';
 export * from '../features/bookings/booking-history.schema';
 export * from '../features/loyalty/loyalty.schema';

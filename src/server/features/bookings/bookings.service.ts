@@ -23,6 +23,7 @@ const bookingColumns = {
   zipCode: bookings.zipCode,
   quotedPriceCents: bookings.quotedPriceCents,
   finalPriceCents: bookings.finalPriceCents,
+  tipCents: bookings.tipCents,
   // The promo code the customer booked with (features/promo-codes), if any.
   promoCode: sql<string | null>`(select pu.code from promo_code_uses pu join checkout_sessions cs on cs.id = pu.checkout_session_id where cs.provider_session_id = ${bookings.paymentSessionId})`,
   specialInstructions: bookings.specialInstructions,
@@ -64,6 +65,7 @@ export function toBooking(r: BookingRow) {
     zipCode: r.zipCode,
     quotedPriceCents: r.quotedPriceCents,
     finalPriceCents: r.finalPriceCents,
+    tipCents: r.tipCents,
     promoCode: r.promoCode,
     specialInstructions: r.specialInstructions,
     createdAt: r.createdAt.toISOString(),

@@ -25,6 +25,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { useBookingOptions, useCreatePayment, useSlots } from './booking-queries';
+import { BookingTip } from './booking-tip';
 import { PriceSummary } from './price-summary';
 import { type AppliedPromo, PromoCodeField } from './promo-code-field';
 
@@ -506,6 +507,7 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
           <PromoCodeField businessId={options.business.id} serviceId={values.serviceId} vehicleType={vehicleType} email={values.email} onChange={setPromo} />
         )}
         <PriceSummary service={service} vehicleType={vehicleType} promo={promo} />
+        <BookingTip control={form.control} service={service} vehicleType={vehicleType} />
       </Section>
 
       {checkoutUrl && (

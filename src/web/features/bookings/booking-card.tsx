@@ -7,6 +7,7 @@ import { BookingStatusBadge } from '../../components/domain/booking-status-badge
 import { vehicleText } from '../../components/domain/vehicle-text';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { InvoiceBookingButton } from '../invoices/invoice-booking-button';
 import type { OwnerBooking } from './bookings-queries';
 import { ContactLinks } from './contact-links';
 
@@ -80,15 +81,19 @@ export function BookingCard({
               {booking.payment === 'online' ? 'Paid online' : 'Paid offline'}
             </span>
           )}
+          {booking.tipCents > 0 && <span className="ml-2 align-middle text-xs font-semibold text-green-700">+ {formatCents(booking.tipCents)} tip</span>}
         </p>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={onOpen}
-          aria-label={`Details: ${name}, ${booking.service.name}`}
-        >
-          Details
-        </Button>
+        <div className="flex gap-2">
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onOpen}
+            aria-label={`Details: ${name}, ${booking.service.name}`}
+          >
+            Details
+          </Button>
+          {booking.status === 'completed' && <InvoiceBookingButton bookingId={booking.id} />}
+        </div>
       </div>
       <div className="mt-3">
         <ContactLinks
