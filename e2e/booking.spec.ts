@@ -33,7 +33,7 @@ test('a visitor books and pays; the owner confirms, starts and completes it; rev
   await page.goto(`/book?business=${business.id}&zip=78701`);
   await expect(page.getByRole('heading', { name: 'Lone Star Mobile Detailing' })).toBeVisible();
   await expect(page.getByText('Service area: Austin, TX 78701')).toBeVisible();
-  const sections = page.locator('section h3');
+  const sections = page.locator('section h2');
   await expect(sections).toHaveText([
     /Select Service/,
     /Vehicle Information/,
@@ -102,8 +102,8 @@ test('a visitor books and pays; the owner confirms, starts and completes it; rev
     await expect(owner.getByText(`Booking status updated to ${label}`)).toBeVisible();
     await expect(card).toContainText(label);
   }
-  // No status action is left, only the details.
-  await expect(card.getByRole('button')).toHaveText(['Details']);
+  // No status action is left: the details, and Invoice for a completed booking (issue 9).
+  await expect(card.getByRole('button')).toHaveText(['Details', 'Invoice']);
 
   expect(await revenueCents(owner)).toBe(revenueBefore + 14_400);
   await expect(owner.getByTestId('stat-Total Revenue')).toHaveText(formatCents(revenueBefore + 14_400));

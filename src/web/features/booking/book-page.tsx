@@ -25,8 +25,10 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { useBookingOptions, useCreatePayment, useSlots } from './booking-queries';
+import { BookingTip } from './booking-tip';
 import { NotBookable } from './not-bookable';
 import { PriceSummary } from './price-summary';
+import { type AppliedPromo, PromoCodeField } from './promo-code-field';
 
 type Options = NonNullable<ReturnType<typeof useBookingOptions>['data']>;
 
@@ -150,7 +152,8 @@ function Section({ n, title, children }: { n: number; title: string; children: R
     <Card>
       <section aria-labelledby={id}>
         <CardHeader>
-          <CardTitle id={id} className="flex items-center gap-3 text-lg">
+          {/* h2: the sections follow the page's h1 (heading order). */}
+          <CardTitle asHeading="h2" id={id} className="flex items-center gap-3 text-lg">
             <span
               className="flex size-7 items-center justify-center rounded-full bg-navy-900 text-sm text-white"
               aria-hidden="true"
@@ -170,6 +173,7 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
   const queryClient = useQueryClient();
   const createPayment = useCreatePayment();
   const [checkoutUrl, setCheckoutUrl] = useState<string | null>(null);
+  const [promo, setPromo] = useState<AppliedPromo | null>(null);
   const form = useForm<BookingFormInput, unknown, BookingForm>({
     resolver: zodResolver(bookingFormSchema),
     defaultValues: {
@@ -221,7 +225,7 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
         '<p style="font-family:system-ui,sans-serif;padding:2rem;color:#334155">Opening secure checkout…</p>';
     }
     createPayment.mutate(
-      { ...form.getValues(), totalPrice: undefined },
+      { ...form.getValues(), promoCode: promo?.code, totalPrice: undefined },
       {
         onSuccess: ({ url }) => {
           setCheckoutUrl(url);
@@ -503,7 +507,11 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
       </Section>
 
       <Section n={6} title="Price Summary">
-        <PriceSummary service={service} vehicleType={vehicleType} />
+        {options.business && (
+          <PromoCodeField businessId={options.business.id} serviceId={values.serviceId} vehicleType={vehicleType} email={values.email} onChange={setPromo} />
+        )}
+        <PriceSummary service={service} vehicleType={vehicleType} promo={promo} />
+        <BookingTip control={form.control} service={service} vehicleType={vehicleType} />
       </Section>
 
       {checkoutUrl && (
