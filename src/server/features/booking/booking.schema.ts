@@ -44,6 +44,8 @@ export const checkoutSessions = pgTable(
     // The customer ticked the SMS marketing opt-in on the booking form (recorded as consent when booked).
     smsMarketingOptIn: boolean().notNull().default(false),
     amountCents: integer().notNull(),
+    // Charged with the price, kept apart (docs/decisions/501).
+    tipCents: integer().notNull().default(0),
     status: checkoutStatus().notNull().default('open'),
     // The provider's payment (Stripe payment_intent), needed to refund.
     paymentReference: text(),
