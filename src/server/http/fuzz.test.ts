@@ -35,7 +35,7 @@ const hostileString = fc.oneof(
     '%00',
     '%25',
     '\\',
-    '${7*7}',
+    '$' + '{7*7}',
     '{{7*7}}',
     'null',
     'undefined',
