@@ -10,13 +10,19 @@ import { stripeWebhook } from './features/booking/stripe-webhook.routes';
 import { testCheckoutPages } from './features/booking/test-checkout.routes';
 import { bookingsApi } from './features/bookings/bookings.routes';
 import { schedulingApi } from './features/scheduling/scheduling.routes';
+import { bookingLinkApi } from './features/booking-link/booking-link.routes';
 import { customersApi } from './features/customers/customers.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { billingApi } from './features/billing/billing.routes';
 import { invitationsApi, teamApi } from './features/team/team.routes';
 import { businessProfileApi } from './features/business-profile/business-profile.routes';
 import { inventoryApi } from './features/inventory/inventory.routes';
+import { documentTestCheckoutPages } from './features/invoices/document-test-checkout.routes';
+import { invoicesApi } from './features/invoices/invoices.routes';
+import { publicDocumentPages } from './features/invoices/public-documents.routes';
+import { quotesApi } from './features/invoices/quotes.routes';
 import { loyaltyApi } from './features/loyalty/loyalty.routes';
+import { promoCodesApi, publicPromoCodesApi } from './features/promo-codes/promo-codes.routes';
 import { outboxApi } from './features/outbox/outbox.routes';
 import { servicesApi } from './features/services/services.routes';
 import { meApi } from './features/me/me.routes';
@@ -97,7 +103,10 @@ export function createApp(deps: AppDeps) {
   // Raw body and signature check; not part of the typed client.
   app.route('/api/webhooks/stripe', stripeWebhook);
   // The built-in test checkout's hosted page (server-rendered, like Stripe's).
+  app.route('/checkout/test', documentTestCheckoutPages);
   app.route('/checkout/test', testCheckoutPages);
+  // The customer's quote and invoice pages (/quote/:token, /pay/:token), server-rendered.
+  app.route('/', publicDocumentPages);
 
   const api = app
     .route('/api/public', publicRoutes)
@@ -107,12 +116,15 @@ export function createApp(deps: AppDeps) {
     .route('/api/booking', bookingApi)
     .route('/api/bookings', bookingsApi)
     .route('/api/scheduling', schedulingApi)
+    .route('/api/booking-link', bookingLinkApi)
     .route('/api/customers', customersApi)
     .route('/api/services', servicesApi)
     .route('/api/marketing', marketingApi)
     .route('/api/admin/seo', adminSeoApi)
     .route('/api/inventory', inventoryApi)
     .route('/api/loyalty', loyaltyApi)
+    .route('/api/promo-codes', promoCodesApi)
+    .route('/api/public/promo-codes', publicPromoCodesApi)
     .route('/api/business-profile', businessProfileApi)
     .route('/api/service-areas', serviceAreasApi)
     .route('/api/verification', verificationApi)
@@ -120,7 +132,9 @@ export function createApp(deps: AppDeps) {
     .route('/api/admin/outbox', outboxApi)
     .route('/api/billing', billingApi)
     .route('/api/team', teamApi)
-    .route('/api/invitations', invitationsApi);
+    .route('/api/invitations', invitationsApi)
+    .route('/api/quotes', quotesApi)
+    .route('/api/invoices', invoicesApi);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

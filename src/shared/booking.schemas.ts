@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEMO_SERVICES, VEHICLE_TYPES } from './constants';
+import { tipChoiceSchema } from './invoices.schemas';
 import { zipCodeSchema } from './public.schemas';
 
 // The public booking form (§3 "Booking form") and its §5 rules, shared by /book and the server.
@@ -84,6 +85,10 @@ export const bookingFormSchema = z.object({
     }),
   vehicleColor: optionalText(40),
   notes: optionalText(1000),
+  // A tip, its own line, charged with the price (docs/decisions/501).
+  tip: tipChoiceSchema.default({ kind: 'none' }),
+  // One promo code per booking (features/promo-codes); the server validates and applies it.
+  promoCode: optionalText(40),
   // What the browser showed; ignored — the server prices from the service and vehicle type.
   totalPrice: z.number().optional(),
 });
