@@ -116,3 +116,45 @@ test('every owner screen fits 390 px without sideways scrolling', async ({ page 
     expect(overflow, `${path} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
   }
 });
+
+test('a customer books through the readable link /book/{slug}; an unknown slug is not found', async ({
+  browser,
+}) => {
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signIn(owner, DEMO_OWNER);
+  // The dashboard's Share card shows the link, its QR code and a Book now snippet.
+  const link = owner.getByLabel('Booking link');
+  await expect(link).toHaveValue(/\/book\/[a-z0-9-]+$/);
+  await expect(owner.getByRole('img', { name: /^QR code for / })).toBeVisible();
+  await expect(owner.getByLabel('“Book now” button for your website')).toHaveValue(
+    /^<a href=".*\/book\/[a-z0-9-]+"/,
+  );
+  const url = new URL(await link.inputValue());
+  await ownerContext.close();
+
+  const visitorContext = await browser.newContext();
+  const page = await visitorContext.newPage();
+  await page.goto(url.pathname);
+  await expect(page.getByRole('heading', { name: 'Lone Star Mobile Detailing' })).toBeVisible();
+  const lastName = `Slug${randomUUID().slice(0, 6)}`;
+  await page.getByRole('radio', { name: /Basic Wash/ }).check();
+  await page.getByLabel('Vehicle type').click();
+  await page.getByRole('option', { name: 'Sedan' }).click();
+  await page.getByLabel('Date').fill(addDays(todayInZone(DEMO_ZONE), 26));
+  await page.getByLabel('Time').click();
+  await page.getByRole('option', { name: '3:00 PM', exact: true }).click();
+  await page.getByLabel('Address').fill('5 Lamar Blvd, Austin, TX');
+  await page.getByLabel('First name').fill('Sam');
+  await page.getByLabel('Last name').fill(lastName);
+  await page.getByLabel('Email').fill(`${lastName.toLowerCase()}@example.com`);
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  const checkout = await popupPromise;
+  await checkout.getByRole('button', { name: /^Pay/ }).click();
+  await expect(checkout.getByRole('heading', { name: 'Booking Confirmed' })).toBeVisible();
+
+  await page.goto('/book/no-such-detailer');
+  await expect(page.getByText('Failed to load booking information').first()).toBeVisible();
+  await visitorContext.close();
+});

@@ -34,6 +34,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY must start with sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
   // Another Stripe API base (a local fake or a proxy); default https://api.stripe.com.
+  // Production refuses to start on the built-in test checkout unless this is set (a demo or staging deployment).
+  ALLOW_TEST_CHECKOUT: bool,
   STRIPE_API_BASE: z.url('STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111').optional(),
   // SEO pages: how many of each state's largest cities a platform generation covers.
   SEO_CITIES_PER_STATE: z.coerce.number().int().min(1, 'SEO_CITIES_PER_STATE must be 1 to 50').max(50, 'SEO_CITIES_PER_STATE must be 1 to 50').default(5),
@@ -49,6 +51,7 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema> & {
   SEED_DEMO: boolean;
+  ALLOW_TEST_CHECKOUT: boolean;
   TRUST_PROXY: boolean;
   SERVE_WEB: boolean;
   S3_FORCE_PATH_STYLE: boolean;
@@ -69,6 +72,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...parsed.data,
     S3_FORCE_PATH_STYLE: parsed.data.S3_FORCE_PATH_STYLE ?? false,
     SEED_DEMO: parsed.data.SEED_DEMO ?? true,
+    ALLOW_TEST_CHECKOUT: parsed.data.ALLOW_TEST_CHECKOUT ?? false,
     TRUST_PROXY: parsed.data.TRUST_PROXY ?? false,
     SERVE_WEB: parsed.data.SERVE_WEB ?? true,
   };

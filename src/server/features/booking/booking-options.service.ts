@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { LEAD_SERVICES } from '../../../shared/booking.schemas';
 import { SLOT_HOLDING_STATUSES } from '../../../shared/booking-status';
 import { completeMultipliers } from '../../../shared/pricing';
@@ -29,6 +29,15 @@ export async function findPublicBusiness(db: DbOrTx, businessId: string) {
     .innerJoin(user, eq(user.id, profiles.id))
     .where(eq(profiles.id, businessId));
   return row ?? null;
+}
+
+/** /book's business: its id (old `?business=` links) or its readable slug (`/book/{slug}`, decision 1103). */
+async function findPublicBusinessByRef(db: DbOrTx, ref: string) {
+  const [row] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(or(eq(profiles.id, ref), eq(profiles.bookingSlug, ref)));
+  return row ? findPublicBusiness(db, row.id) : null;
 }
 
 const activeServiceColumns = {
@@ -128,7 +137,7 @@ async function areaLabel(db: DbOrTx, zip: string | undefined) {
 export async function getBookingOptions(db: DbOrTx, query: { business?: string; zip?: string }) {
   const area = await areaLabel(db, query.zip);
   if (query.business) {
-    const business = await findPublicBusiness(db, query.business);
+    const business = await findPublicBusinessByRef(db, query.business);
     if (!business) throw notFound('This business could not be found');
     const rules = await getScheduling(db, business.id);
     return {

@@ -42,6 +42,8 @@ export const checkoutSessions = pgTable(
     phone: text(),
     specialInstructions: text(),
     amountCents: integer().notNull(),
+    // Charged with the price, kept apart (docs/decisions/501).
+    tipCents: integer().notNull().default(0),
     status: checkoutStatus().notNull().default('open'),
     // The provider's payment (Stripe payment_intent), needed to refund.
     paymentReference: text(),

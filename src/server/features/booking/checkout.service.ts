@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, type BookingForm } from '../../../shared/booking.schemas';
+import { tipCents } from '../../../shared/document-money';
 import { servicePriceCents } from '../../../shared/pricing';
 import { DEFAULT_TIME_ZONE } from '../../../shared/time';
 import type { Database, Transaction } from '../../db/client';
@@ -15,6 +16,7 @@ import {
   leadServices,
 } from './booking-options.service';
 import { sendBookingEmails, sendSlotLostEmail } from './booking-emails';
+import { priceWithPromo } from '../promo-codes/promo-codes.service';
 
 /** Stripe requires at least 30 minutes. */
 const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
@@ -82,13 +84,22 @@ export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'pub
     durationMinutes: service.durationMinutes,
   });
 
-  // Never the browser's totalPrice: §9's rule applied to the stored service.
-  const amountCents = servicePriceCents(service, form.vehicleType);
+  // Never the browser's totalPrice: §9's rule applied to the stored service, less a promo code (decision 702).
+  const priced = await priceWithPromo(db, {
+    businessId: form.businessId,
+    code: form.promoCode,
+    email: form.email,
+    subtotalCents: servicePriceCents(service, form.vehicleType),
+    timeZone,
+  });
+  const amountCents = priced.totalCents;
+  // A percentage tip is on the full service price, as the tip picker shows it (before discounts).
+  const tip = tipCents(form.tip, priced.subtotalCents);
   const checkoutId = randomUUID();
   const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
   const { sessionId, url } = await payments.createCheckout({
     checkoutId,
-    amountCents,
+    amountCents: amountCents + tip,
     description: `${service.name} — ${businessName}`,
     customerEmail: form.email,
     successUrl: `${publicUrl}${SUCCESS_PATH}`,
@@ -96,7 +107,7 @@ export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'pub
     expiresAt,
   });
 
-  await db.insert(checkoutSessions).values({
+  const insertCheckout = (tx: Transaction) => tx.insert(checkoutSessions).values({
     id: checkoutId,
     provider: payments.kind,
     providerSessionId: sessionId,
@@ -120,7 +131,13 @@ export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'pub
     phone: form.phone,
     specialInstructions: form.notes,
     amountCents,
+    tipCents: tip,
     expiresAt,
+  });
+  // The code's use is recorded (or refused: used up under concurrency) with the checkout, all or nothing.
+  await db.transaction(async (tx) => {
+    await insertCheckout(tx);
+    await priced.hold(tx, checkoutId);
   });
   return { url, sessionId, amountCents };
 }
@@ -206,6 +223,7 @@ async function bookOnce(
         zipCode: row.zipCode,
         quotedPriceCents: row.amountCents,
         finalPriceCents: row.amountCents,
+        tipCents: row.tipCents,
         status: 'pending',
         specialInstructions: row.specialInstructions,
         paymentSessionId: row.providerSessionId,
@@ -332,7 +350,7 @@ export async function completeBooking(
     // Ask the provider, never the browser, whether the money arrived — and that it is the amount we priced.
     const payment = await payments.getPaymentStatus(sessionId);
     if (!payment.paid) throw invalid('Payment has not been completed yet');
-    if (payment.amountCents !== null && payment.amountCents !== row.amountCents) {
+    if (payment.amountCents !== null && payment.amountCents !== row.amountCents + row.tipCents) {
       throw conflict('The amount paid does not match this booking; please contact support');
     }
     outcome = await bookOnce(db, row.id, payment.paymentReference);

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CalendarX, CheckCircle2, ExternalLink, Info, MapPin, ShieldCheck, Store } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
   type BookingForm,
@@ -25,14 +25,18 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { useBookingOptions, useCreatePayment, useSlots } from './booking-queries';
+import { BookingTip } from './booking-tip';
+import { NotBookable } from './not-bookable';
 import { PriceSummary } from './price-summary';
+import { type AppliedPromo, PromoCodeField } from './promo-code-field';
 
 type Options = NonNullable<ReturnType<typeof useBookingOptions>['data']>;
 
 /** /book (§2): Select Service, Vehicle Information, Schedule, Service Location, Contact Information, Price Summary, Book Now. */
 export function BookPage() {
   const [params, setParams] = useSearchParams();
-  const business = params.get('business') ?? undefined;
+  // /book/{slug} (the readable link) or the old /book?business=<id>.
+  const business = useParams().slug ?? params.get('business') ?? undefined;
   const zipParam = params.get('zip') ?? '';
   const zip = /^\d{5}$/.test(zipParam) ? zipParam : undefined;
   const options = useBookingOptions({ business, zip });
@@ -71,6 +75,8 @@ export function BookPage() {
               })
             }
           />
+        ) : options.data.business && !options.data.business.acceptsOnlineBookings ? (
+          <NotBookable name={options.data.business.name} phone={options.data.business.phone} />
         ) : (
           <BookingFormView key={business ?? 'lead'} options={options.data} zip={zip} />
         )}
@@ -167,6 +173,7 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
   const queryClient = useQueryClient();
   const createPayment = useCreatePayment();
   const [checkoutUrl, setCheckoutUrl] = useState<string | null>(null);
+  const [promo, setPromo] = useState<AppliedPromo | null>(null);
   const form = useForm<BookingFormInput, unknown, BookingForm>({
     resolver: zodResolver(bookingFormSchema),
     defaultValues: {
@@ -218,7 +225,7 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
         '<p style="font-family:system-ui,sans-serif;padding:2rem;color:#334155">Opening secure checkout…</p>';
     }
     createPayment.mutate(
-      { ...form.getValues(), totalPrice: undefined },
+      { ...form.getValues(), promoCode: promo?.code, totalPrice: undefined },
       {
         onSuccess: ({ url }) => {
           setCheckoutUrl(url);
@@ -500,7 +507,11 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
       </Section>
 
       <Section n={6} title="Price Summary">
-        <PriceSummary service={service} vehicleType={vehicleType} />
+        {options.business && (
+          <PromoCodeField businessId={options.business.id} serviceId={values.serviceId} vehicleType={vehicleType} email={values.email} onChange={setPromo} />
+        )}
+        <PriceSummary service={service} vehicleType={vehicleType} promo={promo} />
+        <BookingTip control={form.control} service={service} vehicleType={vehicleType} />
       </Section>
 
       {checkoutUrl && (

@@ -9,6 +9,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { ShareCard } from '../booking-link/share-card';
 import { useDashboard, useEnablePayments } from './dashboard-queries';
 
 /** Shown when the latest insurance certificate expires within 30 days (or has expired). */
@@ -133,6 +134,12 @@ export function DashboardPage() {
           </Link>
         ))}
       </section>
+      <p className="-mt-3 text-sm text-slate-600">
+        Tips this month (kept apart from revenue):{' '}
+        <strong className="tabular-nums text-slate-900" data-testid="tips-this-month">{formatCents(data?.tipsThisMonthCents ?? 0)}</strong>
+      </p>
+
+      <ShareCard />
 
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <Card>
