@@ -137,6 +137,7 @@ test('invoices screens at phone and desktop widths', async ({ page }) => {
 });
 
 test('a visitor books with a tip; the owner sees it on the booking card and in tips this month', async ({ browser, request }) => {
+  test.setTimeout(60_000);
   const options = await (await request.get('/api/booking/options?zip=78701')).json();
   const business = options.businesses.find((b: { name: string }) => b.name === 'Lone Star Mobile Detailing');
   const ownerContext = await browser.newContext();
@@ -170,7 +171,7 @@ test('a visitor books with a tip; the owner sees it on the booking card and in t
   await checkout.getByRole('button', { name: /^Pay/ }).click();
   await expect(checkout.getByRole('heading', { name: 'Booking Confirmed' })).toBeVisible();
 
-  await owner.goto('/bookings');
+  await owner.goto('/bookings?view=list');
   await owner.getByLabel('Search bookings').fill(lastName);
   const card = owner.getByTestId('booking-card');
   await expect(card).toHaveCount(1);
