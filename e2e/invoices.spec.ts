@@ -179,6 +179,12 @@ test('a visitor books with a tip; the owner sees it on the booking card and in t
   await expect(card).toContainText('+ $9.00 tip');
   await owner.goto('/dashboard');
   await expect(owner.getByTestId('tips-this-month')).toHaveText(formatCents(tipsBefore + 900));
+  await shot(owner, 'dashboard-tips');
+  await owner.goto('/bookings?view=list');
+  await owner.getByLabel('Search bookings').fill(lastName);
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('+ $9.00 tip');
+  await shot(owner, 'booking-card-tip');
   await ownerContext.close();
   await visitorContext.close();
 });
