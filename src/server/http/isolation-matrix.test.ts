@@ -19,6 +19,9 @@ const PUBLIC_ROUTES: Array<[RegExp, string]> = [
   [/^GET \/api\/health$/, 'the load balancer health check'],
   [/^GET \/api\/openapi\.json$/, 'the API description'],
   [/^GET \/api\/invitations\/:token$/, 'a team invitation, shown by its unguessable token before the invitee has an account'],
+  [/^(GET|POST) \/api\/messaging\/unsubscribe\/:id$/, 'one-click unsubscribe (RFC 8058) by the unguessable message id in the email'],
+  [/^GET \/api\/messaging\/(open\/:id|click\/:id\/:n)$/, "email open pixel and click redirect, by the message's unguessable id"],
+  [/^POST \/api\/messaging\/sms\/inbound$/, "Twilio's inbound SMS webhook: authenticated by its signature, not by a session"],
 ];
 const isPublic = (r: AppRoute) => PUBLIC_ROUTES.some(([re]) => re.test(`${r.method} ${r.path}`));
 const isAdmin = (r: AppRoute) => r.path.startsWith('/api/admin/');
