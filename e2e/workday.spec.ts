@@ -158,3 +158,35 @@ test('a customer books through the readable link /book/{slug}; an unknown slug i
   await expect(page.getByText('Failed to load booking information').first()).toBeVisible();
   await visitorContext.close();
 });
+
+test('cancelling at the checkout keeps everything the customer typed', async ({ page }) => {
+  await page.goto('/book?zip=78701');
+  await page
+    .getByRole('button', { name: /Lone Star Mobile Detailing/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: 'Lone Star Mobile Detailing' })).toBeVisible();
+  const lastName = `Keep${randomUUID().slice(0, 6)}`;
+  await page.getByRole('radio', { name: /Basic Wash/ }).check();
+  await page.getByLabel('Vehicle type').click();
+  await page.getByRole('option', { name: 'Coupe' }).click();
+  await page.getByLabel('Make').fill('Mazda');
+  await page.getByLabel('Date').fill(addDays(todayInZone(DEMO_ZONE), 27));
+  await page.getByLabel('Time').click();
+  await page.getByRole('option', { name: '11:00 AM', exact: true }).click();
+  await page.getByLabel('Address').fill('8 Cesar Chavez St, Austin, TX');
+  await page.getByLabel('First name').fill('Kim');
+  await page.getByLabel('Last name').fill(lastName);
+  await page.getByLabel('Email').fill(`${lastName.toLowerCase()}@example.com`);
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  const checkout = await popupPromise;
+  await checkout.getByRole('button', { name: 'Cancel' }).click();
+  await checkout.waitForURL(/cancelled=1/);
+  await expect(checkout.getByText('Payment cancelled — nothing was charged.')).toBeVisible();
+  await expect(checkout.getByLabel('Last name')).toHaveValue(lastName);
+  await expect(checkout.getByLabel('Make')).toHaveValue('Mazda');
+  await expect(checkout.getByLabel('Address')).toHaveValue('8 Cesar Chavez St, Austin, TX');
+  await expect(checkout.getByRole('radio', { name: /Basic Wash/ })).toBeChecked();
+  await expect(checkout.getByRole('button', { name: 'Book Now' })).toBeEnabled();
+});

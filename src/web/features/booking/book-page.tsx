@@ -26,6 +26,7 @@ import { ApiError } from '../../lib/api';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { useBookingOptions, useCreatePayment, useSlots } from './booking-queries';
 import { BookingTip } from './booking-tip';
+import { keepBookingForm, restoreBookingForm } from './kept-form';
 import { NotBookable } from './not-bookable';
 import { SmsOptInField } from './sms-opt-in-field';
 import { PriceSummary } from './price-summary';
@@ -175,6 +176,7 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
   const createPayment = useCreatePayment();
   const [checkoutUrl, setCheckoutUrl] = useState<string | null>(null);
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
+  const [kept] = useState(() => restoreBookingForm(options.business?.id));
   const form = useForm<BookingFormInput, unknown, BookingForm>({
     resolver: zodResolver(bookingFormSchema),
     defaultValues: {
@@ -194,6 +196,7 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
       vehicleColor: '',
       notes: '',
       smsMarketingOptIn: false,
+      ...kept,
     },
   });
   const { errors } = form.formState;
@@ -219,6 +222,7 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
       toast.error('Error', { description: parsed.error.issues[0]?.message ?? 'Failed to create booking' });
       return;
     }
+    keepBookingForm(options.business?.id, form.getValues());
     // Opened now, inside the click, so that browsers do not block it; it is pointed at the checkout once ready.
     const tab = window.open('', '_blank');
     if (tab) {
