@@ -42,6 +42,7 @@ import type { AppDeps, AppEnv } from './http/context';
 import { AppError } from './http/errors';
 import { inputGuards } from './http/input-guards';
 import { originCheck } from './http/origin-check';
+import { mountRateLimits } from './http/rate-limits';
 import { secureResponses } from './http/security-headers';
 import { mountWebApp } from './http/web-static';
 
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps) {
     }
   });
 
+  mountRateLimits(app, deps.db);
   app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
 
   // Raw body and signature check; not part of the typed client.

@@ -103,17 +103,17 @@ export function sampleOf(schema: JsonSchema | undefined, uuid: () => string, dep
       if (schema.format === 'email' || /email/i.test(key)) return 'sample@example.com';
       if (/phone/i.test(key)) return '(512) 555-0142';
       if (/zip/i.test(key)) return '78701';
-      if (/date$|On$/.test(key) || /date$/i.test(key)) return '2030-01-15';
+      if (/date$/i.test(key) || /On$/.test(key)) return '2030-01-15';
       if (/time$/i.test(key)) return '10:00';
       if (schema.format === 'date') return '2030-01-15';
       if (schema.format === 'date-time') return '2030-01-15T15:00:00.000Z';
       if (schema.format === 'uri' || schema.format === 'url') return 'https://example.com';
-      const fit = (text: string) => text.padEnd(schema.minLength ?? 0, 'x').slice(0, schema.maxLength ?? text.length);
-      if (!schema.pattern) return fit('Sample text');
+      const sized = (text: string) => text.padEnd(schema.minLength ?? 0, 'x').slice(0, schema.maxLength ?? text.length);
+      if (!schema.pattern) return sized('Sample text');
       // A pattern (a code, a time…): the first common shape that matches it.
       const re = new RegExp(schema.pattern);
       const candidates = ['Sample text', 'SAMPLE10', 'sample-text', '10:00', '78701', '#2563eb', 'TX', '5125550142'];
-      return candidates.map(fit).find((c) => re.test(c)) ?? fit('Sample text');
+      return candidates.map(sized).find((c) => re.test(c)) ?? sized('Sample text');
     }
     default:
       return null;

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { createTestContext } from '../test/harness';
+import { createLimiter } from './rate-limits';
+
+const t = await createTestContext();
+
+describe('per-address limits on the anonymous routes (429 + Retry-After)', () => {
+  it.each([
+    ['POST', '/api/public/contact', 10],
+    ['POST', '/api/public/waitlist', 20],
+    ['POST', '/api/booking/create-payment', 100],
+    ['GET', '/api/public/availability?zip=78701', 300],
+  ] as const)('%s %s allows %i requests an address, then refuses', async (method, path, max) => {
+    const ip = `198.51.100.${max % 250}`;
+    const send = (from: string) => t.request(path, { method, ip: from, json: method === 'POST' ? {} : undefined });
+    for (let i = 0; i < max; i++) expect((await send(ip)).status).not.toBe(429);
+    const refused = await send(ip);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await refused.json()).error.message).toMatch(/^Too many requests from your address/);
+    expect((await send('203.0.113.7')).status).not.toBe(429);
+  });
+
+  it('counts in the database, so a second instance sees the first one\'s requests', async () => {
+    const limit = { method: 'POST' as const, path: '/x', max: 4, windowSeconds: 60, batch: 1 };
+    const one = createLimiter(t.db, limit);
+    const two = createLimiter(t.db, limit);
+    const now = Date.now();
+    expect(await one('192.0.2.1', now)).toBeNull();
+    expect(await one('192.0.2.1', now)).toBeNull();
+    expect(await two('192.0.2.1', now)).toBeNull();
+    expect(await two('192.0.2.1', now)).toBeNull();
+    expect(await one('192.0.2.1', now)).toBeGreaterThan(0);
+    // A new window starts from zero.
+    expect(await two('192.0.2.1', now + 60_000)).toBeNull();
+  });
+
+  it('a batched limit writes once per batch and still holds across instances', async () => {
+    const limit = { method: 'GET' as const, path: '/y', max: 20, windowSeconds: 60, batch: 10 };
+    const one = createLimiter(t.db, limit);
+    const two = createLimiter(t.db, limit);
+    const now = Date.now();
+    for (let i = 0; i < 10; i++) expect(await one('192.0.2.2', now)).toBeNull();
+    for (let i = 0; i < 10; i++) expect(await two('192.0.2.2', now)).toBeNull();
+    // Instance one learns the shared count at its next flush and refuses from then on.
+    const answers = [];
+    for (let i = 0; i < 10; i++) answers.push(await one('192.0.2.2', now));
+    expect(answers.at(-1)).toBeGreaterThan(0);
+  });
+});
