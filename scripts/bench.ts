@@ -291,7 +291,7 @@ async function serving(slugs: string[]) {
 }
 
 async function main() {
-  console.log(`ShineRoute SEO benchmark on ${databaseUrl ? 'PostgreSQL' : 'the embedded PGlite'} (data in ${dataDir})\n`);
+  console.log(`ShineRoute benchmark on ${databaseUrl ? 'PostgreSQL' : 'the embedded PGlite'} (data in ${dataDir})\n`);
   if (pgAdminUrl) {
     const admin = new pg.Client({ connectionString: pgAdminUrl });
     await admin.connect();

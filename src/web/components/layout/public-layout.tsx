@@ -10,8 +10,8 @@ export function PublicLayout() {
       </a>
       <SiteHeader />
       {/* At least a screen tall: the footer starts below the fold, so content arriving later (lazy pages, data)
-          cannot push it around on screen (layout shift). */}
-      <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1">
+          cannot push it around on screen (layout shift); the page fills it. */}
+      <main id="main" className="flex min-h-[calc(100dvh-4rem)] flex-1 flex-col [&>*:last-child]:flex-1">
         <Outlet />
       </main>
       <SiteFooter />
