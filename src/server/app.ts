@@ -15,6 +15,7 @@ import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { businessProfileApi } from './features/business-profile/business-profile.routes';
 import { inventoryApi } from './features/inventory/inventory.routes';
 import { outboxApi } from './features/outbox/outbox.routes';
+import { adminRevenueApi, payoutsApi } from './features/payouts/payouts.routes';
 import { servicesApi } from './features/services/services.routes';
 import { meApi } from './features/me/me.routes';
 import { adminSeoApi } from './features/seo/admin-seo.routes';
@@ -94,7 +95,9 @@ export function createApp(deps: AppDeps) {
     .route('/api/service-areas', serviceAreasApi)
     .route('/api/verification', verificationApi)
     .route('/api/admin/verifications', adminVerificationsApi)
-    .route('/api/admin/outbox', outboxApi);
+    .route('/api/admin/outbox', outboxApi)
+    .route('/api/payouts', payoutsApi)
+    .route('/api/admin/payouts', adminRevenueApi);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -21,6 +21,7 @@ import { deductStockForCompletedBooking } from '../features/inventory/inventory.
 import { generateBusinessPage } from '../features/business-profile/business-page.service';
 import { customers, inventoryItems, stockMovements, user } from './schema';
 import { seedSeoDemo } from '../features/seo/seo.seed';
+import { createTestModeAccount } from '../features/payouts/payment-accounts.service';
 
 export const DEMO_OWNER = {
   email: 'owner@shineroute.test',
@@ -75,6 +76,7 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
     subscriptionTier: 'pro',
     paymentsEnabledAt: new Date(),
   });
+  await createTestModeAccount(db, ownerId);
 
   const serviceRows = [];
   for (const s of DEMO_SERVICES) {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { WebhookSignatureError } from '../../providers/payments/payments';
+import { handleConnectEvent } from '../payouts/connect-webhooks';
 import { completeBooking } from './checkout.service';
 
 /**
@@ -22,6 +23,7 @@ export const stripeWebhook = new Hono<AppEnv>().post('/', async (c) => {
     throw err;
   }
   if (event.type === 'ignored') return c.json({ received: true, ignored: event.eventType }, 200);
+  if (event.type !== 'checkout.completed') return c.json(await handleConnectEvent(c.var.deps, event), 200);
   try {
     await completeBooking(c.var.deps, event.sessionId);
   } catch (err) {

@@ -1,3 +1,4 @@
+import { recordCheckoutRefund } from '../payouts/refunds';
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { BookingFilter } from '../../../shared/booking-status';
 import { checkTransition } from '../../../shared/booking-status';
@@ -202,11 +203,12 @@ async function refundBookingPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'mai
     .from(checkoutSessions)
     .where(eq(checkoutSessions.providerSessionId, sessionId));
   if (!checkout || checkout.status === 'refunded' || checkout.provider !== deps.payments.kind) return;
-  await deps.payments.refund(sessionId, checkout.paymentReference);
+  await deps.payments.refund(sessionId, checkout.paymentReference, { connected: Boolean(checkout.destinationAccount) });
   await deps.db
     .update(checkoutSessions)
     .set({ status: 'refunded', refundedAt: new Date() })
     .where(eq(checkoutSessions.id, checkout.id));
+  await recordCheckoutRefund(deps.db, checkout);
   await deps.mailer
     .send({
       to: checkout.email,
