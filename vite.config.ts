@@ -2,14 +2,17 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { bundleReport } from './scripts/vite-bundle-report';
+import { precompress } from './scripts/vite-precompress';
 
 // The web app lives in src/web; the API runs beside it (see scripts/dev.ts), proxied under /api in dev.
 export default defineConfig({
   root: 'src/web',
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), bundleReport(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: fileURLToPath(new URL('./dist/web', import.meta.url)), emptyOutDir: true },
+  // The manifest names each module's chunk: the bundle budget test (e2e/bundle-budget.spec.ts) reads it.
+  build: { outDir: fileURLToPath(new URL('./dist/web', import.meta.url)), emptyOutDir: true, manifest: true },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {

@@ -1,11 +1,9 @@
-import { createBrowserRouter, Outlet } from 'react-router';
-import { OwnerLayout } from './components/layout/owner-layout';
+import { createBrowserRouter } from 'react-router';
 import { PublicLayout } from './components/layout/public-layout';
-import { RequireAuth } from './components/layout/require-auth';
-import { AuthPage } from './features/auth/auth-page';
-import { ComingSoonPage } from './features/coming-soon/coming-soon-page';
 import { LandingPage } from './features/landing/landing-page';
-import { NotFoundPage } from './features/not-found/not-found-page';
+
+// Split by audience: only the public layout and the landing page are in the entry chunk; every other screen, the
+// owner and admin shells (with the auth client) load on first visit. One line per route.
 
 // Owner screens whose issues have not landed yet.
 const PENDING_OWNER_SCREENS = [
@@ -19,7 +17,7 @@ export const router = createBrowserRouter([
     element: <PublicLayout />,
     children: [
       { path: '/', element: <LandingPage /> },
-      { path: '/auth', element: <AuthPage /> },
+      { path: '/auth', lazy: () => import('./features/auth/auth-page').then((m) => ({ Component: m.AuthPage })) },
       { path: '/demo', lazy: () => import('./features/static/demo-page').then((m) => ({ Component: m.DemoPage })) },
       { path: '/about', lazy: () => import('./features/static/about-page').then((m) => ({ Component: m.AboutPage })) },
       { path: '/contact', lazy: () => import('./features/static/contact-page').then((m) => ({ Component: m.ContactPage })) },
@@ -29,15 +27,11 @@ export const router = createBrowserRouter([
       { path: '/patent-diagrams', lazy: () => import('./features/static/patent-diagrams-page').then((m) => ({ Component: m.PatentDiagramsPage })) },
       { path: '/book', lazy: () => import('./features/booking/book-page').then((m) => ({ Component: m.BookPage })) },
       { path: '/booking-success', lazy: () => import('./features/booking/booking-success-page').then((m) => ({ Component: m.BookingSuccessPage })) },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', lazy: () => import('./features/not-found/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
     ],
   },
   {
-    element: (
-      <RequireAuth fallback={<p className="p-8 text-center text-slate-600">Loading dashboard...</p>}>
-        <OwnerLayout />
-      </RequireAuth>
-    ),
+    lazy: () => import('./components/layout/owner-shell').then((m) => ({ Component: m.OwnerShell })),
     children: [
       { path: '/dashboard', lazy: () => import('./features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
       { path: '/bookings', lazy: () => import('./features/bookings/bookings-page').then((m) => ({ Component: m.BookingsPage })) },
@@ -54,16 +48,15 @@ export const router = createBrowserRouter([
         lazy: () => import('./features/service-areas/service-areas-page').then((m) => ({ Component: m.ServiceAreasPage })),
       },
       { path: '/verification', lazy: () => import('./features/verification/verification-page').then((m) => ({ Component: m.VerificationPage })) },
-      ...PENDING_OWNER_SCREENS.map(([path, title]) => ({ path, element: <ComingSoonPage title={title} /> })),
+      ...PENDING_OWNER_SCREENS.map(([path, title]) => ({
+        path,
+        lazy: () => import('./features/coming-soon/coming-soon-page').then((m) => ({ element: <m.ComingSoonPage title={title} /> })),
+      })),
     ],
   },
   {
     // Admin screens: signed in (else /auth), then the role check (AdminGuard); the server checks the role too.
-    element: (
-      <RequireAuth>
-        <Outlet />
-      </RequireAuth>
-    ),
+    lazy: () => import('./components/layout/owner-shell').then((m) => ({ Component: m.SignedInShell })),
     children: [
       {
         lazy: () => import('./features/admin/admin-guard').then((m) => ({ Component: m.AdminGuard })),

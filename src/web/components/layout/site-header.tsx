@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useSession } from '../../lib/auth-client';
+import { useSignedIn } from '../../lib/signed-in';
 import { Button } from '../ui/button';
 import { Logo } from './logo';
 
@@ -12,13 +12,12 @@ const NAV = [
 ];
 
 export function SiteHeader() {
-  const { data: session, isPending } = useSession();
+  const { signedIn, isPending } = useSignedIn();
   const [open, setOpen] = useState(false);
   const location = useLocation();
   // Close the mobile menu whenever navigation happens (links, anchors, back button).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger, not a value read
   useEffect(() => setOpen(false), [location.pathname, location.hash]);
-  const signedIn = Boolean(session?.user);
 
   const accountLinks = isPending ? null : signedIn ? (
     <Button asChild>

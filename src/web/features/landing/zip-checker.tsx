@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ZIP_LENGTH } from '../../../shared/constants';
-import { waitlistInputSchema } from '../../../shared/public.schemas';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
@@ -56,12 +55,14 @@ export function ZipChecker() {
     check.mutate(zip);
   };
 
-  const onJoin = (e: React.FormEvent) => {
+  const onJoin = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!email.trim() || !zip) {
       toast.error('Missing Information', { description: 'Please enter both email and zip code' });
       return;
     }
+    // zod loads only when someone joins, not with the landing page.
+    const { waitlistInputSchema } = await import('../../../shared/public.schemas');
     const parsed = waitlistInputSchema.safeParse({ email, zip_code: zip });
     if (!parsed.success) {
       toast.error('Missing Information', { description: parsed.error.issues[0]?.message ?? 'Please enter both email and zip code' });

@@ -1,0 +1,43 @@
+// Vite plugin: after the build, writes a brotli (.br) and a gzip (.gz) copy beside every compressible file of the
+// output, so the server never compresses per request (src/server/http/web-static.ts picks one by Accept-Encoding).
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|map)$/;
+
+function* files(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+
+export function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'shineroute-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      for (const path of files(outDir)) {
+        if (!COMPRESSIBLE.test(path)) continue;
+        const bytes = readFileSync(path);
+        writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
+        writeFileSync(
+          `${path}.br`,
+          brotliCompressSync(bytes, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          }),
+        );
+      }
+    },
+  };
+}
