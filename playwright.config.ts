@@ -19,7 +19,8 @@ export default defineConfig({
   outputDir: 'test-results/e2e',
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a flaky test must fail and be fixed, not hidden.
+  retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,
   expect: { timeout: 10_000 },

@@ -45,7 +45,7 @@ test('a field in error says so to assistive technology: invalid, and described b
 test('the demo owner sees real totals; sign-out shows Sign In in the header', async ({ page }) => {
   await signIn(page, DEMO_OWNER);
   await expect(page.getByRole('heading', { name: 'Lone Star Mobile Detailing' })).toBeVisible();
-  await expect(page.getByText('Pro', { exact: true })).toBeVisible();
+  await expect(page.getByText('Elite', { exact: true })).toBeVisible();
   await expect(page.getByTestId('stat-Total Bookings')).toHaveText('35');
   for (const label of ['SEO Marketing', 'Invoices & Quotes', 'SMS & Email Campaigns', 'Service Areas']) {
     await expect(page.getByRole('main').getByRole('link', { name: new RegExp(label) })).toBeVisible();

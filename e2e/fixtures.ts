@@ -26,3 +26,12 @@ export async function signUpNewOwner(page: Page, names = { firstName: 'Jamie', l
   await expect(page).toHaveURL(/\/dashboard$/);
   return { email, password: 'e2e-password-123', ...names };
 }
+
+/**
+ * Puts the signed-in owner's business on a plan through the test-mode billing API (new sign-ups start on Starter;
+ * journeys through Pro screens call this first — docs/decisions/803).
+ */
+export async function setPlan(page: Page, plan: 'starter' | 'pro' | 'elite' | 'franchise') {
+  const res = await page.request.put('/api/billing/plan', { data: { plan } });
+  expect(res.status()).toBe(200);
+}

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { signUpNewOwner } from './fixtures';
+import { setPlan, signUpNewOwner } from './fixtures';
 
 test('add an item, take its stock below the alert, see it in the low-stock panel and the purchase order', async ({ page }) => {
   await signUpNewOwner(page);
+  await setPlan(page, 'pro');
   await page.goto('/inventory');
   await expect(page.getByRole('heading', { name: 'Inventory Management' })).toBeVisible();
   await expect(page.getByText('No inventory items yet')).toBeVisible();

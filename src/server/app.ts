@@ -12,8 +12,10 @@ import { testCheckoutPages } from './features/booking/test-checkout.routes';
 import { bookingsApi } from './features/bookings/bookings.routes';
 import { customersApi } from './features/customers/customers.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
+import { billingApi } from './features/billing/billing.routes';
 import { businessProfileApi } from './features/business-profile/business-profile.routes';
 import { inventoryApi } from './features/inventory/inventory.routes';
+import { loyaltyApi } from './features/loyalty/loyalty.routes';
 import { outboxApi } from './features/outbox/outbox.routes';
 import { adminRevenueApi, payoutsApi } from './features/payouts/payouts.routes';
 import { servicesApi } from './features/services/services.routes';
@@ -91,11 +93,13 @@ export function createApp(deps: AppDeps) {
     .route('/api/marketing', marketingApi)
     .route('/api/admin/seo', adminSeoApi)
     .route('/api/inventory', inventoryApi)
+    .route('/api/loyalty', loyaltyApi)
     .route('/api/business-profile', businessProfileApi)
     .route('/api/service-areas', serviceAreasApi)
     .route('/api/verification', verificationApi)
     .route('/api/admin/verifications', adminVerificationsApi)
     .route('/api/admin/outbox', outboxApi)
+    .route('/api/billing', billingApi)
     .route('/api/payouts', payoutsApi)
     .route('/api/admin/payouts', adminRevenueApi);
 

@@ -20,3 +20,10 @@ export function loyaltyTier(loyaltyPoints: number, totalSpentCents: number): Loy
   const best = Math.max(loyaltyPoints, totalSpentCents / 100);
   return THRESHOLDS.find(([, min]) => best >= min)?.[0] ?? 'bronze';
 }
+
+/** §9's sample (25 points for a $125 service) made the rule: 1 point per whole $5 of the final price. */
+export const CENTS_PER_POINT = 500;
+
+export function pointsForPriceCents(finalPriceCents: number): number {
+  return finalPriceCents > 0 ? Math.floor(finalPriceCents / CENTS_PER_POINT) : 0;
+}

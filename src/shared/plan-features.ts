@@ -19,3 +19,29 @@ const PLAN_RANK: Record<SubscriptionTier, number> = { starter: 0, pro: 1, elite:
 export function planIncludes(plan: SubscriptionTier, feature: PlanFeature) {
   return PLAN_RANK[plan] >= PLAN_RANK[FEATURE_MIN_PLAN[feature]];
 }
+
+/** How a gated feature is named in messages and upgrade cards. */
+export const FEATURE_LABELS: Record<PlanFeature, string> = {
+  inventory: 'Inventory',
+  campaigns: 'SMS and email campaigns',
+  loyalty: 'The loyalty program',
+  promo_codes: 'Promo codes',
+  advanced_analytics: 'Advanced analytics',
+};
+
+/** Team seats per plan (§1, §9): the owner and pending invitations count; null = unlimited. */
+export const PLAN_SEATS: Record<SubscriptionTier, number | null> = { starter: 1, pro: 3, elite: null, franchise: null };
+
+/** The lowest plan that includes a feature, by name (for "… is part of the Pro plan"). */
+export function minimumPlanOf(feature: PlanFeature): SubscriptionTier {
+  return FEATURE_MIN_PLAN[feature];
+}
+
+/** The server's 402 message for a feature the plan lacks; the upgrade card shows the same words. */
+export function upgradeMessage(feature: PlanFeature) {
+  const plan = FEATURE_MIN_PLAN[feature];
+  return `${FEATURE_LABELS[feature]} is part of the ${plan[0]!.toUpperCase()}${plan.slice(1)} plan. Upgrade on the Billing page to use it.`;
+}
+
+export const LAPSED_MESSAGE =
+  'Your subscription has lapsed. Your data stays readable; renew on the Billing page to make changes.';

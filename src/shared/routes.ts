@@ -27,6 +27,8 @@ export const OWNER_ROUTES = [
   '/loyalty',
   '/business-profile',
   '/service-areas',
+  // Plan, trial and plan change (docs/decisions/803).
+  '/billing',
 ] as const;
 
 // /admin/verifications: the verification review queue (docs/decisions/205).

@@ -9,7 +9,6 @@ import { LandingPage } from './features/landing/landing-page';
 const PENDING_OWNER_SCREENS = [
   ['/invoices', 'Invoices & Quotes'],
   ['/campaigns', 'SMS & Email Campaigns'],
-  ['/loyalty', 'Loyalty Program'],
 ] as const;
 
 export const router = createBrowserRouter([
@@ -39,6 +38,7 @@ export const router = createBrowserRouter([
       { path: '/services', lazy: () => import('./features/services/services-page').then((m) => ({ Component: m.ServicesPage })) },
       { path: '/marketing', lazy: () => import('./features/marketing/marketing-page').then((m) => ({ Component: m.MarketingPage })) },
       { path: '/inventory', lazy: () => import('./features/inventory/inventory-page').then((m) => ({ Component: m.InventoryPage })) },
+      { path: '/loyalty', lazy: () => import('./features/loyalty/loyalty-page').then((m) => ({ Component: m.LoyaltyPage })) },
       {
         path: '/business-profile',
         lazy: () => import('./features/business-profile/business-profile-page').then((m) => ({ Component: m.BusinessProfilePage })),
@@ -48,6 +48,7 @@ export const router = createBrowserRouter([
         lazy: () => import('./features/service-areas/service-areas-page').then((m) => ({ Component: m.ServiceAreasPage })),
       },
       { path: '/verification', lazy: () => import('./features/verification/verification-page').then((m) => ({ Component: m.VerificationPage })) },
+      { path: '/billing', lazy: () => import('./features/billing/billing-page').then((m) => ({ Component: m.BillingPage })) },
       ...PENDING_OWNER_SCREENS.map(([path, title]) => ({
         path,
         lazy: () => import('./features/coming-soon/coming-soon-page').then((m) => ({ element: <m.ComingSoonPage title={title} /> })),

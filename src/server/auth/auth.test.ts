@@ -7,7 +7,7 @@ const t = await createTestContext({ signInLimitPerMinute: 3 });
 
 describe('accounts', () => {
   it('sign-up creates a starter profile with the names and sends a verification email', async () => {
-    const owner = await t.signUp({ firstName: 'Lena', lastName: 'Park' });
+    const owner = await t.signUp({ firstName: 'Lena', lastName: 'Park', plan: 'starter' });
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, owner.userId));
     expect(profile).toMatchObject({ firstName: 'Lena', lastName: 'Park', subscriptionTier: 'starter', verificationStatus: 'pending' });
     const mail = await t.emailsTo(owner.email);

@@ -3,6 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Mailer } from '../providers/mail/mailer';
+import { seedDefaultRewards } from '../features/loyalty/rewards.service';
 import { createOwnerProfile } from '../features/profiles/profiles.service';
 
 /** The header our own middleware sets from the socket (or a trusted proxy); clients cannot spoof it. */
@@ -67,6 +68,7 @@ export function createAuth({ db, mailer, baseURL, secret, signInLimitPerMinute =
           after: async (user) => {
             const u = user as typeof user & { firstName?: string; lastName?: string };
             await createOwnerProfile(db, { id: u.id, firstName: u.firstName ?? '', lastName: u.lastName ?? '' });
+            await seedDefaultRewards(db, u.id);
           },
         },
       },

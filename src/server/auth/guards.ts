@@ -1,12 +1,17 @@
 import { createMiddleware } from 'hono/factory';
-import type { PlanFeature } from '../../shared/plan-features';
+import { LAPSED_MESSAGE, planIncludes, upgradeMessage, type PlanFeature } from '../../shared/plan-features';
 import type { AppEnv } from '../http/context';
-import { forbidden, unauthorized } from '../http/errors';
+import { forbidden, paymentRequired, unauthorized } from '../http/errors';
 import { getUserRole } from '../features/profiles/profiles.service';
+import { loadPlan, subscriptionState } from '../features/billing/plan-state';
+import { resolveMembership } from '../features/team/membership';
 
-/** Loads the session; answers 401 when there is none. Every owner read and write is scoped to businessId. */
+/**
+ * Loads the session; answers 401 when there is none. Sets the business the user works in (their own, or for a
+ * technician the business they belong to) and their role in it; every owner read and write is scoped to businessId.
+ */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  const { auth } = c.var.deps;
+  const { auth, db } = c.var.deps;
   const result = await auth.api.getSession({ headers: c.req.raw.headers });
   if (!result) throw unauthorized();
   const u = result.user as typeof result.user & { firstName?: string; lastName?: string };
@@ -17,7 +22,9 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
     firstName: u.firstName ?? '',
     lastName: u.lastName ?? '',
   });
-  c.set('businessId', u.id);
+  const membership = await resolveMembership(db, u.id);
+  c.set('businessId', membership.businessId);
+  c.set('memberRole', membership.memberRole);
   await next();
 });
 
@@ -28,21 +35,34 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+export const OWNER_ONLY_MESSAGE = 'Only the business owner can do this. Technicians can view bookings and customers and update booking status.';
+
 /**
  * Writes that only the business's owner may make (services, prices, inventory settings, campaigns, loyalty rules,
- * plan, team, business profile): a technician gets 403. Put it on every such route; the teams work (issue 12)
- * gives it its check, so no route has to change then.
+ * plan, team, business profile): a technician gets 403.
  */
-export const requireOwner = createMiddleware<AppEnv>(async (_c, next) => {
+export const requireOwner = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.memberRole !== 'owner') throw forbidden(OWNER_ONLY_MESSAGE);
+  await next();
+});
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** `requireOwner` for every write of a router whose reads technicians may see (mount after requireUser). */
+export const requireOwnerForWrites = createMiddleware<AppEnv>(async (c, next) => {
+  if (!READ_METHODS.has(c.req.method) && c.var.memberRole !== 'owner') throw forbidden(OWNER_ONLY_MESSAGE);
   await next();
 });
 
 /**
- * A feature of a paid plan (src/shared/plan-features.ts): 402 with a clear message when the business's plan lacks it.
- * Put it on every route of a gated feature; the plans work (issue 12) gives it its check.
+ * A feature of a paid plan (src/shared/plan-features.ts): 402 with a clear message when the business's plan lacks it;
+ * when the trial or subscription has lapsed, reads still work and writes answer 402 (docs/decisions/802).
  */
-export function requireFeature(_feature: PlanFeature) {
-  return createMiddleware<AppEnv>(async (_c, next) => {
+export function requireFeature(feature: PlanFeature) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const plan = await loadPlan(c.var.deps.db, c.var.businessId);
+    if (!planIncludes(plan.plan, feature)) throw paymentRequired(upgradeMessage(feature));
+    if (!READ_METHODS.has(c.req.method) && subscriptionState(plan) === 'lapsed') throw paymentRequired(LAPSED_MESSAGE);
     await next();
   });
 }

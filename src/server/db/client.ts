@@ -24,12 +24,21 @@ export interface DatabaseHandle {
   /** Applies the generated migrations (safe when several instances start at once). */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as an uncompressed tarball, for `openDatabase({ loadDataDir })`. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Opens PostgreSQL when a URL is given, else PGlite (in memory when dataDir is 'memory://'). */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<DatabaseHandle> {
+/**
+ * Opens PostgreSQL when a URL is given, else PGlite (in memory when dataDir is 'memory://'), optionally starting
+ * from a data directory dumped by `dumpPgliteDataDir` (the test suite migrates once and loads that per file).
+ */
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  loadDataDir?: Blob;
+}): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle pooled connection can be closed by the server (restart, failover, a dropped test database).
@@ -65,7 +74,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   const dataDir = opts.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the admin SEO search index (docs/decisions/302).
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
@@ -86,5 +95,6 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     // biome-ignore lint/suspicious/noExplicitAny: the PGlite drizzle instance is typed as node-postgres above
     migrate: () => migratePglite(db as any, { migrationsFolder }),
     close: () => client.close(),
+    dumpDataDir: async () => client.dumpDataDir('none'),
   };
 }

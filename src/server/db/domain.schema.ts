@@ -181,6 +181,8 @@ export const customers = pgTable(
   (t) => [
     index('customers_business_id_idx').on(t.businessId),
     uniqueIndex('customers_business_email_uq').on(t.businessId, sql`lower(${t.email})`),
+    // The running balance of the points ledger (features/loyalty); the database keeps it at 0 or above.
+    check('customers_loyalty_points_not_negative', sql`${t.loyaltyPoints} >= 0`),
   ],
 );
 

@@ -6,4 +6,6 @@ export * from '../features/verification/verification.schema';
 export * from '../features/contact/contact.schema';
 export * from '../features/booking/booking.schema';
 export * from '../features/seo/seo-render.schema';
+export * from '../features/loyalty/loyalty.schema';
+export * from '../features/team/team.schema';
 export * from '../features/payouts/payouts.schema';

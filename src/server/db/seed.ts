@@ -18,6 +18,7 @@ import {
   updateProfile,
 } from './factories';
 import { deductStockForCompletedBooking } from '../features/inventory/inventory.service';
+import { earnPointsForBooking } from '../features/loyalty/points-ledger';
 import { generateBusinessPage } from '../features/business-profile/business-page.service';
 import { customers, inventoryItems, stockMovements, user } from './schema';
 import { seedSeoDemo } from '../features/seo/seo.seed';
@@ -73,7 +74,8 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
     businessEmail: 'hello@lonestardetailing.test',
     websiteUrl: 'https://lonestardetailing.test',
     yearsInBusiness: 8,
-    subscriptionTier: 'pro',
+    // Elite shows every screen of the product (docs/decisions/803).
+    subscriptionTier: 'elite',
     paymentsEnabledAt: new Date(),
   });
   await createTestModeAccount(db, ownerId);
@@ -139,6 +141,8 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
         .update(customers)
         .set({ totalSpentCents: sql`${customers.totalSpentCents} + ${price}` })
         .where(eq(customers.id, customer.id));
+      // …and earns points, as completing one in the app does (features/loyalty).
+      await earnPointsForBooking(db, { businessId: ownerId, customerId: customer.id, bookingId: booking.id, finalPriceCents: price, serviceName: service.name });
     }
   }
 

@@ -37,7 +37,9 @@ export type AppEnv = {
   Variables: {
     deps: AppDeps;
     user: SignedInUser;
-    /** The business whose data this request may read and write (the owner's own id). */
+    /** The business whose data this request may read and write (the owner's own id, or a technician's employer). */
     businessId: string;
+    /** The user's role in that business (requireOwner lets only 'owner' through). */
+    memberRole: 'owner' | 'technician';
   };
 };

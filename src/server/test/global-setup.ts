@@ -1,13 +1,17 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
 
 /**
- * With DATABASE_URL set, the suite runs on PostgreSQL: one migrated template database is made here,
- * and each test file clones it into a database of its own (see harness.ts).
+ * The suite migrates once. With DATABASE_URL set it runs on PostgreSQL: one migrated template database is made
+ * here, and each test file clones it into a database of its own (see harness.ts). Without it (PGlite), a migrated
+ * in-memory database is dumped to a tarball here, and each test file starts a PGlite from it.
  */
 export default async function setup() {
   const url = process.env.DATABASE_URL;
-  if (!url) return;
+  if (!url) return snapshotPglite();
   const template = `shineroute_tpl_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -36,4 +40,17 @@ export function withDatabase(url: string, database: string) {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
+}
+
+async function snapshotPglite() {
+  const handle = await openDatabase({ dataDir: 'memory://' });
+  await handle.migrate();
+  const tarball = await handle.dumpDataDir?.();
+  await handle.close();
+  if (!tarball) throw new Error('PGlite did not dump its data directory');
+  const dir = mkdtempSync(join(tmpdir(), 'shineroute-test-pglite-'));
+  const file = join(dir, 'migrated.tar');
+  writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
+  process.env.TEST_PGLITE_SNAPSHOT = file;
+  return () => rmSync(dir, { recursive: true, force: true });
 }

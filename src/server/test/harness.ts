@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -7,7 +7,8 @@ import { afterAll } from 'vitest';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
 import { type DatabaseHandle, openDatabase } from '../db/client';
-import { createOwnerAccount, grantRole } from '../db/factories';
+import { createOwnerAccount, grantRole, updateProfile } from '../db/factories';
+import type { SubscriptionTier } from '../../shared/constants';
 import { outboxMessages } from '../db/schema';
 import { createSeoSettings } from '../features/seo/seo-settings';
 import type { AppDeps } from '../http/context';
@@ -29,6 +30,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
   const template = process.env.TEST_PG_TEMPLATE;
   if (!url || !template) {
+    // Start from the database global-setup.ts migrated once (a file run alone without it migrates itself).
+    const snapshot = process.env.TEST_PGLITE_SNAPSHOT;
+    if (snapshot) return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(snapshot)]) });
     const handle = await openDatabase({ dataDir: 'memory://' });
     await handle.migrate();
     return handle;
@@ -140,14 +144,20 @@ export async function createTestContext(
     return app.request(path, { ...init, headers, body });
   }
 
-  /** Signs up through the HTTP API and returns the session cookie. */
-  async function signUp(overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {}) {
+  /**
+   * Signs up through the HTTP API and returns the session cookie. The business is put on `plan` (default 'pro', so
+   * tests of Pro features need no setup; gating tests ask for 'starter' — docs/decisions/803).
+   */
+  async function signUp(
+    overrides: Partial<{ email: string; password: string; firstName: string; lastName: string; plan: SubscriptionTier }> = {},
+  ) {
+    const { plan = 'pro', ...names } = overrides;
     const account = {
       email: `owner-${randomUUID().slice(0, 8)}@example.com`,
       password: 'correct-horse-battery',
       firstName: 'Test',
       lastName: 'Owner',
-      ...overrides,
+      ...names,
     };
     const res = await request('/api/auth/sign-up/email', {
       method: 'POST',
@@ -155,6 +165,7 @@ export async function createTestContext(
     });
     if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
     const body = (await res.json()) as { user: { id: string } };
+    if (plan !== 'starter') await updateProfile(db, body.user.id, { subscriptionTier: plan });
     return { ...account, userId: body.user.id, cookie: sessionCookie(res) };
   }
 

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { assertUuid } from '../ids';
 import { deductStockForCompletedBooking } from '../inventory/inventory.service';
+import { earnPointsForBooking, reverseBookingPoints } from '../loyalty/points-ledger';
 
 const NOT_FOUND = 'Booking not found';
 
@@ -171,6 +172,7 @@ export async function updateBookingStatus(
         customerId: bookings.customerId,
         quoted: bookings.quotedPriceCents,
         final: bookings.finalPriceCents,
+        serviceName: bookings.serviceName,
       })
       .from(bookings)
       .where(and(eq(bookings.id, id), eq(bookings.businessId, businessId)))
@@ -190,8 +192,12 @@ export async function updateBookingStatus(
       }
       // The supplies the service uses per job leave stock in the same transaction (docs/decisions/201).
       await deductStockForCompletedBooking(tx, businessId, id);
+      // Points are earned in the same transaction, once per booking (docs/decisions/701).
+      if (row.customerId)
+        await earnPointsForBooking(tx, { businessId, customerId: row.customerId, bookingId: id, finalPriceCents, serviceName: row.serviceName });
     } else {
       await tx.update(bookings).set({ status: to }).where(eq(bookings.id, id));
+      if (to === 'cancelled') await reverseBookingPoints(tx, businessId, id, 'booking cancelled');
     }
   });
   return getBooking(db, businessId, id);

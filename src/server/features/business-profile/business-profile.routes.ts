@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { businessProfileInputSchema, testimonialInputSchema } from '../../../shared/business-profile';
-import { requireUser } from '../../auth/guards';
+import { requireOwnerForWrites, requireUser } from '../../auth/guards';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { generateBusinessPage } from './business-page.service';
 import {
@@ -110,7 +110,7 @@ const generatePageRoute = createRoute({
 });
 
 export const businessProfileRoutes = createRouter();
-businessProfileRoutes.use('*', requireUser);
+businessProfileRoutes.use('*', requireUser, requireOwnerForWrites);
 
 export const businessProfileApi = businessProfileRoutes
   .openapi(getRoute, async (c) => c.json(await getBusinessProfile(c.var.deps.db, c.var.businessId), 200))

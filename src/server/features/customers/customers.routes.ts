@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { BOOKING_STATUSES, VEHICLE_TYPES } from '../../../shared/constants';
 import { customerInputSchema } from '../../../shared/customers.schemas';
 import { LOYALTY_TIERS } from '../../../shared/loyalty';
-import { requireUser } from '../../auth/guards';
+import { requireOwnerForWrites, requireUser } from '../../auth/guards';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import {
   createCustomer,
@@ -111,7 +111,7 @@ const deleteRoute = createRoute({
 });
 
 export const customersRoutes = createRouter();
-customersRoutes.use('*', requireUser);
+customersRoutes.use('*', requireUser, requireOwnerForWrites);
 
 export const customersApi = customersRoutes
   .openapi(listRoute, async (c) =>

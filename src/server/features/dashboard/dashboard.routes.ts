@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { SUBSCRIPTION_TIERS } from '../../../shared/constants';
-import { requireUser } from '../../auth/guards';
+import { requireOwnerForWrites, requireUser } from '../../auth/guards';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { configurePayments } from '../payouts/payment-accounts.service';
 import { getDashboard } from './dashboard.service';
@@ -54,7 +54,7 @@ const enablePaymentsRoute = createRoute({
 });
 
 export const dashboardRoutes = createRouter();
-dashboardRoutes.use('*', requireUser);
+dashboardRoutes.use('*', requireUser, requireOwnerForWrites);
 
 export const dashboardApi = dashboardRoutes
   .openapi(getDashboardRoute, async (c) => c.json(await getDashboard(c.var.deps.db, c.var.businessId), 200))

@@ -56,7 +56,7 @@ describe('GET /api/dashboard', () => {
   });
 
   it('starts a new owner on the starter tier, pending verification, with an empty checklist', async () => {
-    const owner = await t.signUp({ firstName: 'Rosa', lastName: 'Diaz' });
+    const owner = await t.signUp({ firstName: 'Rosa', lastName: 'Diaz', plan: 'starter' });
     const body = await (await t.request('/api/dashboard', { cookie: owner.cookie })).json();
     expect(body.profile).toMatchObject({
       businessName: null,

@@ -5,7 +5,7 @@ import {
   serviceUsageInputSchema,
   stockAdjustmentSchema,
 } from '../../../shared/inventory';
-import { requireUser } from '../../auth/guards';
+import { requireFeature, requireOwnerForWrites, requireUser } from '../../auth/guards';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import {
   adjustStock,
@@ -187,7 +187,7 @@ const purchaseOrderCsvRoute = createRoute({
 });
 
 export const inventoryRoutes = createRouter();
-inventoryRoutes.use('*', requireUser);
+inventoryRoutes.use('*', requireUser, requireFeature('inventory'), requireOwnerForWrites);
 
 export const inventoryApi = inventoryRoutes
   .openapi(listRoute, async (c) => c.json({ items: await listInventory(c.var.deps.db, c.var.businessId) }, 200))

@@ -141,9 +141,8 @@ const testPayoutRoute = createRoute({
 });
 
 export const payoutsRoutes = createRouter();
-payoutsRoutes.use('*', requireUser);
-// Only the owner configures where the money goes or moves it (technicians get 403 with the teams work).
-payoutsRoutes.on('POST', ['/account', '/account/refresh', '/test-payout'], requireOwner);
+// The business's money is the owner's: technicians get 403 on reads as well as writes.
+payoutsRoutes.use('*', requireUser, requireOwner);
 
 export const payoutsApi = payoutsRoutes
   .openapi(overviewRoute, async (c) => c.json(await payoutsOverview(c.var.deps, c.var.businessId), 200))

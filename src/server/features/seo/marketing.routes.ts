@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { landingPagesInputSchema } from '../../../shared/seo.schemas';
-import { requireUser } from '../../auth/guards';
+import { requireOwnerForWrites, requireUser } from '../../auth/guards';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { seoJobs } from './seo-jobs';
 import { createLandingPages, deleteBusinessPage, listBusinessPages, toPageDto } from './seo-pages.service';
@@ -42,7 +42,7 @@ const deleteRoute = createRoute({
 });
 
 const router = createRouter();
-router.use('*', requireUser);
+router.use('*', requireUser, requireOwnerForWrites);
 
 export const marketingApi = router
   .openapi(listRoute, async (c) => {

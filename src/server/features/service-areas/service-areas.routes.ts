@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { zipCodeSchema } from '../../../shared/public.schemas';
 import { SERVICE_AREA_TEXT, serviceAreaInputSchema } from '../../../shared/service-areas';
-import { requireUser } from '../../auth/guards';
+import { requireOwnerForWrites, requireUser } from '../../auth/guards';
 import { notFound } from '../../http/errors';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { queueLaunchEmails } from './launch-emails.job';
@@ -108,7 +108,7 @@ const zipLookupRoute = createRoute({
 });
 
 export const serviceAreasRoutes = createRouter();
-serviceAreasRoutes.use('*', requireUser);
+serviceAreasRoutes.use('*', requireUser, requireOwnerForWrites);
 
 export const serviceAreasApi = serviceAreasRoutes
   .openapi(listRoute, async (c) => c.json({ areas: await listServiceAreas(c.var.deps.db, c.var.businessId) }, 200))

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { VEHICLE_TYPES } from '../../../shared/constants';
 import { serviceInputSchema, serviceUpdateSchema } from '../../../shared/services.schemas';
-import { requireUser } from '../../auth/guards';
+import { requireOwnerForWrites, requireUser } from '../../auth/guards';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { createService, deleteService, listServices, updateService } from './services.service';
 
@@ -60,7 +60,7 @@ const deleteRoute = createRoute({
 });
 
 export const servicesRoutes = createRouter();
-servicesRoutes.use('*', requireUser);
+servicesRoutes.use('*', requireUser, requireOwnerForWrites);
 
 export const servicesApi = servicesRoutes
   .openapi(listRoute, async (c) =>

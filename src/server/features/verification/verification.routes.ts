@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES, VERIFICATION_TEXT } from '../../../shared/verification';
-import { requireUser } from '../../auth/guards';
+import { requireOwnerForWrites, requireUser } from '../../auth/guards';
 import { errorBodySchema } from '../../http/openapi';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import type { FileStorage } from '../../providers/storage/storage';
@@ -98,7 +98,7 @@ function storageOf(storage: FileStorage | undefined): FileStorage {
 }
 
 export const verificationRoutes = createRouter();
-verificationRoutes.use('*', requireUser);
+verificationRoutes.use('*', requireUser, requireOwnerForWrites);
 // Room for the multipart envelope around a 10MB file; the file itself is checked exactly in the service.
 verificationRoutes.use(
   '/documents',

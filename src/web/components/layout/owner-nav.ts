@@ -1,5 +1,6 @@
 import {
   Boxes,
+  CreditCard,
   CalendarCheck,
   FileText,
   Gift,
@@ -28,4 +29,8 @@ export const QUICK_ACTIONS = [
   { to: '/service-areas', label: 'Service Areas', description: 'Zip codes you serve', icon: MapPin },
 ] as const;
 
-export const OWNER_NAV = [{ to: '/dashboard', label: 'Dashboard', description: '', icon: LayoutDashboard }, ...QUICK_ACTIONS];
+export const OWNER_NAV = [
+  { to: '/dashboard', label: 'Dashboard', description: '', icon: LayoutDashboard },
+  ...QUICK_ACTIONS,
+  { to: '/billing', label: 'Billing', description: 'Your plan and trial', icon: CreditCard },
+];

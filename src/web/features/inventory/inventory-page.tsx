@@ -6,6 +6,7 @@ import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { FeatureGate } from '../billing/feature-gate';
 import { InventoryItems } from './inventory-items';
 import { type InventoryItem, useInventory } from './inventory-queries';
 import { ItemDialog } from './item-dialog';
@@ -14,7 +15,18 @@ import { PurchaseOrderDialog } from './purchase-order-dialog';
 import { ServiceUsageList } from './service-usage';
 import { StockMovements } from './stock-movements';
 
+/** Inventory is a Pro feature: Starter sees the upgrade card (the API answers 402 there). */
 export function InventoryPage() {
+  return (
+    <FeatureGate feature="inventory" title={<PageHeader title="Inventory Management" description={DESCRIPTION} />}>
+      <InventoryScreen />
+    </FeatureGate>
+  );
+}
+
+const DESCRIPTION = 'Track your supplies, catch low stock early and reorder in one click.';
+
+function InventoryScreen() {
   const { data, isPending, isError, errorUpdatedAt, refetch, isRefetching } = useInventory();
   useErrorToast(isError, INVENTORY_TEXT.fetchFailed, errorUpdatedAt);
   const [dialog, setDialog] = useState<{ open: boolean; item: InventoryItem | null }>({ open: false, item: null });
@@ -25,7 +37,7 @@ export function InventoryPage() {
     <div>
       <PageHeader
         title="Inventory Management"
-        description="Track your supplies, catch low stock early and reorder in one click."
+        description={DESCRIPTION}
         actions={
           <div className="flex flex-wrap gap-2 sm:flex-nowrap">
             <Button variant="outline" onClick={() => setPoOpen(true)}>

@@ -1,0 +1,12 @@
+import { openDatabase } from '/work/wt/hardening/src/server/db/client';
+let t = performance.now();
+const h = await openDatabase({ dataDir: 'memory://' });
+console.log('create', performance.now() - t); t = performance.now();
+await h.migrate();
+console.log('migrate', performance.now() - t); t = performance.now();
+const blob = await h.dumpDataDir!();
+console.log('dump', performance.now() - t, blob.size); t = performance.now();
+const h2 = await openDatabase({ dataDir: 'memory://', loadDataDir: blob });
+console.log('load', performance.now() - t); t = performance.now();
+const h3 = await openDatabase({ dataDir: 'memory://', loadDataDir: blob });
+console.log('load2', performance.now() - t);

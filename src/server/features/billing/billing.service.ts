@@ -1,0 +1,69 @@
+import { and, count, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { SubscriptionTier } from '../../../shared/constants';
+import { PLAN_SEATS } from '../../../shared/plan-features';
+import type { DbOrTx } from '../../db/client';
+import { profiles, teamInvitations, userRoles } from '../../db/schema';
+import { conflict } from '../../http/errors';
+import { loadPlan, subscriptionState, trialDaysLeft } from './plan-state';
+
+/** Seats in use: the owner, every technician and every pending invitation. */
+export async function seatsUsed(db: DbOrTx, businessId: string) {
+  const [members] = await db
+    .select({ n: count() })
+    .from(userRoles)
+    .where(and(eq(userRoles.businessId, businessId), eq(userRoles.role, 'technician'), isNotNull(userRoles.businessId)));
+  return 1 + (members?.n ?? 0) + (await pendingInvitationCount(db, businessId));
+}
+
+/** Open invitations that have not expired hold a seat. */
+async function pendingInvitationCount(db: DbOrTx, businessId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(teamInvitations)
+    .where(
+      and(
+        eq(teamInvitations.businessId, businessId),
+        isNull(teamInvitations.acceptedAt),
+        isNull(teamInvitations.revokedAt),
+        gt(teamInvitations.expiresAt, sql`now()`),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export function seatsMessage(plan: SubscriptionTier, limit: number) {
+  const name = `${plan[0]!.toUpperCase()}${plan.slice(1)}`;
+  return `The ${name} plan includes ${limit} ${limit === 1 ? 'user' : 'users'}, counting you and pending invitations. Remove a member or upgrade your plan.`;
+}
+
+export async function getBilling(db: DbOrTx, businessId: string, memberRole: 'owner' | 'technician', mode: 'test' | 'stripe') {
+  const p = await loadPlan(db, businessId);
+  return {
+    businessName: p.businessName,
+    memberRole,
+    plan: p.plan,
+    state: subscriptionState(p),
+    subscriptionActive: p.subscriptionActive,
+    trialEndsAt: p.trialEndsAt?.toISOString() ?? null,
+    trialDaysLeft: trialDaysLeft(p.trialEndsAt),
+    seats: { used: await seatsUsed(db, businessId), limit: PLAN_SEATS[p.plan] },
+    mode,
+  };
+}
+
+/**
+ * Records a plan change (test mode, or a Stripe subscription webhook). A downgrade below the seats in use is refused
+ * until members are removed; the business row is locked so concurrent invitations cannot slip past.
+ */
+export async function applyPlan(db: DbOrTx, businessId: string, plan: SubscriptionTier, opts: { active?: boolean } = {}) {
+  await db.transaction(async (tx) => {
+    await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, businessId)).for('update');
+    const limit = PLAN_SEATS[plan];
+    const used = await seatsUsed(tx, businessId);
+    if (limit !== null && used > limit) throw conflict(seatsMessage(plan, limit));
+    await tx
+      .update(profiles)
+      .set({ subscriptionTier: plan, ...(opts.active === undefined ? {} : { subscriptionActive: opts.active }) })
+      .where(eq(profiles.id, businessId));
+  });
+}

@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from '../../auth/auth.schema';
+import { profiles } from '../../db/domain.schema';
+
+/**
+ * An owner's invitation of a technician (single use, 7 days). Only the token's SHA-256 is stored; the link carries
+ * the token. A pending invitation holds a seat (docs/decisions/804).
+ */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    tokenHash: text().notNull(),
+    invitedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+    acceptedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('team_invitations_token_hash_uq').on(t.tokenHash),
+    index('team_invitations_business_id_idx').on(t.businessId),
+    // One open invitation per business and address.
+    uniqueIndex('team_invitations_open_email_uq')
+      .on(t.businessId, t.email)
+      .where(sql`accepted_at is null and revoked_at is null`),
+  ],
+);

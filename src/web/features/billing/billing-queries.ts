@@ -1,0 +1,29 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { SubscriptionTier } from '../../../shared/constants';
+import { api, unwrap } from '../../lib/api';
+import { queryClient } from '../../lib/query-client';
+
+/** The session's business, the user's role in it, its plan, trial and seats (GET /api/billing). */
+export const billingQuery = queryOptions({
+  queryKey: ['billing'],
+  queryFn: () => unwrap(api.api.billing.$get()),
+  staleTime: 30_000,
+});
+
+export const useBilling = () => useQuery(billingQuery);
+
+/** True while unknown, so owner-only controls do not flash for technicians. */
+export function useIsTechnician() {
+  const { data } = useBilling();
+  return data ? data.memberRole === 'technician' : true;
+}
+
+export const useChangePlan = () =>
+  useMutation({
+    mutationFn: (plan: SubscriptionTier) => unwrap(api.api.billing.plan.$put({ json: { plan } })),
+    onSuccess: (data) => {
+      queryClient.setQueryData(billingQuery.queryKey, data);
+      // Gated screens and the dashboard badge read the plan.
+      return queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'billing' });
+    },
+  });

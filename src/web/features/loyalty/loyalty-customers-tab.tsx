@@ -1,0 +1,126 @@
+import { Search, UserSearch, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LOYALTY_TEXT } from '../../../shared/loyalty.schemas';
+import { formatCents } from '../../../shared/money';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useErrorToast } from '../../lib/use-error-toast';
+import { LoyaltyTierBadge } from '../customers/loyalty-tier-badge';
+import { useLoyaltyCustomers } from './loyalty-queries';
+
+/** §2 Customers tab: name, email, total spent, tier badge, points. */
+export function LoyaltyCustomersTab({ onAdjust }: { onAdjust: (customerId: string) => void }) {
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search, 250);
+  const customers = useLoyaltyCustomers(debounced.trim());
+  useErrorToast(customers.isError, LOYALTY_TEXT.fetchFailed, customers.errorUpdatedAt);
+  const list = customers.data?.items ?? [];
+
+  return (
+    <div className="space-y-4">
+      <div className="relative max-w-md">
+        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+        <label htmlFor="loyalty-search" className="sr-only">
+          Search customers
+        </label>
+        <Input
+          id="loyalty-search"
+          type="search"
+          placeholder="Search by name or email"
+          className="pl-9"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+      {customers.isPending ? (
+        <RowsSkeleton />
+      ) : customers.isError ? (
+        <ErrorState message={LOYALTY_TEXT.fetchFailed} onRetry={() => customers.refetch()} retrying={customers.isFetching} />
+      ) : list.length === 0 ? (
+        debounced.trim() ? (
+          <EmptyState icon={UserSearch} title="No customers match" description="Try another name or email." />
+        ) : (
+          <EmptyState
+            icon={Users}
+            title="No members yet"
+            description="Every customer is a member: they earn 1 point per $5 when a booking is completed."
+            action={
+              <Button asChild>
+                <Link to="/customers">Add a customer</Link>
+              </Button>
+            }
+          />
+        )
+      ) : (
+        <>
+          <ul className="grid grid-cols-1 gap-3 md:hidden" aria-label="Loyalty members">
+            {list.map((c) => (
+              <li key={c.id} className="min-w-0">
+                <Card className="p-4" data-testid="loyalty-customer">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <p className="truncate font-semibold text-slate-900">
+                        {c.firstName} {c.lastName}
+                      </p>
+                      <p className="truncate text-sm text-slate-600">{c.email}</p>
+                    </div>
+                    <LoyaltyTierBadge tier={c.loyaltyTier} />
+                  </div>
+                  <div className="mt-3 flex items-center justify-between gap-2 text-sm">
+                    <p className="text-slate-600">
+                      Spent <span className="font-semibold tabular-nums text-slate-900">{formatCents(c.totalSpentCents)}</span>
+                    </p>
+                    <p className="font-semibold tabular-nums text-slate-900">{c.loyaltyPoints.toLocaleString('en-US')} pts</p>
+                    <Button size="sm" variant="outline" onClick={() => onAdjust(c.id)}>
+                      Adjust
+                    </Button>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          <Card className="hidden overflow-hidden md:block">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">Name</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Email</th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">Total spent</th>
+                  <th scope="col" className="px-4 py-3 font-semibold">Tier</th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">Points</th>
+                  <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {list.map((c) => (
+                  <tr key={c.id} className="hover:bg-slate-50" data-testid="loyalty-customer">
+                    <td className="px-4 py-3 font-semibold text-slate-900">
+                      {c.firstName} {c.lastName}
+                    </td>
+                    <td className="px-4 py-3 text-slate-600">
+                      <div className="max-w-[16rem] truncate">{c.email}</div>
+                    </td>
+                    <td className="px-4 py-3 text-right tabular-nums">{formatCents(c.totalSpentCents)}</td>
+                    <td className="px-4 py-3">
+                      <LoyaltyTierBadge tier={c.loyaltyTier} />
+                    </td>
+                    <td className="px-4 py-3 text-right font-semibold tabular-nums">{c.loyaltyPoints.toLocaleString('en-US')}</td>
+                    <td className="px-2 py-2 text-right">
+                      <Button size="sm" variant="ghost" onClick={() => onAdjust(c.id)}>
+                        Adjust
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}

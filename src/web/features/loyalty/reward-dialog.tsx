@@ -1,0 +1,147 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  LOYALTY_TEXT,
+  REWARD_CATEGORIES,
+  REWARD_CATEGORY_LABELS,
+  type RewardForm,
+  rewardFormSchema,
+} from '../../../shared/loyalty.schemas';
+import { dollarsToCents } from '../../../shared/money';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { Input, Textarea } from '../../components/ui/input';
+import { Field, Label } from '../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { Switch } from '../../components/ui/switch';
+import { type LoyaltyReward, useSaveReward } from './loyalty-queries';
+
+const toForm = (r: LoyaltyReward | null): RewardForm => ({
+  name: r?.name ?? '',
+  description: r?.description ?? '',
+  pointsRequired: r ? String(r.pointsRequired) : '',
+  value: r ? (r.valueCents / 100).toFixed(2) : '',
+  category: r?.category ?? 'discount',
+  isActive: r?.isActive ?? true,
+});
+
+/** §2 New Reward (and editing one): name, description, points required, value in dollars, category. */
+export function RewardDialog({
+  open,
+  reward,
+  onOpenChange,
+}: {
+  open: boolean;
+  reward: LoyaltyReward | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const save = useSaveReward();
+  const form = useForm<RewardForm>({ resolver: zodResolver(rewardFormSchema), defaultValues: toForm(reward) });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    if (open) form.reset(toForm(reward));
+  }, [open, reward, form]);
+
+  const onSubmit = form.handleSubmit(
+    async (v) => {
+      try {
+        await save.mutateAsync({
+          id: reward?.id,
+          values: {
+            name: v.name,
+            description: v.description,
+            pointsRequired: Number.parseInt(v.pointsRequired, 10),
+            valueCents: dollarsToCents(v.value) ?? 0,
+            category: v.category,
+            isActive: v.isActive,
+          },
+        });
+        toast.success('Success', { description: reward ? LOYALTY_TEXT.rewardUpdated : LOYALTY_TEXT.rewardCreated });
+        onOpenChange(false);
+      } catch (e) {
+        toast.error('Error', { description: (e as Error).message });
+      }
+    },
+    () => toast.error('Error', { description: LOYALTY_TEXT.required }),
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
+      <DialogContent>
+        <form onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" noValidate>
+          <DialogHeader>
+            <DialogTitle>{reward ? 'Edit Reward' : 'New Reward'}</DialogTitle>
+            <DialogDescription>Customers spend points on rewards when they book.</DialogDescription>
+          </DialogHeader>
+          <DialogBody className="grid gap-4">
+            <Field id="reward-name" label="Name" error={errors.name?.message}>
+              <Input autoComplete="off" {...form.register('name')} />
+            </Field>
+            <Field id="reward-description" label="Description (optional)">
+              <Textarea rows={2} {...form.register('description')} />
+            </Field>
+            <div className="grid grid-cols-2 gap-4">
+              <Field id="reward-points" label="Points required" error={errors.pointsRequired?.message}>
+                <Input type="number" inputMode="numeric" min={1} step={1} {...form.register('pointsRequired')} />
+              </Field>
+              <Field id="reward-value" label="Value ($)" error={errors.value?.message}>
+                <Input type="number" inputMode="decimal" min={0} step={0.01} placeholder="0.00" {...form.register('value')} />
+              </Field>
+            </div>
+            <Field id="reward-category" label="Category">
+              <Controller
+                control={form.control}
+                name="category"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger id="reward-category">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {REWARD_CATEGORIES.map((c) => (
+                        <SelectItem key={c} value={c}>
+                          {REWARD_CATEGORY_LABELS[c]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </Field>
+            {reward && (
+              <div className="flex items-center gap-3">
+                <Controller
+                  control={form.control}
+                  name="isActive"
+                  render={({ field }) => (
+                    <Switch id="reward-active" checked={field.value} onCheckedChange={field.onChange} />
+                  )}
+                />
+                <Label htmlFor="reward-active">Active (offered to customers)</Label>
+              </div>
+            )}
+          </DialogBody>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {reward ? 'Save Changes' : 'Create Reward'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
