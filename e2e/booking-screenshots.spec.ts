@@ -52,9 +52,12 @@ for (const width of [390, 1280]) {
     await shot('booking-success-invalid');
 
     await signIn(page, DEMO_OWNER);
-    await page.goto('/bookings');
+    await page.goto('/bookings?view=list');
     await expect(page.getByTestId('booking-card').first()).toBeVisible();
     await shot('bookings');
+    await page.goto('/bookings?view=week');
+    await expect(page.getByText('Mon,').first()).toBeVisible();
+    await shot('bookings-week');
 
     await page.goto('/customers');
     await expect(page.getByRole('button', { name: 'View Jordan Reyes' }).first()).toBeVisible();

@@ -90,7 +90,9 @@ test('services: empty state, add with multipliers, deactivate, delete', async ({
 
   // A new owner's other lists start empty, each with its next step.
   await page.goto('/bookings');
-  await expect(page.getByText('No bookings yet')).toBeVisible();
+  await expect(page.getByText('No jobs today')).toBeVisible();
+  await page.getByRole('tab', { name: 'List' }).click();
+  await expect(page.getByText('No upcoming bookings')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open your booking page' })).toBeVisible();
   await page.goto('/customers');
   await expect(page.getByText('No customers yet')).toBeVisible();
@@ -98,14 +100,14 @@ test('services: empty state, add with multipliers, deactivate, delete', async ({
 
 test('bookings: status filter, search and clear', async ({ page }) => {
   await signIn(page, DEMO_OWNER);
-  await page.goto('/bookings');
+  await page.goto('/bookings?view=list');
   await expect(page.getByTestId('booking-card').first()).toBeVisible();
   await page.getByLabel('Filter by status').click();
-  await page.getByRole('option', { name: 'Cancelled' }).click();
+  await page.getByRole('option', { name: 'Confirmed' }).click();
   const cards = page.getByTestId('booking-card');
   // Retrying assertions: the filtered list replaces the full one a moment after the choice.
-  await expect(cards.first()).toContainText('Cancelled');
-  await expect(cards.filter({ hasNotText: 'Cancelled' })).toHaveCount(0);
+  await expect(cards.first()).toContainText('Confirmed');
+  await expect(cards.filter({ hasNotText: 'Confirmed' })).toHaveCount(0);
   await page.getByLabel('Search bookings').fill('no booking has this text');
   await expect(page.getByText('No bookings match')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
@@ -124,7 +126,7 @@ test('a list that fails to load says so (§8 toast) and retries', async ({ page 
         })
       : route.continue(),
   );
-  await page.goto('/bookings');
+  await page.goto('/bookings?view=list');
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to fetch bookings' })).toBeVisible({
     timeout: 15_000,
   });

@@ -1,5 +1,7 @@
-// Benchmarks for the SEO engine: npm run bench
+// Benchmarks: npm run bench
 //
+//   0. The front door's API (issue 14): /api/health and the zip check under 50 connections, each as a ratio of a bare
+//      node:http server measured interleaved with it (scripts/bench-api.ts). --only=api stops after this part.
 //   1. Generation: the real server (spawned, its own job queue) generates 10,000 platform pages from one admin
 //      request (40 states × 5 cities × 2 keywords × 25 vehicles); the time runs from the request to the run's end.
 //   2. The table is filled to 100,000 pages (copies of the generated ones under new slugs).
@@ -13,7 +15,7 @@
 // embedded database lives in a temporary folder (or, with BENCH_DATABASE_URL=postgres://…/postgres, in a fresh
 // PostgreSQL database that is dropped afterwards). Options: --pages=100000 --duration=10 --data-dir=DIR.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +23,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { STATE_CODES } from '../src/shared/seo.constants';
 import { openDatabase } from '../src/server/db/client';
-import type { LoadResult } from './load-client';
+import { apiFigures, runLoad } from './bench-api';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
@@ -209,20 +211,6 @@ async function fillTo(target: number): Promise<string[]> {
 // What a browser sends; pages go out gzipped to such clients.
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'text/html' };
 
-/** Runs the load client in a process of its own (the bench process holds the data and would slow it down). */
-function runLoadProcess(config: { url: string; durationSeconds: number; headers: Record<string, string>; paths: string[]; order: 'cycle' | 'random' }) {
-  const file = join(dataDir, 'load.json');
-  writeFileSync(file, JSON.stringify({ ...config, connections: 50 }));
-  return new Promise<LoadResult>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/load-client.ts', file], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`the load client exited with ${code}`))));
-  });
-}
-
 async function load(
   url: string,
   title: string,
@@ -231,7 +219,7 @@ async function load(
   headers: Record<string, string> = BROWSER_HEADERS,
   reference = false,
 ) {
-  const run = (durationSeconds: number) => runLoadProcess({ url, durationSeconds, headers, paths, order });
+  const run = (durationSeconds: number) => runLoad({ url, durationSeconds, headers, paths, order });
   await run(3); // warm-up: JIT, caches, connections
   const r = await run(DURATION);
   const bad = r.non2xx + r.errors;
@@ -311,6 +299,18 @@ async function main() {
   }
   let ok = false;
   try {
+    const api = await startServer('api');
+    try {
+      await apiFigures(api.url, DURATION, report);
+    } finally {
+      await api.stop();
+    }
+    if (args.only === 'api') {
+      console.log('\nSummary');
+      for (const line of results) console.log(line);
+      ok = true;
+      return;
+    }
     const reuse = keptDataDir !== undefined && !pgAdminUrl && existsSync(join(dataDir, 'pglite'));
     if (!reuse) await generation();
     const slugs = await fillTo(TARGET_PAGES);

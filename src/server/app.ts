@@ -10,6 +10,7 @@ import { bookingApi } from './features/booking/booking.routes';
 import { stripeWebhook } from './features/booking/stripe-webhook.routes';
 import { testCheckoutPages } from './features/booking/test-checkout.routes';
 import { bookingsApi } from './features/bookings/bookings.routes';
+import { schedulingApi } from './features/scheduling/scheduling.routes';
 import { customersApi } from './features/customers/customers.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { billingApi } from './features/billing/billing.routes';
@@ -25,6 +26,7 @@ import { marketingApi } from './features/seo/marketing.routes';
 import { mountSeoPageRoute, mountSeoPublicRoutes } from './features/seo/seo-public.routes';
 import { publicPagesOf } from './features/seo/seo-settings';
 import { publicRoutes } from './features/public/public.routes';
+import { zipAreasOf } from './features/public/zip-areas';
 import { serviceAreasApi } from './features/service-areas/service-areas.routes';
 import { adminVerificationsApi } from './features/verification/admin-verifications.routes';
 import { UPLOAD_PATH, verificationApi } from './features/verification/verification.routes';
@@ -53,15 +55,24 @@ export function createApp(deps: AppDeps) {
 
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false }));
   const apiBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: { message: 'Request body is too large' } }, 413) });
-  // Document uploads carry their own 10MB limit (features/verification).
-  app.use('/api/*', (c, next) => (c.req.path === UPLOAD_PATH ? next() : apiBodyLimit(c, next)));
+  // Document uploads carry their own 10MB limit (features/verification). GET and HEAD carry no body, and asking for
+  // one builds a whole fetch Request on Node (docs/decisions/902).
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === UPLOAD_PATH ? next() : apiBodyLimit(c, next),
+  );
   app.use('*', async (c, next) => {
     c.set('deps', deps);
-    const headers = new Headers(c.req.raw.headers);
-    headers.delete(CLIENT_IP_HEADER);
+    // Read the client's address from c.var.clientIp. better-auth reads it from a header (docs/decisions/005), and
+    // rebuilding the request to set one cost more than the rest of a simple request (docs/decisions/902): it is
+    // rebuilt only for /api/auth/*, and whenever a client sent that header itself, so no one can trust a forged one.
     const ip = clientIp(c, deps.trustProxy);
-    if (ip) headers.set(CLIENT_IP_HEADER, ip);
-    c.req.raw = new Request(c.req.raw, { headers });
+    c.set('clientIp', ip);
+    if (c.req.path.startsWith('/api/auth/') || c.req.raw.headers.has(CLIENT_IP_HEADER)) {
+      const headers = new Headers(c.req.raw.headers);
+      headers.delete(CLIENT_IP_HEADER);
+      if (ip) headers.set(CLIENT_IP_HEADER, ip);
+      c.req.raw = new Request(c.req.raw, { headers });
+    }
     await next();
   });
 
@@ -71,7 +82,10 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', async (c, next) => {
     await next();
     const write = c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS';
-    if (write && c.res.status < 400 && !c.req.path.startsWith('/api/auth/')) await publicPages.sync();
+    if (write && c.res.status < 400 && !c.req.path.startsWith('/api/auth/')) {
+      zipAreasOf(deps.db).invalidate();
+      await publicPages.sync();
+    }
   });
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
@@ -88,6 +102,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/me', meApi)
     .route('/api/booking', bookingApi)
     .route('/api/bookings', bookingsApi)
+    .route('/api/scheduling', schedulingApi)
     .route('/api/customers', customersApi)
     .route('/api/services', servicesApi)
     .route('/api/marketing', marketingApi)

@@ -85,7 +85,11 @@ const WHOLE = 'Enter a whole number of 0 or more';
 const count = z.number({ error: WHOLE }).int(WHOLE).min(0, WHOLE).max(100_000, WHOLE).default(0);
 
 export const businessProfileInputSchema = z.object({
-  businessName: z.string({ error: PROFILE_TEXT.nameRequired }).trim().min(1, PROFILE_TEXT.nameRequired).max(200),
+  businessName: z
+    .string({ error: PROFILE_TEXT.nameRequired })
+    .trim()
+    .min(1, PROFILE_TEXT.nameRequired)
+    .max(200),
   businessTagline: optionalText(200),
   businessDescription: optionalText(5000),
   businessAddress: optionalText(300),

@@ -17,7 +17,14 @@ export const DEFAULT_VEHICLE_MULTIPLIERS: Record<VehicleType, number> = {
   motorcycle: 0.8,
 };
 
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled', 'no_show'] as const;
+export const BOOKING_STATUSES = [
+  'pending',
+  'confirmed',
+  'in_progress',
+  'completed',
+  'cancelled',
+  'no_show',
+] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 export const SUBSCRIPTION_TIERS = ['starter', 'pro', 'elite', 'franchise'] as const;

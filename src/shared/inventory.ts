@@ -67,7 +67,13 @@ export const inventoryItemInputSchema = z.object({
   category: optionalText(100),
   currentStock: stockCount(INVENTORY_TEXT.stockRequired),
   minStockAlert: stockCount(INVENTORY_TEXT.alertRequired),
-  unitCostCents: z.number().int(INVENTORY_TEXT.cost).min(0, INVENTORY_TEXT.cost).max(100_000_000).nullish().transform((v) => v ?? null),
+  unitCostCents: z
+    .number()
+    .int(INVENTORY_TEXT.cost)
+    .min(0, INVENTORY_TEXT.cost)
+    .max(100_000_000)
+    .nullish()
+    .transform((v) => v ?? null),
   supplier: optionalText(200),
 });
 export type InventoryItemInput = z.input<typeof inventoryItemInputSchema>;
@@ -87,9 +93,16 @@ export const serviceUsageInputSchema = z.object({
     .array(
       z.object({
         inventoryItemId: z.uuid('Choose an inventory item'),
-        quantity: z.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(10_000),
+        quantity: z
+          .number()
+          .int('Quantity must be a whole number')
+          .min(1, 'Quantity must be at least 1')
+          .max(10_000),
       }),
     )
     .max(100)
-    .refine((items) => new Set(items.map((i) => i.inventoryItemId)).size === items.length, 'Each item can be listed once'),
+    .refine(
+      (items) => new Set(items.map((i) => i.inventoryItemId)).size === items.length,
+      'Each item can be listed once',
+    ),
 });

@@ -137,7 +137,12 @@ export function slugify(...parts: string[]): string {
 }
 
 /** The slug of a page: keyword-city-state (§5), with the vehicle's make and model before the city when targeted. */
-export function pageSlug(p: { keyword: string; city: string; state: string; vehicle?: { make: string; model: string } | null }) {
+export function pageSlug(p: {
+  keyword: string;
+  city: string;
+  state: string;
+  vehicle?: { make: string; model: string } | null;
+}) {
   return p.vehicle
     ? slugify(p.keyword, p.vehicle.make, p.vehicle.model, p.city, p.state)
     : slugify(p.keyword, p.city, p.state);
@@ -153,8 +158,15 @@ export function titleCase(text: string) {
     .join(' ');
 }
 
-export function pageTitle(p: { keyword: string; city: string; state: string; vehicle?: { make: string; model: string } | null }) {
-  const subject = p.vehicle ? `${titleCase(p.keyword)} for ${p.vehicle.make} ${p.vehicle.model}` : titleCase(p.keyword);
+export function pageTitle(p: {
+  keyword: string;
+  city: string;
+  state: string;
+  vehicle?: { make: string; model: string } | null;
+}) {
+  const subject = p.vehicle
+    ? `${titleCase(p.keyword)} for ${p.vehicle.make} ${p.vehicle.model}`
+    : titleCase(p.keyword);
   return `${subject} in ${p.city}, ${p.state}`;
 }
 
@@ -181,4 +193,5 @@ export const generatedText = (n: number) => `Successfully generated ${n} SEO pag
 /** "Deleted {n} SEO pages" (§8); one page reads "Deleted 1 SEO page" (docs/decisions/304). */
 export const deletedText = (n: number) => `Deleted ${n} SEO ${n === 1 ? 'page' : 'pages'}`;
 export const LANDING_CREATED_TITLE = 'Landing Pages Created!';
-export const landingCreatedText = (n: number) => `Successfully created ${n} landing ${n === 1 ? 'page' : 'pages'}`;
+export const landingCreatedText = (n: number) =>
+  `Successfully created ${n} landing ${n === 1 ? 'page' : 'pages'}`;

@@ -9,7 +9,9 @@ import {
 
 const trimmedList = (emptyMessage: string) =>
   z
-    .array(z.string({ error: emptyMessage }).max(80, 'Keep each entry under 80 characters'), { error: emptyMessage })
+    .array(z.string({ error: emptyMessage }).max(80, 'Keep each entry under 80 characters'), {
+      error: emptyMessage,
+    })
     .transform((items) => items.map((s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s.length > 0));
 
 /** The owner's Quick Landing Page Generator (§5): keyword, 1–5 cities, one of the 15 supported states. */
@@ -33,7 +35,9 @@ export const adminGenerateInputSchema = z.object({
     .refine((k) => k.length <= MAX_ADMIN_KEYWORDS, SEO_TEXT.tooManyKeywords),
   targetVehicles: z.boolean().default(false),
   selectedStates: z
-    .array(z.enum(STATE_CODES, { error: 'Please select valid US states.' }), { error: SEO_TEXT.noStates.description })
+    .array(z.enum(STATE_CODES, { error: 'Please select valid US states.' }), {
+      error: SEO_TEXT.noStates.description,
+    })
     .min(1, SEO_TEXT.noStates.description),
   // The spec's client sends batchSize 10; the server decides the batch size and accepts the field for compatibility.
   batchSize: z.number().int().min(1).max(100).optional(),

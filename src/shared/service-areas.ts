@@ -22,11 +22,7 @@ export const SERVICE_AREA_TEXT = {
 } as const;
 
 const required = (max: number, tooLong: string) =>
-  z
-    .string({ error: SERVICE_AREA_TEXT.missing })
-    .trim()
-    .min(1, SERVICE_AREA_TEXT.missing)
-    .max(max, tooLong);
+  z.string({ error: SERVICE_AREA_TEXT.missing }).trim().min(1, SERVICE_AREA_TEXT.missing).max(max, tooLong);
 
 export const serviceAreaInputSchema = z.object({
   // §5 says at most 5 characters; the public zip check needs exactly 5 digits, so that is what we accept.
@@ -39,7 +35,12 @@ export const serviceAreaInputSchema = z.object({
     .trim()
     .nullish()
     .transform((v) => (v ? v.toUpperCase() : null))
-    .pipe(z.string().regex(/^[A-Z]{2}$/, SERVICE_AREA_TEXT.stateCode).nullable()),
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Z]{2}$/, SERVICE_AREA_TEXT.stateCode)
+        .nullable(),
+    ),
   launchDate: z
     .string()
     .trim()

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_BOOKING_RULES } from './scheduling';
 import { intervalsOverlap, isSlotFree, slotsForDate } from './slots';
 import { zonedTimeToUtc } from './time';
 
@@ -86,7 +87,27 @@ describe('slots for a day', () => {
       durationMinutes: 60,
       busy: [],
       now: midMorning,
+      rules: { ...DEFAULT_BOOKING_RULES, minNoticeMinutes: 0 },
     });
     expect(slots.filter((s) => s.state === 'past').map((s) => s.time)).toEqual(['08:00', '09:00', '10:00']);
+  });
+
+  it('keeps the default two hours of notice', () => {
+    const midMorning = zonedTimeToUtc('2030-06-03', '10:30', TZ);
+    const slots = slotsForDate({
+      date: '2030-06-03',
+      timeZone: TZ,
+      durationMinutes: 60,
+      busy: [],
+      now: midMorning,
+    });
+    expect(slots.filter((s) => s.state === 'past').map((s) => s.time)).toEqual([
+      '08:00',
+      '09:00',
+      '10:00',
+      '11:00',
+      '12:00',
+    ]);
+    expect(slots.find((s) => s.time === '13:00')!.state).toBe('available');
   });
 });

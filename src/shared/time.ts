@@ -114,3 +114,27 @@ export function formatDuration(minutes: number): string {
   if (h === 0) return `${m} min`;
   return m ? `${h} hr ${m} min` : `${h} hr${h > 1 ? 's' : ''}`;
 }
+
+/** "Wed, Dec 25, 2030" for a calendar date (YYYY-MM-DD), whatever the viewer's zone. */
+export function formatCalendarDate(date: string, opts: { weekday?: boolean; year?: boolean } = {}): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: opts.weekday === false ? undefined : 'short',
+    month: 'short',
+    day: 'numeric',
+    year: opts.year === false ? undefined : 'numeric',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** "10:00 AM" for an instant on the zone's clock. */
+export function formatTimeInZone(instant: Date | string, timeZone: string): string {
+  const d = typeof instant === 'string' ? new Date(instant) : instant;
+  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(d);
+}
+
+/** Day of the week (0 = Sunday) of a YYYY-MM-DD calendar date. */
+export function weekdayIndex(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}

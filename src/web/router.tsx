@@ -48,6 +48,7 @@ export const router = createBrowserRouter([
         lazy: () => import('./features/service-areas/service-areas-page').then((m) => ({ Component: m.ServiceAreasPage })),
       },
       { path: '/verification', lazy: () => import('./features/verification/verification-page').then((m) => ({ Component: m.VerificationPage })) },
+      { path: '/payouts', lazy: () => import('./features/payouts/payouts-page').then((m) => ({ Component: m.PayoutsPage })) },
       { path: '/billing', lazy: () => import('./features/billing/billing-page').then((m) => ({ Component: m.BillingPage })) },
       ...PENDING_OWNER_SCREENS.map(([path, title]) => ({
         path,

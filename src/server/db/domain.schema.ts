@@ -76,6 +76,8 @@ export const profiles = pgTable('profiles', {
   businessPageId: uuid().references((): AnyPgColumn => citySeoPages.id, { onDelete: 'set null' }),
   // IANA zone of the business's wall clock: booking slots (08:00–17:00) are in it (docs/decisions/101).
   timeZone: text().notNull().default('America/Chicago'),
+  // The readable public booking link /book/{slug} (docs/decisions/1103); null until the business has a name.
+  bookingSlug: text().unique(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index('profiles_business_page_id_idx').on(t.businessPageId)]);
@@ -231,6 +233,8 @@ export const bookings = pgTable(
     specialInstructions: text(),
     // The payment provider's checkout session; unique so that completing it twice books once.
     paymentSessionId: text().unique(),
+    // The owner recorded a payment taken outside ShineRoute (cash, card reader) for a booking they entered.
+    paidOfflineAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -36,6 +36,8 @@ export interface SignedInUser {
 export type AppEnv = {
   Variables: {
     deps: AppDeps;
+    /** The client's address: the socket's, or a trusted proxy's X-Forwarded-For (set for every request by app.ts). */
+    clientIp: string | null;
     user: SignedInUser;
     /** The business whose data this request may read and write (the owner's own id, or a technician's employer). */
     businessId: string;

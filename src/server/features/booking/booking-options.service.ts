@@ -2,16 +2,15 @@ import { and, asc, eq, exists, gte, inArray, isNotNull, isNull, lt, ne, sql } fr
 import { LEAD_SERVICES } from '../../../shared/booking.schemas';
 import { SLOT_HOLDING_STATUSES } from '../../../shared/booking-status';
 import { completeMultipliers } from '../../../shared/pricing';
-import { type BusyInterval, slotsForDate } from '../../../shared/slots';
-import { addDays, DEFAULT_TIME_ZONE, todayInZone, zonedTimeToUtc } from '../../../shared/time';
+import type { BookingRules } from '../../../shared/scheduling';
+import { type BusyInterval, bookingWindow } from '../../../shared/slots';
+import { DEFAULT_TIME_ZONE } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
 import { bookings, profiles, serviceAreas, services, user } from '../../db/schema';
-import { invalid, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
+import { getScheduling, leadScheduling, slotsOfDate } from '../scheduling/scheduling.service';
 
 // What /book offers: a business's active services, the businesses serving a zip, or §9's demo services (a lead).
-
-/** How far ahead a customer may book. */
-export const BOOKING_HORIZON_DAYS = 180;
 
 export async function findPublicBusiness(db: DbOrTx, businessId: string) {
   const [row] = await db
@@ -111,6 +110,11 @@ async function businessesServing(db: DbOrTx, zip: string) {
     .orderBy(sql`${profiles.verificationStatus} = 'verified' desc`, asc(profiles.businessName));
 }
 
+/** Days of the week (0 = Sunday) without working hours: the date picker greys them out. */
+function closedWeekdays(rules: BookingRules) {
+  return rules.weeklyHours.flatMap((h, day) => (h ? [] : [day]));
+}
+
 async function areaLabel(db: DbOrTx, zip: string | undefined) {
   if (!zip) return null;
   const [area] = await db
@@ -126,12 +130,14 @@ export async function getBookingOptions(db: DbOrTx, query: { business?: string; 
   if (query.business) {
     const business = await findPublicBusiness(db, query.business);
     if (!business) throw notFound('This business could not be found');
+    const rules = await getScheduling(db, business.id);
     return {
       mode: 'business' as const,
       area,
       timeZone: business.timeZone,
-      today: todayInZone(business.timeZone),
-      maxDate: addDays(todayInZone(business.timeZone), BOOKING_HORIZON_DAYS),
+      ...bookingWindow(rules, business.timeZone),
+      closedDates: rules.closedDates,
+      closedWeekdays: closedWeekdays(rules),
       business: {
         id: business.id,
         name: business.name,
@@ -145,13 +151,14 @@ export async function getBookingOptions(db: DbOrTx, query: { business?: string; 
     };
   }
   const businesses = query.zip ? await businessesServing(db, query.zip) : [];
-  const today = todayInZone(DEFAULT_TIME_ZONE);
+  const lead = leadScheduling();
   return {
     mode: businesses.length > 0 ? ('choose' as const) : ('lead' as const),
     area,
     timeZone: DEFAULT_TIME_ZONE,
-    today,
-    maxDate: addDays(today, BOOKING_HORIZON_DAYS),
+    ...bookingWindow(lead, DEFAULT_TIME_ZONE),
+    closedDates: [] as string[],
+    closedWeekdays: [] as number[],
     business: null,
     businesses,
     services: businesses.length > 0 ? [] : leadServices(),
@@ -182,39 +189,26 @@ export async function busyIntervals(
   return rows;
 }
 
-export function assertBookableDate(date: string, timeZone: string) {
-  const today = todayInZone(timeZone);
-  if (date < today) throw invalid('Please choose a date that is not in the past');
-  if (date > addDays(today, BOOKING_HORIZON_DAYS)) {
-    throw invalid(`Please choose a date within the next ${BOOKING_HORIZON_DAYS} days`);
-  }
-}
-
 export async function getSlots(db: DbOrTx, query: { business?: string; serviceId: string; date: string }) {
-  let timeZone = DEFAULT_TIME_ZONE;
+  let businessId: string | null = null;
   let durationMinutes: number;
-  let busy: BusyInterval[] = [];
   if (query.business) {
     const business = await findPublicBusiness(db, query.business);
     if (!business) throw notFound('This business could not be found');
     const service = await findActiveService(db, business.id, query.serviceId);
     if (!service) throw notFound('This service is no longer available');
-    timeZone = business.timeZone;
+    businessId = business.id;
     durationMinutes = service.durationMinutes;
-    assertBookableDate(query.date, timeZone);
-    const dayStart = zonedTimeToUtc(query.date, '00:00', timeZone);
-    const dayEnd = zonedTimeToUtc(addDays(query.date, 1), '00:00', timeZone);
-    busy = await busyIntervals(db, business.id, dayStart, dayEnd);
   } else {
     const service = leadServices().find((s) => s.id === query.serviceId);
     if (!service) throw notFound('This service is no longer available');
     durationMinutes = service.durationMinutes;
-    assertBookableDate(query.date, timeZone);
   }
-  const slots = slotsForDate({ date: query.date, timeZone, durationMinutes, busy });
+  const day = await slotsOfDate(db, businessId, { date: query.date, durationMinutes });
   return {
     date: query.date,
-    timeZone,
-    slots: slots.map((s) => ({ time: s.time, available: s.state === 'available', state: s.state })),
+    timeZone: day.timeZone,
+    closed: day.closed,
+    slots: day.slots.map((s) => ({ time: s.time, available: s.state === 'available', state: s.state })),
   };
 }

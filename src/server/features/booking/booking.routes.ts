@@ -22,6 +22,8 @@ const optionsSchema = z
     timeZone: z.string(),
     today: z.string(),
     maxDate: z.string(),
+    closedDates: z.array(z.string()),
+    closedWeekdays: z.array(z.number().int()),
     business: z
       .object({
         id: z.string(),
@@ -63,7 +65,7 @@ const slotsRoute = createRoute({
   method: 'get',
   path: '/slots',
   tags: ['Booking'],
-  summary: 'The hourly slots of a day, with those already taken for the service duration marked unavailable',
+  summary: "A day's slots under the business's hours and rules; taken (every crew busy) or too soon marked unavailable",
   request: {
     query: z.object({
       business: z.string().trim().min(1).max(100).optional(),
@@ -76,6 +78,7 @@ const slotsRoute = createRoute({
       z.object({
         date: z.string(),
         timeZone: z.string(),
+        closed: z.boolean(),
         slots: z.array(
           z.object({
             time: z.string(),

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, type BookingForm } from '../../../shared/booking.schemas';
 import { servicePriceCents } from '../../../shared/pricing';
-import { isSlotFree } from '../../../shared/slots';
-import { DEFAULT_TIME_ZONE, zonedTimeToUtc } from '../../../shared/time';
+import { DEFAULT_TIME_ZONE } from '../../../shared/time';
 import type { Database, Transaction } from '../../db/client';
 import { bookings, checkoutSessions, customers, customerVehicles } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
@@ -11,9 +10,8 @@ import { conflict, invalid, notFound } from '../../http/errors';
 import { type ChargeTransfer, SUCCESS_PATH } from '../../providers/payments/payments';
 import { recordCompletedCharge } from '../payouts/ledger.service';
 import { chargeTermsFor } from '../payouts/payment-accounts.service';
+import { assertSlotBookable, lockBusinessSlots, slotHasRoom } from '../scheduling/scheduling.service';
 import {
-  assertBookableDate,
-  busyIntervals,
   findActiveService,
   findPublicBusiness,
   leadServices,
@@ -31,14 +29,7 @@ async function slotIsFree(
   start: Date,
   durationMinutes: number,
 ) {
-  const end = new Date(start.getTime() + durationMinutes * 60_000);
-  const busy = await busyIntervals(db, businessId, start, end);
-  return isSlotFree({ start, durationMinutes }, busy);
-}
-
-/** Serialises slot checks and bookings of one business across concurrent requests and instances. */
-async function lockBusinessSlots(tx: Transaction, businessId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking-slots:${businessId}`}))`);
+  return slotHasRoom(db, businessId, start, durationMinutes);
 }
 
 function bookPageUrl(
@@ -86,12 +77,12 @@ export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'pub
     service = lead;
   }
 
-  assertBookableDate(form.date, timeZone);
-  const scheduledAt = zonedTimeToUtc(form.date, form.time, timeZone);
-  if (scheduledAt.getTime() <= Date.now()) throw invalid(BOOKING_MESSAGES.pastDate);
-  if (form.businessId && !(await slotIsFree(db, form.businessId, scheduledAt, service.durationMinutes))) {
-    throw conflict(BOOKING_MESSAGES.slotTaken);
-  }
+  // The business's hours, notice, horizon and crews (src/shared/slots.ts); 409 when the slot is taken.
+  const { startsAt: scheduledAt } = await assertSlotBookable(db, form.businessId, {
+    date: form.date,
+    time: form.time,
+    durationMinutes: service.durationMinutes,
+  });
 
   // Never the browser's totalPrice: §9's rule applied to the stored service.
   const amountCents = servicePriceCents(service, form.vehicleType);

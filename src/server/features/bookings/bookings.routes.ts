@@ -1,9 +1,17 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { BOOKING_FILTERS } from '../../../shared/booking-status';
 import { BOOKING_STATUSES, VEHICLE_TYPES } from '../../../shared/constants';
+import {
+  BOOKING_WHEN,
+  ownerBookingEditSchema,
+  ownerBookingInputSchema,
+} from '../../../shared/owner-bookings';
 import { requireUser } from '../../auth/guards';
+import { listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
-import { listBookings, updateBookingStatus } from './bookings.service';
+import { updateBookingStatus } from './bookings.service';
+import { CALENDAR_MAX_DAYS, calendarBookings, listBookingsPage } from './bookings-list.service';
+import { createOwnerBooking, editOwnerBooking, getBookingWithHistory } from './owner-bookings.service';
 
 export const ownerBookingSchema = z
   .object({
@@ -17,6 +25,7 @@ export const ownerBookingSchema = z
     finalPriceCents: z.number().int().nullable(),
     specialInstructions: z.string().nullable(),
     createdAt: z.string(),
+    payment: z.enum(['online', 'offline', 'unpaid']),
     service: z.object({
       id: z.string().nullable(),
       name: z.string(),
@@ -50,17 +59,92 @@ const listRoute = createRoute({
   method: 'get',
   path: '/',
   tags: ['Bookings'],
-  summary: "The business's bookings, newest scheduled first, with search and status filter",
+  summary:
+    "A page of the business's bookings: upcoming (today onwards, soonest first) or past (latest first), with search and status",
+  request: {
+    query: listQuerySchema.extend({
+      status: z.enum(BOOKING_FILTERS, { error: 'Unknown status filter' }).optional(),
+      when: z.enum(BOOKING_WHEN, { error: 'Unknown list' }).optional(),
+    }),
+  },
+  responses: {
+    200: json(listOf(ownerBookingSchema).extend({ timeZone: z.string() })),
+    400: errorResponses[400],
+    401: errorResponses[401],
+  },
+});
+
+const isoDate = (message: string) => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message);
+const calendarRoute = createRoute({
+  method: 'get',
+  path: '/calendar',
+  tags: ['Bookings'],
+  summary: `Bookings from one date to another in the business's zone (at most ${CALENDAR_MAX_DAYS} days), for the time grid`,
   request: {
     query: z.object({
-      search: z.string().max(200).optional(),
+      from: isoDate('Please give the first date'),
+      to: isoDate('Please give the last date'),
       status: z.enum(BOOKING_FILTERS, { error: 'Unknown status filter' }).optional(),
     }),
   },
   responses: {
-    200: json(z.object({ timeZone: z.string(), bookings: z.array(ownerBookingSchema) })),
+    200: json(z.object({ timeZone: z.string(), items: z.array(ownerBookingSchema) })),
     400: errorResponses[400],
     401: errorResponses[401],
+  },
+});
+
+const historyEntrySchema = z.object({
+  id: z.string(),
+  field: z.string(),
+  summary: z.string(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+const bookingDetailSchema = ownerBookingSchema
+  .extend({ history: z.array(historyEntrySchema) })
+  .openapi('BookingDetail');
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/{id}',
+  tags: ['Bookings'],
+  summary: 'One booking with its history',
+  request: { params: idParam },
+  responses: { 200: json(bookingDetailSchema), 401: errorResponses[401], 404: errorResponses[404] },
+});
+
+const createBookingRoute = createRoute({
+  method: 'post',
+  path: '/',
+  tags: ['Bookings'],
+  summary: 'New booking by the owner (phone-in): confirmed, slot rules as on /book, paid offline or later',
+  request: { body: { content: { 'application/json': { schema: ownerBookingInputSchema } }, required: true } },
+  responses: {
+    201: json(bookingDetailSchema),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    404: errorResponses[404],
+    409: errorResponses[409],
+  },
+});
+
+const editRoute = createRoute({
+  method: 'patch',
+  path: '/{id}',
+  tags: ['Bookings'],
+  summary:
+    'Change time, service, vehicle, address, price (with a reason) or notes; the customer is emailed a new time',
+  request: {
+    params: idParam,
+    body: { content: { 'application/json': { schema: ownerBookingEditSchema } }, required: true },
+  },
+  responses: {
+    200: json(bookingDetailSchema),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    404: errorResponses[404],
+    409: errorResponses[409],
   },
 });
 
@@ -94,7 +178,22 @@ bookingsRoutes.use('*', requireUser);
 
 export const bookingsApi = bookingsRoutes
   .openapi(listRoute, async (c) =>
-    c.json(await listBookings(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200),
+    c.json(await listBookingsPage(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200),
+  )
+  .openapi(calendarRoute, async (c) =>
+    c.json(await calendarBookings(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200),
+  )
+  .openapi(getRoute, async (c) =>
+    c.json(await getBookingWithHistory(c.var.deps, c.var.businessId, c.req.valid('param').id), 200),
+  )
+  .openapi(createBookingRoute, async (c) =>
+    c.json(await createOwnerBooking(c.var.deps, c.var.businessId, c.req.valid('json')), 201),
+  )
+  .openapi(editRoute, async (c) =>
+    c.json(
+      await editOwnerBooking(c.var.deps, c.var.businessId, c.req.valid('param').id, c.req.valid('json')),
+      200,
+    ),
   )
   .openapi(statusRoute, async (c) => {
     const booking = await updateBookingStatus(

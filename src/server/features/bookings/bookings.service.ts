@@ -1,17 +1,17 @@
-import { recordCheckoutRefund } from '../payouts/refunds';
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { BookingFilter } from '../../../shared/booking-status';
-import { checkTransition } from '../../../shared/booking-status';
+import { and, eq, sql } from 'drizzle-orm';
+import { BOOKING_STATUS_LABELS, checkTransition } from '../../../shared/booking-status';
 import type { BookingStatus } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
 import { formatDateTimeInZone } from '../../../shared/time';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { bookings, checkoutSessions, customers, customerVehicles, profiles } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { assertUuid } from '../ids';
 import { deductStockForCompletedBooking } from '../inventory/inventory.service';
+import { recordHistory } from './booking-history.service';
 import { earnPointsForBooking, reverseBookingPoints } from '../loyalty/points-ledger';
+import { recordCheckoutRefund } from '../payouts/refunds';
 
 const NOT_FOUND = 'Booking not found';
 
@@ -26,6 +26,8 @@ const bookingColumns = {
   finalPriceCents: bookings.finalPriceCents,
   specialInstructions: bookings.specialInstructions,
   createdAt: bookings.createdAt,
+  paymentSessionId: bookings.paymentSessionId,
+  paidOfflineAt: bookings.paidOfflineAt,
   serviceId: bookings.serviceId,
   serviceName: bookings.serviceName,
   serviceDescription: bookings.serviceDescription,
@@ -41,7 +43,7 @@ const bookingColumns = {
   vehicleType: customerVehicles.vehicleType,
 };
 
-function selectBookings(db: DbOrTx) {
+export function selectBookings(db: DbOrTx) {
   return db
     .select(bookingColumns)
     .from(bookings)
@@ -51,7 +53,7 @@ function selectBookings(db: DbOrTx) {
 
 type BookingRow = Awaited<ReturnType<typeof selectBookings>>[number];
 
-function toBooking(r: BookingRow) {
+export function toBooking(r: BookingRow) {
   return {
     id: r.id,
     status: r.status,
@@ -63,6 +65,12 @@ function toBooking(r: BookingRow) {
     finalPriceCents: r.finalPriceCents,
     specialInstructions: r.specialInstructions,
     createdAt: r.createdAt.toISOString(),
+    // Paid through checkout, recorded as paid outside ShineRoute by the owner, or still to collect.
+    payment: r.paymentSessionId
+      ? ('online' as const)
+      : r.paidOfflineAt
+        ? ('offline' as const)
+        : ('unpaid' as const),
     service: {
       id: r.serviceId,
       name: r.serviceName,
@@ -97,38 +105,6 @@ export async function businessTimeZone(db: DbOrTx, businessId: string) {
     .from(profiles)
     .where(eq(profiles.id, businessId));
   return row?.timeZone ?? 'America/Chicago';
-}
-
-/** §7: bookings with their service, customer and vehicle, newest scheduled first; search and status filter in SQL. */
-export async function listBookings(
-  db: Database,
-  businessId: string,
-  query: { search?: string; status?: BookingFilter },
-) {
-  const term = query.search?.trim();
-  const pattern = term ? `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
-  const rows = await selectBookings(db)
-    .where(
-      and(
-        eq(bookings.businessId, businessId),
-        query.status && query.status !== 'all' ? eq(bookings.status, query.status) : undefined,
-        pattern
-          ? or(
-              ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
-              ilike(customers.email, pattern),
-              ilike(bookings.serviceName, pattern),
-              ilike(
-                sql`concat_ws(' ', ${customerVehicles.year}, ${customerVehicles.make}, ${customerVehicles.model}, ${customerVehicles.color})`,
-                pattern,
-              ),
-              ilike(bookings.locationAddress, pattern),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(desc(bookings.scheduledAt))
-    .limit(500);
-  return { timeZone: await businessTimeZone(db, businessId), bookings: rows.map(toBooking) };
 }
 
 export async function getBooking(db: DbOrTx, businessId: string, id: string) {
@@ -199,6 +175,12 @@ export async function updateBookingStatus(
       await tx.update(bookings).set({ status: to }).where(eq(bookings.id, id));
       if (to === 'cancelled') await reverseBookingPoints(tx, businessId, id, 'booking cancelled');
     }
+    await recordHistory(tx, businessId, id, [
+      {
+        field: 'status',
+        summary: `Status ${BOOKING_STATUS_LABELS[row.status]} → ${BOOKING_STATUS_LABELS[to]}`,
+      },
+    ]);
   });
   return getBooking(db, businessId, id);
 }

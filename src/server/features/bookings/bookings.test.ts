@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { BookingStatus } from '../../../shared/constants';
+import { todayInZone, zonedTimeToUtc } from '../../../shared/time';
 import { createBooking, createCustomer, createService, createVehicle } from '../../db/factories';
 import { bookings, checkoutSessions, customers } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
@@ -50,31 +51,72 @@ describe('GET /api/bookings', () => {
     expect((await t.request('/api/bookings')).status).toBe(401);
   });
 
-  it('lists own bookings with service, customer and vehicle, newest scheduled first', async () => {
-    const { owner, service, customer } = await ownerWithBooking({ scheduledAt: new Date(Date.now() + HOUR) });
-    await createBooking(t.db, owner.userId, {
-      service,
-      customerId: customer.id,
+  it('lists upcoming bookings soonest first (today first), past ones on request, never another business’s', async () => {
+    const { owner, service, customer } = await ownerWithBooking({
       scheduledAt: new Date(Date.now() + 100 * HOUR),
-      locationAddress: '9 Red River St',
-      quotedPriceCents: 4500,
     });
+    const today = zonedTimeToUtc(todayInZone('America/Chicago'), '00:30', 'America/Chicago');
+    for (const [scheduledAt, locationAddress] of [
+      [today, 'Today St'],
+      [new Date(Date.now() - 72 * HOUR), 'Last week Rd'],
+      [new Date(Date.now() - 48 * HOUR), 'Day before Ave'],
+    ] as const) {
+      await createBooking(t.db, owner.userId, {
+        service,
+        customerId: customer.id,
+        scheduledAt,
+        locationAddress,
+        quotedPriceCents: 4500,
+      });
+    }
     await ownerWithBooking(); // another business
     const res = await t.request('/api/bookings', { cookie: owner.cookie });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.timeZone).toBe('America/Chicago');
-    expect(body.bookings.map((b: { locationAddress: string }) => b.locationAddress)).toEqual([
-      '9 Red River St',
+    expect(body.nextCursor).toBeNull();
+    expect(body.items.map((b: { locationAddress: string }) => b.locationAddress)).toEqual([
+      'Today St',
       '12 Lamar Blvd, Austin, TX',
     ]);
-    expect(body.bookings[1]).toMatchObject({
+    expect(body.items[1]).toMatchObject({
       status: 'pending',
       quotedPriceCents: 12000,
+      payment: 'unpaid',
       service: { name: 'Premium Detail', durationMinutes: 180 },
       customer: { firstName: 'Jordan', lastName: 'Reyes' },
       vehicle: { make: 'Toyota', model: 'Camry', year: 2021, color: 'Silver', vehicleType: 'sedan' },
     });
+    const past = await (await t.request('/api/bookings?when=past', { cookie: owner.cookie })).json();
+    expect(past.items.map((b: { locationAddress: string }) => b.locationAddress)).toEqual([
+      'Day before Ave',
+      'Last week Rd',
+    ]);
+  });
+
+  it('pages with a cursor and refuses a broken one', async () => {
+    const { owner, service } = await ownerWithBooking({ scheduledAt: new Date(Date.now() + 24 * HOUR) });
+    for (const h of [48, 72, 96, 120])
+      await createBooking(t.db, owner.userId, {
+        service,
+        scheduledAt: new Date(Date.now() + h * HOUR),
+        locationAddress: `${h}h`,
+        quotedPriceCents: 1,
+      });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const url: string = `/api/bookings?limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = await (await t.request(url, { cookie: owner.cookie })).json();
+      seen.push(...page.items.map((b: { locationAddress: string }) => b.locationAddress));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(['12 Lamar Blvd, Austin, TX', '48h', '72h', '96h', '120h']);
+    const bad = await t.request('/api/bookings?cursor=nonsense', { cookie: owner.cookie });
+    expect(bad.status).toBe(400);
   });
 
   it.each([
@@ -88,16 +130,16 @@ describe('GET /api/bookings', () => {
   ])('searches customer, service, vehicle and address: %j', async (search, expected) => {
     const { owner } = await ownerWithBooking();
     const body = await (
-      await t.request(`/api/bookings?search=${encodeURIComponent(search)}`, { cookie: owner.cookie })
+      await t.request(`/api/bookings?q=${encodeURIComponent(search)}`, { cookie: owner.cookie })
     ).json();
-    expect(body.bookings).toHaveLength(expected);
+    expect(body.items).toHaveLength(expected);
   });
 
   it('filters by status', async () => {
     const { owner, service } = await ownerWithBooking({ status: 'confirmed' });
     await createBooking(t.db, owner.userId, {
       service,
-      scheduledAt: new Date(),
+      scheduledAt: new Date(Date.now() + HOUR),
       locationAddress: 'x',
       quotedPriceCents: 1,
       status: 'completed',
@@ -105,9 +147,9 @@ describe('GET /api/bookings', () => {
     const confirmed = await (
       await t.request('/api/bookings?status=confirmed', { cookie: owner.cookie })
     ).json();
-    expect(confirmed.bookings.map((b: { status: string }) => b.status)).toEqual(['confirmed']);
+    expect(confirmed.items.map((b: { status: string }) => b.status)).toEqual(['confirmed']);
     const all = await (await t.request('/api/bookings?status=all', { cookie: owner.cookie })).json();
-    expect(all.bookings).toHaveLength(2);
+    expect(all.items).toHaveLength(2);
     const bad = await t.request('/api/bookings?status=teleported', { cookie: owner.cookie });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.message).toBe('Unknown status filter');

@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import { citySeoPages, profiles, testimonials } from '../../db/schema';
 import { invalid, notFound } from '../../http/errors';
 import { getProfile } from '../profiles/profiles.service';
+import { followAddressTimeZone } from '../scheduling/scheduling.service';
 
 export function toProfileDto(p: typeof profiles.$inferSelect) {
   return {
@@ -47,6 +48,7 @@ export async function updateBusinessProfile(db: DbOrTx, businessId: string, inpu
   const values = businessProfileInputSchema.parse(input);
   const [row] = await db.update(profiles).set(values).where(eq(profiles.id, businessId)).returning();
   if (!row) throw notFound('No business profile found for this account');
+  await followAddressTimeZone(db, businessId, row.businessAddress);
   return toProfileDto(row);
 }
 

@@ -141,8 +141,10 @@ const testPayoutRoute = createRoute({
 });
 
 export const payoutsRoutes = createRouter();
-// The business's money is the owner's: technicians get 403 on reads as well as writes.
-payoutsRoutes.use('*', requireUser, requireOwner);
+payoutsRoutes.use('*', requireUser);
+// The business's money is the owner's: technicians get 403 on reads as well as writes — except whether online
+// payments are on (the dashboard's checklist).
+payoutsRoutes.use('*', (c, next) => (c.req.method === 'GET' && c.req.path.endsWith('/payouts/account') ? next() : requireOwner(c, next)));
 
 export const payoutsApi = payoutsRoutes
   .openapi(overviewRoute, async (c) => c.json(await payoutsOverview(c.var.deps, c.var.businessId), 200))

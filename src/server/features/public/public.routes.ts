@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { availabilityQuerySchema, waitlistInputSchema } from '../../../shared/public.schemas';
-import { CLIENT_IP_HEADER } from '../../auth/auth';
 import { createRouter, errorResponses, json } from '../../http/openapi';
-import { checkAvailability, joinWaitlist } from './public.service';
+import { joinWaitlist } from './public.service';
+import { zipAreasOf } from './zip-areas';
 
 const availabilitySchema = z
   .object({
@@ -37,7 +37,7 @@ const waitlistRoute = createRoute({
 export const publicRoutes = createRouter()
   .openapi(availabilityRoute, async (c) => {
     const { zip } = c.req.valid('query');
-    return c.json(await checkAvailability(c.var.deps.db, zip), 200);
+    return c.json(await zipAreasOf(c.var.deps.db).check(zip), 200);
   })
   .openapi(waitlistRoute, async (c) => {
     const body = c.req.valid('json');
@@ -45,7 +45,7 @@ export const publicRoutes = createRouter()
       email: body.email,
       zipCode: body.zip_code,
       userAgent: c.req.header('user-agent') ?? null,
-      ipAddress: c.req.header(CLIENT_IP_HEADER) ?? null,
+      ipAddress: c.var.clientIp,
     });
     return c.json({ success: true as const, ...result }, 201);
   });

@@ -1,28 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { emailWaitlist, profiles, serviceAreas } from '../../db/schema';
-
-/** Any business's active area for the zip makes it served; the businesses are listed for /book. */
-export async function checkAvailability(db: Database, zip: string) {
-  const rows = await db
-    .select({
-      city: serviceAreas.city,
-      state: serviceAreas.state,
-      stateCode: serviceAreas.stateCode,
-      businessId: serviceAreas.businessId,
-      businessName: profiles.businessName,
-    })
-    .from(serviceAreas)
-    .innerJoin(profiles, eq(profiles.id, serviceAreas.businessId))
-    .where(and(eq(serviceAreas.zipCode, zip), eq(serviceAreas.isActive, true)));
-  const first = rows[0];
-  return {
-    zip,
-    available: rows.length > 0,
-    area: first ? { city: first.city, state: first.state, stateCode: first.stateCode } : null,
-    businesses: rows.map((r) => ({ id: r.businessId, name: r.businessName })),
-  };
-}
+import { emailWaitlist } from '../../db/schema';
 
 /** Stores a waitlist entry; joining twice for the same email and zip keeps one row and still succeeds. */
 export async function joinWaitlist(

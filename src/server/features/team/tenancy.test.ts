@@ -31,7 +31,7 @@ describe("the session's business", () => {
   it("a technician reads the business's bookings and customers, not their own empty business", async () => {
     const { tech, customer, booking } = await businessWithTechnician();
     const bookings = await (await t.request('/api/bookings', { cookie: tech.cookie })).json();
-    expect(bookings.bookings.map((b: { id: string }) => b.id)).toEqual([booking.id]);
+    expect(bookings.items.map((b: { id: string }) => b.id)).toEqual([booking.id]);
     const customers = await (await t.request('/api/customers', { cookie: tech.cookie })).json();
     expect(JSON.stringify(customers)).toContain(customer.id);
     const detail = await t.request(`/api/customers/${customer.id}`, { cookie: tech.cookie });

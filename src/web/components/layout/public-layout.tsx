@@ -9,7 +9,9 @@ export function PublicLayout() {
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: the footer starts below the fold, so content arriving later (lazy pages, data)
+          cannot push it around on screen (layout shift). */}
+      <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1">
         <Outlet />
       </main>
       <SiteFooter />

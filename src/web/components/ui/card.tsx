@@ -7,8 +7,9 @@ export function Card({ className, ...props }: React.ComponentProps<'div'>) {
 export function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1 p-5 pb-3', className)} {...props} />;
 }
-export function CardTitle({ className, ...props }: React.ComponentProps<'h3'>) {
-  return <h3 className={cn('text-base font-semibold text-slate-900', className)} {...props} />;
+/** A card's title: an h3 unless the card sits right under the page's h1 (`asHeading="h2"`). */
+export function CardTitle({ className, asHeading: Heading = 'h3', ...props }: React.ComponentProps<'h3'> & { asHeading?: 'h2' | 'h3' }) {
+  return <Heading className={cn('text-base font-semibold text-slate-900', className)} {...props} />;
 }
 export function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {
   return <p className={cn('text-sm text-slate-600', className)} {...props} />;

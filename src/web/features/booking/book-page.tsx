@@ -146,7 +146,8 @@ function Section({ n, title, children }: { n: number; title: string; children: R
     <Card>
       <section aria-labelledby={id}>
         <CardHeader>
-          <CardTitle id={id} className="flex items-center gap-3 text-lg">
+          {/* h2: the sections follow the page's h1 (heading order). */}
+          <CardTitle asHeading="h2" id={id} className="flex items-center gap-3 text-lg">
             <span
               className="flex size-7 items-center justify-center rounded-full bg-navy-900 text-sm text-white"
               aria-hidden="true"
@@ -400,8 +401,10 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
             hint={
               !values.serviceId || !values.date
                 ? 'Choose a service and a date first'
-                : noTimesLeft
-                  ? 'No times left on this day — try another date'
+                : slots.data?.closed
+                  ? 'Closed on this day — try another date'
+                  : noTimesLeft
+                    ? 'No times left on this day — try another date'
                   : undefined
             }
           >

@@ -8,18 +8,22 @@ import { vehicleText } from '../../components/domain/vehicle-text';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import type { OwnerBooking } from './bookings-queries';
+import { ContactLinks } from './contact-links';
 
 export function BookingCard({
   booking,
   timeZone,
   busyStatus,
   onAction,
+  onOpen,
 }: {
   booking: OwnerBooking;
   timeZone: string;
   /** The status this card is being moved to, while the request runs. */
   busyStatus: BookingStatus | null;
   onAction: (to: BookingStatus) => void;
+  /** Opens the booking's details: history, edit. */
+  onOpen: () => void;
 }) {
   const name = booking.customer
     ? `${booking.customer.firstName} ${booking.customer.lastName}`
@@ -63,12 +67,30 @@ export function BookingCard({
         )}
       </ul>
       <div className="mt-auto flex items-end justify-between gap-3 pt-4">
-        <p className="text-xl font-bold tabular-nums text-slate-900">{formatCents(price)}</p>
-        {booking.customer?.phone && (
-          <a href={`tel:${booking.customer.phone}`} className="text-sm text-accent hover:underline">
-            {booking.customer.phone}
-          </a>
-        )}
+        <p className="text-xl font-bold tabular-nums text-slate-900">
+          {formatCents(price)}
+          {booking.payment !== 'unpaid' && (
+            <span className="ml-2 align-middle text-xs font-medium text-green-700">
+              {booking.payment === 'online' ? 'Paid online' : 'Paid offline'}
+            </span>
+          )}
+        </p>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onOpen}
+          aria-label={`Details: ${name}, ${booking.service.name}`}
+        >
+          Details
+        </Button>
+      </div>
+      <div className="mt-3">
+        <ContactLinks
+          phone={booking.customer?.phone}
+          email={booking.customer?.email}
+          address={booking.locationAddress}
+          name={name}
+        />
       </div>
       {actions.length > 0 && (
         <div className="mt-4 flex flex-wrap gap-2 border-t border-slate-100 pt-4">

@@ -1,38 +1,70 @@
-import { CalendarPlus, CalendarSearch, ExternalLink, Search } from 'lucide-react';
+import { CalendarPlus, ChevronLeft, ChevronRight, ExternalLink, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { BOOKING_FILTERS, BOOKING_STATUS_LABELS, type BookingFilter } from '../../../shared/booking-status';
+import { BOOKING_STATUS_LABELS } from '../../../shared/booking-status';
 import type { BookingStatus } from '../../../shared/constants';
+import {
+  addDays,
+  DEFAULT_TIME_ZONE,
+  formatCalendarDate,
+  todayInZone,
+  weekdayIndex,
+} from '../../../shared/time';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
 import { CardGridSkeleton, EmptyState, ErrorState } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useSession } from '../../lib/auth-client';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useErrorToast } from '../../lib/use-error-toast';
+import { useScheduling } from '../scheduling/scheduling-queries';
 import { BookingCard } from './booking-card';
-import { type OwnerBooking, useBookings, useUpdateBookingStatus } from './bookings-queries';
+import { BookingDetailsDialog } from './booking-details-dialog';
+import { BookingFormDialog } from './booking-form-dialog';
+import { BookingsList } from './bookings-list';
+import {
+  type BookingDetail,
+  type OwnerBooking,
+  useCalendar,
+  useUpdateBookingStatus,
+} from './bookings-queries';
+import { TimeGrid } from './time-grid';
+import { WeekAgenda } from './week-agenda';
 
-const FILTER_LABELS: Record<BookingFilter, string> = { all: 'All statuses', ...BOOKING_STATUS_LABELS };
+const VIEWS = ['today', 'day', 'week', 'list'] as const;
+type View = (typeof VIEWS)[number];
+const VIEW_LABELS: Record<View, string> = { today: 'Today', day: 'Day', week: 'Week', list: 'List' };
 
-/** /bookings (§2, §4): search, status filter, a card per booking with the actions its status allows. */
+/** /bookings (§2, §4): Today, Day and Week on a time grid in the business's zone, and a paged List. */
 export function BookingsPage() {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<BookingFilter>('all');
-  const debounced = useDebouncedValue(search);
-  const bookings = useBookings({ search: debounced, status });
-  useErrorToast(bookings.isError, 'Failed to fetch bookings', bookings.errorUpdatedAt);
+  const [params, setParams] = useSearchParams();
+  const view = (VIEWS as readonly string[]).includes(params.get('view') ?? '')
+    ? (params.get('view') as View)
+    : 'today';
+  const scheduling = useScheduling();
+  const timeZone = scheduling.data?.timeZone ?? DEFAULT_TIME_ZONE;
+  const today = todayInZone(timeZone);
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : today;
+  const setView = (next: Partial<{ view: View; date: string }>) =>
+    setParams(
+      (p) => {
+        if (next.view) p.set('view', next.view);
+        if (next.date) p.set('date', next.date);
+        return p;
+      },
+      { replace: true },
+    );
+
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [editing, setEditing] = useState<BookingDetail | null>(null);
+  const [creating, setCreating] = useState(false);
   const update = useUpdateBookingStatus();
   const [busy, setBusy] = useState<{ id: string; to: BookingStatus } | null>(null);
-  const [toCancel, setToCancel] = useState<OwnerBooking | null>(null);
+  const [toCancel, setToCancel] = useState<{ id: string } | null>(null);
   const { data: session } = useSession();
   const bookingPage = session?.user ? `/book?business=${encodeURIComponent(session.user.id)}` : '/book';
 
-  const run = (booking: OwnerBooking, to: BookingStatus) => {
+  const run = (booking: { id: string }, to: BookingStatus) => {
     setBusy({ id: booking.id, to });
     update.mutate(
       { id: booking.id, status: to },
@@ -47,116 +79,97 @@ export function BookingsPage() {
       },
     );
   };
-
-  const filtered = Boolean(debounced.trim()) || status !== 'all';
-  const list = bookings.data?.bookings ?? [];
+  const onAction = (booking: { id: string }, to: BookingStatus) =>
+    to === 'cancelled' ? setToCancel(booking) : run(booking, to);
+  const card = (b: OwnerBooking) => (
+    <BookingCard
+      booking={b}
+      timeZone={timeZone}
+      busyStatus={busy?.id === b.id ? busy.to : null}
+      onAction={(to) => onAction(b, to)}
+      onOpen={() => setOpenId(b.id)}
+    />
+  );
 
   return (
     <>
       <PageHeader
         title="Booking Management"
-        description="Confirm new bookings, start jobs and mark them complete."
+        description="Your day on a calendar: confirm bookings, enter phone-ins, move jobs and mark them complete."
         actions={
-          <Button asChild variant="outline">
-            <Link to={bookingPage} target="_blank" rel="noopener">
-              <ExternalLink /> Your booking page
-            </Link>
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline">
+              <Link to={bookingPage} target="_blank" rel="noopener">
+                <ExternalLink /> Your booking page
+              </Link>
+            </Button>
+            <Button onClick={() => setCreating(true)} disabled={!scheduling.data}>
+              <Plus /> New Booking
+            </Button>
+          </div>
         }
       />
 
-      <div className="mb-5 grid gap-3 sm:grid-cols-[1fr_14rem]">
-        <div className="relative">
-          <Label htmlFor="booking-search" className="sr-only">
-            Search bookings
-          </Label>
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
-            aria-hidden="true"
-          />
-          <Input
-            id="booking-search"
-            type="search"
-            placeholder="Search by customer, service, vehicle or address"
-            className="pl-9"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
-        <Select value={status} onValueChange={(v) => setStatus(v as BookingFilter)}>
-          <SelectTrigger aria-label="Filter by status">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {BOOKING_FILTERS.map((f) => (
-              <SelectItem key={f} value={f}>
-                {FILTER_LABELS[f]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <Tabs
+        value={view}
+        onValueChange={(v) => setView({ view: v as View, ...(v === 'today' && { date: today }) })}
+      >
+        <TabsList className="mb-4">
+          {VIEWS.map((v) => (
+            <TabsTrigger key={v} value={v}>
+              {VIEW_LABELS[v]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+      </Tabs>
 
-      {bookings.isPending ? (
-        <CardGridSkeleton />
-      ) : bookings.isError ? (
+      {scheduling.isError ? (
         <ErrorState
           message="Failed to fetch bookings"
-          onRetry={() => bookings.refetch()}
-          retrying={bookings.isFetching}
+          onRetry={() => scheduling.refetch()}
+          retrying={scheduling.isFetching}
         />
-      ) : list.length === 0 ? (
-        filtered ? (
-          <EmptyState
-            icon={CalendarSearch}
-            title="No bookings match"
-            description="Try another search or status."
-            action={
-              <Button
-                variant="outline"
-                onClick={() => {
-                  setSearch('');
-                  setStatus('all');
-                }}
-              >
-                Clear filters
-              </Button>
-            }
-          />
-        ) : (
-          <EmptyState
-            icon={CalendarPlus}
-            title="No bookings yet"
-            description="Share your booking page with customers: paid bookings appear here for you to confirm."
-            action={
-              <Button asChild>
-                <Link to={bookingPage} target="_blank" rel="noopener">
-                  Open your booking page
-                </Link>
-              </Button>
-            }
-          />
-        )
+      ) : !scheduling.data ? (
+        <CardGridSkeleton />
+      ) : view === 'list' ? (
+        <BookingsList renderCard={card} onCreate={() => setCreating(true)} bookingPage={bookingPage} />
       ) : (
-        <>
-          <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-            {list.length} {list.length === 1 ? 'booking' : 'bookings'}
-          </p>
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {list.map((b) => (
-              <li key={b.id} className="flex">
-                <BookingCard
-                  booking={b}
-                  timeZone={bookings.data.timeZone}
-                  busyStatus={busy?.id === b.id ? busy.to : null}
-                  onAction={(to) => (to === 'cancelled' ? setToCancel(b) : run(b, to))}
-                />
-              </li>
-            ))}
-          </ul>
-        </>
+        <CalendarView
+          view={view}
+          date={view === 'today' ? today : date}
+          today={today}
+          timeZone={timeZone}
+          onDate={(d) => setView({ date: d })}
+          onOpen={setOpenId}
+          onCreate={() => setCreating(true)}
+          renderCard={card}
+        />
       )}
 
+      <BookingDetailsDialog
+        bookingId={openId}
+        timeZone={timeZone}
+        onClose={() => setOpenId(null)}
+        onEdit={(b) => {
+          setOpenId(null);
+          setEditing(b);
+        }}
+        onAction={onAction}
+        busyStatus={busy && busy.id === openId ? busy.to : null}
+      />
+      <BookingFormDialog
+        open={creating}
+        onOpenChange={setCreating}
+        timeZone={timeZone}
+        onSaved={(b) => setOpenId(b.id)}
+      />
+      <BookingFormDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        timeZone={timeZone}
+        booking={editing ?? undefined}
+        onSaved={(b) => setOpenId(b.id)}
+      />
       <ConfirmDialog
         open={toCancel !== null}
         onOpenChange={(open) => !open && setToCancel(null)}
@@ -168,5 +181,111 @@ export function BookingsPage() {
         onConfirm={() => toCancel && run(toCancel, 'cancelled')}
       />
     </>
+  );
+}
+
+/** Monday of the date's week. */
+const weekStart = (date: string) => addDays(date, -((weekdayIndex(date) + 6) % 7));
+
+function CalendarView({
+  view,
+  date,
+  today,
+  timeZone,
+  onDate,
+  onOpen,
+  onCreate,
+  renderCard,
+}: {
+  view: 'today' | 'day' | 'week';
+  date: string;
+  today: string;
+  timeZone: string;
+  onDate: (date: string) => void;
+  onOpen: (id: string) => void;
+  onCreate: () => void;
+  renderCard: (b: OwnerBooking) => React.ReactNode;
+}) {
+  const from = view === 'week' ? weekStart(date) : date;
+  const days = view === 'week' ? Array.from({ length: 7 }, (_, i) => addDays(from, i)) : [date];
+  const calendar = useCalendar({ from, to: days.at(-1)! });
+  const step = view === 'week' ? 7 : 1;
+  const items = calendar.data?.items ?? [];
+  const title =
+    view === 'week'
+      ? `${formatCalendarDate(from, { year: false })} – ${formatCalendarDate(days.at(-1)!)}`
+      : formatCalendarDate(date);
+
+  return (
+    <section aria-label={view === 'week' ? 'Week' : 'Day'}>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold text-slate-900" aria-live="polite">
+          {view === 'today' ? `Today · ${title}` : title}
+        </h2>
+        {view !== 'today' && (
+          <div className="flex gap-1">
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label="Previous"
+              onClick={() => onDate(addDays(date, -step))}
+            >
+              <ChevronLeft />
+            </Button>
+            <Button variant="outline" onClick={() => onDate(today)}>
+              Today
+            </Button>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label="Next"
+              onClick={() => onDate(addDays(date, step))}
+            >
+              <ChevronRight />
+            </Button>
+          </div>
+        )}
+      </div>
+      {calendar.isPending ? (
+        <CardGridSkeleton count={2} />
+      ) : calendar.isError ? (
+        <ErrorState
+          message="Failed to fetch bookings"
+          onRetry={() => calendar.refetch()}
+          retrying={calendar.isFetching}
+        />
+      ) : view === 'week' ? (
+        <>
+          <div className="hidden md:block">
+            <TimeGrid days={days} bookings={items} timeZone={timeZone} today={today} onOpen={onOpen} />
+          </div>
+          <div className="md:hidden">
+            <WeekAgenda days={days} bookings={items} timeZone={timeZone} today={today} onOpen={onOpen} />
+          </div>
+        </>
+      ) : items.length === 0 ? (
+        <EmptyState
+          icon={CalendarPlus}
+          title={view === 'today' ? 'No jobs today' : 'No jobs on this day'}
+          description="Phone-in bookings and bookings from your page appear here."
+          action={
+            <Button onClick={onCreate}>
+              <Plus /> New Booking
+            </Button>
+          }
+        />
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <TimeGrid days={days} bookings={items} timeZone={timeZone} today={today} onOpen={onOpen} />
+          <ul className="grid content-start gap-3" aria-label="Jobs">
+            {items.map((b) => (
+              <li key={b.id} className="flex">
+                {renderCard(b)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
   );
 }

@@ -1,34 +1,88 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+} from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
 import type { BookingFilter } from '../../../shared/booking-status';
 import type { BookingStatus } from '../../../shared/constants';
+import type { BookingWhen, OwnerBookingEdit, OwnerBookingInput } from '../../../shared/owner-bookings';
 import { api, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 
-export const bookingsQuery = (filters: { search: string; status: BookingFilter }) =>
-  queryOptions({
-    queryKey: ['bookings', filters],
-    queryFn: () =>
+const bookingsApi = api.api.bookings;
+export type OwnerBooking = InferResponseType<typeof bookingsApi.$get, 200>['items'][number];
+export type BookingDetail = InferResponseType<(typeof bookingsApi)[':id']['$get'], 200>;
+
+export interface ListFilters {
+  q: string;
+  status: BookingFilter;
+  when: BookingWhen;
+}
+
+/** The List view: pages of `{ items, nextCursor }` from the server. */
+export const useBookingsList = (filters: ListFilters) =>
+  useInfiniteQuery({
+    queryKey: ['bookings', 'list', filters],
+    queryFn: ({ pageParam }) =>
       unwrap(
-        api.api.bookings.$get({
-          query: { ...(filters.search.trim() && { search: filters.search.trim() }), status: filters.status },
+        bookingsApi.$get({
+          query: {
+            ...(filters.q.trim() && { q: filters.q.trim() }),
+            status: filters.status,
+            when: filters.when,
+            limit: '24',
+            ...(pageParam && { cursor: pageParam }),
+          },
         }),
       ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
   });
 
-export const useBookings = (filters: { search: string; status: BookingFilter }) =>
-  useQuery(bookingsQuery(filters));
+/** The Today, Day and Week views: every booking between two dates in the business's zone. */
+export const calendarQuery = (range: { from: string; to: string }) =>
+  queryOptions({
+    queryKey: ['bookings', 'calendar', range],
+    queryFn: () => unwrap(bookingsApi.calendar.$get({ query: range })),
+    placeholderData: keepPreviousData,
+  });
+export const useCalendar = (range: { from: string; to: string }) => useQuery(calendarQuery(range));
 
-export type OwnerBooking = NonNullable<ReturnType<typeof useBookings>['data']>['bookings'][number];
+export const useBookingDetail = (id: string | null) =>
+  useQuery({
+    queryKey: ['bookings', 'detail', id],
+    queryFn: () => unwrap(bookingsApi[':id'].$get({ param: { id: id! } })),
+    enabled: Boolean(id),
+  });
+
+const refreshAll = () =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    queryClient.invalidateQueries({ queryKey: ['customers'] }),
+    queryClient.invalidateQueries({ queryKey: ['owner-slots'] }),
+  ]);
 
 export const useUpdateBookingStatus = () =>
   useMutation({
     mutationFn: ({ id, status }: { id: string; status: BookingStatus }) =>
-      unwrap(api.api.bookings[':id'].status.$patch({ param: { id }, json: { status } })),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['bookings'] }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-        queryClient.invalidateQueries({ queryKey: ['customers'] }),
-      ]),
+      unwrap(bookingsApi[':id'].status.$patch({ param: { id }, json: { status } })),
+    onSettled: refreshAll,
+  });
+
+export const useCreateBooking = () =>
+  useMutation({
+    mutationFn: (body: OwnerBookingInput) => unwrap(bookingsApi.$post({ json: body })),
+    onSuccess: refreshAll,
+  });
+
+export const useEditBooking = () =>
+  useMutation({
+    mutationFn: ({ id, body }: { id: string; body: OwnerBookingEdit }) =>
+      unwrap(bookingsApi[':id'].$patch({ param: { id }, json: body })),
+    onSuccess: refreshAll,
   });

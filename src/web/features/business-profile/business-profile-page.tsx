@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { useErrorToast } from '../../lib/use-error-toast';
 import { useBusinessProfile, useGenerateBusinessPage } from './business-profile-queries';
 import { BasicInfoFields, BusinessDetailsFields, ServicesFields, useProfileForm } from './profile-form';
+import { HoursTab } from '../scheduling/hours-tab';
 import { TestimonialsTab } from './testimonials-tab';
 
 export function BusinessProfilePage() {
@@ -62,6 +63,7 @@ export function BusinessProfilePage() {
             <TabsTrigger value="details">Business Details</TabsTrigger>
             <TabsTrigger value="services">Services</TabsTrigger>
             <TabsTrigger value="testimonials">Testimonials</TabsTrigger>
+            <TabsTrigger value="hours">Hours &amp; Booking</TabsTrigger>
           </TabsList>
           <form onSubmit={onSubmit} noValidate>
             {/* Mounted while hidden, so that one Save keeps the other tabs' edits. */}
@@ -77,6 +79,9 @@ export function BusinessProfilePage() {
           </form>
           <TabsContent value="testimonials">
             <TestimonialsTab />
+          </TabsContent>
+          <TabsContent value="hours">
+            <HoursTab />
           </TabsContent>
         </Tabs>
       )}

@@ -103,7 +103,7 @@ export function LandingPage() {
                 Join as Detailer
               </Link>
               <Link to="/for-detailers" className="font-semibold text-blue-300 underline-offset-4 hover:underline">
-                Learn More
+                Learn More<span className="sr-only"> about ShineRoute for detailers</span>
               </Link>
             </div>
           </div>

@@ -1,0 +1,102 @@
+import { and, asc, desc, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { BookingFilter } from '../../../shared/booking-status';
+import type { BookingWhen } from '../../../shared/owner-bookings';
+import { addDays, todayInZone, zonedTimeToUtc } from '../../../shared/time';
+import type { Database } from '../../db/client';
+import { bookings, customers, customerVehicles } from '../../db/schema';
+import { invalid } from '../../http/errors';
+import { decodeCursor, pageOf } from '../../http/lists';
+import { businessTimeZone, selectBookings, toBooking } from './bookings.service';
+
+/** Customer name or email, service, vehicle or address contains the text (case-insensitive). */
+function searchCondition(q: string | undefined): SQL | undefined {
+  const term = q?.trim();
+  if (!term) return undefined;
+  const pattern = `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return or(
+    ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
+    ilike(customers.email, pattern),
+    ilike(customers.phone, pattern),
+    ilike(bookings.serviceName, pattern),
+    ilike(
+      sql`concat_ws(' ', ${customerVehicles.year}, ${customerVehicles.make}, ${customerVehicles.model}, ${customerVehicles.color})`,
+      pattern,
+    ),
+    ilike(bookings.locationAddress, pattern),
+  );
+}
+
+const statusCondition = (status: BookingFilter | undefined) =>
+  status && status !== 'all' ? eq(bookings.status, status) : undefined;
+
+/**
+ * The /bookings list, a page at a time (`{ items, nextCursor }`): upcoming is today onwards in the business's
+ * zone, soonest first, so today's jobs lead; past is before today, latest first. Keyset on (scheduled_at, id).
+ */
+export async function listBookingsPage(
+  db: Database,
+  businessId: string,
+  query: { q?: string; status?: BookingFilter; when?: BookingWhen; cursor?: string; limit: number },
+) {
+  const timeZone = await businessTimeZone(db, businessId);
+  const startOfToday = zonedTimeToUtc(todayInZone(timeZone), '00:00', timeZone);
+  const upcoming = (query.when ?? 'upcoming') === 'upcoming';
+  let after: SQL | undefined;
+  if (query.cursor) {
+    const [at, id] = decodeCursor(query.cursor, 2);
+    const atDate = new Date(String(at));
+    if (Number.isNaN(atDate.getTime())) throw invalid('Invalid cursor');
+    after = upcoming
+      ? or(
+          gt(bookings.scheduledAt, atDate),
+          and(eq(bookings.scheduledAt, atDate), gt(bookings.id, String(id))),
+        )
+      : or(
+          lt(bookings.scheduledAt, atDate),
+          and(eq(bookings.scheduledAt, atDate), lt(bookings.id, String(id))),
+        );
+  }
+  const rows = await selectBookings(db)
+    .where(
+      and(
+        eq(bookings.businessId, businessId),
+        upcoming ? gte(bookings.scheduledAt, startOfToday) : lt(bookings.scheduledAt, startOfToday),
+        statusCondition(query.status),
+        searchCondition(query.q),
+        after,
+      ),
+    )
+    .orderBy(
+      upcoming ? asc(bookings.scheduledAt) : desc(bookings.scheduledAt),
+      upcoming ? asc(bookings.id) : desc(bookings.id),
+    )
+    .limit(query.limit + 1);
+  const page = pageOf(rows, query.limit, (r) => [r.scheduledAt.toISOString(), r.id]);
+  return { timeZone, items: page.items.map(toBooking), nextCursor: page.nextCursor };
+}
+
+/** Longest calendar range one request may ask for (a month view with its spill-over weeks). */
+export const CALENDAR_MAX_DAYS = 42;
+
+/** Bookings from the start of `from` to the end of `to` (dates in the business's zone), for the time grid. */
+export async function calendarBookings(
+  db: Database,
+  businessId: string,
+  query: { from: string; to: string; status?: BookingFilter },
+) {
+  if (query.to < query.from) throw invalid('The end date must not be before the start date');
+  if (query.to > addDays(query.from, CALENDAR_MAX_DAYS - 1))
+    throw invalid(`Please ask for at most ${CALENDAR_MAX_DAYS} days`);
+  const timeZone = await businessTimeZone(db, businessId);
+  const rows = await selectBookings(db)
+    .where(
+      and(
+        eq(bookings.businessId, businessId),
+        gte(bookings.scheduledAt, zonedTimeToUtc(query.from, '00:00', timeZone)),
+        lt(bookings.scheduledAt, zonedTimeToUtc(addDays(query.to, 1), '00:00', timeZone)),
+        statusCondition(query.status),
+      ),
+    )
+    .orderBy(asc(bookings.scheduledAt), asc(bookings.id));
+  return { timeZone, items: rows.map(toBooking) };
+}

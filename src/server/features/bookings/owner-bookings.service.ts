@@ -1,0 +1,344 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { BOOKING_MESSAGES } from '../../../shared/booking.schemas';
+import type { VehicleType } from '../../../shared/constants';
+import { formatCents } from '../../../shared/money';
+import {
+  EDITABLE_STATUSES,
+  OWNER_BOOKING_TEXT,
+  type OwnerBookingEdit,
+  type OwnerBookingInput,
+  ownerBookingEditSchema,
+  ownerBookingInputSchema,
+} from '../../../shared/owner-bookings';
+import { servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
+import { formatDateTimeInZone } from '../../../shared/time';
+import type { Transaction } from '../../db/client';
+import { bookings, customers, customerVehicles } from '../../db/schema';
+import type { AppDeps } from '../../http/context';
+import { conflict, invalid, notFound } from '../../http/errors';
+import { findActiveService, findPublicBusiness } from '../booking/booking-options.service';
+import { assertUuid } from '../ids';
+import { assertSlotBookable, lockBusinessSlots, slotHasRoom } from '../scheduling/scheduling.service';
+import { type HistoryEntry, historyOf, recordHistory } from './booking-history.service';
+import { businessTimeZone, getBooking } from './bookings.service';
+
+// The owner's New booking and Edit (docs/decisions/1102): same slot rules as /book, every change in the history.
+
+type Deps = Pick<AppDeps, 'db' | 'mailer'>;
+const NOT_FOUND = 'Booking not found';
+
+async function ownCustomer(tx: Transaction, businessId: string, id: string) {
+  assertUuid(id, OWNER_BOOKING_TEXT.customerNotFound);
+  const [row] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.id, id), eq(customers.businessId, businessId)));
+  if (!row) throw notFound(OWNER_BOOKING_TEXT.customerNotFound);
+  return row.id;
+}
+
+/** An existing customer with the same email is reused (emails are unique per business). */
+async function customerFor(
+  tx: Transaction,
+  businessId: string,
+  input: {
+    customerId?: string | null;
+    customer?: { firstName: string; lastName: string; email: string; phone: string | null } | null;
+  },
+) {
+  if (input.customerId) return ownCustomer(tx, businessId, input.customerId);
+  const c = input.customer!;
+  const [existing] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.businessId, businessId), sql`lower(${customers.email}) = ${c.email}`));
+  if (existing) return existing.id;
+  const [created] = await tx
+    .insert(customers)
+    .values({ businessId, ...c })
+    .returning({ id: customers.id });
+  return created!.id;
+}
+
+async function vehicleFor(
+  tx: Transaction,
+  businessId: string,
+  customerId: string,
+  input: {
+    vehicleId?: string | null;
+    vehicle?: { make: string; model: string; year?: number | null; color: string | null } | null;
+    vehicleType: VehicleType;
+  },
+) {
+  if (input.vehicleId) {
+    assertUuid(input.vehicleId, OWNER_BOOKING_TEXT.vehicleNotFound);
+    const [row] = await tx
+      .select({ id: customerVehicles.id, vehicleType: customerVehicles.vehicleType })
+      .from(customerVehicles)
+      .where(
+        and(
+          eq(customerVehicles.id, input.vehicleId),
+          eq(customerVehicles.businessId, businessId),
+          eq(customerVehicles.customerId, customerId),
+        ),
+      );
+    if (!row) throw notFound(OWNER_BOOKING_TEXT.vehicleNotFound);
+    if (row.vehicleType !== input.vehicleType)
+      await tx
+        .update(customerVehicles)
+        .set({ vehicleType: input.vehicleType })
+        .where(eq(customerVehicles.id, row.id));
+    return row.id;
+  }
+  if (!input.vehicle) return null;
+  const [created] = await tx
+    .insert(customerVehicles)
+    .values({
+      businessId,
+      customerId,
+      ...input.vehicle,
+      year: input.vehicle.year ?? null,
+      vehicleType: input.vehicleType,
+    })
+    .returning({ id: customerVehicles.id });
+  return created!.id;
+}
+
+async function serviceFor(deps: Deps, businessId: string, serviceId: string) {
+  const service = await findActiveService(deps.db, businessId, serviceId);
+  if (!service) throw invalid(OWNER_BOOKING_TEXT.serviceNotFound);
+  return service;
+}
+
+/** A price other than the service's list price for the vehicle type needs a reason, kept in the history. */
+function priceEntry(
+  from: number,
+  to: number,
+  reason: string | null | undefined,
+  listPrice: number,
+): HistoryEntry | null {
+  if (from === to) return null;
+  if (to !== listPrice && !reason) throw invalid(OWNER_BOOKING_TEXT.priceReason);
+  return {
+    field: 'price',
+    summary: `Price ${formatCents(from)} → ${formatCents(to)}`,
+    reason: reason ?? null,
+  };
+}
+
+/** New booking by the owner: status confirmed; paid offline now, or collected later (an invoice). */
+export async function createOwnerBooking(deps: Deps, businessId: string, body: OwnerBookingInput) {
+  const input = ownerBookingInputSchema.parse(body);
+  if (!input.vehicleId && !input.vehicle) throw invalid('Please choose a vehicle or enter a new one');
+  const service = await serviceFor(deps, businessId, input.serviceId);
+  const listPrice = servicePriceCents(service, input.vehicleType);
+  const priceCents = input.priceCents ?? listPrice;
+  const id = await deps.db.transaction(async (tx) => {
+    await lockBusinessSlots(tx, businessId);
+    const customerId = await customerFor(tx, businessId, input);
+    const vehicleId = await vehicleFor(tx, businessId, customerId, input);
+    const { startsAt, timeZone } = await assertSlotBookable(tx, businessId, {
+      date: input.date,
+      time: input.time,
+      durationMinutes: service.durationMinutes,
+      byOwner: true,
+    });
+    const price = priceEntry(listPrice, priceCents, input.priceReason, listPrice);
+    const [row] = await tx
+      .insert(bookings)
+      .values({
+        businessId,
+        serviceId: service.id,
+        customerId,
+        customerVehicleId: vehicleId,
+        serviceName: service.name,
+        serviceDescription: service.description,
+        durationMinutes: service.durationMinutes,
+        scheduledAt: startsAt,
+        locationAddress: input.locationAddress,
+        zipCode: input.locationAddress.match(/\b\d{5}\b/)?.[0] ?? null,
+        quotedPriceCents: priceCents,
+        status: 'confirmed',
+        specialInstructions: input.notes,
+        paidOfflineAt: input.paidOffline ? new Date() : null,
+      })
+      .returning({ id: bookings.id });
+    const entries: HistoryEntry[] = [
+      { field: 'created', summary: `Booked by the business for ${formatDateTimeInZone(startsAt, timeZone)}` },
+    ];
+    if (price) entries.push(price);
+    if (input.paidOffline)
+      entries.push({ field: 'payment', summary: `Marked paid offline (${formatCents(priceCents)})` });
+    await recordHistory(tx, businessId, row!.id, entries);
+    return row!.id;
+  });
+  return getBookingWithHistory(deps, businessId, id);
+}
+
+export async function getBookingWithHistory(deps: Pick<Deps, 'db'>, businessId: string, id: string) {
+  const booking = await getBooking(deps.db, businessId, id);
+  return { ...booking, history: await historyOf(deps.db, businessId, id) };
+}
+
+const vehicleLabel = (
+  v: { make: string; model: string; year: number | null; color: string | null },
+  t: VehicleType,
+) => `${[v.color, v.year, v.make, v.model].filter(Boolean).join(' ')} (${VEHICLE_TYPE_LABELS[t]})`;
+
+/** Edit: time (slot rules and conflicts as on /book), service, vehicle, address, price (with a reason), notes. */
+export async function editOwnerBooking(deps: Deps, businessId: string, id: string, body: OwnerBookingEdit) {
+  assertUuid(id, NOT_FOUND);
+  const input = ownerBookingEditSchema.parse(body);
+  const newService = input.serviceId ? await serviceFor(deps, businessId, input.serviceId) : null;
+  const timeZone = await businessTimeZone(deps.db, businessId);
+
+  const moved = await deps.db.transaction(async (tx) => {
+    await lockBusinessSlots(tx, businessId);
+    const [current] = await tx
+      .select({
+        status: bookings.status,
+        scheduledAt: bookings.scheduledAt,
+        durationMinutes: bookings.durationMinutes,
+        serviceId: bookings.serviceId,
+        serviceName: bookings.serviceName,
+        customerId: bookings.customerId,
+        customerVehicleId: bookings.customerVehicleId,
+        locationAddress: bookings.locationAddress,
+        notes: bookings.specialInstructions,
+        priceCents: bookings.quotedPriceCents,
+      })
+      .from(bookings)
+      .where(and(eq(bookings.id, id), eq(bookings.businessId, businessId)))
+      .for('update');
+    if (!current) throw notFound(NOT_FOUND);
+    if (!(EDITABLE_STATUSES as readonly string[]).includes(current.status))
+      throw conflict(OWNER_BOOKING_TEXT.notEditable);
+    const [vehicle] = current.customerVehicleId
+      ? await tx.select().from(customerVehicles).where(eq(customerVehicles.id, current.customerVehicleId))
+      : [];
+
+    const changes: Partial<typeof bookings.$inferInsert> = {};
+    const entries: HistoryEntry[] = [];
+
+    const serviceChanged = newService !== null && newService.id !== current.serviceId;
+    if (serviceChanged) {
+      Object.assign(changes, {
+        serviceId: newService.id,
+        serviceName: newService.name,
+        serviceDescription: newService.description,
+        durationMinutes: newService.durationMinutes,
+      });
+      entries.push({ field: 'service', summary: `Service ${current.serviceName} → ${newService.name}` });
+    }
+    const duration = serviceChanged ? newService.durationMinutes : current.durationMinutes;
+
+    const vehicleType = input.vehicleType ?? vehicle?.vehicleType ?? 'sedan';
+    let typeChanged = false;
+    if (input.vehicleId || input.vehicle) {
+      if (!current.customerId) throw invalid(OWNER_BOOKING_TEXT.customerNotFound);
+      const vehicleId = await vehicleFor(tx, businessId, current.customerId, { ...input, vehicleType });
+      if (vehicleId !== current.customerVehicleId) {
+        changes.customerVehicleId = vehicleId;
+        const [next] = await tx.select().from(customerVehicles).where(eq(customerVehicles.id, vehicleId!));
+        entries.push({
+          field: 'vehicle',
+          summary: `Vehicle ${vehicle ? vehicleLabel(vehicle, vehicle.vehicleType) : 'not recorded'} → ${vehicleLabel(next!, vehicleType)}`,
+        });
+      }
+      typeChanged = vehicle?.vehicleType !== vehicleType;
+    } else if (input.vehicleType && vehicle && input.vehicleType !== vehicle.vehicleType) {
+      await tx.update(customerVehicles).set({ vehicleType }).where(eq(customerVehicles.id, vehicle.id));
+      entries.push({
+        field: 'vehicle',
+        summary: `Vehicle type ${VEHICLE_TYPE_LABELS[vehicle.vehicleType]} → ${VEHICLE_TYPE_LABELS[vehicleType]}`,
+      });
+      typeChanged = true;
+    }
+
+    let moved: Date | null = null;
+    if (input.date && input.time) {
+      const { startsAt } = await assertSlotBookable(tx, businessId, {
+        date: input.date,
+        time: input.time,
+        durationMinutes: duration,
+        excludeBookingId: id,
+        byOwner: true,
+      });
+      if (startsAt.getTime() !== current.scheduledAt.getTime()) {
+        changes.scheduledAt = moved = startsAt;
+        entries.push({
+          field: 'time',
+          summary: `Time ${formatDateTimeInZone(current.scheduledAt, timeZone)} → ${formatDateTimeInZone(startsAt, timeZone)}`,
+        });
+      }
+    } else if (duration > current.durationMinutes) {
+      // A longer service at the same time must still find a free crew.
+      if (!(await slotHasRoom(tx, businessId, current.scheduledAt, duration, id)))
+        throw conflict(BOOKING_MESSAGES.slotTaken);
+    }
+
+    if (input.locationAddress !== undefined && input.locationAddress !== current.locationAddress) {
+      changes.locationAddress = input.locationAddress;
+      changes.zipCode = input.locationAddress.match(/\b\d{5}\b/)?.[0] ?? null;
+      entries.push({
+        field: 'address',
+        summary: `Address ${current.locationAddress} → ${input.locationAddress}`,
+      });
+    }
+    if (input.notes !== undefined && input.notes !== current.notes) {
+      changes.specialInstructions = input.notes;
+      entries.push({ field: 'notes', summary: input.notes ? `Notes: ${input.notes}` : 'Notes removed' });
+    }
+
+    const pricedService =
+      newService ?? (current.serviceId ? await findActiveService(tx, businessId, current.serviceId) : null);
+    const listPrice = pricedService ? servicePriceCents(pricedService, vehicleType) : null;
+    const target =
+      input.priceCents ??
+      ((serviceChanged || typeChanged) && listPrice !== null ? listPrice : current.priceCents);
+    if (target !== current.priceCents) {
+      if (input.priceCents !== undefined && target !== listPrice && !input.priceReason)
+        throw invalid(OWNER_BOOKING_TEXT.priceReason);
+      changes.quotedPriceCents = target;
+      entries.push({
+        field: 'price',
+        summary: `Price ${formatCents(current.priceCents)} → ${formatCents(target)}`,
+        reason:
+          input.priceReason ??
+          (input.priceCents === undefined ? 'List price for the new service or vehicle' : null),
+      });
+    }
+
+    if (entries.length === 0) return null;
+    await tx.update(bookings).set(changes).where(eq(bookings.id, id));
+    await recordHistory(tx, businessId, id, entries);
+    return moved ? { at: moved, from: current.scheduledAt, customerId: current.customerId } : null;
+  });
+
+  if (moved?.customerId)
+    await sendTimeChangeEmail(deps, businessId, id, timeZone).catch((err) =>
+      console.warn('Could not send the time change email', err),
+    );
+  return getBookingWithHistory(deps, businessId, id);
+}
+
+/** The customer hears of a new time at once (the old time may be in their calendar). */
+async function sendTimeChangeEmail(deps: Deps, businessId: string, id: string, timeZone: string) {
+  const booking = await getBooking(deps.db, businessId, id);
+  if (!booking.customer) return;
+  const business = await findPublicBusiness(deps.db, businessId);
+  const name = business?.name ?? 'Your detailer';
+  const when = formatDateTimeInZone(booking.scheduledAt, timeZone);
+  const contact = [business?.phone, business?.businessEmail].filter(Boolean).join(' or ');
+  await deps.mailer.send({
+    to: booking.customer.email,
+    subject: `New time for your ${booking.service.name}: ${when}`,
+    text: [
+      `Hi ${booking.customer.firstName},`,
+      '',
+      `${name} moved your ${booking.service.name} to ${when}.`,
+      `Where: ${booking.locationAddress}`,
+      ...(contact ? ['', `Questions? Reach ${name} at ${contact}.`] : []),
+    ].join('\n'),
+  });
+}

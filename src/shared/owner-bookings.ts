@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { BOOKING_MESSAGES, bookingFormSchema } from './booking.schemas';
+import { VEHICLE_TYPES } from './constants';
+
+// The owner's New booking and Edit (docs/decisions/1102): shared by the dialog and the server.
+
+export const OWNER_BOOKING_TEXT = {
+  created: 'Booking created',
+  updated: 'Booking updated',
+  customerRequired: 'Please choose a customer or enter a new one',
+  vehicleMake: 'Please enter the vehicle make',
+  vehicleModel: 'Please enter the vehicle model',
+  priceReason: 'Please give a reason for the price change',
+  notEditable: 'This booking can no longer be changed',
+  vehicleNotFound: 'Vehicle not found',
+  customerNotFound: 'Customer not found',
+  serviceNotFound: 'This service is no longer available',
+  nothingChanged: 'Nothing to change',
+} as const;
+
+/** Bookings the owner can still change (§4: not once started, finished or cancelled). */
+export const EDITABLE_STATUSES = ['pending', 'confirmed'] as const;
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Please keep this under ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+const required = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters`);
+
+/** A customer entered by the owner: the same fields and messages as /book's form. */
+export const newCustomerSchema = bookingFormSchema.pick({ firstName: true, lastName: true, email: true, phone: true });
+
+export const newVehicleSchema = z.object({
+  make: required(OWNER_BOOKING_TEXT.vehicleMake, 60),
+  model: required(OWNER_BOOKING_TEXT.vehicleModel, 60),
+  year: z.coerce
+    .number()
+    .int('Please enter a valid vehicle year')
+    .min(1900, 'Please enter a valid vehicle year')
+    .max(new Date().getFullYear() + 2, 'Please enter a valid vehicle year')
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  color: text(40),
+});
+
+const price = z.coerce
+  .number({ error: 'Please enter a price' })
+  .int('Please enter the price in cents')
+  .min(0, 'The price cannot be negative')
+  .max(10_000_000, 'Please enter a smaller price');
+const date = z.string({ error: BOOKING_MESSAGES.date }).regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MESSAGES.date);
+const time = z
+  .string({ error: BOOKING_MESSAGES.time })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, BOOKING_MESSAGES.time);
+
+export const ownerBookingInputSchema = z
+  .object({
+    customerId: z.string().nullish(),
+    customer: newCustomerSchema.nullish(),
+    vehicleId: z.string().nullish(),
+    vehicle: newVehicleSchema.nullish(),
+    vehicleType: z.enum(VEHICLE_TYPES, { error: BOOKING_MESSAGES.vehicleType }),
+    serviceId: required(BOOKING_MESSAGES.service, 100),
+    date,
+    time,
+    locationAddress: required(BOOKING_MESSAGES.location, 300),
+    notes: text(1000),
+    // Null: the service's price for the vehicle type (§9 multipliers). Another price needs a reason.
+    priceCents: price.nullish(),
+    priceReason: text(300),
+    paidOffline: z.boolean().default(false),
+  })
+  .refine((v) => Boolean(v.customerId) || Boolean(v.customer), {
+    message: OWNER_BOOKING_TEXT.customerRequired,
+    path: ['customerId'],
+  });
+export type OwnerBookingInput = z.input<typeof ownerBookingInputSchema>;
+
+/** Edit: only the fields sent change; a new time needs both date and time. */
+export const ownerBookingEditSchema = z
+  .object({
+    serviceId: z.string().trim().min(1, BOOKING_MESSAGES.service).max(100).optional(),
+    vehicleId: z.string().nullish(),
+    vehicle: newVehicleSchema.nullish(),
+    vehicleType: z.enum(VEHICLE_TYPES, { error: BOOKING_MESSAGES.vehicleType }).optional(),
+    date: date.optional(),
+    time: time.optional(),
+    locationAddress: required(BOOKING_MESSAGES.location, 300).optional(),
+    notes: text(1000).optional(),
+    priceCents: price.optional(),
+    priceReason: text(300),
+  })
+  .refine((v) => (v.date === undefined) === (v.time === undefined), {
+    message: BOOKING_MESSAGES.time,
+    path: ['time'],
+  });
+export type OwnerBookingEdit = z.input<typeof ownerBookingEditSchema>;
+
+/** The /bookings list: today and later (soonest first) or before today (latest first). */
+export const BOOKING_WHEN = ['upcoming', 'past'] as const;
+export type BookingWhen = (typeof BOOKING_WHEN)[number];

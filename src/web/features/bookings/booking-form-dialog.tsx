@@ -1,0 +1,529 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { VEHICLE_TYPES, type VehicleType } from '../../../shared/constants';
+import { dollarsToCents, formatCents } from '../../../shared/money';
+import { OWNER_BOOKING_TEXT } from '../../../shared/owner-bookings';
+import { servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
+import { formatSlot, todayInZone, utcToZoned } from '../../../shared/time';
+import { vehicleText } from '../../components/domain/vehicle-text';
+import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { Input, Textarea } from '../../components/ui/input';
+import { Field, Label } from '../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useCustomerDetail, useCustomers } from '../customers/customers-queries';
+import { useOwnerSlots } from '../scheduling/scheduling-queries';
+import { useServices } from '../services/services-queries';
+import { type BookingDetail, useCreateBooking, useEditBooking } from './bookings-queries';
+
+/** Lists answer either an array or `{ items }` (the list shape the API is moving to). */
+function itemsOf<T>(data: T[] | { items: T[] } | undefined): T[] {
+  if (!data) return [];
+  return Array.isArray(data) ? data : data.items;
+}
+
+interface CustomerItem {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  address: string | null;
+}
+interface ServiceItem {
+  id: string;
+  name: string;
+  basePriceCents: number;
+  isActive: boolean;
+  vehicleTypeMultipliers: Record<string, number> | null;
+}
+
+interface FormValues {
+  customerMode: 'existing' | 'new';
+  customerId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  vehicleId: string; // '' or 'new'
+  make: string;
+  model: string;
+  year: string;
+  color: string;
+  vehicleType: VehicleType;
+  serviceId: string;
+  date: string;
+  time: string;
+  locationAddress: string;
+  notes: string;
+  changePrice: boolean;
+  price: string;
+  priceReason: string;
+  paidOffline: boolean;
+}
+
+function initialValues(timeZone: string, booking?: BookingDetail): FormValues {
+  const when = booking ? utcToZoned(new Date(booking.scheduledAt), timeZone) : null;
+  return {
+    customerMode: 'new',
+    customerId: booking?.customer?.id ?? '',
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: '',
+    vehicleId: '',
+    make: '',
+    model: '',
+    year: '',
+    color: '',
+    vehicleType: booking?.vehicle?.vehicleType ?? 'sedan',
+    serviceId: booking?.service.id ?? '',
+    date: when?.date ?? todayInZone(timeZone),
+    time: when?.time ?? '',
+    locationAddress: booking?.locationAddress ?? '',
+    notes: booking?.specialInstructions ?? '',
+    changePrice: false,
+    price: booking ? (booking.quotedPriceCents / 100).toFixed(2) : '',
+    priceReason: '',
+    paidOffline: false,
+  };
+}
+
+/** New booking (phone-in) and Edit, one dialog: the time list comes from the business's slot rules. */
+export function BookingFormDialog({
+  open,
+  onOpenChange,
+  timeZone,
+  booking,
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  timeZone: string;
+  booking?: BookingDetail;
+  onSaved?: (saved: BookingDetail) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent size="lg">
+        <DialogHeader>
+          <DialogTitle>{booking ? 'Edit Booking' : 'New Booking'}</DialogTitle>
+        </DialogHeader>
+        {open && (
+          <BookingForm
+            timeZone={timeZone}
+            booking={booking}
+            onDone={(saved) => {
+              onOpenChange(false);
+              onSaved?.(saved);
+            }}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function BookingForm({
+  timeZone,
+  booking,
+  onDone,
+}: {
+  timeZone: string;
+  booking?: BookingDetail;
+  onDone: (saved: BookingDetail) => void;
+}) {
+  const editing = Boolean(booking);
+  const form = useForm<FormValues>({ defaultValues: initialValues(timeZone, booking) });
+  const v = form.watch();
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search);
+  const customers = useCustomers(debounced);
+  const customerList = itemsOf<CustomerItem>(customers.data as unknown as CustomerItem[]).slice(0, 6);
+  const customerId = editing
+    ? (booking?.customer?.id ?? '')
+    : v.customerMode === 'existing'
+      ? v.customerId
+      : '';
+  const detail = useCustomerDetail(customerId || null);
+  const vehicles = detail.data?.vehicles ?? [];
+  const services = useServices(false);
+  const serviceList = itemsOf<ServiceItem>(services.data as unknown as ServiceItem[]).filter(
+    (s) => s.isActive,
+  );
+  const service = serviceList.find((s) => s.id === v.serviceId);
+  const slots = useOwnerSlots({ serviceId: v.serviceId, date: v.date, excludeBookingId: booking?.id });
+  const listPrice = service ? servicePriceCents(service, v.vehicleType) : null;
+  const create = useCreateBooking();
+  const edit = useEditBooking();
+  const [error, setError] = useState<string | null>(null);
+
+  // A chosen customer's address fills an empty service address.
+  const chosen = customerList.find((c) => c.id === v.customerId);
+  useEffect(() => {
+    if (!editing && chosen?.address && !form.getValues('locationAddress'))
+      form.setValue('locationAddress', chosen.address);
+  }, [chosen, editing, form]);
+
+  const slotList = slots.data?.slots ?? [];
+  const timeHint = !v.serviceId
+    ? 'Choose a service first'
+    : slots.data?.closed
+      ? 'Closed on this day — try another date'
+      : slots.isError
+        ? slots.error.message
+        : slots.data && slotList.every((s) => s.state !== 'available')
+          ? 'No times left on this day — try another date'
+          : undefined;
+
+  const submit = form.handleSubmit(async (f) => {
+    setError(null);
+    const priceCents = f.changePrice ? dollarsToCents(f.price) : null;
+    if (f.changePrice && priceCents === null) return setError('Please enter a valid price');
+    const newVehicle =
+      f.vehicleId === 'new' || (!editing && vehicles.length === 0)
+        ? { make: f.make, model: f.model, year: f.year || null, color: f.color || null }
+        : null;
+    try {
+      if (booking) {
+        const body = {
+          serviceId: f.serviceId || undefined,
+          vehicleType: f.vehicleType,
+          ...(f.vehicleId && f.vehicleId !== 'new' ? { vehicleId: f.vehicleId } : {}),
+          ...(newVehicle ? { vehicle: newVehicle } : {}),
+          date: f.date,
+          time: f.time,
+          locationAddress: f.locationAddress,
+          notes: f.notes,
+          ...(priceCents !== null ? { priceCents, priceReason: f.priceReason } : {}),
+        };
+        const saved = await edit.mutateAsync({ id: booking.id, body: body as never });
+        toast.success('Success', { description: OWNER_BOOKING_TEXT.updated });
+        onDone(saved);
+      } else {
+        const saved = await create.mutateAsync({
+          ...(f.customerMode === 'existing'
+            ? { customerId: f.customerId || null }
+            : { customer: { firstName: f.firstName, lastName: f.lastName, email: f.email, phone: f.phone } }),
+          ...(f.vehicleId && f.vehicleId !== 'new' ? { vehicleId: f.vehicleId } : { vehicle: newVehicle }),
+          vehicleType: f.vehicleType,
+          serviceId: f.serviceId,
+          date: f.date,
+          time: f.time,
+          locationAddress: f.locationAddress,
+          notes: f.notes,
+          priceCents,
+          priceReason: f.priceReason,
+          paidOffline: f.paidOffline,
+        } as never);
+        toast.success('Success', { description: OWNER_BOOKING_TEXT.created });
+        onDone(saved);
+      }
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  });
+
+  const showNewVehicle = v.vehicleId === 'new' || (!editing && vehicles.length === 0);
+  const vehicleOptions = useMemo(
+    () => vehicles.map((x) => ({ id: x.id, label: vehicleText(x) })),
+    [vehicles],
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col">
+      <DialogBody className="grid gap-5">
+        {editing ? (
+          <p className="text-sm text-slate-700">
+            Customer:{' '}
+            <span className="font-medium">
+              {booking?.customer
+                ? `${booking.customer.firstName} ${booking.customer.lastName}`
+                : 'Customer removed'}
+            </span>
+          </p>
+        ) : (
+          <fieldset className="grid gap-3">
+            <legend className="mb-2 text-sm font-semibold text-slate-900">Customer</legend>
+            <div className="flex flex-wrap gap-2" role="radiogroup" aria-label="Customer">
+              {(['new', 'existing'] as const).map((mode) => (
+                <Button
+                  key={mode}
+                  type="button"
+                  size="sm"
+                  role="radio"
+                  aria-checked={v.customerMode === mode}
+                  variant={v.customerMode === mode ? 'default' : 'outline'}
+                  onClick={() => {
+                    form.setValue('customerMode', mode);
+                    form.setValue('vehicleId', '');
+                  }}
+                >
+                  {mode === 'new' ? 'New customer' : 'Existing customer'}
+                </Button>
+              ))}
+            </div>
+            {v.customerMode === 'new' ? (
+              <div className="grid gap-3 sm:grid-cols-2">
+                <Field id="bf-first" label="First name">
+                  <Input autoComplete="off" {...form.register('firstName')} />
+                </Field>
+                <Field id="bf-last" label="Last name">
+                  <Input autoComplete="off" {...form.register('lastName')} />
+                </Field>
+                <Field id="bf-email" label="Email">
+                  <Input type="email" autoComplete="off" {...form.register('email')} />
+                </Field>
+                <Field id="bf-phone" label="Phone">
+                  <Input type="tel" autoComplete="off" {...form.register('phone')} />
+                </Field>
+              </div>
+            ) : (
+              <div className="grid gap-2">
+                <Field id="bf-search" label="Find a customer">
+                  <Input
+                    type="search"
+                    placeholder="Name or email"
+                    value={search}
+                    onChange={(e) => setSearch(e.target.value)}
+                  />
+                </Field>
+                <ul className="grid gap-1" aria-label="Matching customers">
+                  {customerList.map((c) => (
+                    <li key={c.id}>
+                      <label className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-accent has-[:checked]:bg-accent/5">
+                        <input
+                          type="radio"
+                          value={c.id}
+                          checked={v.customerId === c.id}
+                          onChange={() => {
+                            form.setValue('customerId', c.id);
+                            form.setValue('vehicleId', '');
+                          }}
+                        />
+                        <span className="min-w-0 truncate">
+                          {c.firstName} {c.lastName} <span className="text-slate-500">· {c.email}</span>
+                        </span>
+                      </label>
+                    </li>
+                  ))}
+                  {customers.data && customerList.length === 0 && (
+                    <li className="text-sm text-slate-500">No customers match.</li>
+                  )}
+                </ul>
+              </div>
+            )}
+          </fieldset>
+        )}
+
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 text-sm font-semibold text-slate-900">Vehicle</legend>
+          {vehicles.length > 0 && (
+            <Field id="bf-vehicle" label="Vehicle">
+              <Controller
+                control={form.control}
+                name="vehicleId"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger id="bf-vehicle">
+                      <SelectValue placeholder={editing ? 'Keep the current vehicle' : 'Choose a vehicle'} />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {vehicleOptions.map((o) => (
+                        <SelectItem key={o.id} value={o.id}>
+                          {o.label}
+                        </SelectItem>
+                      ))}
+                      <SelectItem value="new">Another vehicle…</SelectItem>
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </Field>
+          )}
+          {showNewVehicle && (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field id="bf-make" label="Make">
+                <Input placeholder="e.g. Toyota" {...form.register('make')} />
+              </Field>
+              <Field id="bf-model" label="Model">
+                <Input placeholder="e.g. Camry" {...form.register('model')} />
+              </Field>
+              <Field id="bf-year" label="Year">
+                <Input inputMode="numeric" maxLength={4} {...form.register('year')} />
+              </Field>
+              <Field id="bf-color" label="Color">
+                <Input {...form.register('color')} />
+              </Field>
+            </div>
+          )}
+          <Field id="bf-type" label="Vehicle type">
+            <Controller
+              control={form.control}
+              name="vehicleType"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger id="bf-type">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {VEHICLE_TYPES.map((t) => (
+                      <SelectItem key={t} value={t}>
+                        {VEHICLE_TYPE_LABELS[t]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </Field>
+        </fieldset>
+
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 text-sm font-semibold text-slate-900">Service and time</legend>
+          <Field id="bf-service" label="Service">
+            <Controller
+              control={form.control}
+              name="serviceId"
+              render={({ field }) => (
+                <Select
+                  value={field.value}
+                  onValueChange={(id) => {
+                    field.onChange(id);
+                    form.setValue('time', editing ? form.getValues('time') : '');
+                  }}
+                >
+                  <SelectTrigger id="bf-service">
+                    <SelectValue placeholder="Choose a service" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {serviceList.map((s) => (
+                      <SelectItem key={s.id} value={s.id}>
+                        {s.name}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </Field>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field id="bf-date" label="Date">
+              <Input type="date" {...form.register('date')} />
+            </Field>
+            <Field id="bf-time" label="Time" hint={timeHint}>
+              <Controller
+                control={form.control}
+                name="time"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange} disabled={!slots.data}>
+                    <SelectTrigger id="bf-time">
+                      <SelectValue placeholder={slots.isFetching ? 'Loading times…' : 'Choose a time'} />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {slotList.map((s) => (
+                        <SelectItem key={s.time} value={s.time} disabled={s.state !== 'available'}>
+                          {formatSlot(s.time)}
+                          {s.state === 'taken' ? ' — booked' : s.state === 'past' ? ' — passed' : ''}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </Field>
+          </div>
+          <p className="text-xs text-slate-500">Times are in {timeZone.replaceAll('_', ' ')}.</p>
+          <Field id="bf-address" label="Service address">
+            <Input autoComplete="off" {...form.register('locationAddress')} />
+          </Field>
+          <Field id="bf-notes" label="Notes">
+            <Textarea rows={2} {...form.register('notes')} />
+          </Field>
+        </fieldset>
+
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 text-sm font-semibold text-slate-900">Price and payment</legend>
+          <p className="text-sm text-slate-700">
+            {editing ? 'Current price: ' : 'Price: '}
+            <span className="font-semibold tabular-nums">
+              {editing && booking
+                ? formatCents(booking.quotedPriceCents)
+                : listPrice !== null
+                  ? formatCents(listPrice)
+                  : '—'}
+            </span>
+            {listPrice !== null && (
+              <span className="text-slate-500">
+                {' '}
+                (list price for a {VEHICLE_TYPE_LABELS[v.vehicleType].toLowerCase()}: {formatCents(listPrice)}
+                )
+              </span>
+            )}
+          </p>
+          <div className="flex items-center gap-2">
+            <Controller
+              control={form.control}
+              name="changePrice"
+              render={({ field }) => (
+                <Checkbox
+                  id="bf-change-price"
+                  checked={field.value}
+                  onCheckedChange={(c) => field.onChange(c === true)}
+                />
+              )}
+            />
+            <Label htmlFor="bf-change-price">Set another price</Label>
+          </div>
+          {v.changePrice && (
+            <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+              <Field id="bf-price" label="Price ($)">
+                <Input inputMode="decimal" {...form.register('price')} />
+              </Field>
+              <Field id="bf-reason" label="Reason for the price">
+                <Input {...form.register('priceReason')} />
+              </Field>
+            </div>
+          )}
+          {!editing && (
+            <div className="flex items-center gap-2">
+              <Controller
+                control={form.control}
+                name="paidOffline"
+                render={({ field }) => (
+                  <Checkbox
+                    id="bf-paid"
+                    checked={field.value}
+                    onCheckedChange={(c) => field.onChange(c === true)}
+                  />
+                )}
+              />
+              <Label htmlFor="bf-paid">
+                Paid offline (cash, card reader) — otherwise collect later with an invoice
+              </Label>
+            </div>
+          )}
+        </fieldset>
+        {error && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
+            {error}
+          </p>
+        )}
+      </DialogBody>
+      <DialogFooter>
+        <Button type="submit" loading={create.isPending || edit.isPending}>
+          {editing ? 'Save Changes' : 'Create Booking'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
