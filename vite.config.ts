@@ -20,6 +20,9 @@ export default defineConfig({
       '/seo': `http://127.0.0.1:${process.env.API_PORT ?? 3001}`,
       // The built-in test checkout's hosted page is rendered by the API server.
       '/checkout': `http://127.0.0.1:${process.env.API_PORT ?? 3001}`,
+      // The customer's quote and invoice pages (server-rendered).
+      '/quote/': `http://127.0.0.1:${process.env.API_PORT ?? 3001}`,
+      '/pay/': `http://127.0.0.1:${process.env.API_PORT ?? 3001}`,
     },
   },
 });

@@ -102,8 +102,8 @@ test('a visitor books and pays; the owner confirms, starts and completes it; rev
     await expect(owner.getByText(`Booking status updated to ${label}`)).toBeVisible();
     await expect(card).toContainText(label);
   }
-  // No status action is left, only the details.
-  await expect(card.getByRole('button')).toHaveText(['Details']);
+  // No status action is left: the details, and Invoice for a completed booking (issue 9).
+  await expect(card.getByRole('button')).toHaveText(['Details', 'Invoice']);
 
   expect(await revenueCents(owner)).toBe(revenueBefore + 14_400);
   await expect(owner.getByTestId('stat-Total Revenue')).toHaveText(formatCents(revenueBefore + 14_400));

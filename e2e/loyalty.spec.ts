@@ -35,7 +35,7 @@ test('adjust points and watch the tier badge change; redeeming more than the bal
   await expect(page.getByText('Points added successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(member.getByText('Silver')).toBeVisible();
-  await expect(member.getByText('250')).toBeVisible();
+  await expect(member.getByTestId('loyalty-points')).toHaveText(/^250/);
   await expect(page.getByTestId('stat-Points Issued')).toHaveText('250');
 
   // Over-redemption: the server's message, nothing changes.

@@ -88,6 +88,7 @@ async function startServer(label: string): Promise<Server> {
       SEED_DEMO: 'true',
       SERVE_WEB: 'false',
       NODE_ENV: 'production',
+      ALLOW_TEST_CHECKOUT: 'true',
       BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
     },

@@ -2,7 +2,6 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import { HTTPException } from 'hono/http-exception';
 import { CLIENT_IP_HEADER } from './auth/auth';
 import { contactRoutes } from './features/contact/contact.routes';
@@ -14,9 +13,15 @@ import { schedulingApi } from './features/scheduling/scheduling.routes';
 import { customersApi } from './features/customers/customers.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { billingApi } from './features/billing/billing.routes';
+import { invitationsApi, teamApi } from './features/team/team.routes';
 import { businessProfileApi } from './features/business-profile/business-profile.routes';
 import { inventoryApi } from './features/inventory/inventory.routes';
+import { documentTestCheckoutPages } from './features/invoices/document-test-checkout.routes';
+import { invoicesApi } from './features/invoices/invoices.routes';
+import { publicDocumentPages } from './features/invoices/public-documents.routes';
+import { quotesApi } from './features/invoices/quotes.routes';
 import { loyaltyApi } from './features/loyalty/loyalty.routes';
+import { promoCodesApi, publicPromoCodesApi } from './features/promo-codes/promo-codes.routes';
 import { outboxApi } from './features/outbox/outbox.routes';
 import { adminRevenueApi, payoutsApi } from './features/payouts/payouts.routes';
 import { servicesApi } from './features/services/services.routes';
@@ -32,6 +37,9 @@ import { adminVerificationsApi } from './features/verification/admin-verificatio
 import { UPLOAD_PATH, verificationApi } from './features/verification/verification.routes';
 import type { AppDeps, AppEnv } from './http/context';
 import { AppError } from './http/errors';
+import { inputGuards } from './http/input-guards';
+import { originCheck } from './http/origin-check';
+import { secureResponses } from './http/security-headers';
 import { mountWebApp } from './http/web-static';
 
 /** The client's address: from a trusted proxy's X-Forwarded-For, else the socket (never a client-sent header). */
@@ -53,13 +61,15 @@ export function createApp(deps: AppDeps) {
   // Public city pages answer first, with their own fixed security headers (docs/decisions/306).
   mountSeoPageRoute(app, deps);
 
-  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false }));
+  app.use('*', secureResponses);
   const apiBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: { message: 'Request body is too large' } }, 413) });
   // Document uploads carry their own 10MB limit (features/verification). GET and HEAD carry no body, and asking for
   // one builds a whole fetch Request on Node (docs/decisions/902).
   app.use('/api/*', (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === UPLOAD_PATH ? next() : apiBodyLimit(c, next),
   );
+  app.use('*', inputGuards);
+  app.use('*', originCheck(deps.publicUrl));
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     // Read the client's address from c.var.clientIp. better-auth reads it from a header (docs/decisions/005), and
@@ -93,7 +103,10 @@ export function createApp(deps: AppDeps) {
   // Raw body and signature check; not part of the typed client.
   app.route('/api/webhooks/stripe', stripeWebhook);
   // The built-in test checkout's hosted page (server-rendered, like Stripe's).
+  app.route('/checkout/test', documentTestCheckoutPages);
   app.route('/checkout/test', testCheckoutPages);
+  // The customer's quote and invoice pages (/quote/:token, /pay/:token), server-rendered.
+  app.route('/', publicDocumentPages);
 
   const api = app
     .route('/api/public', publicRoutes)
@@ -109,12 +122,18 @@ export function createApp(deps: AppDeps) {
     .route('/api/admin/seo', adminSeoApi)
     .route('/api/inventory', inventoryApi)
     .route('/api/loyalty', loyaltyApi)
+    .route('/api/promo-codes', promoCodesApi)
+    .route('/api/public/promo-codes', publicPromoCodesApi)
     .route('/api/business-profile', businessProfileApi)
     .route('/api/service-areas', serviceAreasApi)
     .route('/api/verification', verificationApi)
     .route('/api/admin/verifications', adminVerificationsApi)
     .route('/api/admin/outbox', outboxApi)
     .route('/api/billing', billingApi)
+    .route('/api/team', teamApi)
+    .route('/api/invitations', invitationsApi)
+    .route('/api/quotes', quotesApi)
+    .route('/api/invoices', invoicesApi)
     .route('/api/payouts', payoutsApi)
     .route('/api/admin/payouts', adminRevenueApi);
 

@@ -39,6 +39,8 @@ const envSchema = z.object({
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0, 'PLATFORM_FEE_PERCENT must be 0 to 50').max(50, 'PLATFORM_FEE_PERCENT must be 0 to 50').default(5),
   PLATFORM_FEE_FIXED_CENTS: z.coerce.number().int().min(0, 'PLATFORM_FEE_FIXED_CENTS must be 0 or more').default(30),
   // Another Stripe API base (a local fake or a proxy); default https://api.stripe.com.
+  // Production refuses to start on the built-in test checkout unless this is set (a demo or staging deployment).
+  ALLOW_TEST_CHECKOUT: bool,
   STRIPE_API_BASE: z.url('STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111').optional(),
   // SEO pages: how many of each state's largest cities a platform generation covers.
   SEO_CITIES_PER_STATE: z.coerce.number().int().min(1, 'SEO_CITIES_PER_STATE must be 1 to 50').max(50, 'SEO_CITIES_PER_STATE must be 1 to 50').default(5),
@@ -54,6 +56,7 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema> & {
   SEED_DEMO: boolean;
+  ALLOW_TEST_CHECKOUT: boolean;
   TRUST_PROXY: boolean;
   SERVE_WEB: boolean;
   S3_FORCE_PATH_STYLE: boolean;
@@ -74,6 +77,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...parsed.data,
     S3_FORCE_PATH_STYLE: parsed.data.S3_FORCE_PATH_STYLE ?? false,
     SEED_DEMO: parsed.data.SEED_DEMO ?? true,
+    ALLOW_TEST_CHECKOUT: parsed.data.ALLOW_TEST_CHECKOUT ?? false,
     TRUST_PROXY: parsed.data.TRUST_PROXY ?? false,
     SERVE_WEB: parsed.data.SERVE_WEB ?? true,
   };

@@ -11,11 +11,13 @@ import { createJobQueue } from './jobs/queue';
 import { createContentGenerator } from './providers/content/content-generator';
 import { registerWorkers } from './jobs/workers';
 import { scheduleDailyTestPayouts } from './features/payouts/payouts-jobs';
+import { checkPaymentsForProduction } from './providers/payments/production-guard';
 import { createPaymentProvider } from './providers/payments/select-provider';
 import { createStorage } from './providers/storage/storage';
 
 async function main() {
   const env = loadEnv();
+  const testCheckoutWarning = checkPaymentsForProduction(env);
   const { handle, db, mailer, auth, publicUrl, dataDir } = await bootstrap(env);
   console.log(handle.kind === 'postgres' ? 'Database: PostgreSQL (DATABASE_URL)' : `Database: embedded PGlite in ${dataDir}/pglite`);
   console.log(mailer.transport === 'smtp' ? 'Email: SMTP (SMTP_URL)' : 'Email: stored in the outbox (set SMTP_URL to deliver)');
@@ -45,8 +47,7 @@ async function main() {
   if (payments.kind === 'stripe') {
     console.log(`Payments: Stripe Checkout${env.STRIPE_WEBHOOK_SECRET ? ' with signed webhooks at /api/webhooks/stripe' : ' (set STRIPE_WEBHOOK_SECRET to receive webhooks)'}`);
   } else {
-    const warn = env.NODE_ENV === 'production' ? 'WARNING: ' : '';
-    console.log(`${warn}Payments: built-in test checkout, no money moves (set STRIPE_SECRET_KEY for Stripe)`);
+    console.log(testCheckoutWarning ?? 'Payments: built-in test checkout, no money moves (set STRIPE_SECRET_KEY for Stripe)');
   }
 
   const seeded = env.SEED_DEMO ? await seedDemo(db, auth) : null;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEMO_SERVICES, VEHICLE_TYPES } from './constants';
+import { tipChoiceSchema } from './invoices.schemas';
 import { zipCodeSchema } from './public.schemas';
 
 // The public booking form (§3 "Booking form") and its §5 rules, shared by /book and the server.
@@ -48,7 +49,8 @@ export const bookingFormSchema = z.object({
     .transform((v) => v ?? null),
   serviceId: required(BOOKING_MESSAGES.service, 100),
   vehicleType: z.enum(VEHICLE_TYPES, { error: BOOKING_MESSAGES.vehicleType }),
-  date: z.string({ error: BOOKING_MESSAGES.date }).regex(/^\d{4}-\d{2}-\d{2}$/, BOOKING_MESSAGES.date),
+  // A real calendar date: 2026-99-01 must not roll over into 2034.
+  date: z.iso.date({ error: BOOKING_MESSAGES.date }),
   // Any HH:MM: whether it is one of the business's slots is the slot function's call (src/shared/slots.ts).
   time: z.string({ error: BOOKING_MESSAGES.time }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, BOOKING_MESSAGES.time),
   location: required(BOOKING_MESSAGES.location, 300),
@@ -83,6 +85,10 @@ export const bookingFormSchema = z.object({
     }),
   vehicleColor: optionalText(40),
   notes: optionalText(1000),
+  // A tip, its own line, charged with the price (docs/decisions/501).
+  tip: tipChoiceSchema.default({ kind: 'none' }),
+  // One promo code per booking (features/promo-codes); the server validates and applies it.
+  promoCode: optionalText(40),
   // What the browser showed; ignored — the server prices from the service and vehicle type.
   totalPrice: z.number().optional(),
 });

@@ -51,5 +51,6 @@ const known = new Set<string>([...PUBLIC_ROUTES, ...OWNER_ROUTES, ...ADMIN_ROUTE
 /** True when the web app has a screen for this path (SEO pages are served by the server). */
 export function isKnownAppPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return known.has(path);
+  // Team invitation links (docs/decisions/804).
+  return known.has(path) || /^\/join\/[A-Za-z0-9_-]+$/.test(path);
 }

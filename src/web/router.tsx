@@ -7,7 +7,6 @@ import { LandingPage } from './features/landing/landing-page';
 
 // Owner screens whose issues have not landed yet.
 const PENDING_OWNER_SCREENS = [
-  ['/invoices', 'Invoices & Quotes'],
   ['/campaigns', 'SMS & Email Campaigns'],
 ] as const;
 
@@ -26,6 +25,7 @@ export const router = createBrowserRouter([
       { path: '/patent-diagrams', lazy: () => import('./features/static/patent-diagrams-page').then((m) => ({ Component: m.PatentDiagramsPage })) },
       { path: '/book', lazy: () => import('./features/booking/book-page').then((m) => ({ Component: m.BookPage })) },
       { path: '/booking-success', lazy: () => import('./features/booking/booking-success-page').then((m) => ({ Component: m.BookingSuccessPage })) },
+      { path: '/join/:token', lazy: () => import('./features/team/join-page').then((m) => ({ Component: m.JoinPage })) },
       { path: '*', lazy: () => import('./features/not-found/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
     ],
   },
@@ -47,6 +47,7 @@ export const router = createBrowserRouter([
         path: '/service-areas',
         lazy: () => import('./features/service-areas/service-areas-page').then((m) => ({ Component: m.ServiceAreasPage })),
       },
+      { path: '/invoices', lazy: () => import('./features/invoices/invoices-page').then((m) => ({ Component: m.InvoicesPage })) },
       { path: '/verification', lazy: () => import('./features/verification/verification-page').then((m) => ({ Component: m.VerificationPage })) },
       { path: '/payouts', lazy: () => import('./features/payouts/payouts-page').then((m) => ({ Component: m.PayoutsPage })) },
       { path: '/billing', lazy: () => import('./features/billing/billing-page').then((m) => ({ Component: m.BillingPage })) },

@@ -1,8 +1,10 @@
 import { betterAuth } from 'better-auth';
+import { createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Mailer } from '../providers/mail/mailer';
+import { trustedOrigins } from '../http/trusted-origins';
 import { seedDefaultRewards } from '../features/loyalty/rewards.service';
 import { createOwnerProfile } from '../features/profiles/profiles.service';
 
@@ -43,6 +45,8 @@ export function createAuth({ db, mailer, baseURL, secret, signInLimitPerMinute =
       enabled: true,
       minPasswordLength: 8,
       requireEmailVerification: false,
+      // A reset signs every other device out (a stolen session must not outlive the password).
+      revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
         await mailer.send({
           to: user.email,
@@ -61,6 +65,12 @@ export function createAuth({ db, mailer, baseURL, secret, signInLimitPerMinute =
           text: `Welcome to ShineRoute, ${user.name}!\n\nPlease confirm your email address by opening this link:\n\n${url}\n`,
         });
       },
+    },
+    hooks: {
+      // Changing the password signs every other device out, whatever the client asks (reset does it above).
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/change-password') return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+      }),
     },
     databaseHooks: {
       user: {
@@ -92,7 +102,7 @@ export function createAuth({ db, mailer, baseURL, secret, signInLimitPerMinute =
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },
     },
-    trustedOrigins: [baseURL],
+    trustedOrigins: trustedOrigins(baseURL),
   });
 }
 

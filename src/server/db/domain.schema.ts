@@ -229,6 +229,8 @@ export const bookings = pgTable(
     zipCode: varchar({ length: 5 }),
     quotedPriceCents: integer().notNull(),
     finalPriceCents: integer(),
+    // The customer's tip, its own line: never part of the price (docs/decisions/501).
+    tipCents: integer().notNull().default(0),
     status: bookingStatus().notNull().default('pending'),
     specialInstructions: text(),
     // The payment provider's checkout session; unique so that completing it twice books once.

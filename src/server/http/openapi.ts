@@ -19,13 +19,27 @@ export const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({
   content: { 'application/json': { schema } },
 });
 
-/** A router whose request validation failures answer 400 with the first issue's message. */
+export const EMPTY_UPDATE_MESSAGE = 'Nothing to update';
+
+const isEmptyObject = (value: unknown) =>
+  !!value && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => v === undefined);
+
+/**
+ * A router whose request validation failures answer 400 with the first issue's message; a malformed path parameter
+ * (an id that is no uuid) names nothing and answers 404, like another tenant's id (docs/decisions/002).
+ */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
         const issue = result.error.issues[0];
+        const param = String(issue?.path[0] ?? '');
+        if (result.target === 'param' && /^id$|Id$/.test(param)) return c.json({ error: { message: issue?.message ?? 'Not found' } }, 404);
         return c.json({ error: { message: issue?.message ?? 'Invalid input' } }, 400);
+      }
+      // An update that names nothing to change is a 400 on every PATCH route, after its guards (401/403 first).
+      if (result.target === 'json' && c.req.method === 'PATCH' && isEmptyObject(result.data)) {
+        return c.json({ error: { message: EMPTY_UPDATE_MESSAGE } }, 400);
       }
     },
   });

@@ -20,16 +20,18 @@ async function pendingInvitationCount(db: DbOrTx, businessId: string) {
   const [row] = await db
     .select({ n: count() })
     .from(teamInvitations)
-    .where(
-      and(
-        eq(teamInvitations.businessId, businessId),
-        isNull(teamInvitations.acceptedAt),
-        isNull(teamInvitations.revokedAt),
-        gt(teamInvitations.expiresAt, sql`now()`),
-      ),
-    );
+    .where(openInvitationsOf(businessId));
   return row?.n ?? 0;
 }
+
+/** Invitations of a business that are neither accepted, revoked nor expired (they hold a seat). */
+export const openInvitationsOf = (businessId: string) =>
+  and(
+    eq(teamInvitations.businessId, businessId),
+    isNull(teamInvitations.acceptedAt),
+    isNull(teamInvitations.revokedAt),
+    gt(teamInvitations.expiresAt, sql`now()`),
+  );
 
 export function seatsMessage(plan: SubscriptionTier, limit: number) {
   const name = `${plan[0]!.toUpperCase()}${plan.slice(1)}`;

@@ -70,7 +70,7 @@ const slotsRoute = createRoute({
     query: z.object({
       business: z.string().trim().min(1).max(100).optional(),
       serviceId: z.string({ error: 'Please select a service' }).min(1, 'Please select a service').max(100),
-      date: z.string({ error: 'Please choose a date' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Please choose a date'),
+      date: z.iso.date({ error: 'Please choose a date' }),
     }),
   },
   responses: {

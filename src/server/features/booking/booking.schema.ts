@@ -42,10 +42,11 @@ export const checkoutSessions = pgTable(
     phone: text(),
     specialInstructions: text(),
     amountCents: integer().notNull(),
-    // Destination charge terms (docs/decisions/1000): the business's connected account, the platform's fee, the tip
-    // inside amountCents. No destination: the platform is the merchant (a lead, docs/decisions/006).
+    // Destination charge terms (docs/decisions/1000): the business's connected account and the platform's fee (on
+    // amountCents, never on the tip). No destination: the platform is the merchant (a lead, docs/decisions/006).
     destinationAccount: text(),
     applicationFeeCents: integer().notNull().default(0),
+    // Charged with the price, kept apart (docs/decisions/501).
     tipCents: integer().notNull().default(0),
     status: checkoutStatus().notNull().default('open'),
     // The provider's payment (Stripe payment_intent), needed to refund.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, type BookingForm } from '../../../shared/booking.schemas';
+import { tipCents } from '../../../shared/document-money';
 import { servicePriceCents } from '../../../shared/pricing';
 import { DEFAULT_TIME_ZONE } from '../../../shared/time';
 import type { Database, Transaction } from '../../db/client';
@@ -17,6 +18,7 @@ import {
   leadServices,
 } from './booking-options.service';
 import { sendBookingEmails, sendSlotLostEmail } from './booking-emails';
+import { priceWithPromo } from '../promo-codes/promo-codes.service';
 
 /** Stripe requires at least 30 minutes. */
 const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
@@ -84,17 +86,27 @@ export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'pub
     durationMinutes: service.durationMinutes,
   });
 
-  // Never the browser's totalPrice: §9's rule applied to the stored service.
-  const amountCents = servicePriceCents(service, form.vehicleType);
+  // Never the browser's totalPrice: §9's rule applied to the stored service, less a promo code (decision 702).
+  const priced = await priceWithPromo(db, {
+    businessId: form.businessId,
+    code: form.promoCode,
+    email: form.email,
+    subtotalCents: servicePriceCents(service, form.vehicleType),
+    timeZone,
+  });
+  const amountCents = priced.totalCents;
+  // A percentage tip is on the full service price, as the tip picker shows it (before discounts).
+  const tip = tipCents(form.tip, priced.subtotalCents);
   // A business is paid through its connected account, minus the platform's fee (docs/decisions/1000); a lead is not.
   const transfer: ChargeTransfer | null = form.businessId
-    ? (await chargeTermsFor(deps, form.businessId, { amountCents })).transfer
+    ? (await chargeTermsFor(deps, form.businessId, { amountCents, tipCents: tip })).transfer
     : null;
   const checkoutId = randomUUID();
   const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
   const { sessionId, url } = await payments.createCheckout({
     checkoutId,
-    amountCents,
+    amountCents: amountCents + tip,
+    tipCents: tip,
     description: `${service.name} — ${businessName}`,
     customerEmail: form.email,
     successUrl: `${publicUrl}${SUCCESS_PATH}`,
@@ -104,7 +116,7 @@ export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'pub
     metadata: { document_type: 'booking' },
   });
 
-  await db.insert(checkoutSessions).values({
+  const insertCheckout = (tx: Transaction) => tx.insert(checkoutSessions).values({
     id: checkoutId,
     provider: payments.kind,
     providerSessionId: sessionId,
@@ -130,7 +142,13 @@ export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'pub
     amountCents,
     destinationAccount: transfer?.destination ?? null,
     applicationFeeCents: transfer?.applicationFeeCents ?? 0,
+    tipCents: tip,
     expiresAt,
+  });
+  // The code's use is recorded (or refused: used up under concurrency) with the checkout, all or nothing.
+  await db.transaction(async (tx) => {
+    await insertCheckout(tx);
+    await priced.hold(tx, checkoutId);
   });
   return { url, sessionId, amountCents };
 }
@@ -216,6 +234,7 @@ async function bookOnce(
         zipCode: row.zipCode,
         quotedPriceCents: row.amountCents,
         finalPriceCents: row.amountCents,
+        tipCents: row.tipCents,
         status: 'pending',
         specialInstructions: row.specialInstructions,
         paymentSessionId: row.providerSessionId,
@@ -237,7 +256,7 @@ async function bookOnce(
         documentType: 'booking',
         documentId: bookingId,
         paymentReference: paymentReference ?? row.paymentReference ?? row.providerSessionId,
-        amountCents: row.amountCents - row.tipCents,
+        amountCents: row.amountCents,
         tipCents: row.tipCents,
         applicationFeeCents: row.applicationFeeCents,
         description: `Booking: ${row.serviceName} — ${row.firstName} ${row.lastName}`,
@@ -354,7 +373,7 @@ export async function completeBooking(
     // Ask the provider, never the browser, whether the money arrived — and that it is the amount we priced.
     const payment = await payments.getPaymentStatus(sessionId);
     if (!payment.paid) throw invalid('Payment has not been completed yet');
-    if (payment.amountCents !== null && payment.amountCents !== row.amountCents) {
+    if (payment.amountCents !== null && payment.amountCents !== row.amountCents + row.tipCents) {
       throw conflict('The amount paid does not match this booking; please contact support');
     }
     outcome = await bookOnce(db, row.id, payment.paymentReference);

@@ -53,6 +53,7 @@ function summary(c: Checkout) {
     <dt>Where</dt><dd>${c.locationAddress}</dd>
     <dt>Vehicle</dt><dd>${vehicle ? `${vehicle} (${VEHICLE_TYPE_LABELS[c.vehicleType]})` : VEHICLE_TYPE_LABELS[c.vehicleType]}</dd>
     <dt>Email</dt><dd>${c.email}</dd>
+    ${c.tipCents > 0 ? html`<dt>Tip</dt><dd>${formatCents(c.tipCents)}</dd>` : ''}
   </dl>`;
 }
 
@@ -68,7 +69,7 @@ function checkoutPage(c: Checkout, error?: string) {
   if (c.paidAt) {
     return page({
       title: 'Paid',
-      body: html`<div class="card"><h1>Payment received</h1><p class="muted">${formatCents(c.amountCents)} paid in test mode.</p>
+      body: html`<div class="card"><h1>Payment received</h1><p class="muted">${formatCents(c.amountCents + c.tipCents)} paid in test mode.</p>
         <p style="margin-top:16px"><a href="/booking-success?session_id=${encodeURIComponent(c.providerSessionId)}">View your booking</a></p></div>`,
     });
   }
@@ -77,11 +78,11 @@ function checkoutPage(c: Checkout, error?: string) {
     body: html`<div class="card">
       <h1>Pay for your detailing</h1>
       <p class="muted">Test mode: press Pay to simulate a successful card payment.</p>
-      <p class="amount" data-testid="checkout-amount">${formatCents(c.amountCents)}</p>
+      <p class="amount" data-testid="checkout-amount">${formatCents(c.amountCents + c.tipCents)}</p>
       ${summary(c)}
       ${error ? html`<div class="error" role="alert">${error}</div>` : ''}
       <div class="actions">
-        <form method="post" action="${base}/pay"><button class="pay" type="submit">Pay ${formatCents(c.amountCents)}</button></form>
+        <form method="post" action="${base}/pay"><button class="pay" type="submit">Pay ${formatCents(c.amountCents + c.tipCents)}</button></form>
         <form method="post" action="${base}/cancel"><button class="cancel" type="submit">Cancel</button></form>
       </div>
       <p class="note">ShineRoute test checkout · set STRIPE_SECRET_KEY to take real payments with Stripe</p>

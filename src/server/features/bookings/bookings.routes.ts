@@ -23,6 +23,8 @@ export const ownerBookingSchema = z
     zipCode: z.string().nullable(),
     quotedPriceCents: z.number().int(),
     finalPriceCents: z.number().int().nullable(),
+    tipCents: z.number().int(),
+    promoCode: z.string().nullable(),
     specialInstructions: z.string().nullable(),
     createdAt: z.string(),
     payment: z.enum(['online', 'offline', 'unpaid']),

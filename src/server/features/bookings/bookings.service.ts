@@ -24,6 +24,9 @@ const bookingColumns = {
   zipCode: bookings.zipCode,
   quotedPriceCents: bookings.quotedPriceCents,
   finalPriceCents: bookings.finalPriceCents,
+  tipCents: bookings.tipCents,
+  // The promo code the customer booked with (features/promo-codes), if any.
+  promoCode: sql<string | null>`(select pu.code from promo_code_uses pu join checkout_sessions cs on cs.id = pu.checkout_session_id where cs.provider_session_id = ${bookings.paymentSessionId})`,
   specialInstructions: bookings.specialInstructions,
   createdAt: bookings.createdAt,
   paymentSessionId: bookings.paymentSessionId,
@@ -63,6 +66,8 @@ export function toBooking(r: BookingRow) {
     zipCode: r.zipCode,
     quotedPriceCents: r.quotedPriceCents,
     finalPriceCents: r.finalPriceCents,
+    tipCents: r.tipCents,
+    promoCode: r.promoCode,
     specialInstructions: r.specialInstructions,
     createdAt: r.createdAt.toISOString(),
     // Paid through checkout, recorded as paid outside ShineRoute by the owner, or still to collect.

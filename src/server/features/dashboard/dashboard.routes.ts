@@ -22,6 +22,7 @@ const dashboardSchema = z
       totalRevenueCents: z.number().int(),
       totalCustomers: z.number().int(),
     }),
+    tipsThisMonthCents: z.number().int(),
     checklist: z.object({
       accountCreated: z.boolean(),
       profileComplete: z.boolean(),

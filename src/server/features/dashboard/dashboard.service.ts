@@ -2,6 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookings, customers, services } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { tipsThisMonthCents } from '../invoices/invoices.service';
 import { getProfile } from '../profiles/profiles.service';
 import { insuranceExpiryNotice } from '../verification/verification.service';
 
@@ -32,13 +33,14 @@ export async function getDashboardStats(db: Database, businessId: string) {
 export async function getDashboard(db: Database, businessId: string) {
   const profile = await getProfile(db, businessId);
   if (!profile) throw notFound('No business profile found for this account');
-  const [stats, [activeServices], insuranceExpiry] = await Promise.all([
+  const [stats, [activeServices], insuranceExpiry, tips] = await Promise.all([
     getDashboardStats(db, businessId),
     db
       .select({ n: count() })
       .from(services)
       .where(and(eq(services.businessId, businessId), eq(services.isActive, true))),
     insuranceExpiryNotice(db, businessId),
+    tipsThisMonthCents(db, businessId),
   ]);
   const profileComplete = Boolean(profile.businessName?.trim() && profile.businessAddress?.trim() && profile.phone?.trim());
   return {
@@ -52,6 +54,8 @@ export async function getDashboard(db: Database, businessId: string) {
       verificationStatus: profile.verificationStatus,
     },
     stats,
+    // Tips are reported apart from revenue (docs/decisions/501).
+    tipsThisMonthCents: tips,
     checklist: {
       accountCreated: true,
       profileComplete,

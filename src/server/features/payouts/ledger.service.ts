@@ -39,8 +39,9 @@ function assertCents(n: number, label: string, min = 0) {
 
 /** A completed charge: the charge, its tip and the platform's fee, written together (once per payment). */
 export async function recordCompletedCharge(db: DbOrTx, c: CompletedCharge) {
-  assertCents(c.amountCents, 'amountCents', 1);
+  assertCents(c.amountCents, 'amountCents');
   assertCents(c.tipCents, 'tipCents');
+  if (c.amountCents + c.tipCents === 0) return;
   assertCents(c.applicationFeeCents, 'applicationFeeCents');
   if (c.applicationFeeCents > c.amountCents) throw invalid('The fee cannot be more than the charge');
   const base = {
@@ -78,7 +79,9 @@ async function paymentTotals(db: DbOrTx, paymentReference: string) {
       description: ledgerEntries.description,
     })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.paymentReference, paymentReference), eq(ledgerEntries.kind, 'charge')));
+    .where(and(eq(ledgerEntries.paymentReference, paymentReference), inArray(ledgerEntries.kind, ['charge', 'tip'])))
+    .orderBy(ledgerEntries.seq)
+    .limit(1);
   return {
     charge: first ?? null,
     chargedCents: of('charge') + of('tip'),

@@ -164,7 +164,7 @@ export async function chargeTermsFor(
   amounts: { amountCents: number; tipCents?: number },
 ): Promise<ChargeTerms> {
   const tipCents = amounts.tipCents ?? 0;
-  if (!Number.isSafeInteger(amounts.amountCents) || amounts.amountCents < 1) throw invalid('The amount must be at least 1 cent');
+  if (!Number.isSafeInteger(amounts.amountCents) || amounts.amountCents < 0) throw invalid('The amount must be 0 or more cents');
   if (!Number.isSafeInteger(tipCents) || tipCents < 0) throw invalid('The tip must be 0 or more cents');
   const account = await getPaymentAccount(deps.db, businessId);
   if (!canTakeCharges(account, deps.payments.kind)) throw conflict(NOT_TAKING_BOOKINGS);

@@ -52,7 +52,7 @@ describe('the platform fee', () => {
       tipCents: 2000,
       totalCents: 12000,
     });
-    await expect(chargeTermsFor(t.deps, owner.userId, { amountCents: 0 })).rejects.toThrow('at least 1 cent');
+    await expect(chargeTermsFor(t.deps, owner.userId, { amountCents: -1 })).rejects.toThrow('0 or more cents');
     await expect(chargeTermsFor(t.deps, owner.userId, { amountCents: 100, tipCents: -1 })).rejects.toThrow('0 or more');
   });
 });

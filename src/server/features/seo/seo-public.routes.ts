@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { OWNER_ROUTES, PUBLIC_ROUTES } from '../../../shared/routes';
 import type { AppDeps, AppEnv } from '../../http/context';
+import { PAGE_CSP, securityHeaders } from '../../http/security-headers';
 import { renderNotFoundPage } from './seo-public.render';
 import { countCompletePages, sitemapEntries } from './seo-public.service';
 import type { PublicPages, ServedPage } from './public-pages';
@@ -11,9 +12,6 @@ import { publicPagesOf } from './seo-settings';
 /** A sitemap file holds at most 50,000 URLs; past that /sitemap.xml becomes a sitemap index. */
 export const SITEMAP_URL_LIMIT = 50_000;
 
-// SEO pages need no script at all: a strict policy makes any markup that slipped past the sanitiser inert.
-const PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 // The public pages listed in the sitemap besides the SEO pages (the spec's marketing routes).
 const SITEMAP_STATIC = PUBLIC_ROUTES.filter((p) => !['/auth', '/booking-success', '/patent-diagrams'].includes(p));
 
@@ -39,22 +37,11 @@ const xml = (c: Context<AppEnv>, body: string) => {
   return c.body(body);
 };
 
-// The headers secureHeaders() would set, fixed once: the page route answers ahead of the app-wide middleware.
+// The shared security headers (http/security-headers.ts), fixed once: the page route answers ahead of the app-wide middleware.
 const PAGE_HEADERS: Record<string, string> = {
   'Content-Type': 'text/html; charset=UTF-8',
   'Cache-Control': 'public, max-age=300',
-  'Content-Security-Policy': PAGE_CSP,
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Resource-Policy': 'same-origin',
-  'Origin-Agent-Cluster': '?1',
-  'Referrer-Policy': 'no-referrer',
-  'Strict-Transport-Security': 'max-age=15552000; includeSubDomains',
-  'X-Content-Type-Options': 'nosniff',
-  'X-DNS-Prefetch-Control': 'off',
-  'X-Download-Options': 'noopen',
-  'X-Frame-Options': 'SAMEORIGIN',
-  'X-Permitted-Cross-Domain-Policies': 'none',
-  'X-XSS-Protection': '0',
+  ...securityHeaders(PAGE_CSP),
 };
 const SLUG = /^[a-z0-9-]{1,200}$/;
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from '../../auth/auth.schema';
-import { profiles } from '../../db/domain.schema';
+import { bookings, profiles } from '../../db/domain.schema';
 
 /**
  * An owner's invitation of a technician (single use, 7 days). Only the token's SHA-256 is stored; the link carries
@@ -31,4 +31,25 @@ export const teamInvitations = pgTable(
       .on(t.businessId, t.email)
       .where(sql`accepted_at is null and revoked_at is null`),
   ],
+);
+
+/**
+ * Which technician a booking is assigned to. Its own table (one row per booking) so the bookings table and its
+ * service stay untouched (docs/decisions/805).
+ */
+export const bookingAssignments = pgTable(
+  'booking_assignments',
+  {
+    bookingId: uuid()
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    technicianId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    assignedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('booking_assignments_business_technician_idx').on(t.businessId, t.technicianId)],
 );

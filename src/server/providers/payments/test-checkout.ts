@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { checkoutSessions } from '../../db/schema';
+import { checkoutSessions, documentCheckouts } from '../../db/schema';
 import type { PaymentProvider } from './payments';
 
 /**
@@ -16,8 +16,13 @@ export function createTestPaymentProvider(db: Database, publicUrl: string): Paym
       return { sessionId, url: `${publicUrl}/checkout/test/${sessionId}` };
     },
     async getPaymentStatus(sessionId) {
-      const [row] = await db
-        .select({ paidAt: checkoutSessions.paidAt, amountCents: checkoutSessions.amountCents })
+      // Booking sessions live in checkout_sessions, quote-deposit and invoice sessions in document_checkouts.
+      const [doc] = await db
+        .select({ paidAt: documentCheckouts.paidAt, amountCents: sql<number>`${documentCheckouts.amountCents} + ${documentCheckouts.tipCents}` })
+        .from(documentCheckouts)
+        .where(eq(documentCheckouts.providerSessionId, sessionId));
+      const [row] = doc ? [doc] : await db
+        .select({ paidAt: checkoutSessions.paidAt, amountCents: sql<number>`${checkoutSessions.amountCents} + ${checkoutSessions.tipCents}` })
         .from(checkoutSessions)
         .where(eq(checkoutSessions.providerSessionId, sessionId));
       const paid = Boolean(row?.paidAt);

@@ -25,7 +25,9 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { useBookingOptions, useCreatePayment, useSlots } from './booking-queries';
+import { BookingTip } from './booking-tip';
 import { PriceSummary } from './price-summary';
+import { type AppliedPromo, PromoCodeField } from './promo-code-field';
 
 type Options = NonNullable<ReturnType<typeof useBookingOptions>['data']>;
 
@@ -167,6 +169,7 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
   const queryClient = useQueryClient();
   const createPayment = useCreatePayment();
   const [checkoutUrl, setCheckoutUrl] = useState<string | null>(null);
+  const [promo, setPromo] = useState<AppliedPromo | null>(null);
   const form = useForm<BookingFormInput, unknown, BookingForm>({
     resolver: zodResolver(bookingFormSchema),
     defaultValues: {
@@ -218,7 +221,7 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
         '<p style="font-family:system-ui,sans-serif;padding:2rem;color:#334155">Opening secure checkout…</p>';
     }
     createPayment.mutate(
-      { ...form.getValues(), totalPrice: undefined },
+      { ...form.getValues(), promoCode: promo?.code, totalPrice: undefined },
       {
         onSuccess: ({ url }) => {
           setCheckoutUrl(url);
@@ -500,7 +503,11 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
       </Section>
 
       <Section n={6} title="Price Summary">
-        <PriceSummary service={service} vehicleType={vehicleType} />
+        {options.business && (
+          <PromoCodeField businessId={options.business.id} serviceId={values.serviceId} vehicleType={vehicleType} email={values.email} onChange={setPromo} />
+        )}
+        <PriceSummary service={service} vehicleType={vehicleType} promo={promo} />
+        <BookingTip control={form.control} service={service} vehicleType={vehicleType} />
       </Section>
 
       {checkoutUrl && (

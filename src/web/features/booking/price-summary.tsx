@@ -1,4 +1,5 @@
 import type { VehicleType } from '../../../shared/constants';
+import { applyDiscounts, type PromoTerms } from '../../../shared/discounts';
 import { formatCents } from '../../../shared/money';
 import { multiplierFor, servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
 import { formatDuration } from '../../../shared/time';
@@ -14,13 +15,17 @@ interface PricedService {
 export function PriceSummary({
   service,
   vehicleType,
+  promo,
 }: {
   service?: PricedService;
   vehicleType?: VehicleType;
+  /** A checked promo code: its discount line, in the shared order of discounts (src/shared/discounts.ts). */
+  promo?: (PromoTerms & { code: string }) | null;
 }) {
   if (!service) return <p className="text-sm text-slate-600">Choose a service to see your price.</p>;
   const multiplier = vehicleType ? multiplierFor(service.vehicleTypeMultipliers, vehicleType) : null;
-  const total = vehicleType ? servicePriceCents(service, vehicleType) : null;
+  const price = vehicleType ? applyDiscounts(servicePriceCents(service, vehicleType), { promo }) : null;
+  const total = price ? price.totalCents : null;
   return (
     <dl className="grid gap-2 text-sm">
       <div className="flex justify-between gap-4">
@@ -37,6 +42,12 @@ export function PriceSummary({
         <dt className="text-slate-600">Duration</dt>
         <dd>{formatDuration(service.durationMinutes)}</dd>
       </div>
+      {promo && price && price.promoDiscountCents > 0 && (
+        <div className="flex justify-between gap-4 text-green-800" data-testid="price-promo">
+          <dt>Promo code {promo.code}</dt>
+          <dd className="tabular-nums">−{formatCents(price.promoDiscountCents)}</dd>
+        </div>
+      )}
       <div className="mt-2 flex items-baseline justify-between gap-4 border-t border-slate-200 pt-3">
         <dt className="text-base font-semibold text-slate-900">Total</dt>
         <dd className="text-2xl font-bold tabular-nums text-slate-900" data-testid="price-total">

@@ -1,4 +1,4 @@
-import { CalendarClock, Car, MapPin, StickyNote } from 'lucide-react';
+import { CalendarClock, Car, MapPin, StickyNote, TicketPercent } from 'lucide-react';
 import { availableActions, BOOKING_STATUS_LABELS } from '../../../shared/booking-status';
 import type { BookingStatus } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
@@ -7,6 +7,7 @@ import { BookingStatusBadge } from '../../components/domain/booking-status-badge
 import { vehicleText } from '../../components/domain/vehicle-text';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { InvoiceBookingButton } from '../invoices/invoice-booking-button';
 import type { OwnerBooking } from './bookings-queries';
 import { ContactLinks } from './contact-links';
 
@@ -59,6 +60,12 @@ export function BookingCard({
           <MapPin className="mt-0.5 size-4 shrink-0 text-slate-400" aria-label="Address" />
           <span className="break-words">{booking.locationAddress}</span>
         </li>
+        {booking.promoCode && (
+          <li className="flex gap-2" data-testid="booking-promo">
+            <TicketPercent className="mt-0.5 size-4 shrink-0 text-slate-400" aria-label="Promo code" />
+            Promo code {booking.promoCode}
+          </li>
+        )}
         {booking.specialInstructions && (
           <li className="flex gap-2">
             <StickyNote className="mt-0.5 size-4 shrink-0 text-slate-400" aria-label="Instructions" />
@@ -74,15 +81,19 @@ export function BookingCard({
               {booking.payment === 'online' ? 'Paid online' : 'Paid offline'}
             </span>
           )}
+          {booking.tipCents > 0 && <span className="ml-2 align-middle text-xs font-semibold text-green-700">+ {formatCents(booking.tipCents)} tip</span>}
         </p>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={onOpen}
-          aria-label={`Details: ${name}, ${booking.service.name}`}
-        >
-          Details
-        </Button>
+        <div className="flex gap-2">
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onOpen}
+            aria-label={`Details: ${name}, ${booking.service.name}`}
+          >
+            Details
+          </Button>
+          {booking.status === 'completed' && <InvoiceBookingButton bookingId={booking.id} />}
+        </div>
       </div>
       <div className="mt-3">
         <ContactLinks

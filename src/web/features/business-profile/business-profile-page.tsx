@@ -10,11 +10,14 @@ import { useBusinessProfile, useGenerateBusinessPage } from './business-profile-
 import { BasicInfoFields, BusinessDetailsFields, ServicesFields, useProfileForm } from './profile-form';
 import { HoursTab } from '../scheduling/hours-tab';
 import { TestimonialsTab } from './testimonials-tab';
+import { useIsTechnician } from '../billing/billing-queries';
+import { TeamTab } from '../team/team-tab';
 
 export function BusinessProfilePage() {
   const { data, isPending, isError, errorUpdatedAt, refetch, isRefetching } = useBusinessProfile();
   useErrorToast(isError, PROFILE_TEXT.loadFailed, errorUpdatedAt);
   const { form, onSubmit } = useProfileForm(data);
+  const isTechnician = useIsTechnician();
   const generate = useGenerateBusinessPage();
 
   const generatePage = async () => {
@@ -64,6 +67,7 @@ export function BusinessProfilePage() {
             <TabsTrigger value="services">Services</TabsTrigger>
             <TabsTrigger value="testimonials">Testimonials</TabsTrigger>
             <TabsTrigger value="hours">Hours &amp; Booking</TabsTrigger>
+            {!isTechnician && <TabsTrigger value="team">Team</TabsTrigger>}
           </TabsList>
           <form onSubmit={onSubmit} noValidate>
             {/* Mounted while hidden, so that one Save keeps the other tabs' edits. */}
@@ -83,6 +87,11 @@ export function BusinessProfilePage() {
           <TabsContent value="hours">
             <HoursTab />
           </TabsContent>
+          {!isTechnician && (
+            <TabsContent value="team">
+              <TeamTab />
+            </TabsContent>
+          )}
         </Tabs>
       )}
     </div>

@@ -134,6 +134,10 @@ export function DashboardPage() {
           </Link>
         ))}
       </section>
+      <p className="-mt-3 text-sm text-slate-600">
+        Tips this month (kept apart from revenue):{' '}
+        <strong className="tabular-nums text-slate-900" data-testid="tips-this-month">{formatCents(data?.tipsThisMonthCents ?? 0)}</strong>
+      </p>
 
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <Card>

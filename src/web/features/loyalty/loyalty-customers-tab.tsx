@@ -74,7 +74,7 @@ export function LoyaltyCustomersTab({ onAdjust }: { onAdjust: (customerId: strin
                     <p className="text-slate-600">
                       Spent <span className="font-semibold tabular-nums text-slate-900">{formatCents(c.totalSpentCents)}</span>
                     </p>
-                    <p className="font-semibold tabular-nums text-slate-900">{c.loyaltyPoints.toLocaleString('en-US')} pts</p>
+                    <p className="font-semibold tabular-nums text-slate-900" data-testid="loyalty-points">{c.loyaltyPoints.toLocaleString('en-US')} pts</p>
                     <Button size="sm" variant="outline" onClick={() => onAdjust(c.id)}>
                       Adjust
                     </Button>
@@ -108,7 +108,7 @@ export function LoyaltyCustomersTab({ onAdjust }: { onAdjust: (customerId: strin
                     <td className="px-4 py-3">
                       <LoyaltyTierBadge tier={c.loyaltyTier} />
                     </td>
-                    <td className="px-4 py-3 text-right font-semibold tabular-nums">{c.loyaltyPoints.toLocaleString('en-US')}</td>
+                    <td className="px-4 py-3 text-right font-semibold tabular-nums" data-testid="loyalty-points">{c.loyaltyPoints.toLocaleString('en-US')}</td>
                     <td className="px-2 py-2 text-right">
                       <Button size="sm" variant="ghost" onClick={() => onAdjust(c.id)}>
                         Adjust

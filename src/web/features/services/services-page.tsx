@@ -1,3 +1,4 @@
+import { useIsTechnician } from '../billing/billing-queries';
 import { Archive, Clock, Pencil, Plus, Power, PowerOff, Trash2, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -20,6 +21,8 @@ import { type Service, useDeleteService, useSaveService, useServices } from './s
 export function ServicesPage() {
   const [showArchived, setShowArchived] = useState(false);
   const services = useServices(showArchived);
+  // Technicians see the services; only the owner changes them (the server answers 403 too).
+  const readOnly = useIsTechnician();
   useErrorToast(services.isError, 'Failed to fetch services', services.errorUpdatedAt);
   const save = useSaveService();
   const remove = useDeleteService();
@@ -67,9 +70,11 @@ export function ServicesPage() {
         title="Service Management"
         description="What you offer, how long it takes and what it costs for each vehicle."
         actions={
-          <Button onClick={() => openForm(null)}>
-            <Plus /> Add Service
-          </Button>
+          !readOnly && (
+            <Button onClick={() => openForm(null)}>
+              <Plus /> Add Service
+            </Button>
+          )
         }
       />
       <label className="mb-5 inline-flex items-center gap-2 text-sm text-slate-700">
@@ -96,9 +101,11 @@ export function ServicesPage() {
           title="No services yet"
           description="Add the services you offer. Customers see active ones on your booking page, ordered by price."
           action={
-            <Button onClick={() => openForm(null)}>
-              <Plus /> Add Service
-            </Button>
+            !readOnly && (
+              <Button onClick={() => openForm(null)}>
+                <Plus /> Add Service
+              </Button>
+            )
           }
         />
       ) : (
@@ -147,7 +154,7 @@ export function ServicesPage() {
                 <p className="mt-3 text-xs text-slate-500">
                   {s.bookingCount} {s.bookingCount === 1 ? 'booking' : 'bookings'}
                 </p>
-                {!s.archivedAt && (
+                {!s.archivedAt && !readOnly && (
                   <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-100 pt-4">
                     <Button
                       size="sm"

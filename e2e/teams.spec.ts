@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_OWNER, signIn } from './fixtures';
+
+test('an owner invites a technician who accepts in a second browser and sees the bookings but no Services edit', async ({ page, browser }) => {
+  const email = `tech-${randomUUID().slice(0, 8)}@example.com`;
+  await signIn(page, DEMO_OWNER);
+  await page.goto('/business-profile');
+  await page.getByRole('tab', { name: 'Team' }).click();
+  await page.getByLabel('Technician email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(page.getByText('Enter a valid email address')).toBeVisible();
+  await page.getByLabel('Technician email').fill(email);
+  await page.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(page.getByText(`Invitation sent to ${email}`)).toBeVisible();
+  await expect(page.getByTestId('team-invitation').filter({ hasText: email })).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screenshots/team-tab-${width}.png`, fullPage: true });
+  }
+
+  // The link arrives by email (read here from the outbox as the admin).
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, DEMO_ADMIN);
+  const res = await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}`);
+  const { messages } = (await res.json()) as { messages: Array<{ body: string }> };
+  const link = messages[0]!.body.match(/https?:\/\/\S+\/join\/[A-Za-z0-9_-]+/)![0];
+  await adminContext.close();
+
+  const techContext = await browser.newContext({ viewport: { width: 390, height: 900 } });
+  const tech = await techContext.newPage();
+  await tech.goto(new URL(link).pathname);
+  await expect(tech.getByRole('heading', { name: 'Join Lone Star Mobile Detailing' })).toBeVisible();
+  await tech.getByLabel('First name').fill('Theo');
+  await tech.getByLabel('Last name').fill('Tech');
+  await tech.getByLabel('Choose a password').fill('tech-password-123');
+  await tech.screenshot({ path: 'test-results/screenshots/join-390.png', fullPage: true });
+  await tech.getByRole('button', { name: 'Create Account and Join' }).click();
+  await expect(tech).toHaveURL(/\/dashboard$/);
+  await expect(tech.getByText("You've joined Lone Star Mobile Detailing")).toBeVisible();
+
+  await tech.goto('/bookings');
+  await expect(tech.getByTestId('booking-card').first()).toBeVisible();
+  await tech.goto('/services');
+  await expect(tech.getByRole('heading', { name: 'Service Management' })).toBeVisible();
+  await expect(tech.getByText('Premium Detail').first()).toBeVisible();
+  await expect(tech.getByRole('button', { name: /Edit/ })).toHaveCount(0);
+  await expect(tech.getByRole('button', { name: 'Add Service' })).toHaveCount(0);
+  // The link was single use.
+  await tech.goto(new URL(link).pathname);
+  await expect(tech.getByText('This invitation has already been used')).toBeVisible();
+  await techContext.close();
+
+  // The owner sees the new member and removes them.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Team' }).click();
+  const member = page.getByTestId('team-member').filter({ hasText: email });
+  await expect(member).toBeVisible();
+  await member.getByRole('button', { name: 'Remove Theo Tech' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Member removed')).toBeVisible();
+  await expect(member).toHaveCount(0);
+});

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { type TipChoice, tipCents } from '../../../shared/document-money';
+import type { Database } from '../../db/client';
+import { documentCheckouts, invoices, quotes } from '../../db/schema';
+import type { AppDeps } from '../../http/context';
+import { conflict, invalid, notFound } from '../../http/errors';
+import { documentBusiness, invoiceNumberText, invoicePageUrl, quotePageUrl } from './documents';
+import { sendReceipt } from './invoice-emails';
+import { applyPayment, INVOICE_NOT_FOUND, sendInvoiceReceipt } from './invoices.service';
+import { answerProblem, findQuoteByToken, QUOTE_NOT_FOUND } from './quotes.service';
+
+// Card payments of quote deposits and invoices, through the payment provider (Stripe or the test checkout).
+// Each document has ONE completion function (completeQuoteDeposit, completeInvoicePayment): the provider is asked,
+// never the browser, whether and how much was paid. Destination charges and ledger rows belong there.
+
+const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
+const SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
+
+type Deps = Pick<AppDeps, 'db' | 'payments' | 'publicUrl' | 'mailer'>;
+export type DocumentCheckoutRow = typeof documentCheckouts.$inferSelect;
+
+export async function findDocumentCheckout(db: Database, sessionId: string) {
+  const [row] = await db.select().from(documentCheckouts).where(eq(documentCheckouts.providerSessionId, sessionId));
+  return row ?? null;
+}
+
+async function openCheckout(
+  deps: Deps,
+  doc: { businessId: string; quoteId?: string; invoiceId?: string; purpose: 'deposit' | 'invoice'; returnUrl: string },
+  amounts: { amountCents: number; tipCents: number },
+  customerEmail: string,
+  description: string,
+) {
+  const checkoutId = randomUUID();
+  const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
+  const { sessionId, url } = await deps.payments.createCheckout({
+    checkoutId,
+    // The tip is part of the charged amount and kept apart in the stored breakdown.
+    amountCents: amounts.amountCents + amounts.tipCents,
+    description,
+    customerEmail,
+    successUrl: `${doc.returnUrl}?session_id=${SESSION_PLACEHOLDER}`,
+    cancelUrl: doc.returnUrl,
+    expiresAt,
+  });
+  await deps.db.insert(documentCheckouts).values({
+    id: checkoutId,
+    businessId: doc.businessId,
+    purpose: doc.purpose,
+    quoteId: doc.quoteId ?? null,
+    invoiceId: doc.invoiceId ?? null,
+    provider: deps.payments.kind,
+    providerSessionId: sessionId,
+    amountCents: amounts.amountCents,
+    tipCents: amounts.tipCents,
+    description,
+    returnUrl: doc.returnUrl,
+    expiresAt,
+  });
+  return { url, sessionId };
+}
+
+/** "Accept & pay deposit": the deposit is charged, and paying it accepts the quote. */
+export async function startDepositCheckout(deps: Deps, token: string) {
+  const quote = await findQuoteByToken(deps.db, token);
+  if (!quote) throw notFound(QUOTE_NOT_FOUND);
+  const problem = answerProblem(quote);
+  if (problem) throw conflict(problem);
+  if (quote.depositCents <= 0) throw conflict('This quote needs no deposit');
+  const business = await documentBusiness(deps.db, quote.businessId);
+  return openCheckout(
+    deps,
+    { businessId: quote.businessId, quoteId: quote.id, purpose: 'deposit', returnUrl: quotePageUrl(deps.publicUrl, token) },
+    { amountCents: quote.depositCents, tipCents: 0 },
+    quote.customerEmail,
+    `Deposit — quote from ${business.name}`,
+  );
+}
+
+/** The invoice pay page: the balance due plus the chosen tip, in one card payment. */
+export async function startInvoiceCheckout(deps: Deps, token: string, tip: TipChoice) {
+  const [inv] = await deps.db.select().from(invoices).where(eq(invoices.publicToken, token));
+  if (!inv) throw notFound(INVOICE_NOT_FOUND);
+  if (inv.status === 'void') throw conflict('This invoice is void');
+  const balance = inv.totalCents - inv.paidCents;
+  if (balance <= 0) throw conflict('This invoice is already paid');
+  const business = await documentBusiness(deps.db, inv.businessId);
+  return openCheckout(
+    deps,
+    { businessId: inv.businessId, invoiceId: inv.id, purpose: 'invoice', returnUrl: invoicePageUrl(deps.publicUrl, token) },
+    { amountCents: balance, tipCents: tipCents(tip, inv.subtotalCents) },
+    inv.customerEmail,
+    `Invoice ${invoiceNumberText(inv.number)} — ${business.name}`,
+  );
+}
+
+/** Asks the provider whether the session is paid, and refuses an amount that is not what we asked for. */
+async function verifiedPayment(deps: Deps, row: DocumentCheckoutRow) {
+  if (row.status === 'cancelled') throw invalid('This checkout was cancelled; nothing was charged');
+  const payment = await deps.payments.getPaymentStatus(row.providerSessionId);
+  if (!payment.paid) throw invalid('Payment has not been completed yet');
+  if (payment.amountCents !== null && payment.amountCents !== row.amountCents + row.tipCents) {
+    throw conflict('The amount paid does not match; please contact the business');
+  }
+  return payment;
+}
+
+async function checkoutFor(deps: Deps, sessionId: string, purpose: 'deposit' | 'invoice') {
+  const row = await findDocumentCheckout(deps.db, sessionId);
+  if (!row || row.purpose !== purpose || row.provider !== deps.payments.kind) throw notFound('This payment could not be found');
+  return row;
+}
+
+/** Completes a deposit payment once (any number of calls, in any order or at once): the quote is accepted. */
+export async function completeQuoteDeposit(deps: Deps, sessionId: string) {
+  const row = await checkoutFor(deps, sessionId, 'deposit');
+  if (row.status === 'completed') return { created: false };
+  const payment = await verifiedPayment(deps, row);
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(documentCheckouts).where(eq(documentCheckouts.id, row.id)).for('update');
+    if (locked!.status === 'completed') return null;
+    const [quote] = await tx.select().from(quotes).where(eq(quotes.id, row.quoteId!)).for('update');
+    if (!quote) throw notFound(QUOTE_NOT_FOUND);
+    const now = new Date();
+    if (quote.depositPaidAt) {
+      // Another deposit checkout of this quote was paid first: this one is given back.
+      await tx.update(documentCheckouts).set({ status: 'cancelled' }).where(eq(documentCheckouts.id, row.id));
+      return 'refund' as const;
+    }
+    await tx
+      .update(quotes)
+      .set({ status: 'accepted', acceptedAt: quote.acceptedAt ?? now, depositPaidAt: now })
+      .where(eq(quotes.id, quote.id));
+    await tx
+      .update(documentCheckouts)
+      .set({ status: 'completed', paidAt: locked!.paidAt ?? now, completedAt: now, paymentReference: payment.paymentReference })
+      .where(eq(documentCheckouts.id, row.id));
+    return quote;
+  });
+  if (outcome === 'refund') {
+    await deps.payments.refund(sessionId, payment.paymentReference);
+    throw conflict('This deposit was already paid; your payment has been refunded');
+  }
+  if (!outcome) return { created: false };
+  const business = await documentBusiness(deps.db, outcome.businessId);
+  await sendReceipt(deps, {
+    to: outcome.customerEmail,
+    customerName: outcome.customerName,
+    businessName: business.name,
+    documentTitle: 'Quote deposit — your quote is accepted',
+    amountCents: row.amountCents,
+    tipCents: 0,
+    methodLabel: 'Card',
+    balanceCents: outcome.totalCents - row.amountCents,
+    link: quotePageUrl(deps.publicUrl, outcome.publicToken),
+  });
+  return { created: true };
+}
+
+/** Completes an invoice card payment once: the balance and the tip (its own amount) are recorded, with a receipt. */
+export async function completeInvoicePayment(deps: Deps, sessionId: string) {
+  const row = await checkoutFor(deps, sessionId, 'invoice');
+  if (row.status === 'completed') return { created: false };
+  const payment = await verifiedPayment(deps, row);
+  const applied = await deps.db.transaction(async (tx) => {
+    const result = await applyPayment(tx, row.invoiceId!, {
+      method: 'card',
+      amountCents: row.amountCents,
+      tipCents: row.tipCents,
+      providerSessionId: row.providerSessionId,
+      paymentReference: payment.paymentReference,
+    });
+    const now = new Date();
+    await tx
+      .update(documentCheckouts)
+      .set({ status: 'completed', paidAt: row.paidAt ?? now, completedAt: now, paymentReference: payment.paymentReference })
+      .where(and(eq(documentCheckouts.id, row.id)));
+    return result;
+  });
+  if (applied) await sendInvoiceReceipt(deps, applied);
+  return { created: Boolean(applied) };
+}
+
+/** The Stripe webhook and the return pages call this with any session id of ours. */
+export async function completeDocumentCheckout(deps: Deps, sessionId: string) {
+  const row = await findDocumentCheckout(deps.db, sessionId);
+  if (!row) return null;
+  return row.purpose === 'deposit' ? completeQuoteDeposit(deps, sessionId) : completeInvoicePayment(deps, sessionId);
+}
+
+/** The built-in test checkout's Pay and Cancel for a document session (no money moves). */
+export async function markDocumentTestCheckout(db: Database, row: DocumentCheckoutRow, action: 'pay' | 'cancel') {
+  if (row.status !== 'open') return;
+  if (action === 'pay' && row.expiresAt.getTime() < Date.now()) throw conflict('This checkout has expired; nothing was charged');
+  await db
+    .update(documentCheckouts)
+    .set(action === 'pay' ? { status: 'paid', paidAt: new Date(), paymentReference: `test_payment_${row.providerSessionId}` } : { status: 'cancelled' })
+    .where(and(eq(documentCheckouts.id, row.id), eq(documentCheckouts.status, 'open')));
+}

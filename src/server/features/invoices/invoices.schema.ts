@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { bookings, customers, profiles } from '../../db/domain.schema';
+import { paymentProvider } from '../booking/booking.schema';
+
+export const quoteStatus = pgEnum('quote_status', ['draft', 'sent', 'accepted', 'declined', 'expired', 'invoiced']);
+export const invoiceStatus = pgEnum('invoice_status', ['unpaid', 'partially_paid', 'paid', 'void']);
+export const paymentMethod = pgEnum('invoice_payment_method', ['card', 'cash', 'check', 'other']);
+export const documentCheckoutPurpose = pgEnum('document_checkout_purpose', ['deposit', 'invoice']);
+export const documentCheckoutStatus = pgEnum('document_checkout_status', ['open', 'paid', 'completed', 'cancelled']);
+
+/** A line as stored on a quote or invoice: a snapshot, so the document reads the same after a service changes. */
+export interface DocumentLine {
+  serviceId: string | null;
+  serviceName: string;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+}
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const businessId = () =>
+  text()
+    .notNull()
+    .references(() => profiles.id, { onDelete: 'cascade' });
+
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: businessId(),
+    customerId: uuid().references(() => customers.id, { onDelete: 'set null' }),
+    customerName: text().notNull(),
+    customerEmail: text().notNull(),
+    items: jsonb().$type<DocumentLine[]>().notNull(),
+    subtotalCents: integer().notNull(),
+    taxRateBps: integer().notNull(),
+    taxCents: integer().notNull(),
+    totalCents: integer().notNull(),
+    // The deposit asked on acceptance (0 = none) and how it was set.
+    depositCents: integer().notNull().default(0),
+    depositPercentBps: integer(),
+    notes: text(),
+    status: quoteStatus().notNull().default('draft'),
+    // Unguessable: the public quote page's only key (docs/decisions/503).
+    publicToken: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    sentAt: timestamp({ withTimezone: true }),
+    acceptedAt: timestamp({ withTimezone: true }),
+    declinedAt: timestamp({ withTimezone: true }),
+    depositPaidAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('quotes_business_created_idx').on(t.businessId, t.createdAt),
+    index('quotes_customer_id_idx').on(t.customerId),
+    check('quotes_money_ck', sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.depositCents} between 0 and ${t.totalCents}`),
+  ],
+);
+
+/** The per-business invoice counter; incremented in the issuing transaction, so numbers are gapless. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  businessId: text()
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  lastNumber: integer().notNull().default(0),
+});
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: businessId(),
+    number: integer().notNull(),
+    customerId: uuid().references(() => customers.id, { onDelete: 'set null' }),
+    quoteId: uuid()
+      .unique()
+      .references(() => quotes.id, { onDelete: 'set null' }),
+    bookingId: uuid()
+      .unique()
+      .references(() => bookings.id, { onDelete: 'set null' }),
+    customerName: text().notNull(),
+    customerEmail: text().notNull(),
+    items: jsonb().$type<DocumentLine[]>().notNull(),
+    subtotalCents: integer().notNull(),
+    taxRateBps: integer().notNull(),
+    taxCents: integer().notNull(),
+    totalCents: integer().notNull(),
+    // Sums of the payments rows, kept with them in one transaction.
+    paidCents: integer().notNull().default(0),
+    tipCents: integer().notNull().default(0),
+    notes: text(),
+    status: invoiceStatus().notNull().default('unpaid'),
+    publicToken: text().notNull().unique(),
+    issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    dueAt: timestamp({ withTimezone: true }).notNull(),
+    paidAt: timestamp({ withTimezone: true }),
+    voidedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_business_number_uq').on(t.businessId, t.number),
+    index('invoices_customer_id_idx').on(t.customerId),
+    check('invoices_paid_ck', sql`${t.paidCents} between 0 and ${t.totalCents} and ${t.tipCents} >= 0`),
+  ],
+);
+
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: businessId(),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    method: paymentMethod().notNull(),
+    // Applied to the invoice total; the tip is its own amount, never part of it.
+    amountCents: integer().notNull(),
+    tipCents: integer().notNull().default(0),
+    // The provider's session (card payments): unique, so paying twice records one payment.
+    providerSessionId: text().unique(),
+    paymentReference: text(),
+    note: text(),
+    paidAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invoice_payments_invoice_id_idx').on(t.invoiceId),
+    index('invoice_payments_business_paid_idx').on(t.businessId, t.paidAt),
+    check('invoice_payments_amount_ck', sql`${t.amountCents} >= 0 and ${t.tipCents} >= 0 and ${t.amountCents} + ${t.tipCents} > 0`),
+  ],
+);
+
+/** A card payment in progress for a quote deposit or an invoice (what checkout_sessions is for bookings). */
+export const documentCheckouts = pgTable(
+  'document_checkouts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: businessId(),
+    purpose: documentCheckoutPurpose().notNull(),
+    quoteId: uuid().references(() => quotes.id, { onDelete: 'cascade' }),
+    invoiceId: uuid().references(() => invoices.id, { onDelete: 'cascade' }),
+    provider: paymentProvider().notNull(),
+    providerSessionId: text().notNull().unique(),
+    amountCents: integer().notNull(),
+    tipCents: integer().notNull().default(0),
+    description: text().notNull(),
+    returnUrl: text().notNull(),
+    status: documentCheckoutStatus().notNull().default('open'),
+    paymentReference: text(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    paidAt: timestamp({ withTimezone: true }),
+    completedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('document_checkouts_business_id_idx').on(t.businessId),
+    index('document_checkouts_quote_id_idx').on(t.quoteId),
+    index('document_checkouts_invoice_id_idx').on(t.invoiceId),
+  ],
+);

@@ -1,0 +1,202 @@
+import { type SQL, and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { depositCents, QUOTE_VALID_DAYS } from '../../../shared/document-money';
+import { QUOTE_MESSAGES, type QuoteStatus, type quoteInputSchema } from '../../../shared/invoices.schemas';
+import { formatCents } from '../../../shared/money';
+import type { z } from 'zod';
+import type { Database, DbOrTx } from '../../db/client';
+import { customers, invoices, quotes } from '../../db/schema';
+import type { AppDeps } from '../../http/context';
+import { conflict, notFound } from '../../http/errors';
+import { decodeCursor, type ListQuery, pageOf } from '../../http/lists';
+import { assertUuid } from '../ids';
+import { DAY_MS, documentBusiness, newPublicToken, pricedLines, quotePageUrl } from './documents';
+
+export const QUOTE_NOT_FOUND = 'Quote not found';
+
+export type QuoteRow = typeof quotes.$inferSelect;
+
+export function toQuote(q: QuoteRow, invoiceId: string | null = null) {
+  return {
+    id: q.id,
+    customerId: q.customerId,
+    customerName: q.customerName,
+    customerEmail: q.customerEmail,
+    items: q.items,
+    subtotalCents: q.subtotalCents,
+    taxRateBps: q.taxRateBps,
+    taxCents: q.taxCents,
+    totalCents: q.totalCents,
+    depositCents: q.depositCents,
+    notes: q.notes,
+    status: q.status,
+    expiresAt: q.expiresAt.toISOString(),
+    sentAt: q.sentAt?.toISOString() ?? null,
+    acceptedAt: q.acceptedAt?.toISOString() ?? null,
+    declinedAt: q.declinedAt?.toISOString() ?? null,
+    depositPaidAt: q.depositPaidAt?.toISOString() ?? null,
+    createdAt: q.createdAt.toISOString(),
+    invoiceId,
+    /** The customer's quote page (relative). */
+    publicPath: quotePageUrl('', q.publicToken),
+  };
+}
+
+/**
+ * Quotes that were never answered expire 30 days after creation (§9). Run on every read and by the daily job,
+ * so nobody has to expire them by hand; an accepted quote never expires.
+ */
+export async function expireQuotes(db: DbOrTx, where: { businessId?: string; quoteId?: string } = {}) {
+  await db
+    .update(quotes)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        inArray(quotes.status, ['draft', 'sent']),
+        lt(quotes.expiresAt, new Date()),
+        where.businessId ? eq(quotes.businessId, where.businessId) : undefined,
+        where.quoteId ? eq(quotes.id, where.quoteId) : undefined,
+      ),
+    );
+}
+
+export async function createQuote(db: Database, businessId: string, input: z.output<typeof quoteInputSchema>) {
+  const customerId = assertUuid(input.customerId, 'Customer not found');
+  const [customer] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, customerId), eq(customers.businessId, businessId)));
+  if (!customer) throw notFound('Customer not found');
+  const priced = pricedLines(input.items, input.taxRateBps);
+  const deposit = depositCents(input.deposit, priced.totalCents);
+  const createdAt = new Date();
+  const [row] = await db
+    .insert(quotes)
+    .values({
+      businessId,
+      customerId,
+      customerName: `${customer.firstName} ${customer.lastName}`.trim(),
+      customerEmail: customer.email,
+      items: priced.lines,
+      subtotalCents: priced.subtotalCents,
+      taxRateBps: input.taxRateBps,
+      taxCents: priced.taxCents,
+      totalCents: priced.totalCents,
+      depositCents: deposit,
+      depositPercentBps: input.deposit.kind === 'percent' ? input.deposit.percentBps : null,
+      notes: input.notes,
+      publicToken: newPublicToken(),
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + QUOTE_VALID_DAYS * DAY_MS),
+    })
+    .returning();
+  return toQuote(row!);
+}
+
+export async function listQuotes(
+  db: Database,
+  businessId: string,
+  query: ListQuery & { status?: QuoteStatus },
+) {
+  await expireQuotes(db, { businessId });
+  let after: SQL | undefined;
+  if (query.cursor) {
+    const [createdAt, id] = decodeCursor(query.cursor, 2) as [string, string];
+    after = or(
+      lt(quotes.createdAt, new Date(createdAt)),
+      and(eq(quotes.createdAt, new Date(createdAt)), lt(quotes.id, id)),
+    );
+  }
+  const term = query.q?.trim();
+  const rows = await db
+    .select({ quote: quotes, invoiceId: invoices.id })
+    .from(quotes)
+    .leftJoin(invoices, eq(invoices.quoteId, quotes.id))
+    .where(
+      and(
+        eq(quotes.businessId, businessId),
+        query.status ? eq(quotes.status, query.status) : undefined,
+        term ? sql`${quotes.customerName} ilike ${`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
+        after,
+      ),
+    )
+    .orderBy(desc(quotes.createdAt), desc(quotes.id))
+    .limit(query.limit + 1);
+  const page = pageOf(rows, query.limit, (r) => [r.quote.createdAt.toISOString(), r.quote.id]);
+  return { items: page.items.map((r) => toQuote(r.quote, r.invoiceId)), nextCursor: page.nextCursor };
+}
+
+export async function findOwnQuote(db: DbOrTx, businessId: string, id: string) {
+  assertUuid(id, QUOTE_NOT_FOUND);
+  await expireQuotes(db, { quoteId: id });
+  const [row] = await db
+    .select({ quote: quotes, invoiceId: invoices.id })
+    .from(quotes)
+    .leftJoin(invoices, eq(invoices.quoteId, quotes.id))
+    .where(and(eq(quotes.id, id), eq(quotes.businessId, businessId)));
+  if (!row) throw notFound(QUOTE_NOT_FOUND);
+  return row;
+}
+
+export async function getQuote(db: Database, businessId: string, id: string) {
+  const row = await findOwnQuote(db, businessId, id);
+  return toQuote(row.quote, row.invoiceId);
+}
+
+/** Emails the customer the link to the public quote page; sending again re-sends the same link. */
+export async function sendQuote(deps: Pick<AppDeps, 'db' | 'mailer' | 'publicUrl'>, businessId: string, id: string) {
+  const { quote } = await findOwnQuote(deps.db, businessId, id);
+  if (quote.status !== 'draft' && quote.status !== 'sent') {
+    throw conflict(quote.status === 'expired' ? QUOTE_MESSAGES.expired : `This quote is already ${quote.status}`);
+  }
+  const business = await documentBusiness(deps.db, businessId);
+  const link = quotePageUrl(deps.publicUrl, quote.publicToken);
+  const deposit = quote.depositCents > 0 ? `\nA deposit of ${formatCents(quote.depositCents)} is due when you accept.` : '';
+  await deps.mailer.send({
+    to: quote.customerEmail,
+    subject: `Your quote from ${business.name}: ${formatCents(quote.totalCents)}`,
+    text: `Hello ${quote.customerName},\n\n${business.name} has sent you a quote for ${formatCents(quote.totalCents)}, valid until ${quote.expiresAt.toDateString()}.${deposit}\n\nView, accept or decline it here:\n${link}\n\n${business.name}`,
+  });
+  const [row] = await deps.db
+    .update(quotes)
+    .set({ status: 'sent', sentAt: new Date() })
+    .where(and(eq(quotes.id, quote.id), inArray(quotes.status, ['draft', 'sent'])))
+    .returning();
+  return toQuote(row ?? quote);
+}
+
+/** The public page's quote, by its token; expiry is applied first. */
+export async function findQuoteByToken(db: DbOrTx, token: string) {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
+  const [found] = await db.select({ id: quotes.id }).from(quotes).where(eq(quotes.publicToken, token));
+  if (!found) return null;
+  await expireQuotes(db, { quoteId: found.id });
+  const [row] = await db.select().from(quotes).where(eq(quotes.id, found.id));
+  return row ?? null;
+}
+
+/** Why a quote cannot be answered now, or null when it can. */
+export function answerProblem(q: QuoteRow): string | null {
+  if (q.status === 'expired' || (q.expiresAt.getTime() < Date.now() && (q.status === 'draft' || q.status === 'sent')))
+    return QUOTE_MESSAGES.expired;
+  if (q.status !== 'draft' && q.status !== 'sent') return QUOTE_MESSAGES.notAcceptable;
+  return null;
+}
+
+/** Accept or decline from the public page. A quote with a deposit is accepted only by paying it. */
+export async function answerQuote(db: Database, token: string, answer: 'accept' | 'decline') {
+  return db.transaction(async (tx) => {
+    const found = await findQuoteByToken(tx, token);
+    if (!found) throw notFound(QUOTE_NOT_FOUND);
+    const [q] = await tx.select().from(quotes).where(eq(quotes.id, found.id)).for('update');
+    const problem = answerProblem(q!);
+    if (problem) throw conflict(problem);
+    if (answer === 'accept' && q!.depositCents > 0) throw conflict('Please pay the deposit to accept this quote');
+    const now = new Date();
+    const [row] = await tx
+      .update(quotes)
+      .set(answer === 'accept' ? { status: 'accepted', acceptedAt: now } : { status: 'declined', declinedAt: now })
+      .where(eq(quotes.id, q!.id))
+      .returning();
+    return row!;
+  });
+}

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { profiles } from '../../db/domain.schema';
+import { checkoutSessions } from '../booking/booking.schema';
+
+export const promoDiscountType = pgEnum('promo_discount_type', ['percent', 'fixed']);
+
+/** A business's promo code; the code is stored upper-cased and unique per business whatever the case typed. */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    code: text().notNull(),
+    discountType: promoDiscountType().notNull(),
+    // Percent (1–100) or cents.
+    discountValue: integer().notNull(),
+    // Dates in the business's time zone; both ends inclusive.
+    startsOn: date(),
+    expiresOn: date(),
+    usageLimit: integer(),
+    perCustomerLimit: integer(),
+    minOrderCents: integer(),
+    isActive: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex('promo_codes_business_code_uq').on(t.businessId, sql`upper(${t.code})`),
+    check('promo_codes_value_positive', sql`${t.discountValue} > 0`),
+    check('promo_codes_percent_range', sql`${t.discountType} <> 'percent' or ${t.discountValue} <= 100`),
+    check('promo_codes_limits_positive', sql`coalesce(${t.usageLimit}, 1) > 0 and coalesce(${t.perCustomerLimit}, 1) > 0`),
+  ],
+);
+
+/**
+ * One use of a code by one checkout (one code per booking: the checkout is unique). A use counts while its checkout
+ * is open and unexpired, paid or completed; a cancelled, expired or refunded checkout releases it (decision 702).
+ */
+export const promoCodeUses = pgTable(
+  'promo_code_uses',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    promoCodeId: uuid()
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: 'cascade' }),
+    checkoutSessionId: uuid()
+      .notNull()
+      .unique()
+      .references(() => checkoutSessions.id, { onDelete: 'cascade' }),
+    code: text().notNull(),
+    email: text().notNull(),
+    discountCents: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('promo_code_uses_business_id_idx').on(t.businessId),
+    index('promo_code_uses_code_email_idx').on(t.promoCodeId, t.email),
+  ],
+);

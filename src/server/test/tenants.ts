@@ -1,0 +1,64 @@
+import { getTableColumns, getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client';
+import {
+  createBooking,
+  createCustomer,
+  createInventoryItem,
+  createService,
+  createServiceArea,
+  createTestimonial,
+  createVehicle,
+} from '../db/factories';
+import * as schema from '../db/schema';
+
+/** Every table with a business_id column: a tenant's rows, whatever feature added the table. */
+export function tenantTables(): PgTable[] {
+  return (Object.values(schema) as unknown[]).filter(
+    (value): value is PgTable => is(value, PgTable) && 'businessId' in getTableColumns(value as PgTable),
+  );
+}
+
+/**
+ * A business with one row of each kind a factory exists for; the marker is written into its names so that any
+ * answer containing it has leaked this business's data. Add a line here when a feature adds a factory.
+ */
+export async function populateTenant(db: Database, businessId: string, marker: string) {
+  const service = await createService(db, businessId, { name: `${marker} Service`, basePriceCents: 5000, durationMinutes: 60 });
+  const customer = await createCustomer(db, businessId, { firstName: marker, lastName: 'Customer', email: `${marker.toLowerCase()}@example.com` });
+  const vehicle = await createVehicle(db, businessId, customer.id, { make: marker, model: 'Model', vehicleType: 'sedan' });
+  await createBooking(db, businessId, {
+    service: { id: service.id, name: service.name, durationMinutes: 60 },
+    customerId: customer.id,
+    customerVehicleId: vehicle.id,
+    scheduledAt: new Date(Date.now() + 3 * 86_400_000),
+    locationAddress: `${marker} Street 1`,
+    quotedPriceCents: 5000,
+    status: 'confirmed',
+  });
+  await createInventoryItem(db, businessId, { name: `${marker} Wax` });
+  await createServiceArea(db, businessId, { zipCode: '78701', city: `${marker}ville`, state: 'Texas', stateCode: 'TX' });
+  await createTestimonial(db, businessId, { customerName: `${marker} Fan`, testimonialText: `${marker} did great work` });
+}
+
+/** The ids of every row of the business, in every tenant table. */
+export async function tenantIds(db: Database, businessId: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (const table of tenantTables()) {
+    if (!('id' in getTableColumns(table))) continue;
+    const rows = await db.execute<{ id: string }>(sql`select id::text as id from ${table} where business_id = ${businessId}`);
+    ids.push(...(rows as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
+  }
+  return ids;
+}
+
+/** A stable picture of every row the business owns, to prove that nothing changed. */
+export async function tenantSnapshot(db: Database, businessId: string): Promise<string> {
+  const parts: string[] = [];
+  for (const table of tenantTables()) {
+    const result = await db.execute(sql`select * from ${table} where business_id = ${businessId}`);
+    const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => JSON.stringify(r)).sort();
+    parts.push(`${getTableName(table)}:${rows.join('\n')}`);
+  }
+  return parts.join('\n\n');
+}

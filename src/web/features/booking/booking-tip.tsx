@@ -1,0 +1,44 @@
+import { type Control, Controller } from 'react-hook-form';
+import type { VehicleType } from '../../../shared/constants';
+import { type TipChoice, tipCents } from '../../../shared/document-money';
+import type { BookingForm, BookingFormInput } from '../../../shared/booking.schemas';
+import { formatCents } from '../../../shared/money';
+import { servicePriceCents } from '../../../shared/pricing';
+import { TipSelector } from '../../components/domain/tip-selector';
+
+/** The booking's tip (its own line, charged with the price) and the amount the checkout will charge. */
+export function BookingTip({
+  control,
+  service,
+  vehicleType,
+}: {
+  control: Control<BookingFormInput, unknown, BookingForm>;
+  service?: Parameters<typeof servicePriceCents>[0];
+  vehicleType?: VehicleType;
+}) {
+  if (!service || !vehicleType) return null;
+  const price = servicePriceCents(service, vehicleType);
+  return (
+    <Controller
+      control={control}
+      name="tip"
+      render={({ field }) => {
+        const choice = (field.value ?? { kind: 'none' }) as TipChoice;
+        const tip = tipCents(choice, price);
+        return (
+          <div className="mt-4 grid gap-3 border-t border-slate-200 pt-4">
+            <TipSelector value={choice} onChange={field.onChange} baseCents={price} idPrefix="booking-tip" />
+            {tip > 0 && (
+              <p className="flex justify-between text-sm" data-testid="charge-total">
+                <span className="text-slate-600">
+                  Tip {formatCents(tip)} · charged now
+                </span>
+                <span className="font-semibold tabular-nums">{formatCents(price + tip)}</span>
+              </p>
+            )}
+          </div>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,137 @@
+import { Ban, Banknote, ExternalLink, Receipt } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { INVOICE_FILTERS, type InvoiceFilter } from '../../../shared/invoices.schemas';
+import { formatCents } from '../../../shared/money';
+import { ConfirmDialog } from '../../components/ui/alert-dialog';
+import { Button } from '../../components/ui/button';
+import { DocumentDownloads, shortDate } from './document-downloads';
+import { Card } from '../../components/ui/card';
+import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { InvoiceStatusBadge } from './document-status-badge';
+import { type Invoice, invoiceDownloadUrl, useInvoices, useVoidInvoice } from './invoices-queries';
+import { RecordPaymentDialog } from './record-payment-dialog';
+
+const FILTER_LABELS: Record<InvoiceFilter, string> = { all: 'All', unpaid: 'Unpaid', overdue: 'Overdue', paid: 'Paid' };
+
+function InvoiceCard({ invoice, onPay, onVoid }: { invoice: Invoice; onPay: () => void; onVoid: () => void }) {
+  const open = invoice.status === 'unpaid' || invoice.status === 'partially_paid';
+  return (
+    <Card className="grid gap-3 p-4 sm:grid-cols-[1fr_auto] sm:items-center" data-testid="invoice-row">
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="font-semibold text-slate-900">{invoice.numberText}</p>
+          <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />
+        </div>
+        <p className="mt-0.5 truncate text-sm text-slate-700">{invoice.customerName}</p>
+        <p className="mt-1 text-xs text-slate-500">
+          Issued {shortDate(invoice.issuedAt)} · Due {shortDate(invoice.dueAt)}
+          {invoice.tipCents > 0 && ` · Tip ${formatCents(invoice.tipCents)}`}
+        </p>
+      </div>
+      <div className="grid gap-2 sm:justify-items-end">
+        <p className="tabular-nums">
+          <span className="text-xl font-bold text-slate-900">{formatCents(invoice.totalCents)}</span>
+          {open && invoice.paidCents > 0 && (
+            <span className="ml-2 text-sm text-slate-600">{formatCents(invoice.balanceCents)} due</span>
+          )}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <DocumentDownloads url={(f) => invoiceDownloadUrl(invoice.id, f)} />
+          {open && (
+            <>
+              <Button asChild variant="outline" size="sm">
+                <a href={invoice.payPath} target="_blank" rel="noreferrer">
+                  <ExternalLink /> Pay page
+                </a>
+              </Button>
+              <Button size="sm" onClick={onPay}>
+                <Banknote /> Record Payment
+              </Button>
+            </>
+          )}
+          {invoice.status === 'unpaid' && invoice.paidCents === 0 && (
+            <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={onVoid}>
+              <Ban /> Void
+            </Button>
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** Invoices with filters (unpaid, overdue, paid) and the total outstanding. */
+export function InvoiceList() {
+  const [filter, setFilter] = useState<InvoiceFilter>('all');
+  const invoices = useInvoices(filter);
+  const voidInvoice = useVoidInvoice();
+  const [paying, setPaying] = useState<Invoice | null>(null);
+  const [voiding, setVoiding] = useState<Invoice | null>(null);
+  const data = invoices.data;
+
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Card className="p-4">
+          <p className="text-sm text-slate-600">Outstanding</p>
+          <p className="text-2xl font-bold tabular-nums" data-testid="outstanding-total">
+            {data ? formatCents(data.outstandingCents) : '—'}
+          </p>
+        </Card>
+        <Card className="p-4">
+          <p className="text-sm text-slate-600">Overdue</p>
+          <p className="text-2xl font-bold tabular-nums text-red-700">{data ? formatCents(data.overdueCents) : '—'}</p>
+        </Card>
+      </div>
+      <Tabs value={filter} onValueChange={(v) => setFilter(v as InvoiceFilter)}>
+        <TabsList aria-label="Filter invoices">
+          {INVOICE_FILTERS.map((f) => (
+            <TabsTrigger key={f} value={f}>
+              {FILTER_LABELS[f]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+      </Tabs>
+      {invoices.isPending ? (
+        <RowsSkeleton />
+      ) : invoices.isError ? (
+        <ErrorState message="Failed to fetch data" onRetry={() => invoices.refetch()} retrying={invoices.isFetching} />
+      ) : data!.items.length === 0 ? (
+        <EmptyState
+          icon={Receipt}
+          title={filter === 'all' ? 'No invoices yet' : `No ${FILTER_LABELS[filter].toLowerCase()} invoices`}
+          description="Invoice an accepted quote from the Quotes tab, or a completed booking from Bookings."
+        />
+      ) : (
+        <ul className="grid gap-3" aria-label="Invoices">
+          {data!.items.map((inv) => (
+            <li key={inv.id}>
+              <InvoiceCard invoice={inv} onPay={() => setPaying(inv)} onVoid={() => setVoiding(inv)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <RecordPaymentDialog invoice={paying} onOpenChange={(o) => !o && setPaying(null)} />
+      <ConfirmDialog
+        open={Boolean(voiding)}
+        onOpenChange={(o) => !o && setVoiding(null)}
+        title="Void this invoice?"
+        description={voiding ? `${voiding.numberText} will no longer be payable. Its number stays used.` : ''}
+        confirmLabel="Void Invoice"
+        busy={voidInvoice.isPending}
+        onConfirm={() =>
+          voiding &&
+          voidInvoice.mutate(voiding.id, {
+            onSuccess: () => {
+              toast.success('Success', { description: `${voiding.numberText} voided` });
+              setVoiding(null);
+            },
+            onError: (e) => toast.error('Error', { description: e.message }),
+          })
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { OFFLINE_METHODS, offlinePaymentSchema } from '../../../shared/invoices.schemas';
+import { dollarsToCents, formatCents } from '../../../shared/money';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { Field, Label } from '../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { type Invoice, useRecordPayment } from './invoices-queries';
+
+const METHOD_LABELS = { cash: 'Cash', check: 'Check', other: 'Other' } as const;
+
+// The form's dollars, turned into the shared API schema's cents.
+const formSchema = z
+  .object({ method: z.enum(OFFLINE_METHODS), amount: z.string(), note: z.string() })
+  .transform((f, ctx) => {
+    const cents = dollarsToCents(f.amount);
+    const parsed = offlinePaymentSchema.safeParse({ method: f.method, amountCents: cents ?? 0, note: f.note });
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: parsed.error.issues[0]!.message });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+type FormValues = z.input<typeof formSchema>;
+
+/** Cash, check or other, recorded by the owner; the balance is the default amount. */
+export function RecordPaymentDialog({ invoice, onOpenChange }: { invoice: Invoice | null; onOpenChange: (open: boolean) => void }) {
+  const record = useRecordPayment();
+  const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { method: 'cash', amount: '', note: '' },
+  });
+  useEffect(() => {
+    if (invoice) form.reset({ method: 'cash', amount: (invoice.balanceCents / 100).toFixed(2), note: '' });
+  }, [invoice, form]);
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (json) => {
+    if (!invoice) return;
+    try {
+      const updated = await record.mutateAsync({ id: invoice.id, json });
+      toast.success('Success', {
+        description: updated.status === 'paid' ? `${updated.numberText} is paid` : `Payment recorded on ${updated.numberText}`,
+      });
+      onOpenChange(false);
+    } catch (e) {
+      const message = e instanceof Error ? e.message : 'Failed to record payment';
+      form.setError('amount', { message });
+      toast.error('Error', { description: message });
+    }
+  });
+
+  return (
+    <Dialog open={Boolean(invoice)} onOpenChange={(o) => !isSubmitting && onOpenChange(o)}>
+      <DialogContent size="sm">
+        <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
+          <DialogHeader>
+            <DialogTitle>Record Payment</DialogTitle>
+            <DialogDescription>
+              {invoice ? `${invoice.numberText} · ${formatCents(invoice.balanceCents)} due. The customer gets a receipt.` : ''}
+            </DialogDescription>
+          </DialogHeader>
+          <DialogBody className="grid gap-4">
+            <div className="grid gap-1.5">
+              <Label htmlFor="payment-method">Method</Label>
+              <Controller
+                control={form.control}
+                name="method"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger id="payment-method">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {OFFLINE_METHODS.map((m) => (
+                        <SelectItem key={m} value={m}>
+                          {METHOD_LABELS[m]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </div>
+            <Field id="payment-amount" label="Amount ($)" error={errors.amount?.message}>
+              <Input type="number" inputMode="decimal" min={0.01} step={0.01} {...form.register('amount')} />
+            </Field>
+            <Field id="payment-note" label="Note (optional)" hint="e.g. check number">
+              <Input {...form.register('note')} />
+            </Field>
+          </DialogBody>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              Record Payment
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

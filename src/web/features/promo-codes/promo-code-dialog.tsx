@@ -1,0 +1,155 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { dollarsToCents } from '../../../shared/money';
+import { PROMO_TEXT, type PromoCodeForm, promoCodeFormSchema } from '../../../shared/promo-codes';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { Field, Label } from '../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { Switch } from '../../components/ui/switch';
+import { type PromoCode, useSavePromoCode } from './promo-codes-queries';
+
+const toForm = (p: PromoCode | null): PromoCodeForm => ({
+  code: p?.code ?? '',
+  discountType: p?.discountType ?? 'percent',
+  discountValue: p ? (p.discountType === 'percent' ? String(p.discountValue) : (p.discountValue / 100).toFixed(2)) : '',
+  startsOn: p?.startsOn ?? '',
+  expiresOn: p?.expiresOn ?? '',
+  usageLimit: p?.usageLimit ? String(p.usageLimit) : '',
+  perCustomerLimit: p?.perCustomerLimit ? String(p.perCustomerLimit) : '',
+  minOrder: p?.minOrderCents ? (p.minOrderCents / 100).toFixed(2) : '',
+  isActive: p?.isActive ?? true,
+});
+const intOrNull = (v: string) => (v ? Number.parseInt(v, 10) : null);
+
+/** New or edited promo code: code, percent or fixed, optional dates, limits and minimum order, active. */
+export function PromoCodeDialog({
+  open,
+  promo,
+  onOpenChange,
+}: {
+  open: boolean;
+  promo: PromoCode | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const save = useSavePromoCode();
+  const form = useForm<PromoCodeForm>({ resolver: zodResolver(promoCodeFormSchema), defaultValues: toForm(promo) });
+  const { errors, isSubmitting } = form.formState;
+  const type = form.watch('discountType');
+
+  useEffect(() => {
+    if (open) form.reset(toForm(promo));
+  }, [open, promo, form]);
+
+  const onSubmit = form.handleSubmit(
+    async (v) => {
+      try {
+        await save.mutateAsync({
+          id: promo?.id,
+          values: {
+            code: v.code,
+            discountType: v.discountType,
+            discountValue: v.discountType === 'percent' ? Number.parseInt(v.discountValue, 10) : (dollarsToCents(v.discountValue) ?? 0),
+            startsOn: v.startsOn || null,
+            expiresOn: v.expiresOn || null,
+            usageLimit: intOrNull(v.usageLimit),
+            perCustomerLimit: intOrNull(v.perCustomerLimit),
+            minOrderCents: v.minOrder ? dollarsToCents(v.minOrder) : null,
+            isActive: v.isActive,
+          },
+        });
+        toast.success('Success', { description: promo ? PROMO_TEXT.updated : PROMO_TEXT.created });
+        onOpenChange(false);
+      } catch (e) {
+        toast.error('Error', { description: (e as Error).message });
+      }
+    },
+    () => toast.error('Error', { description: PROMO_TEXT.required }),
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
+      <DialogContent>
+        <form onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" noValidate>
+          <DialogHeader>
+            <DialogTitle>{promo ? 'Edit Promo Code' : 'New Promo Code'}</DialogTitle>
+            <DialogDescription>Customers type the code on your booking page; one code per booking.</DialogDescription>
+          </DialogHeader>
+          <DialogBody className="grid gap-4">
+            <Field id="promo-code-text" label="Code" error={errors.code?.message} hint="Not case-sensitive: spring20 and SPRING20 are the same code.">
+              <Input className="uppercase" autoComplete="off" {...form.register('code')} />
+            </Field>
+            <div className="grid grid-cols-2 gap-4">
+              <Field id="promo-type" label="Discount type">
+                <Controller
+                  control={form.control}
+                  name="discountType"
+                  render={({ field }) => (
+                    <Select value={field.value} onValueChange={field.onChange}>
+                      <SelectTrigger id="promo-type">
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        <SelectItem value="percent">Percent off</SelectItem>
+                        <SelectItem value="fixed">Amount off ($)</SelectItem>
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              </Field>
+              <Field id="promo-value" label={type === 'percent' ? 'Percent' : 'Amount ($)'} error={errors.discountValue?.message}>
+                <Input type="number" inputMode="decimal" min={0} step={type === 'percent' ? 1 : 0.01} {...form.register('discountValue')} />
+              </Field>
+            </div>
+            <div className="grid grid-cols-2 gap-4">
+              <Field id="promo-starts" label="Starts (optional)">
+                <Input type="date" {...form.register('startsOn')} />
+              </Field>
+              <Field id="promo-expires" label="Expires (optional)" error={errors.expiresOn?.message}>
+                <Input type="date" {...form.register('expiresOn')} />
+              </Field>
+            </div>
+            <div className="grid grid-cols-2 gap-4">
+              <Field id="promo-limit" label="Total uses (optional)" error={errors.usageLimit?.message}>
+                <Input type="number" inputMode="numeric" min={1} step={1} {...form.register('usageLimit')} />
+              </Field>
+              <Field id="promo-per-customer" label="Uses per customer (optional)" error={errors.perCustomerLimit?.message}>
+                <Input type="number" inputMode="numeric" min={1} step={1} {...form.register('perCustomerLimit')} />
+              </Field>
+            </div>
+            <Field id="promo-min" label="Minimum order ($, optional)" error={errors.minOrder?.message}>
+              <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register('minOrder')} />
+            </Field>
+            <div className="flex items-center gap-3">
+              <Controller
+                control={form.control}
+                name="isActive"
+                render={({ field }) => <Switch id="promo-active" checked={field.value} onCheckedChange={field.onChange} />}
+              />
+              <Label htmlFor="promo-active">Active</Label>
+            </div>
+          </DialogBody>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {promo ? 'Save Changes' : 'Create Code'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

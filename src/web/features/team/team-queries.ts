@@ -1,0 +1,48 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { ApiError, api, unwrap } from '../../lib/api';
+import { queryClient } from '../../lib/query-client';
+import { billingQuery } from '../billing/billing-queries';
+
+export const teamQuery = queryOptions({ queryKey: ['team'], queryFn: () => unwrap(api.api.team.$get()) });
+export const useTeam = () => useQuery(teamQuery);
+
+const refresh = () =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: teamQuery.queryKey }),
+    queryClient.invalidateQueries({ queryKey: billingQuery.queryKey }),
+  ]);
+
+/** A 204 answer has no body to read; a failure carries the server's message. */
+async function noContent(res: Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>) {
+  const r = await res;
+  if (r.ok) return;
+  const body = (await r.json().catch(() => null)) as { error?: { message?: string } } | null;
+  throw new ApiError(r.status, body?.error?.message ?? `Request failed (${r.status})`);
+}
+
+export const useInvite = () =>
+  useMutation({
+    mutationFn: (email: string) => unwrap(api.api.team.invitations.$post({ json: { email } })),
+    onSuccess: refresh,
+  });
+
+export const useRevokeInvitation = () =>
+  useMutation({
+    mutationFn: (id: string) => noContent(api.api.team.invitations[':id'].$delete({ param: { id } })),
+    onSuccess: refresh,
+  });
+
+export const useRemoveMember = () =>
+  useMutation({
+    mutationFn: (id: string) => noContent(api.api.team.members[':id'].$delete({ param: { id } })),
+    onSuccess: refresh,
+  });
+
+export const invitationQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['invitation', token],
+    queryFn: () => unwrap(api.api.invitations[':token'].$get({ param: { token } })),
+    retry: false,
+  });
+
+export const acceptInvitation = (token: string) => unwrap(api.api.invitations[':token'].accept.$post({ param: { token } }));
