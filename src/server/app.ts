@@ -27,6 +27,7 @@ import { quotesApi } from './features/invoices/quotes.routes';
 import { loyaltyApi } from './features/loyalty/loyalty.routes';
 import { promoCodesApi, publicPromoCodesApi } from './features/promo-codes/promo-codes.routes';
 import { outboxApi } from './features/outbox/outbox.routes';
+import { adminRevenueApi, payoutsApi } from './features/payouts/payouts.routes';
 import { servicesApi } from './features/services/services.routes';
 import { meApi } from './features/me/me.routes';
 import { adminSeoApi } from './features/seo/admin-seo.routes';
@@ -143,7 +144,9 @@ export function createApp(deps: AppDeps) {
     .route('/api/quotes', quotesApi)
     .route('/api/invoices', invoicesApi)
     .route('/api/campaigns', campaignsApi)
-    .route('/api/customer-consent', consentApi);
+    .route('/api/customer-consent', consentApi)
+    .route('/api/payouts', payoutsApi)
+    .route('/api/admin/payouts', adminRevenueApi);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -33,6 +33,11 @@ const envSchema = z.object({
   // Payments: Stripe Checkout when the secret key is set, else the built-in test checkout ("Test mode").
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY must start with sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
+  // Connect events (account.updated, payout.*) may come to the same endpoint signed with their own secret.
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_CONNECT_WEBHOOK_SECRET must start with whsec_').optional(),
+  // The platform's application fee on each charge (never on the tip): a percentage plus a fixed amount (docs/decisions/1000).
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0, 'PLATFORM_FEE_PERCENT must be 0 to 50').max(50, 'PLATFORM_FEE_PERCENT must be 0 to 50').default(5),
+  PLATFORM_FEE_FIXED_CENTS: z.coerce.number().int().min(0, 'PLATFORM_FEE_FIXED_CENTS must be 0 or more').default(30),
   // Another Stripe API base (a local fake or a proxy); default https://api.stripe.com.
   // Production refuses to start on the built-in test checkout unless this is set (a demo or staging deployment).
   ALLOW_TEST_CHECKOUT: bool,

@@ -10,6 +10,7 @@ import { createSeoSettings, publicPagesOf } from './features/seo/seo-settings';
 import { createJobQueue } from './jobs/queue';
 import { createContentGenerator } from './providers/content/content-generator';
 import { registerWorkers } from './jobs/workers';
+import { scheduleDailyTestPayouts } from './features/payouts/payouts-jobs';
 import { checkPaymentsForProduction } from './providers/payments/production-guard';
 import { createPaymentProvider } from './providers/payments/select-provider';
 import { createStorage } from './providers/storage/storage';
@@ -41,6 +42,7 @@ async function main() {
     publicUrl,
     stripeSecretKey: env.STRIPE_SECRET_KEY,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    stripeConnectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET,
     stripeApiBase: env.STRIPE_API_BASE,
   });
   if (payments.kind === 'stripe') {
@@ -87,6 +89,8 @@ async function main() {
     webDistDir: env.SERVE_WEB ? fileURLToPath(new URL('../../dist/web', import.meta.url)) : undefined,
   };
   await registerWorkers(jobs, deps);
+  // Test mode pays every balance out daily, like Stripe's default payout schedule (docs/decisions/1000).
+  if (payments.kind === 'test') await scheduleDailyTestPayouts(jobs);
   const app = createApp(deps);
   // Public SEO pages: follow the change feed and load the stored renders into memory (docs/decisions/309).
   const publicPages = publicPagesOf(deps);

@@ -29,6 +29,8 @@ export const OWNER_ROUTES = [
   '/service-areas',
   // Plan, trial and plan change (docs/decisions/803).
   '/billing',
+  // Balance, payouts, fees and tips (docs/decisions/1000).
+  '/payouts',
 ] as const;
 
 // /admin/verifications: the verification review queue (docs/decisions/205).

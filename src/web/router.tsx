@@ -46,6 +46,7 @@ export const router = createBrowserRouter([
       { path: '/invoices', lazy: () => import('./features/invoices/invoices-page').then((m) => ({ Component: m.InvoicesPage })) },
       { path: '/campaigns', lazy: () => import('./features/campaigns/campaigns-page').then((m) => ({ Component: m.CampaignsPage })) },
       { path: '/verification', lazy: () => import('./features/verification/verification-page').then((m) => ({ Component: m.VerificationPage })) },
+      { path: '/payouts', lazy: () => import('./features/payouts/payouts-page').then((m) => ({ Component: m.PayoutsPage })) },
       { path: '/billing', lazy: () => import('./features/billing/billing-page').then((m) => ({ Component: m.BillingPage })) },
     ],
   },

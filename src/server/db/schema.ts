@@ -14,3 +14,4 @@ export * from '../features/team/team.schema';
 export * from '../features/public/zip-areas.schema';
 export * from '../features/promo-codes/promo-codes.schema';
 export * from '../features/campaigns/campaigns.schema';
+export * from '../features/payouts/payouts.schema';

@@ -23,6 +23,7 @@ import { generateBusinessPage } from '../features/business-profile/business-page
 import { customers, inventoryItems, stockMovements, user } from './schema';
 import { seedSeoDemo } from '../features/seo/seo.seed';
 import { seedInvoicesDemo } from '../features/invoices/invoices.seed';
+import { createTestModeAccount } from '../features/payouts/payment-accounts.service';
 
 export const DEMO_OWNER = {
   email: 'owner@shineroute.test',
@@ -78,6 +79,7 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
     subscriptionTier: 'elite',
     paymentsEnabledAt: new Date(),
   });
+  await createTestModeAccount(db, ownerId);
 
   const serviceRows = [];
   for (const s of DEMO_SERVICES) {

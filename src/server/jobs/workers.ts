@@ -1,3 +1,4 @@
+import { registerPayoutWorkers } from '../features/payouts/payouts-jobs';
 import { registerSeoWorkers } from '../features/seo/seo-jobs';
 import { LAUNCH_EMAILS_JOB, type LaunchEmailsJob, sendLaunchEmails } from '../features/service-areas/launch-emails.job';
 import type { AppDeps } from '../http/context';
@@ -11,6 +12,7 @@ import type { JobQueue } from './queue';
 export async function registerWorkers(queue: JobQueue, deps: AppDeps): Promise<void> {
   await registerSeoWorkers(queue, deps);
   await registerCampaignWorkers(queue, deps);
+  await registerPayoutWorkers(queue, deps);
   await queue.work<LaunchEmailsJob>(LAUNCH_EMAILS_JOB, async (data) => {
     await sendLaunchEmails(deps, data);
   });

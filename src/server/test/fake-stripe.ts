@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 
 export interface FakeStripeRequest {
   method: string;
@@ -24,6 +25,41 @@ interface FakeSession {
   status: 'open' | 'complete';
   payment_intent: string | null;
   mode: 'payment';
+  /** Connect destination charge terms (payment_intent_data). */
+  application_fee_amount: number | null;
+  transfer_destination: string | null;
+}
+
+export interface FakeAccount {
+  id: string;
+  object: 'account';
+  type: 'express';
+  email: string | null;
+  details_submitted: boolean;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  requirements: { disabled_reason: string | null };
+  metadata: Record<string, string>;
+}
+
+/** A paid destination charge as Stripe's books would hold it. */
+interface FakePayment {
+  payment_intent: string;
+  amount: number;
+  application_fee_amount: number;
+  destination: string | null;
+  refunded: number;
+  /** Transfer reversed from the connected account, and application fee returned to it, so far. */
+  transfer_reversed: number;
+  fee_refunded: number;
+}
+
+export interface FakeRefund {
+  id: string;
+  payment_intent: string;
+  amount: number;
+  reverse_transfer: boolean;
+  refund_application_fee: boolean;
 }
 
 async function readBody(req: IncomingMessage) {
@@ -33,26 +69,139 @@ async function readBody(req: IncomingMessage) {
 }
 
 /**
- * A local stand-in for api.stripe.com: Checkout Session create and retrieve, and refunds, with the request log.
- * Tests point the real `stripe` SDK at it (STRIPE_API_BASE / the adapter's apiBase) — no network, real HTTP.
+ * A local stand-in for api.stripe.com: Checkout Sessions (with Connect destination charges), refunds (with
+ * reverse_transfer / refund_application_fee), Connect Express accounts and account links, and signed webhook events.
+ * POSTs honour Idempotency-Key like Stripe (same key → the first response). Tests point the real `stripe` SDK at it
+ * (STRIPE_API_BASE / the adapter's apiBase) — no network, real HTTP.
  */
 export async function startFakeStripe() {
   const sessions = new Map<string, FakeSession>();
+  const accounts = new Map<string, FakeAccount>();
+  const payments = new Map<string, FakePayment>();
   const requests: FakeStripeRequest[] = [];
-  const refunds: Array<{ id: string; payment_intent: string }> = [];
+  const refunds: FakeRefund[] = [];
+  const idempotent = new Map<string, { status: number; body: unknown }>();
   let counter = 0;
+
+  const error = (message: string) => ({ error: { type: 'invalid_request_error', message } });
+
+  function route(method: string, path: string, form: Record<string, string>): [number, unknown] {
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const id = `cs_test_fake_${++counter}`;
+      let amount = 0;
+      for (let i = 0; form[`line_items[${i}][price_data][unit_amount]`] !== undefined; i++) {
+        amount +=
+          Number(form[`line_items[${i}][price_data][unit_amount]`]) * Number(form[`line_items[${i}][quantity]`] ?? 1);
+      }
+      const destination = form['payment_intent_data[transfer_data][destination]'] ?? null;
+      if (destination) {
+        const account = accounts.get(destination);
+        if (!account) return [400, error(`No such destination: '${destination}'`)];
+        if (!account.charges_enabled) return [400, error('The destination account cannot accept charges yet')];
+      }
+      const fee = form['payment_intent_data[application_fee_amount]'];
+      const session: FakeSession = {
+        id,
+        object: 'checkout.session',
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+        amount_total: amount,
+        currency: form['line_items[0][price_data][currency]'] ?? 'usd',
+        customer_email: form.customer_email ?? null,
+        client_reference_id: form.client_reference_id ?? null,
+        metadata: Object.fromEntries(
+          Object.entries(form)
+            .filter(([k]) => k.startsWith('metadata['))
+            .map(([k, v]) => [k.slice(9, -1), v]),
+        ),
+        success_url: form.success_url!.replace('{CHECKOUT_SESSION_ID}', id),
+        cancel_url: form.cancel_url ?? '',
+        payment_status: 'unpaid',
+        status: 'open',
+        payment_intent: null,
+        mode: 'payment',
+        application_fee_amount: fee === undefined ? null : Number(fee),
+        transfer_destination: destination,
+      };
+      sessions.set(id, session);
+      return [200, session];
+    }
+    const sessionMatch = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
+    if (method === 'GET' && sessionMatch) {
+      const session = sessions.get(decodeURIComponent(sessionMatch[1]!));
+      return session ? [200, session] : [404, error('No such checkout.session')];
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const payment = payments.get(form.payment_intent!);
+      const amount = form.amount === undefined ? undefined : Number(form.amount);
+      const refund: FakeRefund = {
+        id: `re_${++counter}`,
+        payment_intent: form.payment_intent!,
+        amount: amount ?? (payment ? payment.amount - payment.refunded : 0),
+        reverse_transfer: form.reverse_transfer === 'true',
+        refund_application_fee: form.refund_application_fee === 'true',
+      };
+      if (payment) {
+        if (refund.amount > payment.amount - payment.refunded)
+          return [400, error('Refund amount is greater than unrefunded amount on charge')];
+        if ((refund.reverse_transfer || refund.refund_application_fee) && !payment.destination)
+          return [400, error('reverse_transfer can only be used for charges with transfer_data')];
+        payment.refunded += refund.amount;
+        // The fee goes back in proportion to the amount refunded; the connected account returns the rest.
+        if (refund.refund_application_fee)
+          payment.fee_refunded = Math.floor((payment.application_fee_amount * payment.refunded) / payment.amount);
+        if (refund.reverse_transfer) {
+          payment.transfer_reversed = refund.refund_application_fee
+            ? payment.refunded - payment.fee_refunded
+            : Math.floor(((payment.amount - payment.application_fee_amount) * payment.refunded) / payment.amount);
+        }
+      }
+      refunds.push(refund);
+      return [200, { ...refund, object: 'refund', status: 'succeeded' }];
+    }
+    if (method === 'POST' && path === '/v1/accounts') {
+      const account: FakeAccount = {
+        id: `acct_fake_${++counter}`,
+        object: 'account',
+        type: 'express',
+        email: form.email ?? null,
+        details_submitted: false,
+        charges_enabled: false,
+        payouts_enabled: false,
+        requirements: { disabled_reason: 'requirements.past_due' },
+        metadata: { business_id: form['metadata[business_id]'] ?? '' },
+      };
+      accounts.set(account.id, account);
+      return [200, account];
+    }
+    const accountMatch = path.match(/^\/v1\/accounts\/([^/]+)$/);
+    if (method === 'GET' && accountMatch) {
+      const account = accounts.get(decodeURIComponent(accountMatch[1]!));
+      return account ? [200, account] : [404, error('No such account')];
+    }
+    if (method === 'POST' && path === '/v1/account_links') {
+      if (!accounts.has(form.account ?? '')) return [400, error(`No such account: '${form.account}'`)];
+      if (form.type !== 'account_onboarding' || !form.return_url || !form.refresh_url)
+        return [400, error('Missing return_url, refresh_url or type')];
+      return [
+        200,
+        {
+          object: 'account_link',
+          url: `https://connect.stripe.test/setup/e/${form.account}/${++counter}`,
+          created: Math.floor(Date.now() / 1000),
+          expires_at: Math.floor(Date.now() / 1000) + 300,
+        },
+      ];
+    }
+    return [404, error(`Unrecognized request URL (${method}: ${path})`)];
+  }
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const raw = await readBody(req);
     const form = Object.fromEntries(new URLSearchParams(raw));
-    requests.push({
-      method: req.method ?? 'GET',
-      path: url.pathname,
-      authorization: req.headers.authorization,
-      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
-      form,
-    });
+    const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+    const method = req.method ?? 'GET';
+    requests.push({ method, path: url.pathname, authorization: req.headers.authorization, idempotencyKey, form });
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++counter}` });
       res.end(JSON.stringify(body));
@@ -60,48 +209,12 @@ export async function startFakeStripe() {
     if (!req.headers.authorization?.startsWith('Bearer sk_test_')) {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
-
-    if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-      const id = `cs_test_fake_${++counter}`;
-      const session: FakeSession = {
-        id,
-        object: 'checkout.session',
-        url: `https://checkout.stripe.test/c/pay/${id}`,
-        amount_total:
-          Number(form['line_items[0][price_data][unit_amount]']) *
-          Number(form['line_items[0][quantity]'] ?? 1),
-        currency: form['line_items[0][price_data][currency]'] ?? 'usd',
-        customer_email: form.customer_email ?? null,
-        client_reference_id: form.client_reference_id ?? null,
-        metadata: { checkout_id: form['metadata[checkout_id]'] ?? '' },
-        success_url: form.success_url!.replace('{CHECKOUT_SESSION_ID}', id),
-        cancel_url: form.cancel_url ?? '',
-        payment_status: 'unpaid',
-        status: 'open',
-        payment_intent: null,
-        mode: 'payment',
-      };
-      sessions.set(id, session);
-      return send(200, session);
-    }
-    const match = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
-    if (req.method === 'GET' && match) {
-      const session = sessions.get(decodeURIComponent(match[1]!));
-      if (!session)
-        return send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
-      return send(200, session);
-    }
-    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
-      const refund = { id: `re_${++counter}`, payment_intent: form.payment_intent! };
-      refunds.push(refund);
-      return send(200, { ...refund, object: 'refund', status: 'succeeded' });
-    }
-    send(404, {
-      error: {
-        type: 'invalid_request_error',
-        message: `Unrecognized request URL (${req.method}: ${url.pathname})`,
-      },
-    });
+    const replayKey = method === 'POST' && idempotencyKey ? `${url.pathname} ${idempotencyKey}` : null;
+    const replay = replayKey ? idempotent.get(replayKey) : undefined;
+    if (replay) return send(replay.status, replay.body);
+    const [status, body] = route(method, url.pathname, form);
+    if (replayKey) idempotent.set(replayKey, { status, body });
+    send(status, body);
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -111,12 +224,58 @@ export async function startFakeStripe() {
     requests,
     refunds,
     sessions,
-    /** What Stripe does when the customer pays on its page. */
+    accounts,
+    payments,
+    /** What Stripe does when the customer pays on its page (and the destination charge transfers). */
     markPaid(id: string) {
       const s = sessions.get(id);
       if (!s) throw new Error(`no fake session ${id}`);
       Object.assign(s, { payment_status: 'paid', status: 'complete', payment_intent: `pi_fake_${id}` });
+      payments.set(`pi_fake_${id}`, {
+        payment_intent: `pi_fake_${id}`,
+        amount: s.amount_total,
+        application_fee_amount: s.application_fee_amount ?? 0,
+        destination: s.transfer_destination,
+        refunded: 0,
+        transfer_reversed: 0,
+        fee_refunded: 0,
+      });
       return s;
+    },
+    /** What Stripe does when the owner finishes onboarding: the account can take charges and be paid out. */
+    completeOnboarding(accountId: string, state: Partial<Pick<FakeAccount, 'charges_enabled' | 'payouts_enabled'>> = {}) {
+      const account = accounts.get(accountId);
+      if (!account) throw new Error(`no fake account ${accountId}`);
+      Object.assign(account, {
+        details_submitted: true,
+        charges_enabled: true,
+        payouts_enabled: true,
+        requirements: { disabled_reason: null },
+        ...state,
+      });
+      return account;
+    },
+    /** Net money a connected account received: transfers minus their reversals. */
+    transferredTo(accountId: string) {
+      let cents = 0;
+      for (const p of payments.values()) {
+        if (p.destination !== accountId) continue;
+        cents += p.amount - p.application_fee_amount - p.transfer_reversed;
+      }
+      return cents;
+    },
+    /** A webhook event as Stripe would send it, signed with `secret` (Connect events carry `account`). */
+    signedEvent(type: string, object: unknown, opts: { secret: string; account?: string }) {
+      const payload = JSON.stringify({
+        id: `evt_${++counter}`,
+        object: 'event',
+        type,
+        api_version: '2025-01-01',
+        created: Math.floor(Date.now() / 1000),
+        ...(opts.account && { account: opts.account }),
+        data: { object },
+      });
+      return { body: payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret }) };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

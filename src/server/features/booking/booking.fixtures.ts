@@ -1,6 +1,7 @@
 import { addDays, DEFAULT_TIME_ZONE, todayInZone } from '../../../shared/time';
 import type { Database } from '../../db/client';
 import { createService, updateProfile } from '../../db/factories';
+import { createTestModeAccount } from '../payouts/payment-accounts.service';
 
 /** A business that takes online bookings, with one service per entry (test data for the booking API tests). */
 export async function bookableBusiness(
@@ -17,8 +18,8 @@ export async function bookableBusiness(
     businessName: 'Test Detailing Co',
     businessEmail: 'hello@test-detailing.test',
     phone: '(512) 555-0100',
-    paymentsEnabledAt: new Date(),
   });
+  await createTestModeAccount(db, businessId);
   const created = [];
   for (const s of serviceList) created.push(await createService(db, businessId, s));
   return created;

@@ -44,6 +44,10 @@ export const checkoutSessions = pgTable(
     // The customer ticked the SMS marketing opt-in on the booking form (recorded as consent when booked).
     smsMarketingOptIn: boolean().notNull().default(false),
     amountCents: integer().notNull(),
+    // Destination charge terms (docs/decisions/1000): the business's connected account and the platform's fee (on
+    // amountCents, never on the tip). No destination: the platform is the merchant (a lead, docs/decisions/006).
+    destinationAccount: text(),
+    applicationFeeCents: integer().notNull().default(0),
     // Charged with the price, kept apart (docs/decisions/501).
     tipCents: integer().notNull().default(0),
     status: checkoutStatus().notNull().default('open'),

@@ -8,7 +8,9 @@ import type { Database, Transaction } from '../../db/client';
 import { bookings, checkoutSessions, customers, customerVehicles } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
-import { SUCCESS_PATH } from '../../providers/payments/payments';
+import { type ChargeTransfer, SUCCESS_PATH } from '../../providers/payments/payments';
+import { recordCompletedCharge } from '../payouts/ledger.service';
+import { chargeTermsFor } from '../payouts/payment-accounts.service';
 import { assertSlotBookable, lockBusinessSlots, slotHasRoom } from '../scheduling/scheduling.service';
 import {
   findActiveService,
@@ -96,16 +98,23 @@ export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'pub
   const amountCents = priced.totalCents;
   // A percentage tip is on the full service price, as the tip picker shows it (before discounts).
   const tip = tipCents(form.tip, priced.subtotalCents);
+  // A business is paid through its connected account, minus the platform's fee (docs/decisions/1000); a lead is not.
+  const transfer: ChargeTransfer | null = form.businessId
+    ? (await chargeTermsFor(deps, form.businessId, { amountCents, tipCents: tip })).transfer
+    : null;
   const checkoutId = randomUUID();
   const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
   const { sessionId, url } = await payments.createCheckout({
     checkoutId,
     amountCents: amountCents + tip,
+    tipCents: tip,
     description: `${service.name} — ${businessName}`,
     customerEmail: form.email,
     successUrl: `${publicUrl}${SUCCESS_PATH}`,
     cancelUrl: bookPageUrl(publicUrl, { businessId: form.businessId, zipCode: form.zip }, 'cancelled=1'),
     expiresAt,
+    transfer,
+    metadata: { document_type: 'booking' },
   });
 
   const insertCheckout = (tx: Transaction) => tx.insert(checkoutSessions).values({
@@ -133,6 +142,8 @@ export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'pub
     specialInstructions: form.notes,
     smsMarketingOptIn: Boolean(form.phone) && form.smsMarketingOptIn,
     amountCents,
+    destinationAccount: transfer?.destination ?? null,
+    applicationFeeCents: transfer?.applicationFeeCents ?? 0,
     tipCents: tip,
     expiresAt,
   });
@@ -241,6 +252,18 @@ async function bookOnce(
         .from(bookings)
         .where(eq(bookings.paymentSessionId, row.providerSessionId));
       bookingId = existing!.id;
+    }
+    if (row.businessId && row.destinationAccount) {
+      await recordCompletedCharge(tx, {
+        businessId: row.businessId,
+        documentType: 'booking',
+        documentId: bookingId,
+        paymentReference: paymentReference ?? row.paymentReference ?? row.providerSessionId,
+        amountCents: row.amountCents,
+        tipCents: row.tipCents,
+        applicationFeeCents: row.applicationFeeCents,
+        description: `Booking: ${row.serviceName} — ${row.firstName} ${row.lastName}`,
+      });
     }
     await tx
       .update(checkoutSessions)
@@ -358,7 +381,8 @@ export async function completeBooking(
     }
     outcome = await bookOnce(db, row.id, payment.paymentReference);
     if (outcome.kind === 'slot-taken') {
-      await payments.refund(sessionId, payment.paymentReference);
+      // Never booked, so never in the ledger: the whole destination charge is reversed, fee included.
+      await payments.refund(sessionId, payment.paymentReference, { connected: Boolean(row.destinationAccount) });
       const [marked] = await db
         .update(checkoutSessions)
         .set({ status: 'refunded', refundedAt: new Date(), paymentReference: payment.paymentReference })

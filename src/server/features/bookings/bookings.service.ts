@@ -11,6 +11,7 @@ import { assertUuid } from '../ids';
 import { deductStockForCompletedBooking } from '../inventory/inventory.service';
 import { recordHistory } from './booking-history.service';
 import { earnPointsForBooking, reverseBookingPoints } from '../loyalty/points-ledger';
+import { recordCheckoutRefund } from '../payouts/refunds';
 
 const NOT_FOUND = 'Booking not found';
 
@@ -195,11 +196,12 @@ async function refundBookingPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'mai
     .from(checkoutSessions)
     .where(eq(checkoutSessions.providerSessionId, sessionId));
   if (!checkout || checkout.status === 'refunded' || checkout.provider !== deps.payments.kind) return;
-  await deps.payments.refund(sessionId, checkout.paymentReference);
+  await deps.payments.refund(sessionId, checkout.paymentReference, { connected: Boolean(checkout.destinationAccount) });
   await deps.db
     .update(checkoutSessions)
     .set({ status: 'refunded', refundedAt: new Date() })
     .where(eq(checkoutSessions.id, checkout.id));
+  await recordCheckoutRefund(deps.db, checkout);
   await deps.mailer
     .send({
       to: checkout.email,

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { SUBSCRIPTION_TIERS } from '../../../shared/constants';
 import { requireOwnerForWrites, requireUser } from '../../auth/guards';
 import { createRouter, errorResponses, json } from '../../http/openapi';
-import { enablePayments } from '../profiles/profiles.service';
+import { configurePayments } from '../payouts/payment-accounts.service';
 import { getDashboard } from './dashboard.service';
 
 const dashboardSchema = z
@@ -45,11 +45,12 @@ const enablePaymentsRoute = createRoute({
   method: 'post',
   path: '/payments',
   tags: ['Dashboard'],
-  summary: 'Switch on online card payments for this business',
+  summary: 'Configure payment: the test-mode account without Stripe, else a Stripe Connect onboarding link',
   responses: {
-    200: json(z.object({ paymentsConfigured: z.literal(true) })),
+    200: json(z.object({ paymentsConfigured: z.boolean(), onboardingUrl: z.string().nullable() })),
     400: errorResponses[400],
     401: errorResponses[401],
+    409: errorResponses[409],
   },
 });
 
@@ -59,6 +60,6 @@ dashboardRoutes.use('*', requireUser, requireOwnerForWrites);
 export const dashboardApi = dashboardRoutes
   .openapi(getDashboardRoute, async (c) => c.json(await getDashboard(c.var.deps.db, c.var.businessId), 200))
   .openapi(enablePaymentsRoute, async (c) => {
-    await enablePayments(c.var.deps.db, c.var.businessId);
-    return c.json({ paymentsConfigured: true as const }, 200);
+    const { mode, onboardingUrl } = await configurePayments(c.var.deps, c.var.businessId);
+    return c.json({ paymentsConfigured: mode === 'test', onboardingUrl }, 200);
   });

@@ -9,6 +9,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { bookings, inventoryItems, serviceConsumables, services, stockMovements } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
+import { csvOf } from '../../http/csv';
 
 type ItemRow = typeof inventoryItems.$inferSelect;
 
@@ -385,14 +386,6 @@ const CSV_HEADER = [
   'Line cost',
 ];
 
-/** A CSV cell: quoted when needed, and never starting with a formula character (CSV injection). */
-function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 const dollars = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
 
 export function purchaseOrderCsv(po: Awaited<ReturnType<typeof purchaseOrderSuggestions>>): string {
@@ -413,5 +406,5 @@ export function purchaseOrderCsv(po: Awaited<ReturnType<typeof purchaseOrderSugg
     }
   }
   rows.push(['Total', null, null, null, null, null, null, null, dollars(po.totalCents)]);
-  return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return csvOf(rows);
 }

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { TRIAL_DAYS } from '../../../shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { profiles, userRoles } from '../../db/schema';
-import { invalid } from '../../http/errors';
 
 /** A new sign-up becomes a business owner on the Starter tier with a 14-day trial. */
 export async function createOwnerProfile(db: DbOrTx, user: { id: string; firstName: string; lastName: string }) {
@@ -29,13 +28,4 @@ export async function getUserRole(db: DbOrTx, userId: string): Promise<'admin' |
   const rows = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
   if (rows.some((r) => r.role === 'admin')) return 'admin';
   return rows[0]?.role ?? null;
-}
-
-/** Online payments go through the platform's checkout; receipts need a business email to reply to. */
-export async function enablePayments(db: DbOrTx, businessId: string) {
-  const profile = await getProfile(db, businessId);
-  if (!profile?.businessName?.trim() || !profile.businessEmail?.trim()) {
-    throw invalid('Add your business name and business email to your profile before enabling payments');
-  }
-  await db.update(profiles).set({ paymentsEnabledAt: new Date() }).where(eq(profiles.id, businessId));
 }

@@ -1,9 +1,24 @@
 // The payment provider interface: Stripe Checkout when STRIPE_SECRET_KEY is set, else the built-in test checkout.
 
+/**
+ * Destination-charge terms (docs/decisions/1000): the charge settles on the platform, `amountCents −
+ * applicationFeeCents` is transferred to the connected account. Generic: bookings, invoices, deposits and tips
+ * all use it (see chargeTermsFor in features/payouts).
+ */
+export interface ChargeTransfer {
+  /** The connected account (Stripe acct_…, or the test-mode account). */
+  destination: string;
+  /** The platform's fee, never taken from the tip. */
+  applicationFeeCents: number;
+}
+
 export interface CheckoutRequest {
-  /** Our checkout_sessions id, sent to the provider as a reference and idempotency key. */
+  /** Our checkout id, sent to the provider as a reference and idempotency key. */
   checkoutId: string;
+  /** The total the customer pays, tip included. */
   amountCents: number;
+  /** The part of amountCents that is a tip (shown as its own line; passed through in full). */
+  tipCents?: number;
   /** What the customer sees on the payment page. */
   description: string;
   customerEmail: string;
@@ -11,6 +26,10 @@ export interface CheckoutRequest {
   successUrl: string;
   cancelUrl: string;
   expiresAt: Date;
+  /** Absent: the platform is the merchant (a platform lead). */
+  transfer?: ChargeTransfer | null;
+  /** Extra references stored with the payment (e.g. document_type, document_id). */
+  metadata?: Record<string, string>;
 }
 
 export interface PaymentStatus {
@@ -21,20 +40,60 @@ export interface PaymentStatus {
   paymentReference: string | null;
 }
 
+export interface RefundRequest {
+  /** Part of the payment; absent = the whole remaining amount. */
+  amountCents?: number;
+  /** A destination charge: reverse the transfer and refund the application fee proportionally. */
+  connected?: boolean;
+  /** Distinguishes several partial refunds of one payment (default: one full refund per session). */
+  idempotencyKey?: string;
+}
+
+/** A connected account's state as the provider reports it. */
+export interface ConnectedAccountState {
+  accountId: string;
+  detailsSubmitted: boolean;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  disabledReason: string | null;
+}
+
+export interface ProviderPayout {
+  payoutId: string;
+  accountId: string;
+  amountCents: number;
+  status: 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
+  /** YYYY-MM-DD (UTC) */
+  arrivalDate: string;
+}
+
 /** A verified webhook event, reduced to what we act on. */
 export type PaymentWebhookEvent =
   | { type: 'checkout.completed'; sessionId: string }
+  | { type: 'account.updated'; account: ConnectedAccountState }
+  | { type: 'payout.updated'; payout: ProviderPayout }
   | { type: 'ignored'; eventType: string };
+
+/** Stripe Connect: onboarding of a business's connected account (Express). */
+export interface ConnectProvider {
+  /** Creates the connected account; `businessId` is the idempotency key and metadata. */
+  createAccount(req: { businessId: string; email: string | null; businessName: string | null }): Promise<ConnectedAccountState>;
+  /** A one-time onboarding link; the owner comes back to returnUrl (or refreshUrl when the link expired). */
+  createAccountLink(req: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
+  retrieveAccount(accountId: string): Promise<ConnectedAccountState>;
+}
 
 export interface PaymentProvider {
   readonly kind: 'test' | 'stripe';
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
   /** Asks the provider (never the browser) whether the session has been paid. */
   getPaymentStatus(sessionId: string): Promise<PaymentStatus>;
-  /** Gives the money back in full (e.g. the time was taken while the customer paid). */
-  refund(sessionId: string, paymentReference: string | null): Promise<void>;
+  /** Gives money back (in full unless amountCents); returns the provider's refund id. */
+  refund(sessionId: string, paymentReference: string | null, request?: RefundRequest): Promise<{ refundId: string | null }>;
   /** Verifies a webhook's signature; throws WebhookSignatureError when it does not match. */
   verifyWebhook?(rawBody: string, signature: string | undefined): PaymentWebhookEvent;
+  /** Stripe Connect onboarding; absent for the test checkout (its accounts are local, features/payouts). */
+  connect?: ConnectProvider;
 }
 
 export class WebhookSignatureError extends Error {

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bookings, checkoutSessions } from '../../db/schema';
 import { bookableBusiness, bookingForm } from '../../features/booking/booking.fixtures';
+import { onboardOnFakeStripe } from '../../features/payouts/payouts.fixtures';
 import { startFakeStripe } from '../../test/fake-stripe';
 import { createTestContext } from '../../test/harness';
 import { createStripePaymentProvider } from './stripe';
@@ -22,6 +23,7 @@ const t = await createTestContext({
 async function startCheckout(overrides: Record<string, unknown> = {}) {
   const owner = await t.signUp();
   const [service] = await bookableBusiness(t.db, owner.userId);
+  await onboardOnFakeStripe(t, fake, owner, WEBHOOK_SECRET);
   const res = await t.request('/api/booking/create-payment', {
     method: 'POST',
     json: bookingForm({

@@ -1,14 +1,43 @@
+import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { type PaymentProvider, WebhookSignatureError } from './payments';
+import {
+  type ConnectedAccountState,
+  type PaymentProvider,
+  type PaymentWebhookEvent,
+  type ProviderPayout,
+  WebhookSignatureError,
+} from './payments';
 
 export interface StripeProviderOptions {
   secretKey: string;
   webhookSecret?: string;
+  /** Connect endpoints sign with their own secret; both are accepted at /api/webhooks/stripe. */
+  connectWebhookSecret?: string;
   /** Another API base (a local fake in tests, a proxy), e.g. http://127.0.0.1:12111; default api.stripe.com. */
   apiBase?: string;
 }
 
-/** Stripe Checkout (hosted payment page) and its signed webhooks. */
+function accountState(account: Stripe.Account): ConnectedAccountState {
+  return {
+    accountId: account.id,
+    detailsSubmitted: Boolean(account.details_submitted),
+    chargesEnabled: Boolean(account.charges_enabled),
+    payoutsEnabled: Boolean(account.payouts_enabled),
+    disabledReason: account.requirements?.disabled_reason ?? null,
+  };
+}
+
+function payoutOf(payout: Stripe.Payout, accountId: string): ProviderPayout {
+  return {
+    payoutId: payout.id,
+    accountId,
+    amountCents: payout.amount,
+    status: payout.status as ProviderPayout['status'],
+    arrivalDate: new Date(payout.arrival_date * 1000).toISOString().slice(0, 10),
+  };
+}
+
+/** Stripe Checkout (hosted payment page), Connect Express accounts with destination charges, signed webhooks. */
 export function createStripePaymentProvider(opts: StripeProviderOptions): PaymentProvider {
   const base = opts.apiBase ? new URL(opts.apiBase) : null;
   const protocol = base?.protocol === 'http:' ? 'http' : 'https';
@@ -18,26 +47,45 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
     telemetry: false,
     ...(base && { host: base.hostname, port: base.port || (protocol === 'http' ? 80 : 443), protocol }),
   });
+  const secrets = [opts.webhookSecret, opts.connectWebhookSecret].filter((s): s is string => Boolean(s));
+
+  function constructEvent(rawBody: string, signature: string): Stripe.Event {
+    for (const secret of secrets) {
+      try {
+        return stripe.webhooks.constructEvent(rawBody, signature, secret);
+      } catch {
+        // try the next secret
+      }
+    }
+    throw new WebhookSignatureError();
+  }
 
   return {
     kind: 'stripe',
     async createCheckout(req) {
+      const tipCents = req.tipCents ?? 0;
+      const lineItem = (name: string, cents: number) => ({
+        quantity: 1,
+        price_data: { currency: 'usd', unit_amount: cents, product_data: { name } },
+      });
+      const metadata = { checkout_id: req.checkoutId, ...req.metadata };
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
           customer_email: req.customerEmail,
           client_reference_id: req.checkoutId,
-          metadata: { checkout_id: req.checkoutId },
+          metadata,
           line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: 'usd',
-                unit_amount: req.amountCents,
-                product_data: { name: req.description },
-              },
-            },
+            lineItem(req.description, req.amountCents - tipCents),
+            ...(tipCents > 0 ? [lineItem('Tip', tipCents)] : []),
           ],
+          ...(req.transfer && {
+            payment_intent_data: {
+              application_fee_amount: req.transfer.applicationFeeCents,
+              transfer_data: { destination: req.transfer.destination },
+              metadata,
+            },
+          }),
           success_url: req.successUrl,
           cancel_url: req.cancelUrl,
           // Stripe accepts 30 minutes to 24 hours.
@@ -57,29 +105,70 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
         paymentReference: typeof intent === 'string' ? intent : (intent?.id ?? null),
       };
     },
-    async refund(sessionId, paymentReference) {
+    async refund(sessionId, paymentReference, request = {}) {
       let intent = paymentReference;
       if (!intent) intent = (await this.getPaymentStatus(sessionId)).paymentReference;
-      if (!intent) return; // nothing was collected
-      await stripe.refunds.create({ payment_intent: intent }, { idempotencyKey: `refund-${sessionId}` });
+      if (!intent) return { refundId: null }; // nothing was collected
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: intent,
+          ...(request.amountCents !== undefined && { amount: request.amountCents }),
+          // Destination charges: take the money back from the business and give back the fee in proportion.
+          ...(request.connected && { reverse_transfer: true, refund_application_fee: true }),
+        },
+        { idempotencyKey: request.idempotencyKey ?? `refund-${sessionId}` },
+      );
+      return { refundId: refund.id };
     },
-    verifyWebhook(rawBody, signature) {
-      if (!opts.webhookSecret)
+    verifyWebhook(rawBody, signature): PaymentWebhookEvent {
+      if (secrets.length === 0)
         throw new WebhookSignatureError('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, opts.webhookSecret);
-      } catch {
-        throw new WebhookSignatureError();
+      const event = constructEvent(rawBody, signature);
+      switch (event.type) {
+        case 'checkout.session.completed':
+        case 'checkout.session.async_payment_succeeded':
+          return { type: 'checkout.completed', sessionId: event.data.object.id };
+        case 'account.updated':
+          return { type: 'account.updated', account: accountState(event.data.object) };
+        case 'payout.created':
+        case 'payout.updated':
+        case 'payout.paid':
+        case 'payout.failed':
+        case 'payout.canceled':
+          // Connect events name the connected account the payout belongs to.
+          if (!event.account) return { type: 'ignored', eventType: event.type };
+          return { type: 'payout.updated', payout: payoutOf(event.data.object, event.account) };
+        default:
+          return { type: 'ignored', eventType: event.type };
       }
-      if (
-        event.type === 'checkout.session.completed' ||
-        event.type === 'checkout.session.async_payment_succeeded'
-      ) {
-        return { type: 'checkout.completed', sessionId: event.data.object.id };
-      }
-      return { type: 'ignored', eventType: event.type };
+    },
+    connect: {
+      async createAccount(req) {
+        const account = await stripe.accounts.create(
+          {
+            type: 'express',
+            country: 'US',
+            ...(req.email && { email: req.email }),
+            ...(req.businessName && { business_profile: { name: req.businessName } }),
+            capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+            metadata: { business_id: req.businessId },
+          },
+          { idempotencyKey: `account-${req.businessId}` },
+        );
+        return accountState(account);
+      },
+      async createAccountLink(req) {
+        // Each link is used once: a fresh key per link, reused by the SDK's own retries of this request.
+        const link = await stripe.accountLinks.create(
+          { account: req.accountId, type: 'account_onboarding', return_url: req.returnUrl, refresh_url: req.refreshUrl },
+          { idempotencyKey: `account-link-${req.accountId}-${randomUUID()}` },
+        );
+        return { url: link.url };
+      },
+      async retrieveAccount(accountId) {
+        return accountState(await stripe.accounts.retrieve(accountId));
+      },
     },
   };
 }

@@ -32,8 +32,9 @@ export function createTestPaymentProvider(db: Database, publicUrl: string): Paym
         paymentReference: paid ? `test_payment_${sessionId}` : null,
       };
     },
-    async refund() {
-      // Nothing was charged; the session's status records the refund.
+    async refund(sessionId, _paymentReference, request = {}) {
+      // Nothing was charged; the session's status and the ledger record the refund.
+      return { refundId: request.idempotencyKey ?? `test_refund_${sessionId}` };
     },
   };
 }

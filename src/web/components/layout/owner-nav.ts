@@ -3,6 +3,7 @@ import {
   CreditCard,
   CalendarCheck,
   FileText,
+  Landmark,
   Gift,
   LayoutDashboard,
   MapPin,
@@ -33,4 +34,5 @@ export const OWNER_NAV = [
   { to: '/dashboard', label: 'Dashboard', description: '', icon: LayoutDashboard },
   ...QUICK_ACTIONS,
   { to: '/billing', label: 'Billing', description: 'Your plan and trial', icon: CreditCard },
+  { to: '/payouts', label: 'Payouts', description: 'Balance, fees, tips and payouts', icon: Landmark },
 ];

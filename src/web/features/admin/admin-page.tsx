@@ -2,6 +2,7 @@ import { BarChart3, ChevronRight, Search, Settings, ShieldCheck, Users } from 'l
 import { Link } from 'react-router';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
+import { PlatformFeeCard } from '../payouts/platform-fee-card';
 
 const CARDS = [
   { to: '/admin/seo', title: 'SEO Generator', description: 'Generate city landing pages across all 50 states.', icon: Search },
@@ -22,6 +23,7 @@ export function AdminPage() {
   return (
     <>
       <PageHeader title="Admin Panel" description="Manage ShineRoute platform-wide: SEO pages, users, analytics and settings." />
+      <PlatformFeeCard />
       <ul className="grid gap-4 sm:grid-cols-2">
         {CARDS.map(({ to, title, description, icon: Icon }) => (
           <li key={to}>

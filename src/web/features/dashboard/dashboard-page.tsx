@@ -1,6 +1,5 @@
 import { AlertTriangle, CalendarDays, CheckCircle2, Circle, Clock, DollarSign, LogOut, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { TIER_LABELS } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
 import { useSignOut } from '../../components/layout/owner-layout';
@@ -10,7 +9,9 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ShareCard } from '../booking-link/share-card';
-import { useDashboard, useEnablePayments } from './dashboard-queries';
+import { ConfigurePaymentButton } from '../payouts/payment-account-panel';
+import { usePaymentAccount } from '../payouts/payouts-queries';
+import { useDashboard } from './dashboard-queries';
 
 /** Shown when the latest insurance certificate expires within 30 days (or has expired). */
 function InsuranceNotice({ expiryDate, daysLeft }: { expiryDate: string; daysLeft: number }) {
@@ -38,7 +39,7 @@ const EMPTY_STATS = { totalBookings: 0, totalRevenueCents: 0, totalCustomers: 0,
 export function DashboardPage() {
   const { data, isPending, isError, error } = useDashboard();
   const signOut = useSignOut();
-  const enablePayments = useEnablePayments();
+  const paymentAccount = usePaymentAccount();
 
   if (isPending) {
     return (
@@ -170,7 +171,7 @@ export function DashboardPage() {
           <CardContent>
             <ol className="space-y-3">
               {steps.map((step) => (
-                <li key={step.label} className="flex items-center gap-3">
+                <li key={step.label} className="flex flex-wrap items-center gap-3" data-testid={step.label === 'Configure payment' ? 'checklist-payment' : undefined}>
                   {step.done ? (
                     <CheckCircle2 className="size-5 shrink-0 text-green-600" aria-label="Done" />
                   ) : (
@@ -185,22 +186,12 @@ export function DashboardPage() {
                       step.label
                     )}
                   </span>
-                  {step.label === 'Configure payment' && !step.done && (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      className="ml-auto"
-                      loading={enablePayments.isPending}
-                      onClick={() =>
-                        enablePayments.mutate(undefined, {
-                          onSuccess: () => toast.success('Online payments enabled'),
-                          onError: (e) => toast.error('Error', { description: e.message }),
-                        })
-                      }
-                    >
-                      Enable
-                    </Button>
-                  )}
+                  {step.label === 'Configure payment' &&
+                    (step.done ? (
+                      paymentAccount.data?.mode === 'test' && <Badge tone="violet">Test mode</Badge>
+                    ) : (
+                      <ConfigurePaymentButton account={paymentAccount.data} size="sm" className="ml-auto" />
+                    ))}
                 </li>
               ))}
             </ol>

@@ -1,6 +1,5 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api';
-import { queryClient } from '../../lib/query-client';
 
 export const dashboardQuery = queryOptions({
   queryKey: ['dashboard'],
@@ -8,9 +7,3 @@ export const dashboardQuery = queryOptions({
 });
 
 export const useDashboard = () => useQuery(dashboardQuery);
-
-export const useEnablePayments = () =>
-  useMutation({
-    mutationFn: () => unwrap(api.api.dashboard.payments.$post()),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardQuery.queryKey }),
-  });
