@@ -183,14 +183,14 @@ function LogRow({ m }: { m: LogEntry }) {
           <Badge tone={m.marketing ? 'violet' : 'neutral'}>{m.marketing ? 'Marketing' : 'Transactional'}</Badge>
           <Badge tone={STATUS_TONES[m.status] ?? 'neutral'}>{STATUS_LABELS[m.status] ?? m.status}</Badge>
         </div>
-        <p className="text-sm break-words text-slate-700">
+        <p className="text-sm [overflow-wrap:anywhere] text-slate-700">
           {m.customerName ? `${m.customerName} · ` : ''}
           {m.to}
         </p>
         {m.subject && <p className="text-sm break-words text-slate-600">{m.subject}</p>}
         {m.status === 'failed' && m.error && <p className="text-sm text-red-700">{m.error}</p>}
       </div>
-      <time className="text-xs whitespace-nowrap text-slate-500" dateTime={m.sentAt ?? m.createdAt}>
+      <time className="basis-full pl-8 text-xs whitespace-nowrap text-slate-500 sm:basis-auto sm:pl-0" dateTime={m.sentAt ?? m.createdAt}>
         {new Date(m.sentAt ?? m.notBefore).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}
       </time>
     </li>
