@@ -12,6 +12,7 @@ import { deductStockForCompletedBooking } from '../inventory/inventory.service';
 import { recordHistory } from './booking-history.service';
 import { earnPointsForBooking, reverseBookingPoints } from '../loyalty/points-ledger';
 import { recordCheckoutRefund } from '../payouts/refunds';
+import { dropPendingReminders, queueReviewRequest } from '../campaigns/automations.service';
 
 const NOT_FOUND = 'Booking not found';
 
@@ -176,10 +177,14 @@ export async function updateBookingStatus(
       // Points are earned in the same transaction, once per booking (docs/decisions/701).
       if (row.customerId)
         await earnPointsForBooking(tx, { businessId, customerId: row.customerId, bookingId: id, finalPriceCents, serviceName: row.serviceName });
+      // The review request is written with the completion, once per booking (decision 613); the tick delivers it.
+      await queueReviewRequest(tx, businessId, id);
     } else {
       await tx.update(bookings).set({ status: to }).where(eq(bookings.id, id));
       if (to === 'cancelled') await reverseBookingPoints(tx, businessId, id, 'booking cancelled');
     }
+    // A booking that will not take place gets no reminder (decision 611).
+    if (to === 'cancelled' || to === 'no_show') await dropPendingReminders(tx, id);
     await recordHistory(tx, businessId, id, [
       {
         field: 'status',
@@ -199,7 +204,11 @@ export const REFUND_JOB = 'booking.refund';
  * only the claimant records the ledger's refund and emails the customer. A provider failure gives the claim back
  * and leaves a retried job (pg-boss) to finish it, so a cancelled booking is never left charged.
  */
-export async function refundCancelledBooking(deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'jobs'>, sessionId: string) {
+export async function refundCancelledBooking(
+  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'jobs'>,
+  sessionId: string,
+  by: 'business' | 'customer' = 'business',
+) {
   const [checkout] = await deps.db
     .update(checkoutSessions)
     .set({ status: 'refunded', refundedAt: new Date() })
@@ -221,7 +230,7 @@ export async function refundCancelledBooking(deps: Pick<AppDeps, 'db' | 'payment
       .where(eq(checkoutSessions.id, checkout.id));
     if (!deps.jobs) throw err;
     console.warn(`Refund of ${sessionId} failed; retrying in the background:`, (err as Error).message);
-    await deps.jobs.send(REFUND_JOB, { sessionId }, { singletonKey: sessionId, retryLimit: 20, retryDelaySeconds: 60 });
+    await deps.jobs.send(REFUND_JOB, { sessionId, by }, { singletonKey: sessionId, retryLimit: 20, retryDelaySeconds: 60 });
     return false;
   }
   await recordCheckoutRefund(deps.db, checkout);
@@ -232,7 +241,7 @@ export async function refundCancelledBooking(deps: Pick<AppDeps, 'db' | 'payment
       text: [
         `Hi ${checkout.firstName},`,
         '',
-        `Your booking for ${checkout.serviceName} on ${formatDateTimeInZone(checkout.scheduledAt, checkout.timeZone)} was cancelled by the business.`,
+        `Your booking for ${checkout.serviceName} on ${formatDateTimeInZone(checkout.scheduledAt, checkout.timeZone)} was cancelled${by === 'business' ? ' by the business' : ' as you asked'}.`,
         `Your payment of ${formatCents(checkout.amountCents + checkout.tipCents)} has been refunded in full.`,
       ].join('\n'),
     })

@@ -89,7 +89,7 @@ describe('cancelling a paid booking', () => {
     expect((await res.json()).status).toBe('cancelled');
     expect((await checkoutOf(sessionId)).status).toBe('completed');
     expect(await cancellationEmails(email)).toHaveLength(0);
-    expect(t.memoryJobs!.sent.filter((j) => j.name === REFUND_JOB)).toEqual([{ name: REFUND_JOB, data: { sessionId } }]);
+    expect(t.memoryJobs!.sent.filter((j) => j.name === REFUND_JOB)).toEqual([{ name: REFUND_JOB, data: { sessionId, by: 'business' } }]);
 
     const calls = await countingRefunds(async (calls) => {
       await t.memoryJobs!.drain();
