@@ -103,7 +103,12 @@ export function renderSeoPage(page: PublicPage, opts: { publicUrl: string; platf
   const brand = page.business?.name ?? 'ShineRoute';
   const description = toPlainText(page.metaDescription ?? '') || `${page.pageTitle}. Book mobile car detailing online.`;
   const phone = page.business?.phone?.trim() || opts.platformPhone;
-  const bookHref = page.business ? `/book?business=${encodeURIComponent(page.business.id)}` : '/book';
+  // The business's readable booking link (issue 16); the old ?business= link only when no slug could be made.
+  const bookHref = page.business
+    ? page.business.bookingSlug
+      ? `/book/${encodeURIComponent(page.business.bookingSlug)}`
+      : `/book?business=${encodeURIComponent(page.business.id)}`
+    : '/book';
   const place = `${page.city}, ${page.state}`;
   const rating = page.business ? page.business.rating : { average: PLATFORM_RATING.value, count: PLATFORM_RATING.count };
 

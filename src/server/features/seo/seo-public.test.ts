@@ -71,7 +71,8 @@ describe('GET /seo/{slug}', () => {
     const html = await (await t.request('/seo/gulf-coast-houston-tx')).text();
     expect(html).toContain('4.7 from 3 reviews');
     expect(html).not.toContain('127 reviews');
-    expect(html).toContain(`href="/book?business=${owner.userId}"`);
+    // Book Now goes to the readable link (issue 16).
+    expect(html).toContain('href="/book/gulf-coast-gloss"');
     expect(html).toContain('Call (713) 555-0188');
     expect(html).toContain('Why Choose Gulf Coast Gloss?');
     expect(byType(html, 'AutoWash')).toMatchObject({
