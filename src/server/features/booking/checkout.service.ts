@@ -145,6 +145,7 @@ export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'pub
     destinationAccount: transfer?.destination ?? null,
     applicationFeeCents: transfer?.applicationFeeCents ?? 0,
     tipCents: tip,
+    landingPath: form.landingPath,
     expiresAt,
   });
   // The code's use is recorded (or refused: used up under concurrency) with the checkout, all or nothing.
