@@ -176,6 +176,9 @@ export async function completeQuoteDeposit(deps: Deps, sessionId: string) {
   if (!outcome) return { created: false };
   const business = await documentBusiness(deps.db, outcome.businessId);
   await sendReceipt(deps, {
+    businessId: outcome.businessId,
+    customerId: outcome.customerId,
+    receiptKey: `deposit:${row.id}`,
     to: outcome.customerEmail,
     customerName: outcome.customerName,
     businessName: business.name,
