@@ -186,7 +186,7 @@ test('the SEO generator offers the service-area cities first and warns about a c
 test("a business's SEO page sends Book Now to its readable booking link", async ({ page }) => {
   await page.goto('/seo/mobile-car-detailing-austin-tx');
   const book = page.getByRole('main').getByRole('link', { name: 'Book Now' }).first();
-  await expect(book).toHaveAttribute('href', /^\/book\/[a-z0-9-]+$/);
+  await expect(book).toHaveAttribute('href', /^\/book\/[a-z0-9-]+\?from=/);
   await book.click();
   await expect(page.getByRole('heading', { name: 'Lone Star Mobile Detailing' })).toBeVisible();
 });

@@ -145,6 +145,7 @@ export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'pub
     destinationAccount: transfer?.destination ?? null,
     applicationFeeCents: transfer?.applicationFeeCents ?? 0,
     tipCents: tip,
+    landingPath: form.landingPath,
     expiresAt,
   });
   // The code's use is recorded (or refused: used up under concurrency) with the checkout, all or nothing.
@@ -377,7 +378,7 @@ async function upsertVehicle(tx: Transaction, row: CheckoutRow, customerId: stri
  * times, in any order or at once, gives one booking, one customer and one pair of emails.
  */
 export async function completeBooking(
-  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'supportEmail'>,
+  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'supportEmail' | 'publicUrl' | 'sms' | 'messageRetryDelaysMs'>,
   sessionId: string,
 ) {
   const { db, payments } = deps;

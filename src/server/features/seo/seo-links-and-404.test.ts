@@ -25,8 +25,9 @@ describe("a business's SEO pages", () => {
       content: '<p>Round Rock.</p>',
     });
     const html = await (await t.request('/seo/mobile-detailing-round-rock-tx')).text();
-    expect(html).toContain('<a class="btn primary" href="/book/lakeside-gloss-co">Book Now</a>');
-    expect(html).toContain('<a class="book" href="/book/lakeside-gloss-co">Book Now</a>');
+    const link = '/book/lakeside-gloss-co?from=%2Fseo%2Fmobile-detailing-round-rock-tx';
+    expect(html).toContain(`<a class="btn primary" href="${link}">Book Now</a>`);
+    expect(html).toContain(`<a class="book" href="${link}">Book Now</a>`);
     expect(html).not.toContain('?business=');
     const options = await t.request('/api/booking/options?business=lakeside-gloss-co');
     expect(options.status).toBe(200);

@@ -27,6 +27,7 @@ import { useErrorToast } from '../../lib/use-error-toast';
 import { useBookingOptions, useCheckoutStatus, useCreatePayment, useSlots } from './booking-queries';
 import { BookingTip } from './booking-tip';
 import { forgetBookingForm, keepBookingForm, restoreBookingForm } from './kept-form';
+import { landingPathOf } from './landing-path';
 import { NotBookable } from './not-bookable';
 import { SmsOptInField } from './sms-opt-in-field';
 import { PriceSummary } from './price-summary';
@@ -200,6 +201,7 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
       vehicleColor: '',
       notes: '',
       smsMarketingOptIn: false,
+      landingPath: landingPathOf(window.location.search, document.referrer, window.location.origin),
       ...kept,
     },
   });
