@@ -30,6 +30,7 @@ import { outboxApi } from './features/outbox/outbox.routes';
 import { adminRevenueApi, payoutsApi } from './features/payouts/payouts.routes';
 import { servicesApi } from './features/services/services.routes';
 import { meApi } from './features/me/me.routes';
+import { adminAuditApi, adminUsersApi } from './features/admin-users/admin-users.routes';
 import { adminSeoApi } from './features/seo/admin-seo.routes';
 import { marketingApi } from './features/seo/marketing.routes';
 import { mountSeoPageRoute, mountSeoPublicRoutes } from './features/seo/seo-public.routes';
@@ -138,6 +139,8 @@ export function createApp(deps: AppDeps) {
     .route('/api/verification', verificationApi)
     .route('/api/admin/verifications', adminVerificationsApi)
     .route('/api/admin/outbox', outboxApi)
+    .route('/api/admin/users', adminUsersApi)
+    .route('/api/admin/audit', adminAuditApi)
     .route('/api/billing', billingApi)
     .route('/api/team', teamApi)
     .route('/api/invitations', invitationsApi)

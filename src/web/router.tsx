@@ -67,7 +67,7 @@ export const router = createBrowserRouter([
                 lazy: () =>
                   import('./features/admin-verifications/admin-verifications-page').then((m) => ({ Component: m.AdminVerificationsPage })),
               },
-              { path: '/admin/users', lazy: () => import('./features/admin/admin-coming-soon-page').then((m) => ({ Component: m.AdminUsersPage })) },
+              { path: '/admin/users', lazy: () => import('./features/admin-users/admin-users-page').then((m) => ({ Component: m.AdminUsersPage })) },
               {
                 path: '/admin/analytics',
                 lazy: () => import('./features/admin/admin-coming-soon-page').then((m) => ({ Component: m.AdminAnalyticsPage })),
