@@ -31,6 +31,7 @@ import { adminRevenueApi, payoutsApi } from './features/payouts/payouts.routes';
 import { servicesApi } from './features/services/services.routes';
 import { meApi } from './features/me/me.routes';
 import { adminAuditApi, adminUsersApi } from './features/admin-users/admin-users.routes';
+import { adminSettingsApi, publicSettingsApi } from './features/platform-settings/platform-settings.routes';
 import { adminSeoApi } from './features/seo/admin-seo.routes';
 import { marketingApi } from './features/seo/marketing.routes';
 import { mountSeoPageRoute, mountSeoPublicRoutes } from './features/seo/seo-public.routes';
@@ -141,6 +142,8 @@ export function createApp(deps: AppDeps) {
     .route('/api/admin/outbox', outboxApi)
     .route('/api/admin/users', adminUsersApi)
     .route('/api/admin/audit', adminAuditApi)
+    .route('/api/admin/settings', adminSettingsApi)
+    .route('/api/public/settings', publicSettingsApi)
     .route('/api/billing', billingApi)
     .route('/api/team', teamApi)
     .route('/api/invitations', invitationsApi)

@@ -74,7 +74,7 @@ export const router = createBrowserRouter([
               },
               {
                 path: '/admin/settings',
-                lazy: () => import('./features/admin/admin-coming-soon-page').then((m) => ({ Component: m.AdminSettingsPage })),
+                lazy: () => import('./features/admin-settings/admin-settings-page').then((m) => ({ Component: m.AdminSettingsPage })),
               },
             ],
           },
