@@ -195,11 +195,13 @@ function OutsideServices({ services }: { services: AdminSettings['services'] }) 
               ) : (
                 <CircleDashed className="mt-0.5 size-5 shrink-0 text-slate-400" aria-hidden="true" />
               )}
-              <div className="min-w-0">
-                <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-                  {s.name}
-                  <Badge tone={s.configured ? 'green' : 'neutral'}>{s.configured ? 'Configured' : 'Not configured'}</Badge>
-                </p>
+              <div className="min-w-0 flex-1">
+                <div className="flex items-start justify-between gap-2">
+                  <p className="font-medium text-slate-900">{s.name}</p>
+                  <Badge tone={s.configured ? 'green' : 'neutral'} className="shrink-0">
+                    {s.configured ? 'Configured' : 'Not set'}
+                  </Badge>
+                </div>
                 <p className="text-sm text-slate-600">{s.detail}</p>
               </div>
             </li>
