@@ -15,6 +15,8 @@ import { customersApi } from './features/customers/customers.routes';
 import { campaignsApi } from './features/campaigns/campaigns.routes';
 import { consentApi } from './features/campaigns/consent.routes';
 import { messagingPublic } from './features/campaigns/messaging-public.routes';
+import { automationsApi } from './features/campaigns/automations.routes';
+import { selfServiceApi } from './features/campaigns/self-service.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { billingApi } from './features/billing/billing.routes';
 import { invitationsApi, teamApi } from './features/team/team.routes';
@@ -27,6 +29,7 @@ import { quotesApi } from './features/invoices/quotes.routes';
 import { loyaltyApi } from './features/loyalty/loyalty.routes';
 import { promoCodesApi, publicPromoCodesApi } from './features/promo-codes/promo-codes.routes';
 import { outboxApi } from './features/outbox/outbox.routes';
+import { adminAnalyticsApi } from './features/analytics/analytics.routes';
 import { adminRevenueApi, payoutsApi } from './features/payouts/payouts.routes';
 import { servicesApi } from './features/services/services.routes';
 import { meApi } from './features/me/me.routes';
@@ -150,9 +153,12 @@ export function createApp(deps: AppDeps) {
     .route('/api/quotes', quotesApi)
     .route('/api/invoices', invoicesApi)
     .route('/api/campaigns', campaignsApi)
+    .route('/api/automations', automationsApi)
+    .route('/api/manage', selfServiceApi)
     .route('/api/customer-consent', consentApi)
     .route('/api/payouts', payoutsApi)
-    .route('/api/admin/payouts', adminRevenueApi);
+    .route('/api/admin/payouts', adminRevenueApi)
+    .route('/api/admin/analytics', adminAnalyticsApi);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

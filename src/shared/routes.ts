@@ -1,3 +1,6 @@
+/** Where a trial starts: /auth opened in sign-up mode, with the plan chosen on the landing page (issue 16). */
+export const signUpPath = (plan?: 'starter' | 'pro' | 'elite') => `/auth?mode=signup${plan ? `&plan=${plan}` : ''}`;
+
 // The spec's route table (§2). The web router and the server's 404 logging both read it.
 
 export const PUBLIC_ROUTES = [
@@ -52,5 +55,6 @@ const known = new Set<string>([...PUBLIC_ROUTES, ...OWNER_ROUTES, ...ADMIN_ROUTE
 export function isKnownAppPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   // Team invitation links (docs/decisions/804).
-  return known.has(path) || /^\/join\/[A-Za-z0-9_-]+$/.test(path);
+  // The customer's self-service reschedule/cancel page (docs/decisions/612).
+  return known.has(path) || /^\/(join|manage)\/[A-Za-z0-9_-]+$/.test(path);
 }

@@ -5,7 +5,17 @@ import { LandingPage } from './features/landing/landing-page';
 // Split by audience: only the public layout and the landing page are in the entry chunk; every other screen, the
 // owner and admin shells (with the auth client) load on first visit. One line per route.
 
-export const router = createBrowserRouter([
+/**
+ * Shown while the first screen's lazy code loads. Naming it on the root route keeps React Router from warning "No
+ * `HydrateFallback` element provided" on every first load of a lazy route (issue 16); the page stays blank meanwhile,
+ * as before.
+ */
+function FirstLoad() {
+  return <div className="min-h-dvh bg-white" aria-busy="true" />;
+}
+
+// The root route only names the first-load fallback; the route table below keeps its own indentation.
+export const router = createBrowserRouter([{ HydrateFallback: FirstLoad, children: [
   {
     element: <PublicLayout />,
     children: [
@@ -21,6 +31,7 @@ export const router = createBrowserRouter([
       { path: '/book', lazy: () => import('./features/booking/book-page').then((m) => ({ Component: m.BookPage })) },
       { path: '/book/:slug', lazy: () => import('./features/booking/book-page').then((m) => ({ Component: m.BookPage })) },
       { path: '/booking-success', lazy: () => import('./features/booking/booking-success-page').then((m) => ({ Component: m.BookingSuccessPage })) },
+      { path: '/manage/:token', lazy: () => import('./features/campaigns/manage-booking-page').then((m) => ({ Component: m.ManageBookingPage })) },
       { path: '/join/:token', lazy: () => import('./features/team/join-page').then((m) => ({ Component: m.JoinPage })) },
       { path: '*', lazy: () => import('./features/not-found/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
     ],
@@ -70,7 +81,7 @@ export const router = createBrowserRouter([
               { path: '/admin/users', lazy: () => import('./features/admin-users/admin-users-page').then((m) => ({ Component: m.AdminUsersPage })) },
               {
                 path: '/admin/analytics',
-                lazy: () => import('./features/admin/admin-coming-soon-page').then((m) => ({ Component: m.AdminAnalyticsPage })),
+                lazy: () => import('./features/admin-analytics/admin-analytics-page').then((m) => ({ Component: m.AdminAnalyticsPage })),
               },
               {
                 path: '/admin/settings',
@@ -82,4 +93,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+]}]);

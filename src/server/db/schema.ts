@@ -15,5 +15,7 @@ export * from '../features/public/zip-areas.schema';
 export * from '../features/promo-codes/promo-codes.schema';
 export * from '../features/campaigns/campaigns.schema';
 export * from '../features/payouts/payouts.schema';
+export * from '../features/campaigns/automations.schema';
+export * from '../features/analytics/analytics.schema';
 export * from '../features/admin-users/admin-users.schema';
 export * from '../features/platform-settings/platform-settings.schema';

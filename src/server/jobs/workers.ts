@@ -1,8 +1,10 @@
+import { REFUND_JOB, refundCancelledBooking } from '../features/bookings/bookings.service';
 import { registerPayoutWorkers } from '../features/payouts/payouts-jobs';
 import { registerSeoWorkers } from '../features/seo/seo-jobs';
 import { LAUNCH_EMAILS_JOB, type LaunchEmailsJob, sendLaunchEmails } from '../features/service-areas/launch-emails.job';
 import type { AppDeps } from '../http/context';
 import { registerCampaignWorkers } from '../features/campaigns/campaign-jobs';
+import { registerAutomationWorkers } from '../features/campaigns/automations.service';
 import type { JobQueue } from './queue';
 
 /**
@@ -12,7 +14,12 @@ import type { JobQueue } from './queue';
 export async function registerWorkers(queue: JobQueue, deps: AppDeps): Promise<void> {
   await registerSeoWorkers(queue, deps);
   await registerCampaignWorkers(queue, deps);
+  await registerAutomationWorkers(queue, deps);
   await registerPayoutWorkers(queue, deps);
+  // A refund the provider refused at cancel time: without `jobs`, a failure throws and pg-boss retries it.
+  await queue.work<{ sessionId: string; by?: 'business' | 'customer' }>(REFUND_JOB, async ({ sessionId, by }) => {
+    await refundCancelledBooking({ ...deps, jobs: undefined }, sessionId, by);
+  });
   await queue.work<LaunchEmailsJob>(LAUNCH_EMAILS_JOB, async (data) => {
     await sendLaunchEmails(deps, data);
   });

@@ -145,6 +145,7 @@ export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'pub
     destinationAccount: transfer?.destination ?? null,
     applicationFeeCents: transfer?.applicationFeeCents ?? 0,
     tipCents: tip,
+    landingPath: form.landingPath,
     expiresAt,
   });
   // The code's use is recorded (or refused: used up under concurrency) with the checkout, all or nothing.
@@ -161,6 +162,25 @@ export async function findCheckout(db: Database, sessionId: string) {
     .from(checkoutSessions)
     .where(eq(checkoutSessions.providerSessionId, sessionId));
   return row ?? null;
+}
+
+/**
+ * What became of a checkout, for the /book tab that opened it (issue 16): it asks every few seconds while the customer
+ * pays in the other tab, and shows the confirmation once the booking is made. Reads only our own row (the provider is
+ * asked by complete-booking and the webhook); the session id is the unguessable capability, as on /booking-success.
+ */
+export async function checkoutState(db: Database, sessionId: string) {
+  const row = await findCheckout(db, sessionId);
+  if (!row) throw notFound('This booking session could not be found');
+  const state =
+    row.status === 'completed'
+      ? ('booked' as const)
+      : row.status === 'paid'
+        ? ('paid' as const)
+        : row.status === 'open' && row.expiresAt.getTime() < Date.now()
+          ? ('expired' as const)
+          : row.status;
+  return { state };
 }
 
 /** The test checkout's Pay button: re-checks the slot (nothing is charged for a taken time) and marks it paid. */
@@ -358,7 +378,7 @@ async function upsertVehicle(tx: Transaction, row: CheckoutRow, customerId: stri
  * times, in any order or at once, gives one booking, one customer and one pair of emails.
  */
 export async function completeBooking(
-  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'supportEmail'>,
+  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'supportEmail' | 'publicUrl' | 'sms' | 'messageRetryDelaysMs'>,
   sessionId: string,
 ) {
   const { db, payments } = deps;

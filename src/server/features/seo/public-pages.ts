@@ -98,6 +98,7 @@ const KEY_SAMPLE: PublicPage = {
   vehicleModel: null,
   updatedAt: new Date(0),
   business: {
+    bookingSlug: 'sample-detailing',
     id: 'sample',
     name: 'Sample',
     phone: null,

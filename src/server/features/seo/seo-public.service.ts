@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { citySeoPages, profiles, type SeoFaqItem, testimonials } from '../../db/schema';
+import { ensureBookingSlug } from '../booking-link/booking-link.service';
 
 export interface PublicPage {
   id: string;
@@ -20,6 +21,8 @@ export interface PublicPage {
   business: {
     id: string;
     name: string;
+    /** The business's readable booking link `/book/{slug}` (decision 1103); null only if it could not be made. */
+    bookingSlug: string | null;
     phone: string | null;
     tagline: string | null;
     guarantees: string[];
@@ -71,6 +74,7 @@ async function loadPageBusiness(db: Database, businessId: string): Promise<Publi
   const [row] = await db
     .select({
       businessName: profiles.businessName,
+      bookingSlug: profiles.bookingSlug,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       phone: profiles.phone,
@@ -83,8 +87,17 @@ async function loadPageBusiness(db: Database, businessId: string): Promise<Publi
     .from(profiles)
     .where(eq(profiles.id, businessId));
   if (!row) return null;
+  // The pages' Book Now goes to the readable link (issue 16); a business that never opened its Share card gets its
+  // slug now, once (it never changes after).
+  const bookingSlug =
+    row.bookingSlug ??
+    (await ensureBookingSlug(db, businessId, '').then(
+      (made) => made.slug,
+      () => null,
+    ));
   return {
     id: businessId,
+    bookingSlug,
     name: row.businessName?.trim() || `${row.firstName} ${row.lastName}`.trim() || 'Our team',
     phone: row.phone,
     tagline: row.tagline,
