@@ -131,7 +131,7 @@ function LeadRow({ lead, onAssign }: { lead: Lead; onAssign: (l: Lead) => void }
             <MapPin className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
             <span>
               {lead.locationAddress}
-              {lead.zipCode ? ` · ${lead.zipCode}` : ''}
+              {lead.zipCode && !lead.locationAddress.includes(lead.zipCode) ? ` · ${lead.zipCode}` : ''}
             </span>
           </p>
           <p className="text-sm break-all text-slate-500">{lead.customer.email}</p>
