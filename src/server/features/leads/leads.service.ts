@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookings, checkoutSessions, leadAssignments, profiles, serviceAreas } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
@@ -48,7 +48,7 @@ export async function listLeads(
       : q.state === 'assigned'
         ? sql`${leadAssignments.bookingId} is not null`
         : or(isNull(bookings.businessId), sql`${leadAssignments.bookingId} is not null`);
-  let after;
+  let after: SQL | undefined;
   if (q.cursor) {
     const [at, id] = decodeCursor(q.cursor, 2) as [string, string];
     after = or(
