@@ -30,6 +30,7 @@ import { loyaltyApi } from './features/loyalty/loyalty.routes';
 import { promoCodesApi, publicPromoCodesApi } from './features/promo-codes/promo-codes.routes';
 import { outboxApi } from './features/outbox/outbox.routes';
 import { adminAnalyticsApi } from './features/analytics/analytics.routes';
+import { adminLeadsApi } from './features/leads/leads.routes';
 import { adminRevenueApi, payoutsApi } from './features/payouts/payouts.routes';
 import { servicesApi } from './features/services/services.routes';
 import { meApi } from './features/me/me.routes';
@@ -158,7 +159,8 @@ export function createApp(deps: AppDeps) {
     .route('/api/customer-consent', consentApi)
     .route('/api/payouts', payoutsApi)
     .route('/api/admin/payouts', adminRevenueApi)
-    .route('/api/admin/analytics', adminAnalyticsApi);
+    .route('/api/admin/analytics', adminAnalyticsApi)
+    .route('/api/admin/leads', adminLeadsApi);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

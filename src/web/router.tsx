@@ -83,6 +83,7 @@ export const router = createBrowserRouter([{ HydrateFallback: FirstLoad, childre
                 path: '/admin/analytics',
                 lazy: () => import('./features/admin-analytics/admin-analytics-page').then((m) => ({ Component: m.AdminAnalyticsPage })),
               },
+              { path: '/admin/leads', lazy: () => import('./features/admin-leads/admin-leads-page').then((m) => ({ Component: m.AdminLeadsPage })) },
               {
                 path: '/admin/settings',
                 lazy: () => import('./features/admin-settings/admin-settings-page').then((m) => ({ Component: m.AdminSettingsPage })),
