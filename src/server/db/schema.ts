@@ -15,3 +15,4 @@ export * from '../features/public/zip-areas.schema';
 export * from '../features/promo-codes/promo-codes.schema';
 export * from '../features/campaigns/campaigns.schema';
 export * from '../features/payouts/payouts.schema';
+export * from '../features/loyalty/redemption.schema';
