@@ -16,6 +16,11 @@ async function download(page: Page, row: ReturnType<Page['getByTestId']>, name: 
 test('quote → send → accepted on the public page → invoice → paid with a tip through its QR link', async ({ browser, page }) => {
   test.setTimeout(90_000);
   await signUpNewOwner(page);
+  // Card payments go to the business's connected account: test mode here (the dashboard's "Enable test mode"),
+  // which needs the business's name and email.
+  const profile = { businessName: 'Quinn Quote Detailing', businessEmail: 'hello@quinn-quote.test', phone: '(512) 555-0142' };
+  expect((await page.request.put('/api/business-profile', { data: profile })).status()).toBe(200);
+  expect((await page.request.post('/api/payouts/account')).status()).toBe(200);
   const customerEmail = `quote-${randomUUID().slice(0, 8)}@example.com`;
   expect((await page.request.post('/api/customers', { data: { firstName: 'Dana', lastName: 'Quinn', email: customerEmail } })).status()).toBe(201);
   const service = { name: 'Premium Detail', basePriceCents: 12000, durationMinutes: 180, description: null };
@@ -108,6 +113,12 @@ test('quote → send → accepted on the public page → invoice → paid with a
   await expect(invoiceRow.getByText('Paid', { exact: true })).toBeVisible();
   await expect(invoiceRow.getByText('Tip $48.00')).toBeVisible();
   await expect(page.getByTestId('outstanding-total')).toHaveText('$0.00');
+
+  // The money went to the business: the invoice's charge, its tip and the platform's fee on /payouts.
+  await page.goto('/payouts');
+  await expect(page.getByText('Invoice INV-0001: Dana Quinn').first()).toBeVisible();
+  await expect(page.getByText('Tip — Invoice INV-0001: Dana Quinn')).toBeVisible();
+  await expect(page.getByText('Platform fee — Invoice INV-0001: Dana Quinn')).toBeVisible();
 });
 
 test('invoices screens at phone and desktop widths', async ({ page }) => {

@@ -71,7 +71,11 @@ test('owner opens Today, enters a phone-in booking, moves it, and the customer i
       const { messages } = (await res.json()) as { messages: Array<{ subject: string }> };
       return messages.map((m) => m.subject);
     })
-    .toEqual([expect.stringMatching(/^New time for your Basic Wash & Vacuum: .* at 2:00 PM C[SD]T$/)]);
+    // Newest first: the new time, then the confirmation sent when the booking was entered (decision 612).
+    .toEqual([
+      expect.stringMatching(/^New time for your Basic Wash & Vacuum: .* at 2:00 PM C[SD]T$/),
+      expect.stringMatching(/^Booking confirmed: Basic Wash & Vacuum on /),
+    ]);
   await adminContext.close();
 });
 

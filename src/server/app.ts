@@ -15,6 +15,8 @@ import { customersApi } from './features/customers/customers.routes';
 import { campaignsApi } from './features/campaigns/campaigns.routes';
 import { consentApi } from './features/campaigns/consent.routes';
 import { messagingPublic } from './features/campaigns/messaging-public.routes';
+import { automationsApi } from './features/campaigns/automations.routes';
+import { selfServiceApi } from './features/campaigns/self-service.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { billingApi } from './features/billing/billing.routes';
 import { invitationsApi, teamApi } from './features/team/team.routes';
@@ -146,6 +148,8 @@ export function createApp(deps: AppDeps) {
     .route('/api/quotes', quotesApi)
     .route('/api/invoices', invoicesApi)
     .route('/api/campaigns', campaignsApi)
+    .route('/api/automations', automationsApi)
+    .route('/api/manage', selfServiceApi)
     .route('/api/customer-consent', consentApi)
     .route('/api/payouts', payoutsApi)
     .route('/api/admin/payouts', adminRevenueApi);

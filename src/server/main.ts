@@ -11,6 +11,7 @@ import { createJobQueue } from './jobs/queue';
 import { createContentGenerator } from './providers/content/content-generator';
 import { registerWorkers } from './jobs/workers';
 import { scheduleDailyTestPayouts } from './features/payouts/payouts-jobs';
+import { scheduleAutomationsTick } from './features/campaigns/automations.service';
 import { checkPaymentsForProduction } from './providers/payments/production-guard';
 import { createPaymentProvider } from './providers/payments/select-provider';
 import { createStorage } from './providers/storage/storage';
@@ -91,6 +92,8 @@ async function main() {
   await registerWorkers(jobs, deps);
   // Test mode pays every balance out daily, like Stripe's default payout schedule (docs/decisions/1000).
   if (payments.kind === 'test') await scheduleDailyTestPayouts(jobs);
+  // Reminders, review requests and win-back: a tick a minute, one waiting however many instances start (decision 611).
+  await scheduleAutomationsTick(jobs, 5);
   const app = createApp(deps);
   // Public SEO pages: follow the change feed and load the stored renders into memory (docs/decisions/309).
   const publicPages = publicPagesOf(deps);

@@ -52,5 +52,6 @@ const known = new Set<string>([...PUBLIC_ROUTES, ...OWNER_ROUTES, ...ADMIN_ROUTE
 export function isKnownAppPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   // Team invitation links (docs/decisions/804).
-  return known.has(path) || /^\/join\/[A-Za-z0-9_-]+$/.test(path);
+  // The customer's self-service reschedule/cancel page (docs/decisions/612).
+  return known.has(path) || /^\/(join|manage)\/[A-Za-z0-9_-]+$/.test(path);
 }

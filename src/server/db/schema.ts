@@ -16,3 +16,4 @@ export * from '../features/promo-codes/promo-codes.schema';
 export * from '../features/campaigns/campaigns.schema';
 export * from '../features/payouts/payouts.schema';
 export * from '../features/loyalty/redemption.schema';
+export * from '../features/campaigns/automations.schema';

@@ -21,6 +21,7 @@ const PUBLIC_ROUTES: Array<[RegExp, string]> = [
   [/^GET \/api\/invitations\/:token$/, 'a team invitation, shown by its unguessable token before the invitee has an account'],
   [/^(GET|POST) \/api\/messaging\/unsubscribe\/:id$/, 'one-click unsubscribe (RFC 8058) by the unguessable message id in the email'],
   [/^GET \/api\/messaging\/(open\/:id|click\/:id\/:n)$/, "email open pixel and click redirect, by the message's unguessable id"],
+  [/^\w+ \/api\/manage\/:token(\/(slots|reschedule|cancel))?$/, "the customer's self-service reschedule/cancel page, by the booking's unguessable token"],
   [/^POST \/api\/messaging\/sms\/inbound$/, "Twilio's inbound SMS webhook: authenticated by its signature, not by a session"],
 ];
 const isPublic = (r: AppRoute) => PUBLIC_ROUTES.some(([re]) => re.test(`${r.method} ${r.path}`));

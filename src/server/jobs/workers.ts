@@ -3,6 +3,7 @@ import { registerSeoWorkers } from '../features/seo/seo-jobs';
 import { LAUNCH_EMAILS_JOB, type LaunchEmailsJob, sendLaunchEmails } from '../features/service-areas/launch-emails.job';
 import type { AppDeps } from '../http/context';
 import { registerCampaignWorkers } from '../features/campaigns/campaign-jobs';
+import { registerAutomationWorkers } from '../features/campaigns/automations.service';
 import type { JobQueue } from './queue';
 
 /**
@@ -12,6 +13,7 @@ import type { JobQueue } from './queue';
 export async function registerWorkers(queue: JobQueue, deps: AppDeps): Promise<void> {
   await registerSeoWorkers(queue, deps);
   await registerCampaignWorkers(queue, deps);
+  await registerAutomationWorkers(queue, deps);
   await registerPayoutWorkers(queue, deps);
   await queue.work<LaunchEmailsJob>(LAUNCH_EMAILS_JOB, async (data) => {
     await sendLaunchEmails(deps, data);

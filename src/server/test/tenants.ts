@@ -39,6 +39,20 @@ export async function populateTenant(db: Database, businessId: string, marker: s
   await createInventoryItem(db, businessId, { name: `${marker} Wax` });
   await createServiceArea(db, businessId, { zipCode: '78701', city: `${marker}ville`, state: 'Texas', stateCode: 'TX' });
   await createTestimonial(db, businessId, { customerName: `${marker} Fan`, testimonialText: `${marker} did great work` });
+  // Automated messages (decision 610): a sent reminder in the log and the business's automation settings.
+  await db.insert(schema.messageSends).values({
+    id: crypto.randomUUID(),
+    businessId,
+    customerId: customer.id,
+    kind: 'reminder_24h',
+    dedupeKey: `tenant:${businessId}`,
+    channel: 'email',
+    to: `${marker.toLowerCase()}@example.com`,
+    subject: `${marker} reminder`,
+    body: `${marker} reminder`,
+    status: 'sent',
+  });
+  await db.insert(schema.messagingSettings).values({ businessId, reviewLink: `https://example.com/${marker}`, winbackMessage: marker });
 }
 
 /** The ids of every row of the business, in every tenant table. */

@@ -1,12 +1,15 @@
 import { formatCents } from '../../../shared/money';
 import { VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
 import { formatDateTimeInZone } from '../../../shared/time';
-import type { checkoutSessions } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { bookings, type checkoutSessions } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
+import { manageTokenFor, manageUrl, sendTransactional } from '../campaigns/automations.service';
 import { findPublicBusiness } from './booking-options.service';
 
 type Checkout = typeof checkoutSessions.$inferSelect;
 type MailDeps = Pick<AppDeps, 'db' | 'mailer' | 'supportEmail'>;
+type ConfirmationDeps = MailDeps & Pick<AppDeps, 'publicUrl' | 'sms' | 'messageRetryDelaysMs'>;
 
 export const RESCHEDULE_NOTICE =
   'Need to reschedule? Please let us know at least 24 hours before your appointment.';
@@ -28,14 +31,18 @@ function details(c: Checkout) {
   ].join('\n');
 }
 
-/** The customer's confirmation and the owner's new-booking notice (a platform lead's notice goes to support). */
-export async function sendBookingEmails(deps: MailDeps, c: Checkout, bookingId: string) {
+/**
+ * The customer's confirmation and the owner's new-booking notice (a platform lead's notice goes to support). The
+ * confirmation is a transactional message row (decision 610) carrying the self-service link (decision 612).
+ */
+export async function sendBookingEmails(deps: ConfirmationDeps, c: Checkout, bookingId: string) {
   const business = c.businessId ? await findPublicBusiness(deps.db, c.businessId) : null;
   const businessName = business?.name ?? 'ShineRoute';
   const when = formatDateTimeInZone(c.scheduledAt, c.timeZone);
   const contact = [business?.phone, business?.businessEmail].filter(Boolean).join(' or ');
+  const link = c.businessId ? manageUrl(deps.publicUrl, await manageTokenFor(deps.db, c.businessId, bookingId)) : null;
 
-  await deps.mailer.send({
+  const confirmation = {
     to: c.email,
     subject: `Booking confirmed: ${c.serviceName} on ${when}`,
     text: [
@@ -46,12 +53,32 @@ export async function sendBookingEmails(deps: MailDeps, c: Checkout, bookingId: 
       details(c),
       '',
       `${RESCHEDULE_NOTICE}${contact ? ` Reach ${businessName} at ${contact}.` : ''}`,
+      ...(link ? [`Reschedule or cancel online: ${link}`] : []),
       '',
       `Booking reference: ${bookingId.slice(0, 8).toUpperCase()}`,
       '',
       `Thank you for choosing ${businessName}!`,
     ].join('\n'),
-  });
+  };
+  if (c.businessId) {
+    const [booking] = await deps.db
+      .select({ customerId: bookings.customerId })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId));
+    await sendTransactional(deps, {
+      businessId: c.businessId,
+      bookingId,
+      customerId: booking?.customerId ?? null,
+      kind: 'confirmation',
+      dedupeKey: `confirmation:${bookingId}:email`,
+      channel: 'email',
+      to: c.email.toLowerCase(),
+      subject: confirmation.subject,
+      body: confirmation.text,
+    });
+  } else {
+    await deps.mailer.send(confirmation);
+  }
 
   const customerLine = `Customer: ${c.firstName} ${c.lastName} <${c.email}>${c.phone ? `, ${c.phone}` : ''}`;
   if (business) {

@@ -378,7 +378,7 @@ async function upsertVehicle(tx: Transaction, row: CheckoutRow, customerId: stri
  * times, in any order or at once, gives one booking, one customer and one pair of emails.
  */
 export async function completeBooking(
-  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'supportEmail'>,
+  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'supportEmail' | 'publicUrl' | 'sms' | 'messageRetryDelaysMs'>,
   sessionId: string,
 ) {
   const { db, payments } = deps;

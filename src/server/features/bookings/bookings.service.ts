@@ -12,6 +12,7 @@ import { deductStockForCompletedBooking } from '../inventory/inventory.service';
 import { recordHistory } from './booking-history.service';
 import { earnPointsForBooking, reverseBookingPoints } from '../loyalty/points-ledger';
 import { recordCheckoutRefund } from '../payouts/refunds';
+import { dropPendingReminders, queueReviewRequest } from '../campaigns/automations.service';
 
 const NOT_FOUND = 'Booking not found';
 
@@ -176,10 +177,14 @@ export async function updateBookingStatus(
       // Points are earned in the same transaction, once per booking (docs/decisions/701).
       if (row.customerId)
         await earnPointsForBooking(tx, { businessId, customerId: row.customerId, bookingId: id, finalPriceCents, serviceName: row.serviceName });
+      // The review request is written with the completion, once per booking (decision 613); the tick delivers it.
+      await queueReviewRequest(tx, businessId, id);
     } else {
       await tx.update(bookings).set({ status: to }).where(eq(bookings.id, id));
       if (to === 'cancelled') await reverseBookingPoints(tx, businessId, id, 'booking cancelled');
     }
+    // A booking that will not take place gets no reminder (decision 611).
+    if (to === 'cancelled' || to === 'no_show') await dropPendingReminders(tx, id);
     await recordHistory(tx, businessId, id, [
       {
         field: 'status',
@@ -190,7 +195,11 @@ export async function updateBookingStatus(
   return getBooking(db, businessId, id);
 }
 
-async function refundBookingPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'mailer'>, sessionId: string) {
+export async function refundBookingPayment(
+  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer'>,
+  sessionId: string,
+  by: 'business' | 'customer' = 'business',
+) {
   const [checkout] = await deps.db
     .select()
     .from(checkoutSessions)
@@ -209,7 +218,7 @@ async function refundBookingPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'mai
       text: [
         `Hi ${checkout.firstName},`,
         '',
-        `Your booking for ${checkout.serviceName} on ${formatDateTimeInZone(checkout.scheduledAt, checkout.timeZone)} was cancelled by the business.`,
+        `Your booking for ${checkout.serviceName} on ${formatDateTimeInZone(checkout.scheduledAt, checkout.timeZone)} was cancelled${by === 'business' ? ' by the business' : ' as you asked'}.`,
         `Your payment of ${formatCents(checkout.amountCents)} has been refunded in full.`,
       ].join('\n'),
     })

@@ -19,12 +19,13 @@ import { conflict, invalid, notFound } from '../../http/errors';
 import { findActiveService, findPublicBusiness } from '../booking/booking-options.service';
 import { assertUuid } from '../ids';
 import { assertSlotBookable, lockBusinessSlots, slotHasRoom } from '../scheduling/scheduling.service';
+import { dropPendingReminders, manageTokenFor, manageUrl, sendTransactional } from '../campaigns/automations.service';
 import { type HistoryEntry, historyOf, recordHistory } from './booking-history.service';
 import { businessTimeZone, getBooking } from './bookings.service';
 
 // The owner's New booking and Edit (docs/decisions/1102): same slot rules as /book, every change in the history.
 
-type Deps = Pick<AppDeps, 'db' | 'mailer'>;
+type Deps = Pick<AppDeps, 'db' | 'mailer' | 'publicUrl' | 'sms' | 'messageRetryDelaysMs'>;
 const NOT_FOUND = 'Booking not found';
 
 async function ownCustomer(tx: Transaction, businessId: string, id: string) {
@@ -172,6 +173,7 @@ export async function createOwnerBooking(deps: Deps, businessId: string, body: O
     await recordHistory(tx, businessId, row!.id, entries);
     return row!.id;
   });
+  await sendOwnerBookingConfirmation(deps, businessId, id);
   return getBookingWithHistory(deps, businessId, id);
 }
 
@@ -312,6 +314,8 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
     if (entries.length === 0) return null;
     await tx.update(bookings).set(changes).where(eq(bookings.id, id));
     await recordHistory(tx, businessId, id, entries);
+    // Reminders for the old time that have not gone out are dropped; the new time gets its own (decision 611).
+    if (moved) await dropPendingReminders(tx, id);
     return moved ? { at: moved, from: current.scheduledAt, customerId: current.customerId } : null;
   });
 
@@ -339,6 +343,38 @@ async function sendTimeChangeEmail(deps: Deps, businessId: string, id: string, t
       `${name} moved your ${booking.service.name} to ${when}.`,
       `Where: ${booking.locationAddress}`,
       ...(contact ? ['', `Questions? Reach ${name} at ${contact}.`] : []),
+    ].join('\n'),
+  });
+}
+
+/** A booking the owner entered (phone-in) is confirmed to the customer with the self-service link (decision 612). */
+async function sendOwnerBookingConfirmation(deps: Deps, businessId: string, id: string) {
+  const booking = await getBooking(deps.db, businessId, id);
+  if (!booking.customer) return;
+  const business = await findPublicBusiness(deps.db, businessId);
+  const name = business?.name ?? 'Your detailer';
+  const timeZone = await businessTimeZone(deps.db, businessId);
+  const when = formatDateTimeInZone(booking.scheduledAt, timeZone);
+  const link = manageUrl(deps.publicUrl, await manageTokenFor(deps.db, businessId, id));
+  await sendTransactional(deps, {
+    businessId,
+    bookingId: id,
+    customerId: booking.customer.id,
+    kind: 'confirmation',
+    dedupeKey: `confirmation:${id}:email`,
+    channel: 'email',
+    to: booking.customer.email.toLowerCase(),
+    subject: `Booking confirmed: ${booking.service.name} on ${when}`,
+    body: [
+      `Hi ${booking.customer.firstName},`,
+      '',
+      `${name} booked your ${booking.service.name} for ${when}.`,
+      `Where: ${booking.locationAddress}`,
+      '',
+      `Need to reschedule or cancel? You can do it here until 24 hours before your appointment: ${link}`,
+      ...(business?.phone ? [`After that, please call ${name} at ${business.phone}.`] : []),
+      '',
+      `Thank you for choosing ${name}!`,
     ].join('\n'),
   });
 }

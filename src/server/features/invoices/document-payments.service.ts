@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { type TipChoice, tipCents } from '../../../shared/document-money';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { documentCheckouts, invoices, quotes } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
-import { conflict, invalid, notFound } from '../../http/errors';
+import { AppError, conflict, invalid, notFound } from '../../http/errors';
+import { recordCompletedCharge } from '../payouts/ledger.service';
+import { chargeTermsFor, NOT_TAKING_BOOKINGS } from '../payouts/payment-accounts.service';
 import { documentBusiness, invoiceNumberText, invoicePageUrl, quotePageUrl } from './documents';
 import { sendReceipt } from './invoice-emails';
 import { applyPayment, INVOICE_NOT_FOUND, sendInvoiceReceipt } from './invoices.service';
@@ -14,8 +16,11 @@ import { redeemOnInvoice, sendRedeemCode, verifyRedeemCode } from '../loyalty/re
 
 // Card payments of quote deposits and invoices, through the payment provider (Stripe or the test checkout).
 // Each document has ONE completion function (completeQuoteDeposit, completeInvoicePayment): the provider is asked,
-// never the browser, whether and how much was paid. Destination charges and ledger rows belong there.
+// never the browser, whether and how much was paid. Like bookings, every charge is a destination charge to the
+// business's connected account less the platform's fee, the tip passed in full (docs/decisions/1000); the ledger
+// rows are written in the completing transaction, keyed by the payment, so completing twice writes them once.
 
+export const NOT_TAKING_CARD_PAYMENTS = 'This business is not taking card payments online yet. Please contact them to pay.';
 const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
 const SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 
@@ -34,17 +39,25 @@ async function openCheckout(
   customerEmail: string,
   description: string,
 ) {
+  const terms = await chargeTermsFor(deps, doc.businessId, amounts).catch((err: unknown) => {
+    // The booking wording ("not taking online bookings") would puzzle a customer holding an invoice.
+    if (err instanceof AppError && err.message === NOT_TAKING_BOOKINGS) throw conflict(NOT_TAKING_CARD_PAYMENTS);
+    throw err;
+  });
   const checkoutId = randomUUID();
   const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
   const { sessionId, url } = await deps.payments.createCheckout({
     checkoutId,
     // The tip is part of the charged amount and kept apart in the stored breakdown.
-    amountCents: amounts.amountCents + amounts.tipCents,
+    amountCents: terms.totalCents,
+    tipCents: terms.tipCents,
     description,
     customerEmail,
     successUrl: `${doc.returnUrl}?session_id=${SESSION_PLACEHOLDER}`,
     cancelUrl: doc.returnUrl,
     expiresAt,
+    transfer: terms.transfer,
+    metadata: { document_type: doc.purpose, document_id: (doc.invoiceId ?? doc.quoteId)! },
   });
   await deps.db.insert(documentCheckouts).values({
     id: checkoutId,
@@ -56,6 +69,8 @@ async function openCheckout(
     providerSessionId: sessionId,
     amountCents: amounts.amountCents,
     tipCents: amounts.tipCents,
+    destinationAccount: terms.transfer.destination,
+    applicationFeeCents: terms.transfer.applicationFeeCents,
     description,
     returnUrl: doc.returnUrl,
     expiresAt,
@@ -114,6 +129,21 @@ async function checkoutFor(deps: Deps, sessionId: string, purpose: 'deposit' | '
   return row;
 }
 
+/** The ledger rows of a completed document checkout: the charge, its tip and the platform's fee (once per payment). */
+function recordDocumentCharge(tx: DbOrTx, row: DocumentCheckoutRow, paymentReference: string | null, description: string) {
+  if (!row.destinationAccount) return;
+  return recordCompletedCharge(tx, {
+    businessId: row.businessId,
+    documentType: row.purpose,
+    documentId: (row.invoiceId ?? row.quoteId)!,
+    paymentReference: paymentReference ?? row.providerSessionId,
+    amountCents: row.amountCents,
+    tipCents: row.tipCents,
+    applicationFeeCents: row.applicationFeeCents,
+    description,
+  });
+}
+
 /** Completes a deposit payment once (any number of calls, in any order or at once): the quote is accepted. */
 export async function completeQuoteDeposit(deps: Deps, sessionId: string) {
   const row = await checkoutFor(deps, sessionId, 'deposit');
@@ -134,6 +164,7 @@ export async function completeQuoteDeposit(deps: Deps, sessionId: string) {
       .update(quotes)
       .set({ status: 'accepted', acceptedAt: quote.acceptedAt ?? now, depositPaidAt: now })
       .where(eq(quotes.id, quote.id));
+    await recordDocumentCharge(tx, row, payment.paymentReference, `Deposit: quote for ${quote.customerName}`);
     await tx
       .update(documentCheckouts)
       .set({ status: 'completed', paidAt: locked!.paidAt ?? now, completedAt: now, paymentReference: payment.paymentReference })
@@ -141,12 +172,15 @@ export async function completeQuoteDeposit(deps: Deps, sessionId: string) {
     return quote;
   });
   if (outcome === 'refund') {
-    await deps.payments.refund(sessionId, payment.paymentReference);
+    await deps.payments.refund(sessionId, payment.paymentReference, { connected: Boolean(row.destinationAccount) });
     throw conflict('This deposit was already paid; your payment has been refunded');
   }
   if (!outcome) return { created: false };
   const business = await documentBusiness(deps.db, outcome.businessId);
   await sendReceipt(deps, {
+    businessId: outcome.businessId,
+    customerId: outcome.customerId,
+    receiptKey: `deposit:${row.id}`,
     to: outcome.customerEmail,
     customerName: outcome.customerName,
     businessName: business.name,
@@ -173,6 +207,9 @@ export async function completeInvoicePayment(deps: Deps, sessionId: string) {
       providerSessionId: row.providerSessionId,
       paymentReference: payment.paymentReference,
     });
+    if (result) {
+      await recordDocumentCharge(tx, row, payment.paymentReference, `Invoice ${invoiceNumberText(result.invoice.number)}: ${result.invoice.customerName}`);
+    }
     const now = new Date();
     await tx
       .update(documentCheckouts)

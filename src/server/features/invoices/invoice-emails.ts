@@ -1,7 +1,12 @@
 import { formatCents } from '../../../shared/money';
 import type { AppDeps } from '../../http/context';
+import { sendTransactional } from '../campaigns/automations.service';
 
 export interface ReceiptDetails {
+  businessId: string;
+  customerId: string | null;
+  /** What makes this receipt unique (the payment's id), so a retried completion sends it once. */
+  receiptKey: string;
   to: string;
   customerName: string;
   businessName: string;
@@ -14,8 +19,14 @@ export interface ReceiptDetails {
   link: string;
 }
 
-/** A receipt goes out on every payment (card, cash, check, other, deposit); a failure is logged, never undoes it. */
-export async function sendReceipt(deps: Pick<AppDeps, 'mailer'>, r: ReceiptDetails) {
+/**
+ * A receipt goes out on every payment (card, cash, check, other, deposit) as a transactional message row (decision
+ * 610); a failure is logged on the row, never undoes the payment.
+ */
+export async function sendReceipt(
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'publicUrl' | 'sms' | 'messageRetryDelaysMs'>,
+  r: ReceiptDetails,
+) {
   const lines = [
     `Hello ${r.customerName},`,
     '',
@@ -31,11 +42,14 @@ export async function sendReceipt(deps: Pick<AppDeps, 'mailer'>, r: ReceiptDetai
     '',
     r.businessName,
   ];
-  await deps.mailer
-    .send({
-      to: r.to,
-      subject: `Receipt from ${r.businessName}: ${formatCents(r.amountCents + r.tipCents)}`,
-      text: lines.join('\n'),
-    })
-    .catch((err) => console.warn('Could not send the receipt email', err));
+  await sendTransactional(deps, {
+    businessId: r.businessId,
+    customerId: r.customerId,
+    kind: 'receipt',
+    dedupeKey: `receipt:${r.receiptKey}`,
+    channel: 'email',
+    to: r.to.toLowerCase(),
+    subject: `Receipt from ${r.businessName}: ${formatCents(r.amountCents + r.tipCents)}`,
+    body: lines.join('\n'),
+  });
 }

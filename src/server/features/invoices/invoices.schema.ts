@@ -156,6 +156,10 @@ export const documentCheckouts = pgTable(
     providerSessionId: text().notNull().unique(),
     amountCents: integer().notNull(),
     tipCents: integer().notNull().default(0),
+    // Destination-charge terms (docs/decisions/1000): the business's connected account and the platform's fee on
+    // amountCents (never on the tip), fixed when the checkout opens.
+    destinationAccount: text(),
+    applicationFeeCents: integer().notNull().default(0),
     description: text().notNull(),
     returnUrl: text().notNull(),
     status: documentCheckoutStatus().notNull().default('open'),

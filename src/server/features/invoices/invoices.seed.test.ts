@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_OWNER, seedDemo } from '../../db/seed';
 import { invoices, quotes, user } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
+import { ledgerTotals } from '../payouts/ledger.service';
 
 const t = await createTestContext();
 
@@ -20,5 +21,9 @@ describe('invoices demo data', () => {
     ]);
     expect(inv[0]!.tipCents).toBeGreaterThan(0);
     for (const i of inv) expect(i.paidCents).toBeLessThanOrEqual(i.totalCents);
+    // Only the card payment went through the business's payment account: it is in the ledger, the cash one is not.
+    const ledger = await ledgerTotals(t.db, owner!.id);
+    expect(ledger).toMatchObject({ charge: inv[0]!.totalCents, tip: inv[0]!.tipCents });
+    expect(ledger.fee).toBeLessThan(0);
   });
 });

@@ -2,6 +2,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { tipCents } from '../../../shared/document-money';
 import { customers, invoices, quotes, services } from '../../db/schema';
+import { recordCompletedCharge } from '../payouts/ledger.service';
+import { applicationFeeCents, getPlatformFee } from '../payouts/platform-fee';
+import { invoiceNumberText } from './documents';
 import { applyPayment, invoiceFromQuote } from './invoices.service';
 import { createQuote } from './quotes.service';
 
@@ -99,11 +102,23 @@ export async function seedInvoicesDemo(db: Database, businessId: string) {
   const [paid, partial] = invoiceIds as [string, string, string];
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(invoices).where(eq(invoices.id, paid));
-    await applyPayment(tx, paid, {
+    const card = await applyPayment(tx, paid, {
       method: 'card',
       amountCents: row!.totalCents,
       tipCents: tipCents({ kind: 'percent', percent: 20 }, row!.subtotalCents),
       paidAt: new Date(Date.now() - 2 * DAY),
+      paymentReference: `seed_card_${paid}`,
+    });
+    // A card payment pays the business (less the platform's fee), so the demo's /payouts shows it like a real one.
+    await recordCompletedCharge(tx, {
+      businessId,
+      documentType: 'invoice',
+      documentId: paid,
+      paymentReference: `seed_card_${paid}`,
+      amountCents: card!.payment.amountCents,
+      tipCents: card!.payment.tipCents,
+      applicationFeeCents: applicationFeeCents(card!.payment.amountCents, await getPlatformFee(tx)),
+      description: `Invoice ${invoiceNumberText(card!.invoice.number)}: ${card!.invoice.customerName}`,
     });
     await applyPayment(tx, partial, {
       method: 'cash',

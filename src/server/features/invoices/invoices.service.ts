@@ -161,6 +161,9 @@ export async function sendInvoiceReceipt(
   const { invoice, payment } = applied;
   const business = await documentBusiness(deps.db, invoice.businessId);
   await sendReceipt(deps, {
+    businessId: invoice.businessId,
+    customerId: invoice.customerId,
+    receiptKey: `invoice-payment:${payment.id}`,
     to: invoice.customerEmail,
     customerName: invoice.customerName,
     businessName: business.name,

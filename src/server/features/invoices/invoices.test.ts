@@ -3,13 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { createBooking, createCustomer, grantRole } from '../../db/factories';
 import { invoicePayments, invoices, quotes } from '../../db/schema';
 import { createTestContext, TEST_ORIGIN } from '../../test/harness';
+import { ledgerTotals } from '../payouts/ledger.service';
+import { createTestModeAccount } from '../payouts/payment-accounts.service';
+import { NOT_TAKING_CARD_PAYMENTS } from './document-payments.service';
 
 const t = await createTestContext();
 
 const line = (serviceName: string, quantity: number, unitPriceCents: number) => ({ serviceName, quantity, unitPriceCents });
 
-async function setup(deposit: unknown = { kind: 'none' }) {
+async function setup(deposit: unknown = { kind: 'none' }, opts: { cardPayments?: boolean } = {}) {
   const owner = await t.signUp();
+  // Card payments go to the business's connected account (test mode here), like bookings.
+  if (opts.cardPayments !== false) await createTestModeAccount(t.db, owner.userId);
   const customer = await createCustomer(t.db, owner.userId, {
     firstName: 'Ben',
     lastName: 'Okafor',
@@ -95,6 +100,10 @@ describe('invoices', () => {
     expect(receipt!.subject).toContain('Receipt');
     expect(receipt!.body).toContain('Tip: $42.00');
     expect(receipt!.body).toContain('Total received: $269.85');
+    // The business is paid: the charge and the whole tip, less the platform's fee on the charge only (5 % + 30¢).
+    const ledger = await ledgerTotals(t.db, owner.userId);
+    expect(ledger).toMatchObject({ charge: 22785, tip: 4200, fee: -(Math.round(22785 * 0.05) + 30) });
+    expect(ledger.balance).toBe(22785 + 4200 - 1169);
     // The quote reads as invoiced; invoicing it again gives the same invoice.
     const again = await t.request(`/api/invoices/from-quote/${invoice.quoteId}`, { method: 'POST', cookie: owner.cookie });
     expect((await again.json()).id).toBe(invoice.id);
@@ -110,6 +119,18 @@ describe('invoices', () => {
     expect(rows).toHaveLength(1);
     const receipts = (await t.emailsTo(customer.email)).filter((m) => m.subject?.startsWith('Receipt'));
     expect(receipts).toHaveLength(1);
+    // …and one charge and one fee in the business's ledger.
+    expect(await ledgerTotals(t.db, owner.userId)).toMatchObject({ charge: 22785, tip: 0, fee: -1169 });
+  });
+
+  it('refuses a card payment, with a clear message, while the business cannot take charges', async () => {
+    const { owner, customer } = await setup({ kind: 'none' }, { cardPayments: false });
+    const { invoice } = await acceptedInvoice(owner.cookie, customer);
+    const payPath = await payPathOf(owner.cookie, invoice.id);
+    const start = await t.request(`${payPath}/checkout`, { method: 'POST', body: new URLSearchParams({ tip: 'none' }) });
+    expect(start.status).toBe(409);
+    expect(await start.text()).toContain(NOT_TAKING_CARD_PAYMENTS.replace("'", '&#39;'));
+    expect(await ledgerTotals(t.db, owner.userId)).toMatchObject({ charge: 0, balance: 0 });
   });
 
   it('refuses a paid amount that does not match what was asked', async () => {
@@ -155,6 +176,12 @@ describe('invoices', () => {
     await t.request(rest);
     const paid = await (await t.request(`/api/invoices/${inv.id}`, { cookie: owner.cookie })).json();
     expect(paid).toMatchObject({ status: 'paid', paidCents: 22785, balanceCents: 0 });
+    // Two charges to the business, the deposit and the rest, each with its own fee; together the whole total.
+    const fee = (cents: number) => Math.round(cents * 0.05) + 30;
+    expect(await ledgerTotals(t.db, owner.userId)).toMatchObject({
+      charge: 22785,
+      fee: -(fee(5696) + fee(22785 - 5696)),
+    });
   });
 
   it('records offline payments: partially paid, then paid; refuses more than the balance; a receipt each time', async () => {

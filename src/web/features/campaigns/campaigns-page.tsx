@@ -15,6 +15,7 @@ import { CampaignStats } from './campaign-stats';
 import { queryClient } from '../../lib/query-client';
 import { type Campaign, campaignStatsQuery, type Template, useCampaigns, useSendCampaign } from './campaigns-queries';
 import { TemplatesTab } from './templates-tab';
+import { AutomationsTab } from './automations-tab';
 
 const TITLE = 'SMS & Email Campaigns';
 const DESCRIPTION = 'Reach your customers with offers, reminders and follow-ups.';
@@ -77,6 +78,7 @@ function CampaignsScreen() {
         <TabsList>
           <TabsTrigger value="campaigns">Campaigns</TabsTrigger>
           <TabsTrigger value="templates">Templates</TabsTrigger>
+          <TabsTrigger value="automations">Automations</TabsTrigger>
         </TabsList>
         <TabsContent value="campaigns">
           {campaigns.isPending ? (
@@ -108,6 +110,9 @@ function CampaignsScreen() {
         </TabsContent>
         <TabsContent value="templates">
           <TemplatesTab onUse={openForm} />
+        </TabsContent>
+        <TabsContent value="automations">
+          <AutomationsTab />
         </TabsContent>
       </Tabs>
       <CampaignFormDialog open={formOpen} onOpenChange={setFormOpen} template={template} />

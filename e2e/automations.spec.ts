@@ -1,0 +1,115 @@
+import { expect, type Page, test } from '@playwright/test';
+import { addDays, todayInZone } from '../src/shared/time';
+import { DEMO_ADMIN, setPlan, signIn, signUpNewOwner } from './fixtures';
+
+// Issue 10's automated messages: the customer moves their booking from the self-service link in the confirmation,
+// the owner sees it in /bookings with its history, and switches the 24-hour reminder off on /campaigns.
+
+const ZONE = 'America/Chicago';
+const SHOTS = 'test-results/screenshots';
+
+async function confirmationLink(page: Page, email: string) {
+  const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const admin = await context.newPage();
+  await signIn(admin, DEMO_ADMIN);
+  let link = '';
+  await expect
+    .poll(async () => {
+      const res = await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}`);
+      const { messages } = (await res.json()) as { messages: Array<{ subject: string | null; body: string }> };
+      const confirmation = messages.find((m) => m.subject?.startsWith('Booking confirmed'));
+      link = /(https?:\/\/\S+\/manage\/[A-Za-z0-9_-]+)/.exec(confirmation?.body ?? '')?.[1] ?? '';
+      return link;
+    })
+    .toMatch(/\/manage\//);
+  await context.close();
+  return new URL(link).pathname;
+}
+
+test('a customer moves their booking from the link; the owner sees it and switches reminders off', async ({ page, browser }) => {
+  await signUpNewOwner(page);
+  await setPlan(page, 'pro');
+  const profile = (await (await page.request.get('/api/business-profile')).json()) as Record<string, unknown>;
+  expect(
+    (
+      await page.request.put('/api/business-profile', {
+        data: { ...profile, businessName: 'Gleam Mobile Detailing', phone: '(512) 555-0100', businessAddress: '200 Lavaca St, Austin, TX 78701' },
+      })
+    ).ok(),
+  ).toBe(true);
+  const service = await page.request.post('/api/services', { data: { name: 'Interior Detail', basePriceCents: 10000, durationMinutes: 60 } });
+  expect(service.status()).toBe(201);
+  const { id: serviceId } = (await service.json()) as { id: string };
+
+  // A phone-in booking in three days at 10:00: the customer is emailed a confirmation with the link.
+  const email = `casey-${Date.now().toString(36)}@example.com`;
+  const date = addDays(todayInZone(ZONE), 3);
+  const created = await page.request.post('/api/bookings', {
+    data: {
+      customer: { firstName: 'Casey', lastName: 'Driver', email, phone: null },
+      vehicle: { make: 'Honda', model: 'Civic', color: null },
+      vehicleType: 'sedan',
+      serviceId,
+      date,
+      time: '10:00',
+      locationAddress: '1 Main St, Austin, TX 78701',
+      notes: null,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const path = await confirmationLink(page, email);
+
+  // The customer, without an account, opens the link and moves the booking to the next day at 1 PM.
+  const customerContext = await browser.newContext();
+  const customer = await customerContext.newPage();
+  const newDate = addDays(date, 1);
+  for (const width of [390, 1280]) {
+    await customer.setViewportSize({ width, height: 900 });
+    await customer.goto(path);
+    await expect(customer.getByRole('heading', { name: 'Gleam Mobile Detailing' })).toBeVisible();
+    await expect(customer.getByTestId('manage-when')).toContainText('10:00 AM');
+    await expect(customer.getByRole('radiogroup', { name: 'New time' })).toBeVisible();
+    const overflow = await customer.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await customer.screenshot({ path: `${SHOTS}/manage-booking-${width}.png`, fullPage: true });
+  }
+  await customer.getByLabel('New date').fill(newDate);
+  await customer.getByRole('radio', { name: '1:00 PM' }).click();
+  await customer.getByRole('button', { name: 'Move my booking' }).click();
+  await expect(customer.getByText('Your booking has been moved')).toBeVisible();
+  await expect(customer.getByTestId('manage-when')).toContainText('1:00 PM');
+  await customerContext.close();
+
+  // The owner sees the new time in /bookings, with the change in the booking's history.
+  await page.goto(`/bookings?view=week&date=${newDate}`);
+  await page.getByRole('button', { name: /^1:00 PM Casey Driver/ }).first().click();
+  const details = page.getByRole('dialog', { name: /Casey Driver/ });
+  await expect(details.getByText(/Time .* 10:00 AM C[SD]T → .* 1:00 PM C[SD]T/)).toBeVisible();
+  await expect(details.getByText('Reason: Moved by the customer (self-service link)')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // The owner switches the 24-hour reminder off on /campaigns → Automations; the log shows the confirmation.
+  await page.goto('/campaigns');
+  await page.getByRole('tab', { name: 'Automations' }).click();
+  const reminder = page.getByRole('switch', { name: '24 hours before' });
+  await expect(reminder).toBeChecked();
+  await expect(page.getByTestId('message-log-row').filter({ hasText: 'Booking confirmation' })).toContainText('Transactional');
+  await reminder.click();
+  await page.getByRole('button', { name: 'Save Automations' }).click();
+  await expect(page.getByText('Automations saved')).toBeVisible();
+  await page.reload();
+  await page.getByRole('tab', { name: 'Automations' }).click();
+  await expect(page.getByRole('switch', { name: '24 hours before' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: '2 hours before' })).toBeChecked();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SHOTS}/campaigns-automations-${width}.png`, fullPage: true });
+  }
+
+  // Review requests need a review link: the form says so.
+  await page.getByRole('switch', { name: 'Ask for a review' }).click();
+  await page.getByRole('button', { name: 'Save Automations' }).click();
+  await expect(page.getByText('Add your review link to send review requests')).toBeVisible();
+});

@@ -1,0 +1,42 @@
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bookings, profiles } from '../../db/domain.schema';
+
+/** The owner's automated messages (decision 610); no row = the defaults in src/shared/messaging.ts. */
+export const messagingSettings = pgTable('messaging_settings', {
+  businessId: text()
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  reminder24h: boolean().notNull().default(true),
+  reminder2h: boolean().notNull().default(true),
+  reviewRequests: boolean().notNull().default(false),
+  reviewLink: text(),
+  winback: boolean().notNull().default(false),
+  winbackDays: integer().notNull().default(90),
+  winbackChannel: text({ enum: ['email', 'sms'] }).notNull().default('email'),
+  winbackSubject: text(),
+  winbackMessage: text().notNull().default(''),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The customer's self-service link to one booking (decision 612): an unguessable token that reaches that booking
+ * only. `cancelling_at` is claimed by one conditional update, so concurrent Cancel clicks refund once.
+ */
+export const bookingManageLinks = pgTable(
+  'booking_manage_links',
+  {
+    bookingId: uuid()
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    token: text().notNull(),
+    cancellingAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('booking_manage_links_token_uq').on(t.token),
+    index('booking_manage_links_business_id_idx').on(t.businessId),
+  ],
+);

@@ -1,0 +1,210 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { AUTOMATION_TEXT, SELF_SERVICE_NOTICE_HOURS, type SelfServiceReschedule } from '../../../shared/messaging';
+import { selfServiceRescheduleSchema } from '../../../shared/messaging';
+import { BOOKING_STATUS_LABELS } from '../../../shared/booking-status';
+import { formatDateTimeInZone } from '../../../shared/time';
+import type { DbOrTx } from '../../db/client';
+import { bookingManageLinks, bookings, customers } from '../../db/schema';
+import type { AppDeps } from '../../http/context';
+import { conflict, invalid, notFound } from '../../http/errors';
+import { findPublicBusiness } from '../booking/booking-options.service';
+import { recordHistory } from '../bookings/booking-history.service';
+import { businessTimeZone, refundBookingPayment } from '../bookings/bookings.service';
+import { reverseBookingPoints } from '../loyalty/points-ledger';
+import { assertSlotBookable, lockBusinessSlots, slotsOfDate } from '../scheduling/scheduling.service';
+import { dropPendingReminders, manageTokenFor, manageUrl, sendTransactional } from './automations.service';
+
+// The customer's self-service page (decision 612): by an unguessable token that names one booking, the customer moves
+// it to a free slot (the one slot function) or cancels it, until 24 hours before the start (§9).
+
+type Deps = Pick<AppDeps, 'db' | 'mailer' | 'payments' | 'sms' | 'publicUrl' | 'messageRetryDelaysMs'>;
+const TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
+const CHANGEABLE = ['pending', 'confirmed'];
+const HOUR_MS = 3_600_000;
+
+async function bookingOfToken(db: DbOrTx, token: string) {
+  if (!TOKEN.test(token)) throw notFound(AUTOMATION_TEXT.linkNotFound);
+  const [row] = await db
+    .select({
+      id: bookings.id,
+      businessId: bookingManageLinks.businessId,
+      status: bookings.status,
+      scheduledAt: bookings.scheduledAt,
+      durationMinutes: bookings.durationMinutes,
+      serviceName: bookings.serviceName,
+      locationAddress: bookings.locationAddress,
+      paymentSessionId: bookings.paymentSessionId,
+      customerId: bookings.customerId,
+      firstName: customers.firstName,
+      email: customers.email,
+    })
+    .from(bookingManageLinks)
+    .innerJoin(bookings, eq(bookings.id, bookingManageLinks.bookingId))
+    .leftJoin(customers, eq(customers.id, bookings.customerId))
+    .where(and(eq(bookingManageLinks.token, token), eq(bookings.businessId, bookingManageLinks.businessId)));
+  if (!row) throw notFound(AUTOMATION_TEXT.linkNotFound);
+  return row;
+}
+type TokenBooking = Awaited<ReturnType<typeof bookingOfToken>>;
+
+/** Why the customer may not change the booking online now, or null when they may. */
+function refusal(b: Pick<TokenBooking, 'status' | 'scheduledAt'>, phone: string | null, now = new Date()) {
+  if (!CHANGEABLE.includes(b.status)) return AUTOMATION_TEXT.notChangeable;
+  if (b.scheduledAt.getTime() - now.getTime() < SELF_SERVICE_NOTICE_HOURS * HOUR_MS)
+    return AUTOMATION_TEXT.tooLate(phone);
+  return null;
+}
+
+export async function selfServiceView(deps: Pick<Deps, 'db'>, token: string) {
+  const b = await bookingOfToken(deps.db, token);
+  const business = await findPublicBusiness(deps.db, b.businessId);
+  const timeZone = await businessTimeZone(deps.db, b.businessId);
+  const reason = refusal(b, business?.phone ?? null);
+  return {
+    businessName: business?.name ?? 'Your detailer',
+    businessPhone: business?.phone ?? null,
+    serviceName: b.serviceName,
+    status: b.status,
+    scheduledAt: b.scheduledAt.toISOString(),
+    when: formatDateTimeInZone(b.scheduledAt, timeZone),
+    durationMinutes: b.durationMinutes,
+    locationAddress: b.locationAddress,
+    timeZone,
+    canChange: reason === null,
+    reason,
+    changeDeadline: new Date(b.scheduledAt.getTime() - SELF_SERVICE_NOTICE_HOURS * HOUR_MS).toISOString(),
+  };
+}
+
+/** The free slots of a date for this booking (its own time does not count as busy). */
+export async function selfServiceSlots(deps: Pick<Deps, 'db'>, token: string, date: string) {
+  const b = await bookingOfToken(deps.db, token);
+  return slotsOfDate(deps.db, b.businessId, {
+    date,
+    durationMinutes: b.durationMinutes,
+    excludeBookingId: b.id,
+  });
+}
+
+async function notifyOwner(deps: Deps, businessId: string, subject: string, lines: string[]) {
+  const business = await findPublicBusiness(deps.db, businessId);
+  if (!business) return;
+  await deps.mailer
+    .send({ to: business.ownerEmail, subject, text: [...lines, '', 'Open Bookings in ShineRoute to see it.'].join('\n') })
+    .catch((err) => console.warn('Could not notify the owner', err));
+}
+
+export async function selfServiceReschedule(deps: Deps, token: string, body: SelfServiceReschedule) {
+  const input = selfServiceRescheduleSchema.parse(body);
+  const first = await bookingOfToken(deps.db, token);
+  const business = await findPublicBusiness(deps.db, first.businessId);
+  const timeZone = await businessTimeZone(deps.db, first.businessId);
+  const moved = await deps.db.transaction(async (tx) => {
+    await lockBusinessSlots(tx, first.businessId);
+    const [b] = await tx
+      .select({ status: bookings.status, scheduledAt: bookings.scheduledAt, durationMinutes: bookings.durationMinutes })
+      .from(bookings)
+      .where(eq(bookings.id, first.id))
+      .for('update');
+    if (!b) throw notFound(AUTOMATION_TEXT.linkNotFound);
+    const why = refusal(b, business?.phone ?? null);
+    if (why) throw conflict(why);
+    // The customer's move follows the same rules as /book: hours, notice, horizon, a free crew.
+    const { startsAt } = await assertSlotBookable(tx, first.businessId, {
+      date: input.date,
+      time: input.time,
+      durationMinutes: b.durationMinutes,
+      excludeBookingId: first.id,
+    });
+    if (startsAt.getTime() === b.scheduledAt.getTime()) throw invalid('Please choose a different time');
+    await tx.update(bookings).set({ scheduledAt: startsAt }).where(eq(bookings.id, first.id));
+    await recordHistory(tx, first.businessId, first.id, [
+      {
+        field: 'time',
+        summary: `Time ${formatDateTimeInZone(b.scheduledAt, timeZone)} → ${formatDateTimeInZone(startsAt, timeZone)}`,
+        reason: 'Moved by the customer (self-service link)',
+      },
+    ]);
+    await dropPendingReminders(tx, first.id);
+    return { from: b.scheduledAt, to: startsAt };
+  });
+  const when = formatDateTimeInZone(moved.to, timeZone);
+  const name = business?.name ?? 'Your detailer';
+  if (first.email) {
+    await sendTransactional(deps, {
+      businessId: first.businessId,
+      bookingId: first.id,
+      customerId: first.customerId,
+      kind: 'self_service',
+      dedupeKey: `self_service:moved:${first.id}:${moved.to.toISOString()}`,
+      channel: 'email',
+      to: first.email.toLowerCase(),
+      subject: `Your ${first.serviceName} is moved to ${when}`,
+      body: [
+        `Hi ${first.firstName},`,
+        '',
+        `Your ${first.serviceName} with ${name} is now on ${when}.`,
+        `Where: ${first.locationAddress}`,
+        '',
+        `Need another change? ${manageUrl(deps.publicUrl, await manageTokenFor(deps.db, first.businessId, first.id))}`,
+      ].join('\n'),
+    });
+  }
+  await notifyOwner(deps, first.businessId, `Booking moved by the customer: ${first.serviceName} on ${when}`, [
+    `${first.firstName ?? 'Your customer'} moved their ${first.serviceName}:`,
+    `${formatDateTimeInZone(moved.from, timeZone)} → ${when}`,
+  ]);
+  return selfServiceView(deps, token);
+}
+
+/**
+ * Cancels once: the first click claims the link (one conditional update), refunds the payment through the provider,
+ * then cancels the booking; concurrent clicks are told it is already being cancelled.
+ */
+export async function selfServiceCancel(deps: Deps, token: string) {
+  const b = await bookingOfToken(deps.db, token);
+  const business = await findPublicBusiness(deps.db, b.businessId);
+  const why = refusal(b, business?.phone ?? null);
+  if (why) throw conflict(why);
+  const [claim] = await deps.db
+    .update(bookingManageLinks)
+    .set({ cancellingAt: new Date() })
+    .where(and(eq(bookingManageLinks.bookingId, b.id), isNull(bookingManageLinks.cancellingAt)))
+    .returning({ id: bookingManageLinks.bookingId });
+  if (!claim) throw conflict(AUTOMATION_TEXT.cancelInProgress);
+  try {
+    if (b.paymentSessionId) await refundBookingPayment(deps, b.paymentSessionId, 'customer');
+    await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ status: bookings.status })
+        .from(bookings)
+        .where(eq(bookings.id, b.id))
+        .for('update');
+      if (!row || !CHANGEABLE.includes(row.status)) throw conflict(AUTOMATION_TEXT.notChangeable);
+      await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, b.id));
+      await reverseBookingPoints(tx, b.businessId, b.id, 'booking cancelled by the customer');
+      await recordHistory(tx, b.businessId, b.id, [
+        {
+          field: 'status',
+          summary: `Status ${BOOKING_STATUS_LABELS[row.status]} → ${BOOKING_STATUS_LABELS.cancelled}`,
+          reason: 'Cancelled by the customer (self-service link)',
+        },
+      ]);
+      await dropPendingReminders(tx, b.id);
+    });
+  } catch (err) {
+    // Nothing was cancelled: the link may be used again.
+    await deps.db
+      .update(bookingManageLinks)
+      .set({ cancellingAt: null })
+      .where(eq(bookingManageLinks.bookingId, b.id));
+    throw err;
+  }
+  const timeZone = await businessTimeZone(deps.db, b.businessId);
+  const when = formatDateTimeInZone(b.scheduledAt, timeZone);
+  await notifyOwner(deps, b.businessId, `Booking cancelled by the customer: ${b.serviceName} on ${when}`, [
+    `${b.firstName ?? 'Your customer'} cancelled their ${b.serviceName} on ${when}.`,
+    ...(b.paymentSessionId ? ['Their payment was refunded in full.'] : []),
+  ]);
+  return selfServiceView(deps, token);
+}

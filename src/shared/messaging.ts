@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { CAMPAIGN_TYPES } from './campaigns';
+
+// Automated messages (decision 610): reminders, review requests, win-back, and the transactional messages that go
+// through the same delivery path as campaigns (message_sends), told apart by kind and the marketing flag.
+
+export const MESSAGE_KINDS = [
+  'campaign',
+  'confirmation',
+  'receipt',
+  'reminder_24h',
+  'reminder_2h',
+  'review_request',
+  'winback',
+  'self_service',
+] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+export const MESSAGE_KIND_LABELS: Record<string, string> = {
+  campaign: 'Campaign',
+  confirmation: 'Booking confirmation',
+  receipt: 'Receipt',
+  reminder_24h: 'Reminder (24 hours)',
+  reminder_2h: 'Reminder (2 hours)',
+  review_request: 'Review request',
+  winback: 'Win-back',
+  self_service: 'Reschedule / cancel',
+};
+export const messageKindLabel = (kind: string) => MESSAGE_KIND_LABELS[kind] ?? kind;
+
+/** Reminder offsets before the start, in hours; each can be switched off. */
+export const REMINDER_OFFSETS = [
+  { kind: 'reminder_24h', hours: 24 },
+  { kind: 'reminder_2h', hours: 2 },
+] as const;
+
+/** §9: a booking can be moved or cancelled by the customer until 24 hours before it starts. */
+export const SELF_SERVICE_NOTICE_HOURS = 24;
+
+export const AUTOMATION_TEXT = {
+  saved: 'Automations saved',
+  reviewLinkRequired: 'Add your review link to send review requests',
+  reviewLinkInvalid: 'Please enter a full link starting with https://',
+  winbackMessageRequired: 'Please write the win-back message',
+  winbackDays: 'Win-back days must be a whole number from 14 to 730',
+  noMessages: 'No automated messages sent yet',
+  // The self-service page (decision 612).
+  tooLate: (phone: string | null) =>
+    `Changes are possible up to 24 hours before your appointment. Please call the business${phone ? ` at ${phone}` : ''} to make a change.`,
+  notChangeable: 'This booking can no longer be changed online.',
+  rescheduled: 'Your booking has been moved',
+  cancelled: 'Your booking has been cancelled',
+  linkNotFound: 'This link is not valid',
+  cancelInProgress: 'This booking is already being cancelled',
+} as const;
+
+export const DEFAULT_WINBACK = {
+  days: 90,
+  channel: 'email' as const,
+  subject: 'We miss you, {customer_name}',
+  message:
+    'Hi {customer_name},\n\nIt has been a while since your last detail with {business_name}. Your car deserves some care: book a time that suits you here: {booking_link}\n\nThe {business_name} team',
+};
+
+const optionalLink = z
+  .string()
+  .trim()
+  .max(500)
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || /^https?:\/\/[^\s]+\.[^\s]+$/.test(v), AUTOMATION_TEXT.reviewLinkInvalid);
+
+export const automationSettingsSchema = z
+  .object({
+    reminder24h: z.boolean(),
+    reminder2h: z.boolean(),
+    reviewRequests: z.boolean(),
+    reviewLink: optionalLink,
+    winback: z.boolean(),
+    winbackDays: z.coerce
+      .number({ error: AUTOMATION_TEXT.winbackDays })
+      .int(AUTOMATION_TEXT.winbackDays)
+      .min(14, AUTOMATION_TEXT.winbackDays)
+      .max(730, AUTOMATION_TEXT.winbackDays),
+    winbackChannel: z.enum(CAMPAIGN_TYPES),
+    winbackSubject: z
+      .string()
+      .trim()
+      .max(200)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    winbackMessage: z.string().trim().max(1600),
+  })
+  .superRefine((v, ctx) => {
+    if (v.reviewRequests && !v.reviewLink)
+      ctx.addIssue({ code: 'custom', path: ['reviewLink'], message: AUTOMATION_TEXT.reviewLinkRequired });
+    if (v.winback && !v.winbackMessage)
+      ctx.addIssue({ code: 'custom', path: ['winbackMessage'], message: AUTOMATION_TEXT.winbackMessageRequired });
+  });
+export type AutomationSettingsInput = z.input<typeof automationSettingsSchema>;
+export type AutomationSettings = z.output<typeof automationSettingsSchema>;
+
+export const DEFAULT_AUTOMATION_SETTINGS: AutomationSettings = {
+  reminder24h: true,
+  reminder2h: true,
+  reviewRequests: false,
+  reviewLink: null,
+  winback: false,
+  winbackDays: DEFAULT_WINBACK.days,
+  winbackChannel: DEFAULT_WINBACK.channel,
+  winbackSubject: DEFAULT_WINBACK.subject,
+  winbackMessage: DEFAULT_WINBACK.message,
+};
+
+export const selfServiceRescheduleSchema = z.object({
+  date: z.string({ error: 'Please choose a date' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Please choose a date'),
+  time: z.string({ error: 'Please choose a time' }).regex(/^\d{2}:\d{2}$/, 'Please choose a time'),
+});
+export type SelfServiceReschedule = z.infer<typeof selfServiceRescheduleSchema>;
