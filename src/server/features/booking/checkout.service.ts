@@ -52,7 +52,7 @@ function bookPageUrl(
  * booking in checkout_sessions and asks the payment provider for a checkout URL. No booking exists yet.
  */
 export async function createPayment(
-  deps: Pick<AppDeps, 'db' | 'payments' | 'publicUrl' | 'mailer' | 'supportEmail'>,
+  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'supportEmail' | 'publicUrl' | 'sms' | 'messageRetryDelaysMs'>,
   form: BookingForm,
 ) {
   const { db, payments, publicUrl } = deps;
