@@ -153,6 +153,8 @@ describe('redeeming a reward at booking', () => {
     expect(redeemed).toMatchObject([{ points: -100, source: 'reward', rewardId: tenOff.id, description: 'Redeemed 10% Off Next Service at booking' }]);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row).toMatchObject({ quotedPriceCents: 11_000 });
+    const list = await (await t.request('/api/bookings', { cookie: owner.cookie })).json();
+    expect(list.items.find((b: { id: string }) => b.id === booking.id)).toMatchObject({ rewardName: '10% Off Next Service' });
 
     const cancel = await t.request(`/api/bookings/${booking.id}/status`, { method: 'PATCH', cookie: owner.cookie, json: { status: 'cancelled' } });
     expect(cancel.status, await cancel.clone().text()).toBe(200);
