@@ -30,6 +30,7 @@ import { loyaltyApi } from './features/loyalty/loyalty.routes';
 import { publicLoyaltyApi } from './features/loyalty/redeem.routes';
 import { promoCodesApi, publicPromoCodesApi } from './features/promo-codes/promo-codes.routes';
 import { outboxApi } from './features/outbox/outbox.routes';
+import { adminAnalyticsApi } from './features/analytics/analytics.routes';
 import { adminRevenueApi, payoutsApi } from './features/payouts/payouts.routes';
 import { servicesApi } from './features/services/services.routes';
 import { meApi } from './features/me/me.routes';
@@ -152,7 +153,8 @@ export function createApp(deps: AppDeps) {
     .route('/api/manage', selfServiceApi)
     .route('/api/customer-consent', consentApi)
     .route('/api/payouts', payoutsApi)
-    .route('/api/admin/payouts', adminRevenueApi);
+    .route('/api/admin/payouts', adminRevenueApi)
+    .route('/api/admin/analytics', adminAnalyticsApi);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -94,6 +94,12 @@ export const bookingFormSchema = z.object({
   rewardId: optionalText(100),
   // Unchecked by default: marketing texts need the customer's own opt-in (TCPA; docs/decisions/602).
   smsMarketingOptIn: z.boolean().optional().default(false),
+  // The site path the customer came to /book from (an SEO page /seo/{slug}…), for the platform analytics. Only a
+  // same-site path is kept; anything else is dropped rather than refused, so it never blocks a booking.
+  landingPath: z
+    .string()
+    .nullish()
+    .transform((v) => (v && v.length <= 300 && /^\/(?!\/)[\w\-./~%]*$/.test(v) ? v : null)),
   // What the browser showed; ignored — the server prices from the service and vehicle type.
   totalPrice: z.number().optional(),
 });

@@ -71,7 +71,7 @@ export const router = createBrowserRouter([
               { path: '/admin/users', lazy: () => import('./features/admin/admin-coming-soon-page').then((m) => ({ Component: m.AdminUsersPage })) },
               {
                 path: '/admin/analytics',
-                lazy: () => import('./features/admin/admin-coming-soon-page').then((m) => ({ Component: m.AdminAnalyticsPage })),
+                lazy: () => import('./features/admin-analytics/admin-analytics-page').then((m) => ({ Component: m.AdminAnalyticsPage })),
               },
               {
                 path: '/admin/settings',

@@ -17,3 +17,4 @@ export * from '../features/campaigns/campaigns.schema';
 export * from '../features/payouts/payouts.schema';
 export * from '../features/loyalty/redemption.schema';
 export * from '../features/campaigns/automations.schema';
+export * from '../features/analytics/analytics.schema';

@@ -21,6 +21,7 @@ import { deductStockForCompletedBooking } from '../features/inventory/inventory.
 import { earnPointsForBooking } from '../features/loyalty/points-ledger';
 import { generateBusinessPage } from '../features/business-profile/business-page.service';
 import { customers, inventoryItems, stockMovements, user } from './schema';
+import { seedAnalyticsDemo } from '../features/analytics/analytics.seed';
 import { seedSeoDemo } from '../features/seo/seo.seed';
 import { seedInvoicesDemo } from '../features/invoices/invoices.seed';
 import { createTestModeAccount } from '../features/payouts/payment-accounts.service';
@@ -187,6 +188,7 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
   }
   await createWaitlistEntry(db, 'pat.moore@example.com', '73301');
   await seedSeoDemo(db, ownerId);
+  await seedAnalyticsDemo(db, ownerId);
   await seedInvoicesDemo(db, ownerId);
   // The rest of the business profile, then its generated business page (with the featured reviews seeded above).
   await updateProfile(db, ownerId, {

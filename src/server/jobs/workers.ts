@@ -1,3 +1,4 @@
+import { REFUND_JOB, refundCancelledBooking } from '../features/bookings/bookings.service';
 import { registerPayoutWorkers } from '../features/payouts/payouts-jobs';
 import { registerSeoWorkers } from '../features/seo/seo-jobs';
 import { LAUNCH_EMAILS_JOB, type LaunchEmailsJob, sendLaunchEmails } from '../features/service-areas/launch-emails.job';
@@ -15,6 +16,10 @@ export async function registerWorkers(queue: JobQueue, deps: AppDeps): Promise<v
   await registerCampaignWorkers(queue, deps);
   await registerAutomationWorkers(queue, deps);
   await registerPayoutWorkers(queue, deps);
+  // A refund the provider refused at cancel time: without `jobs`, a failure throws and pg-boss retries it.
+  await queue.work<{ sessionId: string; by?: 'business' | 'customer' }>(REFUND_JOB, async ({ sessionId, by }) => {
+    await refundCancelledBooking({ ...deps, jobs: undefined }, sessionId, by);
+  });
   await queue.work<LaunchEmailsJob>(LAUNCH_EMAILS_JOB, async (data) => {
     await sendLaunchEmails(deps, data);
   });

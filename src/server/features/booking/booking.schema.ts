@@ -55,6 +55,8 @@ export const checkoutSessions = pgTable(
     // The provider's payment (Stripe payment_intent), needed to refund.
     paymentReference: text(),
     bookingId: uuid().references(() => bookings.id, { onDelete: 'set null' }),
+    // The site path the customer came to /book from (an SEO page /seo/{slug}, /, …), for the admin analytics.
+    landingPath: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     paidAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),

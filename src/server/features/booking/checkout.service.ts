@@ -161,6 +161,7 @@ export async function createPayment(
     tipCents: tip,
     status: free ? 'paid' : 'open',
     paidAt: free ? new Date() : null,
+    landingPath: form.landingPath,
     expiresAt,
   });
   // The code's use and the reward's points are held (or refused: used up, spent meanwhile) with the checkout.

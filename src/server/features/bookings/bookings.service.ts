@@ -125,7 +125,7 @@ export async function getBooking(db: DbOrTx, businessId: string, id: string) {
 
 /**
  * Moves a booking along §4's table (409 otherwise). Completing fixes final_price and adds it to the customer's
- * total_spent; cancelling a paid booking refunds the payment first (docs/decisions/104).
+ * total_spent; cancelling a paid booking refunds its payment once the status has changed (decisions 104, 405).
  */
 export async function updateBookingStatus(
   deps: Pick<AppDeps, 'db' | 'payments' | 'mailer'>,
@@ -146,9 +146,9 @@ export async function updateBookingStatus(
   if (!current) throw notFound(NOT_FOUND);
   const check = checkTransition(current.status, to, current);
   if (!check.ok) throw conflict(check.message);
-  if (to === 'cancelled' && current.paymentSessionId)
-    await refundBookingPayment(deps, current.paymentSessionId);
 
+  // The status changes first, under the row lock: of concurrent cancels only one wins, and a cancel that loses to a
+  // confirm or a completion refunds nothing. The winner then refunds, once (decision 405).
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({
@@ -195,24 +195,47 @@ export async function updateBookingStatus(
       },
     ]);
   });
+  if (to === 'cancelled' && current.paymentSessionId) await refundCancelledBooking(deps, current.paymentSessionId);
   return getBooking(db, businessId, id);
 }
 
-export async function refundBookingPayment(
-  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer'>,
+export const REFUND_JOB = 'booking.refund';
+
+/**
+ * Refunds the payment of a cancelled booking, exactly once however often it runs: the checkout is claimed
+ * (completed → refunded) in one conditional update, the provider is asked with the session as idempotency key, and
+ * only the claimant records the ledger's refund and emails the customer. A provider failure gives the claim back
+ * and leaves a retried job (pg-boss) to finish it, so a cancelled booking is never left charged.
+ */
+export async function refundCancelledBooking(
+  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'jobs'>,
   sessionId: string,
   by: 'business' | 'customer' = 'business',
 ) {
   const [checkout] = await deps.db
-    .select()
-    .from(checkoutSessions)
-    .where(eq(checkoutSessions.providerSessionId, sessionId));
-  if (!checkout || checkout.status === 'refunded' || checkout.provider !== deps.payments.kind) return;
-  await deps.payments.refund(sessionId, checkout.paymentReference, { connected: Boolean(checkout.destinationAccount) });
-  await deps.db
     .update(checkoutSessions)
     .set({ status: 'refunded', refundedAt: new Date() })
-    .where(eq(checkoutSessions.id, checkout.id));
+    .where(
+      and(
+        eq(checkoutSessions.providerSessionId, sessionId),
+        eq(checkoutSessions.status, 'completed'),
+        eq(checkoutSessions.provider, deps.payments.kind),
+      ),
+    )
+    .returning();
+  if (!checkout) return false;
+  try {
+    await deps.payments.refund(sessionId, checkout.paymentReference, { connected: Boolean(checkout.destinationAccount) });
+  } catch (err) {
+    await deps.db
+      .update(checkoutSessions)
+      .set({ status: 'completed', refundedAt: null })
+      .where(eq(checkoutSessions.id, checkout.id));
+    if (!deps.jobs) throw err;
+    console.warn(`Refund of ${sessionId} failed; retrying in the background:`, (err as Error).message);
+    await deps.jobs.send(REFUND_JOB, { sessionId, by }, { singletonKey: sessionId, retryLimit: 20, retryDelaySeconds: 60 });
+    return false;
+  }
   await recordCheckoutRefund(deps.db, checkout);
   await deps.mailer
     .send({
@@ -222,8 +245,9 @@ export async function refundBookingPayment(
         `Hi ${checkout.firstName},`,
         '',
         `Your booking for ${checkout.serviceName} on ${formatDateTimeInZone(checkout.scheduledAt, checkout.timeZone)} was cancelled${by === 'business' ? ' by the business' : ' as you asked'}.`,
-        `Your payment of ${formatCents(checkout.amountCents)} has been refunded in full.`,
+        `Your payment of ${formatCents(checkout.amountCents + checkout.tipCents)} has been refunded in full.`,
       ].join('\n'),
     })
     .catch((err) => console.warn('Could not send the cancellation email', err));
+  return true;
 }

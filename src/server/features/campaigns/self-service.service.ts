@@ -9,7 +9,7 @@ import type { AppDeps } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { findPublicBusiness } from '../booking/booking-options.service';
 import { recordHistory } from '../bookings/booking-history.service';
-import { businessTimeZone, refundBookingPayment } from '../bookings/bookings.service';
+import { businessTimeZone, refundCancelledBooking } from '../bookings/bookings.service';
 import { reverseBookingPoints } from '../loyalty/points-ledger';
 import { assertSlotBookable, lockBusinessSlots, slotsOfDate } from '../scheduling/scheduling.service';
 import { dropPendingReminders, manageTokenFor, manageUrl, sendTransactional } from './automations.service';
@@ -17,7 +17,7 @@ import { dropPendingReminders, manageTokenFor, manageUrl, sendTransactional } fr
 // The customer's self-service page (decision 612): by an unguessable token that names one booking, the customer moves
 // it to a free slot (the one slot function) or cancels it, until 24 hours before the start (§9).
 
-type Deps = Pick<AppDeps, 'db' | 'mailer' | 'payments' | 'sms' | 'publicUrl' | 'messageRetryDelaysMs'>;
+type Deps = Pick<AppDeps, 'db' | 'mailer' | 'payments' | 'sms' | 'publicUrl' | 'messageRetryDelaysMs' | 'jobs'>;
 const TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
 const CHANGEABLE = ['pending', 'confirmed'];
 const HOUR_MS = 3_600_000;
@@ -158,8 +158,9 @@ export async function selfServiceReschedule(deps: Deps, token: string, body: Sel
 }
 
 /**
- * Cancels once: the first click claims the link (one conditional update), refunds the payment through the provider,
- * then cancels the booking; concurrent clicks are told it is already being cancelled.
+ * Cancels once: the first click claims the link (one conditional update) and cancels the booking under its row lock;
+ * only then is the payment refunded, once (refundCancelledBooking, decision 405); concurrent clicks are told it is
+ * already being cancelled.
  */
 export async function selfServiceCancel(deps: Deps, token: string) {
   const b = await bookingOfToken(deps.db, token);
@@ -173,7 +174,6 @@ export async function selfServiceCancel(deps: Deps, token: string) {
     .returning({ id: bookingManageLinks.bookingId });
   if (!claim) throw conflict(AUTOMATION_TEXT.cancelInProgress);
   try {
-    if (b.paymentSessionId) await refundBookingPayment(deps, b.paymentSessionId, 'customer');
     await deps.db.transaction(async (tx) => {
       const [row] = await tx
         .select({ status: bookings.status })
@@ -200,6 +200,7 @@ export async function selfServiceCancel(deps: Deps, token: string) {
       .where(eq(bookingManageLinks.bookingId, b.id));
     throw err;
   }
+  if (b.paymentSessionId) await refundCancelledBooking(deps, b.paymentSessionId, 'customer');
   const timeZone = await businessTimeZone(deps.db, b.businessId);
   const when = formatDateTimeInZone(b.scheduledAt, timeZone);
   await notifyOwner(deps, b.businessId, `Booking cancelled by the customer: ${b.serviceName} on ${when}`, [

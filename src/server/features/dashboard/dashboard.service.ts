@@ -1,4 +1,5 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
+import { bookingFigures } from '../analytics/booking-figures';
 import type { Database } from '../../db/client';
 import { bookings, customers, services } from '../../db/schema';
 import { notFound } from '../../http/errors';
@@ -8,24 +9,16 @@ import { insuranceExpiryNotice } from '../verification/verification.service';
 
 /** Totals computed in SQL for one business: revenue sums final_price over completed bookings only. */
 export async function getDashboardStats(db: Database, businessId: string) {
-  const [bookingTotals] = await db
-    .select({
-      totalBookings: count(),
-      pendingBookings: sql<number>`count(*) filter (where ${bookings.status} = 'pending')`.mapWith(Number),
-      totalRevenueCents: sql<number>`coalesce(sum(${bookings.finalPriceCents}) filter (where ${bookings.status} = 'completed'), 0)`.mapWith(
-        Number,
-      ),
-    })
-    .from(bookings)
-    .where(eq(bookings.businessId, businessId));
+  // The same aggregates as the platform analytics (features/analytics/booking-figures), so the two agree.
+  const figures = await bookingFigures(db, eq(bookings.businessId, businessId));
   const [customerTotals] = await db
     .select({ totalCustomers: count() })
     .from(customers)
     .where(eq(customers.businessId, businessId));
   return {
-    totalBookings: bookingTotals?.totalBookings ?? 0,
-    pendingBookings: bookingTotals?.pendingBookings ?? 0,
-    totalRevenueCents: bookingTotals?.totalRevenueCents ?? 0,
+    totalBookings: figures.bookings,
+    pendingBookings: figures.pendingBookings,
+    totalRevenueCents: figures.completedRevenueCents,
     totalCustomers: customerTotals?.totalCustomers ?? 0,
   };
 }

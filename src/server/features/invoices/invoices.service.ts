@@ -1,3 +1,4 @@
+import { tipsCentsBetween } from '../analytics/booking-figures';
 import { type SQL, and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { INVOICE_DUE_DAYS, paymentProblem, paymentStatusOf } from '../../../shared/document-money';
 import type { InvoiceFilter, OFFLINE_METHODS, PaymentMethod } from '../../../shared/invoices.schemas';
@@ -360,8 +361,6 @@ export async function voidInvoice(db: Database, businessId: string, id: string) 
 /** Tips this calendar month in the business's time zone: booking tips and invoice tips, for the dashboard. */
 export async function tipsThisMonthCents(db: Database, businessId: string) {
   const monthStart = sql`(select date_trunc('month', now() at time zone ${profiles.timeZone}) at time zone ${profiles.timeZone} from ${profiles} where ${profiles.id} = ${businessId})`;
-  const [row] = await db.execute<{ cents: string | number }>(sql`select
-    coalesce((select sum(${bookings.tipCents}) from ${bookings} where ${bookings.businessId} = ${businessId} and ${bookings.status} <> 'cancelled' and ${bookings.createdAt} >= ${monthStart}), 0)
-    + coalesce((select sum(${invoicePayments.tipCents}) from ${invoicePayments} where ${invoicePayments.businessId} = ${businessId} and ${invoicePayments.paidAt} >= ${monthStart}), 0) as cents`).then((r) => r.rows);
-  return Number(row?.cents ?? 0);
+  // The same query as the platform analytics' tips (features/analytics), so the two agree.
+  return tipsCentsBetween(db, monthStart, sql`'infinity'::timestamptz`, businessId);
 }

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { availabilityQuerySchema, waitlistInputSchema } from '../../../shared/public.schemas';
 import { createRouter, errorResponses, json } from '../../http/openapi';
+import { zipCheckCounterOf } from '../analytics/zip-check-counter';
 import { joinWaitlist } from './public.service';
 import { zipAreasOf } from './zip-areas';
 
@@ -37,7 +38,9 @@ const waitlistRoute = createRoute({
 export const publicRoutes = createRouter()
   .openapi(availabilityRoute, async (c) => {
     const { zip } = c.req.valid('query');
-    return c.json(await zipAreasOf(c.var.deps.db).check(zip), 200);
+    const answer = await zipAreasOf(c.var.deps.db).check(zip);
+    zipCheckCounterOf(c.var.deps.db).record(zip, answer.available);
+    return c.json(answer, 200);
   })
   .openapi(waitlistRoute, async (c) => {
     const body = c.req.valid('json');

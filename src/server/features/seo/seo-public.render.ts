@@ -103,7 +103,9 @@ export function renderSeoPage(page: PublicPage, opts: { publicUrl: string; platf
   const brand = page.business?.name ?? 'ShineRoute';
   const description = toPlainText(page.metaDescription ?? '') || `${page.pageTitle}. Book mobile car detailing online.`;
   const phone = page.business?.phone?.trim() || opts.platformPhone;
-  const bookHref = page.business ? `/book?business=${encodeURIComponent(page.business.id)}` : '/book';
+  // `from` names this page as the booking's landing page (the admin analytics; the site sends no Referer).
+  const from = `from=${encodeURIComponent(`/seo/${page.slug}`)}`;
+  const bookHref = page.business ? `/book?business=${encodeURIComponent(page.business.id)}&${from}` : `/book?${from}`;
   const place = `${page.city}, ${page.state}`;
   const rating = page.business ? page.business.rating : { average: PLATFORM_RATING.value, count: PLATFORM_RATING.count };
 

@@ -40,7 +40,7 @@ describe('GET /seo/{slug}', () => {
     expect(html).toMatch(/<nav aria-label="Breadcrumb"[^>]*><ol><li><a href="\/">Home<\/a><\/li><li aria-current="page">Car Detailing in Austin, TX<\/li>/);
     // §9: the fixed rating text shows only on pages without a business.
     expect(html).toContain('4.8 from 127 reviews');
-    expect(html).toContain('<a class="btn primary" href="/book">Book Now</a>');
+    expect(html).toContain('<a class="btn primary" href="/book?from=%2Fseo%2Fcar-detailing-austin-tx">Book Now</a>');
     expect(html).toContain('href="tel:5125550100"');
 
     const business = byType(html, 'AutoWash');
@@ -71,7 +71,7 @@ describe('GET /seo/{slug}', () => {
     const html = await (await t.request('/seo/gulf-coast-houston-tx')).text();
     expect(html).toContain('4.7 from 3 reviews');
     expect(html).not.toContain('127 reviews');
-    expect(html).toContain(`href="/book?business=${owner.userId}"`);
+    expect(html).toContain(`href="/book?business=${owner.userId}&amp;from=%2Fseo%2Fgulf-coast-houston-tx"`);
     expect(html).toContain('Call (713) 555-0188');
     expect(html).toContain('Why Choose Gulf Coast Gloss?');
     expect(byType(html, 'AutoWash')).toMatchObject({

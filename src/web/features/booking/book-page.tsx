@@ -27,6 +27,7 @@ import { useErrorToast } from '../../lib/use-error-toast';
 import { useBookingOptions, useCreatePayment, useSlots } from './booking-queries';
 import { BookingTip } from './booking-tip';
 import { keepBookingForm, restoreBookingForm } from './kept-form';
+import { landingPathOf } from './landing-path';
 import { NotBookable } from './not-bookable';
 import { SmsOptInField } from './sms-opt-in-field';
 import { PriceSummary } from './price-summary';
@@ -198,6 +199,7 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
       vehicleColor: '',
       notes: '',
       smsMarketingOptIn: false,
+      landingPath: landingPathOf(window.location.search, document.referrer, window.location.origin),
       ...kept,
     },
   });
