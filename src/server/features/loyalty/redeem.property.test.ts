@@ -21,8 +21,9 @@ type Op =
   | { kind: 'payAndComplete'; pick: number }
   | { kind: 'cancelBooking'; pick: number };
 
+// Checkouts weigh most, and opening balances sit near the rewards' costs, so that holds decide often.
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('checkout' as const), reward: fc.constantFrom(0 as const, 1 as const) }),
+  { arbitrary: fc.record({ kind: fc.constant('checkout' as const), reward: fc.constantFrom(0 as const, 1 as const) }), weight: 3 },
   fc.record({ kind: fc.constant('cancelCheckout' as const), pick: fc.nat(20) }),
   fc.record({ kind: fc.constant('payAndComplete' as const), pick: fc.nat(20) }),
   fc.record({ kind: fc.constant('cancelBooking' as const), pick: fc.nat(20) }),
@@ -31,7 +32,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 describe('reward holds and deductions (docs/decisions/710)', () => {
   it(`over ${RUNS} random sequences the points match the model and the ledger`, { timeout: 60_000 + RUNS * 20_000 }, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: 400 }), fc.array(opArb, { minLength: 1, maxLength: 10 }), async (opening, ops) => {
+      fc.asyncProperty(fc.constantFrom(0, 99, 100, 150, 250, 349, 400), fc.array(opArb, { minLength: 5, maxLength: 10 }), async (opening, ops) => {
         const owner = await t.signUp();
         const [service] = await bookableBusiness(t.db, owner.userId, [{ name: 'Wash', basePriceCents: 6_000, durationMinutes: 60 }]);
         const email = `p-${owner.userId.slice(0, 8)}@example.com`.toLowerCase();
