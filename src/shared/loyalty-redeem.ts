@@ -23,6 +23,7 @@ export const REDEEM_TEXT = {
   productOnInvoice: 'A product reward is handed over at your visit; it cannot pay an invoice',
   businessOnly: 'Rewards can be redeemed only when booking with a business',
   nothingToTake: 'This reward takes nothing off this price',
+  notOffered: 'This business does not offer loyalty rewards online',
 } as const;
 
 const email = z.string().trim().min(1, 'Please enter your email address').max(200).pipe(z.email('Please enter a valid email address')).transform((e) => e.toLowerCase());

@@ -21,6 +21,7 @@ import {
 import type { LoyaltyWallet } from '../../../shared/loyalty-redeem';
 import { REWARD_CATEGORY_LABELS } from '../../../shared/loyalty.schemas';
 import { listRewards } from '../loyalty/rewards.service';
+import { offersLoyalty } from '../loyalty/loyalty-plan';
 import { invoiceView, quoteView } from './document-views';
 import { documentBusiness, invoicePageUrl } from './documents';
 import { answerProblem, answerQuote, findQuoteByToken } from './quotes.service';
@@ -183,7 +184,11 @@ async function invoicePage(
         ${tipOptions(inv.subtotalCents)}
         <div class="actions"><button class="primary" type="submit">Pay now</button></div>
       </form>`;
-  const offersRewards = inv.status !== 'void' && balance > 0 && (await listRewards(db, inv.businessId, { activeOnly: true })).length > 0;
+  const offersRewards =
+    inv.status !== 'void' &&
+    balance > 0 &&
+    (await offersLoyalty(db, inv.businessId)) &&
+    (await listRewards(db, inv.businessId, { activeOnly: true })).length > 0;
   return page(
     `Invoice from ${business.name}`,
     html`<div style="padding-top:8px">${documentBody(view, qr)}</div>

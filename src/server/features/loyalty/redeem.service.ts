@@ -17,6 +17,7 @@ import { checkoutSessions, customers, loyaltyTransactions } from '../../db/schem
 import type { AppDeps } from '../../http/context';
 import { AppError, conflict, invalid, notFound } from '../../http/errors';
 import { findPublicBusiness } from '../booking/booking-options.service';
+import { offersLoyalty } from './loyalty-plan';
 import { appendPoints } from './points-ledger';
 import { loyaltyVerifications, rewardRedemptions } from './redemption.schema';
 import { findReward, listRewards } from './rewards.service';
@@ -32,6 +33,10 @@ async function hashCode(id: string, code: string) {
   return (await scryptAsync(code, `loyalty-code:${id}`, 32)).toString('hex');
 }
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+async function assertOffersLoyalty(db: DbOrTx, businessId: string) {
+  if (!(await offersLoyalty(db, businessId))) throw invalid(REDEEM_TEXT.notOffered);
+}
 
 async function findCustomerByEmail(db: DbOrTx, businessId: string, email: string) {
   const [row] = await db
@@ -53,6 +58,7 @@ export async function sendRedeemCode(
   const { db } = deps;
   const business = await findPublicBusiness(db, input.businessId);
   if (!business) throw notFound('This business could not be found');
+  await assertOffersLoyalty(db, business.id);
   const email = input.email.toLowerCase();
   const since = new Date(Date.now() - REDEEM_CODE_WINDOW_MINUTES * 60_000);
   const [recent] = await db
@@ -174,6 +180,7 @@ export async function wallet(db: DbOrTx, businessId: string, email: string, toke
 /** A verified customer's chosen reward, checked: the business's own (another's id is 404), active, affordable. */
 async function chosenReward(db: DbOrTx, businessId: string, token: string | null | undefined, email: string, rewardId: string) {
   const verification = await resolveRedeemToken(db, businessId, token, email);
+  await assertOffersLoyalty(db, businessId);
   const reward = await findReward(db, businessId, rewardId);
   if (!reward.isActive) throw invalid(REDEEM_TEXT.rewardUnavailable);
   const customer = await findCustomerByEmail(db, businessId, verification.email);

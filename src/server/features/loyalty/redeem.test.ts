@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { formatCents } from '../../../shared/money';
 import { REDEEM_MAX_ATTEMPTS, REDEEM_TEXT } from '../../../shared/loyalty-redeem';
-import { createCustomer } from '../../db/factories';
+import { createCustomer, updateProfile } from '../../db/factories';
 import { bookings, checkoutSessions, customers, invoices, loyaltyRewards, loyaltyTransactions, loyaltyVerifications } from '../../db/schema';
 import { createTestContext, TEST_ORIGIN } from '../../test/harness';
 import { bookableBusiness, bookingForm, daysAhead } from '../booking/booking.fixtures';
@@ -115,6 +115,19 @@ describe('one-time code', () => {
     const fourth = await sendCode(owner.userId, email);
     expect(fourth.status).toBe(429);
     expect((await fourth.json()).error.message).toBe(REDEEM_TEXT.tooManyCodes);
+  });
+
+  it('is not offered by a business whose plan has no loyalty program', async () => {
+    const { owner, service, email, reward } = await setup(300);
+    const { token } = await verified(owner.userId, email);
+    await updateProfile(t.db, owner.userId, { subscriptionTier: 'starter' });
+    const send = await sendCode(owner.userId, email);
+    expect(send.status).toBe(400);
+    expect((await send.json()).error.message).toBe(REDEEM_TEXT.notOffered);
+    const options = await (await t.request(`/api/booking/options?business=${owner.userId}`)).json();
+    expect(options.business.offersLoyalty).toBe(false);
+    const res = await post('/api/booking/create-payment', bookingForm({ businessId: owner.userId, serviceId: service.id, email, loyaltyToken: token, rewardId: reward('10% Off Next Service').id }));
+    expect(res.status).toBe(400);
   });
 
   it('gives the points available and which rewards they reach', async () => {

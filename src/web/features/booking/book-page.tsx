@@ -533,7 +533,7 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
         {options.business && (
           <PromoCodeField businessId={options.business.id} serviceId={values.serviceId} vehicleType={vehicleType} email={values.email} onChange={setPromo} />
         )}
-        {options.business && <LoyaltyRedeemEntry businessId={options.business.id} email={values.email} onChange={setReward} />}
+        {options.business?.offersLoyalty && <LoyaltyRedeemEntry businessId={options.business.id} email={values.email} onChange={setReward} />}
         <PriceSummary service={service} vehicleType={vehicleType} promo={promo} reward={reward} />
         <BookingTip control={form.control} service={service} vehicleType={vehicleType} discounts={{ promo, reward }} />
       </Section>
