@@ -9,7 +9,8 @@ export async function signIn(page: Page, account: { email: string; password: str
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // Owners land on /dashboard, platform admins on /admin (issue 16).
+  await expect(page).toHaveURL(/\/(dashboard|admin)$/);
 }
 
 /** Signs up a brand-new owner through the form and lands on the dashboard. */

@@ -46,8 +46,14 @@ export const DEMO_SERVICES = [
   { name: 'Ceramic Coating', basePriceCents: 35000, durationMinutes: 360 },
 ] as const;
 
+/** The plans a visitor can start a trial on from the landing page (Franchise has no price, §9). */
+export const SIGNUP_PLANS = ['starter', 'pro', 'elite'] as const;
+export type SignupPlan = (typeof SIGNUP_PLANS)[number];
+export const isSignupPlan = (value: unknown): value is SignupPlan =>
+  typeof value === 'string' && (SIGNUP_PLANS as readonly string[]).includes(value);
+
 export interface Plan {
-  id: 'starter' | 'pro' | 'elite';
+  id: SignupPlan;
   name: string;
   priceMonthly: number;
   users: string;

@@ -1,3 +1,6 @@
+/** Where a trial starts: /auth opened in sign-up mode, with the plan chosen on the landing page (issue 16). */
+export const signUpPath = (plan?: 'starter' | 'pro' | 'elite') => `/auth?mode=signup${plan ? `&plan=${plan}` : ''}`;
+
 // The spec's route table (§2). The web router and the server's 404 logging both read it.
 
 export const PUBLIC_ROUTES = [

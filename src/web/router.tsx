@@ -5,7 +5,17 @@ import { LandingPage } from './features/landing/landing-page';
 // Split by audience: only the public layout and the landing page are in the entry chunk; every other screen, the
 // owner and admin shells (with the auth client) load on first visit. One line per route.
 
-export const router = createBrowserRouter([
+/**
+ * Shown while the first screen's lazy code loads. Naming it on the root route keeps React Router from warning "No
+ * `HydrateFallback` element provided" on every first load of a lazy route (issue 16); the page stays blank meanwhile,
+ * as before.
+ */
+function FirstLoad() {
+  return <div className="min-h-dvh bg-white" aria-busy="true" />;
+}
+
+// The root route only names the first-load fallback; the route table below keeps its own indentation.
+export const router = createBrowserRouter([{ HydrateFallback: FirstLoad, children: [
   {
     element: <PublicLayout />,
     children: [
@@ -83,4 +93,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+]}]);

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Mailer } from '../providers/mail/mailer';
 import { trustedOrigins } from '../http/trusted-origins';
+import { isSignupPlan } from '../../shared/constants';
 import { seedDefaultRewards } from '../features/loyalty/rewards.service';
 import { createOwnerProfile } from '../features/profiles/profiles.service';
 
@@ -75,9 +76,15 @@ export function createAuth({ db, mailer, baseURL, secret, signInLimitPerMinute =
     databaseHooks: {
       user: {
         create: {
-          after: async (user) => {
+          after: async (user, ctx) => {
             const u = user as typeof user & { firstName?: string; lastName?: string };
-            await createOwnerProfile(db, { id: u.id, firstName: u.firstName ?? '', lastName: u.lastName ?? '' });
+            // The plan chosen on the landing page rides along in the sign-up body; anything else is the Starter trial.
+            const chosen = (ctx?.body as { plan?: unknown } | undefined)?.plan;
+            await createOwnerProfile(
+              db,
+              { id: u.id, firstName: u.firstName ?? '', lastName: u.lastName ?? '' },
+              isSignupPlan(chosen) ? chosen : 'starter',
+            );
             await seedDefaultRewards(db, u.id);
           },
         },

@@ -4,7 +4,7 @@ import { VEHICLE_TYPES } from '../../../shared/constants';
 import { zipCodeSchema } from '../../../shared/public.schemas';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { getBookingOptions, getSlots } from './booking-options.service';
-import { completeBooking, createPayment } from './checkout.service';
+import { checkoutState, completeBooking, createPayment } from './checkout.service';
 
 const serviceSchema = z.object({
   id: z.string(),
@@ -141,12 +141,29 @@ const completeRoute = createRoute({
   },
 });
 
+const checkoutStatusRoute = createRoute({
+  method: 'get',
+  path: '/checkout-status',
+  tags: ['Booking'],
+  summary:
+    'What became of a checkout session, for the /book tab waiting while the customer pays in another tab: open, paid, booked, cancelled, refunded or expired',
+  request: { query: z.object({ sessionId: completeBookingSchema.shape.sessionId }) },
+  responses: {
+    200: json(z.object({ state: z.enum(['open', 'paid', 'booked', 'cancelled', 'refunded', 'expired']) })),
+    400: errorResponses[400],
+    404: errorResponses[404],
+  },
+});
+
 export const bookingApi = createRouter()
   .openapi(optionsRoute, async (c) =>
     c.json(await getBookingOptions(c.var.deps.db, c.req.valid('query')), 200),
   )
   .openapi(slotsRoute, async (c) => c.json(await getSlots(c.var.deps.db, c.req.valid('query')), 200))
   .openapi(createPaymentRoute, async (c) => c.json(await createPayment(c.var.deps, c.req.valid('json')), 200))
+  .openapi(checkoutStatusRoute, async (c) =>
+    c.json(await checkoutState(c.var.deps.db, c.req.valid('query').sessionId), 200),
+  )
   .openapi(completeRoute, async (c) => {
     const booking = await completeBooking(c.var.deps, c.req.valid('json').sessionId);
     return c.json({ success: true as const, booking }, 200);

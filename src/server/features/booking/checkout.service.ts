@@ -182,6 +182,25 @@ export async function findCheckout(db: Database, sessionId: string) {
   return row ?? null;
 }
 
+/**
+ * What became of a checkout, for the /book tab that opened it (issue 16): it asks every few seconds while the customer
+ * pays in the other tab, and shows the confirmation once the booking is made. Reads only our own row (the provider is
+ * asked by complete-booking and the webhook); the session id is the unguessable capability, as on /booking-success.
+ */
+export async function checkoutState(db: Database, sessionId: string) {
+  const row = await findCheckout(db, sessionId);
+  if (!row) throw notFound('This booking session could not be found');
+  const state =
+    row.status === 'completed'
+      ? ('booked' as const)
+      : row.status === 'paid'
+        ? ('paid' as const)
+        : row.status === 'open' && row.expiresAt.getTime() < Date.now()
+          ? ('expired' as const)
+          : row.status;
+  return { state };
+}
+
 /** The test checkout's Pay button: re-checks the slot (nothing is charged for a taken time) and marks it paid. */
 export async function payTestCheckout(deps: Pick<AppDeps, 'db' | 'publicUrl'>, sessionId: string) {
   const row = await findCheckout(deps.db, sessionId);

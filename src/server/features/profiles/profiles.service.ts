@@ -1,10 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { TRIAL_DAYS } from '../../../shared/constants';
+import { type SignupPlan, TRIAL_DAYS } from '../../../shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { profiles, userRoles } from '../../db/schema';
 
-/** A new sign-up becomes a business owner on the Starter tier with a 14-day trial. */
-export async function createOwnerProfile(db: DbOrTx, user: { id: string; firstName: string; lastName: string }) {
+/**
+ * A new sign-up becomes a business owner with a 14-day trial of the plan chosen on the landing page (Starter when
+ * none was chosen; docs/decisions/1110).
+ */
+export async function createOwnerProfile(
+  db: DbOrTx,
+  user: { id: string; firstName: string; lastName: string },
+  plan: SignupPlan = 'starter',
+) {
   const trialEndsAt = new Date(Date.now() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
   await db
     .insert(profiles)
@@ -12,7 +19,7 @@ export async function createOwnerProfile(db: DbOrTx, user: { id: string; firstNa
       id: user.id,
       firstName: user.firstName,
       lastName: user.lastName,
-      subscriptionTier: 'starter',
+      subscriptionTier: plan,
       subscriptionActive: true,
       trialEndsAt,
     })

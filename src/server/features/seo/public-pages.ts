@@ -98,6 +98,7 @@ const KEY_SAMPLE: PublicPage = {
   vehicleModel: null,
   updatedAt: new Date(0),
   business: {
+    bookingSlug: 'sample-detailing',
     id: 'sample',
     name: 'Sample',
     phone: null,
@@ -105,6 +106,7 @@ const KEY_SAMPLE: PublicPage = {
     guarantees: ['One', 'Two'],
     specialties: [],
     rating: { average: 5, count: 1 },
+    verified: true,
   },
 };
 

@@ -105,7 +105,12 @@ export function renderSeoPage(page: PublicPage, opts: { publicUrl: string; platf
   const phone = page.business?.phone?.trim() || opts.platformPhone;
   // `from` names this page as the booking's landing page (the admin analytics; the site sends no Referer).
   const from = `from=${encodeURIComponent(`/seo/${page.slug}`)}`;
-  const bookHref = page.business ? `/book?business=${encodeURIComponent(page.business.id)}&${from}` : `/book?${from}`;
+  // The business's readable booking link (issue 16); the old ?business= link only when no slug could be made.
+  const bookHref = page.business
+    ? page.business.bookingSlug
+      ? `/book/${encodeURIComponent(page.business.bookingSlug)}?${from}`
+      : `/book?business=${encodeURIComponent(page.business.id)}&${from}`
+    : `/book?${from}`;
   const place = `${page.city}, ${page.state}`;
   const rating = page.business ? page.business.rating : { average: PLATFORM_RATING.value, count: PLATFORM_RATING.count };
 
@@ -162,7 +167,8 @@ export function renderSeoPage(page: PublicPage, opts: { publicUrl: string; platf
     `<title>${e(title)}</title>`,
     `<meta name="description" content="${e(description)}">`,
     `<link rel="canonical" href="${e(url)}">`,
-    '<meta name="robots" content="index, follow">',
+    // An unverified business's pages stay out of search until it is verified (hardening defect 8).
+    page.business && !page.business.verified ? '<meta name="robots" content="noindex, follow">' : '<meta name="robots" content="index, follow">',
     '<meta property="og:type" content="website">',
     '<meta property="og:site_name" content="ShineRoute">',
     '<meta property="og:locale" content="en_US">',

@@ -1,11 +1,13 @@
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { OWNER_ROUTES, PUBLIC_ROUTES } from '../../../shared/routes';
 import type { AppDeps, AppEnv } from '../../http/context';
-import { PAGE_CSP, securityHeaders } from '../../http/security-headers';
+import { APP_CSP, PAGE_CSP, securityHeaders } from '../../http/security-headers';
 import { renderNotFoundPage } from './seo-public.render';
-import { countCompletePages, sitemapEntries } from './seo-public.service';
+import { countIndexablePages, sitemapEntries } from './seo-public.service';
 import type { PublicPages, ServedPage } from './public-pages';
 import { publicPagesOf } from './seo-settings';
 
@@ -57,12 +59,36 @@ interface PageAnswer {
   body: Uint8Array | string | null;
 }
 
+/**
+ * The 404 of an unknown or unfinished page: the web app itself when it is served from this process, so an unknown
+ * slug shows the app's one 404 page with the site's header and footer (issue 16, docs/decisions/1112); the
+ * server-rendered 404 (same words) when only the API runs (tests, a separate front end).
+ */
+function notFoundAnswerOf(deps: Pick<AppDeps, 'webDistDir'>): () => PageAnswer {
+  const index = deps.webDistDir ? join(deps.webDistDir, 'index.html') : null;
+  const appShell = index && existsSync(index) ? readFileSync(index, 'utf8') : null;
+  const answer: PageAnswer = appShell
+    ? {
+        status: 404,
+        headers: { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'no-store', ...securityHeaders(APP_CSP) },
+        body: appShell,
+      }
+    : { status: 404, headers: { ...PAGE_HEADERS, 'Cache-Control': 'no-store' }, body: renderNotFoundPage() };
+  return () => ({ ...answer, headers: { ...answer.headers } });
+}
+
 /** The answer to GET /seo/{slug} once the page is found (or not), for the request's validators and encodings. */
-function pageAnswer(page: ServedPage | null, path: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): PageAnswer {
+function pageAnswer(
+  page: ServedPage | null,
+  path: string,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+  notFound: () => PageAnswer,
+): PageAnswer {
   if (!page) {
     // The bad path is logged (§2), as the web app's 404 does.
     console.warn(`404 GET ${path}`);
-    return { status: 404, headers: { ...PAGE_HEADERS, 'Cache-Control': 'no-store' }, body: renderNotFoundPage() };
+    return notFound();
   }
   if (ifNoneMatch === page.etag) return { status: 304, headers: { ...PLAIN_HEADERS, ETag: page.etag }, body: null };
   if (takesGzip(acceptEncoding)) return { status: 200, headers: { ...GZIP_HEADERS, ETag: page.etag }, body: page.gzip };
@@ -80,9 +106,10 @@ const findPage = (pages: PublicPages, slug: string): ServedPage | Promise<Served
  */
 export function mountSeoPageRoute(app: Hono<AppEnv>, deps: AppDeps) {
   const pages = publicPagesOf(deps);
+  const notFound = notFoundAnswerOf(deps);
   app.get('/seo/:slug', async (c) => {
     const page = await findPage(pages, c.req.param('slug'));
-    const answer = pageAnswer(page, c.req.path, c.req.header('if-none-match'), c.req.header('accept-encoding'));
+    const answer = pageAnswer(page, c.req.path, c.req.header('if-none-match'), c.req.header('accept-encoding'), notFound);
     return new Response(answer.body as BodyInit | null, { status: answer.status, headers: answer.headers });
   });
 }
@@ -94,6 +121,7 @@ export function mountSeoPageRoute(app: Hono<AppEnv>, deps: AppDeps) {
  */
 export function publicPageListener(deps: AppDeps) {
   const pages = publicPagesOf(deps);
+  const notFound = notFoundAnswerOf(deps);
   const write = (req: IncomingMessage, res: ServerResponse, answer: PageAnswer) => {
     if (answer.body !== null) answer.headers['Content-Length'] = String(Buffer.byteLength(answer.body));
     res.writeHead(answer.status, answer.headers);
@@ -115,11 +143,11 @@ export function publicPageListener(deps: AppDeps) {
     const acceptEncoding = req.headers['accept-encoding'];
     const found = findPage(pages, slug);
     if (!(found instanceof Promise)) {
-      write(req, res, pageAnswer(found, path, ifNoneMatch, acceptEncoding));
+      write(req, res, pageAnswer(found, path, ifNoneMatch, acceptEncoding, notFound));
       return true;
     }
     found.then(
-      (page) => write(req, res, pageAnswer(page, path, ifNoneMatch, acceptEncoding)),
+      (page) => write(req, res, pageAnswer(page, path, ifNoneMatch, acceptEncoding, notFound)),
       (err: unknown) => {
         console.error('GET /seo/{slug} failed:', err);
         if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -141,7 +169,7 @@ export function mountSeoPublicRoutes(app: Hono<AppEnv>) {
 
   app.get('/sitemap.xml', async (c) => {
     const base = origin(c.var.deps.publicUrl);
-    const pages = await countCompletePages(c.var.deps.db);
+    const pages = await countIndexablePages(c.var.deps.db);
     const staticUrls = SITEMAP_STATIC.map((p) => ({ loc: `${base}${p === '/' ? '/' : p}` }));
     if (pages + staticUrls.length <= SITEMAP_URL_LIMIT) {
       const entries = await sitemapEntries(c.var.deps.db, 0, SITEMAP_URL_LIMIT);

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { citySeoPages, profiles, type SeoFaqItem, testimonials } from '../../db/schema';
+import { ensureBookingSlug } from '../booking-link/booking-link.service';
 
 export interface PublicPage {
   id: string;
@@ -20,12 +21,16 @@ export interface PublicPage {
   business: {
     id: string;
     name: string;
+    /** The business's readable booking link `/book/{slug}` (decision 1103); null only if it could not be made. */
+    bookingSlug: string | null;
     phone: string | null;
     tagline: string | null;
     guarantees: string[];
     specialties: string[];
     /** Real testimonials only; null when the business has none. */
     rating: { average: number; count: number } | null;
+    /** Pages of a business that is not verified are served noindex and left out of the sitemap (hardening defect 8). */
+    verified: boolean;
   } | null;
 }
 
@@ -71,25 +76,37 @@ async function loadPageBusiness(db: Database, businessId: string): Promise<Publi
   const [row] = await db
     .select({
       businessName: profiles.businessName,
+      bookingSlug: profiles.bookingSlug,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       phone: profiles.phone,
       tagline: profiles.businessTagline,
       guarantees: profiles.serviceGuarantees,
       specialties: profiles.specialties,
+      verificationStatus: profiles.verificationStatus,
       reviewCount: sql<number>`(select count(*) from ${testimonials} where ${testimonials.businessId} = ${businessId})`.mapWith(Number),
       reviewAverage: sql<number | null>`(select avg(${testimonials.rating})::float8 from ${testimonials} where ${testimonials.businessId} = ${businessId})`,
     })
     .from(profiles)
     .where(eq(profiles.id, businessId));
   if (!row) return null;
+  // The pages' Book Now goes to the readable link (issue 16); a business that never opened its Share card gets its
+  // slug now, once (it never changes after).
+  const bookingSlug =
+    row.bookingSlug ??
+    (await ensureBookingSlug(db, businessId, '').then(
+      (made) => made.slug,
+      () => null,
+    ));
   return {
     id: businessId,
+    bookingSlug,
     name: row.businessName?.trim() || `${row.firstName} ${row.lastName}`.trim() || 'Our team',
     phone: row.phone,
     tagline: row.tagline,
     guarantees: row.guarantees,
     specialties: row.specialties,
+    verified: row.verificationStatus === 'verified',
     rating:
       row.reviewCount > 0 && row.reviewAverage !== null
         ? { average: Math.round(Number(row.reviewAverage) * 10) / 10, count: row.reviewCount }
@@ -97,21 +114,30 @@ async function loadPageBusiness(db: Database, businessId: string): Promise<Publi
   };
 }
 
-/** Complete pages for the sitemap, one chunk at a time, in slug order. */
+/** Indexable pages: complete, and the platform's own or a verified business's (hardening defect 8). */
+const indexable = and(
+  eq(citySeoPages.status, 'complete'),
+  or(
+    isNull(citySeoPages.businessId),
+    inArray(citySeoPages.businessId, sql`(select ${profiles.id} from ${profiles} where ${profiles.verificationStatus} = 'verified')`),
+  ),
+);
+
+/** Indexable pages for the sitemap, one chunk at a time, in slug order. */
 export async function sitemapEntries(db: Database, offset: number, limit: number) {
   return db
     .select({ slug: citySeoPages.slug, updatedAt: citySeoPages.updatedAt })
     .from(citySeoPages)
-    .where(eq(citySeoPages.status, 'complete'))
+    .where(indexable)
     .orderBy(asc(citySeoPages.slug))
     .offset(offset)
     .limit(limit);
 }
 
-export async function countCompletePages(db: Database) {
+export async function countIndexablePages(db: Database) {
   const [row] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(citySeoPages)
-    .where(eq(citySeoPages.status, 'complete'));
+    .where(indexable);
   return row?.n ?? 0;
 }

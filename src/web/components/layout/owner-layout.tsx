@@ -1,8 +1,9 @@
-import { LogOut, Menu, X } from 'lucide-react';
+import { LogOut, Menu, ShieldCheck, X } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { authClient } from '../../lib/auth-client';
 import { queryClient } from '../../lib/query-client';
+import { useRole } from '../../lib/role';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { Logo } from './logo';
@@ -17,10 +18,14 @@ export function useSignOut() {
   };
 }
 
+const ADMIN_LINK = { to: '/admin', label: 'Admin', description: 'Platform admin panel', icon: ShieldCheck };
+
 function NavList({ onNavigate }: { onNavigate?: () => void }) {
+  // Platform admins also run a business view; the Admin link takes them back to /admin (issue 16).
+  const isAdmin = useRole().data?.role === 'admin';
   return (
     <ul className="space-y-0.5">
-      {OWNER_NAV.map(({ to, label, icon: Icon }) => (
+      {[...(isAdmin ? [ADMIN_LINK] : []), ...OWNER_NAV].map(({ to, label, icon: Icon }) => (
         <li key={to}>
           <NavLink
             to={to}
@@ -41,7 +46,19 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** Owner screens: a sidebar on desktop, a drawer on phones. */
+function SignOutButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button
+      variant="ghost"
+      className="w-full justify-start gap-3 px-3 font-medium text-slate-300 hover:bg-navy-800 hover:text-white"
+      onClick={onClick}
+    >
+      <LogOut /> Sign Out
+    </Button>
+  );
+}
+
+/** Owner screens: a sidebar on desktop, a drawer on phones (both with Sign Out). */
 export function OwnerLayout() {
   const [open, setOpen] = useState(false);
   const signOut = useSignOut();
@@ -54,9 +71,7 @@ export function OwnerLayout() {
         <nav aria-label="Owner" className="flex-1">
           <NavList />
         </nav>
-        <Button variant="ghost" className="justify-start text-slate-300 hover:bg-navy-800 hover:text-white" onClick={signOut}>
-          <LogOut /> Sign Out
-        </Button>
+        <SignOutButton onClick={signOut} />
       </aside>
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4 lg:hidden">
@@ -68,6 +83,9 @@ export function OwnerLayout() {
         {open && (
           <nav aria-label="Owner mobile" className="fixed inset-x-0 top-14 bottom-0 z-30 overflow-y-auto bg-navy-900 p-4 lg:hidden">
             <NavList onNavigate={() => setOpen(false)} />
+            <div className="mt-4 border-t border-navy-800 pt-4">
+              <SignOutButton onClick={signOut} />
+            </div>
           </nav>
         )}
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:py-8">

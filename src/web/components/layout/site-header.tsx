@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { useSignedIn } from '../../lib/signed-in';
 import { Button } from '../ui/button';
 import { Logo } from './logo';
+import { signUpPath } from '../../../shared/routes';
 
 const NAV = [
   { label: 'Features', href: '/#features' },
@@ -29,7 +30,7 @@ export function SiteHeader() {
         <Link to="/auth">Sign In</Link>
       </Button>
       <Button asChild>
-        <Link to="/auth">Start Free Trial</Link>
+        <Link to={signUpPath()}>Start Free Trial</Link>
       </Button>
     </>
   );

@@ -2,7 +2,7 @@ import { ShieldAlert } from 'lucide-react';
 import { Link, Outlet } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { useRole } from './admin-queries';
+import { useRole } from '../../lib/role';
 
 /**
  * The admin screens show only to admins (§2, §6). The server checks the role on every admin call as well

@@ -1,16 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { type SignUpValues, signInSchema, signUpSchema } from '../../../shared/auth.schemas';
+import { isSignupPlan, PLANS, type SignupPlan, TRIAL_DAYS } from '../../../shared/constants';
 import { LogoMark } from '../../components/layout/logo';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { authClient, useSession } from '../../lib/auth-client';
+import { queryClient } from '../../lib/query-client';
+import { roleQuery } from '../../lib/role';
 
 type Mode = 'signin' | 'signup' | 'forgot' | 'reset';
 
@@ -23,6 +27,25 @@ const HEADINGS: Record<Mode, [string, string]> = {
   forgot: ['Reset your password', "Enter your email and we'll send you a reset link"],
   reset: ['Choose a new password', 'Enter a new password for your account'],
 };
+
+/**
+ * Where a signed-in user goes: the page that sent them to sign in, else /admin for a platform admin (issue 16) and
+ * /dashboard for everyone else.
+ */
+async function landingFor(from: string | undefined) {
+  if (from) return from;
+  queryClient.removeQueries({ queryKey: roleQuery.queryKey });
+  const role = await queryClient.fetchQuery(roleQuery).catch(() => null);
+  return role?.role === 'admin' ? '/admin' : '/dashboard';
+}
+
+/** A user who is already signed in and opens /auth goes on to their landing page. */
+function SignedInRedirect({ from }: { from: string | undefined }) {
+  const role = useQuery({ ...roleQuery, enabled: !from });
+  if (from) return <Navigate to={from} replace />;
+  if (role.isPending) return null;
+  return <Navigate to={role.data?.role === 'admin' ? '/admin' : '/dashboard'} replace />;
+}
 
 /**
  * Runs an auth call and reports failure with the spec's toast: the service's message, or "An unexpected error
@@ -48,9 +71,11 @@ export function AuthPage() {
   );
   const navigate = useNavigate();
   const location = useLocation();
-  const from = (location.state as { from?: string } | null)?.from ?? '/dashboard';
+  const from = (location.state as { from?: string } | null)?.from;
+  const planParam = params.get('plan');
+  const plan = isSignupPlan(planParam) ? planParam : undefined;
 
-  if (!isPending && session?.user && mode !== 'reset') return <Navigate to={from} replace />;
+  if (!isPending && session?.user && mode !== 'reset') return <SignedInRedirect from={from} />;
 
   const [heading, sub] = HEADINGS[mode];
   return (
@@ -63,9 +88,12 @@ export function AuthPage() {
         </CardHeader>
         <CardContent>
           {mode === 'signin' && (
-            <SignInForm onDone={() => navigate(from, { replace: true })} onForgot={() => setMode('forgot')} />
+            <SignInForm
+              onDone={async () => navigate(await landingFor(from), { replace: true })}
+              onForgot={() => setMode('forgot')}
+            />
           )}
-          {mode === 'signup' && <SignUpForm onDone={() => navigate('/dashboard', { replace: true })} />}
+          {mode === 'signup' && <SignUpForm plan={plan} onDone={() => navigate('/dashboard', { replace: true })} />}
           {mode === 'forgot' && <ForgotForm onDone={() => setMode('signin')} />}
           {mode === 'reset' && resetToken && (
             <ResetForm
@@ -105,12 +133,12 @@ export function AuthPage() {
   );
 }
 
-function SignInForm({ onDone, onForgot }: { onDone: () => void; onForgot: () => void }) {
+function SignInForm({ onDone, onForgot }: { onDone: () => Promise<void> | void; onForgot: () => void }) {
   const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     if (!(await authCall(() => authClient.signIn.email(values)))) return;
-    onDone();
+    await onDone();
   });
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
@@ -142,7 +170,8 @@ function SignInForm({ onDone, onForgot }: { onDone: () => void; onForgot: () => 
   );
 }
 
-function SignUpForm({ onDone }: { onDone: () => void }) {
+function SignUpForm({ plan, onDone }: { plan?: SignupPlan; onDone: () => void }) {
+  const chosen = plan ? PLANS.find((p) => p.id === plan) : undefined;
   const form = useForm<SignUpValues>({
     resolver: zodResolver(signUpSchema),
     defaultValues: { email: '', password: '', firstName: '', lastName: '' },
@@ -157,8 +186,10 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
           name: `${values.firstName} ${values.lastName}`,
           firstName: values.firstName,
           lastName: values.lastName,
+          // The plan chosen on the landing page: the server starts the trial on it (docs/decisions/1110).
+          ...(plan ? { plan } : {}),
           callbackURL: '/dashboard',
-        }),
+        } as Parameters<typeof authClient.signUp.email>[0]),
       ))
     )
       return;
@@ -169,6 +200,15 @@ function SignUpForm({ onDone }: { onDone: () => void }) {
   });
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      {chosen && (
+        <p
+          data-testid="chosen-plan"
+          className="rounded-lg border border-blue-200 bg-accent-soft p-3 text-center text-sm text-navy-900"
+        >
+          <span className="font-semibold">{chosen.name} plan</span> · {TRIAL_DAYS}-day free trial, then $
+          {chosen.priceMonthly}/month. No credit card required.
+        </p>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="firstName" label="First name" error={errors.firstName?.message}>
           <Input

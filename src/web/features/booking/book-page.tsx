@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CalendarX, CheckCircle2, ExternalLink, Info, MapPin, ShieldCheck, Store } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
   type BookingForm,
@@ -24,9 +24,9 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { useErrorToast } from '../../lib/use-error-toast';
-import { useBookingOptions, useCreatePayment, useSlots } from './booking-queries';
+import { useBookingOptions, useCheckoutStatus, useCreatePayment, useSlots } from './booking-queries';
 import { BookingTip } from './booking-tip';
-import { keepBookingForm, restoreBookingForm } from './kept-form';
+import { forgetBookingForm, keepBookingForm, restoreBookingForm } from './kept-form';
 import { landingPathOf } from './landing-path';
 import { NotBookable } from './not-bookable';
 import { SmsOptInField } from './sms-opt-in-field';
@@ -176,7 +176,11 @@ function Section({ n, title, children }: { n: number; title: string; children: R
 function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
   const queryClient = useQueryClient();
   const createPayment = useCreatePayment();
-  const [checkoutUrl, setCheckoutUrl] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const [checkout, setCheckout] = useState<{ url: string; sessionId: string } | null>(null);
+  const checkoutUrl = checkout?.url ?? null;
+  const checkoutStatus = useCheckoutStatus(checkout?.sessionId ?? null);
+  const checkoutState = checkoutStatus.data?.state;
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
   const [reward, setReward] = useState<ChosenReward | null>(null);
   const [kept] = useState(() => restoreBookingForm(options.business?.id));
@@ -208,6 +212,15 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
   const service = options.services.find((s) => s.id === values.serviceId);
   const vehicleType = values.vehicleType as VehicleType | undefined;
   const slots = useSlots({ business: options.business?.id, serviceId: values.serviceId, date: values.date });
+
+  // Paid in the other tab: this tab shows the confirmation too (the success page completes idempotently).
+  useEffect(() => {
+    if (!checkout || !checkoutState) return;
+    if (checkoutState === 'paid' || checkoutState === 'booked' || checkoutState === 'refunded') {
+      forgetBookingForm(options.business?.id);
+      navigate(`/booking-success?session_id=${encodeURIComponent(checkout.sessionId)}`);
+    }
+  }, [checkout, checkoutState, navigate, options.business?.id]);
 
   // A time that is no longer offered (another service, another date, just taken) is cleared.
   useEffect(() => {
@@ -243,14 +256,14 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
         totalPrice: undefined,
       },
       {
-        onSuccess: ({ url, amountCents }) => {
+        onSuccess: ({ url, sessionId, amountCents }) => {
           // Nothing to pay (decision 710): the booking is already made; its confirmation opens here.
           if (amountCents === 0 && url.includes('/booking-success?')) {
             tab?.close();
             window.location.assign(url);
             return;
           }
-          setCheckoutUrl(url);
+          setCheckout({ url, sessionId });
           if (tab) {
             tab.opener = null;
             tab.location.href = url;
@@ -538,14 +551,28 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
         <BookingTip control={form.control} service={service} vehicleType={vehicleType} discounts={{ promo, reward }} />
       </Section>
 
-      {checkoutUrl && (
+      {checkoutUrl && (checkoutState === 'cancelled' || checkoutState === 'expired') && (
+        <div
+          role="status"
+          className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+        >
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <p>
+            {checkoutState === 'cancelled'
+              ? 'Payment cancelled — nothing was charged.'
+              : 'The payment page expired — nothing was charged.'}{' '}
+            You can change your booking and press Book Now again.
+          </p>
+        </div>
+      )}
+      {checkoutUrl && checkoutState !== 'cancelled' && checkoutState !== 'expired' && (
         <div
           role="status"
           className="flex flex-col gap-2 rounded-xl border border-green-300 bg-green-50 p-4 text-sm text-green-900 sm:flex-row sm:items-center sm:justify-between"
         >
           <p className="flex items-center gap-2">
             <CheckCircle2 className="size-4 shrink-0" aria-hidden="true" /> Complete your payment in the new
-            tab to confirm your booking.
+            tab to confirm your booking. This page shows your confirmation as soon as you have paid.
           </p>
           <a
             href={checkoutUrl}

@@ -34,3 +34,18 @@ export const useCompleteBooking = () =>
     mutationFn: (sessionId: string) =>
       unwrap(api.api.booking['complete-booking'].$post({ json: { sessionId } })),
   });
+
+/**
+ * While the customer pays in the other tab, the /book tab asks what became of the checkout every few seconds (and at
+ * once when the customer comes back to it), until the checkout is settled one way or the other (issue 16).
+ */
+export const useCheckoutStatus = (sessionId: string | null) =>
+  useQuery({
+    queryKey: ['checkout-status', sessionId],
+    queryFn: () => unwrap(api.api.booking['checkout-status'].$get({ query: { sessionId: sessionId ?? '' } })),
+    enabled: Boolean(sessionId),
+    refetchInterval: (query) => (query.state.data?.state === 'open' || !query.state.data ? 3000 : false),
+    refetchOnWindowFocus: 'always',
+    staleTime: 0,
+    retry: false,
+  });

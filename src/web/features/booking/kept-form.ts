@@ -27,3 +27,12 @@ export function restoreBookingForm(businessId: string | null | undefined): Parti
     return {};
   }
 }
+
+/** Once the booking is paid, what the customer typed is not kept any longer. */
+export function forgetBookingForm(businessId: string | null | undefined) {
+  try {
+    sessionStorage.removeItem(keyFor(businessId));
+  } catch {
+    // Storage blocked: nothing was kept.
+  }
+}

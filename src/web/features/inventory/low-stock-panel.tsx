@@ -24,9 +24,13 @@ export function LowStockPanel({ items, onOrder }: { items: InventoryItem[]; onOr
           View purchase order
         </button>
       </div>
-      <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-3" data-testid="low-stock-list">
+      {/* minmax(0,1fr): a long item name truncates inside its card instead of widening the panel at 390 px. */}
+      <ul
+        className="mt-3 grid grid-cols-[minmax(0,1fr)] gap-2 sm:grid-cols-[repeat(2,minmax(0,1fr))] lg:grid-cols-[repeat(3,minmax(0,1fr))]"
+        data-testid="low-stock-list"
+      >
         {low.map((i) => (
-          <li key={i.id} className="flex items-center justify-between gap-2 rounded-lg bg-white px-3 py-2 text-sm shadow-sm">
+          <li key={i.id} className="flex min-w-0 items-center justify-between gap-2 rounded-lg bg-white px-3 py-2 text-sm shadow-sm">
             <span className="min-w-0">
               <span className="block truncate font-medium text-slate-900">{i.name}</span>
               <span className="text-xs text-slate-600">

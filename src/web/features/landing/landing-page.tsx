@@ -17,6 +17,7 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/utils';
 import { HeroIllustration } from './hero-illustration';
 import { ZipChecker } from './zip-checker';
+import { signUpPath } from '../../../shared/routes';
 
 const TILES = [
   { icon: Users, label: 'Customer CRM' },
@@ -73,7 +74,7 @@ export function LandingPage() {
       <div className="bg-amber-400 px-4 py-2 text-center text-sm font-semibold text-navy-900">
         <Sparkles className="mr-1 inline size-4" aria-hidden="true" />
         Limited time: 50% off your first 3 months.{' '}
-        <Link to="/auth" className="underline underline-offset-2">
+        <Link to={signUpPath()} className="underline underline-offset-2">
           Start Your FREE Trial
         </Link>
       </div>
@@ -95,11 +96,11 @@ export function LandingPage() {
                 <Link to="/book">Book Detailing Now</Link>
               </Button>
               <Button asChild size="lg" variant="light">
-                <Link to="/services">View Services & Pricing</Link>
+                <Link to="/book">View Services & Pricing</Link>
               </Button>
             </div>
             <div className="mt-4 flex flex-wrap gap-4 text-sm">
-              <Link to="/auth" className="font-semibold text-blue-300 underline-offset-4 hover:underline">
+              <Link to={signUpPath()} className="font-semibold text-blue-300 underline-offset-4 hover:underline">
                 Join as Detailer
               </Link>
               <Link to="/for-detailers" className="font-semibold text-blue-300 underline-offset-4 hover:underline">
@@ -208,7 +209,7 @@ export function LandingPage() {
                   ))}
                 </ul>
                 <Button asChild className="mt-6" variant={plan.badge === 'Most Popular' ? 'default' : 'outline'}>
-                  <Link to="/auth">Start {plan.name} Trial</Link>
+                  <Link to={signUpPath(plan.id)}>Start {plan.name} Trial</Link>
                 </Button>
               </div>
             ))}
@@ -234,7 +235,7 @@ export function LandingPage() {
             <p className="mt-1 text-slate-300">14-day free trial. No credit card required. Cancel anytime.</p>
           </div>
           <Button asChild size="lg">
-            <Link to="/auth">Start Your FREE Trial</Link>
+            <Link to={signUpPath()}>Start Your FREE Trial</Link>
           </Button>
         </div>
       </section>

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Plus, Sparkles, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -16,7 +17,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../components/ui/input';
 import { Field, Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { serviceAreasQuery } from '../service-areas/service-areas-queries';
 import { useCreateLandingPages } from './marketing-queries';
+import { type AreaCity, AreaCitySuggestions, areaCities, citiesNotServed, NotServedWarning } from './service-area-cities';
 
 type Errors = Partial<Record<'keyword' | 'cities' | 'state', string>>;
 
@@ -27,8 +30,24 @@ export function LandingPageGenerator() {
   const [state, setState] = useState<LandingPageState | ''>('');
   const [errors, setErrors] = useState<Errors>({});
   const create = useCreateLandingPages();
+  const areas = useQuery(serviceAreasQuery);
+  const served = areaCities(areas.data?.areas ?? []);
 
   const filled = cities.map((c) => c.trim()).filter(Boolean);
+  const notServed = areas.data ? citiesNotServed(filled, state, served) : [];
+  const pickable = served.filter(
+    (c) => (!state || c.state === state) && !filled.some((f) => f.toLowerCase() === c.city.toLowerCase()),
+  );
+
+  /** A service-area city goes into the first empty city field (or a new one), and sets the state when none is chosen. */
+  function pick(c: AreaCity) {
+    setCities((all) => {
+      const empty = all.findIndex((x) => !x.trim());
+      if (empty >= 0) return all.map((x, i) => (i === empty ? c.city : x));
+      return all.length < MAX_LANDING_PAGE_CITIES ? [...all, c.city] : all;
+    });
+    if (!state) setState(c.state);
+  }
   const preview = keyword.trim() && filled[0] && state ? `/seo/${pageSlug({ keyword, city: filled[0], state })}` : null;
 
   function submit(event: React.FormEvent) {
@@ -87,6 +106,7 @@ export function LandingPageGenerator() {
             <legend className="mb-1.5 text-sm font-medium text-slate-800">
               Cities <span className="font-normal text-slate-500">(up to {MAX_LANDING_PAGE_CITIES})</span>
             </legend>
+            <AreaCitySuggestions cities={pickable} onPick={pick} />
             {cities.map((city, i) => (
               <div key={i} className="flex gap-2">
                 <Input
@@ -145,6 +165,7 @@ export function LandingPageGenerator() {
             )}
           </div>
 
+          <NotServedWarning cities={notServed} state={state} hasAreas={served.length > 0} />
           {preview && (
             <p className="truncate text-xs text-slate-500">
               First page address: <span className="font-mono text-slate-700">{preview}</span>

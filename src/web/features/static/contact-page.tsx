@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { type ContactInput, type ContactValues, contactInputSchema } from '../../../shared/contact.schemas';
 import { Button } from '../../components/ui/button';
@@ -14,12 +14,20 @@ const SUPPORT_EMAIL = 'support@shineroute.com';
 
 const EMPTY: ContactInput = { firstName: '', lastName: '', email: '', subject: '', message: '' };
 
+/** Subjects another page can ask for with `?subject=` (the /demo page's Schedule Live Demo, issue 16). */
+const CONTACT_SUBJECTS = { demo: 'Schedule a live demo' } as const;
+const DEMO_MESSAGE =
+  "I'd like a live walkthrough of ShineRoute. Good days and times for me (with my time zone): ";
+
 /** POST /api/public/contact; a failure throws the server's `{ error: { message } }` as an ApiError. */
 async function sendContactMessage(values: ContactValues): Promise<void> {
   await unwrap(api.api.public.contact.$post({ json: values }));
 }
 
 function ContactForm() {
+  const [params] = useSearchParams();
+  const demo = params.get('subject') === 'demo';
+  const initial: ContactInput = demo ? { ...EMPTY, subject: CONTACT_SUBJECTS.demo, message: DEMO_MESSAGE } : EMPTY;
   const {
     register,
     handleSubmit,
@@ -27,7 +35,7 @@ function ContactForm() {
     formState: { errors, isSubmitting },
   } = useForm<ContactInput, unknown, ContactValues>({
     resolver: zodResolver(contactInputSchema),
-    defaultValues: EMPTY,
+    defaultValues: initial,
   });
 
   const onSubmit = async (values: ContactValues) => {
@@ -46,6 +54,11 @@ function ContactForm() {
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5">
+      {demo && (
+        <p className="rounded-lg border border-blue-200 bg-accent-soft p-3 text-sm text-navy-900">
+          Tell us when suits you and we'll email you a time for a 30-minute live demo with our team.
+        </p>
+      )}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="contact-first-name" label="First name" error={errors.firstName?.message}>
           <Input
@@ -159,13 +172,15 @@ export function ContactPage() {
           <div className="rounded-xl bg-navy-900 p-6 text-white">
             <h3 className="flex items-center gap-2 font-semibold">
               <MessageCircle className="size-5" aria-hidden="true" />
-              Live chat
+              Already a ShineRoute detailer?
             </h3>
+            {/* There is no live chat (issue 16): say what there is. Decision 1111. */}
             <p className="mt-2 text-sm text-slate-300">
-              Signed-in detailers can chat with our team straight from the dashboard.
+              We don't offer live chat. Sign in to manage your account, plan and billing yourself; for anything else,
+              send us a message here or call, and a person answers within one business day.
             </p>
             <Button asChild variant="light" className="mt-4">
-              <Link to="/auth">Start Live Chat</Link>
+              <Link to="/auth">Sign In to Your Account</Link>
             </Button>
           </div>
         </aside>

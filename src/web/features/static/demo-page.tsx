@@ -1,6 +1,7 @@
 import { ArrowLeft, CalendarCheck, CheckCircle2, Play } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { signUpPath } from '../../../shared/routes';
 
 const WALKTHROUGH = [
   {
@@ -114,10 +115,10 @@ export function DemoPage() {
         </p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="lg">
-            <Link to="/auth">Start Free Trial</Link>
+            <Link to={signUpPath()}>Start Free Trial</Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link to="/book">
+            <Link to="/contact?subject=demo">
               <CalendarCheck aria-hidden="true" />
               Schedule Live Demo
             </Link>

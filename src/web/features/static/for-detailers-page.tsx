@@ -14,6 +14,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { signUpPath } from '../../../shared/routes';
 
 const STATS = [
   ['500+', 'detailers on ShineRoute'],
@@ -95,10 +96,10 @@ export function ForDetailersPage() {
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg">
-              <Link to="/auth">Join as Detailer</Link>
+              <Link to={signUpPath()}>Join as Detailer</Link>
             </Button>
             <Button asChild size="lg" variant="light">
-              <Link to="/auth">Start Free Trial</Link>
+              <Link to={signUpPath()}>Start Free Trial</Link>
             </Button>
           </div>
           <dl className="mt-12 grid grid-cols-2 gap-6 border-t border-navy-800 pt-8 sm:grid-cols-4">
@@ -199,7 +200,7 @@ export function ForDetailersPage() {
             14-day free trial, no credit card required, setup in under 5 minutes.
           </p>
           <Button asChild size="lg" className="mt-6">
-            <Link to="/auth">Get Started Free</Link>
+            <Link to={signUpPath()}>Get Started Free</Link>
           </Button>
         </div>
       </section>

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api';
+import { api, unwrap } from './api';
 
+/** The signed-in user's platform role (admin, technician or none): the admin guard, the nav and the sign-in landing. */
 export const roleQuery = queryOptions({
   queryKey: ['me', 'role'],
   queryFn: () => unwrap(api.api.me.role.$get()),
