@@ -18,3 +18,6 @@ export * from '../features/payouts/payouts.schema';
 export * from '../features/loyalty/redemption.schema';
 export * from '../features/campaigns/automations.schema';
 export * from '../features/analytics/analytics.schema';
+export * from '../features/leads/leads.schema';
+export * from '../features/admin-users/admin-users.schema';
+export * from '../features/platform-settings/platform-settings.schema';
