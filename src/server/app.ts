@@ -27,6 +27,7 @@ import { invoicesApi } from './features/invoices/invoices.routes';
 import { publicDocumentPages } from './features/invoices/public-documents.routes';
 import { quotesApi } from './features/invoices/quotes.routes';
 import { loyaltyApi } from './features/loyalty/loyalty.routes';
+import { publicLoyaltyApi } from './features/loyalty/redeem.routes';
 import { promoCodesApi, publicPromoCodesApi } from './features/promo-codes/promo-codes.routes';
 import { outboxApi } from './features/outbox/outbox.routes';
 import { adminAnalyticsApi } from './features/analytics/analytics.routes';
@@ -139,6 +140,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/loyalty', loyaltyApi)
     .route('/api/promo-codes', promoCodesApi)
     .route('/api/public/promo-codes', publicPromoCodesApi)
+    .route('/api/public/loyalty', publicLoyaltyApi)
     .route('/api/business-profile', businessProfileApi)
     .route('/api/service-areas', serviceAreasApi)
     .route('/api/verification', verificationApi)
