@@ -25,6 +25,7 @@ export const ownerBookingSchema = z
     finalPriceCents: z.number().int().nullable(),
     tipCents: z.number().int(),
     promoCode: z.string().nullable(),
+    rewardName: z.string().nullable(),
     specialInstructions: z.string().nullable(),
     createdAt: z.string(),
     payment: z.enum(['online', 'offline', 'unpaid']),
@@ -67,6 +68,7 @@ const listRoute = createRoute({
     query: listQuerySchema.extend({
       status: z.enum(BOOKING_FILTERS, { error: 'Unknown status filter' }).optional(),
       when: z.enum(BOOKING_WHEN, { error: 'Unknown list' }).optional(),
+      technicianId: z.string().max(100).optional().openapi({ description: "A team member's id, or 'unassigned'" }),
     }),
   },
   responses: {
@@ -87,6 +89,7 @@ const calendarRoute = createRoute({
       from: isoDate('Please give the first date'),
       to: isoDate('Please give the last date'),
       status: z.enum(BOOKING_FILTERS, { error: 'Unknown status filter' }).optional(),
+      technicianId: z.string().max(100).optional().openapi({ description: "A team member's id, or 'unassigned'" }),
     }),
   },
   responses: {
