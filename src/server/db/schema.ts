@@ -18,3 +18,4 @@ export * from '../features/payouts/payouts.schema';
 export * from '../features/campaigns/automations.schema';
 export * from '../features/analytics/analytics.schema';
 export * from '../features/leads/leads.schema';
+export * from '../features/billing/billing.schema';
