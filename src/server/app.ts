@@ -27,6 +27,7 @@ import { invoicesApi } from './features/invoices/invoices.routes';
 import { publicDocumentPages } from './features/invoices/public-documents.routes';
 import { quotesApi } from './features/invoices/quotes.routes';
 import { loyaltyApi } from './features/loyalty/loyalty.routes';
+import { publicLoyaltyApi } from './features/loyalty/redeem.routes';
 import { promoCodesApi, publicPromoCodesApi } from './features/promo-codes/promo-codes.routes';
 import { outboxApi } from './features/outbox/outbox.routes';
 import { adminAnalyticsApi } from './features/analytics/analytics.routes';
@@ -34,6 +35,8 @@ import { adminLeadsApi } from './features/leads/leads.routes';
 import { adminRevenueApi, payoutsApi } from './features/payouts/payouts.routes';
 import { servicesApi } from './features/services/services.routes';
 import { meApi } from './features/me/me.routes';
+import { adminAuditApi, adminUsersApi } from './features/admin-users/admin-users.routes';
+import { adminSettingsApi, publicSettingsApi } from './features/platform-settings/platform-settings.routes';
 import { adminSeoApi } from './features/seo/admin-seo.routes';
 import { marketingApi } from './features/seo/marketing.routes';
 import { mountSeoPageRoute, mountSeoPublicRoutes } from './features/seo/seo-public.routes';
@@ -137,11 +140,16 @@ export function createApp(deps: AppDeps) {
     .route('/api/loyalty', loyaltyApi)
     .route('/api/promo-codes', promoCodesApi)
     .route('/api/public/promo-codes', publicPromoCodesApi)
+    .route('/api/public/loyalty', publicLoyaltyApi)
     .route('/api/business-profile', businessProfileApi)
     .route('/api/service-areas', serviceAreasApi)
     .route('/api/verification', verificationApi)
     .route('/api/admin/verifications', adminVerificationsApi)
     .route('/api/admin/outbox', outboxApi)
+    .route('/api/admin/users', adminUsersApi)
+    .route('/api/admin/audit', adminAuditApi)
+    .route('/api/admin/settings', adminSettingsApi)
+    .route('/api/public/settings', publicSettingsApi)
     .route('/api/billing', billingApi)
     .route('/api/team', teamApi)
     .route('/api/invitations', invitationsApi)

@@ -8,7 +8,8 @@ export const checkoutStatus = pgEnum('checkout_status', [
   'cancelled',
   'refunded',
 ]);
-export const paymentProvider = pgEnum('payment_provider', ['test', 'stripe']);
+// 'free': a booking whose discounts bring it to $0 is made without a provider session (docs/decisions/710).
+export const paymentProvider = pgEnum('payment_provider', ['test', 'stripe', 'free']);
 
 /**
  * A booking request waiting for payment. It holds everything the booking will need, server-side, so that

@@ -16,7 +16,8 @@ import { paymentProvider } from '../booking/booking.schema';
 
 export const quoteStatus = pgEnum('quote_status', ['draft', 'sent', 'accepted', 'declined', 'expired', 'invoiced']);
 export const invoiceStatus = pgEnum('invoice_status', ['unpaid', 'partially_paid', 'paid', 'void']);
-export const paymentMethod = pgEnum('invoice_payment_method', ['card', 'cash', 'check', 'other']);
+// 'loyalty': a reward redeemed on the pay page pays its value off the balance (docs/decisions/710).
+export const paymentMethod = pgEnum('invoice_payment_method', ['card', 'cash', 'check', 'other', 'loyalty']);
 export const documentCheckoutPurpose = pgEnum('document_checkout_purpose', ['deposit', 'invoice']);
 export const documentCheckoutStatus = pgEnum('document_checkout_status', ['open', 'paid', 'completed', 'cancelled']);
 
