@@ -1,9 +1,10 @@
 import type { DbOrTx } from '../../db/client';
+import { readPlatformSettings } from '../platform-settings/platform-settings.service';
 
-/** §9: lead generation is $10–20 per lead. The platform setting replaces this default when it lands (issue 12). */
-export const DEFAULT_LEAD_PRICE_CENTS = 1500;
-
-/** What a business is charged for one assigned lead. */
-export async function leadPriceCents(_db: DbOrTx): Promise<number> {
-  return DEFAULT_LEAD_PRICE_CENTS;
+/**
+ * What a business is charged for one assigned lead: the platform setting (§9: $10–20 per lead), read fresh in the
+ * assigning transaction rather than from the settings cache, so a changed price applies to the next assignment.
+ */
+export async function leadPriceCents(db: DbOrTx): Promise<number> {
+  return (await readPlatformSettings(db)).leadPriceCents;
 }
