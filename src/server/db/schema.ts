@@ -15,6 +15,7 @@ export * from '../features/public/zip-areas.schema';
 export * from '../features/promo-codes/promo-codes.schema';
 export * from '../features/campaigns/campaigns.schema';
 export * from '../features/payouts/payouts.schema';
+export * from '../features/loyalty/redemption.schema';
 export * from '../features/campaigns/automations.schema';
 export * from '../features/analytics/analytics.schema';
 export * from '../features/leads/leads.schema';
