@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { SubscriptionTier } from '../../../shared/constants';
+import { toast } from 'sonner';
+import { BILLING_TEXT } from '../../../shared/billing';
+import { type SubscriptionTier, TIER_LABELS } from '../../../shared/constants';
 import { api, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 
@@ -21,7 +23,10 @@ export function useIsTechnician() {
 export const useChangePlan = () =>
   useMutation({
     mutationFn: (plan: SubscriptionTier) => unwrap(api.api.billing.plan.$put({ json: { plan } })),
-    onSuccess: (data) => {
+    onSuccess: (data, plan) => {
+      // Toasted here, not in the caller's mutate(): the upgrade card that asked unmounts as soon as the plan changes,
+      // and TanStack Query drops a mutate() callback of an unmounted component.
+      toast.success('Success', { description: BILLING_TEXT.planChanged(TIER_LABELS[plan]) });
       queryClient.setQueryData(billingQuery.queryKey, data);
       // Gated screens and the dashboard badge read the plan.
       return queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'billing' });

@@ -1,7 +1,6 @@
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { BILLING_TEXT } from '../../../shared/billing';
 import { TIER_LABELS } from '../../../shared/constants';
 import { minimumPlanOf, type PlanFeature, upgradeMessage } from '../../../shared/plan-features';
 import { Button } from '../../components/ui/button';
@@ -15,10 +14,7 @@ export function UpgradeCard({ feature }: { feature: PlanFeature }) {
   const change = useChangePlan();
   const isOwner = data?.memberRole === 'owner';
   const upgrade = () =>
-    change.mutate(plan, {
-      onSuccess: () => toast.success('Success', { description: BILLING_TEXT.planChanged(TIER_LABELS[plan]) }),
-      onError: (err) => toast.error('Error', { description: err.message }),
-    });
+    change.mutate(plan, { onError: (err) => toast.error('Error', { description: err.message }) });
   return (
     <Card role="region" aria-label="Upgrade" className="mx-auto max-w-xl p-6 text-center sm:p-8">
       <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-blue-100 text-blue-700">
