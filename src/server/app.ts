@@ -30,9 +30,12 @@ import { loyaltyApi } from './features/loyalty/loyalty.routes';
 import { promoCodesApi, publicPromoCodesApi } from './features/promo-codes/promo-codes.routes';
 import { outboxApi } from './features/outbox/outbox.routes';
 import { adminAnalyticsApi } from './features/analytics/analytics.routes';
+import { adminLeadsApi } from './features/leads/leads.routes';
 import { adminRevenueApi, payoutsApi } from './features/payouts/payouts.routes';
 import { servicesApi } from './features/services/services.routes';
 import { meApi } from './features/me/me.routes';
+import { adminAuditApi, adminUsersApi } from './features/admin-users/admin-users.routes';
+import { adminSettingsApi, publicSettingsApi } from './features/platform-settings/platform-settings.routes';
 import { adminSeoApi } from './features/seo/admin-seo.routes';
 import { marketingApi } from './features/seo/marketing.routes';
 import { mountSeoPageRoute, mountSeoPublicRoutes } from './features/seo/seo-public.routes';
@@ -141,6 +144,10 @@ export function createApp(deps: AppDeps) {
     .route('/api/verification', verificationApi)
     .route('/api/admin/verifications', adminVerificationsApi)
     .route('/api/admin/outbox', outboxApi)
+    .route('/api/admin/users', adminUsersApi)
+    .route('/api/admin/audit', adminAuditApi)
+    .route('/api/admin/settings', adminSettingsApi)
+    .route('/api/public/settings', publicSettingsApi)
     .route('/api/billing', billingApi)
     .route('/api/team', teamApi)
     .route('/api/invitations', invitationsApi)
@@ -152,7 +159,8 @@ export function createApp(deps: AppDeps) {
     .route('/api/customer-consent', consentApi)
     .route('/api/payouts', payoutsApi)
     .route('/api/admin/payouts', adminRevenueApi)
-    .route('/api/admin/analytics', adminAnalyticsApi);
+    .route('/api/admin/analytics', adminAnalyticsApi)
+    .route('/api/admin/leads', adminLeadsApi);
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

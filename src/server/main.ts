@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { describeOutsideServices } from './features/platform-settings/outside-services';
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
@@ -77,6 +78,7 @@ async function main() {
     publicUrl,
     supportEmail: env.SUPPORT_EMAIL,
     trustProxy: env.TRUST_PROXY,
+    outsideServices: describeOutsideServices(env),
     jobs,
     storage,
     seo: createSeoSettings({

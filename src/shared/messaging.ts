@@ -13,6 +13,7 @@ export const MESSAGE_KINDS = [
   'review_request',
   'winback',
   'self_service',
+  'time_change',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -25,6 +26,7 @@ export const MESSAGE_KIND_LABELS: Record<string, string> = {
   review_request: 'Review request',
   winback: 'Win-back',
   self_service: 'Reschedule / cancel',
+  time_change: 'New time',
 };
 export const messageKindLabel = (kind: string) => MESSAGE_KIND_LABELS[kind] ?? kind;
 

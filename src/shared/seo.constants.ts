@@ -79,6 +79,8 @@ export const LANDING_PAGE_STATES = [
 export type LandingPageState = (typeof LANDING_PAGE_STATES)[number];
 
 export const MAX_LANDING_PAGE_CITIES = 5;
+/** Landing pages a business may create in any 24 hours (hardening defect 8: spam pages, and each one costs a generation). */
+export const MAX_LANDING_PAGES_PER_DAY = 25;
 export const OWNER_PAGE_LIST_LIMIT = 20;
 export const MAX_ADMIN_KEYWORDS = 3;
 export const ADMIN_PAGE_LIST_LIMIT = 100;
@@ -176,6 +178,7 @@ export const SEO_TEXT = {
   noCities: { title: 'No Cities', description: 'Please enter at least one city.' },
   noState: { title: 'No State Selected', description: 'Please select a state.' },
   tooManyCities: `You can create pages for up to ${MAX_LANDING_PAGE_CITIES} cities at a time.`,
+  dailyLimit: `You can create up to ${MAX_LANDING_PAGES_PER_DAY} landing pages a day. Please try again tomorrow.`,
   missingKeywords: { title: 'Missing Keywords', description: 'Please enter at least one keyword.' },
   noStates: { title: 'No States Selected', description: 'Please select at least one state.' },
   tooManyKeywords: `You can use up to ${MAX_ADMIN_KEYWORDS} keywords.`,

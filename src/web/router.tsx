@@ -78,14 +78,15 @@ export const router = createBrowserRouter([{ HydrateFallback: FirstLoad, childre
                 lazy: () =>
                   import('./features/admin-verifications/admin-verifications-page').then((m) => ({ Component: m.AdminVerificationsPage })),
               },
-              { path: '/admin/users', lazy: () => import('./features/admin/admin-coming-soon-page').then((m) => ({ Component: m.AdminUsersPage })) },
+              { path: '/admin/users', lazy: () => import('./features/admin-users/admin-users-page').then((m) => ({ Component: m.AdminUsersPage })) },
               {
                 path: '/admin/analytics',
                 lazy: () => import('./features/admin-analytics/admin-analytics-page').then((m) => ({ Component: m.AdminAnalyticsPage })),
               },
+              { path: '/admin/leads', lazy: () => import('./features/admin-leads/admin-leads-page').then((m) => ({ Component: m.AdminLeadsPage })) },
               {
                 path: '/admin/settings',
-                lazy: () => import('./features/admin/admin-coming-soon-page').then((m) => ({ Component: m.AdminSettingsPage })),
+                lazy: () => import('./features/admin-settings/admin-settings-page').then((m) => ({ Component: m.AdminSettingsPage })),
               },
             ],
           },

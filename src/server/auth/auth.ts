@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
-import { createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { ADMIN_USERS_TEXT } from '../../shared/admin-users';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
@@ -8,6 +9,7 @@ import { trustedOrigins } from '../http/trusted-origins';
 import { isSignupPlan } from '../../shared/constants';
 import { seedDefaultRewards } from '../features/loyalty/rewards.service';
 import { createOwnerProfile } from '../features/profiles/profiles.service';
+import { isSuspended, noteSignIn } from '../features/admin-users/admin-users.service';
 
 /** The header our own middleware sets from the socket (or a trusted proxy); clients cannot spoof it. */
 export const CLIENT_IP_HEADER = 'x-shineroute-client-ip';
@@ -74,6 +76,18 @@ export function createAuth({ db, mailer, baseURL, secret, signInLimitPerMinute =
       }),
     },
     databaseHooks: {
+      // A suspended account gets no session, whatever the way in (password, reset, verification link); the session
+      // lookup (requireUser) checks again (docs/decisions/810).
+      session: {
+        create: {
+          before: async (s) => {
+            if (await isSuspended(db, s.userId)) throw new APIError('FORBIDDEN', { message: ADMIN_USERS_TEXT.suspendedSignIn });
+          },
+          after: async (s) => {
+            await noteSignIn(db, s.userId);
+          },
+        },
+      },
       user: {
         create: {
           after: async (user, ctx) => {

@@ -5,6 +5,8 @@ import { forbidden, paymentRequired, unauthorized } from '../http/errors';
 import { getUserRole } from '../features/profiles/profiles.service';
 import { loadPlan, subscriptionState } from '../features/billing/plan-state';
 import { resolveMembership } from '../features/team/membership';
+import { endSuspendedSessions } from '../features/admin-users/admin-users.service';
+import { ADMIN_USERS_TEXT } from '../../shared/admin-users';
 
 /**
  * Loads the session; answers 401 when there is none. Sets the business the user works in (their own, or for a
@@ -14,6 +16,8 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const { auth, db } = c.var.deps;
   const result = await auth.api.getSession({ headers: c.req.raw.headers });
   if (!result) throw unauthorized();
+  // Suspending deletes the sessions; this catches one created in the instant before the suspension committed.
+  if (await endSuspendedSessions(db, result.user.id)) throw unauthorized(ADMIN_USERS_TEXT.suspendedSignIn);
   const u = result.user as typeof result.user & { firstName?: string; lastName?: string };
   c.set('user', {
     id: u.id,

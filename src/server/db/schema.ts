@@ -17,3 +17,6 @@ export * from '../features/campaigns/campaigns.schema';
 export * from '../features/payouts/payouts.schema';
 export * from '../features/campaigns/automations.schema';
 export * from '../features/analytics/analytics.schema';
+export * from '../features/leads/leads.schema';
+export * from '../features/admin-users/admin-users.schema';
+export * from '../features/platform-settings/platform-settings.schema';

@@ -6,6 +6,7 @@ import type { Mailer } from '../providers/mail/mailer';
 import type { FileStorage } from '../providers/storage/storage';
 import type { PaymentProvider } from '../providers/payments/payments';
 import type { SmsSender } from '../providers/sms/sms-sender';
+import type { OutsideService } from '../features/platform-settings/outside-services';
 
 export interface AppDeps {
   db: Database;
@@ -30,6 +31,8 @@ export interface AppDeps {
   /** Where the built web app is; the server serves it with the spec's route table. */
   webDistDir?: string;
   trustProxy: boolean;
+  /** Which outside services the environment configures (for /admin/settings; never their secrets). */
+  outsideServices?: OutsideService[];
 }
 
 export interface SignedInUser {

@@ -15,3 +15,4 @@ export const forbidden = (message = "You don't have permission to do that") => n
 export const paymentRequired = (message: string) => new AppError(402, message);
 export const notFound = (message = 'Not found') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
+export const tooManyRequests = (message: string) => new AppError(429, message);

@@ -17,6 +17,9 @@ describe('admin routes', () => {
   it('are found in the router', () => {
     expect(adminRoutes.length).toBeGreaterThanOrEqual(5);
     expect(adminRoutes.map((r) => r.path)).toContain('/api/admin/outbox');
+    for (const path of ['/api/admin/users', '/api/admin/users/:id/suspend', '/api/admin/audit', '/api/admin/settings']) {
+      expect(adminRoutes.map((r) => r.path)).toContain(path.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000'));
+    }
   });
 
   it('answer 401 signed out', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { LEAD_SERVICES } from '../../../shared/booking.schemas';
 import { pageSlug } from '../../../shared/seo.constants';
+import { addDays, DEFAULT_TIME_ZONE, todayInZone, zonedTimeToUtc } from '../../../shared/time';
 import type { Database } from '../../db/client';
 import { bookings, checkoutSessions } from '../../db/schema';
 import { zipCheckCounts } from './analytics.schema';
@@ -86,13 +87,14 @@ export async function seedAnalyticsDemo(db: Database, businessId: string) {
   }
   await db.insert(zipCheckCounts).values(rows).onConflictDoNothing();
   const seoPath = `/seo/${pageSlug({ keyword: 'Mobile Car Detailing', city: 'Austin', state: 'TX' })}`;
-  const at = (days: number, hour: number) => new Date(Date.now() + days * DAY + hour * 60 * 60 * 1000);
+  const today = todayInZone(DEFAULT_TIME_ZONE);
+  const slot = (days: number) => zonedTimeToUtc(addDays(today, days), '10:00', DEFAULT_TIME_ZONE);
   const leads = [
     { serviceIndex: 1, zipCode: '78704', locationAddress: '1800 S Lamar Blvd, Austin, TX 78704', firstName: 'Riley', lastName: 'Chen', email: 'riley.chen@example.com', landingPath: seoPath, days: 4 },
     { serviceIndex: 0, zipCode: '78701', locationAddress: '300 W 6th St, Austin, TX 78701', firstName: 'Jamie', lastName: 'Ortiz', email: 'jamie.ortiz@example.com', landingPath: seoPath, days: 6 },
     { serviceIndex: 2, zipCode: '10001', locationAddress: '350 W 31st St, New York, NY 10001', firstName: 'Avery', lastName: 'Brooks', email: 'avery.brooks@example.com', landingPath: '/', days: 9 },
   ];
   for (const [i, l] of leads.entries()) {
-    await createLeadBooking(db, { ...l, scheduledAt: at(l.days, 15), createdAt: at(-1 - i * 5, 0) });
+    await createLeadBooking(db, { ...l, scheduledAt: slot(l.days), createdAt: new Date(Date.now() - (1 + i * 5) * DAY) });
   }
 }

@@ -300,7 +300,7 @@ async function bookOnce(
 }
 
 /** §3: the customer is matched by email within the business, created or updated. */
-async function upsertCustomer(tx: Transaction, row: CheckoutRow): Promise<string> {
+export async function upsertCustomer(tx: Transaction, row: CheckoutRow): Promise<string> {
   const businessId = row.businessId!;
   const [existing] = await tx
     .select({ id: customers.id, address: customers.address, phone: customers.phone })
@@ -335,7 +335,7 @@ async function upsertCustomer(tx: Transaction, row: CheckoutRow): Promise<string
 }
 
 /** The same make, model and year is the same vehicle (its colour and type are refreshed). */
-async function upsertVehicle(tx: Transaction, row: CheckoutRow, customerId: string): Promise<string> {
+export async function upsertVehicle(tx: Transaction, row: CheckoutRow, customerId: string): Promise<string> {
   const make = row.vehicleMake ?? '';
   const model = row.vehicleModel ?? '';
   const [existing] = await tx

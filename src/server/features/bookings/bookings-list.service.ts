@@ -3,10 +3,18 @@ import type { BookingFilter } from '../../../shared/booking-status';
 import type { BookingWhen } from '../../../shared/owner-bookings';
 import { addDays, todayInZone, zonedTimeToUtc } from '../../../shared/time';
 import type { Database } from '../../db/client';
-import { bookings, customers, customerVehicles } from '../../db/schema';
+import { bookingAssignments, bookings, customers, customerVehicles } from '../../db/schema';
 import { invalid } from '../../http/errors';
 import { decodeCursor, pageOf } from '../../http/lists';
 import { businessTimeZone, selectBookings, toBooking } from './bookings.service';
+
+/** The technician filter of /bookings: one team member's jobs, or 'unassigned' (features/team assignments). */
+export function technicianCondition(technicianId: string | undefined): SQL | undefined {
+  if (!technicianId) return undefined;
+  const assigned = sql`select 1 from ${bookingAssignments} where ${bookingAssignments.bookingId} = ${bookings.id}`;
+  if (technicianId === 'unassigned') return sql`not exists (${assigned})`;
+  return sql`exists (${assigned} and ${bookingAssignments.technicianId} = ${technicianId})`;
+}
 
 /** Customer name or email, service, vehicle or address contains the text (case-insensitive). */
 function searchCondition(q: string | undefined): SQL | undefined {
@@ -36,7 +44,7 @@ const statusCondition = (status: BookingFilter | undefined) =>
 export async function listBookingsPage(
   db: Database,
   businessId: string,
-  query: { q?: string; status?: BookingFilter; when?: BookingWhen; cursor?: string; limit: number },
+  query: { q?: string; status?: BookingFilter; when?: BookingWhen; technicianId?: string; cursor?: string; limit: number },
 ) {
   const timeZone = await businessTimeZone(db, businessId);
   const startOfToday = zonedTimeToUtc(todayInZone(timeZone), '00:00', timeZone);
@@ -63,6 +71,7 @@ export async function listBookingsPage(
         upcoming ? gte(bookings.scheduledAt, startOfToday) : lt(bookings.scheduledAt, startOfToday),
         statusCondition(query.status),
         searchCondition(query.q),
+        technicianCondition(query.technicianId),
         after,
       ),
     )
@@ -82,7 +91,7 @@ export const CALENDAR_MAX_DAYS = 42;
 export async function calendarBookings(
   db: Database,
   businessId: string,
-  query: { from: string; to: string; status?: BookingFilter },
+  query: { from: string; to: string; status?: BookingFilter; technicianId?: string },
 ) {
   if (query.to < query.from) throw invalid('The end date must not be before the start date');
   if (query.to > addDays(query.from, CALENDAR_MAX_DAYS - 1))
@@ -95,6 +104,7 @@ export async function calendarBookings(
         gte(bookings.scheduledAt, zonedTimeToUtc(query.from, '00:00', timeZone)),
         lt(bookings.scheduledAt, zonedTimeToUtc(addDays(query.to, 1), '00:00', timeZone)),
         statusCondition(query.status),
+        technicianCondition(query.technicianId),
       ),
     )
     .orderBy(asc(bookings.scheduledAt), asc(bookings.id));

@@ -67,6 +67,7 @@ const listRoute = createRoute({
     query: listQuerySchema.extend({
       status: z.enum(BOOKING_FILTERS, { error: 'Unknown status filter' }).optional(),
       when: z.enum(BOOKING_WHEN, { error: 'Unknown list' }).optional(),
+      technicianId: z.string().max(100).optional().openapi({ description: "A team member's id, or 'unassigned'" }),
     }),
   },
   responses: {
@@ -87,6 +88,7 @@ const calendarRoute = createRoute({
       from: isoDate('Please give the first date'),
       to: isoDate('Please give the last date'),
       status: z.enum(BOOKING_FILTERS, { error: 'Unknown status filter' }).optional(),
+      technicianId: z.string().max(100).optional().openapi({ description: "A team member's id, or 'unassigned'" }),
     }),
   },
   responses: {

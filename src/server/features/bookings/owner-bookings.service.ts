@@ -334,15 +334,25 @@ async function sendTimeChangeEmail(deps: Deps, businessId: string, id: string, t
   const name = business?.name ?? 'Your detailer';
   const when = formatDateTimeInZone(booking.scheduledAt, timeZone);
   const contact = [business?.phone, business?.businessEmail].filter(Boolean).join(' or ');
-  await deps.mailer.send({
-    to: booking.customer.email,
+  const link = manageUrl(deps.publicUrl, await manageTokenFor(deps.db, businessId, id));
+  // A transactional message row (decision 610) with the self-service link (decision 612).
+  await sendTransactional(deps, {
+    businessId,
+    bookingId: id,
+    customerId: booking.customer.id,
+    kind: 'time_change',
+    dedupeKey: `time_change:${id}:${booking.scheduledAt}:${Date.now()}`,
+    channel: 'email',
+    to: booking.customer.email.toLowerCase(),
     subject: `New time for your ${booking.service.name}: ${when}`,
-    text: [
+    body: [
       `Hi ${booking.customer.firstName},`,
       '',
       `${name} moved your ${booking.service.name} to ${when}.`,
       `Where: ${booking.locationAddress}`,
       ...(contact ? ['', `Questions? Reach ${name} at ${contact}.`] : []),
+      '',
+      `Need to reschedule or cancel? You can do it here until 24 hours before your appointment: ${link}`,
     ].join('\n'),
   });
 }

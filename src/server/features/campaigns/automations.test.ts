@@ -4,13 +4,15 @@ import { DEFAULT_AUTOMATION_SETTINGS } from '../../../shared/messaging';
 import { addDays, todayInZone } from '../../../shared/time';
 import { createBooking, createCustomer, createService, grantRole, updateProfile } from '../../db/factories';
 import { bookingManageLinks, bookings, messageSends, outboxMessages, smsOptOuts } from '../../db/schema';
-import { createTestContext } from '../../test/harness';
+import { createJobQueue } from '../../jobs/queue';
+import { createTestContext, openTestDatabase } from '../../test/harness';
 import {
   AUTOMATIONS_TICK_JOB,
   deliverDueMessages,
   planReminders,
   planWinback,
   runAutomations,
+  scheduleAutomationsTick,
 } from './automations.service';
 import { recordConsent } from './consent.service';
 
@@ -301,3 +303,26 @@ describe('transactional messages', () => {
   });
 });
 
+
+describe('the tick on the Postgres job queue', () => {
+  it('holds one waiting tick however many instances start and queue it', async () => {
+    const handle = await openTestDatabase();
+    const first = await createJobQueue(handle, { pollingIntervalSeconds: 30 });
+    const second = await createJobQueue(handle, { pollingIntervalSeconds: 30 });
+    try {
+      // Two instances start (each queues a tick), and one re-queues after a run.
+      await scheduleAutomationsTick(first, 60);
+      await scheduleAutomationsTick(second, 60);
+      await scheduleAutomationsTick(first, 60);
+      const result = await handle.query(
+        `select count(*)::int as n from pgboss.job where name = $1 and state in ('created', 'retry')`,
+        [AUTOMATIONS_TICK_JOB],
+      );
+      expect(result.rows[0]!.n).toBe(1);
+    } finally {
+      await first.stop();
+      await second.stop();
+      await handle.close();
+    }
+  });
+});

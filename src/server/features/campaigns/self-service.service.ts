@@ -203,6 +203,25 @@ export async function selfServiceCancel(deps: Deps, token: string) {
   if (b.paymentSessionId) await refundCancelledBooking(deps, b.paymentSessionId, 'customer');
   const timeZone = await businessTimeZone(deps.db, b.businessId);
   const when = formatDateTimeInZone(b.scheduledAt, timeZone);
+  // A paid booking's customer hears of it with the refund; the others get this notice.
+  if (b.email && !b.paymentSessionId)
+    await sendTransactional(deps, {
+      businessId: b.businessId,
+      bookingId: b.id,
+      customerId: b.customerId,
+      kind: 'self_service',
+      dedupeKey: `self_service:cancelled:${b.id}`,
+      channel: 'email',
+      to: b.email.toLowerCase(),
+      subject: `Your ${b.serviceName} on ${when} is cancelled`,
+      body: [
+        `Hi ${b.firstName},`,
+        '',
+        `Your ${b.serviceName} with ${business?.name ?? 'us'} on ${when} is cancelled, as you asked.`,
+        '',
+        `We hope to see you again soon.`,
+      ].join('\n'),
+    });
   await notifyOwner(deps, b.businessId, `Booking cancelled by the customer: ${b.serviceName} on ${when}`, [
     `${b.firstName ?? 'Your customer'} cancelled their ${b.serviceName} on ${when}.`,
     ...(b.paymentSessionId ? ['Their payment was refunded in full.'] : []),

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addDays, todayInZone, zonedTimeToUtc } from '../../../shared/time';
 import { createBooking, createCustomer, updateProfile } from '../../db/factories';
-import { bookings, messageSends } from '../../db/schema';
+import { bookingManageLinks, bookings, checkoutSessions, messageSends } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
+import { bookableBusiness, bookingForm, daysAhead } from '../booking/booking.fixtures';
 import { manageTokenFor, planReminders } from './automations.service';
 
 const t = await createTestContext();
@@ -13,7 +14,11 @@ const HOUR = 3_600_000;
 
 async function setup(startsAt: Date, status: 'pending' | 'confirmed' = 'confirmed') {
   const o = await t.signUp();
-  await updateProfile(t.db, o.userId, { businessName: `Shine ${o.userId.slice(0, 4)}`, phone: '(512) 555-0100', timeZone: ZONE });
+  await updateProfile(t.db, o.userId, {
+    businessName: `Shine ${o.userId.slice(0, 4)}`,
+    phone: '(512) 555-0100',
+    timeZone: ZONE,
+  });
   const c = await createCustomer(t.db, o.userId, {
     firstName: 'Casey',
     lastName: 'Driver',
@@ -38,7 +43,12 @@ describe('self-service reschedule and cancel', () => {
   it('moves the booking to a free slot; the owner sees the change in its history', async () => {
     const { o, b, token } = await setup(inDays(3));
     const view = await (await t.request(`/api/manage/${token}`)).json();
-    expect(view).toMatchObject({ serviceName: 'Full Detail', canChange: true, reason: null, businessPhone: '(512) 555-0100' });
+    expect(view).toMatchObject({
+      serviceName: 'Full Detail',
+      canChange: true,
+      reason: null,
+      businessPhone: '(512) 555-0100',
+    });
 
     const date = addDays(todayInZone(ZONE), 5);
     const day = await (await t.request(`/api/manage/${token}/slots?date=${date}`)).json();
@@ -50,10 +60,15 @@ describe('self-service reschedule and cancel', () => {
     expect(moved!.scheduledAt.getTime()).toBe(zonedTimeToUtc(date, free.time, ZONE).getTime());
 
     const detail = await (await t.request(`/api/bookings/${b.id}`, { cookie: o.cookie })).json();
-    expect(detail.history.at(-1)).toMatchObject({ field: 'time', reason: 'Moved by the customer (self-service link)' });
+    expect(detail.history.at(-1)).toMatchObject({
+      field: 'time',
+      reason: 'Moved by the customer (self-service link)',
+    });
     const notice = await t.db.select().from(messageSends).where(eq(messageSends.bookingId, b.id));
     expect(notice.map((r) => r.kind)).toEqual(['self_service']);
-    expect((await t.emailsTo(o.email)).some((m) => m.subject?.startsWith('Booking moved by the customer'))).toBe(true);
+    expect(
+      (await t.emailsTo(o.email)).some((m) => m.subject?.startsWith('Booking moved by the customer')),
+    ).toBe(true);
   });
 
   it('refuses changes inside 24 hours with the business phone, and a taken or closed slot', async () => {
@@ -73,7 +88,9 @@ describe('self-service reschedule and cancel', () => {
 
     const other = await setup(inDays(4));
     expect((await post(`/api/manage/${other.token}/reschedule`, { date, time: '23:00' })).status).toBe(400);
-    expect((await post(`/api/manage/${other.token}/reschedule`, { date: 'soon', time: '10:00' })).status).toBe(400);
+    expect(
+      (await post(`/api/manage/${other.token}/reschedule`, { date: 'soon', time: '10:00' })).status,
+    ).toBe(400);
   });
 
   it('a token reaches only its own booking; unknown or malformed tokens are 404', async () => {
@@ -93,9 +110,15 @@ describe('self-service reschedule and cancel', () => {
 
   it('cancels once under 10 concurrent clicks; its reminders are dropped and the owner hears of it', async () => {
     const { o, b, token } = await setup(new Date(Date.now() + 25 * HOUR));
-    await t.db.update(bookings).set({ createdAt: new Date(Date.now() - 72 * HOUR) }).where(eq(bookings.id, b.id));
-    // A reminder is planned for tomorrow's booking but not yet delivered.
-    await t.db.update(bookings).set({ scheduledAt: new Date(Date.now() + 25 * HOUR) }).where(eq(bookings.id, b.id));
+    await t.db
+      .update(bookings)
+      .set({ createdAt: new Date(Date.now() - 72 * HOUR) })
+      .where(eq(bookings.id, b.id));
+    // The 24-hour reminder is planned (as a tick two hours from now would) but not yet delivered.
+    await planReminders(t.deps, new Date(Date.now() + 2 * HOUR));
+    expect(
+      (await t.db.select().from(messageSends).where(eq(messageSends.bookingId, b.id))).map((r) => r.kind),
+    ).toEqual(['reminder_24h']);
     const results = await Promise.all(Array.from({ length: 10 }, () => post(`/api/manage/${token}/cancel`)));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -103,12 +126,85 @@ describe('self-service reschedule and cancel', () => {
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, b.id));
     expect(row!.status).toBe('cancelled');
     await planReminders(t.deps, new Date(Date.now() + 2 * HOUR));
-    expect(await t.db.select().from(messageSends).where(eq(messageSends.bookingId, b.id))).toHaveLength(0);
+    // The pending reminder was dropped and none is planned again; the customer gets the cancellation notice.
+    const sent = await t.db.select().from(messageSends).where(eq(messageSends.bookingId, b.id));
+    expect(sent.map((r) => r.kind)).toEqual(['self_service']);
+    expect(sent[0]!.subject).toMatch(/^Your Full Detail on .* is cancelled$/);
     const detail = await (await t.request(`/api/bookings/${b.id}`, { cookie: o.cookie })).json();
-    expect(detail.history.at(-1)).toMatchObject({ field: 'status', reason: 'Cancelled by the customer (self-service link)' });
-    expect((await t.emailsTo(o.email)).filter((m) => m.subject?.startsWith('Booking cancelled by the customer'))).toHaveLength(1);
+    expect(detail.history.at(-1)).toMatchObject({
+      field: 'status',
+      reason: 'Cancelled by the customer (self-service link)',
+    });
+    expect(
+      (await t.emailsTo(o.email)).filter((m) => m.subject?.startsWith('Booking cancelled by the customer')),
+    ).toHaveLength(1);
     // Once cancelled, the page says it can no longer be changed.
     const view = await (await t.request(`/api/manage/${token}`)).json();
-    expect(view).toMatchObject({ status: 'cancelled', canChange: false, reason: 'This booking can no longer be changed online.' });
+    expect(view).toMatchObject({
+      status: 'cancelled',
+      canChange: false,
+      reason: 'This booking can no longer be changed online.',
+    });
+  });
+});
+
+describe('a booking paid on /book', () => {
+  it('is confirmed with the link, and cancelling from it refunds once under 10 concurrent clicks', async () => {
+    const owner = await t.signUp();
+    const [service] = await bookableBusiness(t.db, owner.userId);
+    const email = `paid-${owner.userId.slice(0, 6)}@example.com`;
+    const created = await t.request('/api/booking/create-payment', {
+      method: 'POST',
+      json: bookingForm({ businessId: owner.userId, serviceId: service!.id, date: daysAhead(6), email }),
+    });
+    expect(created.status, await created.clone().text()).toBe(200);
+    const { sessionId, url } = await created.json();
+    expect((await t.request(`${new URL(url).pathname}/pay`, { method: 'POST' })).status).toBe(303);
+    const done = await t.request('/api/booking/complete-booking', { method: 'POST', json: { sessionId } });
+    expect(done.status, await done.clone().text()).toBe(200);
+    const [checkout] = await t.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.providerSessionId, sessionId));
+    const bookingId = checkout!.bookingId!;
+
+    // The confirmation is a transactional row with the self-service link.
+    const [confirmation] = await t.db
+      .select()
+      .from(messageSends)
+      .where(eq(messageSends.bookingId, bookingId));
+    const [link] = await t.db
+      .select()
+      .from(bookingManageLinks)
+      .where(eq(bookingManageLinks.bookingId, bookingId));
+    expect(confirmation).toMatchObject({ kind: 'confirmation', marketing: false, status: 'sent' });
+    expect(confirmation!.body).toContain(`/manage/${link!.token}`);
+
+    const refund = t.deps.payments.refund.bind(t.deps.payments);
+    let refunds = 0;
+    t.deps.payments.refund = async (...args) => {
+      refunds++;
+      return refund(...args);
+    };
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          t.request(`/api/manage/${link!.token}/cancel`, { method: 'POST', json: {} }),
+        ),
+      );
+      expect(results.map((r) => r.status).filter((s) => s === 200)).toHaveLength(1);
+    } finally {
+      t.deps.payments.refund = refund;
+    }
+    expect(refunds).toBe(1);
+    const [after] = await t.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.providerSessionId, sessionId));
+    expect(after!.status).toBe('refunded');
+    const [booking] = await t.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    expect(booking!.status).toBe('cancelled');
+    const mails = await t.emailsTo(email);
+    expect(mails.filter((m) => m.body.includes('was cancelled as you asked'))).toHaveLength(1);
   });
 });

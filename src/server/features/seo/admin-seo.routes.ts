@@ -137,6 +137,7 @@ export const adminSeoApi = router
     const send = seoJobs(jobs);
     const result = await startPlatformRun(db, {
       requestedBy: c.var.user.id,
+      actor: { id: c.var.user.id, email: c.var.user.email },
       input: c.req.valid('json'),
       citiesPerState: seoOf(c.var.deps).citiesPerState,
       enqueue: (runId) => send.generateRun(runId),
@@ -152,10 +153,10 @@ export const adminSeoApi = router
     return c.json({ run: toRunDto(run) }, 200);
   })
   .openapi(deleteRoute, async (c) => {
-    await deletePlatformPage(c.var.deps.db, c.req.valid('param').id);
+    await deletePlatformPage(c.var.deps.db, c.req.valid('param').id, { id: c.var.user.id, email: c.var.user.email });
     return c.json({ deleted: 1 }, 200);
   })
   .openapi(deleteAllRoute, async (c) => {
-    const deleted = await deleteAllPlatformPages(c.var.deps.db);
+    const deleted = await deleteAllPlatformPages(c.var.deps.db, { id: c.var.user.id, email: c.var.user.email });
     return c.json({ deleted }, 200);
   });

@@ -4,6 +4,7 @@ import { createSeoPage, createService, updateProfile } from '../../db/factories'
 import { citySeoPages } from '../../db/schema';
 import { createTemplateGenerator } from '../../providers/content/template-generator';
 import { createTestContext } from '../../test/harness';
+import { SEO_TEXT } from '../../../shared/seo.constants';
 
 // Keyword "explode" makes the content generator fail, to see a page end in error.
 const templates = createTemplateGenerator();
@@ -38,6 +39,21 @@ async function waitForStatuses(cookie: string, ids: string[], done = (s: string)
 }
 
 describe('POST /api/marketing/pages (Quick Landing Page Generator)', () => {
+  it('creates at most 25 landing pages a day per business (429 after), whatever the batches', async () => {
+    const { cookie, userId } = await t.signUp();
+    await updateProfile(t.db, userId, { businessName: 'Limit Detailing' });
+    const batch = (n: number) =>
+      t.request('/api/marketing/pages', {
+        method: 'POST',
+        cookie,
+        json: { keyword: `Detailing ${n}`, cities: ['Austin', 'Dallas', 'Houston', 'Waco', 'Katy'], state: 'TX' },
+      });
+    for (let n = 0; n < 5; n++) expect((await batch(n)).status).toBe(201);
+    const refused = await batch(5);
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error.message).toBe(SEO_TEXT.dailyLimit);
+  });
+
   it('answers 401 when signed out', async () => {
     expect((await t.request('/api/marketing/pages')).status).toBe(401);
     const res = await t.request('/api/marketing/pages', { method: 'POST', json: { keyword: 'x', cities: ['Austin'], state: 'TX' } });

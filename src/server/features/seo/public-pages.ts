@@ -106,6 +106,7 @@ const KEY_SAMPLE: PublicPage = {
     guarantees: ['One', 'Two'],
     specialties: [],
     rating: { average: 5, count: 1 },
+    verified: true,
   },
 };
 

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   type LandingPageState,
+  MAX_LANDING_PAGES_PER_DAY,
   OWNER_PAGE_LIST_LIMIT,
   pageSlug,
   pageTitle,
@@ -9,7 +10,7 @@ import {
 } from '../../../shared/seo.constants';
 import type { Database, DbOrTx } from '../../db/client';
 import { citySeoPages } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound, tooManyRequests } from '../../http/errors';
 import type { ContentGenerator } from '../../providers/content/content-generator';
 import { sanitizeContent } from '../../providers/content/sanitize';
 import { getProfile } from '../profiles/profiles.service';
@@ -97,6 +98,13 @@ export async function createLandingPages(
     (city, i, all) => all.findIndex((c) => c.toLowerCase() === city.toLowerCase()) === i,
   );
   return db.transaction(async (tx) => {
+    // One business's generations queue behind each other, so concurrent requests cannot both pass the count.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`landing-pages:${businessId}`}))`);
+    const [recent] = await tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(citySeoPages)
+      .where(and(eq(citySeoPages.businessId, businessId), gt(citySeoPages.createdAt, sql`now() - interval '24 hours'`)));
+    if ((recent?.n ?? 0) + cities.length > MAX_LANDING_PAGES_PER_DAY) throw tooManyRequests(SEO_TEXT.dailyLimit);
     const created = [];
     for (const city of cities) {
       const subject = { keyword: input.keyword, city, state: input.state };

@@ -167,7 +167,8 @@ export function renderSeoPage(page: PublicPage, opts: { publicUrl: string; platf
     `<title>${e(title)}</title>`,
     `<meta name="description" content="${e(description)}">`,
     `<link rel="canonical" href="${e(url)}">`,
-    '<meta name="robots" content="index, follow">',
+    // An unverified business's pages stay out of search until it is verified (hardening defect 8).
+    page.business && !page.business.verified ? '<meta name="robots" content="noindex, follow">' : '<meta name="robots" content="index, follow">',
     '<meta property="og:type" content="website">',
     '<meta property="og:site_name" content="ShineRoute">',
     '<meta property="og:locale" content="en_US">',

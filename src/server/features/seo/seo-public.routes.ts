@@ -7,7 +7,7 @@ import { OWNER_ROUTES, PUBLIC_ROUTES } from '../../../shared/routes';
 import type { AppDeps, AppEnv } from '../../http/context';
 import { APP_CSP, PAGE_CSP, securityHeaders } from '../../http/security-headers';
 import { renderNotFoundPage } from './seo-public.render';
-import { countCompletePages, sitemapEntries } from './seo-public.service';
+import { countIndexablePages, sitemapEntries } from './seo-public.service';
 import type { PublicPages, ServedPage } from './public-pages';
 import { publicPagesOf } from './seo-settings';
 
@@ -174,7 +174,7 @@ export function mountSeoPublicRoutes(app: Hono<AppEnv>) {
 
   app.get('/sitemap.xml', async (c) => {
     const base = origin(c.var.deps.publicUrl);
-    const pages = await countCompletePages(c.var.deps.db);
+    const pages = await countIndexablePages(c.var.deps.db);
     const staticUrls = SITEMAP_STATIC.map((p) => ({ loc: `${base}${p === '/' ? '/' : p}` }));
     if (pages + staticUrls.length <= SITEMAP_URL_LIMIT) {
       const entries = await sitemapEntries(c.var.deps.db, 0, SITEMAP_URL_LIMIT);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { citySeoPages, profiles, type SeoFaqItem, testimonials } from '../../db/schema';
 import { ensureBookingSlug } from '../booking-link/booking-link.service';
@@ -29,6 +29,8 @@ export interface PublicPage {
     specialties: string[];
     /** Real testimonials only; null when the business has none. */
     rating: { average: number; count: number } | null;
+    /** Pages of a business that is not verified are served noindex and left out of the sitemap (hardening defect 8). */
+    verified: boolean;
   } | null;
 }
 
@@ -81,6 +83,7 @@ async function loadPageBusiness(db: Database, businessId: string): Promise<Publi
       tagline: profiles.businessTagline,
       guarantees: profiles.serviceGuarantees,
       specialties: profiles.specialties,
+      verificationStatus: profiles.verificationStatus,
       reviewCount: sql<number>`(select count(*) from ${testimonials} where ${testimonials.businessId} = ${businessId})`.mapWith(Number),
       reviewAverage: sql<number | null>`(select avg(${testimonials.rating})::float8 from ${testimonials} where ${testimonials.businessId} = ${businessId})`,
     })
@@ -103,6 +106,7 @@ async function loadPageBusiness(db: Database, businessId: string): Promise<Publi
     tagline: row.tagline,
     guarantees: row.guarantees,
     specialties: row.specialties,
+    verified: row.verificationStatus === 'verified',
     rating:
       row.reviewCount > 0 && row.reviewAverage !== null
         ? { average: Math.round(Number(row.reviewAverage) * 10) / 10, count: row.reviewCount }
@@ -110,21 +114,30 @@ async function loadPageBusiness(db: Database, businessId: string): Promise<Publi
   };
 }
 
-/** Complete pages for the sitemap, one chunk at a time, in slug order. */
+/** Indexable pages: complete, and the platform's own or a verified business's (hardening defect 8). */
+const indexable = and(
+  eq(citySeoPages.status, 'complete'),
+  or(
+    isNull(citySeoPages.businessId),
+    inArray(citySeoPages.businessId, sql`(select ${profiles.id} from ${profiles} where ${profiles.verificationStatus} = 'verified')`),
+  ),
+);
+
+/** Indexable pages for the sitemap, one chunk at a time, in slug order. */
 export async function sitemapEntries(db: Database, offset: number, limit: number) {
   return db
     .select({ slug: citySeoPages.slug, updatedAt: citySeoPages.updatedAt })
     .from(citySeoPages)
-    .where(eq(citySeoPages.status, 'complete'))
+    .where(indexable)
     .orderBy(asc(citySeoPages.slug))
     .offset(offset)
     .limit(limit);
 }
 
-export async function countCompletePages(db: Database) {
+export async function countIndexablePages(db: Database) {
   const [row] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(citySeoPages)
-    .where(eq(citySeoPages.status, 'complete'));
+    .where(indexable);
   return row?.n ?? 0;
 }

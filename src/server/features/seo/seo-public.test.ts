@@ -82,6 +82,26 @@ describe('GET /seo/{slug}', () => {
     });
   });
 
+  it("serves an unverified business's page noindex and keeps it out of the sitemap until the business is verified", async () => {
+    const owner = await t.signUp();
+    await updateProfile(t.db, owner.userId, { businessName: 'Cheap Pills Detailing' });
+    await createSeoPage(t.db, { businessId: owner.userId, slug: 'cheap-pills-dallas-tx', city: 'Dallas', state: 'TX' });
+    const before = await (await t.request('/seo/cheap-pills-dallas-tx')).text();
+    expect(before).toContain('<meta name="robots" content="noindex, follow">');
+    expect(await (await t.request('/sitemap.xml')).text()).not.toContain('cheap-pills-dallas-tx');
+
+    const version = async () =>
+      (await t.db.execute<{ v: number }>(sql`select render_version as v from city_seo_pages where slug = 'cheap-pills-dallas-tx'`)).rows[0]!.v;
+    const v1 = await version();
+    await updateProfile(t.db, owner.userId, { verificationStatus: 'verified' });
+    // The verification moves the pages' render version, so every instance renders them again (decision 309).
+    expect(await version()).toBe(v1 + 1);
+    await createSeoPage(t.db, { businessId: owner.userId, slug: 'cheap-pills-plano-tx', city: 'Plano', state: 'TX' });
+    const after = await (await t.request('/seo/cheap-pills-plano-tx')).text();
+    expect(after).toContain('<meta name="robots" content="index, follow">');
+    expect(await (await t.request('/sitemap.xml')).text()).toContain('<loc>http://localhost:3000/seo/cheap-pills-dallas-tx</loc>');
+  });
+
   it('shows no rating at all for a business without testimonials', async () => {
     const owner = await t.signUp();
     await updateProfile(t.db, owner.userId, { businessName: 'Fresh Start Mobile' });
@@ -184,7 +204,9 @@ describe('sitemap.xml and robots.txt', () => {
     const part1 = await (await t.request('/sitemaps/seo-1.xml')).text();
     const part2 = await (await t.request('/sitemaps/seo-2.xml')).text();
     const count = (xml: string) => (xml.match(/<url>/g) ?? []).length;
-    const complete = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from city_seo_pages where status = 'complete'`);
+    const complete = await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from city_seo_pages p left join profiles b on b.id = p.business_id
+      where p.status = 'complete' and (p.business_id is null or b.verification_status = 'verified')`);
     expect(count(part1)).toBe(50_000);
     expect(count(part1) + count(part2)).toBe(Number(complete.rows[0]!.n));
     expect(part2).toContain('/seo/sitemap-complete-tx');

@@ -1,3 +1,4 @@
+import { type AuditEntry, recordAudit } from '../admin-users/audit.service';
 import { and, desc, eq, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
 import {
   ADMIN_PAGE_LIST_LIMIT,
@@ -46,6 +47,8 @@ export async function startPlatformRun(
   db: Database,
   opts: {
     requestedBy: string;
+    /** The admin, for the audit log. */
+    actor?: AuditActor;
     input: AdminGenerateInputParsed;
     citiesPerState: number;
     enqueue: (runId: string) => Promise<string | null>;
@@ -65,20 +68,32 @@ export async function startPlatformRun(
     (k) => opts.input.keywords.find((orig) => orig.toLowerCase() === k)!,
   );
   const plan = runPlan({ cities, keywords, targetVehicles: opts.input.targetVehicles });
-  const [run] = await db
-    .insert(seoGenerationRuns)
-    .values({
-      requestedBy: opts.requestedBy,
-      keywords,
-      states,
-      targetVehicles: opts.input.targetVehicles,
-      cities,
-      batchSize: SEO_BATCH_SIZE,
-      totalPages: plan.total,
-      status: plan.total === 0 ? 'complete' : 'queued',
-      finishedAt: plan.total === 0 ? new Date() : null,
-    })
-    .returning();
+  const [run] = await db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(seoGenerationRuns)
+      .values({
+        requestedBy: opts.requestedBy,
+        keywords,
+        states,
+        targetVehicles: opts.input.targetVehicles,
+        cities,
+        batchSize: SEO_BATCH_SIZE,
+        totalPages: plan.total,
+        status: plan.total === 0 ? 'complete' : 'queued',
+        finishedAt: plan.total === 0 ? new Date() : null,
+      })
+      .returning();
+    if (opts.actor) {
+      await recordAudit(tx, {
+        actor: opts.actor,
+        action: 'seo.generate',
+        targetType: 'seo_run',
+        targetId: rows[0]!.id,
+        after: { keywords, states, targetVehicles: opts.input.targetVehicles, totalPages: plan.total },
+      });
+    }
+    return rows;
+  });
   const jobId = plan.total === 0 ? null : await opts.enqueue(run!.id);
   if (jobId) await db.update(seoGenerationRuns).set({ jobId }).where(eq(seoGenerationRuns.id, run!.id));
   return { jobId, runId: run!.id, totalPages: plan.total };
@@ -288,19 +303,33 @@ export async function listPlatformPages(db: Database, search = '', limit = ADMIN
   return { pages: rows.slice(0, limit), hasMore: rows.length > limit };
 }
 
+type AuditActor = AuditEntry['actor'];
+
 /** Deletes one platform page (an owner's page is not the admin's to delete here: 404). Returns its slug. */
-export async function deletePlatformPage(db: Database, pageId: string) {
+export async function deletePlatformPage(db: Database, pageId: string, actor?: AuditActor) {
   assertUuid(pageId, 'SEO page not found');
-  const [row] = await db
-    .delete(citySeoPages)
-    .where(and(eq(citySeoPages.id, pageId), isNull(citySeoPages.businessId)))
-    .returning({ slug: citySeoPages.slug });
-  if (!row) throw notFound('SEO page not found');
-  return row.slug;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(citySeoPages)
+      .where(and(eq(citySeoPages.id, pageId), isNull(citySeoPages.businessId)))
+      .returning({ slug: citySeoPages.slug, pageTitle: citySeoPages.pageTitle });
+    if (!row) throw notFound('SEO page not found');
+    if (actor) {
+      await recordAudit(tx, {
+        actor,
+        action: 'seo.delete_page',
+        targetType: 'seo_page',
+        targetId: pageId,
+        targetLabel: row.slug,
+        before: { slug: row.slug, pageTitle: row.pageTitle },
+      });
+    }
+    return row.slug;
+  });
 }
 
 /** Delete All Generated Pages: every platform page; a generation still running is cancelled first. */
-export async function deleteAllPlatformPages(db: Database) {
+export async function deleteAllPlatformPages(db: Database, actor?: AuditActor) {
   return db.transaction(async (tx) => {
     await tx
       .update(seoGenerationRuns)
@@ -309,6 +338,8 @@ export async function deleteAllPlatformPages(db: Database) {
     const result = await tx.execute<{ n: number }>(
       sql`with deleted as (delete from ${citySeoPages} where ${citySeoPages.businessId} is null returning 1) select count(*)::int as n from deleted`,
     );
-    return Number(result.rows[0]?.n ?? 0);
+    const deleted = Number(result.rows[0]?.n ?? 0);
+    if (actor) await recordAudit(tx, { actor, action: 'seo.delete_all', targetType: 'seo_page', after: { deleted } });
+    return deleted;
   });
 }

@@ -85,7 +85,7 @@ export const adminVerificationsApi = adminVerificationRoutes
   )
   .openapi(approveRoute, async (c) =>
     c.json(
-      await reviewBusiness(c.var.deps, c.var.user.id, c.req.valid('param').businessId, {
+      await reviewBusiness(c.var.deps, { id: c.var.user.id, email: c.var.user.email }, c.req.valid('param').businessId, {
         status: 'verified',
       }),
       200,
@@ -93,7 +93,7 @@ export const adminVerificationsApi = adminVerificationRoutes
   )
   .openapi(rejectRoute, async (c) =>
     c.json(
-      await reviewBusiness(c.var.deps, c.var.user.id, c.req.valid('param').businessId, {
+      await reviewBusiness(c.var.deps, { id: c.var.user.id, email: c.var.user.email }, c.req.valid('param').businessId, {
         status: 'rejected',
         reason: c.req.valid('json').reason,
       }),

@@ -1,3 +1,4 @@
+import { recordAudit } from '../admin-users/audit.service';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import {
@@ -201,13 +202,19 @@ export async function listVerificationsForReview(
  */
 export async function reviewBusiness(
   deps: { db: Database; mailer: Mailer; publicUrl: string },
-  adminId: string,
+  admin: { id: string; email: string },
   businessId: string,
   decision: { status: 'verified' } | { status: 'rejected'; reason: string },
 ) {
+  const adminId = admin.id;
   const reason = decision.status === 'rejected' ? decision.reason.trim() : null;
   if (decision.status === 'rejected' && !reason) throw invalid(VERIFICATION_TEXT.reasonRequired);
   const owner = await deps.db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select({ status: businessVerifications.verificationStatus, reason: businessVerifications.rejectionReason })
+      .from(businessVerifications)
+      .where(eq(businessVerifications.businessId, businessId))
+      .for('update');
     const [review] = await tx
       .update(businessVerifications)
       .set({
@@ -234,6 +241,15 @@ export async function reviewBusiness(
       .from(user)
       .innerJoin(profiles, eq(profiles.id, user.id))
       .where(eq(user.id, businessId));
+    await recordAudit(tx, {
+      actor: admin,
+      action: decision.status === 'verified' ? 'verification.approve' : 'verification.reject',
+      targetType: 'business',
+      targetId: businessId,
+      targetLabel: row!.businessName || row!.email,
+      before: { verificationStatus: previous?.status ?? null, rejectionReason: previous?.reason ?? null },
+      after: { verificationStatus: decision.status, rejectionReason: reason },
+    });
     return row!;
   });
 

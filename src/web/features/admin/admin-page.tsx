@@ -1,4 +1,4 @@
-import { BarChart3, ChevronRight, Search, Settings, ShieldCheck, Users } from 'lucide-react';
+import { BarChart3, ChevronRight, Inbox, Search, Settings, ShieldCheck, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
@@ -15,6 +15,8 @@ const CARDS = [
   },
   { to: '/admin/users', title: 'Users', description: 'Businesses, technicians and admin roles.', icon: Users },
   { to: '/admin/analytics', title: 'Analytics', description: 'Platform bookings, revenue and growth.', icon: BarChart3 },
+  // Not in the spec's panel: §9's lead-generation add-on (docs/decisions/831).
+  { to: '/admin/leads', title: 'Leads', description: 'Bookings without a business, assigned to one that serves the zip.', icon: Inbox },
   { to: '/admin/settings', title: 'Settings', description: 'Platform configuration and defaults.', icon: Settings },
 ] as const;
 

@@ -1,4 +1,4 @@
-import { CalendarClock, Car, MapPin, StickyNote, TicketPercent } from 'lucide-react';
+import { CalendarClock, Car, MapPin, StickyNote, TicketPercent, UserRound } from 'lucide-react';
 import { availableActions, BOOKING_STATUS_LABELS } from '../../../shared/booking-status';
 import type { BookingStatus } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
@@ -8,6 +8,7 @@ import { vehicleText } from '../../components/domain/vehicle-text';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { InvoiceBookingButton } from '../invoices/invoice-booking-button';
+import { useAssignments } from '../team/team-queries';
 import type { OwnerBooking } from './bookings-queries';
 import { ContactLinks } from './contact-links';
 
@@ -26,6 +27,7 @@ export function BookingCard({
   /** Opens the booking's details: history, edit. */
   onOpen: () => void;
 }) {
+  const assignee = useAssignments().data?.get(booking.id);
   const name = booking.customer
     ? `${booking.customer.firstName} ${booking.customer.lastName}`
     : 'Customer removed';
@@ -64,6 +66,12 @@ export function BookingCard({
           <li className="flex gap-2" data-testid="booking-promo">
             <TicketPercent className="mt-0.5 size-4 shrink-0 text-slate-400" aria-label="Promo code" />
             Promo code {booking.promoCode}
+          </li>
+        )}
+        {assignee && (
+          <li className="flex gap-2" data-testid="booking-assignee">
+            <UserRound className="mt-0.5 size-4 shrink-0 text-slate-400" aria-label="Technician" />
+            Assigned to {assignee.technicianName}
           </li>
         )}
         {booking.specialInstructions && (

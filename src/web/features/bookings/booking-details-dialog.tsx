@@ -16,6 +16,8 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { useIsTechnician } from '../billing/billing-queries';
+import { AssigneeSelect } from './assignee-select';
 import { type BookingDetail, useBookingDetail } from './bookings-queries';
 import { ContactLinks } from './contact-links';
 
@@ -38,6 +40,8 @@ export function BookingDetailsDialog({
   busyStatus: BookingStatus | null;
 }) {
   const detail = useBookingDetail(bookingId);
+  // Assigning is the owner's (docs/decisions/805); technicians see their jobs through the filter.
+  const isTechnician = useIsTechnician();
   const b = detail.data;
   const name = b?.customer ? `${b.customer.firstName} ${b.customer.lastName}` : 'Customer removed';
   const editable = b && (EDITABLE_STATUSES as readonly string[]).includes(b.status);
@@ -89,6 +93,7 @@ export function BookingDetailsDialog({
                   </>
                 )}
               </dl>
+              {!isTechnician && <AssigneeSelect bookingId={b.id} />}
               <ContactLinks
                 phone={b.customer?.phone}
                 email={b.customer?.email}

@@ -19,19 +19,21 @@ export function BookingsList({
   renderCard,
   onCreate,
   bookingPage,
+  technicianId,
 }: {
   renderCard: (b: OwnerBooking) => React.ReactNode;
   onCreate: () => void;
   bookingPage: string;
+  technicianId?: string;
 }) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<BookingFilter>('all');
   const [when, setWhen] = useState<BookingWhen>('upcoming');
   const q = useDebouncedValue(search);
-  const list = useBookingsList({ q, status, when });
+  const list = useBookingsList({ q, status, when, technicianId });
   useErrorToast(list.isError, 'Failed to fetch bookings', list.errorUpdatedAt);
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const filtered = Boolean(q.trim()) || status !== 'all';
+  const filtered = Boolean(q.trim()) || status !== 'all' || Boolean(technicianId);
 
   return (
     <>

@@ -19,6 +19,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { bookingLinkQuery } from '../booking-link/booking-link-queries';
 import { useScheduling } from '../scheduling/scheduling-queries';
+import { ALL_TECHNICIANS, TechnicianFilter } from './assignee-select';
 import { BookingCard } from './booking-card';
 import { BookingDetailsDialog } from './booking-details-dialog';
 import { BookingFormDialog } from './booking-form-dialog';
@@ -46,11 +47,15 @@ export function BookingsPage() {
   const timeZone = scheduling.data?.timeZone ?? DEFAULT_TIME_ZONE;
   const today = todayInZone(timeZone);
   const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : today;
-  const setView = (next: Partial<{ view: View; date: string }>) =>
+  const tech = params.get('tech') ?? ALL_TECHNICIANS;
+  const technicianId = tech === ALL_TECHNICIANS ? undefined : tech;
+  const setView = (next: Partial<{ view: View; date: string; tech: string }>) =>
     setParams(
       (p) => {
         if (next.view) p.set('view', next.view);
         if (next.date) p.set('date', next.date);
+        if (next.tech === ALL_TECHNICIANS) p.delete('tech');
+        else if (next.tech) p.set('tech', next.tech);
         return p;
       },
       { replace: true },
@@ -116,13 +121,16 @@ export function BookingsPage() {
         value={view}
         onValueChange={(v) => setView({ view: v as View, ...(v === 'today' && { date: today }) })}
       >
-        <TabsList className="mb-4">
-          {VIEWS.map((v) => (
-            <TabsTrigger key={v} value={v}>
-              {VIEW_LABELS[v]}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <TabsList>
+            {VIEWS.map((v) => (
+              <TabsTrigger key={v} value={v}>
+                {VIEW_LABELS[v]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <TechnicianFilter value={tech} onChange={(v) => setView({ tech: v })} />
+        </div>
       </Tabs>
 
       {scheduling.isError ? (
@@ -134,13 +142,19 @@ export function BookingsPage() {
       ) : !scheduling.data ? (
         <CardGridSkeleton />
       ) : view === 'list' ? (
-        <BookingsList renderCard={card} onCreate={() => setCreating(true)} bookingPage={bookingPage} />
+        <BookingsList
+          renderCard={card}
+          onCreate={() => setCreating(true)}
+          bookingPage={bookingPage}
+          technicianId={technicianId}
+        />
       ) : (
         <CalendarView
           view={view}
           date={view === 'today' ? today : date}
           today={today}
           timeZone={timeZone}
+          technicianId={technicianId}
           onDate={(d) => setView({ date: d })}
           onOpen={setOpenId}
           onCreate={() => setCreating(true)}
@@ -194,6 +208,7 @@ function CalendarView({
   date,
   today,
   timeZone,
+  technicianId,
   onDate,
   onOpen,
   onCreate,
@@ -203,6 +218,7 @@ function CalendarView({
   date: string;
   today: string;
   timeZone: string;
+  technicianId?: string;
   onDate: (date: string) => void;
   onOpen: (id: string) => void;
   onCreate: () => void;
@@ -210,7 +226,7 @@ function CalendarView({
 }) {
   const from = view === 'week' ? weekStart(date) : date;
   const days = view === 'week' ? Array.from({ length: 7 }, (_, i) => addDays(from, i)) : [date];
-  const calendar = useCalendar({ from, to: days.at(-1)! });
+  const calendar = useCalendar({ from, to: days.at(-1)!, technicianId });
   const step = view === 'week' ? 7 : 1;
   const items = calendar.data?.items ?? [];
   const title =

@@ -20,6 +20,8 @@ export interface ListFilters {
   q: string;
   status: BookingFilter;
   when: BookingWhen;
+  /** A team member's id, 'unassigned', or absent for everyone's bookings. */
+  technicianId?: string;
 }
 
 /** The List view: pages of `{ items, nextCursor }` from the server. */
@@ -33,6 +35,7 @@ export const useBookingsList = (filters: ListFilters) =>
             ...(filters.q.trim() && { q: filters.q.trim() }),
             status: filters.status,
             when: filters.when,
+            ...(filters.technicianId && { technicianId: filters.technicianId }),
             limit: '24',
             ...(pageParam && { cursor: pageParam }),
           },
@@ -44,13 +47,18 @@ export const useBookingsList = (filters: ListFilters) =>
   });
 
 /** The Today, Day and Week views: every booking between two dates in the business's zone. */
-export const calendarQuery = (range: { from: string; to: string }) =>
+export const calendarQuery = (range: { from: string; to: string; technicianId?: string }) =>
   queryOptions({
     queryKey: ['bookings', 'calendar', range],
-    queryFn: () => unwrap(bookingsApi.calendar.$get({ query: range })),
+    queryFn: () =>
+      unwrap(
+        bookingsApi.calendar.$get({
+          query: { from: range.from, to: range.to, ...(range.technicianId && { technicianId: range.technicianId }) },
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
-export const useCalendar = (range: { from: string; to: string }) => useQuery(calendarQuery(range));
+export const useCalendar = (range: { from: string; to: string; technicianId?: string }) => useQuery(calendarQuery(range));
 
 export const useBookingDetail = (id: string | null) =>
   useQuery({

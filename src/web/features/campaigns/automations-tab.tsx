@@ -13,6 +13,8 @@ import { Field, Label } from '../../components/ui/label';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { Switch } from '../../components/ui/switch';
 import { type AutomationSettings, type LogEntry, useAutomationSettings, useMessageLog, useSaveAutomations } from './automations-queries';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { useTemplates } from './campaigns-queries';
 import { ChannelSelect } from './channel-select';
 import { EmailHint, SmsHint } from './sms-hint';
 
@@ -52,6 +54,7 @@ function SwitchRow({ id, label, description, checked, onChange }: { id: string; 
 
 function AutomationsForm({ settings }: { settings: AutomationSettings }) {
   const save = useSaveAutomations();
+  const templates = useTemplates();
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(automationSettingsSchema), defaultValues: toForm(settings) });
   const { errors, isSubmitting } = form.formState;
   const [reviewRequests, winback, channel, message] = useWatch({
@@ -139,6 +142,31 @@ function AutomationsForm({ settings }: { settings: AutomationSettings }) {
               name="winbackChannel"
               render={({ field }) => <ChannelSelect id="automation-winback-channel" value={field.value} onChange={field.onChange} />}
             />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="automation-winback-template">Start from a template (optional)</Label>
+            <Select
+              value=""
+              onValueChange={(id) => {
+                const t = templates.data?.items.find((x) => x.id === id);
+                if (!t) return;
+                form.setValue('winbackSubject', t.subject ?? '', { shouldDirty: true });
+                form.setValue('winbackMessage', t.content, { shouldDirty: true, shouldValidate: true });
+              }}
+            >
+              <SelectTrigger id="automation-winback-template" disabled={!templates.data}>
+                <SelectValue placeholder={templates.isPending ? 'Loading templates…' : 'Choose a template'} />
+              </SelectTrigger>
+              <SelectContent>
+                {(templates.data?.items ?? [])
+                  .filter((t) => t.type === channel)
+                  .map((t) => (
+                    <SelectItem key={t.id} value={t.id}>
+                      {t.name}
+                    </SelectItem>
+                  ))}
+              </SelectContent>
+            </Select>
           </div>
           {channel === 'email' && (
             <Field id="automation-winback-subject" label="Subject Line">

@@ -27,6 +27,7 @@ import { Input, Textarea } from '../../components/ui/input';
 import { Field, Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { api, unwrap } from '../../lib/api';
+import { usePublicSettings } from '../../lib/public-settings';
 import { useCreateQuote } from './invoices-queries';
 
 const EMPTY_LINE = { serviceId: null, serviceName: '', quantity: '1', unitPrice: '' };
@@ -66,9 +67,14 @@ export function NewQuoteDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   const lines = useFieldArray({ control: form.control, name: 'items' });
   const watched = useWatch({ control: form.control });
 
+  // The default tax rate an admin set on /admin/settings (§9's 8.5 % until one is saved).
+  const defaultTaxBps = usePublicSettings().data?.defaultTaxRateBps ?? DEFAULT_TAX_RATE_BPS;
   useEffect(() => {
     if (open) form.reset(EMPTY);
   }, [open, form]);
+  useEffect(() => {
+    if (open && !form.getFieldState('taxRate').isDirty) form.setValue('taxRate', String(defaultTaxBps / 100));
+  }, [open, form, defaultTaxBps]);
 
   const taxRateBps = percentToBps(watched.taxRate ?? '') ?? 0;
   const totals = documentTotals(

@@ -11,9 +11,11 @@ import {
   Users,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { ADD_ONS, PLANS, TRIAL_TERMS } from '../../../shared/constants';
+import { ADD_ONS, type Plan, PLANS, TRIAL_TERMS } from '../../../shared/constants';
+import { formatCents } from '../../../shared/money';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { usePublicSettings } from '../../lib/public-settings';
 import { cn } from '../../lib/utils';
 import { HeroIllustration } from './hero-illustration';
 import { ZipChecker } from './zip-checker';
@@ -68,16 +70,42 @@ const POWER_UPS = [
   'Time tracking',
 ];
 
+/**
+ * The promotional banner as an admin set it on /admin/settings. While the settings load, an empty bar holds its place
+ * so the page does not jump when the text arrives.
+ */
+function PromoBanner() {
+  const { data, isPending } = usePublicSettings();
+  if (!isPending && !data?.bannerEnabled) return null;
+  return (
+    <div className="min-h-9 bg-amber-400 px-4 py-2 text-center text-sm font-semibold text-navy-900" data-testid="promo-banner">
+      {data && (
+        <>
+          <Sparkles className="mr-1 inline size-4" aria-hidden="true" />
+          {data.bannerText}{' '}
+          <Link to={signUpPath()} className="underline underline-offset-2">
+            Start Your FREE Trial
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** A plan's monthly price: whole dollars as "$29", otherwise with cents. */
+const planPrice = (cents: number) => (cents % 100 === 0 ? `$${(cents / 100).toLocaleString('en-US')}` : formatCents(cents));
+
 export function LandingPage() {
+  const settings = usePublicSettings().data;
+  const priceOf = (plan: Plan) =>
+    planPrice(
+      settings
+        ? { starter: settings.starterPriceCents, pro: settings.proPriceCents, elite: settings.elitePriceCents }[plan.id]
+        : plan.priceMonthly * 100,
+    );
   return (
     <>
-      <div className="bg-amber-400 px-4 py-2 text-center text-sm font-semibold text-navy-900">
-        <Sparkles className="mr-1 inline size-4" aria-hidden="true" />
-        Limited time: 50% off your first 3 months.{' '}
-        <Link to={signUpPath()} className="underline underline-offset-2">
-          Start Your FREE Trial
-        </Link>
-      </div>
+      <PromoBanner />
 
       <section className="bg-navy-900 text-white">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-10 sm:px-6 md:grid-cols-2 md:py-16">
@@ -197,7 +225,7 @@ export function LandingPage() {
                 )}
                 <h3 className="text-lg font-semibold">{plan.name}</h3>
                 <p className="mt-2">
-                  <span className="text-4xl font-bold tabular-nums">${plan.priceMonthly}</span>
+                  <span className="text-4xl font-bold tabular-nums">{priceOf(plan)}</span>
                   <span className="text-slate-600">/month</span>
                 </p>
                 <p className="text-sm text-slate-600">{plan.users}</p>

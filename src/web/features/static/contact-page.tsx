@@ -3,14 +3,14 @@ import { Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { DEFAULT_PLATFORM_SETTINGS } from '../../../shared/platform-settings';
 import { type ContactInput, type ContactValues, contactInputSchema } from '../../../shared/contact.schemas';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Input, Textarea } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { api, unwrap } from '../../lib/api';
-
-const SUPPORT_EMAIL = 'support@shineroute.com';
+import { usePublicSettings } from '../../lib/public-settings';
 
 const EMPTY: ContactInput = { firstName: '', lastName: '', email: '', subject: '', message: '' };
 
@@ -108,6 +108,8 @@ function ContactForm() {
 }
 
 export function ContactPage() {
+  // The support contact an admin set on /admin/settings (the defaults until it loads).
+  const settings = usePublicSettings().data ?? DEFAULT_PLATFORM_SETTINGS;
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
       <header className="max-w-2xl">
@@ -141,8 +143,8 @@ export function ContactPage() {
               </span>
               <div>
                 <h3 className="font-semibold text-slate-900">Email support</h3>
-                <a href={`mailto:${SUPPORT_EMAIL}`} className="text-sm text-accent hover:underline">
-                  {SUPPORT_EMAIL}
+                <a href={`mailto:${settings.supportEmail}`} className="text-sm text-accent hover:underline">
+                  {settings.supportEmail}
                 </a>
               </div>
             </li>
@@ -152,6 +154,9 @@ export function ContactPage() {
               </span>
               <div>
                 <h3 className="font-semibold text-slate-900">Phone support</h3>
+                <a href={`tel:${settings.supportPhone.replace(/[^\d+]/g, '')}`} className="text-sm text-accent hover:underline">
+                  {settings.supportPhone}
+                </a>
                 <p className="flex items-center gap-1.5 text-sm text-slate-600">
                   <Clock className="size-4" aria-hidden="true" />
                   Mon-Fri 9am-6pm CST

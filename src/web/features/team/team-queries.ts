@@ -46,3 +46,29 @@ export const invitationQuery = (token: string) =>
   });
 
 export const acceptInvitation = (token: string) => unwrap(api.api.invitations[':token'].accept.$post({ param: { token } }));
+
+/** Which team member each booking is assigned to (GET /api/team/assignments), as a map by booking id. */
+export const assignmentsQuery = queryOptions({
+  queryKey: ['team', 'assignments'],
+  queryFn: () => unwrap(api.api.team.assignments.$get({ query: {} })),
+  select: (data) => new Map(data.items.map((a) => [a.bookingId, a])),
+});
+export const useAssignments = () => useQuery(assignmentsQuery);
+
+/** The people a booking can be assigned to: the owner and the technicians. */
+export function useAssignees() {
+  const team = useTeam();
+  const data = team.data;
+  return data ? [...(data.owner ? [data.owner] : []), ...data.members] : [];
+}
+
+export const useAssignBooking = () =>
+  useMutation({
+    mutationFn: (v: { bookingId: string; technicianId: string | null }) =>
+      unwrap(api.api.team.assignments[':id'].$put({ param: { id: v.bookingId }, json: { technicianId: v.technicianId } })),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['team', 'assignments'] }),
+        queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+      ]),
+  });

@@ -1,0 +1,94 @@
+import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { invalid } from '../../http/errors';
+import { decodeCursor, type ListQuery, pageOf } from '../../http/lists';
+import { adminAuditLog } from './admin-users.schema';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What an admin did; the audit tab shows each with its label (src/shared/admin-users.ts). */
+export type AuditAction =
+  | 'role.grant'
+  | 'role.revoke'
+  | 'account.suspend'
+  | 'account.restore'
+  | 'settings.update'
+  | 'verification.approve'
+  | 'verification.reject'
+  | 'seo.generate'
+  | 'seo.delete_page'
+  | 'seo.delete_all'
+  | (string & {});
+
+export interface AuditEntry {
+  actor: { id: string; email: string };
+  action: AuditAction;
+  targetType: 'user' | 'business' | 'settings' | 'seo_page' | 'seo_run' | (string & {});
+  targetId?: string | null;
+  targetLabel?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/**
+ * Writes one audit row. Call it with the transaction that makes the change, so the change and its record commit or
+ * roll back together (docs/decisions/811). Other features' admin actions (leads, billing) call it the same way.
+ */
+export async function recordAudit(tx: DbOrTx, entry: AuditEntry) {
+  await tx.insert(adminAuditLog).values({
+    actorId: entry.actor.id,
+    actorEmail: entry.actor.email,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId ?? null,
+    targetLabel: entry.targetLabel ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    // Milliseconds, like the cursor that pages through them.
+    createdAt: new Date(),
+  });
+}
+
+/** The audit log, newest first, `{ items, nextCursor }`; filtered by target or action when asked. */
+export async function listAudit(
+  db: DbOrTx,
+  query: Pick<ListQuery, 'cursor' | 'limit'> & { targetId?: string; action?: string },
+) {
+  const where: SQL[] = [];
+  if (query.targetId) where.push(eq(adminAuditLog.targetId, query.targetId));
+  if (query.action) where.push(eq(adminAuditLog.action, query.action));
+  if (query.cursor) {
+    const [at, id] = decodeCursor(query.cursor, 2) as [string, string];
+    const when = new Date(at);
+    if (Number.isNaN(when.getTime()) || typeof id !== 'string' || !UUID.test(id))
+      throw invalid('Invalid cursor');
+    where.push(
+      or(
+        lt(adminAuditLog.createdAt, when),
+        and(eq(adminAuditLog.createdAt, when), lt(adminAuditLog.id, id)),
+      )!,
+    );
+  }
+  const rows = await db
+    .select()
+    .from(adminAuditLog)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
+    .limit(query.limit + 1);
+  const page = pageOf(rows, query.limit, (r) => [r.createdAt.toISOString(), r.id]);
+  return {
+    items: page.items.map((r) => ({
+      id: r.id,
+      actorId: r.actorId,
+      actorEmail: r.actorEmail,
+      action: r.action,
+      targetType: r.targetType,
+      targetId: r.targetId,
+      targetLabel: r.targetLabel,
+      before: r.before as Record<string, unknown> | null,
+      after: r.after as Record<string, unknown> | null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    nextCursor: page.nextCursor,
+  };
+}

@@ -1,0 +1,213 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, CheckCircle2, CircleDashed, Save } from 'lucide-react';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import {
+  BANNER_MAX,
+  type PlatformSettingsForm,
+  type PlatformSettingsValues,
+  platformSettingsFormSchema,
+  SETTINGS_TEXT,
+  settingsToForm,
+} from '../../../shared/platform-settings';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
+import { Input, Textarea } from '../../components/ui/input';
+import { Field, Label } from '../../components/ui/label';
+import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { PageHeader } from '../../components/ui/page-header';
+import { Switch } from '../../components/ui/switch';
+import { type AdminSettings, useAdminSettings, useSaveSettings } from './admin-settings-queries';
+
+/** /admin/settings: platform settings (banner, prices, support, tax, lead price) and the outside services in use. */
+export function AdminSettingsPage() {
+  const query = useAdminSettings();
+  return (
+    <>
+      <Button asChild variant="link" className="mb-2 h-auto px-0">
+        <Link to="/admin">
+          <ArrowLeft /> Back to Admin
+        </Link>
+      </Button>
+      <PageHeader
+        title="Settings"
+        description="Platform-wide settings. Changes apply to every server within a few seconds, without a restart."
+      />
+      {query.isPending ? (
+        <RowsSkeleton rows={6} />
+      ) : query.isError ? (
+        <ErrorState message="Failed to load settings" onRetry={() => query.refetch()} retrying={query.isRefetching} />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+          <SettingsForm data={query.data} />
+          <OutsideServices services={query.data.services} />
+        </div>
+      )}
+    </>
+  );
+}
+
+function SettingsForm({ data }: { data: AdminSettings }) {
+  const save = useSaveSettings();
+  const form = useForm<PlatformSettingsForm, unknown, PlatformSettingsValues>({
+    resolver: zodResolver(platformSettingsFormSchema),
+    defaultValues: settingsToForm(data.settings),
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useEffect(() => {
+    form.reset(settingsToForm(data.settings));
+  }, [data.settings, form]);
+  const bannerLength = form.watch('bannerText').trim().length;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values);
+      toast.success(SETTINGS_TEXT.saved, { description: 'The new values are live.' });
+    } catch (e) {
+      toast.error('Error', { description: e instanceof Error ? e.message : 'Failed to save settings' });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg font-semibold text-slate-900">Promotional banner</h2>
+          <CardDescription>Shown at the top of the public landing page.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <div className="flex items-center gap-3">
+            <Controller
+              control={form.control}
+              name="bannerEnabled"
+              render={({ field }) => (
+                <Switch id="bannerEnabled" checked={field.value} onCheckedChange={field.onChange} />
+              )}
+            />
+            <Label htmlFor="bannerEnabled">Show the banner</Label>
+          </div>
+          <Field
+            id="bannerText"
+            label="Banner text"
+            error={errors.bannerText?.message}
+            hint={`${bannerLength} of ${BANNER_MAX} characters`}
+          >
+            <Textarea id="bannerText" rows={2} {...form.register('bannerText')} />
+          </Field>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg font-semibold text-slate-900">Plan prices</h2>
+          <CardDescription>Monthly prices in the landing page's pricing section, in dollars.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-3">
+          <MoneyField id="starterPrice" label="Starter" error={errors.starterPrice?.message} {...form.register('starterPrice')} />
+          <MoneyField id="proPrice" label="Pro" error={errors.proPrice?.message} {...form.register('proPrice')} />
+          <MoneyField id="elitePrice" label="Elite" error={errors.elitePrice?.message} {...form.register('elitePrice')} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg font-semibold text-slate-900">Support contact</h2>
+          <CardDescription>Shown on the contact page.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <Field id="supportEmail" label="Support email" error={errors.supportEmail?.message}>
+            <Input id="supportEmail" type="email" autoComplete="off" {...form.register('supportEmail')} />
+          </Field>
+          <Field id="supportPhone" label="Support phone" error={errors.supportPhone?.message}>
+            <Input id="supportPhone" type="tel" autoComplete="off" {...form.register('supportPhone')} />
+          </Field>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg font-semibold text-slate-900">Defaults and fees</h2>
+          <CardDescription>The tax rate a new quote starts with, and what a business pays per assigned lead.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <Field id="defaultTaxRate" label="Default tax rate (%)" error={errors.defaultTaxRate?.message} hint="0 to 100">
+            <Input id="defaultTaxRate" inputMode="decimal" {...form.register('defaultTaxRate')} />
+          </Field>
+          <MoneyField
+            id="leadPrice"
+            label="Lead price"
+            hint="$10.00 to $20.00 per lead"
+            error={errors.leadPrice?.message}
+            {...form.register('leadPrice')}
+          />
+        </CardContent>
+      </Card>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-slate-500">
+          {data.settings.updatedAt
+            ? `Last saved ${new Date(data.settings.updatedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}${data.settings.updatedByEmail ? ` by ${data.settings.updatedByEmail}` : ''}`
+            : 'Showing the defaults; nothing saved yet.'}
+        </p>
+        <Button type="submit" loading={isSubmitting} disabled={!isDirty && Boolean(data.settings.updatedAt)}>
+          <Save /> Save settings
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function MoneyField({
+  id,
+  label,
+  error,
+  hint,
+  ...input
+}: { id: string; label: string; error?: string; hint?: string } & React.ComponentProps<'input'>) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <div className="relative">
+        <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500" aria-hidden="true">
+          $
+        </span>
+        <Input id={id} inputMode="decimal" className="pl-7 tabular-nums" {...input} />
+      </div>
+    </Field>
+  );
+}
+
+function OutsideServices({ services }: { services: AdminSettings['services'] }) {
+  return (
+    <Card className="h-fit">
+      <CardHeader>
+        <h2 className="text-lg font-semibold text-slate-900">Outside services</h2>
+        <CardDescription>Set by the server's environment; read-only here. Secrets are never shown.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-3" aria-label="Outside services">
+          {services.map((s) => (
+            <li key={s.key} className="flex items-start gap-3" data-testid="outside-service">
+              {s.configured ? (
+                <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-green-600" aria-hidden="true" />
+              ) : (
+                <CircleDashed className="mt-0.5 size-5 shrink-0 text-slate-400" aria-hidden="true" />
+              )}
+              <div className="min-w-0 flex-1">
+                <div className="flex items-start justify-between gap-2">
+                  <p className="font-medium text-slate-900">{s.name}</p>
+                  <Badge tone={s.configured ? 'green' : 'neutral'} className="shrink-0">
+                    {s.configured ? 'Configured' : 'Not set'}
+                  </Badge>
+                </div>
+                <p className="text-sm text-slate-600">{s.detail}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from './api';
+
+/**
+ * The platform settings the public pages and the New Quote dialog show (banner, plan prices, support contact, default
+ * tax rate), as an admin saved them on /admin/settings.
+ */
+export const publicSettingsQuery = queryOptions({
+  queryKey: ['public', 'settings'],
+  queryFn: () => unwrap(api.api.public.settings.$get()),
+  staleTime: 30_000,
+});
+
+export const usePublicSettings = () => useQuery(publicSettingsQuery);
