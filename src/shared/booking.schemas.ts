@@ -89,6 +89,9 @@ export const bookingFormSchema = z.object({
   tip: tipChoiceSchema.default({ kind: 'none' }),
   // One promo code per booking (features/promo-codes); the server validates and applies it.
   promoCode: optionalText(40),
+  // A loyalty reward (features/loyalty/redeem.service.ts): the token of the verified email and the chosen reward.
+  loyaltyToken: optionalText(100),
+  rewardId: optionalText(100),
   // Unchecked by default: marketing texts need the customer's own opt-in (TCPA; docs/decisions/602).
   smsMarketingOptIn: z.boolean().optional().default(false),
   // The site path the customer came to /book from (an SEO page /seo/{slug}…), for the platform analytics. Only a

@@ -35,7 +35,8 @@ export const INVOICE_FILTERS = ['all', 'unpaid', 'overdue', 'paid'] as const;
 export type InvoiceFilter = (typeof INVOICE_FILTERS)[number];
 
 export const OFFLINE_METHODS = ['cash', 'check', 'other'] as const;
-export const PAYMENT_METHODS = ['card', 'cash', 'check', 'other'] as const;
+// 'loyalty': a reward redeemed on the invoice pay page (docs/decisions/710).
+export const PAYMENT_METHODS = ['card', 'cash', 'check', 'other', 'loyalty'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** §5: quantity at least 1 (two decimals at most), default 1. */

@@ -12,7 +12,7 @@ import { populateTenant, tenantIds, tenantSnapshot } from '../test/tenants';
 
 // Routes anyone may call ("METHOD /path"), each with the reason. Every other /api route must refuse a signed-out caller.
 const PUBLIC_ROUTES: Array<[RegExp, string]> = [
-  [/^\w+ \/api\/public\//, 'the public site: availability, waitlist, contact form'],
+  [/^\w+ \/api\/public\//, 'the public site: availability, waitlist, contact form, promo check, loyalty one-time codes'],
   [/^\w+ \/api\/booking\//, 'the customer booking flow, used without an account'],
   [/^\w+ \/api\/auth\//, 'better-auth: sign-in, sign-up, password reset'],
   [/^\w+ \/api\/webhooks\//, "Stripe's webhooks: authenticated by their signature, not by a session"],

@@ -12,6 +12,7 @@ export const errorResponses = {
   403: { description: 'Not allowed', content: { 'application/json': { schema: errorBodySchema } } },
   404: { description: 'Not found', content: { 'application/json': { schema: errorBodySchema } } },
   409: { description: 'Conflict', content: { 'application/json': { schema: errorBodySchema } } },
+  429: { description: 'Too many requests', content: { 'application/json': { schema: errorBodySchema } } },
 } as const;
 
 export const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({

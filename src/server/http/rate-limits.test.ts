@@ -10,6 +10,9 @@ describe('per-address limits on the anonymous routes (429 + Retry-After)', () =>
     ['POST', '/api/public/waitlist', 20],
     ['POST', '/api/booking/create-payment', 100],
     ['GET', '/api/public/availability?zip=78701', 300],
+    ['POST', '/api/public/promo-codes/check', 60],
+    ['POST', '/api/public/loyalty/send-code', 10],
+    ['POST', '/api/public/loyalty/verify-code', 30],
   ] as const)('%s %s allows %i requests an address, then refuses', async (method, path, max) => {
     const ip = `198.51.100.${max % 250}`;
     const send = (from: string) => t.request(path, { method, ip: from, json: method === 'POST' ? {} : undefined });

@@ -26,6 +26,13 @@ export const PUBLIC_LIMITS: Limit[] = [
   { method: 'POST', path: '/api/public/waitlist', max: 20, windowSeconds: 3600, batch: 1 },
   { method: 'POST', path: '/api/public/contact', max: 10, windowSeconds: 3600, batch: 1 },
   { method: 'POST', path: '/api/booking/create-payment', max: 100, windowSeconds: 3600, batch: 1 },
+  // The promo check answers whether a code exists: limited so codes cannot be guessed in bulk (decision 710).
+  { method: 'POST', path: '/api/public/promo-codes/check', max: 60, windowSeconds: 600, batch: 1 },
+  // One-time codes for spending points (decision 710): each send is an email; each code also dies after 5 tries.
+  { method: 'POST', path: '/api/public/loyalty/send-code', max: 10, windowSeconds: 3600, batch: 1 },
+  { method: 'POST', path: '/api/public/loyalty/verify-code', max: 30, windowSeconds: 3600, batch: 1 },
+  { method: 'POST', path: '/pay/:token/loyalty/send', max: 10, windowSeconds: 3600, batch: 1 },
+  { method: 'POST', path: '/pay/:token/loyalty/verify', max: 30, windowSeconds: 3600, batch: 1 },
 ];
 
 interface Local {

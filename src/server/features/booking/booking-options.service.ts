@@ -1,3 +1,4 @@
+import { offersLoyalty } from '../loyalty/loyalty-plan';
 import { and, asc, eq, exists, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { LEAD_SERVICES } from '../../../shared/booking.schemas';
 import { SLOT_HOLDING_STATUSES } from '../../../shared/booking-status';
@@ -154,6 +155,8 @@ export async function getBookingOptions(db: DbOrTx, query: { business?: string; 
         verified: business.verified,
         acceptsOnlineBookings: business.acceptsOnlineBookings,
         phone: business.phone,
+        // Returning customers may spend points here (docs/decisions/710).
+        offersLoyalty: await offersLoyalty(db, business.id),
       },
       businesses: [],
       services: await activeServicesOf(db, business.id),

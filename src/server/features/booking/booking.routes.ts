@@ -31,6 +31,7 @@ const optionsSchema = z
         tagline: z.string().nullable(),
         verified: z.boolean(),
         acceptsOnlineBookings: z.boolean(),
+        offersLoyalty: z.boolean(),
         phone: z.string().nullable(),
       })
       .nullable(),

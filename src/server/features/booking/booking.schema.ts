@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { bookings, profiles, services, vehicleType } from '../../db/domain.schema';
 
 export const checkoutStatus = pgEnum('checkout_status', [
@@ -8,7 +9,8 @@ export const checkoutStatus = pgEnum('checkout_status', [
   'cancelled',
   'refunded',
 ]);
-export const paymentProvider = pgEnum('payment_provider', ['test', 'stripe']);
+// 'free': a booking whose discounts bring it to $0 is made without a provider session (docs/decisions/710).
+export const paymentProvider = pgEnum('payment_provider', ['test', 'stripe', 'free']);
 
 /**
  * A booking request waiting for payment. It holds everything the booking will need, server-side, so that
@@ -63,6 +65,11 @@ export const checkoutSessions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check(
+      'checkout_sessions_money_ck',
+      sql`${t.amountCents} between 0 and 100000000 and ${t.tipCents} between 0 and 100000000 and ${t.applicationFeeCents} between 0 and ${t.amountCents}`,
+    ),
+    check('checkout_sessions_duration_ck', sql`${t.durationMinutes} between 1 and 1440`),
     index('checkout_sessions_business_id_idx').on(t.businessId),
     index('checkout_sessions_service_id_idx').on(t.serviceId),
     index('checkout_sessions_booking_id_idx').on(t.bookingId),

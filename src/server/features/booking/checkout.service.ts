@@ -20,6 +20,7 @@ import {
 import { recordConsent } from '../campaigns/consent.service';
 import { sendBookingEmails, sendSlotLostEmail } from './booking-emails';
 import { priceWithPromo } from '../promo-codes/promo-codes.service';
+import { redeemHeldReward, rewardForCheckout } from '../loyalty/redeem.service';
 
 /** Stripe requires at least 30 minutes. */
 const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
@@ -50,7 +51,10 @@ function bookPageUrl(
  * create-payment (§7): validates the request, prices it on the server, checks the slot, stores the pending
  * booking in checkout_sessions and asks the payment provider for a checkout URL. No booking exists yet.
  */
-export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'publicUrl'>, form: BookingForm) {
+export async function createPayment(
+  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'supportEmail' | 'publicUrl' | 'sms' | 'messageRetryDelaysMs'>,
+  form: BookingForm,
+) {
   const { db, payments, publicUrl } = deps;
   let service: {
     id: string;
@@ -87,39 +91,49 @@ export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'pub
     durationMinutes: service.durationMinutes,
   });
 
-  // Never the browser's totalPrice: §9's rule applied to the stored service, less a promo code (decision 702).
+  // A loyalty reward needs the token of a verified email (docs/decisions/710); checked before anything is stored.
+  const reward = form.rewardId
+    ? await rewardForCheckout(db, { businessId: form.businessId, token: form.loyaltyToken, email: form.email, rewardId: form.rewardId })
+    : null;
+  // Never the browser's totalPrice: §9's rule applied to the stored service, less a promo code, then the reward
+  // (one order, src/shared/discounts.ts; decisions 702 and 710).
   const priced = await priceWithPromo(db, {
     businessId: form.businessId,
     code: form.promoCode,
     email: form.email,
     subtotalCents: servicePriceCents(service, form.vehicleType),
     timeZone,
+    reward: reward?.terms ?? null,
   });
   const amountCents = priced.totalCents;
   // A percentage tip is on the full service price, as the tip picker shows it (before discounts).
   const tip = tipCents(form.tip, priced.subtotalCents);
-  // A business is paid through its connected account, minus the platform's fee (docs/decisions/1000); a lead is not.
-  const transfer: ChargeTransfer | null = form.businessId
-    ? (await chargeTermsFor(deps, form.businessId, { amountCents, tipCents: tip })).transfer
-    : null;
   const checkoutId = randomUUID();
   const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
-  const { sessionId, url } = await payments.createCheckout({
-    checkoutId,
-    amountCents: amountCents + tip,
-    tipCents: tip,
-    description: `${service.name} — ${businessName}`,
-    customerEmail: form.email,
-    successUrl: `${publicUrl}${SUCCESS_PATH}`,
-    cancelUrl: bookPageUrl(publicUrl, { businessId: form.businessId, zipCode: form.zip }, 'cancelled=1'),
-    expiresAt,
-    transfer,
-    metadata: { document_type: 'booking' },
-  });
+  // Nothing to charge (discounts brought it to $0, no tip): no provider session; booked here, once (decision 710).
+  const free = amountCents + tip === 0;
+  // A business is paid through its connected account, minus the platform's fee (docs/decisions/1000); a lead is not.
+  const transfer: ChargeTransfer | null = form.businessId && !free
+    ? (await chargeTermsFor(deps, form.businessId, { amountCents, tipCents: tip })).transfer
+    : null;
+  const { sessionId, url } = free
+    ? { sessionId: `free_${checkoutId}`, url: `${publicUrl}${SUCCESS_PATH.replace('{CHECKOUT_SESSION_ID}', `free_${checkoutId}`)}` }
+    : await payments.createCheckout({
+        checkoutId,
+        amountCents: amountCents + tip,
+        tipCents: tip,
+        description: `${service.name} — ${businessName}`,
+        customerEmail: form.email,
+        successUrl: `${publicUrl}${SUCCESS_PATH}`,
+        cancelUrl: bookPageUrl(publicUrl, { businessId: form.businessId, zipCode: form.zip }, 'cancelled=1'),
+        expiresAt,
+        transfer,
+        metadata: { document_type: 'booking' },
+      });
 
   const insertCheckout = (tx: Transaction) => tx.insert(checkoutSessions).values({
     id: checkoutId,
-    provider: payments.kind,
+    provider: free ? 'free' : payments.kind,
     providerSessionId: sessionId,
     businessId: form.businessId,
     serviceId,
@@ -145,14 +159,18 @@ export async function createPayment(deps: Pick<AppDeps, 'db' | 'payments' | 'pub
     destinationAccount: transfer?.destination ?? null,
     applicationFeeCents: transfer?.applicationFeeCents ?? 0,
     tipCents: tip,
+    status: free ? 'paid' : 'open',
+    paidAt: free ? new Date() : null,
     landingPath: form.landingPath,
     expiresAt,
   });
-  // The code's use is recorded (or refused: used up under concurrency) with the checkout, all or nothing.
+  // The code's use and the reward's points are held (or refused: used up, spent meanwhile) with the checkout.
   await db.transaction(async (tx) => {
     await insertCheckout(tx);
     await priced.hold(tx, checkoutId);
+    if (reward) await reward.hold(tx, checkoutId, priced.rewardDiscountCents);
   });
+  if (free) await completeBooking(deps, sessionId);
   return { url, sessionId, amountCents };
 }
 
@@ -273,6 +291,8 @@ async function bookOnce(
         .where(eq(bookings.paymentSessionId, row.providerSessionId));
       bookingId = existing!.id;
     }
+    // A reward held by this checkout leaves the ledger with the booking, once (docs/decisions/710).
+    if (row.businessId) await redeemHeldReward(tx, row.id, bookingId);
     if (row.businessId && row.destinationAccount) {
       await recordCompletedCharge(tx, {
         businessId: row.businessId,
@@ -384,7 +404,8 @@ export async function completeBooking(
   const { db, payments } = deps;
   const row = await findCheckout(db, sessionId);
   if (!row) throw notFound('This booking session could not be found');
-  if (row.provider !== payments.kind) throw notFound('This booking session could not be found');
+  const free = row.provider === 'free';
+  if (row.provider !== payments.kind && !free) throw notFound('This booking session could not be found');
 
   let outcome: CompletionOutcome;
   if (row.status === 'completed' && row.bookingId) {
@@ -394,15 +415,22 @@ export async function completeBooking(
       throw conflict(`${BOOKING_MESSAGES.slotTaken}. Your payment has been refunded.`);
     if (row.status === 'cancelled') throw invalid('This checkout was cancelled; nothing was charged');
     // Ask the provider, never the browser, whether the money arrived — and that it is the amount we priced.
-    const payment = await payments.getPaymentStatus(sessionId);
+    // A free checkout (priced at $0 on the server) has no provider session and nothing to ask.
+    const payment = free
+      ? { paid: row.amountCents + row.tipCents === 0, amountCents: 0, paymentReference: null }
+      : await payments.getPaymentStatus(sessionId);
     if (!payment.paid) throw invalid('Payment has not been completed yet');
     if (payment.amountCents !== null && payment.amountCents !== row.amountCents + row.tipCents) {
       throw conflict('The amount paid does not match this booking; please contact support');
     }
     outcome = await bookOnce(db, row.id, payment.paymentReference);
+    if (outcome.kind === 'slot-taken' && free) {
+      await db.update(checkoutSessions).set({ status: 'cancelled' }).where(eq(checkoutSessions.id, row.id));
+      throw conflict(BOOKING_MESSAGES.slotTaken);
+    }
     if (outcome.kind === 'slot-taken') {
       // Never booked, so never in the ledger: the whole destination charge is reversed, fee included.
-      await payments.refund(sessionId, payment.paymentReference, { connected: Boolean(row.destinationAccount) });
+      if (!free) await payments.refund(sessionId, payment.paymentReference, { connected: Boolean(row.destinationAccount) });
       const [marked] = await db
         .update(checkoutSessions)
         .set({ status: 'refunded', refundedAt: new Date(), paymentReference: payment.paymentReference })

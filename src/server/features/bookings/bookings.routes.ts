@@ -25,6 +25,7 @@ export const ownerBookingSchema = z
     finalPriceCents: z.number().int().nullable(),
     tipCents: z.number().int(),
     promoCode: z.string().nullable(),
+    rewardName: z.string().nullable(),
     specialInstructions: z.string().nullable(),
     createdAt: z.string(),
     payment: z.enum(['online', 'offline', 'unpaid']),

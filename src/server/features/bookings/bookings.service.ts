@@ -28,6 +28,8 @@ const bookingColumns = {
   tipCents: bookings.tipCents,
   // The promo code the customer booked with (features/promo-codes), if any.
   promoCode: sql<string | null>`(select pu.code from promo_code_uses pu join checkout_sessions cs on cs.id = pu.checkout_session_id where cs.provider_session_id = ${bookings.paymentSessionId})`,
+  // The loyalty reward redeemed with it (docs/decisions/710), if any: a product reward is handed over at the visit.
+  rewardName: sql<string | null>`(select rr.reward_name from reward_redemptions rr join checkout_sessions cs on cs.id = rr.checkout_session_id where cs.provider_session_id = ${bookings.paymentSessionId})`,
   specialInstructions: bookings.specialInstructions,
   createdAt: bookings.createdAt,
   paymentSessionId: bookings.paymentSessionId,
@@ -69,6 +71,7 @@ export function toBooking(r: BookingRow) {
     finalPriceCents: r.finalPriceCents,
     tipCents: r.tipCents,
     promoCode: r.promoCode,
+    rewardName: r.rewardName,
     specialInstructions: r.specialInstructions,
     createdAt: r.createdAt.toISOString(),
     // Paid through checkout, recorded as paid outside ShineRoute by the owner, or still to collect.

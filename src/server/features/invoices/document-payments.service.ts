@@ -11,6 +11,8 @@ import { documentBusiness, invoiceNumberText, invoicePageUrl, quotePageUrl } fro
 import { sendReceipt } from './invoice-emails';
 import { applyPayment, INVOICE_NOT_FOUND, sendInvoiceReceipt } from './invoices.service';
 import { answerProblem, findQuoteByToken, QUOTE_NOT_FOUND } from './quotes.service';
+import { appendPoints } from '../loyalty/points-ledger';
+import { redeemOnInvoice, sendRedeemCode, verifyRedeemCode } from '../loyalty/redeem.service';
 
 // Card payments of quote deposits and invoices, through the payment provider (Stripe or the test checkout).
 // Each document has ONE completion function (completeQuoteDeposit, completeInvoicePayment): the provider is asked,
@@ -234,4 +236,65 @@ export async function markDocumentTestCheckout(db: Database, row: DocumentChecko
     .update(documentCheckouts)
     .set(action === 'pay' ? { status: 'paid', paidAt: new Date(), paymentReference: `test_payment_${row.providerSessionId}` } : { status: 'cancelled' })
     .where(and(eq(documentCheckouts.id, row.id), eq(documentCheckouts.status, 'open')));
+}
+
+async function payableInvoice(db: Database, token: string) {
+  const [inv] = await db.select().from(invoices).where(eq(invoices.publicToken, token));
+  if (!inv) throw notFound(INVOICE_NOT_FOUND);
+  if (inv.status === 'void') throw conflict('This invoice is void');
+  if (inv.totalCents - inv.paidCents <= 0) throw conflict('This invoice is already paid');
+  return inv;
+}
+
+/** The pay page's "Use my points": a one-time code to the invoice's email (docs/decisions/710). */
+export async function sendInvoiceRedeemCode(deps: Pick<AppDeps, 'db' | 'mailer'>, token: string) {
+  const inv = await payableInvoice(deps.db, token);
+  return sendRedeemCode(deps, { businessId: inv.businessId, email: inv.customerEmail });
+}
+
+export async function verifyInvoiceRedeemCode(db: Database, token: string, code: string) {
+  const inv = await payableInvoice(db, token);
+  if (!/^\d{6}$/.test(code.trim())) throw invalid('Enter the 6-digit code from the email');
+  return verifyRedeemCode(db, { businessId: inv.businessId, email: inv.customerEmail, code: code.trim() });
+}
+
+/**
+ * A reward redeemed on the invoice: its value (up to the balance) is recorded as a payment of method 'loyalty', and
+ * its points leave the ledger, in one transaction under the invoice's lock. The verification token is spent by it.
+ */
+export async function redeemRewardOnInvoice(
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'publicUrl'>,
+  token: string,
+  input: { loyaltyToken: string; rewardId: string },
+) {
+  const inv = await payableInvoice(deps.db, token);
+  const applied = await deps.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(invoices).where(eq(invoices.id, inv.id)).for('update');
+    if (!locked || locked.status === 'void') throw conflict('This invoice is void');
+    const redeemed = await redeemOnInvoice(tx, {
+      businessId: locked.businessId,
+      customerEmail: locked.customerEmail,
+      token: input.loyaltyToken,
+      rewardId: input.rewardId,
+      balanceCents: locked.totalCents - locked.paidCents,
+    });
+    const result = await applyPayment(tx, locked.id, {
+      method: 'loyalty',
+      amountCents: redeemed.amountCents,
+      tipCents: 0,
+      note: redeemed.reward.name,
+    });
+    await appendPoints(tx, {
+      businessId: locked.businessId,
+      customerId: redeemed.customerId,
+      type: 'redeemed',
+      source: 'reward',
+      points: -redeemed.reward.pointsRequired,
+      description: `Redeemed ${redeemed.reward.name} on invoice ${invoiceNumberText(locked.number)}`,
+      rewardId: redeemed.reward.id,
+    });
+    return result;
+  });
+  if (applied) await sendInvoiceReceipt(deps, applied);
+  return applied;
 }

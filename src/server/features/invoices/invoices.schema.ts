@@ -16,7 +16,8 @@ import { paymentProvider } from '../booking/booking.schema';
 
 export const quoteStatus = pgEnum('quote_status', ['draft', 'sent', 'accepted', 'declined', 'expired', 'invoiced']);
 export const invoiceStatus = pgEnum('invoice_status', ['unpaid', 'partially_paid', 'paid', 'void']);
-export const paymentMethod = pgEnum('invoice_payment_method', ['card', 'cash', 'check', 'other']);
+// 'loyalty': a reward redeemed on the pay page pays its value off the balance (docs/decisions/710).
+export const paymentMethod = pgEnum('invoice_payment_method', ['card', 'cash', 'check', 'other', 'loyalty']);
 export const documentCheckoutPurpose = pgEnum('document_checkout_purpose', ['deposit', 'invoice']);
 export const documentCheckoutStatus = pgEnum('document_checkout_status', ['open', 'paid', 'completed', 'cancelled']);
 
@@ -172,5 +173,9 @@ export const documentCheckouts = pgTable(
     index('document_checkouts_business_id_idx').on(t.businessId),
     index('document_checkouts_quote_id_idx').on(t.quoteId),
     index('document_checkouts_invoice_id_idx').on(t.invoiceId),
+    check(
+      'document_checkouts_money_ck',
+      sql`${t.amountCents} between 0 and 1000000000 and ${t.tipCents} between 0 and 100000000 and ${t.applicationFeeCents} between 0 and ${t.amountCents}`,
+    ),
   ],
 );

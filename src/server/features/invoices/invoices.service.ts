@@ -17,7 +17,7 @@ export const INVOICE_NOT_FOUND = 'Invoice not found';
 export type InvoiceRow = typeof invoices.$inferSelect;
 type PaymentRow = typeof invoicePayments.$inferSelect;
 
-export const METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Card', cash: 'Cash', check: 'Check', other: 'Other' };
+export const METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Card', cash: 'Cash', check: 'Check', other: 'Other', loyalty: 'Loyalty reward' };
 
 export const isOverdue = (i: InvoiceRow, now = new Date()) =>
   (i.status === 'unpaid' || i.status === 'partially_paid') && i.dueAt.getTime() < now.getTime();

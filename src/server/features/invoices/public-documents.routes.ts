@@ -12,9 +12,16 @@ import {
   completeInvoicePayment,
   completeQuoteDeposit,
   findDocumentCheckout,
+  redeemRewardOnInvoice,
+  sendInvoiceRedeemCode,
   startDepositCheckout,
   startInvoiceCheckout,
+  verifyInvoiceRedeemCode,
 } from './document-payments.service';
+import type { LoyaltyWallet } from '../../../shared/loyalty-redeem';
+import { REWARD_CATEGORY_LABELS } from '../../../shared/loyalty.schemas';
+import { listRewards } from '../loyalty/rewards.service';
+import { offersLoyalty } from '../loyalty/loyalty-plan';
 import { invoiceView, quoteView } from './document-views';
 import { documentBusiness, invoicePageUrl } from './documents';
 import { answerProblem, answerQuote, findQuoteByToken } from './quotes.service';
@@ -38,6 +45,10 @@ fieldset{border:0;padding:0;margin:0}legend{font-weight:700;margin-bottom:8px}
 .tips{display:grid;grid-template-columns:repeat(auto-fit,minmax(120px,1fr));gap:8px}
 .tips label{display:flex;align-items:center;gap:8px;border:1px solid #cbd5e1;border-radius:10px;padding:10px;font-size:15px;cursor:pointer}
 .tips label:has(input:checked){border-color:#2563eb;background:#eff6ff}
+.rewards{display:grid;gap:8px}.rewards label{display:flex;align-items:flex-start;gap:10px;border:1px solid #cbd5e1;border-radius:10px;padding:10px;font-size:15px;cursor:pointer}
+.rewards label:has(input:checked){border-color:#2563eb;background:#eff6ff}.rewards label.off{opacity:.55;cursor:not-allowed}
+.code{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end}.code input{height:48px;border:1px solid #cbd5e1;border-radius:10px;padding:0 12px;font-size:20px;letter-spacing:.2em;width:11ch}
+.code button{width:auto;flex:1 1 140px}
 .custom{display:flex;align-items:center;gap:8px;margin-top:8px}.custom input{height:44px;border:1px solid #cbd5e1;border-radius:10px;padding:0 10px;font-size:16px;width:140px}
 @media (max-width:520px){.panel{border-radius:0;border-left:0;border-right:0}}
 `;
@@ -120,7 +131,43 @@ function tipOptions(subtotalCents: number) {
   </fieldset>`;
 }
 
-async function invoicePage(c: { var: AppEnv['Variables'] }, token: string, message?: { kind: 'ok' | 'error'; text: string }) {
+/** The pay page's loyalty step (docs/decisions/710): ask for a code, enter it, then pick a reward. */
+type LoyaltyStep = { step: 'code'; text: string } | { step: 'rewards'; wallet: LoyaltyWallet } | { step: 'error'; text: string; after: 'code' | 'start' };
+
+const maskEmail = (email: string) => email.replace(/^(.).*(@.*)$/, (_m, first: string, domain: string) => `${first}•••${domain}`);
+
+function loyaltyPanel(base: string, email: string, loyalty?: LoyaltyStep) {
+  const codeForm = html`<form method="post" action="${base}/loyalty/verify" class="code">
+      <div><label for="loyalty-code">6-digit code</label><br /><input id="loyalty-code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required /></div>
+      <button class="primary" type="submit">Verify code</button>
+    </form>`;
+  const start = html`<p class="muted">Have loyalty points? We'll email a one-time code to ${maskEmail(email)} to use them here.</p>
+    <form method="post" action="${base}/loyalty/send"><div class="actions"><button class="secondary" type="submit">Use my loyalty points</button></div></form>`;
+  if (!loyalty) return start;
+  if (loyalty.step === 'error') return html`${notice('error', loyalty.text)}${loyalty.after === 'code' ? codeForm : start}`;
+  if (loyalty.step === 'code') return html`${notice('info', loyalty.text)}${codeForm}`;
+  const { wallet } = loyalty;
+  const usable = wallet.rewards.filter((r) => r.category !== 'product');
+  const any = usable.some((r) => r.affordable);
+  return html`<p><strong>You have ${wallet.availablePoints} points available.</strong></p>
+    <form method="post" action="${base}/loyalty/redeem">
+      <input type="hidden" name="loyaltyToken" value="${wallet.token}" />
+      <fieldset><legend>Choose a reward</legend><div class="rewards">
+      ${usable.map(
+        (r) => html`<label class="${r.affordable ? '' : 'off'}"><input type="radio" name="rewardId" value="${r.id}" ${r.affordable ? '' : raw('disabled')} required />
+          <span><strong>${r.name}</strong> · ${formatCents(r.valueCents)} off · ${r.pointsRequired} points<br /><span class="muted">${REWARD_CATEGORY_LABELS[r.category]}${r.affordable ? '' : ' · not enough points yet'}</span></span></label>`,
+      )}
+      </div></fieldset>
+      ${any ? html`<div class="actions"><button class="primary" type="submit">Apply reward</button></div>` : html`<p class="muted">No reward fits your points yet.</p>`}
+    </form>`;
+}
+
+async function invoicePage(
+  c: { var: AppEnv['Variables'] },
+  token: string,
+  message?: { kind: 'ok' | 'error'; text: string },
+  loyalty?: LoyaltyStep,
+) {
   const { db, publicUrl } = c.var.deps;
   const [inv] = /^[A-Za-z0-9_-]{20,64}$/.test(token) ? await db.select().from(invoices).where(eq(invoices.publicToken, token)) : [];
   if (!inv) return null;
@@ -137,10 +184,16 @@ async function invoicePage(c: { var: AppEnv['Variables'] }, token: string, messa
         ${tipOptions(inv.subtotalCents)}
         <div class="actions"><button class="primary" type="submit">Pay now</button></div>
       </form>`;
+  const offersRewards =
+    inv.status !== 'void' &&
+    balance > 0 &&
+    (await offersLoyalty(db, inv.businessId)) &&
+    (await listRewards(db, inv.businessId, { activeOnly: true })).length > 0;
   return page(
     `Invoice from ${business.name}`,
     html`<div style="padding-top:8px">${documentBody(view, qr)}</div>
-      <section class="panel" aria-label="Payment">${message ? notice(message.kind, message.text) : ''}${panel}</section>`,
+      <section class="panel" aria-label="Payment">${message ? notice(message.kind, message.text) : ''}${panel}</section>
+      ${offersRewards ? html`<section class="panel" aria-label="Loyalty rewards"><h2>Loyalty rewards</h2>${loyaltyPanel(`/pay/${encodeURIComponent(token)}`, inv.customerEmail, loyalty)}</section>` : ''}`,
   );
 }
 
@@ -220,8 +273,43 @@ export const publicDocumentPages = new Hono<AppEnv>()
         }
       }
     }
+    if (!message && c.req.query('reward') === 'applied') message = { kind: 'ok', text: 'Your reward was applied to this invoice.' };
     const body = await invoicePage(c, token, message);
     return body ? c.html(body) : c.html(notFoundPage('Invoice'), 404);
+  })
+  .post('/pay/:token/loyalty/send', async (c) => {
+    const token = c.req.param('token');
+    let step: LoyaltyStep;
+    try {
+      step = { step: 'code', text: (await sendInvoiceRedeemCode(c.var.deps, token)).message };
+    } catch (err) {
+      step = { step: 'error', text: errorText(err), after: 'start' };
+    }
+    const body = await invoicePage(c, token, undefined, step);
+    return body ? c.html(body, step.step === 'error' ? 409 : 200) : c.html(notFoundPage('Invoice'), 404);
+  })
+  .post('/pay/:token/loyalty/verify', async (c) => {
+    const token = c.req.param('token');
+    const form = await c.req.parseBody();
+    let step: LoyaltyStep;
+    try {
+      step = { step: 'rewards', wallet: await verifyInvoiceRedeemCode(c.var.deps.db, token, String(form.code ?? '')) };
+    } catch (err) {
+      step = { step: 'error', text: errorText(err), after: 'code' };
+    }
+    const body = await invoicePage(c, token, undefined, step);
+    return body ? c.html(body, step.step === 'error' ? 400 : 200) : c.html(notFoundPage('Invoice'), 404);
+  })
+  .post('/pay/:token/loyalty/redeem', async (c) => {
+    const token = c.req.param('token');
+    const form = await c.req.parseBody();
+    try {
+      await redeemRewardOnInvoice(c.var.deps, token, { loyaltyToken: String(form.loyaltyToken ?? ''), rewardId: String(form.rewardId ?? '') });
+      return c.redirect(`/pay/${encodeURIComponent(token)}?reward=applied`, 303);
+    } catch (err) {
+      const body = await invoicePage(c, token, undefined, { step: 'error', text: errorText(err), after: 'start' });
+      return body ? c.html(body, err instanceof AppError ? err.status as 400 : 409) : c.html(notFoundPage('Invoice'), 404);
+    }
   })
   .post('/pay/:token/checkout', async (c) => {
     const token = c.req.param('token');

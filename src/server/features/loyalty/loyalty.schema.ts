@@ -86,6 +86,10 @@ export const loyaltyTransactions = pgTable(
     uniqueIndex('loyalty_transactions_booking_earned_uq')
       .on(t.bookingId)
       .where(sql`${t.type} = 'earned' and ${t.source} = 'booking'`),
+    // A reward chosen at booking is redeemed once, however often the checkout is completed (docs/decisions/710).
+    uniqueIndex('loyalty_transactions_booking_redeemed_uq')
+      .on(t.bookingId)
+      .where(sql`${t.type} = 'redeemed' and ${t.source} = 'reward'`),
     check('loyalty_transactions_points_not_zero', sql`${t.points} <> 0`),
     check('loyalty_transactions_balance_not_negative', sql`${t.balanceAfter} >= 0`),
   ],

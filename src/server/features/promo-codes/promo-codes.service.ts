@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { applyDiscounts } from '../../../shared/discounts';
+import { applyDiscounts, type RewardTerms } from '../../../shared/discounts';
 import {
   normalizePromoCode,
   PROMO_TEXT,
@@ -138,14 +138,23 @@ async function assertUsesLeft(db: DbOrTx, promo: PromoRow, email: string | null)
  */
 export async function priceWithPromo(
   db: DbOrTx,
-  opts: { businessId: string | null; code: string | null | undefined; email: string; subtotalCents: number; timeZone: string },
+  opts: {
+    businessId: string | null;
+    code: string | null | undefined;
+    email: string;
+    subtotalCents: number;
+    timeZone: string;
+    /** A loyalty reward, applied after the code (decision 710). */
+    reward?: RewardTerms | null;
+  },
 ) {
   const code = opts.code?.trim();
+  const reward = opts.reward ?? null;
   if (!code || !opts.businessId) {
-    return { ...applyDiscounts(opts.subtotalCents), promo: null, hold: async (_tx: Transaction, _checkoutId: string) => {} };
+    return { ...applyDiscounts(opts.subtotalCents, { reward }), promo: null, hold: async (_tx: Transaction, _checkoutId: string) => {} };
   }
   const promo = await validatePromoCode(db, { ...opts, businessId: opts.businessId, code });
-  const price = applyDiscounts(opts.subtotalCents, { promo });
+  const price = applyDiscounts(opts.subtotalCents, { promo, reward });
   return {
     ...price,
     promo,

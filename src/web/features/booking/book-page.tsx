@@ -32,6 +32,7 @@ import { NotBookable } from './not-bookable';
 import { SmsOptInField } from './sms-opt-in-field';
 import { PriceSummary } from './price-summary';
 import { type AppliedPromo, PromoCodeField } from './promo-code-field';
+import { type ChosenReward, LoyaltyRedeemEntry } from './loyalty-redeem-entry';
 
 type Options = NonNullable<ReturnType<typeof useBookingOptions>['data']>;
 
@@ -181,6 +182,7 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
   const checkoutStatus = useCheckoutStatus(checkout?.sessionId ?? null);
   const checkoutState = checkoutStatus.data?.state;
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
+  const [reward, setReward] = useState<ChosenReward | null>(null);
   const [kept] = useState(() => restoreBookingForm(options.business?.id));
   const form = useForm<BookingFormInput, unknown, BookingForm>({
     resolver: zodResolver(bookingFormSchema),
@@ -246,9 +248,21 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
         '<p style="font-family:system-ui,sans-serif;padding:2rem;color:#334155">Opening secure checkout…</p>';
     }
     createPayment.mutate(
-      { ...form.getValues(), promoCode: promo?.code, totalPrice: undefined },
       {
-        onSuccess: ({ url, sessionId }) => {
+        ...form.getValues(),
+        promoCode: promo?.code,
+        loyaltyToken: reward?.token,
+        rewardId: reward?.rewardId,
+        totalPrice: undefined,
+      },
+      {
+        onSuccess: ({ url, sessionId, amountCents }) => {
+          // Nothing to pay (decision 710): the booking is already made; its confirmation opens here.
+          if (amountCents === 0 && url.includes('/booking-success?')) {
+            tab?.close();
+            window.location.assign(url);
+            return;
+          }
           setCheckout({ url, sessionId });
           if (tab) {
             tab.opener = null;
@@ -532,8 +546,9 @@ function BookingFormView({ options, zip }: { options: Options; zip?: string }) {
         {options.business && (
           <PromoCodeField businessId={options.business.id} serviceId={values.serviceId} vehicleType={vehicleType} email={values.email} onChange={setPromo} />
         )}
-        <PriceSummary service={service} vehicleType={vehicleType} promo={promo} />
-        <BookingTip control={form.control} service={service} vehicleType={vehicleType} />
+        {options.business?.offersLoyalty && <LoyaltyRedeemEntry businessId={options.business.id} email={values.email} onChange={setReward} />}
+        <PriceSummary service={service} vehicleType={vehicleType} promo={promo} reward={reward} />
+        <BookingTip control={form.control} service={service} vehicleType={vehicleType} discounts={{ promo, reward }} />
       </Section>
 
       {checkoutUrl && (checkoutState === 'cancelled' || checkoutState === 'expired') && (

@@ -4,6 +4,7 @@ import { type TipChoice, tipCents } from '../../../shared/document-money';
 import type { BookingForm, BookingFormInput } from '../../../shared/booking.schemas';
 import { formatCents } from '../../../shared/money';
 import { servicePriceCents } from '../../../shared/pricing';
+import { applyDiscounts, type PromoTerms, type RewardTerms } from '../../../shared/discounts';
 import { TipSelector } from '../../components/domain/tip-selector';
 
 /** The booking's tip (its own line, charged with the price) and the amount the checkout will charge. */
@@ -11,13 +12,17 @@ export function BookingTip({
   control,
   service,
   vehicleType,
+  discounts,
 }: {
   control: Control<BookingFormInput, unknown, BookingForm>;
+  /** The promo code and reward of the Price Summary: the charge is the discounted price plus the tip. */
+  discounts?: { promo?: PromoTerms | null; reward?: RewardTerms | null };
   service?: Parameters<typeof servicePriceCents>[0];
   vehicleType?: VehicleType;
 }) {
   if (!service || !vehicleType) return null;
   const price = servicePriceCents(service, vehicleType);
+  const total = applyDiscounts(price, discounts).totalCents;
   return (
     <Controller
       control={control}
@@ -33,7 +38,7 @@ export function BookingTip({
                 <span className="text-slate-600">
                   Tip {formatCents(tip)} · charged now
                 </span>
-                <span className="font-semibold tabular-nums">{formatCents(price + tip)}</span>
+                <span className="font-semibold tabular-nums">{formatCents(total + tip)}</span>
               </p>
             )}
           </div>

@@ -1,5 +1,5 @@
 import type { VehicleType } from '../../../shared/constants';
-import { applyDiscounts, type PromoTerms } from '../../../shared/discounts';
+import { applyDiscounts, type PromoTerms, type RewardTerms } from '../../../shared/discounts';
 import { formatCents } from '../../../shared/money';
 import { multiplierFor, servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
 import { formatDuration } from '../../../shared/time';
@@ -16,15 +16,18 @@ export function PriceSummary({
   service,
   vehicleType,
   promo,
+  reward,
 }: {
   service?: PricedService;
   vehicleType?: VehicleType;
   /** A checked promo code: its discount line, in the shared order of discounts (src/shared/discounts.ts). */
   promo?: (PromoTerms & { code: string }) | null;
+  /** A chosen loyalty reward, after the code (decision 710). */
+  reward?: (RewardTerms & { name: string }) | null;
 }) {
   if (!service) return <p className="text-sm text-slate-600">Choose a service to see your price.</p>;
   const multiplier = vehicleType ? multiplierFor(service.vehicleTypeMultipliers, vehicleType) : null;
-  const price = vehicleType ? applyDiscounts(servicePriceCents(service, vehicleType), { promo }) : null;
+  const price = vehicleType ? applyDiscounts(servicePriceCents(service, vehicleType), { promo, reward }) : null;
   const total = price ? price.totalCents : null;
   return (
     <dl className="grid gap-2 text-sm">
@@ -46,6 +49,12 @@ export function PriceSummary({
         <div className="flex justify-between gap-4 text-green-800" data-testid="price-promo">
           <dt>Promo code {promo.code}</dt>
           <dd className="tabular-nums">−{formatCents(price.promoDiscountCents)}</dd>
+        </div>
+      )}
+      {reward && price && (
+        <div className="flex justify-between gap-4 text-green-800" data-testid="price-reward">
+          <dt>Reward: {reward.name}</dt>
+          <dd className="tabular-nums">{reward.category === 'product' ? 'At your visit' : `−${formatCents(price.rewardDiscountCents)}`}</dd>
         </div>
       )}
       <div className="mt-2 flex items-baseline justify-between gap-4 border-t border-slate-200 pt-3">

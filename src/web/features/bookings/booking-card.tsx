@@ -1,4 +1,4 @@
-import { CalendarClock, Car, MapPin, StickyNote, TicketPercent, UserRound } from 'lucide-react';
+import { CalendarClock, Car, Gift, MapPin, StickyNote, TicketPercent, UserRound } from 'lucide-react';
 import { availableActions, BOOKING_STATUS_LABELS } from '../../../shared/booking-status';
 import type { BookingStatus } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
@@ -66,6 +66,12 @@ export function BookingCard({
           <li className="flex gap-2" data-testid="booking-promo">
             <TicketPercent className="mt-0.5 size-4 shrink-0 text-slate-400" aria-label="Promo code" />
             Promo code {booking.promoCode}
+          </li>
+        )}
+        {booking.rewardName && (
+          <li className="flex gap-2" data-testid="booking-reward">
+            <Gift className="mt-0.5 size-4 shrink-0 text-slate-400" aria-label="Loyalty reward" />
+            Reward {booking.rewardName}
           </li>
         )}
         {assignee && (

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_OWNER, signIn } from './fixtures';
+
+function futureDate(days: number) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+test('a customer with points verifies the emailed code, redeems a reward at /book and pays the discounted total; the owner sees the redemption', async ({
+  browser,
+  request,
+}) => {
+  const options = await (await request.get('/api/booking/options?zip=78701')).json();
+  const business = options.businesses.find((b: { name: string }) => b.name === 'Lone Star Mobile Detailing');
+  const lastName = `Points${randomUUID().slice(0, 6)}`;
+  const email = `${lastName.toLowerCase()}@example.com`;
+
+  // The owner has a returning customer with 150 points.
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signIn(owner, DEMO_OWNER);
+  const created = await owner.request.post('/api/customers', { data: { firstName: 'Riley', lastName, email } });
+  expect(created.status()).toBe(201);
+  const customer = await created.json();
+  const adjusted = await owner.request.post('/api/loyalty/adjustments', {
+    data: { customerId: customer.id, points: 150, type: 'earned', description: 'Welcome back' },
+  });
+  expect(adjusted.status()).toBe(201);
+
+  const visitorContext = await browser.newContext();
+  const page = await visitorContext.newPage();
+  await page.goto(`/book?business=${business.id}&zip=78701`);
+  await page.getByRole('radio', { name: /Premium Detail/ }).check();
+  await page.getByLabel('Vehicle type').click();
+  await page.getByRole('option', { name: 'Sedan' }).click();
+  await page.getByLabel('Date').fill(futureDate(26));
+  await page.getByLabel('Time').click();
+  await page.getByRole('option', { name: '1:00 PM', exact: true }).click();
+  await page.getByLabel('Address').fill('9 Rainey St, Austin, TX');
+  await page.getByLabel('First name').fill('Riley');
+  await page.getByLabel('Last name').fill(lastName);
+  await page.getByLabel('Email').fill(email);
+  await expect(page.getByTestId('price-total')).toHaveText('$120.00');
+
+  await page.getByRole('button', { name: 'Use my points' }).click();
+  const panel = page.getByRole('region', { name: 'Loyalty rewards' });
+  await expect(panel).toContainText(`We'll email a one-time code to ${email}`);
+  await panel.getByRole('button', { name: 'Send code' }).click();
+  await expect(panel.getByLabel('6-digit code')).toBeVisible();
+
+  // A wrong code: the server's own message.
+  await panel.getByLabel('6-digit code').fill('000000');
+  await panel.getByRole('button', { name: 'Verify' }).click();
+  await expect(panel.getByRole('alert')).toHaveText(/That code is not right|Too many wrong codes/);
+
+  // The code, read from the outbox by an admin.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, DEMO_ADMIN);
+  const outbox = await (await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}`)).json();
+  const code = /(\d{6})/.exec(outbox.messages[0].subject)![1]!;
+  await adminContext.close();
+
+  await panel.getByLabel('6-digit code').fill(code);
+  await panel.getByRole('button', { name: 'Verify' }).click();
+  await expect(panel.getByTestId('loyalty-available')).toHaveText('150 points');
+  await expect(panel.getByRole('radio', { name: /Free Interior Cleaning/ })).toBeDisabled();
+  await panel.getByRole('radio', { name: /10% Off Next Service/ }).check();
+  await expect(page.getByTestId('price-reward')).toHaveText('Reward: 10% Off Next Service−$10.00');
+  await expect(page.getByTestId('price-total')).toHaveText('$110.00');
+
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await panel.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screenshots/book-reward-${width}.png` });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
+
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  const checkout = await popupPromise;
+  await checkout.waitForURL(/\/checkout\/test\/cs_test_/);
+  await expect(checkout.getByTestId('checkout-amount')).toHaveText('$110.00');
+  await checkout.getByRole('button', { name: /^Pay/ }).click();
+  await expect(checkout.getByRole('heading', { name: 'Booking Confirmed' })).toBeVisible();
+
+  // The owner sees the redemption in /loyalty and on the booking.
+  await owner.goto('/loyalty');
+  await owner.getByRole('tab', { name: 'Transactions' }).click();
+  const row = owner.getByTestId('loyalty-transaction').filter({ hasText: 'Redeemed 10% Off Next Service at booking' }).filter({ hasText: lastName }).filter({ visible: true });
+  await expect(row).toContainText('-100');
+  await owner.goto('/bookings?view=list');
+  await owner.getByLabel('Search bookings').fill(lastName);
+  const booking = owner.getByTestId('booking-card').filter({ hasText: lastName });
+  await expect(booking.getByTestId('booking-reward')).toHaveText('Reward 10% Off Next Service');
+  await expect(booking).toContainText('$110.00');
+  for (const width of [390, 1280]) {
+    await owner.setViewportSize({ width, height: 900 });
+    await owner.goto('/loyalty');
+    await owner.getByRole('tab', { name: 'Transactions' }).click();
+    await expect(row).toBeVisible();
+    await owner.screenshot({ path: `test-results/screenshots/loyalty-redeemed-${width}.png` });
+  }
+  await ownerContext.close();
+  await visitorContext.close();
+});
