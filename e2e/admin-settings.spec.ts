@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, signIn } from './fixtures';
 
-test('a settings change shows on the landing page banner, pricing and contact page', async ({ page }) => {
+test('a settings change shows on the landing page banner, pricing, contact page and a new quote\'s tax rate', async ({ page }) => {
   await signIn(page, DEMO_ADMIN);
   // Other journeys read the landing page and /contact: the settings are put back whatever happens here.
   const original = (await (await page.request.get('/api/admin/settings')).json()).settings;
@@ -21,6 +21,7 @@ test('a settings change shows on the landing page banner, pricing and contact pa
     await page.getByLabel('Banner text').fill('Holiday special: 3 months at half price.');
     await page.getByLabel('Pro').fill('89');
     await page.getByLabel('Support email').fill('help@shineroute.test');
+    await page.getByLabel('Default tax rate (%)').fill('7.25');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Settings saved')).toBeVisible();
     await expect(page.getByText(/Last saved .* by admin@shineroute.test/)).toBeVisible();
@@ -30,6 +31,10 @@ test('a settings change shows on the landing page banner, pricing and contact pa
     await expect(page.locator('#pricing')).toContainText('$89');
     await page.goto('/contact');
     await expect(page.getByRole('link', { name: 'help@shineroute.test' })).toBeVisible();
+    // A new quote starts from the default tax rate.
+    await page.goto('/invoices');
+    await page.getByRole('button', { name: 'New Quote' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'New Quote' }).getByLabel('Tax rate (%)')).toHaveValue('7.25');
 
     // Turned off, the banner is gone.
     await page.goto('/admin/settings');
@@ -51,12 +56,17 @@ test('a settings change shows on the landing page banner, pricing and contact pa
   }
 });
 
-test('screenshots of /admin/settings at 390 and 1280 px', async ({ page }) => {
+test('screenshots of /admin/settings and the landing banner at 390 and 1280 px', async ({ page }) => {
   await signIn(page, DEMO_ADMIN);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/admin/settings');
     await expect(page.getByTestId('outside-service').first()).toBeVisible();
     await page.screenshot({ path: `test-results/screenshots/admin-settings-${width}.png`, fullPage: true });
+    await page.goto('/');
+    await expect(page.getByTestId('promo-banner')).toContainText('Start Your FREE Trial');
+    await page.screenshot({ path: `test-results/screenshots/landing-banner-${width}.png` });
+    await page.locator('#pricing').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screenshots/landing-pricing-${width}.png` });
   }
 });

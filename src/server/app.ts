@@ -175,6 +175,12 @@ export function createApp(deps: AppDeps) {
     if (err instanceof AppError) return c.json({ error: { message: err.message } }, err.status);
     if (err instanceof HTTPException) return c.json({ error: { message: err.message || 'Request failed' } }, err.status);
     if (err instanceof SyntaxError) return c.json({ error: { message: 'Malformed JSON body' } }, 400);
+    // The database's CHECK constraints and numeric ranges back the zod rules (hardening defect 10): a value they
+    // refuse is the client's mistake, and the transaction it was in wrote nothing.
+    const code = pgErrorCode(err);
+    if (code === '23514' || code === '22003') {
+      return c.json({ error: { message: 'A value is out of range. Please check the amounts, quantities and durations.' } }, 400);
+    }
     console.error(`500 ${c.req.method} ${c.req.path}`, err);
     return c.json({ error: { message: 'Something went wrong on our side. Please try again.' } }, 500);
   });
@@ -186,3 +192,12 @@ export function createApp(deps: AppDeps) {
 }
 
 export type AppType = ReturnType<typeof createApp>;
+
+/** The PostgreSQL error code of a failed query (drizzle wraps the driver's error as its `cause`). */
+function pgErrorCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}

@@ -46,6 +46,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'seo.generate': 'Started SEO generation',
   'seo.delete_page': 'Deleted SEO page',
   'seo.delete_all': 'Deleted all generated SEO pages',
+  'lead.assign': 'Assigned lead',
 };
 
 export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;

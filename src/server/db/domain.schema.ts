@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   date,
@@ -159,7 +160,12 @@ export const services = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('services_business_id_idx').on(t.businessId)],
+  (t) => [
+    index('services_business_id_idx').on(t.businessId),
+    // Backstops of the zod rules (hardening defect 10): bad values fail as 400s (app.ts maps 23514), never overflow.
+    check('services_money_ck', sql`${t.basePriceCents} between 0 and 100000000`),
+    check('services_duration_ck', sql`${t.durationMinutes} between 1 and 1440`),
+  ],
 );
 
 export const customers = pgTable(
@@ -175,7 +181,8 @@ export const customers = pgTable(
     phone: text(),
     address: text(),
     notes: text(),
-    totalSpentCents: integer().notNull().default(0),
+    // bigint: a running total (int4 overflowed near $21M and the booking could never complete; hardening defect 10).
+    totalSpentCents: bigint({ mode: 'number' }).notNull().default(0),
     loyaltyPoints: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -185,6 +192,7 @@ export const customers = pgTable(
     uniqueIndex('customers_business_email_uq').on(t.businessId, sql`lower(${t.email})`),
     // The running balance of the points ledger (features/loyalty); the database keeps it at 0 or above.
     check('customers_loyalty_points_not_negative', sql`${t.loyaltyPoints} >= 0`),
+    check('customers_total_spent_ck', sql`${t.totalSpentCents} >= 0`),
   ],
 );
 
@@ -241,6 +249,11 @@ export const bookings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    check(
+      'bookings_money_ck',
+      sql`${t.quotedPriceCents} between 0 and 100000000 and coalesce(${t.finalPriceCents}, 0) between 0 and 100000000 and ${t.tipCents} between 0 and 100000000`,
+    ),
+    check('bookings_duration_ck', sql`${t.durationMinutes} between 1 and 1440`),
     index('bookings_business_id_idx').on(t.businessId),
     index('bookings_business_scheduled_idx').on(t.businessId, t.scheduledAt),
     index('bookings_service_id_idx').on(t.serviceId),
@@ -270,6 +283,7 @@ export const inventoryItems = pgTable(
     // The database's own guard: stock never goes below 0, whatever the caller does.
     check('inventory_items_stock_not_negative', sql`${t.currentStock} >= 0`),
     check('inventory_items_min_alert_not_negative', sql`${t.minStockAlert} >= 0`),
+    check('inventory_items_unit_cost_ck', sql`coalesce(${t.unitCostCents}, 0) between 0 and 100000000`),
   ],
 );
 

@@ -21,3 +21,4 @@ export * from '../features/analytics/analytics.schema';
 export * from '../features/leads/leads.schema';
 export * from '../features/admin-users/admin-users.schema';
 export * from '../features/platform-settings/platform-settings.schema';
+export * from '../features/billing/billing.schema';

@@ -24,7 +24,12 @@ interface FakeSession {
   payment_status: 'unpaid' | 'paid';
   status: 'open' | 'complete';
   payment_intent: string | null;
-  mode: 'payment';
+  mode: 'payment' | 'subscription';
+  /** Subscription mode: the customer passed in (or made at completion) and the subscription made at completion. */
+  customer: string | null;
+  subscription: string | null;
+  subscription_metadata: Record<string, string>;
+  recurring_interval: string | null;
   /** Connect destination charge terms (payment_intent_data). */
   application_fee_amount: number | null;
   transfer_destination: string | null;
@@ -118,7 +123,15 @@ export async function startFakeStripe() {
         payment_status: 'unpaid',
         status: 'open',
         payment_intent: null,
-        mode: 'payment',
+        mode: form.mode === 'subscription' ? 'subscription' : 'payment',
+        customer: form.customer ?? null,
+        subscription: null,
+        subscription_metadata: Object.fromEntries(
+          Object.entries(form)
+            .filter(([k]) => k.startsWith('subscription_data[metadata]['))
+            .map(([k, v]) => [k.slice('subscription_data[metadata]['.length, -1), v]),
+        ),
+        recurring_interval: form['line_items[0][price_data][recurring][interval]'] ?? null,
         application_fee_amount: fee === undefined ? null : Number(fee),
         transfer_destination: destination,
       };
@@ -129,6 +142,12 @@ export async function startFakeStripe() {
     if (method === 'GET' && sessionMatch) {
       const session = sessions.get(decodeURIComponent(sessionMatch[1]!));
       return session ? [200, session] : [404, error('No such checkout.session')];
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      if (!form.customer?.startsWith('cus_')) return [400, error(`No such customer: '${form.customer}'`)];
+      const id = `bps_fake_${++counter}`;
+      const url = `https://billing.stripe.test/p/session/${id}`;
+      return [200, { id, object: 'billing_portal.session', customer: form.customer, return_url: form.return_url, url }];
     }
     if (method === 'POST' && path === '/v1/refunds') {
       const payment = payments.get(form.payment_intent!);
@@ -241,6 +260,29 @@ export async function startFakeStripe() {
         fee_refunded: 0,
       });
       return s;
+    },
+    /**
+     * What Stripe does when the customer subscribes on its page (subscription mode): the session completes with a
+     * customer and a subscription (carrying subscription_data's metadata). Returns both, for signed events.
+     */
+    completeSubscription(id: string, status = 'active') {
+      const s = sessions.get(id);
+      if (s?.mode !== 'subscription') throw new Error(`no fake subscription session ${id}`);
+      Object.assign(s, {
+        payment_status: 'paid',
+        status: 'complete',
+        customer: s.customer ?? `cus_fake_${++counter}`,
+        subscription: `sub_fake_${++counter}`,
+      });
+      const subscription = {
+        id: s.subscription!,
+        object: 'subscription',
+        customer: s.customer!,
+        status,
+        metadata: s.subscription_metadata,
+        items: { object: 'list', data: [{ price: { unit_amount: s.amount_total, recurring: { interval: s.recurring_interval } } }] },
+      };
+      return { session: { ...s }, subscription };
     },
     /** What Stripe does when the owner finishes onboarding: the account can take charges and be paid out. */
     completeOnboarding(accountId: string, state: Partial<Pick<FakeAccount, 'charges_enabled' | 'payouts_enabled'>> = {}) {

@@ -3,7 +3,9 @@ import { SUBSCRIPTION_TIERS } from '../../../shared/constants';
 import { planChangeSchema } from '../../../shared/billing';
 import { requireOwner, requireUser } from '../../auth/guards';
 import { createRouter, errorResponses, json } from '../../http/openapi';
+import { conflict } from '../../http/errors';
 import { applyPlan, getBilling } from './billing.service';
+import { openCustomerPortal, STRIPE_BILLING_TEXT, startSubscriptionCheckout } from './stripe-billing.service';
 
 const billingSchema = z
   .object({
@@ -43,6 +45,31 @@ const changePlanRoute = createRoute({
   },
 });
 
+const checkoutRoute = createRoute({
+  method: 'post',
+  path: '/checkout',
+  tags: ['Billing'],
+  summary: 'Stripe Checkout for a plan (subscription); the plan changes when Stripe confirms it',
+  middleware: [requireOwner] as const,
+  request: { body: { content: { 'application/json': { schema: planChangeSchema } }, required: true } },
+  responses: {
+    200: json(z.object({ url: z.string() })),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: errorResponses[403],
+    409: errorResponses[409],
+  },
+});
+
+const portalRoute = createRoute({
+  method: 'post',
+  path: '/portal',
+  tags: ['Billing'],
+  summary: "A link to Stripe's customer portal for the business's subscription",
+  middleware: [requireOwner] as const,
+  responses: { 200: json(z.object({ url: z.string() })), 401: errorResponses[401], 403: errorResponses[403], 409: errorResponses[409] },
+});
+
 export const billingRoutes = createRouter();
 billingRoutes.use('*', requireUser);
 
@@ -50,8 +77,15 @@ export const billingApi = billingRoutes
   .openapi(getRoute, async (c) =>
     c.json(await getBilling(c.var.deps.db, c.var.businessId, c.var.memberRole, c.var.deps.payments.kind), 200),
   )
+  .openapi(checkoutRoute, async (c) => {
+    const { url } = await startSubscriptionCheckout(c.var.deps, c.var.businessId, c.req.valid('json').plan);
+    return c.json({ url }, 200);
+  })
+  .openapi(portalRoute, async (c) => c.json(await openCustomerPortal(c.var.deps, c.var.businessId), 200))
   .openapi(changePlanRoute, async (c) => {
     const { db, payments } = c.var.deps;
+    // With Stripe Billing the plan follows the subscription's webhooks, never a direct change (docs/decisions/832).
+    if (payments.kind === 'stripe' && payments.billing) throw conflict(STRIPE_BILLING_TEXT.useCheckout);
     await applyPlan(db, c.var.businessId, c.req.valid('json').plan, { active: true });
     return c.json(await getBilling(db, c.var.businessId, c.var.memberRole, payments.kind), 200);
   });

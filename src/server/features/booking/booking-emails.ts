@@ -4,7 +4,7 @@ import { formatDateTimeInZone } from '../../../shared/time';
 import { eq } from 'drizzle-orm';
 import { bookings, type checkoutSessions } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
-import { manageTokenFor, manageUrl, sendTransactional } from '../campaigns/automations.service';
+import { manageTokenFor, manageUrl, sendTransactional, sendTransactionalSms } from '../campaigns/automations.service';
 import { findPublicBusiness } from './booking-options.service';
 
 type Checkout = typeof checkoutSessions.$inferSelect;
@@ -75,6 +75,15 @@ export async function sendBookingEmails(deps: ConfirmationDeps, c: Checkout, boo
       to: c.email.toLowerCase(),
       subject: confirmation.subject,
       body: confirmation.text,
+    });
+    await sendTransactionalSms(deps, {
+      businessId: c.businessId,
+      bookingId,
+      customerId: booking?.customerId ?? null,
+      kind: 'confirmation',
+      dedupeKey: `confirmation:${bookingId}:sms`,
+      phone: c.phone,
+      body: `${businessName}: your ${c.serviceName} is booked for ${when}. Reschedule or cancel: ${link}`,
     });
   } else {
     await deps.mailer.send(confirmation);

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { bookings, profiles, services, vehicleType } from '../../db/domain.schema';
 
 export const checkoutStatus = pgEnum('checkout_status', [
@@ -64,6 +65,11 @@ export const checkoutSessions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check(
+      'checkout_sessions_money_ck',
+      sql`${t.amountCents} between 0 and 100000000 and ${t.tipCents} between 0 and 100000000 and ${t.applicationFeeCents} between 0 and ${t.amountCents}`,
+    ),
+    check('checkout_sessions_duration_ck', sql`${t.durationMinutes} between 1 and 1440`),
     index('checkout_sessions_business_id_idx').on(t.businessId),
     index('checkout_sessions_service_id_idx').on(t.serviceId),
     index('checkout_sessions_booking_id_idx').on(t.bookingId),

@@ -3,6 +3,7 @@ import type { AppEnv } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { WebhookSignatureError } from '../../providers/payments/payments';
 import { completeDocumentCheckout } from '../invoices/document-payments.service';
+import { handleSubscriptionEvent } from '../billing/stripe-billing.service';
 import { handleConnectEvent } from '../payouts/connect-webhooks';
 import { completeBooking } from './checkout.service';
 
@@ -24,6 +25,8 @@ export const stripeWebhook = new Hono<AppEnv>().post('/', async (c) => {
     throw err;
   }
   if (event.type === 'ignored') return c.json({ received: true, ignored: event.eventType }, 200);
+  if (event.type === 'subscription.checkout.completed' || event.type === 'subscription.updated')
+    return c.json(await handleSubscriptionEvent(c.var.deps, event), 200);
   if (event.type !== 'checkout.completed') return c.json(await handleConnectEvent(c.var.deps, event), 200);
   try {
     // Quote deposits and invoice payments have their own sessions (docs/decisions/503).

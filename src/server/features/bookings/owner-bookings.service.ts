@@ -19,7 +19,13 @@ import { conflict, invalid, notFound } from '../../http/errors';
 import { findActiveService, findPublicBusiness } from '../booking/booking-options.service';
 import { assertUuid } from '../ids';
 import { assertSlotBookable, lockBusinessSlots, slotHasRoom } from '../scheduling/scheduling.service';
-import { dropPendingReminders, manageTokenFor, manageUrl, sendTransactional } from '../campaigns/automations.service';
+import {
+  dropPendingReminders,
+  manageTokenFor,
+  manageUrl,
+  sendTransactional,
+  sendTransactionalSms,
+} from '../campaigns/automations.service';
 import { type HistoryEntry, historyOf, recordHistory } from './booking-history.service';
 import { businessTimeZone, getBooking } from './bookings.service';
 
@@ -386,5 +392,14 @@ async function sendOwnerBookingConfirmation(deps: Deps, businessId: string, id: 
       '',
       `Thank you for choosing ${name}!`,
     ].join('\n'),
+  });
+  await sendTransactionalSms(deps, {
+    businessId,
+    bookingId: id,
+    customerId: booking.customer.id,
+    kind: 'confirmation',
+    dedupeKey: `confirmation:${id}:sms`,
+    phone: booking.customer.phone,
+    body: `${name}: your ${booking.service.name} is booked for ${when}. Reschedule or cancel: ${link}`,
   });
 }

@@ -149,6 +149,20 @@ export async function sendTransactional(deps: Deps, row: Omit<MessageRow, 'marke
   }
 }
 
+/**
+ * A transactional text to a customer's number: skipped when the number is not a valid mobile number or texted STOP
+ * (STOP is honoured for every kind of SMS; deliverSend checks it again).
+ */
+export async function sendTransactionalSms(
+  deps: Deps,
+  row: Omit<MessageRow, 'marketing' | 'channel' | 'to' | 'subject' | 'html'> & { phone: string | null | undefined },
+) {
+  const to = toE164(row.phone);
+  if (!to || (await blockedPhones(deps.db, [to])).has(to)) return;
+  const { phone: _phone, ...rest } = row;
+  await sendTransactional(deps, { ...rest, channel: 'sms', to, body: `${row.body} Reply STOP to opt out.` });
+}
+
 /** Due automated rows (not campaigns: their job delivers them), oldest first; stale claims are given up first. */
 export async function deliverDueMessages(deps: Deps, now = new Date(), limit = 500) {
   await giveUpStaleClaims(deps.db, isNull(messageSends.campaignId), now);
@@ -451,10 +465,18 @@ async function planWinbackFor(deps: Deps, businessId: string, now: Date) {
 // ---------------------------------------------------------------------------------------------------------------
 // The tick
 
-/** One pass: plan due reminders and win-backs, then deliver every due automated message. Safe to run anywhere. */
+/** Win-back looks back days, not minutes: each instance plans it at most this often. */
+const WINBACK_EVERY_MS = 15 * 60_000;
+const lastWinback = new WeakMap<object, number>();
+
+/** One pass: plan due reminders (and win-backs, every 15 minutes), then deliver every due automated message. */
 export async function runAutomations(deps: Deps, now = new Date()) {
   await planReminders(deps, now);
-  await planWinback(deps, now);
+  const last = lastWinback.get(deps.db);
+  if (last === undefined || now.getTime() - last >= WINBACK_EVERY_MS) {
+    lastWinback.set(deps.db, now.getTime());
+    await planWinback(deps, now);
+  }
   return deliverDueMessages(deps, now);
 }
 

@@ -168,17 +168,15 @@ describe('a booking paid on /book', () => {
       .where(eq(checkoutSessions.providerSessionId, sessionId));
     const bookingId = checkout!.bookingId!;
 
-    // The confirmation is a transactional row with the self-service link.
-    const [confirmation] = await t.db
-      .select()
-      .from(messageSends)
-      .where(eq(messageSends.bookingId, bookingId));
-    const [link] = await t.db
-      .select()
-      .from(bookingManageLinks)
-      .where(eq(bookingManageLinks.bookingId, bookingId));
-    expect(confirmation).toMatchObject({ kind: 'confirmation', marketing: false, status: 'sent' });
-    expect(confirmation!.body).toContain(`/manage/${link!.token}`);
+    // The confirmation is a transactional email and text, each with the self-service link.
+    const confirmations = await t.db.select().from(messageSends).where(eq(messageSends.bookingId, bookingId));
+    const [link] = await t.db.select().from(bookingManageLinks).where(eq(bookingManageLinks.bookingId, bookingId));
+    expect(confirmations.map((r) => `${r.kind}/${r.channel}/${r.status}/${r.marketing}`).sort()).toEqual([
+      'confirmation/email/sent/false',
+      'confirmation/sms/sent/false',
+    ]);
+    for (const r of confirmations) expect(r.body).toContain(`/manage/${link!.token}`);
+    expect(confirmations.find((r) => r.channel === 'sms')!.to).toBe('+15125550199');
 
     const refund = t.deps.payments.refund.bind(t.deps.payments);
     let refunds = 0;

@@ -173,5 +173,9 @@ export const documentCheckouts = pgTable(
     index('document_checkouts_business_id_idx').on(t.businessId),
     index('document_checkouts_quote_id_idx').on(t.quoteId),
     index('document_checkouts_invoice_id_idx').on(t.invoiceId),
+    check(
+      'document_checkouts_money_ck',
+      sql`${t.amountCents} between 0 and 1000000000 and ${t.tipCents} between 0 and 100000000 and ${t.applicationFeeCents} between 0 and ${t.amountCents}`,
+    ),
   ],
 );

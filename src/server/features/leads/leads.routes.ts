@@ -110,7 +110,7 @@ export const adminLeadsApi = adminLeadsRoutes
     const result = await assignLead(c.var.deps.db, {
       leadId: c.req.valid('param').id,
       businessId: c.req.valid('json').businessId,
-      adminId: c.var.user.id,
+      admin: { id: c.var.user.id, email: c.var.user.email },
     });
     return c.json(result, 200);
   });

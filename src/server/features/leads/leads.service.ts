@@ -6,6 +6,7 @@ import { decodeCursor, pageOf } from '../../http/lists';
 import { upsertCustomer, upsertVehicle } from '../booking/checkout.service';
 import { assertUuid } from '../ids';
 import { recordLeadCharge } from '../payouts/ledger.service';
+import { recordAudit } from '../admin-users/audit.service';
 import { leadPriceCents } from './lead-price';
 
 export const LEAD_TEXT = {
@@ -145,10 +146,9 @@ export async function eligibleBusinesses(db: Database, id: string) {
  */
 export async function assignLead(
   db: Database,
-  input: { leadId: string; businessId: string; adminId: string },
+  input: { leadId: string; businessId: string; admin: { id: string; email: string } },
 ) {
   const leadId = assertUuid(input.leadId, LEAD_TEXT.notFound);
-  const price = await leadPriceCents(db);
   const outcome = await db.transaction(async (tx) => {
     const [booking] = await tx
       .select({
@@ -167,7 +167,7 @@ export async function assignLead(
       return { created: false };
     }
     const [business] = await tx
-      .select({ id: profiles.id })
+      .select({ id: profiles.id, name: profiles.businessName })
       .from(profiles)
       .where(eq(profiles.id, input.businessId));
     if (!business) throw notFound(LEAD_TEXT.business);
@@ -198,15 +198,21 @@ export async function assignLead(
       .update(bookings)
       .set({ businessId: input.businessId, customerId, customerVehicleId: vehicleId })
       .where(eq(bookings.id, leadId));
+    const price = await leadPriceCents(tx);
     await tx
       .insert(leadAssignments)
-      .values({
-        bookingId: leadId,
-        businessId: input.businessId,
-        assignedBy: input.adminId,
-        priceCents: price,
-      });
+      .values({ bookingId: leadId, businessId: input.businessId, assignedBy: input.admin.id, priceCents: price });
     const who = checkout ? ` — ${checkout.firstName} ${checkout.lastName}` : '';
+    // The audit log (admin users, docs/decisions/811), in the same transaction as the assignment.
+    await recordAudit(tx, {
+      actor: input.admin,
+      action: 'lead.assign',
+      targetType: 'booking',
+      targetId: leadId,
+      targetLabel: `${booking.serviceName}${who}`,
+      before: { businessId: null },
+      after: { businessId: input.businessId, businessName: business.name, chargedCents: price },
+    });
     await recordLeadCharge(tx, {
       businessId: input.businessId,
       leadId,

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createServiceArea } from '../../db/factories';
-import { bookings, ledgerEntries } from '../../db/schema';
+import { adminAuditLog, bookings, ledgerEntries } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
 import { createLeadBooking } from '../analytics/analytics.seed';
-import { DEFAULT_LEAD_PRICE_CENTS } from './lead-price';
+import { DEFAULT_PLATFORM_SETTINGS } from '../../../shared/platform-settings';
+
+const DEFAULT_LEAD_PRICE_CENTS = DEFAULT_PLATFORM_SETTINGS.leadPriceCents;
 
 const t = await createTestContext();
 const admin = await t.createAdmin();
@@ -102,6 +104,24 @@ describe('admin leads', () => {
     });
     const open = await (await t.request('/api/admin/leads', { cookie: admin.cookie })).json();
     expect(open.items.map((l: { id: string }) => l.id)).not.toContain(id);
+  });
+
+  it('writes an audit row and charges the lead price set in the platform settings', async () => {
+    const changed = await t.request('/api/admin/settings', {
+      method: 'PUT',
+      cookie: admin.cookie,
+      json: { ...DEFAULT_PLATFORM_SETTINGS, leadPriceCents: 1800 },
+    });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    const id = await lead('78706');
+    const owner = await businessServing('78706');
+    expect((await assign(id, owner.userId)).status).toBe(200);
+    expect((await leadCharges(owner.userId))[0]!.amountCents).toBe(-1800);
+    const rows = await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ action: 'lead.assign', actorId: admin.userId, targetType: 'booking' });
+    expect(rows[0]!.after).toMatchObject({ businessId: owner.userId, chargedCents: 1800 });
+    await t.request('/api/admin/settings', { method: 'PUT', cookie: admin.cookie, json: DEFAULT_PLATFORM_SETTINGS });
   });
 
   it('charges once under concurrent assignment, and refuses another business afterwards', async () => {

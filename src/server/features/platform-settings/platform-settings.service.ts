@@ -50,7 +50,7 @@ export async function readPlatformSettings(db: DbOrTx): Promise<PlatformSettings
  * The platform settings, read from the database at most every SETTINGS_CACHE_MS per instance. Other features read
  * them here: lead assignment its `leadPriceCents`, the landing page its banner and prices.
  */
-export function getPlatformSettings(db: Database): Promise<PlatformSettings> {
+export function getPlatformSettings(db: DbOrTx): Promise<PlatformSettings> {
   const hit = cache.get(db);
   if (hit && performance.now() - hit.at < SETTINGS_CACHE_MS) return hit.value;
   const value = readPlatformSettings(db);
@@ -60,7 +60,7 @@ export function getPlatformSettings(db: Database): Promise<PlatformSettings> {
   return value;
 }
 
-export async function getPublicSettings(db: Database): Promise<PublicSettings> {
+export async function getPublicSettings(db: DbOrTx): Promise<PublicSettings> {
   const s = await getPlatformSettings(db);
   return {
     bannerEnabled: s.bannerEnabled,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PLATFORM_SETTINGS, SETTINGS_TEXT } from '../../../shared/platform-settings';
 import { adminAuditLog } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
+import { leadPriceCents } from '../leads/lead-price';
 import { describeOutsideServices } from './outside-services';
 import { getPlatformSettings, SETTINGS_CACHE_MS } from './platform-settings.service';
 
@@ -40,6 +41,8 @@ describe('platform settings', () => {
     const pub = await (await t.request('/api/public/settings')).json();
     expect(pub).toMatchObject({ bannerText: 'Winter deal: 2 months free', proPriceCents: 8900 });
     expect((await getPlatformSettings(t.db)).leadPriceCents).toBe(1200);
+    // Lead assignment charges the saved price.
+    expect(await leadPriceCents(t.db)).toBe(1200);
 
     const rows = await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'settings.update'));
     expect(rows).toHaveLength(1);

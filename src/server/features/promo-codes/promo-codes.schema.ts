@@ -63,6 +63,7 @@ export const promoCodeUses = pgTable(
   },
   (t) => [
     index('promo_code_uses_business_id_idx').on(t.businessId),
+    check('promo_code_uses_discount_ck', sql`${t.discountCents} between 0 and 100000000`),
     index('promo_code_uses_code_email_idx').on(t.promoCodeId, t.email),
   ],
 );

@@ -67,12 +67,50 @@ export interface ProviderPayout {
   arrivalDate: string;
 }
 
+/** A Stripe Billing subscription as its webhooks report it (docs/decisions/832). */
+export interface ProviderSubscription {
+  subscriptionId: string;
+  customerId: string | null;
+  /** Stripe's status: active, trialing, past_due, unpaid, canceled, incomplete, incomplete_expired, paused. */
+  status: string;
+  /** From the subscription's metadata (set by our checkout). */
+  businessId: string | null;
+  plan: string | null;
+}
+
 /** A verified webhook event, reduced to what we act on. */
 export type PaymentWebhookEvent =
   | { type: 'checkout.completed'; sessionId: string }
+  | {
+      type: 'subscription.checkout.completed';
+      sessionId: string;
+      businessId: string | null;
+      plan: string | null;
+      customerId: string | null;
+      subscriptionId: string | null;
+      /** The event's creation time (seconds), to ignore events older than the last one applied. */
+      created: number;
+    }
+  | { type: 'subscription.updated'; subscription: ProviderSubscription; created: number }
   | { type: 'account.updated'; account: ConnectedAccountState }
   | { type: 'payout.updated'; payout: ProviderPayout }
   | { type: 'ignored'; eventType: string };
+
+/** Stripe Billing: the plan's subscription (hosted Checkout in subscription mode, the customer portal). */
+export interface BillingProvider {
+  createSubscriptionCheckout(req: {
+    businessId: string;
+    plan: string;
+    planName: string;
+    monthlyCents: number;
+    customerEmail: string;
+    /** The business's Stripe customer, when it already has one (a plan change after a cancellation). */
+    customerId: string | null;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<{ sessionId: string; url: string }>;
+  createPortalSession(req: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+}
 
 /** Stripe Connect: onboarding of a business's connected account (Express). */
 export interface ConnectProvider {
@@ -94,6 +132,8 @@ export interface PaymentProvider {
   verifyWebhook?(rawBody: string, signature: string | undefined): PaymentWebhookEvent;
   /** Stripe Connect onboarding; absent for the test checkout (its accounts are local, features/payouts). */
   connect?: ConnectProvider;
+  /** Stripe Billing for plan changes; absent in test mode (the change is recorded at once). */
+  billing?: BillingProvider;
 }
 
 export class WebhookSignatureError extends Error {

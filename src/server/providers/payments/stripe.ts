@@ -127,8 +127,38 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
       const event = constructEvent(rawBody, signature);
       switch (event.type) {
         case 'checkout.session.completed':
-        case 'checkout.session.async_payment_succeeded':
-          return { type: 'checkout.completed', sessionId: event.data.object.id };
+        case 'checkout.session.async_payment_succeeded': {
+          const session = event.data.object;
+          if (session.mode === 'subscription') {
+            const idOf = (v: string | { id: string } | null) => (typeof v === 'string' ? v : (v?.id ?? null));
+            return {
+              type: 'subscription.checkout.completed',
+              sessionId: session.id,
+              businessId: session.metadata?.business_id ?? session.client_reference_id ?? null,
+              plan: session.metadata?.plan ?? null,
+              customerId: idOf(session.customer),
+              subscriptionId: idOf(session.subscription),
+              created: event.created,
+            };
+          }
+          return { type: 'checkout.completed', sessionId: session.id };
+        }
+        case 'customer.subscription.created':
+        case 'customer.subscription.updated':
+        case 'customer.subscription.deleted': {
+          const sub = event.data.object;
+          return {
+            type: 'subscription.updated',
+            created: event.created,
+            subscription: {
+              subscriptionId: sub.id,
+              customerId: typeof sub.customer === 'string' ? sub.customer : (sub.customer?.id ?? null),
+              status: event.type === 'customer.subscription.deleted' ? 'canceled' : sub.status,
+              businessId: sub.metadata?.business_id ?? null,
+              plan: sub.metadata?.plan ?? null,
+            },
+          };
+        }
         case 'account.updated':
           return { type: 'account.updated', account: accountState(event.data.object) };
         case 'payout.created':
@@ -142,6 +172,41 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
         default:
           return { type: 'ignored', eventType: event.type };
       }
+    },
+    billing: {
+      async createSubscriptionCheckout(req) {
+        const metadata = { business_id: req.businessId, plan: req.plan };
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'subscription',
+            client_reference_id: req.businessId,
+            metadata,
+            ...(req.customerId ? { customer: req.customerId } : { customer_email: req.customerEmail }),
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: 'usd',
+                  unit_amount: req.monthlyCents,
+                  recurring: { interval: 'month' },
+                  product_data: { name: `ShineRoute ${req.planName}` },
+                },
+              },
+            ],
+            // The subscription carries the business and plan, so its own webhooks can be applied without the session.
+            subscription_data: { metadata },
+            success_url: req.successUrl,
+            cancel_url: req.cancelUrl,
+          },
+          { idempotencyKey: `subscription-checkout-${req.businessId}-${randomUUID()}` },
+        );
+        if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+        return { sessionId: session.id, url: session.url };
+      },
+      async createPortalSession(req) {
+        const portal = await stripe.billingPortal.sessions.create({ customer: req.customerId, return_url: req.returnUrl });
+        return { url: portal.url };
+      },
     },
     connect: {
       async createAccount(req) {

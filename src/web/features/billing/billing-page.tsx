@@ -8,18 +8,26 @@ import { Card } from '../../components/ui/card';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { cn } from '../../lib/utils';
-import { useBilling, useChangePlan } from './billing-queries';
+import { useBilling, useChangePlan, useCustomerPortal, useSubscriptionCheckout } from './billing-queries';
 
 const STATE_TEXT = { trialing: 'Free trial', active: 'Active', lapsed: 'Lapsed' } as const;
 
 export function BillingPage() {
   const { data, isPending, isError, refetch, isRefetching } = useBilling();
-  const change = useChangePlan();
+  const testChange = useChangePlan();
+  const checkout = useSubscriptionCheckout();
+  const portal = useCustomerPortal();
+  const stripe = data?.mode === 'stripe';
+  const change = stripe ? checkout : testChange;
+  const onError = (err: Error) => toast.error('Error', { description: err.message });
+  // Test mode records the change at once; with Stripe the owner pays on Checkout and the webhook changes the plan.
   const choose = (plan: SubscriptionTier) =>
-    change.mutate(plan, {
-      onSuccess: () => toast.success('Success', { description: BILLING_TEXT.planChanged(TIER_LABELS[plan]) }),
-      onError: (err) => toast.error('Error', { description: err.message }),
-    });
+    stripe
+      ? checkout.mutate(plan, { onError })
+      : testChange.mutate(plan, {
+          onSuccess: () => toast.success('Success', { description: BILLING_TEXT.planChanged(TIER_LABELS[plan]) }),
+          onError,
+        });
 
   return (
     <div>
@@ -56,6 +64,11 @@ export function BillingPage() {
                 {data.seats.limit ?? 'unlimited'}
               </p>
               {data.mode === 'test' && <p className="mt-1 text-xs text-slate-500">Test mode: plan changes apply at once, no card needed.</p>}
+              {data.mode === 'stripe' && data.memberRole === 'owner' && (
+                <Button variant="outline" size="sm" className="mt-2" loading={portal.isPending} onClick={() => portal.mutate(undefined, { onError })}>
+                  Manage subscription
+                </Button>
+              )}
             </div>
           </Card>
 

@@ -27,3 +27,16 @@ export const useChangePlan = () =>
       return queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'billing' });
     },
   });
+
+/** Stripe Billing (docs/decisions/832): Checkout for the plan, then back to /billing once Stripe confirms it. */
+export const useSubscriptionCheckout = () =>
+  useMutation({
+    mutationFn: (plan: SubscriptionTier) => unwrap(api.api.billing.checkout.$post({ json: { plan } })),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+
+export const useCustomerPortal = () =>
+  useMutation({
+    mutationFn: () => unwrap(api.api.billing.portal.$post()),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });

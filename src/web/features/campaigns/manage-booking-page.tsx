@@ -163,7 +163,10 @@ function Reschedule({ token, view, onMoved }: { token: string; view: View; onMov
     },
     onError: (e) => toast.error('Error', { description: e.message }),
   });
-  const available = slots.data?.slots.filter((s) => s.state === 'available') ?? [];
+  const current = utcToZoned(new Date(view.scheduledAt), view.timeZone);
+  // The booking's own time is free for it, but choosing it would change nothing.
+  const available =
+    slots.data?.slots.filter((s) => s.state === 'available' && !(date === current.date && s.time === current.time)) ?? [];
 
   return (
     <Card className="p-5 sm:p-6">

@@ -1,0 +1,11 @@
+ALTER TABLE "customers" ALTER COLUMN "total_spent_cents" SET DATA TYPE bigint;--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_money_ck" CHECK ("bookings"."quoted_price_cents" between 0 and 100000000 and coalesce("bookings"."final_price_cents", 0) between 0 and 100000000 and "bookings"."tip_cents" between 0 and 100000000);--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_duration_ck" CHECK ("bookings"."duration_minutes" between 1 and 1440);--> statement-breakpoint
+ALTER TABLE "customers" ADD CONSTRAINT "customers_total_spent_ck" CHECK ("customers"."total_spent_cents" >= 0);--> statement-breakpoint
+ALTER TABLE "inventory_items" ADD CONSTRAINT "inventory_items_unit_cost_ck" CHECK (coalesce("inventory_items"."unit_cost_cents", 0) between 0 and 100000000);--> statement-breakpoint
+ALTER TABLE "services" ADD CONSTRAINT "services_money_ck" CHECK ("services"."base_price_cents" between 0 and 100000000);--> statement-breakpoint
+ALTER TABLE "services" ADD CONSTRAINT "services_duration_ck" CHECK ("services"."duration_minutes" between 1 and 1440);--> statement-breakpoint
+ALTER TABLE "checkout_sessions" ADD CONSTRAINT "checkout_sessions_money_ck" CHECK ("checkout_sessions"."amount_cents" between 0 and 100000000 and "checkout_sessions"."tip_cents" between 0 and 100000000 and "checkout_sessions"."application_fee_cents" between 0 and "checkout_sessions"."amount_cents");--> statement-breakpoint
+ALTER TABLE "checkout_sessions" ADD CONSTRAINT "checkout_sessions_duration_ck" CHECK ("checkout_sessions"."duration_minutes" between 1 and 1440);--> statement-breakpoint
+ALTER TABLE "document_checkouts" ADD CONSTRAINT "document_checkouts_money_ck" CHECK ("document_checkouts"."amount_cents" between 0 and 1000000000 and "document_checkouts"."tip_cents" between 0 and 100000000 and "document_checkouts"."application_fee_cents" between 0 and "document_checkouts"."amount_cents");--> statement-breakpoint
+ALTER TABLE "promo_code_uses" ADD CONSTRAINT "promo_code_uses_discount_ck" CHECK ("promo_code_uses"."discount_cents" between 0 and 100000000);
