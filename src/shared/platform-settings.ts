@@ -8,6 +8,9 @@ export const LEAD_PRICE_MIN_CENTS = 1000;
 export const LEAD_PRICE_MAX_CENTS = 2000;
 /** A plan price above $10,000 a month is a typo. */
 export const PLAN_PRICE_MAX_CENTS = 1_000_000;
+/** The platform's application fee on each charge (never on a tip; docs/decisions/1000): at most 50 % + $5.00. */
+export const PLATFORM_FEE_MAX_BPS = 5_000;
+export const PLATFORM_FEE_FIXED_MAX_CENTS = 500;
 
 export const SETTINGS_TEXT = {
   bannerRequired: 'Enter the banner text',
@@ -18,6 +21,8 @@ export const SETTINGS_TEXT = {
   email: 'Enter a valid support email',
   phone: 'Enter a valid support phone number',
   saved: 'Settings saved',
+  feePercent: 'The platform fee must be between 0 and 50%',
+  feeFixed: 'The fixed fee must be between $0.00 and $5.00',
 } as const;
 
 const cents = (message: string, min: number, max: number) =>
@@ -37,6 +42,8 @@ export const platformSettingsSchema = z.object({
     .regex(/^[+()\d][\d\s().+-]{6,29}$/, SETTINGS_TEXT.phone),
   defaultTaxRateBps: cents(SETTINGS_TEXT.taxRate, 0, 10_000),
   leadPriceCents: cents(SETTINGS_TEXT.leadPrice, LEAD_PRICE_MIN_CENTS, LEAD_PRICE_MAX_CENTS),
+  platformFeePercentBps: cents(SETTINGS_TEXT.feePercent, 0, PLATFORM_FEE_MAX_BPS),
+  platformFeeFixedCents: cents(SETTINGS_TEXT.feeFixed, 0, PLATFORM_FEE_FIXED_MAX_CENTS),
 });
 export type PlatformSettingsValues = z.infer<typeof platformSettingsSchema>;
 
@@ -51,6 +58,9 @@ export const DEFAULT_PLATFORM_SETTINGS: PlatformSettingsValues = {
   supportPhone: '(512) 555-0100',
   defaultTaxRateBps: DEFAULT_TAX_RATE_BPS,
   leadPriceCents: 1500,
+  // The env defaults (PLATFORM_FEE_PERCENT / PLATFORM_FEE_FIXED_CENTS) apply until an admin saves settings.
+  platformFeePercentBps: 500,
+  platformFeeFixedCents: 30,
 };
 
 /** What the public pages read: the banner, plan prices, support contact and the new quote's tax rate. */
@@ -80,6 +90,8 @@ export const platformSettingsFormSchema = z
     supportPhone: z.string(),
     defaultTaxRate: z.string(),
     leadPrice: z.string(),
+    platformFeePercent: z.string(),
+    platformFeeFixed: z.string(),
   })
   .transform((f, ctx) => {
     const parsed = platformSettingsSchema.safeParse({
@@ -92,6 +104,8 @@ export const platformSettingsFormSchema = z
       supportPhone: f.supportPhone,
       defaultTaxRateBps: percentText(f.defaultTaxRate),
       leadPriceCents: dollarsText(f.leadPrice),
+      platformFeePercentBps: percentText(f.platformFeePercent),
+      platformFeeFixedCents: dollarsText(f.platformFeeFixed),
     });
     if (parsed.success) return parsed.data;
     const FORM_FIELD: Record<string, string> = {
@@ -100,6 +114,8 @@ export const platformSettingsFormSchema = z
       elitePriceCents: 'elitePrice',
       defaultTaxRateBps: 'defaultTaxRate',
       leadPriceCents: 'leadPrice',
+      platformFeePercentBps: 'platformFeePercent',
+      platformFeeFixedCents: 'platformFeeFixed',
     };
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0]);
@@ -123,5 +139,7 @@ export function settingsToForm(s: PlatformSettingsValues): PlatformSettingsForm 
     supportPhone: s.supportPhone,
     defaultTaxRate: String(s.defaultTaxRateBps / 100),
     leadPrice: money(s.leadPriceCents),
+    platformFeePercent: String(s.platformFeePercentBps / 100),
+    platformFeeFixed: money(s.platformFeeFixedCents),
   };
 }

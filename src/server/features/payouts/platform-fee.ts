@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import { loadEnv } from '../../env';
+import { getPlatformSettings } from '../platform-settings/platform-settings.service';
 
 /** The platform's application fee: a percentage (basis points) of the charge plus a fixed amount, never on the tip. */
 export interface PlatformFee {
@@ -19,11 +20,13 @@ export function platformFeeDefaults(): PlatformFee {
 }
 
 /**
- * The one place the fee is read. The admin's platform settings (issue 12) replace the env defaults here; every
- * caller (chargeTermsFor) already passes the database for that.
+ * The one place the fee is read: the admin's platform settings (/admin/settings) once saved, else the env defaults.
+ * Cached per instance for a few seconds like every setting (decision 812).
  */
-export async function getPlatformFee(_db: DbOrTx): Promise<PlatformFee> {
-  return platformFeeDefaults();
+export async function getPlatformFee(db: DbOrTx): Promise<PlatformFee> {
+  const s = await getPlatformSettings(db);
+  if (!s.updatedAt) return platformFeeDefaults();
+  return { percentBasisPoints: s.platformFeePercentBps, fixedCents: s.platformFeeFixedCents };
 }
 
 /** The fee on a charge of amountCents (tip excluded), rounded half up, never more than the amount. */

@@ -19,12 +19,15 @@ export const platformSettings = pgTable(
     supportPhone: text().notNull(),
     defaultTaxRateBps: integer().notNull(),
     leadPriceCents: integer().notNull(),
+    platformFeePercentBps: integer().notNull().default(500),
+    platformFeeFixedCents: integer().notNull().default(30),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedBy: text().references(() => user.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('platform_settings_single_row', sql`${t.id} = 1`),
     check('platform_settings_lead_price', sql`${t.leadPriceCents} between 1000 and 2000`),
+    check('platform_settings_fee', sql`${t.platformFeePercentBps} between 0 and 5000 and ${t.platformFeeFixedCents} between 0 and 500`),
     check('platform_settings_tax_rate', sql`${t.defaultTaxRateBps} between 0 and 10000`),
     check(
       'platform_settings_prices',

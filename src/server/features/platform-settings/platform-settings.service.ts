@@ -41,6 +41,8 @@ export async function readPlatformSettings(db: DbOrTx): Promise<PlatformSettings
     supportPhone: s.supportPhone,
     defaultTaxRateBps: s.defaultTaxRateBps,
     leadPriceCents: s.leadPriceCents,
+    platformFeePercentBps: s.platformFeePercentBps,
+    platformFeeFixedCents: s.platformFeeFixedCents,
     updatedAt: s.updatedAt.toISOString(),
     updatedByEmail: row.email,
   };

@@ -4,6 +4,7 @@ import { DEFAULT_PLATFORM_SETTINGS, SETTINGS_TEXT } from '../../../shared/platfo
 import { adminAuditLog } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
 import { leadPriceCents } from '../leads/lead-price';
+import { applicationFeeCents, getPlatformFee } from '../payouts/platform-fee';
 import { describeOutsideServices } from './outside-services';
 import { getPlatformSettings, SETTINGS_CACHE_MS } from './platform-settings.service';
 
@@ -72,6 +73,9 @@ describe('platform settings', () => {
       [{ defaultTaxRateBps: 10_001 }, SETTINGS_TEXT.taxRate],
       [{ supportEmail: 'not-an-email' }, SETTINGS_TEXT.email],
       [{ supportPhone: 'call us' }, SETTINGS_TEXT.phone],
+      [{ platformFeePercentBps: 5_001 }, SETTINGS_TEXT.feePercent],
+      [{ platformFeePercentBps: -1 }, SETTINGS_TEXT.feePercent],
+      [{ platformFeeFixedCents: 501 }, SETTINGS_TEXT.feeFixed],
     ];
     const before = await (await t.request('/api/admin/settings', { cookie: admin.cookie })).json();
     for (const [change, message] of cases) {
@@ -84,6 +88,16 @@ describe('platform settings', () => {
     expect((await put({ ...DEFAULT_PLATFORM_SETTINGS, leadPriceCents: 1000, defaultTaxRateBps: 0 })).status).toBe(200);
     expect((await put({ ...DEFAULT_PLATFORM_SETTINGS, leadPriceCents: 2000, defaultTaxRateBps: 10_000 })).status).toBe(200);
     expect((await put(before.settings)).status).toBe(200);
+  });
+
+  it("set the platform's fee on every later charge (the env defaults until first saved)", async () => {
+    const next = { ...DEFAULT_PLATFORM_SETTINGS, platformFeePercentBps: 1_000, platformFeeFixedCents: 0 };
+    expect((await put(next)).status).toBe(200);
+    const fee = await getPlatformFee(t.db);
+    expect(fee).toEqual({ percentBasisPoints: 1_000, fixedCents: 0 });
+    expect(applicationFeeCents(12_345, fee)).toBe(1_235); // 10 %, half up
+    expect((await put(DEFAULT_PLATFORM_SETTINGS)).status).toBe(200);
+    expect(await getPlatformFee(t.db)).toEqual({ percentBasisPoints: 500, fixedCents: 30 });
   });
 
   it('answer 401 signed out and 403 to an owner', async () => {

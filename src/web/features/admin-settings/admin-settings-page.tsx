@@ -130,7 +130,7 @@ function SettingsForm({ data }: { data: AdminSettings }) {
       <Card>
         <CardHeader>
           <h2 className="text-lg font-semibold text-slate-900">Defaults and fees</h2>
-          <CardDescription>The tax rate a new quote starts with, and what a business pays per assigned lead.</CardDescription>
+          <CardDescription>The tax rate a new quote starts with, what a business pays per assigned lead, and the platform's fee on each customer payment.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
           <Field id="defaultTaxRate" label="Default tax rate (%)" error={errors.defaultTaxRate?.message} hint="0 to 100">
@@ -142,6 +142,21 @@ function SettingsForm({ data }: { data: AdminSettings }) {
             hint="$10.00 to $20.00 per lead"
             error={errors.leadPrice?.message}
             {...form.register('leadPrice')}
+          />
+          <Field
+            id="platformFeePercent"
+            label="Platform fee (%)"
+            error={errors.platformFeePercent?.message}
+            hint="Of each charge, never of a tip; 0 to 50"
+          >
+            <Input id="platformFeePercent" inputMode="decimal" {...form.register('platformFeePercent')} />
+          </Field>
+          <MoneyField
+            id="platformFeeFixed"
+            label="Platform fee per charge"
+            hint="Added to the percentage; $0.00 to $5.00"
+            error={errors.platformFeeFixed?.message}
+            {...form.register('platformFeeFixed')}
           />
         </CardContent>
       </Card>

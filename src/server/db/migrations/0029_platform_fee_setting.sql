@@ -1,0 +1,3 @@
+ALTER TABLE "platform_settings" ADD COLUMN "platform_fee_percent_bps" integer DEFAULT 500 NOT NULL;--> statement-breakpoint
+ALTER TABLE "platform_settings" ADD COLUMN "platform_fee_fixed_cents" integer DEFAULT 30 NOT NULL;--> statement-breakpoint
+ALTER TABLE "platform_settings" ADD CONSTRAINT "platform_settings_fee" CHECK ("platform_settings"."platform_fee_percent_bps" between 0 and 5000 and "platform_settings"."platform_fee_fixed_cents" between 0 and 500);
