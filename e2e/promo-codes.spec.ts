@@ -10,6 +10,7 @@ test('the owner creates a promo code; a visitor books with it and sees the disco
   browser,
   request,
 }) => {
+  test.setTimeout(60_000);
   const options = await (await request.get('/api/booking/options?zip=78701')).json();
   const business = options.businesses.find((b: { name: string }) => b.name === 'Lone Star Mobile Detailing');
   const code = `SAVE${randomUUID().slice(0, 4).toUpperCase()}`;
@@ -63,6 +64,12 @@ test('the owner creates a promo code; a visitor books with it and sees the disco
   await expect(page.getByText(`${code} applied`)).toBeVisible();
   await expect(page.getByTestId('price-promo')).toHaveText(`Promo code ${code}−$30.00`);
   await expect(page.getByTestId('price-total')).toHaveText('$90.00'); // $120 − 25%
+  // Before Book Now: once the checkout is paid, /book follows it to the confirmation.
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByTestId('price-total').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screenshots/book-promo-${width}.png` });
+  }
 
   const popupPromise = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Book Now' }).click();
@@ -85,9 +92,6 @@ test('the owner creates a promo code; a visitor books with it and sees the disco
     await owner.setViewportSize({ width, height: 900 });
     await owner.screenshot({ path: `test-results/screenshots/promo-codes-${width}.png`, fullPage: true });
     expect(await owner.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.setViewportSize({ width, height: 900 });
-    await page.getByTestId('price-total').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/screenshots/book-promo-${width}.png` });
   }
   await ownerContext.close();
   await visitorContext.close();

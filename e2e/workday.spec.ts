@@ -107,6 +107,11 @@ const OWNER_SCREENS = [
   '/verification',
   '/business-profile',
   '/service-areas',
+  '/invoices',
+  '/campaigns',
+  '/loyalty',
+  '/billing',
+  '/payouts',
 ];
 
 test('every owner screen fits 390 px without sideways scrolling', async ({ page }) => {

@@ -191,9 +191,10 @@ async function invoicePage(
     (await listRewards(db, inv.businessId, { activeOnly: true })).length > 0;
   return page(
     `Invoice from ${business.name}`,
+    // Rewards come before Pay now, so a customer sees them before paying the whole balance.
     html`<div style="padding-top:8px">${documentBody(view, qr)}</div>
-      <section class="panel" aria-label="Payment">${message ? notice(message.kind, message.text) : ''}${panel}</section>
-      ${offersRewards ? html`<section class="panel" aria-label="Loyalty rewards"><h2>Loyalty rewards</h2>${loyaltyPanel(`/pay/${encodeURIComponent(token)}`, inv.customerEmail, loyalty)}</section>` : ''}`,
+      ${offersRewards ? html`<section class="panel" aria-label="Loyalty rewards"><h2>Loyalty rewards</h2>${loyaltyPanel(`/pay/${encodeURIComponent(token)}`, inv.customerEmail, loyalty)}</section>` : ''}
+      <section class="panel" aria-label="Payment">${message ? notice(message.kind, message.text) : ''}${panel}</section>`,
   );
 }
 

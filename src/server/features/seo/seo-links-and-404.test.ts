@@ -56,6 +56,12 @@ describe('the 404 of an unknown SEO slug', () => {
     expect(seo.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('sends /favicon.ico to the SVG icon instead of a 404', async () => {
+    const res = await web.request('/favicon.ico');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/favicon.svg');
+  });
+
   it('stays a server-rendered page with the same words when only the API runs', async () => {
     const res = await t.request('/seo/no-such-page');
     expect(res.status).toBe(404);

@@ -160,6 +160,11 @@ export function publicPageListener(deps: AppDeps) {
 
 /** Server-rendered public routes besides the pages: /sitemap.xml (and its parts) and /robots.txt. */
 export function mountSeoPublicRoutes(app: Hono<AppEnv>) {
+  // Browsers and crawlers still ask for /favicon.ico on their own; every page links the SVG icon (issue 16).
+  app.get('/favicon.ico', (c) => {
+    c.header('Cache-Control', 'public, max-age=86400');
+    return c.redirect('/favicon.svg', 301);
+  });
   app.get('/robots.txt', (c) => {
     const base = origin(c.var.deps.publicUrl);
     const private_ = ['/api/', '/admin', ...OWNER_ROUTES].map((p) => `Disallow: ${p}`).join('\n');

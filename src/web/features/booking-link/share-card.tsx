@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { bookingLinkQuery } from './booking-link-queries';
 import { Copy, Download, ExternalLink } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
@@ -6,7 +7,6 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Label } from '../../components/ui/label';
-import { api, unwrap } from '../../lib/api';
 
 /** A "Book now" button any website can paste in: plain HTML with inline styles, no script. */
 export function bookNowSnippet(url: string) {
@@ -24,10 +24,7 @@ async function copy(text: string, what: string) {
 
 /** Dashboard: the business's booking link to share — copy it, print its QR code, or embed a Book now button. */
 export function ShareCard() {
-  const link = useQuery({
-    queryKey: ['booking-link'],
-    queryFn: () => unwrap(api.api['booking-link'].$get()),
-  });
+  const link = useQuery(bookingLinkQuery);
   const [qr, setQr] = useState<string | null>(null);
   const url = link.data?.url;
   useEffect(() => {

@@ -12,6 +12,8 @@ import { useCompleteBooking } from './booking-queries';
 export function BookingSuccessPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
+  // The /book tab comes here on its own once paid (issue 16), scrolled down at its Book Now button: start at the top.
+  useEffect(() => window.scrollTo(0, 0), []);
   return (
     <div className="flex min-h-[calc(100dvh-4rem)] items-start justify-center bg-slate-50 px-4 py-10 sm:items-center">
       {sessionId ? <CompleteBooking sessionId={sessionId} /> : <InvalidAccess />}

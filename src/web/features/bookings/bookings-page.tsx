@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { CalendarPlus, ChevronLeft, ChevronRight, ExternalLink, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -16,7 +17,7 @@ import { Button } from '../../components/ui/button';
 import { CardGridSkeleton, EmptyState, ErrorState } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { useSession } from '../../lib/auth-client';
+import { bookingLinkQuery } from '../booking-link/booking-link-queries';
 import { useScheduling } from '../scheduling/scheduling-queries';
 import { ALL_TECHNICIANS, TechnicianFilter } from './assignee-select';
 import { BookingCard } from './booking-card';
@@ -66,8 +67,9 @@ export function BookingsPage() {
   const update = useUpdateBookingStatus();
   const [busy, setBusy] = useState<{ id: string; to: BookingStatus } | null>(null);
   const [toCancel, setToCancel] = useState<{ id: string } | null>(null);
-  const { data: session } = useSession();
-  const bookingPage = session?.user ? `/book?business=${encodeURIComponent(session.user.id)}` : '/book';
+  // The business's readable link (the guard's business, so a technician's too), not the signed-in user's id.
+  const link = useQuery(bookingLinkQuery);
+  const bookingPage = link.data ? new URL(link.data.url).pathname : '/book';
 
   const run = (booking: { id: string }, to: BookingStatus) => {
     setBusy({ id: booking.id, to });
