@@ -6,7 +6,7 @@ function futureDate(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-test('a customer with points verifies the emailed code, redeems a reward at /book and pays the discounted total; the owner sees the redemption', async ({
+test('a returning customer verifies the emailed code, combines a promo code and a reward at /book and pays the discounted total; the owner sees both', async ({
   browser,
   request,
 }) => {
@@ -28,6 +28,10 @@ test('a customer with points verifies the emailed code, redeems a reward at /boo
     data: { customerId: customer.id, points: 150, type: 'earned', description: 'Welcome back' },
   });
   expect(adjusted.status()).toBe(201);
+  // …and a $20-off promo code for everyone.
+  const promo = `BACK${randomUUID().slice(0, 6).toUpperCase()}`;
+  const promoCreated = await owner.request.post('/api/promo-codes', { data: { code: promo, discountType: 'fixed', discountValue: 2000 } });
+  expect(promoCreated.status()).toBe(201);
 
   const visitorContext = await browser.newContext();
   const page = await visitorContext.newPage();
@@ -44,6 +48,10 @@ test('a customer with points verifies the emailed code, redeems a reward at /boo
   await page.getByLabel('Last name').fill(lastName);
   await page.getByLabel('Email').fill(email);
   await expect(page.getByTestId('price-total')).toHaveText('$120.00');
+  await page.getByLabel('Promo code').fill(promo.toLowerCase());
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('price-promo')).toHaveText(`Promo code ${promo}−$20.00`);
+  await expect(page.getByTestId('price-total')).toHaveText('$100.00');
 
   await page.getByRole('button', { name: 'Use my points' }).click();
   const panel = page.getByRole('region', { name: 'Loyalty rewards' });
@@ -69,8 +77,10 @@ test('a customer with points verifies the emailed code, redeems a reward at /boo
   await expect(panel.getByTestId('loyalty-available')).toHaveText('150 points');
   await expect(panel.getByRole('radio', { name: /Free Interior Cleaning/ })).toBeDisabled();
   await panel.getByRole('radio', { name: /10% Off Next Service/ }).check();
+  // Both on the Price Summary: the code first, then the reward (src/shared/discounts.ts).
+  await expect(page.getByTestId('price-promo')).toHaveText(`Promo code ${promo}−$20.00`);
   await expect(page.getByTestId('price-reward')).toHaveText('Reward: 10% Off Next Service−$10.00');
-  await expect(page.getByTestId('price-total')).toHaveText('$110.00');
+  await expect(page.getByTestId('price-total')).toHaveText('$90.00');
 
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -83,7 +93,7 @@ test('a customer with points verifies the emailed code, redeems a reward at /boo
   await page.getByRole('button', { name: 'Book Now' }).click();
   const checkout = await popupPromise;
   await checkout.waitForURL(/\/checkout\/test\/cs_test_/);
-  await expect(checkout.getByTestId('checkout-amount')).toHaveText('$110.00');
+  await expect(checkout.getByTestId('checkout-amount')).toHaveText('$90.00');
   await checkout.getByRole('button', { name: /^Pay/ }).click();
   await expect(checkout.getByRole('heading', { name: 'Booking Confirmed' })).toBeVisible();
 
@@ -96,7 +106,8 @@ test('a customer with points verifies the emailed code, redeems a reward at /boo
   await owner.getByLabel('Search bookings').fill(lastName);
   const booking = owner.getByTestId('booking-card').filter({ hasText: lastName });
   await expect(booking.getByTestId('booking-reward')).toHaveText('Reward 10% Off Next Service');
-  await expect(booking).toContainText('$110.00');
+  await expect(booking.getByTestId('booking-promo')).toHaveText(`Promo code ${promo}`);
+  await expect(booking).toContainText('$90.00');
   for (const width of [390, 1280]) {
     await owner.setViewportSize({ width, height: 900 });
     await owner.goto('/loyalty');
