@@ -107,9 +107,89 @@ test('a customer moves their booking from the link; the owner sees it and switch
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/campaigns-automations-${width}.png`, fullPage: true });
   }
+});
 
-  // Review requests need a review link: the form says so.
-  await page.getByRole('switch', { name: 'Ask for a review' }).click();
-  await page.getByRole('button', { name: 'Save Automations' }).click();
-  await expect(page.getByText('Add your review link to send review requests')).toBeVisible();
+test('after a completed job the customer leaves a review from the request, and the owner features it', async ({ page, browser }) => {
+  // The review request goes out on the next automations tick (once a minute).
+  test.setTimeout(150_000);
+  await signUpNewOwner(page);
+  await setPlan(page, 'pro');
+  const profile = (await (await page.request.get('/api/business-profile')).json()) as Record<string, unknown>;
+  expect(
+    (await page.request.put('/api/business-profile', { data: { ...profile, businessName: 'Review Me Detailing', phone: '(512) 555-0101' } })).ok(),
+  ).toBe(true);
+  const settings = (await (await page.request.get('/api/automations')).json()) as Record<string, unknown>;
+  const saved = await page.request.put('/api/automations', {
+    data: { ...settings, reviewRequests: true, reviewLink: 'https://g.page/r/review-me' },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const service = await page.request.post('/api/services', { data: { name: 'Exterior Wash', basePriceCents: 6000, durationMinutes: 60 } });
+  const { id: serviceId } = (await service.json()) as { id: string };
+  const email = `robin-${Date.now().toString(36)}@example.com`;
+  const created = await page.request.post('/api/bookings', {
+    data: {
+      customer: { firstName: 'Robin', lastName: 'Lane', email, phone: null },
+      vehicle: { make: 'Ford', model: 'F-150', color: null },
+      vehicleType: 'truck',
+      serviceId,
+      date: addDays(todayInZone(ZONE), 2),
+      time: '11:00',
+      locationAddress: '5 Congress Ave, Austin, TX 78701',
+      notes: null,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id: bookingId } = (await created.json()) as { id: string };
+  for (const status of ['in_progress', 'completed']) {
+    expect((await page.request.patch(`/api/bookings/${bookingId}/status`, { data: { status } })).status()).toBe(200);
+  }
+
+  // The request reaches the customer's inbox (read by an admin from the outbox).
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, DEMO_ADMIN);
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}`);
+        const { messages } = (await res.json()) as { messages: Array<{ subject: string | null; body: string }> };
+        const request = messages.find((m) => m.subject?.startsWith('How did we do'));
+        link = /(https?:\/\/\S+\/review\/[A-Za-z0-9_-]+)/.exec(request?.body ?? '')?.[1] ?? '';
+        return link;
+      },
+      { timeout: 100_000, intervals: [2_000] },
+    )
+    .toMatch(/\/review\//);
+  await adminContext.close();
+
+  // The customer, on a phone, rates the job.
+  const customerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const customer = await customerContext.newPage();
+  await customer.goto(new URL(link).pathname);
+  await expect(customer.getByRole('heading', { name: 'How did Review Me Detailing do?' })).toBeVisible();
+  await customer.getByRole('button', { name: 'Send Review' }).click();
+  await expect(customer.getByText('Please choose a rating from 1 to 5 stars')).toBeVisible();
+  await customer.getByLabel('4 stars').check({ force: true });
+  await customer.getByLabel('Your review').fill('Truck looks new. Friendly and on time.');
+  for (const width of [390, 1280]) {
+    await customer.setViewportSize({ width, height: 900 });
+    const overflow = await customer.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await customer.screenshot({ path: `${SHOTS}/review-page-${width}.png`, fullPage: true });
+  }
+  await customer.getByRole('button', { name: 'Send Review' }).click();
+  await expect(customer.getByText('Thank you for your review!')).toBeVisible();
+  await expect(customer.getByRole('link', { name: /Review Review Me Detailing online/ })).toHaveAttribute('href', 'https://g.page/r/review-me');
+  await customerContext.close();
+
+  // The owner finds it among the testimonials, unfeatured, and features it.
+  await page.goto('/business-profile');
+  await page.getByRole('tab', { name: 'Testimonials' }).click();
+  const review = page.getByTestId('testimonial').filter({ hasText: 'Truck looks new' });
+  await expect(review).toContainText('Robin L.');
+  await expect(review.getByRole('img', { name: '4 out of 5 stars' })).toBeVisible();
+  await expect(review.getByText('Featured')).toHaveCount(0);
+  await review.getByRole('button', { name: 'Feature' }).click();
+  await expect(review.getByText('Featured')).toBeVisible();
 });

@@ -16,6 +16,7 @@ import { campaignsApi } from './features/campaigns/campaigns.routes';
 import { consentApi } from './features/campaigns/consent.routes';
 import { messagingPublic } from './features/campaigns/messaging-public.routes';
 import { automationsApi } from './features/campaigns/automations.routes';
+import { reviewsApi } from './features/campaigns/reviews.routes';
 import { selfServiceApi } from './features/campaigns/self-service.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { billingApi } from './features/billing/billing.routes';
@@ -158,6 +159,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/campaigns', campaignsApi)
     .route('/api/automations', automationsApi)
     .route('/api/manage', selfServiceApi)
+    .route('/api/reviews', reviewsApi)
     .route('/api/customer-consent', consentApi)
     .route('/api/payouts', payoutsApi)
     .route('/api/admin/payouts', adminRevenueApi)

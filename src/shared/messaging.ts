@@ -41,7 +41,6 @@ export const SELF_SERVICE_NOTICE_HOURS = 24;
 
 export const AUTOMATION_TEXT = {
   saved: 'Automations saved',
-  reviewLinkRequired: 'Add your review link to send review requests',
   reviewLinkInvalid: 'Please enter a full link starting with https://',
   winbackMessageRequired: 'Please write the win-back message',
   winbackDays: 'Win-back days must be a whole number from 14 to 730',
@@ -54,7 +53,21 @@ export const AUTOMATION_TEXT = {
   cancelled: 'Your booking has been cancelled',
   linkNotFound: 'This link is not valid',
   cancelInProgress: 'This booking is already being cancelled',
+  // The public review page (decision 614).
+  reviewRating: 'Please choose a rating from 1 to 5 stars',
+  reviewText: 'Please tell us a little about your experience',
+  reviewTooLong: 'Please keep your review under 1,000 characters',
+  reviewThanks: 'Thank you for your review!',
+  reviewAlreadySent: 'You have already reviewed this booking. Thank you!',
+  reviewNotYet: 'You can review this booking once it is completed.',
 } as const;
+
+/** What a customer sends from /review/:token. */
+export const reviewInputSchema = z.object({
+  rating: z.number({ error: AUTOMATION_TEXT.reviewRating }).int(AUTOMATION_TEXT.reviewRating).min(1, AUTOMATION_TEXT.reviewRating).max(5, AUTOMATION_TEXT.reviewRating),
+  text: z.string({ error: AUTOMATION_TEXT.reviewText }).trim().min(1, AUTOMATION_TEXT.reviewText).max(1000, AUTOMATION_TEXT.reviewTooLong),
+});
+export type ReviewInput = z.input<typeof reviewInputSchema>;
 
 export const DEFAULT_WINBACK = {
   days: 90,
@@ -94,8 +107,6 @@ export const automationSettingsSchema = z
     winbackMessage: z.string().trim().max(1600),
   })
   .superRefine((v, ctx) => {
-    if (v.reviewRequests && !v.reviewLink)
-      ctx.addIssue({ code: 'custom', path: ['reviewLink'], message: AUTOMATION_TEXT.reviewLinkRequired });
     if (v.winback && !v.winbackMessage)
       ctx.addIssue({ code: 'custom', path: ['winbackMessage'], message: AUTOMATION_TEXT.winbackMessageRequired });
   });

@@ -56,5 +56,5 @@ export function isKnownAppPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   // Team invitation links (docs/decisions/804).
   // The customer's self-service reschedule/cancel page (docs/decisions/612).
-  return known.has(path) || /^\/(join|manage)\/[A-Za-z0-9_-]+$/.test(path);
+  return known.has(path) || /^\/(join|manage|review)\/[A-Za-z0-9_-]+$/.test(path);
 }

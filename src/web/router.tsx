@@ -32,6 +32,7 @@ export const router = createBrowserRouter([{ HydrateFallback: FirstLoad, childre
       { path: '/book/:slug', lazy: () => import('./features/booking/book-page').then((m) => ({ Component: m.BookPage })) },
       { path: '/booking-success', lazy: () => import('./features/booking/booking-success-page').then((m) => ({ Component: m.BookingSuccessPage })) },
       { path: '/manage/:token', lazy: () => import('./features/campaigns/manage-booking-page').then((m) => ({ Component: m.ManageBookingPage })) },
+      { path: '/review/:token', lazy: () => import('./features/campaigns/review-page').then((m) => ({ Component: m.ReviewPage })) },
       { path: '/join/:token', lazy: () => import('./features/team/join-page').then((m) => ({ Component: m.JoinPage })) },
       { path: '*', lazy: () => import('./features/not-found/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
     ],

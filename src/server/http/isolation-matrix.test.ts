@@ -22,6 +22,7 @@ const PUBLIC_ROUTES: Array<[RegExp, string]> = [
   [/^(GET|POST) \/api\/messaging\/unsubscribe\/:id$/, 'one-click unsubscribe (RFC 8058) by the unguessable message id in the email'],
   [/^GET \/api\/messaging\/(open\/:id|click\/:id\/:n)$/, "email open pixel and click redirect, by the message's unguessable id"],
   [/^\w+ \/api\/manage\/:token(\/(slots|reschedule|cancel))?$/, "the customer's self-service reschedule/cancel page, by the booking's unguessable token"],
+  [/^\w+ \/api\/reviews\/:token$/, "the customer's review page, by the completed booking's unguessable review token"],
   [/^POST \/api\/messaging\/sms\/inbound$/, "Twilio's inbound SMS webhook: authenticated by its signature, not by a session"],
 ];
 const isPublic = (r: AppRoute) => PUBLIC_ROUTES.some(([re]) => re.test(`${r.method} ${r.path}`));

@@ -128,7 +128,7 @@ export async function getBooking(db: DbOrTx, businessId: string, id: string) {
  * total_spent; cancelling a paid booking refunds its payment once the status has changed (decisions 104, 405).
  */
 export async function updateBookingStatus(
-  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer'>,
+  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'publicUrl' | 'jobs'>,
   businessId: string,
   id: string,
   to: BookingStatus,
@@ -181,7 +181,7 @@ export async function updateBookingStatus(
       if (row.customerId)
         await earnPointsForBooking(tx, { businessId, customerId: row.customerId, bookingId: id, finalPriceCents, serviceName: row.serviceName });
       // The review request is written with the completion, once per booking (decision 613); the tick delivers it.
-      await queueReviewRequest(tx, businessId, id);
+      await queueReviewRequest(tx, deps.publicUrl, businessId, id);
     } else {
       await tx.update(bookings).set({ status: to }).where(eq(bookings.id, id));
       if (to === 'cancelled') await reverseBookingPoints(tx, businessId, id, 'booking cancelled');

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { bookings, profiles } from '../../db/domain.schema';
+import { bookings, profiles, testimonials } from '../../db/domain.schema';
 
 /** The owner's automated messages (decision 610); no row = the defaults in src/shared/messaging.ts. */
 export const messagingSettings = pgTable('messaging_settings', {
@@ -38,5 +38,30 @@ export const bookingManageLinks = pgTable(
   (t) => [
     uniqueIndex('booking_manage_links_token_uq').on(t.token),
     index('booking_manage_links_business_id_idx').on(t.businessId),
+  ],
+);
+
+/**
+ * The review link of one completed booking (decision 614): an unguessable token that opens /review/:token, where the
+ * customer rates the job once; the review becomes an unfeatured testimonial of the business.
+ */
+export const bookingReviews = pgTable(
+  'booking_reviews',
+  {
+    bookingId: uuid()
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    token: text().notNull(),
+    testimonialId: uuid().references(() => testimonials.id, { onDelete: 'set null' }),
+    submittedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('booking_reviews_token_uq').on(t.token),
+    index('booking_reviews_business_id_idx').on(t.businessId),
+    index('booking_reviews_testimonial_id_idx').on(t.testimonialId),
   ],
 );

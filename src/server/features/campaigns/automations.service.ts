@@ -15,6 +15,7 @@ import { addDays, formatDateTimeInZone, formatSlot, utcToZoned } from '../../../
 import type { Database, DbOrTx } from '../../db/client';
 import {
   bookingManageLinks,
+  bookingReviews,
   bookings,
   customers,
   marketingConsents,
@@ -76,6 +77,17 @@ export async function saveAutomationSettings(db: Database, businessId: string, i
 // The self-service link (decision 612)
 
 export const manageUrl = (publicUrl: string, token: string) => `${publicUrl}/manage/${token}`;
+export const reviewUrl = (publicUrl: string, token: string) => `${publicUrl}/review/${token}`;
+
+/** The booking's review token, created on first use (256 random bits). */
+export async function reviewTokenFor(db: DbOrTx, businessId: string, bookingId: string) {
+  await db
+    .insert(bookingReviews)
+    .values({ bookingId, businessId, token: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select({ token: bookingReviews.token }).from(bookingReviews).where(eq(bookingReviews.bookingId, bookingId));
+  return row!.token;
+}
 
 /** The booking's self-service token, created on first use (256 random bits). */
 export async function manageTokenFor(db: DbOrTx, businessId: string, bookingId: string) {
@@ -301,12 +313,13 @@ export async function planReminders(deps: Deps, now = new Date()) {
  */
 export async function queueReviewRequest(
   tx: DbOrTx,
+  publicUrl: string,
   businessId: string,
   bookingId: string,
   now = new Date(),
 ) {
   const settings = await getAutomationSettings(tx, businessId);
-  if (!settings.reviewRequests || !settings.reviewLink) return [];
+  if (!settings.reviewRequests) return [];
   const [b] = await tx
     .select({
       serviceName: bookings.serviceName,
@@ -322,7 +335,8 @@ export async function queueReviewRequest(
     .where(and(eq(bookings.id, bookingId), eq(bookings.businessId, businessId)));
   if (!b) return [];
   const sender = await senderOf(tx, businessId);
-  const link = settings.reviewLink;
+  // Our own review page (decision 614); the owner's review link (e.g. Google) is offered there after the review.
+  const link = reviewUrl(publicUrl, await reviewTokenFor(tx, businessId, bookingId));
   const base = { businessId, bookingId, customerId: b.customerId, kind: 'review_request' as const };
   const rows: MessageRow[] = [
     {

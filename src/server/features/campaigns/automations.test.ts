@@ -11,6 +11,7 @@ import {
   deliverDueMessages,
   planReminders,
   planWinback,
+  reviewTokenFor,
   runAutomations,
   scheduleAutomationsTick,
 } from './automations.service';
@@ -186,11 +187,13 @@ describe('automation settings', () => {
     expect(theirs.reminder2h).toBe(true);
   });
 
-  it('refuses review requests without a link and win-back email without an address', async () => {
+  it('refuses a review link that is not a link, and win-back email without an address', async () => {
     const o = await owner({ businessAddress: null });
-    const noLink = await saveSettings(o.cookie, { reviewRequests: true, reviewLink: null });
-    expect(noLink.status).toBe(400);
-    expect((await noLink.json()).error.message).toBe('Add your review link to send review requests');
+    // Review requests need no link of the owner's: they point to our review page (decision 614).
+    expect((await saveSettings(o.cookie, { reviewRequests: true, reviewLink: null })).status).toBe(200);
+    const badLink = await saveSettings(o.cookie, { reviewRequests: true, reviewLink: 'my google page' });
+    expect(badLink.status).toBe(400);
+    expect((await badLink.json()).error.message).toBe('Please enter a full link starting with https://');
     const noAddress = await saveSettings(o.cookie, { winback: true });
     expect(noAddress.status).toBe(400);
     expect((await saveSettings(o.cookie, { winbackDays: 3 })).status).toBe(400);
@@ -226,7 +229,7 @@ describe('review requests', () => {
       await runAutomations(t.deps);
       const rows = (await rowsOf(b.id)).filter((r) => r.kind === 'review_request');
       expect(rows.map((r) => r.channel).sort()).toEqual(c === withSms ? ['email', 'sms'] : ['email']);
-      expect(rows.every((r) => r.body.includes('https://g.page/r/shine-review'))).toBe(true);
+      expect(rows.every((r) => /http:\/\/localhost:3000\/review\/[A-Za-z0-9_-]{43}/.test(r.body))).toBe(true);
     }
     expect((await outboxTo(noSms.email)).filter((m) => m.subject?.startsWith('How did we do'))).toHaveLength(1);
   });
@@ -238,6 +241,61 @@ describe('review requests', () => {
     for (const status of ['in_progress', 'completed'])
       await t.request(`/api/bookings/${b.id}/status`, { method: 'PATCH', cookie: o.cookie, json: { status } });
     expect((await rowsOf(b.id)).filter((r) => r.kind === 'review_request')).toHaveLength(0);
+  });
+});
+
+describe('the review page', () => {
+  async function completedWithReviewLink() {
+    const o = await owner({ businessName: 'Review Ready Detailing' });
+    expect((await saveSettings(o.cookie, { reviewRequests: true, reviewLink: 'https://g.page/r/review-ready' })).status).toBe(200);
+    const c = await customer(o.userId, { phone: null });
+    const b = await booking(o.userId, c.id, 48);
+    for (const status of ['in_progress', 'completed'])
+      expect((await t.request(`/api/bookings/${b.id}/status`, { method: 'PATCH', cookie: o.cookie, json: { status } })).status).toBe(200);
+    await runAutomations(t.deps);
+    const [mail] = (await outboxTo(c.email)).filter((m) => m.subject?.startsWith('How did we do'));
+    const token = /\/review\/([A-Za-z0-9_-]+)/.exec(mail!.body)![1]!;
+    return { o, c, token };
+  }
+  const submit = (token: string, json: unknown) => t.request(`/api/reviews/${token}`, { method: 'POST', json });
+
+  it('takes one review (rating and text) as an unfeatured testimonial that counts in the real rating', async () => {
+    const { o, token } = await completedWithReviewLink();
+    const view = await (await t.request(`/api/reviews/${token}`)).json();
+    expect(view).toMatchObject({ businessName: 'Review Ready Detailing', canReview: true, submitted: false });
+    const [a, b] = await Promise.all([
+      submit(token, { rating: 4, text: '  Spotless, and on time.  ' }),
+      submit(token, { rating: 5, text: 'Twice?' }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const after = await (await t.request(`/api/reviews/${token}`)).json();
+    expect(after).toMatchObject({ submitted: true, canReview: false, externalReviewLink: 'https://g.page/r/review-ready' });
+    const list = await (await t.request('/api/business-profile/testimonials', { cookie: o.cookie })).json();
+    const items = list.items ?? list.testimonials ?? list;
+    expect(items).toHaveLength(1);
+    // The one that won is the testimonial, trimmed, unfeatured until the owner features it.
+    const won = a.status === 200 ? { rating: 4, testimonialText: 'Spotless, and on time.' } : { rating: 5, testimonialText: 'Twice?' };
+    expect(items[0]).toMatchObject({ ...won, isFeatured: false, serviceType: 'Full Detail' });
+  });
+
+  it('refuses a missing rating or text with a clear 400, an unknown token with 404, and a booking not yet completed', async () => {
+    const { token } = await completedWithReviewLink();
+    const noRating = await submit(token, { text: 'Great' });
+    expect(noRating.status).toBe(400);
+    expect((await noRating.json()).error.message).toBe('Please choose a rating from 1 to 5 stars');
+    expect((await submit(token, { rating: 6, text: 'Great' })).status).toBe(400);
+    const noText = await submit(token, { rating: 5, text: '   ' });
+    expect((await noText.json()).error.message).toBe('Please tell us a little about your experience');
+    expect((await t.request(`/api/reviews/${'x'.repeat(43)}`)).status).toBe(404);
+    expect((await t.request('/api/reviews/short')).status).toBe(404);
+
+    // A token for a booking that is not completed (as a forwarded link of a cancelled job would be) takes nothing.
+    const o = await owner();
+    const c = await customer(o.userId, { phone: null });
+    const b = await booking(o.userId, c.id, 48);
+    const pending = await reviewTokenFor(t.db, o.userId, b.id);
+    expect((await (await t.request(`/api/reviews/${pending}`)).json()).canReview).toBe(false);
+    expect((await submit(pending, { rating: 5, text: 'Early' })).status).toBe(409);
   });
 });
 

@@ -57,9 +57,9 @@ function AutomationsForm({ settings }: { settings: AutomationSettings }) {
   const templates = useTemplates();
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(automationSettingsSchema), defaultValues: toForm(settings) });
   const { errors, isSubmitting } = form.formState;
-  const [reviewRequests, winback, channel, message] = useWatch({
+  const [winback, channel, message] = useWatch({
     control: form.control,
-    name: ['reviewRequests', 'winback', 'winbackChannel', 'winbackMessage'],
+    name: ['winback', 'winbackChannel', 'winbackMessage'],
   });
 
   useEffect(() => {
@@ -109,13 +109,19 @@ function AutomationsForm({ settings }: { settings: AutomationSettings }) {
             <Star className="size-5 text-accent" aria-hidden /> Review requests
           </CardTitle>
           <CardDescription>
-            Every customer is asked after a completed booking: by email, and by text with their SMS consent. No filtering
-            by satisfaction (review gating is unlawful in the US).
+            Every customer is asked after a completed booking, by email, and by text with their SMS consent, to rate the job
+            on your review page; reviews arrive as testimonials you can feature. No filtering by satisfaction (review gating
+            is unlawful in the US).
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           {switchField('reviewRequests', 'Ask for a review', 'Once per completed booking.')}
-          <Field id="automation-review-link" label="Review link" error={errors.reviewLink?.message} hint={reviewRequests ? undefined : 'For example your Google review page.'}>
+          <Field
+            id="automation-review-link"
+            label="Your review link (optional)"
+            error={errors.reviewLink?.message}
+            hint="For example your Google review page: offered to customers after they review you here."
+          >
             <Input type="url" inputMode="url" autoComplete="off" placeholder="https://g.page/r/…" {...form.register('reviewLink')} />
           </Field>
         </CardContent>
