@@ -17,6 +17,7 @@ import { consentApi } from './features/campaigns/consent.routes';
 import { messagingPublic } from './features/campaigns/messaging-public.routes';
 import { automationsApi } from './features/campaigns/automations.routes';
 import { reviewsApi } from './features/campaigns/reviews.routes';
+import { pgErrorCode } from './features/ids';
 import { selfServiceApi } from './features/campaigns/self-service.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { billingApi } from './features/billing/billing.routes';
@@ -194,12 +195,3 @@ export function createApp(deps: AppDeps) {
 }
 
 export type AppType = ReturnType<typeof createApp>;
-
-/** The PostgreSQL error code of a failed query (drizzle wraps the driver's error as its `cause`). */
-function pgErrorCode(err: unknown): string | undefined {
-  for (let e: unknown = err, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}

@@ -10,12 +10,16 @@ export function assertUuid(id: string, message = 'Not found'): string {
 
 export const isUuid = (id: string) => UUID.test(id);
 
-/** PostgreSQL's unique_violation, from node-postgres or PGlite, possibly wrapped by Drizzle. */
-export function isUniqueViolation(err: unknown): boolean {
+/** The PostgreSQL error code of a failed query, from node-postgres or PGlite, possibly wrapped by Drizzle (`cause`). */
+export function pgErrorCode(err: unknown): string | undefined {
   let e: unknown = err;
   for (let i = 0; i < 3 && e && typeof e === 'object'; i++) {
-    if ((e as { code?: string }).code === '23505') return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
     e = (e as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
 }
+
+/** PostgreSQL's unique_violation. */
+export const isUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505';

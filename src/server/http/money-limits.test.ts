@@ -2,19 +2,19 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createBooking, createCustomer, createService } from '../db/factories';
 import { bookings, customers, services } from '../db/schema';
+import { pgErrorCode } from '../features/ids';
 import { createTestContext } from '../test/harness';
 
 // Hardening defect 10: running totals are bigint, and the database refuses impossible money and durations.
 
 const t = await createTestContext();
 
-/** The PostgreSQL error code of a refused write (drizzle wraps the driver's error). */
+/** The PostgreSQL error code of a refused write. */
 async function refusal(write: Promise<unknown>) {
   try {
     await write;
   } catch (err) {
-    const e = err as { code?: string; cause?: { code?: string } };
-    return e.code ?? e.cause?.code;
+    return pgErrorCode(err);
   }
   return 'accepted';
 }

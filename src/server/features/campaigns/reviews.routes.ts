@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { reviewInputSchema } from '../../../shared/messaging';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { reviewView, submitReview } from './reviews.service';
+import { tokenParam } from './self-service.routes';
 
 // Public, by the unguessable token in the review request (decision 614).
 
@@ -16,7 +17,6 @@ const viewSchema = z
   })
   .openapi('ReviewPage');
 
-const tokenParam = z.object({ token: z.string().openapi({ param: { name: 'token', in: 'path' } }) });
 const tags = ['Reviews'];
 
 const viewRoute = createRoute({

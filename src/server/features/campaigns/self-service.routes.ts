@@ -27,7 +27,7 @@ const viewSchema = z
   })
   .openapi('SelfServiceBooking');
 
-const tokenParam = z.object({ token: z.string().openapi({ param: { name: 'token', in: 'path' } }) });
+export const tokenParam = z.object({ token: z.string().openapi({ param: { name: 'token', in: 'path' } }) });
 const tags = ['Self-service'];
 
 const viewRoute = createRoute({
