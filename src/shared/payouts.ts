@@ -1,5 +1,9 @@
 // Shared by the Payouts screen and the API: what each ledger entry kind is called.
 
+/** Where a business's money goes: a Stripe connected account, or the built-in test-mode account. */
+export const PAYMENT_ACCOUNT_MODES = ['test', 'stripe'] as const;
+export type PaymentAccountMode = (typeof PAYMENT_ACCOUNT_MODES)[number];
+
 export const LEDGER_KINDS = ['charge', 'tip', 'fee', 'refund', 'fee_refund', 'lead_charge', 'payout', 'payout_failed'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -124,8 +124,10 @@ export const PLATFORM_RATING = { value: 4.8, count: 127 } as const;
 export const OPENING_HOURS = 'Mo-Sa 08:00-18:00';
 export const PRICE_RANGE = '$$';
 
-export type SeoPageStatus = 'draft' | 'complete' | 'error';
-export type SeoRunStatus = 'queued' | 'running' | 'complete' | 'error' | 'cancelled';
+export const SEO_PAGE_STATUSES = ['draft', 'complete', 'error'] as const;
+export type SeoPageStatus = (typeof SEO_PAGE_STATUSES)[number];
+export const SEO_RUN_STATUSES = ['queued', 'running', 'complete', 'error', 'cancelled'] as const;
+export type SeoRunStatus = (typeof SEO_RUN_STATUSES)[number];
 
 /** Lowercase words joined by dashes: "Car Detailing", "St. Louis", "TX" → car-detailing-st-louis-tx. */
 export function slugify(...parts: string[]): string {

@@ -1,5 +1,9 @@
 // Business verification (spec §2, §3, §5, §8, §9; docs/decisions/205).
 
+/** A business's verification state (profiles.verification_status, business_verifications). */
+export const VERIFICATION_STATUSES = ['pending', 'verified', 'rejected'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
 export const DOCUMENT_TYPES = [
   'government_id',
   'business_license',

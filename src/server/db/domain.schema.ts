@@ -16,7 +16,13 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { PLATFORM_ROLES } from '../../shared/admin-users';
+import { CAMPAIGN_TYPES } from '../../shared/campaigns';
+import { BOOKING_STATUSES, SUBSCRIPTION_TIERS, VEHICLE_TYPES } from '../../shared/constants';
+import { SEO_PAGE_STATUSES, SEO_RUN_STATUSES } from '../../shared/seo.constants';
+import { VERIFICATION_STATUSES } from '../../shared/verification';
 import { user } from '../auth/auth.schema';
+import { oneOf } from './enum-check';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -25,26 +31,12 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
-export const subscriptionTier = pgEnum('subscription_tier', ['starter', 'pro', 'elite', 'franchise']);
-export const verificationStatus = pgEnum('verification_status', ['pending', 'verified', 'rejected']);
-export const appRole = pgEnum('app_role', ['admin', 'technician']);
-export const bookingStatus = pgEnum('booking_status', [
-  'pending',
-  'confirmed',
-  'in_progress',
-  'completed',
-  'cancelled',
-  'no_show',
-]);
-export const vehicleType = pgEnum('vehicle_type', [
-  'sedan',
-  'suv',
-  'truck',
-  'van',
-  'coupe',
-  'convertible',
-  'motorcycle',
-]);
+// Every database enum and CHECK list is built from the shared constants (one source; db-enums.test.ts compares them).
+export const subscriptionTier = pgEnum('subscription_tier', SUBSCRIPTION_TIERS);
+export const verificationStatus = pgEnum('verification_status', VERIFICATION_STATUSES);
+export const appRole = pgEnum('app_role', PLATFORM_ROLES);
+export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
+export const vehicleType = pgEnum('vehicle_type', VEHICLE_TYPES);
 
 /** One row per business owner, keyed by the auth user's id (the spec's business_id). */
 export const profiles = pgTable('profiles', {
@@ -292,7 +284,7 @@ export const outboxMessages = pgTable(
   'outbox_messages',
   {
     id: uuid().primaryKey().defaultRandom(),
-    channel: text({ enum: ['email', 'sms'] }).notNull(),
+    channel: text({ enum: CAMPAIGN_TYPES }).notNull(),
     to: text().notNull(),
     subject: text(),
     body: text().notNull(),
@@ -303,11 +295,15 @@ export const outboxMessages = pgTable(
     transport: text().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_messages_to_idx').on(t.to), index('outbox_messages_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('outbox_messages_to_idx').on(t.to),
+    index('outbox_messages_created_at_idx').on(t.createdAt),
+    check('outbox_messages_channel_ck', oneOf(t.channel, CAMPAIGN_TYPES)),
+  ],
 );
 
-export const seoPageStatus = pgEnum('seo_page_status', ['draft', 'complete', 'error']);
-export const seoRunStatus = pgEnum('seo_run_status', ['queued', 'running', 'complete', 'error', 'cancelled']);
+export const seoPageStatus = pgEnum('seo_page_status', SEO_PAGE_STATUSES);
+export const seoRunStatus = pgEnum('seo_run_status', SEO_RUN_STATUSES);
 
 export interface SeoFaqItem {
   question: string;

@@ -1,5 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { grantRoleSchema, PLATFORM_ROLES, suspendSchema, USER_FILTERS } from '../../../shared/admin-users';
+import { SUBSCRIPTION_TIERS } from '../../../shared/constants';
+import { VERIFICATION_STATUSES } from '../../../shared/verification';
 import { requireAdmin, requireUser } from '../../auth/guards';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
@@ -24,10 +26,10 @@ export const adminAccountSchema = z
     email: z.string(),
     emailVerified: z.boolean(),
     businessName: z.string().nullable(),
-    plan: z.enum(['starter', 'pro', 'elite', 'franchise']).nullable(),
+    plan: z.enum(SUBSCRIPTION_TIERS).nullable(),
     subscriptionState: z.enum(['trialing', 'active', 'lapsed']).nullable(),
     trialDaysLeft: z.number().int(),
-    verificationStatus: z.enum(['pending', 'verified', 'rejected']).nullable(),
+    verificationStatus: z.enum(VERIFICATION_STATUSES).nullable(),
     roles: z.array(roleEnum),
     technicianOf: z.object({ businessId: z.string(), businessName: z.string() }).nullable(),
     createdAt: z.string(),
@@ -49,10 +51,10 @@ const overviewSchema = z
         businessEmail: z.string().nullable(),
         businessAddress: z.string().nullable(),
         websiteUrl: z.string().nullable(),
-        plan: z.enum(['starter', 'pro', 'elite', 'franchise']),
+        plan: z.enum(SUBSCRIPTION_TIERS),
         subscriptionState: z.enum(['trialing', 'active', 'lapsed']),
         trialEndsAt: z.string().nullable(),
-        verificationStatus: z.enum(['pending', 'verified', 'rejected']),
+        verificationStatus: z.enum(VERIFICATION_STATUSES),
         paymentsEnabled: z.boolean(),
         counts: z.object({
           services: z.number().int(),

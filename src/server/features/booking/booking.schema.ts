@@ -1,16 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { CHECKOUT_STATUSES, PAYMENT_PROVIDER_KINDS } from '../../../shared/checkout';
 import { bookings, profiles, services, vehicleType } from '../../db/domain.schema';
 
-export const checkoutStatus = pgEnum('checkout_status', [
-  'open',
-  'paid',
-  'completed',
-  'cancelled',
-  'refunded',
-]);
-// 'free': a booking whose discounts bring it to $0 is made without a provider session (docs/decisions/710).
-export const paymentProvider = pgEnum('payment_provider', ['test', 'stripe', 'free']);
+export const checkoutStatus = pgEnum('checkout_status', CHECKOUT_STATUSES);
+export const paymentProvider = pgEnum('payment_provider', PAYMENT_PROVIDER_KINDS);
 
 /**
  * A booking request waiting for payment. It holds everything the booking will need, server-side, so that

@@ -1,22 +1,38 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { CAMPAIGN_TYPES } from '../../../shared/campaigns';
 import { bookings, profiles, testimonials } from '../../db/domain.schema';
+import { oneOf } from '../../db/enum-check';
 
 /** The owner's automated messages (decision 610); no row = the defaults in src/shared/messaging.ts. */
-export const messagingSettings = pgTable('messaging_settings', {
-  businessId: text()
-    .primaryKey()
-    .references(() => profiles.id, { onDelete: 'cascade' }),
-  reminder24h: boolean().notNull().default(true),
-  reminder2h: boolean().notNull().default(true),
-  reviewRequests: boolean().notNull().default(false),
-  reviewLink: text(),
-  winback: boolean().notNull().default(false),
-  winbackDays: integer().notNull().default(90),
-  winbackChannel: text({ enum: ['email', 'sms'] }).notNull().default('email'),
-  winbackSubject: text(),
-  winbackMessage: text().notNull().default(''),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const messagingSettings = pgTable(
+  'messaging_settings',
+  {
+    businessId: text()
+      .primaryKey()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    reminder24h: boolean().notNull().default(true),
+    reminder2h: boolean().notNull().default(true),
+    reviewRequests: boolean().notNull().default(false),
+    reviewLink: text(),
+    winback: boolean().notNull().default(false),
+    winbackDays: integer().notNull().default(90),
+    winbackChannel: text({ enum: CAMPAIGN_TYPES }).notNull().default('email'),
+    winbackSubject: text(),
+    winbackMessage: text().notNull().default(''),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('messaging_settings_winback_channel_ck', oneOf(t.winbackChannel, CAMPAIGN_TYPES))],
+);
 
 /**
  * The customer's self-service link to one booking (decision 612): an unguessable token that reaches that booking

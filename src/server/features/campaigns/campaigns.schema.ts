@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES, SEND_STATUSES } from '../../../shared/campaigns';
 import { bookings, customers, profiles } from '../../db/domain.schema';
+import { oneOf } from '../../db/enum-check';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
-const CHANNELS = ['email', 'sms'] as const;
 
 /**
  * A customer's marketing consent, one row per customer (absent = never asked): email by opt-out (CAN-SPAM),
@@ -43,13 +44,16 @@ export const messageTemplates = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     name: text().notNull(),
-    type: text({ enum: CHANNELS }).notNull(),
+    type: text({ enum: CAMPAIGN_TYPES }).notNull(),
     category: text().notNull().default('Custom'),
     subject: text(),
     content: text().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('message_templates_business_id_idx').on(t.businessId, t.createdAt)],
+  (t) => [
+    index('message_templates_business_id_idx').on(t.businessId, t.createdAt),
+    check('message_templates_type_ck', oneOf(t.type, CAMPAIGN_TYPES)),
+  ],
 );
 
 export const campaigns = pgTable(
@@ -60,14 +64,14 @@ export const campaigns = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     name: text().notNull(),
-    type: text({ enum: CHANNELS }).notNull(),
+    type: text({ enum: CAMPAIGN_TYPES }).notNull(),
     subject: text(),
     message: text().notNull(),
     // A built-in template's id or an own template's id; a later edit of the template does not change the campaign.
     templateId: text(),
     targetAudience: text().notNull().default('all'),
     // §4: draft, sending, scheduled, sent, failed.
-    status: text().notNull().default('draft'),
+    status: text({ enum: CAMPAIGN_STATUSES }).notNull().default('draft'),
     recipientCount: integer().notNull().default(0),
     sentCount: integer().notNull().default(0),
     failedCount: integer().notNull().default(0),
@@ -78,7 +82,11 @@ export const campaigns = pgTable(
     finishedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('campaigns_business_id_idx').on(t.businessId, t.createdAt)],
+  (t) => [
+    index('campaigns_business_id_idx').on(t.businessId, t.createdAt),
+    check('campaigns_type_ck', oneOf(t.type, CAMPAIGN_TYPES)),
+    check('campaigns_status_ck', oneOf(t.status, CAMPAIGN_STATUSES)),
+  ],
 );
 
 /**
@@ -100,12 +108,12 @@ export const messageSends = pgTable(
     marketing: boolean().notNull().default(false),
     // What makes this message unique (campaign + customer + channel, booking + reminder + time…).
     dedupeKey: text().notNull(),
-    channel: text({ enum: CHANNELS }).notNull(),
+    channel: text({ enum: CAMPAIGN_TYPES }).notNull(),
     to: text().notNull(),
     subject: text(),
     body: text().notNull(),
     html: text(),
-    status: text().notNull().default('pending'),
+    status: text({ enum: SEND_STATUSES }).notNull().default('pending'),
     attempts: integer().notNull().default(0),
     // Not before this instant (quiet hours, retry back-off).
     notBefore: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -124,6 +132,8 @@ export const messageSends = pgTable(
     index('message_sends_campaign_status_idx').on(t.campaignId, t.status),
     index('message_sends_booking_id_idx').on(t.bookingId),
     index('message_sends_customer_id_idx').on(t.customerId),
+    check('message_sends_channel_ck', oneOf(t.channel, CAMPAIGN_TYPES)),
+    check('message_sends_status_ck', oneOf(t.status, SEND_STATUSES)),
     index('message_sends_due_idx').on(t.status, t.notBefore).where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { STOCK_MOVEMENT_REASONS } from '../../../shared/inventory';
 import { user } from '../../auth/auth.schema';
 import { bookings, inventoryItems, profiles, services } from '../../db/domain.schema';
 
@@ -28,7 +29,7 @@ export const serviceConsumables = pgTable(
   ],
 );
 
-export const stockMovementReason = pgEnum('stock_movement_reason', ['manual', 'job', 'correction']);
+export const stockMovementReason = pgEnum('stock_movement_reason', STOCK_MOVEMENT_REASONS);
 
 /** Every change of an item's stock: the +/- buttons (manual), a completed job, or an edit of the count. */
 export const stockMovements = pgTable(

@@ -11,15 +11,17 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { DOCUMENT_CHECKOUT_PURPOSES, DOCUMENT_CHECKOUT_STATUSES } from '../../../shared/checkout';
+import { INVOICE_STATUSES, PAYMENT_METHODS, QUOTE_STATUSES } from '../../../shared/invoices.schemas';
 import { bookings, customers, profiles } from '../../db/domain.schema';
 import { paymentProvider } from '../booking/booking.schema';
 
-export const quoteStatus = pgEnum('quote_status', ['draft', 'sent', 'accepted', 'declined', 'expired', 'invoiced']);
-export const invoiceStatus = pgEnum('invoice_status', ['unpaid', 'partially_paid', 'paid', 'void']);
+export const quoteStatus = pgEnum('quote_status', QUOTE_STATUSES);
+export const invoiceStatus = pgEnum('invoice_status', INVOICE_STATUSES);
 // 'loyalty': a reward redeemed on the pay page pays its value off the balance (docs/decisions/710).
-export const paymentMethod = pgEnum('invoice_payment_method', ['card', 'cash', 'check', 'other', 'loyalty']);
-export const documentCheckoutPurpose = pgEnum('document_checkout_purpose', ['deposit', 'invoice']);
-export const documentCheckoutStatus = pgEnum('document_checkout_status', ['open', 'paid', 'completed', 'cancelled']);
+export const paymentMethod = pgEnum('invoice_payment_method', PAYMENT_METHODS);
+export const documentCheckoutPurpose = pgEnum('document_checkout_purpose', DOCUMENT_CHECKOUT_PURPOSES);
+export const documentCheckoutStatus = pgEnum('document_checkout_status', DOCUMENT_CHECKOUT_STATUSES);
 
 /** A line as stored on a quote or invoice: a snapshot, so the document reads the same after a service changes. */
 export interface DocumentLine {

@@ -12,12 +12,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { LOYALTY_SOURCES, LOYALTY_TRANSACTION_TYPES, REWARD_CATEGORIES } from '../../../shared/loyalty.schemas';
 import { user } from '../../auth/auth.schema';
 import { bookings, customers, profiles } from '../../db/domain.schema';
 
-export const rewardCategory = pgEnum('reward_category', ['discount', 'service', 'product']);
-export const loyaltyTransactionType = pgEnum('loyalty_transaction_type', ['earned', 'redeemed', 'adjusted', 'reversed']);
-export const loyaltySource = pgEnum('loyalty_source', ['booking', 'reward', 'owner']);
+export const rewardCategory = pgEnum('reward_category', REWARD_CATEGORIES);
+export const loyaltyTransactionType = pgEnum('loyalty_transaction_type', LOYALTY_TRANSACTION_TYPES);
+export const loyaltySource = pgEnum('loyalty_source', LOYALTY_SOURCES);
 
 /** A reward a customer can spend points on (§3); deactivated rather than deleted, so history keeps its name. */
 export const loyaltyRewards = pgTable(

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { sendRedeemCodeSchema, verifyRedeemCodeSchema } from '../../../shared/loyalty-redeem';
+import { REWARD_CATEGORIES } from '../../../shared/loyalty.schemas';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { sendRedeemCode, verifyRedeemCode } from './redeem.service';
 
@@ -16,7 +17,7 @@ const walletSchema = z
         id: z.string(),
         name: z.string(),
         description: z.string().nullable(),
-        category: z.enum(['discount', 'service', 'product']),
+        category: z.enum(REWARD_CATEGORIES),
         pointsRequired: z.number().int(),
         valueCents: z.number().int(),
         affordable: z.boolean(),

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { PLATFORM_ROLES } from '../../../shared/admin-users';
 import { requireUser } from '../../auth/guards';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { getUserRole } from '../profiles/profiles.service';
@@ -9,7 +10,7 @@ const roleRoute = createRoute({
   tags: ['Account'],
   summary: "The signed-in user's platform role (admin, technician or none)",
   responses: {
-    200: json(z.object({ role: z.enum(['admin', 'technician']).nullable() })),
+    200: json(z.object({ role: z.enum(PLATFORM_ROLES).nullable() })),
     401: errorResponses[401],
   },
 });

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { LEDGER_KINDS, PAYMENT_ACCOUNT_MODES, PAYOUT_STATUSES } from '../../../shared/payouts';
 import { profiles } from '../../db/domain.schema';
 
 /** Where a business's money goes: a Stripe connected account, or the built-in test-mode account (no money moves). */
-export const paymentAccountMode = pgEnum('payment_account_mode', ['test', 'stripe']);
+export const paymentAccountMode = pgEnum('payment_account_mode', PAYMENT_ACCOUNT_MODES);
 
 /** One connected account per business; its state comes from Stripe (`account.updated`) or test mode. */
 export const paymentAccounts = pgTable(
@@ -30,16 +31,7 @@ export const paymentAccounts = pgTable(
  * by its effect on the business's balance: charge, tip, fee refund, payout failure are +; fee, refund, lead
  * charge, payout are −. `key` makes each write idempotent (a replayed webhook or retried request adds nothing).
  */
-export const ledgerEntryKind = pgEnum('ledger_entry_kind', [
-  'charge',
-  'tip',
-  'fee',
-  'refund',
-  'fee_refund',
-  'lead_charge',
-  'payout',
-  'payout_failed',
-]);
+export const ledgerEntryKind = pgEnum('ledger_entry_kind', LEDGER_KINDS);
 
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -73,7 +65,7 @@ export const ledgerEntries = pgTable(
   ],
 );
 
-export const payoutStatus = pgEnum('payout_status', ['pending', 'in_transit', 'paid', 'failed', 'canceled']);
+export const payoutStatus = pgEnum('payout_status', PAYOUT_STATUSES);
 
 /** Money sent from a business's balance to its bank: Stripe's payout webhooks, or the simulated daily payout. */
 export const payouts = pgTable(

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { PROMO_DISCOUNT_TYPES } from '../../../shared/promo-codes';
 import { profiles } from '../../db/domain.schema';
 import { checkoutSessions } from '../booking/booking.schema';
 
-export const promoDiscountType = pgEnum('promo_discount_type', ['percent', 'fixed']);
+export const promoDiscountType = pgEnum('promo_discount_type', PROMO_DISCOUNT_TYPES);
 
 /** A business's promo code; the code is stored upper-cased and unique per business whatever the case typed. */
 export const promoCodes = pgTable(

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { VERIFICATION_TEXT } from '../../../shared/verification';
+import { VERIFICATION_STATUSES, VERIFICATION_TEXT } from '../../../shared/verification';
 import { requireAdmin, requireUser } from '../../auth/guards';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { documentSchema } from './verification.routes';
@@ -11,7 +11,7 @@ const reviewSchema = z
     businessName: z.string().nullable(),
     ownerName: z.string(),
     email: z.string(),
-    verificationStatus: z.enum(['pending', 'verified', 'rejected']),
+    verificationStatus: z.enum(VERIFICATION_STATUSES),
     rejectionReason: z.string().nullable(),
     submittedAt: z.string(),
     reviewedAt: z.string().nullable(),
@@ -35,7 +35,7 @@ const listRoute = createRoute({
   tags,
   summary: 'The verification review queue (oldest submission first)',
   request: {
-    query: z.object({ status: z.enum(['pending', 'verified', 'rejected', 'all']).default('pending') }),
+    query: z.object({ status: z.enum([...VERIFICATION_STATUSES, 'all']).default('pending') }),
   },
   responses: {
     200: json(z.object({ reviews: z.array(reviewSchema) })),

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES, VERIFICATION_TEXT } from '../../../shared/verification';
+import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES, VERIFICATION_STATUSES, VERIFICATION_TEXT } from '../../../shared/verification';
 import { requireOwnerForWrites, requireUser } from '../../auth/guards';
 import { errorBodySchema } from '../../http/openapi';
 import { createRouter, errorResponses, json } from '../../http/openapi';
@@ -17,7 +17,7 @@ export const documentSchema = z
     documentName: z.string(),
     fileSize: z.number().int(),
     mimeType: z.string(),
-    verificationStatus: z.enum(['pending', 'verified', 'rejected']),
+    verificationStatus: z.enum(VERIFICATION_STATUSES),
     expiryDate: z.string().nullable(),
     createdAt: z.string(),
     documentUrl: z.string(),
@@ -28,7 +28,7 @@ const verificationSchema = z
   .object({
     verification: z
       .object({
-        verificationStatus: z.enum(['pending', 'verified', 'rejected']),
+        verificationStatus: z.enum(VERIFICATION_STATUSES),
         rejectionReason: z.string().nullable(),
         submittedAt: z.string(),
         reviewedAt: z.string().nullable(),

@@ -1,13 +1,9 @@
 import { date, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { DOCUMENT_TYPES } from '../../../shared/verification';
 import { user } from '../../auth/auth.schema';
 import { profiles, verificationStatus } from '../../db/domain.schema';
 
-export const verificationDocumentType = pgEnum('verification_document_type', [
-  'government_id',
-  'business_license',
-  'insurance_certificate',
-  'business_registration',
-]);
+export const verificationDocumentType = pgEnum('verification_document_type', DOCUMENT_TYPES);
 
 /** An uploaded document; the file itself lives in private storage at storage_path (never a public URL). */
 export const verificationDocuments = pgTable(
