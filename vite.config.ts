@@ -12,7 +12,19 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), bundleReport(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // The manifest names each module's chunk: the bundle budget test (e2e/bundle-budget.spec.ts) reads it.
-  build: { outDir: fileURLToPath(new URL('./dist/web', import.meta.url)), emptyOutDir: true, manifest: true },
+  // Besides the web app (index.html), the islands of the server-rendered public pages (docs/decisions/910).
+  build: {
+    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+    emptyOutDir: true,
+    manifest: true,
+    rollupOptions: {
+      input: {
+        index: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
+        'public-page': fileURLToPath(new URL('./src/web/islands/public-page.ts', import.meta.url)),
+        landing: fileURLToPath(new URL('./src/web/islands/landing.ts', import.meta.url)),
+      },
+    },
+  },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: {

@@ -5,6 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { isKnownAppPath } from '../../shared/routes';
 import type { AppEnv } from './context';
+import { mountServerRenderedPages } from './server-rendered-pages';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -113,13 +114,16 @@ export function loadStaticFiles(distDir: string) {
 export function mountWebApp(app: Hono<AppEnv>, distDir: string) {
   const indexPath = join(distDir, 'index.html');
   if (!existsSync(indexPath)) throw new Error(`The web app is not built (${indexPath} is missing). Run: npm run build`);
-  const index = staticFileOf(readFileSync(indexPath), TYPES['.html']!, 'no-cache');
+  const indexHtml = readFileSync(indexPath);
+  const index = staticFileOf(indexHtml, TYPES['.html']!, 'no-cache');
   const files = loadStaticFiles(distDir);
 
   app.on(['GET', 'HEAD'], '*', (c, next) => {
     const file = files.get(c.req.path);
     return file ? sendFile(c, file) : next();
   });
+  // The public pages as server-rendered HTML (docs/decisions/910); the web app's index.html for the rest.
+  mountServerRenderedPages(app, distDir, indexHtml.toString('utf8'));
   app.get('*', (c) => {
     if (isKnownAppPath(c.req.path)) return sendFile(c, index);
     console.warn(`404 ${c.req.method} ${c.req.path}`);

@@ -12,6 +12,7 @@ const NAV = [
   { label: 'Book Now', href: '/book' },
 ];
 
+/** The web app's header: whether the visitor is signed in comes from the session endpoint. */
 export function SiteHeader() {
   const { signedIn, isPending } = useSignedIn();
   const [open, setOpen] = useState(false);
@@ -19,21 +20,30 @@ export function SiteHeader() {
   // Close the mobile menu whenever navigation happens (links, anchors, back button).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger, not a value read
   useEffect(() => setOpen(false), [location.pathname, location.hash]);
+  return <SiteHeaderView signedIn={isPending ? undefined : signedIn} open={open} onToggle={() => setOpen((o) => !o)} />;
+}
 
-  const accountLinks = isPending ? null : signedIn ? (
-    <Button asChild>
-      <Link to="/dashboard">Dashboard</Link>
-    </Button>
-  ) : (
-    <>
-      <Button asChild variant="ghost">
-        <Link to="/auth">Sign In</Link>
-      </Button>
+/**
+ * The header as markup. Server-rendered pages (src/web/ssr) pass `signedIn` from the request and no `onToggle`: their
+ * menu button is wired by the header island (src/web/islands/header-menu.ts), which flips the same attributes.
+ * `signedIn` undefined (not known yet) shows no account links.
+ */
+export function SiteHeaderView({ signedIn, open = false, onToggle }: { signedIn?: boolean; open?: boolean; onToggle?: () => void }) {
+  const accountLinks =
+    signedIn === undefined ? null : signedIn ? (
       <Button asChild>
-        <Link to={signUpPath()}>Start Free Trial</Link>
+        <Link to="/dashboard">Dashboard</Link>
       </Button>
-    </>
-  );
+    ) : (
+      <>
+        <Button asChild variant="ghost">
+          <Link to="/auth">Sign In</Link>
+        </Button>
+        <Button asChild>
+          <Link to={signUpPath()}>Start Free Trial</Link>
+        </Button>
+      </>
+    );
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -54,28 +64,29 @@ export function SiteHeader() {
           aria-label={open ? 'Close menu' : 'Open menu'}
           aria-expanded={open}
           aria-controls="mobile-menu"
-          onClick={() => setOpen((o) => !o)}
+          data-menu-toggle=""
+          onClick={onToggle}
         >
-          {open ? <X /> : <Menu />}
+          <Menu className={open ? 'hidden' : undefined} data-menu-icon="open" />
+          <X className={open ? undefined : 'hidden'} data-menu-icon="close" />
         </Button>
       </div>
-      {open && (
-        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden">
-          <nav aria-label="Mobile" className="flex flex-col py-2">
-            {NAV.map((item) => (
-              <a
-                key={item.label}
-                href={item.href}
-                onClick={() => setOpen(false)}
-                className="rounded-md px-2 py-3 text-base font-medium text-slate-800 hover:bg-slate-50"
-              >
-                {item.label}
-              </a>
-            ))}
-          </nav>
-          <div className="flex flex-col gap-2">{accountLinks}</div>
-        </div>
-      )}
+      <div id="mobile-menu" hidden={!open} className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden">
+        <nav aria-label="Mobile" className="flex flex-col py-2">
+          {NAV.map((item) => (
+            <a
+              key={item.label}
+              href={item.href}
+              onClick={onToggle && (() => onToggle())}
+              data-menu-close=""
+              className="rounded-md px-2 py-3 text-base font-medium text-slate-800 hover:bg-slate-50"
+            >
+              {item.label}
+            </a>
+          ))}
+        </nav>
+        <div className="flex flex-col gap-2">{accountLinks}</div>
+      </div>
     </header>
   );
 }

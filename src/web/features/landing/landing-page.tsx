@@ -16,6 +16,7 @@ import { formatCents } from '../../../shared/money';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { usePublicSettings } from '../../lib/public-settings';
+import type { PublicSettings } from '../../../shared/platform-settings';
 import { cn } from '../../lib/utils';
 import { HeroIllustration } from './hero-illustration';
 import { ZipChecker } from './zip-checker';
@@ -71,18 +72,17 @@ const POWER_UPS = [
 ];
 
 /**
- * The promotional banner as an admin set it on /admin/settings. While the settings load, an empty bar holds its place
- * so the page does not jump when the text arrives.
+ * The promotional banner as an admin set it on /admin/settings. While the settings load (in the web app), an empty bar
+ * holds its place so the page does not jump when the text arrives; server-rendered pages have them already.
  */
-function PromoBanner() {
-  const { data, isPending } = usePublicSettings();
-  if (!isPending && !data?.bannerEnabled) return null;
+function PromoBanner({ settings, pending }: { settings?: PublicSettings; pending: boolean }) {
+  if (!pending && !settings?.bannerEnabled) return null;
   return (
     <div className="min-h-9 bg-amber-400 px-4 py-2 text-center text-sm font-semibold text-navy-900" data-testid="promo-banner">
-      {data && (
+      {settings && (
         <>
           <Sparkles className="mr-1 inline size-4" aria-hidden="true" />
-          {data.bannerText}{' '}
+          {settings.bannerText}{' '}
           <Link to={signUpPath()} className="underline underline-offset-2">
             Start Your FREE Trial
           </Link>
@@ -95,8 +95,17 @@ function PromoBanner() {
 /** A plan's monthly price: whole dollars as "$29", otherwise with cents. */
 const planPrice = (cents: number) => (cents % 100 === 0 ? `$${(cents / 100).toLocaleString('en-US')}` : formatCents(cents));
 
+/** The landing page inside the web app (dev server, or reached by a link inside the app): settings from the API. */
 export function LandingPage() {
-  const settings = usePublicSettings().data;
+  const { data, isPending } = usePublicSettings();
+  return <LandingView settings={data} settingsPending={isPending} />;
+}
+
+/**
+ * The landing page as markup: the server renders it with the platform settings (src/web/ssr); the zip checker is an
+ * island wired by src/web/islands/zip-checker.ts.
+ */
+export function LandingView({ settings, settingsPending = false }: { settings?: PublicSettings; settingsPending?: boolean }) {
   const priceOf = (plan: Plan) =>
     planPrice(
       settings
@@ -105,7 +114,7 @@ export function LandingPage() {
     );
   return (
     <>
-      <PromoBanner />
+      <PromoBanner settings={settings} pending={settingsPending} />
 
       <section className="bg-navy-900 text-white">
         <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-10 sm:px-6 md:grid-cols-2 md:py-16">

@@ -1,0 +1,92 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PLATFORM_SETTINGS } from '../../shared/platform-settings';
+import { createApp } from '../app';
+import { createTestContext } from '../test/harness';
+
+// The public pages arrive as complete HTML with only their island's script (docs/decisions/910).
+
+const t = await createTestContext();
+const dist = mkdtempSync(join(tmpdir(), 'shineroute-ssr-'));
+mkdirSync(join(dist, '.vite'), { recursive: true });
+mkdirSync(join(dist, 'assets'));
+writeFileSync(
+  join(dist, 'index.html'),
+  `<!doctype html><html><head><title>ShineRoute</title><script type="module" crossorigin src="/assets/index-1.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/react-dom-1.js"><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>
+<body><div id="root"></div></body></html>`,
+);
+writeFileSync(
+  join(dist, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-1.js', isEntry: true },
+    'islands/landing.ts': { file: 'assets/landing-1.js', isEntry: true, imports: ['_header-menu-1.js'] },
+    'islands/public-page.ts': { file: 'assets/public-page-1.js', isEntry: true, imports: ['_header-menu-1.js'] },
+    '_header-menu-1.js': { file: 'assets/header-menu-1.js' },
+  }),
+);
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+const web = createApp({ ...t.deps, webDistDir: dist });
+
+describe('server-rendered public pages', () => {
+  it('the landing page is complete HTML with its island, not the web app', async () => {
+    const res = await web.request('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(html).toContain('Showroom shine, <span class="text-blue-400">at your door.</span>');
+    expect(html).toContain('Check availability in your area');
+    expect(html).toContain('Simple pricing that grows with you');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/landing-1.js"></script>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/header-menu-1.js">');
+    expect(html).toContain('href="/assets/index-1.css"');
+    expect(html).not.toContain('index-1.js');
+    expect(html).not.toContain('react-dom-1.js');
+    // Not signed in: the header offers Sign In.
+    expect(html).toContain('>Sign In</a>');
+    expect(html).not.toContain('>Dashboard</a>');
+  });
+
+  it('shows the banner and plan prices an admin saved', async () => {
+    const admin = await t.createAdmin();
+    const put = await t.request('/api/admin/settings', {
+      method: 'PUT',
+      cookie: admin.cookie,
+      json: { ...DEFAULT_PLATFORM_SETTINGS, bannerEnabled: true, bannerText: 'Spring special: two months free', proPriceCents: 8900 },
+    });
+    expect(put.status).toBe(200);
+    const html = await (await web.request('/', { headers: { cookie: admin.cookie } })).text();
+    expect(html).toContain('Spring special: two months free');
+    expect(html).toContain('$89');
+    // Signed in: Dashboard instead of Sign In.
+    expect(html).toContain('>Dashboard</a>');
+    expect(html).not.toContain('>Sign In</a>');
+  });
+
+  it('static pages and /for-detailers carry their content and the small script', async () => {
+    for (const [path, text] of [
+      ['/about', 'Our mission'],
+      ['/for-detailers', '20-40%'],
+      ['/privacy', 'Privacy Policy'],
+      ['/terms', 'Terms of Service'],
+      ['/demo', '5-minute walkthrough'],
+      ['/patent-diagrams', 'Patent diagrams'],
+    ] as const) {
+      const html = await (await web.request(path)).text();
+      expect(html, path).toContain(text);
+      expect(html, path).toContain('src="/assets/public-page-1.js"');
+      expect(html, path).not.toContain('index-1.js');
+    }
+  });
+
+  it('answers 304 to its ETag and leaves the web app to the other routes', async () => {
+    const first = await web.request('/about');
+    const again = await web.request('/about', { headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+    const auth = await (await web.request('/auth')).text();
+    expect(auth).toContain('<div id="root"></div>');
+    expect(auth).toContain('index-1.js');
+  });
+});

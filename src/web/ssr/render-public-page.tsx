@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import type { PublicSettings } from '../../shared/platform-settings';
+import { PublicFrame } from '../components/layout/public-layout';
+import { SiteHeaderView } from '../components/layout/site-header';
+import { LandingView } from '../features/landing/landing-page';
+import { AboutPage } from '../features/static/about-page';
+import { DemoPage } from '../features/static/demo-page';
+import { ForDetailersPage } from '../features/static/for-detailers-page';
+import { PatentDiagramsPage } from '../features/static/patent-diagrams-page';
+import { PrivacyPage } from '../features/static/privacy-page';
+import { TermsPage } from '../features/static/terms-page';
+
+/** The client scripts of server-rendered pages (vite.config.ts names them as build inputs). */
+export const ISLAND_ENTRIES = {
+  'public-page': 'islands/public-page.ts',
+  landing: 'islands/landing.ts',
+} as const;
+export type Island = keyof typeof ISLAND_ENTRIES;
+
+/** What a page is rendered from: the request's path and query, the visitor's session, the platform settings. */
+export interface PublicPageContext {
+  path: string;
+  search: string;
+  signedIn: boolean;
+  settings: PublicSettings;
+}
+
+interface ServerPage {
+  island: Island;
+  render(ctx: PublicPageContext): ReactNode;
+}
+
+/**
+ * The public pages the server renders to complete HTML (docs/decisions/910). The web app keeps the same routes for its
+ * dev server and links inside it; these are what a visitor's first request gets.
+ */
+export const SERVER_RENDERED_PAGES: Record<string, ServerPage> = {
+  '/': { island: 'landing', render: ({ settings }) => <LandingView settings={settings} /> },
+  '/about': { island: 'public-page', render: () => <AboutPage /> },
+  '/demo': { island: 'public-page', render: () => <DemoPage /> },
+  '/privacy': { island: 'public-page', render: () => <PrivacyPage /> },
+  '/terms': { island: 'public-page', render: () => <TermsPage /> },
+  '/for-detailers': { island: 'public-page', render: () => <ForDetailersPage /> },
+  '/patent-diagrams': { island: 'public-page', render: () => <PatentDiagramsPage /> },
+};
+
+/** The page's body (what goes inside #root) and its island, or null when the path is not server-rendered. */
+export function renderPublicPage(ctx: PublicPageContext): { html: string; island: Island } | null {
+  const page = SERVER_RENDERED_PAGES[ctx.path];
+  if (!page) return null;
+  const html = renderToString(
+    <StaticRouter location={`${ctx.path}${ctx.search}`}>
+      <PublicFrame header={<SiteHeaderView signedIn={ctx.signedIn} />}>{page.render(ctx)}</PublicFrame>
+    </StaticRouter>,
+  );
+  return { html, island: page.island };
+}
