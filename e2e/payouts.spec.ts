@@ -33,7 +33,7 @@ test('a new owner enables test-mode payouts, a customer books and pays, the owne
   await expect(step.getByText('Test mode')).toBeVisible();
 
   await page.getByRole('link', { name: 'Payouts' }).first().click();
-  await expect(page.getByRole('heading', { name: 'Payouts' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payouts', exact: true })).toBeVisible();
   await expect(page.getByTestId('payments-test-mode')).toContainText('Test mode');
   await expect(page.getByText('No money movements yet')).toBeVisible();
   const session = await (await page.request.get('/api/auth/get-session')).json();

@@ -34,6 +34,8 @@ test('owner: Marketing Tools and the admin panel denied', async ({ page }) => {
 });
 
 test('admin: panel and Platform SEO Generator', async ({ page }) => {
+  // Two real generation runs (two states, every make) at two widths: more than the default 30 s on a busy 2-core CI box.
+  test.setTimeout(120_000);
   await signIn(page, DEMO_ADMIN);
   for (const [index, width] of WIDTHS.entries()) {
     await page.setViewportSize(size(width));
@@ -50,7 +52,7 @@ test('admin: panel and Platform SEO Generator', async ({ page }) => {
     await page.getByRole('button', { name: 'Generate SEO Pages' }).click();
     await expect(page.getByTestId('generation-progress')).toBeVisible();
     await shot(page, 'admin-seo-progress', width);
-    await expect(page.getByText('SEO Pages Generated!')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('SEO Pages Generated!')).toBeVisible({ timeout: 50_000 });
     await expect(page.getByTestId('seo-page-row').first()).toBeVisible();
     await shot(page, 'admin-seo-list', width);
   }
