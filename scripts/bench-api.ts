@@ -34,6 +34,7 @@ export function runLoad(config: {
   paths: string[];
   headers?: Record<string, string>;
   order?: 'cycle' | 'random';
+  addresses?: number;
 }) {
   const file = join(tmpdir(), `shineroute-load-${process.pid}-${Date.now()}.json`);
   writeFileSync(file, JSON.stringify({ order: 'cycle', connections: 50, headers: {}, ...config }));
@@ -62,15 +63,18 @@ export async function ratioToBare(opts: {
   goal: number;
   p99Goal?: number;
   rounds?: number;
+  /** Requests come from this many client addresses (X-Forwarded-For), on both sides. */
+  addresses?: number;
 }) {
   const rounds = opts.rounds ?? 2;
   const seconds = Math.max(2, Math.round(opts.durationSeconds / rounds));
-  await runLoad({ url: opts.appUrl, durationSeconds: 2, paths: opts.paths }); // warm-up: JIT, caches, connections
+  const { addresses } = opts;
+  await runLoad({ url: opts.appUrl, durationSeconds: 2, paths: opts.paths, addresses }); // warm-up: JIT, caches, connections
   let bare: LoadResult | undefined;
   let app: LoadResult | undefined;
   for (let i = 0; i < rounds; i++) {
-    const b = await runLoad({ url: opts.bareUrl, durationSeconds: seconds, paths: ['/'] });
-    const a = await runLoad({ url: opts.appUrl, durationSeconds: seconds, paths: opts.paths });
+    const b = await runLoad({ url: opts.bareUrl, durationSeconds: seconds, paths: ['/'], addresses });
+    const a = await runLoad({ url: opts.appUrl, durationSeconds: seconds, paths: opts.paths, addresses });
     if (!bare || b.perSecond > bare.perSecond) bare = b;
     if (!app || a.perSecond > app.perSecond) app = a;
   }
@@ -93,7 +97,11 @@ export async function apiFigures(appUrl: string, durationSeconds: number, report
     report(`  ${await ratioToBare({ appUrl, bareUrl: bare.url, title: 'GET /api/health', paths: ['/api/health'], durationSeconds, goal: 0.6 })}`);
     // Served and unserved zips, as visitors type them.
     const zips = ['78701', '78704', '10001', '90210', '60601'].map((z) => `/api/public/availability?zip=${z}`);
-    report(`  ${await ratioToBare({ appUrl, bareUrl: bare.url, title: 'zip availability check', paths: zips, durationSeconds, goal: 0.4, p99Goal: 20 })}`);
+    // From 5,000 visitors' addresses (the server trusts X-Forwarded-For here), each well under the per-address limit
+    // of 300 a minute, so the limiter's work is in the figure and no request is refused.
+    report(
+      `  ${await ratioToBare({ appUrl, bareUrl: bare.url, title: 'zip availability check (rate limited per address)', paths: zips, durationSeconds, goal: 0.4, p99Goal: 20, addresses: 5_000 })}`,
+    );
   } finally {
     await bare.stop();
   }

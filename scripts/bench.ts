@@ -88,6 +88,8 @@ async function startServer(label: string): Promise<Server> {
       SEED_DEMO: 'true',
       SERVE_WEB: 'false',
       NODE_ENV: 'production',
+      // The load client speaks as a proxy for many visitors (X-Forwarded-For), so per-address limits see addresses.
+      TRUST_PROXY: 'true',
       ALLOW_TEST_CHECKOUT: 'true',
       BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),

@@ -25,11 +25,20 @@ export async function runLoad(opts: {
   durationSeconds: number;
   path: () => string;
   headers?: Record<string, string>;
+  /** Visitors: each request comes from the next of this many addresses (X-Forwarded-For; the server trusts its proxy). */
+  addresses?: number;
 }): Promise<LoadResult> {
   const extra = Object.entries(opts.headers ?? {})
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join('');
-  const head = (path: string) => `GET ${path} HTTP/1.1\r\nHost: ${opts.host}:${opts.port}\r\n${extra}\r\n`;
+  let visitor = 0;
+  const from = opts.addresses
+    ? () => {
+        const n = visitor++ % opts.addresses!;
+        return `X-Forwarded-For: 10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}\r\n`;
+      }
+    : () => '';
+  const head = (path: string) => `GET ${path} HTTP/1.1\r\nHost: ${opts.host}:${opts.port}\r\n${extra}${from()}\r\n`;
   const latencies: number[] = [];
   let non2xx = 0;
   let errors = 0;
@@ -102,7 +111,7 @@ export async function runLoad(opts: {
 /**
  * Run as its own process (as the benchmark does, so the load comes from a lean process of its own):
  *   node --import tsx scripts/load-client.ts <config.json>
- * with { url, connections, durationSeconds, headers?, paths: string[], order: 'cycle' | 'random' }; prints the result
+ * with { url, connections, durationSeconds, headers?, addresses?, paths: string[], order: 'cycle' | 'random' }; prints the result
  * as JSON.
  */
 async function cli(configFile: string) {
@@ -111,6 +120,7 @@ async function cli(configFile: string) {
     connections: number;
     durationSeconds: number;
     headers?: Record<string, string>;
+    addresses?: number;
     paths: string[];
     order: 'cycle' | 'random';
   };

@@ -9,6 +9,7 @@ import { trustedOrigins } from '../http/trusted-origins';
 import { isSignupPlan } from '../../shared/constants';
 import { seedDefaultRewards } from '../features/loyalty/rewards.service';
 import { createOwnerProfile } from '../features/profiles/profiles.service';
+import { scopedAuth } from './auth-scope';
 import { isSuspended, noteSignIn } from '../features/admin-users/admin-users.service';
 
 /** The header our own middleware sets from the socket (or a trusted proxy); clients cannot spoof it. */
@@ -24,7 +25,8 @@ export interface AuthConfig {
 }
 
 export function createAuth({ db, mailer, baseURL, secret, signInLimitPerMinute = 10 }: AuthConfig) {
-  return betterAuth({
+  // Every call into better-auth runs in inAuthScope (its async storages are off between calls; decision 920).
+  return scopedAuth(betterAuth({
     baseURL,
     secret,
     basePath: '/api/auth',
@@ -124,7 +126,7 @@ export function createAuth({ db, mailer, baseURL, secret, signInLimitPerMinute =
       database: { generateId: () => crypto.randomUUID() },
     },
     trustedOrigins: trustedOrigins(baseURL),
-  });
+  }));
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -4,7 +4,7 @@ import type { AppEnv } from '../http/context';
 import { forbidden, paymentRequired, unauthorized } from '../http/errors';
 import { getUserRole } from '../features/profiles/profiles.service';
 import { loadPlan, subscriptionState } from '../features/billing/plan-state';
-import { resolveMembership } from '../features/team/membership';
+import { signedInState } from '../features/team/membership';
 import { endSuspendedSessions } from '../features/admin-users/admin-users.service';
 import { ADMIN_USERS_TEXT } from '../../shared/admin-users';
 
@@ -16,8 +16,10 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const { auth, db } = c.var.deps;
   const result = await auth.api.getSession({ headers: c.req.raw.headers });
   if (!result) throw unauthorized();
-  // Suspending deletes the sessions; this catches one created in the instant before the suspension committed.
-  if (await endSuspendedSessions(db, result.user.id)) throw unauthorized(ADMIN_USERS_TEXT.suspendedSignIn);
+  // Suspending deletes the sessions; this catches one created in the instant before the suspension committed. Read
+  // with the membership in one query (decision 920).
+  const state = await signedInState(db, result.user.id);
+  if (state.suspended && (await endSuspendedSessions(db, result.user.id))) throw unauthorized(ADMIN_USERS_TEXT.suspendedSignIn);
   const u = result.user as typeof result.user & { firstName?: string; lastName?: string };
   c.set('user', {
     id: u.id,
@@ -26,9 +28,8 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
     firstName: u.firstName ?? '',
     lastName: u.lastName ?? '',
   });
-  const membership = await resolveMembership(db, u.id);
-  c.set('businessId', membership.businessId);
-  c.set('memberRole', membership.memberRole);
+  c.set('businessId', state.businessId);
+  c.set('memberRole', state.memberRole);
   await next();
 });
 

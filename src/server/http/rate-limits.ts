@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -8,9 +7,12 @@ import type { AppEnv } from './context';
 /**
  * Per-address limits on the anonymous routes that write or cost (docs/decisions/404). Counts live in the database's
  * rate_limit table, like better-auth's sign-in limits, so they hold across instances. Fixed windows.
- * `batch`: an instance adds its count to the database every `batch` requests of an address instead of on each one,
- * so a cheap route (the zip check, answered from memory) pays one round trip per `batch` requests; an address can
- * then exceed the limit by up to `batch - 1` per instance.
+ * `batch` 1: every request adds itself to the database and waits for the shared count (strict; for the rare writes).
+ * `batch` > 1 (the zip check, answered from memory): the instance counts in memory and answers at once; it adds its
+ * counts of every address to the database in one statement, at most once a second or when an address has made
+ * `batch` requests since, without making a request wait, and learns the shared counts from that statement. One
+ * instance alone holds the limit exactly; N instances let an address through at most what the others admitted since
+ * their last write, and never more than `max` each (docs/decisions/921).
  */
 export interface Limit {
   method: 'GET' | 'POST';
@@ -37,54 +39,139 @@ export const PUBLIC_LIMITS: Limit[] = [
 
 interface Local {
   windowStart: number;
+  /** Requests counted here and not yet written. */
   pending: number;
+  /** Requests being written now. */
+  writing: number;
+  /** The shared count as of this instance's last write (its own written requests included). */
   known: number;
 }
 
-export function createLimiter(db: Database, limit: Limit) {
+/** How often, at most, a batched limiter writes its counts. */
+export const LIMIT_WRITE_EVERY_MS = 1_000;
+
+export interface Limiter {
+  /** Counts one request of the address; answers the seconds to wait when it is over the limit. */
+  hit(address: string, now?: number): Promise<number | null>;
+  /** Writes what is counted and not yet written (a batched limiter does it by itself; tests call it). */
+  flush(): Promise<void>;
+}
+
+export function createLimiter(db: Database, limit: Limit): Limiter {
   const windowMs = limit.windowSeconds * 1000;
   const locals = new Map<string, Local>();
+  const keyOf = (address: string) => `${limit.method} ${limit.path}:${address}`;
 
-  async function flush(key: string, windowStart: number, n: number): Promise<number> {
+  /** Adds the counts to the shared rows (one statement for every key) and answers the shared counts. */
+  async function write(rows: { key: string; n: number; windowStart: number }[]) {
     const result = await db.execute(sql`
-      insert into rate_limit (id, key, count, last_request) values (${randomUUID()}, ${key}, ${n}, ${windowStart})
+      insert into rate_limit (id, key, count, last_request)
+      select gen_random_uuid()::text, r.key, r.n, r.window_start
+      from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ key: r.key, n: r.n, window_start: r.windowStart })))}::jsonb)
+        as r(key text, n int, window_start bigint)
       on conflict (key) do update set
-        count = case when rate_limit.last_request = ${windowStart} then rate_limit.count + ${n} else ${n} end,
-        last_request = ${windowStart}
-      returning count`);
-    return Number((result as unknown as { rows: { count: number }[] }).rows[0]?.count ?? n);
+        count = case when rate_limit.last_request = excluded.last_request then rate_limit.count + excluded.count else excluded.count end,
+        last_request = excluded.last_request
+      returning key, count, last_request`);
+    return (result as unknown as { rows: { key: string; count: number; last_request: number | string }[] }).rows;
   }
 
-  /** Counts one request of the address; answers the seconds to wait when it is over the limit. */
-  return async function hit(address: string, now = Date.now()): Promise<number | null> {
-    const windowStart = now - (now % windowMs);
-    const key = `${limit.method} ${limit.path}:${address}`;
+  function forget(windowStart: number) {
+    if (locals.size > 50_000) for (const [k, v] of locals) if (v.windowStart !== windowStart) locals.delete(k);
+  }
+
+  function localOf(key: string, windowStart: number) {
     let local = locals.get(key);
     if (!local || local.windowStart !== windowStart) {
-      if (locals.size > 50_000) for (const [k, v] of locals) if (v.windowStart !== windowStart) locals.delete(k);
-      local = { windowStart, pending: 0, known: 0 };
+      forget(windowStart);
+      local = { windowStart, pending: 0, writing: 0, known: 0 };
       locals.set(key, local);
     }
-    local.pending++;
-    if (local.pending >= limit.batch) {
-      const n = local.pending;
-      local.pending = 0;
-      local.known = await flush(key, windowStart, n);
+    return local;
+  }
+
+  const answer = (local: Local, windowStart: number, now: number) =>
+    local.known + local.writing + local.pending <= limit.max ? null : Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
+
+  if (limit.batch <= 1) {
+    return {
+      async hit(address, now = Date.now()) {
+        const windowStart = now - (now % windowMs);
+        const key = keyOf(address);
+        const local = localOf(key, windowStart);
+        const [row] = await write([{ key, n: 1, windowStart }]);
+        local.known = Number(row?.count ?? 1);
+        return answer(local, windowStart, now);
+      },
+      flush: async () => {},
+    };
+  }
+
+  let writing: Promise<void> | null = null;
+  let lastWrite = 0;
+  let dirty = new Set<string>();
+
+  function flush(): Promise<void> {
+    if (writing) return writing.then(() => (dirty.size ? flush() : undefined));
+    const keys = dirty;
+    dirty = new Set();
+    const rows: { key: string; n: number; windowStart: number; local: Local }[] = [];
+    for (const key of keys) {
+      const local = locals.get(key);
+      if (local && local.pending > 0) rows.push({ key, n: local.pending, windowStart: local.windowStart, local });
     }
-    if (local.known + local.pending <= limit.max) return null;
-    return Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
+    if (rows.length === 0) return Promise.resolve();
+    for (const r of rows) {
+      r.local.pending -= r.n;
+      r.local.writing += r.n;
+    }
+    lastWrite = Date.now();
+    writing = write(rows)
+      .then((shared) => {
+        const counts = new Map(shared.map((s) => [s.key, Number(s.count)]));
+        for (const r of rows) {
+          r.local.writing -= r.n;
+          r.local.known = counts.get(r.key) ?? r.local.known + r.n;
+        }
+      })
+      .catch((err) => {
+        // Not written: counted again with the next write.
+        for (const r of rows) {
+          r.local.writing -= r.n;
+          r.local.pending += r.n;
+          dirty.add(r.key);
+        }
+        console.warn('Could not write rate limit counts', err);
+      })
+      .finally(() => {
+        writing = null;
+      });
+    return writing;
+  }
+
+  return {
+    async hit(address, now = Date.now()) {
+      const windowStart = now - (now % windowMs);
+      const key = keyOf(address);
+      const local = localOf(key, windowStart);
+      local.pending++;
+      dirty.add(key);
+      if (!writing && (local.pending >= limit.batch || now - lastWrite >= LIMIT_WRITE_EVERY_MS)) void flush();
+      return answer(local, windowStart, now);
+    },
+    flush,
   };
 }
 
 /** Puts the limits in front of their routes: 429 with Retry-After once an address is over. */
 export function mountRateLimits(app: Hono<AppEnv>, db: Database, limits: Limit[] = PUBLIC_LIMITS) {
   for (const limit of limits) {
-    const hit = createLimiter(db, limit);
+    const limiter = createLimiter(db, limit);
     app.on(
       limit.method,
       limit.path,
       createMiddleware<AppEnv>(async (c, next) => {
-        const wait = await hit(c.var.clientIp ?? 'unknown');
+        const wait = await limiter.hit(c.var.clientIp ?? 'unknown');
         if (wait === null) return next();
         c.header('Retry-After', String(wait));
         const minutes = Math.ceil(wait / 60);
