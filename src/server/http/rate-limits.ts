@@ -8,11 +8,11 @@ import type { AppEnv } from './context';
  * Per-address limits on the anonymous routes that write or cost (docs/decisions/404). Counts live in the database's
  * rate_limit table, like better-auth's sign-in limits, so they hold across instances. Fixed windows.
  * `batch` 1: every request adds itself to the database and waits for the shared count (strict; for the rare writes).
- * `batch` > 1 (the zip check, answered from memory): the instance counts in memory and answers at once; it adds its
- * counts of every address to the database in one statement, at most once a second or when an address has made
- * `batch` requests since, without making a request wait, and learns the shared counts from that statement. One
- * instance alone holds the limit exactly; N instances let an address through at most what the others admitted since
- * their last write, and never more than `max` each (docs/decisions/921).
+ * `batch` > 1 (the zip check, answered from memory): the instance counts in memory and answers at once. Once an
+ * address has made `batch` requests here in a window, its counts are shared: written with every other such address's
+ * in one statement (at most one in flight, started by a request a second after the last, never awaited by it), which
+ * answers the shared counts. One instance alone holds the limit exactly; N instances let an address through at most
+ * `batch` - 1 per other instance plus what the others admitted since their last write (docs/decisions/921).
  */
 export interface Limit {
   method: 'GET' | 'POST';
@@ -47,8 +47,9 @@ interface Local {
   known: number;
 }
 
-/** How often, at most, a batched limiter writes its counts. */
+/** How often, at most, a batched limiter writes its counts, and how many addresses one statement takes at most. */
 export const LIMIT_WRITE_EVERY_MS = 1_000;
+const WRITE_AT_MOST = 500;
 
 export interface Limiter {
   /** Counts one request of the address; answers the seconds to wait when it is over the limit. */
@@ -113,12 +114,15 @@ export function createLimiter(db: Database, limit: Limit): Limiter {
 
   function flush(): Promise<void> {
     if (writing) return writing.then(() => (dirty.size ? flush() : undefined));
-    const keys = dirty;
-    dirty = new Set();
     const rows: { key: string; n: number; windowStart: number; local: Local }[] = [];
-    for (const key of keys) {
+    for (const key of dirty) {
+      if (rows.length >= WRITE_AT_MOST) break;
+      dirty.delete(key);
       const local = locals.get(key);
-      if (local && local.pending > 0) rows.push({ key, n: local.pending, windowStart: local.windowStart, local });
+      // An address that made fewer than `batch` requests here in this window is counted here only.
+      if (local && local.pending > 0 && local.known + local.writing + local.pending >= limit.batch) {
+        rows.push({ key, n: local.pending, windowStart: local.windowStart, local });
+      }
     }
     if (rows.length === 0) return Promise.resolve();
     for (const r of rows) {
