@@ -2,8 +2,10 @@ import { Check, ChevronDown } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '../../lib/utils';
+import { useFieldControlProps } from './label';
 
-// A styled Radix Select. Give the trigger an `id` and label it with <Label htmlFor> (or aria-label).
+// A styled Radix Select. Inside a <Field> the trigger takes the field's id, aria-invalid and error (like Input);
+// elsewhere give it an `id` and a <Label htmlFor>, or an aria-label.
 
 export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;
@@ -14,8 +16,10 @@ export function SelectTrigger({
   children,
   ...props
 }: React.ComponentProps<typeof SelectPrimitive.Trigger>) {
+  const field = useFieldControlProps();
   return (
     <SelectPrimitive.Trigger
+      {...field}
       className={cn(
         'flex h-10 w-full items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-left text-base text-slate-900 sm:text-sm',
         'focus-visible:border-accent focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-accent/40',

@@ -19,7 +19,7 @@ import {
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
-import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { type Lead, type LeadState, useAssignLead, useEligibleBusinesses, useLeads } from './leads-queries';
 
 function AssignDialog({ lead, onClose }: { lead: Lead | null; onClose: () => void }) {
@@ -179,24 +179,27 @@ export function AdminLeadsPage() {
           <TabsTrigger value="open">Open</TabsTrigger>
           <TabsTrigger value="assigned">Assigned</TabsTrigger>
         </TabsList>
+        {/* The filtered list is the active tab's panel, so the tab's aria-controls names it. */}
+        <TabsContent value={state}>
+          {leads.isPending ? (
+            <RowsSkeleton rows={4} />
+          ) : leads.isError ? (
+            <ErrorState
+              message="Failed to load leads"
+              onRetry={() => void leads.refetch()}
+              retrying={leads.isFetching}
+            />
+          ) : leads.data.items.length === 0 ? (
+            <EmptyState icon={Inbox} title={state === 'open' ? 'No open leads' : 'No assigned leads yet'} />
+          ) : (
+            <ul className="grid gap-3">
+              {leads.data.items.map((l) => (
+                <LeadRow key={l.id} lead={l} onAssign={setAssigning} />
+              ))}
+            </ul>
+          )}
+        </TabsContent>
       </Tabs>
-      {leads.isPending ? (
-        <RowsSkeleton rows={4} />
-      ) : leads.isError ? (
-        <ErrorState
-          message="Failed to load leads"
-          onRetry={() => void leads.refetch()}
-          retrying={leads.isFetching}
-        />
-      ) : leads.data.items.length === 0 ? (
-        <EmptyState icon={Inbox} title={state === 'open' ? 'No open leads' : 'No assigned leads yet'} />
-      ) : (
-        <ul className="grid gap-3">
-          {leads.data.items.map((l) => (
-            <LeadRow key={l.id} lead={l} onAssign={setAssigning} />
-          ))}
-        </ul>
-      )}
       <AssignDialog lead={assigning} onClose={() => setAssigning(null)} />
     </>
   );

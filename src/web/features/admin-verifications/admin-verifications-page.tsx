@@ -19,7 +19,7 @@ import { Textarea } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
-import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import {
   type Review,
   type ReviewStatus,
@@ -55,26 +55,31 @@ export function AdminVerificationsPage() {
           <TabsTrigger value="rejected">Rejected</TabsTrigger>
           <TabsTrigger value="all">All</TabsTrigger>
         </TabsList>
+        {/* The filtered list is the active tab's panel, so the tab's aria-controls names it. */}
+        <TabsContent value={status}>
+          {isPending ? (
+            <RowsSkeleton rows={3} />
+          ) : isError ? (
+            <ErrorState
+              message="Failed to fetch verification data"
+              onRetry={() => refetch()}
+              retrying={isRefetching}
+            />
+          ) : data.reviews.length === 0 ? (
+            <EmptyState
+              icon={ShieldCheck}
+              title="Nothing to review"
+              description="New submissions appear here as soon as an owner uploads a document."
+            />
+          ) : (
+            <ul className="grid gap-4">
+              {data.reviews.map((r) => (
+                <ReviewCard key={r.businessId} review={r} onReject={() => setRejecting(r)} />
+              ))}
+            </ul>
+          )}
+        </TabsContent>
       </Tabs>
-      <div className="mt-4">
-        {isPending ? (
-          <RowsSkeleton rows={3} />
-        ) : isError ? (
-          <ErrorState message="Failed to fetch verification data" onRetry={() => refetch()} retrying={isRefetching} />
-        ) : data.reviews.length === 0 ? (
-          <EmptyState
-            icon={ShieldCheck}
-            title="Nothing to review"
-            description="New submissions appear here as soon as an owner uploads a document."
-          />
-        ) : (
-          <ul className="grid gap-4">
-            {data.reviews.map((r) => (
-              <ReviewCard key={r.businessId} review={r} onReject={() => setRejecting(r)} />
-            ))}
-          </ul>
-        )}
-      </div>
       <RejectDialog review={rejecting} onClose={() => setRejecting(null)} />
     </>
   );
@@ -201,10 +206,7 @@ function RejectDialog({ review, onClose }: { review: Review | null; onClose: () 
           </DialogHeader>
           <DialogBody>
             <Field id="reject-reason" label="Reason" error={error ?? undefined}>
-              <Textarea
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
+              <Textarea value={reason} onChange={(e) => setReason(e.target.value)} />
             </Field>
           </DialogBody>
           <DialogFooter>

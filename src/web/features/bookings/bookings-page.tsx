@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { CardGridSkeleton, EmptyState, ErrorState } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
-import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { bookingLinkQuery } from '../booking-link/booking-link-queries';
 import { useScheduling } from '../scheduling/scheduling-queries';
 import { ALL_TECHNICIANS, TechnicianFilter } from './assignee-select';
@@ -131,36 +131,38 @@ export function BookingsPage() {
           </TabsList>
           <TechnicianFilter value={tech} onChange={(v) => setView({ tech: v })} />
         </div>
+        {/* The view is the active tab's panel, so the tab's aria-controls names it. */}
+        <TabsContent value={view} className="mt-0">
+          {scheduling.isError ? (
+            <ErrorState
+              message="Failed to fetch bookings"
+              onRetry={() => scheduling.refetch()}
+              retrying={scheduling.isFetching}
+            />
+          ) : !scheduling.data ? (
+            <CardGridSkeleton />
+          ) : view === 'list' ? (
+            <BookingsList
+              renderCard={card}
+              onCreate={() => setCreating(true)}
+              bookingPage={bookingPage}
+              technicianId={technicianId}
+            />
+          ) : (
+            <CalendarView
+              view={view}
+              date={view === 'today' ? today : date}
+              today={today}
+              timeZone={timeZone}
+              technicianId={technicianId}
+              onDate={(d) => setView({ date: d })}
+              onOpen={setOpenId}
+              onCreate={() => setCreating(true)}
+              renderCard={card}
+            />
+          )}
+        </TabsContent>
       </Tabs>
-
-      {scheduling.isError ? (
-        <ErrorState
-          message="Failed to fetch bookings"
-          onRetry={() => scheduling.refetch()}
-          retrying={scheduling.isFetching}
-        />
-      ) : !scheduling.data ? (
-        <CardGridSkeleton />
-      ) : view === 'list' ? (
-        <BookingsList
-          renderCard={card}
-          onCreate={() => setCreating(true)}
-          bookingPage={bookingPage}
-          technicianId={technicianId}
-        />
-      ) : (
-        <CalendarView
-          view={view}
-          date={view === 'today' ? today : date}
-          today={today}
-          timeZone={timeZone}
-          technicianId={technicianId}
-          onDate={(d) => setView({ date: d })}
-          onOpen={setOpenId}
-          onCreate={() => setCreating(true)}
-          renderCard={card}
-        />
-      )}
 
       <BookingDetailsDialog
         bookingId={openId}

@@ -8,14 +8,27 @@ import { Button } from '../../components/ui/button';
 import { DocumentDownloads, shortDate } from './document-downloads';
 import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
-import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { InvoiceStatusBadge } from './document-status-badge';
 import { type Invoice, invoiceDownloadUrl, useInvoices, useVoidInvoice } from './invoices-queries';
 import { RecordPaymentDialog } from './record-payment-dialog';
 
-const FILTER_LABELS: Record<InvoiceFilter, string> = { all: 'All', unpaid: 'Unpaid', overdue: 'Overdue', paid: 'Paid' };
+const FILTER_LABELS: Record<InvoiceFilter, string> = {
+  all: 'All',
+  unpaid: 'Unpaid',
+  overdue: 'Overdue',
+  paid: 'Paid',
+};
 
-function InvoiceCard({ invoice, onPay, onVoid }: { invoice: Invoice; onPay: () => void; onVoid: () => void }) {
+function InvoiceCard({
+  invoice,
+  onPay,
+  onVoid,
+}: {
+  invoice: Invoice;
+  onPay: () => void;
+  onVoid: () => void;
+}) {
   const open = invoice.status === 'unpaid' || invoice.status === 'partially_paid';
   return (
     <Card className="grid gap-3 p-4 sm:grid-cols-[1fr_auto] sm:items-center" data-testid="invoice-row">
@@ -82,7 +95,9 @@ export function InvoiceList() {
         </Card>
         <Card className="p-4">
           <p className="text-sm text-slate-600">Overdue</p>
-          <p className="text-2xl font-bold tabular-nums text-red-700">{data ? formatCents(data.overdueCents) : '—'}</p>
+          <p className="text-2xl font-bold tabular-nums text-red-700">
+            {data ? formatCents(data.overdueCents) : '—'}
+          </p>
         </Card>
       </div>
       <Tabs value={filter} onValueChange={(v) => setFilter(v as InvoiceFilter)}>
@@ -93,26 +108,35 @@ export function InvoiceList() {
             </TabsTrigger>
           ))}
         </TabsList>
+        {/* The filtered list is the active tab's panel, so the tab's aria-controls names it. */}
+        <TabsContent value={filter}>
+          {invoices.isPending ? (
+            <RowsSkeleton />
+          ) : invoices.isError ? (
+            <ErrorState
+              message="Failed to fetch data"
+              onRetry={() => invoices.refetch()}
+              retrying={invoices.isFetching}
+            />
+          ) : data!.items.length === 0 ? (
+            <EmptyState
+              icon={Receipt}
+              title={
+                filter === 'all' ? 'No invoices yet' : `No ${FILTER_LABELS[filter].toLowerCase()} invoices`
+              }
+              description="Invoice an accepted quote from the Quotes tab, or a completed booking from Bookings."
+            />
+          ) : (
+            <ul className="grid gap-3" aria-label="Invoices">
+              {data!.items.map((inv) => (
+                <li key={inv.id}>
+                  <InvoiceCard invoice={inv} onPay={() => setPaying(inv)} onVoid={() => setVoiding(inv)} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </TabsContent>
       </Tabs>
-      {invoices.isPending ? (
-        <RowsSkeleton />
-      ) : invoices.isError ? (
-        <ErrorState message="Failed to fetch data" onRetry={() => invoices.refetch()} retrying={invoices.isFetching} />
-      ) : data!.items.length === 0 ? (
-        <EmptyState
-          icon={Receipt}
-          title={filter === 'all' ? 'No invoices yet' : `No ${FILTER_LABELS[filter].toLowerCase()} invoices`}
-          description="Invoice an accepted quote from the Quotes tab, or a completed booking from Bookings."
-        />
-      ) : (
-        <ul className="grid gap-3" aria-label="Invoices">
-          {data!.items.map((inv) => (
-            <li key={inv.id}>
-              <InvoiceCard invoice={inv} onPay={() => setPaying(inv)} onVoid={() => setVoiding(inv)} />
-            </li>
-          ))}
-        </ul>
-      )}
       <RecordPaymentDialog invoice={paying} onOpenChange={(o) => !o && setPaying(null)} />
       <ConfirmDialog
         open={Boolean(voiding)}

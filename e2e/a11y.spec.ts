@@ -1,0 +1,349 @@
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { expect, type Browser, type Page, test } from '@playwright/test';
+import { ADMIN_ROUTES, OWNER_ROUTES, PUBLIC_ROUTES } from '../src/shared/routes';
+import { addDays, todayInZone } from '../src/shared/time';
+import { checkScreen, settle } from './axe';
+import { DEMO_ADMIN, setPlan, signIn, signUpNewOwner } from './fixtures';
+
+// Issue 13's accessibility proof: axe-core on every screen of the route table (src/web/router.tsx) and every page
+// the server renders for the public, at 390 and 1280 px, each tab and the dialogs a screen opens: 0 serious or
+// critical violations. The first test fails when a route has no visit here and no listed reason (decision 430).
+
+/** Route-table patterns visited by the tests below (kept in step with the `visit(…)` calls). */
+const PUBLIC_VISITS = [
+  ...PUBLIC_ROUTES,
+  '/book/:slug',
+  '/manage/:token',
+  '/review/:token',
+  '/join/:token',
+  '*',
+] as const;
+const OWNER_VISITS = [...OWNER_ROUTES] as const;
+const ADMIN_VISITS = [...ADMIN_ROUTES, '/admin/leads'] as const;
+/** Routes of the table deliberately not visited, with the reason. */
+const EXCLUDED: Record<string, string> = {};
+/** Pages the server renders itself (not in the web route table), visited in the public test. */
+const SERVER_PAGES = [
+  '/seo/:slug',
+  '/quote/:token',
+  '/pay/:token',
+  '/checkout/test/:session',
+  '/api/messaging/unsubscribe/:id',
+];
+
+test('every route of the web route table has an axe visit or a listed exclusion', () => {
+  const table = [...readFileSync('src/web/router.tsx', 'utf8').matchAll(/path: '([^']+)'/g)].map(
+    (m) => m[1]!,
+  );
+  expect(table.length).toBeGreaterThan(30);
+  const visited = new Set<string>([
+    ...PUBLIC_VISITS,
+    ...OWNER_VISITS,
+    ...ADMIN_VISITS,
+    ...Object.keys(EXCLUDED),
+  ]);
+  expect(
+    table.filter((p) => !visited.has(p)),
+    'routes without an axe visit',
+  ).toEqual([]);
+  expect(
+    [...visited].filter((p) => !table.includes(p)),
+    'visits of routes no longer in the table',
+  ).toEqual([]);
+  expect(SERVER_PAGES.length).toBe(5);
+});
+
+const ZONE = 'America/Chicago';
+
+/** Every tab of the screen in turn, then each visible New/Add/Create dialog of that tab. */
+async function checkTabsAndDialogs(page: Page, screen: string) {
+  const tabs = page.getByRole('main').getByRole('tab');
+  const count = await tabs.count();
+  const opened = new Set<string>(); // a header button's dialog is checked once, not on every tab
+  for (let i = 0; i < Math.max(count, 1); i += 1) {
+    let name = screen;
+    if (count > 0) {
+      const tab = tabs.nth(i);
+      name = `${screen} › ${(await tab.textContent())?.trim()}`;
+      await tab.click();
+      if (i > 0) await checkScreen(page, name);
+    }
+    await checkDialogs(page, name, opened);
+  }
+}
+
+async function checkDialogs(page: Page, screen: string, names: Set<string>) {
+  // Not submit buttons: "Add Testimonial" saves a form rather than opening one.
+  const openers = page
+    .getByRole('main')
+    .locator('button:not([type="submit"])')
+    .filter({ hasText: /^\s*(New|Add|Create)\b/ });
+  for (const opener of await openers.all()) {
+    if (!(await opener.isVisible()) || !(await opener.isEnabled())) continue;
+    const label = (await opener.textContent())?.trim() ?? '';
+    if (names.has(label)) continue;
+    names.add(label);
+    await opener.click();
+    const dialog = page.getByRole('dialog');
+    // Some of these buttons go to another screen or open a menu rather than a dialog.
+    if (
+      !(await dialog.waitFor({ state: 'visible', timeout: 3_000 }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      continue;
+    await checkScreen(page, `${screen} › ${label} dialog`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+}
+
+async function visit(page: Page, path: string, screen = path) {
+  await page.goto(path);
+  await checkScreen(page, screen, async () => {
+    await expect(page.locator('h1').first()).toBeVisible();
+  });
+}
+
+/** A Pro business of its own: profile, test-mode payouts, a service, a service area, a customer and documents. */
+async function newBusiness(page: Page) {
+  await signUpNewOwner(page, { firstName: 'Avery', lastName: 'Axe' });
+  await setPlan(page, 'pro');
+  const put = await page.request.put('/api/business-profile', {
+    data: {
+      businessName: `Axe Check Detailing ${randomUUID().slice(0, 4)}`,
+      businessEmail: 'hello@axe-check.test',
+      phone: '(512) 555-0190',
+      businessAddress: '300 Congress Ave, Austin, TX 78701',
+    },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  expect((await page.request.post('/api/payouts/account')).status()).toBe(200);
+  const service = await page.request.post('/api/services', {
+    data: {
+      name: 'Premium Detail',
+      description: 'Inside and out.',
+      basePriceCents: 12000,
+      durationMinutes: 120,
+    },
+  });
+  expect(service.status()).toBe(201);
+  const { id: serviceId } = (await service.json()) as { id: string };
+  const area = await page.request.post('/api/service-areas', {
+    data: { zipCode: '78701', city: 'Austin', state: 'Texas', stateCode: 'TX' },
+  });
+  expect(area.status(), await area.text()).toBe(201);
+  const customerEmail = `axe-${randomUUID().slice(0, 8)}@example.com`;
+  const customer = await page.request.post('/api/customers', {
+    data: { firstName: 'Dana', lastName: 'Axe', email: customerEmail },
+  });
+  expect(customer.status()).toBe(201);
+  const { id: customerId } = (await customer.json()) as { id: string };
+  const quote = await page.request.post('/api/quotes', {
+    data: {
+      customerId,
+      items: [{ serviceId, serviceName: 'Premium Detail', quantity: 1, unitPriceCents: 12000 }],
+    },
+  });
+  expect(quote.status(), await quote.text()).toBe(201);
+  const { id: quoteId, publicPath: quotePath } = (await quote.json()) as { id: string; publicPath: string };
+  expect((await page.request.post(`/api/quotes/${quoteId}/send`)).status()).toBe(200);
+  const automations = (await (await page.request.get('/api/automations')).json()) as Record<string, unknown>;
+  await page.request.put('/api/automations', { data: { ...automations, reviewRequests: true } });
+  // A booking to manage (confirmation link) and a completed one to review (review request link).
+  const booking = async (days: number) => {
+    const res = await page.request.post('/api/bookings', {
+      data: {
+        customer: { firstName: 'Dana', lastName: 'Axe', email: customerEmail, phone: null },
+        vehicle: { make: 'Honda', model: 'Civic', color: null },
+        vehicleType: 'sedan',
+        serviceId,
+        date: addDays(todayInZone(ZONE), days),
+        time: '09:00',
+        locationAddress: '1 Main St, Austin, TX 78701',
+        notes: null,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+  await booking(4);
+  const done = await booking(2);
+  for (const status of ['in_progress', 'completed']) {
+    expect((await page.request.patch(`/api/bookings/${done}/status`, { data: { status } })).status()).toBe(
+      200,
+    );
+  }
+  const invoice = await page.request.post(`/api/invoices/from-booking/${done}`);
+  expect(invoice.status(), await invoice.text()).toBe(201);
+  const { payPath } = (await invoice.json()) as { payPath: string };
+  const invitation = await page.request.post('/api/team/invitations', {
+    data: { email: `tech-${randomUUID().slice(0, 8)}@example.com` },
+  });
+  expect(invitation.status(), await invitation.text()).toBe(201);
+  const { slug } = (await (await page.request.get('/api/booking-link')).json()) as { slug: string };
+  const options = await (await page.request.get(`/api/booking/options?business=${slug}`)).json();
+  const businessId = (options as { business: { id: string } }).business.id;
+  return {
+    slug,
+    businessId,
+    serviceId,
+    customerEmail,
+    quotePath,
+    payPath,
+    inviteEmail: ((await invitation.json()) as { email: string }).email,
+  };
+}
+
+/** The newest link of a kind in a recipient's outbox (read as the admin). */
+async function linkFromOutbox(browser: Browser, baseURL: string, to: string, path: RegExp) {
+  const context = await browser.newContext({ baseURL });
+  const admin = await context.newPage();
+  await signIn(admin, DEMO_ADMIN);
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(to)}`);
+        const { messages } = (await res.json()) as { messages: Array<{ body: string }> };
+        link =
+          messages.map((m) => new RegExp(`https?://\\S+${path.source}`).exec(m.body)?.[0]).find(Boolean) ??
+          '';
+        return link;
+      },
+      { timeout: 100_000, intervals: [1_000, 2_000] },
+    )
+    .not.toBe('');
+  await context.close();
+  return new URL(link).pathname;
+}
+
+test('public pages: 0 serious or critical axe violations at 390 and 1280 px', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const ownerContext = await browser.newContext({ baseURL });
+  const owner = await ownerContext.newPage();
+  const biz = await newBusiness(owner);
+  await ownerContext.close();
+
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  for (const path of PUBLIC_ROUTES) {
+    if (path === '/book' || path === '/auth') continue;
+    await visit(page, path);
+  }
+  await visit(page, '/auth', '/auth (sign in)');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await checkScreen(page, '/auth (sign up)');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await checkScreen(page, '/auth (sign up, errors shown)');
+
+  await visit(page, '/book', '/book (no business chosen)');
+  await visit(page, '/book?zip=78701', '/book?zip= (businesses serving a zip)');
+  await visit(page, `/book/${biz.slug}`, '/book/{slug} (booking form)');
+  await visit(page, '/book/no-such-business', '/book/{slug} (unknown)');
+  await visit(page, '/no-such-page', '404');
+  await visit(page, '/seo/mobile-car-detailing-austin-tx', '/seo/{slug}');
+  await visit(page, biz.quotePath, '/quote/{token}');
+  await visit(page, biz.payPath, '/pay/{token}');
+  await visit(page, '/quote/not-a-token', '/quote/{token} (unknown)');
+  await visit(page, '/api/messaging/unsubscribe/not-an-id', '/api/messaging/unsubscribe/{id} (unknown)');
+
+  // A test-mode checkout of a booking, then its confirmation.
+  const checkout = await page.request.post('/api/booking/create-payment', {
+    data: {
+      businessId: biz.businessId,
+      serviceId: biz.serviceId,
+      vehicleType: 'suv',
+      date: addDays(todayInZone(ZONE), 40),
+      time: '13:00',
+      location: '9 Axe Lane, Austin, TX',
+      zip: '78701',
+      firstName: 'Pat',
+      lastName: 'Keys',
+      email: `pat-${randomUUID().slice(0, 6)}@example.com`,
+    },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  await visit(
+    page,
+    new URL(((await checkout.json()) as { url: string }).url).pathname,
+    '/checkout/test/{session}',
+  );
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await page.waitForURL(/\/booking-success\?session_id=/);
+  await checkScreen(page, '/booking-success (confirmed)');
+
+  await visit(
+    page,
+    await linkFromOutbox(browser, baseURL!, biz.inviteEmail, /\/join\/[A-Za-z0-9_-]+/),
+    '/join/{token}',
+  );
+  await visit(
+    page,
+    await linkFromOutbox(browser, baseURL!, biz.customerEmail, /\/manage\/[A-Za-z0-9_-]+/),
+    '/manage/{token}',
+  );
+  await visit(
+    page,
+    await linkFromOutbox(browser, baseURL!, biz.customerEmail, /\/review\/[A-Za-z0-9_-]+/),
+    '/review/{token}',
+  );
+  await context.close();
+});
+
+// One test per screen (each with its own time budget), all signed in as one new Pro owner / the demo admin.
+test.describe('owner screens, their tabs and dialogs', () => {
+  test.describe.configure({ mode: 'serial' });
+  const state = 'test-results/a11y-owner.json';
+  test.beforeAll(async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL });
+    await newBusiness(await context.newPage());
+    await context.storageState({ path: state });
+    await context.close();
+  });
+  for (const path of OWNER_ROUTES) {
+    test(`${path}: 0 serious or critical axe violations`, async ({ browser, baseURL }) => {
+      test.setTimeout(120_000);
+      const context = await browser.newContext({ baseURL, storageState: state });
+      const page = await context.newPage();
+      await visit(page, path);
+      await checkTabsAndDialogs(page, path);
+      await context.close();
+    });
+  }
+});
+
+test.describe('admin screens, their tabs and dialogs', () => {
+  test.describe.configure({ mode: 'serial' });
+  const state = 'test-results/a11y-admin.json';
+  test.beforeAll(async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL });
+    await signIn(await context.newPage(), DEMO_ADMIN);
+    await context.storageState({ path: state });
+    await context.close();
+  });
+  for (const path of ADMIN_VISITS) {
+    test(`${path}: 0 serious or critical axe violations`, async ({ browser, baseURL }) => {
+      test.setTimeout(120_000);
+      const context = await browser.newContext({ baseURL, storageState: state });
+      const page = await context.newPage();
+      await visit(page, path);
+      await checkTabsAndDialogs(page, path);
+      if (path === '/admin/users') {
+        await page.getByRole('tab', { name: 'Accounts' }).click();
+        await page
+          .getByRole('button', { name: /^Manage / })
+          .first()
+          .click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await checkScreen(page, '/admin/users › Account dialog');
+      }
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,46 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+// The accessibility proof (issue 13): axe-core on a screen at the two widths of design.md, 0 serious or critical
+// violations. Every finding (of any impact) is also appended to test-results/axe-findings.jsonl for docs/quality.md.
+
+export const WIDTHS = [390, 1280] as const;
+const FINDINGS = 'test-results/axe-findings.jsonl';
+const VISITS = 'test-results/axe-visits.jsonl';
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+export type Finding = { screen: string; width: number; rule: string; impact: string; nodes: string[] };
+
+/** Runs axe on what the page shows now; returns the serious and critical findings. */
+export async function axeNow(page: Page, screen: string): Promise<Finding[]> {
+  const width = page.viewportSize()!.width;
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const findings = violations.map((v) => ({
+    screen,
+    width,
+    rule: v.id,
+    impact: v.impact ?? 'unknown',
+    nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
+  }));
+  mkdirSync('test-results', { recursive: true });
+  appendFileSync(VISITS, `${JSON.stringify({ screen, width })}\n`);
+  for (const f of findings) appendFileSync(FINDINGS, `${JSON.stringify(f)}\n`);
+  return findings.filter((f) => f.impact === 'serious' || f.impact === 'critical');
+}
+
+/** Waits until the screen has settled (no request in flight, no skeleton), then checks it at 390 and 1280 px. */
+export async function checkScreen(page: Page, screen: string, ready?: () => Promise<void>) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await settle(page, ready);
+    const serious = await axeNow(page, screen);
+    expect.soft(serious, `${screen} at ${width} px`).toEqual([]);
+  }
+}
+
+export async function settle(page: Page, ready?: () => Promise<void>) {
+  await page.waitForLoadState('networkidle');
+  if (ready) await ready();
+  await expect(page.locator('[aria-busy="true"], [data-skeleton]')).toHaveCount(0);
+}
