@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Browser, type Page, test } from '@playwright/test';
 import { ADMIN_ROUTES, OWNER_ROUTES, PUBLIC_ROUTES } from '../src/shared/routes';
 import { addDays, todayInZone } from '../src/shared/time';
-import { checkScreen, settle } from './axe';
+import { checkScreen } from './axe';
 import { DEMO_ADMIN, setPlan, signIn, signUpNewOwner } from './fixtures';
 
 // Issue 13's accessibility proof: axe-core on every screen of the route table (src/web/router.tsx) and every page
