@@ -51,6 +51,7 @@ import { UPLOAD_PATH, verificationApi } from './features/verification/verificati
 import type { AppDeps, AppEnv } from './http/context';
 import { AppError } from './http/errors';
 import { inputGuards } from './http/input-guards';
+import { API_DESCRIPTION } from './http/openapi';
 import { originCheck } from './http/origin-check';
 import { mountRateLimits } from './http/rate-limits';
 import { secureResponses } from './http/security-headers';
@@ -167,9 +168,10 @@ export function createApp(deps: AppDeps) {
     .route('/api/admin/analytics', adminAnalyticsApi)
     .route('/api/admin/leads', adminLeadsApi);
 
+  // The conventions every route follows, said once (docs/decisions/420).
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
-    info: { title: 'ShineRoute API', version: '1.0.0', description: 'Bookings, customers and operations for mobile detailers.' },
+    info: { title: 'ShineRoute API', version: '1.0.0', description: API_DESCRIPTION },
   });
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.all('/api/*', (c) => c.json({ error: { message: 'Not found' } }, 404));

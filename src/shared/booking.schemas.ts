@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './text';
 import { DEMO_SERVICES, VEHICLE_TYPES } from './constants';
 import { tipChoiceSchema } from './invoices.schemas';
 import { zipCodeSchema } from './public.schemas';
@@ -30,13 +31,6 @@ export const BOOKING_MESSAGES = {
 
 const required = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters`);
-const optionalText = (max = 200) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Please keep this under ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 export const bookingFormSchema = z.object({
   // Absent for a platform lead (no business serves the zip; docs/decisions/006).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './text';
 
 // Business profile, testimonials and the generated business page (spec §2, §5, §8, §9).
 
@@ -67,13 +68,6 @@ export function cityStateFromAddress(address: string | null | undefined): { city
   return { city, state };
 }
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 const list = z
   .array(z.string().trim().max(300))

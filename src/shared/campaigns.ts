@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './text';
 
 // §2 /campaigns, §3 Message template and Campaign, §4 campaign status, §5 campaign rule, §8 texts, §9 SMS 160.
 
@@ -101,13 +102,6 @@ export const BUILT_IN_TEMPLATES: MessageTemplate[] = [
 const required = (max: number) =>
   z.string({ error: CAMPAIGN_MESSAGES.required }).trim().min(1, CAMPAIGN_MESSAGES.required).max(max);
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /** §5: name and message required ("Please fill in all required fields"); the subject is for email only. */
 export const campaignInputSchema = z

@@ -1,14 +1,8 @@
 import { z } from 'zod';
+import { optionalText } from './text';
 
 // §5 customer form: names and email required; empty phone, address and notes are stored as null.
 
-const nullableText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Please keep this under ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 export const customerInputSchema = z.object({
   firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
@@ -19,9 +13,9 @@ export const customerInputSchema = z.object({
     .min(1, 'Email is required')
     .pipe(z.email('Please enter a valid email address'))
     .transform((e) => e.toLowerCase()),
-  phone: nullableText(40),
-  address: nullableText(300),
-  notes: nullableText(2000),
+  phone: optionalText(40),
+  address: optionalText(300),
+  notes: optionalText(2000),
 });
 export type CustomerInput = z.input<typeof customerInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './text';
 
 // Inventory rules and texts (spec §2, §4, §5, §8, §9), shared by the server and the /inventory screen.
 
@@ -46,13 +47,6 @@ export const INVENTORY_TEXT = {
   usageSaved: 'Usage per job saved',
 } as const;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 const stockCount = (required: string) =>
   z

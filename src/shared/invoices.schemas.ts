@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './text';
 import { DEFAULT_TAX_RATE_BPS } from './document-money';
 import { dollarsToCents } from './money';
 
@@ -80,12 +81,7 @@ export const quoteInputSchema = z.object({
     .min(0, 'Enter a tax rate between 0 and 100 %')
     .max(10_000, 'Enter a tax rate between 0 and 100 %')
     .default(DEFAULT_TAX_RATE_BPS),
-  notes: z
-    .string()
-    .trim()
-    .max(2000, 'Please keep notes under 2000 characters')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  notes: optionalText(2000, 'Please keep notes under 2000 characters'),
   deposit: depositSchema.default({ kind: 'none' }),
 });
 export type QuoteInput = z.input<typeof quoteInputSchema>;
@@ -165,12 +161,7 @@ export type QuoteFormValues = z.input<typeof quoteFormSchema>;
 export const offlinePaymentSchema = z.object({
   method: z.enum(OFFLINE_METHODS, { error: 'Choose cash, check or other' }),
   amountCents: z.number({ error: 'Enter an amount greater than $0.00' }).int().min(1, 'Enter an amount greater than $0.00'),
-  note: z
-    .string()
-    .trim()
-    .max(500)
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  note: optionalText(500),
 });
 export type OfflinePaymentInput = z.input<typeof offlinePaymentSchema>;
 

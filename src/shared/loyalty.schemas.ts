@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './text';
 
 // §5 Adjust Points and New Reward, §8 loyalty toasts, §9 seeded rewards: one place for the screen and the server.
 
@@ -87,12 +88,7 @@ export type RewardForm = z.infer<typeof rewardFormSchema>;
 /** POST/PUT /api/loyalty/rewards. */
 export const rewardInputSchema = z.object({
   name: z.string({ error: LOYALTY_TEXT.required }).trim().min(1, LOYALTY_TEXT.required).max(120),
-  description: z
-    .string()
-    .trim()
-    .max(500)
-    .nullish()
-    .transform((v) => v || null),
+  description: optionalText(500),
   pointsRequired: z
     .number({ error: LOYALTY_TEXT.required })
     .int(LOYALTY_TEXT.wholePoints)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './text';
 import { CAMPAIGN_TYPES } from './campaigns';
 
 // Automated messages (decision 610): reminders, review requests, win-back, and the transactional messages that go
@@ -98,12 +99,7 @@ export const automationSettingsSchema = z
       .min(14, AUTOMATION_TEXT.winbackDays)
       .max(730, AUTOMATION_TEXT.winbackDays),
     winbackChannel: z.enum(CAMPAIGN_TYPES),
-    winbackSubject: z
-      .string()
-      .trim()
-      .max(200)
-      .nullish()
-      .transform((v) => (v ? v : null)),
+    winbackSubject: optionalText(200),
     winbackMessage: z.string().trim().max(1600),
   })
   .superRefine((v, ctx) => {

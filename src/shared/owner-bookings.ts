@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './text';
 import { BOOKING_MESSAGES, bookingFormSchema } from './booking.schemas';
 import { VEHICLE_TYPES } from './constants';
 
@@ -21,13 +22,6 @@ export const OWNER_BOOKING_TEXT = {
 /** Bookings the owner can still change (§4: not once started, finished or cancelled). */
 export const EDITABLE_STATUSES = ['pending', 'confirmed'] as const;
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Please keep this under ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
 const required = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters`);
 
@@ -44,7 +38,7 @@ export const newVehicleSchema = z.object({
     .max(new Date().getFullYear() + 2, 'Please enter a valid vehicle year')
     .nullish()
     .or(z.literal('').transform(() => null)),
-  color: text(40),
+  color: optionalText(40),
 });
 
 const price = z.coerce
@@ -68,10 +62,10 @@ export const ownerBookingInputSchema = z
     date,
     time,
     locationAddress: required(BOOKING_MESSAGES.location, 300),
-    notes: text(1000),
+    notes: optionalText(1000),
     // Null: the service's price for the vehicle type (§9 multipliers). Another price needs a reason.
     priceCents: price.nullish(),
-    priceReason: text(300),
+    priceReason: optionalText(300),
     paidOffline: z.boolean().default(false),
   })
   .refine((v) => Boolean(v.customerId) || Boolean(v.customer), {
@@ -90,9 +84,9 @@ export const ownerBookingEditSchema = z
     date: date.optional(),
     time: time.optional(),
     locationAddress: required(BOOKING_MESSAGES.location, 300).optional(),
-    notes: text(1000).optional(),
+    notes: optionalText(1000).optional(),
     priceCents: price.optional(),
-    priceReason: text(300),
+    priceReason: optionalText(300),
   })
   .refine((v) => (v.date === undefined) === (v.time === undefined), {
     message: BOOKING_MESSAGES.time,

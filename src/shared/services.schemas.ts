@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './text';
 import { VEHICLE_TYPES } from './constants';
 
 // §5 service form: name, base price and duration required; price in cents on the wire; multipliers per vehicle type.
@@ -17,12 +18,7 @@ export const multipliersSchema = z.object(
 
 export const serviceInputSchema = z.object({
   name: z.string({ error: 'Service name is required' }).trim().min(1, 'Service name is required').max(120),
-  description: z
-    .string()
-    .trim()
-    .max(2000)
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  description: optionalText(2000),
   basePriceCents: z
     .number({ error: 'Base price is required' })
     .int('Base price must be in whole cents')

@@ -153,7 +153,8 @@ export const services = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('services_business_id_idx').on(t.businessId),
+    // The /services page's keyset order (newest first, id as the tiebreak); it serves business_id lookups too.
+    index('services_business_created_idx').on(t.businessId, t.createdAt, t.id),
     // Backstops of the zod rules (hardening defect 10): bad values fail as 400s (app.ts maps 23514), never overflow.
     check('services_money_ck', sql`${t.basePriceCents} between 0 and 100000000`),
     check('services_duration_ck', sql`${t.durationMinutes} between 1 and 1440`),
@@ -180,7 +181,8 @@ export const customers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('customers_business_id_idx').on(t.businessId),
+    // The /customers page's keyset order (newest first, id as the tiebreak); it serves business_id lookups too.
+    index('customers_business_created_idx').on(t.businessId, t.createdAt, t.id),
     uniqueIndex('customers_business_email_uq').on(t.businessId, sql`lower(${t.email})`),
     // The running balance of the points ledger (features/loyalty); the database keeps it at 0 or above.
     check('customers_loyalty_points_not_negative', sql`${t.loyaltyPoints} >= 0`),
@@ -271,7 +273,8 @@ export const inventoryItems = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('inventory_items_business_id_idx').on(t.businessId),
+    // The /inventory page's keyset order (by name, case-insensitive, id as the tiebreak).
+    index('inventory_items_business_name_idx').on(t.businessId, sql`lower(${t.name})`, t.id),
     // The database's own guard: stock never goes below 0, whatever the caller does.
     check('inventory_items_stock_not_negative', sql`${t.currentStock} >= 0`),
     check('inventory_items_min_alert_not_negative', sql`${t.minStockAlert} >= 0`),

@@ -15,6 +15,21 @@ export const errorResponses = {
   429: { description: 'Too many requests', content: { 'application/json': { schema: errorBodySchema } } },
 } as const;
 
+/** Every DELETE answers this: 204 with no body (docs/decisions/420). */
+export const noContent = { 204: { description: 'Deleted: no content' } } as const;
+
+/** The API's conventions, in the OpenAPI document's description. */
+export const API_DESCRIPTION = [
+  'Bookings, customers and operations for mobile detailers.',
+  '',
+  'Conventions:',
+  '- Lists answer `{ items, nextCursor }`: pass `nextCursor` back as `cursor` for the next page (it is opaque;',
+  '  null on the last page); `limit` is 1–100 (default 50), `q` searches on the server. A malformed cursor or',
+  '  limit is a 400.',
+  '- Every DELETE answers 204 with no body.',
+  '- Errors answer `{ error: { message } }`; a malformed or unknown id answers 404, like another business\'s id.',
+].join('\n');
+
 export const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({
   description,
   content: { 'application/json': { schema } },

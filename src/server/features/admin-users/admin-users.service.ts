@@ -16,6 +16,7 @@ import { isUuid } from '../ids';
 import { bookingAssignments } from '../team/team.schema';
 import { accountStatus } from './admin-users.schema';
 import { recordAudit } from './audit.service';
+import { escapeLike } from '../../db/like';
 
 export interface Actor {
   id: string;
@@ -92,13 +93,11 @@ function toAccount(r: AccountRow) {
 }
 export type AdminAccount = ReturnType<typeof toAccount>;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
-
 /** Accounts, newest first, `{ items, nextCursor }`; `q` searches name, email and business name. */
 export async function listAccounts(db: DbOrTx, query: ListQuery & { filter: UserFilter }) {
   const where: (SQL | undefined)[] = [];
   if (query.q) {
-    const like = `%${escapeLike(query.q)}%`;
+    const like = `%${escapeLike(query.q.trim())}%`;
     where.push(or(ilike(user.name, like), ilike(user.email, like), ilike(profiles.businessName, like)));
   }
   if (query.filter === 'admins' || query.filter === 'technicians') {

@@ -2,9 +2,9 @@ import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { invalid } from '../../http/errors';
 import { decodeCursor, type ListQuery, pageOf } from '../../http/lists';
+import { isUuid } from '../ids';
 import { adminAuditLog } from './admin-users.schema';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What an admin did; the audit tab shows each with its label (src/shared/admin-users.ts). */
 export type AuditAction =
@@ -60,7 +60,7 @@ export async function listAudit(
   if (query.cursor) {
     const [at, id] = decodeCursor(query.cursor, 2) as [string, string];
     const when = new Date(at);
-    if (Number.isNaN(when.getTime()) || typeof id !== 'string' || !UUID.test(id))
+    if (Number.isNaN(when.getTime()) || typeof id !== 'string' || !isUuid(id))
       throw invalid('Invalid cursor');
     where.push(
       or(

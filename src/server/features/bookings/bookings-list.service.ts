@@ -7,6 +7,7 @@ import { bookingAssignments, bookings, customers, customerVehicles } from '../..
 import { invalid } from '../../http/errors';
 import { decodeCursor, pageOf } from '../../http/lists';
 import { businessTimeZone, selectBookings, toBooking } from './bookings.service';
+import { containsPattern } from '../../db/like';
 
 /** The technician filter of /bookings: one team member's jobs, or 'unassigned' (features/team assignments). */
 export function technicianCondition(technicianId: string | undefined): SQL | undefined {
@@ -18,9 +19,8 @@ export function technicianCondition(technicianId: string | undefined): SQL | und
 
 /** Customer name or email, service, vehicle or address contains the text (case-insensitive). */
 function searchCondition(q: string | undefined): SQL | undefined {
-  const term = q?.trim();
-  if (!term) return undefined;
-  const pattern = `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const pattern = containsPattern(q);
+  if (!pattern) return undefined;
   return or(
     ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
     ilike(customers.email, pattern),

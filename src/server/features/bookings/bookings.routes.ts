@@ -7,7 +7,7 @@ import {
   ownerBookingInputSchema,
 } from '../../../shared/owner-bookings';
 import { requireUser } from '../../auth/guards';
-import { listOf, listQuerySchema } from '../../http/lists';
+import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { updateBookingStatus } from './bookings.service';
 import { CALENDAR_MAX_DAYS, calendarBookings, listBookingsPage } from './bookings-list.service';
@@ -56,7 +56,6 @@ export const ownerBookingSchema = z
   })
   .openapi('Booking');
 
-const idParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
 
 const listRoute = createRoute({
   method: 'get',
@@ -115,7 +114,7 @@ const getRoute = createRoute({
   path: '/{id}',
   tags: ['Bookings'],
   summary: 'One booking with its history',
-  request: { params: idParam },
+  request: { params: idParamSchema },
   responses: { 200: json(bookingDetailSchema), 401: errorResponses[401], 404: errorResponses[404] },
 });
 
@@ -141,7 +140,7 @@ const editRoute = createRoute({
   summary:
     'Change time, service, vehicle, address, price (with a reason) or notes; the customer is emailed a new time',
   request: {
-    params: idParam,
+    params: idParamSchema,
     body: { content: { 'application/json': { schema: ownerBookingEditSchema } }, required: true },
   },
   responses: {
@@ -159,7 +158,7 @@ const statusRoute = createRoute({
   tags: ['Bookings'],
   summary: 'Confirm, cancel, start, complete or mark a no-show (§4 transitions only)',
   request: {
-    params: idParam,
+    params: idParamSchema,
     body: {
       content: {
         'application/json': {

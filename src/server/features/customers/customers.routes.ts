@@ -3,7 +3,8 @@ import { BOOKING_STATUSES, VEHICLE_TYPES } from '../../../shared/constants';
 import { customerInputSchema } from '../../../shared/customers.schemas';
 import { LOYALTY_TIERS } from '../../../shared/loyalty';
 import { requireOwnerForWrites, requireUser } from '../../auth/guards';
-import { createRouter, errorResponses, json } from '../../http/openapi';
+import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
+import { createRouter, errorResponses, json, noContent } from '../../http/openapi';
 import {
   createCustomer,
   deleteCustomer,
@@ -60,7 +61,6 @@ const detailSchema = z
   })
   .openapi('CustomerDetail');
 
-const idParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
 const body = { content: { 'application/json': { schema: customerInputSchema } }, required: true };
 const withId = { 401: errorResponses[401], 404: errorResponses[404] };
 
@@ -68,9 +68,9 @@ const listRoute = createRoute({
   method: 'get',
   path: '/',
   tags: ['Customers'],
-  summary: 'Customers, newest first, with search',
-  request: { query: z.object({ search: z.string().max(200).optional() }) },
-  responses: { 200: json(z.array(customerSchema)), 400: errorResponses[400], 401: errorResponses[401] },
+  summary: 'Customers, newest first, a page at a time; q searches name, email, phone and address',
+  request: { query: listQuerySchema },
+  responses: { 200: json(listOf(customerSchema)), 400: errorResponses[400], 401: errorResponses[401] },
 });
 const createCustomerRoute = createRoute({
   method: 'post',
@@ -90,7 +90,7 @@ const detailRoute = createRoute({
   path: '/{id}',
   tags: ['Customers'],
   summary: 'A customer with vehicles, booking history, lifetime value and loyalty tier',
-  request: { params: idParam },
+  request: { params: idParamSchema },
   responses: { 200: json(detailSchema), ...withId },
 });
 const updateRoute = createRoute({
@@ -98,7 +98,7 @@ const updateRoute = createRoute({
   path: '/{id}',
   tags: ['Customers'],
   summary: 'Edit a customer',
-  request: { params: idParam, body },
+  request: { params: idParamSchema, body },
   responses: { 200: json(customerSchema), 400: errorResponses[400], 409: errorResponses[409], ...withId },
 });
 const deleteRoute = createRoute({
@@ -106,8 +106,8 @@ const deleteRoute = createRoute({
   path: '/{id}',
   tags: ['Customers'],
   summary: 'Delete a customer (their bookings stay, without the personal details)',
-  request: { params: idParam },
-  responses: { 200: json(z.object({ deleted: z.literal(true) })), ...withId },
+  request: { params: idParamSchema },
+  responses: { ...noContent, ...withId },
 });
 
 export const customersRoutes = createRouter();
@@ -131,5 +131,5 @@ export const customersApi = customersRoutes
   )
   .openapi(deleteRoute, async (c) => {
     await deleteCustomer(c.var.deps.db, c.var.businessId, c.req.valid('param').id);
-    return c.json({ deleted: true as const }, 200);
+    return c.body(null, 204);
   });

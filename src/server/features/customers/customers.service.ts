@@ -3,7 +3,9 @@ import { CUSTOMER_MESSAGES } from '../../../shared/customers.schemas';
 import { loyaltyTier } from '../../../shared/loyalty';
 import type { Database } from '../../db/client';
 import { bookings, customers, customerVehicles } from '../../db/schema';
+import { containsPattern } from '../../db/like';
 import { conflict, notFound } from '../../http/errors';
+import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
 import { businessTimeZone } from '../bookings/bookings.service';
 import { assertUuid, isUniqueViolation } from '../ids';
 
@@ -38,10 +40,9 @@ function toCustomer(c: CustomerRow, extra: { vehicleCount?: number; bookingCount
   };
 }
 
-/** §7: newest first; search by name, email, phone or address. */
-export async function listCustomers(db: Database, businessId: string, query: { search?: string }) {
-  const term = query.search?.trim();
-  const pattern = term ? `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
+/** §7: newest first, a page at a time (keyset on created_at, id); search by name, email, phone or address. */
+export async function listCustomers(db: Database, businessId: string, query: ListQuery) {
+  const pattern = containsPattern(query.q);
   const vehicleCount = db
     .select({ n: count() })
     .from(customerVehicles)
@@ -50,6 +51,7 @@ export async function listCustomers(db: Database, businessId: string, query: { s
   const rows = await db
     .select({
       customer: customers,
+      at: cursorText(customers.createdAt),
       vehicleCount: sql<number>`(${vehicleCount})`.mapWith(Number),
       bookingCount: sql<number>`(${bookingCount})`.mapWith(Number),
     })
@@ -65,11 +67,19 @@ export async function listCustomers(db: Database, businessId: string, query: { s
               ilike(customers.address, pattern),
             )
           : undefined,
+        afterCursor(query.cursor, CUSTOMER_ORDER, 'desc'),
       ),
     )
-    .orderBy(desc(customers.createdAt), desc(customers.id));
-  return rows.map((r) => toCustomer(r.customer, r));
+    .orderBy(desc(customers.createdAt), desc(customers.id))
+    .limit(query.limit + 1);
+  const page = pageOf(rows, query.limit, (r) => [r.at, r.customer.id]);
+  return { items: page.items.map((r) => toCustomer(r.customer, r)), nextCursor: page.nextCursor };
 }
+
+const CUSTOMER_ORDER: SortKey[] = [
+  { column: customers.createdAt, kind: 'timestamp' },
+  { column: customers.id, kind: 'uuid' },
+];
 
 async function findOwn(db: Database, businessId: string, id: string) {
   assertUuid(id, NOT_FOUND);

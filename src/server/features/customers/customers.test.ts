@@ -105,9 +105,10 @@ describe('customers', () => {
       })
     ).json();
     const list = await (await t.request('/api/customers', { cookie: owner.cookie })).json();
-    expect(list.map((c: { firstName: string }) => c.firstName)).toEqual(['Beta', 'Alpha']);
-    const found = await (await t.request('/api/customers?search=oak', { cookie: owner.cookie })).json();
-    expect(found.map((c: { firstName: string }) => c.firstName)).toEqual(['Beta']);
+    expect(list.items.map((c: { firstName: string }) => c.firstName)).toEqual(['Beta', 'Alpha']);
+    expect(list.nextCursor).toBeNull();
+    const found = await (await t.request('/api/customers?q=oak', { cookie: owner.cookie })).json();
+    expect(found.items.map((c: { firstName: string }) => c.firstName)).toEqual(['Beta']);
     const edited = await put(owner.cookie, a.id, {
       firstName: 'Alpha',
       lastName: 'Uno',
@@ -183,7 +184,8 @@ describe('customers', () => {
       status: 'completed',
     });
     const res = await t.request(`/api/customers/${customer.id}`, { method: 'DELETE', cookie: owner.cookie });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe('');
     expect(await t.db.select().from(customers).where(eq(customers.id, customer.id))).toHaveLength(0);
     const [kept] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(kept!.customerId).toBeNull();
@@ -209,6 +211,6 @@ describe('customers', () => {
     expect((await t.request('/api/customers/not-a-uuid', { cookie: mine.cookie })).status).toBe(404);
     const [row] = await t.db.select().from(customers).where(eq(customers.id, customer.id));
     expect(row!.firstName).toBe('Not');
-    expect(await (await t.request('/api/customers', { cookie: mine.cookie })).json()).toEqual([]);
+    expect(await (await t.request('/api/customers', { cookie: mine.cookie })).json()).toEqual({ items: [], nextCursor: null });
   });
 });

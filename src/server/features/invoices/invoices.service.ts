@@ -12,6 +12,7 @@ import { DAY_MS, documentBusiness, invoiceNumberText, invoicePageUrl, newPublicT
 import { sendReceipt } from './invoice-emails';
 import type { DocumentLine } from './invoices.schema';
 import { findOwnQuote, QUOTE_NOT_FOUND } from './quotes.service';
+import { containsPattern } from '../../db/like';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -305,8 +306,8 @@ export async function listInvoices(db: Database, businessId: string, query: List
           filterCondition(query.filter),
           term
             ? or(
-                sql`${invoices.customerName} ilike ${`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
-                sql`'INV-' || lpad(${invoices.number}::text, 4, '0') ilike ${`%${term}%`}`,
+                sql`${invoices.customerName} ilike ${containsPattern(term)}`,
+                sql`'INV-' || lpad(${invoices.number}::text, 4, '0') ilike ${containsPattern(term)}`,
               )
             : undefined,
           after,

@@ -10,6 +10,7 @@ import { conflict, notFound } from '../../http/errors';
 import { decodeCursor, type ListQuery, pageOf } from '../../http/lists';
 import { assertUuid } from '../ids';
 import { DAY_MS, documentBusiness, newPublicToken, pricedLines, quotePageUrl } from './documents';
+import { containsPattern } from '../../db/like';
 
 export const QUOTE_NOT_FOUND = 'Quote not found';
 
@@ -115,7 +116,7 @@ export async function listQuotes(
       and(
         eq(quotes.businessId, businessId),
         query.status ? eq(quotes.status, query.status) : undefined,
-        term ? sql`${quotes.customerName} ilike ${`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
+        term ? sql`${quotes.customerName} ilike ${containsPattern(term)}` : undefined,
         after,
       ),
     )

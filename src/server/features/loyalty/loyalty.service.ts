@@ -7,11 +7,7 @@ import { decodeCursor, type ListQuery, pageOf } from '../../http/lists';
 import { notFound } from '../../http/errors';
 import { assertUuid } from '../ids';
 import { appendPoints } from './points-ledger';
-
-const likePattern = (q: string | undefined) => {
-  const term = q?.trim();
-  return term ? `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
-};
+import { containsPattern } from '../../db/like';
 
 /** §2 cards: members, points issued (net of take-backs), points redeemed (net of returns), average balance. */
 export async function loyaltySummary(db: Database, businessId: string) {
@@ -64,7 +60,7 @@ const customerColumns = {
 
 /** The Customers tab: most points first (then name), searchable by name or email, keyset pages. */
 export async function listLoyaltyCustomers(db: Database, businessId: string, query: ListQuery) {
-  const pattern = likePattern(query.q);
+  const pattern = containsPattern(query.q);
   const after = query.cursor ? decodeCursor(query.cursor, 2) : null;
   const rows = await db
     .select(customerColumns)

@@ -60,7 +60,7 @@ describe('Adjust Points', () => {
 
     // The customers list and detail read the same numbers.
     const list = await (await t.request('/api/customers', { cookie: owner.cookie })).json();
-    expect(list[0]).toMatchObject({ loyaltyPoints: 450, loyaltyTier: 'silver' });
+    expect(list.items[0]).toMatchObject({ loyaltyPoints: 450, loyaltyTier: 'silver' });
     const detail = await (await t.request(`/api/customers/${customer.id}`, { cookie: owner.cookie })).json();
     expect(detail.customer).toMatchObject({ loyaltyPoints: 450, loyaltyTier: 'silver' });
 

@@ -12,9 +12,10 @@ import type { z } from 'zod';
 import type { DbOrTx, Transaction } from '../../db/client';
 import { checkoutSessions } from '../booking/booking.schema';
 import { conflict, invalid, notFound } from '../../http/errors';
-import { decodeCursor, type ListQuery, pageOf } from '../../http/lists';
+import { afterCursor, cursorText, type ListQuery, pageOf } from '../../http/lists';
 import { assertUuid, isUniqueViolation } from '../ids';
 import { promoCodes, promoCodeUses } from './promo-codes.schema';
+import { containsPattern } from '../../db/like';
 
 type PromoValues = z.output<typeof promoCodeInputSchema>;
 type PromoRow = typeof promoCodes.$inferSelect;
@@ -48,24 +49,26 @@ const toPromo = (r: PromoRow, timesUsed: number) => ({
 
 /** The Promo Codes tab: newest first, each with its live times used. */
 export async function listPromoCodes(db: DbOrTx, businessId: string, query: ListQuery) {
-  const after = query.cursor ? decodeCursor(query.cursor, 2) : null;
   const used = db
     .select({ n: count() })
     .from(promoCodeUses)
     .where(and(eq(promoCodeUses.promoCodeId, promoCodes.id), liveUse));
   const rows = await db
-    .select({ promo: promoCodes, timesUsed: sql<number>`(${used})`.mapWith(Number) })
+    .select({ promo: promoCodes, at: cursorText(promoCodes.createdAt), timesUsed: sql<number>`(${used})`.mapWith(Number) })
     .from(promoCodes)
     .where(
       and(
         eq(promoCodes.businessId, businessId),
-        query.q ? sql`${promoCodes.code} like ${`%${normalizePromoCode(query.q).replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined,
-        after ? sql`(${promoCodes.createdAt}, ${promoCodes.id}) < (${String(after[0])}::timestamptz, ${String(after[1])}::uuid)` : undefined,
+        query.q ? sql`${promoCodes.code} like ${containsPattern(normalizePromoCode(query.q)) ?? '%'}` : undefined,
+        afterCursor(query.cursor, [
+          { column: promoCodes.createdAt, kind: 'timestamp' },
+          { column: promoCodes.id, kind: 'uuid' },
+        ], 'desc'),
       ),
     )
     .orderBy(desc(promoCodes.createdAt), desc(promoCodes.id))
     .limit(query.limit + 1);
-  const page = pageOf(rows, query.limit, (r) => [r.promo.createdAt.toISOString(), r.promo.id]);
+  const page = pageOf(rows, query.limit, (r) => [r.at, r.promo.id]);
   return { items: page.items.map((r) => toPromo(r.promo, r.timesUsed)), nextCursor: page.nextCursor };
 }
 

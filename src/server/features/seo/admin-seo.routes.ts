@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { adminGenerateInputSchema } from '../../../shared/seo.schemas';
 import { requireAdmin, requireUser } from '../../auth/guards';
+import { idParamSchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { seoJobs } from './seo-jobs';
 import { toPageDto } from './seo-pages.service';
@@ -14,7 +15,7 @@ import {
   toRunDto,
 } from './seo-runs.service';
 import { publicPagesOf, seoOf } from './seo-settings';
-import { idParamSchema, seoPageSchema, seoRunSchema } from './seo.openapi';
+import { seoPageSchema, seoRunSchema } from './seo.openapi';
 
 const admin = { 401: errorResponses[401], 403: errorResponses[403] };
 

@@ -1,10 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { landingPagesInputSchema } from '../../../shared/seo.schemas';
 import { requireOwnerForWrites, requireUser } from '../../auth/guards';
+import { idParamSchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { seoJobs } from './seo-jobs';
 import { createLandingPages, deleteBusinessPage, listBusinessPages, toPageDto } from './seo-pages.service';
-import { idParamSchema, seoPageSchema } from './seo.openapi';
+import { seoPageSchema } from './seo.openapi';
 
 const listRoute = createRoute({
   method: 'get',

@@ -14,13 +14,9 @@ import { notFound, tooManyRequests } from '../../http/errors';
 import type { ContentGenerator } from '../../providers/content/content-generator';
 import { sanitizeContent } from '../../providers/content/sanitize';
 import { getProfile } from '../profiles/profiles.service';
+import { assertUuid } from '../ids';
 import { loadBusinessForPage, pageContext, slugVariant } from './seo-context';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** An id that is not even a uuid names no row: 404, like any unknown id. */
-export function assertUuid(id: string, message: string) {
-  if (!UUID.test(id)) throw notFound(message);
-}
 
 /** The columns a page list shows (never the content). */
 export const pageListColumns = {

@@ -16,7 +16,9 @@ import type { ContentGenerator } from '../../providers/content/content-generator
 import { sanitizeContent } from '../../providers/content/sanitize';
 import { pageContext } from './seo-context';
 import { largestCities } from './seo-geo';
-import { assertUuid, pageListColumns } from './seo-pages.service';
+import { assertUuid } from '../ids';
+import { pageListColumns } from './seo-pages.service';
+import { escapeLike } from '../../db/like';
 
 type Run = typeof seoGenerationRuns.$inferSelect;
 type Vehicle = { make: string; model: string } | null;
@@ -285,8 +287,6 @@ export async function interruptedRuns(db: Database) {
     .where(inArray(seoGenerationRuns.status, ACTIVE));
   return rows;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
  * Platform pages newest first, at most 100 (§7), optionally searched by title, city or state (code or name) through

@@ -36,4 +36,3 @@ export const seoRunSchema = z
   })
   .openapi('SeoGenerationRun');
 
-export const idParamSchema = z.object({ id: z.string().max(64) });

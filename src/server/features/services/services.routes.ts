@@ -2,8 +2,9 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { VEHICLE_TYPES } from '../../../shared/constants';
 import { serviceInputSchema, serviceUpdateSchema } from '../../../shared/services.schemas';
 import { requireOwnerForWrites, requireUser } from '../../auth/guards';
-import { createRouter, errorResponses, json } from '../../http/openapi';
-import { createService, deleteService, listServices, updateService } from './services.service';
+import { idParamSchema, listOf, listQuerySchema, optionsQuerySchema } from '../../http/lists';
+import { createRouter, errorResponses, json, noContent } from '../../http/openapi';
+import { createService, deleteService, listServiceOptions, listServices, updateService } from './services.service';
 
 const serviceSchema = z
   .object({
@@ -20,16 +21,33 @@ const serviceSchema = z
   })
   .openapi('Service');
 
-const idParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
+const serviceOptionSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    basePriceCents: z.number().int(),
+    durationMinutes: z.number().int(),
+    vehicleTypeMultipliers: z.record(z.enum(VEHICLE_TYPES), z.number()),
+  })
+  .openapi('ServiceOption');
+
 const withId = { 401: errorResponses[401], 404: errorResponses[404] };
 
 const listRoute = createRoute({
   method: 'get',
   path: '/',
   tags: ['Services'],
-  summary: "The business's services, newest first",
-  request: { query: z.object({ includeArchived: z.enum(['true', 'false']).optional() }) },
-  responses: { 200: json(z.array(serviceSchema)), 400: errorResponses[400], 401: errorResponses[401] },
+  summary: "The business's services, newest first, a page at a time; q searches names",
+  request: { query: listQuerySchema.extend({ includeArchived: z.enum(['true', 'false']).optional() }) },
+  responses: { 200: json(listOf(serviceSchema)), 400: errorResponses[400], 401: errorResponses[401] },
+});
+const optionsRoute = createRoute({
+  method: 'get',
+  path: '/options',
+  tags: ['Services'],
+  summary: 'Active services by name for pickers (booking form, quote lines): pages of up to 500',
+  request: { query: optionsQuerySchema },
+  responses: { 200: json(listOf(serviceOptionSchema)), 400: errorResponses[400], 401: errorResponses[401] },
 });
 const createServiceRoute = createRoute({
   method: 'post',
@@ -45,7 +63,7 @@ const updateRoute = createRoute({
   tags: ['Services'],
   summary: 'Edit, activate or deactivate a service',
   request: {
-    params: idParam,
+    params: idParamSchema,
     body: { content: { 'application/json': { schema: serviceUpdateSchema } }, required: true },
   },
   responses: { 200: json(serviceSchema), 400: errorResponses[400], 409: errorResponses[409], ...withId },
@@ -54,22 +72,24 @@ const deleteRoute = createRoute({
   method: 'delete',
   path: '/{id}',
   tags: ['Services'],
-  summary: 'Delete a service, or archive it when it has bookings',
-  request: { params: idParam },
-  responses: { 200: json(z.object({ result: z.enum(['deleted', 'archived']) })), ...withId },
+  summary: 'Delete a service; one with bookings is archived instead (hidden, history kept). 204 either way',
+  request: { params: idParamSchema },
+  responses: { ...noContent, ...withId },
 });
 
 export const servicesRoutes = createRouter();
 servicesRoutes.use('*', requireUser, requireOwnerForWrites);
 
 export const servicesApi = servicesRoutes
-  .openapi(listRoute, async (c) =>
-    c.json(
-      await listServices(c.var.deps.db, c.var.businessId, {
-        includeArchived: c.req.valid('query').includeArchived === 'true',
-      }),
+  .openapi(listRoute, async (c) => {
+    const { includeArchived, ...query } = c.req.valid('query');
+    return c.json(
+      await listServices(c.var.deps.db, c.var.businessId, { ...query, includeArchived: includeArchived === 'true' }),
       200,
-    ),
+    );
+  })
+  .openapi(optionsRoute, async (c) =>
+    c.json(await listServiceOptions(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200),
   )
   .openapi(createServiceRoute, async (c) =>
     c.json(await createService(c.var.deps.db, c.var.businessId, c.req.valid('json')), 201),
@@ -80,6 +100,7 @@ export const servicesApi = servicesRoutes
       200,
     ),
   )
-  .openapi(deleteRoute, async (c) =>
-    c.json(await deleteService(c.var.deps.db, c.var.businessId, c.req.valid('param').id), 200),
-  );
+  .openapi(deleteRoute, async (c) => {
+    await deleteService(c.var.deps.db, c.var.businessId, c.req.valid('param').id);
+    return c.body(null, 204);
+  });

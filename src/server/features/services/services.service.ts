@@ -1,9 +1,11 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_VEHICLE_MULTIPLIERS, type VehicleType } from '../../../shared/constants';
 import { completeMultipliers } from '../../../shared/pricing';
 import type { Database } from '../../db/client';
 import { bookings, services } from '../../db/schema';
+import { containsPattern } from '../../db/like';
 import { conflict, notFound } from '../../http/errors';
+import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
 import { assertUuid } from '../ids';
 
 const NOT_FOUND = 'Service not found';
@@ -34,20 +36,80 @@ function toService(s: ServiceRow, bookingCount = 0) {
   };
 }
 
-/** §7: all of the owner's services, newest first; archived ones only on request. */
-export async function listServices(db: Database, businessId: string, query: { includeArchived?: boolean }) {
+const NEWEST_FIRST: SortKey[] = [
+  { column: services.createdAt, kind: 'timestamp' },
+  { column: services.id, kind: 'uuid' },
+];
+
+/** §7: the owner's services, newest first, a page at a time; archived ones only on request; q searches names. */
+export async function listServices(
+  db: Database,
+  businessId: string,
+  query: ListQuery & { includeArchived?: boolean },
+) {
   const bookingCount = db.select({ n: count() }).from(bookings).where(eq(bookings.serviceId, services.id));
+  const pattern = containsPattern(query.q);
   const rows = await db
-    .select({ service: services, bookingCount: sql<number>`(${bookingCount})`.mapWith(Number) })
+    .select({
+      service: services,
+      at: cursorText(services.createdAt),
+      bookingCount: sql<number>`(${bookingCount})`.mapWith(Number),
+    })
     .from(services)
     .where(
       and(
         eq(services.businessId, businessId),
         query.includeArchived ? undefined : isNull(services.archivedAt),
+        pattern ? ilike(services.name, pattern) : undefined,
+        afterCursor(query.cursor, NEWEST_FIRST, 'desc'),
       ),
     )
-    .orderBy(desc(services.createdAt), desc(services.id));
-  return rows.map((r) => toService(r.service, r.bookingCount));
+    .orderBy(desc(services.createdAt), desc(services.id))
+    .limit(query.limit + 1);
+  const page = pageOf(rows, query.limit, (r) => [r.at, r.service.id]);
+  return { items: page.items.map((r) => toService(r.service, r.bookingCount)), nextCursor: page.nextCursor };
+}
+
+const BY_NAME: SortKey[] = [
+  { column: sql`lower(${services.name})`, kind: 'text' },
+  { column: services.id, kind: 'uuid' },
+];
+
+/**
+ * What the pickers need (§7 "active services are read for quotes"; the owner's booking form): active services
+ * by name, in pages of up to 500, so one request holds a whole catalogue.
+ */
+export async function listServiceOptions(db: Database, businessId: string, query: ListQuery) {
+  const pattern = containsPattern(query.q);
+  const rows = await db
+    .select({
+      id: services.id,
+      name: services.name,
+      sortName: sql<string>`lower(${services.name})`,
+      basePriceCents: services.basePriceCents,
+      durationMinutes: services.durationMinutes,
+      vehicleTypeMultipliers: services.vehicleTypeMultipliers,
+    })
+    .from(services)
+    .where(
+      and(
+        eq(services.businessId, businessId),
+        eq(services.isActive, true),
+        isNull(services.archivedAt),
+        pattern ? ilike(services.name, pattern) : undefined,
+        afterCursor(query.cursor, BY_NAME, 'asc'),
+      ),
+    )
+    .orderBy(asc(sql`lower(${services.name})`), asc(services.id))
+    .limit(query.limit + 1);
+  const page = pageOf(rows, query.limit, (r) => [r.sortName, r.id]);
+  return {
+    items: page.items.map(({ sortName: _, ...r }) => ({
+      ...r,
+      vehicleTypeMultipliers: completeMultipliers(r.vehicleTypeMultipliers),
+    })),
+    nextCursor: page.nextCursor,
+  };
 }
 
 async function findOwn(db: Database, businessId: string, id: string) {
@@ -108,7 +170,7 @@ export async function deleteService(
   db: Database,
   businessId: string,
   id: string,
-): Promise<{ result: 'deleted' | 'archived' }> {
+): Promise<'deleted' | 'archived'> {
   await findOwn(db, businessId, id);
   return db.transaction(async (tx) => {
     const [{ n } = { n: 0 }] = await tx
@@ -120,9 +182,9 @@ export async function deleteService(
         .update(services)
         .set({ archivedAt: new Date(), isActive: false })
         .where(and(eq(services.id, id), eq(services.businessId, businessId)));
-      return { result: 'archived' as const };
+      return 'archived' as const;
     }
     await tx.delete(services).where(and(eq(services.id, id), eq(services.businessId, businessId)));
-    return { result: 'deleted' as const };
+    return 'deleted' as const;
   });
 }

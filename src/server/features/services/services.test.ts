@@ -48,7 +48,7 @@ describe('services', () => {
     ).json();
     expect(custom.vehicleTypeMultipliers.truck).toBe(1.5);
     const list = await (await t.request('/api/services', { cookie: owner.cookie })).json();
-    expect(list.map((s: { name: string }) => s.name)).toEqual(['Big', 'Wash']);
+    expect(list.items.map((s: { name: string }) => s.name)).toEqual(['Big', 'Wash']);
   });
 
   it.each([
@@ -115,10 +115,10 @@ describe('services', () => {
       status: 'completed',
     });
 
-    expect(await (await del(owner.cookie, unused.id)).json()).toEqual({ result: 'deleted' });
+    expect((await del(owner.cookie, unused.id)).status).toBe(204);
     expect(await t.db.select().from(services).where(eq(services.id, unused.id))).toHaveLength(0);
 
-    expect(await (await del(owner.cookie, used.id)).json()).toEqual({ result: 'archived' });
+    expect((await del(owner.cookie, used.id)).status).toBe(204);
     const [archived] = await t.db.select().from(services).where(eq(services.id, used.id));
     expect(archived).toMatchObject({ isActive: false });
     expect(archived!.archivedAt).toBeInstanceOf(Date);
@@ -126,11 +126,11 @@ describe('services', () => {
     expect(kept).toMatchObject({ serviceId: used.id, serviceName: 'Used' });
 
     const list = await (await t.request('/api/services', { cookie: owner.cookie })).json();
-    expect(list).toEqual([]);
+    expect(list).toEqual({ items: [], nextCursor: null });
     const withArchived = await (
       await t.request('/api/services?includeArchived=true', { cookie: owner.cookie })
     ).json();
-    expect(withArchived).toEqual([expect.objectContaining({ name: 'Used', bookingCount: 1 })]);
+    expect(withArchived.items).toEqual([expect.objectContaining({ name: 'Used', bookingCount: 1 })]);
     expect((await patch(owner.cookie, used.id, { isActive: true })).status).toBe(409);
     // Archived services are not offered on /book.
     const options = await (await t.request(`/api/booking/options?business=${owner.userId}`)).json();
@@ -146,6 +146,6 @@ describe('services', () => {
     expect((await patch(mine.cookie, 'not-a-uuid', { name: 'x' })).status).toBe(404);
     const [row] = await t.db.select().from(services).where(eq(services.id, service.id));
     expect(row!.name).toBe('Theirs');
-    expect(await (await t.request('/api/services', { cookie: mine.cookie })).json()).toEqual([]);
+    expect(await (await t.request('/api/services', { cookie: mine.cookie })).json()).toEqual({ items: [], nextCursor: null });
   });
 });

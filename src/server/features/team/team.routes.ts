@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { assignSchema, inviteSchema } from '../../../shared/team';
 import { requireOwnerForWrites, requireUser } from '../../auth/guards';
+import { idParamSchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { acceptInvitation, assignBooking, describeInvitation, inviteMember, listAssignments, listTeam, removeMember, revokeInvitation } from './team.service';
 
@@ -18,7 +19,6 @@ const teamSchema = z
 const assignmentSchema = z
   .object({ bookingId: z.string(), technicianId: z.string(), technicianName: z.string() })
   .openapi('BookingAssignment');
-const idParam = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) });
 const tokenParam = z.object({ token: z.string().openapi({ param: { name: 'token', in: 'path' } }) });
 const noContent = { 204: { description: 'Done' } };
 const ownerWrite = { 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] };
@@ -43,7 +43,7 @@ const revokeRoute = createRoute({
   path: '/invitations/{id}',
   tags: ['Team'],
   summary: 'Revoke a pending invitation',
-  request: { params: idParam },
+  request: { params: idParamSchema },
   responses: { ...noContent, ...ownerWrite },
 });
 const removeRoute = createRoute({
@@ -51,7 +51,7 @@ const removeRoute = createRoute({
   path: '/members/{id}',
   tags: ['Team'],
   summary: 'Remove a technician (their sessions end)',
-  request: { params: idParam },
+  request: { params: idParamSchema },
   responses: { ...noContent, ...ownerWrite },
 });
 const assignmentsRoute = createRoute({
@@ -67,7 +67,7 @@ const assignRoute = createRoute({
   path: '/assignments/{id}',
   tags: ['Team'],
   summary: 'Assign a booking to a team member, or clear it with null',
-  request: { params: idParam, body: { content: { 'application/json': { schema: assignSchema } }, required: true } },
+  request: { params: idParamSchema, body: { content: { 'application/json': { schema: assignSchema } }, required: true } },
   responses: {
     200: json(z.object({ bookingId: z.string(), technicianId: z.string().nullable() })),
     400: errorResponses[400],

@@ -88,7 +88,7 @@ describe("the session's business", () => {
     }
     // Nothing changed behind the 403s.
     const services = await (await t.request('/api/services', { cookie: owner.cookie })).json();
-    expect(services.map((s: { basePriceCents: number }) => s.basePriceCents)).toEqual([12000]);
+    expect(services.items.map((s: { basePriceCents: number }) => s.basePriceCents)).toEqual([12000]);
     const plan = await (await t.request('/api/billing', { cookie: owner.cookie })).json();
     expect(plan.plan).toBe('pro');
     // The owner's own writes still pass the guard.

@@ -6,6 +6,7 @@ import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { LoadMore } from '../../components/ui/load-more';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { AccountBadges, day, planLabel } from './account-badges';
@@ -26,7 +27,7 @@ export function AccountsTab() {
   const q = useDebouncedValue(search.trim());
   const accounts = useAccounts(q, filter);
   const [openId, setOpenId] = useState<string | null>(null);
-  const items = accounts.data?.pages.flatMap((p) => p.items) ?? [];
+  const items = accounts.items;
 
   return (
     <>
@@ -79,13 +80,7 @@ export function AccountsTab() {
               <AccountRow key={a.id} account={a} onManage={() => setOpenId(a.id)} />
             ))}
           </ul>
-          {accounts.hasNextPage && (
-            <div className="mt-4 flex justify-center">
-              <Button variant="outline" onClick={() => accounts.fetchNextPage()} loading={accounts.isFetchingNextPage}>
-                Load more
-              </Button>
-            </div>
-          )}
+          <LoadMore list={accounts} />
         </>
       )}
       <AccountDialog id={openId} onClose={() => setOpenId(null)} />

@@ -1,7 +1,8 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { GrantRoleInput, PlatformRole, UserFilter } from '../../../shared/admin-users';
-import { api, unwrap } from '../../lib/api';
+import { api, noContent, unwrap } from '../../lib/api';
+import { pagedListOptions, usePagedList } from '../../lib/paged-list';
 import { queryClient } from '../../lib/query-client';
 
 const users = api.api.admin.users;
@@ -13,14 +14,11 @@ export type AuditEntry = InferResponseType<typeof audit.$get, 200>['items'][numb
 const PAGE = '25';
 
 export const useAccounts = (q: string, filter: UserFilter) =>
-  useInfiniteQuery({
-    queryKey: ['admin', 'users', 'list', q, filter],
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      unwrap(users.$get({ query: { limit: PAGE, filter, ...(q && { q }), ...(pageParam && { cursor: pageParam }) } })),
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    placeholderData: keepPreviousData,
-  });
+  usePagedList(
+    pagedListOptions(['admin', 'users', 'list', q, filter], (cursor) =>
+      unwrap(users.$get({ query: { limit: PAGE, filter, ...(q && { q }), ...(cursor && { cursor }) } })),
+    ),
+  );
 
 export const useAccountOverview = (id: string | null) =>
   useQuery({
@@ -30,13 +28,11 @@ export const useAccountOverview = (id: string | null) =>
   });
 
 export const useAuditLog = (targetId?: string) =>
-  useInfiniteQuery({
-    queryKey: ['admin', 'audit', targetId ?? 'all'],
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      unwrap(audit.$get({ query: { limit: PAGE, ...(targetId && { targetId }), ...(pageParam && { cursor: pageParam }) } })),
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  usePagedList(
+    pagedListOptions(['admin', 'audit', targetId ?? 'all'], (cursor) =>
+      unwrap(audit.$get({ query: { limit: PAGE, ...(targetId && { targetId }), ...(cursor && { cursor }) } })),
+    ),
+  );
 
 /** Any change to an account: the lists, its overview and the audit log read again. */
 const refresh = () =>
@@ -55,11 +51,8 @@ export const useGrantRole = () =>
 
 export const useRevokeRole = () =>
   useMutation({
-    mutationFn: async ({ id, role }: { id: string; role: PlatformRole }) => {
-      const res = await users[':id'].roles[':role'].$delete({ param: { id, role } });
-      // 204 on success; an error answers with `{ error: { message } }`.
-      if (!res.ok) await unwrap(Promise.resolve(res as { ok: boolean; status: number; json(): Promise<unknown> }));
-    },
+    mutationFn: ({ id, role }: { id: string; role: PlatformRole }) =>
+      noContent(users[':id'].roles[':role'].$delete({ param: { id, role } })),
     onSuccess: refresh,
   });
 

@@ -1,10 +1,10 @@
 import { History } from 'lucide-react';
 import { auditActionLabel } from '../../../shared/admin-users';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { dateTime } from './account-badges';
 import { type AuditEntry, useAuditLog } from './admin-users-queries';
+import { LoadMore } from '../../components/ui/load-more';
 
 const show = (v: unknown) => (v === null || v === undefined ? '—' : Array.isArray(v) ? v.join(', ') || 'none' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
@@ -23,7 +23,7 @@ export function changesOf(e: Pick<AuditEntry, 'before' | 'after'>) {
 /** The audit log, newest first, paged; `targetId` narrows it to one account. */
 export function AuditList({ targetId, compact = false }: { targetId?: string; compact?: boolean }) {
   const log = useAuditLog(targetId);
-  const items = log.data?.pages.flatMap((p) => p.items) ?? [];
+  const items = log.items;
   if (log.isPending) return <RowsSkeleton rows={compact ? 2 : 5} />;
   if (log.isError) return <ErrorState message="Failed to load the audit log" onRetry={() => log.refetch()} retrying={log.isRefetching} />;
   if (items.length === 0) {
@@ -60,13 +60,7 @@ export function AuditList({ targetId, compact = false }: { targetId?: string; co
           </li>
         ))}
       </ol>
-      {log.hasNextPage && (
-        <div className="mt-3 flex justify-center">
-          <Button variant="outline" size="sm" onClick={() => log.fetchNextPage()} loading={log.isFetchingNextPage}>
-            Load more
-          </Button>
-        </div>
-      )}
+      <LoadMore list={log} />
     </>
   );
 }

@@ -21,31 +21,11 @@ import { Input, Textarea } from '../../components/ui/input';
 import { Field, Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useCustomerDetail, useCustomers } from '../customers/customers-queries';
+import { useCustomerDetail, useCustomerSearch } from '../customers/customers-queries';
 import { useOwnerSlots } from '../scheduling/scheduling-queries';
-import { useServices } from '../services/services-queries';
+import { useServiceOptions } from '../services/services-queries';
 import { type BookingDetail, useCreateBooking, useEditBooking } from './bookings-queries';
 
-/** Lists answer either an array or `{ items }` (the list shape the API is moving to). */
-function itemsOf<T>(data: T[] | { items: T[] } | undefined): T[] {
-  if (!data) return [];
-  return Array.isArray(data) ? data : data.items;
-}
-
-interface CustomerItem {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  address: string | null;
-}
-interface ServiceItem {
-  id: string;
-  name: string;
-  basePriceCents: number;
-  isActive: boolean;
-  vehicleTypeMultipliers: Record<string, number> | null;
-}
 
 interface FormValues {
   customerMode: 'existing' | 'new';
@@ -147,8 +127,9 @@ function BookingForm({
   const v = form.watch();
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search);
-  const customers = useCustomers(debounced);
-  const customerList = itemsOf<CustomerItem>(customers.data as unknown as CustomerItem[]).slice(0, 6);
+  // The server searches; the picker shows its first six matches.
+  const customers = useCustomerSearch(debounced, 6, !editing);
+  const customerList = customers.data?.items ?? [];
   const customerId = editing
     ? (booking?.customer?.id ?? '')
     : v.customerMode === 'existing'
@@ -156,10 +137,8 @@ function BookingForm({
       : '';
   const detail = useCustomerDetail(customerId || null);
   const vehicles = detail.data?.vehicles ?? [];
-  const services = useServices(false);
-  const serviceList = itemsOf<ServiceItem>(services.data as unknown as ServiceItem[]).filter(
-    (s) => s.isActive,
-  );
+  const services = useServiceOptions();
+  const serviceList = services.data?.items ?? [];
   const service = serviceList.find((s) => s.id === v.serviceId);
   const slots = useOwnerSlots({ serviceId: v.serviceId, date: v.date, excludeBookingId: booking?.id });
   const listPrice = service ? servicePriceCents(service, v.vehicleType) : null;

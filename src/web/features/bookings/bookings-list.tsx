@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { CardGridSkeleton, EmptyState, ErrorState } from '../../components/ui/list-states';
+import { LoadMore } from '../../components/ui/load-more';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useErrorToast } from '../../lib/use-error-toast';
@@ -32,7 +33,7 @@ export function BookingsList({
   const q = useDebouncedValue(search);
   const list = useBookingsList({ q, status, when, technicianId });
   useErrorToast(list.isError, 'Failed to fetch bookings', list.errorUpdatedAt);
-  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const items = list.items;
   const filtered = Boolean(q.trim()) || status !== 'all' || Boolean(technicianId);
 
   return (
@@ -130,17 +131,7 @@ export function BookingsList({
               </li>
             ))}
           </ul>
-          {list.hasNextPage && (
-            <div className="mt-5 flex justify-center">
-              <Button
-                variant="outline"
-                onClick={() => list.fetchNextPage()}
-                loading={list.isFetchingNextPage}
-              >
-                Show more
-              </Button>
-            </div>
-          )}
+          <LoadMore list={list} className="mt-5" />
         </>
       )}
     </>

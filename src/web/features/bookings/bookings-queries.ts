@@ -1,15 +1,10 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { BookingFilter } from '../../../shared/booking-status';
 import type { BookingStatus } from '../../../shared/constants';
 import type { BookingWhen, OwnerBookingEdit, OwnerBookingInput } from '../../../shared/owner-bookings';
 import { api, unwrap } from '../../lib/api';
+import { pagedListOptions, usePagedList } from '../../lib/paged-list';
 import { queryClient } from '../../lib/query-client';
 
 const bookingsApi = api.api.bookings;
@@ -26,9 +21,8 @@ export interface ListFilters {
 
 /** The List view: pages of `{ items, nextCursor }` from the server. */
 export const useBookingsList = (filters: ListFilters) =>
-  useInfiniteQuery({
-    queryKey: ['bookings', 'list', filters],
-    queryFn: ({ pageParam }) =>
+  usePagedList(
+    pagedListOptions(['bookings', 'list', filters], (cursor) =>
       unwrap(
         bookingsApi.$get({
           query: {
@@ -37,14 +31,12 @@ export const useBookingsList = (filters: ListFilters) =>
             when: filters.when,
             ...(filters.technicianId && { technicianId: filters.technicianId }),
             limit: '24',
-            ...(pageParam && { cursor: pageParam }),
+            ...(cursor && { cursor }),
           },
         }),
       ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    placeholderData: keepPreviousData,
-  });
+    ),
+  );
 
 /** The Today, Day and Week views: every booking between two dates in the business's zone. */
 export const calendarQuery = (range: { from: string; to: string; technicianId?: string }) =>

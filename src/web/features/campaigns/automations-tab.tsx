@@ -17,6 +17,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { useTemplates } from './campaigns-queries';
 import { ChannelSelect } from './channel-select';
 import { EmailHint, SmsHint } from './sms-hint';
+import { LoadMore } from '../../components/ui/load-more';
 
 type FormInput = z.input<typeof automationSettingsSchema>;
 type FormOutput = z.output<typeof automationSettingsSchema>;
@@ -233,7 +234,7 @@ function LogRow({ m }: { m: LogEntry }) {
 
 function MessageLog() {
   const log = useMessageLog();
-  const items = log.data?.pages.flatMap((p) => p.items) ?? [];
+  const items = log.items;
   return (
     <Card>
       <CardHeader>
@@ -254,11 +255,7 @@ function MessageLog() {
                 <LogRow key={m.id} m={m} />
               ))}
             </ul>
-            {log.hasNextPage && (
-              <Button variant="outline" className="mt-4 w-full" onClick={() => log.fetchNextPage()} loading={log.isFetchingNextPage}>
-                Load more
-              </Button>
-            )}
+            <LoadMore list={log} />
           </>
         )}
       </CardContent>

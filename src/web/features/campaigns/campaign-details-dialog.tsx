@@ -1,9 +1,10 @@
-import { Button } from '../../components/ui/button';
+
 import { Dialog, DialogBody, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { Badge } from '../../components/ui/badge';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { type Campaign, useRecipients } from './campaigns-queries';
+import { LoadMore } from '../../components/ui/load-more';
 
 const SEND_TONES = { pending: 'amber', sending: 'violet', sent: 'green', failed: 'red' } as const;
 const SEND_LABELS: Record<string, string> = { pending: 'Waiting', sending: 'Sending', sent: 'Delivered', failed: 'Failed' };
@@ -12,7 +13,7 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString([], { d
 /** View Details: each recipient's delivery status, opens and clicks. */
 export function CampaignDetailsDialog({ campaign, onOpenChange }: { campaign: Campaign | null; onOpenChange: (open: boolean) => void }) {
   const recipients = useRecipients(campaign?.id ?? null);
-  const rows = recipients.data?.pages.flatMap((p) => p.items) ?? [];
+  const rows = recipients.items;
   return (
     <Dialog open={campaign !== null} onOpenChange={onOpenChange}>
       <DialogContent size="lg">
@@ -63,11 +64,7 @@ export function CampaignDetailsDialog({ campaign, onOpenChange }: { campaign: Ca
               ))}
             </ul>
           )}
-          {recipients.hasNextPage && (
-            <Button variant="outline" className="mt-3 w-full" onClick={() => recipients.fetchNextPage()} loading={recipients.isFetchingNextPage}>
-              Load more
-            </Button>
-          )}
+          <LoadMore list={recipients} />
         </DialogBody>
       </DialogContent>
     </Dialog>

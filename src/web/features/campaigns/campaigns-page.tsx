@@ -16,6 +16,7 @@ import { queryClient } from '../../lib/query-client';
 import { type Campaign, campaignStatsQuery, type Template, useCampaigns, useSendCampaign } from './campaigns-queries';
 import { TemplatesTab } from './templates-tab';
 import { AutomationsTab } from './automations-tab';
+import { LoadMore } from '../../components/ui/load-more';
 
 const TITLE = 'SMS & Email Campaigns';
 const DESCRIPTION = 'Reach your customers with offers, reminders and follow-ups.';
@@ -41,7 +42,7 @@ function CampaignsScreen() {
   // The campaign just sent: its outcome (sent, failed, scheduled) is announced once the queue has it.
   const [watching, setWatching] = useState<string | null>(null);
 
-  const list = campaigns.data?.pages.flatMap((p) => p.items) ?? [];
+  const list = campaigns.items;
   const details = list.find((c) => c.id === detailsId) ?? null;
   const watched = list.find((c) => c.id === watching);
 
@@ -100,11 +101,7 @@ function CampaignsScreen() {
                 onSend={sendNow}
                 onDetails={(c) => setDetailsId(c.id)}
               />
-              {campaigns.hasNextPage && (
-                <Button variant="outline" className="mt-4 w-full" onClick={() => campaigns.fetchNextPage()} loading={campaigns.isFetchingNextPage}>
-                  Load more
-                </Button>
-              )}
+              <LoadMore list={campaigns} />
             </>
           )}
         </TabsContent>

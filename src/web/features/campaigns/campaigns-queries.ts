@@ -1,18 +1,16 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { CampaignInput, CampaignType, TemplateInput } from '../../../shared/campaigns';
-import { ApiError, api, unwrap } from '../../lib/api';
+import { api, noContent, unwrap } from '../../lib/api';
+import { pagedListOptions, usePagedList } from '../../lib/paged-list';
 import { queryClient } from '../../lib/query-client';
 
 export const campaignStatsQuery = () =>
   queryOptions({ queryKey: ['campaigns', 'stats'], queryFn: () => unwrap(api.api.campaigns.stats.$get()) });
 
 export const campaignsQuery = () =>
-  infiniteQueryOptions({
-    queryKey: ['campaigns', 'list'],
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => unwrap(api.api.campaigns.$get({ query: pageParam ? { cursor: pageParam } : {} })),
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  pagedListOptions(['campaigns', 'list'], (cursor) =>
+    unwrap(api.api.campaigns.$get({ query: cursor ? { cursor } : {} })),
+  );
 
 export const templatesQuery = () =>
   queryOptions({ queryKey: ['campaigns', 'templates'], queryFn: () => unwrap(api.api.campaigns.templates.$get()) });
@@ -21,28 +19,22 @@ export const audienceQuery = (type: CampaignType) =>
   queryOptions({ queryKey: ['campaigns', 'audience', type], queryFn: () => unwrap(api.api.campaigns.audience.$get({ query: { type } })) });
 
 export const recipientsQuery = (id: string) =>
-  infiniteQueryOptions({
-    queryKey: ['campaigns', 'recipients', id],
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      unwrap(api.api.campaigns[':id'].recipients.$get({ param: { id }, query: pageParam ? { cursor: pageParam } : {} })),
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  pagedListOptions(['campaigns', 'recipients', id], (cursor) =>
+    unwrap(api.api.campaigns[':id'].recipients.$get({ param: { id }, query: cursor ? { cursor } : {} })),
+  );
 
 export const useCampaignStats = () => useQuery(campaignStatsQuery());
 /** While a campaign is sending, the list follows it every 2 seconds. */
 export const useCampaigns = () =>
-  useInfiniteQuery({
-    ...campaignsQuery(),
+  usePagedList(campaignsQuery(), {
     refetchInterval: (q) =>
       q.state.data?.pages.some((p) => p.items.some((c) => c.status === 'sending')) ? 2000 : false,
   });
 export const useTemplates = () => useQuery(templatesQuery());
 export const useAudience = (type: CampaignType, enabled: boolean) => useQuery({ ...audienceQuery(type), enabled });
-export const useRecipients = (id: string | null) =>
-  useInfiniteQuery({ ...recipientsQuery(id ?? ''), enabled: id !== null });
+export const useRecipients = (id: string | null) => usePagedList(recipientsQuery(id ?? ''), { enabled: id !== null });
 
-export type Campaign = NonNullable<ReturnType<typeof useCampaigns>['data']>['pages'][number]['items'][number];
+export type Campaign = ReturnType<typeof useCampaigns>['items'][number];
 export type Template = NonNullable<ReturnType<typeof useTemplates>['data']>['items'][number];
 
 const invalidate = () => queryClient.invalidateQueries({ queryKey: ['campaigns'] });
@@ -70,12 +62,6 @@ export const useSaveTemplate = () =>
 
 export const useDeleteTemplate = () =>
   useMutation({
-    mutationFn: async (id: string) => {
-      const res = await api.api.campaigns.templates[':id'].$delete({ param: { id } });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-        throw new ApiError(res.status, body?.error?.message ?? 'Failed to delete template');
-      }
-    },
+    mutationFn: (id: string) => noContent(api.api.campaigns.templates[':id'].$delete({ param: { id } })),
     onSuccess: invalidate,
   });

@@ -10,19 +10,20 @@ import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { LoadMore } from '../../components/ui/load-more';
 import { PageHeader } from '../../components/ui/page-header';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { CustomerDetailDialog } from './customer-detail-dialog';
 import { CustomerFormDialog } from './customer-form-dialog';
-import { type Customer, useCustomers, useDeleteCustomer } from './customers-queries';
+import { type Customer, useCustomersList, useDeleteCustomer } from './customers-queries';
 import { LoyaltyTierBadge } from './loyalty-tier-badge';
 
-/** /customers (§2): search, add/edit dialog, delete with the spec's confirmation, a detail view. */
+/** /customers (§2): search on the server, a page at a time, add/edit dialog, delete with the spec's confirmation, a detail view. */
 export function CustomersPage() {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search);
-  const customers = useCustomers(debounced);
+  const customers = useCustomersList(debounced);
   useErrorToast(customers.isError, 'Failed to fetch customers', customers.errorUpdatedAt);
   const remove = useDeleteCustomer();
   const [editing, setEditing] = useState<Customer | null>(null);
@@ -57,7 +58,7 @@ export function CustomersPage() {
     });
   };
 
-  const list = customers.data ?? [];
+  const list = customers.items;
   const name = (c: Customer) => `${c.firstName} ${c.lastName}`;
   const rowActions = (c: Customer) => (
     <div className="flex justify-end gap-1">
@@ -222,6 +223,7 @@ export function CustomersPage() {
               </tbody>
             </table>
           </Card>
+          <LoadMore list={customers} />
         </>
       )}
 

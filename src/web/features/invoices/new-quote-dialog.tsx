@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { DEFAULT_TAX_RATE_BPS, depositCents, documentTotals } from '../../../shared/document-money';
@@ -26,7 +25,9 @@ import {
 import { Input, Textarea } from '../../components/ui/input';
 import { Field, Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
-import { api, unwrap } from '../../lib/api';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { type Customer, useCustomerSearch } from '../customers/customers-queries';
+import { useServiceOptions } from '../services/services-queries';
 import { usePublicSettings } from '../../lib/public-settings';
 import { useCreateQuote } from './invoices-queries';
 
@@ -40,25 +41,23 @@ const EMPTY: QuoteFormValues = {
   depositValue: '',
 };
 
-/** The business's customers and active services, as the quote form reads them (§7). */
-function useQuoteOptions(enabled: boolean) {
-  const customers = useQuery({
-    queryKey: ['customers', 'list', ''],
-    queryFn: () => unwrap(api.api.customers.$get({ query: {} })),
-    enabled,
-  });
-  const services = useQuery({
-    queryKey: ['services', { includeArchived: false }],
-    queryFn: () => unwrap(api.api.services.$get({ query: {} })),
-    enabled,
-  });
-  return { customers, services: (services.data ?? []).filter((s) => s.isActive) };
+/** The customers the search finds (searched on the server) and every active service, as the quote form reads them (§7). */
+function useQuoteOptions(enabled: boolean, search: string) {
+  const customers = useCustomerSearch(search, 50, enabled);
+  const services = useServiceOptions(enabled);
+  return { customers, services: services.data?.items ?? [] };
 }
 
 /** §2/§5 New Quote: a customer, service lines (a service fills name and base price), tax, notes, an optional deposit. */
 export function NewQuoteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const create = useCreateQuote();
-  const { customers, services } = useQuoteOptions(open);
+  const [customerSearch, setCustomerSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(customerSearch);
+  const { customers, services } = useQuoteOptions(open, debouncedSearch);
+  // The chosen customer stays selectable while another search shows other matches.
+  const [chosen, setChosen] = useState<Customer | null>(null);
+  const matches = customers.data?.items ?? [];
+  const customerOptions = chosen && !matches.some((c) => c.id === chosen.id) ? [chosen, ...matches] : matches;
   const form = useForm<QuoteFormValues, unknown, QuoteInput>({
     resolver: zodResolver(quoteFormSchema),
     defaultValues: EMPTY,
@@ -70,7 +69,10 @@ export function NewQuoteDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   // The default tax rate an admin set on /admin/settings (§9's 8.5 % until one is saved).
   const defaultTaxBps = usePublicSettings().data?.defaultTaxRateBps ?? DEFAULT_TAX_RATE_BPS;
   useEffect(() => {
-    if (open) form.reset(EMPTY);
+    if (!open) return;
+    form.reset(EMPTY);
+    setCustomerSearch('');
+    setChosen(null);
   }, [open, form]);
   useEffect(() => {
     if (open && !form.getFieldState('taxRate').isDirty) form.setValue('taxRate', String(defaultTaxBps / 100));
@@ -126,16 +128,29 @@ export function NewQuoteDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           <DialogBody className="grid gap-5">
             <div className="grid gap-1.5">
               <Label htmlFor="quote-customer">Customer</Label>
+              <Input
+                type="search"
+                aria-label="Find by name or email"
+                placeholder="Find by name or email"
+                value={customerSearch}
+                onChange={(e) => setCustomerSearch(e.target.value)}
+              />
               <Controller
                 control={form.control}
                 name="customerId"
                 render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
+                  <Select
+                    value={field.value}
+                    onValueChange={(id) => {
+                      setChosen(customerOptions.find((c) => c.id === id) ?? null);
+                      field.onChange(id);
+                    }}
+                  >
                     <SelectTrigger id="quote-customer" aria-invalid={Boolean(errors.customerId) || undefined}>
                       <SelectValue placeholder={customers.isPending ? 'Loading customers…' : 'Select a customer'} />
                     </SelectTrigger>
                     <SelectContent>
-                      {(customers.data ?? []).map((c) => (
+                      {customerOptions.map((c) => (
                         <SelectItem key={c.id} value={c.id}>
                           {c.firstName} {c.lastName} · {c.email}
                         </SelectItem>
@@ -144,7 +159,7 @@ export function NewQuoteDialog({ open, onOpenChange }: { open: boolean; onOpenCh
                   </Select>
                 )}
               />
-              {customers.data?.length === 0 && (
+              {matches.length === 0 && customers.data && !debouncedSearch.trim() && (
                 <p className="text-xs text-slate-600">No customers yet: add one on the Customers page first.</p>
               )}
             </div>
@@ -213,7 +228,13 @@ export function NewQuoteDialog({ open, onOpenChange }: { open: boolean; onOpenCh
                   control={form.control}
                   name="depositKind"
                   render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange}>
+                    <Select
+                    value={field.value}
+                    onValueChange={(id) => {
+                      setChosen(customerOptions.find((c) => c.id === id) ?? null);
+                      field.onChange(id);
+                    }}
+                  >
                       <SelectTrigger id="quote-deposit-kind">
                         <SelectValue />
                       </SelectTrigger>

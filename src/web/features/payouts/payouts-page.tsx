@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { PaymentAccountPanel } from './payment-account-panel';
 import { LEDGER_CSV_URL, type Payout, type PayoutsOverview, useLedger, usePayouts, useRefreshAccount, useRunTestPayout } from './payouts-queries';
+import { LoadMore } from '../../components/ui/load-more';
 
 const formatDay = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -123,7 +124,7 @@ function PayoutLists({ data }: { data: PayoutsOverview }) {
 
 function Activity() {
   const ledger = useLedger();
-  const entries = ledger.data?.pages.flatMap((p) => p.items) ?? [];
+  const entries = ledger.items;
   return (
     <section aria-labelledby="activity-heading" className="space-y-3">
       <h2 id="activity-heading" className="text-lg font-semibold text-slate-900">
@@ -152,11 +153,7 @@ function Activity() {
               </li>
             ))}
           </ul>
-          {ledger.hasNextPage && (
-            <Button variant="outline" className="w-full" loading={ledger.isFetchingNextPage} onClick={() => ledger.fetchNextPage()}>
-              Load more
-            </Button>
-          )}
+          <LoadMore list={ledger} />
         </>
       )}
     </section>

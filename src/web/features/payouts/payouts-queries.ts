@@ -1,6 +1,7 @@
-import { queryOptions, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '../../lib/api';
+import { pagedListOptions, usePagedList } from '../../lib/paged-list';
 import { queryClient } from '../../lib/query-client';
 
 const payouts = api.api.payouts;
@@ -21,12 +22,11 @@ export const usePayouts = () => useQuery(payoutsQuery);
 export const usePaymentAccount = () => useQuery(paymentAccountQuery);
 
 export const useLedger = () =>
-  useInfiniteQuery({
-    queryKey: ['payouts', 'ledger'],
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => unwrap(payouts.ledger.$get({ query: { limit: '25', ...(pageParam && { cursor: pageParam }) } })),
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  usePagedList(
+    pagedListOptions(['payouts', 'ledger'], (cursor) =>
+      unwrap(payouts.ledger.$get({ query: { limit: '25', ...(cursor && { cursor }) } })),
+    ),
+  );
 
 /** Money or the account changed: the payouts screen and the dashboard checklist read it again. */
 const refresh = () =>

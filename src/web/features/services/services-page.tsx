@@ -12,15 +12,16 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CardGridSkeleton, EmptyState, ErrorState } from '../../components/ui/list-states';
+import { LoadMore } from '../../components/ui/load-more';
 import { PageHeader } from '../../components/ui/page-header';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { ServiceFormDialog } from './service-form-dialog';
-import { type Service, useDeleteService, useSaveService, useServices } from './services-queries';
+import { type Service, useDeleteService, useSaveService, useServicesList } from './services-queries';
 
 /** /services (§2): a card grid, add/edit dialog, activate/deactivate, delete (archive when it has bookings). */
 export function ServicesPage() {
   const [showArchived, setShowArchived] = useState(false);
-  const services = useServices(showArchived);
+  const services = useServicesList(showArchived);
   // Technicians see the services; only the owner changes them (the server answers 403 too).
   const readOnly = useIsTechnician();
   useErrorToast(services.isError, 'Failed to fetch services', services.errorUpdatedAt);
@@ -49,11 +50,13 @@ export function ServicesPage() {
   };
   const confirmDelete = () => {
     if (!toDelete) return;
+    // The server archives a service with bookings instead of deleting it (204 either way).
+    const archived = toDelete.bookingCount > 0;
     remove.mutate(toDelete.id, {
-      onSuccess: ({ result }) => {
+      onSuccess: () => {
         toast.success('Success', {
           description:
-            result === 'archived'
+            archived
               ? 'Service deleted successfully. It has bookings, so it was archived and its history kept.'
               : 'Service deleted successfully',
         });
@@ -63,7 +66,7 @@ export function ServicesPage() {
     });
   };
 
-  const list = services.data ?? [];
+  const list = services.items;
   return (
     <>
       <PageHeader
@@ -109,7 +112,8 @@ export function ServicesPage() {
           }
         />
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <>
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {list.map((s) => (
             <li key={s.id} className="flex">
               <Card
@@ -188,7 +192,9 @@ export function ServicesPage() {
               </Card>
             </li>
           ))}
-        </ul>
+          </ul>
+          <LoadMore list={services} />
+        </>
       )}
 
       <ServiceFormDialog open={formOpen} onOpenChange={setFormOpen} service={editing} />

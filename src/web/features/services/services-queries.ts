@@ -1,17 +1,30 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
 import type { ServiceInput } from '../../../shared/services.schemas';
-import { api, unwrap } from '../../lib/api';
+import { api, noContent, unwrap } from '../../lib/api';
+import { pagedListOptions, usePagedList } from '../../lib/paged-list';
 import { queryClient } from '../../lib/query-client';
 
-export const servicesQuery = (includeArchived: boolean) =>
-  queryOptions({
-    queryKey: ['services', { includeArchived }],
-    queryFn: () =>
-      unwrap(api.api.services.$get({ query: includeArchived ? { includeArchived: 'true' } : {} })),
-  });
+export type Service = InferResponseType<typeof api.api.services.$get, 200>['items'][number];
+export type ServiceOption = InferResponseType<typeof api.api.services.options.$get, 200>['items'][number];
 
-export const useServices = (includeArchived: boolean) => useQuery(servicesQuery(includeArchived));
-export type Service = NonNullable<ReturnType<typeof useServices>['data']>[number];
+/** /services: newest first, a page at a time. */
+export const servicesListQuery = (includeArchived: boolean) =>
+  pagedListOptions(['services', 'list', { includeArchived }], (cursor) =>
+    unwrap(
+      api.api.services.$get({
+        query: { limit: '30', ...(includeArchived && { includeArchived: 'true' }), ...(cursor && { cursor }) },
+      }),
+    ),
+  );
+export const useServicesList = (includeArchived: boolean) => usePagedList(servicesListQuery(includeArchived));
+
+/** Every active service by name, for pickers (booking form, quote lines, service usage): one page of up to 500. */
+export const serviceOptionsQuery = queryOptions({
+  queryKey: ['services', 'options'],
+  queryFn: () => unwrap(api.api.services.options.$get({ query: {} })),
+});
+export const useServiceOptions = (enabled = true) => useQuery({ ...serviceOptionsQuery, enabled });
 
 const invalidate = () =>
   Promise.all([
@@ -30,6 +43,6 @@ export const useSaveService = () =>
 
 export const useDeleteService = () =>
   useMutation({
-    mutationFn: (id: string) => unwrap(api.api.services[':id'].$delete({ param: { id } })),
+    mutationFn: (id: string) => noContent(api.api.services[':id'].$delete({ param: { id } })),
     onSuccess: invalidate,
   });

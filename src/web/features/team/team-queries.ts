@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, api, unwrap } from '../../lib/api';
+import { api, noContent, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 import { billingQuery } from '../billing/billing-queries';
 
@@ -11,14 +11,6 @@ const refresh = () =>
     queryClient.invalidateQueries({ queryKey: teamQuery.queryKey }),
     queryClient.invalidateQueries({ queryKey: billingQuery.queryKey }),
   ]);
-
-/** A 204 answer has no body to read; a failure carries the server's message. */
-async function noContent(res: Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>) {
-  const r = await res;
-  if (r.ok) return;
-  const body = (await r.json().catch(() => null)) as { error?: { message?: string } } | null;
-  throw new ApiError(r.status, body?.error?.message ?? `Request failed (${r.status})`);
-}
 
 export const useInvite = () =>
   useMutation({
