@@ -11,7 +11,10 @@
 //      Accept-Encoding) for a hot page, a set of 1,000 popular pages, slugs drawn uniformly from all 100,000, and
 //      the same from a client that takes no gzip.
 //
-// It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
+//   S. Data at scale (scripts/bench-scale.ts): the demo business gets 100,000 bookings and 20,000 customers; its
+//      dashboard, list first pages and a busy day's slots are timed through HTTP.
+//
+// Parts: --only=api,scale,seo (any of them, comma-separated; default all). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
 // embedded database lives in a temporary folder (or, with BENCH_DATABASE_URL=postgres://…/postgres, in a fresh
 // PostgreSQL database that is dropped afterwards). Options: --pages=100000 --duration=10 --data-dir=DIR.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -23,7 +26,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { STATE_CODES } from '../src/shared/seo.constants';
 import { openDatabase } from '../src/server/db/client';
+import { DEMO_OWNER } from '../src/server/db/seed';
 import { apiFigures, runLoad } from './bench-api';
+import { fillScale, scaleFigures } from './bench-scale';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
@@ -120,11 +125,11 @@ async function startServer(label: string): Promise<Server> {
   };
 }
 
-async function signIn(server: Server) {
+async function signIn(server: Server, account: { email: string; password: string } = ADMIN) {
   const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: PUBLIC_URL },
-    body: JSON.stringify(ADMIN),
+    body: JSON.stringify({ email: account.email, password: account.password }),
   });
   if (!res.ok) throw new Error(`admin sign-in failed: ${res.status}`);
   return res.headers
@@ -292,6 +297,24 @@ async function serving(slugs: string[]) {
   }
 }
 
+/** Data at scale: migrate and seed, fill with SQL, then measure on a server started on that data. */
+async function scale() {
+  await (await startServer('scale-prep')).stop();
+  const handle = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: join(dataDir, 'pglite') });
+  let target: Awaited<ReturnType<typeof fillScale>>;
+  try {
+    target = await fillScale(handle.db, DEMO_OWNER.email, report);
+  } finally {
+    await handle.close();
+  }
+  const server = await startServer('scale');
+  try {
+    await scaleFigures(server.url, await signIn(server, DEMO_OWNER), target, report);
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main() {
   console.log(`ShineRoute benchmark on ${databaseUrl ? 'PostgreSQL' : 'the embedded PGlite'} (data in ${dataDir})\n`);
   if (pgAdminUrl) {
@@ -301,14 +324,18 @@ async function main() {
     await admin.end();
   }
   let ok = false;
+  const parts = new Set(String(args.only ?? 'api,scale,seo').split(','));
   try {
-    const api = await startServer('api');
-    try {
-      await apiFigures(api.url, DURATION, report);
-    } finally {
-      await api.stop();
+    if (parts.has('api')) {
+      const api = await startServer('api');
+      try {
+        await apiFigures(api.url, DURATION, report);
+      } finally {
+        await api.stop();
+      }
     }
-    if (args.only === 'api') {
+    if (parts.has('scale')) await scale();
+    if (!parts.has('seo')) {
       console.log('\nSummary');
       for (const line of results) console.log(line);
       ok = true;
@@ -325,7 +352,8 @@ async function main() {
     if (pgAdminUrl) {
       const admin = new pg.Client({ connectionString: pgAdminUrl });
       await admin.connect();
-      await admin.query(`drop database if exists ${pgDatabase} with (force)`);
+      if (args['keep-db']) console.log(`PostgreSQL database kept: ${pgDatabase}`);
+      else await admin.query(`drop database if exists ${pgDatabase} with (force)`);
       await admin.end();
     }
     // On failure the data and the server logs stay for a look.

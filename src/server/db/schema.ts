@@ -22,3 +22,4 @@ export * from '../features/leads/leads.schema';
 export * from '../features/admin-users/admin-users.schema';
 export * from '../features/platform-settings/platform-settings.schema';
 export * from '../features/billing/billing.schema';
+export * from '../features/dashboard/business-totals.schema';

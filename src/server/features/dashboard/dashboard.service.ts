@@ -1,25 +1,24 @@
 import { and, count, eq } from 'drizzle-orm';
-import { bookingFigures } from '../analytics/booking-figures';
 import type { Database } from '../../db/client';
-import { bookings, customers, services } from '../../db/schema';
+import { services } from '../../db/schema';
+import { businessTotals } from './business-totals';
 import { notFound } from '../../http/errors';
 import { tipsThisMonthCents } from '../invoices/invoices.service';
 import { getProfile } from '../profiles/profiles.service';
 import { insuranceExpiryNotice } from '../verification/verification.service';
 
-/** Totals computed in SQL for one business: revenue sums final_price over completed bookings only. */
+/**
+ * One business's totals: revenue sums final_price over completed bookings only, as the platform analytics do
+ * (features/analytics/booking-figures). Kept by the database's triggers, so a read does not scan the bookings
+ * (docs/decisions/922); business-totals.test.ts checks them against that recount.
+ */
 export async function getDashboardStats(db: Database, businessId: string) {
-  // The same aggregates as the platform analytics (features/analytics/booking-figures), so the two agree.
-  const figures = await bookingFigures(db, eq(bookings.businessId, businessId));
-  const [customerTotals] = await db
-    .select({ totalCustomers: count() })
-    .from(customers)
-    .where(eq(customers.businessId, businessId));
+  const totals = await businessTotals(db, businessId);
   return {
-    totalBookings: figures.bookings,
-    pendingBookings: figures.pendingBookings,
-    totalRevenueCents: figures.completedRevenueCents,
-    totalCustomers: customerTotals?.totalCustomers ?? 0,
+    totalBookings: totals.bookings,
+    pendingBookings: totals.pendingBookings,
+    totalRevenueCents: totals.completedRevenueCents,
+    totalCustomers: totals.customers,
   };
 }
 

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { businessTotalChanges as changes } from './business-totals.schema';
+
+/** Past this many rows of changes a read folds them into one (decision 922). */
+const FOLD_AFTER = 32;
+
+export interface BusinessTotals {
+  bookings: number;
+  pendingBookings: number;
+  completedRevenueCents: number;
+  customers: number;
+}
+
+/**
+ * The dashboard's totals of one business, kept by the database's triggers in the same transaction as every change of
+ * bookings and customers (migration 0032): a sum over the business's rows of changes, which stay few.
+ */
+export async function businessTotals(db: DbOrTx, businessId: string): Promise<BusinessTotals> {
+  const result = await db.execute<{ bookings: string; pending: string; revenue: string; customers: string; rows: string }>(sql`
+    select coalesce(sum(${changes.bookings}), 0) as bookings, coalesce(sum(${changes.pendingBookings}), 0) as pending,
+           coalesce(sum(${changes.completedRevenueCents}), 0) as revenue, coalesce(sum(${changes.customers}), 0) as customers,
+           count(*) as rows
+    from ${changes} where ${changes.businessId} = ${businessId}`);
+  const row = result.rows[0];
+  if (row && Number(row.rows) > FOLD_AFTER) await foldTotals(db, businessId);
+  return {
+    bookings: Number(row?.bookings ?? 0),
+    pendingBookings: Number(row?.pending ?? 0),
+    completedRevenueCents: Number(row?.revenue ?? 0),
+    customers: Number(row?.customers ?? 0),
+  };
+}
+
+/**
+ * Folds a business's rows of changes into one, in one statement: rows another transaction is adding are not seen by
+ * the delete and stay, so the sum is the same before and after, whatever runs beside it.
+ */
+export async function foldTotals(db: DbOrTx, businessId: string) {
+  await db.execute(sql`
+    with gone as (delete from ${changes} where ${changes.businessId} = ${businessId} returning *)
+    insert into ${changes} (business_id, bookings, pending_bookings, completed_revenue_cents, customers)
+    select ${businessId}, sum(bookings), sum(pending_bookings), sum(completed_revenue_cents), sum(customers)
+    from gone having count(*) > 0`);
+}
