@@ -14,7 +14,7 @@ export interface BusinessTotals {
 
 /**
  * The dashboard's totals of one business, kept by the database's triggers in the same transaction as every change of
- * bookings and customers (migration 0032): a sum over the business's rows of changes, which stay few.
+ * bookings and customers (migration 0033): a sum over the business's rows of changes, which stay few.
  */
 export async function businessTotals(db: DbOrTx, businessId: string): Promise<BusinessTotals> {
   const result = await db.execute<{ bookings: string; pending: string; revenue: string; customers: string; rows: string }>(sql`
