@@ -1,5 +1,5 @@
 CREATE TABLE "business_total_changes" (
-	"id" bigserial PRIMARY KEY NOT NULL,
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"business_id" text NOT NULL,
 	"bookings" integer DEFAULT 0 NOT NULL,
 	"pending_bookings" integer DEFAULT 0 NOT NULL,

@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from '../../db/domain.schema';
 
 /**
@@ -10,7 +10,7 @@ import { profiles } from '../../db/domain.schema';
 export const businessTotalChanges = pgTable(
   'business_total_changes',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
+    id: uuid().primaryKey().defaultRandom(),
     businessId: text()
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
