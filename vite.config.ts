@@ -22,6 +22,8 @@ export default defineConfig({
         index: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
         'public-page': fileURLToPath(new URL('./src/web/islands/public-page.ts', import.meta.url)),
         landing: fileURLToPath(new URL('./src/web/islands/landing.ts', import.meta.url)),
+        book: fileURLToPath(new URL('./src/web/islands/book.tsx', import.meta.url)),
+        contact: fileURLToPath(new URL('./src/web/islands/contact.ts', import.meta.url)),
       },
     },
   },

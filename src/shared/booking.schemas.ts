@@ -100,21 +100,8 @@ export const bookingFormSchema = z.object({
 export type BookingFormInput = z.input<typeof bookingFormSchema>;
 export type BookingForm = z.output<typeof bookingFormSchema>;
 
-/** §5: Book Now is enabled only when these are all filled. */
-export function canBookNow(f: {
-  serviceId?: string;
-  vehicleType?: string;
-  date?: string;
-  time?: string;
-  location?: string;
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-}): boolean {
-  return [f.serviceId, f.vehicleType, f.date, f.time, f.location, f.firstName, f.lastName, f.email].every(
-    (v) => typeof v === 'string' && v.trim().length > 0,
-  );
-}
+// Book Now's rule lives without zod, so /book's first script need not carry it (docs/decisions/911).
+export { canBookNow } from './booking-ready';
 
 export const completeBookingSchema = z.object({
   sessionId: z.string({ error: 'Missing session id' }).trim().min(1, 'Missing session id').max(300),

@@ -98,5 +98,5 @@ export const promoCheckSchema = z.object({
   code: z.string({ error: PROMO_TEXT.unknown }).trim().min(1, PROMO_TEXT.unknown).max(40, PROMO_TEXT.unknown),
 });
 
-export const formatPromoDiscount = (p: { discountType: 'percent' | 'fixed'; discountValue: number }) =>
-  p.discountType === 'percent' ? `${p.discountValue}% off` : `${formatCents(p.discountValue)} off`;
+// Without zod, for /book's first script (docs/decisions/911).
+export { formatPromoDiscount } from './promo-format';

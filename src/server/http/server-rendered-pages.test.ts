@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PLATFORM_SETTINGS } from '../../shared/platform-settings';
 import { createApp } from '../app';
+import { createService, updateProfile } from '../db/factories';
 import { createTestContext } from '../test/harness';
 
 // The public pages arrive as complete HTML with only their island's script (docs/decisions/910).
@@ -24,6 +25,8 @@ writeFileSync(
     'index.html': { file: 'assets/index-1.js', isEntry: true },
     'islands/landing.ts': { file: 'assets/landing-1.js', isEntry: true, imports: ['_header-menu-1.js'] },
     'islands/public-page.ts': { file: 'assets/public-page-1.js', isEntry: true, imports: ['_header-menu-1.js'] },
+    'islands/book.tsx': { file: 'assets/book-1.js', isEntry: true, imports: ['_header-menu-1.js'] },
+    'islands/contact.ts': { file: 'assets/contact-1.js', isEntry: true, imports: ['_header-menu-1.js'] },
     '_header-menu-1.js': { file: 'assets/header-menu-1.js' },
   }),
 );
@@ -79,6 +82,39 @@ describe('server-rendered public pages', () => {
       expect(html, path).toContain('src="/assets/public-page-1.js"');
       expect(html, path).not.toContain('index-1.js');
     }
+  });
+
+  it('/contact is rendered with the support contact and, for ?subject=demo, the demo request', async () => {
+    const html = await (await web.request('/contact')).text();
+    expect(html).toContain('Get in touch');
+    expect(html).toContain(`mailto:${DEFAULT_PLATFORM_SETTINGS.supportEmail}`);
+    expect(html).toContain('src="/assets/contact-1.js"');
+    expect(html).not.toContain('Schedule a live demo');
+    const demo = await (await web.request('/contact?subject=demo&utm=x')).text();
+    expect(demo).toContain('value="Schedule a live demo"');
+  });
+
+  it("/book/{slug} carries the business's services, its JSON-LD and the island's state", async () => {
+    const owner = await t.signUp();
+    await updateProfile(t.db, owner.userId, { businessName: 'Harbor Shine', phone: '(512) 555-0199', bookingSlug: 'harbor-shine', paymentsEnabledAt: new Date() });
+    await createService(t.db, owner.userId, { name: 'Harbor Wash', basePriceCents: 6500 });
+    const res = await web.request('/book/harbor-shine');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Harbor Shine</h1>');
+    expect(html).toContain('Harbor Wash');
+    expect(html).toContain('Select Service');
+    expect(html).toContain('src="/assets/book-1.js"');
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
+    expect(ld).toMatchObject({ '@type': 'AutoWash', name: 'Harbor Shine', telephone: '(512) 555-0199' });
+    expect(ld.makesOffer[0]).toMatchObject({ price: '65.00', itemOffered: { name: 'Harbor Wash' } });
+    const state = JSON.parse(/<script type="application\/json" id="book-state">(.*?)<\/script>/.exec(html)![1]!);
+    expect(state).toMatchObject({ business: 'harbor-shine', cancelled: false, options: { mode: 'business' } });
+    // The same business by id, and an unknown one: the loading state, left to the island.
+    expect(await (await web.request(`/book?business=${owner.userId}`)).text()).toContain('Harbor Wash');
+    const unknown = await (await web.request('/book/no-such-business')).text();
+    expect(unknown).toContain('Loading booking information');
+    expect(unknown).not.toContain('application/ld+json');
   });
 
   it('answers 304 to its ETag and leaves the web app to the other routes', async () => {

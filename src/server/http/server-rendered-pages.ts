@@ -1,7 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context, Hono } from 'hono';
-import { ISLAND_ENTRIES, type Island, renderPublicPage, SERVER_RENDERED_PAGES } from '../../web/ssr/render-public-page';
+import { zipOf } from '../../web/features/booking/book-screen';
+import type { BookingOptions } from '../../web/features/booking/booking-queries';
+import { BOOK_STATE_ID, type BookIslandState } from '../../web/islands/book-state';
+import {
+  ISLAND_ENTRIES,
+  type Island,
+  renderBookPage,
+  renderPublicPage,
+  SERVER_RENDERED_PAGES,
+} from '../../web/ssr/render-public-page';
+import { getBookingOptions } from '../features/booking/booking-options.service';
 import { getPublicSettings } from '../features/platform-settings/platform-settings.service';
 import type { AppEnv } from './context';
 import { type StaticFile, sendFile, staticFileOf } from './web-static';
@@ -50,6 +60,30 @@ async function isSignedIn(c: Context<AppEnv>) {
 
 const CACHE_LIMIT = 256;
 
+/** JSON inside a <script> element: nothing in it can close the element. */
+const scriptJson = (data: unknown) =>
+  JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** The business's structured data (schema.org): name, contact, link and its services with their starting prices. */
+function businessJsonLd(options: BookingOptions, url: string) {
+  const business = options.business;
+  if (!business) return null;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'AutoWash',
+    name: business.name ?? 'Mobile detailer',
+    ...(business.tagline ? { description: business.tagline } : {}),
+    ...(business.phone ? { telephone: business.phone } : {}),
+    url,
+    makesOffer: options.services.map((s) => ({
+      '@type': 'Offer',
+      priceCurrency: 'USD',
+      price: (s.basePriceCents / 100).toFixed(2),
+      itemOffered: { '@type': 'Service', name: s.name, ...(s.description ? { description: s.description } : {}) },
+    })),
+  };
+}
+
 /**
  * Serves the public pages as complete HTML rendered by React on the server (docs/decisions/910), each with only its
  * island's script. A page is rendered once per distinct input (path, signed in or not, platform settings, year) and
@@ -63,19 +97,54 @@ export function mountServerRenderedPages(app: Hono<AppEnv>, distDir: string, ind
   const tags = Object.fromEntries(Object.keys(ISLAND_ENTRIES).map((island) => [island, islandTags(manifest, island as Island)]));
   const cache = new Map<string, StaticFile>();
 
+  const documentOf = (island: Island, body: string, head = '') =>
+    shell
+      .replace('</head>', `    ${tags[island]}${head}\n  </head>`)
+      .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+
+  // /book and /book/{slug}: rendered for each request with the options the API would answer (not cached: they
+  // carry today's date, the services and the booking window).
+  app.get('*', async (c, next) => {
+    const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, '') : c.req.path;
+    const slug = /^\/book\/([^/]+)$/.exec(path)?.[1];
+    if (path !== '/book' && !slug) return next();
+    const business = slug ? decodeURIComponent(slug) : (c.req.query('business') ?? undefined);
+    const zip = zipOf(c.req.query('zip') ?? null);
+    const [signedIn, settings, options] = await Promise.all([
+      isSignedIn(c),
+      getPublicSettings(c.var.deps.db),
+      // The screen shows the API's answer; a failure (an unknown business) is left to the island, which shows it.
+      getBookingOptions(c.var.deps.db, { business, zip }).then(
+        (o) => JSON.parse(JSON.stringify(o)) as BookingOptions,
+        () => null,
+      ),
+    ]);
+    const state: BookIslandState = { business, zip, cancelled: Boolean(c.req.query('cancelled')), options };
+    const body = renderBookPage({ path, search: new URL(c.req.url).search, signedIn, settings }, state);
+    const jsonLd = options ? businessJsonLd(options, `${c.var.deps.publicUrl.replace(/\/+$/, '')}${path}`) : null;
+    const head = [
+      `\n    <script type="application/json" id="${BOOK_STATE_ID}">${scriptJson(state)}</script>`,
+      jsonLd ? `\n    <script type="application/ld+json">${scriptJson(jsonLd)}</script>` : '',
+    ].join('');
+    return sendFile(c, staticFileOf(documentOf('book', body, head), 'text/html; charset=utf-8', 'no-cache'));
+  });
+
   app.get('*', async (c, next) => {
     const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, '') : c.req.path;
     if (!SERVER_RENDERED_PAGES[path]) return next();
     const [signedIn, settings] = await Promise.all([isSignedIn(c), getPublicSettings(c.var.deps.db)]);
-    const key = JSON.stringify([path, signedIn, settings, new Date().getFullYear()]);
+    const query = new URLSearchParams();
+    for (const name of SERVER_RENDERED_PAGES[path]!.query ?? []) {
+      const value = c.req.query(name);
+      if (value !== undefined) query.set(name, value.slice(0, 100));
+    }
+    const search = query.size > 0 ? `?${query}` : '';
+    const key = JSON.stringify([path, search, signedIn, settings, new Date().getFullYear()]);
     let file = cache.get(key);
     if (!file) {
-      const page = renderPublicPage({ path, search: '', signedIn, settings });
+      const page = renderPublicPage({ path, search, signedIn, settings });
       if (!page) return next();
-      const html = shell
-        .replace('</head>', `    ${tags[page.island]}\n  </head>`)
-        .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
-      file = staticFileOf(html, 'text/html; charset=utf-8', 'no-cache');
+      file = staticFileOf(documentOf(page.island, page.html), 'text/html; charset=utf-8', 'no-cache');
       if (cache.size >= CACHE_LIMIT) cache.clear();
       cache.set(key, file);
     }

@@ -1,21 +1,28 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { PublicSettings } from '../../shared/platform-settings';
 import { PublicFrame } from '../components/layout/public-layout';
 import { SiteHeaderView } from '../components/layout/site-header';
+import { BookScreen } from '../features/booking/book-screen';
+import { bookingOptionsQuery } from '../features/booking/booking-queries';
 import { LandingView } from '../features/landing/landing-page';
 import { AboutPage } from '../features/static/about-page';
+import { ContactFormMarkup, ContactView } from '../features/static/contact-page';
 import { DemoPage } from '../features/static/demo-page';
 import { ForDetailersPage } from '../features/static/for-detailers-page';
 import { PatentDiagramsPage } from '../features/static/patent-diagrams-page';
 import { PrivacyPage } from '../features/static/privacy-page';
 import { TermsPage } from '../features/static/terms-page';
+import { BOOK_ISLAND_ID, type BookIslandState } from '../islands/book-state';
 
 /** The client scripts of server-rendered pages (vite.config.ts names them as build inputs). */
 export const ISLAND_ENTRIES = {
   'public-page': 'islands/public-page.ts',
   landing: 'islands/landing.ts',
+  book: 'islands/book.tsx',
+  contact: 'islands/contact.ts',
 } as const;
 export type Island = keyof typeof ISLAND_ENTRIES;
 
@@ -29,6 +36,8 @@ export interface PublicPageContext {
 
 interface ServerPage {
   island: Island;
+  /** Query parameters the page shows something for (the rest are ignored, and not part of its cache key). */
+  query?: string[];
   render(ctx: PublicPageContext): ReactNode;
 }
 
@@ -40,20 +49,49 @@ export const SERVER_RENDERED_PAGES: Record<string, ServerPage> = {
   '/': { island: 'landing', render: ({ settings }) => <LandingView settings={settings} /> },
   '/about': { island: 'public-page', render: () => <AboutPage /> },
   '/demo': { island: 'public-page', render: () => <DemoPage /> },
+  '/contact': {
+    island: 'contact',
+    query: ['subject'],
+    render: ({ settings, search }) => (
+      <ContactView settings={settings} form={<ContactFormMarkup demo={new URLSearchParams(search).get('subject') === 'demo'} />} />
+    ),
+  },
   '/privacy': { island: 'public-page', render: () => <PrivacyPage /> },
   '/terms': { island: 'public-page', render: () => <TermsPage /> },
   '/for-detailers': { island: 'public-page', render: () => <ForDetailersPage /> },
   '/patent-diagrams': { island: 'public-page', render: () => <PatentDiagramsPage /> },
 };
 
+const renderInFrame = (ctx: PublicPageContext, body: ReactNode) =>
+  renderToString(
+    <StaticRouter location={`${ctx.path}${ctx.search}`}>
+      <PublicFrame header={<SiteHeaderView signedIn={ctx.signedIn} />}>{body}</PublicFrame>
+    </StaticRouter>,
+  );
+
 /** The page's body (what goes inside #root) and its island, or null when the path is not server-rendered. */
 export function renderPublicPage(ctx: PublicPageContext): { html: string; island: Island } | null {
   const page = SERVER_RENDERED_PAGES[ctx.path];
   if (!page) return null;
-  const html = renderToString(
-    <StaticRouter location={`${ctx.path}${ctx.search}`}>
-      <PublicFrame header={<SiteHeaderView signedIn={ctx.signedIn} />}>{page.render(ctx)}</PublicFrame>
-    </StaticRouter>,
+  return { html: renderInFrame(ctx, page.render(ctx)), island: page.island };
+}
+
+/**
+ * /book and /book/{slug}: the booking screen with the options the server read (the form, or the detailers to choose
+ * from), inside the element its island hydrates (docs/decisions/911). Without options (they failed to load) it is
+ * the loading state, and the island asks the API as the web app does.
+ */
+export function renderBookPage(ctx: PublicPageContext, state: BookIslandState): string {
+  const queryClient = new QueryClient();
+  if (state.options) queryClient.setQueryData(bookingOptionsQuery({ business: state.business, zip: state.zip }).queryKey, state.options);
+  const noop = () => undefined;
+  return renderInFrame(
+    ctx,
+    // The main area stretches its last child (PublicFrame): this wrapper passes that on to the screen.
+    <div id={BOOK_ISLAND_ID} className="flex flex-col [&>*:last-child]:flex-1">
+      <QueryClientProvider client={queryClient}>
+        <BookScreen business={state.business} zip={state.zip} cancelled={state.cancelled} chooseBusiness={noop} go={noop} />
+      </QueryClientProvider>
+    </div>,
   );
-  return { html, island: page.island };
 }

@@ -49,3 +49,6 @@ export const useCheckoutStatus = (sessionId: string | null) =>
     staleTime: 0,
     retry: false,
   });
+
+/** What /api/booking/options answers: the business (or the detailers serving a zip), its services and booking window. */
+export type BookingOptions = NonNullable<ReturnType<typeof useBookingOptions>['data']>;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Tag, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { PromoTerms } from '../../../shared/discounts';
-import { formatPromoDiscount } from '../../../shared/promo-codes';
+import { formatPromoDiscount } from '../../../shared/promo-format';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { api, unwrap } from '../../lib/api';

@@ -1,115 +1,85 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { Clock, Loader2, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { DEFAULT_PLATFORM_SETTINGS } from '../../../shared/platform-settings';
-import { type ContactInput, type ContactValues, contactInputSchema } from '../../../shared/contact.schemas';
+import { DEFAULT_PLATFORM_SETTINGS, type PublicSettings } from '../../../shared/platform-settings';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Input, Textarea } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
-import { api, unwrap } from '../../lib/api';
 import { usePublicSettings } from '../../lib/public-settings';
-
-const EMPTY: ContactInput = { firstName: '', lastName: '', email: '', subject: '', message: '' };
 
 /** Subjects another page can ask for with `?subject=` (the /demo page's Schedule Live Demo, issue 16). */
 const CONTACT_SUBJECTS = { demo: 'Schedule a live demo' } as const;
 const DEMO_MESSAGE =
   "I'd like a live walkthrough of ShineRoute. Good days and times for me (with my time zone): ";
 
-/** POST /api/public/contact; a failure throws the server's `{ error: { message } }` as an ApiError. */
-async function sendContactMessage(values: ContactValues): Promise<void> {
-  await unwrap(api.api.public.contact.$post({ json: values }));
-}
-
-function ContactForm() {
-  const [params] = useSearchParams();
-  const demo = params.get('subject') === 'demo';
-  const initial: ContactInput = demo ? { ...EMPTY, subject: CONTACT_SUBJECTS.demo, message: DEMO_MESSAGE } : EMPTY;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactInput, unknown, ContactValues>({
-    resolver: zodResolver(contactInputSchema),
-    defaultValues: initial,
-  });
-
-  const onSubmit = async (values: ContactValues) => {
-    try {
-      await sendContactMessage(values);
-      toast.success('Message sent', {
-        description: "Thanks! We'll get back to you within one business day.",
-      });
-      reset(EMPTY);
-    } catch (err) {
-      toast.error('Error', {
-        description: err instanceof Error ? err.message : 'Failed to send your message. Please try again.',
-      });
-    }
-  };
-
+/**
+ * The contact form as markup; src/web/islands/contact-form.ts validates and sends it (plain DOM, on the server-rendered
+ * page and, mounted the same way, in the web app — docs/decisions/910).
+ */
+export function ContactFormMarkup({ demo }: { demo: boolean }) {
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-5">
+    <form noValidate className="grid gap-5" data-island="contact-form">
       {demo && (
         <p className="rounded-lg border border-blue-200 bg-accent-soft p-3 text-sm text-navy-900">
           Tell us when suits you and we'll email you a time for a 30-minute live demo with our team.
         </p>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="contact-first-name" label="First name" error={errors.firstName?.message}>
-          <Input
-            autoComplete="given-name"
-            {...register('firstName')}
-          />
+        <Field id="contact-first-name" label="First name">
+          <Input name="firstName" autoComplete="given-name" />
         </Field>
-        <Field id="contact-last-name" label="Last name" error={errors.lastName?.message}>
-          <Input
-            autoComplete="family-name"
-            {...register('lastName')}
-          />
+        <Field id="contact-last-name" label="Last name">
+          <Input name="lastName" autoComplete="family-name" />
         </Field>
       </div>
-      <Field id="contact-email" label="Email" error={errors.email?.message}>
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          {...register('email')}
-        />
+      <Field id="contact-email" label="Email">
+        <Input name="email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" />
       </Field>
-      <Field id="contact-subject" label="Subject" error={errors.subject?.message}>
-        <Input
-          placeholder="How can we help?"
-          {...register('subject')}
-        />
+      <Field id="contact-subject" label="Subject">
+        <Input name="subject" placeholder="How can we help?" defaultValue={demo ? CONTACT_SUBJECTS.demo : ''} />
       </Field>
-      <Field id="contact-message" label="Message" error={errors.message?.message}>
-        <Textarea
-          rows={6}
-          placeholder="Tell us a bit more…"
-          {...register('message')}
-        />
+      <Field id="contact-message" label="Message">
+        <Textarea name="message" rows={6} placeholder="Tell us a bit more…" defaultValue={demo ? DEMO_MESSAGE : ''} />
       </Field>
-      <Button
-        type="submit"
-        size="lg"
-        loading={isSubmitting}
-        className="w-full sm:w-auto sm:justify-self-start"
-      >
-        {isSubmitting ? 'Sending…' : 'Send Message'}
+      <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-start">
+        <Loader2 className="hidden animate-spin" aria-hidden="true" data-contact-spinner="" />
+        <span data-contact-label="">Send Message</span>
       </Button>
     </form>
+  );
+}
+
+/** The web app's contact form: the same markup with the same island mounted on it. */
+function ContactForm() {
+  const [params] = useSearchParams();
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let gone = false;
+    void import('../../islands/contact-form').then(({ mountContactForm }) => {
+      const form = root.current?.querySelector('form');
+      if (!gone && form) mountContactForm(form, { toast });
+    });
+    return () => {
+      gone = true;
+    };
+  }, []);
+  return (
+    <div ref={root}>
+      <ContactFormMarkup demo={params.get('subject') === 'demo'} />
+    </div>
   );
 }
 
 export function ContactPage() {
   // The support contact an admin set on /admin/settings (the defaults until it loads).
   const settings = usePublicSettings().data ?? DEFAULT_PLATFORM_SETTINGS;
+  return <ContactView settings={settings} form={<ContactForm />} />;
+}
+
+/** /contact as markup: the server renders it with the settings and ContactFormMarkup. */
+export function ContactView({ settings, form }: { settings: PublicSettings; form: ReactNode }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
       <header className="max-w-2xl">
@@ -127,9 +97,7 @@ export function ContactPage() {
             <h2 className="text-lg font-semibold text-slate-900">Send us a message</h2>
             <CardDescription>All fields are required.</CardDescription>
           </CardHeader>
-          <CardContent>
-            <ContactForm />
-          </CardContent>
+          <CardContent>{form}</CardContent>
         </Card>
 
         <aside aria-labelledby="contact-other" className="space-y-8">

@@ -1,0 +1,54 @@
+import { Info } from 'lucide-react';
+import { ErrorState } from '../../components/ui/list-states';
+import { useErrorToast } from '../../lib/use-error-toast';
+import { BookSkeleton } from './book-skeleton';
+import { useBookingOptions } from './booking-queries';
+import { BookingFormView } from './booking-form';
+import { ChooseBusiness } from './choose-business';
+import { NotBookable } from './not-bookable';
+
+/** Where /book is and where it can go: from React Router in the web app, from the page's URL in the island. */
+export interface BookLocation {
+  /** The business: /book/{slug} (the readable link) or the old /book?business=<id>. */
+  business?: string;
+  zip?: string;
+  cancelled: boolean;
+  chooseBusiness(id: string): void;
+  go(path: string): void;
+}
+
+/** /book (§2): Select Service, Vehicle Information, Schedule, Service Location, Contact Information, Price Summary, Book Now. */
+export function BookScreen({ business, zip, cancelled, chooseBusiness, go }: BookLocation) {
+  const options = useBookingOptions({ business, zip });
+  useErrorToast(options.isError, 'Failed to load booking information', options.errorUpdatedAt);
+
+  return (
+    <div className="bg-slate-50">
+      <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+        {cancelled && (
+          <div role="status" className="mb-6 flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+            <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <p>Payment cancelled — nothing was charged. You can change your booking and try again.</p>
+          </div>
+        )}
+        {options.isPending ? (
+          <BookSkeleton />
+        ) : options.isError ? (
+          <>
+            <h1 className="mb-6 text-3xl font-bold tracking-tight">Book a Detail</h1>
+            <ErrorState message="Failed to load booking information" onRetry={() => options.refetch()} retrying={options.isFetching} />
+          </>
+        ) : options.data.mode === 'choose' ? (
+          <ChooseBusiness options={options.data} onChoose={chooseBusiness} />
+        ) : options.data.business && !options.data.business.acceptsOnlineBookings ? (
+          <NotBookable name={options.data.business.name} phone={options.data.business.phone} />
+        ) : (
+          <BookingFormView key={business ?? 'lead'} options={options.data} zip={zip} go={go} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The zip in the URL, when it is one. */
+export const zipOf = (value: string | null) => (value && /^\d{5}$/.test(value) ? value : undefined);

@@ -1,0 +1,152 @@
+import { ShieldCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { canBookNow } from '../../../shared/booking-ready';
+import type { BookingForm, BookingFormInput } from '../../../shared/booking.schemas';
+import type { VehicleType } from '../../../shared/constants';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { BookingTip } from './booking-tip';
+import { type BookingOptions, useSlots } from './booking-queries';
+import { bookingResolver, loadBookingValidation } from './booking-validation';
+import { CheckoutNotice } from './checkout-notice';
+import { AreaLabel } from './choose-business';
+import { restoreBookingForm } from './kept-form';
+import { landingPathOf } from './landing-path';
+import { type ChosenReward, LoyaltyRedeemEntry } from './loyalty-redeem-entry';
+import { PriceSummary } from './price-summary';
+import { type AppliedPromo, PromoCodeField } from './promo-code-field';
+import { Section } from './booking-section';
+import { ContactStep } from './steps/contact-step';
+import { LocationStep } from './steps/location-step';
+import { ScheduleStep } from './steps/schedule-step';
+import { ServiceStep } from './steps/service-step';
+import { VehicleStep } from './steps/vehicle-step';
+import { useBookNow } from './use-book-now';
+
+/** The booking form: the spec's six sections and Book Now. Rendered on the server too, so nothing here reads the window while rendering. */
+export function BookingFormView({ options, zip, go }: { options: BookingOptions; zip?: string; go: (path: string) => void }) {
+  const businessId = options.business?.id;
+  const [promo, setPromo] = useState<AppliedPromo | null>(null);
+  const [reward, setReward] = useState<ChosenReward | null>(null);
+  const form = useForm<BookingFormInput, unknown, BookingForm>({
+    resolver: bookingResolver,
+    defaultValues: {
+      businessId: businessId ?? null,
+      serviceId: '',
+      date: '',
+      time: '',
+      location: '',
+      zip: zip ?? '',
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      vehicleMake: '',
+      vehicleModel: '',
+      vehicleYear: '',
+      vehicleColor: '',
+      notes: '',
+      smsMarketingOptIn: false,
+      landingPath: undefined,
+    },
+  });
+  // After the first render (the server's markup is hydrated as it is): where the customer came from, and what they
+  // typed before a cancelled checkout (issue 16's "keep the form").
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for this business's form
+  useEffect(() => {
+    form.setValue('landingPath', landingPathOf(window.location.search, document.referrer, window.location.origin));
+    const kept = restoreBookingForm(businessId);
+    if (Object.keys(kept).length > 0) form.reset({ ...form.getValues(), ...kept });
+  }, []);
+  const values = useWatch({ control: form.control }) as Partial<Record<keyof BookingFormInput, string>>;
+  const service = options.services.find((s) => s.id === values.serviceId);
+  const vehicleType = values.vehicleType as VehicleType | undefined;
+  const slots = useSlots({ business: businessId, serviceId: values.serviceId, date: values.date });
+  const { bookNow, checkout, checkoutState, pending } = useBookNow({ form, businessId, promo, reward, go });
+
+  // A time that is no longer offered (another service, another date, just taken) is cleared.
+  useEffect(() => {
+    if (!values.time || !slots.data) return;
+    const slot = slots.data.slots.find((s) => s.time === values.time);
+    if (!slot?.available) form.setValue('time', '');
+  }, [slots.data, values.time, form]);
+
+  const closed = options.mode === 'business' && options.business && !options.business.acceptsOnlineBookings;
+  const ready = canBookNow(values) && !closed;
+  const heading = options.business?.name ?? 'Book a Detail';
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (ready && !pending) void bookNow();
+      }}
+      onFocusCapture={() => void loadBookingValidation()}
+      className="space-y-5"
+    >
+      <div>
+        <p className="text-sm font-semibold uppercase tracking-wide text-accent">Book a Detail</p>
+        <h1 className="mt-1 flex flex-wrap items-center gap-2 text-3xl font-bold tracking-tight">
+          {heading}
+          {options.business?.verified && (
+            <Badge tone="green">
+              <ShieldCheck className="size-3.5" aria-hidden="true" /> Verified
+            </Badge>
+          )}
+        </h1>
+        {options.business?.tagline && <p className="mt-1 text-slate-600">{options.business.tagline}</p>}
+        {options.mode === 'lead' && (
+          <p className="mt-1 text-slate-600">
+            Tell us what you need and when. We'll match your booking with a trusted ShineRoute detailer near you.
+          </p>
+        )}
+        <AreaLabel area={options.area} />
+      </div>
+
+      {closed && (
+        <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+          {options.business?.name ?? 'This business'} is not taking online bookings yet.
+          {options.business?.phone && ` Call ${options.business.phone} to book.`}
+        </div>
+      )}
+
+      <ServiceStep form={form} services={options.services} />
+      <VehicleStep form={form} />
+      <ScheduleStep form={form} options={options} slots={slots} serviceId={values.serviceId} date={values.date} />
+      <LocationStep form={form} />
+      <ContactStep form={form} />
+
+      <Section n={6} title="Price Summary">
+        {options.business && (
+          <PromoCodeField
+            businessId={options.business.id}
+            serviceId={values.serviceId}
+            vehicleType={vehicleType}
+            email={values.email}
+            onChange={setPromo}
+          />
+        )}
+        {options.business?.offersLoyalty && (
+          <LoyaltyRedeemEntry businessId={options.business.id} email={values.email} onChange={setReward} />
+        )}
+        <PriceSummary service={service} vehicleType={vehicleType} promo={promo} reward={reward} />
+        <BookingTip control={form.control} service={service} vehicleType={vehicleType} discounts={{ promo, reward }} />
+      </Section>
+
+      {checkout && <CheckoutNotice url={checkout.url} state={checkoutState} />}
+
+      <div className="sticky bottom-0 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
+        <Button type="submit" size="lg" className="w-full" disabled={!ready} loading={pending}>
+          Book Now
+        </Button>
+        {!ready && !closed && (
+          <p className="mt-2 text-center text-xs text-slate-500">
+            Choose a service, vehicle type, date and time, and enter your address, name and email to book.
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

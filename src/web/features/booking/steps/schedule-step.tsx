@@ -1,0 +1,74 @@
+import { Controller } from 'react-hook-form';
+import { formatSlot } from '../../../../shared/time';
+import { Input } from '../../../components/ui/input';
+import { Field } from '../../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { Section } from '../booking-section';
+import type { BookingOptions, useSlots } from '../booking-queries';
+import type { BookingFormApi } from './booking-form-api';
+
+/** 3 · Schedule: a date in the booking window, then one of the day's times (taken and passed ones shown, disabled). */
+export function ScheduleStep({
+  form,
+  options,
+  slots,
+  serviceId,
+  date,
+}: {
+  form: BookingFormApi;
+  options: BookingOptions;
+  slots: ReturnType<typeof useSlots>;
+  serviceId?: string;
+  date?: string;
+}) {
+  const { errors } = form.formState;
+  const slotList = slots.data?.slots ?? [];
+  const noTimesLeft = slots.data && slotList.every((s) => !s.available);
+  return (
+    <Section n={3} title="Schedule">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="date" label="Date" error={errors.date?.message}>
+          <Input type="date" min={options.today} max={options.maxDate} {...form.register('date')} />
+        </Field>
+        <Field
+          id="time"
+          label="Time"
+          error={errors.time?.message}
+          hint={
+            !serviceId || !date
+              ? 'Choose a service and a date first'
+              : slots.data?.closed
+                ? 'Closed on this day — try another date'
+                : noTimesLeft
+                  ? 'No times left on this day — try another date'
+                  : undefined
+          }
+        >
+          <Controller
+            control={form.control}
+            name="time"
+            render={({ field }) => (
+              <Select value={field.value || ''} onValueChange={field.onChange} disabled={!slots.data || noTimesLeft}>
+                <SelectTrigger id="time" aria-invalid={!!errors.time}>
+                  <SelectValue placeholder={slots.isFetching ? 'Loading times…' : 'Choose a time'} />
+                </SelectTrigger>
+                <SelectContent>
+                  {slotList.map((s) => (
+                    <SelectItem key={s.time} value={s.time} disabled={!s.available}>
+                      {formatSlot(s.time)}
+                      {s.state === 'taken' ? ' — booked' : s.state === 'past' ? ' — passed' : ''}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </Field>
+      </div>
+      <p className="mt-3 text-xs text-slate-500">
+        Times are local to the detailer ({options.timeZone.replace('_', ' ')}). Rescheduling needs at least 24 hours'
+        notice.
+      </p>
+    </Section>
+  );
+}

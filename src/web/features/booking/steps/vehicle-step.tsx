@@ -1,0 +1,51 @@
+import { Controller } from 'react-hook-form';
+import { VEHICLE_TYPES } from '../../../../shared/constants';
+import { VEHICLE_TYPE_LABELS } from '../../../../shared/pricing';
+import { Input } from '../../../components/ui/input';
+import { Field } from '../../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { Section } from '../booking-section';
+import type { BookingFormApi } from './booking-form-api';
+
+/** 2 · Vehicle Information: type (prices the service), year, make, model, color. */
+export function VehicleStep({ form }: { form: BookingFormApi }) {
+  const { errors } = form.formState;
+  return (
+    <Section n={2} title="Vehicle Information">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="vehicleType" label="Vehicle type" error={errors.vehicleType?.message}>
+          <Controller
+            control={form.control}
+            name="vehicleType"
+            render={({ field }) => (
+              <Select value={field.value ?? ''} onValueChange={field.onChange}>
+                <SelectTrigger id="vehicleType" aria-invalid={!!errors.vehicleType}>
+                  <SelectValue placeholder="Choose your vehicle type" />
+                </SelectTrigger>
+                <SelectContent>
+                  {VEHICLE_TYPES.map((t) => (
+                    <SelectItem key={t} value={t}>
+                      {VEHICLE_TYPE_LABELS[t]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </Field>
+        <Field id="vehicleYear" label="Year" error={errors.vehicleYear?.message}>
+          <Input inputMode="numeric" placeholder="e.g. 2021" maxLength={4} {...form.register('vehicleYear')} />
+        </Field>
+        <Field id="vehicleMake" label="Make">
+          <Input id="vehicleMake" placeholder="e.g. Toyota" {...form.register('vehicleMake')} />
+        </Field>
+        <Field id="vehicleModel" label="Model">
+          <Input id="vehicleModel" placeholder="e.g. Camry" {...form.register('vehicleModel')} />
+        </Field>
+        <Field id="vehicleColor" label="Color">
+          <Input id="vehicleColor" placeholder="e.g. Silver" {...form.register('vehicleColor')} />
+        </Field>
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,86 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { ApiError } from '../../lib/api';
+import { useCheckoutStatus, useCreatePayment } from './booking-queries';
+import { firstBookingProblem } from './booking-validation';
+import { forgetBookingForm, keepBookingForm } from './kept-form';
+import type { ChosenReward } from './loyalty-redeem-entry';
+import type { AppliedPromo } from './promo-code-field';
+import type { BookingFormApi } from './steps/booking-form-api';
+
+/**
+ * Book Now: validate, keep the form (a cancelled checkout gives it back), open the checkout in a new tab, then follow
+ * the checkout until it is paid (this tab goes to the confirmation) or cancelled/expired (the notice says so).
+ */
+export function useBookNow({
+  form,
+  businessId,
+  promo,
+  reward,
+  go,
+}: {
+  form: BookingFormApi;
+  businessId: string | undefined;
+  promo: AppliedPromo | null;
+  reward: ChosenReward | null;
+  go: (path: string) => void;
+}) {
+  const queryClient = useQueryClient();
+  const createPayment = useCreatePayment();
+  const [checkout, setCheckout] = useState<{ url: string; sessionId: string } | null>(null);
+  const checkoutState = useCheckoutStatus(checkout?.sessionId ?? null).data?.state;
+
+  // Paid in the other tab: this tab shows the confirmation too (the success page completes idempotently).
+  useEffect(() => {
+    if (!checkout || !checkoutState) return;
+    if (checkoutState === 'paid' || checkoutState === 'booked' || checkoutState === 'refunded') {
+      forgetBookingForm(businessId);
+      go(`/booking-success?session_id=${encodeURIComponent(checkout.sessionId)}`);
+    }
+  }, [checkout, checkoutState, go, businessId]);
+
+  const bookNow = async () => {
+    const problem = await firstBookingProblem(form.getValues());
+    if (problem) {
+      await form.trigger();
+      toast.error('Error', { description: problem });
+      return;
+    }
+    keepBookingForm(businessId, form.getValues());
+    // Opened now, inside the click, so that browsers do not block it; it is pointed at the checkout once ready.
+    const tab = window.open('', '_blank');
+    if (tab) {
+      tab.document.title = 'Opening secure checkout…';
+      tab.document.body.innerHTML =
+        '<p style="font-family:system-ui,sans-serif;padding:2rem;color:#334155">Opening secure checkout…</p>';
+    }
+    createPayment.mutate(
+      { ...form.getValues(), promoCode: promo?.code, loyaltyToken: reward?.token, rewardId: reward?.rewardId, totalPrice: undefined },
+      {
+        onSuccess: ({ url, sessionId, amountCents }) => {
+          // Nothing to pay (decision 710): the booking is already made; its confirmation opens here.
+          if (amountCents === 0 && url.includes('/booking-success?')) {
+            tab?.close();
+            window.location.assign(url);
+            return;
+          }
+          setCheckout({ url, sessionId });
+          if (tab) {
+            tab.opener = null;
+            tab.location.href = url;
+          }
+        },
+        onError: (error) => {
+          tab?.close();
+          toast.error('Error', { description: error.message || 'Failed to create booking' });
+          if (error instanceof ApiError && error.status === 409) {
+            queryClient.invalidateQueries({ queryKey: ['booking-slots'] });
+          }
+        },
+      },
+    );
+  };
+
+  return { bookNow, checkout, checkoutState, pending: createPayment.isPending };
+}

@@ -1,0 +1,12 @@
+import type { BookingOptions } from '../features/booking/booking-queries';
+
+/** What the server hands /book's island: the query it rendered and the options it rendered with (null: not loaded). */
+export interface BookIslandState {
+  business?: string;
+  zip?: string;
+  cancelled: boolean;
+  options: BookingOptions | null;
+}
+
+export const BOOK_STATE_ID = 'book-state';
+export const BOOK_ISLAND_ID = 'book-island';
