@@ -1,7 +1,7 @@
 // Lighthouse (mobile preset: simulated slow 4G and a 4× slower CPU) on the public pages of a running server, with
 // Debian's Chromium. Each page is measured `runs` times; the figures printed are the run with the median score.
 // Usage: npx tsx scripts/lighthouse.ts [--base=http://localhost:3000] [--runs=3] [path ...]
-// Without paths: /, /book, /book/{demo slug}, /auth, /for-detailers, /about and the first /seo/{slug} of the sitemap.
+// Without paths: /, /book, /book/{demo slug}, /auth, /for-detailers, /about, /contact and a /seo/{slug} page.
 // scripts/bench.ts calls runLighthouse() for `npm run bench`.
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -48,8 +48,9 @@ export async function defaultPaths(baseUrl: string): Promise<string[]> {
   const sitemap = await fetch(new URL('/sitemap.xml', baseUrl))
     .then((r) => (r.ok ? r.text() : ''))
     .catch(() => '');
-  const seo = /<loc>[^<]*?(\/seo\/[^<]+)<\/loc>/.exec(sitemap)?.[1];
-  return ['/', '/book', '/book/lone-star-mobile-detailing', '/auth', '/for-detailers', '/about', ...(seo ? [seo] : [])];
+  // The demo's own city page is not in the sitemap while the demo business is unverified (decision 406).
+  const seo = /<loc>[^<]*?(\/seo\/[^<]+)<\/loc>/.exec(sitemap)?.[1] ?? '/seo/lone-star-mobile-detailing-auto-detailing';
+  return ['/', '/book', '/book/lone-star-mobile-detailing', '/auth', '/for-detailers', '/about', '/contact', seo];
 }
 
 /** Runs Lighthouse `runs` times per path against `baseUrl` and returns the median run's figures per path. */
