@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formSchema } from './form-schema';
 import { optionalText } from './text';
 
 // Business profile, testimonials and the generated business page (spec §2, §5, §8, §9).
@@ -145,6 +146,19 @@ export const testimonialInputSchema = z.object({
     .transform((v) => (v ? v.toUpperCase() : null)),
 });
 export type TestimonialInput = z.input<typeof testimonialInputSchema>;
+
+/** The Add a testimonial form as typed (the rating is the select's text), then testimonialInputSchema. */
+export const testimonialFormSchema = formSchema(
+  z.object({
+    customerName: z.string(),
+    serviceType: z.string(),
+    rating: z.string(),
+    testimonialText: z.string(),
+  }),
+  testimonialInputSchema,
+  (form) => ({ ...form, rating: Number(form.rating) }),
+);
+export type TestimonialForm = z.input<typeof testimonialFormSchema>;
 
 /** §5: the initial defaults to the upper-cased first letter of the name. */
 export function defaultInitial(customerName: string): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formSchema } from './form-schema';
 import {
   LANDING_PAGE_STATES,
   MAX_ADMIN_KEYWORDS,
@@ -44,3 +45,19 @@ export const adminGenerateInputSchema = z.object({
 });
 export type AdminGenerateInput = z.input<typeof adminGenerateInputSchema>;
 export type AdminGenerateInputParsed = z.output<typeof adminGenerateInputSchema>;
+
+/** The owner's generator form as typed (the state may still be unchosen), then landingPagesInputSchema. */
+export const landingPagesFormSchema = formSchema(
+  z.object({ keyword: z.string(), cities: z.array(z.string()), state: z.string() }),
+  landingPagesInputSchema,
+  (form) => form,
+);
+export type LandingPagesForm = z.input<typeof landingPagesFormSchema>;
+
+/** The admin's generator form, then adminGenerateInputSchema (the spec's client sends batchSize 10). */
+export const adminGenerateFormSchema = formSchema(
+  z.object({ keywords: z.array(z.string()), targetVehicles: z.boolean(), selectedStates: z.array(z.string()) }),
+  adminGenerateInputSchema,
+  (form) => ({ ...form, batchSize: 10 }),
+);
+export type AdminGenerateForm = z.input<typeof adminGenerateFormSchema>;

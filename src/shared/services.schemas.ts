@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { optionalText } from './text';
 import { VEHICLE_TYPES } from './constants';
+import { formSchema } from './form-schema';
+import { dollarsToCents } from './money';
 
 // §5 service form: name, base price and duration required; price in cents on the wire; multipliers per vehicle type.
 
@@ -39,3 +41,35 @@ export const serviceUpdateSchema = serviceInputSchema.partial();
 export const SERVICE_MESSAGES = {
   deleteConfirm: 'Are you sure you want to delete this service?',
 } as const;
+
+/**
+ * The Add/Edit Service dialog's fields as typed (dollars, minutes and multipliers as text), then serviceInputSchema
+ * itself, so the dialog and the server give the same messages.
+ */
+export const serviceFormSchema = formSchema(
+  z.object({
+    name: z.string().trim().min(1, 'Service name is required'),
+    description: z.string(),
+    price: z
+      .string()
+      .trim()
+      .min(1, 'Base price is required')
+      .refine((v) => dollarsToCents(v) !== null, 'Enter a price in dollars, e.g. 45 or 45.50'),
+    duration: z
+      .string()
+      .trim()
+      .min(1, 'Duration is required')
+      .regex(/^\d+$/, 'Duration must be a whole number of minutes'),
+    multipliers: z.record(z.enum(VEHICLE_TYPES), z.string()),
+  }),
+  serviceInputSchema,
+  (form) => ({
+    name: form.name,
+    description: form.description,
+    basePriceCents: dollarsToCents(form.price) ?? undefined,
+    durationMinutes: Number(form.duration),
+    vehicleTypeMultipliers: Object.fromEntries(VEHICLE_TYPES.map((t) => [t, Number(form.multipliers[t])])),
+  }),
+  { basePriceCents: 'price', durationMinutes: 'duration', vehicleTypeMultipliers: 'multipliers' },
+);
+export type ServiceForm = z.input<typeof serviceFormSchema>;

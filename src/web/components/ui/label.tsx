@@ -49,3 +49,33 @@ export function Field({
     </div>
   );
 }
+
+/**
+ * A Switch or Checkbox with its label beside it (the control takes the id from here, like Field's controls).
+ * One row: control, label; the inline error under it.
+ */
+export function InlineField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <div className="flex items-center gap-3">
+        <FieldContext.Provider value={{ id, invalid: Boolean(error) }}>{children}</FieldContext.Provider>
+        <Label htmlFor={id}>{label}</Label>
+      </div>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-xs font-medium text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,6 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Sparkles, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   DEFAULT_CITIES_PER_STATE,
@@ -12,6 +14,11 @@ import {
   type StateCode,
   US_STATES,
 } from '../../../shared/seo.constants';
+import {
+  type AdminGenerateForm,
+  type AdminGenerateInputParsed,
+  adminGenerateFormSchema,
+} from '../../../shared/seo.schemas';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -19,15 +26,32 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Progress } from '../../components/ui/progress';
 import { cn } from '../../lib/utils';
-import { isActive, refreshPlatformPages, type SeoRun, useGenerateSeoPages, useSeoSettings } from './admin-seo-queries';
+import {
+  isActive,
+  refreshPlatformPages,
+  type SeoRun,
+  useGenerateSeoPages,
+  useSeoSettings,
+} from './admin-seo-queries';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
 /** The generator (§2): up to 3 keywords, vehicle targeting, the 50-state grid, Generate with real progress. */
 export function SeoGeneratorCard({ latest }: { latest: UseQueryResult<{ run: SeoRun | null }> }) {
-  const [keywords, setKeywords] = useState<string[]>(['']);
-  const [targetVehicles, setTargetVehicles] = useState(false);
-  const [states, setStates] = useState<Set<StateCode>>(new Set());
+  const form = useForm<AdminGenerateForm, unknown, AdminGenerateInputParsed>({
+    resolver: zodResolver(adminGenerateFormSchema),
+    defaultValues: { keywords: [''], targetVehicles: false, selectedStates: [] },
+  });
+  const { errors } = form.formState;
+  const [keywords = [''], targetVehicles = false, selected = []] = useWatch({
+    control: form.control,
+    name: ['keywords', 'targetVehicles', 'selectedStates'],
+  });
+  const states = new Set(selected as StateCode[]);
+  const revalidate = { shouldValidate: form.formState.isSubmitted };
+  const setKeywords = (update: (all: string[]) => string[]) =>
+    form.setValue('keywords', update(form.getValues('keywords')), revalidate);
+  const setStates = (next: Set<StateCode>) => form.setValue('selectedStates', [...next], revalidate);
   const generate = useGenerateSeoPages();
   const settings = useSeoSettings();
   const run = latest.data?.run ?? null;
@@ -37,35 +61,49 @@ export function SeoGeneratorCard({ latest }: { latest: UseQueryResult<{ run: Seo
 
   const filledKeywords = keywords.map((k) => k.trim()).filter(Boolean);
   const citiesPerState = settings.data?.citiesPerState ?? DEFAULT_CITIES_PER_STATE;
-  const estimate = states.size * citiesPerState * Math.max(filledKeywords.length, 1) * (targetVehicles ? POPULAR_VEHICLES.length : 1);
+  const estimate =
+    states.size *
+    citiesPerState *
+    Math.max(filledKeywords.length, 1) *
+    (targetVehicles ? POPULAR_VEHICLES.length : 1);
 
-  const toggleState = (code: StateCode, on: boolean) =>
-    setStates((current) => {
-      const next = new Set(current);
-      if (on) next.add(code);
-      else next.delete(code);
-      return next;
-    });
+  const toggleState = (code: StateCode, on: boolean) => {
+    const next = new Set(states);
+    if (on) next.add(code);
+    else next.delete(code);
+    setStates(next);
+  };
+  const keywordsError =
+    errors.keywords?.message ??
+    (Array.isArray(errors.keywords) ? errors.keywords.find((e) => e?.message)?.message : undefined);
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (filledKeywords.length === 0) {
-      toast.error(SEO_TEXT.missingKeywords.title, { description: SEO_TEXT.missingKeywords.description });
-      return;
-    }
-    if (states.size === 0) {
-      toast.error(SEO_TEXT.noStates.title, { description: SEO_TEXT.noStates.description });
-      return;
-    }
-    generate.mutate(
-      { keywords: filledKeywords, targetVehicles, selectedStates: [...states], batchSize: 10 },
-      {
+  const submit = form.handleSubmit(
+    (input) =>
+      generate.mutate(input, {
         onSuccess: (result) => watchRun(result.runId),
         onError: (err) =>
-          toast.error(SEO_TEXT.adminGenerationFailed.title, { description: err.message || SEO_TEXT.adminGenerationFailed.fallback }),
-      },
-    );
-  }
+          toast.error(SEO_TEXT.adminGenerationFailed.title, {
+            description: err.message || SEO_TEXT.adminGenerationFailed.fallback,
+          }),
+      }),
+    // The spec's checks in its order, each with its toast (§5, §8), as well as the inline message.
+    (invalid) => {
+      const keywordsMessage =
+        invalid.keywords?.message ??
+        (Array.isArray(invalid.keywords) ? invalid.keywords.find((e) => e?.message)?.message : undefined);
+      if (keywordsMessage)
+        toast.error(
+          keywordsMessage === SEO_TEXT.missingKeywords.description
+            ? SEO_TEXT.missingKeywords.title
+            : SEO_TEXT.adminGenerationFailed.title,
+          {
+            description: keywordsMessage,
+          },
+        );
+      else if (invalid.selectedStates?.message)
+        toast.error(SEO_TEXT.noStates.title, { description: invalid.selectedStates.message });
+    },
+  );
 
   return (
     <Card>
@@ -81,7 +119,10 @@ export function SeoGeneratorCard({ latest }: { latest: UseQueryResult<{ run: Seo
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="grid gap-6">
-          <fieldset className="grid gap-2">
+          <fieldset
+            className="grid gap-2"
+            aria-describedby={keywordsError ? 'seo-keywords-error' : undefined}
+          >
             <legend className="mb-1.5 text-sm font-medium text-slate-800">
               Keywords <span className="font-normal text-slate-500">(up to {MAX_ADMIN_KEYWORDS})</span>
             </legend>
@@ -92,6 +133,7 @@ export function SeoGeneratorCard({ latest }: { latest: UseQueryResult<{ run: Seo
                   value={keyword}
                   maxLength={80}
                   placeholder={['mobile car detailing', 'ceramic coating', 'car wash'][i]}
+                  aria-invalid={Boolean(keywordsError)}
                   onChange={(e) => setKeywords((all) => all.map((k, j) => (j === i ? e.target.value : k)))}
                 />
                 {keywords.length > 1 && (
@@ -108,31 +150,54 @@ export function SeoGeneratorCard({ latest }: { latest: UseQueryResult<{ run: Seo
               </div>
             ))}
             {keywords.length < MAX_ADMIN_KEYWORDS && (
-              <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => setKeywords((all) => [...all, ''])}>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                className="justify-self-start"
+                onClick={() => setKeywords((all) => [...all, ''])}
+              >
                 <Plus /> Add Keyword
               </Button>
+            )}
+            {keywordsError && (
+              <p id="seo-keywords-error" role="alert" className="text-xs font-medium text-red-600">
+                {keywordsError}
+              </p>
             )}
           </fieldset>
 
           <div className="flex items-start gap-3 rounded-lg border border-slate-200 p-4">
-            <Checkbox id="target-vehicles" checked={targetVehicles} onCheckedChange={(v) => setTargetVehicles(v === true)} />
+            <Checkbox
+              id="target-vehicles"
+              checked={targetVehicles}
+              onCheckedChange={(v) => form.setValue('targetVehicles', v === true)}
+            />
             <div className="grid gap-1">
               <Label htmlFor="target-vehicles">Target vehicle makes and models</Label>
               <p className="text-xs text-slate-600">
-                Adds a page for each of {POPULAR_VEHICLES.length} popular vehicles ({POPULAR_VEHICLES.slice(0, 4).map((v) => `${v.make} ${v.model}`).join(', ')}…), multiplying the page count by{' '}
-                {POPULAR_VEHICLES.length}.
+                Adds a page for each of {POPULAR_VEHICLES.length} popular vehicles (
+                {POPULAR_VEHICLES.slice(0, 4)
+                  .map((v) => `${v.make} ${v.model}`)
+                  .join(', ')}
+                …), multiplying the page count by {POPULAR_VEHICLES.length}.
               </p>
             </div>
           </div>
 
-          <fieldset>
+          <fieldset aria-describedby={errors.selectedStates?.message ? 'seo-states-error' : undefined}>
             <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
               <legend className="text-sm font-medium text-slate-800">States</legend>
               <div className="flex items-center gap-2">
                 <span className="text-sm text-slate-600" aria-live="polite" data-testid="selected-count">
                   {states.size} selected
                 </span>
-                <Button type="button" variant="outline" size="sm" onClick={() => setStates(new Set(STATE_CODES))}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setStates(new Set(STATE_CODES))}
+                >
                   Select All
                 </Button>
                 <Button type="button" variant="outline" size="sm" onClick={() => setStates(new Set())}>
@@ -149,7 +214,9 @@ export function SeoGeneratorCard({ latest }: { latest: UseQueryResult<{ run: Seo
                     title={US_STATES[code]}
                     className={cn(
                       'flex h-10 cursor-pointer items-center justify-center gap-1.5 rounded-lg border text-sm font-semibold transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent',
-                      checked ? 'border-accent bg-accent text-white' : 'border-slate-300 bg-white text-slate-700 hover:border-accent',
+                      checked
+                        ? 'border-accent bg-accent text-white'
+                        : 'border-slate-300 bg-white text-slate-700 hover:border-accent',
                     )}
                   >
                     <input
@@ -164,19 +231,33 @@ export function SeoGeneratorCard({ latest }: { latest: UseQueryResult<{ run: Seo
                 );
               })}
             </div>
+            {errors.selectedStates?.message && (
+              <p id="seo-states-error" role="alert" className="mt-2 text-xs font-medium text-red-600">
+                {errors.selectedStates.message}
+              </p>
+            )}
           </fieldset>
 
           <div className="grid gap-3">
             {estimate > 0 && !generating && (
               <p className="text-sm text-slate-600">
-                About <strong className="tabular-nums text-slate-900">{numberFormat.format(estimate)}</strong> pages will be generated.
+                About <strong className="tabular-nums text-slate-900">{numberFormat.format(estimate)}</strong>{' '}
+                pages will be generated.
               </p>
             )}
-            <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-start" loading={generate.isPending} disabled={generating}>
+            <Button
+              type="submit"
+              size="lg"
+              className="w-full sm:w-auto sm:justify-self-start"
+              loading={generate.isPending}
+              disabled={generating}
+            >
               {generating ? 'Generating...' : 'Generate SEO Pages'}
             </Button>
             {showProgress && run && <RunProgress run={run} />}
-            <p className="text-xs text-slate-500">This may take a few minutes. Generation continues on the server if you leave this page.</p>
+            <p className="text-xs text-slate-500">
+              This may take a few minutes. Generation continues on the server if you leave this page.
+            </p>
           </div>
         </form>
       </CardContent>
@@ -198,7 +279,8 @@ function RunProgress({ run }: { run: SeoRun }) {
       <div className="flex items-center justify-between text-sm">
         <span className="font-medium text-navy-900">{RUN_LABEL[run.status]}</span>
         <span className="tabular-nums text-slate-700">
-          {numberFormat.format(run.processedPages)} of {numberFormat.format(run.totalPages)} pages ({run.progress}%)
+          {numberFormat.format(run.processedPages)} of {numberFormat.format(run.totalPages)} pages (
+          {run.progress}%)
         </span>
       </div>
       <Progress value={run.progress} aria-label="Generation progress" />
@@ -225,7 +307,9 @@ function useWatchedRun(run: SeoRun | null): [string | null, (runId: string) => v
       toast.success(SEO_TEXT.adminGenerated.title, { description: generatedText(run.createdPages) });
       refreshPlatformPages();
     } else if (run.status === 'error') {
-      toast.error(SEO_TEXT.adminGenerationFailed.title, { description: run.errorMessage || SEO_TEXT.adminGenerationFailed.fallback });
+      toast.error(SEO_TEXT.adminGenerationFailed.title, {
+        description: run.errorMessage || SEO_TEXT.adminGenerationFailed.fallback,
+      });
     }
   }, [run, watched]);
   return [watched, setWatched];

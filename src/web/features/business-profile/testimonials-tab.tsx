@@ -1,13 +1,21 @@
 import { MessageSquareQuote, Star, Trash2 } from 'lucide-react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { PROFILE_TEXT, RATING_DEFAULT } from '../../../shared/business-profile';
+import {
+  PROFILE_TEXT,
+  RATING_DEFAULT,
+  type TestimonialForm,
+  type TestimonialInput,
+  testimonialFormSchema,
+} from '../../../shared/business-profile';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input, Textarea } from '../../components/ui/input';
-import { Field, Label } from '../../components/ui/label';
+import { Field } from '../../components/ui/label';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import {
@@ -18,28 +26,34 @@ import {
   useTestimonials,
 } from './business-profile-queries';
 
-const EMPTY = { customerName: '', serviceType: '', rating: String(RATING_DEFAULT), testimonialText: '' };
+const EMPTY: TestimonialForm = {
+  customerName: '',
+  serviceType: '',
+  rating: String(RATING_DEFAULT),
+  testimonialText: '',
+};
 
 export function TestimonialsTab() {
-  const [values, setValues] = useState(EMPTY);
   const add = useAddTestimonial();
-  const set = (patch: Partial<typeof EMPTY>) => setValues((v) => ({ ...v, ...patch }));
+  const form = useForm<TestimonialForm, unknown, TestimonialInput>({
+    resolver: zodResolver(testimonialFormSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors, isSubmitting } = form.formState;
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!values.customerName.trim() || !values.testimonialText.trim()) {
-      return toast.error(PROFILE_TEXT.testimonialMissingTitle, {
-        description: PROFILE_TEXT.testimonialMissing,
-      });
-    }
-    try {
-      await add.mutateAsync({ ...values, rating: Number(values.rating) });
-      toast.success('Success', { description: PROFILE_TEXT.testimonialAdded });
-      setValues(EMPTY);
-    } catch (err) {
-      toast.error(PROFILE_TEXT.testimonialAddFailed, { description: (err as Error).message });
-    }
-  };
+  const submit = form.handleSubmit(
+    async (values) => {
+      try {
+        await add.mutateAsync(values);
+        toast.success('Success', { description: PROFILE_TEXT.testimonialAdded });
+        form.reset(EMPTY);
+      } catch (err) {
+        toast.error(PROFILE_TEXT.testimonialAddFailed, { description: (err as Error).message });
+      }
+    },
+    // §5's toast as well as the inline errors.
+    () => toast.error(PROFILE_TEXT.testimonialMissingTitle, { description: PROFILE_TEXT.testimonialMissing }),
+  );
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -49,42 +63,36 @@ export function TestimonialsTab() {
         </CardHeader>
         <CardContent>
           <form onSubmit={submit} className="grid gap-4" noValidate>
-            <Field id="t-name" label="Customer name">
-              <Input
-                value={values.customerName}
-                onChange={(e) => set({ customerName: e.target.value })}
+            <Field id="t-name" label="Customer name" error={errors.customerName?.message}>
+              <Input autoComplete="off" {...form.register('customerName')} />
+            </Field>
+            <Field id="t-service" label="Service type" error={errors.serviceType?.message}>
+              <Input placeholder="Premium Detail" {...form.register('serviceType')} />
+            </Field>
+            <Field id="t-rating" label="Rating" error={errors.rating?.message}>
+              <Controller
+                control={form.control}
+                name="rating"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger className="max-w-40">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {[5, 4, 3, 2, 1].map((n) => (
+                        <SelectItem key={n} value={String(n)}>
+                          {`${n} star${n === 1 ? '' : 's'}`}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
               />
             </Field>
-            <Field id="t-service" label="Service type">
-              <Input
-                placeholder="Premium Detail"
-                value={values.serviceType}
-                onChange={(e) => set({ serviceType: e.target.value })}
-              />
+            <Field id="t-text" label="Testimonial text" error={errors.testimonialText?.message}>
+              <Textarea rows={4} {...form.register('testimonialText')} />
             </Field>
-            <div className="grid gap-1.5">
-              <Label id="t-rating-label">Rating</Label>
-              <Select value={values.rating} onValueChange={(rating) => set({ rating })}>
-                <SelectTrigger aria-labelledby="t-rating-label" className="max-w-40">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {[5, 4, 3, 2, 1].map((n) => (
-                    <SelectItem key={n} value={String(n)}>
-                      {`${n} star${n === 1 ? '' : 's'}`}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <Field id="t-text" label="Testimonial text">
-              <Textarea
-                rows={4}
-                value={values.testimonialText}
-                onChange={(e) => set({ testimonialText: e.target.value })}
-              />
-            </Field>
-            <Button type="submit" loading={add.isPending} className="justify-self-start">
+            <Button type="submit" loading={isSubmitting} className="justify-self-start">
               Add Testimonial
             </Button>
           </form>
@@ -166,7 +174,9 @@ function TestimonialList() {
                       {
                         onSuccess: (r) =>
                           toast.success('Success', {
-                            description: r.isFeatured ? PROFILE_TEXT.testimonialFeatured : PROFILE_TEXT.testimonialUnfeatured,
+                            description: r.isFeatured
+                              ? PROFILE_TEXT.testimonialFeatured
+                              : PROFILE_TEXT.testimonialUnfeatured,
                           }),
                         onError: (e) =>
                           toast.error(PROFILE_TEXT.testimonialUpdateFailed, { description: e.message }),

@@ -16,7 +16,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
-import { Field, Label } from '../../components/ui/label';
+import { Field } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { type Invoice, useRecordPayment } from './invoices-queries';
 
@@ -74,14 +74,13 @@ export function RecordPaymentDialog({ invoice, onOpenChange }: { invoice: Invoic
             </DialogDescription>
           </DialogHeader>
           <DialogBody className="grid gap-4">
-            <div className="grid gap-1.5">
-              <Label htmlFor="payment-method">Method</Label>
+            <Field id="payment-method" label="Method" error={errors.method?.message}>
               <Controller
                 control={form.control}
                 name="method"
                 render={({ field }) => (
                   <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger id="payment-method">
+                    <SelectTrigger>
                       <SelectValue />
                     </SelectTrigger>
                     <SelectContent>
@@ -94,7 +93,7 @@ export function RecordPaymentDialog({ invoice, onOpenChange }: { invoice: Invoic
                   </Select>
                 )}
               />
-            </div>
+            </Field>
             <Field id="payment-amount" label="Amount ($)" error={errors.amount?.message}>
               <Input type="number" inputMode="decimal" min={0.01} step={0.01} {...form.register('amount')} />
             </Field>

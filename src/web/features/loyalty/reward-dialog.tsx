@@ -21,7 +21,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { Input, Textarea } from '../../components/ui/input';
-import { Field, Label } from '../../components/ui/label';
+import { Field, InlineField } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Switch } from '../../components/ui/switch';
 import { type LoyaltyReward, useSaveReward } from './loyalty-queries';
@@ -120,16 +120,13 @@ export function RewardDialog({
               />
             </Field>
             {reward && (
-              <div className="flex items-center gap-3">
+              <InlineField id="reward-active" label="Active (offered to customers)">
                 <Controller
                   control={form.control}
                   name="isActive"
-                  render={({ field }) => (
-                    <Switch id="reward-active" checked={field.value} onCheckedChange={field.onChange} />
-                  )}
+                  render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} />}
                 />
-                <Label htmlFor="reward-active">Active (offered to customers)</Label>
-              </div>
+              </InlineField>
             )}
           </DialogBody>
           <DialogFooter>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Sparkles, X } from 'lucide-react';
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   LANDING_CREATED_TITLE,
@@ -12,26 +13,51 @@ import {
   SEO_TEXT,
   US_STATES,
 } from '../../../shared/seo.constants';
+import {
+  type LandingPagesForm,
+  type LandingPagesInput,
+  landingPagesFormSchema,
+} from '../../../shared/seo.schemas';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
-import { Field, Label } from '../../components/ui/label';
+import { Field } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { serviceAreasQuery } from '../service-areas/service-areas-queries';
 import { useCreateLandingPages } from './marketing-queries';
-import { type AreaCity, AreaCitySuggestions, areaCities, citiesNotServed, NotServedWarning } from './service-area-cities';
+import {
+  type AreaCity,
+  AreaCitySuggestions,
+  areaCities,
+  citiesNotServed,
+  NotServedWarning,
+} from './service-area-cities';
 
-type Errors = Partial<Record<'keyword' | 'cities' | 'state', string>>;
+const EMPTY: LandingPagesForm = { keyword: '', cities: [''], state: '' };
+/** The spec's checks in its order, each with its toast (§5, §8) as well as the inline message. */
+const CHECKS = [
+  ['keyword', SEO_TEXT.missingKeyword],
+  ['cities', SEO_TEXT.noCities],
+  ['state', SEO_TEXT.noState],
+] as const;
 
 /** Quick Landing Page Generator (§5): a keyword, up to 5 cities and one of the 15 supported states. */
 export function LandingPageGenerator() {
-  const [keyword, setKeyword] = useState('');
-  const [cities, setCities] = useState<string[]>(['']);
-  const [state, setState] = useState<LandingPageState | ''>('');
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<LandingPagesForm, unknown, LandingPagesInput>({
+    resolver: zodResolver(landingPagesFormSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
   const create = useCreateLandingPages();
   const areas = useQuery(serviceAreasQuery);
   const served = areaCities(areas.data?.areas ?? []);
+  const [keyword = '', cities = [''], stateValue = ''] = useWatch({
+    control: form.control,
+    name: ['keyword', 'cities', 'state'],
+  });
+  const state = stateValue as LandingPageState | '';
+  const setCities = (update: (all: string[]) => string[]) =>
+    form.setValue('cities', update(form.getValues('cities')), { shouldValidate: form.formState.isSubmitted });
 
   const filled = cities.map((c) => c.trim()).filter(Boolean);
   const notServed = areas.data ? citiesNotServed(filled, state, served) : [];
@@ -46,41 +72,35 @@ export function LandingPageGenerator() {
       if (empty >= 0) return all.map((x, i) => (i === empty ? c.city : x));
       return all.length < MAX_LANDING_PAGE_CITIES ? [...all, c.city] : all;
     });
-    if (!state) setState(c.state);
+    if (!state) form.setValue('state', c.state);
   }
-  const preview = keyword.trim() && filled[0] && state ? `/seo/${pageSlug({ keyword, city: filled[0], state })}` : null;
+  const preview =
+    keyword.trim() && filled[0] && state ? `/seo/${pageSlug({ keyword, city: filled[0], state })}` : null;
+  const citiesError = citiesOf(errors);
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    // The spec's checks, in its order, each with its toast (§5, §8) and an inline message.
-    const problem = !keyword.trim()
-      ? (['keyword', SEO_TEXT.missingKeyword] as const)
-      : filled.length === 0
-        ? (['cities', SEO_TEXT.noCities] as const)
-        : !state
-          ? (['state', SEO_TEXT.noState] as const)
-          : null;
-    if (problem) {
-      const [field, text] = problem;
-      setErrors({ [field]: text.description });
-      toast.error(text.title, { description: text.description });
-      return;
-    }
-    setErrors({});
-    create.mutate(
-      { keyword, cities: filled, state: state as LandingPageState },
-      {
+  const submit = form.handleSubmit(
+    (input) =>
+      create.mutate(input, {
         onSuccess: (result) => {
           toast.success(LANDING_CREATED_TITLE, { description: landingCreatedText(result.count) });
-          setCities(['']);
+          form.setValue('cities', ['']);
         },
         onError: (err) =>
           toast.error(SEO_TEXT.landingGenerationFailed.title, {
             description: err.message || SEO_TEXT.landingGenerationFailed.fallback,
           }),
-      },
-    );
-  }
+      }),
+    (invalid) => {
+      for (const [key, text] of CHECKS) {
+        const message = key === 'cities' ? citiesOf(invalid) : invalid[key]?.message;
+        if (!message) continue;
+        toast.error(message === text.description ? text.title : SEO_TEXT.landingGenerationFailed.title, {
+          description: message,
+        });
+        return;
+      }
+    },
+  );
 
   return (
     <Card>
@@ -89,20 +109,22 @@ export function LandingPageGenerator() {
           <Sparkles className="size-5 text-accent" aria-hidden="true" />
           Quick Landing Page Generator
         </CardTitle>
-        <CardDescription>One page per city, written for you and published at its own address.</CardDescription>
+        <CardDescription>
+          One page per city, written for you and published at its own address.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="grid gap-5">
-          <Field id="lp-keyword" label="Keyword" error={errors.keyword} hint="What customers search for, e.g. mobile car detailing">
-            <Input
-              value={keyword}
-              maxLength={80}
-              placeholder="mobile car detailing"
-              onChange={(e) => setKeyword(e.target.value)}
-            />
+          <Field
+            id="lp-keyword"
+            label="Keyword"
+            error={errors.keyword?.message}
+            hint="What customers search for, e.g. mobile car detailing"
+          >
+            <Input maxLength={80} placeholder="mobile car detailing" {...form.register('keyword')} />
           </Field>
 
-          <fieldset className="grid gap-2" aria-describedby={errors.cities ? 'lp-cities-error' : undefined}>
+          <fieldset className="grid gap-2" aria-describedby={citiesError ? 'lp-cities-error' : undefined}>
             <legend className="mb-1.5 text-sm font-medium text-slate-800">
               Cities <span className="font-normal text-slate-500">(up to {MAX_LANDING_PAGE_CITIES})</span>
             </legend>
@@ -114,7 +136,7 @@ export function LandingPageGenerator() {
                   value={city}
                   maxLength={80}
                   placeholder={i === 0 ? 'Austin' : 'Another city'}
-                  aria-invalid={Boolean(errors.cities)}
+                  aria-invalid={Boolean(citiesError)}
                   onChange={(e) => setCities((all) => all.map((c, j) => (j === i ? e.target.value : c)))}
                 />
                 {cities.length > 1 && (
@@ -130,22 +152,30 @@ export function LandingPageGenerator() {
                 )}
               </div>
             ))}
-            {errors.cities && (
+            {citiesError && (
               <p id="lp-cities-error" role="alert" className="text-xs font-medium text-red-600">
-                {errors.cities}
+                {citiesError}
               </p>
             )}
             {cities.length < MAX_LANDING_PAGE_CITIES && (
-              <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => setCities((all) => [...all, ''])}>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                className="justify-self-start"
+                onClick={() => setCities((all) => [...all, ''])}
+              >
                 <Plus /> Add City
               </Button>
             )}
           </fieldset>
 
-          <div className="grid gap-1.5">
-            <Label htmlFor="lp-state">State</Label>
-            <Select value={state} onValueChange={(v) => setState(v as LandingPageState)}>
-              <SelectTrigger id="lp-state" aria-invalid={Boolean(errors.state)} aria-describedby={errors.state ? 'lp-state-error' : undefined}>
+          <Field id="lp-state" label="State" error={errors.state?.message}>
+            <Select
+              value={state}
+              onValueChange={(v) => form.setValue('state', v, { shouldValidate: form.formState.isSubmitted })}
+            >
+              <SelectTrigger>
                 <SelectValue placeholder="Select a state" />
               </SelectTrigger>
               <SelectContent>
@@ -158,12 +188,7 @@ export function LandingPageGenerator() {
                   ))}
               </SelectContent>
             </Select>
-            {errors.state && (
-              <p id="lp-state-error" role="alert" className="text-xs font-medium text-red-600">
-                {errors.state}
-              </p>
-            )}
-          </div>
+          </Field>
 
           <NotServedWarning cities={notServed} state={state} hasAreas={served.length > 0} />
           {preview && (
@@ -178,4 +203,10 @@ export function LandingPageGenerator() {
       </CardContent>
     </Card>
   );
+}
+
+/** The cities' message: on the list itself (none, too many) or on one city (too long). */
+function citiesOf(errors: FieldErrors<LandingPagesForm>) {
+  const cities = errors.cities;
+  return cities?.message ?? (Array.isArray(cities) ? cities.find((e) => e?.message)?.message : undefined);
 }

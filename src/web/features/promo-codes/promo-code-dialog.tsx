@@ -15,7 +15,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
-import { Field, Label } from '../../components/ui/label';
+import { Field, InlineField } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Switch } from '../../components/ui/switch';
 import { type PromoCode, useSavePromoCode } from './promo-codes-queries';
@@ -131,14 +131,13 @@ export function PromoCodeDialog({
             <Field id="promo-min" label="Minimum order ($, optional)" error={errors.minOrder?.message}>
               <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register('minOrder')} />
             </Field>
-            <div className="flex items-center gap-3">
+            <InlineField id="promo-active" label="Active">
               <Controller
                 control={form.control}
                 name="isActive"
-                render={({ field }) => <Switch id="promo-active" checked={field.value} onCheckedChange={field.onChange} />}
+                render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} />}
               />
-              <Label htmlFor="promo-active">Active</Label>
-            </div>
+            </InlineField>
           </DialogBody>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

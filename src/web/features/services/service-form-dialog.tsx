@@ -1,10 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { RotateCcw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { DEFAULT_VEHICLE_MULTIPLIERS, VEHICLE_TYPES, type VehicleType } from '../../../shared/constants';
 import { dollarsToCents, formatCents } from '../../../shared/money';
 import { priceForVehicleCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
-import { serviceInputSchema } from '../../../shared/services.schemas';
+import { type ServiceForm, type ServiceInput, serviceFormSchema } from '../../../shared/services.schemas';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -19,15 +21,7 @@ import { Input, Textarea } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { type Service, useSaveService } from './services-queries';
 
-interface Draft {
-  name: string;
-  description: string;
-  price: string;
-  duration: string;
-  multipliers: Record<VehicleType, string>;
-}
-
-const toDraft = (s: Service | null): Draft => ({
+const toForm = (s: Service | null): ServiceForm => ({
   name: s?.name ?? '',
   description: s?.description ?? '',
   price: s ? (s.basePriceCents / 100).toFixed(2) : '',
@@ -37,8 +31,6 @@ const toDraft = (s: Service | null): Draft => ({
     VEHICLE_TYPES.map((t) => [t, String(s?.vehicleTypeMultipliers[t] ?? DEFAULT_VEHICLE_MULTIPLIERS[t])]),
   ) as Record<VehicleType, string>,
 });
-
-type Errors = Partial<Record<'name' | 'price' | 'duration' | 'multipliers', string>>;
 
 /** Add or edit a service: name, price (step 0.01), duration (minutes), description, vehicle multipliers (§5, §9). */
 export function ServiceFormDialog({
@@ -51,56 +43,22 @@ export function ServiceFormDialog({
   service: Service | null;
 }) {
   const save = useSaveService();
-  const [draft, setDraft] = useState<Draft>(() => toDraft(service));
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<ServiceForm, unknown, ServiceInput>({
+    resolver: zodResolver(serviceFormSchema),
+    defaultValues: toForm(service),
+  });
+  const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
-    if (open) {
-      setDraft(toDraft(service));
-      setErrors({});
-    }
-  }, [open, service]);
+    if (open) form.reset(toForm(service));
+  }, [open, service, form]);
 
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const basePriceCents = dollarsToCents(draft.price);
+  const [price, multipliers] = useWatch({ control: form.control, name: ['price', 'multipliers'] });
+  const basePriceCents = dollarsToCents(price ?? '');
 
-  const onSubmit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const next: Errors = {};
-    if (!draft.name.trim()) next.name = 'Service name is required';
-    if (!draft.price.trim()) next.price = 'Base price is required';
-    else if (basePriceCents === null) next.price = 'Enter a price in dollars, e.g. 45 or 45.50';
-    if (!draft.duration.trim()) next.duration = 'Duration is required';
-    else if (!/^\d+$/.test(draft.duration.trim()))
-      next.duration = 'Duration must be a whole number of minutes';
-    const multipliers = Object.fromEntries(
-      VEHICLE_TYPES.map((t) => [t, Number(draft.multipliers[t])]),
-    ) as Record<VehicleType, number>;
-    const parsed = serviceInputSchema.safeParse({
-      name: draft.name,
-      description: draft.description,
-      basePriceCents: basePriceCents ?? undefined,
-      durationMinutes: Number(draft.duration),
-      vehicleTypeMultipliers: multipliers,
-    });
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        const key =
-          field === 'basePriceCents'
-            ? 'price'
-            : field === 'durationMinutes'
-              ? 'duration'
-              : field === 'vehicleTypeMultipliers'
-                ? 'multipliers'
-                : 'name';
-        next[key] ??= issue.message;
-      }
-    }
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !parsed.success) return;
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync({ id: service?.id, values: parsed.data });
+      await save.mutateAsync({ id: service?.id, values });
       toast.success('Success', {
         description: service ? 'Service updated successfully' : 'Service created successfully',
       });
@@ -108,10 +66,10 @@ export function ServiceFormDialog({
     } catch (err) {
       toast.error('Error', { description: err instanceof Error ? err.message : 'Failed to save service' });
     }
-  };
+  });
 
   return (
-    <Dialog open={open} onOpenChange={(o) => !save.isPending && onOpenChange(o)}>
+    <Dialog open={open} onOpenChange={(o) => !isSubmitting && onOpenChange(o)}>
       <DialogContent size="lg">
         <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
           <DialogHeader>
@@ -121,40 +79,19 @@ export function ServiceFormDialog({
             </DialogDescription>
           </DialogHeader>
           <DialogBody className="grid gap-4">
-            <Field id="service-name" label="Service name" error={errors.name}>
-              <Input
-                value={draft.name}
-                onChange={(e) => set('name', e.target.value)}
-              />
+            <Field id="service-name" label="Service name" error={errors.name?.message}>
+              <Input autoComplete="off" {...form.register('name')} />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="service-price" label="Base price ($)" error={errors.price}>
-                <Input
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step={0.01}
-                  value={draft.price}
-                  onChange={(e) => set('price', e.target.value)}
-                />
+              <Field id="service-price" label="Base price ($)" error={errors.price?.message}>
+                <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register('price')} />
               </Field>
-              <Field id="service-duration" label="Duration (minutes)" error={errors.duration}>
-                <Input
-                  type="number"
-                  inputMode="numeric"
-                  min={15}
-                  step={1}
-                  value={draft.duration}
-                  onChange={(e) => set('duration', e.target.value)}
-                />
+              <Field id="service-duration" label="Duration (minutes)" error={errors.duration?.message}>
+                <Input type="number" inputMode="numeric" min={15} step={1} {...form.register('duration')} />
               </Field>
             </div>
             <Field id="service-description" label="Description (optional)">
-              <Textarea
-                rows={3}
-                value={draft.description}
-                onChange={(e) => set('description', e.target.value)}
-              />
+              <Textarea rows={3} {...form.register('description')} />
             </Field>
             <fieldset className="rounded-xl border border-slate-200 p-4">
               <legend className="px-1 text-sm font-semibold text-slate-900">Vehicle multipliers</legend>
@@ -166,14 +103,18 @@ export function ServiceFormDialog({
                   type="button"
                   variant="ghost"
                   size="sm"
-                  onClick={() => set('multipliers', toDraft(null).multipliers)}
+                  onClick={() =>
+                    form.setValue('multipliers', toForm(null).multipliers, {
+                      shouldValidate: form.formState.isSubmitted,
+                    })
+                  }
                 >
                   <RotateCcw /> Defaults
                 </Button>
               </div>
               <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
                 {VEHICLE_TYPES.map((t) => {
-                  const m = Number(draft.multipliers[t]);
+                  const m = Number(multipliers?.[t]);
                   const preview =
                     basePriceCents !== null && m > 0
                       ? formatCents(priceForVehicleCents(basePriceCents, m))
@@ -190,17 +131,16 @@ export function ServiceFormDialog({
                         min={0.05}
                         max={10}
                         step={0.05}
-                        value={draft.multipliers[t]}
-                        onChange={(e) => set('multipliers', { ...draft.multipliers, [t]: e.target.value })}
+                        {...form.register(`multipliers.${t}`)}
                       />
                       <span className="text-xs tabular-nums text-slate-500">{preview}</span>
                     </div>
                   );
                 })}
               </div>
-              {errors.multipliers && (
+              {errors.multipliers?.message && (
                 <p role="alert" className="mt-2 text-xs font-medium text-red-600">
-                  {errors.multipliers}
+                  {errors.multipliers.message}
                 </p>
               )}
             </fieldset>
@@ -210,11 +150,11 @@ export function ServiceFormDialog({
               type="button"
               variant="outline"
               onClick={() => onOpenChange(false)}
-              disabled={save.isPending}
+              disabled={isSubmitting}
             >
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={isSubmitting}>
               {service ? 'Save Changes' : 'Add Service'}
             </Button>
           </DialogFooter>
