@@ -27,7 +27,10 @@ test('fill the profile, add and feature a testimonial, generate the business pag
   await page.getByRole('tab', { name: 'Testimonials' }).click();
   await expect(page.getByText('No testimonials yet')).toBeVisible();
   await page.getByRole('button', { name: 'Add Testimonial' }).click();
-  await expect(page.getByText('Please fill in customer name and testimonial text')).toBeVisible();
+  // The spec's toast, and the same message under each missing field (react-hook-form + the shared schema).
+  await expect(page.locator('[data-sonner-toast]').getByText('Please fill in customer name and testimonial text')).toBeVisible();
+  await expect(page.getByLabel('Customer name')).toHaveAccessibleDescription('Please fill in customer name and testimonial text');
+  await expect(page.getByLabel('Testimonial text')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Customer name').fill('jamie lee');
   await page.getByLabel('Service type').fill('Premium Detail');
   await page.getByLabel('Testimonial text').fill('Our SUV has never looked this good.');
