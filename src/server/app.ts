@@ -2,8 +2,8 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { HTTPException } from 'hono/http-exception';
 import { CLIENT_IP_HEADER } from './auth/auth';
+import { handleError } from './http/error-handler';
 import { contactRoutes } from './features/contact/contact.routes';
 import { bookingApi } from './features/booking/booking.routes';
 import { stripeWebhook } from './features/booking/stripe-webhook.routes';
@@ -17,7 +17,6 @@ import { consentApi } from './features/campaigns/consent.routes';
 import { messagingPublic } from './features/campaigns/messaging-public.routes';
 import { automationsApi } from './features/campaigns/automations.routes';
 import { reviewsApi } from './features/campaigns/reviews.routes';
-import { pgErrorCode } from './features/ids';
 import { selfServiceApi } from './features/campaigns/self-service.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { billingApi } from './features/billing/billing.routes';
@@ -49,7 +48,6 @@ import { serviceAreasApi } from './features/service-areas/service-areas.routes';
 import { adminVerificationsApi } from './features/verification/admin-verifications.routes';
 import { UPLOAD_PATH, verificationApi } from './features/verification/verification.routes';
 import type { AppDeps, AppEnv } from './http/context';
-import { AppError } from './http/errors';
 import { inputGuards } from './http/input-guards';
 import { API_DESCRIPTION } from './http/openapi';
 import { originCheck } from './http/origin-check';
@@ -176,19 +174,7 @@ export function createApp(deps: AppDeps) {
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.all('/api/*', (c) => c.json({ error: { message: 'Not found' } }, 404));
 
-  app.onError((err, c) => {
-    if (err instanceof AppError) return c.json({ error: { message: err.message } }, err.status);
-    if (err instanceof HTTPException) return c.json({ error: { message: err.message || 'Request failed' } }, err.status);
-    if (err instanceof SyntaxError) return c.json({ error: { message: 'Malformed JSON body' } }, 400);
-    // The database's CHECK constraints and numeric ranges back the zod rules (hardening defect 10): a value they
-    // refuse is the client's mistake, and the transaction it was in wrote nothing.
-    const code = pgErrorCode(err);
-    if (code === '23514' || code === '22003') {
-      return c.json({ error: { message: 'A value is out of range. Please check the amounts, quantities and durations.' } }, 400);
-    }
-    console.error(`500 ${c.req.method} ${c.req.path}`, err);
-    return c.json({ error: { message: 'Something went wrong on our side. Please try again.' } }, 500);
-  });
+  app.onError(handleError);
 
   // The sitemap and robots.txt come before the web app's fallback.
   mountSeoPublicRoutes(app);

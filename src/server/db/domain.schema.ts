@@ -1,21 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { type PgTableExtraConfigValue, bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { PLATFORM_ROLES } from '../../shared/admin-users';
 import { CAMPAIGN_TYPES } from '../../shared/campaigns';
 import { BOOKING_STATUSES, SUBSCRIPTION_TIERS, VEHICLE_TYPES } from '../../shared/constants';
@@ -66,14 +50,16 @@ export const profiles = pgTable('profiles', {
   // When the owner switched on online payments for their booking page (docs/decisions/004).
   paymentsEnabledAt: timestamp({ withTimezone: true }),
   // The page made by Generate Business Page; regenerating updates this row (docs/decisions/203).
-  businessPageId: uuid().references((): AnyPgColumn => citySeoPages.id, { onDelete: 'set null' }),
+  businessPageId: uuid(),
   // IANA zone of the business's wall clock: booking slots (08:00–17:00) are in it (docs/decisions/101).
   timeZone: text().notNull().default('America/Chicago'),
   // The readable public booking link /book/{slug} (docs/decisions/1103); null until the business has a name.
   bookingSlug: text().unique(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index('profiles_business_page_id_idx').on(t.businessPageId)]);
+}, // Typed: the extras name city_seo_pages, which names profiles (drizzle cannot infer the cycle).
+  (t): PgTableExtraConfigValue[] => [
+    foreignKey({ name: 'profiles_business_page_tenant_fk', columns: [t.id, t.businessPageId], foreignColumns: [citySeoPages.businessId, citySeoPages.id] }).onDelete('set null'),index('profiles_business_page_id_idx').on(t.businessPageId)]);
 
 export const userRoles = pgTable(
   'user_roles',
@@ -153,6 +139,7 @@ export const services = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    unique('services_business_id_id_uq').on(t.businessId, t.id),
     // The /services page's keyset order (newest first, id as the tiebreak); it serves business_id lookups too.
     index('services_business_created_idx').on(t.businessId, t.createdAt, t.id),
     // Backstops of the zod rules (hardening defect 10): bad values fail as 400s (app.ts maps 23514), never overflow.
@@ -181,6 +168,7 @@ export const customers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    unique('customers_business_id_id_uq').on(t.businessId, t.id),
     // The /customers page's keyset order (newest first, id as the tiebreak); it serves business_id lookups too.
     index('customers_business_created_idx').on(t.businessId, t.createdAt, t.id),
     uniqueIndex('customers_business_email_uq').on(t.businessId, sql`lower(${t.email})`),
@@ -198,8 +186,7 @@ export const customerVehicles = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     customerId: uuid()
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+      .notNull(),
     make: text().notNull(),
     model: text().notNull(),
     year: integer(),
@@ -208,6 +195,8 @@ export const customerVehicles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    unique('customer_vehicles_business_id_id_uq').on(t.businessId, t.id),
+    foreignKey({ name: 'customer_vehicles_customer_tenant_fk', columns: [t.businessId, t.customerId], foreignColumns: [customers.businessId, customers.id] }).onDelete('cascade'),
     index('customer_vehicles_business_id_idx').on(t.businessId),
     index('customer_vehicles_customer_id_idx').on(t.customerId),
   ],
@@ -243,6 +232,10 @@ export const bookings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    unique('bookings_business_id_id_uq').on(t.businessId, t.id),
+    foreignKey({ name: 'bookings_customer_vehicle_tenant_fk', columns: [t.businessId, t.customerVehicleId], foreignColumns: [customerVehicles.businessId, customerVehicles.id] }).onDelete('set null'),
+    foreignKey({ name: 'bookings_customer_tenant_fk', columns: [t.businessId, t.customerId], foreignColumns: [customers.businessId, customers.id] }).onDelete('set null'),
+    foreignKey({ name: 'bookings_service_tenant_fk', columns: [t.businessId, t.serviceId], foreignColumns: [services.businessId, services.id] }).onDelete('set null'),
     check(
       'bookings_money_ck',
       sql`${t.quotedPriceCents} between 0 and 100000000 and coalesce(${t.finalPriceCents}, 0) between 0 and 100000000 and ${t.tipCents} between 0 and 100000000`,
@@ -275,6 +268,7 @@ export const inventoryItems = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    unique('inventory_items_business_id_id_uq').on(t.businessId, t.id),
     // The /inventory page's keyset order (by name, case-insensitive, id as the tiebreak).
     index('inventory_items_business_name_idx').on(t.businessId, sql`lower(${t.name})`, t.id),
     // The database's own guard: stock never goes below 0, whatever the caller does.
@@ -348,6 +342,7 @@ export const seoGenerationRuns = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    unique('seo_generation_runs_business_id_id_uq').on(t.businessId, t.id),
     index('seo_generation_runs_business_id_idx').on(t.businessId, t.createdAt),
     index('seo_generation_runs_status_idx').on(t.status),
     index('seo_generation_runs_requested_by_idx').on(t.requestedBy),
@@ -386,6 +381,8 @@ export const citySeoPages = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    unique('city_seo_pages_business_id_id_uq').on(t.businessId, t.id),
+    foreignKey({ name: 'city_seo_pages_generation_run_tenant_fk', columns: [t.businessId, t.generationRunId], foreignColumns: [seoGenerationRuns.businessId, seoGenerationRuns.id] }).onDelete('set null'),
     index('city_seo_pages_business_id_idx').on(t.businessId, t.createdAt),
     index('city_seo_pages_status_idx').on(t.status),
     index('city_seo_pages_created_at_idx').on(t.createdAt),
@@ -412,6 +409,7 @@ export const testimonials = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    unique('testimonials_business_id_id_uq').on(t.businessId, t.id),
     index('testimonials_business_id_idx').on(t.businessId, t.createdAt),
     check('testimonials_rating_range', sql`${t.rating} between 1 and 5`),
   ],

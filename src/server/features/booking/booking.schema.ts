@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, integer, pgEnum, pgTable, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { CHECKOUT_STATUSES, PAYMENT_PROVIDER_KINDS } from '../../../shared/checkout';
 import { bookings, profiles, services, vehicleType } from '../../db/domain.schema';
 
@@ -59,6 +59,9 @@ export const checkoutSessions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    unique('checkout_sessions_business_id_id_uq').on(t.businessId, t.id),
+    foreignKey({ name: 'checkout_sessions_booking_tenant_fk', columns: [t.businessId, t.bookingId], foreignColumns: [bookings.businessId, bookings.id] }).onDelete('set null'),
+    foreignKey({ name: 'checkout_sessions_service_tenant_fk', columns: [t.businessId, t.serviceId], foreignColumns: [services.businessId, services.id] }).onDelete('set null'),
     check(
       'checkout_sessions_money_ck',
       sql`${t.amountCents} between 0 and 100000000 and ${t.tipCents} between 0 and 100000000 and ${t.applicationFeeCents} between 0 and ${t.amountCents}`,

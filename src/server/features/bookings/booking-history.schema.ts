@@ -1,4 +1,4 @@
-import { index, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, index, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bookings, profiles } from '../../db/domain.schema';
 
 /** One row per change to a booking (created by the owner, time, service, vehicle, address, price, notes, status). */
@@ -9,8 +9,7 @@ export const bookingHistory = pgTable(
     // Insertion order: the rows of one change share the transaction's created_at.
     seq: serial().notNull(),
     bookingId: uuid()
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+      .notNull(),
     businessId: text()
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
@@ -22,6 +21,7 @@ export const bookingHistory = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({ name: 'booking_history_booking_tenant_fk', columns: [t.businessId, t.bookingId], foreignColumns: [bookings.businessId, bookings.id] }).onDelete('cascade'),
     index('booking_history_booking_id_idx').on(t.bookingId, t.seq),
     index('booking_history_business_id_idx').on(t.businessId),
   ],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES, SEND_STATUSES } from '../../../shared/campaigns';
 import { bookings, customers, profiles } from '../../db/domain.schema';
 import { oneOf } from '../../db/enum-check';
@@ -14,8 +14,7 @@ export const marketingConsents = pgTable(
   'marketing_consents',
   {
     customerId: uuid()
-      .primaryKey()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+      .primaryKey(),
     businessId: text()
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
@@ -26,7 +25,8 @@ export const marketingConsents = pgTable(
     smsSource: text(),
     smsUpdatedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('marketing_consents_business_id_idx').on(t.businessId)],
+  (t) => [
+    foreignKey({ name: 'marketing_consents_customer_tenant_fk', columns: [t.businessId, t.customerId], foreignColumns: [customers.businessId, customers.id] }).onDelete('cascade'),index('marketing_consents_business_id_idx').on(t.businessId)],
 );
 
 /** Numbers that texted STOP to the platform's number: no SMS of any kind goes to them until START. */
@@ -83,6 +83,7 @@ export const campaigns = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    unique('campaigns_business_id_id_uq').on(t.businessId, t.id),
     index('campaigns_business_id_idx').on(t.businessId, t.createdAt),
     check('campaigns_type_ck', oneOf(t.type, CAMPAIGN_TYPES)),
     check('campaigns_status_ck', oneOf(t.status, CAMPAIGN_STATUSES)),
@@ -100,9 +101,9 @@ export const messageSends = pgTable(
     businessId: text()
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    campaignId: uuid().references(() => campaigns.id, { onDelete: 'cascade' }),
-    bookingId: uuid().references(() => bookings.id, { onDelete: 'set null' }),
-    customerId: uuid().references(() => customers.id, { onDelete: 'set null' }),
+    campaignId: uuid(),
+    bookingId: uuid(),
+    customerId: uuid(),
     // campaign, reminder, review_request, winback, self_service…
     kind: text().notNull(),
     marketing: boolean().notNull().default(false),
@@ -127,6 +128,9 @@ export const messageSends = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    foreignKey({ name: 'message_sends_customer_tenant_fk', columns: [t.businessId, t.customerId], foreignColumns: [customers.businessId, customers.id] }).onDelete('set null'),
+    foreignKey({ name: 'message_sends_booking_tenant_fk', columns: [t.businessId, t.bookingId], foreignColumns: [bookings.businessId, bookings.id] }).onDelete('set null'),
+    foreignKey({ name: 'message_sends_campaign_tenant_fk', columns: [t.businessId, t.campaignId], foreignColumns: [campaigns.businessId, campaigns.id] }).onDelete('cascade'),
     uniqueIndex('message_sends_dedupe_key_uq').on(t.dedupeKey),
     index('message_sends_business_id_idx').on(t.businessId),
     index('message_sends_campaign_status_idx').on(t.campaignId, t.status),

@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, foreignKey, index, integer, jsonb, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DOCUMENT_CHECKOUT_PURPOSES, DOCUMENT_CHECKOUT_STATUSES } from '../../../shared/checkout';
 import { INVOICE_STATUSES, PAYMENT_METHODS, QUOTE_STATUSES } from '../../../shared/invoices.schemas';
 import { bookings, customers, profiles } from '../../db/domain.schema';
@@ -43,7 +32,7 @@ export const quotes = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     businessId: businessId(),
-    customerId: uuid().references(() => customers.id, { onDelete: 'set null' }),
+    customerId: uuid(),
     customerName: text().notNull(),
     customerEmail: text().notNull(),
     items: jsonb().$type<DocumentLine[]>().notNull(),
@@ -66,6 +55,8 @@ export const quotes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    unique('quotes_business_id_id_uq').on(t.businessId, t.id),
+    foreignKey({ name: 'quotes_customer_tenant_fk', columns: [t.businessId, t.customerId], foreignColumns: [customers.businessId, customers.id] }).onDelete('set null'),
     index('quotes_business_created_idx').on(t.businessId, t.createdAt),
     index('quotes_customer_id_idx').on(t.customerId),
     check('quotes_money_ck', sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.depositCents} between 0 and ${t.totalCents}`),
@@ -86,13 +77,11 @@ export const invoices = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     businessId: businessId(),
     number: integer().notNull(),
-    customerId: uuid().references(() => customers.id, { onDelete: 'set null' }),
+    customerId: uuid(),
     quoteId: uuid()
-      .unique()
-      .references(() => quotes.id, { onDelete: 'set null' }),
+      .unique(),
     bookingId: uuid()
-      .unique()
-      .references(() => bookings.id, { onDelete: 'set null' }),
+      .unique(),
     customerName: text().notNull(),
     customerEmail: text().notNull(),
     items: jsonb().$type<DocumentLine[]>().notNull(),
@@ -113,6 +102,10 @@ export const invoices = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    unique('invoices_business_id_id_uq').on(t.businessId, t.id),
+    foreignKey({ name: 'invoices_booking_tenant_fk', columns: [t.businessId, t.bookingId], foreignColumns: [bookings.businessId, bookings.id] }).onDelete('set null'),
+    foreignKey({ name: 'invoices_quote_tenant_fk', columns: [t.businessId, t.quoteId], foreignColumns: [quotes.businessId, quotes.id] }).onDelete('set null'),
+    foreignKey({ name: 'invoices_customer_tenant_fk', columns: [t.businessId, t.customerId], foreignColumns: [customers.businessId, customers.id] }).onDelete('set null'),
     uniqueIndex('invoices_business_number_uq').on(t.businessId, t.number),
     index('invoices_customer_id_idx').on(t.customerId),
     check('invoices_paid_ck', sql`${t.paidCents} between 0 and ${t.totalCents} and ${t.tipCents} >= 0`),
@@ -125,8 +118,7 @@ export const invoicePayments = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     businessId: businessId(),
     invoiceId: uuid()
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+      .notNull(),
     method: paymentMethod().notNull(),
     // Applied to the invoice total; the tip is its own amount, never part of it.
     amountCents: integer().notNull(),
@@ -139,6 +131,7 @@ export const invoicePayments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    foreignKey({ name: 'invoice_payments_invoice_tenant_fk', columns: [t.businessId, t.invoiceId], foreignColumns: [invoices.businessId, invoices.id] }).onDelete('cascade'),
     index('invoice_payments_invoice_id_idx').on(t.invoiceId),
     index('invoice_payments_business_paid_idx').on(t.businessId, t.paidAt),
     check('invoice_payments_amount_ck', sql`${t.amountCents} >= 0 and ${t.tipCents} >= 0 and ${t.amountCents} + ${t.tipCents} > 0`),
@@ -152,8 +145,8 @@ export const documentCheckouts = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     businessId: businessId(),
     purpose: documentCheckoutPurpose().notNull(),
-    quoteId: uuid().references(() => quotes.id, { onDelete: 'cascade' }),
-    invoiceId: uuid().references(() => invoices.id, { onDelete: 'cascade' }),
+    quoteId: uuid(),
+    invoiceId: uuid(),
     provider: paymentProvider().notNull(),
     providerSessionId: text().notNull().unique(),
     amountCents: integer().notNull(),
@@ -172,6 +165,8 @@ export const documentCheckouts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    foreignKey({ name: 'document_checkouts_invoice_tenant_fk', columns: [t.businessId, t.invoiceId], foreignColumns: [invoices.businessId, invoices.id] }).onDelete('cascade'),
+    foreignKey({ name: 'document_checkouts_quote_tenant_fk', columns: [t.businessId, t.quoteId], foreignColumns: [quotes.businessId, quotes.id] }).onDelete('cascade'),
     index('document_checkouts_business_id_idx').on(t.businessId),
     index('document_checkouts_quote_id_idx').on(t.quoteId),
     index('document_checkouts_invoice_id_idx').on(t.invoiceId),

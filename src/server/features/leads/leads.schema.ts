@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from '../../auth/auth.schema';
 import { bookings, profiles } from '../../db/domain.schema';
 
@@ -10,8 +10,7 @@ export const leadAssignments = pgTable(
   'lead_assignments',
   {
     bookingId: uuid()
-      .primaryKey()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+      .primaryKey(),
     businessId: text()
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
@@ -20,6 +19,7 @@ export const leadAssignments = pgTable(
     assignedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({ name: 'lead_assignments_booking_tenant_fk', columns: [t.businessId, t.bookingId], foreignColumns: [bookings.businessId, bookings.id] }).onDelete('cascade'),
     index('lead_assignments_business_id_idx').on(t.businessId),
     index('lead_assignments_assigned_by_idx').on(t.assignedBy),
   ],

@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  boolean,
-  check,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { type PgTableExtraConfigValue, boolean, check, foreignKey, index, integer, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { LOYALTY_SOURCES, LOYALTY_TRANSACTION_TYPES, REWARD_CATEGORIES } from '../../../shared/loyalty.schemas';
 import { user } from '../../auth/auth.schema';
 import { bookings, customers, profiles } from '../../db/domain.schema';
@@ -41,6 +29,7 @@ export const loyaltyRewards = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
+    unique('loyalty_rewards_business_id_id_uq').on(t.businessId, t.id),
     index('loyalty_rewards_business_id_idx').on(t.businessId, t.pointsRequired),
     check('loyalty_rewards_points_positive', sql`${t.pointsRequired} > 0`),
     check('loyalty_rewards_value_not_negative', sql`${t.valueCents} >= 0`),
@@ -60,8 +49,7 @@ export const loyaltyTransactions = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     customerId: uuid()
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+      .notNull(),
     type: loyaltyTransactionType().notNull(),
     source: loyaltySource().notNull(),
     // Signed: negative when redeemed or reversed.
@@ -69,14 +57,20 @@ export const loyaltyTransactions = pgTable(
     // Set by the trigger; any value the caller sends is overwritten.
     balanceAfter: integer().notNull().default(0),
     description: text().notNull(),
-    bookingId: uuid().references(() => bookings.id, { onDelete: 'set null' }),
-    rewardId: uuid().references(() => loyaltyRewards.id, { onDelete: 'set null' }),
+    bookingId: uuid(),
+    rewardId: uuid(),
     // A reversal names the entry it undoes; each entry is reversed at most once.
-    reversesId: uuid().references((): AnyPgColumn => loyaltyTransactions.id, { onDelete: 'set null' }),
+    reversesId: uuid(),
     createdBy: text().references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
+  // Typed: the extras name the table itself (the reversal's foreign key).
+  (t): PgTableExtraConfigValue[] => [
+    unique('loyalty_transactions_business_id_id_uq').on(t.businessId, t.id),
+    foreignKey({ name: 'loyalty_transactions_reverses_tenant_fk', columns: [t.businessId, t.reversesId], foreignColumns: [loyaltyTransactions.businessId, loyaltyTransactions.id] }).onDelete('set null'),
+    foreignKey({ name: 'loyalty_transactions_reward_tenant_fk', columns: [t.businessId, t.rewardId], foreignColumns: [loyaltyRewards.businessId, loyaltyRewards.id] }).onDelete('set null'),
+    foreignKey({ name: 'loyalty_transactions_booking_tenant_fk', columns: [t.businessId, t.bookingId], foreignColumns: [bookings.businessId, bookings.id] }).onDelete('set null'),
+    foreignKey({ name: 'loyalty_transactions_customer_tenant_fk', columns: [t.businessId, t.customerId], foreignColumns: [customers.businessId, customers.id] }).onDelete('cascade'),
     index('loyalty_transactions_business_created_idx').on(t.businessId, t.createdAt, t.id),
     index('loyalty_transactions_customer_id_idx').on(t.customerId),
     index('loyalty_transactions_booking_id_idx').on(t.bookingId),

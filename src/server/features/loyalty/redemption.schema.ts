@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, foreignKey, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bookings, customers, profiles } from '../../db/domain.schema';
 import { checkoutSessions } from '../booking/booking.schema';
 import { loyaltyRewards, rewardCategory } from './loyalty.schema';
@@ -44,14 +44,12 @@ export const rewardRedemptions = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     customerId: uuid()
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    rewardId: uuid().references(() => loyaltyRewards.id, { onDelete: 'set null' }),
+      .notNull(),
+    rewardId: uuid(),
     checkoutSessionId: uuid()
       .notNull()
-      .unique()
-      .references(() => checkoutSessions.id, { onDelete: 'cascade' }),
-    bookingId: uuid().references(() => bookings.id, { onDelete: 'set null' }),
+      .unique(),
+    bookingId: uuid(),
     rewardName: text().notNull(),
     category: rewardCategory().notNull(),
     points: integer().notNull(),
@@ -59,6 +57,10 @@ export const rewardRedemptions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({ name: 'reward_redemptions_booking_tenant_fk', columns: [t.businessId, t.bookingId], foreignColumns: [bookings.businessId, bookings.id] }).onDelete('set null'),
+    foreignKey({ name: 'reward_redemptions_checkout_session_tenant_fk', columns: [t.businessId, t.checkoutSessionId], foreignColumns: [checkoutSessions.businessId, checkoutSessions.id] }).onDelete('cascade'),
+    foreignKey({ name: 'reward_redemptions_reward_tenant_fk', columns: [t.businessId, t.rewardId], foreignColumns: [loyaltyRewards.businessId, loyaltyRewards.id] }).onDelete('set null'),
+    foreignKey({ name: 'reward_redemptions_customer_tenant_fk', columns: [t.businessId, t.customerId], foreignColumns: [customers.businessId, customers.id] }).onDelete('cascade'),
     index('reward_redemptions_customer_id_idx').on(t.customerId),
     index('reward_redemptions_business_id_idx').on(t.businessId),
     index('reward_redemptions_reward_id_idx').on(t.rewardId),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from '../../auth/auth.schema';
 import { bookings, profiles } from '../../db/domain.schema';
 
@@ -41,8 +41,7 @@ export const bookingAssignments = pgTable(
   'booking_assignments',
   {
     bookingId: uuid()
-      .primaryKey()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+      .primaryKey(),
     businessId: text()
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
@@ -51,5 +50,6 @@ export const bookingAssignments = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     assignedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('booking_assignments_business_technician_idx').on(t.businessId, t.technicianId)],
+  (t) => [
+    foreignKey({ name: 'booking_assignments_booking_tenant_fk', columns: [t.businessId, t.bookingId], foreignColumns: [bookings.businessId, bookings.id] }).onDelete('cascade'),index('booking_assignments_business_technician_idx').on(t.businessId, t.technicianId)],
 );
