@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { profiles } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { isUniqueViolation } from '../ids';
+import { writeWithUniqueSlug } from '../slugs';
 
 /** "Shine & Co. Detailing" → "shine-co-detailing". */
 export function slugify(name: string): string {
@@ -27,16 +27,20 @@ export async function ensureBookingSlug(db: DbOrTx, businessId: string, publicUr
     .where(eq(profiles.id, businessId));
   if (!row) throw notFound('No business profile found for this account');
   let slug = row.slug;
-  const base = slugify(row.name ?? '') || 'detailer';
-  for (let n = 1; !slug && n < 50; n++) {
-    const candidate = n === 1 ? base : `${base}-${n}`;
-    try {
-      await db.update(profiles).set({ bookingSlug: candidate }).where(eq(profiles.id, businessId));
-      slug = candidate;
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-    }
+  if (!slug) {
+    // Only while the business has none: set once, never changed (a concurrent first call may have set it).
+    const claimed = await writeWithUniqueSlug(db, slugify(row.name ?? '') || 'detailer', {
+      constraint: 'profiles_bookingSlug_unique',
+      write: async (tx, candidate) => {
+        const [set] = await tx
+          .update(profiles)
+          .set({ bookingSlug: sql`coalesce(${profiles.bookingSlug}, ${candidate})` })
+          .where(eq(profiles.id, businessId))
+          .returning({ slug: profiles.bookingSlug });
+        return set?.slug ?? undefined;
+      },
+    });
+    slug = claimed.result;
   }
-  if (!slug) throw new Error('Could not find a free booking link');
   return { slug, url: `${publicUrl}/book/${slug}`, businessName: row.name };
 }

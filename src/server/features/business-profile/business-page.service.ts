@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   BUSINESS_PAGE_KEYWORDS,
   BUSINESS_PAGE_TESTIMONIALS,
@@ -8,6 +8,7 @@ import {
 } from '../../../shared/business-profile';
 import type { Database } from '../../db/client';
 import { citySeoPages, profiles, testimonials } from '../../db/schema';
+import { writeWithUniqueSlug } from '../slugs';
 import { invalid, notFound } from '../../http/errors';
 import { escapeHtml, sanitizeContent } from '../../providers/content/sanitize';
 
@@ -89,19 +90,6 @@ function pageFields(profile: Profile, featured: Testimonial[]) {
   };
 }
 
-/** The slug, or the first of slug-2, slug-3… that no other page uses. */
-async function freeSlug(db: Pick<Database, 'select'>, wanted: string, ownPageId: string | null) {
-  for (let n = 1; n < 1000; n++) {
-    const slug = n === 1 ? wanted : `${wanted}-${n}`;
-    const [taken] = await db
-      .select({ id: citySeoPages.id })
-      .from(citySeoPages)
-      .where(ownPageId ? and(eq(citySeoPages.slug, slug), ne(citySeoPages.id, ownPageId)) : eq(citySeoPages.slug, slug));
-    if (!taken) return slug;
-  }
-  throw invalid('Could not find a free address for the page');
-}
-
 /**
  * Generate Business Page (§9): inserts a complete city_seo_pages row, or updates the one generated before
  * (remembered in profiles.business_page_id), so regenerating never makes a second page.
@@ -125,20 +113,16 @@ export async function generateBusinessPage(db: Database, businessId: string) {
           .from(citySeoPages)
           .where(and(eq(citySeoPages.id, profile.businessPageId), eq(citySeoPages.businessId, businessId)))
       : [];
-    const slug = await freeSlug(tx, businessPageSlug(profile.businessName), existing?.id ?? null);
-    if (existing) {
-      const [page] = await tx
-        .update(citySeoPages)
-        .set({ ...fields, slug })
-        .where(eq(citySeoPages.id, existing.id))
-        .returning();
-      return { page: page!, created: false };
-    }
-    const [page] = await tx
-      .insert(citySeoPages)
-      .values({ businessId, ...fields, slug })
-      .returning();
-    await tx.update(profiles).set({ businessPageId: page!.id }).where(eq(profiles.id, businessId));
-    return { page: page!, created: true };
+    // The unique index picks the address (slug, slug-2…; features/slugs.ts): no check-then-insert race.
+    const { result: page } = await writeWithUniqueSlug(tx, businessPageSlug(profile.businessName), {
+      constraint: 'city_seo_pages_slug_unique',
+      write: async (sp, slug) =>
+        existing
+          ? (await sp.update(citySeoPages).set({ ...fields, slug }).where(eq(citySeoPages.id, existing.id)).returning())[0]
+          : (await sp.insert(citySeoPages).values({ businessId, ...fields, slug }).returning())[0],
+    });
+    if (existing) return { page, created: false };
+    await tx.update(profiles).set({ businessPageId: page.id }).where(eq(profiles.id, businessId));
+    return { page, created: true };
   });
 }

@@ -15,6 +15,7 @@ import type { ContentGenerator } from '../../providers/content/content-generator
 import { sanitizeContent } from '../../providers/content/sanitize';
 import { getProfile } from '../profiles/profiles.service';
 import { assertUuid } from '../ids';
+import { writeWithUniqueSlug } from '../slugs';
 import { loadBusinessForPage, pageContext, slugVariant } from './seo-context';
 
 
@@ -52,30 +53,27 @@ export async function listBusinessPages(db: DbOrTx, businessId: string, limit = 
 
 type NewPage = Omit<typeof citySeoPages.$inferInsert, 'slug'>;
 
-/**
- * Inserts a page under its slug, or under slug-2, slug-3… when taken (§5: a slug that exists gets a numeric
- * suffix rather than an error). Candidates are probed by exact value so the unique index answers each probe.
- */
+/** Inserts a page under its slug, or under slug-2, slug-3… when taken (the one slug routine, features/slugs.ts). */
 export async function insertWithUniqueSlug(db: DbOrTx, baseSlug: string, values: NewPage) {
-  for (let from = 1; from < 10_000; from += 20) {
-    const candidates = Array.from({ length: 20 }, (_, i) => (from + i === 1 ? baseSlug : `${baseSlug}-${from + i}`));
-    const taken = new Set(
-      (await db.select({ slug: citySeoPages.slug }).from(citySeoPages).where(inArray(citySeoPages.slug, candidates))).map(
-        (r) => r.slug,
-      ),
-    );
-    for (const slug of candidates) {
-      if (taken.has(slug)) continue;
-      const [row] = await db
+  const { result } = await writeWithUniqueSlug(db, baseSlug, {
+    constraint: 'city_seo_pages_slug_unique',
+    taken: async (candidates) =>
+      (
+        await db
+          .select({ slug: citySeoPages.slug })
+          .from(citySeoPages)
+          .where(inArray(citySeoPages.slug, candidates))
+      ).map((r) => r.slug),
+    write: async (tx, slug) => {
+      const [row] = await tx
         .insert(citySeoPages)
         .values({ ...values, slug })
         .onConflictDoNothing({ target: citySeoPages.slug })
         .returning(pageListColumns);
-      // Another request took this slug a moment ago: try the next number.
-      if (row) return row;
-    }
-  }
-  throw new Error(`No free slug for ${baseSlug}`);
+      return row;
+    },
+  });
+  return result;
 }
 
 /**
