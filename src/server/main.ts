@@ -6,7 +6,7 @@ import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { DEMO_ADMIN, DEMO_OWNER, seedDemo } from './db/seed';
 import { loadEnv } from './env';
-import { publicPageListener } from './features/seo/seo-public.routes';
+import { publicPageListener } from './features/seo/public/seo-public.routes';
 import { createSeoSettings, publicPagesOf } from './features/seo/seo-settings';
 import { createJobQueue } from './jobs/queue';
 import { createContentGenerator } from './providers/content/content-generator';

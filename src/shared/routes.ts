@@ -46,7 +46,7 @@ export const ADMIN_ROUTES = [
   '/admin/settings',
 ] as const;
 
-/** Public city pages are rendered by the server (src/server/features/seo/seo-public.routes.ts), not the web app. */
+/** Public city pages are rendered by the server (src/server/features/seo/public/seo-public.routes.ts), not the web app. */
 export const seoPagePath = (slug: string) => `/seo/${slug}`;
 
 const known = new Set<string>([...PUBLIC_ROUTES, ...OWNER_ROUTES, ...ADMIN_ROUTES]);

@@ -1,6 +1,6 @@
 import { REFUND_JOB, refundCancelledBooking } from '../features/bookings/bookings.service';
 import { registerPayoutWorkers } from '../features/payouts/payouts-jobs';
-import { registerSeoWorkers } from '../features/seo/seo-jobs';
+import { registerSeoWorkers } from '../features/seo/generation/seo-jobs';
 import { LAUNCH_EMAILS_JOB, type LaunchEmailsJob, sendLaunchEmails } from '../features/service-areas/launch-emails.job';
 import type { AppDeps } from '../http/context';
 import { registerCampaignWorkers } from '../features/campaigns/campaign-jobs';

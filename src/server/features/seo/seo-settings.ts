@@ -1,5 +1,5 @@
 import { DEFAULT_CITIES_PER_STATE } from '../../../shared/seo.constants';
-import { PublicPages } from './public-pages';
+import { PublicPages } from './public/public-pages';
 import type { Database } from '../../db/client';
 import { type ContentGenerator, createContentGenerator } from '../../providers/content/content-generator';
 

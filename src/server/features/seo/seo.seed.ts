@@ -5,7 +5,7 @@ import { createSeoPage, createTestimonial } from '../../db/factories';
 import { testimonials } from '../../db/schema';
 import { sanitizeContent } from '../../providers/content/sanitize';
 import { createTemplateGenerator } from '../../providers/content/template-generator';
-import { loadBusinessForPage, pageContext } from './seo-context';
+import { loadBusinessForPage, pageContext } from './generation/seo-context';
 
 /** Demo landing pages for the demo business (live, with real content) and a few reviews behind its rating. */
 export async function seedSeoDemo(db: Database, businessId: string) {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { pageContext } from '../../features/seo/seo-context';
+import { pageContext } from '../../features/seo/generation/seo-context';
 import { createContentGenerator } from './content-generator';
 
 // A local stand-in for an OpenAI-compatible endpoint: it answers what the current test asks for.

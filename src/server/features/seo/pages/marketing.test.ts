@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createSeoPage, createService, updateProfile } from '../../db/factories';
-import { citySeoPages } from '../../db/schema';
-import { createTemplateGenerator } from '../../providers/content/template-generator';
-import { createTestContext } from '../../test/harness';
-import { SEO_TEXT } from '../../../shared/seo.constants';
+import { createSeoPage, createService, updateProfile } from '../../../db/factories';
+import { citySeoPages } from '../../../db/schema';
+import { createTemplateGenerator } from '../../../providers/content/template-generator';
+import { createTestContext } from '../../../test/harness';
+import { SEO_TEXT } from '../../../../shared/seo.constants';
 
 // Keyword "explode" makes the content generator fail, to see a page end in error.
 const templates = createTemplateGenerator();

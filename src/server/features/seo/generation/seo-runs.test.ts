@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { citySeoPages, seoGenerationRuns } from '../../db/schema';
-import { createJobQueue } from '../../jobs/queue';
-import { registerWorkers } from '../../jobs/workers';
-import { createTemplateGenerator } from '../../providers/content/template-generator';
-import { createTestContext } from '../../test/harness';
+import { citySeoPages, seoGenerationRuns } from '../../../db/schema';
+import { createJobQueue } from '../../../jobs/queue';
+import { registerWorkers } from '../../../jobs/workers';
+import { createTemplateGenerator } from '../../../providers/content/template-generator';
+import { createTestContext } from '../../../test/harness';
 import { processRun, startPlatformRun } from './seo-runs.service';
 
 // No queue here: each test plays the part of the worker, then of a restarted server.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createSeoPage, createTestimonial, updateProfile } from '../../db/factories';
-import { createTestContext } from '../../test/harness';
+import { createSeoPage, createTestimonial, updateProfile } from '../../../db/factories';
+import { createTestContext } from '../../../test/harness';
 
 const t = await createTestContext({ seo: { platformPhone: '(512) 555-0100' } });
 

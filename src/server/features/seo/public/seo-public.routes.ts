@@ -3,13 +3,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
-import { OWNER_ROUTES, PUBLIC_ROUTES } from '../../../shared/routes';
-import type { AppDeps, AppEnv } from '../../http/context';
-import { APP_CSP, PAGE_CSP, securityHeaders } from '../../http/security-headers';
+import { OWNER_ROUTES, PUBLIC_ROUTES } from '../../../../shared/routes';
+import type { AppDeps, AppEnv } from '../../../http/context';
+import { APP_CSP, PAGE_CSP, securityHeaders } from '../../../http/security-headers';
 import { renderNotFoundPage } from './seo-public.render';
 import { countIndexablePages, sitemapEntries } from './seo-public.service';
 import type { PublicPages, ServedPage } from './public-pages';
-import { publicPagesOf } from './seo-settings';
+import { publicPagesOf } from '../seo-settings';
 
 /** A sitemap file holds at most 50,000 URLs; past that /sitemap.xml becomes a sitemap index. */
 export const SITEMAP_URL_LIMIT = 50_000;

@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
-import { citySeoPages } from '../../db/schema';
-import type { AppDeps } from '../../http/context';
-import type { JobQueue } from '../../jobs/queue';
-import { generatePageContent } from './seo-pages.service';
+import { citySeoPages } from '../../../db/schema';
+import type { AppDeps } from '../../../http/context';
+import type { JobQueue } from '../../../jobs/queue';
+import { generatePageContent } from './page-content';
 import { interruptedRuns, processRun, STALE_AFTER_SECONDS } from './seo-runs.service';
-import { publicPagesOf, seoOf } from './seo-settings';
+import { publicPagesOf, seoOf } from '../seo-settings';
 
 export const SEO_JOB = {
   /** One slice of a platform generation run (batches of 10 until the slice's time is up). */

@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { landingPagesInputSchema } from '../../../shared/seo.schemas';
-import { requireOwnerForWrites, requireUser } from '../../auth/guards';
-import { idParamSchema } from '../../http/lists';
-import { createRouter, errorResponses, json } from '../../http/openapi';
-import { seoJobs } from './seo-jobs';
+import { landingPagesInputSchema } from '../../../../shared/seo.schemas';
+import { requireOwnerForWrites, requireUser } from '../../../auth/guards';
+import { idParamSchema } from '../../../http/lists';
+import { createRouter, errorResponses, json } from '../../../http/openapi';
+import { seoJobs } from '../generation/seo-jobs';
 import { createLandingPages, deleteBusinessPage, listBusinessPages, toPageDto } from './seo-pages.service';
 import { seoPageSchema } from './seo.openapi';
 

@@ -4,12 +4,12 @@ import { gunzipSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createSeoPage, createTestimonial, updateProfile } from '../../db/factories';
-import { citySeoPages, seoPageRenders } from '../../db/schema';
-import { createTestContext, TEST_ORIGIN } from '../../test/harness';
+import { createSeoPage, createTestimonial, updateProfile } from '../../../db/factories';
+import { citySeoPages, seoPageRenders } from '../../../db/schema';
+import { createTestContext, TEST_ORIGIN } from '../../../test/harness';
 import { PublicPages } from './public-pages';
 import { publicPageListener } from './seo-public.routes';
-import { publicPagesOf } from './seo-settings';
+import { publicPagesOf } from '../seo-settings';
 
 // jobs: the render-ahead job runs when the test drains the in-memory queue.
 const t = await createTestContext({ jobs: 'memory', seo: { platformPhone: '(512) 555-0100' } });

@@ -4,8 +4,8 @@ import {
   PLATFORM_RATING,
   PRICE_RANGE,
   stateName,
-} from '../../../shared/seo.constants';
-import { escapeHtml as e, sanitizeContent, toPlainText } from '../../providers/content/sanitize';
+} from '../../../../shared/seo.constants';
+import { escapeHtml as e, sanitizeContent, toPlainText } from '../../../providers/content/sanitize';
 import type { PublicPage } from './seo-public.service';
 
 // The public city page, rendered on the server so that it is complete without JavaScript: metadata, Open Graph,

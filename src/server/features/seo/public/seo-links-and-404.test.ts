@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app';
-import { createSeoPage, updateProfile } from '../../db/factories';
-import { APP_CSP } from '../../http/security-headers';
-import { createTestContext } from '../../test/harness';
+import { createApp } from '../../../app';
+import { createSeoPage, updateProfile } from '../../../db/factories';
+import { APP_CSP } from '../../../http/security-headers';
+import { createTestContext } from '../../../test/harness';
 
 // Issue 16: a business's SEO pages send Book Now to its readable link /book/{slug}; an unknown SEO slug shows the
 // web app's one 404 page (the same as any unknown path) when the app is served.

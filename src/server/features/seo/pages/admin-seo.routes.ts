@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { adminGenerateInputSchema } from '../../../shared/seo.schemas';
-import { requireAdmin, requireUser } from '../../auth/guards';
-import { idParamSchema } from '../../http/lists';
-import { createRouter, errorResponses, json } from '../../http/openapi';
-import { seoJobs } from './seo-jobs';
+import { adminGenerateInputSchema } from '../../../../shared/seo.schemas';
+import { requireAdmin, requireUser } from '../../../auth/guards';
+import { idParamSchema } from '../../../http/lists';
+import { createRouter, errorResponses, json } from '../../../http/openapi';
+import { seoJobs } from '../generation/seo-jobs';
 import { toPageDto } from './seo-pages.service';
 import {
   deleteAllPlatformPages,
@@ -13,8 +13,8 @@ import {
   listPlatformPages,
   startPlatformRun,
   toRunDto,
-} from './seo-runs.service';
-import { publicPagesOf, seoOf } from './seo-settings';
+} from '../generation/seo-runs.service';
+import { publicPagesOf, seoOf } from '../seo-settings';
 import { seoPageSchema, seoRunSchema } from './seo.openapi';
 
 const admin = { 401: errorResponses[401], 403: errorResponses[403] };

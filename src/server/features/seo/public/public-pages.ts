@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import type { Database } from '../../db/client';
+import type { Database } from '../../../db/client';
 import { renderSeoPage } from './seo-public.render';
 import { loadPublicPages, type PublicPage } from './seo-public.service';
 

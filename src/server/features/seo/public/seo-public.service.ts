@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { citySeoPages, profiles, type SeoFaqItem, testimonials } from '../../db/schema';
-import { ensureBookingSlug } from '../booking-link/booking-link.service';
+import type { Database } from '../../../db/client';
+import { citySeoPages, profiles, type SeoFaqItem, testimonials } from '../../../db/schema';
+import { ensureBookingSlug } from '../../booking-link/booking-link.service';
 
 export interface PublicPage {
   id: string;

@@ -1,9 +1,9 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { POPULAR_VEHICLES } from '../../../shared/seo.constants';
-import { createSeoPage } from '../../db/factories';
-import { citySeoPages, seoGenerationRuns } from '../../db/schema';
-import { createTestContext } from '../../test/harness';
+import { POPULAR_VEHICLES } from '../../../../shared/seo.constants';
+import { createSeoPage } from '../../../db/factories';
+import { citySeoPages, seoGenerationRuns } from '../../../db/schema';
+import { createTestContext } from '../../../test/harness';
 
 const t = await createTestContext({ jobs: true });
 const admin = await t.createAdmin();

@@ -1,4 +1,4 @@
-import { type AuditEntry, recordAudit } from '../admin-users/audit.service';
+import { type AuditEntry, recordAudit } from '../../admin-users/audit.service';
 import { and, desc, eq, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
 import {
   ADMIN_PAGE_LIST_LIMIT,
@@ -7,18 +7,18 @@ import {
   pageTitle,
   SEO_BATCH_SIZE,
   SEO_TEXT,
-} from '../../../shared/seo.constants';
-import type { AdminGenerateInputParsed } from '../../../shared/seo.schemas';
-import type { Database } from '../../db/client';
-import { citySeoPages, seoGenerationRuns } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
-import type { ContentGenerator } from '../../providers/content/content-generator';
-import { sanitizeContent } from '../../providers/content/sanitize';
+} from '../../../../shared/seo.constants';
+import type { AdminGenerateInputParsed } from '../../../../shared/seo.schemas';
+import type { Database } from '../../../db/client';
+import { citySeoPages, seoGenerationRuns } from '../../../db/schema';
+import { conflict, notFound } from '../../../http/errors';
+import type { ContentGenerator } from '../../../providers/content/content-generator';
+import { sanitizeContent } from '../../../providers/content/sanitize';
 import { pageContext } from './seo-context';
 import { largestCities } from './seo-geo';
-import { assertUuid } from '../ids';
-import { pageListColumns } from './seo-pages.service';
-import { escapeLike } from '../../db/like';
+import { assertUuid } from '../../ids';
+import { pageListColumns } from '../pages/seo-pages.service';
+import { escapeLike } from '../../../db/like';
 
 type Run = typeof seoGenerationRuns.$inferSelect;
 type Vehicle = { make: string; model: string } | null;
