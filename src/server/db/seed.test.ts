@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { purchaseOrderSuggestions } from '../features/inventory/inventory.service';
+import { purchaseOrderSuggestions } from '../features/inventory/purchase-order.service';
 import { createTestContext } from '../test/harness';
 import { DEMO_OWNER, seedDemo } from './seed';
 import { citySeoPages, inventoryItems, stockMovements, testimonials, user } from './schema';

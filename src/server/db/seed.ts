@@ -17,7 +17,7 @@ import {
   setServiceConsumables,
   updateProfile,
 } from './factories';
-import { deductStockForCompletedBooking } from '../features/inventory/inventory.service';
+import { deductStockForCompletedBooking } from '../features/inventory/service-usage.service';
 import { earnPointsForBooking } from '../features/loyalty/points-ledger';
 import { generateBusinessPage } from '../features/business-profile/business-page.service';
 import { customers, inventoryItems, stockMovements, user } from './schema';

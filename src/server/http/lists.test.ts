@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { customers, services } from '../db/schema';
+import { customers, inventoryItems, services } from '../db/schema';
 import { createTestContext } from '../test/harness';
 import { encodeCursor } from './lists';
 
@@ -57,6 +57,23 @@ const cases: Record<string, ListCase> = {
       await t.db.insert(services).values({ businessId, name: needle, basePriceCents: 1000, vehicleTypeMultipliers: {} });
     },
   },
+  inventory: {
+    path: '/api/inventory',
+    seed: async (businessId, n, prefix) => {
+      // Names differ only in case for half the rows: lower(name) ties, the id decides.
+      await t.db.insert(inventoryItems).values(
+        Array.from({ length: n }, (_, i) => ({ businessId, name: i % 2 ? `${prefix}${i >> 1}` : `${prefix.toUpperCase()}${i >> 1}` })),
+      );
+    },
+    seedNamed: async (businessId, needle) => {
+      await t.db.insert(inventoryItems).values({ businessId, name: needle });
+    },
+  },
+  'inventory options': {
+    path: '/api/inventory/options',
+    seed: (businessId, n, prefix) => cases.inventory!.seed(businessId, n, prefix),
+    seedNamed: (businessId, needle) => cases.inventory!.seedNamed(businessId, needle),
+  },
   'service options': {
     path: '/api/services/options',
     seed: (businessId, n, prefix) => cases.services!.seed(businessId, n, prefix),
@@ -94,13 +111,13 @@ describe.each(Object.entries(cases))('%s list', (_name, c) => {
     const paged = await allPages(c.path, owner.cookie, 5);
     expect(paged.map((r) => r.id)).toEqual(whole.items.map((r: Row) => r.id));
     expect(new Set(paged.map((r) => r.id)).size).toBe(23);
-    expect(JSON.stringify(paged)).not.toContain('Theirs');
+    expect(JSON.stringify(paged).toLowerCase()).not.toContain('theirs');
     // Another business's cursor is only a position: it shows the caller's own rows, never the other's.
     const theirs = await (await t.request(`${c.path}?limit=2`, { cookie: other.cookie })).json();
     const crossed = await (
       await t.request(`${c.path}?limit=100&cursor=${encodeURIComponent(theirs.nextCursor)}`, { cookie: owner.cookie })
     ).json();
-    expect(JSON.stringify(crossed)).not.toContain('Theirs');
+    expect(JSON.stringify(crossed).toLowerCase()).not.toContain('theirs');
   });
 
   it('searches on the server, taking % and _ literally', async () => {
@@ -134,7 +151,8 @@ describe.each(Object.entries(cases))('%s list', (_name, c) => {
     const owner = await t.signUp();
     const cursor = encodeCursor(['2026-02-30 10:00:00+00', '00000000-0000-4000-8000-000000000000']);
     const res = await t.request(`${c.path}?cursor=${cursor}`, { cookie: owner.cookie });
-    expect(res.status).toBe(c.path.endsWith('/options') ? 200 : 400);
+    // Lists by name take any text as the first key.
+    expect(res.status).toBe(c.path.endsWith('/options') || c.path === '/api/inventory' ? 200 : 400);
   });
 
   it('answers 401 signed out', async () => {

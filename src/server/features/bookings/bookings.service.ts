@@ -8,7 +8,7 @@ import { bookings, checkoutSessions, customers, customerVehicles, profiles } fro
 import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { assertUuid } from '../ids';
-import { deductStockForCompletedBooking } from '../inventory/inventory.service';
+import { deductStockForCompletedBooking } from '../inventory/service-usage.service';
 import { recordHistory } from './booking-history.service';
 import { earnPointsForBooking, reverseBookingPoints } from '../loyalty/points-ledger';
 import { recordCheckoutRefund } from '../payouts/refunds';

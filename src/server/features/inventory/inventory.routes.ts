@@ -6,19 +6,18 @@ import {
   stockAdjustmentSchema,
 } from '../../../shared/inventory';
 import { requireFeature, requireOwnerForWrites, requireUser } from '../../auth/guards';
-import { createRouter, errorResponses, json } from '../../http/openapi';
+import { idParamSchema, listOf, listQuerySchema, optionsQuerySchema } from '../../http/lists';
+import { createRouter, errorResponses, json, noContent } from '../../http/openapi';
 import {
   adjustStock,
   createInventoryItem,
   deleteInventoryItem,
   listInventory,
-  listServiceUsage,
-  listStockMovements,
-  purchaseOrderCsv,
-  purchaseOrderSuggestions,
-  setServiceUsage,
   updateInventoryItem,
-} from './inventory.service';
+} from './inventory-items.service';
+import { purchaseOrderCsv, purchaseOrderSuggestions } from './purchase-order.service';
+import { listServiceUsage, setServiceUsage } from './service-usage.service';
+import { listStockMovements } from './stock-movements.service';
 
 const itemSchema = z
   .object({
@@ -79,7 +78,6 @@ const purchaseOrderSchema = z
   })
   .openapi('PurchaseOrder');
 
-const idParams = z.object({ id: z.uuid('Inventory item not found') });
 const body = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
 });
@@ -89,8 +87,17 @@ const listRoute = createRoute({
   method: 'get',
   path: '/',
   tags,
-  summary: 'Inventory items, ordered by name',
-  responses: { 200: json(z.object({ items: z.array(itemSchema) })), 401: errorResponses[401] },
+  summary: 'Inventory items by name, a page at a time; q searches name, category and supplier; stock=low the low ones',
+  request: { query: listQuerySchema.extend({ stock: z.enum(['low']).optional() }) },
+  responses: { 200: json(listOf(itemSchema)), 400: errorResponses[400], 401: errorResponses[401] },
+});
+const optionsRoute = createRoute({
+  method: 'get',
+  path: '/options',
+  tags,
+  summary: 'Inventory items by name for pickers (what a service uses per job): pages of up to 500',
+  request: { query: optionsQuerySchema },
+  responses: { 200: json(listOf(itemSchema)), 400: errorResponses[400], 401: errorResponses[401] },
 });
 const createItemRoute = createRoute({
   method: 'post',
@@ -105,7 +112,7 @@ const updateItemRoute = createRoute({
   path: '/{id}',
   tags,
   summary: 'Edit an item (a changed stock count is logged as a correction)',
-  request: { params: idParams, ...body(inventoryItemInputSchema) },
+  request: { params: idParamSchema, ...body(inventoryItemInputSchema) },
   responses: { 200: json(itemSchema), 400: errorResponses[400], 401: errorResponses[401], 404: errorResponses[404] },
 });
 const deleteItemRoute = createRoute({
@@ -113,15 +120,15 @@ const deleteItemRoute = createRoute({
   path: '/{id}',
   tags,
   summary: 'Delete an item',
-  request: { params: idParams },
-  responses: { 200: json(z.object({ success: z.literal(true) })), 401: errorResponses[401], 404: errorResponses[404] },
+  request: { params: idParamSchema },
+  responses: { ...noContent, 401: errorResponses[401], 404: errorResponses[404] },
 });
 const adjustRoute = createRoute({
   method: 'post',
   path: '/{id}/adjust',
   tags,
   summary: 'Add to or take from stock; never below 0 (409)',
-  request: { params: idParams, ...body(stockAdjustmentSchema) },
+  request: { params: idParamSchema, ...body(stockAdjustmentSchema) },
   responses: {
     200: json(itemSchema),
     400: errorResponses[400],
@@ -190,7 +197,8 @@ export const inventoryRoutes = createRouter();
 inventoryRoutes.use('*', requireUser, requireFeature('inventory'), requireOwnerForWrites);
 
 export const inventoryApi = inventoryRoutes
-  .openapi(listRoute, async (c) => c.json({ items: await listInventory(c.var.deps.db, c.var.businessId) }, 200))
+  .openapi(listRoute, async (c) => c.json(await listInventory(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200))
+  .openapi(optionsRoute, async (c) => c.json(await listInventory(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200))
   .openapi(createItemRoute, async (c) =>
     c.json(await createInventoryItem(c.var.deps.db, c.var.businessId, c.var.user.id, c.req.valid('json')), 201),
   )
@@ -220,7 +228,7 @@ export const inventoryApi = inventoryRoutes
   )
   .openapi(deleteItemRoute, async (c) => {
     await deleteInventoryItem(c.var.deps.db, c.var.businessId, c.req.valid('param').id);
-    return c.json({ success: true as const }, 200);
+    return c.body(null, 204);
   })
   .openapi(adjustRoute, async (c) => {
     const { change, note } = c.req.valid('json');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createBooking, createInventoryItem, createService } from '../../db/factories';
 import { inventoryItems, stockMovements } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
-import { deductStockForCompletedBooking } from './inventory.service';
+import { deductStockForCompletedBooking } from './service-usage.service';
 
 const t = await createTestContext();
 
@@ -63,7 +63,7 @@ describe('inventory items', () => {
     ]);
 
     const del = await t.request(`/api/inventory/${waxBody.id}`, { method: 'DELETE', cookie: owner.cookie });
-    expect(del.status).toBe(200);
+    expect(del.status).toBe(204);
     const after = await (await t.request('/api/inventory', { cookie: owner.cookie })).json();
     expect(after.items).toHaveLength(2);
   });
@@ -134,7 +134,7 @@ describe('stock adjustments', () => {
   it('also holds when the service is called concurrently from separate transactions', async () => {
     const owner = await t.signUp();
     const row = await createInventoryItem(t.db, owner.userId, { name: 'Gel', currentStock: 2 });
-    const { adjustStock } = await import('./inventory.service');
+    const { adjustStock } = await import('./inventory-items.service');
     const settled = await Promise.allSettled(
       Array.from({ length: 6 }, () => adjustStock(t.db, owner.userId, owner.userId, row.id, -1)),
     );

@@ -1,5 +1,5 @@
 import { Minus, Package, Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { INVENTORY_TEXT } from '../../../shared/inventory';
 import { formatCents } from '../../../shared/money';
@@ -7,28 +7,30 @@ import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { EmptyState } from '../../components/ui/list-states';
+import { LoadMore } from '../../components/ui/load-more';
+import type { PagedList } from '../../lib/paged-list';
 import { type InventoryItem, useAdjustStock, useDeleteItem } from './inventory-queries';
 import { StockBadge } from './stock-badge';
 
+/** The Items tab: the page's paged list (by name, searched on the server by name, category or supplier). */
 export function InventoryItems({
-  items,
+  list,
+  search,
+  onSearch,
   onAdd,
   onEdit,
 }: {
-  items: InventoryItem[];
+  list: PagedList & { items: InventoryItem[] };
+  search: string;
+  onSearch: (search: string) => void;
   onAdd: () => void;
   onEdit: (item: InventoryItem) => void;
 }) {
-  const [search, setSearch] = useState('');
   const [deleting, setDeleting] = useState<InventoryItem | null>(null);
   const del = useDeleteItem();
-  const shown = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    if (!q) return items;
-    return items.filter((i) => [i.name, i.category, i.supplier].some((v) => v?.toLowerCase().includes(q)));
-  }, [items, search]);
+  const shown = list.items;
 
-  if (items.length === 0) {
+  if (shown.length === 0 && !search.trim()) {
     return (
       <EmptyState
         icon={Package}
@@ -56,7 +58,7 @@ export function InventoryItems({
           placeholder="Search by name, category or supplier"
           className="pl-9"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={(e) => onSearch(e.target.value)}
         />
       </div>
       {shown.length === 0 ? (
@@ -75,6 +77,7 @@ export function InventoryItems({
           ))}
         </ul>
       )}
+      <LoadMore list={list} className="mt-0" />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

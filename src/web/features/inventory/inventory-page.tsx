@@ -4,11 +4,12 @@ import { INVENTORY_TEXT } from '../../../shared/inventory';
 import { Button } from '../../components/ui/button';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { FeatureGate } from '../billing/feature-gate';
 import { InventoryItems } from './inventory-items';
-import { type InventoryItem, useInventory } from './inventory-queries';
+import { type InventoryItem, useInventoryList, useInventoryOptions, useLowStock } from './inventory-queries';
 import { ItemDialog } from './item-dialog';
 import { LowStockPanel } from './low-stock-panel';
 import { PurchaseOrderDialog } from './purchase-order-dialog';
@@ -27,7 +28,13 @@ export function InventoryPage() {
 const DESCRIPTION = 'Track your supplies, catch low stock early and reorder in one click.';
 
 function InventoryScreen() {
-  const { data, isPending, isError, errorUpdatedAt, refetch, isRefetching } = useInventory();
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search);
+  // The Items tab pages by name and searches on the server; the panel and the usage picker ask for what they show.
+  const list = useInventoryList(q);
+  const lowStock = useLowStock();
+  const options = useInventoryOptions();
+  const { isPending, isError, errorUpdatedAt, refetch, isRefetching } = list;
   useErrorToast(isError, INVENTORY_TEXT.fetchFailed, errorUpdatedAt);
   const [dialog, setDialog] = useState<{ open: boolean; item: InventoryItem | null }>({ open: false, item: null });
   const [poOpen, setPoOpen] = useState(false);
@@ -55,7 +62,7 @@ function InventoryScreen() {
         <ErrorState message={INVENTORY_TEXT.fetchFailed} onRetry={() => refetch()} retrying={isRefetching} />
       ) : (
         <>
-          <LowStockPanel items={data.items} onOrder={() => setPoOpen(true)} />
+          <LowStockPanel items={lowStock.data?.items ?? []} onOrder={() => setPoOpen(true)} />
           <Tabs defaultValue="items">
             <TabsList>
               <TabsTrigger value="items">Items</TabsTrigger>
@@ -63,10 +70,16 @@ function InventoryScreen() {
               <TabsTrigger value="movements">Stock Movements</TabsTrigger>
             </TabsList>
             <TabsContent value="items">
-              <InventoryItems items={data.items} onAdd={openAdd} onEdit={(item) => setDialog({ open: true, item })} />
+              <InventoryItems
+                list={list}
+                search={search}
+                onSearch={setSearch}
+                onAdd={openAdd}
+                onEdit={(item) => setDialog({ open: true, item })}
+              />
             </TabsContent>
             <TabsContent value="usage">
-              <ServiceUsageList items={data.items} />
+              <ServiceUsageList items={options.data?.items ?? []} />
             </TabsContent>
             <TabsContent value="movements">
               <StockMovements />

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { type InfiniteData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { InventoryItemInput } from '../../../shared/inventory';
-import { api, unwrap } from '../../lib/api';
+import { api, noContent, unwrap } from '../../lib/api';
+import { type Page, pagedListOptions, usePagedList } from '../../lib/paged-list';
 import { queryClient } from '../../lib/query-client';
 
 const inv = api.api.inventory;
@@ -10,9 +11,20 @@ export type StockMovement = InferResponseType<typeof inv.movements.$get, 200>['m
 export type ServiceUsage = InferResponseType<(typeof inv)['service-usage']['$get'], 200>['services'][number];
 export type PurchaseOrder = InferResponseType<(typeof inv)['purchase-order']['$get'], 200>;
 
-export const inventoryQuery = queryOptions({
-  queryKey: ['inventory', 'items'],
-  queryFn: () => unwrap(inv.$get()),
+/** The Items tab: by name, searched on the server, a page at a time. */
+export const inventoryListQuery = (search: string) =>
+  pagedListOptions(['inventory', 'items', search.trim()], (cursor) =>
+    unwrap(inv.$get({ query: { limit: '50', ...(search.trim() && { q: search.trim() }), ...(cursor && { cursor }) } })),
+  );
+/** The low-stock panel: the items at or below their alert level (the first 100). */
+export const lowStockQuery = queryOptions({
+  queryKey: ['inventory', 'low-stock'],
+  queryFn: () => unwrap(inv.$get({ query: { stock: 'low', limit: '100' } })),
+});
+/** Every item by name, for the usage-per-job picker: one page of up to 500. */
+export const inventoryOptionsQuery = queryOptions({
+  queryKey: ['inventory', 'options'],
+  queryFn: () => unwrap(inv.options.$get({ query: {} })),
 });
 export const movementsQuery = queryOptions({
   queryKey: ['inventory', 'movements'],
@@ -27,7 +39,9 @@ export const purchaseOrderQuery = queryOptions({
   queryFn: () => unwrap(inv['purchase-order'].$get()),
 });
 
-export const useInventory = () => useQuery(inventoryQuery);
+export const useInventoryList = (search: string) => usePagedList(inventoryListQuery(search));
+export const useLowStock = () => useQuery(lowStockQuery);
+export const useInventoryOptions = () => useQuery(inventoryOptionsQuery);
 export const useMovements = () => useQuery(movementsQuery);
 export const useServiceUsage = () => useQuery(serviceUsageQuery);
 export const usePurchaseOrder = (enabled: boolean) => useQuery({ ...purchaseOrderQuery, enabled });
@@ -44,7 +58,7 @@ export const useSaveItem = () =>
 
 export const useDeleteItem = () =>
   useMutation({
-    mutationFn: (id: string) => unwrap(inv[':id'].$delete({ param: { id } })),
+    mutationFn: (id: string) => noContent(inv[':id'].$delete({ param: { id } })),
     onSuccess: refreshInventory,
   });
 
@@ -53,8 +67,11 @@ export const useAdjustStock = () =>
     mutationFn: ({ id, change }: { id: string; change: number }) =>
       unwrap(inv[':id'].adjust.$post({ param: { id }, json: { change } })),
     onSuccess: (item) => {
-      queryClient.setQueryData(inventoryQuery.queryKey, (old) =>
-        old ? { items: old.items.map((i) => (i.id === item.id ? item : i)) } : old,
+      // The new count shows at once on every loaded page; the refresh then brings the panels along.
+      queryClient.setQueriesData<InfiniteData<Page<InventoryItem>>>({ queryKey: ['inventory', 'items'] }, (old) =>
+        old
+          ? { ...old, pages: old.pages.map((p) => ({ ...p, items: p.items.map((i) => (i.id === item.id ? item : i)) })) }
+          : old,
       );
       return refreshInventory();
     },
