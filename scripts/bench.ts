@@ -14,10 +14,13 @@
 //   S. Data at scale (scripts/bench-scale.ts): the demo business gets 100,000 bookings and 20,000 customers; its
 //      dashboard, list first pages and a busy day's slots are timed through HTTP.
 //
-// Parts: --only=api,scale,seo (any of them, comma-separated; default all). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
+//   L. Lighthouse (scripts/lighthouse.ts): mobile preset, median of 3 runs, on /, /book, /book/{demo slug}, /auth,
+//      /for-detailers, /about, /contact and a /seo/{slug} page of a server serving the built app (--lighthouse-runs=N).
+//
+// Parts: --only=api,scale,lighthouse,seo (any of them, comma-separated; default all). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
 // embedded database lives in a temporary folder (or, with BENCH_DATABASE_URL=postgres://…/postgres, in a fresh
 // PostgreSQL database that is dropped afterwards). Options: --pages=100000 --duration=10 --data-dir=DIR.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -29,6 +32,7 @@ import { openDatabase } from '../src/server/db/client';
 import { DEMO_OWNER } from '../src/server/db/seed';
 import { apiFigures, runLoad } from './bench-api';
 import { fillScale, scaleFigures } from './bench-scale';
+import { defaultPaths, runLighthouse } from './lighthouse';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
@@ -38,6 +42,7 @@ const args = Object.fromEntries(
 );
 const TARGET_PAGES = Number(args.pages ?? 100_000);
 const DURATION = Number(args.duration ?? 10);
+const LIGHTHOUSE_RUNS = Number(args['lighthouse-runs'] ?? 3);
 // The address pages are published under (canonical URLs): one for every server the bench starts, wherever it
 // listens, as behind a load balancer; renders stored by one server stay valid for the next.
 const PUBLIC_URL = 'https://bench.shineroute.test';
@@ -79,7 +84,8 @@ interface Server {
   stop(): Promise<void>;
 }
 
-async function startServer(label: string): Promise<Server> {
+/** `web`: serve the built web app too, published at the server's own address (for Lighthouse). */
+async function startServer(label: string, { web = false } = {}): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const log = openSync(join(dataDir, `server-${label}.log`), 'a');
@@ -88,10 +94,10 @@ async function startServer(label: string): Promise<Server> {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL,
+      PUBLIC_URL: web ? url : PUBLIC_URL,
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
-      SERVE_WEB: 'false',
+      SERVE_WEB: String(web),
       NODE_ENV: 'production',
       // The load client speaks as a proxy for many visitors (X-Forwarded-For), so per-address limits see addresses.
       TRUST_PROXY: 'true',
@@ -315,6 +321,25 @@ async function scale() {
   }
 }
 
+/** Lighthouse (mobile preset, median of 3) on the public pages of a server that serves the built web app. */
+async function lighthousePart() {
+  if (!existsSync('dist/web/index.html')) {
+    console.log('Building the web app for Lighthouse (npm run build)…');
+    execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+  }
+  const server = await startServer('lighthouse', { web: true });
+  try {
+    const paths = await defaultPaths(server.url);
+    report(`Lighthouse, mobile preset, median of ${LIGHTHOUSE_RUNS} runs per page:`);
+    const figures = await runLighthouse(server.url, paths, { runs: LIGHTHOUSE_RUNS });
+    for (const f of figures) {
+      report(`  ${f.path}: performance ${f.score} (runs ${f.scores.join(' · ')}), LCP ${(f.lcpMs / 1000).toFixed(2)} s, TBT ${f.tbtMs} ms, CLS ${f.cls}`);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main() {
   console.log(`ShineRoute benchmark on ${databaseUrl ? 'PostgreSQL' : 'the embedded PGlite'} (data in ${dataDir})\n`);
   if (pgAdminUrl) {
@@ -324,7 +349,7 @@ async function main() {
     await admin.end();
   }
   let ok = false;
-  const parts = new Set(String(args.only ?? 'api,scale,seo').split(','));
+  const parts = new Set(String(args.only ?? 'api,scale,lighthouse,seo').split(','));
   try {
     if (parts.has('api')) {
       const api = await startServer('api');
@@ -335,6 +360,7 @@ async function main() {
       }
     }
     if (parts.has('scale')) await scale();
+    if (parts.has('lighthouse')) await lighthousePart();
     if (!parts.has('seo')) {
       console.log('\nSummary');
       for (const line of results) console.log(line);
