@@ -43,6 +43,8 @@ export const ADMIN_ROUTES = [
   '/admin/verifications',
   '/admin/users',
   '/admin/analytics',
+  // Leads from the zip check and waitlist, assigned to businesses (docs/decisions/831).
+  '/admin/leads',
   '/admin/settings',
 ] as const;
 
