@@ -112,9 +112,14 @@ describe('server-rendered public pages', () => {
     expect(state).toMatchObject({ business: 'harbor-shine', cancelled: false, options: { mode: 'business' } });
     // The same business by id, and an unknown one: the loading state, left to the island.
     expect(await (await web.request(`/book?business=${owner.userId}`)).text()).toContain('Harbor Wash');
-    const unknown = await (await web.request('/book/no-such-business')).text();
+    const unknownRes = await web.request('/book/no-such-business');
+    expect(unknownRes.status).toBe(404);
+    const unknown = await unknownRes.text();
     expect(unknown).toContain('Loading booking information');
     expect(unknown).not.toContain('application/ld+json');
+    // A malformed escape is an unknown business too, not a 500.
+    expect((await web.request('/book/%E0%A4%A')).status).toBe(404);
+    expect((await web.request('/book?business=no-such-business')).status).toBe(404);
   });
 
   it('answers 304 to its ETag and leaves the web app to the other routes', async () => {

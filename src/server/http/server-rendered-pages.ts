@@ -14,6 +14,7 @@ import {
 import { getBookingOptions } from '../features/booking/booking-options.service';
 import { getPublicSettings } from '../features/platform-settings/platform-settings.service';
 import type { AppEnv } from './context';
+import { AppError } from './errors';
 import { type StaticFile, sendFile, staticFileOf } from './web-static';
 
 type Manifest = Record<string, { file: string; imports?: string[] }>;
@@ -108,15 +109,25 @@ export function mountServerRenderedPages(app: Hono<AppEnv>, distDir: string, ind
     const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, '') : c.req.path;
     const slug = /^\/book\/([^/]+)$/.exec(path)?.[1];
     if (path !== '/book' && !slug) return next();
-    const business = slug ? decodeURIComponent(slug) : (c.req.query('business') ?? undefined);
+    let business: string | undefined;
+    try {
+      business = slug ? decodeURIComponent(slug) : (c.req.query('business') ?? undefined);
+    } catch {
+      // A malformed escape (`/book/%E0%A4%A`) names no business.
+      business = '';
+    }
     const zip = zipOf(c.req.query('zip') ?? null);
+    let unknownBusiness = business === '';
     const [signedIn, settings, options] = await Promise.all([
       isSignedIn(c),
       getPublicSettings(c.var.deps.db),
       // The screen shows the API's answer; a failure (an unknown business) is left to the island, which shows it.
       getBookingOptions(c.var.deps.db, { business, zip }).then(
         (o) => JSON.parse(JSON.stringify(o)) as BookingOptions,
-        () => null,
+        (error: unknown) => {
+          if (error instanceof AppError && error.status === 404) unknownBusiness = true;
+          return null;
+        },
       ),
     ]);
     const state: BookIslandState = { business, zip, cancelled: Boolean(c.req.query('cancelled')), options };
@@ -126,7 +137,8 @@ export function mountServerRenderedPages(app: Hono<AppEnv>, distDir: string, ind
       `\n    <script type="application/json" id="${BOOK_STATE_ID}">${scriptJson(state)}</script>`,
       jsonLd ? `\n    <script type="application/ld+json">${scriptJson(jsonLd)}</script>` : '',
     ].join('');
-    return sendFile(c, staticFileOf(documentOf('book', body, head), 'text/html; charset=utf-8', 'no-cache'));
+    // An unknown business answers 404 (crawlers drop the link); the island still shows the API's message.
+    return sendFile(c, staticFileOf(documentOf('book', body, head), 'text/html; charset=utf-8', 'no-cache'), unknownBusiness ? 404 : 200);
   });
 
   app.get('*', async (c, next) => {
