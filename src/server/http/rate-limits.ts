@@ -110,7 +110,7 @@ export function createLimiter(db: Database, limit: Limit): Limiter {
 
   let writing: Promise<void> | null = null;
   let lastWrite = 0;
-  let dirty = new Set<string>();
+  const dirty = new Set<string>();
 
   function flush(): Promise<void> {
     if (writing) return writing.then(() => (dirty.size ? flush() : undefined));
