@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { businessProfileInputSchema, testimonialInputSchema } from '../../../shared/business-profile';
 import { requireOwnerForWrites, requireUser } from '../../auth/guards';
-import { createRouter, errorResponses, json } from '../../http/openapi';
+import { idParamSchema } from '../../http/lists';
+import { createRouter, errorResponses, json, noContent } from '../../http/openapi';
 import { generateBusinessPage } from './business-page.service';
 import {
   addTestimonial,
@@ -49,7 +50,6 @@ const tags = ['Business profile'];
 const body = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
 });
-const idParams = z.object({ id: z.uuid('Testimonial not found') });
 
 const getRoute = createRoute({
   method: 'get',
@@ -86,7 +86,7 @@ const featureRoute = createRoute({
   path: '/testimonials/{id}',
   tags,
   summary: 'Feature or unfeature a testimonial',
-  request: { params: idParams, ...body(z.object({ isFeatured: z.boolean({ error: 'isFeatured must be true or false' }) })) },
+  request: { params: idParamSchema, ...body(z.object({ isFeatured: z.boolean({ error: 'isFeatured must be true or false' }) })) },
   responses: { 200: json(testimonialSchema), 400: errorResponses[400], 401: errorResponses[401], 404: errorResponses[404] },
 });
 const deleteTestimonialRoute = createRoute({
@@ -94,8 +94,8 @@ const deleteTestimonialRoute = createRoute({
   path: '/testimonials/{id}',
   tags,
   summary: 'Delete a testimonial',
-  request: { params: idParams },
-  responses: { 200: json(z.object({ success: z.literal(true) })), 401: errorResponses[401], 404: errorResponses[404] },
+  request: { params: idParamSchema },
+  responses: { ...noContent, 401: errorResponses[401], 404: errorResponses[404] },
 });
 const generatePageRoute = createRoute({
   method: 'post',
@@ -133,7 +133,7 @@ export const businessProfileApi = businessProfileRoutes
   )
   .openapi(deleteTestimonialRoute, async (c) => {
     await deleteTestimonial(c.var.deps.db, c.var.businessId, c.req.valid('param').id);
-    return c.json({ success: true as const }, 200);
+    return c.body(null, 204);
   })
   .openapi(generatePageRoute, async (c) => {
     const { page, created } = await generateBusinessPage(c.var.deps.db, c.var.businessId);

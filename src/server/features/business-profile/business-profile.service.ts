@@ -10,6 +10,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { citySeoPages, profiles, testimonials } from '../../db/schema';
 import { invalid, notFound } from '../../http/errors';
+import { assertUuid } from '../ids';
 import { getProfile } from '../profiles/profiles.service';
 import { followAddressTimeZone } from '../scheduling/scheduling.service';
 
@@ -89,6 +90,7 @@ export async function addTestimonial(db: DbOrTx, businessId: string, input: Test
 }
 
 export async function setTestimonialFeatured(db: DbOrTx, businessId: string, id: string, isFeatured: boolean) {
+  assertUuid(id, 'Testimonial not found');
   const [row] = await db
     .update(testimonials)
     .set({ isFeatured })
@@ -99,6 +101,7 @@ export async function setTestimonialFeatured(db: DbOrTx, businessId: string, id:
 }
 
 export async function deleteTestimonial(db: DbOrTx, businessId: string, id: string) {
+  assertUuid(id, 'Testimonial not found');
   const deleted = await db
     .delete(testimonials)
     .where(and(eq(testimonials.id, id), eq(testimonials.businessId, businessId)))

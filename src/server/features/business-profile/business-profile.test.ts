@@ -116,7 +116,12 @@ describe('testimonials', () => {
     const unfeatured = await t.request(`/api/business-profile/testimonials/${a.id}`, { method: 'PATCH', cookie: owner.cookie, json: { isFeatured: false } });
     expect((await unfeatured.json()).isFeatured).toBe(false);
 
-    expect((await t.request(`/api/business-profile/testimonials/${a.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(200);
+    const del = await t.request(`/api/business-profile/testimonials/${a.id}`, { method: 'DELETE', cookie: owner.cookie });
+    expect(del.status).toBe(204);
+    expect(await del.text()).toBe('');
+    const malformed = await t.request('/api/business-profile/testimonials/not-a-uuid', { method: 'DELETE', cookie: owner.cookie });
+    expect(malformed.status).toBe(404);
+    expect((await malformed.json()).error.message).toBe('Testimonial not found');
     const after = await (await t.request('/api/business-profile/testimonials', { cookie: owner.cookie })).json();
     expect(after.testimonials.map((x: { id: string }) => x.id)).toEqual([b.id]);
   });

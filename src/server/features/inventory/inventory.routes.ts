@@ -164,10 +164,10 @@ const usageRoute = createRoute({
 });
 const setUsageRoute = createRoute({
   method: 'put',
-  path: '/service-usage/{serviceId}',
+  path: '/service-usage/{id}',
   tags,
   summary: 'Replace what a service consumes per job',
-  request: { params: z.object({ serviceId: z.uuid('Service not found') }), ...body(serviceUsageInputSchema) },
+  request: { params: idParamSchema, ...body(serviceUsageInputSchema) },
   responses: {
     200: json(z.object({ services: z.array(serviceUsageSchema) })),
     400: errorResponses[400],
@@ -209,7 +209,7 @@ export const inventoryApi = inventoryRoutes
   .openapi(usageRoute, async (c) => c.json({ services: await listServiceUsage(c.var.deps.db, c.var.businessId) }, 200))
   .openapi(setUsageRoute, async (c) => {
     const { db } = c.var.deps;
-    await setServiceUsage(db, c.var.businessId, c.req.valid('param').serviceId, c.req.valid('json').items);
+    await setServiceUsage(db, c.var.businessId, c.req.valid('param').id, c.req.valid('json').items);
     return c.json({ services: await listServiceUsage(db, c.var.businessId) }, 200);
   })
   .openapi(purchaseOrderRoute, async (c) => c.json(await purchaseOrderSuggestions(c.var.deps.db, c.var.businessId), 200))

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, inventoryItems, serviceConsumables, services, stockMovements } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { assertUuid } from '../ids';
 import { getOwnedItem } from './inventory-items.service';
 
 // What each service consumes per job, and the deduction when a booking completes.
@@ -38,6 +39,7 @@ export async function setServiceUsage(
   serviceId: string,
   items: Array<{ inventoryItemId: string; quantity: number }>,
 ) {
+  assertUuid(serviceId, 'Service not found');
   return db.transaction(async (tx) => {
     const [service] = await tx
       .select({ id: services.id })

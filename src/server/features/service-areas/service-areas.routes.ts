@@ -3,7 +3,8 @@ import { zipCodeSchema } from '../../../shared/public.schemas';
 import { SERVICE_AREA_TEXT, serviceAreaInputSchema } from '../../../shared/service-areas';
 import { requireOwnerForWrites, requireUser } from '../../auth/guards';
 import { notFound } from '../../http/errors';
-import { createRouter, errorResponses, json } from '../../http/openapi';
+import { idParamSchema } from '../../http/lists';
+import { createRouter, errorResponses, json, noContent } from '../../http/openapi';
 import { queueLaunchEmails } from './launch-emails.job';
 import {
   createServiceArea,
@@ -40,7 +41,6 @@ const insightSchema = z
   .openapi('WaitlistInsight');
 
 const tags = ['Service areas'];
-const idParams = z.object({ id: z.uuid('Service area not found') });
 const body = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
 });
@@ -70,7 +70,7 @@ const toggleRoute = createRoute({
   path: '/{id}',
   tags,
   summary: 'Activate or deactivate an area; activating queues launch emails to the zip’s waitlist',
-  request: { params: idParams, ...body(z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) })) },
+  request: { params: idParamSchema, ...body(z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) })) },
   responses: {
     200: json(z.object({ area: areaSchema, launchEmailsQueued: z.number().int() })),
     400: errorResponses[400],
@@ -83,8 +83,8 @@ const deleteRoute = createRoute({
   path: '/{id}',
   tags,
   summary: 'Remove a service area',
-  request: { params: idParams },
-  responses: { 200: json(z.object({ success: z.literal(true) })), 401: errorResponses[401], 404: errorResponses[404] },
+  request: { params: idParamSchema },
+  responses: { ...noContent, 401: errorResponses[401], 404: errorResponses[404] },
 });
 const insightsRoute = createRoute({
   method: 'get',
@@ -132,5 +132,5 @@ export const serviceAreasApi = serviceAreasRoutes
   })
   .openapi(deleteRoute, async (c) => {
     await deleteServiceArea(c.var.deps.db, c.var.businessId, c.req.valid('param').id);
-    return c.json({ success: true as const }, 200);
+    return c.body(null, 204);
   });

@@ -4,6 +4,7 @@ import { US_STATE_NAMES } from '../../../shared/us-states';
 import type { DbOrTx } from '../../db/client';
 import { emailWaitlist, serviceAreas } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
+import { assertUuid } from '../ids';
 
 type AreaRow = typeof serviceAreas.$inferSelect;
 
@@ -63,6 +64,7 @@ export async function createServiceArea(db: DbOrTx, businessId: string, input: S
 
 /** Flips an area on or off; reports whether it was switched on just now (launch emails are then due). */
 export async function setServiceAreaActive(db: DbOrTx, businessId: string, id: string, isActive: boolean) {
+  assertUuid(id, 'Service area not found');
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({ isActive: serviceAreas.isActive })
@@ -77,6 +79,7 @@ export async function setServiceAreaActive(db: DbOrTx, businessId: string, id: s
 }
 
 export async function deleteServiceArea(db: DbOrTx, businessId: string, id: string) {
+  assertUuid(id, 'Service area not found');
   const deleted = await db
     .delete(serviceAreas)
     .where(and(eq(serviceAreas.id, id), eq(serviceAreas.businessId, businessId)))

@@ -87,7 +87,12 @@ describe('service areas', () => {
     const avail = await (await t.request(`/api/public/availability?zip=${zip}`)).json();
     expect(avail.available).toBe(true);
     expect((await (await toggle(owner, area.id, false)).json()).area.isActive).toBe(false);
-    expect((await t.request(`/api/service-areas/${area.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(200);
+    const del = await t.request(`/api/service-areas/${area.id}`, { method: 'DELETE', cookie: owner.cookie });
+    expect(del.status).toBe(204);
+    expect(await del.text()).toBe('');
+    const malformed = await t.request('/api/service-areas/not-a-uuid', { method: 'DELETE', cookie: owner.cookie });
+    expect(malformed.status).toBe(404);
+    expect((await malformed.json()).error.message).toBe('Service area not found');
     expect((await (await t.request('/api/service-areas', { cookie: owner.cookie })).json()).areas).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { VERIFICATION_STATUSES, VERIFICATION_TEXT } from '../../../shared/verification';
 import { requireAdmin, requireUser } from '../../auth/guards';
+import { idParamSchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { documentSchema } from './verification.routes';
 import { listVerificationsForReview, reviewBusiness } from './verification.service';
@@ -26,7 +27,6 @@ const decisionSchema = z.object({
 });
 
 const tags = ['Admin'];
-const params = z.object({ businessId: z.uuid('Verification request not found') });
 const adminErrors = { 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] };
 
 const listRoute = createRoute({
@@ -45,19 +45,19 @@ const listRoute = createRoute({
 });
 const approveRoute = createRoute({
   method: 'post',
-  path: '/{businessId}/approve',
+  path: '/{id}/approve',
   tags,
   summary: 'Verify a business; the owner is emailed',
-  request: { params },
+  request: { params: idParamSchema },
   responses: { 200: json(decisionSchema), 400: errorResponses[400], ...adminErrors },
 });
 const rejectRoute = createRoute({
   method: 'post',
-  path: '/{businessId}/reject',
+  path: '/{id}/reject',
   tags,
   summary: 'Reject a business with a reason; the owner is emailed',
   request: {
-    params,
+    params: idParamSchema,
     body: {
       content: {
         'application/json': {
@@ -85,7 +85,7 @@ export const adminVerificationsApi = adminVerificationRoutes
   )
   .openapi(approveRoute, async (c) =>
     c.json(
-      await reviewBusiness(c.var.deps, { id: c.var.user.id, email: c.var.user.email }, c.req.valid('param').businessId, {
+      await reviewBusiness(c.var.deps, { id: c.var.user.id, email: c.var.user.email }, c.req.valid('param').id, {
         status: 'verified',
       }),
       200,
@@ -93,7 +93,7 @@ export const adminVerificationsApi = adminVerificationRoutes
   )
   .openapi(rejectRoute, async (c) =>
     c.json(
-      await reviewBusiness(c.var.deps, { id: c.var.user.id, email: c.var.user.email }, c.req.valid('param').businessId, {
+      await reviewBusiness(c.var.deps, { id: c.var.user.id, email: c.var.user.email }, c.req.valid('param').id, {
         status: 'rejected',
         reason: c.req.valid('json').reason,
       }),

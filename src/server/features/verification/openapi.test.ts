@@ -12,7 +12,7 @@ describe('OpenAPI document', () => {
       '/api/inventory',
       '/api/inventory/{id}/adjust',
       '/api/inventory/purchase-order.csv',
-      '/api/inventory/service-usage/{serviceId}',
+      '/api/inventory/service-usage/{id}',
       '/api/business-profile/business-page',
       '/api/business-profile/testimonials/{id}',
       '/api/service-areas/{id}',
@@ -20,7 +20,7 @@ describe('OpenAPI document', () => {
       '/api/service-areas/zip-lookup/{zip}',
       '/api/verification/documents',
       '/api/verification/documents/{id}/file',
-      '/api/admin/verifications/{businessId}/reject',
+      '/api/admin/verifications/{id}/reject',
       '/api/admin/outbox',
     ]) {
       expect(doc.paths, path).toHaveProperty([path]);

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES, VERIFICATION_STATUSES, VERIFICATION_TEXT } from '../../../shared/verification';
 import { requireOwnerForWrites, requireUser } from '../../auth/guards';
 import { errorBodySchema } from '../../http/openapi';
+import { idParamSchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import type { FileStorage } from '../../providers/storage/storage';
 import { getDocumentFile, getVerification, uploadDocument } from './verification.service';
@@ -81,7 +82,7 @@ const fileRoute = createRoute({
   path: '/documents/{id}/file',
   tags,
   summary: 'The document file, for its owner or an admin',
-  request: { params: z.object({ id: z.uuid('Document not found') }) },
+  request: { params: idParamSchema },
   responses: {
     200: {
       description: 'The file',

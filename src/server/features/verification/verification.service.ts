@@ -13,6 +13,7 @@ import { businessVerifications, profiles, user, verificationDocuments } from '..
 import { AppError, invalid, notFound } from '../../http/errors';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { FileStorage } from '../../providers/storage/storage';
+import { assertUuid } from '../ids';
 import { getUserRole } from '../profiles/profiles.service';
 
 type DocumentRow = typeof verificationDocuments.$inferSelect;
@@ -138,6 +139,7 @@ export async function getDocumentFile(
   viewerId: string,
   documentId: string,
 ) {
+  assertUuid(documentId, 'Document not found');
   const [doc] = await deps.db
     .select()
     .from(verificationDocuments)
@@ -206,6 +208,7 @@ export async function reviewBusiness(
   businessId: string,
   decision: { status: 'verified' } | { status: 'rejected'; reason: string },
 ) {
+  assertUuid(businessId, 'Verification request not found');
   const adminId = admin.id;
   const reason = decision.status === 'rejected' ? decision.reason.trim() : null;
   if (decision.status === 'rejected' && !reason) throw invalid(VERIFICATION_TEXT.reasonRequired);

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { AdminGenerateInput } from '../../../shared/seo.schemas';
-import { api, unwrap } from '../../lib/api';
+import { api, noContent, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 
 export const seoSettingsQuery = queryOptions({
@@ -45,7 +45,7 @@ export const useGenerateSeoPages = () =>
 
 export const useDeletePlatformPage = () =>
   useMutation({
-    mutationFn: (id: string) => unwrap(api.api.admin.seo.pages[':id'].$delete({ param: { id } })),
+    mutationFn: (id: string) => noContent(api.api.admin.seo.pages[':id'].$delete({ param: { id } })),
     onSuccess: refreshPlatformPages,
   });
 

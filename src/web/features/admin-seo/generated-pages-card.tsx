@@ -185,7 +185,7 @@ function PageRow({ page }: { page: PlatformPage }) {
             busy={remove.isPending}
             onConfirm={() =>
               remove.mutate(page.id, {
-                onSuccess: (r) => toast.success(SEO_TEXT.adminDeleted.title, { description: deletedText(r.deleted) }),
+                onSuccess: () => toast.success(SEO_TEXT.adminDeleted.title, { description: deletedText(1) }),
                 onError: () => toast.error(SEO_TEXT.adminDeleteFailed.title, { description: SEO_TEXT.adminDeleteFailed.description }),
                 onSettled: () => setConfirming(false),
               })

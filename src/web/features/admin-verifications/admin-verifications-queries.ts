@@ -15,11 +15,11 @@ export const useReviews = (status: ReviewStatus) => useQuery(reviewsQuery(status
 const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'verifications'] });
 
 export const useApprove = () =>
-  useMutation({ mutationFn: (businessId: string) => unwrap(av[':businessId'].approve.$post({ param: { businessId } })), onSuccess: refresh });
+  useMutation({ mutationFn: (businessId: string) => unwrap(av[':id'].approve.$post({ param: { id: businessId } })), onSuccess: refresh });
 
 export const useReject = () =>
   useMutation({
     mutationFn: ({ businessId, reason }: { businessId: string; reason: string }) =>
-      unwrap(av[':businessId'].reject.$post({ param: { businessId }, json: { reason } })),
+      unwrap(av[':id'].reject.$post({ param: { id: businessId }, json: { reason } })),
     onSuccess: refresh,
   });

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { BusinessProfileInput, TestimonialInput } from '../../../shared/business-profile';
-import { api, unwrap } from '../../lib/api';
+import { api, noContent, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 
 const bp = api.api['business-profile'];
@@ -39,7 +39,7 @@ export const useFeatureTestimonial = () =>
   });
 
 export const useDeleteTestimonial = () =>
-  useMutation({ mutationFn: (id: string) => unwrap(bp.testimonials[':id'].$delete({ param: { id } })), onSuccess: refreshTestimonials });
+  useMutation({ mutationFn: (id: string) => noContent(bp.testimonials[':id'].$delete({ param: { id } })), onSuccess: refreshTestimonials });
 
 export const useGenerateBusinessPage = () =>
   useMutation({

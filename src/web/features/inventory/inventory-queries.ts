@@ -80,6 +80,6 @@ export const useAdjustStock = () =>
 export const useSaveServiceUsage = () =>
   useMutation({
     mutationFn: ({ serviceId, items }: { serviceId: string; items: Array<{ inventoryItemId: string; quantity: number }> }) =>
-      unwrap(inv['service-usage'][':serviceId'].$put({ param: { serviceId }, json: { items } })),
+      unwrap(inv['service-usage'][':id'].$put({ param: { id: serviceId }, json: { items } })),
     onSuccess: refreshInventory,
   });

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { LandingPagesInput } from '../../../shared/seo.schemas';
-import { api, unwrap } from '../../lib/api';
+import { api, noContent, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 
 export const landingPagesQuery = queryOptions({
@@ -25,6 +25,6 @@ export const useCreateLandingPages = () =>
 
 export const useDeleteLandingPage = () =>
   useMutation({
-    mutationFn: (id: string) => unwrap(api.api.marketing.pages[':id'].$delete({ param: { id } })),
+    mutationFn: (id: string) => noContent(api.api.marketing.pages[':id'].$delete({ param: { id } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: landingPagesQuery.queryKey }),
   });

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { ServiceAreaInput } from '../../../shared/service-areas';
-import { api, unwrap } from '../../lib/api';
+import { api, noContent, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 
 const sa = api.api['service-areas'];
@@ -29,7 +29,7 @@ export const useToggleServiceArea = () =>
   });
 
 export const useDeleteServiceArea = () =>
-  useMutation({ mutationFn: (id: string) => unwrap(sa[':id'].$delete({ param: { id } })), onSuccess: refresh });
+  useMutation({ mutationFn: (id: string) => noContent(sa[':id'].$delete({ param: { id } })), onSuccess: refresh });
 
 /** City and state for a 5-digit zip, or null when the dataset does not know it. */
 export async function lookupZip(zip: string) {

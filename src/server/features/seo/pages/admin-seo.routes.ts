@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { adminGenerateInputSchema } from '../../../../shared/seo.schemas';
 import { requireAdmin, requireUser } from '../../../auth/guards';
 import { idParamSchema } from '../../../http/lists';
-import { createRouter, errorResponses, json } from '../../../http/openapi';
+import { createRouter, errorResponses, json, noContent } from '../../../http/openapi';
 import { seoJobs } from '../generation/seo-jobs';
 import { toPageDto } from './seo-pages.service';
 import {
@@ -77,7 +77,7 @@ const deleteRoute = createRoute({
   tags: ['Admin SEO'],
   summary: 'Delete one platform page',
   request: { params: idParamSchema },
-  responses: { 200: json(z.object({ deleted: z.number().int() })), 404: errorResponses[404], ...admin },
+  responses: { ...noContent, 404: errorResponses[404], ...admin },
 });
 
 const deleteAllRoute = createRoute({
@@ -155,7 +155,7 @@ export const adminSeoApi = router
   })
   .openapi(deleteRoute, async (c) => {
     await deletePlatformPage(c.var.deps.db, c.req.valid('param').id, { id: c.var.user.id, email: c.var.user.email });
-    return c.json({ deleted: 1 }, 200);
+    return c.body(null, 204);
   })
   .openapi(deleteAllRoute, async (c) => {
     const deleted = await deleteAllPlatformPages(c.var.deps.db, { id: c.var.user.id, email: c.var.user.email });

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { landingPagesInputSchema } from '../../../../shared/seo.schemas';
 import { requireOwnerForWrites, requireUser } from '../../../auth/guards';
 import { idParamSchema } from '../../../http/lists';
-import { createRouter, errorResponses, json } from '../../../http/openapi';
+import { createRouter, errorResponses, json, noContent } from '../../../http/openapi';
 import { seoJobs } from '../generation/seo-jobs';
 import { createLandingPages, deleteBusinessPage, listBusinessPages, toPageDto } from './seo-pages.service';
 import { seoPageSchema } from './seo.openapi';
@@ -36,7 +36,7 @@ const deleteRoute = createRoute({
   summary: 'Delete one of your landing pages',
   request: { params: idParamSchema },
   responses: {
-    200: json(z.object({ deleted: z.literal(1) })),
+    ...noContent,
     401: errorResponses[401],
     404: errorResponses[404],
   },
@@ -61,5 +61,5 @@ export const marketingApi = router
   .openapi(deleteRoute, async (c) => {
     const { db } = c.var.deps;
     await deleteBusinessPage(db, c.var.businessId, c.req.valid('param').id);
-    return c.json({ deleted: 1 as const }, 200);
+    return c.body(null, 204);
   });

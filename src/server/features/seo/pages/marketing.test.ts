@@ -156,7 +156,8 @@ describe('DELETE /api/marketing/pages/{id}', () => {
     const page = await createSeoPage(t.db, { businessId: owner.userId, slug: `delete-me-${owner.userId.slice(0, 6).toLowerCase()}`, city: 'Tampa', state: 'FL' });
     expect((await t.request(`/seo/${page.slug}`)).status).toBe(200);
     const res = await t.request(`/api/marketing/pages/${page.id}`, { method: 'DELETE', cookie: owner.cookie });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe('');
     expect((await t.request(`/seo/${page.slug}`)).status).toBe(404);
   });
 
