@@ -221,6 +221,16 @@ describe('admin review', () => {
     });
     expect(entry.documents).toHaveLength(1);
 
+    for (const action of ['approve', 'reject']) {
+      const malformed = await t.request(`/api/admin/verifications/not-a-uuid/${action}`, {
+        method: 'POST',
+        cookie: admin.cookie,
+        json: { reason: 'Blurry' },
+      });
+      expect(malformed.status).toBe(404);
+      expect((await malformed.json()).error.message).toBe('Verification request not found');
+    }
+
     const res = await t.request(`/api/admin/verifications/${owner.userId}/approve`, {
       method: 'POST',
       cookie: admin.cookie,
