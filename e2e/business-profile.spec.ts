@@ -66,4 +66,10 @@ test('fill the profile, add and feature a testimonial, generate the business pag
   await anonymous.close();
 
   await expect(page.getByRole('link', { name: 'View Business Page' })).toHaveAttribute('href', `/seo/${slug}`);
+
+  // Deleting answers 204 (decision 420): the toast shows and the list is empty again.
+  await card.getByRole('button', { name: 'Delete testimonial from jamie lee' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Testimonial deleted')).toBeVisible();
+  await expect(page.getByText('No testimonials yet')).toBeVisible();
 });
