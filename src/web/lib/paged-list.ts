@@ -9,28 +9,29 @@ export interface Page<T> {
 /**
  * The query options of a server-paged list: `fetchPage(cursor)` asks for the page after `cursor` (undefined for
  * the first). Every "load more" list of the app is built from this, so they page, cache and refresh alike.
+ * A page may carry more than its rows (the invoices' totals): `data.pages[0]` keeps them.
  */
-export function pagedListOptions<T, K extends QueryKey>(
+export function pagedListOptions<P extends Page<unknown>, K extends QueryKey>(
   queryKey: K,
-  fetchPage: (cursor: string | undefined) => Promise<Page<T>>,
+  fetchPage: (cursor: string | undefined) => Promise<P>,
 ) {
   return infiniteQueryOptions({
     queryKey,
     queryFn: ({ pageParam }) => fetchPage(pageParam || undefined),
     initialPageParam: '',
-    getNextPageParam: (last: Page<T>) => last.nextCursor ?? undefined,
+    getNextPageParam: (last: P) => last.nextCursor ?? undefined,
     // A new search keeps showing the previous rows until its first page arrives.
     placeholderData: keepPreviousData,
   });
 }
 
 /** The list's pages flattened into `items`, beside everything useInfiniteQuery returns. */
-export function usePagedList<T, K extends QueryKey>(
-  options: ReturnType<typeof pagedListOptions<T, K>>,
-  extra: Pick<Partial<ReturnType<typeof pagedListOptions<T, K>>>, 'enabled' | 'refetchInterval'> = {},
+export function usePagedList<P extends Page<unknown>, K extends QueryKey>(
+  options: ReturnType<typeof pagedListOptions<P, K>>,
+  extra: Pick<Partial<ReturnType<typeof pagedListOptions<P, K>>>, 'enabled' | 'refetchInterval'> = {},
 ) {
   const query = useInfiniteQuery({ ...options, ...extra });
-  const items: T[] = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const items = (query.data?.pages.flatMap((p) => p.items) ?? []) as P['items'][number][];
   return { ...query, items };
 }
 

@@ -1,12 +1,12 @@
 import { tipsCentsBetween } from '../analytics/booking-figures';
-import { type SQL, and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { INVOICE_DUE_DAYS, paymentProblem, paymentStatusOf } from '../../../shared/document-money';
 import type { InvoiceFilter, OFFLINE_METHODS, PaymentMethod } from '../../../shared/invoices.schemas';
 import type { Database, DbOrTx, Transaction } from '../../db/client';
 import { bookings, customers, documentCheckouts, profiles, invoiceCounters, invoicePayments, invoices, quotes } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
-import { decodeCursor, type ListQuery, pageOf } from '../../http/lists';
+import { afterCursor, type ListQuery, pageOf } from '../../http/lists';
 import { assertUuid } from '../ids';
 import { DAY_MS, documentBusiness, invoiceNumberText, invoicePageUrl, newPublicToken, pricedLines } from './documents';
 import { sendReceipt } from './invoice-emails';
@@ -290,11 +290,8 @@ function filterCondition(filter: InvoiceFilter) {
 
 /** Newest number first, filtered (unpaid = anything still owed), with the business's total outstanding. */
 export async function listInvoices(db: Database, businessId: string, query: ListQuery & { filter: InvoiceFilter }) {
-  let after: SQL | undefined;
-  if (query.cursor) {
-    const [n] = decodeCursor(query.cursor, 1) as [number];
-    after = lt(invoices.number, Number(n));
-  }
+  // The number is unique per business, so it alone orders the pages; a cursor that is not an integer is a 400.
+  const after = afterCursor(query.cursor, [{ column: invoices.number, kind: 'int' }], 'desc');
   const term = query.q?.trim();
   const [rows, [outstanding]] = await Promise.all([
     db

@@ -1,4 +1,4 @@
-import { type SQL, and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { depositCents, QUOTE_VALID_DAYS } from '../../../shared/document-money';
 import { QUOTE_MESSAGES, type QuoteStatus, type quoteInputSchema } from '../../../shared/invoices.schemas';
 import { formatCents } from '../../../shared/money';
@@ -7,7 +7,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { customers, invoices, quotes } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
-import { decodeCursor, type ListQuery, pageOf } from '../../http/lists';
+import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
 import { assertUuid } from '../ids';
 import { DAY_MS, documentBusiness, newPublicToken, pricedLines, quotePageUrl } from './documents';
 import { containsPattern } from '../../db/like';
@@ -93,23 +93,21 @@ export async function createQuote(db: Database, businessId: string, input: z.out
   return toQuote(row!);
 }
 
+/** Newest first; created_at travels as the database's text, so quotes of one millisecond are not skipped. */
+const QUOTE_ORDER: SortKey[] = [
+  { column: quotes.createdAt, kind: 'timestamp' },
+  { column: quotes.id, kind: 'uuid' },
+];
+
 export async function listQuotes(
   db: Database,
   businessId: string,
   query: ListQuery & { status?: QuoteStatus },
 ) {
   await expireQuotes(db, { businessId });
-  let after: SQL | undefined;
-  if (query.cursor) {
-    const [createdAt, id] = decodeCursor(query.cursor, 2) as [string, string];
-    after = or(
-      lt(quotes.createdAt, new Date(createdAt)),
-      and(eq(quotes.createdAt, new Date(createdAt)), lt(quotes.id, id)),
-    );
-  }
   const term = query.q?.trim();
   const rows = await db
-    .select({ quote: quotes, invoiceId: invoices.id })
+    .select({ quote: quotes, invoiceId: invoices.id, at: cursorText(quotes.createdAt) })
     .from(quotes)
     .leftJoin(invoices, eq(invoices.quoteId, quotes.id))
     .where(
@@ -117,12 +115,12 @@ export async function listQuotes(
         eq(quotes.businessId, businessId),
         query.status ? eq(quotes.status, query.status) : undefined,
         term ? sql`${quotes.customerName} ilike ${containsPattern(term)}` : undefined,
-        after,
+        afterCursor(query.cursor, QUOTE_ORDER, 'desc'),
       ),
     )
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(query.limit + 1);
-  const page = pageOf(rows, query.limit, (r) => [r.quote.createdAt.toISOString(), r.quote.id]);
+  const page = pageOf(rows, query.limit, (r) => [r.at, r.quote.id]);
   return { items: page.items.map((r) => toQuote(r.quote, r.invoiceId)), nextCursor: page.nextCursor };
 }
 
@@ -130,7 +128,7 @@ export async function findOwnQuote(db: DbOrTx, businessId: string, id: string) {
   assertUuid(id, QUOTE_NOT_FOUND);
   await expireQuotes(db, { quoteId: id });
   const [row] = await db
-    .select({ quote: quotes, invoiceId: invoices.id })
+    .select({ quote: quotes, invoiceId: invoices.id, at: cursorText(quotes.createdAt) })
     .from(quotes)
     .leftJoin(invoices, eq(invoices.quoteId, quotes.id))
     .where(and(eq(quotes.id, id), eq(quotes.businessId, businessId)));

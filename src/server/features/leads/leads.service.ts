@@ -1,8 +1,8 @@
-import { and, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookings, checkoutSessions, leadAssignments, profiles, serviceAreas } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { decodeCursor, pageOf } from '../../http/lists';
+import { afterCursor, cursorText, pageOf } from '../../http/lists';
 import { upsertCustomer, upsertVehicle } from '../booking/checkout.service';
 import { assertUuid } from '../ids';
 import { recordLeadCharge } from '../payouts/ledger.service';
@@ -49,16 +49,16 @@ export async function listLeads(
       : q.state === 'assigned'
         ? sql`${leadAssignments.bookingId} is not null`
         : or(isNull(bookings.businessId), sql`${leadAssignments.bookingId} is not null`);
-  let after: SQL | undefined;
-  if (q.cursor) {
-    const [at, id] = decodeCursor(q.cursor, 2) as [string, string];
-    after = or(
-      lt(bookings.createdAt, new Date(at)),
-      and(eq(bookings.createdAt, new Date(at)), lt(bookings.id, id)),
-    );
-  }
+  const after = afterCursor(
+    q.cursor,
+    [
+      { column: bookings.createdAt, kind: 'timestamp' },
+      { column: bookings.id, kind: 'uuid' },
+    ],
+    'desc',
+  );
   const rows = await db
-    .select(leadColumns)
+    .select({ ...leadColumns, at: cursorText(bookings.createdAt) })
     .from(bookings)
     .leftJoin(checkoutSessions, eq(checkoutSessions.bookingId, bookings.id))
     .leftJoin(leadAssignments, eq(leadAssignments.bookingId, bookings.id))
@@ -66,7 +66,7 @@ export async function listLeads(
     .where(and(state, after))
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(q.limit + 1);
-  const page = pageOf(rows, q.limit, (r) => [r.createdAt.toISOString(), r.id]);
+  const page = pageOf(rows, q.limit, (r) => [r.at, r.id]);
   return { items: page.items.map(toLead), nextCursor: page.nextCursor };
 }
 
@@ -100,7 +100,7 @@ function toLead(r: Awaited<ReturnType<typeof leadRow>>) {
 
 async function leadRow(db: Database, id: string) {
   const [row] = await db
-    .select(leadColumns)
+    .select({ ...leadColumns, at: cursorText(bookings.createdAt) })
     .from(bookings)
     .leftJoin(checkoutSessions, eq(checkoutSessions.bookingId, bookings.id))
     .leftJoin(leadAssignments, eq(leadAssignments.bookingId, bookings.id))

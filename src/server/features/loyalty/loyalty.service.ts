@@ -3,7 +3,7 @@ import { loyaltyTier } from '../../../shared/loyalty';
 import { type AdjustPointsInput, LOYALTY_TEXT } from '../../../shared/loyalty.schemas';
 import type { Database } from '../../db/client';
 import { customers, loyaltyTransactions } from '../../db/schema';
-import { decodeCursor, type ListQuery, pageOf } from '../../http/lists';
+import { afterCursor, cursorText, type ListQuery, pageOf } from '../../http/lists';
 import { notFound } from '../../http/errors';
 import { assertUuid } from '../ids';
 import { appendPoints } from './points-ledger';
@@ -61,7 +61,6 @@ const customerColumns = {
 /** The Customers tab: most points first (then name), searchable by name or email, keyset pages. */
 export async function listLoyaltyCustomers(db: Database, businessId: string, query: ListQuery) {
   const pattern = containsPattern(query.q);
-  const after = query.cursor ? decodeCursor(query.cursor, 2) : null;
   const rows = await db
     .select(customerColumns)
     .from(customers)
@@ -71,7 +70,14 @@ export async function listLoyaltyCustomers(db: Database, businessId: string, que
         pattern
           ? or(ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern), ilike(customers.email, pattern))
           : undefined,
-        after ? sql`(${customers.loyaltyPoints}, ${customers.id}) < (${Number(after[0])}, ${String(after[1])}::uuid)` : undefined,
+        afterCursor(
+          query.cursor,
+          [
+            { column: customers.loyaltyPoints, kind: 'int' },
+            { column: customers.id, kind: 'uuid' },
+          ],
+          'desc',
+        ),
       ),
     )
     .orderBy(desc(customers.loyaltyPoints), desc(customers.id))
@@ -83,7 +89,6 @@ export async function listLoyaltyCustomers(db: Database, businessId: string, que
 /** The Transactions tab: newest first, with the customer's name; keyset pages. */
 export async function listLoyaltyTransactions(db: Database, businessId: string, query: ListQuery & { customerId?: string }) {
   const t = loyaltyTransactions;
-  const after = query.cursor ? decodeCursor(query.cursor, 2) : null;
   if (query.customerId) assertUuid(query.customerId, LOYALTY_TEXT.customerNotFound);
   const rows = await db
     .select({
@@ -98,6 +103,7 @@ export async function listLoyaltyTransactions(db: Database, businessId: string, 
       description: t.description,
       bookingId: t.bookingId,
       createdAt: t.createdAt,
+      at: cursorText(t.createdAt),
     })
     .from(t)
     .innerJoin(customers, eq(customers.id, t.customerId))
@@ -105,14 +111,21 @@ export async function listLoyaltyTransactions(db: Database, businessId: string, 
       and(
         eq(t.businessId, businessId),
         query.customerId ? eq(t.customerId, query.customerId) : undefined,
-        after ? sql`(${t.createdAt}, ${t.id}) < (${String(after[0])}::timestamptz, ${String(after[1])}::uuid)` : undefined,
+        afterCursor(
+          query.cursor,
+          [
+            { column: t.createdAt, kind: 'timestamp' },
+            { column: t.id, kind: 'uuid' },
+          ],
+          'desc',
+        ),
       ),
     )
     .orderBy(desc(t.createdAt), desc(t.id))
     .limit(query.limit + 1);
-  const page = pageOf(rows, query.limit, (r) => [r.createdAt.toISOString(), r.id]);
+  const page = pageOf(rows, query.limit, (r) => [r.at, r.id]);
   return {
-    items: page.items.map(({ customerFirstName, customerLastName, createdAt, ...r }) => ({
+    items: page.items.map(({ customerFirstName, customerLastName, createdAt, at: _at, ...r }) => ({
       ...r,
       customerName: `${customerFirstName} ${customerLastName}`.trim(),
       createdAt: createdAt.toISOString(),

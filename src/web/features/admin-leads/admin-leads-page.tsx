@@ -16,6 +16,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
+import { LoadMore } from '../../components/ui/load-more';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
@@ -189,14 +190,17 @@ export function AdminLeadsPage() {
               onRetry={() => void leads.refetch()}
               retrying={leads.isFetching}
             />
-          ) : leads.data.items.length === 0 ? (
+          ) : leads.items.length === 0 ? (
             <EmptyState icon={Inbox} title={state === 'open' ? 'No open leads' : 'No assigned leads yet'} />
           ) : (
-            <ul className="grid gap-3">
-              {leads.data.items.map((l) => (
-                <LeadRow key={l.id} lead={l} onAssign={setAssigning} />
-              ))}
-            </ul>
+            <div>
+              <ul className="grid gap-3">
+                {leads.items.map((l) => (
+                  <LeadRow key={l.id} lead={l} onAssign={setAssigning} />
+                ))}
+              </ul>
+              <LoadMore list={leads} />
+            </div>
           )}
         </TabsContent>
       </Tabs>

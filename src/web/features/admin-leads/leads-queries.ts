@@ -1,17 +1,19 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '../../lib/api';
+import { pagedListOptions, usePagedList } from '../../lib/paged-list';
 import { queryClient } from '../../lib/query-client';
 
 export type LeadState = 'open' | 'assigned';
 
+/** Open or assigned leads, newest first, a page at a time (Load more). */
 export const leadsQuery = (state: LeadState) =>
-  queryOptions({
-    queryKey: ['admin', 'leads', state],
-    queryFn: () => unwrap(api.api.admin.leads.$get({ query: { state, limit: '100' } })),
-  });
+  pagedListOptions(['admin', 'leads', state], (cursor) =>
+    unwrap(api.api.admin.leads.$get({ query: { state, limit: '50', ...(cursor && { cursor }) } })),
+  );
 
-export const useLeads = (state: LeadState) => useQuery(leadsQuery(state));
-export type Lead = NonNullable<ReturnType<typeof useLeads>['data']>['items'][number];
+export const useLeads = (state: LeadState) => usePagedList(leadsQuery(state));
+export type Lead = InferResponseType<typeof api.api.admin.leads.$get, 200>['items'][number];
 
 export const useEligibleBusinesses = (leadId: string | null) =>
   useQuery({

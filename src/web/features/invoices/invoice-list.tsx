@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { DocumentDownloads, shortDate } from './document-downloads';
 import { Card } from '../../components/ui/card';
+import { LoadMore } from '../../components/ui/load-more';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { InvoiceStatusBadge } from './document-status-badge';
@@ -76,13 +77,14 @@ function InvoiceCard({
 }
 
 /** Invoices with filters (unpaid, overdue, paid) and the total outstanding. */
-export function InvoiceList() {
+export function InvoiceList({ pageSize }: { pageSize?: number }) {
   const [filter, setFilter] = useState<InvoiceFilter>('all');
-  const invoices = useInvoices(filter);
+  const invoices = useInvoices(filter, pageSize);
   const voidInvoice = useVoidInvoice();
   const [paying, setPaying] = useState<Invoice | null>(null);
   const [voiding, setVoiding] = useState<Invoice | null>(null);
-  const data = invoices.data;
+  // The totals are the business's, the same on every page: the first page's.
+  const data = invoices.data?.pages[0];
 
   return (
     <div className="grid gap-4">
@@ -118,7 +120,7 @@ export function InvoiceList() {
               onRetry={() => invoices.refetch()}
               retrying={invoices.isFetching}
             />
-          ) : data!.items.length === 0 ? (
+          ) : invoices.items.length === 0 ? (
             <EmptyState
               icon={Receipt}
               title={
@@ -127,13 +129,16 @@ export function InvoiceList() {
               description="Invoice an accepted quote from the Quotes tab, or a completed booking from Bookings."
             />
           ) : (
-            <ul className="grid gap-3" aria-label="Invoices">
-              {data!.items.map((inv) => (
-                <li key={inv.id}>
-                  <InvoiceCard invoice={inv} onPay={() => setPaying(inv)} onVoid={() => setVoiding(inv)} />
-                </li>
-              ))}
-            </ul>
+            <div>
+              <ul className="grid gap-3" aria-label="Invoices">
+                {invoices.items.map((inv) => (
+                  <li key={inv.id}>
+                    <InvoiceCard invoice={inv} onPay={() => setPaying(inv)} onVoid={() => setVoiding(inv)} />
+                  </li>
+                ))}
+              </ul>
+              <LoadMore list={invoices} />
+            </div>
           )}
         </TabsContent>
       </Tabs>

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { InvoiceList } from './invoice-list';
+import { pageSizeOf } from './invoices-queries';
 import { NewQuoteDialog } from './new-quote-dialog';
 import { QuoteList } from './quote-list';
 
@@ -14,6 +15,7 @@ export function InvoicesPage() {
   // The tab lives in the URL (?tab=invoices), so a link can open it.
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'invoices' ? 'invoices' : 'quotes';
+  const pageSize = pageSizeOf(params.get('pageSize'));
   const setTab = (next: string) =>
     setParams(
       (p) => {
@@ -41,10 +43,10 @@ export function InvoicesPage() {
           <TabsTrigger value="invoices">Invoices</TabsTrigger>
         </TabsList>
         <TabsContent value="quotes">
-          <QuoteList onNewQuote={() => setNewQuote(true)} onInvoiced={() => setTab('invoices')} />
+          <QuoteList pageSize={pageSize} onNewQuote={() => setNewQuote(true)} onInvoiced={() => setTab('invoices')} />
         </TabsContent>
         <TabsContent value="invoices">
-          <InvoiceList />
+          <InvoiceList pageSize={pageSize} />
         </TabsContent>
       </Tabs>
       <NewQuoteDialog open={newQuote} onOpenChange={setNewQuote} />

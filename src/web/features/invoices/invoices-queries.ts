@@ -1,24 +1,34 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
 import type { InvoiceFilter, OfflinePaymentInput, QuoteInput } from '../../../shared/invoices.schemas';
 import { api, unwrap } from '../../lib/api';
+import { pagedListOptions, usePagedList } from '../../lib/paged-list';
 import { queryClient } from '../../lib/query-client';
 
-export const quotesQuery = () =>
-  queryOptions({
-    queryKey: ['quotes', 'list'],
-    queryFn: () => unwrap(api.api.quotes.$get({ query: { limit: '100' } })),
-  });
-export const useQuotes = () => useQuery(quotesQuery());
-export type Quote = NonNullable<ReturnType<typeof useQuotes>['data']>['items'][number];
+/** Rows per page of the /invoices lists; `?pageSize=` (1–100) overrides it (e2e pages with a few rows). */
+export const DOCUMENT_PAGE_SIZE = 50;
+export const pageSizeOf = (raw: string | null) => {
+  const n = Number(raw);
+  return raw && Number.isInteger(n) && n >= 1 && n <= 100 ? n : DOCUMENT_PAGE_SIZE;
+};
 
-export const invoicesQuery = (filter: InvoiceFilter) =>
-  queryOptions({
-    queryKey: ['invoices', 'list', filter],
-    queryFn: () => unwrap(api.api.invoices.$get({ query: { filter, limit: '100' } })),
-    placeholderData: keepPreviousData,
-  });
-export const useInvoices = (filter: InvoiceFilter) => useQuery(invoicesQuery(filter));
-export type Invoice = NonNullable<ReturnType<typeof useInvoices>['data']>['items'][number];
+export type Quote = InferResponseType<typeof api.api.quotes.$get, 200>['items'][number];
+export type Invoice = InferResponseType<typeof api.api.invoices.$get, 200>['items'][number];
+
+/** The quotes tab: newest first, a page at a time. */
+export const quotesQuery = (pageSize = DOCUMENT_PAGE_SIZE) =>
+  pagedListOptions(['quotes', 'list', pageSize], (cursor) =>
+    unwrap(api.api.quotes.$get({ query: { limit: String(pageSize), ...(cursor && { cursor }) } })),
+  );
+export const useQuotes = (pageSize?: number) => usePagedList(quotesQuery(pageSize));
+
+/** The invoices tab: newest number first, filtered on the server; each page carries the business's totals. */
+export const invoicesQuery = (filter: InvoiceFilter, pageSize = DOCUMENT_PAGE_SIZE) =>
+  pagedListOptions(['invoices', 'list', filter, pageSize], (cursor) =>
+    unwrap(api.api.invoices.$get({ query: { filter, limit: String(pageSize), ...(cursor && { cursor }) } })),
+  );
+export const useInvoices = (filter: InvoiceFilter, pageSize?: number) =>
+  usePagedList(invoicesQuery(filter, pageSize));
 
 const invalidate = () =>
   Promise.all([

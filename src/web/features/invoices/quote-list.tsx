@@ -5,6 +5,7 @@ import { formatCents } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import { DocumentDownloads, shortDate } from './document-downloads';
 import { Card } from '../../components/ui/card';
+import { LoadMore } from '../../components/ui/load-more';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { QuoteStatusBadge } from './document-status-badge';
 import { type Quote, quoteDownloadUrl, useInvoiceQuote, useQuotes, useSendQuote } from './invoices-queries';
@@ -54,12 +55,20 @@ function QuoteActions({ quote, onInvoiced }: { quote: Quote; onInvoiced: () => v
 }
 
 /** The quote list (§2): status badges draft → sent → accepted / declined / expired → invoiced. */
-export function QuoteList({ onNewQuote, onInvoiced }: { onNewQuote: () => void; onInvoiced: () => void }) {
-  const quotes = useQuotes();
+export function QuoteList({
+  pageSize,
+  onNewQuote,
+  onInvoiced,
+}: {
+  pageSize?: number;
+  onNewQuote: () => void;
+  onInvoiced: () => void;
+}) {
+  const quotes = useQuotes(pageSize);
   if (quotes.isPending) return <RowsSkeleton />;
   if (quotes.isError)
     return <ErrorState message="Failed to fetch data" onRetry={() => quotes.refetch()} retrying={quotes.isFetching} />;
-  const items = quotes.data.items;
+  const items = quotes.items;
   if (items.length === 0)
     return (
       <EmptyState
@@ -74,28 +83,31 @@ export function QuoteList({ onNewQuote, onInvoiced }: { onNewQuote: () => void; 
       />
     );
   return (
-    <ul className="grid gap-3" aria-label="Quotes">
-      {items.map((q) => (
-        <li key={q.id}>
-          <Card className="grid gap-3 p-4 sm:grid-cols-[1fr_auto] sm:items-center" data-testid="quote-row">
-            <div className="min-w-0">
-              <div className="flex flex-wrap items-center gap-2">
-                <p className="truncate font-semibold text-slate-900">{q.customerName}</p>
-                <QuoteStatusBadge status={q.status} />
+    <div>
+      <ul className="grid gap-3" aria-label="Quotes">
+        {items.map((q) => (
+          <li key={q.id}>
+            <Card className="grid gap-3 p-4 sm:grid-cols-[1fr_auto] sm:items-center" data-testid="quote-row">
+              <div className="min-w-0">
+                <div className="flex flex-wrap items-center gap-2">
+                  <p className="truncate font-semibold text-slate-900">{q.customerName}</p>
+                  <QuoteStatusBadge status={q.status} />
+                </div>
+                <p className="mt-0.5 truncate text-sm text-slate-600">{q.items.map((i) => i.serviceName).join(', ')}</p>
+                <p className="mt-1 text-xs text-slate-500">
+                  Created {shortDate(q.createdAt)} · {q.status === 'expired' ? 'Expired' : 'Valid until'} {shortDate(q.expiresAt)}
+                  {q.depositCents > 0 && ` · Deposit ${formatCents(q.depositCents)}${q.depositPaidAt ? ' paid' : ''}`}
+                </p>
               </div>
-              <p className="mt-0.5 truncate text-sm text-slate-600">{q.items.map((i) => i.serviceName).join(', ')}</p>
-              <p className="mt-1 text-xs text-slate-500">
-                Created {shortDate(q.createdAt)} · {q.status === 'expired' ? 'Expired' : 'Valid until'} {shortDate(q.expiresAt)}
-                {q.depositCents > 0 && ` · Deposit ${formatCents(q.depositCents)}${q.depositPaidAt ? ' paid' : ''}`}
-              </p>
-            </div>
-            <div className="grid gap-2 sm:justify-items-end">
-              <p className="text-xl font-bold tabular-nums text-slate-900">{formatCents(q.totalCents)}</p>
-              <QuoteActions quote={q} onInvoiced={onInvoiced} />
-            </div>
-          </Card>
-        </li>
-      ))}
-    </ul>
+              <div className="grid gap-2 sm:justify-items-end">
+                <p className="text-xl font-bold tabular-nums text-slate-900">{formatCents(q.totalCents)}</p>
+                <QuoteActions quote={q} onInvoiced={onInvoiced} />
+              </div>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <LoadMore list={quotes} />
+    </div>
   );
 }

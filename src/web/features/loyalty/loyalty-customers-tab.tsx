@@ -6,19 +6,20 @@ import { formatCents } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
+import { LoadMore } from '../../components/ui/load-more';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { LoyaltyTierBadge } from '../customers/loyalty-tier-badge';
-import { useLoyaltyCustomers } from './loyalty-queries';
+import { useLoyaltyMembers } from './loyalty-queries';
 
 /** §2 Customers tab: name, email, total spent, tier badge, points. */
 export function LoyaltyCustomersTab({ onAdjust }: { onAdjust: (customerId: string) => void }) {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search, 250);
-  const customers = useLoyaltyCustomers(debounced.trim());
+  const customers = useLoyaltyMembers(debounced.trim());
   useErrorToast(customers.isError, LOYALTY_TEXT.fetchFailed, customers.errorUpdatedAt);
-  const list = customers.data?.items ?? [];
+  const list = customers.items;
 
   return (
     <div className="space-y-4">
@@ -119,6 +120,7 @@ export function LoyaltyCustomersTab({ onAdjust }: { onAdjust: (customerId: strin
               </tbody>
             </table>
           </Card>
+          <LoadMore list={customers} />
         </>
       )}
     </div>

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { AdjustPointsInput, RewardInput } from '../../../shared/loyalty.schemas';
 import { api, unwrap } from '../../lib/api';
+import { pagedListOptions, usePagedList } from '../../lib/paged-list';
 import { queryClient } from '../../lib/query-client';
 
 const loyalty = api.api.loyalty;
@@ -22,15 +23,21 @@ export const rewardsQuery = queryOptions({
   queryKey: ['loyalty', 'rewards'],
   queryFn: () => unwrap(loyalty.rewards.$get()),
 });
-export const transactionsQuery = queryOptions({
-  queryKey: ['loyalty', 'transactions'],
-  queryFn: () => unwrap(loyalty.transactions.$get({ query: { limit: '100' } })),
-});
+/** The Customers tab: members searched on the server, a page at a time (Load more). */
+export const loyaltyMembersQuery = (q: string) =>
+  pagedListOptions(['loyalty', 'members', q], (cursor) =>
+    unwrap(loyalty.customers.$get({ query: { limit: '50', ...(q && { q }), ...(cursor && { cursor }) } })),
+  );
+/** The Transactions tab: newest first, a page at a time (Load more). */
+export const transactionsQuery = pagedListOptions(['loyalty', 'transactions'], (cursor) =>
+  unwrap(loyalty.transactions.$get({ query: { limit: '50', ...(cursor && { cursor }) } })),
+);
 
 export const useLoyaltySummary = () => useQuery(loyaltySummaryQuery);
 export const useLoyaltyCustomers = (q = '') => useQuery(loyaltyCustomersQuery(q));
 export const useRewards = () => useQuery(rewardsQuery);
-export const useTransactions = () => useQuery(transactionsQuery);
+export const useLoyaltyMembers = (q: string) => usePagedList(loyaltyMembersQuery(q));
+export const useTransactions = () => usePagedList(transactionsQuery);
 
 /** Points move the cards, the tabs and the customers screen's tier badges together. */
 const refreshLoyalty = () =>

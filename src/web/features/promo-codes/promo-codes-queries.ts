@@ -1,17 +1,18 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { PromoCodeInput } from '../../../shared/promo-codes';
 import { api, unwrap } from '../../lib/api';
+import { pagedListOptions, usePagedList } from '../../lib/paged-list';
 import { queryClient } from '../../lib/query-client';
 
 const promo = api.api['promo-codes'];
 export type PromoCode = InferResponseType<typeof promo.$get, 200>['items'][number];
 
-export const promoCodesQuery = queryOptions({
-  queryKey: ['promo-codes'],
-  queryFn: () => unwrap(promo.$get({ query: { limit: '100' } })),
-});
-export const usePromoCodes = () => useQuery(promoCodesQuery);
+/** Newest first, a page at a time (Load more). */
+export const promoCodesQuery = pagedListOptions(['promo-codes'], (cursor) =>
+  unwrap(promo.$get({ query: { limit: '50', ...(cursor && { cursor }) } })),
+);
+export const usePromoCodes = () => usePagedList(promoCodesQuery);
 
 export const useSavePromoCode = () =>
   useMutation({
