@@ -87,6 +87,6 @@ test('invoices: more than a page of quotes and invoices loads more, without repe
   await expect(invoices).toHaveCount(2);
   await page.getByRole('button', { name: 'Load more' }).click();
   await expect(invoices).toHaveCount(3);
-  await page.getByRole('tab', { name: 'Paid' }).click();
+  await page.getByRole('tab', { name: 'Paid', exact: true }).click();
   await expect(page.getByText('No paid invoices')).toBeVisible();
 });

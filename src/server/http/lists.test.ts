@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { customers, inventoryItems, services } from '../db/schema';
+import { randomUUID } from 'node:crypto';
+import { customers, inventoryItems, quotes, services } from '../db/schema';
 import { createTestContext } from '../test/harness';
 import { encodeCursor } from './lists';
 
@@ -20,6 +21,22 @@ interface ListCase {
   /** A row whose searchable text holds `needle`. */
   seedNamed: (businessId: string, needle: string) => Promise<void>;
 }
+
+/** A quote row (the list's search is on the customer's name); odd ones a microsecond apart, as above. */
+const quoteRow = (businessId: string, customerName: string, i: number) =>
+  ({
+    businessId,
+    customerName,
+    customerEmail: `q${i}@example.com`,
+    items: [],
+    subtotalCents: 0,
+    taxRateBps: 0,
+    taxCents: 0,
+    totalCents: 0,
+    publicToken: randomUUID(),
+    expiresAt: sql`now() + interval '30 days'`,
+    ...(i % 2 ? { createdAt: sql`now() - ${i} * interval '1 microsecond'` } : {}),
+  }) as typeof quotes.$inferInsert;
 
 const cases: Record<string, ListCase> = {
   customers: {
@@ -55,6 +72,17 @@ const cases: Record<string, ListCase> = {
     },
     seedNamed: async (businessId, needle) => {
       await t.db.insert(services).values({ businessId, name: needle, basePriceCents: 1000, vehicleTypeMultipliers: {} });
+    },
+  },
+  quotes: {
+    path: '/api/quotes',
+    seed: async (businessId, n, prefix) => {
+      await t.db.insert(quotes).values(
+        Array.from({ length: n }, (_, i) => quoteRow(businessId, `${prefix}${i}`, i)),
+      );
+    },
+    seedNamed: async (businessId, needle) => {
+      await t.db.insert(quotes).values(quoteRow(businessId, needle, 0));
     },
   },
   inventory: {
