@@ -34,7 +34,7 @@ const quoteRow = (businessId: string, customerName: string, i: number) =>
     taxCents: 0,
     totalCents: 0,
     publicToken: randomUUID(),
-    expiresAt: sql`now() + interval '30 days'`,
+    expiresAt: new Date(Date.now() + 30 * 86_400_000),
     ...(i % 2 ? { createdAt: sql`now() - ${i} * interval '1 microsecond'` } : {}),
   }) as typeof quotes.$inferInsert;
 
