@@ -55,7 +55,7 @@ describe('audit rows of existing admin actions', () => {
     expect(generated).toMatchObject({ targetType: 'seo_run', targetId: runId, after: { keywords: ['Audit Wash'], states: ['VT'] } });
 
     const page = await createSeoPage(t.db, { slug: 'audit-delete-one', city: 'Burlington', state: 'VT' });
-    expect((await t.request(`/api/admin/seo/pages/${page.id}`, { method: 'DELETE', cookie: admin.cookie })).status).toBe(200);
+    expect((await t.request(`/api/admin/seo/pages/${page.id}`, { method: 'DELETE', cookie: admin.cookie })).status).toBe(204);
     const [deleted] = await rowsFor('seo.delete_page');
     expect(deleted).toMatchObject({ targetId: page.id, targetLabel: 'audit-delete-one' });
 

@@ -172,7 +172,7 @@ describe('the change feed keeps every instance current', () => {
     await other.load(a.slug);
     await other.load(b.slug);
     const admin = await t.createAdmin();
-    expect((await t.request(`/api/admin/seo/pages/${a.id}`, { method: 'DELETE', cookie: admin.cookie })).status).toBe(200);
+    expect((await t.request(`/api/admin/seo/pages/${a.id}`, { method: 'DELETE', cookie: admin.cookie })).status).toBe(204);
     expect((await t.request(`/seo/${a.slug}`)).status).toBe(404);
     await other.sync();
     expect(other.get(a.slug)).toBeUndefined();
