@@ -1,8 +1,7 @@
 import { LogOut, Menu, ShieldCheck, X } from 'lucide-react';
 import { useState } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
 import { authClient } from '../../lib/auth-client';
-import { queryClient } from '../../lib/query-client';
 import { useRole } from '../../lib/role';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
@@ -10,11 +9,11 @@ import { Logo } from './logo';
 import { OWNER_NAV } from './owner-nav';
 
 export function useSignOut() {
-  const navigate = useNavigate();
   return async () => {
     await authClient.signOut();
-    queryClient.clear();
-    navigate('/');
+    // A full load of the server-rendered landing page: no signed-in data stays in memory, and it wins over the guard
+    // of the signed-in screens, which sends a signed-out session to /auth (a client navigation raced it).
+    window.location.assign('/');
   };
 }
 
