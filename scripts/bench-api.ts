@@ -4,20 +4,44 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoadResult } from './load-client';
 
+/**
+ * A free port on 127.0.0.1 for a server the bench starts: any free port, or with `--ports=FIRST-LAST` (or
+ * BENCH_PORTS=FIRST-LAST) the first free one in that range, for a machine where each user has ports of their own.
+ */
+export async function freePort(): Promise<number> {
+  const range = (process.argv.find((a) => a.startsWith('--ports='))?.slice(8) ?? process.env.BENCH_PORTS)?.split('-').map(Number);
+  const tryPort = (port: number) =>
+    new Promise<number | null>((resolve) => {
+      const s = createNetServer();
+      s.once('error', () => resolve(null));
+      s.listen(port, '127.0.0.1', () => {
+        const { port: bound } = s.address() as { port: number };
+        s.close(() => resolve(bound));
+      });
+    });
+  if (!range) return (await tryPort(0))!;
+  const [first, last = first] = range as [number, number?];
+  for (let port = first; port <= last!; port++) {
+    if ((await tryPort(port)) !== null) return port;
+  }
+  throw new Error(`no free port in ${first}-${last}`);
+}
+
 /** A bare node:http server answering a tiny JSON body: the reference the app's figures are divided by. */
-export function startBareServer() {
+export async function startBareServer() {
+  const port = await freePort();
   const body = JSON.stringify({ ok: true });
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
     res.end(body);
   });
   return new Promise<{ url: string; stop(): Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
+    server.listen(port, '127.0.0.1', () => {
       resolve({
         url: `http://127.0.0.1:${port}`,
         stop: () => new Promise((done) => server.close(() => done())),

@@ -19,10 +19,10 @@
 //
 // Parts: --only=api,scale,lighthouse,seo (any of them, comma-separated; default all). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
 // embedded database lives in a temporary folder (or, with BENCH_DATABASE_URL=postgres://…/postgres, in a fresh
-// PostgreSQL database that is dropped afterwards). Options: --pages=100000 --duration=10 --data-dir=DIR.
+// PostgreSQL database that is dropped afterwards). Options: --pages=100000 --duration=10 --data-dir=DIR, --ports=FIRST-LAST
+// (or BENCH_PORTS): the servers take free ports in that range only.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -30,7 +30,7 @@ import pg from 'pg';
 import { STATE_CODES } from '../src/shared/seo.constants';
 import { openDatabase } from '../src/server/db/client';
 import { DEMO_OWNER } from '../src/server/db/seed';
-import { apiFigures, runLoad } from './bench-api';
+import { apiFigures, freePort, runLoad } from './bench-api';
 import { fillScale, scaleFigures } from './bench-scale';
 import { defaultPaths, runLighthouse } from './lighthouse';
 
@@ -69,14 +69,6 @@ function withDatabase(url: string, database: string) {
   return u.toString();
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 interface Server {
   url: string;

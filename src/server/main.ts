@@ -1,12 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { describeOutsideServices } from './features/platform-settings/outside-services';
 import { createServer } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { DEMO_ADMIN, DEMO_OWNER, seedDemo } from './db/seed';
 import { loadEnv } from './env';
-import { publicPageListener } from './features/seo/public/seo-public.routes';
+import { nodeListener } from './http/node-listener';
 import { createSeoSettings, publicPagesOf } from './features/seo/seo-settings';
 import { createJobQueue } from './jobs/queue';
 import { createContentGenerator } from './providers/content/content-generator';
@@ -101,12 +100,9 @@ async function main() {
   const publicPages = publicPagesOf(deps);
   publicPages.start();
 
-  // /seo/{slug} is answered straight on the HTTP server, ahead of Hono (docs/decisions/309); the rest goes to the app.
-  const pageListener = publicPageListener(deps);
-  const appListener = getRequestListener(app.fetch, { hostname: env.HOST });
-  const server = createServer((req, res) => {
-    if (!pageListener(req, res)) void appListener(req, res);
-  });
+  // /seo/{slug} and the zip check are answered straight on the HTTP server when they can be (docs/decisions/309, 923);
+  // the rest goes to the app.
+  const server = createServer(nodeListener(deps, app.fetch, env.HOST));
   server.listen(env.PORT, env.HOST, () => {
     console.log(`\nShineRoute is running at ${publicUrl}`);
     if (env.SEED_DEMO) {

@@ -54,14 +54,21 @@ const WRITE_AT_MOST = 500;
 export interface Limiter {
   /** Counts one request of the address; answers the seconds to wait when it is over the limit. */
   hit(address: string, now?: number): Promise<number | null>;
+  /**
+   * A batched limiter's `hit` without a promise (it answers from memory); absent on `batch: 1` limits, which wait
+   * for the database. The zip check's fast path calls it (decision 923).
+   */
+  hitNow?(address: string, now?: number): number | null;
   /** Writes what is counted and not yet written (a batched limiter does it by itself; tests call it). */
   flush(): Promise<void>;
 }
 
 export function createLimiter(db: Database, limit: Limit): Limiter {
   const windowMs = limit.windowSeconds * 1000;
+  // By address: this limiter's own, so the shared row's key (keyOf) is only built when it is written.
   const locals = new Map<string, Local>();
-  const keyOf = (address: string) => `${limit.method} ${limit.path}:${address}`;
+  const prefix = `${limit.method} ${limit.path}:`;
+  const keyOf = (address: string) => prefix + address;
 
   /** Adds the counts to the shared rows (one statement for every key) and answers the shared counts. */
   async function write(rows: { key: string; n: number; windowStart: number }[]) {
@@ -81,12 +88,12 @@ export function createLimiter(db: Database, limit: Limit): Limiter {
     if (locals.size > 50_000) for (const [k, v] of locals) if (v.windowStart !== windowStart) locals.delete(k);
   }
 
-  function localOf(key: string, windowStart: number) {
-    let local = locals.get(key);
+  function localOf(address: string, windowStart: number) {
+    let local = locals.get(address);
     if (!local || local.windowStart !== windowStart) {
       forget(windowStart);
       local = { windowStart, pending: 0, writing: 0, known: 0 };
-      locals.set(key, local);
+      locals.set(address, local);
     }
     return local;
   }
@@ -98,9 +105,8 @@ export function createLimiter(db: Database, limit: Limit): Limiter {
     return {
       async hit(address, now = Date.now()) {
         const windowStart = now - (now % windowMs);
-        const key = keyOf(address);
-        const local = localOf(key, windowStart);
-        const [row] = await write([{ key, n: 1, windowStart }]);
+        const local = localOf(address, windowStart);
+        const [row] = await write([{ key: keyOf(address), n: 1, windowStart }]);
         local.known = Number(row?.count ?? 1);
         return answer(local, windowStart, now);
       },
@@ -114,22 +120,24 @@ export function createLimiter(db: Database, limit: Limit): Limiter {
 
   function flush(): Promise<void> {
     if (writing) return writing.then(() => (dirty.size ? flush() : undefined));
-    const rows: { key: string; n: number; windowStart: number; local: Local }[] = [];
-    for (const key of dirty) {
+    const rows: { key: string; address: string; n: number; windowStart: number; local: Local }[] = [];
+    for (const address of dirty) {
       if (rows.length >= WRITE_AT_MOST) break;
-      dirty.delete(key);
-      const local = locals.get(key);
+      dirty.delete(address);
+      const local = locals.get(address);
       // An address that made fewer than `batch` requests here in this window is counted here only.
       if (local && local.pending > 0 && local.known + local.writing + local.pending >= limit.batch) {
-        rows.push({ key, n: local.pending, windowStart: local.windowStart, local });
+        rows.push({ key: keyOf(address), address, n: local.pending, windowStart: local.windowStart, local });
       }
     }
+    // Nothing to share yet: the next look is a second away (or when an address reaches `batch`), not on the next
+    // request.
+    lastWrite = Date.now();
     if (rows.length === 0) return Promise.resolve();
     for (const r of rows) {
       r.local.pending -= r.n;
       r.local.writing += r.n;
     }
-    lastWrite = Date.now();
     writing = write(rows)
       .then((shared) => {
         const counts = new Map(shared.map((s) => [s.key, Number(s.count)]));
@@ -143,7 +151,7 @@ export function createLimiter(db: Database, limit: Limit): Limiter {
         for (const r of rows) {
           r.local.writing -= r.n;
           r.local.pending += r.n;
-          dirty.add(r.key);
+          dirty.add(r.address);
         }
         console.warn('Could not write rate limit counts', err);
       })
@@ -153,36 +161,61 @@ export function createLimiter(db: Database, limit: Limit): Limiter {
     return writing;
   }
 
+  function hitNow(address: string, now = Date.now()) {
+    const windowStart = now - (now % windowMs);
+    const local = localOf(address, windowStart);
+    local.pending++;
+    dirty.add(address);
+    if (!writing && (local.pending >= limit.batch || now - lastWrite >= LIMIT_WRITE_EVERY_MS)) void flush();
+    return answer(local, windowStart, now);
+  }
+
   return {
-    async hit(address, now = Date.now()) {
-      const windowStart = now - (now % windowMs);
-      const key = keyOf(address);
-      const local = localOf(key, windowStart);
-      local.pending++;
-      dirty.add(key);
-      if (!writing && (local.pending >= limit.batch || now - lastWrite >= LIMIT_WRITE_EVERY_MS)) void flush();
-      return answer(local, windowStart, now);
-    },
+    hit: async (address, now) => hitNow(address, now),
+    hitNow,
     flush,
   };
+}
+
+const limiters = new WeakMap<Database, Map<Limit, Limiter>>();
+
+/** The database's limiter for this limit, created on first use: the app's middleware and a fast path share it. */
+export function limiterOf(db: Database, limit: Limit): Limiter {
+  let byLimit = limiters.get(db);
+  if (!byLimit) {
+    byLimit = new Map();
+    limiters.set(db, byLimit);
+  }
+  let limiter = byLimit.get(limit);
+  if (!limiter) {
+    limiter = createLimiter(db, limit);
+    byLimit.set(limit, limiter);
+  }
+  return limiter;
+}
+
+/** The zip check's limit (the one batched limit). */
+export const ZIP_CHECK_LIMIT = PUBLIC_LIMITS.find((l) => l.path === '/api/public/availability')!;
+
+/** The 429's message for an address that must wait `wait` seconds. */
+export function tooManyRequestsMessage(wait: number) {
+  const minutes = Math.ceil(wait / 60);
+  return `Too many requests from your address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
 /** Puts the limits in front of their routes: 429 with Retry-After once an address is over. */
 export function mountRateLimits(app: Hono<AppEnv>, db: Database, limits: Limit[] = PUBLIC_LIMITS) {
   for (const limit of limits) {
-    const limiter = createLimiter(db, limit);
+    const limiter = limiterOf(db, limit);
     app.on(
       limit.method,
       limit.path,
       createMiddleware<AppEnv>(async (c, next) => {
-        const wait = await limiter.hit(c.var.clientIp ?? 'unknown');
+        // c.get, not c.var: c.var builds an object of every variable on each read (this runs on every zip check).
+        const wait = await limiter.hit(c.get('clientIp') ?? 'unknown');
         if (wait === null) return next();
         c.header('Retry-After', String(wait));
-        const minutes = Math.ceil(wait / 60);
-        return c.json(
-          { error: { message: `Too many requests from your address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` } },
-          429,
-        );
+        return c.json({ error: { message: tooManyRequestsMessage(wait) } }, 429);
       }),
     );
   }

@@ -1,3 +1,4 @@
+import { ServerResponse } from 'node:http';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './context';
 
@@ -44,10 +45,28 @@ export function securityHeaders(csp: string = APP_CSP): Record<string, string> {
   return { ...BASE_HEADERS, 'Content-Security-Policy': csp };
 }
 
-const APP_HEADERS = Object.entries(securityHeaders(APP_CSP));
+const APP_HEADERS: readonly (readonly [string, string])[] = Object.freeze(
+  Object.entries(securityHeaders(APP_CSP)).map(([name, value]) => Object.freeze([name.toLowerCase(), value] as const)),
+);
 
-/** Sets the security headers on every answer that has not set its own (e.g. a document download's sandbox CSP). */
+/** Puts the app's security headers on a Node response; headers the answer sets afterwards replace them. */
+export function setAppSecurityHeaders(res: ServerResponse) {
+  for (const [name, value] of APP_HEADERS) res.setHeader(name, value);
+}
+
+/**
+ * Sets the security headers on every answer that has not set its own (e.g. a document download's sandbox CSP).
+ * Served by Node (main.ts, through @hono/node-server) they go on Node's response before the route runs: the answer's
+ * own headers replace them when it is written (`writeHead` sets each of its headers over these), and the answer keeps
+ * its plain headers object, which the adapter writes without building a fetch `Headers` (decision 923). Elsewhere
+ * (app.request in tests, another runtime) they are added to the answer's `Headers` afterwards, as before.
+ */
 export const secureResponses = createMiddleware<AppEnv>(async (c, next) => {
+  const outgoing = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
+  if (outgoing instanceof ServerResponse && !outgoing.headersSent) {
+    setAppSecurityHeaders(outgoing);
+    return next();
+  }
   await next();
   for (const [name, value] of APP_HEADERS) if (!c.res.headers.has(name)) c.res.headers.set(name, value);
 });

@@ -26,15 +26,16 @@ export class ZipCheckCounter {
   private day = '';
   private dayEndsAt = 0;
 
-  record(zip: string, available: boolean, now = new Date()) {
-    if (now.getTime() >= this.dayEndsAt || now.getTime() < this.dayEndsAt - 86_400_000) {
-      this.day = now.toISOString().slice(0, 10);
+  /** `now` in milliseconds since the epoch (no Date per check). */
+  record(zip: string, available: boolean, now = Date.now()) {
+    if (now >= this.dayEndsAt || now < this.dayEndsAt - 86_400_000) {
+      this.day = new Date(now).toISOString().slice(0, 10);
       this.dayEndsAt = Date.parse(`${this.day}T00:00:00Z`) + 86_400_000;
     }
     const key = `${this.day}|${zip}|${available ? 1 : 0}`;
     this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
-    if (this.size++ === 0) this.oldestAt = now.getTime();
-    if (this.size >= FLUSH_EVERY || now.getTime() - this.oldestAt >= FLUSH_AFTER_MS) {
+    if (this.size++ === 0) this.oldestAt = now;
+    if (this.size >= FLUSH_EVERY || now - this.oldestAt >= FLUSH_AFTER_MS) {
       // The check's answer does not wait for the count; a failed write keeps the counts for the next batch.
       void this.flush().catch((err) => console.warn('Could not record zip checks', err));
     }

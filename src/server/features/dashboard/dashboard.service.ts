@@ -23,9 +23,10 @@ export async function getDashboardStats(db: Database, businessId: string) {
 }
 
 export async function getDashboard(db: Database, businessId: string) {
-  const profile = await getProfile(db, businessId);
-  if (!profile) throw notFound('No business profile found for this account');
-  const [stats, [activeServices], insuranceExpiry, tips] = await Promise.all([
+  // Every read at once, the profile too (on PostgreSQL each is a round trip; decision 923). A business without a
+  // profile answers 404 as before; its other reads found nothing.
+  const [profile, stats, [activeServices], insuranceExpiry, tips] = await Promise.all([
+    getProfile(db, businessId),
     getDashboardStats(db, businessId),
     db
       .select({ n: count() })
@@ -34,6 +35,7 @@ export async function getDashboard(db: Database, businessId: string) {
     insuranceExpiryNotice(db, businessId),
     tipsThisMonthCents(db, businessId),
   ]);
+  if (!profile) throw notFound('No business profile found for this account');
   const profileComplete = Boolean(profile.businessName?.trim() && profile.businessAddress?.trim() && profile.phone?.trim());
   return {
     profile: {

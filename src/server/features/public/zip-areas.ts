@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { profiles, publicCacheVersions, serviceAreas } from '../../db/schema';
 
-interface Availability {
+export interface Availability {
   zip: string;
   available: boolean;
   area: { city: string; state: string; stateCode: string | null } | null;
@@ -29,6 +29,15 @@ export class ZipAreas {
 
   async check(zip: string): Promise<Availability> {
     if (performance.now() - this.checkedAt >= this.checkEveryMs) await this.refresh();
+    return this.byZip.get(zip) ?? unserved(zip);
+  }
+
+  /**
+   * The answer when it can be given from memory now, without a look at the counter; undefined when a look is due
+   * (call `check`, which makes it). The zip check's fast path answers with it (decision 923).
+   */
+  checkNow(zip: string): Availability | undefined {
+    if (performance.now() - this.checkedAt >= this.checkEveryMs) return undefined;
     return this.byZip.get(zip) ?? unserved(zip);
   }
 
