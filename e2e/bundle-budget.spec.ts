@@ -9,7 +9,9 @@ const KB = 1024;
 const BUDGETS = [
   { path: '/', gzipBytes: 10 * KB }, // the header menu and the zip checker, no framework
   { path: '/about', gzipBytes: 5 * KB },
-  { path: '/book', gzipBytes: 165 * KB }, // server-rendered; the form hydrates (docs/decisions/911); the goal is 100 KB
+  // Server-rendered; the form hydrates (docs/decisions/911, 912): react-dom is ≈ 60 KB of it. The goal.
+  { path: '/book', gzipBytes: 100 * KB },
+  { path: '/book/lone-star-mobile-detailing', gzipBytes: 100 * KB },
   { path: '/for-detailers', gzipBytes: 5 * KB },
   { path: '/contact', gzipBytes: 10 * KB }, // the header menu and the contact form; zod on first submit
 ];

@@ -1,20 +1,16 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { Toaster } from 'sonner';
 import { BookScreen } from '../features/booking/book-screen';
-import { bookingOptionsQuery } from '../features/booking/booking-queries';
-import { queryClient } from '../lib/query-client';
+import { mountToasterOnFirstToast } from '../lib/lazy-toast';
 import { BOOK_ISLAND_ID, BOOK_STATE_ID, type BookIslandState } from './book-state';
 import { mountHeaderMenu } from './header-menu';
 
-// /book's script (docs/decisions/911): the booking form hydrated from the server's markup and the options it was
-// rendered with, without React Router; the header menu as on every public page.
+// /book's script (docs/decisions/911, 912): the booking form hydrated from the server's markup and the options it was
+// rendered with, without React Router or TanStack Query; the header menu as on every public page. sonner and the
+// Radix Select load on first use.
 mountHeaderMenu();
 
 const state = JSON.parse(document.getElementById(BOOK_STATE_ID)?.textContent ?? 'null') as BookIslandState;
-const { business, zip } = state;
-if (state.options) queryClient.setQueryData(bookingOptionsQuery({ business, zip }).queryKey, state.options);
 
 /** Choosing a detailer is a new page: /book?business=… rendered by the server, the zip kept. */
 const chooseBusiness = (id: string) => {
@@ -26,18 +22,19 @@ const chooseBusiness = (id: string) => {
 hydrateRoot(
   document.getElementById(BOOK_ISLAND_ID)!,
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BookScreen
-        business={business}
-        zip={zip}
-        cancelled={state.cancelled}
-        chooseBusiness={chooseBusiness}
-        go={(path) => window.location.assign(path)}
-      />
-    </QueryClientProvider>
+    <BookScreen
+      business={state.business}
+      zip={state.zip}
+      cancelled={state.cancelled}
+      initialOptions={state.options}
+      chooseBusiness={chooseBusiness}
+      go={(path) => window.location.assign(path)}
+    />
   </StrictMode>,
 );
 
-const toasts = document.createElement('div');
-document.body.append(toasts);
-createRoot(toasts).render(<Toaster richColors closeButton position="top-center" />);
+mountToasterOnFirstToast(({ Toaster }) => {
+  const host = document.createElement('div');
+  document.body.append(host);
+  createRoot(host).render(<Toaster richColors closeButton position="top-center" />);
+});

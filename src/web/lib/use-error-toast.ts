@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toastError } from './lazy-toast';
 
 /** Shows the spec's load-failure toast (e.g. "Failed to fetch bookings") once each time a query fails. */
 export function useErrorToast(failed: boolean, description: string, errorUpdatedAt?: number) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: errorUpdatedAt re-fires the toast for a new failure
   useEffect(() => {
-    if (failed) toast.error('Error', { description, id: description });
+    if (failed) toastError('Error', { description, id: description });
   }, [failed, description, errorUpdatedAt]);
 }

@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -6,7 +5,6 @@ import type { PublicSettings } from '../../shared/platform-settings';
 import { PublicFrame } from '../components/layout/public-layout';
 import { SiteHeaderView } from '../components/layout/site-header';
 import { BookScreen } from '../features/booking/book-screen';
-import { bookingOptionsQuery } from '../features/booking/booking-queries';
 import { LandingView } from '../features/landing/landing-page';
 import { AboutPage } from '../features/static/about-page';
 import { ContactFormMarkup, ContactView } from '../features/static/contact-page';
@@ -53,7 +51,10 @@ export const SERVER_RENDERED_PAGES: Record<string, ServerPage> = {
     island: 'contact',
     query: ['subject'],
     render: ({ settings, search }) => (
-      <ContactView settings={settings} form={<ContactFormMarkup demo={new URLSearchParams(search).get('subject') === 'demo'} />} />
+      <ContactView
+        settings={settings}
+        form={<ContactFormMarkup demo={new URLSearchParams(search).get('subject') === 'demo'} />}
+      />
     ),
   },
   '/privacy': { island: 'public-page', render: () => <PrivacyPage /> },
@@ -82,16 +83,19 @@ export function renderPublicPage(ctx: PublicPageContext): { html: string; island
  * the loading state, and the island asks the API as the web app does.
  */
 export function renderBookPage(ctx: PublicPageContext, state: BookIslandState): string {
-  const queryClient = new QueryClient();
-  if (state.options) queryClient.setQueryData(bookingOptionsQuery({ business: state.business, zip: state.zip }).queryKey, state.options);
   const noop = () => undefined;
   return renderInFrame(
     ctx,
     // The main area stretches its last child (PublicFrame): this wrapper passes that on to the screen.
     <div id={BOOK_ISLAND_ID} className="flex flex-col [&>*:last-child]:flex-1">
-      <QueryClientProvider client={queryClient}>
-        <BookScreen business={state.business} zip={state.zip} cancelled={state.cancelled} chooseBusiness={noop} go={noop} />
-      </QueryClientProvider>
+      <BookScreen
+        business={state.business}
+        zip={state.zip}
+        cancelled={state.cancelled}
+        initialOptions={state.options}
+        chooseBusiness={noop}
+        go={noop}
+      />
     </div>,
   );
 }

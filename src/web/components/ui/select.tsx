@@ -3,6 +3,7 @@ import { Select as SelectPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '../../lib/utils';
 import { useFieldControlProps } from './label';
+import { SELECT_TRIGGER_CLASS } from './select-trigger-class';
 
 // A styled Radix Select. Inside a <Field> the trigger takes the field's id, aria-invalid and error (like Input);
 // elsewhere give it an `id` and a <Label htmlFor>, or an aria-label.
@@ -18,16 +19,7 @@ export function SelectTrigger({
 }: React.ComponentProps<typeof SelectPrimitive.Trigger>) {
   const field = useFieldControlProps();
   return (
-    <SelectPrimitive.Trigger
-      {...field}
-      className={cn(
-        'flex h-10 w-full items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-left text-base text-slate-900 sm:text-sm',
-        'focus-visible:border-accent focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-accent/40',
-        'disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-red-500 data-[placeholder]:text-slate-500 [&>span]:truncate',
-        className,
-      )}
-      {...props}
-    >
+    <SelectPrimitive.Trigger {...field} className={cn(SELECT_TRIGGER_CLASS, className)} {...props}>
       {children}
       <SelectPrimitive.Icon asChild>
         <ChevronDown className="size-4 shrink-0 text-slate-500" aria-hidden="true" />

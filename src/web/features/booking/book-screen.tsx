@@ -2,7 +2,7 @@ import { Info } from 'lucide-react';
 import { ErrorState } from '../../components/ui/list-states';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { BookSkeleton } from './book-skeleton';
-import { useBookingOptions } from './booking-queries';
+import { type BookingOptions, useBookingOptions } from './booking-queries';
 import { BookingFormView } from './booking-form';
 import { ChooseBusiness } from './choose-business';
 import { NotBookable } from './not-bookable';
@@ -15,28 +15,37 @@ export interface BookLocation {
   cancelled: boolean;
   chooseBusiness(id: string): void;
   go(path: string): void;
+  /** The options the server rendered the page with (the island hydrates with the same). */
+  initialOptions?: BookingOptions | null;
 }
 
 /** /book (§2): Select Service, Vehicle Information, Schedule, Service Location, Contact Information, Price Summary, Book Now. */
-export function BookScreen({ business, zip, cancelled, chooseBusiness, go }: BookLocation) {
-  const options = useBookingOptions({ business, zip });
+export function BookScreen({ business, zip, cancelled, chooseBusiness, go, initialOptions }: BookLocation) {
+  const options = useBookingOptions({ business, zip }, initialOptions);
   useErrorToast(options.isError, 'Failed to load booking information', options.errorUpdatedAt);
 
   return (
     <div className="bg-slate-50">
       <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
         {cancelled && (
-          <div role="status" className="mb-6 flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+          <div
+            role="status"
+            className="mb-6 flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+          >
             <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <p>Payment cancelled — nothing was charged. You can change your booking and try again.</p>
           </div>
         )}
         {options.isPending ? (
           <BookSkeleton />
-        ) : options.isError ? (
+        ) : options.isError || !options.data ? (
           <>
             <h1 className="mb-6 text-3xl font-bold tracking-tight">Book a Detail</h1>
-            <ErrorState message="Failed to load booking information" onRetry={() => options.refetch()} retrying={options.isFetching} />
+            <ErrorState
+              message="Failed to load booking information"
+              onRetry={() => options.refetch()}
+              retrying={options.isFetching}
+            />
           </>
         ) : options.data.mode === 'choose' ? (
           <ChooseBusiness options={options.data} onChoose={chooseBusiness} />

@@ -1,14 +1,13 @@
 import { ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { canBookNow } from '../../../shared/booking-ready';
-import type { BookingForm, BookingFormInput } from '../../../shared/booking.schemas';
+import type { BookingFormInput } from '../../../shared/booking.schemas';
 import type { VehicleType } from '../../../shared/constants';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { BookingTip } from './booking-tip';
 import { type BookingOptions, useSlots } from './booking-queries';
-import { bookingResolver, loadBookingValidation } from './booking-validation';
+import { loadBookingValidation } from './booking-validation';
 import { CheckoutNotice } from './checkout-notice';
 import { AreaLabel } from './choose-business';
 import { restoreBookingForm } from './kept-form';
@@ -22,44 +21,53 @@ import { LocationStep } from './steps/location-step';
 import { ScheduleStep } from './steps/schedule-step';
 import { ServiceStep } from './steps/service-step';
 import { VehicleStep } from './steps/vehicle-step';
+import { useBookingForm } from './use-booking-form';
 import { useBookNow } from './use-book-now';
 
 /** The booking form: the spec's six sections and Book Now. Rendered on the server too, so nothing here reads the window while rendering. */
-export function BookingFormView({ options, zip, go }: { options: BookingOptions; zip?: string; go: (path: string) => void }) {
+export function BookingFormView({
+  options,
+  zip,
+  go,
+}: {
+  options: BookingOptions;
+  zip?: string;
+  go: (path: string) => void;
+}) {
   const businessId = options.business?.id;
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
   const [reward, setReward] = useState<ChosenReward | null>(null);
-  const form = useForm<BookingFormInput, unknown, BookingForm>({
-    resolver: bookingResolver,
-    defaultValues: {
-      businessId: businessId ?? null,
-      serviceId: '',
-      date: '',
-      time: '',
-      location: '',
-      zip: zip ?? '',
-      firstName: '',
-      lastName: '',
-      email: '',
-      phone: '',
-      vehicleMake: '',
-      vehicleModel: '',
-      vehicleYear: '',
-      vehicleColor: '',
-      notes: '',
-      smsMarketingOptIn: false,
-      landingPath: undefined,
-    },
+  const form = useBookingForm({
+    businessId: businessId ?? null,
+    serviceId: '',
+    date: '',
+    time: '',
+    location: '',
+    zip: zip ?? '',
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: '',
+    vehicleMake: '',
+    vehicleModel: '',
+    vehicleYear: '',
+    vehicleColor: '',
+    notes: '',
+    smsMarketingOptIn: false,
+    landingPath: undefined,
   });
   // After the first render (the server's markup is hydrated as it is): where the customer came from, and what they
   // typed before a cancelled checkout (issue 16's "keep the form").
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for this business's form
   useEffect(() => {
-    form.setValue('landingPath', landingPathOf(window.location.search, document.referrer, window.location.origin));
+    form.setValue(
+      'landingPath',
+      landingPathOf(window.location.search, document.referrer, window.location.origin),
+    );
     const kept = restoreBookingForm(businessId);
     if (Object.keys(kept).length > 0) form.reset({ ...form.getValues(), ...kept });
   }, []);
-  const values = useWatch({ control: form.control }) as Partial<Record<keyof BookingFormInput, string>>;
+  const values = form.values as Partial<Record<keyof BookingFormInput, string>>;
   const service = options.services.find((s) => s.id === values.serviceId);
   const vehicleType = values.vehicleType as VehicleType | undefined;
   const slots = useSlots({ business: businessId, serviceId: values.serviceId, date: values.date });
@@ -99,14 +107,18 @@ export function BookingFormView({ options, zip, go }: { options: BookingOptions;
         {options.business?.tagline && <p className="mt-1 text-slate-600">{options.business.tagline}</p>}
         {options.mode === 'lead' && (
           <p className="mt-1 text-slate-600">
-            Tell us what you need and when. We'll match your booking with a trusted ShineRoute detailer near you.
+            Tell us what you need and when. We'll match your booking with a trusted ShineRoute detailer near
+            you.
           </p>
         )}
         <AreaLabel area={options.area} />
       </div>
 
       {closed && (
-        <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+        <div
+          role="alert"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+        >
           {options.business?.name ?? 'This business'} is not taking online bookings yet.
           {options.business?.phone && ` Call ${options.business.phone} to book.`}
         </div>
@@ -114,7 +126,13 @@ export function BookingFormView({ options, zip, go }: { options: BookingOptions;
 
       <ServiceStep form={form} services={options.services} />
       <VehicleStep form={form} />
-      <ScheduleStep form={form} options={options} slots={slots} serviceId={values.serviceId} date={values.date} />
+      <ScheduleStep
+        form={form}
+        options={options}
+        slots={slots}
+        serviceId={values.serviceId}
+        date={values.date}
+      />
       <LocationStep form={form} />
       <ContactStep form={form} />
 
@@ -132,7 +150,12 @@ export function BookingFormView({ options, zip, go }: { options: BookingOptions;
           <LoyaltyRedeemEntry businessId={options.business.id} email={values.email} onChange={setReward} />
         )}
         <PriceSummary service={service} vehicleType={vehicleType} promo={promo} reward={reward} />
-        <BookingTip control={form.control} service={service} vehicleType={vehicleType} discounts={{ promo, reward }} />
+        <BookingTip
+          control={form.control}
+          service={service}
+          vehicleType={vehicleType}
+          discounts={{ promo, reward }}
+        />
       </Section>
 
       {checkout && <CheckoutNotice url={checkout.url} state={checkoutState} />}

@@ -1,54 +1,65 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { BookingFormInput } from '../../../shared/booking.schemas';
-import { api, unwrap } from '../../lib/api';
+import type { api } from '../../lib/api';
+import { endpoint, unwrap } from '../../lib/api-fetch';
+import { useRemote } from '../../lib/use-remote';
 
-export const bookingOptionsQuery = (query: { business?: string; zip?: string }) =>
-  queryOptions({
-    queryKey: ['booking-options', query.business ?? null, query.zip ?? null],
-    queryFn: () => unwrap(api.api.booking.options.$get({ query })),
-  });
+// /book's reads and writes. The page is a public island (docs/decisions/911, 912): plain keyed reads (useRemote),
+// not TanStack Query, so that its first load stays small.
 
-export const useBookingOptions = (query: { business?: string; zip?: string }) =>
-  useQuery(bookingOptionsQuery(query));
+const getOptions = endpoint<typeof api.api.booking.options.$get>('GET', '/api/booking/options');
+const getSlots = endpoint<typeof api.api.booking.slots.$get>('GET', '/api/booking/slots');
+const postPayment = endpoint<(typeof api.api.booking)['create-payment']['$post']>(
+  'POST',
+  '/api/booking/create-payment',
+);
+const getCheckoutStatus = endpoint<(typeof api.api.booking)['checkout-status']['$get']>(
+  'GET',
+  '/api/booking/checkout-status',
+);
 
-export const slotsQuery = (query: { business?: string; serviceId: string; date: string }) =>
-  queryOptions({
-    queryKey: ['booking-slots', query.business ?? null, query.serviceId, query.date],
-    queryFn: () => unwrap(api.api.booking.slots.$get({ query })),
-    staleTime: 10_000,
+const loadOptions = (query: { business?: string; zip?: string }) => unwrap(getOptions({ query }));
+
+/** What /api/booking/options answers: the business (or the detailers serving a zip), its services and booking window. */
+export type BookingOptions = Awaited<ReturnType<typeof loadOptions>>;
+
+/** The booking options; `initialData` is what the server rendered the page with. */
+export const useBookingOptions = (
+  query: { business?: string; zip?: string },
+  initialData?: BookingOptions | null,
+) =>
+  useRemote(['booking-options', query.business ?? null, query.zip ?? null], () => loadOptions(query), {
+    initialData: initialData ?? undefined,
+    staleMs: 15_000,
   });
 
 export const useSlots = (query: { business?: string; serviceId?: string; date?: string }) =>
-  useQuery({
-    ...slotsQuery({ business: query.business, serviceId: query.serviceId ?? '', date: query.date ?? '' }),
-    enabled: Boolean(query.serviceId && query.date),
-  });
+  useRemote(
+    query.serviceId && query.date
+      ? ['booking-slots', query.business ?? null, query.serviceId, query.date]
+      : null,
+    () =>
+      unwrap(
+        getSlots({
+          query: { business: query.business, serviceId: query.serviceId ?? '', date: query.date ?? '' },
+        }),
+      ),
+    { staleMs: 10_000 },
+  );
 
-export const useCreatePayment = () =>
-  useMutation({
-    mutationFn: (body: BookingFormInput) => unwrap(api.api.booking['create-payment'].$post({ json: body })),
-  });
-
-export const useCompleteBooking = () =>
-  useMutation({
-    mutationFn: (sessionId: string) =>
-      unwrap(api.api.booking['complete-booking'].$post({ json: { sessionId } })),
-  });
+export const createPayment = (body: BookingFormInput) =>
+  unwrap(postPayment({ json: body }));
 
 /**
  * While the customer pays in the other tab, the /book tab asks what became of the checkout every few seconds (and at
  * once when the customer comes back to it), until the checkout is settled one way or the other (issue 16).
  */
 export const useCheckoutStatus = (sessionId: string | null) =>
-  useQuery({
-    queryKey: ['checkout-status', sessionId],
-    queryFn: () => unwrap(api.api.booking['checkout-status'].$get({ query: { sessionId: sessionId ?? '' } })),
-    enabled: Boolean(sessionId),
-    refetchInterval: (query) => (query.state.data?.state === 'open' || !query.state.data ? 3000 : false),
-    refetchOnWindowFocus: 'always',
-    staleTime: 0,
-    retry: false,
-  });
-
-/** What /api/booking/options answers: the business (or the detailers serving a zip), its services and booking window. */
-export type BookingOptions = NonNullable<ReturnType<typeof useBookingOptions>['data']>;
+  useRemote(
+    sessionId ? ['checkout-status', sessionId] : null,
+    () => unwrap(getCheckoutStatus({ query: { sessionId: sessionId ?? '' } })),
+    {
+      pollMs: (data) => (data?.state === 'open' || !data ? 3000 : false),
+      refetchOnFocus: true,
+      retry: false,
+    },
+  );

@@ -1,4 +1,5 @@
 import { CalendarCheck, CalendarClock, Loader2, MapPin, ShieldAlert, XCircle } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -6,7 +7,13 @@ import { formatCents } from '../../../shared/money';
 import { formatDateTimeInZone } from '../../../shared/time';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { useCompleteBooking } from './booking-queries';
+import { api, unwrap } from '../../lib/api';
+
+const useCompleteBooking = () =>
+  useMutation({
+    mutationFn: (sessionId: string) =>
+      unwrap(api.api.booking['complete-booking'].$post({ json: { sessionId } })),
+  });
 
 /** /booking-success (§2, §8): completes the paid session (idempotently) and shows "Booking Confirmed". */
 export function BookingSuccessPage() {

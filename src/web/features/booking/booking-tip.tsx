@@ -1,11 +1,10 @@
-import { type Control, Controller } from 'react-hook-form';
 import type { VehicleType } from '../../../shared/constants';
 import { type TipChoice, tipCents } from '../../../shared/document-money';
-import type { BookingForm, BookingFormInput } from '../../../shared/booking.schemas';
 import { formatCents } from '../../../shared/money';
 import { servicePriceCents } from '../../../shared/pricing';
 import { applyDiscounts, type PromoTerms, type RewardTerms } from '../../../shared/discounts';
 import { TipSelector } from '../../components/domain/tip-selector';
+import { type BookingFormApi, Controller } from './steps/booking-form-api';
 
 /** The booking's tip (its own line, charged with the price) and the amount the checkout will charge. */
 export function BookingTip({
@@ -14,7 +13,7 @@ export function BookingTip({
   vehicleType,
   discounts,
 }: {
-  control: Control<BookingFormInput, unknown, BookingForm>;
+  control: BookingFormApi;
   /** The promo code and reward of the Price Summary: the charge is the discounted price plus the tip. */
   discounts?: { promo?: PromoTerms | null; reward?: RewardTerms | null };
   service?: Parameters<typeof servicePriceCents>[0];
@@ -35,9 +34,7 @@ export function BookingTip({
             <TipSelector value={choice} onChange={field.onChange} baseCents={price} idPrefix="booking-tip" />
             {tip > 0 && (
               <p className="flex justify-between text-sm" data-testid="charge-total">
-                <span className="text-slate-600">
-                  Tip {formatCents(tip)} · charged now
-                </span>
+                <span className="text-slate-600">Tip {formatCents(tip)} · charged now</span>
                 <span className="font-semibold tabular-nums">{formatCents(total + tip)}</span>
               </p>
             )}

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { type LoyaltyWallet, REDEEM_TEXT } from '../../../shared/loyalty-redeem';
@@ -6,8 +5,19 @@ import { REWARD_CATEGORY_LABELS } from '../../../shared/loyalty.schemas';
 import { formatCents } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
-import { api, unwrap } from '../../lib/api';
+import type { api } from '../../lib/api';
+import { endpoint, unwrap } from '../../lib/api-fetch';
+import { useAction } from '../../lib/use-remote';
 import type { ChosenReward } from './loyalty-redeem-entry';
+
+const sendCodeTo = endpoint<(typeof api.api.public.loyalty)['send-code']['$post']>(
+  'POST',
+  '/api/public/loyalty/send-code',
+);
+const verifyCodeOf = endpoint<(typeof api.api.public.loyalty)['verify-code']['$post']>(
+  'POST',
+  '/api/public/loyalty/verify-code',
+);
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -29,17 +39,32 @@ export default function LoyaltyRedeemPanel({
   const [wallet, setWallet] = useState<(LoyaltyWallet & { email: string }) | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
 
-  const send = useMutation({
-    mutationFn: () => unwrap(api.api.public.loyalty['send-code'].$post({ json: { businessId, email: address } })),
-    onSuccess: () => {
-      setSentTo(address);
-      setCode('');
+  const sendCode = useAction(() =>
+    unwrap(sendCodeTo({ json: { businessId, email: address } })),
+  );
+  const verifyCode = useAction(() =>
+    unwrap(
+      verifyCodeOf({
+        json: { businessId, email: address, code: code.trim() },
+      }),
+    ),
+  );
+  const send = {
+    ...sendCode,
+    mutate: async () => {
+      if ((await sendCode.run()).ok) {
+        setSentTo(address);
+        setCode('');
+      }
     },
-  });
-  const verify = useMutation({
-    mutationFn: () => unwrap(api.api.public.loyalty['verify-code'].$post({ json: { businessId, email: address, code: code.trim() } })),
-    onSuccess: (w) => setWallet({ ...w, email: address }),
-  });
+  };
+  const verify = {
+    ...verifyCode,
+    mutate: async () => {
+      const result = await verifyCode.run();
+      if (result.ok) setWallet({ ...result.data, email: address });
+    },
+  };
 
   // A verified wallet belongs to one email: another email in the form starts again.
   useEffect(() => {
@@ -56,7 +81,14 @@ export default function LoyaltyRedeemPanel({
     const reward = wallet?.rewards.find((r) => r.id === id);
     onChange(
       reward && wallet
-        ? { rewardId: reward.id, token: wallet.token, name: reward.name, category: reward.category, valueCents: reward.valueCents, email: wallet.email }
+        ? {
+            rewardId: reward.id,
+            token: wallet.token,
+            name: reward.name,
+            category: reward.category,
+            valueCents: reward.valueCents,
+            email: wallet.email,
+          }
         : null,
     );
   };
@@ -74,16 +106,25 @@ export default function LoyaltyRedeemPanel({
     return (
       <section aria-label="Loyalty rewards">
         {header}
-        <p className="mb-2 flex items-center gap-2 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900" role="status">
+        <p
+          className="mb-2 flex items-center gap-2 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900"
+          role="status"
+        >
           <CheckCircle2 className="size-4 shrink-0" aria-hidden="true" />
           <span>
-            Verified · <strong data-testid="loyalty-available">{wallet.availablePoints} points</strong> available
+            Verified · <strong data-testid="loyalty-available">{wallet.availablePoints} points</strong>{' '}
+            available
           </span>
         </p>
         <fieldset className="grid gap-2">
           <legend className="sr-only">Choose a reward</legend>
           <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm has-[:checked]:border-accent has-[:checked]:bg-blue-50">
-            <input type="radio" name="loyalty-reward" checked={chosen === null} onChange={() => choose(null)} />
+            <input
+              type="radio"
+              name="loyalty-reward"
+              checked={chosen === null}
+              onChange={() => choose(null)}
+            />
             No reward this time
           </label>
           {wallet.rewards.map((r) => (
@@ -91,14 +132,24 @@ export default function LoyaltyRedeemPanel({
               key={r.id}
               className={`flex items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm has-[:checked]:border-accent has-[:checked]:bg-blue-50 ${r.affordable ? 'cursor-pointer' : 'cursor-not-allowed opacity-60'}`}
             >
-              <input type="radio" name="loyalty-reward" className="mt-1" disabled={!r.affordable} checked={chosen === r.id} onChange={() => choose(r.id)} />
+              <input
+                type="radio"
+                name="loyalty-reward"
+                className="mt-1"
+                disabled={!r.affordable}
+                checked={chosen === r.id}
+                onChange={() => choose(r.id)}
+              />
               <span className="min-w-0 flex-1">
                 <span className="flex flex-wrap justify-between gap-x-3">
                   <strong className="text-slate-900">{r.name}</strong>
                   <span className="tabular-nums text-slate-600">{r.pointsRequired} points</span>
                 </span>
                 <span className="block text-slate-600">
-                  {REWARD_CATEGORY_LABELS[r.category]} · {r.category === 'product' ? 'handed over at your visit' : `up to ${formatCents(r.valueCents)} off`}
+                  {REWARD_CATEGORY_LABELS[r.category]} ·{' '}
+                  {r.category === 'product'
+                    ? 'handed over at your visit'
+                    : `up to ${formatCents(r.valueCents)} off`}
                   {!r.affordable && ' · not enough points yet'}
                 </span>
               </span>
@@ -113,7 +164,9 @@ export default function LoyaltyRedeemPanel({
     return (
       <section aria-label="Loyalty rewards">
         {header}
-        <p className="text-sm text-slate-600">Enter your email in Contact Information first; we'll send a code to it.</p>
+        <p className="text-sm text-slate-600">
+          Enter your email in Contact Information first; we'll send a code to it.
+        </p>
       </section>
     );
   }
@@ -127,7 +180,13 @@ export default function LoyaltyRedeemPanel({
           <p className="min-w-0 text-sm text-slate-600">
             We'll email a one-time code to <strong className="break-all">{address}</strong>.
           </p>
-          <Button type="button" variant="outline" size="sm" onClick={() => send.mutate()} loading={send.isPending}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => send.mutate()}
+            loading={send.isPending}
+          >
             Send code
           </Button>
         </div>
@@ -158,11 +217,20 @@ export default function LoyaltyRedeemPanel({
                 }
               }}
             />
-            <Button type="button" onClick={() => verify.mutate()} loading={verify.isPending} disabled={code.length !== 6}>
+            <Button
+              type="button"
+              onClick={() => verify.mutate()}
+              loading={verify.isPending}
+              disabled={code.length !== 6}
+            >
               Verify
             </Button>
           </div>
-          <button type="button" className="justify-self-start text-xs font-medium text-accent underline" onClick={() => send.mutate()}>
+          <button
+            type="button"
+            className="justify-self-start text-xs font-medium text-accent underline"
+            onClick={() => send.mutate()}
+          >
             Send a new code
           </button>
         </div>

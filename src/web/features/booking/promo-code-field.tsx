@@ -1,11 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Tag, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { PromoTerms } from '../../../shared/discounts';
 import { formatPromoDiscount } from '../../../shared/promo-format';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
-import { api, unwrap } from '../../lib/api';
+import type { api } from '../../lib/api';
+import { endpoint, unwrap } from '../../lib/api-fetch';
+import { useRemote } from '../../lib/use-remote';
+
+const checkPromo = endpoint<(typeof api.api.public)['promo-codes']['check']['$post']>(
+  'POST',
+  '/api/public/promo-codes/check',
+);
 
 export type AppliedPromo = PromoTerms & { code: string };
 
@@ -28,21 +34,32 @@ export function PromoCodeField({
 }) {
   const [text, setText] = useState('');
   const [code, setCode] = useState<string | null>(null);
-  const check = useQuery({
-    queryKey: ['promo-check', businessId, serviceId, vehicleType, email, code],
-    queryFn: () =>
+  const check = useRemote(
+    code && serviceId && vehicleType
+      ? ['promo-check', businessId, serviceId, vehicleType, email, code]
+      : null,
+    () =>
       unwrap(
-        api.api.public['promo-codes'].check.$post({
-          json: { businessId, serviceId: serviceId ?? '', vehicleType: vehicleType ?? '', email: email || undefined, code: code ?? '' },
+        checkPromo({
+          json: {
+            businessId,
+            serviceId: serviceId ?? '',
+            vehicleType: vehicleType ?? '',
+            email: email || undefined,
+            code: code ?? '',
+          },
         }),
       ),
-    enabled: Boolean(code && serviceId && vehicleType),
-    retry: false,
-  });
+    { retry: false },
+  );
   const applied = check.data && !check.isError ? check.data : null;
 
   useEffect(() => {
-    onChange(applied ? { code: applied.code, discountType: applied.discountType, discountValue: applied.discountValue } : null);
+    onChange(
+      applied
+        ? { code: applied.code, discountType: applied.discountType, discountValue: applied.discountValue }
+        : null,
+    );
   }, [applied, onChange]);
 
   const apply = () => setCode(text.trim() || null);
@@ -50,7 +67,7 @@ export function PromoCodeField({
     setCode(null);
     setText('');
   };
-  const error = check.isError ? check.error.message : null;
+  const error = check.error ? check.error.message : null;
   const needsChoice = code && !(serviceId && vehicleType);
 
   return (
@@ -59,7 +76,10 @@ export function PromoCodeField({
         Promo code
       </label>
       {applied ? (
-        <p className="mt-1.5 flex items-center justify-between gap-2 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900" role="status">
+        <p
+          className="mt-1.5 flex items-center justify-between gap-2 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900"
+          role="status"
+        >
           <span className="flex min-w-0 items-center gap-2">
             <CheckCircle2 className="size-4 shrink-0" aria-hidden="true" />
             <span className="truncate">
@@ -73,7 +93,10 @@ export function PromoCodeField({
       ) : (
         <div className="mt-1.5 flex gap-2">
           <div className="relative min-w-0 flex-1">
-            <Tag className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+            <Tag
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+              aria-hidden="true"
+            />
             <Input
               id="promo-code"
               className="pl-9 uppercase"
@@ -90,7 +113,13 @@ export function PromoCodeField({
               }}
             />
           </div>
-          <Button type="button" variant="outline" onClick={apply} loading={check.isFetching} disabled={!text.trim()}>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={apply}
+            loading={check.isFetching}
+            disabled={!text.trim()}
+          >
             Apply
           </Button>
         </div>
@@ -100,7 +129,9 @@ export function PromoCodeField({
           {error}
         </p>
       )}
-      {needsChoice && <p className="mt-1.5 text-xs text-slate-500">Choose a service and vehicle type to apply your code.</p>}
+      {needsChoice && (
+        <p className="mt-1.5 text-xs text-slate-500">Choose a service and vehicle type to apply your code.</p>
+      )}
     </div>
   );
 }

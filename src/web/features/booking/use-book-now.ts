@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
-import { ApiError } from '../../lib/api';
-import { useCheckoutStatus, useCreatePayment } from './booking-queries';
+import { ApiError } from '../../lib/api-fetch';
+import { toastError } from '../../lib/lazy-toast';
+import { invalidateRemote, useAction } from '../../lib/use-remote';
+import { createPayment, useCheckoutStatus } from './booking-queries';
 import { firstBookingProblem } from './booking-validation';
 import { forgetBookingForm, keepBookingForm } from './kept-form';
 import type { ChosenReward } from './loyalty-redeem-entry';
@@ -26,8 +26,7 @@ export function useBookNow({
   reward: ChosenReward | null;
   go: (path: string) => void;
 }) {
-  const queryClient = useQueryClient();
-  const createPayment = useCreatePayment();
+  const payment = useAction(createPayment);
   const [checkout, setCheckout] = useState<{ url: string; sessionId: string } | null>(null);
   const checkoutState = useCheckoutStatus(checkout?.sessionId ?? null).data?.state;
 
@@ -44,7 +43,7 @@ export function useBookNow({
     const problem = await firstBookingProblem(form.getValues());
     if (problem) {
       await form.trigger();
-      toast.error('Error', { description: problem });
+      toastError('Error', { description: problem });
       return;
     }
     keepBookingForm(businessId, form.getValues());
@@ -55,32 +54,33 @@ export function useBookNow({
       tab.document.body.innerHTML =
         '<p style="font-family:system-ui,sans-serif;padding:2rem;color:#334155">Opening secure checkout…</p>';
     }
-    createPayment.mutate(
-      { ...form.getValues(), promoCode: promo?.code, loyaltyToken: reward?.token, rewardId: reward?.rewardId, totalPrice: undefined },
-      {
-        onSuccess: ({ url, sessionId, amountCents }) => {
-          // Nothing to pay (decision 710): the booking is already made; its confirmation opens here.
-          if (amountCents === 0 && url.includes('/booking-success?')) {
-            tab?.close();
-            window.location.assign(url);
-            return;
-          }
-          setCheckout({ url, sessionId });
-          if (tab) {
-            tab.opener = null;
-            tab.location.href = url;
-          }
-        },
-        onError: (error) => {
-          tab?.close();
-          toast.error('Error', { description: error.message || 'Failed to create booking' });
-          if (error instanceof ApiError && error.status === 409) {
-            queryClient.invalidateQueries({ queryKey: ['booking-slots'] });
-          }
-        },
-      },
-    );
+    const result = await payment.run({
+      ...form.getValues(),
+      promoCode: promo?.code,
+      loyaltyToken: reward?.token,
+      rewardId: reward?.rewardId,
+      totalPrice: undefined,
+    });
+    if (!result.ok) {
+      tab?.close();
+      toastError('Error', { description: result.error.message || 'Failed to create booking' });
+      if (result.error instanceof ApiError && result.error.status === 409)
+        invalidateRemote(['booking-slots']);
+      return;
+    }
+    const { url, sessionId, amountCents } = result.data;
+    // Nothing to pay (decision 710): the booking is already made; its confirmation opens here.
+    if (amountCents === 0 && url.includes('/booking-success?')) {
+      tab?.close();
+      window.location.assign(url);
+      return;
+    }
+    setCheckout({ url, sessionId });
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = url;
+    }
   };
 
-  return { bookNow, checkout, checkoutState, pending: createPayment.isPending };
+  return { bookNow, checkout, checkoutState, pending: payment.isPending };
 }

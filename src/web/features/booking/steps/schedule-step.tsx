@@ -1,11 +1,10 @@
-import { Controller } from 'react-hook-form';
 import { formatSlot } from '../../../../shared/time';
 import { Input } from '../../../components/ui/input';
 import { Field } from '../../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { SelectOnDemand } from '../../../components/ui/select-on-demand';
 import { Section } from '../booking-section';
 import type { BookingOptions, useSlots } from '../booking-queries';
-import type { BookingFormApi } from './booking-form-api';
+import { type BookingFormApi, Controller } from './booking-form-api';
 
 /** 3 · Schedule: a date in the booking window, then one of the day's times (taken and passed ones shown, disabled). */
 export function ScheduleStep({
@@ -48,26 +47,26 @@ export function ScheduleStep({
             control={form.control}
             name="time"
             render={({ field }) => (
-              <Select value={field.value || ''} onValueChange={field.onChange} disabled={!slots.data || noTimesLeft}>
-                <SelectTrigger id="time" aria-invalid={!!errors.time}>
-                  <SelectValue placeholder={slots.isFetching ? 'Loading times…' : 'Choose a time'} />
-                </SelectTrigger>
-                <SelectContent>
-                  {slotList.map((s) => (
-                    <SelectItem key={s.time} value={s.time} disabled={!s.available}>
-                      {formatSlot(s.time)}
-                      {s.state === 'taken' ? ' — booked' : s.state === 'past' ? ' — passed' : ''}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <SelectOnDemand
+                id="time"
+                value={field.value || ''}
+                onValueChange={field.onChange}
+                disabled={!slots.data || noTimesLeft}
+                aria-invalid={!!errors.time}
+                placeholder={slots.isFetching ? 'Loading times…' : 'Choose a time'}
+                choices={slotList.map((s) => ({
+                  value: s.time,
+                  label: `${formatSlot(s.time)}${s.state === 'taken' ? ' — booked' : s.state === 'past' ? ' — passed' : ''}`,
+                  disabled: !s.available,
+                }))}
+              />
             )}
           />
         </Field>
       </div>
       <p className="mt-3 text-xs text-slate-500">
-        Times are local to the detailer ({options.timeZone.replace('_', ' ')}). Rescheduling needs at least 24 hours'
-        notice.
+        Times are local to the detailer ({options.timeZone.replace('_', ' ')}). Rescheduling needs at least 24
+        hours' notice.
       </p>
     </Section>
   );

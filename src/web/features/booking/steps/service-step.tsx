@@ -1,14 +1,19 @@
 import { CalendarX } from 'lucide-react';
-import { Controller } from 'react-hook-form';
 import { formatDuration } from '../../../../shared/time';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/list-states';
 import { Section } from '../booking-section';
 import type { BookingOptions } from '../booking-queries';
-import type { BookingFormApi } from './booking-form-api';
+import { type BookingFormApi, Controller } from './booking-form-api';
 
 /** 1 · Select Service: the business's services as radio cards. */
-export function ServiceStep({ form, services }: { form: BookingFormApi; services: BookingOptions['services'] }) {
+export function ServiceStep({
+  form,
+  services,
+}: {
+  form: BookingFormApi;
+  services: BookingOptions['services'];
+}) {
   const error = form.formState.errors.serviceId;
   return (
     <Section n={1} title="Select Service">
@@ -51,8 +56,12 @@ export function ServiceStep({ form, services }: { form: BookingFormApi; services
                           from ${(s.basePriceCents / 100).toFixed(2)}
                         </span>
                       </span>
-                      {s.description && <span className="mt-0.5 block text-sm text-slate-600">{s.description}</span>}
-                      <span className="mt-1 block text-xs text-slate-500">{formatDuration(s.durationMinutes)}</span>
+                      {s.description && (
+                        <span className="mt-0.5 block text-sm text-slate-600">{s.description}</span>
+                      )}
+                      <span className="mt-1 block text-xs text-slate-500">
+                        {formatDuration(s.durationMinutes)}
+                      </span>
                     </span>
                   </label>
                 );

@@ -1,11 +1,12 @@
-import { Controller } from 'react-hook-form';
 import { VEHICLE_TYPES } from '../../../../shared/constants';
 import { VEHICLE_TYPE_LABELS } from '../../../../shared/pricing';
 import { Input } from '../../../components/ui/input';
 import { Field } from '../../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { SelectOnDemand } from '../../../components/ui/select-on-demand';
 import { Section } from '../booking-section';
-import type { BookingFormApi } from './booking-form-api';
+import { type BookingFormApi, Controller } from './booking-form-api';
+
+const VEHICLE_CHOICES = VEHICLE_TYPES.map((t) => ({ value: t, label: VEHICLE_TYPE_LABELS[t] }));
 
 /** 2 · Vehicle Information: type (prices the service), year, make, model, color. */
 export function VehicleStep({ form }: { form: BookingFormApi }) {
@@ -18,23 +19,24 @@ export function VehicleStep({ form }: { form: BookingFormApi }) {
             control={form.control}
             name="vehicleType"
             render={({ field }) => (
-              <Select value={field.value ?? ''} onValueChange={field.onChange}>
-                <SelectTrigger id="vehicleType" aria-invalid={!!errors.vehicleType}>
-                  <SelectValue placeholder="Choose your vehicle type" />
-                </SelectTrigger>
-                <SelectContent>
-                  {VEHICLE_TYPES.map((t) => (
-                    <SelectItem key={t} value={t}>
-                      {VEHICLE_TYPE_LABELS[t]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <SelectOnDemand
+                id="vehicleType"
+                value={field.value ?? ''}
+                onValueChange={field.onChange}
+                aria-invalid={!!errors.vehicleType}
+                placeholder="Choose your vehicle type"
+                choices={VEHICLE_CHOICES}
+              />
             )}
           />
         </Field>
         <Field id="vehicleYear" label="Year" error={errors.vehicleYear?.message}>
-          <Input inputMode="numeric" placeholder="e.g. 2021" maxLength={4} {...form.register('vehicleYear')} />
+          <Input
+            inputMode="numeric"
+            placeholder="e.g. 2021"
+            maxLength={4}
+            {...form.register('vehicleYear')}
+          />
         </Field>
         <Field id="vehicleMake" label="Make">
           <Input id="vehicleMake" placeholder="e.g. Toyota" {...form.register('vehicleMake')} />
