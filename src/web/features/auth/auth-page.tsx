@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FieldValues, type Resolver, useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { z } from 'zod';
-import { type SignUpValues, signInSchema, signUpSchema } from '../../../shared/auth.schemas';
+import type { SignInValues, SignUpValues } from '../../../shared/auth.schemas';
 import { isSignupPlan, PLANS, type SignupPlan, TRIAL_DAYS } from '../../../shared/constants';
 import { LogoMark } from '../../components/layout/logo';
 import { Button } from '../../components/ui/button';
@@ -18,8 +16,13 @@ import { roleQuery } from '../../lib/role';
 
 type Mode = 'signin' | 'signup' | 'forgot' | 'reset';
 
-const forgotSchema = signInSchema.pick({ email: true });
-const resetSchema = z.object({ password: signUpSchema.shape.password });
+/** The form's zod resolver, loaded with zod on first submit (./auth-validation.ts), not with the page. */
+function lazyResolver<T extends FieldValues>(mode: Mode): Resolver<T> {
+  return async (values, context, options) => {
+    const { resolvers } = await import('./auth-validation');
+    return (resolvers[mode] as unknown as Resolver<T>)(values, context, options);
+  };
+}
 
 const HEADINGS: Record<Mode, [string, string]> = {
   signin: ['Welcome Back', 'Sign in to manage your detailing business'],
@@ -134,7 +137,10 @@ export function AuthPage() {
 }
 
 function SignInForm({ onDone, onForgot }: { onDone: () => Promise<void> | void; onForgot: () => void }) {
-  const form = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<SignInValues>({
+    resolver: lazyResolver('signin'),
+    defaultValues: { email: '', password: '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     if (!(await authCall(() => authClient.signIn.email(values)))) return;
@@ -173,7 +179,7 @@ function SignInForm({ onDone, onForgot }: { onDone: () => Promise<void> | void; 
 function SignUpForm({ plan, onDone }: { plan?: SignupPlan; onDone: () => void }) {
   const chosen = plan ? PLANS.find((p) => p.id === plan) : undefined;
   const form = useForm<SignUpValues>({
-    resolver: zodResolver(signUpSchema),
+    resolver: lazyResolver('signup'),
     defaultValues: { email: '', password: '', firstName: '', lastName: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -245,7 +251,7 @@ function SignUpForm({ plan, onDone }: { plan?: SignupPlan; onDone: () => void })
 }
 
 function ForgotForm({ onDone }: { onDone: () => void }) {
-  const form = useForm({ resolver: zodResolver(forgotSchema), defaultValues: { email: '' } });
+  const form = useForm<{ email: string }>({ resolver: lazyResolver('forgot'), defaultValues: { email: '' } });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async ({ email }) => {
     if (!(await authCall(() => authClient.requestPasswordReset({ email, redirectTo: '/auth' })))) return;
@@ -271,7 +277,10 @@ function ForgotForm({ onDone }: { onDone: () => void }) {
 }
 
 function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
-  const form = useForm({ resolver: zodResolver(resetSchema), defaultValues: { password: '' } });
+  const form = useForm<{ password: string }>({
+    resolver: lazyResolver('reset'),
+    defaultValues: { password: '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async ({ password }) => {
     if (!(await authCall(() => authClient.resetPassword({ newPassword: password, token })))) return;
