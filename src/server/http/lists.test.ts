@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { customers, inventoryItems, quotes, services } from '../db/schema';
+import { user } from '../auth/auth.schema';
+import { bookings, customers, inventoryItems, quotes, services } from '../db/schema';
+import { adminAuditLog } from '../features/admin-users/admin-users.schema';
+import { campaigns, messageSends } from '../features/campaigns/campaigns.schema';
+import { ledgerEntries } from '../features/payouts/payouts.schema';
 import { createTestContext } from '../test/harness';
 import { encodeCursor } from './lists';
 
@@ -109,11 +113,13 @@ const cases: Record<string, ListCase> = {
   },
 };
 
+const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`;
+
 async function allPages(path: string, cookie: string, limit: number) {
   const seen: Row[] = [];
   let cursor: string | null = null;
   for (let guard = 0; guard < 100; guard++) {
-    const url: string = `${path}?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const url: string = `${withQuery(path, `limit=${limit}`)}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
     const res = await t.request(url, { cookie });
     expect(res.status).toBe(200);
     const page = (await res.json()) as { items: Row[]; nextCursor: string | null };
@@ -185,5 +191,174 @@ describe.each(Object.entries(cases))('%s list', (_name, c) => {
 
   it('answers 401 signed out', async () => {
     expect((await t.request(c.path)).status).toBe(401);
+  });
+});
+
+
+// The lists paged by time that are not searched by `q` the same way (admin lists, logs, a campaign's sends, the
+// ledger), and bookings (keyed by scheduled_at): rows a microsecond apart must page exactly too. With cursors cut to a
+// JavaScript Date's milliseconds, the rows between the cut and the last row shown were skipped.
+
+/** `n` microsecond steps; even rows share one instant, odd ones are i µs from it (both orders must page exactly). */
+const micro = (base: ReturnType<typeof sql>, i: number) => (i % 2 ? sql`${base} - ${i} * interval '1 microsecond'` : base);
+
+interface TimedCase {
+  /** Seeds n rows for a fresh caller (and a few of someone else's) and says where and as whom to list them. */
+  setup: (n: number) => Promise<{ path: string; cookie: string }>;
+}
+
+const sendRow = (businessId: string, i: number, campaignId: string | null) =>
+  ({
+    id: randomUUID(),
+    businessId,
+    campaignId,
+    kind: campaignId ? 'campaign' : 'reminder',
+    dedupeKey: randomUUID(),
+    channel: 'email',
+    to: `r${i}@example.com`,
+    body: 'Hello',
+    createdAt: micro(sql`now()`, i),
+  }) as typeof messageSends.$inferInsert;
+
+const bookingRow = (businessId: string, i: number, at: ReturnType<typeof sql>) =>
+  ({
+    businessId,
+    serviceName: `Wash ${i}`,
+    durationMinutes: 60,
+    scheduledAt: micro(at, i),
+    locationAddress: '1 Main St',
+    quotedPriceCents: 1000,
+  }) as typeof bookings.$inferInsert;
+
+async function seedCampaign(businessId: string) {
+  const [c] = await t.db
+    .insert(campaigns)
+    .values({ businessId, name: 'Spring', type: 'email', message: 'Hi' })
+    .returning();
+  return c!;
+}
+
+const timedCases: Record<string, TimedCase> = {
+  'bookings (upcoming)': {
+    setup: async (n) => {
+      const [owner, other] = [await t.signUp(), await t.signUp()];
+      const at = sql`date_trunc('day', now()) + interval '3 days'`;
+      await t.db.insert(bookings).values(Array.from({ length: n }, (_, i) => bookingRow(owner.userId, i, at)));
+      await t.db.insert(bookings).values(Array.from({ length: 3 }, (_, i) => bookingRow(other.userId, i, at)));
+      return { path: '/api/bookings?when=upcoming', cookie: owner.cookie };
+    },
+  },
+  'bookings (past)': {
+    setup: async (n) => {
+      const [owner, other] = [await t.signUp(), await t.signUp()];
+      const at = sql`date_trunc('day', now()) - interval '3 days'`;
+      await t.db.insert(bookings).values(Array.from({ length: n }, (_, i) => bookingRow(owner.userId, i, at)));
+      await t.db.insert(bookings).values(Array.from({ length: 3 }, (_, i) => bookingRow(other.userId, i, at)));
+      return { path: '/api/bookings?when=past', cookie: owner.cookie };
+    },
+  },
+  campaigns: {
+    setup: async (n) => {
+      const [owner, other] = [await t.signUp(), await t.signUp()];
+      const row = (businessId: string, i: number) =>
+        ({ businessId, name: `C${i}`, type: 'email', message: 'Hi', createdAt: micro(sql`now()`, i) }) as typeof campaigns.$inferInsert;
+      await t.db.insert(campaigns).values(Array.from({ length: n }, (_, i) => row(owner.userId, i)));
+      await t.db.insert(campaigns).values(Array.from({ length: 3 }, (_, i) => row(other.userId, i)));
+      return { path: '/api/campaigns', cookie: owner.cookie };
+    },
+  },
+  'campaign recipients': {
+    setup: async (n) => {
+      const [owner, other] = [await t.signUp(), await t.signUp()];
+      const [mine, theirs] = [await seedCampaign(owner.userId), await seedCampaign(other.userId)];
+      await t.db.insert(messageSends).values(Array.from({ length: n }, (_, i) => sendRow(owner.userId, i, mine.id)));
+      await t.db.insert(messageSends).values(Array.from({ length: 3 }, (_, i) => sendRow(other.userId, i, theirs.id)));
+      return { path: `/api/campaigns/${mine.id}/recipients`, cookie: owner.cookie };
+    },
+  },
+  'automations log': {
+    setup: async (n) => {
+      const [owner, other] = [await t.signUp(), await t.signUp()];
+      await t.db.insert(messageSends).values(Array.from({ length: n }, (_, i) => sendRow(owner.userId, i, null)));
+      await t.db.insert(messageSends).values(Array.from({ length: 3 }, (_, i) => sendRow(other.userId, i, null)));
+      return { path: '/api/automations/log', cookie: owner.cookie };
+    },
+  },
+  'payouts ledger': {
+    setup: async (n) => {
+      const [owner, other] = [await t.signUp(), await t.signUp()];
+      const row = (businessId: string, i: number) =>
+        ({
+          businessId,
+          kind: 'charge',
+          amountCents: 100 + i,
+          documentType: 'booking',
+          documentId: randomUUID(),
+          description: `Entry ${i}`,
+          key: randomUUID(),
+          createdAt: micro(sql`now()`, i),
+        }) as typeof ledgerEntries.$inferInsert;
+      await t.db.insert(ledgerEntries).values(Array.from({ length: n }, (_, i) => row(owner.userId, i)));
+      await t.db.insert(ledgerEntries).values(Array.from({ length: 3 }, (_, i) => row(other.userId, i)));
+      return { path: '/api/payouts/ledger', cookie: owner.cookie };
+    },
+  },
+  'admin audit': {
+    setup: async (n) => {
+      const admin = await t.createAdmin();
+      // The audit log is the platform's; a fresh action name keeps this test's rows apart from the others'.
+      const action = `test.${randomUUID().slice(0, 8)}`;
+      await t.db.insert(adminAuditLog).values(
+        Array.from({ length: n }, (_, i) => ({
+          actorEmail: admin.email,
+          action,
+          targetType: 'user',
+          createdAt: micro(sql`now()`, i),
+        })) as (typeof adminAuditLog.$inferInsert)[],
+      );
+      return { path: `/api/admin/audit?action=${action}`, cookie: admin.cookie };
+    },
+  },
+  'admin accounts': {
+    setup: async (n) => {
+      const admin = await t.createAdmin();
+      const tag = `acct${randomUUID().slice(0, 8)}`;
+      await t.db.insert(user).values(
+        Array.from({ length: n }, (_, i) => ({
+          id: randomUUID(),
+          name: `${tag} ${i}`,
+          email: `${tag}-${i}@example.com`,
+          createdAt: micro(sql`now()`, i),
+        })) as (typeof user.$inferInsert)[],
+      );
+      return { path: `/api/admin/users?q=${tag}`, cookie: admin.cookie };
+    },
+  },
+};
+
+describe.each(Object.entries(timedCases))('%s list (paged by time)', (_name, c) => {
+  it('pages through rows a microsecond apart once each, in the order of one big page, only the caller’s', async () => {
+    const { path, cookie } = await c.setup(23);
+    const whole = await (await t.request(withQuery(path, 'limit=100'), { cookie })).json();
+    expect(whole.items).toHaveLength(23);
+    expect(whole.nextCursor).toBeNull();
+    const paged = await allPages(path, cookie, 5);
+    expect(paged.map((r) => r.id)).toEqual(whole.items.map((r: Row) => r.id));
+    expect(new Set(paged.map((r) => r.id)).size).toBe(23);
+  });
+
+  it.each([
+    ['not a cursor', 'cursor=%%%'],
+    ['a cursor of the wrong length', `cursor=${encodeCursor(['x', 'y', 'z'])}`],
+    ['a cursor of the wrong kinds', `cursor=${encodeCursor([{}, []])}`],
+    ['an impossible date', `cursor=${encodeCursor(['2026-02-30 10:00:00+00', '00000000-0000-4000-8000-000000000000'])}`],
+    ['a malformed id', `cursor=${encodeCursor(['2026-01-30 10:00:00+00', 'not-a-uuid'])}`],
+  ])('answers 400 for %s', async (label, query) => {
+    const { path, cookie } = await c.setup(1);
+    const res = await t.request(withQuery(path, query), { cookie });
+    // Accounts are keyed by better-auth's text id: any text is a position there.
+    if (path.startsWith('/api/admin/users') && label === 'a malformed id') return expect(res.status).toBe(200);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toEqual(expect.any(String));
   });
 });

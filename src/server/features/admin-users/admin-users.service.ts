@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import {
   ADMIN_USERS_TEXT as T,
   type GrantRoleInput,
@@ -9,7 +9,7 @@ import { PLAN_SEATS } from '../../../shared/plan-features';
 import type { Database, DbOrTx } from '../../db/client';
 import { profiles, session, user, userRoles } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../http/errors';
-import { decodeCursor, type ListQuery, pageOf } from '../../http/lists';
+import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
 import { seatsMessage, seatsUsed } from '../billing/billing.service';
 import { subscriptionState, trialDaysLeft } from '../billing/plan-state';
 import { isUuid } from '../ids';
@@ -93,6 +93,12 @@ function toAccount(r: AccountRow) {
 }
 export type AdminAccount = ReturnType<typeof toAccount>;
 
+// The account id is better-auth's text id.
+const NEWEST_FIRST: SortKey[] = [
+  { column: user.createdAt, kind: 'timestamp' },
+  { column: user.id, kind: 'text' },
+];
+
 /** Accounts, newest first, `{ items, nextCursor }`; `q` searches name, email and business name. */
 export async function listAccounts(db: DbOrTx, query: ListQuery & { filter: UserFilter }) {
   const where: (SQL | undefined)[] = [];
@@ -105,17 +111,16 @@ export async function listAccounts(db: DbOrTx, query: ListQuery & { filter: User
     where.push(sql`exists (select 1 from user_roles r where r.user_id = ${user.id} and r.role = ${role})`);
   }
   if (query.filter === 'suspended') where.push(isNotNull(accountStatus.suspendedAt));
-  if (query.cursor) {
-    const [at, id] = decodeCursor(query.cursor, 2);
-    const when = new Date(String(at));
-    if (Number.isNaN(when.getTime()) || typeof id !== 'string') throw invalid('Invalid cursor');
-    where.push(or(lt(user.createdAt, when), and(eq(user.createdAt, when), lt(user.id, id))));
-  }
-  const rows = await accountQuery(db)
+  where.push(afterCursor(query.cursor, NEWEST_FIRST, 'desc'));
+  const rows = await db
+    .select({ ...accountColumns, at: cursorText(user.createdAt) })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .leftJoin(accountStatus, eq(accountStatus.userId, user.id))
     .where(and(...where))
     .orderBy(desc(user.createdAt), desc(user.id))
     .limit(query.limit + 1);
-  const page = pageOf(rows, query.limit, (r) => [r.createdAt.toISOString(), r.id]);
+  const page = pageOf(rows, query.limit, (r) => [r.at, r.id]);
   return { items: page.items.map(toAccount), nextCursor: page.nextCursor };
 }
 

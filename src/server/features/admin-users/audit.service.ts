@@ -1,8 +1,6 @@
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { invalid } from '../../http/errors';
-import { decodeCursor, type ListQuery, pageOf } from '../../http/lists';
-import { isUuid } from '../ids';
+import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
 import { adminAuditLog } from './admin-users.schema';
 
 
@@ -44,10 +42,13 @@ export async function recordAudit(tx: DbOrTx, entry: AuditEntry) {
     targetLabel: entry.targetLabel ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
-    // Milliseconds, like the cursor that pages through them.
-    createdAt: new Date(),
   });
 }
+
+const NEWEST_FIRST: SortKey[] = [
+  { column: adminAuditLog.createdAt, kind: 'timestamp' },
+  { column: adminAuditLog.id, kind: 'uuid' },
+];
 
 /** The audit log, newest first, `{ items, nextCursor }`; filtered by target or action when asked. */
 export async function listAudit(
@@ -57,27 +58,17 @@ export async function listAudit(
   const where: SQL[] = [];
   if (query.targetId) where.push(eq(adminAuditLog.targetId, query.targetId));
   if (query.action) where.push(eq(adminAuditLog.action, query.action));
-  if (query.cursor) {
-    const [at, id] = decodeCursor(query.cursor, 2) as [string, string];
-    const when = new Date(at);
-    if (Number.isNaN(when.getTime()) || typeof id !== 'string' || !isUuid(id))
-      throw invalid('Invalid cursor');
-    where.push(
-      or(
-        lt(adminAuditLog.createdAt, when),
-        and(eq(adminAuditLog.createdAt, when), lt(adminAuditLog.id, id)),
-      )!,
-    );
-  }
+  const after = afterCursor(query.cursor, NEWEST_FIRST, 'desc');
+  if (after) where.push(after);
   const rows = await db
-    .select()
+    .select({ entry: adminAuditLog, at: cursorText(adminAuditLog.createdAt) })
     .from(adminAuditLog)
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
     .limit(query.limit + 1);
-  const page = pageOf(rows, query.limit, (r) => [r.createdAt.toISOString(), r.id]);
+  const page = pageOf(rows, query.limit, ({ at, entry }) => [at, entry.id]);
   return {
-    items: page.items.map((r) => ({
+    items: page.items.map(({ entry: r }) => ({
       id: r.id,
       actorId: r.actorId,
       actorEmail: r.actorEmail,

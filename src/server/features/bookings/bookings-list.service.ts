@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { BookingFilter } from '../../../shared/booking-status';
 import type { BookingWhen } from '../../../shared/owner-bookings';
 import { addDays, todayInZone, zonedTimeToUtc } from '../../../shared/time';
 import type { Database } from '../../db/client';
 import { bookingAssignments, bookings, customers, customerVehicles } from '../../db/schema';
 import { invalid } from '../../http/errors';
-import { decodeCursor, pageOf } from '../../http/lists';
-import { businessTimeZone, selectBookings, toBooking } from './bookings.service';
+import { afterCursor, cursorText, pageOf, type SortKey } from '../../http/lists';
+import { bookingColumns, businessTimeZone, selectBookings, toBooking } from './bookings.service';
 import { containsPattern } from '../../db/like';
 
 /** The technician filter of /bookings: one team member's jobs, or 'unassigned' (features/team assignments). */
@@ -37,6 +37,11 @@ function searchCondition(q: string | undefined): SQL | undefined {
 const statusCondition = (status: BookingFilter | undefined) =>
   status && status !== 'all' ? eq(bookings.status, status) : undefined;
 
+const BY_TIME: SortKey[] = [
+  { column: bookings.scheduledAt, kind: 'timestamp' },
+  { column: bookings.id, kind: 'uuid' },
+];
+
 /**
  * The /bookings list, a page at a time (`{ items, nextCursor }`): upcoming is today onwards in the business's
  * zone, soonest first, so today's jobs lead; past is before today, latest first. Keyset on (scheduled_at, id).
@@ -49,22 +54,11 @@ export async function listBookingsPage(
   const timeZone = await businessTimeZone(db, businessId);
   const startOfToday = zonedTimeToUtc(todayInZone(timeZone), '00:00', timeZone);
   const upcoming = (query.when ?? 'upcoming') === 'upcoming';
-  let after: SQL | undefined;
-  if (query.cursor) {
-    const [at, id] = decodeCursor(query.cursor, 2);
-    const atDate = new Date(String(at));
-    if (Number.isNaN(atDate.getTime())) throw invalid('Invalid cursor');
-    after = upcoming
-      ? or(
-          gt(bookings.scheduledAt, atDate),
-          and(eq(bookings.scheduledAt, atDate), gt(bookings.id, String(id))),
-        )
-      : or(
-          lt(bookings.scheduledAt, atDate),
-          and(eq(bookings.scheduledAt, atDate), lt(bookings.id, String(id))),
-        );
-  }
-  const rows = await selectBookings(db)
+  const rows = await db
+    .select({ ...bookingColumns, at: cursorText(bookings.scheduledAt) })
+    .from(bookings)
+    .leftJoin(customers, eq(customers.id, bookings.customerId))
+    .leftJoin(customerVehicles, eq(customerVehicles.id, bookings.customerVehicleId))
     .where(
       and(
         eq(bookings.businessId, businessId),
@@ -72,7 +66,7 @@ export async function listBookingsPage(
         statusCondition(query.status),
         searchCondition(query.q),
         technicianCondition(query.technicianId),
-        after,
+        afterCursor(query.cursor, BY_TIME, upcoming ? 'asc' : 'desc'),
       ),
     )
     .orderBy(
@@ -80,7 +74,7 @@ export async function listBookingsPage(
       upcoming ? asc(bookings.id) : desc(bookings.id),
     )
     .limit(query.limit + 1);
-  const page = pageOf(rows, query.limit, (r) => [r.scheduledAt.toISOString(), r.id]);
+  const page = pageOf(rows, query.limit, (r) => [r.at, r.id]);
   return { timeZone, items: page.items.map(toBooking), nextCursor: page.nextCursor };
 }
 

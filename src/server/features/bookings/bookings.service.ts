@@ -16,7 +16,7 @@ import { dropPendingReminders, queueReviewRequest } from '../campaigns/automatio
 
 const NOT_FOUND = 'Booking not found';
 
-const bookingColumns = {
+export const bookingColumns = {
   id: bookings.id,
   status: bookings.status,
   scheduledAt: bookings.scheduledAt,

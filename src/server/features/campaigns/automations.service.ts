@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { fillVariables, type MessageVariable } from '../../../shared/campaigns';
 import {
   type AutomationSettings,
@@ -24,7 +24,7 @@ import {
 } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { invalid } from '../../http/errors';
-import { decodeCursor, type ListQuery, pageOf } from '../../http/lists';
+import { afterCursor, cursorText, type ListQuery, pageOf } from '../../http/lists';
 import type { JobQueue } from '../../jobs/queue';
 import { ADDRESS_REQUIRED, EXPIRY_DAYS, senderOf } from './campaign-send.service';
 import { blockedPhones } from './consent.service';
@@ -524,14 +524,6 @@ export async function messageLog(
   businessId: string,
   query: ListQuery & { kind?: 'automated' | 'all' },
 ) {
-  let after: SQL | undefined;
-  if (query.cursor) {
-    const [at, id] = decodeCursor(query.cursor, 2) as [string, string];
-    after = or(
-      lt(messageSends.createdAt, sql`${at}::timestamptz`),
-      and(eq(messageSends.createdAt, sql`${at}::timestamptz`), lt(messageSends.id, id)),
-    );
-  }
   const rows = await db
     .select({
       id: messageSends.id,
@@ -546,7 +538,7 @@ export async function messageLog(
       notBefore: messageSends.notBefore,
       sentAt: messageSends.sentAt,
       createdAt: messageSends.createdAt,
-      createdAtText: sql<string>`${messageSends.createdAt}::text`,
+      createdAtText: cursorText(messageSends.createdAt),
       customerName: sql<string | null>`nullif(trim(concat(${customers.firstName}, ' ', ${customers.lastName})), '')`,
     })
     .from(messageSends)
@@ -555,7 +547,10 @@ export async function messageLog(
       and(
         eq(messageSends.businessId, businessId),
         query.kind === 'all' ? undefined : isNull(messageSends.campaignId),
-        after,
+        afterCursor(query.cursor, [
+          { column: messageSends.createdAt, kind: 'timestamp' },
+          { column: messageSends.id, kind: 'uuid' },
+        ], 'desc'),
       ),
     )
     .orderBy(desc(messageSends.createdAt), desc(messageSends.id))

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   BUILT_IN_TEMPLATES,
   type CampaignInput,
@@ -10,7 +10,7 @@ import {
 import type { Database, DbOrTx } from '../../db/client';
 import { campaigns, customers, messageSends, messageTemplates } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { decodeCursor, type ListQuery, pageOf } from '../../http/lists';
+import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
 import { assertUuid } from '../ids';
 import { marketingAudience } from './consent.service';
 
@@ -52,24 +52,25 @@ export async function findCampaign(db: DbOrTx, businessId: string, id: string) {
   return row;
 }
 
+const NEWEST_FIRST: SortKey[] = [
+  { column: campaigns.createdAt, kind: 'timestamp' },
+  { column: campaigns.id, kind: 'uuid' },
+];
+const SEND_ORDER: SortKey[] = [
+  { column: messageSends.createdAt, kind: 'timestamp' },
+  { column: messageSends.id, kind: 'uuid' },
+];
+
 /** Newest first, keyset pages. */
 export async function listCampaigns(db: Database, businessId: string, query: ListQuery) {
-  let after: SQL | undefined;
-  if (query.cursor) {
-    const [at, id] = decodeCursor(query.cursor, 2) as [string, string];
-    after = or(
-      lt(campaigns.createdAt, new Date(at)),
-      and(eq(campaigns.createdAt, new Date(at)), lt(campaigns.id, id)),
-    );
-  }
   const rows = await db
-    .select()
+    .select({ campaign: campaigns, at: cursorText(campaigns.createdAt) })
     .from(campaigns)
-    .where(and(eq(campaigns.businessId, businessId), after))
+    .where(and(eq(campaigns.businessId, businessId), afterCursor(query.cursor, NEWEST_FIRST, 'desc')))
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
     .limit(query.limit + 1);
-  const page = pageOf(rows, query.limit, (r) => [r.createdAt.toISOString(), r.id]);
-  return { items: page.items.map(toCampaign), nextCursor: page.nextCursor };
+  const page = pageOf(rows, query.limit, (r) => [r.at, r.campaign.id]);
+  return { items: page.items.map((r) => toCampaign(r.campaign)), nextCursor: page.nextCursor };
 }
 
 export async function createCampaign(db: Database, businessId: string, input: CampaignInput) {
@@ -124,26 +125,19 @@ export async function audienceSize(db: Database, businessId: string, channel: 'e
 /** View Details: each recipient's delivery, opens and clicks (keyset pages in send order). */
 export async function campaignRecipients(db: Database, businessId: string, id: string, query: ListQuery) {
   const campaign = await findCampaign(db, businessId, id);
-  let after: SQL | undefined;
-  if (query.cursor) {
-    const [at, sendId] = decodeCursor(query.cursor, 2) as [string, string];
-    after = or(
-      sql`${messageSends.createdAt} > ${new Date(at)}`,
-      and(eq(messageSends.createdAt, new Date(at)), sql`${messageSends.id} > ${sendId}`),
-    );
-  }
   const rows = await db
     .select({
       send: messageSends,
+      at: cursorText(messageSends.createdAt),
       firstName: customers.firstName,
       lastName: customers.lastName,
     })
     .from(messageSends)
     .leftJoin(customers, eq(customers.id, messageSends.customerId))
-    .where(and(eq(messageSends.campaignId, campaign.id), after))
+    .where(and(eq(messageSends.campaignId, campaign.id), afterCursor(query.cursor, SEND_ORDER, 'asc')))
     .orderBy(messageSends.createdAt, messageSends.id)
     .limit(query.limit + 1);
-  const page = pageOf(rows, query.limit, (r) => [r.send.createdAt.toISOString(), r.send.id]);
+  const page = pageOf(rows, query.limit, (r) => [r.at, r.send.id]);
   return {
     items: page.items.map(({ send, firstName, lastName }) => ({
       id: send.id,

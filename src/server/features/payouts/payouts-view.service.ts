@@ -1,11 +1,11 @@
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, } from 'drizzle-orm';
 import { LEDGER_KIND_LABELS } from '../../../shared/payouts';
 import type { DbOrTx } from '../../db/client';
 import { ledgerEntries, payouts } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { csvOf } from '../../http/csv';
-import { invalid, notFound } from '../../http/errors';
-import { decodeCursor, type ListQuery, pageOf } from '../../http/lists';
+import { notFound } from '../../http/errors';
+import { afterCursor, type ListQuery, pageOf } from '../../http/lists';
 import { assertUuid } from '../ids';
 import { ledgerTotals } from './ledger.service';
 import { paymentAccountStatus } from './payment-accounts.service';
@@ -53,15 +53,13 @@ export async function payoutsOverview(deps: Pick<AppDeps, 'db' | 'payments'>, bu
 
 /** Ledger entries, newest first, keyset-paged by seq. */
 export async function listLedger(db: DbOrTx, businessId: string, query: ListQuery) {
-  const after = query.cursor ? decodeCursor(query.cursor, 1) : null;
-  if (after && !Number.isSafeInteger(after[0])) throw invalid('Invalid cursor');
   const rows = await db
     .select({ ...entryColumns, seq: ledgerEntries.seq })
     .from(ledgerEntries)
     .where(
       and(
         eq(ledgerEntries.businessId, businessId),
-        after ? lt(ledgerEntries.seq, Number(after[0])) : undefined,
+        afterCursor(query.cursor, [{ column: ledgerEntries.seq, kind: 'int' }], 'desc'),
       ),
     )
     .orderBy(desc(ledgerEntries.seq))
