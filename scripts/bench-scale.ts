@@ -99,6 +99,8 @@ export async function scaleFigures(
   await line('GET /api/bookings first page (past)', '/api/bookings?when=past', 30, 50 * 1024);
   await line('GET /api/bookings search "customer 42"', '/api/bookings?when=past&q=customer%2042', 30, 50 * 1024);
   await line('GET /api/customers first page', '/api/customers', 30, 50 * 1024);
+  await line('GET /api/customers search "customer 1999"', '/api/customers?q=customer%201999', 30, 50 * 1024);
+  await line('GET /api/bookings search "congress" (upcoming, a common word)', '/api/bookings?q=congress', 30, 50 * 1024);
   await line(
     `GET /api/booking/slots for a busy day (${tomorrow}, ~68 bookings)`,
     `/api/booking/slots?business=${target.businessId}&serviceId=${target.serviceId}&date=${tomorrow}`,

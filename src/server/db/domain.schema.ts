@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type PgTableExtraConfigValue, bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { PLATFORM_ROLES } from '../../shared/admin-users';
 import { CAMPAIGN_TYPES } from '../../shared/campaigns';
@@ -9,6 +9,21 @@ import { user } from '../auth/auth.schema';
 import { oneOf } from './enum-check';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+type TextColumn = SQLWrapper;
+
+/**
+ * The searchable text of a row, one expression per table: the trigram (GIN, pg_trgm) index below is built on it and
+ * the searches ILIKE exactly it, so PostgreSQL answers `%text%` from the index instead of reading every row
+ * (docs/decisions/444). Change one only with its index (a migration).
+ */
+export const customerSearchText = (c: { firstName: TextColumn; lastName: TextColumn; email: TextColumn; phone: TextColumn; address: TextColumn }) =>
+  sql`(${c.firstName} || ' ' || ${c.lastName} || ' ' || ${c.email} || ' ' || coalesce(${c.phone}, '') || ' ' || coalesce(${c.address}, ''))`;
+export const vehicleSearchText = (v: { year: TextColumn; make: TextColumn; model: TextColumn; color: TextColumn }) =>
+  sql`(coalesce(${v.year}::text, '') || ' ' || ${v.make} || ' ' || ${v.model} || ' ' || coalesce(${v.color}, ''))`;
+export const bookingSearchText = (b: { serviceName: TextColumn; locationAddress: TextColumn }) =>
+  sql`(${b.serviceName} || ' ' || ${b.locationAddress})`;
+const trigramIndex = (name: string, text: SQL) => index(name).using('gin', sql`${text} gin_trgm_ops`);
 const updatedAt = () =>
   timestamp({ withTimezone: true })
     .notNull()
@@ -172,6 +187,7 @@ export const customers = pgTable(
     // The /customers page's keyset order (newest first, id as the tiebreak); it serves business_id lookups too.
     index('customers_business_created_idx').on(t.businessId, t.createdAt, t.id),
     uniqueIndex('customers_business_email_uq').on(t.businessId, sql`lower(${t.email})`),
+    trigramIndex('customers_search_trgm_idx', customerSearchText(t)),
     // The running balance of the points ledger (features/loyalty); the database keeps it at 0 or above.
     check('customers_loyalty_points_not_negative', sql`${t.loyaltyPoints} >= 0`),
     check('customers_total_spent_ck', sql`${t.totalSpentCents} >= 0`),
@@ -199,6 +215,7 @@ export const customerVehicles = pgTable(
     foreignKey({ name: 'customer_vehicles_customer_tenant_fk', columns: [t.businessId, t.customerId], foreignColumns: [customers.businessId, customers.id] }).onDelete('cascade'),
     index('customer_vehicles_business_id_idx').on(t.businessId),
     index('customer_vehicles_customer_id_idx').on(t.customerId),
+    trigramIndex('customer_vehicles_search_trgm_idx', vehicleSearchText(t)),
   ],
 );
 
@@ -248,6 +265,7 @@ export const bookings = pgTable(
     index('bookings_service_id_idx').on(t.serviceId),
     index('bookings_customer_id_idx').on(t.customerId),
     index('bookings_customer_vehicle_id_idx').on(t.customerVehicleId),
+    trigramIndex('bookings_search_trgm_idx', bookingSearchText(t)),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { user } from '../auth/auth.schema';
@@ -200,7 +200,9 @@ describe.each(Object.entries(cases))('%s list', (_name, c) => {
 // JavaScript Date's milliseconds, the rows between the cut and the last row shown were skipped.
 
 /** `n` microsecond steps; even rows share one instant, odd ones are i µs from it (both orders must page exactly). */
-const micro = (base: ReturnType<typeof sql>, i: number) => (i % 2 ? sql`${base} - ${i} * interval '1 microsecond'` : base);
+const micro = (base: SQL, i: number) =>
+  // An SQL value where the insert's type says Date (drizzle takes either).
+  (i % 2 ? sql`${base} - ${i} * interval '1 microsecond'` : base) as unknown as Date;
 
 interface TimedCase {
   /** Seeds n rows for a fresh caller (and a few of someone else's) and says where and as whom to list them. */
@@ -220,7 +222,7 @@ const sendRow = (businessId: string, i: number, campaignId: string | null) =>
     createdAt: micro(sql`now()`, i),
   }) as typeof messageSends.$inferInsert;
 
-const bookingRow = (businessId: string, i: number, at: ReturnType<typeof sql>) =>
+const bookingRow = (businessId: string, i: number, at: SQL) =>
   ({
     businessId,
     serviceName: `Wash ${i}`,
@@ -350,7 +352,7 @@ describe.each(Object.entries(timedCases))('%s list (paged by time)', (_name, c) 
   it.each([
     ['not a cursor', 'cursor=%%%'],
     ['a cursor of the wrong length', `cursor=${encodeCursor(['x', 'y', 'z'])}`],
-    ['a cursor of the wrong kinds', `cursor=${encodeCursor([{}, []])}`],
+    ['a cursor of the wrong kinds', `cursor=${encodeCursor([1, 2])}`],
     ['an impossible date', `cursor=${encodeCursor(['2026-02-30 10:00:00+00', '00000000-0000-4000-8000-000000000000'])}`],
     ['a malformed id', `cursor=${encodeCursor(['2026-01-30 10:00:00+00', 'not-a-uuid'])}`],
   ])('answers 400 for %s', async (label, query) => {

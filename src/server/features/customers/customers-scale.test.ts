@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../test/harness';
+import { customersPageQuery } from './customers.service';
 
 // Issue 13: /customers rendered in 43 s at 20,000 customers (the whole list in one answer). The first page now
 // comes from the (business_id, created_at, id) index: no scan of the business's rows, no sort, a small answer.
@@ -56,5 +57,17 @@ describe('customers at 20,000', () => {
       expect(text).toContain('customers_business_created_idx');
       expect(text).not.toMatch(/Seq Scan|Sort/);
     }
+
+    // Search (decision 444): the page's own query, as the service builds it, answered from the trigram index on the
+    // one search expression — not a scan of 40,000 rows with four ILIKEs each.
+    for (const q of ['First19999', 'c1234@example', '512-555-0042', '19998 Main']) {
+      const { sql: query, params } = customersPageQuery(t.db, owner.userId, { q, limit: 50 }).toSQL();
+      const plan = await t.handle.query(`explain ${query}`, params);
+      const text = plan.rows.map((r) => Object.values(r)[0]).join('\n');
+      expect(text, q).toContain('customers_search_trgm_idx');
+      expect(text, q).not.toContain('Seq Scan on customers');
+    }
+    const found = await (await t.request('/api/customers?q=c1234%40example', { cookie: owner.cookie })).json();
+    expect(found.items.map((c: { email: string }) => c.email)).toEqual(['c1234@example.com']);
   }, 120_000);
 });
