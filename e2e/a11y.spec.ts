@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Browser, type Page, test } from '@playwright/test';
 import { ADMIN_ROUTES, OWNER_ROUTES, PUBLIC_ROUTES } from '../src/shared/routes';
 import { addDays, todayInZone } from '../src/shared/time';
-import { checkScreen } from './axe';
+import { checkScreen, settle } from './axe';
 import { DEMO_ADMIN, setPlan, signIn, signUpNewOwner } from './fixtures';
 
 // Issue 13's accessibility proof: axe-core on every screen of the route table (src/web/router.tsx) and every page
@@ -21,6 +21,8 @@ const PUBLIC_VISITS = [
 ] as const;
 const OWNER_VISITS = [...OWNER_ROUTES] as const;
 const ADMIN_VISITS = ADMIN_ROUTES;
+/** A minimal PDF for a verification upload. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 /** Routes of the table deliberately not visited, with the reason. */
 const EXCLUDED: Record<string, string> = {};
 /** Pages the server renders itself (not in the web route table), visited in the public test. */
@@ -346,4 +348,85 @@ test.describe('admin screens, their tabs and dialogs', () => {
       await context.close();
     });
   }
+});
+
+// Dialogs a row's own button opens (not a New/Add/Create button, which the screen tests above open): each checked
+// open at both widths, 0 serious or critical.
+test.describe('dialogs opened from a row', () => {
+  test.describe.configure({ mode: 'serial' });
+  const state = 'test-results/a11y-row-owner.json';
+  test.beforeAll(async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL });
+    await newBusiness(await context.newPage());
+    await context.storageState({ path: state });
+    await context.close();
+  });
+  const rowDialogs: { screen: string; path: string; open: (page: Page) => Promise<void> }[] = [
+    {
+      screen: '/invoices › Invoices › Record Payment dialog',
+      path: '/invoices',
+      open: async (page) => {
+        await page.getByRole('tab', { name: 'Invoices' }).click();
+        await page.getByRole('button', { name: 'Record Payment' }).first().click();
+      },
+    },
+    {
+      screen: '/loyalty › Customers › Adjust dialog',
+      path: '/loyalty',
+      open: (page) => page.getByRole('button', { name: 'Adjust', exact: true }).first().click(),
+    },
+    {
+      screen: '/bookings › List › booking Details dialog',
+      path: '/bookings',
+      open: async (page) => {
+        await page.getByRole('tab', { name: 'List' }).click();
+        await page.getByRole('button', { name: /^Details: / }).first().click();
+      },
+    },
+  ];
+  for (const { screen, path, open } of rowDialogs) {
+    test(`${screen}: 0 serious or critical axe violations`, async ({ browser, baseURL }) => {
+      test.setTimeout(120_000);
+      const context = await browser.newContext({ baseURL, storageState: state });
+      const page = await context.newPage();
+      await page.goto(path);
+      await settle(page);
+      await open(page);
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await checkScreen(page, screen);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await context.close();
+    });
+  }
+
+  test('/admin/verifications › Reject dialog (empty and with its error): 0 serious or critical axe violations', async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    // A business waiting for review: a new owner uploads a document.
+    const ownerContext = await browser.newContext({ baseURL });
+    const owner = await ownerContext.newPage();
+    const { email } = await signUpNewOwner(owner, { firstName: 'Rhea', lastName: 'Review' });
+    await owner.goto('/verification');
+    await owner
+      .getByLabel('Business Registration file')
+      .setInputFiles({ name: 'llc.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(owner.getByText('Document uploaded successfully')).toBeVisible();
+    await ownerContext.close();
+
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await signIn(page, DEMO_ADMIN);
+    await page.goto('/admin/verifications');
+    await page.getByTestId('review').filter({ hasText: email }).getByRole('button', { name: 'Reject' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await checkScreen(page, '/admin/verifications › Reject dialog');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect(dialog.getByText('Please enter a reason for the rejection')).toBeVisible();
+    await checkScreen(page, '/admin/verifications › Reject dialog with its error');
+    await context.close();
+  });
 });
