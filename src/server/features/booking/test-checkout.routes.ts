@@ -40,7 +40,7 @@ function page(opts: { title: string; body: ReturnType<typeof html> }) {
 </style>
 </head>
 <body>
-<div class="banner" role="note">Test mode — no real payment is taken</div>
+<header><div class="banner" role="note">Test mode — no real payment is taken</div></header>
 <main>${opts.body}</main>
 </body>
 </html>`;

@@ -18,7 +18,7 @@ function page(title: string, body: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title></head>
 <body style="font-family:system-ui,sans-serif;color:#0f172a;max-width:480px;margin:48px auto;padding:0 20px;line-height:1.5">
-${body}</body></html>`;
+<main>${body}</main></body></html>`;
 }
 
 export const messagingPublic = new Hono<AppEnv>();

@@ -21,7 +21,7 @@ function checkoutPage(row: DocumentCheckoutRow, error?: string) {
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" />
 <meta name="robots" content="noindex" /><title>Pay · ShineRoute test checkout</title><style>${STYLE}</style></head>
-<body><div class="banner" role="note">Test mode — no real payment is taken</div><main><div class="card">
+<body><header><div class="banner" role="note">Test mode — no real payment is taken</div></header><main><div class="card">
 <h1>${row.description}</h1><p class="muted">Test mode: press Pay to simulate a successful card payment.</p>
 <p class="amount" data-testid="checkout-amount">${formatCents(total)}</p>
 <dl><dt>${row.purpose === 'deposit' ? 'Deposit' : 'Invoice balance'}</dt><dd>${formatCents(row.amountCents)}</dd>
