@@ -95,7 +95,7 @@ function AccountRow({ account: a, onManage }: { account: AdminAccount; onManage:
         <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
           <div className="min-w-0 space-y-1">
             <div className="flex flex-wrap items-center gap-2">
-              <h3 className="font-semibold text-slate-900">{a.name || a.email}</h3>
+              <h2 className="font-semibold text-slate-900">{a.name || a.email}</h2>
               <AccountBadges account={a} />
             </div>
             <p className="truncate text-sm text-slate-600">{a.email}</p>

@@ -50,14 +50,14 @@ export function TemplatesTab({ onUse }: { onUse: (t: Template) => void }) {
             <li key={t.id} className="flex">
               <Card className="flex w-full flex-col p-5" data-testid="template-card" aria-label={t.name}>
                 <div className="flex items-start justify-between gap-2">
-                  <h3 className="flex items-center gap-2 font-semibold text-slate-900">
+                  <h2 className="flex items-center gap-2 font-semibold text-slate-900">
                     {t.type === 'sms' ? (
                       <MessageSquare className="size-4 text-accent" aria-label="SMS" />
                     ) : (
                       <Mail className="size-4 text-accent" aria-label="Email" />
                     )}
                     {t.name}
-                  </h3>
+                  </h2>
                   <Badge tone={t.builtIn ? 'neutral' : 'accent'}>{t.category}</Badge>
                 </div>
                 {t.subject && <p className="mt-2 text-sm font-medium text-slate-700">Subject: {t.subject}</p>}

@@ -131,7 +131,7 @@ function ItemRow({
     >
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className="font-semibold text-slate-900">{item.name}</h3>
+          <h2 className="font-semibold text-slate-900">{item.name}</h2>
           <StockBadge status={item.status} />
         </div>
         <p className="mt-0.5 text-sm text-slate-600">{meta || 'No category'}</p>

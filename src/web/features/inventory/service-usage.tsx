@@ -58,10 +58,10 @@ export function ServiceUsageList({ items }: { items: InventoryItem[] }) {
           <li key={s.id}>
             <Card className="flex h-full flex-col gap-3 p-4">
               <div className="flex items-start justify-between gap-2">
-                <h3 className="font-semibold text-slate-900">
+                <h2 className="font-semibold text-slate-900">
                   {s.name}
                   {!s.isActive && <span className="ml-2 text-xs font-normal text-slate-500">(inactive)</span>}
-                </h3>
+                </h2>
                 <Button
                   size="sm"
                   variant="outline"

@@ -34,7 +34,7 @@ export function RewardsTab({ onNew, onEdit }: { onNew: () => void; onEdit: (rewa
         <li key={r.id}>
           <Card className={`flex h-full flex-col p-5 ${r.isActive ? '' : 'opacity-70'}`} data-testid="reward-card">
             <div className="flex items-start justify-between gap-3">
-              <h3 className="font-semibold text-slate-900">{r.name}</h3>
+              <h2 className="font-semibold text-slate-900">{r.name}</h2>
               <div className="flex shrink-0 gap-1">
                 <Badge tone="accent">{REWARD_CATEGORY_LABELS[r.category]}</Badge>
                 {!r.isActive && <Badge>Inactive</Badge>}
