@@ -17,7 +17,7 @@ for (const width of [390, 1280]) {
     await shot('book');
 
     await page.goto('/book?zip=78701');
-    await expect(page.getByRole('button', { name: /Choose/ }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: /Choose/ }).first()).toBeVisible();
     await shot('book-choose');
 
     // The test checkout and the confirmation, for a booking made through the API.

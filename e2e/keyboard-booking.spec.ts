@@ -104,11 +104,11 @@ test('a customer books and pays at /book with the keyboard alone', async ({ page
   await typeInto(customer, customer.getByRole('textbox', { name: 'Check availability in your area' }), ZIP);
   await customer.keyboard.press('Enter');
   await expect(customer).toHaveURL(new RegExp(`/book\\?zip=${ZIP}`));
-  const chooseButton = customer.getByRole('button', { name: `Choose ${name}` });
+  const chooseLink = customer.getByRole('link', { name: `Choose ${name}` });
   const heading = customer.getByRole('heading', { level: 1, name });
-  await expect(chooseButton.or(heading)).toBeVisible();
-  if (await chooseButton.isVisible()) {
-    await moveTo(customer, chooseButton);
+  await expect(chooseLink.or(heading)).toBeVisible();
+  if (await chooseLink.isVisible()) {
+    await moveTo(customer, chooseLink);
     await expectFocusRing(customer);
     await customer.keyboard.press('Enter');
   }

@@ -48,7 +48,7 @@ export function BookScreen({ business, zip, cancelled, chooseBusiness, go, initi
             />
           </>
         ) : options.data.mode === 'choose' ? (
-          <ChooseBusiness options={options.data} onChoose={chooseBusiness} />
+          <ChooseBusiness options={options.data} zip={zip} onChoose={chooseBusiness} />
         ) : options.data.business && !options.data.business.acceptsOnlineBookings ? (
           <NotBookable name={options.data.business.name} phone={options.data.business.phone} />
         ) : (

@@ -15,7 +15,11 @@ export function AreaLabel({ area }: { area: BookingOptions['area'] }) {
 }
 
 /** More than one detailer serves the zip: the customer picks one. */
-export function ChooseBusiness({ options, onChoose }: { options: BookingOptions; onChoose: (id: string) => void }) {
+export function ChooseBusiness({
+  options,
+  zip,
+  onChoose,
+}: { options: BookingOptions; zip?: string; onChoose: (id: string) => void }) {
   return (
     <>
       <h1 className="text-3xl font-bold tracking-tight">Book a Detail</h1>
@@ -43,8 +47,20 @@ export function ChooseBusiness({ options, onChoose }: { options: BookingOptions;
                   {b.tagline && <p className="text-sm text-slate-600">{b.tagline}</p>}
                 </div>
               </div>
-              <Button onClick={() => onChoose(b.id)} aria-label={`Choose ${b.name ?? 'this detailer'}`}>
-                Choose
+              {/* A link to the server-rendered /book of that detailer: it works before the page's script has
+                  hydrated (a button did nothing then); a plain click stays in the page's own navigation. */}
+              <Button asChild>
+                <a
+                  href={chooseHref(b.id, zip)}
+                  aria-label={`Choose ${b.name ?? 'this detailer'}`}
+                  onClick={(e) => {
+                    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+                    e.preventDefault();
+                    onChoose(b.id);
+                  }}
+                >
+                  Choose
+                </a>
               </Button>
             </Card>
           </li>
@@ -52,4 +68,10 @@ export function ChooseBusiness({ options, onChoose }: { options: BookingOptions;
       </ul>
     </>
   );
+}
+
+function chooseHref(businessId: string, zip?: string) {
+  const params = new URLSearchParams({ business: businessId });
+  if (zip) params.set('zip', zip);
+  return `/book?${params}`;
 }
