@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './src/server/test/sequencer';
 
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -22,5 +23,6 @@ export default defineConfig({
     // Stubs made with vi.stubEnv / vi.stubGlobal are undone after each test, so they cannot reach the next file.
     unstubEnvs: true,
     unstubGlobals: true,
+    sequence: { sequencer: LongestFirstSequencer },
   },
 });

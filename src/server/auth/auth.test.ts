@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { profiles, userRoles } from '../db/schema';
+import { account } from './auth.schema';
+import { createAuth } from './auth';
+import { createOutboxMailer } from '../providers/mail/mailer';
 import { createTestContext } from '../test/harness';
 
 const t = await createTestContext({ signInLimitPerMinute: 3 });
@@ -88,5 +91,26 @@ describe('roles', () => {
 
   it('answers 401 to a signed-out role query', async () => {
     expect((await t.request('/api/me/role')).status).toBe(401);
+  });
+});
+
+describe('password hashing', () => {
+  it('hashes with scrypt unless told otherwise (the harness uses a fast hash for test accounts only)', async () => {
+    const productAuth = createAuth({
+      db: t.db,
+      mailer: createOutboxMailer(t.db),
+      baseURL: 'http://localhost:3000',
+      secret: 'product-secret-product-secret-0123456',
+    });
+    const email = `hash-${Date.now()}@example.test`;
+    const { user } = await productAuth.api.signUpEmail({
+      body: { email, password: 'a-long-password', name: 'Hash Check', firstName: 'Hash', lastName: 'Check' },
+    });
+    const [row] = await t.db.select({ password: account.password }).from(account).where(eq(account.userId, user.id));
+    // better-auth's scrypt format: 16-byte salt and 64-byte key, hex.
+    expect(row?.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+    const signedUp = await t.signUp();
+    const [testRow] = await t.db.select({ password: account.password }).from(account).where(eq(account.userId, signedUp.userId));
+    expect(testRow?.password).toMatch(/^test-sha256:/);
   });
 });

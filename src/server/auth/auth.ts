@@ -22,9 +22,11 @@ export interface AuthConfig {
   secret: string;
   /** Sign-in attempts allowed per client IP per minute. */
   signInLimitPerMinute?: number;
+  /** Password hashing; better-auth's scrypt unless given (only the test harness gives one, see harness.ts). */
+  password?: { hash(password: string): Promise<string>; verify(data: { hash: string; password: string }): Promise<boolean> };
 }
 
-export function createAuth({ db, mailer, baseURL, secret, signInLimitPerMinute = 10 }: AuthConfig) {
+export function createAuth({ db, mailer, baseURL, secret, signInLimitPerMinute = 10, password }: AuthConfig) {
   // Every call into better-auth runs in inAuthScope (its async storages are off between calls; decision 920).
   return scopedAuth(betterAuth({
     baseURL,
@@ -49,6 +51,7 @@ export function createAuth({ db, mailer, baseURL, secret, signInLimitPerMinute =
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
+      ...(password ? { password } : {}),
       requireEmailVerification: false,
       // A reset signs every other device out (a stolen session must not outlive the password).
       revokeSessionsOnPasswordReset: true,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,6 +98,7 @@ export async function createTestContext(
     baseURL: TEST_ORIGIN,
     secret: 'test-secret-test-secret-test-secret-0123',
     signInLimitPerMinute: opts.signInLimitPerMinute,
+    password: testPasswordHashing,
   });
   const payments = opts.payments ? opts.payments(db) : createTestPaymentProvider(db, TEST_ORIGIN);
   const uploadsDir = mkdtempSync(join(tmpdir(), 'shineroute-test-uploads-'));
@@ -215,3 +216,19 @@ export function sessionCookie(res: Response): string {
     .filter((c) => !c.endsWith('='))
     .join('; ');
 }
+
+/**
+ * Salted SHA-256 for test accounts: better-auth's scrypt costs ≈ 90 ms of CPU per sign-up and sign-in, about a fifth of
+ * the suite's CPU on two cores (docs/decisions/408). Only the harness passes it; the product always hashes with scrypt
+ * (auth.test.ts checks the stored hash of a product-configured auth).
+ */
+const testPasswordHashing = {
+  async hash(password: string) {
+    const salt = randomBytes(8).toString('hex');
+    return `test-sha256:${salt}:${createHash('sha256').update(`${salt}:${password}`).digest('hex')}`;
+  },
+  async verify({ hash, password }: { hash: string; password: string }) {
+    const [kind, salt, digest] = hash.split(':');
+    return kind === 'test-sha256' && createHash('sha256').update(`${salt}:${password}`).digest('hex') === digest;
+  },
+};
