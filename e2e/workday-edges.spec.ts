@@ -115,7 +115,7 @@ test('the tab that opened the checkout shows the confirmation once the customer 
   page,
 }) => {
   await page.goto('/book?zip=78701');
-  await page.getByRole('button', { name: /Lone Star Mobile Detailing/ }).first().click();
+  await page.getByRole('link', { name: /Choose Lone Star Mobile Detailing/ }).first().click();
   await expect(page.getByRole('heading', { name: 'Lone Star Mobile Detailing' })).toBeVisible();
   const lastName = `Paid${randomUUID().slice(0, 6)}`;
   await page.getByRole('radio', { name: /Basic Wash/ }).check();

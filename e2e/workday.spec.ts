@@ -171,7 +171,7 @@ test('a customer books through the readable link /book/{slug}; an unknown slug i
 test('cancelling at the checkout keeps everything the customer typed', async ({ page }) => {
   await page.goto('/book?zip=78701');
   await page
-    .getByRole('button', { name: /Lone Star Mobile Detailing/ })
+    .getByRole('link', { name: /Choose Lone Star Mobile Detailing/ })
     .first()
     .click();
   await expect(page.getByRole('heading', { name: 'Lone Star Mobile Detailing' })).toBeVisible();
