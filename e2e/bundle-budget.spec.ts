@@ -9,9 +9,10 @@ const KB = 1024;
 const BUDGETS = [
   { path: '/', gzipBytes: 10 * KB }, // the header menu and the zip checker, no framework
   { path: '/about', gzipBytes: 5 * KB },
-  // Server-rendered; the form hydrates (docs/decisions/911, 912): react-dom is ≈ 60 KB of it. The goal.
-  { path: '/book', gzipBytes: 100 * KB },
-  { path: '/book/lone-star-mobile-detailing', gzipBytes: 100 * KB },
+  // Server-rendered; the form hydrates (docs/decisions/911, 912, 914): react-dom is ≈ 62 KB of it. The goal is
+  // 100 KB; 914 took tailwind-merge off the island (≈ 89.8 KB) and the budget holds that.
+  { path: '/book', gzipBytes: 90 * KB },
+  { path: '/book/lone-star-mobile-detailing', gzipBytes: 90 * KB },
   { path: '/for-detailers', gzipBytes: 5 * KB },
   { path: '/contact', gzipBytes: 10 * KB }, // the header menu and the contact form; zod on first submit
 ];

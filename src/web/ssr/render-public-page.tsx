@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import { twMerge } from 'tailwind-merge';
 import type { PublicSettings } from '../../shared/platform-settings';
 import { PublicFrame } from '../components/layout/public-layout';
 import { SiteHeaderView } from '../components/layout/site-header';
@@ -14,6 +15,11 @@ import { PatentDiagramsPage } from '../features/static/patent-diagrams-page';
 import { PrivacyPage } from '../features/static/privacy-page';
 import { TermsPage } from '../features/static/terms-page';
 import { BOOK_ISLAND_ID, type BookIslandState } from '../islands/book-state';
+import { setClassMerge } from '../lib/class-merge';
+
+// As in the web app: a caller's class overrides a UI component's (docs/decisions/914). /book's island joins them
+// without tailwind-merge; the booking screen passes none that conflict, so both render the same markup.
+setClassMerge(twMerge);
 
 /** The client scripts of server-rendered pages (vite.config.ts names them as build inputs). */
 export const ISLAND_ENTRIES = {

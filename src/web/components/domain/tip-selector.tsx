@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { TIP_PERCENTS, type TipChoice, tipCents } from '../../../shared/document-money';
 import { dollarsToCents, formatCents } from '../../../shared/money';
-import { cn } from '../../lib/utils';
+import { cn } from '../../lib/class-merge';
 import { Input } from '../ui/input';
 
 /**
@@ -38,8 +38,9 @@ export function TipSelector({
           <label
             key={o.key}
             className={cn(
-              'flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent',
-              selected === o.key && 'border-accent bg-accent-soft font-semibold',
+              'flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent',
+              // One border colour or the other: /book's island joins classes without tailwind-merge (decision 914).
+              selected === o.key ? 'border-accent bg-accent-soft font-semibold' : 'border-slate-300',
             )}
           >
             <input

@@ -2,10 +2,10 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { Loader2 } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import type * as React from 'react';
-import { cn } from '../../lib/utils';
+import { cn } from '../../lib/class-merge';
 
 export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -18,10 +18,11 @@ export const buttonVariants = cva(
         light: 'bg-white text-navy-900 hover:bg-slate-100',
       },
       size: {
-        default: 'h-10 px-4',
+        // The font size sits with the size (no class of the base is overridden: docs/decisions/914).
+        default: 'h-10 px-4 text-sm',
         sm: 'h-8 px-3 text-xs',
         lg: 'h-12 px-6 text-base',
-        icon: 'size-10',
+        icon: 'size-10 text-sm',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },

@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { cn } from '../../lib/utils';
+import { cn } from '../../lib/class-merge';
 import { useFieldControlProps } from './label';
 
 export function Input({ className, ...props }: React.ComponentProps<'input'>) {

@@ -1,9 +1,23 @@
-import { Label as LabelPrimitive } from 'radix-ui';
 import * as React from 'react';
-import { cn } from '../../lib/utils';
+import { cn } from '../../lib/class-merge';
 
-export function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
-  return <LabelPrimitive.Root className={cn('text-sm font-medium text-slate-800', className)} {...props} />;
+/**
+ * A plain <label> doing what Radix Label did (docs/decisions/914): a double click on it does not select its text,
+ * unless it lands on a control inside it.
+ */
+export function Label({ className, onMouseDown, ...props }: React.ComponentProps<'label'>) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: callers tie it to their control with htmlFor (Field, InlineField).
+    <label
+      className={cn('text-sm font-medium text-slate-800', className)}
+      onMouseDown={(event) => {
+        if ((event.target as HTMLElement).closest('button, input, select, textarea')) return;
+        onMouseDown?.(event);
+        if (!event.defaultPrevented && event.detail > 1) event.preventDefault();
+      }}
+      {...props}
+    />
+  );
 }
 
 const FieldContext = React.createContext<{ id: string; invalid: boolean } | null>(null);

@@ -1,6 +1,6 @@
 import { AlertTriangle, type LucideIcon, RotateCw } from 'lucide-react';
 import type * as React from 'react';
-import { cn } from '../../lib/utils';
+import { cn } from '../../lib/class-merge';
 import { Button } from './button';
 import { Skeleton } from './skeleton';
 
@@ -76,7 +76,7 @@ export function ErrorState({
       <AlertTriangle className="size-8 text-red-600" aria-hidden="true" />
       <p className="mt-3 font-semibold text-red-900">{message}</p>
       <p className="mt-1 text-sm text-red-800">Check your connection and try again.</p>
-      <Button variant="outline" className="mt-4 bg-white" onClick={onRetry} loading={retrying}>
+      <Button variant="outline" className="mt-4" onClick={onRetry} loading={retrying}>
         <RotateCw /> Try again
       </Button>
     </div>

@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, CardHeader } from '../../components/ui/card';
 
 /** One numbered step of the booking form. */
 export function Section({ n, title, children }: { n: number; title: string; children: React.ReactNode }) {
@@ -8,8 +8,9 @@ export function Section({ n, title, children }: { n: number; title: string; chil
     <Card>
       <section aria-labelledby={id}>
         <CardHeader>
-          {/* h2: the sections follow the page's h1 (heading order). */}
-          <CardTitle asHeading="h2" id={id} className="flex items-center gap-3 text-lg">
+          {/* h2: the sections follow the page's h1 (heading order). CardTitle's look at a larger size, written out: the
+              island joins classes without tailwind-merge (docs/decisions/914). */}
+          <h2 id={id} className="flex items-center gap-3 text-lg font-semibold text-slate-900">
             <span
               className="flex size-7 items-center justify-center rounded-full bg-navy-900 text-sm text-white"
               aria-hidden="true"
@@ -17,7 +18,7 @@ export function Section({ n, title, children }: { n: number; title: string; chil
               {n}
             </span>
             {title}
-          </CardTitle>
+          </h2>
         </CardHeader>
         <CardContent>{children}</CardContent>
       </section>
