@@ -15,7 +15,8 @@
 //      dashboard, list first pages and a busy day's slots are timed through HTTP.
 //
 //   L. Lighthouse (scripts/lighthouse.ts): mobile preset, median of 3 runs, on /, /book, /book/{demo slug}, /auth,
-//      /for-detailers, /about, /contact and a /seo/{slug} page of a server serving the built app (--lighthouse-runs=N).
+//      /for-detailers, /about, /contact and a /seo/{slug} page of a server serving the built app (--lighthouse-runs=N;
+//      --paths=/book,/book/lone-star-mobile-detailing measures only those pages).
 //
 // Parts: --only=api,scale,lighthouse,seo (any of them, comma-separated; default all). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
 // embedded database lives in a temporary folder (or, with BENCH_DATABASE_URL=postgres://…/postgres, in a fresh
@@ -321,7 +322,7 @@ async function lighthousePart() {
   }
   const server = await startServer('lighthouse', { web: true });
   try {
-    const paths = await defaultPaths(server.url);
+    const paths = args.paths ? String(args.paths).split(',') : await defaultPaths(server.url);
     report(`Lighthouse, mobile preset, median of ${LIGHTHOUSE_RUNS} runs per page:`);
     const figures = await runLighthouse(server.url, paths, { runs: LIGHTHOUSE_RUNS });
     for (const f of figures) {
