@@ -1,6 +1,7 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Outlet } from 'react-router';
 import { PublicLayout } from './components/layout/public-layout';
 import { LandingPage } from './features/landing/landing-page';
+import { useDocumentTitle } from './lib/use-document-title';
 
 // Split by audience: only the public layout and the landing page are in the entry chunk; every other screen, the
 // owner and admin shells (with the auth client) load on first visit. One line per route.
@@ -14,8 +15,14 @@ function FirstLoad() {
   return <div className="min-h-dvh bg-white" aria-busy="true" />;
 }
 
-// The root route only names the first-load fallback; the route table below keeps its own indentation.
-export const router = createBrowserRouter([{ HydrateFallback: FirstLoad, children: [
+/** Every screen: the tab's title follows the path (decision 914). */
+function Root() {
+  useDocumentTitle();
+  return <Outlet />;
+}
+
+// The root route names the first-load fallback and sets the title; the route table below keeps its own indentation.
+export const router = createBrowserRouter([{ HydrateFallback: FirstLoad, Component: Root, children: [
   {
     element: <PublicLayout />,
     children: [

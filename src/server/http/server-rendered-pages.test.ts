@@ -1,10 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { twMerge } from 'tailwind-merge';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PUBLIC_PAGE_META } from '../../shared/page-meta';
+import { setClassMerge } from '../../web/lib/class-merge';
 import { DEFAULT_PLATFORM_SETTINGS } from '../../shared/platform-settings';
 import { createApp } from '../app';
-import { createService, updateProfile } from '../db/factories';
+import { createService, createServiceArea, createSeoPage, updateProfile } from '../db/factories';
 import { createTestContext } from '../test/harness';
 
 // The public pages arrive as complete HTML with only their island's script (docs/decisions/910).
@@ -120,6 +123,69 @@ describe('server-rendered public pages', () => {
     // A malformed escape is an unknown business too, not a 500.
     expect((await web.request('/book/%E0%A4%A')).status).toBe(404);
     expect((await web.request('/book?business=no-such-business')).status).toBe(404);
+  });
+
+  it('each page has its own title, description, canonical link and Open Graph tags (decision 914)', async () => {
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
+    for (const path of ['/', '/for-detailers', '/about', '/contact', '/demo', '/privacy', '/terms', '/patent-diagrams', '/book']) {
+      const html = await (await web.request(path)).text();
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+      const description = /<meta name="description" content="([^"]*)">/.exec(html)?.[1];
+      expect(html.match(/<title>/g), path).toHaveLength(1);
+      expect(html.match(/<meta name="description"/g), path).toHaveLength(1);
+      expect(title, path).toBe(PUBLIC_PAGE_META[path]!.title.replace(/'/g, '&#39;'));
+      expect(description, path).toBe(PUBLIC_PAGE_META[path]!.description.replace(/'/g, '&#39;'));
+      expect(html, path).toContain(`<link rel="canonical" href="http://localhost:3000${path}">`);
+      expect(html, path).toContain(`<meta property="og:title" content="${title}">`);
+      expect(html, path).toContain(`<meta property="og:description" content="${description}">`);
+      titles.add(title!);
+      descriptions.add(description!);
+    }
+    // Nine pages, nine titles and descriptions; the landing page keeps the site's own.
+    expect(titles.size).toBe(9);
+    expect(descriptions.size).toBe(9);
+    expect(PUBLIC_PAGE_META['/']!.title).toBe('ShineRoute — Mobile car detailing, booked in 60 seconds');
+    expect(PUBLIC_PAGE_META['/about']!.title).toBe('About us | ShineRoute');
+    // The query is not part of the canonical link.
+    expect(await (await web.request('/contact?subject=demo')).text()).toContain('<link rel="canonical" href="http://localhost:3000/contact">');
+  });
+
+  it("a business's booking page is titled with its name and city", async () => {
+    const owner = await t.signUp();
+    await updateProfile(t.db, owner.userId, { businessName: 'Prairie Gleam', businessTagline: 'Ceramic coatings at home', bookingSlug: 'prairie-gleam' });
+    await createServiceArea(t.db, owner.userId, { zipCode: '73301', city: 'Austin', state: 'Texas', stateCode: 'TX', isActive: true });
+    let html = await (await web.request('/book/prairie-gleam')).text();
+    expect(html).toContain('<title>Book Prairie Gleam in Austin, TX | ShineRoute</title>');
+    expect(html).toContain(
+      '<meta name="description" content="Book mobile car detailing with Prairie Gleam in Austin, TX: choose a service, a time and your address, and pay securely online. Ceramic coatings at home">',
+    );
+    expect(html).toContain('<link rel="canonical" href="http://localhost:3000/book/prairie-gleam">');
+    expect(html).toContain('<meta property="og:title" content="Book Prairie Gleam in Austin, TX | ShineRoute">');
+    // Its business page's city comes first.
+    await createSeoPage(t.db, { slug: 'prairie-gleam-round-rock', city: 'Round Rock', state: 'TX', businessId: owner.userId });
+    html = await (await web.request(`/book?business=${owner.userId}&zip=73301`)).text();
+    expect(html).toContain('<title>Book Prairie Gleam in Round Rock, TX | ShineRoute</title>');
+    expect(html).toContain(`<link rel="canonical" href="http://localhost:3000/book?business=${owner.userId}">`);
+    // An unknown business: the booking page's own.
+    expect(await (await web.request('/book/no-such-business')).text()).toContain(`<title>${PUBLIC_PAGE_META['/book']!.title}</title>`);
+  });
+
+  it("/book renders the same markup without tailwind-merge (the island joins classes without it, decision 914)", async () => {
+    const owner = await t.signUp();
+    await updateProfile(t.db, owner.userId, { businessName: 'Merge Free', bookingSlug: 'merge-free', paymentsEnabledAt: new Date() });
+    await createService(t.db, owner.userId, { name: 'Merge Free Wash', basePriceCents: 5000 });
+    await createServiceArea(t.db, owner.userId, { zipCode: '78701', city: 'Austin', state: 'Texas', stateCode: 'TX', isActive: true });
+    for (const path of ['/book', '/book/merge-free', '/book?zip=78701', '/book?zip=99999', '/book/merge-free?cancelled=1', '/book/no-such-business']) {
+      const merged = await (await web.request(path)).text();
+      setClassMerge((classes) => classes);
+      try {
+        const joined = await (await web.request(path)).text();
+        expect(joined, path).toBe(merged);
+      } finally {
+        setClassMerge(twMerge);
+      }
+    }
   });
 
   it('answers 304 to its ETag and leaves the web app to the other routes', async () => {

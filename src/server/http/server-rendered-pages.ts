@@ -11,8 +11,10 @@ import {
   renderPublicPage,
   SERVER_RENDERED_PAGES,
 } from '../../web/ssr/render-public-page';
-import { getBookingOptions } from '../features/booking/booking-options.service';
+import { businessBookMeta, DEFAULT_PAGE_META, type PageMeta, PUBLIC_PAGE_META } from '../../shared/page-meta';
+import { businessPlace, getBookingOptions } from '../features/booking/booking-options.service';
 import { getPublicSettings } from '../features/platform-settings/platform-settings.service';
+import { pageHeadTags } from '../providers/content/page-head';
 import type { AppEnv } from './context';
 import { AppError } from './errors';
 import { type StaticFile, sendFile, staticFileOf } from './web-static';
@@ -40,12 +42,19 @@ function islandTags(manifest: Manifest, island: Island): string {
   ].join('\n    ');
 }
 
-/** The built index.html without the web app's scripts: head (meta, title, styles) and an empty #root. */
+const PAGE_HEAD = '<!--page-head-->';
+
+/**
+ * The built index.html without the web app's scripts, its title and description: head (meta, styles), a place for
+ * the page's own title and description (decision 914) and an empty #root.
+ */
 function shellOf(indexHtml: string) {
   const shell = indexHtml
     .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
-  if (!shell.includes('<div id="root"></div>') || !shell.includes('</head>')) throw new Error('index.html has no #root');
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace(/<title>[^<]*<\/title>/, PAGE_HEAD);
+  if (!shell.includes('<div id="root"></div>') || !shell.includes(PAGE_HEAD)) throw new Error('index.html has no #root or <title>');
   return shell;
 }
 
@@ -98,8 +107,10 @@ export function mountServerRenderedPages(app: Hono<AppEnv>, distDir: string, ind
   const tags = Object.fromEntries(Object.keys(ISLAND_ENTRIES).map((island) => [island, islandTags(manifest, island as Island)]));
   const cache = new Map<string, StaticFile>();
 
-  const documentOf = (island: Island, body: string, head = '') =>
+  // The page's own title, description, canonical link and Open Graph tags (decision 914), its island and extra head.
+  const documentOf = (c: Context<AppEnv>, island: Island, meta: PageMeta, canonicalPath: string, body: string, head = '') =>
     shell
+      .replace(PAGE_HEAD, pageHeadTags({ ...meta, url: `${c.var.deps.publicUrl.replace(/\/+$/, '')}${canonicalPath}` }).join('\n    '))
       .replace('</head>', `    ${tags[island]}${head}\n  </head>`)
       .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
 
@@ -130,6 +141,12 @@ export function mountServerRenderedPages(app: Hono<AppEnv>, distDir: string, ind
         },
       ),
     ]);
+    // A business's page is titled with its name and city; /book itself (demo services, the detailers of a zip) with
+    // the booking page's own. The canonical link keeps only what names the business.
+    const meta = options?.business
+      ? businessBookMeta(options.business, await businessPlace(c.var.deps.db, options.business.id))
+      : PUBLIC_PAGE_META['/book']!;
+    const canonicalPath = !slug && options?.business && business ? `${path}?business=${encodeURIComponent(business)}` : path;
     const state: BookIslandState = { business, zip, cancelled: Boolean(c.req.query('cancelled')), options };
     const body = renderBookPage({ path, search: new URL(c.req.url).search, signedIn, settings }, state);
     const jsonLd = options ? businessJsonLd(options, `${c.var.deps.publicUrl.replace(/\/+$/, '')}${path}`) : null;
@@ -138,7 +155,7 @@ export function mountServerRenderedPages(app: Hono<AppEnv>, distDir: string, ind
       jsonLd ? `\n    <script type="application/ld+json">${scriptJson(jsonLd)}</script>` : '',
     ].join('');
     // An unknown business answers 404 (crawlers drop the link); the island still shows the API's message.
-    return sendFile(c, staticFileOf(documentOf('book', body, head), 'text/html; charset=utf-8', 'no-cache'), unknownBusiness ? 404 : 200);
+    return sendFile(c, staticFileOf(documentOf(c, 'book', meta, canonicalPath, body, head), 'text/html; charset=utf-8', 'no-cache'), unknownBusiness ? 404 : 200);
   });
 
   app.get('*', async (c, next) => {
@@ -156,7 +173,11 @@ export function mountServerRenderedPages(app: Hono<AppEnv>, distDir: string, ind
     if (!file) {
       const page = renderPublicPage({ path, search, signedIn, settings });
       if (!page) return next();
-      file = staticFileOf(documentOf(page.island, page.html), 'text/html; charset=utf-8', 'no-cache');
+      file = staticFileOf(
+        documentOf(c, page.island, PUBLIC_PAGE_META[path] ?? DEFAULT_PAGE_META, path, page.html),
+        'text/html; charset=utf-8',
+        'no-cache',
+      );
       if (cache.size >= CACHE_LIMIT) cache.clear();
       cache.set(key, file);
     }

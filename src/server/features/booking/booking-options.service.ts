@@ -7,7 +7,7 @@ import type { BookingRules } from '../../../shared/scheduling';
 import { type BusyInterval, bookingWindow } from '../../../shared/slots';
 import { DEFAULT_TIME_ZONE } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
-import { bookings, profiles, serviceAreas, services, user } from '../../db/schema';
+import { bookings, citySeoPages, profiles, serviceAreas, services, user } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { getScheduling, leadScheduling, slotsOfDate } from '../scheduling/scheduling.service';
 
@@ -39,6 +39,27 @@ async function findPublicBusinessByRef(db: DbOrTx, ref: string) {
     .from(profiles)
     .where(or(eq(profiles.id, ref), eq(profiles.bookingSlug, ref)));
   return row ? findPublicBusiness(db, row.id) : null;
+}
+
+/**
+ * Where a business works, for its booking page's title (decision 914): the city of its business page (/seo/{slug}),
+ * else of its first active service area; null when it has neither.
+ */
+export async function businessPlace(db: DbOrTx, businessId: string): Promise<string | null> {
+  const [page] = await db
+    .select({ city: citySeoPages.city, state: citySeoPages.state })
+    .from(citySeoPages)
+    .where(and(eq(citySeoPages.businessId, businessId), eq(citySeoPages.status, 'complete')))
+    .orderBy(asc(citySeoPages.createdAt))
+    .limit(1);
+  if (page) return `${page.city}, ${page.state}`;
+  const [area] = await db
+    .select({ city: serviceAreas.city, state: sql<string>`coalesce(${serviceAreas.stateCode}, ${serviceAreas.state})` })
+    .from(serviceAreas)
+    .where(and(eq(serviceAreas.businessId, businessId), eq(serviceAreas.isActive, true)))
+    .orderBy(asc(serviceAreas.createdAt))
+    .limit(1);
+  return area ? `${area.city}, ${area.state}` : null;
 }
 
 const activeServiceColumns = {

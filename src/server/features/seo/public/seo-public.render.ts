@@ -5,6 +5,7 @@ import {
   PRICE_RANGE,
   stateName,
 } from '../../../../shared/seo.constants';
+import { pageHeadTags } from '../../../providers/content/page-head';
 import { escapeHtml as e, sanitizeContent, toPlainText } from '../../../providers/content/sanitize';
 import type { PublicPage } from './seo-public.service';
 
@@ -164,20 +165,9 @@ export function renderSeoPage(page: PublicPage, opts: { publicUrl: string; platf
   // A generated business page already names its business (docs/decisions/203): no "| Name" twice.
   const title = page.pageTitle.includes(brand) ? page.pageTitle : `${page.pageTitle} | ${brand}`;
   const head = [
-    `<title>${e(title)}</title>`,
-    `<meta name="description" content="${e(description)}">`,
-    `<link rel="canonical" href="${e(url)}">`,
+    ...pageHeadTags({ title, description, url }),
     // An unverified business's pages stay out of search until it is verified (hardening defect 8).
     page.business && !page.business.verified ? '<meta name="robots" content="noindex, follow">' : '<meta name="robots" content="index, follow">',
-    '<meta property="og:type" content="website">',
-    '<meta property="og:site_name" content="ShineRoute">',
-    '<meta property="og:locale" content="en_US">',
-    `<meta property="og:title" content="${e(title)}">`,
-    `<meta property="og:description" content="${e(description)}">`,
-    `<meta property="og:url" content="${e(url)}">`,
-    '<meta name="twitter:card" content="summary">',
-    `<meta name="twitter:title" content="${e(title)}">`,
-    `<meta name="twitter:description" content="${e(description)}">`,
     jsonLd(business),
     jsonLd(breadcrumb),
     faqLd,
