@@ -4,32 +4,25 @@ import type { AppEnv } from '../http/context';
 import { forbidden, paymentRequired, unauthorized } from '../http/errors';
 import { getUserRole } from '../features/profiles/profiles.service';
 import { loadPlan, subscriptionState } from '../features/billing/plan-state';
-import { signedInState } from '../features/team/membership';
+import { readSignedIn } from './signed-in';
 import { endSuspendedSessions } from '../features/admin-users/admin-users.service';
 import { ADMIN_USERS_TEXT } from '../../shared/admin-users';
 
 /**
  * Loads the session; answers 401 when there is none. Sets the business the user works in (their own, or for a
  * technician the business they belong to) and their role in it; every owner read and write is scoped to businessId.
+ * The session, its user, the suspension and the membership are one query (readSignedIn, decision 925).
  */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const { auth, db } = c.var.deps;
-  const result = await auth.api.getSession({ headers: c.req.raw.headers });
-  if (!result) throw unauthorized();
-  // Suspending deletes the sessions; this catches one created in the instant before the suspension committed. Read
-  // with the membership in one query (decision 920).
-  const state = await signedInState(db, result.user.id);
-  if (state.suspended && (await endSuspendedSessions(db, result.user.id))) throw unauthorized(ADMIN_USERS_TEXT.suspendedSignIn);
-  const u = result.user as typeof result.user & { firstName?: string; lastName?: string };
-  c.set('user', {
-    id: u.id,
-    email: u.email,
-    name: u.name,
-    firstName: u.firstName ?? '',
-    lastName: u.lastName ?? '',
-  });
-  c.set('businessId', state.businessId);
-  c.set('memberRole', state.memberRole);
+  const signedIn = await readSignedIn(auth, db, c.req.raw.headers);
+  if (!signedIn) throw unauthorized();
+  // Suspending deletes the sessions; this catches one created in the instant before the suspension committed
+  // (decision 810).
+  if (signedIn.suspended && (await endSuspendedSessions(db, signedIn.user.id))) throw unauthorized(ADMIN_USERS_TEXT.suspendedSignIn);
+  c.set('user', signedIn.user);
+  c.set('businessId', signedIn.businessId);
+  c.set('memberRole', signedIn.memberRole);
   await next();
 });
 
