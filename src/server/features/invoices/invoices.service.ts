@@ -358,7 +358,10 @@ export async function voidInvoice(db: Database, businessId: string, id: string) 
 
 /** Tips this calendar month in the business's time zone: booking tips and invoice tips, for the dashboard. */
 export async function tipsThisMonthCents(db: Database, businessId: string) {
-  const monthStart = sql`(select date_trunc('month', now() at time zone ${profiles.timeZone}) at time zone ${profiles.timeZone} from ${profiles} where ${profiles.id} = ${businessId})`;
   // The same query as the platform analytics' tips (features/analytics), so the two agree.
-  return tipsCentsBetween(db, monthStart, sql`'infinity'::timestamptz`, businessId);
+  return tipsCentsBetween(db, monthStartOf(businessId), sql`'infinity'::timestamptz`, businessId);
 }
+
+/** The start of the business's calendar month in its time zone, as SQL. */
+export const monthStartOf = (businessId: string) =>
+  sql`(select date_trunc('month', now() at time zone ${profiles.timeZone}) at time zone ${profiles.timeZone} from ${profiles} where ${profiles.id} = ${businessId})`;

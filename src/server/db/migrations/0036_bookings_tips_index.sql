@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_business_tips_idx" ON "bookings" USING btree ("business_id","created_at","tip_cents") WHERE "bookings"."tip_cents" <> 0 and "bookings"."status" <> 'cancelled';
