@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { grantRole } from '../db/factories';
 import { accountStatus } from '../db/schema';
 import { createOutboxMailer } from '../providers/mail/mailer';
-import { createTestContext, sessionCookie, TEST_ORIGIN } from '../test/harness';
+import { createTestContext, sessionCookie } from '../test/harness';
 import { createAuth } from './auth';
 import { session } from './auth.schema';
 import { cookieValue, readSignedIn, verifiedCookie } from './signed-in';

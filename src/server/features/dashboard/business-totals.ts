@@ -17,18 +17,25 @@ export interface BusinessTotals {
  * bookings and customers (migration 0033): a sum over the business's rows of changes, which stay few.
  */
 export async function businessTotals(db: DbOrTx, businessId: string): Promise<BusinessTotals> {
-  const result = await db.execute<{ bookings: string; pending: string; revenue: string; customers: string; rows: string }>(sql`
-    select coalesce(sum(${changes.bookings}), 0) as bookings, coalesce(sum(${changes.pendingBookings}), 0) as pending,
-           coalesce(sum(${changes.completedRevenueCents}), 0) as revenue, coalesce(sum(${changes.customers}), 0) as customers,
-           count(*) as rows
-    from ${changes} where ${changes.businessId} = ${businessId}`);
-  const row = result.rows[0];
-  if (row && Number(row.rows) > FOLD_AFTER) await foldTotals(db, businessId);
+  const result = await db.execute<{ totals: unknown }>(sql`select ${totalsOf(businessId)} as totals`);
+  return readTotals(db, businessId, result.rows[0]?.totals);
+}
+
+/** The sums of a business's rows of changes as one SQL scalar (a JSON array), for a query that reads more. */
+export const totalsOf = (businessId: string) => sql`(
+  select json_build_array(coalesce(sum(${changes.bookings}), 0), coalesce(sum(${changes.pendingBookings}), 0),
+           coalesce(sum(${changes.completedRevenueCents}), 0), coalesce(sum(${changes.customers}), 0), count(*))
+  from ${changes} where ${changes.businessId} = ${businessId})`;
+
+/** The totals from totalsOf's value; folds the business's rows when they have grown past FOLD_AFTER. */
+export async function readTotals(db: DbOrTx, businessId: string, value: unknown): Promise<BusinessTotals> {
+  const [bookings, pending, revenue, customers, rows] = (typeof value === 'string' ? JSON.parse(value) : value) as number[];
+  if (Number(rows) > FOLD_AFTER) await foldTotals(db, businessId);
   return {
-    bookings: Number(row?.bookings ?? 0),
-    pendingBookings: Number(row?.pending ?? 0),
-    completedRevenueCents: Number(row?.revenue ?? 0),
-    customers: Number(row?.customers ?? 0),
+    bookings: Number(bookings ?? 0),
+    pendingBookings: Number(pending ?? 0),
+    completedRevenueCents: Number(revenue ?? 0),
+    customers: Number(customers ?? 0),
   };
 }
 

@@ -1,11 +1,10 @@
-import { and, count, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { services } from '../../db/schema';
-import { businessTotals } from './business-totals';
+import { profiles, services } from '../../db/schema';
+import { businessTotals, readTotals, totalsOf } from './business-totals';
 import { notFound } from '../../http/errors';
-import { tipsThisMonthCents } from '../invoices/invoices.service';
-import { getProfile } from '../profiles/profiles.service';
-import { insuranceExpiryNotice } from '../verification/verification.service';
+import { tipsThisMonthQuery } from '../invoices/invoices.service';
+import { insuranceNotice, latestInsuranceExpiry } from '../verification/verification.service';
 
 /**
  * One business's totals: revenue sums final_price over completed bookings only, as the platform analytics do
@@ -23,40 +22,56 @@ export async function getDashboardStats(db: Database, businessId: string) {
 }
 
 export async function getDashboard(db: Database, businessId: string) {
-  // Every read at once, the profile too (on PostgreSQL each is a round trip; decision 923). A business without a
-  // profile answers 404 as before; its other reads found nothing.
-  const [profile, stats, [activeServices], insuranceExpiry, tips] = await Promise.all([
-    getProfile(db, businessId),
-    getDashboardStats(db, businessId),
-    db
-      .select({ n: count() })
-      .from(services)
-      .where(and(eq(services.businessId, businessId), eq(services.isActive, true))),
-    insuranceExpiryNotice(db, businessId),
-    tipsThisMonthCents(db, businessId),
-  ]);
-  if (!profile) throw notFound('No business profile found for this account');
-  const profileComplete = Boolean(profile.businessName?.trim() && profile.businessAddress?.trim() && profile.phone?.trim());
+  // One query for every read (decision 925): the profile, with the totals, the active services, the latest insurance
+  // expiry and the tips of this month as scalar subqueries of the same statement (on PGlite each statement costs its
+  // own parse, plan and hand-over; on PostgreSQL a round trip). A business without a profile answers 404.
+  const [row] = await db
+    .select({
+      businessName: profiles.businessName,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      subscriptionTier: profiles.subscriptionTier,
+      subscriptionActive: profiles.subscriptionActive,
+      trialEndsAt: profiles.trialEndsAt,
+      verificationStatus: profiles.verificationStatus,
+      businessAddress: profiles.businessAddress,
+      phone: profiles.phone,
+      paymentsEnabledAt: profiles.paymentsEnabledAt,
+      totals: totalsOf(businessId),
+      activeServices: sql<number>`(select count(*) from ${services} where ${services.businessId} = ${businessId} and ${services.isActive})`.mapWith(Number),
+      insuranceExpiry: latestInsuranceExpiry(businessId),
+      tips: sql<number>`(${tipsThisMonthQuery(businessId)})`.mapWith(Number),
+    })
+    .from(profiles)
+    .where(eq(profiles.id, businessId));
+  if (!row) throw notFound('No business profile found for this account');
+  const totals = await readTotals(db, businessId, row.totals);
+  const profileComplete = Boolean(row.businessName?.trim() && row.businessAddress?.trim() && row.phone?.trim());
   return {
     profile: {
-      businessName: profile.businessName,
-      firstName: profile.firstName,
-      lastName: profile.lastName,
-      subscriptionTier: profile.subscriptionTier,
-      subscriptionActive: profile.subscriptionActive,
-      trialEndsAt: profile.trialEndsAt?.toISOString() ?? null,
-      verificationStatus: profile.verificationStatus,
+      businessName: row.businessName,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      subscriptionTier: row.subscriptionTier,
+      subscriptionActive: row.subscriptionActive,
+      trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
+      verificationStatus: row.verificationStatus,
     },
-    stats,
+    stats: {
+      totalBookings: totals.bookings,
+      pendingBookings: totals.pendingBookings,
+      totalRevenueCents: totals.completedRevenueCents,
+      totalCustomers: totals.customers,
+    },
     // Tips are reported apart from revenue (docs/decisions/501).
-    tipsThisMonthCents: tips,
+    tipsThisMonthCents: row.tips,
     checklist: {
       accountCreated: true,
       profileComplete,
-      servicesSetUp: (activeServices?.n ?? 0) > 0,
-      paymentsConfigured: profile.paymentsEnabledAt !== null,
+      servicesSetUp: row.activeServices > 0,
+      paymentsConfigured: row.paymentsEnabledAt !== null,
     },
     // Set when the latest insurance certificate expires within 30 days (or has expired).
-    insuranceExpiry,
+    insuranceExpiry: insuranceNotice(row.insuranceExpiry),
   };
 }

@@ -1,4 +1,4 @@
-import { tipsCentsBetween } from '../analytics/booking-figures';
+import { tipsCentsBetween, tipsCentsQuery } from '../analytics/booking-figures';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { INVOICE_DUE_DAYS, paymentProblem, paymentStatusOf } from '../../../shared/document-money';
 import type { InvoiceFilter, OFFLINE_METHODS, PaymentMethod } from '../../../shared/invoices.schemas';
@@ -361,6 +361,9 @@ export async function tipsThisMonthCents(db: Database, businessId: string) {
   // The same query as the platform analytics' tips (features/analytics), so the two agree.
   return tipsCentsBetween(db, monthStartOf(businessId), sql`'infinity'::timestamptz`, businessId);
 }
+
+/** tipsThisMonthCents's SQL, for the dashboard's one query. */
+export const tipsThisMonthQuery = (businessId: string) => tipsCentsQuery(monthStartOf(businessId), sql`'infinity'::timestamptz`, businessId);
 
 /** The start of the business's calendar month in its time zone, as SQL. */
 export const monthStartOf = (businessId: string) =>

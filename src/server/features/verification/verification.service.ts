@@ -276,25 +276,25 @@ export async function reviewBusiness(
 
 /** The latest insurance certificate's expiry when it falls within 30 days (or has passed); else null. */
 export async function insuranceExpiryNotice(db: DbOrTx, businessId: string, today = new Date()) {
-  const [latest] = await db
-    .select({ expiryDate: verificationDocuments.expiryDate })
-    .from(verificationDocuments)
-    .where(
-      and(
-        eq(verificationDocuments.businessId, businessId),
-        eq(verificationDocuments.documentType, 'insurance_certificate'),
-        sql`${verificationDocuments.expiryDate} is not null`,
-        sql`${verificationDocuments.verificationStatus} <> 'rejected'`,
-      ),
-    )
-    .orderBy(desc(verificationDocuments.createdAt))
-    .limit(1);
-  if (!latest?.expiryDate) return null;
+  const [row] = await db.execute<{ expiry: string | null }>(sql`select ${latestInsuranceExpiry(businessId)} as expiry`).then((r) => r.rows);
+  return insuranceNotice(row?.expiry ?? null, today);
+}
+
+/** The expiry date ('YYYY-MM-DD') of the business's latest insurance certificate that is not rejected, as a SQL scalar. */
+export const latestInsuranceExpiry = (businessId: string) => sql<string | null>`(
+  select ${verificationDocuments.expiryDate}::text from ${verificationDocuments}
+  where ${verificationDocuments.businessId} = ${businessId} and ${verificationDocuments.documentType} = 'insurance_certificate'
+    and ${verificationDocuments.expiryDate} is not null and ${verificationDocuments.verificationStatus} <> 'rejected'
+  order by ${verificationDocuments.createdAt} desc limit 1)`;
+
+/** The dashboard's notice for that expiry date: set when it is within 30 days (or past). */
+export function insuranceNotice(expiryDate: string | null, today = new Date()) {
+  if (!expiryDate) return null;
   const day = 86_400_000;
   const todayUtc = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  const daysLeft = Math.round((Date.parse(`${latest.expiryDate}T00:00:00Z`) - todayUtc) / day);
+  const daysLeft = Math.round((Date.parse(`${expiryDate}T00:00:00Z`) - todayUtc) / day);
   if (daysLeft > INSURANCE_WARNING_DAYS) return null;
-  return { expiryDate: latest.expiryDate, daysLeft };
+  return { expiryDate, daysLeft };
 }
 
 export const documentLabel = (type: DocumentType) => DOCUMENT_TYPE_INFO[type].label;
