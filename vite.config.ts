@@ -24,6 +24,7 @@ export default defineConfig({
         landing: fileURLToPath(new URL('./src/web/islands/landing.ts', import.meta.url)),
         book: fileURLToPath(new URL('./src/web/islands/book.tsx', import.meta.url)),
         contact: fileURLToPath(new URL('./src/web/islands/contact.ts', import.meta.url)),
+        auth: fileURLToPath(new URL('./src/web/islands/auth.ts', import.meta.url)),
       },
     },
   },

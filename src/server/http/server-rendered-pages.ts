@@ -160,21 +160,24 @@ export function mountServerRenderedPages(app: Hono<AppEnv>, distDir: string, ind
 
   app.get('*', async (c, next) => {
     const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, '') : c.req.path;
-    if (!SERVER_RENDERED_PAGES[path]) return next();
+    const page = SERVER_RENDERED_PAGES[path];
+    if (!page) return next();
     const [signedIn, settings] = await Promise.all([isSignedIn(c), getPublicSettings(c.var.deps.db)]);
+    if (signedIn && page.anonymousOnly) return next();
     const query = new URLSearchParams();
-    for (const name of SERVER_RENDERED_PAGES[path]!.query ?? []) {
+    for (const name of page.query ?? []) {
       const value = c.req.query(name);
       if (value !== undefined) query.set(name, value.slice(0, 100));
     }
+    for (const name of page.flags ?? []) if (c.req.query(name)) query.set(name, '1');
     const search = query.size > 0 ? `?${query}` : '';
     const key = JSON.stringify([path, search, signedIn, settings, new Date().getFullYear()]);
     let file = cache.get(key);
     if (!file) {
-      const page = renderPublicPage({ path, search, signedIn, settings });
-      if (!page) return next();
+      const rendered = renderPublicPage({ path, search, signedIn, settings });
+      if (!rendered) return next();
       file = staticFileOf(
-        documentOf(c, page.island, PUBLIC_PAGE_META[path] ?? DEFAULT_PAGE_META, path, page.html),
+        documentOf(c, rendered.island, PUBLIC_PAGE_META[path] ?? DEFAULT_PAGE_META, path, rendered.html),
         'text/html; charset=utf-8',
         'no-cache',
       );

@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { twMerge } from 'tailwind-merge';
+import { isSignupPlan } from '../../shared/constants';
 import type { PublicSettings } from '../../shared/platform-settings';
 import { PublicFrame } from '../components/layout/public-layout';
 import { SiteHeaderView } from '../components/layout/site-header';
+import { AuthView } from '../features/auth/auth-view';
 import { BookScreen } from '../features/booking/book-screen';
 import { LandingView } from '../features/landing/landing-page';
 import { AboutPage } from '../features/static/about-page';
@@ -14,6 +16,7 @@ import { ForDetailersPage } from '../features/static/for-detailers-page';
 import { PatentDiagramsPage } from '../features/static/patent-diagrams-page';
 import { PrivacyPage } from '../features/static/privacy-page';
 import { TermsPage } from '../features/static/terms-page';
+import { authModeOf } from '../islands/auth-form';
 import { BOOK_ISLAND_ID, type BookIslandState } from '../islands/book-state';
 import { setClassMerge } from '../lib/class-merge';
 
@@ -27,6 +30,7 @@ export const ISLAND_ENTRIES = {
   landing: 'islands/landing.ts',
   book: 'islands/book.tsx',
   contact: 'islands/contact.ts',
+  auth: 'islands/auth.ts',
 } as const;
 export type Island = keyof typeof ISLAND_ENTRIES;
 
@@ -42,6 +46,10 @@ interface ServerPage {
   island: Island;
   /** Query parameters the page shows something for (the rest are ignored, and not part of its cache key). */
   query?: string[];
+  /** Query parameters that count only by being there: the page sees `1`, whatever the value (not kept or cached). */
+  flags?: string[];
+  /** A signed-in visitor gets the web app instead (it sends them on, as /auth does). */
+  anonymousOnly?: boolean;
   render(ctx: PublicPageContext): ReactNode;
 }
 
@@ -62,6 +70,19 @@ export const SERVER_RENDERED_PAGES: Record<string, ServerPage> = {
         form={<ContactFormMarkup demo={new URLSearchParams(search).get('subject') === 'demo'} />}
       />
     ),
+  },
+  // Anonymous visitors: the sign-in card in the mode the link asks for (a reset link's token, ?mode=signup&plan=),
+  // wired by its island (docs/decisions/913). The token itself is read by the island from the address.
+  '/auth': {
+    island: 'auth',
+    query: ['mode', 'plan'],
+    flags: ['token'],
+    anonymousOnly: true,
+    render: ({ search }) => {
+      const params = new URLSearchParams(search);
+      const plan = params.get('plan');
+      return <AuthView mode={authModeOf(params)} plan={isSignupPlan(plan) ? plan : undefined} />;
+    },
   },
   '/privacy': { island: 'public-page', render: () => <PrivacyPage /> },
   '/terms': { island: 'public-page', render: () => <TermsPage /> },

@@ -1,16 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { signInSchema, signUpSchema } from '../../../shared/auth.schemas';
 
-// zod, the auth schemas and their resolvers: loaded by the auth page on first submit, not with it (issue 14,
-// /auth's first load; the same split as /book's booking-validation.ts).
+// zod and the auth schemas, one per form: loaded by the auth form (src/web/islands/auth-form.ts) on first submit, not
+// with the page (issue 14; docs/decisions/913).
 
-const forgotSchema = signInSchema.pick({ email: true });
-const resetSchema = z.object({ password: signUpSchema.shape.password });
-
-export const resolvers = {
-  signin: zodResolver(signInSchema),
-  signup: zodResolver(signUpSchema),
-  forgot: zodResolver(forgotSchema),
-  reset: zodResolver(resetSchema),
+export const authSchemas = {
+  signin: signInSchema,
+  signup: signUpSchema,
+  forgot: signInSchema.pick({ email: true }),
+  reset: z.object({ password: signUpSchema.shape.password }),
 };
