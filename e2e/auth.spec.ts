@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_OWNER, signIn, signUpNewOwner } from './fixtures';
+import { DEMO_ADMIN, DEMO_OWNER, signIn, signUpNewOwner } from './fixtures';
 
 test('a signed-out visit to /dashboard lands on /auth', async ({ page }) => {
   await page.goto('/dashboard');
@@ -64,4 +64,108 @@ test('the demo owner sees real totals; sign-out shows Sign In in the header', as
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+});
+
+// /auth is rendered on the server with a plain-DOM island (docs/decisions/913): the journeys below walk it as a
+// visitor arriving by URL does; the last ones walk the web app's own /auth (a signed-out visit to an owner screen).
+
+test('an admin signs in on the server-rendered form and lands on /admin', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+  await page.getByLabel('Password').fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('link', { name: /SEO Generator/ }).first()).toBeVisible();
+});
+
+test('validation errors show before any request is made, and follow what is typed', async ({ page }) => {
+  const authCalls: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname.startsWith('/api/auth/')) authCalls.push(req.url());
+  });
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByRole('heading', { name: 'Join ShineRoute' })).toBeVisible();
+  await expect(page.getByText('At least 8 characters', { exact: true })).toBeVisible();
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password').fill('short');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByLabel('First name')).toHaveAccessibleDescription('First name is required');
+  await expect(page.getByLabel('Last name')).toHaveAccessibleDescription('Last name is required');
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter a valid email address');
+  await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Password must be at least 8 characters');
+  // The hint gives way to the error; the first field in error has the focus.
+  await expect(page.getByText('At least 8 characters', { exact: true })).toBeHidden();
+  await expect(page.getByLabel('First name')).toBeFocused();
+  // Fixed as typed (after a first submit, errors follow the input).
+  await page.getByLabel('Password').fill('long-enough-password');
+  await expect(page.getByLabel('Password')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('At least 8 characters', { exact: true })).toBeVisible();
+  expect(authCalls).toEqual([]);
+  // Back to sign-in: an empty form without errors.
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue('');
+  await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('First name')).toBeHidden();
+});
+
+test('signing in with the keyboard only', async ({ page }) => {
+  await page.goto('/auth');
+  const email = page.getByLabel('Email');
+  for (let i = 0; i < 20 && !(await email.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(email).toBeFocused();
+  await page.keyboard.type(DEMO_OWNER.email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await page.keyboard.type(DEMO_OWNER.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Lone Star Mobile Detailing' })).toBeVisible();
+});
+
+test('an email already registered, and a forgotten password, answer as the service says', async ({ page }) => {
+  await page.goto('/auth?mode=signup');
+  await page.getByLabel('First name').fill('Dana');
+  await page.getByLabel('Last name').fill('Duplicate');
+  await page.getByLabel('Email').fill(DEMO_OWNER.email);
+  await page.getByLabel('Password').fill('e2e-password-123');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText(/already exists/i)).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\?mode=signup$/);
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await page.getByLabel('Email').fill(DEMO_OWNER.email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('If an account exists for that email, a reset link is on its way.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+});
+
+test('a reload of /auth after being sent there from an owner screen still goes back to it', async ({ page }) => {
+  await page.goto('/bookings');
+  await expect(page).toHaveURL(/\/auth$/);
+  // The web app's own /auth, reloaded: now the server-rendered page, with the history entry's state.
+  await page.reload();
+  await page.getByLabel('Email').fill(DEMO_OWNER.email);
+  await page.getByLabel('Password').fill(DEMO_OWNER.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/bookings$/);
+});
+
+test("the web app's /auth (a signed-out visit to an owner screen) signs in with the same form", async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Email is required');
+  await page.getByLabel('Email').fill(DEMO_OWNER.email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await page.getByLabel('Password').fill(DEMO_OWNER.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Lone Star Mobile Detailing' })).toBeVisible();
 });

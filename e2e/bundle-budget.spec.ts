@@ -15,6 +15,10 @@ const BUDGETS = [
   { path: '/book/lone-star-mobile-detailing', gzipBytes: 90 * KB },
   { path: '/for-detailers', gzipBytes: 5 * KB },
   { path: '/contact', gzipBytes: 10 * KB }, // the header menu and the contact form; zod on first submit
+  // The header menu and the auth form, no framework and no better-auth client; zod on first submit (decision 913).
+  // Was the web app: 174 KB.
+  { path: '/auth', gzipBytes: 10 * KB },
+  { path: '/auth?mode=signup&plan=pro', gzipBytes: 10 * KB },
 ];
 
 // Code no public page may load: the auth client, the owner and admin shells and screens.

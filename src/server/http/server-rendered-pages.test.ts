@@ -30,6 +30,7 @@ writeFileSync(
     'islands/public-page.ts': { file: 'assets/public-page-1.js', isEntry: true, imports: ['_header-menu-1.js'] },
     'islands/book.tsx': { file: 'assets/book-1.js', isEntry: true, imports: ['_header-menu-1.js'] },
     'islands/contact.ts': { file: 'assets/contact-1.js', isEntry: true, imports: ['_header-menu-1.js'] },
+    'islands/auth.ts': { file: 'assets/auth-1.js', isEntry: true, imports: ['_header-menu-1.js'] },
     '_header-menu-1.js': { file: 'assets/header-menu-1.js' },
   }),
 );
@@ -192,8 +193,56 @@ describe('server-rendered public pages', () => {
     const first = await web.request('/about');
     const again = await web.request('/about', { headers: { 'if-none-match': first.headers.get('etag')! } });
     expect(again.status).toBe(304);
-    const auth = await (await web.request('/auth')).text();
-    expect(auth).toContain('<div id="root"></div>');
-    expect(auth).toContain('index-1.js');
+    const app = await (await web.request('/booking-success')).text();
+    expect(app).toContain('<div id="root"></div>');
+    expect(app).toContain('index-1.js');
+  });
+
+  it('/auth is the complete sign-in form with its island for anonymous visitors (docs/decisions/913)', async () => {
+    const res = await web.request('/auth');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(html).toContain('Welcome Back</h1>');
+    expect(html).toContain('Sign in to manage your detailing business');
+    expect(html).toMatch(/<label[^>]*for="email"[^>]*>Email<\/label><input[^>]*id="email"[^>]*name="email"/);
+    expect(html).toMatch(/<label[^>]*for="password"[^>]*>Password<\/label><input[^>]*id="password"[^>]*type="password"/);
+    expect(html).toContain('autoComplete="current-password"');
+    // POST, so a submit before the script runs cannot put the password in the address.
+    expect(html).toContain('<form class="grid gap-4" noValidate="" method="post">');
+    expect(html).toContain('>Sign In</span></button>');
+    expect(html).toContain("Don&#x27;t have an account? <button");
+    expect(html).toContain('data-mode="signin"');
+    // Sign-up's fields are there for the island to show, hidden.
+    expect(html).toMatch(/<div class="grid gap-4 sm:grid-cols-2" data-auth-show="signup" hidden="">/);
+    expect(html).toContain('src="/assets/auth-1.js"');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/header-menu-1.js">');
+    expect(html).not.toContain('index-1.js');
+    expect(html).toContain('>Sign In</a>');
+  });
+
+  it('/auth opens in the mode its link asks for: sign-up with a plan, or the reset form for a token', async () => {
+    const signUp = await (await web.request('/auth?mode=signup&plan=pro')).text();
+    expect(signUp).toContain('Join ShineRoute</h1>');
+    expect(signUp).toContain('data-mode="signup"');
+    expect(signUp).toContain('data-plan="pro"');
+    expect(signUp).toContain('data-testid="chosen-plan"');
+    expect(signUp).toContain('>Create Account</span></button>');
+    expect(signUp).toMatch(/<div class="grid gap-4 sm:grid-cols-2" data-auth-show="signup">/);
+    // An unknown plan is no plan.
+    expect(await (await web.request('/auth?mode=signup&plan=gold')).text()).not.toContain('chosen-plan');
+    const reset = await (await web.request('/auth?token=secret-reset-token')).text();
+    expect(reset).toContain('Choose a new password</h1>');
+    expect(reset).toContain('>New password</label>');
+    // The token is read by the island from the address; the page neither carries nor caches it.
+    expect(reset).not.toContain('secret-reset-token');
+  });
+
+  it('a signed-in visitor of /auth gets the web app, which sends them to their dashboard', async () => {
+    const owner = await t.signUp();
+    const html = await (await web.request('/auth', { headers: { cookie: owner.cookie } })).text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('index-1.js');
+    expect(html).not.toContain('auth-1.js');
   });
 });
