@@ -193,6 +193,8 @@ describe('sitemap.xml and robots.txt', () => {
   });
 
   it('becomes a sitemap index past 50,000 URLs, each part holding at most 50,000', async () => {
+    // Sitemaps list pages in slug order: this one sorts after the bulk pages, so it lands in the second part.
+    await createSeoPage(t.db, { slug: 'zz-sitemap-last-tx', city: 'Katy', state: 'TX' });
     await t.db.execute(sql`
       insert into city_seo_pages (slug, city, state, page_title, status, content)
       select 'bulk-sitemap-' || lpad(g::text, 6, '0'), 'Town', 'OH', 'Detailing in Town, OH', 'complete', '<p>x</p>'
@@ -209,7 +211,7 @@ describe('sitemap.xml and robots.txt', () => {
       where p.status = 'complete' and (p.business_id is null or b.verification_status = 'verified')`);
     expect(count(part1)).toBe(50_000);
     expect(count(part1) + count(part2)).toBe(Number(complete.rows[0]!.n));
-    expect(part2).toContain('/seo/sitemap-complete-tx');
+    expect(part2).toContain('/seo/zz-sitemap-last-tx');
     expect(count(await (await t.request('/sitemaps/static.xml')).text())).toBeGreaterThan(3);
     expect((await t.request('/sitemaps/seo-3.xml')).status).toBe(404);
   });
