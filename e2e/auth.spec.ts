@@ -84,8 +84,10 @@ test('validation errors show before any request is made, and follow what is type
     if (new URL(req.url()).pathname.startsWith('/api/auth/')) authCalls.push(req.url());
   });
   await page.goto('/auth');
+  await expect(page).toHaveTitle('Sign in | ShineRoute');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('heading', { name: 'Join ShineRoute' })).toBeVisible();
+  await expect(page).toHaveTitle('Start your free trial | ShineRoute');
   await expect(page.getByText('At least 8 characters', { exact: true })).toBeVisible();
   await page.getByLabel('Email').fill('not-an-email');
   await page.getByLabel('Password').fill('short');

@@ -47,6 +47,11 @@ export const PUBLIC_PAGE_META: Record<string, PageMeta> = {
     description:
       'How ShineRoute fits together: the apps customers, owners and technicians use, the services behind them, and where payments and data go.',
   },
+  // Sign-in's; the auth form sets each mode's title as it switches (AUTH_TEXTS in src/web/islands/auth-form.ts).
+  '/auth': {
+    title: `Sign in | ${BRAND}`,
+    description: 'Sign in to manage your detailing business on ShineRoute, or start a 14-day free trial with no credit card required.',
+  },
   '/book': {
     title: `Book mobile car detailing | ${BRAND}`,
     description: 'Choose a service, your vehicle, a time and your address, and book mobile car detailing at your door in 60 seconds.',

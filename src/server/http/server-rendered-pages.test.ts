@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { twMerge } from 'tailwind-merge';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_META } from '../../shared/page-meta';
+import { AUTH_TEXTS } from '../../web/islands/auth-form';
 import { setClassMerge } from '../../web/lib/class-merge';
 import { DEFAULT_PLATFORM_SETTINGS } from '../../shared/platform-settings';
 import { createApp } from '../app';
@@ -129,7 +130,7 @@ describe('server-rendered public pages', () => {
   it('each page has its own title, description, canonical link and Open Graph tags (decision 914)', async () => {
     const titles = new Set<string>();
     const descriptions = new Set<string>();
-    for (const path of ['/', '/for-detailers', '/about', '/contact', '/demo', '/privacy', '/terms', '/patent-diagrams', '/book']) {
+    for (const path of ['/', '/for-detailers', '/about', '/contact', '/demo', '/privacy', '/terms', '/patent-diagrams', '/book', '/auth']) {
       const html = await (await web.request(path)).text();
       const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
       const description = /<meta name="description" content="([^"]*)">/.exec(html)?.[1];
@@ -143,9 +144,11 @@ describe('server-rendered public pages', () => {
       titles.add(title!);
       descriptions.add(description!);
     }
-    // Nine pages, nine titles and descriptions; the landing page keeps the site's own.
-    expect(titles.size).toBe(9);
-    expect(descriptions.size).toBe(9);
+    // Ten pages, ten titles and descriptions; the landing page keeps the site's own.
+    expect(titles.size).toBe(10);
+    expect(descriptions.size).toBe(10);
+    // /auth's is sign-in's, as its form names it (it sets each mode's title as it switches).
+    expect(PUBLIC_PAGE_META['/auth']!.title).toBe(AUTH_TEXTS.signin.title);
     expect(PUBLIC_PAGE_META['/']!.title).toBe('ShineRoute — Mobile car detailing, booked in 60 seconds');
     expect(PUBLIC_PAGE_META['/about']!.title).toBe('About us | ShineRoute');
     // The query is not part of the canonical link.

@@ -6,9 +6,18 @@ export type AuthMode = 'signin' | 'signup' | 'forgot' | 'reset';
 /** The texts that change with the mode (the spec's headings and buttons); AuthView renders the first mode's. */
 export const AUTH_TEXTS: Record<
   AuthMode,
-  { heading: string; sub: string; submit: string; busy: string; password: string; passwordAutocomplete: string }
+  {
+    title: string;
+    heading: string;
+    sub: string;
+    submit: string;
+    busy: string;
+    password: string;
+    passwordAutocomplete: string;
+  }
 > = {
   signin: {
+    title: 'Sign in | ShineRoute',
     heading: 'Welcome Back',
     sub: 'Sign in to manage your detailing business',
     submit: 'Sign In',
@@ -17,6 +26,7 @@ export const AUTH_TEXTS: Record<
     passwordAutocomplete: 'current-password',
   },
   signup: {
+    title: 'Start your free trial | ShineRoute',
     heading: 'Join ShineRoute',
     sub: 'Start your 14-day free trial — no credit card required',
     submit: 'Create Account',
@@ -25,6 +35,7 @@ export const AUTH_TEXTS: Record<
     passwordAutocomplete: 'new-password',
   },
   forgot: {
+    title: 'Reset your password | ShineRoute',
     heading: 'Reset your password',
     sub: "Enter your email and we'll send you a reset link",
     submit: 'Send Reset Link',
@@ -33,6 +44,7 @@ export const AUTH_TEXTS: Record<
     passwordAutocomplete: 'current-password',
   },
   reset: {
+    title: 'Reset your password | ShineRoute',
     heading: 'Choose a new password',
     sub: 'Enter a new password for your account',
     submit: 'Update Password',
@@ -120,6 +132,7 @@ export function mountAuthForm(root: HTMLElement, options: AuthFormOptions): () =
   const render = () => {
     const texts = AUTH_TEXTS[mode];
     root.dataset.mode = mode;
+    document.title = texts.title;
     for (const el of root.querySelectorAll<HTMLElement>('[data-auth-show]')) {
       el.hidden = !el.dataset.authShow!.split(' ').includes(mode);
     }
@@ -219,6 +232,7 @@ export function mountAuthForm(root: HTMLElement, options: AuthFormOptions): () =
     return false;
   };
 
+  document.title = AUTH_TEXTS[mode].title;
   on(form, 'submit', async (e) => {
     e.preventDefault();
     if (busy) return;
