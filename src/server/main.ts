@@ -1,11 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { describeOutsideServices } from './features/platform-settings/outside-services';
-import { createServer } from 'node:http';
 import { createApp } from './app';
 import { bootstrap } from './bootstrap';
 import { DEMO_ADMIN, DEMO_OWNER, seedDemo } from './db/seed';
 import { loadEnv } from './env';
-import { nodeListener } from './http/node-listener';
+import { createAppServer, nodeListener } from './http/node-listener';
 import { createSeoSettings, publicPagesOf } from './features/seo/seo-settings';
 import { createJobQueue } from './jobs/queue';
 import { createContentGenerator } from './providers/content/content-generator';
@@ -102,7 +101,7 @@ async function main() {
 
   // /seo/{slug} and the zip check are answered straight on the HTTP server when they can be (docs/decisions/309, 923);
   // the rest goes to the app.
-  const server = createServer(nodeListener(deps, app.fetch, env.HOST));
+  const server = createAppServer(nodeListener(deps, app.fetch, env.HOST));
   server.listen(env.PORT, env.HOST, () => {
     console.log(`\nShineRoute is running at ${publicUrl}`);
     if (env.SEED_DEMO) {
