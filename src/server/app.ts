@@ -84,6 +84,8 @@ export function createApp(deps: AppDeps) {
   app.use('*', inputGuards);
   // The load balancer's probe answers before the rest of the app's middleware, which a GET of it never needs (no
   // body, no origin check, no client address, no write): fewer steps on the most frequent request (decision 923).
+  // Served by Node, the exact `GET /api/health` is answered on the HTTP server alike (http/node-listener.ts, decision
+  // 924); this route answers every other form of it (HEAD, a query) and app.request.
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.use('*', originCheck(deps.publicUrl));
   app.use('*', async (c, next) => {

@@ -8,12 +8,12 @@ import { zipCheckCounterOf } from '../features/analytics/zip-check-counter';
 import { zipAreasOf } from '../features/public/zip-areas';
 import { createTestContext } from '../test/harness';
 import type { AppEnv } from './context';
-import { nodeListener } from './node-listener';
+import { createAppServer, nodeListener } from './node-listener';
 import { ZIP_CHECK_LIMIT } from './rate-limits';
 import { APP_CSP, secureResponses, securityHeaders } from './security-headers';
 
-// The HTTP server as main.ts runs it (decision 923): the zip check answered on the server when it can be, the rest by
-// the app. Its answers must be the app's, byte for byte, headers included.
+// The HTTP server as main.ts runs it (decisions 923, 924): /api/health and the zip check answered on the server when
+// they can be, the rest by the app. Its answers must be the app's, byte for byte, headers included.
 const t = await createTestContext({ jobs: 'memory' });
 let server: Server;
 let base = '';
@@ -24,7 +24,7 @@ beforeAll(async () => {
     toApp++;
     return t.app.fetch(request, env);
   });
-  server = createServer(listener);
+  server = createAppServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -47,11 +47,15 @@ describe('the app served by Node carries its security headers', () => {
     expect(await res.text()).toBe(await direct.text());
   });
 
-  it("an answer's own header wins over the default (a document's sandbox CSP)", async () => {
+  it.each([
+    ['the app server (one flat header list)', createAppServer],
+    ["a plain node:http server (Node's setHeader)", createServer],
+  ])("an answer's own header wins over the default (a document's sandbox CSP): %s", async (_, create) => {
     const app = new Hono<AppEnv>();
     app.use('*', secureResponses);
     app.get('/doc', (c) => c.body('x', 200, { 'Content-Security-Policy': 'sandbox', 'X-Frame-Options': 'SAMEORIGIN' }));
-    const own = createServer(getRequestListener(app.fetch));
+    app.get('/streamed', (c) => c.body(new ReadableStream({ start: (s) => (s.enqueue(new TextEncoder().encode('y')), s.close()) })));
+    const own = create(getRequestListener(app.fetch));
     await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
     try {
       const res = await fetch(`http://127.0.0.1:${(own.address() as AddressInfo).port}/doc`);
@@ -61,9 +65,42 @@ describe('the app served by Node carries its security headers', () => {
         expect(r.headers.get('x-frame-options')).toBe('SAMEORIGIN');
         expect(r.headers.get('referrer-policy')).toBe('no-referrer');
       }
+      const streamed = await fetch(`http://127.0.0.1:${(own.address() as AddressInfo).port}/streamed`);
+      expect(await streamed.text()).toBe('y');
+      expectSecurityHeaders(streamed);
     } finally {
       await new Promise((resolve) => own.close(resolve));
     }
+  });
+});
+
+describe('GET /api/health answered on the HTTP server (decision 924)', () => {
+  it("answers the exact probe without the app, with the app's body, Content-Type and headers", async () => {
+    const before = toApp;
+    const res = await fetch(`${base}/api/health`);
+    expect(toApp).toBe(before);
+    const direct = await viaApp('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(direct.headers.get('content-type'));
+    expect(res.headers.get('content-length')).toBe(String((await direct.clone().text()).length));
+    expectSecurityHeaders(res);
+    expect(await res.text()).toBe(await direct.text());
+  });
+
+  it('hands HEAD, a query and an unusual Host to the app, which answers as before', async () => {
+    const before = toApp;
+    const head = await fetch(`${base}/api/health`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expectSecurityHeaders(head);
+    const query = await fetch(`${base}/api/health?x=%00`);
+    expect(query.status).toBe(400); // the app's input guard
+    expectSecurityHeaders(query);
+    const { request } = await import('node:http');
+    const odd = await new Promise<number>((resolve, reject) =>
+      request(`${base}/api/health`, { headers: { host: 'Example.COM' } }, (r) => (r.resume(), resolve(r.statusCode!))).on('error', reject).end(),
+    );
+    expect(odd).toBe(200);
+    expect(toApp - before).toBe(3);
   });
 });
 

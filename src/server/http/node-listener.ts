@@ -1,21 +1,42 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { zipCheckListener } from '../features/public/zip-check-listener';
+import { PLAIN_HOST, zipCheckListener } from '../features/public/zip-check-listener';
 import { publicPageListener } from '../features/seo/public/seo-public.routes';
 import type { AppDeps } from './context';
-import { SecureServerResponse } from './security-headers';
+import { SecureServerResponse, setAppSecurityHeaders } from './security-headers';
 
 /**
- * What the HTTP server runs for each request (main.ts): /seo/{slug} (docs/decisions/309) and the zip check
- * (decision 923) are answered on the server itself when they can be; everything else goes to the Hono app.
+ * What the HTTP server runs for each request (main.ts): /api/health (decision 924), /seo/{slug} (docs/decisions/309)
+ * and the zip check (decision 923) are answered on the server itself when they can be; everything else goes to the
+ * Hono app.
  */
 export function nodeListener(deps: AppDeps, fetch: (request: Request, env: object) => Response | Promise<Response>, hostname?: string) {
   const pages = publicPageListener(deps);
   const zipCheck = zipCheckListener(deps);
   const app = getRequestListener(fetch, { hostname });
   return (req: IncomingMessage, res: ServerResponse) => {
-    if (!pages(req, res) && !zipCheck(req, res)) void app(req, res);
+    if (!health(req, res) && !pages(req, res) && !zipCheck(req, res)) void app(req, res);
   };
+}
+
+const HEALTH_BODY = JSON.stringify({ ok: true });
+const HEALTH_HEADERS = { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(HEALTH_BODY) };
+
+/**
+ * `GET /api/health` — exactly that, with a Host the adapter takes as it is — answered on the HTTP server (decision
+ * 924): a load balancer's probe says the process answers HTTP, so it does not walk the fetch adapter, the router
+ * and the middleware chain. The answer is the app's route's (app.ts): the same body, Content-Type and security
+ * headers; the app's middleware does nothing else for it (no body, no NUL in that URL, no origin check, address or
+ * write for a GET of it). Anything else (HEAD, a query, another Host) goes to the app, which answers as before.
+ */
+function health(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.url !== '/api/health' || req.method !== 'GET') return false;
+  const { host } = req.headers;
+  if (!host || !PLAIN_HOST.test(host)) return false;
+  setAppSecurityHeaders(res);
+  res.writeHead(200, HEALTH_HEADERS);
+  res.end(HEALTH_BODY);
+  return true;
 }
 
 /**

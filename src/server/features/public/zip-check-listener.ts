@@ -10,7 +10,7 @@ import { zipAreasOf } from './zip-areas';
 /** The one request form this path answers: a GET of the check with a five-digit zip and nothing else. */
 const ZIP_CHECK_URL = /^\/api\/public\/availability\?zip=(\d{5})$/;
 /** A Host the adapter (@hono/node-server) takes as it is; any other goes through the app, which checks it. */
-const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
+export const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 
 /**
  * `GET /api/public/availability?zip=NNNNN` answered on the HTTP server, ahead of Hono (docs/decisions/923), as
