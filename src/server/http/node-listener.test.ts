@@ -54,7 +54,16 @@ describe('the app served by Node carries its security headers', () => {
     const app = new Hono<AppEnv>();
     app.use('*', secureResponses);
     app.get('/doc', (c) => c.body('x', 200, { 'Content-Security-Policy': 'sandbox', 'X-Frame-Options': 'SAMEORIGIN' }));
-    app.get('/streamed', (c) => c.body(new ReadableStream({ start: (s) => (s.enqueue(new TextEncoder().encode('y')), s.close()) })));
+    app.get('/streamed', (c) =>
+      c.body(
+        new ReadableStream({
+          start(stream) {
+            stream.enqueue(new TextEncoder().encode('y'));
+            stream.close();
+          },
+        }),
+      ),
+    );
     const own = create(getRequestListener(app.fetch));
     await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
     try {
@@ -97,7 +106,12 @@ describe('GET /api/health answered on the HTTP server (decision 924)', () => {
     expectSecurityHeaders(query);
     const { request } = await import('node:http');
     const odd = await new Promise<number>((resolve, reject) =>
-      request(`${base}/api/health`, { headers: { host: 'Example.COM' } }, (r) => (r.resume(), resolve(r.statusCode!))).on('error', reject).end(),
+      request(`${base}/api/health`, { headers: { host: 'Example.COM' } }, (r) => {
+        r.resume();
+        resolve(r.statusCode!);
+      })
+        .on('error', reject)
+        .end(),
     );
     expect(odd).toBe(200);
     expect(toApp - before).toBe(3);

@@ -65,7 +65,9 @@ export function withAppSecurityHeaders(headers: OutgoingHeaders | undefined): un
   const add = (name: string, value: unknown) => {
     own.push(name, value);
     const lower = name.toLowerCase();
-    if (APP_NAMES.has(lower)) (replaced ??= new Set()).add(lower);
+    if (!APP_NAMES.has(lower)) return;
+    replaced ??= new Set();
+    replaced.add(lower);
   };
   if (Array.isArray(headers)) {
     if (Array.isArray(headers[0])) for (const [name, value] of headers as unknown as [string, unknown][]) add(name, value);
