@@ -64,6 +64,11 @@ describe('the app served by Node carries its security headers', () => {
         }),
       ),
     );
+    app.get('/cookies', (c) => {
+      c.header('Set-Cookie', 'a=1; Path=/', { append: true });
+      c.header('Set-Cookie', 'b=2; Path=/', { append: true });
+      return c.text('ok');
+    });
     const own = create(getRequestListener(app.fetch));
     await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
     try {
@@ -77,6 +82,9 @@ describe('the app served by Node carries its security headers', () => {
       const streamed = await fetch(`http://127.0.0.1:${(own.address() as AddressInfo).port}/streamed`);
       expect(await streamed.text()).toBe('y');
       expectSecurityHeaders(streamed);
+      const cookies = await fetch(`http://127.0.0.1:${(own.address() as AddressInfo).port}/cookies`);
+      expect(cookies.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/']);
+      expectSecurityHeaders(cookies);
     } finally {
       await new Promise((resolve) => own.close(resolve));
     }
