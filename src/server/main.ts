@@ -7,6 +7,7 @@ import { loadEnv } from './env';
 import { createAppServer, nodeListener } from './http/node-listener';
 import { createSeoSettings, publicPagesOf } from './features/seo/seo-settings';
 import { createJobQueue } from './jobs/queue';
+import { startPgliteVacuum } from './db/pglite-vacuum';
 import { createContentGenerator } from './providers/content/content-generator';
 import { registerWorkers } from './jobs/workers';
 import { scheduleDailyTestPayouts } from './features/payouts/payouts-jobs';
@@ -95,6 +96,9 @@ async function main() {
   // Reminders, review requests and win-back: a tick a minute, one waiting however many instances start (decision 611).
   await scheduleAutomationsTick(jobs, 5);
   const app = createApp(deps);
+  // PGlite has no autovacuum: tables grown or changed a lot are vacuumed now (before serving) and every 10 minutes
+  // (decision 925).
+  const stopVacuum = await startPgliteVacuum(handle);
   // Public SEO pages: follow the change feed and load the stored renders into memory (docs/decisions/309).
   const publicPages = publicPagesOf(deps);
   publicPages.start();
@@ -112,6 +116,7 @@ async function main() {
 
   const shutdown = async () => {
     server.close();
+    stopVacuum();
     publicPages.stop();
     await jobs.stop();
     await handle.close();
