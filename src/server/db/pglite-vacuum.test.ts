@@ -19,9 +19,13 @@ describe('the vacuum pass for the embedded database', () => {
              g || ' Congress Ave, Austin, TX 78701'
       from generate_series(1, 15000) g`);
     const first = await vacuumWhereNeeded(t.handle);
-    // PostgreSQL's own autovacuum may have been first; PGlite has none.
-    if (t.handle.kind === 'pglite') expect(first).toContain('customers');
-    expect(await vacuumWhereNeeded(t.handle)).not.toContain('customers');
+    const second = await vacuumWhereNeeded(t.handle);
+    // The pass is for PGlite (the server runs it only there). On PostgreSQL autovacuum may have been first and the
+    // activity counters it reads arrive with a delay, so only the outcome is checked there.
+    if (t.handle.kind === 'pglite') {
+      expect(first).toContain('customers');
+      expect(second).not.toContain('customers');
+    }
     const stats = (await t.handle.query(`select relallvisible, relpages, reltuples from pg_class where relname = 'customers'`)).rows[0]!;
     expect(Number(stats.reltuples)).toBeGreaterThanOrEqual(15000);
     expect(Number(stats.relallvisible)).toBeGreaterThanOrEqual(0.8 * Number(stats.relpages));

@@ -42,10 +42,13 @@ export async function startPgliteVacuum(handle: DatabaseHandle, everyMs = 10 * 6
     }
   };
   await pass();
-  let running: Promise<void> | null = null;
+  // One pass at a time: a slow pass is not started again over itself.
+  let running = false;
   const timer = setInterval(() => {
-    running ??= pass().finally(() => {
-      running = null;
+    if (running) return;
+    running = true;
+    void pass().finally(() => {
+      running = false;
     });
   }, everyMs);
   timer.unref();
