@@ -1,3 +1,4 @@
+import { firstErrorOfEachField, showFieldError } from './field-errors';
 import type { Toaster } from './zip-checker';
 
 /** /auth's four forms: sign in, sign up, forgot password (ask for a link), reset (a new password, from the link). */
@@ -148,23 +149,10 @@ export function mountAuthForm(root: HTMLElement, options: AuthFormOptions): () =
     for (const name of FIELDS) {
       const el = input(name);
       const message = errors[name];
-      document.getElementById(`${name}-error`)?.remove();
       // The hint ("At least 8 characters") gives way to an error, as in Field.
       const hint = el.parentElement!.querySelector<HTMLElement>('[data-auth-hint]');
       if (hint) hint.hidden = Boolean(message) || !hint.dataset.authHint!.split(' ').includes(mode);
-      if (message) {
-        el.setAttribute('aria-invalid', 'true');
-        el.setAttribute('aria-describedby', `${name}-error`);
-        const p = document.createElement('p');
-        p.id = `${name}-error`;
-        p.setAttribute('role', 'alert');
-        p.className = 'text-xs font-medium text-red-600';
-        p.textContent = message;
-        el.parentElement!.append(p);
-      } else {
-        el.removeAttribute('aria-invalid');
-        el.removeAttribute('aria-describedby');
-      }
+      showFieldError(el, message);
     }
     button.disabled = busy;
     $('[data-auth-spinner]').classList.toggle('hidden', !busy);
@@ -184,10 +172,7 @@ export function mountAuthForm(root: HTMLElement, options: AuthFormOptions): () =
     const { authSchemas } = await import('../features/auth/auth-validation');
     const values = Object.fromEntries(FIELDS_OF[mode].map((name) => [name, input(name).value]));
     const parsed = authSchemas[mode].safeParse(values);
-    errors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) errors[issue.path[0] as FieldName] ??= issue.message;
-    }
+    errors = parsed.success ? {} : firstErrorOfEachField<FieldName>(parsed.error.issues);
     render();
     return parsed.success ? (parsed.data as Record<FieldName, string>) : null;
   };

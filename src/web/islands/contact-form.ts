@@ -1,3 +1,4 @@
+import { firstErrorOfEachField, showFieldError } from './field-errors';
 import type { Toaster } from './zip-checker';
 
 type FieldName = 'firstName' | 'lastName' | 'email' | 'subject' | 'message';
@@ -16,39 +17,14 @@ export function mountContactForm(form: HTMLFormElement, { toast }: { toast: Toas
   let sending = false;
 
   const showErrors = (errors: Partial<Record<FieldName, string>>) => {
-    for (const name of FIELDS) {
-      const el = input(name);
-      const id = el.id;
-      document.getElementById(`${id}-error`)?.remove();
-      const message = errors[name];
-      if (message) {
-        el.setAttribute('aria-invalid', 'true');
-        el.setAttribute('aria-describedby', `${id}-error`);
-        const p = document.createElement('p');
-        p.id = `${id}-error`;
-        p.setAttribute('role', 'alert');
-        p.className = 'text-xs font-medium text-red-600';
-        p.textContent = message;
-        el.parentElement!.append(p);
-      } else {
-        el.removeAttribute('aria-invalid');
-        el.removeAttribute('aria-describedby');
-      }
-    }
+    for (const name of FIELDS) showFieldError(input(name), errors[name]);
   };
 
   const validate = async () => {
     const { contactInputSchema } = await import('../../shared/contact.schemas');
     const values = Object.fromEntries(FIELDS.map((name) => [name, input(name).value]));
     const parsed = contactInputSchema.safeParse(values);
-    const errors: Partial<Record<FieldName, string>> = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const name = issue.path[0] as FieldName;
-        errors[name] ??= issue.message;
-      }
-    }
-    showErrors(errors);
+    showErrors(parsed.success ? {} : firstErrorOfEachField<FieldName>(parsed.error.issues));
     return parsed.success ? parsed.data : null;
   };
 
