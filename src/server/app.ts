@@ -116,7 +116,7 @@ export function createApp(deps: AppDeps) {
     }
   });
 
-  mountRateLimits(app, deps.db);
+  mountRateLimits(app, deps.db, { exclusiveDatabase: deps.exclusiveDatabase });
   app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
 
   // Raw body and signature check; not part of the typed client.

@@ -77,6 +77,8 @@ async function main() {
     publicUrl,
     supportEmail: env.SUPPORT_EMAIL,
     trustProxy: env.TRUST_PROXY,
+    // The embedded database belongs to this process alone (rate-limit counts stay in memory, SEO runs resume at once).
+    exclusiveDatabase: handle.kind === 'pglite',
     outsideServices: describeOutsideServices(env),
     jobs,
     storage,
@@ -84,7 +86,6 @@ async function main() {
       content,
       citiesPerState: env.SEO_CITIES_PER_STATE,
       platformPhone: env.PLATFORM_PHONE,
-      // The embedded database belongs to this process alone: interrupted SEO runs resume at once.
       exclusiveDatabase: handle.kind === 'pglite',
       pageMemoryBytes: env.SEO_PAGE_MEMORY_MB * 1024 * 1024,
     }),

@@ -57,6 +57,25 @@ describe('per-address limits on the anonymous routes (429 + Retry-After)', () =>
     expect(Number(row?.count)).toBe(31);
   });
 
+  it('on a database of its own (embedded PGlite) a batched limit holds exactly from memory and writes nothing', async () => {
+    const limit = { method: 'GET' as const, path: '/alone', max: 20, windowSeconds: 60, batch: 10 };
+    const alone = createLimiter(t.db, limit, { exclusiveDatabase: true });
+    const now = Date.now();
+    for (let i = 0; i < 20; i++) expect(alone.hitNow!('192.0.2.3', now)).toBeNull();
+    expect(alone.hitNow!('192.0.2.3', now)).toBeGreaterThan(0);
+    expect(alone.hitNow!('192.0.2.4', now)).toBeNull();
+    // A new window starts the count again.
+    expect(alone.hitNow!('192.0.2.3', now - (now % 60_000) + 60_000)).toBeNull();
+    await alone.flush();
+    const rows = (await t.db.execute(sql`select key from rate_limit where key like 'GET /alone:%'`)).rows;
+    expect(rows).toHaveLength(0);
+    // The same limit shared with other instances writes its counts.
+    const shared = createLimiter(t.db, { ...limit, path: '/shared' });
+    for (let i = 0; i < 10; i++) shared.hitNow!('192.0.2.3', now);
+    await shared.flush();
+    expect((await t.db.execute(sql`select key from rate_limit where key like 'GET /shared:%'`)).rows).toHaveLength(1);
+  });
+
   it('a batched limit writes every address past its batch in one statement, and keeps the others here', async () => {
     const limit = { method: 'GET' as const, path: '/z', max: 5, windowSeconds: 60, batch: 2 };
     const one = createLimiter(t.db, limit);

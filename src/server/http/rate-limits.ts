@@ -63,7 +63,15 @@ export interface Limiter {
   flush(): Promise<void>;
 }
 
-export function createLimiter(db: Database, limit: Limit): Limiter {
+export interface LimiterOptions {
+  /**
+   * This process alone uses the database (embedded PGlite): a batched limit has no other instance to share its counts
+   * with, so it counts in memory only and never writes them (docs/decisions/926).
+   */
+  exclusiveDatabase?: boolean;
+}
+
+export function createLimiter(db: Database, limit: Limit, { exclusiveDatabase = false }: LimiterOptions = {}): Limiter {
   const windowMs = limit.windowSeconds * 1000;
   // By address: this limiter's own, so the shared row's key (keyOf) is only built when it is written.
   const locals = new Map<string, Local>();
@@ -165,6 +173,7 @@ export function createLimiter(db: Database, limit: Limit): Limiter {
     const windowStart = now - (now % windowMs);
     const local = localOf(address, windowStart);
     local.pending++;
+    if (exclusiveDatabase) return answer(local, windowStart, now);
     dirty.add(address);
     if (!writing && (local.pending >= limit.batch || now - lastWrite >= LIMIT_WRITE_EVERY_MS)) void flush();
     return answer(local, windowStart, now);
@@ -180,7 +189,7 @@ export function createLimiter(db: Database, limit: Limit): Limiter {
 const limiters = new WeakMap<Database, Map<Limit, Limiter>>();
 
 /** The database's limiter for this limit, created on first use: the app's middleware and a fast path share it. */
-export function limiterOf(db: Database, limit: Limit): Limiter {
+export function limiterOf(db: Database, limit: Limit, options?: LimiterOptions): Limiter {
   let byLimit = limiters.get(db);
   if (!byLimit) {
     byLimit = new Map();
@@ -188,7 +197,7 @@ export function limiterOf(db: Database, limit: Limit): Limiter {
   }
   let limiter = byLimit.get(limit);
   if (!limiter) {
-    limiter = createLimiter(db, limit);
+    limiter = createLimiter(db, limit, options);
     byLimit.set(limit, limiter);
   }
   return limiter;
@@ -204,9 +213,9 @@ export function tooManyRequestsMessage(wait: number) {
 }
 
 /** Puts the limits in front of their routes: 429 with Retry-After once an address is over. */
-export function mountRateLimits(app: Hono<AppEnv>, db: Database, limits: Limit[] = PUBLIC_LIMITS) {
+export function mountRateLimits(app: Hono<AppEnv>, db: Database, options?: LimiterOptions, limits: Limit[] = PUBLIC_LIMITS) {
   for (const limit of limits) {
-    const limiter = limiterOf(db, limit);
+    const limiter = limiterOf(db, limit, options);
     app.on(
       limit.method,
       limit.path,

@@ -21,25 +21,15 @@ import { type StaticFile, sendFile, staticFileOf } from './web-static';
 
 type Manifest = Record<string, { file: string; imports?: string[] }>;
 
-/** The script tags of an island: its entry and, preloaded, the chunks it imports (so they load in parallel). */
+/**
+ * The script tag of an island: its entry only. The browser fetches the chunks it imports once the entry arrives; no
+ * modulepreload, so the stylesheet and the server-rendered content do not share the first round trips' bandwidth with
+ * the island's script (decision 912, addendum: /book's first paint, and its LCP, waited on the preloads).
+ */
 function islandTags(manifest: Manifest, island: Island): string {
   const entry = manifest[ISLAND_ENTRIES[island]];
   if (!entry) throw new Error(`The build has no ${ISLAND_ENTRIES[island]} (vite.config.ts inputs)`);
-  const preload = new Set<string>();
-  const walk = (key: string) => {
-    for (const imported of manifest[key]?.imports ?? []) {
-      const file = manifest[imported]?.file;
-      if (file && !preload.has(file)) {
-        preload.add(file);
-        walk(imported);
-      }
-    }
-  };
-  walk(ISLAND_ENTRIES[island]);
-  return [
-    `<script type="module" crossorigin src="/${entry.file}"></script>`,
-    ...[...preload].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ].join('\n    ');
+  return `<script type="module" crossorigin src="/${entry.file}"></script>`;
 }
 
 const PAGE_HEAD = '<!--page-head-->';

@@ -29,7 +29,7 @@ export const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 export function zipCheckListener(deps: AppDeps) {
   const areas = zipAreasOf(deps.db);
   const counter = zipCheckCounterOf(deps.db);
-  const hitNow = limiterOf(deps.db, ZIP_CHECK_LIMIT).hitNow;
+  const hitNow = limiterOf(deps.db, ZIP_CHECK_LIMIT, { exclusiveDatabase: deps.exclusiveDatabase }).hitNow;
   if (!hitNow) throw new Error('the zip check limit must be a batched limit');
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET') return false;
