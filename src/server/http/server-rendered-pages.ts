@@ -15,6 +15,7 @@ import { businessBookMeta, DEFAULT_PAGE_META, type PageMeta, PUBLIC_PAGE_META } 
 import { businessPlace, getBookingOptions } from '../features/booking/booking-options.service';
 import { getPublicSettings } from '../features/platform-settings/platform-settings.service';
 import { pageHeadTags } from '../providers/content/page-head';
+import { readSignedIn } from '../auth/signed-in';
 import type { AppEnv } from './context';
 import { AppError } from './errors';
 import { type StaticFile, sendFile, staticFileOf } from './web-static';
@@ -48,11 +49,13 @@ function shellOf(indexHtml: string) {
   return shell;
 }
 
-/** A signed-in visitor sees "Dashboard" in the header; the session is read only when a session cookie came along. */
+/**
+ * A signed-in visitor sees "Dashboard" in the header. Read as every signed-in request is (readSignedIn, decision 925):
+ * the database is read only for a correctly signed session cookie, so anonymous visits cost no query.
+ */
 async function isSignedIn(c: Context<AppEnv>) {
-  if (!/(^|;\s*)(__Secure-)?better-auth\.session_token=/.test(c.req.header('cookie') ?? '')) return false;
   try {
-    return Boolean(await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers }));
+    return Boolean(await readSignedIn(c.var.deps.auth, c.var.deps.db, c.req.raw.headers));
   } catch {
     return false;
   }
