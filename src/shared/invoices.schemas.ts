@@ -10,6 +10,7 @@ export const QUOTE_MESSAGES = {
   generated: 'Quote generated successfully',
   sent: 'Quote sent to the customer',
   notAcceptable: 'This quote can no longer be accepted',
+  notSent: 'This quote has not been sent yet',
   expired: 'This quote has expired',
 } as const;
 

@@ -177,7 +177,9 @@ export async function findQuoteByToken(db: DbOrTx, token: string) {
 export function answerProblem(q: QuoteRow): string | null {
   if (q.status === 'expired' || (q.expiresAt.getTime() < Date.now() && (q.status === 'draft' || q.status === 'sent')))
     return QUOTE_MESSAGES.expired;
-  if (q.status !== 'draft' && q.status !== 'sent') return QUOTE_MESSAGES.notAcceptable;
+  // Only a quote the business sent can be answered: a draft's link exists before sending but is not an offer yet.
+  if (q.status === 'draft') return QUOTE_MESSAGES.notSent;
+  if (q.status !== 'sent') return QUOTE_MESSAGES.notAcceptable;
   return null;
 }
 

@@ -196,6 +196,37 @@ describe('quotes', () => {
     expect(resend.status).toBe(409);
   });
 
+  it('a draft that was never sent cannot be accepted, declined or paid through its token (409, the page says why)', async () => {
+    const { owner, customer } = await ownerWithCustomer();
+    const draft = await (await createQuote(owner.cookie, quoteBody(customer.id))).json();
+    const withDeposit = await (await createQuote(owner.cookie, quoteBody(customer.id, null, { deposit: { kind: 'percent', percentBps: 2500 } }))).json();
+    for (const q of [draft, withDeposit]) expect(q.status).toBe('draft');
+
+    const page = await t.request(draft.publicPath);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(QUOTE_MESSAGES.notSent);
+    expect(html).not.toContain('Accept quote');
+    expect(html).not.toContain('Decline');
+
+    for (const answer of ['accept', 'decline']) {
+      const res = await t.request(`${draft.publicPath}/${answer}`, { method: 'POST' });
+      expect(res.status).toBe(409);
+      expect(await res.text()).toContain(QUOTE_MESSAGES.notSent);
+    }
+    const deposit = await t.request(`${withDeposit.publicPath}/deposit`, { method: 'POST' });
+    expect(deposit.status).toBe(409);
+    expect(await deposit.text()).toContain(QUOTE_MESSAGES.notSent);
+    for (const q of [draft, withDeposit]) {
+      expect((await (await t.request(`/api/quotes/${q.id}`, { cookie: owner.cookie })).json()).status).toBe('draft');
+    }
+
+    // Once sent, the same link accepts.
+    const link = await sentLink(owner.cookie, draft.id, customer.email);
+    expect(link).toBe(draft.publicPath);
+    expect((await t.request(`${link}/accept`, { method: 'POST' })).status).toBe(303);
+  });
+
   it('an unknown or malformed token shows a 404 page and nothing else', async () => {
     expect((await t.request('/quote/nope')).status).toBe(404);
     expect((await t.request('/quote/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
