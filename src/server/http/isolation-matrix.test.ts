@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext } from '../test/harness';
 import { type AppRoute, appRoutes, fillPath, jsonBodySchema, sampleOf } from '../test/routes';
-import { populateTenant, tenantIds, tenantSnapshot } from '../test/tenants';
+import { populateTenant, tenantIds, tenantIdsByTable, tenantSnapshot } from '../test/tenants';
 
 /**
  * Tenant isolation over EVERY route of the app's router (a route added later is covered without editing this file):
@@ -51,9 +51,11 @@ function call(route: AppRoute, path: string, cookie?: string, uuid: () => string
   return t.request(path, { method: route.method, cookie, json });
 }
 
-const counts = { routes: routes.length, owner: ownerRoutes.length, crossTenantCalls: 0 };
+const counts = { routes: routes.length, owner: ownerRoutes.length, crossTenantCalls: 0, foreignBodyIdCalls: 0 };
 afterAll(() => {
-  console.info(`isolation matrix: ${counts.routes} /api routes, ${counts.owner} owner routes, ${counts.crossTenantCalls} cross-tenant calls`);
+  console.info(
+    `isolation matrix: ${counts.routes} /api routes, ${counts.owner} owner routes, ${counts.crossTenantCalls} cross-tenant calls, ${counts.foreignBodyIdCalls} calls with a foreign id in the body`,
+  );
 });
 
 describe('the route list', () => {
@@ -120,3 +122,100 @@ describe("business A's lists and reads without ids", () => {
     },
   );
 });
+
+/**
+ * Ids inside request bodies (issue 24): every owner route whose JSON body names a record (`customerId`,
+ * `items[].serviceId`, `templateId`…) is first called by A with A's own ids and must succeed (so the route is really
+ * exercised); then each id slot in turn gets each of B's ids, which must answer 404, change nothing of A's or B's
+ * rows and reveal nothing of B.
+ */
+describe("business A with business B's ids in request bodies", () => {
+  // The kind of row a body field names, as a tenant table (A's first row of it is the valid value).
+  const TABLE_OF_FIELD: Record<string, string> = {
+    customerId: 'customers',
+    vehicleId: 'customer_vehicles',
+    serviceId: 'services',
+    inventoryItemId: 'inventory_items',
+    templateId: 'message_templates',
+    rewardId: 'loyalty_rewards',
+    bookingId: 'bookings',
+    promoCodeId: 'promo_codes',
+  };
+  // Fields naming a user of the business rather than a row: the owner is always one.
+  const USER_FIELDS = new Set(['technicianId']);
+  // Sample bodies that need a real value to pass the route's own checks (a bookable time…), merged over the sample.
+  const BODY_OVERRIDES: Record<string, Record<string, unknown>> = {
+    'POST /api/bookings': { date: bookableDate(), time: '10:00', customer: null, vehicle: null, locationAddress: '1 Main St' },
+    'PATCH /api/bookings/:id': { date: undefined, time: undefined, vehicle: null, priceCents: undefined, priceReason: undefined },
+  };
+  // Routes that must be among those covered, so that a broken discovery cannot pass silently.
+  const MUST_COVER = ['POST /api/quotes', 'POST /api/campaigns', 'POST /api/bookings', 'PUT /api/team/assignments/:id'];
+
+  const bodyIdRoutes = ownerRoutes.filter((r) => !isAdmin(r) && r.method !== 'GET' && r.method !== 'DELETE' && idSlots(r).length > 0);
+  const bForeignIds = [...bIds, b.userId];
+
+  it('covers the routes whose bodies name records', () => {
+    const names = bodyIdRoutes.map((r) => `${r.method} ${r.path}`);
+    for (const name of MUST_COVER) expect(names).toContain(name);
+  });
+
+  it.each(bodyIdRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: each of B\'s ids in each body id → 404, nothing changed', async (name, route) => {
+    const aIds = await tenantIdsByTable(t.db, a.userId);
+    const own = (key: string) => {
+      if (USER_FIELDS.has(key)) return a.userId;
+      const table = TABLE_OF_FIELD[key];
+      const id = table ? aIds.get(table)?.[0] : undefined;
+      if (!id) throw new Error(`${name}: add the table of body field "${key}" to TABLE_OF_FIELD (or give A a row of it)`);
+      return id;
+    };
+    const body = (foreign?: { slot: number; id: string }) => {
+      let n = 0;
+      const sample = sampleOf(jsonBodySchema(route), (key) => (n++ === foreign?.slot ? foreign.id : own(key))) as Record<string, unknown>;
+      return { ...sample, ...BODY_OVERRIDES[name] };
+    };
+    // A path id of A that the route accepts with A's own body ids: the first that answers 2xx.
+    const candidates = route.params.some(isIdParam) ? [...aIds.values()].flat() : [''];
+    let path: string | undefined;
+    for (const id of candidates) {
+      const p = fill(route, id);
+      const res = await t.request(p, { method: route.method, cookie: a.cookie, json: body() });
+      if (res.ok) {
+        path = p;
+        break;
+      }
+    }
+    expect(path, `${name} never succeeded with A's own ids: give BODY_OVERRIDES a valid body`).toBeDefined();
+
+    const slots = idSlots(route).length;
+    const before = [await tenantSnapshot(t.db, a.userId), await tenantSnapshot(t.db, b.userId)];
+    for (let slot = 0; slot < slots; slot++) {
+      for (const id of bForeignIds) {
+        counts.foreignBodyIdCalls++;
+        const json = body({ slot, id });
+        const res = await t.request(path!, { method: route.method, cookie: a.cookie, json });
+        const text = await res.text();
+        expect(res.status, `${route.method} ${path} ${JSON.stringify(json)} → ${res.status} ${text}`).toBe(404);
+        for (const secret of bSecrets) expect(text).not.toContain(secret);
+      }
+    }
+    expect(await tenantSnapshot(t.db, a.userId)).toBe(before[0]);
+    expect(await tenantSnapshot(t.db, b.userId)).toBe(before[1]);
+  });
+});
+
+/** The id fields of a route's JSON body, in the order sampleOf fills them. */
+function idSlots(route: AppRoute): string[] {
+  const keys: string[] = [];
+  sampleOf(jsonBodySchema(route), (key) => {
+    keys.push(key);
+    return crypto.randomUUID();
+  });
+  return keys;
+}
+
+/** A weekday a week or two ahead: inside any business's default hours, notice and horizon. */
+function bookableDate() {
+  const d = new Date(Date.now() + 8 * 86_400_000);
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}

@@ -74,13 +74,15 @@ export function jsonBodySchema(route: AppRoute): JsonSchema | undefined {
  * A plausible valid value for a JSON schema (required fields only, smallest allowed values), so a request gets past
  * validation to the route's own checks. `uuid` returns the id to put in uuid fields.
  */
-export function sampleOf(schema: JsonSchema | undefined, uuid: () => string, depth = 0, key = ''): unknown {
+export function sampleOf(schema: JsonSchema | undefined, uuid: (key: string) => string, depth = 0, key = ''): unknown {
   if (!schema || depth > 6) return null;
   if (schema.const !== undefined) return schema.const;
+  // A field naming a record gets an id even when it may be left out (a quote line's serviceId defaults to null).
+  if (/^id$|Id$/.test(key) && !schema.enum && allowsString(schema)) return uuid(key);
   if (schema.default !== undefined) return schema.default;
   if (schema.enum?.length) return schema.enum[0];
   const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives?.length) return sampleOf(alternatives.find((s) => s.type !== 'null') ?? alternatives[0], uuid, depth + 1);
+  if (alternatives?.length) return sampleOf(alternatives.find((s) => s.type !== 'null') ?? alternatives[0], uuid, depth + 1, key);
   if (schema.allOf?.length) return Object.assign({}, ...schema.allOf.map((s) => sampleOf(s, uuid, depth + 1) as object));
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
@@ -90,7 +92,7 @@ export function sampleOf(schema: JsonSchema | undefined, uuid: () => string, dep
       return out;
     }
     case 'array':
-      return Array.from({ length: Math.max(1, schema.minItems ?? 0) }, () => sampleOf(schema.items, uuid, depth + 1));
+      return Array.from({ length: Math.max(1, schema.minItems ?? 0) }, () => sampleOf(schema.items, uuid, depth + 1, key));
     case 'integer':
     case 'number': {
       const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
@@ -99,7 +101,7 @@ export function sampleOf(schema: JsonSchema | undefined, uuid: () => string, dep
     case 'boolean':
       return true;
     case 'string': {
-      if (schema.format === 'uuid' || /^id$|Id$/.test(key)) return uuid();
+      if (schema.format === 'uuid' || /^id$|Id$/.test(key)) return uuid(key);
       if (schema.format === 'email' || /email/i.test(key)) return 'sample@example.com';
       if (/phone/i.test(key)) return '(512) 555-0142';
       if (/zip/i.test(key)) return '78701';
@@ -118,4 +120,9 @@ export function sampleOf(schema: JsonSchema | undefined, uuid: () => string, dep
     default:
       return null;
   }
+}
+
+function allowsString(schema: JsonSchema): boolean {
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return types.includes('string') || [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some(allowsString);
 }

@@ -53,15 +53,25 @@ export async function populateTenant(db: Database, businessId: string, marker: s
     status: 'sent',
   });
   await db.insert(schema.messagingSettings).values({ businessId, reviewLink: `https://example.com/${marker}`, winbackMessage: marker });
+  // An own message template, so that a campaign body can name one (issue 24: ids in bodies).
+  await db.insert(schema.messageTemplates).values({ businessId, name: `${marker} Template`, type: 'email', content: `${marker} hello` });
 }
 
 /** The ids of every row of the business, in every tenant table. */
 export async function tenantIds(db: Database, businessId: string): Promise<string[]> {
-  const ids: string[] = [];
+  return [...(await tenantIdsByTable(db, businessId)).values()].flat();
+}
+
+/** The same ids by table name (`customers` → ids), oldest first, for a request that needs a row of one kind. */
+export async function tenantIdsByTable(db: Database, businessId: string): Promise<Map<string, string[]>> {
+  const ids = new Map<string, string[]>();
   for (const table of tenantTables()) {
-    if (!('id' in getTableColumns(table))) continue;
-    const rows = await db.execute<{ id: string }>(sql`select id::text as id from ${table} where business_id = ${businessId}`);
-    ids.push(...(rows as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
+    const columns = getTableColumns(table);
+    if (!('id' in columns)) continue;
+    const order = 'createdAt' in columns ? sql`created_at, id` : sql`id`;
+    const rows = await db.execute<{ id: string }>(sql`select id::text as id from ${table} where business_id = ${businessId} order by ${order}`);
+    const found = (rows as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    if (found.length) ids.set(getTableName(table), found);
   }
   return ids;
 }

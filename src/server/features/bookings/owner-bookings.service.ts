@@ -13,11 +13,11 @@ import {
 import { servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
 import { formatDateTimeInZone } from '../../../shared/time';
 import type { Transaction } from '../../db/client';
-import { bookings, customers, customerVehicles } from '../../db/schema';
+import { bookings, customers, customerVehicles, services } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { findActiveService, findPublicBusiness } from '../booking/booking-options.service';
-import { assertUuid } from '../ids';
+import { assertOwnedIds, assertUuid } from '../ids';
 import { assertSlotBookable, lockBusinessSlots, slotHasRoom } from '../scheduling/scheduling.service';
 import {
   dropPendingReminders,
@@ -113,8 +113,10 @@ async function vehicleFor(
 
 async function serviceFor(deps: Deps, businessId: string, serviceId: string) {
   const service = await findActiveService(deps.db, businessId, serviceId);
-  if (!service) throw invalid(OWNER_BOOKING_TEXT.serviceNotFound);
-  return service;
+  if (service) return service;
+  // Another business's service is unknown here (404); an own service switched off is no longer offered (400).
+  await assertOwnedIds(deps.db, services, businessId, [serviceId], 'Service not found');
+  throw invalid(OWNER_BOOKING_TEXT.serviceNotFound);
 }
 
 /** A price other than the service's list price for the vehicle type needs a reason, kept in the history. */

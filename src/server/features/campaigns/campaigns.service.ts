@@ -11,7 +11,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { campaigns, customers, messageSends, messageTemplates } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
-import { assertUuid } from '../ids';
+import { assertOwnedIds, assertUuid } from '../ids';
 import { marketingAudience } from './consent.service';
 
 const CAMPAIGN_NOT_FOUND = 'Campaign not found';
@@ -75,6 +75,9 @@ export async function listCampaigns(db: Database, businessId: string, query: Lis
 
 export async function createCampaign(db: Database, businessId: string, input: CampaignInput) {
   const values = campaignInputSchema.parse(input);
+  // A built-in template's id, or one of the business's own templates.
+  if (values.templateId && !BUILT_IN_TEMPLATES.some((t) => t.id === values.templateId))
+    await assertOwnedIds(db, messageTemplates, businessId, [values.templateId], TEMPLATE_NOT_FOUND);
   // §3 recipient_count: who the draft would reach today; fixed for good when the send is prepared.
   const audience = await marketingAudience(db, businessId, values.type);
   const [row] = await db

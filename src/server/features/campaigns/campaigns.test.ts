@@ -183,6 +183,16 @@ describe('campaign create and validation', () => {
       ).status,
     ).toBe(404);
     expect(await t.db.select().from(messageSends).where(eq(messageSends.campaignId, mine.id))).toEqual([]);
+
+    // A campaign of B naming A's template is refused like A's id in a path; a built-in or own template is fine.
+    const body = (templateId: string) => ({ name: 'Borrowed', type: 'sms', templateId, message: 'Hi' });
+    const foreign = await t.request('/api/campaigns', { method: 'POST', cookie: b.cookie, json: body(id) });
+    expect(foreign.status).toBe(404);
+    expect((await foreign.json()).error.message).toBe('Template not found');
+    expect((await t.request('/api/campaigns', { method: 'POST', cookie: b.cookie, json: body('no-such-template') })).status).toBe(404);
+    expect((await t.request('/api/campaigns', { cookie: b.cookie }).then((r) => r.json())).items).toEqual([]);
+    expect((await t.request('/api/campaigns', { method: 'POST', cookie: b.cookie, json: body('builtin-booking-reminder') })).status).toBe(201);
+    expect((await t.request('/api/campaigns', { method: 'POST', cookie: a.cookie, json: body(id) })).status).toBe(201);
   });
 });
 

@@ -4,11 +4,11 @@ import { QUOTE_MESSAGES, type QuoteStatus, type quoteInputSchema } from '../../.
 import { formatCents } from '../../../shared/money';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client';
-import { customers, invoices, quotes } from '../../db/schema';
+import { customers, invoices, quotes, services } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
-import { assertUuid } from '../ids';
+import { assertOwnedIds, assertUuid } from '../ids';
 import { DAY_MS, documentBusiness, newPublicToken, pricedLines, quotePageUrl } from './documents';
 import { containsPattern } from '../../db/like';
 
@@ -67,6 +67,9 @@ export async function createQuote(db: Database, businessId: string, input: z.out
     .from(customers)
     .where(and(eq(customers.id, customerId), eq(customers.businessId, businessId)));
   if (!customer) throw notFound('Customer not found');
+  // A line may name one of the business's services (archived ones included: the owner quotes what they did).
+  const serviceIds = input.items.flatMap((i) => (i.serviceId ? [i.serviceId] : []));
+  await assertOwnedIds(db, services, businessId, serviceIds, 'Service not found');
   const priced = pricedLines(input.items, input.taxRateBps);
   const deposit = depositCents(input.deposit, priced.totalCents);
   const createdAt = new Date();

@@ -129,6 +129,16 @@ describe('quotes', () => {
     expect(sent.items).toEqual([]);
   });
 
+  it("refuses another business's service in a line (404) and stores nothing", async () => {
+    const { owner, customer } = await ownerWithCustomer();
+    const other = await ownerWithCustomer();
+    const res = await createQuote(owner.cookie, quoteBody(customer.id, other.service.id));
+    expect(res.status).toBe(404);
+    expect((await res.json()).error.message).toBe('Service not found');
+    expect((await createQuote(owner.cookie, quoteBody(customer.id, 'not-a-uuid'))).status).toBe(404);
+    expect(await t.db.select().from(quotes).where(eq(quotes.businessId, owner.userId))).toEqual([]);
+  });
+
   it('downloads a self-contained HTML file and a PDF of the quote', async () => {
     const { owner, customer } = await ownerWithCustomer();
     const q = await (await createQuote(owner.cookie, quoteBody(customer.id))).json();

@@ -4,7 +4,7 @@ import { INVITATION_DAYS, TEAM_TEXT } from '../../../shared/team';
 import { PLAN_SEATS } from '../../../shared/plan-features';
 import type { Database, DbOrTx } from '../../db/client';
 import { bookingAssignments, bookings, profiles, session, teamInvitations, user, userRoles } from '../../db/schema';
-import { conflict, forbidden, invalid, notFound } from '../../http/errors';
+import { conflict, forbidden, notFound } from '../../http/errors';
 import type { Mailer } from '../../providers/mail/mailer';
 import { openInvitationsOf, seatsMessage, seatsUsed } from '../billing/billing.service';
 import { assertUuid, isUniqueViolation } from '../ids';
@@ -210,7 +210,8 @@ export async function assignBooking(db: DbOrTx, businessId: string, bookingId: s
       .select({ id: userRoles.id })
       .from(userRoles)
       .where(and(eq(userRoles.userId, technicianId), eq(userRoles.businessId, businessId), eq(userRoles.role, 'technician')));
-    if (!member) throw invalid(TEAM_TEXT.notTechnician);
+    // Anyone else (another business's owner or technician) is unknown here: 404 like a foreign id in a path.
+    if (!member) throw notFound(TEAM_TEXT.notTechnician);
   }
   await db
     .insert(bookingAssignments)

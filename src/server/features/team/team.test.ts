@@ -248,7 +248,7 @@ describe('booking assignment', () => {
     const tech = await joinedTechnician(owner);
     const stranger = await t.signUp();
     const bad = await assign(owner.cookie, booking.id, stranger.userId);
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(404);
     expect((await bad.json()).error.message).toBe(TEAM_TEXT.notTechnician);
     expect((await assign(owner.cookie, other.booking.id, tech.userId)).status).toBe(404);
     expect((await assign(owner.cookie, 'nope', tech.userId)).status).toBe(404);
