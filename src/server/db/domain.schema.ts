@@ -396,6 +396,10 @@ export const citySeoPages = pgTable(
     // Moves (by database triggers) whenever what the public page shows may have changed: the page's own fields, its
     // business's name, phone or tagline, or its reviews. A stored render of another version is stale (decision 309).
     renderVersion: integer().notNull().default(1),
+    // A platform page's area: the zip codes it names (its city's, then the nearest). Whether an active service area
+    // lies in them decides whether the page may offer booking; a trigger on service_areas re-renders the page when
+    // that changes (docs/decisions/0950). Filled when the page is first rendered.
+    areaZips: text().array(),
     // What the admin search matches: title, city, state code and state name, lower-cased (docs/decisions/302).
     searchText: text().generatedAlwaysAs(
       sql`lower("page_title" || ' ' || "city" || ' ' || "state" || ' ' || us_state_name("state"))`,
@@ -410,6 +414,7 @@ export const citySeoPages = pgTable(
     index('city_seo_pages_status_idx').on(t.status),
     index('city_seo_pages_created_at_idx').on(t.createdAt),
     index('city_seo_pages_generation_run_id_idx').on(t.generationRunId),
+    index('city_seo_pages_area_zips_idx').using('gin', t.areaZips),
     // The admin list searches with LIKE '%term%' over 100k+ rows (docs/decisions/302).
     index('city_seo_pages_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],

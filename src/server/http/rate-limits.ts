@@ -26,6 +26,8 @@ export const PUBLIC_LIMITS: Limit[] = [
   // Generous for people (an office behind one address, the e2e suite from 127.0.0.1), far below a flood (700/min).
   { method: 'GET', path: '/api/public/availability', max: 300, windowSeconds: 60, batch: 10 },
   { method: 'POST', path: '/api/public/waitlist', max: 20, windowSeconds: 3600, batch: 1 },
+  // The same waitlist from an SEO page's form (decision 0950).
+  { method: 'POST', path: '/seo/:slug/waitlist', max: 20, windowSeconds: 3600, batch: 1 },
   { method: 'POST', path: '/api/public/contact', max: 10, windowSeconds: 3600, batch: 1 },
   { method: 'POST', path: '/api/booking/create-payment', max: 100, windowSeconds: 3600, batch: 1 },
   // The promo check answers whether a code exists: limited so codes cannot be guessed in bulk (decision 710).

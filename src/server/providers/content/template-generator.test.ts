@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANDING_PAGE_STATES, POPULAR_VEHICLES, pageSlug } from '../../../shared/seo.constants';
 import { pageContext } from '../../features/seo/generation/seo-context';
-import { largestCities } from '../../features/seo/generation/seo-geo';
+import { largestCities } from '../../features/seo/seo-geo';
 import type { BusinessForPage } from './content-generator';
 import { generateFromTemplates } from './template-generator';
 

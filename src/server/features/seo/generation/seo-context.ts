@@ -3,7 +3,7 @@ import { POPULAR_VEHICLES, stateName } from '../../../../shared/seo.constants';
 import type { DbOrTx } from '../../../db/client';
 import { profiles, services } from '../../../db/schema';
 import type { BusinessForPage, PageContext } from '../../../providers/content/content-generator';
-import { serviceAreaOf } from './seo-geo';
+import { serviceAreaOf } from '../seo-geo';
 
 /** The business facts a page may show: name, contact, and its active services with prices. */
 export async function loadBusinessForPage(db: DbOrTx, businessId: string): Promise<BusinessForPage | null> {

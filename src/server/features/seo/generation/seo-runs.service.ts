@@ -15,7 +15,7 @@ import { conflict, notFound } from '../../../http/errors';
 import type { ContentGenerator } from '../../../providers/content/content-generator';
 import { sanitizeContent } from '../../../providers/content/sanitize';
 import { pageContext } from './seo-context';
-import { largestCities } from './seo-geo';
+import { largestCities } from '../seo-geo';
 import { assertUuid } from '../../ids';
 import { pageListColumns } from '../pages/seo-pages.service';
 import { escapeLike } from '../../../db/like';

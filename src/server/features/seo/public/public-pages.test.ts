@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createSeoPage, createTestimonial, updateProfile } from '../../../db/factories';
+import { createSeoPage, createServiceArea, createTestimonial, updateProfile } from '../../../db/factories';
 import { citySeoPages, seoPageRenders } from '../../../db/schema';
 import { createTestContext, TEST_ORIGIN } from '../../../test/harness';
 import { PublicPages } from './public-pages';
@@ -14,6 +14,9 @@ import { publicPagesOf } from '../seo-settings';
 // jobs: the render-ahead job runs when the test drains the in-memory queue.
 const t = await createTestContext({ jobs: 'memory', seo: { platformPhone: '(512) 555-0100' } });
 const MB = 1024 * 1024;
+// The pages' area is served, so they render in full (a page nobody serves is seo-coverage.test.ts's, decision 0950).
+const served = await t.signUp();
+await createServiceArea(t.db, served.userId, { zipCode: '78701', city: 'Austin', state: 'Texas', stateCode: 'TX', isActive: true });
 
 let n = 0;
 /** A complete platform page with a unique slug and body. */
@@ -25,6 +28,7 @@ async function page(values: Partial<typeof citySeoPages.$inferInsert> = {}) {
     state: 'TX',
     pageTitle: `Car Detailing in Town ${n}, TX`,
     content: `<p>Body of page ${n}.</p>`,
+    areaZips: ['78701'],
     ...values,
   });
 }

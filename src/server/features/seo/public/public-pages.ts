@@ -108,7 +108,10 @@ const KEY_SAMPLE: PublicPage = {
     rating: { average: 5, count: 1 },
     verified: true,
   },
+  coverage: null,
 };
+// A platform page nobody serves draws another template (decision 0950): its render is part of the key too.
+const UNSERVED_KEY_SAMPLE: PublicPage = { ...KEY_SAMPLE, business: null, coverage: { served: false, waitlistZip: '78701' } };
 
 /**
  * The public city pages this instance serves (docs/decisions/309). Each complete page is rendered once, gzipped and
@@ -332,9 +335,10 @@ export class PublicPages {
   private renderKey(): string {
     const year = new Date().getFullYear();
     if (this.key?.year !== year) {
-      const { html } = renderSeoPage(KEY_SAMPLE, this.opts);
+      const hash = createHash('sha256');
+      for (const sample of [KEY_SAMPLE, UNSERVED_KEY_SAMPLE]) hash.update(renderSeoPage(sample, this.opts).html);
       if (this.key) this.clear();
-      this.key = { year, value: createHash('sha256').update(html).digest('base64url').slice(0, 22) };
+      this.key = { year, value: hash.digest('base64url').slice(0, 22) };
     }
     return this.key.value;
   }

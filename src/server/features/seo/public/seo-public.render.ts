@@ -5,6 +5,8 @@ import {
   PRICE_RANGE,
   stateName,
 } from '../../../../shared/seo.constants';
+import { DEMO_SERVICES } from '../../../../shared/constants';
+import { formatCents } from '../../../../shared/money';
 import { pageHeadTags } from '../../../providers/content/page-head';
 import { escapeHtml as e, sanitizeContent, toPlainText } from '../../../providers/content/sanitize';
 import type { PublicPage } from './seo-public.service';
@@ -64,6 +66,15 @@ footer a{color:#cbd5e1;text-decoration:none}
 .notfound{min-height:60vh;display:flex;flex-direction:column;align-items:center;justify-content:center;text-align:center;gap:1rem;padding:3rem 1rem}
 .notfound .code{font-size:4.5rem;font-weight:800;margin:0;color:#0f172a}
 .notfound h1{font-size:1.25rem;color:#475569;font-weight:500;margin:0}
+.wl{background:#fff;color:#0f172a;border-radius:.75rem;padding:1.25rem;margin-top:1.5rem;max-width:32rem}
+.wl h2{font-size:1.2rem;margin:0 0 .25rem}
+.wl p{margin:0 0 .75rem;color:#475569;font-size:.95rem}
+.wl .fields{display:grid;gap:.75rem;grid-template-columns:1fr}
+.wl label{display:block;font-size:.875rem;font-weight:600;margin-bottom:.25rem}
+.wl input{width:100%;min-height:2.75rem;padding:0 .75rem;border:1px solid #94a3b8;border-radius:.5rem;font:inherit}
+.wl .btn{margin-top:1rem;width:100%;border:0;cursor:pointer}
+.wl .err{color:#b91c1c;font-weight:600}
+@media (min-width:40rem){.wl .fields{grid-template-columns:2fr 1fr}}
 .skip{position:absolute;left:-999px;top:0;background:#fff;padding:.5rem 1rem}.skip:focus{left:1rem}
 @media (max-width:40rem){.top nav a.signin{display:none}.ctas .btn{flex:1 1 100%}}
 `.replace(/\n/g, '');
@@ -83,8 +94,8 @@ const LOGO_MARK =
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-function shell(opts: { head: string; body: string; bookHref?: string }) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${CSS}</style>${opts.head}</head><body><a href="#main" class="skip">Skip to content</a><header class="top"><div class="wrap"><a class="logo" href="/" aria-label="ShineRoute home">${LOGO_MARK}ShineRoute</a><nav aria-label="Main"><a class="signin" href="/auth">Sign In</a><a class="book" href="${e(opts.bookHref ?? '/book')}">Book Now</a></nav></div></header><main id="main">${opts.body}</main><footer><div class="wrap"><nav aria-label="Footer"><a href="/">Home</a><a href="/about">About</a><a href="/contact">Contact</a><a href="/for-detailers">For Detailers</a><a href="/privacy">Privacy</a><a href="/terms">Terms</a></nav><p>© ${new Date().getFullYear()} ShineRoute. Mobile car detailing that comes to you.</p></div></footer></body></html>`;
+function shell(opts: { head: string; body: string; bookHref?: string; bookLabel?: string }) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${CSS}</style>${opts.head}</head><body><a href="#main" class="skip">Skip to content</a><header class="top"><div class="wrap"><a class="logo" href="/" aria-label="ShineRoute home">${LOGO_MARK}ShineRoute</a><nav aria-label="Main"><a class="signin" href="/auth">Sign In</a><a class="book" href="${e(opts.bookHref ?? '/book')}">${e(opts.bookLabel ?? 'Book Now')}</a></nav></div></header><main id="main">${opts.body}</main><footer><div class="wrap"><nav aria-label="Footer"><a href="/">Home</a><a href="/about">About</a><a href="/contact">Contact</a><a href="/for-detailers">For Detailers</a><a href="/privacy">Privacy</a><a href="/terms">Terms</a></nav><p>© ${new Date().getFullYear()} ShineRoute. Mobile car detailing that comes to you.</p></div></footer></body></html>`;
 }
 
 const WHY_DEFAULT = [
@@ -100,6 +111,7 @@ export interface RenderedPage {
 }
 
 export function renderSeoPage(page: PublicPage, opts: { publicUrl: string; platformPhone: string }): RenderedPage {
+  if (page.coverage && !page.coverage.served) return renderUnservedPage(page, opts);
   const url = `${opts.publicUrl.replace(/\/+$/, '')}/seo/${page.slug}`;
   const brand = page.business?.name ?? 'ShineRoute';
   const description = toPlainText(page.metaDescription ?? '') || `${page.pageTitle}. Book mobile car detailing online.`;
@@ -199,6 +211,62 @@ export function renderSeoPage(page: PublicPage, opts: { publicUrl: string; platf
 
   const html = shell({ head, body, bookHref });
   return { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
+}
+
+/** The waitlist form of a page nobody serves: a plain form post, so it works without script (the page has none). */
+function waitlistForm(page: Pick<PublicPage, 'slug' | 'city'>, values: { email?: string; zip?: string | null; error?: string }) {
+  return `<form class="wl" id="waitlist" method="post" action="/seo/${e(page.slug)}/waitlist"><h2>Join the waitlist for ${e(page.city)}</h2><p>We'll email you the day a detailer serves your zip code. No payment, nothing to book until then.</p>${
+    values.error ? `<p class="err" role="alert">${e(values.error)}</p>` : ''
+  }<div class="fields"><div><label for="wl-email">Email</label><input id="wl-email" name="email" type="email" autocomplete="email" required value="${e(values.email ?? '')}"></div><div><label for="wl-zip">Zip code</label><input id="wl-zip" name="zip_code" inputmode="numeric" pattern="[0-9]{5}" maxlength="5" autocomplete="postal-code" required value="${e(values.zip ?? '')}"></div></div><button class="btn primary" type="submit">Join Waitlist</button></form>`;
+}
+
+/**
+ * A platform page whose area no active business serves (docs/decisions/0950): it never claims coverage. No stored
+ * copy (generated to sell a service, it may say "our detailers cover…"), no phone, no booking link, no business in
+ * the structured data; the waitlist instead, and typical prices so the page still answers what detailing costs.
+ */
+function renderUnservedPage(page: PublicPage, opts: { publicUrl: string }): RenderedPage {
+  const url = `${opts.publicUrl.replace(/\/+$/, '')}/seo/${page.slug}`;
+  const place = `${page.city}, ${page.state}`;
+  const description = `Mobile car detailing is coming to ${place}. Join the ShineRoute waitlist to hear when a detailer serves your area.`;
+  const breadcrumb = {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: [
+      { '@type': 'ListItem', position: 1, name: 'Home', item: `${opts.publicUrl.replace(/\/+$/, '')}/` },
+      { '@type': 'ListItem', position: 2, name: page.pageTitle, item: url },
+    ],
+  };
+  const title = `${page.pageTitle} | ShineRoute`;
+  const head = [...pageHeadTags({ title, description, url }), '<meta name="robots" content="index, follow">', jsonLd(breadcrumb)].join('');
+  const prices = DEMO_SERVICES.map(
+    (s) => `<tr><td>${e(s.name)}</td><td>${formatCents(s.basePriceCents)}</td><td>${Math.round(s.durationMinutes / 6) / 10} h</td></tr>`,
+  ).join('');
+  const body = [
+    '<div class="hero"><div class="wrap">',
+    `<nav aria-label="Breadcrumb" class="crumbs"><ol><li><a href="/">Home</a></li><li aria-current="page">${e(page.pageTitle)}</li></ol></nav>`,
+    `<h1>${e(page.pageTitle)}</h1>`,
+    `<p class="serving">Coming soon to ${e(place)}</p>`,
+    `<p class="tagline">No detailer on ShineRoute serves ${e(page.city)} yet.</p>`,
+    waitlistForm(page, { zip: page.coverage?.waitlistZip }),
+    '</div></div>',
+    `<section class="wrap content" aria-labelledby="prices"><h2 id="prices">What mobile detailing usually costs</h2><p>Typical prices for a standard sedan on ShineRoute; larger vehicles are priced by size, and each detailer sets their own prices.</p><table><thead><tr><th scope="col">Service</th><th scope="col">Price</th><th scope="col">Time</th></tr></thead><tbody>${prices}</tbody></table></section>`,
+    `<section class="band"><div class="wrap"><h2>Do you detail cars in ${e(page.city)}?</h2><p>Join ShineRoute and be the first detailer customers here can book.</p><div class="ctas"><a class="btn primary" href="/for-detailers">Join as Detailer</a></div></div></section>`,
+  ].join('');
+  const html = shell({ head, body, bookHref: '#waitlist', bookLabel: 'Join Waitlist' });
+  return { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
+}
+
+/** The answer to the waitlist form: "You're on the list!", or the form again with what to fix. */
+export function renderWaitlistAnswer(
+  page: Pick<PublicPage, 'slug' | 'city' | 'pageTitle'>,
+  result: { joined: true; zip: string } | { joined: false; email: string; zip: string; error: string },
+): string {
+  const head = `<title>${e(result.joined ? "You're on the list!" : page.pageTitle)} | ShineRoute</title><meta name="robots" content="noindex">`;
+  const body = result.joined
+    ? `<div class="hero"><div class="wrap"><h1>You're on the list!</h1><p class="tagline">We'll email you when a detailer serves ${e(result.zip)}.</p><div class="ctas"><a class="btn ghost" href="/seo/${e(page.slug)}">Back to ${e(page.pageTitle)}</a></div></div></div>`
+    : `<div class="hero"><div class="wrap"><h1>${e(page.pageTitle)}</h1>${waitlistForm(page, { email: result.email, zip: result.zip, error: result.error })}</div></div>`;
+  return shell({ head, body, bookHref: result.joined ? '/' : '#waitlist', bookLabel: result.joined ? 'Home' : 'Join Waitlist' });
 }
 
 export function renderNotFoundPage(): string {

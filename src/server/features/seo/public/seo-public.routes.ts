@@ -3,11 +3,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { OWNER_ROUTES, PUBLIC_ROUTES } from '../../../../shared/routes';
 import type { AppDeps, AppEnv } from '../../../http/context';
 import { APP_CSP, PAGE_CSP, securityHeaders } from '../../../http/security-headers';
-import { renderNotFoundPage } from './seo-public.render';
-import { countIndexablePages, sitemapEntries } from './seo-public.service';
+import { waitlistInputSchema } from '../../../../shared/public.schemas';
+import { joinWaitlist } from '../../public/public.service';
+import { renderNotFoundPage, renderWaitlistAnswer } from './seo-public.render';
+import { countIndexablePages, findCompletePage, sitemapEntries } from './seo-public.service';
 import type { PublicPages, ServedPage } from './public-pages';
 import { publicPagesOf } from '../seo-settings';
 
@@ -165,6 +168,28 @@ export function mountSeoPublicRoutes(app: Hono<AppEnv>) {
     c.header('Cache-Control', 'public, max-age=86400');
     return c.redirect('/favicon.svg', 301);
   });
+  // The waitlist form of a page nobody serves (docs/decisions/0950): a plain form post, answered with a page.
+  app.post('/seo/:slug/waitlist', bodyLimit({ maxSize: 16 * 1024 }), async (c) => {
+    const page = await findCompletePage(c.var.deps.db, c.req.param('slug'));
+    if (!page) return notFoundPage(c);
+    const form = await c.req.parseBody();
+    const raw = { email: String(form.email ?? ''), zip_code: String(form.zip_code ?? '') };
+    const parsed = waitlistInputSchema.safeParse(raw);
+    c.header('Content-Security-Policy', PAGE_CSP);
+    c.header('Cache-Control', 'no-store');
+    if (!parsed.success) {
+      const error = parsed.error.issues[0]?.message ?? 'Please enter both email and zip code';
+      return c.html(renderWaitlistAnswer(page, { joined: false, email: raw.email, zip: raw.zip_code, error }), 400);
+    }
+    await joinWaitlist(c.var.deps.db, {
+      email: parsed.data.email,
+      zipCode: parsed.data.zip_code,
+      userAgent: c.req.header('user-agent') ?? null,
+      ipAddress: c.var.clientIp,
+    });
+    return c.html(renderWaitlistAnswer(page, { joined: true, zip: parsed.data.zip_code }), 200);
+  });
+
   app.get('/robots.txt', (c) => {
     const base = origin(c.var.deps.publicUrl);
     const private_ = ['/api/', '/admin', ...OWNER_ROUTES].map((p) => `Disallow: ${p}`).join('\n');

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { citySeoPages, profiles, type SeoFaqItem, testimonials } from '../../../db/schema';
+import { citySeoPages, profiles, type SeoFaqItem, serviceAreas, testimonials } from '../../../db/schema';
 import { ensureBookingSlug } from '../../booking-link/booking-link.service';
+import { serviceAreaOf } from '../seo-geo';
 
 export interface PublicPage {
   id: string;
@@ -32,6 +33,11 @@ export interface PublicPage {
     /** Pages of a business that is not verified are served noindex and left out of the sitemap (hardening defect 8). */
     verified: boolean;
   } | null;
+  /**
+   * A platform page's coverage (docs/decisions/0950): whether an active service area lies in the page's area, and the
+   * zip a waitlist entry starts from. Null on a business's own page.
+   */
+  coverage: { served: boolean; waitlistZip: string | null } | null;
 }
 
 /**
@@ -57,19 +63,53 @@ export async function loadPublicPages(db: Database, slugs: string[]): Promise<Pu
       vehicleModel: citySeoPages.vehicleModel,
       updatedAt: citySeoPages.updatedAt,
       businessId: citySeoPages.businessId,
+      areaZips: citySeoPages.areaZips,
     })
     .from(citySeoPages)
     .where(and(inArray(citySeoPages.slug, slugs), eq(citySeoPages.status, 'complete')));
+  const coverage = await platformCoverage(db, rows);
   const businesses = new Map<string, PublicPage['business']>();
   for (const id of new Set(rows.map((r) => r.businessId).filter((id) => id !== null))) {
     businesses.set(id, await loadPageBusiness(db, id));
   }
-  return rows.map(({ businessId, ...page }) => ({
+  return rows.map(({ businessId, areaZips: _zips, ...page }) => ({
     ...page,
     content: page.content ?? '',
     faq: page.faq ?? [],
     business: businessId ? (businesses.get(businessId) ?? null) : null,
+    coverage: businessId ? null : (coverage.get(page.id) ?? { served: false, waitlistZip: null }),
   }));
+}
+
+/**
+ * Whether any active service area lies in each platform page's area (the zips the page names: its city's, then the
+ * nearest). Read after the pages themselves: a service area changed after that moves their render_version (the
+ * trigger on service_areas, decision 0950), so a render made from this answer is never taken for current. A page's
+ * zips are stored on its first render, which is what lets that trigger find it.
+ */
+async function platformCoverage(db: Database, rows: { id: string; businessId: string | null; city: string; state: string; areaZips: string[] | null }[]) {
+  const zipsOf = new Map<string, string[]>();
+  for (const r of rows) {
+    if (r.businessId !== null) continue;
+    let zips = r.areaZips;
+    if (!zips) {
+      zips = serviceAreaOf(r.city, r.state).zips;
+      await db.execute(sql`update ${citySeoPages} set area_zips = ${sql.param(zips)}::text[] where id = ${r.id} and area_zips is null`);
+    }
+    zipsOf.set(r.id, zips);
+  }
+  const all = [...new Set([...zipsOf.values()].flat())];
+  const served = new Set<string>();
+  if (all.length > 0) {
+    const active = await db
+      .selectDistinct({ zip: serviceAreas.zipCode })
+      .from(serviceAreas)
+      .where(and(eq(serviceAreas.isActive, true), inArray(serviceAreas.zipCode, all)));
+    for (const a of active) served.add(a.zip);
+  }
+  const coverage = new Map<string, NonNullable<PublicPage['coverage']>>();
+  for (const [id, zips] of zipsOf) coverage.set(id, { served: zips.some((z) => served.has(z)), waitlistZip: zips[0] ?? null });
+  return coverage;
 }
 
 async function loadPageBusiness(db: Database, businessId: string): Promise<PublicPage['business']> {
@@ -140,4 +180,13 @@ export async function countIndexablePages(db: Database) {
     .from(citySeoPages)
     .where(indexable);
   return row?.n ?? 0;
+}
+
+/** A complete page's slug, title and city (what the waitlist form's answer shows), or null. */
+export async function findCompletePage(db: Database, slug: string) {
+  const [row] = await db
+    .select({ slug: citySeoPages.slug, pageTitle: citySeoPages.pageTitle, city: citySeoPages.city })
+    .from(citySeoPages)
+    .where(and(eq(citySeoPages.slug, slug), eq(citySeoPages.status, 'complete')));
+  return row ?? null;
 }

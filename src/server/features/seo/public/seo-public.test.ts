@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createSeoPage, createTestimonial, updateProfile } from '../../../db/factories';
+import { createSeoPage, createServiceArea, createTestimonial, updateProfile } from '../../../db/factories';
 import { createTestContext } from '../../../test/harness';
 
 const t = await createTestContext({ seo: { platformPhone: '(512) 555-0100' } });
+// Platform pages offer booking only where an active business serves their area (docs/decisions/0950): these pages'
+// area is served (Austin's 78701); seo-coverage.test.ts covers the pages nobody serves.
+const served = await t.signUp();
+await createServiceArea(t.db, served.userId, { zipCode: '78701', city: 'Austin', state: 'Texas', stateCode: 'TX', isActive: true });
 
 /** The JSON-LD blocks of a page, parsed. */
 function structuredData(html: string): Array<Record<string, unknown>> {
@@ -117,6 +121,7 @@ describe('GET /seo/{slug}', () => {
       slug: 'hostile-content-tx',
       city: 'El Paso</title><script>alert(1)</script>',
       state: 'TX',
+      areaZips: ['78701'],
       pageTitle: 'Detailing <script>alert("title")</script>',
       metaDescription: '"><script>alert("meta")</script>',
       content:

