@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createAuth } from './auth/auth';
 import { openDatabase } from './db/client';
-import type { Env } from './env';
+import { type Env, publicUrlOf } from './env';
 import { createMailer } from './providers/mail/mailer';
 
 /** A secret generated once and kept in the data dir, so sessions survive restarts without configuration. */
@@ -19,7 +19,7 @@ function localAuthSecret(dataDir: string): string {
 /** Opens and migrates the database and builds the services every entry point (server, scripts) needs. */
 export async function bootstrap(env: Env) {
   const dataDir = resolve(env.DATA_DIR);
-  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const publicUrl = publicUrlOf(env);
   if (env.DATABASE_URL && env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
     throw new Error('BETTER_AUTH_SECRET is required in production with DATABASE_URL (all instances must share it).');
   }

@@ -68,6 +68,19 @@ export type Env = z.infer<typeof envSchema> & {
   S3_FORCE_PATH_STYLE: boolean;
 };
 
+/**
+ * The address users reach: PUBLIC_URL, else the address the server binds (HOST and PORT), so the printed address,
+ * checkout links and email links all name the origin whose cookies the browser holds (decision 0963). An unspecified
+ * bind address (0.0.0.0, ::) is reached as localhost.
+ */
+export function publicUrlOf(env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, '');
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  // An IPv6 literal goes in brackets in a URL (::1 → [::1]).
+  const hostInUrl = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `http://${hostInUrl}:${env.PORT}`;
+}
+
 /** Reads and validates configuration; the only place that touches process.env. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));

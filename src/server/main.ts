@@ -16,6 +16,7 @@ import { checkPaymentsForProduction } from './providers/payments/production-guar
 import { createPaymentProvider } from './providers/payments/select-provider';
 import { createStorage } from './providers/storage/storage';
 import { createSmsSender } from './providers/sms/sms-sender';
+import { startupBanner } from './startup-banner';
 
 async function main() {
   const env = loadEnv();
@@ -108,11 +109,13 @@ async function main() {
   // the rest goes to the app.
   const server = createAppServer(nodeListener(deps, app.fetch, env.HOST));
   server.listen(env.PORT, env.HOST, () => {
-    console.log(`\nShineRoute is running at ${publicUrl}`);
-    if (env.SEED_DEMO) {
-      console.log(`  Business owner: ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`);
-      console.log(`  Platform admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n`);
-    }
+    const banner = startupBanner({
+      publicUrl,
+      mailTransport: mailer.transport,
+      smsTransport: sms.transport,
+      demoLogins: env.SEED_DEMO ? { owner: DEMO_OWNER, admin: DEMO_ADMIN } : null,
+    });
+    console.log(banner.join('\n'));
   });
 
   const shutdown = async () => {

@@ -87,20 +87,23 @@ export async function createTestContext(
     jobs?: boolean | 'memory';
     /** SEO settings (content generator, cities per state…); defaults to the template engine. */
     seo?: Parameters<typeof createSeoSettings>[0];
+    /** The app's public address (default TEST_ORIGIN); requests come from its origin. */
+    publicUrl?: string;
   } = {},
 ) {
+  const publicUrl = opts.publicUrl ?? TEST_ORIGIN;
   const handle = await openTestDatabase();
   const db = handle.db;
   const mailer = createOutboxMailer(db);
   const auth = createAuth({
     db,
     mailer,
-    baseURL: TEST_ORIGIN,
+    baseURL: publicUrl,
     secret: 'test-secret-test-secret-test-secret-0123',
     signInLimitPerMinute: opts.signInLimitPerMinute,
     password: testPasswordHashing,
   });
-  const payments = opts.payments ? opts.payments(db) : createTestPaymentProvider(db, TEST_ORIGIN);
+  const payments = opts.payments ? opts.payments(db) : createTestPaymentProvider(db, publicUrl);
   const uploadsDir = mkdtempSync(join(tmpdir(), 'shineroute-test-uploads-'));
   const storage = opts.storage ?? createLocalStorage(uploadsDir);
   const deps: AppDeps = {
@@ -109,7 +112,7 @@ export async function createTestContext(
     mailer,
     payments,
     storage,
-    publicUrl: TEST_ORIGIN,
+    publicUrl,
     supportEmail: 'support@test.local',
     trustProxy: false,
     seo: createSeoSettings({ exclusiveDatabase: true, ...opts.seo }),
@@ -134,7 +137,7 @@ export async function createTestContext(
 
   async function request(path: string, init: RequestInit & { cookie?: string; json?: unknown; ip?: string } = {}) {
     const headers = new Headers(init.headers);
-    headers.set('origin', TEST_ORIGIN);
+    headers.set('origin', new URL(publicUrl).origin);
     headers.set('x-forwarded-for', init.ip ?? nextIp());
     if (init.cookie) headers.set('cookie', init.cookie);
     let body = init.body;
