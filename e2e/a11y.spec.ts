@@ -210,7 +210,7 @@ async function linkFromOutbox(browser: Browser, baseURL: string, to: string, pat
     .poll(
       async () => {
         const res = await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(to)}`);
-        const { messages } = (await res.json()) as { messages: Array<{ body: string }> };
+        const { items: messages } = (await res.json()) as { items: Array<{ body: string }> };
         link =
           messages.map((m) => new RegExp(`https?://\\S+${path.source}`).exec(m.body)?.[0]).find(Boolean) ??
           '';
@@ -345,6 +345,13 @@ test.describe('admin screens, their tabs and dialogs', () => {
           .click();
         await expect(page.getByRole('dialog')).toBeVisible();
         await checkScreen(page, '/admin/users › Account dialog');
+      }
+      if (path === '/admin/outbox') {
+        await page.getByTestId('outbox-row').first().click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await checkScreen(page, '/admin/outbox › message dialog');
+        await page.getByRole('dialog').getByRole('tab', { name: 'Headers' }).click();
+        await checkScreen(page, '/admin/outbox › message dialog › Headers');
       }
       await context.close();
     });

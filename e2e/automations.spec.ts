@@ -16,7 +16,7 @@ async function confirmationLink(page: Page, email: string) {
   await expect
     .poll(async () => {
       const res = await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}`);
-      const { messages } = (await res.json()) as { messages: Array<{ subject: string | null; body: string }> };
+      const { items: messages } = (await res.json()) as { items: Array<{ subject: string | null; body: string }> };
       const confirmation = messages.find((m) => m.subject?.startsWith('Booking confirmed'));
       link = /(https?:\/\/\S+\/manage\/[A-Za-z0-9_-]+)/.exec(confirmation?.body ?? '')?.[1] ?? '';
       return link;
@@ -153,7 +153,7 @@ test('after a completed job the customer leaves a review from the request, and t
     .poll(
       async () => {
         const res = await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}`);
-        const { messages } = (await res.json()) as { messages: Array<{ subject: string | null; body: string }> };
+        const { items: messages } = (await res.json()) as { items: Array<{ subject: string | null; body: string }> };
         const request = messages.find((m) => m.subject?.startsWith('How did we do'));
         link = /(https?:\/\/\S+\/review\/[A-Za-z0-9_-]+)/.exec(request?.body ?? '')?.[1] ?? '';
         return link;

@@ -28,9 +28,9 @@ async function outboxFor(page: Page, to: string) {
   expect(signIn.ok()).toBe(true);
   const res = await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(to)}`);
   expect(res.ok()).toBe(true);
-  const body = (await res.json()) as { messages: Array<{ channel: string; subject: string | null; body: string }> };
+  const body = (await res.json()) as { items: Array<{ channel: string; subject: string | null; body: string }> };
   await context.close();
-  return body.messages;
+  return body.items;
 }
 
 test('create and send an email and an SMS campaign, read them in the outbox, open the details, use a template', async ({ page }) => {

@@ -67,7 +67,7 @@ test('quote → send → accepted on the public page → invoice → paid with a
   const admin = await adminContext.newPage();
   await signIn(admin, DEMO_ADMIN);
   const outbox = await (await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(customerEmail)}`)).json();
-  const quoteLink = /(http:\/\/\S+\/quote\/[A-Za-z0-9_-]+)/.exec(outbox.messages[0].body)![1]!;
+  const quoteLink = /(http:\/\/\S+\/quote\/[A-Za-z0-9_-]+)/.exec(outbox.items[0].body)![1]!;
   await adminContext.close();
 
   // The customer, in a browser of their own, accepts.

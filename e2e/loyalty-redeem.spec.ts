@@ -70,7 +70,7 @@ test('a returning customer verifies the emailed code, combines a promo code and 
   const admin = await adminContext.newPage();
   await signIn(admin, DEMO_ADMIN);
   const outbox = await (await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}`)).json();
-  const code = /(\d{6})/.exec(outbox.messages[0].subject)![1]!;
+  const code = /(\d{6})/.exec(outbox.items[0].subject)![1]!;
   await adminContext.close();
 
   await panel.getByLabel('6-digit code').fill(code);
@@ -137,7 +137,7 @@ test('on the invoice pay page a customer verifies the emailed code and applies a
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, DEMO_ADMIN);
-  const latestMail = async () => (await (await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}`)).json()).messages[0];
+  const latestMail = async () => (await (await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}`)).json()).items[0];
   const quoteLink = /(http:\/\/\S+\/quote\/[A-Za-z0-9_-]+)/.exec((await latestMail()).body)![1]!;
   expect((await owner.request.post(`${new URL(quoteLink).pathname}/accept`)).status()).toBeLessThan(400);
   const invoice = await (await owner.request.post(`/api/invoices/from-quote/${quote.id}`)).json();

@@ -52,7 +52,7 @@ test('add an area from Waitlist Insights, activate it and see the launch email i
       .poll(
         async () => {
           const res = await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}`);
-          const { messages } = (await res.json()) as { messages: Array<{ subject: string }> };
+          const { items: messages } = (await res.json()) as { items: Array<{ subject: string }> };
           return messages.map((m) => m.subject);
         },
         { timeout: 20_000 },

@@ -24,7 +24,7 @@ test('an owner invites a technician who accepts in a second browser and sees the
   const admin = await adminContext.newPage();
   await signIn(admin, DEMO_ADMIN);
   const res = await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}`);
-  const { messages } = (await res.json()) as { messages: Array<{ body: string }> };
+  const { items: messages } = (await res.json()) as { items: Array<{ body: string }> };
   const link = messages[0]!.body.match(/https?:\/\/\S+\/join\/[A-Za-z0-9_-]+/)![0];
   await adminContext.close();
 

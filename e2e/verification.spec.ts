@@ -54,7 +54,7 @@ test('upload a PDF, an admin approves it, and the dashboard alert is gone', asyn
   await expect(admin.getByText('Business verified')).toBeVisible();
   await expect(admin.getByTestId('review').filter({ hasText: owner.email })).toHaveCount(0);
   const mail = await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(owner.email)}`);
-  const { messages } = (await mail.json()) as { messages: Array<{ subject: string }> };
+  const { items: messages } = (await mail.json()) as { items: Array<{ subject: string }> };
   expect(messages.map((m) => m.subject)).toContain('Your business is verified on ShineRoute');
   await adminContext.close();
 

@@ -68,7 +68,7 @@ test('owner opens Today, enters a phone-in booking, moves it, and the customer i
   await expect
     .poll(async () => {
       const res = await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}`);
-      const { messages } = (await res.json()) as { messages: Array<{ subject: string }> };
+      const { items: messages } = (await res.json()) as { items: Array<{ subject: string }> };
       return messages.map((m) => m.subject);
     })
     // Newest first: the new time, then the confirmation sent when the booking was entered (decision 612).

@@ -46,6 +46,8 @@ export const ADMIN_ROUTES = [
   // Leads from the zip check and waitlist, assigned to businesses (docs/decisions/831).
   '/admin/leads',
   '/admin/settings',
+  // Every email and SMS sent or stored: the mail viewer without SMTP (issue 25).
+  '/admin/outbox',
 ] as const;
 
 /** Public city pages are rendered by the server (src/server/features/seo/public/seo-public.routes.ts), not the web app. */

@@ -93,6 +93,10 @@ export const router = createBrowserRouter([{ HydrateFallback: FirstLoad, Compone
               },
               { path: '/admin/leads', lazy: () => import('./features/admin-leads/admin-leads-page').then((m) => ({ Component: m.AdminLeadsPage })) },
               {
+                path: '/admin/outbox',
+                lazy: () => import('./features/admin-outbox/admin-outbox-page').then((m) => ({ Component: m.AdminOutboxPage })),
+              },
+              {
                 path: '/admin/settings',
                 lazy: () => import('./features/admin-settings/admin-settings-page').then((m) => ({ Component: m.AdminSettingsPage })),
               },

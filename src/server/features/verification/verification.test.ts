@@ -311,7 +311,7 @@ describe('admin review', () => {
       cookie: admin.cookie,
     });
     expect(res.status).toBe(200);
-    const { messages } = await res.json();
+    const { items: messages } = await res.json();
     expect(messages.map((m: { subject: string }) => m.subject)).toEqual(['Verify your ShineRoute email']);
   });
 });

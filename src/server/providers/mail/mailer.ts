@@ -14,6 +14,8 @@ export interface MailMessage {
 /** Sends email. Every adapter also records the message in the outbox, which admins can read. */
 export interface Mailer {
   readonly transport: 'outbox' | 'smtp';
+  /** The sender (MAIL_FROM), shown with the outbox's messages. */
+  readonly from?: string;
   /** Resolves with the provider's message id when it gives one (void: adapters and test fakes that do not). */
   // biome-ignore lint/suspicious/noConfusingVoidType: existing adapters and fakes resolve with nothing
   send(message: MailMessage): Promise<{ providerId: string | null } | void>;
@@ -32,8 +34,8 @@ async function record(db: Database, message: MailMessage, transport: 'stored' | 
 }
 
 /** The local default: messages are stored, not delivered. */
-export function createOutboxMailer(db: Database): Mailer {
-  return { transport: 'outbox', send: (message) => record(db, message, 'stored') };
+export function createOutboxMailer(db: Database, from?: string): Mailer {
+  return { transport: 'outbox', from, send: (message) => record(db, message, 'stored') };
 }
 
 /** SMTP delivery through nodemailer (SMTP_URL), e.g. smtps://user:pass@smtp.example.com:465. */
@@ -41,6 +43,7 @@ export function createSmtpMailer(db: Database, smtpUrl: string, from: string): M
   const transporter = nodemailer.createTransport(smtpUrl);
   return {
     transport: 'smtp',
+    from,
     async send(message) {
       const info = await transporter.sendMail({ from, ...message });
       await record(db, message, 'sent');
@@ -50,5 +53,5 @@ export function createSmtpMailer(db: Database, smtpUrl: string, from: string): M
 }
 
 export function createMailer(db: Database, opts: { smtpUrl?: string; from: string }): Mailer {
-  return opts.smtpUrl ? createSmtpMailer(db, opts.smtpUrl, opts.from) : createOutboxMailer(db);
+  return opts.smtpUrl ? createSmtpMailer(db, opts.smtpUrl, opts.from) : createOutboxMailer(db, opts.from);
 }

@@ -1,4 +1,4 @@
-import { BarChart3, ChevronRight, Inbox, Search, Settings, ShieldCheck, Users } from 'lucide-react';
+import { BarChart3, ChevronRight, Inbox, Mail, Search, Settings, ShieldCheck, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
@@ -18,6 +18,8 @@ const CARDS = [
   // Not in the spec's panel: §9's lead-generation add-on (docs/decisions/831).
   { to: '/admin/leads', title: 'Leads', description: 'Bookings without a business, assigned to one that serves the zip.', icon: Inbox },
   { to: '/admin/settings', title: 'Settings', description: 'Platform configuration and defaults.', icon: Settings },
+  // Not in the spec's panel: the mail viewer (issue 25), where emails and SMS are read without SMTP or Twilio.
+  { to: '/admin/outbox', title: 'Outbox', description: 'Every email and SMS sent or stored, with its content.', icon: Mail },
 ] as const;
 
 /** /admin: the platform admin panel (§2). */

@@ -1,0 +1,117 @@
+import { Fragment } from 'react';
+import { Badge } from '../../components/ui/badge';
+import { Dialog, DialogBody, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { type OutboxMessageDetail, outboxHtmlUrl, useOutboxMessage } from './outbox-queries';
+
+/** "Nov 25, 2026, 6:02 PM" in the viewer's own zone. */
+export const sentAt = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** One message as a mail viewer shows it: the HTML part (sandboxed), the text part and the headers. */
+export function OutboxMessageDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const message = useOutboxMessage(id);
+  return (
+    <Dialog open={Boolean(id)} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent size="xl">
+        {message.isPending ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Message</DialogTitle>
+              <DialogDescription>Loading…</DialogDescription>
+            </DialogHeader>
+            <DialogBody>
+              <RowsSkeleton rows={4} />
+            </DialogBody>
+          </>
+        ) : message.isError ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Message</DialogTitle>
+              <DialogDescription>It could not be loaded.</DialogDescription>
+            </DialogHeader>
+            <DialogBody>
+              <ErrorState message={message.error.message} onRetry={() => message.refetch()} retrying={message.isRefetching} />
+            </DialogBody>
+          </>
+        ) : (
+          <MessageView message={message.data} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function MessageView({ message: m }: { message: OutboxMessageDetail }) {
+  const isSms = m.channel === 'sms';
+  const title = isSms ? `SMS to ${m.to}` : m.subject || '(no subject)';
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle className="break-words">{title}</DialogTitle>
+        <DialogDescription className="break-words">
+          To {m.to} · {sentAt(m.createdAt)}
+        </DialogDescription>
+        <div className="pt-1">
+          {m.transport === 'stored' ? (
+            <Badge tone="amber">Stored in the outbox, not delivered</Badge>
+          ) : (
+            <Badge tone="green">Delivered by {isSms ? 'Twilio' : 'SMTP'}</Badge>
+          )}
+        </div>
+      </DialogHeader>
+      <DialogBody>
+        <Tabs defaultValue={m.html !== null ? 'html' : 'text'}>
+          <TabsList>
+            {m.html !== null && <TabsTrigger value="html">HTML</TabsTrigger>}
+            <TabsTrigger value="text">{isSms ? 'Message' : 'Text'}</TabsTrigger>
+            <TabsTrigger value="headers">Headers</TabsTrigger>
+          </TabsList>
+          {m.html !== null && (
+            <TabsContent value="html">
+              {/* Its own document under a policy with no script and no network (the server's), in a sandbox that
+                  runs no script either; links open in a new tab. */}
+              <iframe
+                title={`HTML part of ${title}`}
+                src={outboxHtmlUrl(m.id)}
+                sandbox="allow-popups allow-popups-to-escape-sandbox"
+                referrerPolicy="no-referrer"
+                className="h-[60dvh] w-full rounded-lg border border-slate-200 bg-white"
+              />
+            </TabsContent>
+          )}
+          <TabsContent value="text">
+            <pre className="font-sans text-sm leading-relaxed whitespace-pre-wrap break-words text-slate-800" data-testid="outbox-text">
+              <Linked text={m.body} />
+            </pre>
+          </TabsContent>
+          <TabsContent value="headers">
+            <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+              {m.headers.map((h, i) => (
+                <Fragment key={`${h.name}-${i}`}>
+                  <dt className="font-medium text-slate-600">{h.name}</dt>
+                  <dd className="mb-2 break-all text-slate-900 sm:mb-0">{h.value}</dd>
+                </Fragment>
+              ))}
+            </dl>
+          </TabsContent>
+        </Tabs>
+      </DialogBody>
+    </>
+  );
+}
+
+const URL_IN_TEXT = /(https?:\/\/[^\s<>"]+)/g;
+
+/** The text part with its web links clickable (a verification link opens in a new tab, where the user signs in). */
+function Linked({ text }: { text: string }) {
+  return text.split(URL_IN_TEXT).map((part, i) =>
+    i % 2 === 1 ? (
+      <a key={i} href={part} target="_blank" rel="noreferrer" className="break-all text-accent underline">
+        {part}
+      </a>
+    ) : (
+      <Fragment key={i}>{part}</Fragment>
+    ),
+  );
+}
