@@ -11,5 +11,9 @@ export type PaymentProviderKind = (typeof PAYMENT_PROVIDER_KINDS)[number];
 /** A quote deposit's or an invoice's card payment in progress (document_checkouts). */
 export const DOCUMENT_CHECKOUT_PURPOSES = ['deposit', 'invoice'] as const;
 export type DocumentCheckoutPurpose = (typeof DOCUMENT_CHECKOUT_PURPOSES)[number];
-export const DOCUMENT_CHECKOUT_STATUSES = ['open', 'paid', 'completed', 'cancelled'] as const;
+/**
+ * open → paid (test checkout) → completed (recorded as a payment), or refunded (paid when nothing more was due:
+ * docs/decisions/0930); cancelled = closed unpaid (the customer's Cancel, or expired at the provider).
+ */
+export const DOCUMENT_CHECKOUT_STATUSES = ['open', 'paid', 'completed', 'cancelled', 'refunded'] as const;
 export type DocumentCheckoutStatus = (typeof DOCUMENT_CHECKOUT_STATUSES)[number];

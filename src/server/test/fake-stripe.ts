@@ -22,7 +22,7 @@ interface FakeSession {
   success_url: string;
   cancel_url: string;
   payment_status: 'unpaid' | 'paid';
-  status: 'open' | 'complete';
+  status: 'open' | 'complete' | 'expired';
   payment_intent: string | null;
   mode: 'payment' | 'subscription';
   /** Subscription mode: the customer passed in (or made at completion) and the subscription made at completion. */
@@ -143,6 +143,16 @@ export async function startFakeStripe() {
       const session = sessions.get(decodeURIComponent(sessionMatch[1]!));
       return session ? [200, session] : [404, error('No such checkout.session')];
     }
+    const expireMatch = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
+    if (method === 'POST' && expireMatch) {
+      const session = sessions.get(decodeURIComponent(expireMatch[1]!));
+      if (!session) return [404, error('No such checkout.session')];
+      // Stripe's answer for a session that was paid (or expired) before the call.
+      if (session.status !== 'open')
+        return [400, error(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`)];
+      session.status = 'expired';
+      return [200, session];
+    }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (!form.customer?.startsWith('cus_')) return [400, error(`No such customer: '${form.customer}'`)];
       const id = `bps_fake_${++counter}`;
@@ -249,6 +259,9 @@ export async function startFakeStripe() {
     markPaid(id: string) {
       const s = sessions.get(id);
       if (!s) throw new Error(`no fake session ${id}`);
+      // An expired session's page no longer takes a card.
+      if (s.status === 'expired') throw new Error(`fake session ${id} has expired`);
+      if (s.payment_status === 'paid') return s; // paid once, charged once
       Object.assign(s, { payment_status: 'paid', status: 'complete', payment_intent: `pi_fake_${id}` });
       payments.set(`pi_fake_${id}`, {
         payment_intent: `pi_fake_${id}`,

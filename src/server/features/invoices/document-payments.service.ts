@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { type TipChoice, tipCents } from '../../../shared/document-money';
+import { formatCents } from '../../../shared/money';
 import type { Database, DbOrTx } from '../../db/client';
 import { documentCheckouts, invoices, quotes } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
@@ -9,6 +10,7 @@ import { recordCompletedCharge } from '../payouts/ledger.service';
 import { chargeTermsFor, NOT_TAKING_BOOKINGS } from '../payouts/payment-accounts.service';
 import { documentBusiness, invoiceNumberText, invoicePageUrl, quotePageUrl } from './documents';
 import { sendReceipt } from './invoice-emails';
+import { sendTransactional } from '../campaigns/automations.service';
 import { applyPayment, INVOICE_NOT_FOUND, sendInvoiceReceipt } from './invoices.service';
 import { answerProblem, findQuoteByToken, QUOTE_NOT_FOUND } from './quotes.service';
 import { appendPoints } from '../loyalty/points-ledger';
@@ -24,7 +26,7 @@ export const NOT_TAKING_CARD_PAYMENTS = 'This business is not taking card paymen
 const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
 const SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 
-type Deps = Pick<AppDeps, 'db' | 'payments' | 'publicUrl' | 'mailer'>;
+type Deps = Pick<AppDeps, 'db' | 'payments' | 'publicUrl' | 'mailer' | 'jobs'>;
 export type DocumentCheckoutRow = typeof documentCheckouts.$inferSelect;
 
 export async function findDocumentCheckout(db: Database, sessionId: string) {
@@ -194,31 +196,217 @@ export async function completeQuoteDeposit(deps: Deps, sessionId: string) {
   return { created: true };
 }
 
-/** Completes an invoice card payment once: the balance and the tip (its own amount) are recorded, with a receipt. */
-export async function completeInvoicePayment(deps: Deps, sessionId: string) {
+export const INVOICE_SETTLE_JOB = 'invoice.settle-checkout';
+
+/** Why a paid invoice checkout was refunded rather than recorded (derived again for a replay: see refundReasonOf). */
+export type RefundReason = 'void' | 'paid' | 'balance-changed' | 'amount-mismatch';
+export type InvoicePaymentOutcome =
+  | { outcome: 'recorded'; created: boolean }
+  | { outcome: 'refunded'; reason: RefundReason; amountCents: number; created: boolean }
+  /** The provider refused the refund for now; a retried job finishes it (docs/decisions/0930). */
+  | { outcome: 'refund-pending'; reason: RefundReason; amountCents: number; created: false };
+
+/** What the customer reads on the return page (and in the email) when their payment was given back. */
+export function refundNotice(reason: RefundReason, amountCents: number, pending = false) {
+  const refunded = pending
+    ? `your payment of ${formatCents(amountCents)} will be refunded in full shortly`
+    : `your payment of ${formatCents(amountCents)} has been refunded in full`;
+  switch (reason) {
+    case 'void':
+      return `This invoice was voided, so nothing is due: ${refunded}.`;
+    case 'paid':
+      return `This invoice had already been paid, so this payment was not needed: ${refunded}.`;
+    case 'balance-changed':
+      return `A payment was recorded on this invoice while you were paying, so the amount due changed: ${refunded}. You can pay the balance below.`;
+    case 'amount-mismatch':
+      return `The amount paid does not match this invoice: ${refunded}. Please contact the business.`;
+  }
+}
+
+type SettleDecision =
+  | { kind: 'recorded'; applied: Awaited<ReturnType<typeof applyPayment>> }
+  | { kind: 'refund'; reason: RefundReason; previous: Pick<DocumentCheckoutRow, 'status' | 'paidAt' | 'paymentReference'> }
+  | { kind: 'settled'; row: DocumentCheckoutRow };
+
+/** A refunded checkout's reason, read back from the invoice (its balance only ever goes down). */
+async function refundReasonOf(db: DbOrTx, row: DocumentCheckoutRow): Promise<RefundReason> {
+  const [inv] = await db.select().from(invoices).where(eq(invoices.id, row.invoiceId!));
+  if (!inv || inv.status === 'void') return 'void';
+  const balance = inv.totalCents - inv.paidCents;
+  if (balance <= 0) return 'paid';
+  return row.amountCents > balance ? 'balance-changed' : 'amount-mismatch';
+}
+
+async function settledOutcome(db: DbOrTx, row: DocumentCheckoutRow): Promise<InvoicePaymentOutcome | null> {
+  if (row.status === 'completed') return { outcome: 'recorded', created: false };
+  if (row.status === 'refunded') {
+    return { outcome: 'refunded', reason: await refundReasonOf(db, row), amountCents: row.amountCents + row.tipCents, created: false };
+  }
+  return null;
+}
+
+/**
+ * Settles a paid invoice checkout exactly once, whoever comes first (the return page, the webhook, a retried job, the
+ * owner's void or cash payment), however many arrive at once: the checkout row is locked, then the invoice. If the
+ * balance still owes this amount, the payment is recorded (with its ledger rows and a receipt); if not — the invoice
+ * was paid meanwhile, by another checkout or in cash, or voided — the whole charge is refunded at the provider and
+ * the checkout marked refunded, with nothing in the business's ledger (docs/decisions/0930, like a lost slot: 1000).
+ */
+export async function completeInvoicePayment(
+  deps: Deps,
+  sessionId: string,
+): Promise<InvoicePaymentOutcome> {
   const row = await checkoutFor(deps, sessionId, 'invoice');
-  if (row.status === 'completed') return { created: false };
-  const payment = await verifiedPayment(deps, row);
-  const applied = await deps.db.transaction(async (tx) => {
-    const result = await applyPayment(tx, row.invoiceId!, {
+  const early = await settledOutcome(deps.db, row);
+  if (early) return early;
+  // The provider is asked even for a checkout closed here: what it charged is settled whatever we believed.
+  const payment = await deps.payments.getPaymentStatus(row.providerSessionId);
+  if (!payment.paid) {
+    throw invalid(row.status === 'cancelled' ? 'This checkout was cancelled; nothing was charged' : 'Payment has not been completed yet');
+  }
+  const total = row.amountCents + row.tipCents;
+  const decision = await deps.db.transaction(async (tx): Promise<SettleDecision> => {
+    const [locked] = await tx.select().from(documentCheckouts).where(eq(documentCheckouts.id, row.id)).for('update');
+    if (locked!.status === 'completed' || locked!.status === 'refunded') return { kind: 'settled', row: locked! };
+    const [inv] = await tx.select().from(invoices).where(eq(invoices.id, row.invoiceId!)).for('update');
+    if (!inv) throw notFound(INVOICE_NOT_FOUND);
+    const now = new Date();
+    const reason: RefundReason | null =
+      payment.amountCents !== null && payment.amountCents !== total
+        ? 'amount-mismatch'
+        : inv.status === 'void'
+          ? 'void'
+          : inv.totalCents - inv.paidCents <= 0
+            ? 'paid'
+            : row.amountCents > inv.totalCents - inv.paidCents
+              ? 'balance-changed'
+              : null;
+    if (reason) {
+      // Claimed here, refunded after commit by this caller alone; the claim is given back if the provider fails.
+      await tx
+        .update(documentCheckouts)
+        .set({ status: 'refunded', paidAt: locked!.paidAt ?? now, paymentReference: payment.paymentReference })
+        .where(eq(documentCheckouts.id, row.id));
+      return { kind: 'refund', reason, previous: { status: locked!.status, paidAt: locked!.paidAt, paymentReference: locked!.paymentReference } };
+    }
+    const applied = await applyPayment(tx, row.invoiceId!, {
       method: 'card',
       amountCents: row.amountCents,
       tipCents: row.tipCents,
       providerSessionId: row.providerSessionId,
       paymentReference: payment.paymentReference,
     });
-    if (result) {
-      await recordDocumentCharge(tx, row, payment.paymentReference, `Invoice ${invoiceNumberText(result.invoice.number)}: ${result.invoice.customerName}`);
+    if (applied) {
+      await recordDocumentCharge(tx, row, payment.paymentReference, `Invoice ${invoiceNumberText(applied.invoice.number)}: ${applied.invoice.customerName}`);
     }
-    const now = new Date();
     await tx
       .update(documentCheckouts)
-      .set({ status: 'completed', paidAt: row.paidAt ?? now, completedAt: now, paymentReference: payment.paymentReference })
-      .where(and(eq(documentCheckouts.id, row.id)));
-    return result;
+      .set({ status: 'completed', paidAt: locked!.paidAt ?? now, completedAt: now, paymentReference: payment.paymentReference })
+      .where(eq(documentCheckouts.id, row.id));
+    return { kind: 'recorded', applied };
   });
-  if (applied) await sendInvoiceReceipt(deps, applied);
-  return { created: Boolean(applied) };
+  if (decision.kind === 'settled') return (await settledOutcome(deps.db, decision.row))!;
+  if (decision.kind === 'refund') return refundUnneededPayment(deps, row, payment.paymentReference, decision.reason, decision.previous);
+  if (decision.applied) {
+    await sendInvoiceReceipt(deps, decision.applied);
+    // Other tabs' checkouts of the old balance can no longer be paid in full: close them before they are.
+    await closeStaleInvoiceCheckouts(deps, row.invoiceId!);
+  }
+  return { outcome: 'recorded', created: Boolean(decision.applied) };
+}
+
+async function refundUnneededPayment(
+  deps: Deps,
+  row: DocumentCheckoutRow,
+  paymentReference: string | null,
+  reason: RefundReason,
+  previous: Pick<DocumentCheckoutRow, 'status' | 'paidAt' | 'paymentReference'>,
+): Promise<InvoicePaymentOutcome> {
+  const amountCents = row.amountCents + row.tipCents;
+  let refundId: string | null;
+  try {
+    // The whole charge (tip included); a destination charge takes it back from the business with the fee returned.
+    ({ refundId } = await deps.payments.refund(row.providerSessionId, paymentReference, { connected: Boolean(row.destinationAccount) }));
+  } catch (err) {
+    await deps.db
+      .update(documentCheckouts)
+      .set(previous)
+      .where(and(eq(documentCheckouts.id, row.id), eq(documentCheckouts.status, 'refunded'), isNull(documentCheckouts.refundedAt)));
+    if (!deps.jobs) throw err;
+    console.warn(`Refund of ${row.providerSessionId} failed; retrying in the background:`, (err as Error).message);
+    await deps.jobs.send(INVOICE_SETTLE_JOB, { sessionId: row.providerSessionId }, { singletonKey: row.providerSessionId, retryLimit: 20, retryDelaySeconds: 60 });
+    return { outcome: 'refund-pending', reason, amountCents, created: false };
+  }
+  await deps.db
+    .update(documentCheckouts)
+    .set({ refundId, refundedAt: new Date() })
+    .where(eq(documentCheckouts.id, row.id));
+  await sendRefundNotice(deps, row, reason);
+  return { outcome: 'refunded', reason, amountCents, created: true };
+}
+
+/** The customer learns of the refund even when the webhook, not the return page, settled it. */
+async function sendRefundNotice(deps: Deps, row: DocumentCheckoutRow, reason: RefundReason) {
+  const [inv] = await deps.db.select().from(invoices).where(eq(invoices.id, row.invoiceId!));
+  if (!inv) return;
+  const business = await documentBusiness(deps.db, inv.businessId);
+  const amount = row.amountCents + row.tipCents;
+  await sendTransactional(deps, {
+    businessId: inv.businessId,
+    customerId: inv.customerId,
+    kind: 'receipt',
+    dedupeKey: `refund:${row.id}`,
+    channel: 'email',
+    to: inv.customerEmail.toLowerCase(),
+    subject: `Refund from ${business.name}: ${formatCents(amount)}`,
+    body: [
+      `Hello ${inv.customerName},`,
+      '',
+      `Invoice ${invoiceNumberText(inv.number)}: ${refundNotice(reason, amount)}`,
+      'A refund usually appears on your card statement within 5–10 business days.',
+      '',
+      `View the invoice any time: ${invoicePageUrl(deps.publicUrl, inv.publicToken)}`,
+      '',
+      business.name,
+    ].join('\n'),
+  });
+}
+
+/**
+ * After a payment, or a void, the invoice's checkouts that ask more than is now due are closed at the provider, so
+ * nobody pays them; one the customer had already paid is settled at once (refunded). Failures are only logged: a
+ * session that stays open and is paid later is refunded when its webhook or return page arrives.
+ */
+export async function closeStaleInvoiceCheckouts(deps: Deps, invoiceId: string) {
+  const [inv] = await deps.db.select().from(invoices).where(eq(invoices.id, invoiceId));
+  if (!inv) return;
+  const balance = inv.status === 'void' ? 0 : inv.totalCents - inv.paidCents;
+  const stale = await deps.db
+    .select()
+    .from(documentCheckouts)
+    .where(
+      and(
+        eq(documentCheckouts.invoiceId, invoiceId),
+        inArray(documentCheckouts.status, ['open', 'paid']),
+        gt(documentCheckouts.amountCents, balance),
+        eq(documentCheckouts.provider, deps.payments.kind),
+      ),
+    );
+  for (const row of stale) {
+    try {
+      const { expired } = row.status === 'open' ? await deps.payments.expireCheckoutSession(row.providerSessionId) : { expired: false };
+      if (expired) {
+        await deps.db
+          .update(documentCheckouts)
+          .set({ status: 'cancelled' })
+          .where(and(eq(documentCheckouts.id, row.id), eq(documentCheckouts.status, 'open')));
+      } else {
+        await completeInvoicePayment(deps, row.providerSessionId);
+      }
+    } catch (err) {
+      console.warn(`Could not close checkout ${row.providerSessionId} of invoice ${invoiceId}:`, (err as Error).message);
+    }
+  }
 }
 
 /** The Stripe webhook and the return pages call this with any session id of ours. */
@@ -230,6 +418,8 @@ export async function completeDocumentCheckout(deps: Deps, sessionId: string) {
 
 /** The built-in test checkout's Pay and Cancel for a document session (no money moves). */
 export async function markDocumentTestCheckout(db: Database, row: DocumentCheckoutRow, action: 'pay' | 'cancel') {
+  // Closed by the business (paid in cash, voided) or by the customer: like an expired Stripe page, it takes no card.
+  if (action === 'pay' && row.status === 'cancelled') throw conflict('This checkout is closed; nothing was charged');
   if (row.status !== 'open') return;
   if (action === 'pay' && row.expiresAt.getTime() < Date.now()) throw conflict('This checkout has expired; nothing was charged');
   await db
@@ -263,7 +453,7 @@ export async function verifyInvoiceRedeemCode(db: Database, token: string, code:
  * its points leave the ledger, in one transaction under the invoice's lock. The verification token is spent by it.
  */
 export async function redeemRewardOnInvoice(
-  deps: Pick<AppDeps, 'db' | 'mailer' | 'publicUrl'>,
+  deps: Deps,
   token: string,
   input: { loyaltyToken: string; rewardId: string },
 ) {
@@ -295,6 +485,9 @@ export async function redeemRewardOnInvoice(
     });
     return result;
   });
-  if (applied) await sendInvoiceReceipt(deps, applied);
+  if (applied) {
+    await sendInvoiceReceipt(deps, applied);
+    await closeStaleInvoiceCheckouts(deps, applied.invoice.id);
+  }
   return applied;
 }

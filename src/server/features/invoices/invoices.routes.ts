@@ -4,6 +4,7 @@ import { requireOwner, requireUser } from '../../auth/guards';
 import { idParamSchema, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { documentFields, sendDocument } from './document-http';
+import { closeStaleInvoiceCheckouts } from './document-payments.service';
 import { invoiceView } from './document-views';
 import { documentBusiness, invoiceNumberText } from './documents';
 import {
@@ -132,9 +133,14 @@ export const invoicesApi = invoicesRoutes
   .openapi(fromBookingRoute, async (c) =>
     c.json(await invoiceFromBooking(c.var.deps, c.var.businessId, c.req.valid('param').id), 201),
   )
-  .openapi(paymentRoute, async (c) =>
-    c.json(await recordOfflinePayment(c.var.deps, c.var.businessId, c.req.valid('param').id, c.req.valid('json')), 201),
-  )
-  .openapi(voidRoute, async (c) =>
-    c.json(await voidInvoice(c.var.deps.db, c.var.businessId, c.req.valid('param').id), 200),
-  );
+  // Cash that lowers the balance, or a void, closes the card checkouts left open for the old balance (decision 0930).
+  .openapi(paymentRoute, async (c) => {
+    const invoice = await recordOfflinePayment(c.var.deps, c.var.businessId, c.req.valid('param').id, c.req.valid('json'));
+    await closeStaleInvoiceCheckouts(c.var.deps, invoice.id);
+    return c.json(invoice, 201);
+  })
+  .openapi(voidRoute, async (c) => {
+    const invoice = await voidInvoice(c.var.deps.db, c.var.businessId, c.req.valid('param').id);
+    await closeStaleInvoiceCheckouts(c.var.deps, invoice.id);
+    return c.json(invoice, 200);
+  });

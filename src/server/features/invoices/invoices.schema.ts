@@ -162,6 +162,9 @@ export const documentCheckouts = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     paidAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),
+    // A payment that was not needed (status refunded): the provider's refund and when it was made.
+    refundId: text(),
+    refundedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -12,6 +12,7 @@ import {
   completeInvoicePayment,
   completeQuoteDeposit,
   findDocumentCheckout,
+  refundNotice,
   redeemRewardOnInvoice,
   sendInvoiceRedeemCode,
   startDepositCheckout,
@@ -165,7 +166,7 @@ function loyaltyPanel(base: string, email: string, loyalty?: LoyaltyStep) {
 async function invoicePage(
   c: { var: AppEnv['Variables'] },
   token: string,
-  message?: { kind: 'ok' | 'error'; text: string },
+  message?: { kind: 'ok' | 'error' | 'info'; text: string },
   loyalty?: LoyaltyStep,
 ) {
   const { db, publicUrl } = c.var.deps;
@@ -261,14 +262,18 @@ export const publicDocumentPages = new Hono<AppEnv>()
   .get('/pay/:token', async (c) => {
     const token = c.req.param('token');
     const sessionId = c.req.query('session_id');
-    let message: { kind: 'ok' | 'error'; text: string } | undefined;
+    let message: { kind: 'ok' | 'error' | 'info'; text: string } | undefined;
     if (sessionId) {
       const checkout = await findDocumentCheckout(c.var.deps.db, sessionId);
       const [inv] = await c.var.deps.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.publicToken, token));
       if (checkout && inv && checkout.invoiceId === inv.id) {
         try {
-          await completeInvoicePayment(c.var.deps, sessionId);
-          message = { kind: 'ok', text: 'Payment received. A receipt is on its way to your email.' };
+          const settled = await completeInvoicePayment(c.var.deps, sessionId);
+          // Told which: recorded, or (paid when nothing more was due) refunded in full (decision 0930).
+          message =
+            settled.outcome === 'recorded'
+              ? { kind: 'ok', text: 'Payment received. A receipt is on its way to your email.' }
+              : { kind: 'info', text: refundNotice(settled.reason, settled.amountCents, settled.outcome === 'refund-pending') };
         } catch (err) {
           message = { kind: 'error', text: errorText(err) };
         }

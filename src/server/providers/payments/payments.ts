@@ -128,6 +128,11 @@ export interface PaymentProvider {
   getPaymentStatus(sessionId: string): Promise<PaymentStatus>;
   /** Gives money back (in full unless amountCents); returns the provider's refund id. */
   refund(sessionId: string, paymentReference: string | null, request?: RefundRequest): Promise<{ refundId: string | null }>;
+  /**
+   * Closes an unpaid session so it can no longer be paid (Stripe: POST /v1/checkout/sessions/{id}/expire).
+   * `expired: false` means the customer had already paid: the caller settles that payment (records or refunds it).
+   */
+  expireCheckoutSession(sessionId: string): Promise<{ expired: boolean }>;
   /** Verifies a webhook's signature; throws WebhookSignatureError when it does not match. */
   verifyWebhook?(rawBody: string, signature: string | undefined): PaymentWebhookEvent;
   /** Stripe Connect onboarding; absent for the test checkout (its accounts are local, features/payouts). */

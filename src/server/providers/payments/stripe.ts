@@ -120,6 +120,18 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
       );
       return { refundId: refund.id };
     },
+    async expireCheckoutSession(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId, {}, { idempotencyKey: `expire-${sessionId}` });
+        return { expired: true };
+      } catch (err) {
+        // Stripe refuses to expire a session that is no longer open: it was paid, or has expired already.
+        if (!(err instanceof Stripe.errors.StripeInvalidRequestError)) throw err;
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        if (session.status === 'open') throw err;
+        return { expired: session.status === 'expired' };
+      }
+    },
     verifyWebhook(rawBody, signature): PaymentWebhookEvent {
       if (secrets.length === 0)
         throw new WebhookSignatureError('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');

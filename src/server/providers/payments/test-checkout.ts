@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { checkoutSessions, documentCheckouts } from '../../db/schema';
 import type { PaymentProvider } from './payments';
@@ -31,6 +31,20 @@ export function createTestPaymentProvider(db: Database, publicUrl: string): Paym
         amountCents: paid ? row!.amountCents : null,
         paymentReference: paid ? `test_payment_${sessionId}` : null,
       };
+    },
+    async expireCheckoutSession(sessionId) {
+      // Like Stripe: only an open session expires; one already paid stays paid (and is settled by the caller).
+      const closed = await db
+        .update(documentCheckouts)
+        .set({ status: 'cancelled' })
+        .where(and(eq(documentCheckouts.providerSessionId, sessionId), eq(documentCheckouts.status, 'open')))
+        .returning({ id: documentCheckouts.id });
+      if (closed.length > 0) return { expired: true };
+      await db
+        .update(checkoutSessions)
+        .set({ status: 'cancelled' })
+        .where(and(eq(checkoutSessions.providerSessionId, sessionId), eq(checkoutSessions.status, 'open')));
+      return { expired: !(await this.getPaymentStatus(sessionId)).paid };
     },
     async refund(sessionId, _paymentReference, request = {}) {
       // Nothing was charged; the session's status and the ledger record the refund.
