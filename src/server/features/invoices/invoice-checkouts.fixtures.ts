@@ -1,11 +1,10 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createCustomer, updateProfile } from '../../db/factories';
-import { documentCheckouts, invoicePayments, invoices, quotes } from '../../db/schema';
+import { documentCheckouts, invoicePayments, invoices, ledgerEntries, quotes } from '../../db/schema';
 import type { PaymentProvider } from '../../providers/payments/payments';
 import type { startFakeStripe } from '../../test/fake-stripe';
 import type { createTestContext } from '../../test/harness';
-import { ledgerTotals } from '../payouts/ledger.service';
 import { createTestModeAccount } from '../payouts/payment-accounts.service';
 import { onboardOnFakeStripe, postStripeWebhook } from '../payouts/payouts.fixtures';
 
@@ -39,10 +38,16 @@ export function countingTestProvider(inner: PaymentProvider, refunds: RefundCall
   };
 }
 
-export interface PaidInvoice {
+export interface Business {
   ownerCookie: string;
   businessId: string;
+  /** The connected account at the fake Stripe (null in test mode). */
   accountId: string | null;
+  customerId: string;
+  customerEmail: string;
+}
+
+export interface PaidInvoice extends Business {
   invoiceId: string;
   payPath: string;
   totalCents: number;
@@ -56,18 +61,25 @@ const sessionOf = (location: string) => {
 };
 
 export function invoiceDriver(t: Ctx, mode: Mode) {
-  /** A business taking cards (test mode or onboarded on the fake Stripe) and one unpaid invoice of $227.85. */
-  async function newInvoice(): Promise<PaidInvoice> {
+  /** A business taking cards: test mode, or onboarded on the fake Stripe. */
+  async function newBusiness(): Promise<Business> {
     const owner = await t.signUp();
     await updateProfile(t.db, owner.userId, { businessName: 'Test Detailing Co', businessEmail: 'hello@test-detailing.test' });
     const accountId = mode.kind === 'stripe' ? await onboardOnFakeStripe(t, mode.fake, owner, mode.secret) : null;
     if (mode.kind === 'test') await createTestModeAccount(t.db, owner.userId);
-    const customer = await createCustomer(t.db, owner.userId, { firstName: 'Noah', lastName: 'Kim', email: `noah-${owner.userId.slice(0, 8)}@example.com` });
+    const customerEmail = `noah-${owner.userId.slice(0, 8)}@example.com`;
+    const customer = await createCustomer(t.db, owner.userId, { firstName: 'Noah', lastName: 'Kim', email: customerEmail });
+    return { ownerCookie: owner.cookie, businessId: owner.userId, accountId, customerId: customer.id, customerEmail };
+  }
+
+  /** One unpaid invoice of $227.85 (a quote sent, accepted and invoiced), of a new business unless given one. */
+  async function newInvoice(business?: Business): Promise<PaidInvoice> {
+    const biz = business ?? (await newBusiness());
     const quote = await t.request('/api/quotes', {
       method: 'POST',
-      cookie: owner.cookie,
+      cookie: biz.ownerCookie,
       json: {
-        customerId: customer.id,
+        customerId: biz.customerId,
         items: [
           { serviceName: 'Premium Detail', quantity: 1, unitPriceCents: 12000 },
           { serviceName: 'Clay bar', quantity: 2, unitPriceCents: 4500 },
@@ -76,13 +88,13 @@ export function invoiceDriver(t: Ctx, mode: Mode) {
     });
     expect(quote.status).toBe(201);
     const { id: quoteId } = (await quote.json()) as { id: string };
-    expect((await t.request(`/api/quotes/${quoteId}/send`, { method: 'POST', cookie: owner.cookie })).status).toBe(200);
+    expect((await t.request(`/api/quotes/${quoteId}/send`, { method: 'POST', cookie: biz.ownerCookie })).status).toBe(200);
     const [{ publicToken }] = (await t.db.select({ publicToken: quotes.publicToken }).from(quotes).where(eq(quotes.id, quoteId))) as [{ publicToken: string }];
     expect((await t.request(`/quote/${publicToken}/accept`, { method: 'POST' })).status).toBe(303);
-    const issued = await t.request(`/api/invoices/from-quote/${quoteId}`, { method: 'POST', cookie: owner.cookie });
+    const issued = await t.request(`/api/invoices/from-quote/${quoteId}`, { method: 'POST', cookie: biz.ownerCookie });
     expect(issued.status).toBe(201);
     const inv = (await issued.json()) as { id: string; payPath: string; totalCents: number };
-    return { ownerCookie: owner.cookie, businessId: owner.userId, accountId, invoiceId: inv.id, payPath: inv.payPath, totalCents: inv.totalCents, checkouts: new Map() };
+    return { ...biz, invoiceId: inv.id, payPath: inv.payPath, totalCents: inv.totalCents, checkouts: new Map() };
   }
 
   /** The customer presses "Pay now" (no tip): a checkout of the balance then due, or the page's refusal. */
@@ -194,16 +206,30 @@ export function invoiceDriver(t: Ctx, mode: Mode) {
     expect(invoice!.tipCents).toBe(payments.reduce((s, p) => s + p.tipCents, 0));
     expect(invoice!.paidCents).toBeLessThanOrEqual(invoice!.totalCents);
     if (invoice!.status === 'void') expect(payments).toEqual([]);
+    // The business's ledger for this invoice: its recorded card payments, nothing of the refunded ones.
     const card = payments.filter((p) => p.method === 'card');
-    const ledger = await ledgerTotals(t.db, inv.businessId);
-    expect({ charged: ledger.charge + ledger.tip, refund: ledger.refund, feeRefund: ledger.fee_refund }).toEqual({
+    const ledger = await t.db
+      .select({ kind: ledgerEntries.kind, cents: sql<number>`sum(${ledgerEntries.amountCents})`.mapWith(Number) })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.documentId, inv.invoiceId))
+      .groupBy(ledgerEntries.kind);
+    const of = (kind: string) => ledger.find((l) => l.kind === kind)?.cents ?? 0;
+    expect({ charged: of('charge') + of('tip'), refund: of('refund'), feeRefund: of('fee_refund') }).toEqual({
       charged: card.reduce((s, p) => s + p.amountCents + p.tipCents, 0),
       refund: 0,
       feeRefund: 0,
     });
-    if (mode.kind === 'stripe') expect(mode.fake.transferredTo(inv.accountId!)).toBe(ledger.balance);
+    if (mode.kind === 'stripe') {
+      // What reached the business's Stripe account for these sessions, net of reversals, is the ledger's net.
+      let transferred = 0;
+      for (const sessionId of sessions) {
+        const p = mode.fake.payments.get(`pi_fake_${sessionId}`);
+        if (p) transferred += p.amount - p.application_fee_amount - p.transfer_reversed;
+      }
+      expect(transferred).toBe(of('charge') + of('tip') + of('fee'));
+    }
     return figures;
   }
 
-  return { newInvoice, open, pay, returnPage, webhookEvent, deliver, cash, voidInvoice, reconcile, refundsBySession };
+  return { newBusiness, newInvoice, open, pay, returnPage, webhookEvent, deliver, cash, voidInvoice, reconcile, refundsBySession };
 }
