@@ -237,6 +237,11 @@ export async function refundCancelledBooking(
     return false;
   }
   await recordCheckoutRefund(deps.db, checkout);
+  // The checkout keeps the time first booked; the booking may have moved since (owner Edit, self-service link).
+  const [booked] = checkout.bookingId
+    ? await deps.db.select({ scheduledAt: bookings.scheduledAt }).from(bookings).where(eq(bookings.id, checkout.bookingId))
+    : [];
+  const when = formatDateTimeInZone(booked?.scheduledAt ?? checkout.scheduledAt, checkout.timeZone);
   await deps.mailer
     .send({
       to: checkout.email,
@@ -244,7 +249,7 @@ export async function refundCancelledBooking(
       text: [
         `Hi ${checkout.firstName},`,
         '',
-        `Your booking for ${checkout.serviceName} on ${formatDateTimeInZone(checkout.scheduledAt, checkout.timeZone)} was cancelled${by === 'business' ? ' by the business' : ' as you asked'}.`,
+        `Your booking for ${checkout.serviceName} on ${when} was cancelled${by === 'business' ? ' by the business' : ' as you asked'}.`,
         `Your payment of ${formatCents(checkout.amountCents + checkout.tipCents)} has been refunded in full.`,
       ].join('\n'),
     })
