@@ -11,7 +11,7 @@ import { stripeWebhook } from './features/booking/stripe-webhook.routes';
 import { testCheckoutPages } from './features/booking/test-checkout.routes';
 import { bookingsApi } from './features/bookings/bookings.routes';
 import { schedulingApi } from './features/scheduling/scheduling.routes';
-import { bookingLinkApi } from './features/booking-link/booking-link.routes';
+import { bookingLinkApi, mountBookingLinkRedirects } from './features/booking-link/booking-link.routes';
 import { customersApi } from './features/customers/customers.routes';
 import { campaignsApi } from './features/campaigns/campaigns.routes';
 import { consentApi } from './features/campaigns/consent.routes';
@@ -182,6 +182,7 @@ export function createApp(deps: AppDeps) {
 
   // The sitemap and robots.txt come before the web app's fallback.
   mountSeoPublicRoutes(app);
+  mountBookingLinkRedirects(app);
   if (deps.webDistDir) mountWebApp(app, deps.webDistDir);
   return api;
 }

@@ -23,3 +23,4 @@ export * from '../features/admin-users/admin-users.schema';
 export * from '../features/platform-settings/platform-settings.schema';
 export * from '../features/billing/billing.schema';
 export * from '../features/dashboard/business-totals.schema';
+export * from '../features/booking-link/booking-link.schema';

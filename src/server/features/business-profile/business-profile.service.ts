@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import { citySeoPages, profiles, testimonials } from '../../db/schema';
 import { invalid, notFound } from '../../http/errors';
 import { assertUuid } from '../ids';
+import { claimBookingSlug } from '../booking-link/booking-link.service';
 import { getProfile } from '../profiles/profiles.service';
 import { followAddressTimeZone } from '../scheduling/scheduling.service';
 
@@ -50,6 +51,8 @@ export async function updateBusinessProfile(db: DbOrTx, businessId: string, inpu
   const [row] = await db.update(profiles).set(values).where(eq(profiles.id, businessId)).returning();
   if (!row) throw notFound('No business profile found for this account');
   await followAddressTimeZone(db, businessId, row.businessAddress);
+  // The first saved name claims the booking link (decision 0955); later renames keep it.
+  await claimBookingSlug(db, businessId);
   return toProfileDto(row);
 }
 

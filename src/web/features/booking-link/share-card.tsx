@@ -3,6 +3,8 @@ import { bookingLinkQuery } from './booking-link-queries';
 import { Copy, Download, ExternalLink } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { BOOKING_LINK_TEXT } from '../../../shared/booking-link';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -52,8 +54,16 @@ export function ShareCard() {
               Try again
             </button>
           </p>
-        ) : !url ? (
+        ) : link.isPending ? (
           <div className="h-24 animate-pulse rounded-lg bg-slate-100" />
+        ) : !url ? (
+          // No name yet, so no link (decision 0955): a link made now would read /book/detailer for good.
+          <p className="text-sm text-slate-700">
+            {BOOKING_LINK_TEXT.needsName}{' '}
+            <Link className="font-medium text-accent underline" to="/business-profile">
+              Add your business name
+            </Link>
+          </p>
         ) : (
           <>
             <div className="grid gap-1.5">

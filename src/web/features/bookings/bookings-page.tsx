@@ -69,7 +69,7 @@ export function BookingsPage() {
   const [toCancel, setToCancel] = useState<{ id: string } | null>(null);
   // The business's readable link (the guard's business, so a technician's too), not the signed-in user's id.
   const link = useQuery(bookingLinkQuery);
-  const bookingPage = link.data ? new URL(link.data.url).pathname : '/book';
+  const bookingPage = link.data?.url ? new URL(link.data.url).pathname : '/book';
 
   const run = (booking: { id: string }, to: BookingStatus) => {
     setBusy({ id: booking.id, to });

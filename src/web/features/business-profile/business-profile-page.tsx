@@ -12,6 +12,7 @@ import { HoursTab } from '../scheduling/hours-tab';
 import { TestimonialsTab } from './testimonials-tab';
 import { useIsTechnician } from '../billing/billing-queries';
 import { TeamTab } from '../team/team-tab';
+import { BookingLinkSettings } from '../booking-link/booking-link-settings';
 
 export function BusinessProfilePage() {
   const { data, isPending, isError, errorUpdatedAt, refetch, isRefetching } = useBusinessProfile();
@@ -60,6 +61,8 @@ export function BusinessProfilePage() {
       ) : isError ? (
         <ErrorState message={PROFILE_TEXT.loadFailed} onRetry={() => refetch()} retrying={isRefetching} />
       ) : (
+        <>
+        <BookingLinkSettings />
         <Tabs defaultValue="basic">
           <TabsList className="flex-wrap">
             <TabsTrigger value="basic">Basic Info</TabsTrigger>
@@ -93,6 +96,7 @@ export function BusinessProfilePage() {
             </TabsContent>
           )}
         </Tabs>
+        </>
       )}
     </div>
   );

@@ -22,6 +22,8 @@ export const useSaveBusinessProfile = () =>
     mutationFn: (values: BusinessProfileInput) => unwrap(bp.$put({ json: values })),
     onSuccess: (profile) => {
       queryClient.setQueryData(businessProfileQuery.queryKey, profile);
+      // The first saved name claims the booking link (decision 0955).
+      void queryClient.invalidateQueries({ queryKey: ['booking-link'] });
       return queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     },
   });
