@@ -125,7 +125,7 @@ export async function refreshStripeAccount(deps: Pick<AppDeps, 'db' | 'payments'
 
 /** What the owner sees: the account's state and why charges are off. */
 export async function paymentAccountStatus(deps: Pick<AppDeps, 'db' | 'payments'>, businessId: string) {
-  const account = await getPaymentAccount(deps.db, businessId);
+  const [account, profile] = await Promise.all([getPaymentAccount(deps.db, businessId), getProfile(deps.db, businessId)]);
   const chargeable = canTakeCharges(account, deps.payments.kind);
   let reason: string | null = null;
   if (!account) reason = 'Online payments are not set up yet.';
@@ -141,6 +141,7 @@ export async function paymentAccountStatus(deps: Pick<AppDeps, 'db' | 'payments'
     payoutsEnabled: account?.payoutsEnabled ?? false,
     canTakeCharges: chargeable,
     reason: chargeable ? null : (account?.disabledReason ? `${reason} (${account.disabledReason})` : reason),
+    receiptDetailsMissing: !profile?.businessName?.trim() || !profile.businessEmail?.trim(),
   };
 }
 

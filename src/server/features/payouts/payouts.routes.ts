@@ -20,6 +20,8 @@ export const accountStatusSchema = z
     payoutsEnabled: z.boolean(),
     canTakeCharges: z.boolean(),
     reason: z.string().nullable(),
+    // The profile lacks the business name or email that receipts carry.
+    receiptDetailsMissing: z.boolean(),
   })
   .openapi('PaymentAccountStatus');
 

@@ -1,5 +1,6 @@
 import { Ban, Banknote, ExternalLink, Receipt } from 'lucide-react';
 import { useState } from 'react';
+import { cn } from '../../lib/class-merge';
 import { toast } from 'sonner';
 import { INVOICE_FILTERS, type InvoiceFilter } from '../../../shared/invoices.schemas';
 import { formatCents } from '../../../shared/money';
@@ -97,7 +98,11 @@ export function InvoiceList({ pageSize }: { pageSize?: number }) {
         </Card>
         <Card className="p-4">
           <p className="text-sm text-slate-600">Overdue</p>
-          <p className="text-2xl font-bold tabular-nums text-red-700">
+          {/* Red only when something is overdue: a red $0.00 reads as an alarm. */}
+          <p
+            className={cn('text-2xl font-bold tabular-nums', data && data.overdueCents > 0 ? 'text-red-700' : 'text-slate-900')}
+            data-testid="overdue-total"
+          >
             {data ? formatCents(data.overdueCents) : '—'}
           </p>
         </Card>

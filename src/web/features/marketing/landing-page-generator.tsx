@@ -94,6 +94,8 @@ export function LandingPageGenerator() {
       for (const [key, text] of CHECKS) {
         const message = key === 'cities' ? citiesOf(invalid) : invalid[key]?.message;
         if (!message) continue;
+        // The empty city field takes the focus, with its inline message read out.
+        if (key === 'cities') document.getElementById('lp-city-1')?.focus();
         toast.error(message === text.description ? text.title : SEO_TEXT.landingGenerationFailed.title, {
           description: message,
         });
@@ -121,7 +123,7 @@ export function LandingPageGenerator() {
             error={errors.keyword?.message}
             hint="What customers search for, e.g. mobile car detailing"
           >
-            <Input maxLength={80} placeholder="mobile car detailing" {...form.register('keyword')} />
+            <Input maxLength={80} placeholder="e.g. mobile car detailing" {...form.register('keyword')} />
           </Field>
 
           <fieldset className="grid gap-2" aria-describedby={citiesError ? 'lp-cities-error' : undefined}>
@@ -135,7 +137,9 @@ export function LandingPageGenerator() {
                   aria-label={`City ${i + 1}`}
                   value={city}
                   maxLength={80}
-                  placeholder={i === 0 ? 'Austin' : 'Another city'}
+                  // "e.g." so that an example never reads as a city already entered (issue 25).
+                  placeholder={i === 0 ? 'e.g. Austin' : 'e.g. Round Rock'}
+                  id={i === 0 ? 'lp-city-1' : undefined}
                   aria-invalid={Boolean(citiesError)}
                   onChange={(e) => setCities((all) => all.map((c, j) => (j === i ? e.target.value : c)))}
                 />

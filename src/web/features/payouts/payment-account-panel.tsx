@@ -48,7 +48,7 @@ export function PaymentAccountPanel({ account }: { account: PaymentAccount }) {
           <div>
             <p className="font-semibold text-amber-950">Customers cannot book you online yet</p>
             <p className="text-sm text-amber-900">{account.reason}</p>
-            {account.reason?.startsWith('Add your business') === false && (
+            {account.receiptDetailsMissing && (
               <p className="mt-1 text-xs text-amber-900">
                 Receipts need your business name and email from your <Link to="/business-profile" className="underline">profile</Link>.
               </p>
