@@ -109,10 +109,11 @@ export const automationSettingsSchema = z
 export type AutomationSettingsInput = z.input<typeof automationSettingsSchema>;
 export type AutomationSettings = z.output<typeof automationSettingsSchema>;
 
+// Review requests on for a business that never saved its settings: every completed job asks, no gating (decision 0957).
 export const DEFAULT_AUTOMATION_SETTINGS: AutomationSettings = {
   reminder24h: true,
   reminder2h: true,
-  reviewRequests: false,
+  reviewRequests: true,
   reviewLink: null,
   winback: false,
   winbackDays: DEFAULT_WINBACK.days,

@@ -27,6 +27,8 @@ export const OWNER_ROUTES = [
   '/verification',
   '/invoices',
   '/campaigns',
+  // Promo codes out of SEO Marketing, next to campaigns (decision 0958).
+  '/promo-codes',
   '/loyalty',
   '/business-profile',
   '/service-areas',

@@ -64,6 +64,7 @@ export const router = createBrowserRouter([{ HydrateFallback: FirstLoad, Compone
       },
       { path: '/invoices', lazy: () => import('./features/invoices/invoices-page').then((m) => ({ Component: m.InvoicesPage })) },
       { path: '/campaigns', lazy: () => import('./features/campaigns/campaigns-page').then((m) => ({ Component: m.CampaignsPage })) },
+      { path: '/promo-codes', lazy: () => import('./features/promo-codes/promo-codes-page').then((m) => ({ Component: m.PromoCodesPage })) },
       { path: '/verification', lazy: () => import('./features/verification/verification-page').then((m) => ({ Component: m.VerificationPage })) },
       { path: '/payouts', lazy: () => import('./features/payouts/payouts-page').then((m) => ({ Component: m.PayoutsPage })) },
       { path: '/billing', lazy: () => import('./features/billing/billing-page').then((m) => ({ Component: m.BillingPage })) },

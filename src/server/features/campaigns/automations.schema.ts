@@ -12,7 +12,7 @@ export const messagingSettings = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     reminder24h: boolean().notNull().default(true),
     reminder2h: boolean().notNull().default(true),
-    reviewRequests: boolean().notNull().default(false),
+    reviewRequests: boolean().notNull().default(true),
     reviewLink: text(),
     winback: boolean().notNull().default(false),
     winbackDays: integer().notNull().default(90),

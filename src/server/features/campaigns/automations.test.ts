@@ -236,6 +236,8 @@ describe('review requests', () => {
 
   it('none while switched off', async () => {
     const o = await owner();
+    // On by default (decision 0957): the owner switches them off.
+    expect((await saveSettings(o.cookie, { reviewRequests: false })).status).toBe(200);
     const c = await customer(o.userId);
     const b = await booking(o.userId, c.id, 48);
     for (const status of ['in_progress', 'completed'])

@@ -30,6 +30,7 @@ const dashboardSchema = z
       paymentsConfigured: z.boolean(),
     }),
     insuranceExpiry: z.object({ expiryDate: z.string(), daysLeft: z.number().int() }).nullable(),
+    automations: z.object({ reviewRequests: z.boolean(), winback: z.boolean() }),
   })
   .openapi('Dashboard');
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { profiles, services } from '../../db/schema';
+import { DEFAULT_AUTOMATION_SETTINGS } from '../../../shared/messaging';
+import { messagingSettings, profiles, services } from '../../db/schema';
 import { businessTotals, readTotals, totalsOf } from './business-totals';
 import { notFound } from '../../http/errors';
 import { tipsThisMonthQuery } from '../invoices/invoices.service';
@@ -41,6 +42,8 @@ export async function getDashboard(db: Database, businessId: string) {
       activeServices: sql<number>`(select count(*) from ${services} where ${services.businessId} = ${businessId} and ${services.isActive})`.mapWith(Number),
       insuranceExpiry: latestInsuranceExpiry(businessId),
       tips: sql<number>`(${tipsThisMonthQuery(businessId)})`.mapWith(Number),
+      reviewRequests: sql<boolean | null>`(select ${messagingSettings.reviewRequests} from ${messagingSettings} where ${messagingSettings.businessId} = ${businessId})`,
+      winback: sql<boolean | null>`(select ${messagingSettings.winback} from ${messagingSettings} where ${messagingSettings.businessId} = ${businessId})`,
     })
     .from(profiles)
     .where(eq(profiles.id, businessId));
@@ -70,6 +73,11 @@ export async function getDashboard(db: Database, businessId: string) {
       profileComplete,
       servicesSetUp: row.activeServices > 0,
       paymentsConfigured: row.paymentsEnabledAt !== null,
+    },
+    // The automations the checklist shows (decision 0957); no saved settings = the defaults.
+    automations: {
+      reviewRequests: row.reviewRequests ?? DEFAULT_AUTOMATION_SETTINGS.reviewRequests,
+      winback: row.winback ?? DEFAULT_AUTOMATION_SETTINGS.winback,
     },
     // Set when the latest insurance certificate expires within 30 days (or has expired).
     insuranceExpiry: insuranceNotice(row.insuranceExpiry),

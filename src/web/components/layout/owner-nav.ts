@@ -10,6 +10,7 @@ import {
   Megaphone,
   MessageSquare,
   ShieldCheck,
+  TicketPercent,
   Store,
   Users,
   Wrench,
@@ -30,9 +31,12 @@ export const QUICK_ACTIONS = [
   { to: '/service-areas', label: 'Service Areas', description: 'Zip codes you serve', icon: MapPin },
 ] as const;
 
+/** Promo codes sit right after the campaigns (decision 0958); not one of the spec's Quick Actions. */
+const PROMO_CODES = { to: '/promo-codes', label: 'Promo Codes', description: 'Discounts for your booking page', icon: TicketPercent };
+
 export const OWNER_NAV = [
   { to: '/dashboard', label: 'Dashboard', description: '', icon: LayoutDashboard },
-  ...QUICK_ACTIONS,
+  ...QUICK_ACTIONS.flatMap((action) => (action.to === '/campaigns' ? [action, PROMO_CODES] : [action])),
   { to: '/billing', label: 'Billing', description: 'Your plan and trial', icon: CreditCard },
   { to: '/payouts', label: 'Payouts', description: 'Balance, fees, tips and payouts', icon: Landmark },
 ];

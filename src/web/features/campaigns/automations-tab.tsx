@@ -116,7 +116,7 @@ function AutomationsForm({ settings }: { settings: AutomationSettings }) {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          {switchField('reviewRequests', 'Ask for a review', 'Once per completed booking.')}
+          {switchField('reviewRequests', 'Ask for a review', 'Every customer, once per completed booking.')}
           <Field
             id="automation-review-link"
             label="Your review link (optional)"

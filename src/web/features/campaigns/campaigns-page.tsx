@@ -1,5 +1,6 @@
 import { Megaphone, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { CAMPAIGN_MESSAGES } from '../../../shared/campaigns';
 import { Button } from '../../components/ui/button';
@@ -35,7 +36,9 @@ function CampaignsScreen() {
   const campaigns = useCampaigns();
   useErrorToast(campaigns.isError, 'Failed to load campaigns', campaigns.errorUpdatedAt);
   const send = useSendCampaign();
-  const [tab, setTab] = useState('campaigns');
+  // ?tab=automations opens the Automations tab (the dashboard checklist links there).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState(() => (params.get('tab') === 'automations' ? 'automations' : 'campaigns'));
   const [formOpen, setFormOpen] = useState(false);
   const [template, setTemplate] = useState<Template | null>(null);
   const [detailsId, setDetailsId] = useState<string | null>(null);

@@ -194,10 +194,60 @@ export function DashboardPage() {
                     ))}
                 </li>
               ))}
+              <AutomationSteps automations={data?.automations} />
             </ol>
           </CardContent>
         </Card>
       </div>
     </div>
+  );
+}
+
+/**
+ * The checklist's automations (decision 0957): review requests are on from the start (every customer, no gating);
+ * win-back stays off until the owner writes its message, with a prompt to turn it on.
+ */
+function AutomationSteps({ automations }: { automations: { reviewRequests: boolean; winback: boolean } | undefined }) {
+  if (!automations) return null;
+  const to = '/campaigns?tab=automations';
+  return (
+    <>
+      <li className="flex flex-wrap items-center gap-3" data-testid="checklist-review-requests">
+        {automations.reviewRequests ? (
+          <CheckCircle2 className="size-5 shrink-0 text-green-600" aria-label="Done" />
+        ) : (
+          <Circle className="size-5 shrink-0 text-slate-300" aria-label="Pending" />
+        )}
+        <span className="text-sm font-medium text-slate-900">
+          Automatic review requests: {automations.reviewRequests ? 'On' : 'Off'}
+          <span className="block text-xs font-normal text-slate-600">
+            {automations.reviewRequests
+              ? 'Every customer is asked for a review after each completed job.'
+              : 'Turn them on to ask every customer for a review after each job.'}
+          </span>
+        </span>
+        <Link to={to} className="ml-auto text-sm text-accent underline-offset-4 hover:underline">
+          {automations.reviewRequests ? 'Review settings' : 'Turn on review requests'}
+        </Link>
+      </li>
+      <li className="flex flex-wrap items-center gap-3" data-testid="checklist-winback">
+        {automations.winback ? (
+          <CheckCircle2 className="size-5 shrink-0 text-green-600" aria-label="Done" />
+        ) : (
+          <Circle className="size-5 shrink-0 text-slate-300" aria-label="Pending" />
+        )}
+        <span className="text-sm font-medium text-slate-900">
+          Win-back messages: {automations.winback ? 'On' : 'Off'}
+          <span className="block text-xs font-normal text-slate-600">
+            {automations.winback
+              ? 'Customers who have not booked in a while get your message once.'
+              : 'Bring back customers who have not booked in 90 days with a message from you.'}
+          </span>
+        </span>
+        <Link to={to} className="ml-auto text-sm text-accent underline-offset-4 hover:underline">
+          {automations.winback ? 'Win-back settings' : 'Turn on win-back'}
+        </Link>
+      </li>
+    </>
   );
 }

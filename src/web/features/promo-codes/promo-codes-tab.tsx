@@ -18,7 +18,7 @@ function validity(p: PromoCode) {
   return 'No end date';
 }
 
-/** /marketing Promo Codes: each code with its terms and how often it has been used. */
+/** /promo-codes: each code with its terms and how often it has been used. */
 export function PromoCodesTab() {
   const codes = usePromoCodes();
   useErrorToast(codes.isError, PROMO_TEXT.fetchFailed, codes.errorUpdatedAt);
