@@ -18,8 +18,7 @@ test('the owner creates a promo code; a visitor books with it and sees the disco
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   await signIn(owner, DEMO_OWNER);
-  await owner.goto('/marketing');
-  await owner.getByRole('tab', { name: 'Promo Codes' }).click();
+  await owner.goto('/promo-codes');
   await owner.getByRole('button', { name: 'New Promo Code' }).first().click();
   const dialog = owner.getByRole('dialog', { name: 'New Promo Code' });
   await dialog.getByRole('button', { name: 'Create Code' }).click();
@@ -85,8 +84,7 @@ test('the owner creates a promo code; a visitor books with it and sees the disco
   await expect(booking.getByTestId('booking-promo')).toHaveText(`Promo code ${code}`);
   await expect(booking).toContainText('$90.00');
 
-  await owner.goto('/marketing');
-  await owner.getByRole('tab', { name: 'Promo Codes' }).click();
+  await owner.goto('/promo-codes');
   await expect(card.getByTestId('promo-times-used')).toHaveText('1 / 3');
   for (const width of [390, 1280]) {
     await owner.setViewportSize({ width, height: 900 });
