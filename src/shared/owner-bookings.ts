@@ -19,6 +19,13 @@ export const OWNER_BOOKING_TEXT = {
   nothingChanged: 'Nothing to change',
 } as const;
 
+/**
+ * A booking never rewrites a saved vehicle's type (issue 25): a different type is another vehicle, or the owner's
+ * explicit change of the booking's vehicle in Edit.
+ */
+export const vehicleTypeMismatch = (savedAs: string) =>
+  `This vehicle is saved as a ${savedAs}. To book a different vehicle, choose “Another vehicle…”.`;
+
 /** Bookings the owner can still change (§4: not once started, finished or cancelled). */
 export const EDITABLE_STATUSES = ['pending', 'confirmed'] as const;
 
@@ -57,7 +64,8 @@ export const ownerBookingInputSchema = z
     customer: newCustomerSchema.nullish(),
     vehicleId: z.string().nullish(),
     vehicle: newVehicleSchema.nullish(),
-    vehicleType: z.enum(VEHICLE_TYPES, { error: BOOKING_MESSAGES.vehicleType }),
+    // A saved vehicle (vehicleId) brings its own type; a new vehicle needs one.
+    vehicleType: z.enum(VEHICLE_TYPES, { error: BOOKING_MESSAGES.vehicleType }).nullish(),
     serviceId: required(BOOKING_MESSAGES.service, 100),
     date,
     time,
@@ -71,6 +79,10 @@ export const ownerBookingInputSchema = z
   .refine((v) => Boolean(v.customerId) || Boolean(v.customer), {
     message: OWNER_BOOKING_TEXT.customerRequired,
     path: ['customerId'],
+  })
+  .refine((v) => Boolean(v.vehicleId) || Boolean(v.vehicleType), {
+    message: BOOKING_MESSAGES.vehicleType,
+    path: ['vehicleType'],
   });
 export type OwnerBookingInput = z.input<typeof ownerBookingInputSchema>;
 

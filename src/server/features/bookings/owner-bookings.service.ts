@@ -9,6 +9,7 @@ import {
   type OwnerBookingInput,
   ownerBookingEditSchema,
   ownerBookingInputSchema,
+  vehicleTypeMismatch,
 } from '../../../shared/owner-bookings';
 import { servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
 import { formatDateTimeInZone } from '../../../shared/time';
@@ -67,6 +68,10 @@ async function customerFor(
   return created!.id;
 }
 
+/**
+ * The booking's vehicle and the type it is priced by. A saved vehicle keeps its type: a booking never rewrites it
+ * (nor, through it, the customer's earlier bookings); a type that differs is refused, not written (issue 25).
+ */
 async function vehicleFor(
   tx: Transaction,
   businessId: string,
@@ -74,9 +79,9 @@ async function vehicleFor(
   input: {
     vehicleId?: string | null;
     vehicle?: { make: string; model: string; year?: number | null; color: string | null } | null;
-    vehicleType: VehicleType;
+    vehicleType?: VehicleType | null;
   },
-) {
+): Promise<{ id: string; vehicleType: VehicleType } | null> {
   if (input.vehicleId) {
     assertUuid(input.vehicleId, OWNER_BOOKING_TEXT.vehicleNotFound);
     const [row] = await tx
@@ -90,14 +95,12 @@ async function vehicleFor(
         ),
       );
     if (!row) throw notFound(OWNER_BOOKING_TEXT.vehicleNotFound);
-    if (row.vehicleType !== input.vehicleType)
-      await tx
-        .update(customerVehicles)
-        .set({ vehicleType: input.vehicleType })
-        .where(eq(customerVehicles.id, row.id));
-    return row.id;
+    if (input.vehicleType && input.vehicleType !== row.vehicleType)
+      throw invalid(vehicleTypeMismatch(VEHICLE_TYPE_LABELS[row.vehicleType]));
+    return row;
   }
   if (!input.vehicle) return null;
+  if (!input.vehicleType) throw invalid(BOOKING_MESSAGES.vehicleType);
   const [created] = await tx
     .insert(customerVehicles)
     .values({
@@ -107,8 +110,8 @@ async function vehicleFor(
       year: input.vehicle.year ?? null,
       vehicleType: input.vehicleType,
     })
-    .returning({ id: customerVehicles.id });
-  return created!.id;
+    .returning({ id: customerVehicles.id, vehicleType: customerVehicles.vehicleType });
+  return created!;
 }
 
 async function serviceFor(deps: Deps, businessId: string, serviceId: string) {
@@ -140,12 +143,13 @@ export async function createOwnerBooking(deps: Deps, businessId: string, body: O
   const input = ownerBookingInputSchema.parse(body);
   if (!input.vehicleId && !input.vehicle) throw invalid('Please choose a vehicle or enter a new one');
   const service = await serviceFor(deps, businessId, input.serviceId);
-  const listPrice = servicePriceCents(service, input.vehicleType);
-  const priceCents = input.priceCents ?? listPrice;
   const id = await deps.db.transaction(async (tx) => {
     await lockBusinessSlots(tx, businessId);
     const customerId = await customerFor(tx, businessId, input);
-    const vehicleId = await vehicleFor(tx, businessId, customerId, input);
+    const vehicle = await vehicleFor(tx, businessId, customerId, input);
+    // Priced by the type of the vehicle booked: a saved truck is a truck (§9 multipliers).
+    const listPrice = servicePriceCents(service, vehicle!.vehicleType);
+    const priceCents = input.priceCents ?? listPrice;
     const { startsAt, timeZone } = await assertSlotBookable(tx, businessId, {
       date: input.date,
       time: input.time,
@@ -159,7 +163,7 @@ export async function createOwnerBooking(deps: Deps, businessId: string, body: O
         businessId,
         serviceId: service.id,
         customerId,
-        customerVehicleId: vehicleId,
+        customerVehicleId: vehicle!.id,
         serviceName: service.name,
         serviceDescription: service.description,
         durationMinutes: service.durationMinutes,
@@ -242,14 +246,18 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
     }
     const duration = serviceChanged ? newService.durationMinutes : current.durationMinutes;
 
-    const vehicleType = input.vehicleType ?? vehicle?.vehicleType ?? 'sedan';
+    let vehicleType = input.vehicleType ?? vehicle?.vehicleType ?? 'sedan';
     let typeChanged = false;
     if (input.vehicleId || input.vehicle) {
       if (!current.customerId) throw invalid(OWNER_BOOKING_TEXT.customerNotFound);
-      const vehicleId = await vehicleFor(tx, businessId, current.customerId, { ...input, vehicleType });
-      if (vehicleId !== current.customerVehicleId) {
-        changes.customerVehicleId = vehicleId;
-        const [next] = await tx.select().from(customerVehicles).where(eq(customerVehicles.id, vehicleId!));
+      const chosen = await vehicleFor(tx, businessId, current.customerId, {
+        ...input,
+        vehicleType: input.vehicleId ? input.vehicleType : vehicleType,
+      });
+      vehicleType = chosen!.vehicleType;
+      if (chosen!.id !== current.customerVehicleId) {
+        changes.customerVehicleId = chosen!.id;
+        const [next] = await tx.select().from(customerVehicles).where(eq(customerVehicles.id, chosen!.id));
         entries.push({
           field: 'vehicle',
           summary: `Vehicle ${vehicle ? vehicleLabel(vehicle, vehicle.vehicleType) : 'not recorded'} → ${vehicleLabel(next!, vehicleType)}`,
@@ -257,6 +265,7 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
       }
       typeChanged = vehicle?.vehicleType !== vehicleType;
     } else if (input.vehicleType && vehicle && input.vehicleType !== vehicle.vehicleType) {
+      // The owner's explicit correction of this booking's vehicle in Edit (recorded in the history), not a side effect.
       await tx.update(customerVehicles).set({ vehicleType }).where(eq(customerVehicles.id, vehicle.id));
       entries.push({
         field: 'vehicle',

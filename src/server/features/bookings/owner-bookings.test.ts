@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_BOOKING_RULES } from '../../../shared/scheduling';
 import { zonedTimeToUtc } from '../../../shared/time';
 import { createBooking, createCustomer, createService, createVehicle } from '../../db/factories';
-import { bookingHistory, bookings } from '../../db/schema';
+import { bookingHistory, bookings, customerVehicles, services } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
 import { bookableBusiness, daysAhead } from '../booking/booking.fixtures';
 
@@ -152,6 +152,100 @@ describe('POST /api/bookings (owner New booking)', () => {
       }),
     );
     expect(car.status).toBe(404);
+  });
+});
+
+describe('owner New booking for a customer’s saved vehicle (issue 25)', () => {
+  async function truckOwner() {
+    const owner = await t.signUp();
+    const [detail] = await bookableBusiness(t.db, owner.userId, [
+      { name: 'Signature Detail', basePriceCents: 15000, durationMinutes: 120 },
+    ]);
+    const customer = await createCustomer(t.db, owner.userId, {
+      firstName: 'Dana',
+      lastName: 'Hauler',
+      email: 'dana.hauler@example.com',
+    });
+    const truck = await createVehicle(t.db, owner.userId, customer.id, {
+      make: 'Ford',
+      model: 'F-150',
+      vehicleType: 'truck',
+    });
+    const earlier = await createBooking(t.db, owner.userId, {
+      service: { id: detail!.id, name: detail!.name, durationMinutes: 120 },
+      customerId: customer.id,
+      customerVehicleId: truck.id,
+      scheduledAt: new Date(Date.now() - 7 * 86_400_000),
+      locationAddress: '1 Ranch Rd, Austin, TX 78704',
+      quotedPriceCents: 19500,
+      status: 'completed',
+    });
+    const saved = (over: Record<string, unknown> = {}) =>
+      newBooking({ serviceId: detail!.id, customer: null, customerId: customer.id, vehicle: null, vehicleId: truck.id, ...over });
+    return { owner, customer, truck, earlier, saved };
+  }
+
+  const savedType = async (vehicleId: string) =>
+    (await t.db.select().from(customerVehicles).where(eq(customerVehicles.id, vehicleId)))[0]!.vehicleType;
+
+  it('prices the saved truck at its multiplier ($150 × 1.3 = $195), with or without the type sent', async () => {
+    const { owner, saved, truck } = await truckOwner();
+    for (const body of [saved({ vehicleType: undefined }), saved({ vehicleType: 'truck', time: '14:00' })]) {
+      const res = await post(owner.cookie, body);
+      expect(res.status, await res.clone().text()).toBe(201);
+      expect(await res.json()).toMatchObject({
+        quotedPriceCents: 19500,
+        vehicle: { make: 'Ford', model: 'F-150', vehicleType: 'truck' },
+      });
+    }
+    expect(await savedType(truck.id)).toBe('truck');
+  });
+
+  it('refuses another type for the saved vehicle and rewrites neither the vehicle nor the earlier job', async () => {
+    const { owner, saved, truck, earlier } = await truckOwner();
+    const res = await post(owner.cookie, saved({ vehicleType: 'sedan' }));
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toBe(
+      'This vehicle is saved as a Truck. To book a different vehicle, choose “Another vehicle…”.',
+    );
+    expect(await savedType(truck.id)).toBe('truck');
+    const before = await (await t.request(`/api/bookings/${earlier.id}`, { cookie: owner.cookie })).json();
+    expect(before.vehicle).toMatchObject({ make: 'Ford', model: 'F-150', vehicleType: 'truck' });
+    const rows = await t.db.select().from(bookings).where(eq(bookings.customerId, earlier.customerId!));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('books a new vehicle of another type without touching the saved one', async () => {
+    const { owner, saved, truck } = await truckOwner();
+    const res = await post(
+      owner.cookie,
+      saved({ vehicleId: null, vehicle: { make: 'Honda', model: 'Civic', year: 2019, color: null }, vehicleType: 'sedan' }),
+    );
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect(await res.json()).toMatchObject({ quotedPriceCents: 15000, vehicle: { make: 'Honda', vehicleType: 'sedan' } });
+    expect(await savedType(truck.id)).toBe('truck');
+  });
+
+  it('Edit: choosing another saved vehicle prices it by its own type and leaves both vehicles as saved', async () => {
+    const { owner, customer, truck } = await truckOwner();
+    const suv = await createVehicle(t.db, owner.userId, customer.id, { make: 'Ford', model: 'Explorer', vehicleType: 'suv' });
+    const sedanBooking = await (
+      await post(owner.cookie, newBooking({
+        serviceId: (await t.db.select().from(services).where(eq(services.businessId, owner.userId)))[0]!.id,
+        customer: null,
+        customerId: customer.id,
+        vehicle: { make: 'Honda', model: 'Civic', year: 2019, color: null },
+        vehicleType: 'sedan',
+      }))
+    ).json();
+    // The dialog used to send the type still shown (the old vehicle's) with the newly chosen vehicle.
+    const stale = await patch(owner.cookie, sedanBooking.id, { vehicleId: truck.id, vehicleType: 'sedan' });
+    expect(stale.status).toBe(400);
+    const res = await patch(owner.cookie, sedanBooking.id, { vehicleId: suv.id, vehicleType: 'suv' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ quotedPriceCents: 18000, vehicle: { model: 'Explorer', vehicleType: 'suv' } });
+    expect(await savedType(truck.id)).toBe('truck');
+    expect(await savedType(suv.id)).toBe('suv');
   });
 });
 

@@ -137,11 +137,14 @@ function BookingForm({
       : '';
   const detail = useCustomerDetail(customerId || null);
   const vehicles = detail.data?.vehicles ?? [];
+  // A saved vehicle brings its type: the booking is priced by it and never rewrites it (issue 25).
+  const savedVehicle = vehicles.find((x) => x.id === v.vehicleId);
+  const listVehicleType = savedVehicle?.vehicleType ?? v.vehicleType;
   const services = useServiceOptions();
   const serviceList = services.data?.items ?? [];
   const service = serviceList.find((s) => s.id === v.serviceId);
   const slots = useOwnerSlots({ serviceId: v.serviceId, date: v.date, excludeBookingId: booking?.id });
-  const listPrice = service ? servicePriceCents(service, v.vehicleType) : null;
+  const listPrice = service ? servicePriceCents(service, listVehicleType) : null;
   const create = useCreateBooking();
   const edit = useEditBooking();
   const [error, setError] = useState<string | null>(null);
@@ -164,6 +167,9 @@ function BookingForm({
           ? 'No times left on this day — try another date'
           : undefined;
 
+  const vehicleTypeOf = (f: FormValues) =>
+    vehicles.find((x) => x.id === f.vehicleId)?.vehicleType ?? f.vehicleType;
+
   const submit = form.handleSubmit(async (f) => {
     setError(null);
     const priceCents = f.changePrice ? dollarsToCents(f.price) : null;
@@ -176,7 +182,7 @@ function BookingForm({
       if (booking) {
         const body = {
           serviceId: f.serviceId || undefined,
-          vehicleType: f.vehicleType,
+          vehicleType: vehicleTypeOf(f),
           ...(f.vehicleId && f.vehicleId !== 'new' ? { vehicleId: f.vehicleId } : {}),
           ...(newVehicle ? { vehicle: newVehicle } : {}),
           date: f.date,
@@ -194,7 +200,7 @@ function BookingForm({
             ? { customerId: f.customerId || null }
             : { customer: { firstName: f.firstName, lastName: f.lastName, email: f.email, phone: f.phone } }),
           ...(f.vehicleId && f.vehicleId !== 'new' ? { vehicleId: f.vehicleId } : { vehicle: newVehicle }),
-          vehicleType: f.vehicleType,
+          vehicleType: vehicleTypeOf(f),
           serviceId: f.serviceId,
           date: f.date,
           time: f.time,
@@ -312,7 +318,14 @@ function BookingForm({
                 control={form.control}
                 name="vehicleId"
                 render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
+                  <Select
+                    value={field.value}
+                    onValueChange={(id) => {
+                      field.onChange(id);
+                      const saved = vehicles.find((x) => x.id === id);
+                      if (saved) form.setValue('vehicleType', saved.vehicleType);
+                    }}
+                  >
                     <SelectTrigger id="bf-vehicle">
                       <SelectValue placeholder={editing ? 'Keep the current vehicle' : 'Choose a vehicle'} />
                     </SelectTrigger>
@@ -345,12 +358,20 @@ function BookingForm({
               </Field>
             </div>
           )}
-          <Field id="bf-type" label="Vehicle type">
+          <Field
+            id="bf-type"
+            label="Vehicle type"
+            hint={savedVehicle ? 'As saved with this vehicle' : undefined}
+          >
             <Controller
               control={form.control}
               name="vehicleType"
               render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
+                <Select
+                  value={savedVehicle?.vehicleType ?? field.value}
+                  onValueChange={field.onChange}
+                  disabled={Boolean(savedVehicle)}
+                >
                   <SelectTrigger id="bf-type">
                     <SelectValue />
                   </SelectTrigger>
@@ -444,7 +465,7 @@ function BookingForm({
             {listPrice !== null && (
               <span className="text-slate-500">
                 {' '}
-                (list price for a {VEHICLE_TYPE_LABELS[v.vehicleType].toLowerCase()}: {formatCents(listPrice)}
+                (list price for a {VEHICLE_TYPE_LABELS[listVehicleType].toLowerCase()}: {formatCents(listPrice)}
                 )
               </span>
             )}
