@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyDiscounts } from './discounts';
+import { applyDiscounts, bookingTipCents } from './discounts';
 
 describe('applyDiscounts (docs/decisions/702)', () => {
   it('applies the promo code first, then the reward, on what is left', () => {
@@ -47,5 +47,31 @@ describe('applyDiscounts (docs/decisions/702)', () => {
       ),
       { numRuns: 10_000 },
     );
+  });
+});
+
+describe('bookingTipCents (docs/decisions/0947)', () => {
+  it('suggests percentages of what the customer pays after the promo code and the reward', () => {
+    // Issue 25: a $120 service, 25 % off ($90), then a $21 reward: $69 to pay. 15 % is $10.35, not $18.00.
+    const price = applyDiscounts(12_000, {
+      promo: { discountType: 'percent', discountValue: 25 },
+      reward: { category: 'discount', valueCents: 2100 },
+    });
+    expect(price.totalCents).toBe(6900);
+    expect(bookingTipCents({ kind: 'percent', percent: 15 }, price)).toBe(1035);
+    expect(bookingTipCents({ kind: 'percent', percent: 20 }, price)).toBe(1380);
+    expect(bookingTipCents({ kind: 'custom', cents: 500 }, price)).toBe(500);
+    expect(bookingTipCents({ kind: 'none' }, price)).toBe(0);
+  });
+
+  it('is the percentage of what is paid, rounded to the cent, and nothing on a free booking', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 0, max: 100 }), fc.constantFrom(15, 20, 25), (price, off, percent) => {
+        const paid = applyDiscounts(price, { promo: { discountType: 'percent', discountValue: off } });
+        const tip = bookingTipCents({ kind: 'percent', percent }, paid);
+        expect(Math.abs(tip * 100 - paid.totalCents * percent)).toBeLessThanOrEqual(50);
+      }),
+    );
+    expect(bookingTipCents({ kind: 'percent', percent: 20 }, applyDiscounts(4500, { promo: { discountType: 'fixed', discountValue: 4500 } }))).toBe(0);
   });
 });

@@ -2,6 +2,8 @@
 // (docs/decisions/702): 1. the promo code, on the service price (its minimum order is checked against that price);
 // 2. the loyalty reward, on what is left. Each step stops at $0; the total is never below $0.
 
+import { type TipChoice, tipCents } from './document-money';
+
 export interface PromoTerms {
   discountType: 'percent' | 'fixed';
   /** Percent 1–100, or cents for a fixed amount. */
@@ -45,4 +47,12 @@ export function applyDiscounts(
     rewardDiscountCents: rewardCents,
     totalCents: afterPromo - rewardCents,
   };
+}
+
+/**
+ * A booking's tip, for /book's suggestions and the checkout alike (docs/decisions/0947): a percentage applies to what
+ * the customer pays for the service after discounts, never to the price before them; a custom tip is as typed.
+ */
+export function bookingTipCents(choice: TipChoice, price: Pick<PriceBreakdown, 'totalCents'>): number {
+  return tipCents(choice, price.totalCents);
 }

@@ -26,7 +26,10 @@ function details(c: Checkout) {
     `When: ${formatDateTimeInZone(c.scheduledAt, c.timeZone)}`,
     `Where: ${c.locationAddress}`,
     `Vehicle: ${vehicleText(c)}`,
-    `Price: ${formatCents(c.amountCents)} (paid)`,
+    // The tip is charged with the price (decision 501): the customer sees both and the total (issue 25).
+    `Price: ${formatCents(c.amountCents)}`,
+    ...(c.tipCents > 0 ? [`Tip: ${formatCents(c.tipCents)}`] : []),
+    `Total charged: ${formatCents(c.amountCents + c.tipCents)}`,
     ...(c.specialInstructions ? [`Notes: ${c.specialInstructions}`] : []),
   ].join('\n');
 }

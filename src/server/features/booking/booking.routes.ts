@@ -119,6 +119,8 @@ const bookingSummarySchema = z
     timeZone: z.string(),
     locationAddress: z.string(),
     priceCents: z.number().int(),
+    tipCents: z.number().int(),
+    chargedCents: z.number().int(),
     customerEmail: z.string(),
     customerFirstName: z.string(),
     business: z

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, type BookingForm } from '../../../shared/booking.schemas';
-import { tipCents } from '../../../shared/document-money';
+import { bookingTipCents } from '../../../shared/discounts';
 import { servicePriceCents } from '../../../shared/pricing';
 import { DEFAULT_TIME_ZONE } from '../../../shared/time';
 import type { Database, Transaction } from '../../db/client';
@@ -106,8 +106,8 @@ export async function createPayment(
     reward: reward?.terms ?? null,
   });
   const amountCents = priced.totalCents;
-  // A percentage tip is on the full service price, as the tip picker shows it (before discounts).
-  const tip = tipCents(form.tip, priced.subtotalCents);
+  // A percentage tip is on what the customer pays for the service after discounts, as /book shows it (decision 0947).
+  const tip = bookingTipCents(form.tip, priced);
   const checkoutId = randomUUID();
   const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
   // Nothing to charge (discounts brought it to $0, no tip): no provider session; booked here, once (decision 710).
@@ -463,6 +463,8 @@ export async function bookingSummary(db: Database, bookingId: string) {
       durationMinutes: bookings.durationMinutes,
       locationAddress: bookings.locationAddress,
       priceCents: bookings.quotedPriceCents,
+      chargedPriceCents: checkoutSessions.amountCents,
+      tipCents: checkoutSessions.tipCents,
       businessId: bookings.businessId,
       timeZone: checkoutSessions.timeZone,
       email: checkoutSessions.email,
@@ -482,6 +484,9 @@ export async function bookingSummary(db: Database, bookingId: string) {
     timeZone: row.timeZone,
     locationAddress: row.locationAddress,
     priceCents: row.priceCents,
+    // What the customer is told they paid (issue 25): the price, the tip apart, and the total charged.
+    tipCents: row.tipCents,
+    chargedCents: row.chargedPriceCents + row.tipCents,
     customerEmail: row.email,
     customerFirstName: row.firstName,
     business: business ? { name: business.name, phone: business.phone, email: business.businessEmail } : null,

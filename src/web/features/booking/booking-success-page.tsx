@@ -131,8 +131,18 @@ function CompleteBooking({ sessionId }: { sessionId: string }) {
             <dd className="text-right font-medium">{b.locationAddress}</dd>
           </div>
           <div className="flex justify-between gap-4 border-t border-slate-200 pt-3">
-            <dt className="font-semibold">Paid</dt>
-            <dd className="text-right text-lg font-bold tabular-nums">{formatCents(b.priceCents)}</dd>
+            <dt className="text-slate-600">Price</dt>
+            <dd className="text-right font-medium tabular-nums">{formatCents(b.priceCents)}</dd>
+          </div>
+          {b.tipCents > 0 && (
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600">Tip</dt>
+              <dd className="text-right font-medium tabular-nums">{formatCents(b.tipCents)}</dd>
+            </div>
+          )}
+          <div className="flex justify-between gap-4">
+            <dt className="font-semibold">Total charged</dt>
+            <dd className="text-right text-lg font-bold tabular-nums">{formatCents(b.chargedCents)}</dd>
           </div>
         </dl>
         <p className="mt-4 rounded-lg border border-blue-200 bg-accent-soft p-3 text-sm text-navy-900">

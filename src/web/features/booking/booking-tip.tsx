@@ -1,8 +1,8 @@
 import type { VehicleType } from '../../../shared/constants';
-import { type TipChoice, tipCents } from '../../../shared/document-money';
+import type { TipChoice } from '../../../shared/document-money';
 import { formatCents } from '../../../shared/money';
 import { servicePriceCents } from '../../../shared/pricing';
-import { applyDiscounts, type PromoTerms, type RewardTerms } from '../../../shared/discounts';
+import { applyDiscounts, bookingTipCents, type PromoTerms, type RewardTerms } from '../../../shared/discounts';
 import { TipSelector } from '../../components/domain/tip-selector';
 import { type BookingFormApi, Controller } from './steps/booking-form-api';
 
@@ -20,18 +20,18 @@ export function BookingTip({
   vehicleType?: VehicleType;
 }) {
   if (!service || !vehicleType) return null;
-  const price = servicePriceCents(service, vehicleType);
-  const total = applyDiscounts(price, discounts).totalCents;
+  // What the customer pays for the service after discounts: the base of the tip suggestions (decision 0947).
+  const total = applyDiscounts(servicePriceCents(service, vehicleType), discounts).totalCents;
   return (
     <Controller
       control={control}
       name="tip"
       render={({ field }) => {
         const choice = (field.value ?? { kind: 'none' }) as TipChoice;
-        const tip = tipCents(choice, price);
+        const tip = bookingTipCents(choice, { totalCents: total });
         return (
           <div className="mt-4 grid gap-3 border-t border-slate-200 pt-4">
-            <TipSelector value={choice} onChange={field.onChange} baseCents={price} idPrefix="booking-tip" />
+            <TipSelector value={choice} onChange={field.onChange} baseCents={total} idPrefix="booking-tip" />
             {tip > 0 && (
               <p className="flex justify-between text-sm" data-testid="charge-total">
                 <span className="text-slate-600">Tip {formatCents(tip)} · charged now</span>
