@@ -1,5 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { type PgTableExtraConfigValue, bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { type PgTableExtraConfigValue, boolean, check, date, foreignKey, index, integer, jsonb, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { PLATFORM_ROLES } from '../../shared/admin-users';
 import { CAMPAIGN_TYPES } from '../../shared/campaigns';
 import { BOOKING_STATUSES, SUBSCRIPTION_TIERS, VEHICLE_TYPES } from '../../shared/constants';
@@ -177,7 +177,6 @@ export const customers = pgTable(
     address: text(),
     notes: text(),
     // bigint: a running total (int4 overflowed near $21M and the booking could never complete; hardening defect 10).
-    totalSpentCents: bigint({ mode: 'number' }).notNull().default(0),
     loyaltyPoints: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -190,7 +189,6 @@ export const customers = pgTable(
     trigramIndex('customers_search_trgm_idx', customerSearchText(t)),
     // The running balance of the points ledger (features/loyalty); the database keeps it at 0 or above.
     check('customers_loyalty_points_not_negative', sql`${t.loyaltyPoints} >= 0`),
-    check('customers_total_spent_ck', sql`${t.totalSpentCents} >= 0`),
   ],
 );
 

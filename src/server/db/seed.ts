@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { DEMO_SERVICES, type BookingStatus, type VehicleType } from '../../shared/constants';
 import { servicePriceCents } from '../../shared/pricing';
 import { addDays, DEFAULT_TIME_ZONE, todayInZone, zonedTimeToUtc } from '../../shared/time';
@@ -20,7 +20,7 @@ import {
 import { deductStockForCompletedBooking } from '../features/inventory/service-usage.service';
 import { earnPointsForBooking } from '../features/loyalty/points-ledger';
 import { generateBusinessPage } from '../features/business-profile/business-page.service';
-import { customers, inventoryItems, stockMovements, user } from './schema';
+import { inventoryItems, stockMovements, user } from './schema';
 import { seedAnalyticsDemo } from '../features/analytics/analytics.seed';
 import { seedSeoDemo } from '../features/seo/seo.seed';
 import { seedInvoicesDemo } from '../features/invoices/invoices.seed';
@@ -137,13 +137,8 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
       status,
     });
     bookingRows.push(booking);
-    // total_spent follows completed bookings, as completing one in the app does.
+    // A completed booking earns points, as completing one in the app does (features/loyalty).
     if (status === 'completed') {
-      await db
-        .update(customers)
-        .set({ totalSpentCents: sql`${customers.totalSpentCents} + ${price}` })
-        .where(eq(customers.id, customer.id));
-      // …and earns points, as completing one in the app does (features/loyalty).
       await earnPointsForBooking(db, { businessId: ownerId, customerId: customer.id, bookingId: booking.id, finalPriceCents: price, serviceName: service.name });
     }
   }

@@ -124,8 +124,8 @@ export async function getBooking(db: DbOrTx, businessId: string, id: string) {
 }
 
 /**
- * Moves a booking along §4's table (409 otherwise). Completing fixes final_price and adds it to the customer's
- * total_spent; cancelling a paid booking refunds its payment once the status has changed (decisions 104, 405).
+ * Moves a booking along §4's table (409 otherwise). Completing fixes final_price (the customer's lifetime value
+ * counts it, decision 0948); cancelling a paid booking refunds its payment once the status has changed (decisions 104, 405).
  */
 export async function updateBookingStatus(
   deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'publicUrl' | 'jobs'>,
@@ -168,13 +168,8 @@ export async function updateBookingStatus(
     if (!locked.ok) throw conflict(locked.message);
     if (to === 'completed') {
       const finalPriceCents = row.final ?? row.quoted;
+      // The customer's lifetime value reads the completed booking itself (docs/decisions/0948): no total to keep.
       await tx.update(bookings).set({ status: to, finalPriceCents }).where(eq(bookings.id, id));
-      if (row.customerId) {
-        await tx
-          .update(customers)
-          .set({ totalSpentCents: sql`${customers.totalSpentCents} + ${finalPriceCents}` })
-          .where(eq(customers.id, row.customerId));
-      }
       // The supplies the service uses per job leave stock in the same transaction (docs/decisions/201).
       await deductStockForCompletedBooking(tx, businessId, id);
       // Points are earned in the same transaction, once per booking (docs/decisions/701).

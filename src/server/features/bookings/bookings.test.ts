@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BookingStatus } from '../../../shared/constants';
 import { todayInZone, zonedTimeToUtc } from '../../../shared/time';
 import { createBooking, createCustomer, createService, createVehicle } from '../../db/factories';
-import { bookings, checkoutSessions, customers } from '../../db/schema';
+import { bookings, checkoutSessions } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
 import { bookableBusiness, bookingForm } from '../booking/booking.fixtures';
 
@@ -156,8 +156,11 @@ describe('GET /api/bookings', () => {
   });
 });
 
+const lifetimeValue = async (cookie: string, customerId: string) =>
+  (await (await t.request(`/api/customers/${customerId}`, { cookie })).json()).lifetimeValueCents as number;
+
 describe('PATCH /api/bookings/:id/status', () => {
-  it('walks pending → confirmed → in_progress → completed; completing adds to total_spent and revenue', async () => {
+  it('walks pending → confirmed → in_progress → completed; completing adds to the lifetime value and revenue', async () => {
     const { owner, booking, customer } = await ownerWithBooking({ priceCents: 15600 });
     const before = (await (await t.request('/api/dashboard', { cookie: owner.cookie })).json()).stats;
     for (const status of ['confirmed', 'in_progress', 'completed']) {
@@ -167,8 +170,7 @@ describe('PATCH /api/bookings/:id/status', () => {
     }
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row!.finalPriceCents).toBe(15600);
-    const [c] = await t.db.select().from(customers).where(eq(customers.id, customer.id));
-    expect(c!.totalSpentCents).toBe(15600);
+    expect(await lifetimeValue(owner.cookie, customer.id)).toBe(15600);
     const after = (await (await t.request('/api/dashboard', { cookie: owner.cookie })).json()).stats;
     expect(after.totalRevenueCents - before.totalRevenueCents).toBe(15600);
     expect(after.pendingBookings).toBe(before.pendingBookings - 1);
@@ -209,8 +211,7 @@ describe('PATCH /api/bookings/:id/status', () => {
       setStatus(owner.cookie, booking.id, 'completed'),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    const [c] = await t.db.select().from(customers).where(eq(customers.id, customer.id));
-    expect(c!.totalSpentCents).toBe(5000);
+    expect(await lifetimeValue(owner.cookie, customer.id)).toBe(5000);
   });
 
   it('marks a confirmed booking a no-show only after its time', async () => {

@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../http/errors';
 import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
 import { businessTimeZone } from '../bookings/bookings.service';
 import { assertUuid, isUniqueViolation } from '../ids';
+import { lifetimeValueCents } from './lifetime-value';
 
 const NOT_FOUND = 'Customer not found';
 
@@ -22,7 +23,12 @@ export interface CustomerValues {
 
 type CustomerRow = typeof customers.$inferSelect;
 
-function toCustomer(c: CustomerRow, extra: { vehicleCount?: number; bookingCount?: number } = {}) {
+function toCustomer(
+  c: CustomerRow,
+  extra: { vehicleCount?: number; bookingCount?: number; lifetimeValueCents?: number } = {},
+) {
+  // "Total spent" is the lifetime value (docs/decisions/0948); a customer just created has received nothing yet.
+  const spent = extra.lifetimeValueCents ?? 0;
   return {
     id: c.id,
     firstName: c.firstName,
@@ -31,9 +37,9 @@ function toCustomer(c: CustomerRow, extra: { vehicleCount?: number; bookingCount
     phone: c.phone,
     address: c.address,
     notes: c.notes,
-    totalSpentCents: c.totalSpentCents,
+    totalSpentCents: spent,
     loyaltyPoints: c.loyaltyPoints,
-    loyaltyTier: loyaltyTier(c.loyaltyPoints, c.totalSpentCents),
+    loyaltyTier: loyaltyTier(c.loyaltyPoints, spent),
     createdAt: c.createdAt.toISOString(),
     vehicleCount: extra.vehicleCount ?? 0,
     bookingCount: extra.bookingCount ?? 0,
@@ -61,6 +67,7 @@ export function customersPageQuery(db: Database, businessId: string, query: List
       at: cursorText(customers.createdAt),
       vehicleCount: sql<number>`(${vehicleCount})`.mapWith(Number),
       bookingCount: sql<number>`(${bookingCount})`.mapWith(Number),
+      lifetimeValueCents: lifetimeValueCents(),
     })
     .from(customers)
     .where(
@@ -123,7 +130,7 @@ export async function updateCustomer(db: Database, businessId: string, id: strin
       .set(values)
       .where(and(eq(customers.id, id), eq(customers.businessId, businessId)))
       .returning();
-    return toCustomer(row!);
+    return toCustomer(row!, { lifetimeValueCents: await lifetimeValueOf(db, id) });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(CUSTOMER_MESSAGES.duplicateEmail);
     throw err;
@@ -134,6 +141,15 @@ export async function updateCustomer(db: Database, businessId: string, id: strin
 export async function deleteCustomer(db: Database, businessId: string, id: string) {
   await findOwn(db, businessId, id);
   await db.delete(customers).where(and(eq(customers.id, id), eq(customers.businessId, businessId)));
+}
+
+/** One customer's lifetime value (docs/decisions/0948). */
+async function lifetimeValueOf(db: Database, customerId: string) {
+  const [row] = await db
+    .select({ cents: lifetimeValueCents() })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row?.cents ?? 0;
 }
 
 /** The detail view: vehicles, booking history, lifetime value and loyalty tier. */
@@ -168,13 +184,17 @@ export async function getCustomerDetail(db: Database, businessId: string, id: st
     businessTimeZone(db, businessId),
   ]);
   const completed = history.filter((b) => b.status === 'completed');
+  const lifetimeValue = await lifetimeValueOf(db, id);
   return {
-    customer: toCustomer(customer, { vehicleCount: vehicles.length, bookingCount: history.length }),
+    customer: toCustomer(customer, {
+      vehicleCount: vehicles.length,
+      bookingCount: history.length,
+      lifetimeValueCents: lifetimeValue,
+    }),
     timeZone,
     vehicles,
     bookings: history.map((b) => ({ ...b, scheduledAt: b.scheduledAt.toISOString() })),
-    // Lifetime value is what the customer has actually spent: total_spent, kept by completed bookings.
-    lifetimeValueCents: customer.totalSpentCents,
+    lifetimeValueCents: lifetimeValue,
     completedBookings: completed.length,
   };
 }

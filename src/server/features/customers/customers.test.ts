@@ -125,7 +125,6 @@ describe('customers', () => {
       firstName: 'Gold',
       lastName: 'Member',
       email: 'gold@example.com',
-      totalSpentCents: 52_000,
     });
     await createVehicle(t.db, owner.userId, customer.id, {
       make: 'BMW',
@@ -140,7 +139,7 @@ describe('customers', () => {
       customerId: customer.id,
       scheduledAt: new Date('2030-01-01T15:00:00Z'),
       locationAddress: 'a',
-      quotedPriceCents: 5400,
+      quotedPriceCents: 52_000,
       status: 'completed',
     });
     await createBooking(t.db, owner.userId, {

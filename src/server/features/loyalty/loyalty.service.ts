@@ -6,6 +6,7 @@ import { customers, loyaltyTransactions } from '../../db/schema';
 import { afterCursor, cursorText, type ListQuery, pageOf } from '../../http/lists';
 import { notFound } from '../../http/errors';
 import { assertUuid } from '../ids';
+import { lifetimeValueCents } from '../customers/lifetime-value';
 import { appendPoints } from './points-ledger';
 import { containsPattern } from '../../db/like';
 
@@ -35,18 +36,18 @@ export async function loyaltySummary(db: Database, businessId: string) {
   };
 }
 
-type CustomerRow = Pick<
-  typeof customers.$inferSelect,
-  'id' | 'firstName' | 'lastName' | 'email' | 'totalSpentCents' | 'loyaltyPoints'
->;
-export const toLoyaltyCustomer = (c: CustomerRow) => ({
+type CustomerRow = Pick<typeof customers.$inferSelect, 'id' | 'firstName' | 'lastName' | 'email' | 'loyaltyPoints'> & {
+  lifetimeValueCents: number;
+};
+// "Total spent" and the tier read the one lifetime value (docs/decisions/0948).
+export const toLoyaltyCustomer = ({ lifetimeValueCents: spent, ...c }: CustomerRow) => ({
   id: c.id,
   firstName: c.firstName,
   lastName: c.lastName,
   email: c.email,
-  totalSpentCents: Number(c.totalSpentCents),
+  totalSpentCents: spent,
   loyaltyPoints: c.loyaltyPoints,
-  loyaltyTier: loyaltyTier(c.loyaltyPoints, Number(c.totalSpentCents)),
+  loyaltyTier: loyaltyTier(c.loyaltyPoints, spent),
 });
 
 const customerColumns = {
@@ -54,7 +55,7 @@ const customerColumns = {
   firstName: customers.firstName,
   lastName: customers.lastName,
   email: customers.email,
-  totalSpentCents: customers.totalSpentCents,
+  lifetimeValueCents: lifetimeValueCents(),
   loyaltyPoints: customers.loyaltyPoints,
 };
 

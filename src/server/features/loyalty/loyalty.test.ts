@@ -13,15 +13,13 @@ async function proOwner() {
   return owner;
 }
 
-async function ownerWithCustomer(opts: { totalSpentCents?: number } = {}) {
+async function ownerWithCustomer() {
   const owner = await proOwner();
   const customer = await createCustomer(t.db, owner.userId, {
     firstName: 'Jordan',
     lastName: 'Reyes',
     email: `jordan.${owner.userId}@example.com`,
   });
-  if (opts.totalSpentCents)
-    await t.db.update(customers).set({ totalSpentCents: opts.totalSpentCents }).where(eq(customers.id, customer.id));
   return { owner, customer };
 }
 
