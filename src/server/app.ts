@@ -3,7 +3,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { CLIENT_IP_HEADER } from './auth/auth';
-import { clientAddress } from './http/client-address';
+import { clientAddress, trustedProxyHops } from './http/client-address';
 import { handleError } from './http/error-handler';
 import { contactRoutes } from './features/contact/contact.routes';
 import { bookingApi } from './features/booking/booking.routes';
@@ -48,6 +48,7 @@ import { zipAreasOf } from './features/public/zip-areas';
 import { serviceAreasApi } from './features/service-areas/service-areas.routes';
 import { adminVerificationsApi } from './features/verification/admin-verifications.routes';
 import { UPLOAD_PATH, verificationApi } from './features/verification/verification.routes';
+import { BODY_TOO_LARGE_MESSAGE, MAX_BODY_BYTES } from './http/body-limits';
 import type { AppDeps, AppEnv } from './http/context';
 import { inputGuards } from './http/input-guards';
 import { API_DESCRIPTION } from './http/openapi';
@@ -57,14 +58,14 @@ import { secureResponses } from './http/security-headers';
 import { mountWebApp } from './http/web-static';
 
 /** The client's address: from a trusted proxy's X-Forwarded-For, else the socket (never a client-sent header). */
-function clientIp(c: Context<AppEnv>, trustProxy: boolean) {
+function clientIp(c: Context<AppEnv>, hops: number) {
   const forwardedFor = c.req.header('x-forwarded-for');
-  return clientAddress(trustProxy, forwardedFor, () => {
+  return clientAddress(hops, forwardedFor, () => {
     try {
       return getConnInfo(c as unknown as Parameters<typeof getConnInfo>[0]).remote.address;
     } catch {
-      // app.request() in tests has no socket: tests pass the address the way a trusted proxy would.
-      return forwardedFor?.split(',')[0]?.trim();
+      // app.request() in tests has no socket: tests pass the address the way one trusted proxy would.
+      return clientAddress(1, forwardedFor, () => undefined) ?? undefined;
     }
   });
 }
@@ -75,11 +76,12 @@ export function createApp(deps: AppDeps) {
   mountSeoPageRoute(app, deps);
 
   app.use('*', secureResponses);
-  const apiBodyLimit = bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ error: { message: 'Request body is too large' } }, 413) });
-  // Document uploads carry their own 10MB limit (features/verification). GET and HEAD carry no body, and asking for
-  // one builds a whole fetch Request on Node (docs/decisions/902).
-  app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === UPLOAD_PATH ? next() : apiBodyLimit(c, next),
+  const bodyLimited = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: { message: BODY_TOO_LARGE_MESSAGE } }, 413) });
+  // Every path, the form posts of /pay and /quote included (http/body-limits.ts; on Node the server reads the body
+  // first, node-listener.ts). Document uploads carry their own 10MB limit (features/verification). GET and HEAD carry
+  // no body, and asking for one builds a whole fetch Request on Node (docs/decisions/902).
+  app.use('*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === UPLOAD_PATH ? next() : bodyLimited(c, next),
   );
   app.use('*', inputGuards);
   // The load balancer's probe answers before the rest of the app's middleware, which a GET of it never needs (no
@@ -88,12 +90,13 @@ export function createApp(deps: AppDeps) {
   // 924); this route answers every other form of it (HEAD, a query) and app.request.
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.use('*', originCheck(deps.publicUrl));
+  const proxyHops = trustedProxyHops(deps);
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     // Read the client's address from c.var.clientIp. better-auth reads it from a header (docs/decisions/005), and
     // rebuilding the request to set one cost more than the rest of a simple request (docs/decisions/902): it is
     // rebuilt only for /api/auth/*, and whenever a client sent that header itself, so no one can trust a forged one.
-    const ip = clientIp(c, deps.trustProxy);
+    const ip = clientIp(c, proxyHops);
     c.set('clientIp', ip);
     if (c.req.path.startsWith('/api/auth/') || c.req.raw.headers.has(CLIENT_IP_HEADER)) {
       const headers = new Headers(c.req.raw.headers);
@@ -117,7 +120,14 @@ export function createApp(deps: AppDeps) {
   });
 
   mountRateLimits(app, deps.db, { exclusiveDatabase: deps.exclusiveDatabase });
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => deps.auth.handler(c.req.raw));
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    const res = await deps.auth.handler(c.req.raw);
+    // Sessions, accounts and tokens: never kept by a cache, as no signed-in answer is (auth/guards.ts requireUser).
+    if (res.headers.get('cache-control')?.includes('no-store')) return res;
+    const answer = new Response(res.body, res); // a redirect's own headers cannot be changed
+    answer.headers.set('Cache-Control', 'no-store');
+    return answer;
+  });
 
   // Raw body and signature check; not part of the typed client.
   app.route('/api/webhooks/stripe', stripeWebhook);

@@ -15,6 +15,8 @@ const envSchema = z.object({
   SEED_DEMO: bool,
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
   TRUST_PROXY: bool,
+  // With TRUST_PROXY: how many proxies of ours append to X-Forwarded-For (the client is the entry the outermost added).
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1, 'TRUSTED_PROXY_HOPS must be 1 to 10').max(10, 'TRUSTED_PROXY_HOPS must be 1 to 10').default(1),
   // Sign-in and sign-up attempts allowed per client address per minute.
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   // The API-only dev server (npm run dev) leaves the web app to Vite.

@@ -78,6 +78,7 @@ async function main() {
     publicUrl,
     supportEmail: env.SUPPORT_EMAIL,
     trustProxy: env.TRUST_PROXY,
+    trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     // The embedded database belongs to this process alone (rate-limit counts stay in memory, SEO runs resume at once).
     exclusiveDatabase: handle.kind === 'pglite',
     outsideServices: describeOutsideServices(env),

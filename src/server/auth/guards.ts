@@ -23,6 +23,9 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', signedIn.user);
   c.set('businessId', signedIn.businessId);
   c.set('memberRole', signedIn.memberRole);
+  // A signed-in answer is never kept by a browser or a shared cache (the back button on a shared computer, a proxy);
+  // set before the route answers, so its answer is built with it (a route may set a stricter one of its own).
+  c.header('Cache-Control', 'no-store');
   await next();
 });
 

@@ -31,6 +31,8 @@ export interface AppDeps {
   /** Where the built web app is; the server serves it with the spec's route table. */
   webDistDir?: string;
   trustProxy: boolean;
+  /** With trustProxy: how many proxies of ours append to X-Forwarded-For (TRUSTED_PROXY_HOPS, default 1). */
+  trustedProxyHops?: number;
   /** This process alone uses the database (the embedded PGlite): nothing needs sharing with other instances. */
   exclusiveDatabase?: boolean;
   /** Which outside services the environment configures (for /admin/settings; never their secrets). */

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { getRequestListener } from '@hono/node-server';
 import { PLAIN_HOST, zipCheckListener } from '../features/public/zip-check-listener';
 import { publicPageListener } from '../features/seo/public/seo-public.routes';
+import { bodyLimitOf } from './body-limits';
 import type { AppDeps } from './context';
 import { SecureServerResponse, setAppSecurityHeaders } from './security-headers';
 
@@ -15,8 +16,61 @@ export function nodeListener(deps: AppDeps, fetch: (request: Request, env: objec
   const zipCheck = zipCheckListener(deps);
   const app = getRequestListener(fetch, { hostname });
   return (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return readBody(req, res, () => void app(req, res));
     if (!health(req, res) && !pages(req, res) && !zipCheck(req, res)) void app(req, res);
   };
+}
+
+/** How much more of a refused body is read and dropped so the connection can carry the next request. */
+const DRAIN_AT_MOST = 16 * 1024 * 1024;
+
+/**
+ * Reads a request's whole body on the HTTP server, up to its limit (body-limits.ts), before the app sees it (the
+ * adapter takes it as `rawBody`). Past the limit the answer is a 413 at once, and the rest of the body is still read
+ * and dropped, so a keep-alive connection carries the next request: the app's own limit stopped reading mid-body,
+ * and the adapter then closed the connection under the client's next request (half of them failed). A body that says
+ * it is over 16 MB past the limit is answered with `Connection: close` instead, and the connection ends once that much
+ * was dropped.
+ */
+function readBody(req: IncomingMessage, res: ServerResponse, then: () => void) {
+  const { maxBytes, message } = bodyLimitOf((req.url ?? '/').split('?')[0]!);
+  const declared = Number(req.headers['content-length']);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let refused = false;
+  const refuse = () => {
+    refused = true;
+    chunks.length = 0;
+    tooLarge(res, message, declared > maxBytes + DRAIN_AT_MOST);
+  };
+  if (declared > maxBytes) refuse();
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (!refused && size > maxBytes) refuse();
+    if (refused) {
+      if (size > maxBytes + DRAIN_AT_MOST) req.socket.destroy();
+      return;
+    }
+    chunks.push(chunk);
+  });
+  req.on('end', () => {
+    if (refused) return;
+    (req as IncomingMessage & { rawBody?: Buffer }).rawBody = Buffer.concat(chunks, size);
+    then();
+  });
+  // A client that went away mid-body gets no answer; Node closes its socket.
+  req.on('error', () => {});
+}
+
+function tooLarge(res: ServerResponse, message: string, close: boolean) {
+  const body = JSON.stringify({ error: { message } });
+  setAppSecurityHeaders(res);
+  res.writeHead(413, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    ...(close && { Connection: 'close' }),
+  });
+  res.end(body);
 }
 
 const HEALTH_BODY = JSON.stringify({ ok: true });

@@ -89,6 +89,9 @@ export async function createTestContext(
     seo?: Parameters<typeof createSeoSettings>[0];
     /** The app's public address (default TEST_ORIGIN); requests come from its origin. */
     publicUrl?: string;
+    /** Behind proxies of our own (TRUST_PROXY, TRUSTED_PROXY_HOPS): X-Forwarded-For as a proxy appends to it. */
+    trustProxy?: boolean;
+    trustedProxyHops?: number;
   } = {},
 ) {
   const publicUrl = opts.publicUrl ?? TEST_ORIGIN;
@@ -114,7 +117,8 @@ export async function createTestContext(
     storage,
     publicUrl,
     supportEmail: 'support@test.local',
-    trustProxy: false,
+    trustProxy: opts.trustProxy ?? false,
+    trustedProxyHops: opts.trustedProxyHops,
     seo: createSeoSettings({ exclusiveDatabase: true, ...opts.seo }),
   };
   let jobs: JobQueue | undefined;

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CLIENT_IP_HEADER } from '../../auth/auth';
-import { clientAddress } from '../../http/client-address';
+import { clientAddress, trustedProxyHops } from '../../http/client-address';
 import type { AppDeps } from '../../http/context';
 import { limiterOf, tooManyRequestsMessage, ZIP_CHECK_LIMIT } from '../../http/rate-limits';
 import { setAppSecurityHeaders } from '../../http/security-headers';
@@ -31,6 +31,7 @@ export function zipCheckListener(deps: AppDeps) {
   const counter = zipCheckCounterOf(deps.db);
   const hitNow = limiterOf(deps.db, ZIP_CHECK_LIMIT, { exclusiveDatabase: deps.exclusiveDatabase }).hitNow;
   if (!hitNow) throw new Error('the zip check limit must be a batched limit');
+  const hops = trustedProxyHops(deps);
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET') return false;
     const match = ZIP_CHECK_URL.exec(req.url ?? '');
@@ -43,7 +44,7 @@ export function zipCheckListener(deps: AppDeps) {
     setAppSecurityHeaders(res);
     // Node joins repeated X-Forwarded-For lines into one string, as the app reads it.
     const forwardedFor = req.headers['x-forwarded-for'];
-    const address = clientAddress(deps.trustProxy, typeof forwardedFor === 'string' ? forwardedFor : undefined, () => req.socket.remoteAddress);
+    const address = clientAddress(hops, typeof forwardedFor === 'string' ? forwardedFor : undefined, () => req.socket.remoteAddress);
     const wait = hitNow(address ?? 'unknown');
     if (wait !== null) {
       const body = JSON.stringify({ error: { message: tooManyRequestsMessage(wait) } });
