@@ -24,6 +24,8 @@ export async function recordConsent(
   change: { email?: boolean; sms?: boolean; source: ConsentSource },
   now = new Date(),
 ) {
+  // Nothing changed (an owner saving the same choices): nothing to write; an update of no column answered 500.
+  if (change.email === undefined && change.sms === undefined) return;
   const email =
     change.email === undefined
       ? {}
