@@ -218,6 +218,9 @@ export async function reviewBusiness(
       .from(businessVerifications)
       .where(eq(businessVerifications.businessId, businessId))
       .for('update');
+    // The same decision again (a second click, a replayed request) changes nothing, so nothing is written, audited or
+    // emailed; a rejection with another reason is a new decision.
+    if (previous && previous.status === decision.status && (decision.status === 'verified' || previous.reason === reason)) return null;
     const [review] = await tx
       .update(businessVerifications)
       .set({
@@ -255,6 +258,7 @@ export async function reviewBusiness(
     });
     return row!;
   });
+  if (!owner) return { businessId, verificationStatus: decision.status, rejectionReason: reason };
 
   const hello = `Hi ${owner.firstName || 'there'},`;
   const business = owner.businessName || 'your business';
