@@ -36,6 +36,15 @@ export const smsOptOuts = pgTable('sms_opt_outs', {
   optedOutAt: createdAt(),
 });
 
+/**
+ * Inbound SMS keywords already acted on, by Twilio's MessageSid. A Twilio signature carries no time, so a recorded
+ * STOP could be replayed after START; the same message is acted on once (decision 0943).
+ */
+export const smsInboundMessages = pgTable('sms_inbound_messages', {
+  messageSid: text().primaryKey(),
+  receivedAt: createdAt(),
+});
+
 export const messageTemplates = pgTable(
   'message_templates',
   {

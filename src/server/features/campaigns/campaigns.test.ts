@@ -603,7 +603,7 @@ describe('SMS campaign', () => {
   });
 
   async function inbound(from: string, body: string, signed: boolean | string = true) {
-    const params = { From: from, To: twilioConfig.from, Body: body, MessageSid: 'SMx' };
+    const params = { From: from, To: twilioConfig.from, Body: body, MessageSid: `SM${crypto.randomUUID().replaceAll('-', '')}` };
     const url = `${TEST_ORIGIN}/api/messaging/sms/inbound`;
     const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
     if (signed)

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { parseSmsKeyword, toE164 } from '../../../shared/sms';
-import { messageSends, smsOptOuts } from '../../db/schema';
+import { messageSends, smsInboundMessages, smsOptOuts } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
 import { isValidTwilioSignature } from '../../providers/sms/twilio-signature';
 import { isUuid } from '../ids';
@@ -111,13 +111,31 @@ messagingPublic.post('/sms/inbound', async (c) => {
   }
   const phone = toE164(params.From);
   const keyword = parseSmsKeyword(params.Body ?? '');
-  if (!phone || !keyword) return c.body(twiml(''), 200, { 'content-type': 'text/xml' });
+  const messageSid = params.MessageSid;
+  if (!phone || !keyword || !messageSid) return c.body(twiml(''), 200, { 'content-type': 'text/xml' });
+
+  // Each message once: the SID is recorded with the change it makes, so a replay (or Twilio's own retry of a message
+  // acted on) changes nothing and is answered with no reply; a failed change leaves the SID free for the retry.
+  const acted = await deps.db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(smsInboundMessages)
+      .values({ messageSid })
+      .onConflictDoNothing()
+      .returning({ messageSid: smsInboundMessages.messageSid });
+    if (!fresh) return false;
+    if (keyword === 'stop') {
+      await tx
+        .insert(smsOptOuts)
+        .values({ phone, keyword: (params.Body ?? '').trim().toUpperCase().slice(0, 40) })
+        .onConflictDoNothing();
+    } else if (keyword === 'start') {
+      await tx.delete(smsOptOuts).where(eq(smsOptOuts.phone, phone));
+    }
+    return true;
+  });
+  if (!acted) return c.body(twiml(''), 200, { 'content-type': 'text/xml' });
 
   if (keyword === 'stop') {
-    await deps.db
-      .insert(smsOptOuts)
-      .values({ phone, keyword: (params.Body ?? '').trim().toUpperCase().slice(0, 40) })
-      .onConflictDoNothing();
     return c.body(
       twiml(
         'You are unsubscribed and will receive no more messages from this number. Reply START to resubscribe.',
@@ -127,7 +145,6 @@ messagingPublic.post('/sms/inbound', async (c) => {
     );
   }
   if (keyword === 'start') {
-    await deps.db.delete(smsOptOuts).where(eq(smsOptOuts.phone, phone));
     return c.body(twiml('You are resubscribed. Reply STOP to opt out, HELP for help.'), 200, {
       'content-type': 'text/xml',
     });

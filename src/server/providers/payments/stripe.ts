@@ -37,6 +37,10 @@ function payoutOf(payout: Stripe.Payout, accountId: string): ProviderPayout {
   };
 }
 
+/** How old a signed webhook may be (Stripe's default) and how far ahead of our clock its time may be (decision 0943). */
+export const SIGNATURE_MAX_AGE_SECONDS = 300;
+export const SIGNATURE_CLOCK_SKEW_SECONDS = 60;
+
 /** Stripe Checkout (hosted payment page), Connect Express accounts with destination charges, signed webhooks. */
 export function createStripePaymentProvider(opts: StripeProviderOptions): PaymentProvider {
   const base = opts.apiBase ? new URL(opts.apiBase) : null;
@@ -51,11 +55,16 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
 
   function constructEvent(rawBody: string, signature: string): Stripe.Event {
     for (const secret of secrets) {
+      let event: Stripe.Event;
       try {
-        return stripe.webhooks.constructEvent(rawBody, signature, secret);
+        event = stripe.webhooks.constructEvent(rawBody, signature, secret, SIGNATURE_MAX_AGE_SECONDS);
       } catch {
-        // try the next secret
+        continue; // another secret, or too old
       }
+      // Stripe's check bounds the age only: a signature dated ahead of our clock would stay valid until then.
+      const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+      if (!(signedAt * 1000 <= Date.now() + SIGNATURE_CLOCK_SKEW_SECONDS * 1000)) throw new WebhookSignatureError('Webhook signature is dated in the future');
+      return event;
     }
     throw new WebhookSignatureError();
   }
