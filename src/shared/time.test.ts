@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatSlot, isValidTimeZone, todayInZone, utcToZoned, zonedTimeToUtc } from './time';
+import {
+  addDays,
+  formatCalendarDate,
+  formatDate,
+  formatDateTimeInZone,
+  formatSlot,
+  formatTime,
+  formatTimeInZone,
+  isValidTimeZone,
+  parseCalendarDate,
+  todayInZone,
+  utcToZoned,
+  zonedTimeToUtc,
+} from './time';
 
 describe('zoned wall-clock times', () => {
   it('converts in winter and summer (DST)', () => {
@@ -32,5 +45,49 @@ describe('zoned wall-clock times', () => {
     expect(formatSlot('17:00')).toBe('5:00 PM');
     expect(isValidTimeZone('America/Chicago')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('dates and times in the business zone, in en-US', () => {
+  // 04:30 UTC on 1 Jan 2031 is New Year's Day in UTC but still New Year's Eve in Chicago (22:30) and New York
+  // (23:30): the zone decides the day, never the machine running the code.
+  const instant = new Date('2031-01-01T04:30:00Z');
+
+  it('formats the day and time an instant falls on in the zone', () => {
+    expect(formatDate(instant, 'America/Chicago')).toBe('Tue, Dec 31, 2030');
+    expect(formatDate(instant, 'UTC')).toBe('Wed, Jan 1, 2031');
+    expect(formatDate(instant.toISOString(), 'America/Chicago', { weekday: false })).toBe('Dec 31, 2030');
+    expect(formatDate(instant, 'America/Chicago', { weekday: false, month: 'long' })).toBe(
+      'December 31, 2030',
+    );
+    expect(formatDate(instant, 'America/Chicago', { year: false })).toBe('Tue, Dec 31');
+    expect(formatTime(instant, 'America/Chicago')).toBe('10:30 PM');
+    expect(formatTime(instant, 'America/New_York', { zoneName: true })).toBe('11:30 PM EST');
+    expect(formatTimeInZone(instant, 'America/Phoenix')).toBe('9:30 PM');
+    expect(formatDateTimeInZone(new Date('2030-07-15T15:00:00Z'), 'America/Chicago')).toBe(
+      'Mon, Jul 15, 2030 at 10:00 AM CDT',
+    );
+    expect(formatCalendarDate('2030-12-25', { weekday: false, month: 'long' })).toBe('December 25, 2030');
+  });
+
+  it('parses a calendar date one way, as its 00:00 UTC, and refuses what is not one', () => {
+    expect(parseCalendarDate('2030-12-25').toISOString()).toBe('2030-12-25T00:00:00.000Z');
+    expect(parseCalendarDate('2028-02-29').getUTCDate()).toBe(29);
+    for (const bad of [
+      '2030-02-30',
+      '2029-02-29',
+      '2030-13-01',
+      '2030-1-05',
+      '2030-01-05T00:00:00Z',
+      '',
+      'soon',
+    ]) {
+      expect(() => parseCalendarDate(bad)).toThrow(RangeError);
+    }
+  });
+
+  it('refuses an unknown zone instead of guessing', () => {
+    expect(() => zonedTimeToUtc('2030-01-15', '08:00', 'Mars/Olympus')).toThrow(RangeError);
+    expect(() => utcToZoned(instant, 'Mars/Olympus')).toThrow(RangeError);
   });
 });

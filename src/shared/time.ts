@@ -1,4 +1,11 @@
-// Wall-clock times in a business's time zone, without a date library (Intl does the zone rules).
+import { TZDateMini } from '@date-fns/tz/date/mini';
+
+// Zone-free labels ("10:00 AM" for a slot, "1 hr 30 min") live apart, so pages that only show them (/book's island)
+// do not load the zone library (decision 0965).
+export { formatDuration, formatSlot } from './clock-labels';
+
+// Wall-clock times in a business's time zone. Zone rules come from @date-fns/tz (decision 0965: a maintained library,
+// small enough for /book's island); formatting is Intl's, always in en-US.
 
 /** Used for businesses that have not chosen a zone and for platform leads (the demo market is Austin, TX). */
 export const DEFAULT_TIME_ZONE = 'America/Chicago';
@@ -12,61 +19,28 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
-function partsFormatter(timeZone: string) {
-  let f = partsFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partsFormatters.set(timeZone, f);
-  }
-  return f;
-}
-
-function zonedParts(instant: Date, timeZone: string) {
-  const parts = partsFormatter(timeZone).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour'),
-    minute: get('minute'),
-    second: get('second'),
-  };
-}
-
-/** How far the zone's wall clock is ahead of UTC at this instant, in milliseconds. */
-function zoneOffsetMs(instant: Date, timeZone: string): number {
-  const p = zonedParts(instant, timeZone);
-  const wallAsUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return wallAsUtc - Math.floor(instant.getTime() / 1000) * 1000;
-}
-
-/** The instant at which the zone's clock shows `date` (YYYY-MM-DD) and `time` (HH:MM). */
+/**
+ * The instant at which the zone's clock shows `date` (YYYY-MM-DD) and `time` (HH:MM). The zone rules are the
+ * library's (decision 0965): a wall-clock time skipped by a daylight-saving change moves forward by the change
+ * (02:30 on the spring-forward day is 03:30), and a repeated one is its first occurrence.
+ */
 export function zonedTimeToUtc(date: string, time: string, timeZone: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
-  const wall = Date.UTC(y, m - 1, d, hh, mm);
-  const first = wall - zoneOffsetMs(new Date(wall), timeZone);
-  // Near a DST change the offset at the guess may differ from the offset at the answer: take the latter.
-  const second = wall - zoneOffsetMs(new Date(first), timeZone);
-  return new Date(second);
+  const instant = new TZDateMini(y, m - 1, d, hh, mm, timeZone).getTime();
+  if (Number.isNaN(instant)) throw new RangeError(`Invalid time zone or date: ${timeZone} ${date} ${time}`);
+  return new Date(instant);
 }
 
 /** The zone's calendar date (YYYY-MM-DD) and time (HH:MM) at an instant. */
 export function utcToZoned(instant: Date, timeZone: string): { date: string; time: string } {
-  const p = zonedParts(instant, timeZone);
+  const wall = new TZDateMini(instant.getTime(), timeZone);
+  if (Number.isNaN(wall.getTime())) throw new RangeError(`Invalid time zone or instant: ${timeZone}`);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return { date: `${p.year}-${pad(p.month)}-${pad(p.day)}`, time: `${pad(p.hour)}:${pad(p.minute)}` };
+  return {
+    date: `${wall.getFullYear()}-${pad(wall.getMonth() + 1)}-${pad(wall.getDate())}`,
+    time: `${pad(wall.getHours())}:${pad(wall.getMinutes())}`,
+  };
 }
 
 /** Today's date in the zone (YYYY-MM-DD). */
@@ -80,57 +54,73 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-/** "Tue, Jun 3, 2025 at 10:00 AM" in the zone, with the zone's short name when it differs from the viewer's. */
+/** "Tue, Jun 3, 2025 at 10:00 AM CDT": an instant on the zone's calendar and clock, with the zone's short name. */
 export function formatDateTimeInZone(instant: Date | string, timeZone: string): string {
-  const d = typeof instant === 'string' ? new Date(instant) : instant;
-  const date = new Intl.DateTimeFormat('en-US', {
+  return `${formatDate(instant, timeZone)} at ${formatTime(instant, timeZone, { zoneName: true })}`;
+}
+
+/** What a date shows besides month and day: the weekday and year unless switched off; the month short or long. */
+export interface DateFormatOptions {
+  weekday?: boolean;
+  year?: boolean;
+  month?: 'short' | 'long';
+}
+
+function dateFormat(timeZone: string, opts: DateFormatOptions): Intl.DateTimeFormatOptions {
+  return {
     timeZone,
-    weekday: 'short',
-    month: 'short',
+    weekday: opts.weekday === false ? undefined : 'short',
+    month: opts.month ?? 'short',
     day: 'numeric',
-    year: 'numeric',
-  }).format(d);
-  const time = new Intl.DateTimeFormat('en-US', {
+    year: opts.year === false ? undefined : 'numeric',
+  };
+}
+
+const asInstant = (instant: Date | string) => (typeof instant === 'string' ? new Date(instant) : instant);
+
+/** "Wed, Dec 25, 2030": the day an instant falls on in the zone (the business's, never the viewer's), in en-US. */
+export function formatDate(instant: Date | string, timeZone: string, opts: DateFormatOptions = {}): string {
+  return new Intl.DateTimeFormat('en-US', dateFormat(timeZone, opts)).format(asInstant(instant));
+}
+
+/** "10:00 AM": an instant on the zone's clock, in en-US; `zoneName` adds the zone's short name ("10:00 AM CST"). */
+export function formatTime(
+  instant: Date | string,
+  timeZone: string,
+  opts: { zoneName?: boolean } = {},
+): string {
+  return new Intl.DateTimeFormat('en-US', {
     timeZone,
     hour: 'numeric',
     minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(d);
-  return `${date} at ${time}`;
+    timeZoneName: opts.zoneName ? 'short' : undefined,
+  }).format(asInstant(instant));
 }
 
-/** "10:00 AM" for an HH:MM slot. */
-export function formatSlot(time: string): string {
-  const [hh, mm] = time.split(':').map(Number) as [number, number];
-  const suffix = hh >= 12 ? 'PM' : 'AM';
-  const h12 = hh % 12 === 0 ? 12 : hh % 12;
-  return `${h12}:${String(mm).padStart(2, '0')} ${suffix}`;
-}
-
-/** "45 min", "1 hr", "3 hrs", "1 hr 30 min". */
-export function formatDuration(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  if (h === 0) return `${m} min`;
-  return m ? `${h} hr ${m} min` : `${h} hr${h > 1 ? 's' : ''}`;
+/**
+ * A calendar date (YYYY-MM-DD: a day, with no time and no zone), checked, as that day's 00:00 UTC — the one way a
+ * calendar date is read (not `T00:00:00` on the viewer's clock, nor `T12:00:00Z`). Read it back with the UTC getters
+ * or `formatCalendarDate`; the instant the day starts in a zone is `zonedTimeToUtc(date, '00:00', zone)`.
+ * Anything that is not a real date ("2030-02-30", "2030-2-3") is a RangeError.
+ */
+export function parseCalendarDate(date: string): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const parsed = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
+  if (!parsed || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) {
+    throw new RangeError(`Not a calendar date (YYYY-MM-DD): ${date}`);
+  }
+  return parsed;
 }
 
 /** "Wed, Dec 25, 2030" for a calendar date (YYYY-MM-DD), whatever the viewer's zone. */
-export function formatCalendarDate(date: string, opts: { weekday?: boolean; year?: boolean } = {}): string {
+export function formatCalendarDate(date: string, opts: DateFormatOptions = {}): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: 'UTC',
-    weekday: opts.weekday === false ? undefined : 'short',
-    month: 'short',
-    day: 'numeric',
-    year: opts.year === false ? undefined : 'numeric',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
+  return new Intl.DateTimeFormat('en-US', dateFormat('UTC', opts)).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
-/** "10:00 AM" for an instant on the zone's clock. */
+/** "10:00 AM" for an instant on the zone's clock: `formatTime` under its earlier name. */
 export function formatTimeInZone(instant: Date | string, timeZone: string): string {
-  const d = typeof instant === 'string' ? new Date(instant) : instant;
-  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(d);
+  return formatTime(instant, timeZone);
 }
 
 /** Day of the week (0 = Sunday) of a YYYY-MM-DD calendar date. */
