@@ -2,7 +2,7 @@ import type { VehicleType } from '../../../shared/constants';
 import { applyDiscounts, type PromoTerms, type RewardTerms } from '../../../shared/discounts';
 import { formatCents } from '../../../shared/money';
 import { multiplierFor, servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
-import { formatDuration } from '../../../shared/time';
+import { formatDuration } from '../../../shared/clock-labels';
 
 interface PricedService {
   name: string;

@@ -1,4 +1,4 @@
-import { formatSlot } from '../../../../shared/time';
+import { formatSlot } from '../../../../shared/clock-labels';
 import { Input } from '../../../components/ui/input';
 import { Field } from '../../../components/ui/label';
 import { SelectOnDemand } from '../../../components/ui/select-on-demand';

@@ -1,5 +1,5 @@
 import { CalendarX } from 'lucide-react';
-import { formatDuration } from '../../../../shared/time';
+import { formatDuration } from '../../../../shared/clock-labels';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/list-states';
 import { Section } from '../booking-section';
