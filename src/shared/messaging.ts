@@ -36,6 +36,37 @@ export const REMINDER_OFFSETS = [
   { kind: 'reminder_24h', hours: 24 },
   { kind: 'reminder_2h', hours: 2 },
 ] as const;
+export type ReminderKind = (typeof REMINDER_OFFSETS)[number]['kind'];
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * When a reminder `hours` before the start is due: that many real hours earlier (decision 611). Across a
+ * daylight-saving change that is not the same wall-clock time the day before, and must not be.
+ */
+export function reminderDueAt(startsAt: Date, hours: number): Date {
+  return new Date(startsAt.getTime() - hours * HOUR_MS);
+}
+
+/**
+ * The reminders due now for a booking (decision 611): each switched-on offset whose moment has come, except one
+ * whose moment passed before the booking was made (its confirmation is fresh); the 24-hour reminder is not sent once
+ * the 2-hour one is due.
+ */
+export function dueReminders(
+  booking: { startsAt: Date; createdAt: Date },
+  enabled: Record<ReminderKind, boolean>,
+  now: Date,
+): ReminderKind[] {
+  const due = (hours: number) => reminderDueAt(booking.startsAt, hours).getTime();
+  return REMINDER_OFFSETS.filter(
+    (offset) =>
+      enabled[offset.kind] &&
+      now.getTime() >= due(offset.hours) &&
+      booking.createdAt.getTime() <= due(offset.hours) &&
+      !(offset.kind === 'reminder_24h' && now.getTime() >= due(2)),
+  ).map((offset) => offset.kind);
+}
 
 /** §9: a booking can be moved or cancelled by the customer until 24 hours before it starts. */
 export const SELF_SERVICE_NOTICE_HOURS = 24;

@@ -6,8 +6,8 @@ import {
   type AutomationSettingsInput,
   automationSettingsSchema,
   DEFAULT_AUTOMATION_SETTINGS,
+  dueReminders,
   type MessageKind,
-  REMINDER_OFFSETS,
 } from '../../../shared/messaging';
 import { nextAllowedSendTime } from '../../../shared/quiet-hours';
 import { toE164 } from '../../../shared/sms';
@@ -251,16 +251,11 @@ export async function planReminders(deps: Deps, now = new Date()) {
   const senders = new Map<string, Awaited<ReturnType<typeof senderOf>>>();
   for (const b of upcoming) {
     if (!b.businessId) continue;
-    const start = b.scheduledAt.getTime();
     const enabled = {
       reminder_24h: b.reminder24h ?? DEFAULT_AUTOMATION_SETTINGS.reminder24h,
       reminder_2h: b.reminder2h ?? DEFAULT_AUTOMATION_SETTINGS.reminder2h,
     };
-    for (const offset of REMINDER_OFFSETS) {
-      const at = start - offset.hours * HOUR_MS;
-      if (!enabled[offset.kind] || now.getTime() < at) continue;
-      if (b.createdAt.getTime() > at) continue;
-      if (offset.kind === 'reminder_24h' && now.getTime() >= start - 2 * HOUR_MS) continue;
+    for (const kind of dueReminders({ startsAt: b.scheduledAt, createdAt: b.createdAt }, enabled, now)) {
       let sender = senders.get(b.businessId);
       if (!sender) {
         sender = await senderOf(deps.db, b.businessId);
@@ -269,8 +264,8 @@ export async function planReminders(deps: Deps, now = new Date()) {
       const token = await manageTokenFor(deps.db, b.businessId, b.id);
       const link = manageUrl(deps.publicUrl, token);
       const when = formatDateTimeInZone(b.scheduledAt, sender.timeZone);
-      const key = `${offset.kind}:${b.id}:${b.scheduledAt.toISOString()}`;
-      const base = { businessId: b.businessId, bookingId: b.id, customerId: b.customerId, kind: offset.kind };
+      const key = `${kind}:${b.id}:${b.scheduledAt.toISOString()}`;
+      const base = { businessId: b.businessId, bookingId: b.id, customerId: b.customerId, kind };
       rows.push({
         ...base,
         dedupeKey: `${key}:email`,
