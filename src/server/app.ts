@@ -26,6 +26,7 @@ import { businessProfileApi } from './features/business-profile/business-profile
 import { inventoryApi } from './features/inventory/inventory.routes';
 import { documentTestCheckoutPages } from './features/invoices/document-test-checkout.routes';
 import { invoicesApi } from './features/invoices/invoices.routes';
+import { invoiceRemindersApi, invoiceSendApi } from './features/invoices/invoice-sending.routes';
 import { publicDocumentPages } from './features/invoices/public-documents.routes';
 import { quotesApi } from './features/invoices/quotes.routes';
 import { loyaltyApi } from './features/loyalty/loyalty.routes';
@@ -171,6 +172,8 @@ export function createApp(deps: AppDeps) {
     .route('/api/invitations', invitationsApi)
     .route('/api/quotes', quotesApi)
     .route('/api/invoices', invoicesApi)
+    .route('/api/invoices', invoiceSendApi)
+    .route('/api/invoice-reminders', invoiceRemindersApi)
     .route('/api/campaigns', campaignsApi)
     .route('/api/automations', automationsApi)
     .route('/api/manage', selfServiceApi)

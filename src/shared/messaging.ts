@@ -15,6 +15,9 @@ export const MESSAGE_KINDS = [
   'winback',
   'self_service',
   'time_change',
+  // An invoice the owner sends, and its overdue reminders (decision 0956).
+  'invoice',
+  'invoice_reminder',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -28,6 +31,8 @@ export const MESSAGE_KIND_LABELS: Record<string, string> = {
   winback: 'Win-back',
   self_service: 'Reschedule / cancel',
   time_change: 'New time',
+  invoice: 'Invoice',
+  invoice_reminder: 'Invoice reminder',
 };
 export const messageKindLabel = (kind: string) => MESSAGE_KIND_LABELS[kind] ?? kind;
 

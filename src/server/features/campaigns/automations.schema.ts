@@ -19,6 +19,8 @@ export const messagingSettings = pgTable(
     winbackChannel: text({ enum: CAMPAIGN_TYPES }).notNull().default('email'),
     winbackSubject: text(),
     winbackMessage: text().notNull().default(''),
+    // Reminders of overdue invoices (decision 0956): off until the owner turns them on.
+    invoiceReminders: boolean().notNull().default(false),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('messaging_settings_winback_channel_ck', oneOf(t.winbackChannel, CAMPAIGN_TYPES))],

@@ -30,6 +30,7 @@ import { ADDRESS_REQUIRED, EXPIRY_DAYS, senderOf } from './campaign-send.service
 import { blockedPhones } from './consent.service';
 import { renderMarketingEmail } from './marketing-email';
 import { deliverSend, giveUpStaleClaims } from './message-delivery';
+import { planInvoiceReminders } from '../invoices/invoice-sending.service';
 
 // Automated messages (decisions 610–613): reminders, review requests, win-back and transactional messages, each a
 // message_sends row with a unique dedupe key, delivered by the same claim-then-send path as campaigns.
@@ -478,9 +479,10 @@ async function planWinbackFor(deps: Deps, businessId: string, now: Date) {
 const WINBACK_EVERY_MS = 15 * 60_000;
 const lastWinback = new WeakMap<object, number>();
 
-/** One pass: plan due reminders (and win-backs, every 15 minutes), then deliver every due automated message. */
+/** One pass: plan due reminders and overdue invoice reminders (decision 0956) (and win-backs, every 15 minutes), then deliver every due automated message. */
 export async function runAutomations(deps: Deps, now = new Date()) {
   await planReminders(deps, now);
+  await planInvoiceReminders(deps, now);
   const last = lastWinback.get(deps.db);
   if (last === undefined || now.getTime() - last >= WINBACK_EVERY_MS) {
     lastWinback.set(deps.db, now.getTime());

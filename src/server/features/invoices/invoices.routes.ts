@@ -33,6 +33,7 @@ export const invoiceSchema = z
     issuedAt: z.string(),
     dueAt: z.string(),
     paidAt: z.string().nullable(),
+    sentAt: z.string().nullable(),
     payPath: z.string(),
     payments: z.array(
       z.object({

@@ -99,6 +99,8 @@ export const invoices = pgTable(
     dueAt: timestamp({ withTimezone: true }).notNull(),
     paidAt: timestamp({ withTimezone: true }),
     voidedAt: timestamp({ withTimezone: true }),
+    // When the owner sent it to the customer (decision 0956); set once.
+    sentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -47,6 +47,7 @@ export function toInvoice(i: InvoiceRow, payments: PaymentRow[] = []) {
     issuedAt: i.issuedAt.toISOString(),
     dueAt: i.dueAt.toISOString(),
     paidAt: i.paidAt?.toISOString() ?? null,
+    sentAt: i.sentAt?.toISOString() ?? null,
     /** The customer's pay page (relative), for the owner to share or show as a QR on site. */
     payPath: invoicePageUrl('', i.publicToken),
     payments: payments.map((p) => ({

@@ -12,6 +12,7 @@ import { LoadMore } from '../../components/ui/load-more';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { InvoiceStatusBadge } from './document-status-badge';
+import { InvoiceRemindersSetting, SendInvoiceButton } from './invoice-sending';
 import { type Invoice, invoiceDownloadUrl, useInvoices, useVoidInvoice } from './invoices-queries';
 import { RecordPaymentDialog } from './record-payment-dialog';
 
@@ -56,6 +57,7 @@ function InvoiceCard({
           <DocumentDownloads url={(f) => invoiceDownloadUrl(invoice.id, f)} />
           {open && (
             <>
+              <SendInvoiceButton invoice={invoice} />
               <Button asChild variant="outline" size="sm">
                 <a href={invoice.payPath} target="_blank" rel="noreferrer">
                   <ExternalLink /> Pay page
@@ -107,6 +109,7 @@ export function InvoiceList({ pageSize }: { pageSize?: number }) {
           </p>
         </Card>
       </div>
+      <InvoiceRemindersSetting />
       <Tabs value={filter} onValueChange={(v) => setFilter(v as InvoiceFilter)}>
         <TabsList aria-label="Filter invoices">
           {INVOICE_FILTERS.map((f) => (

@@ -1,0 +1,176 @@
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { INVOICE_REMINDER_DAYS, INVOICE_SEND_TEXT, type InvoiceReminderSettings, invoiceReminderSettingsSchema } from '../../../shared/invoice-sending';
+import { formatCents } from '../../../shared/money';
+import { nextAllowedSendTime } from '../../../shared/quiet-hours';
+import { toE164 } from '../../../shared/sms';
+import { formatCalendarDate, utcToZoned } from '../../../shared/time';
+import type { Database, DbOrTx } from '../../db/client';
+import { customers, invoices, marketingConsents, messagingSettings } from '../../db/schema';
+import type { AppDeps } from '../../http/context';
+import { conflict } from '../../http/errors';
+import { type MessageRow, queueMessages, sendTransactional, sendTransactionalSms } from '../campaigns/automations.service';
+import { blockedPhones } from '../campaigns/consent.service';
+import { DAY_MS, type DocumentBusiness, documentBusiness, invoiceNumberText, invoicePageUrl } from './documents';
+import { findOwnInvoice, getInvoice, type InvoiceRow } from './invoices.service';
+
+// Sending an invoice to its customer, and reminders of overdue invoices (decision 0956). Both are message_sends rows
+// with a unique dedupe key (decision 610), so a replayed Send or a repeated tick never sends twice.
+
+type Deps = Pick<AppDeps, 'db' | 'mailer' | 'sms' | 'publicUrl' | 'messageRetryDelaysMs'>;
+
+const dueDateText = (inv: InvoiceRow, business: DocumentBusiness) =>
+  formatCalendarDate(utcToZoned(inv.dueAt, business.timeZone).date, { weekday: false });
+
+/** The customer's SMS number when they opted in to texts and did not text STOP; null otherwise. */
+async function consentedPhone(db: DbOrTx, customerId: string | null) {
+  if (!customerId) return null;
+  const [row] = await db
+    .select({ phone: customers.phone, smsOptInAt: marketingConsents.smsOptInAt })
+    .from(customers)
+    .leftJoin(marketingConsents, eq(marketingConsents.customerId, customers.id))
+    .where(eq(customers.id, customerId));
+  return row?.smsOptInAt ? toE164(row.phone) : null;
+}
+
+/**
+ * Sends the invoice with its pay link: email always, SMS with the customer's SMS consent. The first call marks it
+ * sent (one conditional update decides); a replay, or a second click, returns the invoice unchanged and sends nothing.
+ */
+export async function sendInvoice(deps: Deps, businessId: string, id: string) {
+  const inv = await findOwnInvoice(deps.db, businessId, id);
+  if (inv.sentAt) return getInvoice(deps.db, businessId, inv.id);
+  if (inv.status === 'void') throw conflict(INVOICE_SEND_TEXT.voided);
+  if (inv.status === 'paid') throw conflict(INVOICE_SEND_TEXT.alreadyPaid);
+  const [claimed] = await deps.db
+    .update(invoices)
+    .set({ sentAt: new Date() })
+    .where(and(eq(invoices.id, inv.id), isNull(invoices.sentAt), inArray(invoices.status, ['unpaid', 'partially_paid'])))
+    .returning();
+  if (!claimed) return getInvoice(deps.db, businessId, inv.id);
+
+  const business = await documentBusiness(deps.db, businessId);
+  const link = invoicePageUrl(deps.publicUrl, claimed.publicToken);
+  const number = invoiceNumberText(claimed.number);
+  const balance = formatCents(claimed.totalCents - claimed.paidCents);
+  const due = dueDateText(claimed, business);
+  const base = { businessId, customerId: claimed.customerId, kind: 'invoice' as const };
+  await sendTransactional(deps, {
+    ...base,
+    dedupeKey: `invoice:${claimed.id}:sent:email`,
+    channel: 'email',
+    to: claimed.customerEmail.toLowerCase(),
+    subject: `Invoice ${number} from ${business.name}: ${balance} due ${due}`,
+    body: [
+      `Hello ${claimed.customerName},`,
+      '',
+      `${business.name} has sent you invoice ${number}.`,
+      `Amount due: ${balance}, by ${due}.`,
+      '',
+      `View and pay it online: ${link}`,
+      '',
+      ...(business.phone ? [`Questions? Call ${business.name} at ${business.phone}.`, ''] : []),
+      business.name,
+    ].join('\n'),
+  });
+  await sendTransactionalSms(deps, {
+    ...base,
+    dedupeKey: `invoice:${claimed.id}:sent:sms`,
+    phone: await consentedPhone(deps.db, claimed.customerId),
+    body: `${business.name}: invoice ${number} for ${balance} is due ${due}. Pay here: ${link}`,
+  });
+  return getInvoice(deps.db, businessId, claimed.id);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Overdue reminders
+
+export async function getInvoiceReminderSettings(db: DbOrTx, businessId: string): Promise<InvoiceReminderSettings> {
+  const [row] = await db
+    .select({ enabled: messagingSettings.invoiceReminders })
+    .from(messagingSettings)
+    .where(eq(messagingSettings.businessId, businessId));
+  return { enabled: row?.enabled ?? false };
+}
+
+export async function saveInvoiceReminderSettings(db: Database, businessId: string, input: InvoiceReminderSettings) {
+  const { enabled } = invoiceReminderSettingsSchema.parse(input);
+  await db
+    .insert(messagingSettings)
+    .values({ businessId, invoiceReminders: enabled })
+    .onConflictDoUpdate({ target: messagingSettings.businessId, set: { invoiceReminders: enabled, updatedAt: new Date() } });
+  return getInvoiceReminderSettings(db, businessId);
+}
+
+/** The reminder step due for an invoice `daysOverdue` days past due: the latest one reached, or null. */
+export function dueReminderStep(daysOverdue: number): number | null {
+  const reached = INVOICE_REMINDER_DAYS.filter((d) => d <= daysOverdue);
+  return reached.length > 0 ? reached[reached.length - 1]! : null;
+}
+
+/**
+ * Writes the reminders that are due now (run by the automations tick, decision 611): for each open invoice past its
+ * due date, of a business with reminders on, the latest step reached (1, 7, 14 days). The dedupe key names the
+ * invoice and the step, so each step goes out once however often the tick runs; a step missed (reminders turned on
+ * late) is not sent after a later one. Email always; SMS with consent, inside quiet hours.
+ */
+export async function planInvoiceReminders(deps: Deps, now = new Date()) {
+  const overdue = await deps.db
+    .select({ invoice: invoices })
+    .from(invoices)
+    .innerJoin(
+      messagingSettings,
+      and(eq(messagingSettings.businessId, invoices.businessId), eq(messagingSettings.invoiceReminders, true)),
+    )
+    .where(
+      and(
+        inArray(invoices.status, ['unpaid', 'partially_paid']),
+        lt(invoices.dueAt, new Date(now.getTime() - INVOICE_REMINDER_DAYS[0] * DAY_MS)),
+      ),
+    );
+  const businesses = new Map<string, DocumentBusiness>();
+  const rows: MessageRow[] = [];
+  for (const { invoice: inv } of overdue) {
+    const step = dueReminderStep(Math.floor((now.getTime() - inv.dueAt.getTime()) / DAY_MS));
+    if (step === null) continue;
+    let business = businesses.get(inv.businessId);
+    if (!business) {
+      business = await documentBusiness(deps.db, inv.businessId);
+      businesses.set(inv.businessId, business);
+    }
+    const link = invoicePageUrl(deps.publicUrl, inv.publicToken);
+    const number = invoiceNumberText(inv.number);
+    const balance = formatCents(inv.totalCents - inv.paidCents);
+    const due = dueDateText(inv, business);
+    const base = { businessId: inv.businessId, customerId: inv.customerId, kind: 'invoice_reminder' as const };
+    const key = `invoice_reminder:${inv.id}:${step}`;
+    rows.push({
+      ...base,
+      dedupeKey: `${key}:email`,
+      channel: 'email',
+      to: inv.customerEmail.toLowerCase(),
+      subject: `Reminder: invoice ${number} from ${business.name} is overdue`,
+      body: [
+        `Hello ${inv.customerName},`,
+        '',
+        `Invoice ${number} from ${business.name} was due on ${due}. ${balance} is still to pay.`,
+        '',
+        `Pay it online: ${link}`,
+        '',
+        ...(business.phone ? [`Already paid, or a question? Call ${business.name} at ${business.phone}.`, ''] : []),
+        business.name,
+      ].join('\n'),
+      notBefore: now,
+    });
+    const phone = await consentedPhone(deps.db, inv.customerId);
+    if (phone && !(await blockedPhones(deps.db, [phone])).has(phone))
+      rows.push({
+        ...base,
+        dedupeKey: `${key}:sms`,
+        channel: 'sms',
+        to: phone,
+        body: `${business.name}: invoice ${number} (${balance}) was due ${due}. Pay here: ${link} Reply STOP to opt out.`,
+        notBefore: nextAllowedSendTime(now, business.timeZone),
+      });
+  }
+  return queueMessages(deps.db, rows);
+}
