@@ -1,6 +1,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { expectNoSidewaysOverflow } from './overflow';
 
 // The accessibility proof (issue 13): axe-core on a screen at the two widths of design.md, 0 moderate, serious or
 // critical violations (moderate enforced since decision 445). Every finding (of any impact) is also appended to test-results/axe-findings.jsonl for docs/quality.md.
@@ -29,13 +30,18 @@ export async function axeNow(page: Page, screen: string): Promise<Finding[]> {
   return findings.filter((f) => f.impact === 'moderate' || f.impact === 'serious' || f.impact === 'critical');
 }
 
-/** Waits until the screen has settled (no request in flight, no skeleton), then checks it at 390 and 1280 px. */
+/**
+ * Waits until the screen has settled (no request in flight, no skeleton), then checks it at 390 and 1280 px; at 390 px
+ * nothing may overflow sideways (e2e/overflow.ts).
+ */
 export async function checkScreen(page: Page, screen: string, ready?: () => Promise<void>) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await settle(page, ready);
     const serious = await axeNow(page, screen);
     expect.soft(serious, `${screen} at ${width} px`).toEqual([]);
+    // The phone check of issue 25: nothing on the screen or in its open dialog runs past a 390 px screen.
+    if (width === 390) await expectNoSidewaysOverflow(page, screen);
   }
 }
 

@@ -73,7 +73,8 @@ export function ShareCard() {
                   id="booking-link"
                   readOnly
                   value={url}
-                  className="min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 text-sm"
+                  // At least 14rem wide: on a phone the buttons go to the next line instead of squeezing the link.
+                  className="min-w-0 flex-[1_1_14rem] rounded-md border border-slate-300 bg-slate-50 px-3 py-2 text-sm"
                   onFocus={(e) => e.currentTarget.select()}
                 />
                 <Button type="button" variant="outline" onClick={() => copy(url, 'Link')}>
@@ -94,7 +95,8 @@ export function ShareCard() {
                   className="size-32 rounded-md border border-slate-200"
                 />
               )}
-              <div className="grid min-w-0 flex-1 gap-2">
+              {/* Under the QR code when the two do not fit side by side (a phone). */}
+              <div className="grid min-w-0 flex-[1_1_14rem] gap-2">
                 {qr && (
                   <Button asChild variant="outline" className="justify-self-start">
                     <a href={qr} download={`${link.data?.slug ?? 'booking'}-qr.png`}>

@@ -257,7 +257,9 @@ function ArchitectureDiagram() {
 
 export function PatentDiagramsPage() {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+    // w-full: in the layout's column, an auto-margined box is as wide as its content, and the drawing is 760 px wide;
+    // at the column's width the drawing scrolls inside its own frame instead of the page.
+    <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
       <header className="max-w-3xl">
         <p className="text-sm font-semibold uppercase tracking-wide text-accent">Technical drawings</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Patent diagrams</h1>
