@@ -227,7 +227,8 @@ test('public pages: 0 moderate, serious or critical axe violations at 390 and 12
   browser,
   baseURL,
 }) => {
-  test.setTimeout(300_000);
+  // About 40 screens at two widths, each with axe and the overflow check: near 300 s on a busy machine.
+  test.setTimeout(420_000);
   const ownerContext = await browser.newContext({ baseURL });
   const owner = await ownerContext.newPage();
   const biz = await newBusiness(owner);

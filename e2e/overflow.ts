@@ -35,7 +35,8 @@ const FIND_OVERFLOW = `(() => {
   for (const el of document.body.querySelectorAll('*')) {
     if (insideOffender(el)) continue;
     const style = getComputedStyle(el);
-    if (style.visibility === 'hidden' || style.display === 'none') continue;
+    // Not seen: hidden, or transparent (the form input a switch keeps beside itself for native forms).
+    if (style.visibility === 'hidden' || style.display === 'none' || style.opacity === '0') continue;
     const rect = el.getBoundingClientRect();
     if (rect.width === 0 || rect.height === 0) continue;
     // A box that scrolls sideways without being made to (a dialog body made to scroll down).
@@ -57,8 +58,9 @@ const FIND_OVERFLOW = `(() => {
       }
     }
     if (offenders.has(el) || (rect.right <= width + 0.5 && rect.left >= -0.5)) continue;
-    // Screen-reader-only text (a 1 px box pulled off by a negative margin) is not seen.
-    if (rect.width <= 1 && rect.height <= 1) continue;
+    // Screen-reader-only text (a 1 px box pulled off by a negative margin) and a skip link parked off the left edge
+    // until focused are not seen, and nothing left of the page makes it scroll.
+    if ((rect.width <= 1 && rect.height <= 1) || rect.right <= 0) continue;
     // Inside a box that clips or scrolls it, the box itself is what is measured.
     let clipped = false;
     for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
