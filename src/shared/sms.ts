@@ -7,6 +7,12 @@ export function toE164(phone: string | null | undefined): string | null {
   return parsed?.isValid() ? parsed.number : null;
 }
 
+/** Two ways of writing one number ("(512) 555-0142", "+15125550142") are the same number. */
+export function samePhone(a: string | null | undefined, b: string | null | undefined): boolean {
+  const x = toE164(a);
+  return x !== null && x === toE164(b);
+}
+
 export type SmsKeyword = 'stop' | 'start' | 'help';
 
 // CTIA / Twilio's standard opt-out, opt-in and help keywords.

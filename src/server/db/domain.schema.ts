@@ -243,6 +243,13 @@ export const bookings = pgTable(
     paymentSessionId: text().unique(),
     // The owner recorded a payment taken outside ShineRoute (cash, card reader) for a booking they entered.
     paidOfflineAt: timestamp({ withTimezone: true }),
+    // What the person booking online entered (decision 0936): kept here, never written over the customer's record,
+    // which the owner may update from it. The address they entered is locationAddress. Null for owner-made bookings.
+    bookerFirstName: text(),
+    bookerLastName: text(),
+    bookerPhone: text(),
+    // When they ticked the SMS marketing opt-in, for bookerPhone only.
+    bookerSmsOptInAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

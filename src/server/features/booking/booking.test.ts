@@ -402,7 +402,7 @@ describe('paying and completing', () => {
     expect(await pay.text()).toContain('That time is no longer available');
   });
 
-  it('matches an existing customer by email (any case) and updates them', async () => {
+  it('matches an existing customer by email (any case) and leaves their record as it was (decision 0936)', async () => {
     const { owner, service } = await setup();
     const existing = await createCustomer(t.db, owner.userId, {
       firstName: 'Old',
@@ -421,7 +421,9 @@ describe('paying and completing', () => {
     expect((await complete(sessionId)).status).toBe(200);
     const rows = await t.db.select().from(customers).where(eq(customers.businessId, owner.userId));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: existing.id, firstName: 'Casey', lastName: 'Nguyen', phone: '111' });
+    expect(rows[0]).toMatchObject({ id: existing.id, firstName: 'Old', lastName: 'Name', phone: '111' });
+    const [booking] = await t.db.select().from(bookings).where(eq(bookings.customerId, existing.id));
+    expect(booking).toMatchObject({ bookerFirstName: 'Casey', bookerLastName: 'Nguyen', bookerPhone: null });
   });
 
   it('does not book an unpaid or cancelled session', async () => {

@@ -18,6 +18,7 @@ import {
   leadServices,
 } from './booking-options.service';
 import { recordConsent } from '../campaigns/consent.service';
+import { samePhone } from '../../../shared/sms';
 import { sendBookingEmails, sendSlotLostEmail } from './booking-emails';
 import { priceWithPromo } from '../promo-codes/promo-codes.service';
 import { redeemHeldReward, rewardForCheckout } from '../loyalty/redeem.service';
@@ -255,8 +256,12 @@ async function bookOnce(
       await lockBusinessSlots(tx, row.businessId);
       if (!(await slotIsFree(tx, row.businessId, row.scheduledAt, row.durationMinutes)))
         return { kind: 'slot-taken' };
-      customerId = await upsertCustomer(tx, row);
-      if (row.smsMarketingOptIn) await recordConsent(tx, row.businessId, customerId, { sms: true, source: 'booking_form' });
+      const customer = await customerForCheckout(tx, row);
+      customerId = customer.id;
+      // The opt-in is for the number the booker typed: it is recorded on the customer only when that is the
+      // customer's number; otherwise it stays on the booking until the owner takes that number (decision 0936).
+      if (row.smsMarketingOptIn && customer.phoneMatches)
+        await recordConsent(tx, row.businessId, customerId, { sms: true, smsPhone: row.phone, source: 'booking_form' }, row.createdAt);
       vehicleId = await upsertVehicle(tx, row, customerId);
     }
 
@@ -279,6 +284,7 @@ async function bookOnce(
         status: 'pending',
         specialInstructions: row.specialInstructions,
         paymentSessionId: row.providerSessionId,
+        ...bookerDetails(row),
       })
       .onConflictDoNothing({ target: bookings.paymentSessionId })
       .returning({ id: bookings.id });
@@ -319,27 +325,30 @@ async function bookOnce(
   });
 }
 
-/** §3: the customer is matched by email within the business, created or updated. */
-export async function upsertCustomer(tx: Transaction, row: CheckoutRow): Promise<string> {
+/** What the booker entered, kept on the booking (decision 0936). */
+export function bookerDetails(row: CheckoutRow) {
+  return {
+    bookerFirstName: row.firstName,
+    bookerLastName: row.lastName,
+    bookerPhone: row.phone,
+    bookerSmsOptInAt: row.smsMarketingOptIn && row.phone ? row.createdAt : null,
+  };
+}
+
+/**
+ * §3: the customer is matched by email within the business, or created. An existing customer's record is never
+ * changed by a public booking (anyone can type an email): the booker's details stay on the booking, and the owner
+ * may update the customer from them (decision 0936). `phoneMatches`: the booker's number is the customer's.
+ */
+export async function customerForCheckout(tx: Transaction, row: CheckoutRow): Promise<{ id: string; phoneMatches: boolean }> {
   const businessId = row.businessId!;
   const [existing] = await tx
-    .select({ id: customers.id, address: customers.address, phone: customers.phone })
+    .select({ id: customers.id, phone: customers.phone })
     .from(customers)
     .where(
       and(eq(customers.businessId, businessId), sql`lower(${customers.email}) = ${row.email.toLowerCase()}`),
     );
-  if (existing) {
-    await tx
-      .update(customers)
-      .set({
-        firstName: row.firstName,
-        lastName: row.lastName,
-        phone: row.phone ?? existing.phone,
-        address: existing.address ?? row.locationAddress,
-      })
-      .where(eq(customers.id, existing.id));
-    return existing.id;
-  }
+  if (existing) return { id: existing.id, phoneMatches: samePhone(existing.phone, row.phone) };
   const [created] = await tx
     .insert(customers)
     .values({
@@ -351,7 +360,7 @@ export async function upsertCustomer(tx: Transaction, row: CheckoutRow): Promise
       address: row.locationAddress,
     })
     .returning({ id: customers.id });
-  return created!.id;
+  return { id: created!.id, phoneMatches: Boolean(row.phone) };
 }
 
 /** The same make, model and year is the same vehicle (its colour and type are refreshed). */

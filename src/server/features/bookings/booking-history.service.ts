@@ -11,7 +11,8 @@ export type HistoryField =
   | 'price'
   | 'notes'
   | 'status'
-  | 'payment';
+  | 'payment'
+  | 'customer';
 
 export interface HistoryEntry {
   field: HistoryField;

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { BOOKER_FIELDS, mergeBookerSchema } from '../../../shared/booker-details';
 import { BOOKING_FILTERS } from '../../../shared/booking-status';
 import { BOOKING_STATUSES, VEHICLE_TYPES } from '../../../shared/constants';
 import {
@@ -6,9 +7,10 @@ import {
   ownerBookingEditSchema,
   ownerBookingInputSchema,
 } from '../../../shared/owner-bookings';
-import { requireUser } from '../../auth/guards';
+import { requireOwner, requireUser } from '../../auth/guards';
 import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
+import { mergeBookerDetails } from './booker-details.service';
 import { updateBookingStatus } from './bookings.service';
 import { CALENDAR_MAX_DAYS, calendarBookings, listBookingsPage } from './bookings-list.service';
 import { createOwnerBooking, editOwnerBooking, getBookingWithHistory } from './owner-bookings.service';
@@ -44,6 +46,9 @@ export const ownerBookingSchema = z
         phone: z.string().nullable(),
       })
       .nullable(),
+    bookerChanges: z.array(
+      z.object({ field: z.enum(BOOKER_FIELDS), booker: z.string(), customer: z.string().nullable() }),
+    ),
     vehicle: z
       .object({
         make: z.string(),
@@ -177,6 +182,25 @@ const statusRoute = createRoute({
   },
 });
 
+const mergeBookerRoute = createRoute({
+  method: 'post',
+  path: '/{id}/merge-booker',
+  tags: ['Bookings'],
+  summary: "Update the booking's customer with the name, phone and/or address entered when booking online (owner only)",
+  middleware: [requireOwner] as const,
+  request: {
+    params: idParamSchema,
+    body: { content: { 'application/json': { schema: mergeBookerSchema } }, required: false },
+  },
+  responses: {
+    200: json(bookingDetailSchema),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: errorResponses[403],
+    404: errorResponses[404],
+  },
+});
+
 export const bookingsRoutes = createRouter();
 bookingsRoutes.use('*', requireUser);
 
@@ -207,4 +231,9 @@ export const bookingsApi = bookingsRoutes
       c.req.valid('json').status,
     );
     return c.json(booking, 200);
+  })
+  .openapi(mergeBookerRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    await mergeBookerDetails(c.var.deps.db, c.var.businessId, id, c.req.valid('json')?.fields);
+    return c.json(await getBookingWithHistory(c.var.deps, c.var.businessId, id), 200);
   });

@@ -9,6 +9,7 @@ import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { assertUuid } from '../ids';
 import { deductStockForCompletedBooking } from '../inventory/service-usage.service';
+import { bookerChanges } from './booker-details.service';
 import { recordHistory } from './booking-history.service';
 import { earnPointsForBooking, reverseBookingPoints } from '../loyalty/points-ledger';
 import { recordCheckoutRefund } from '../payouts/refunds';
@@ -42,6 +43,10 @@ export const bookingColumns = {
   customerLastName: customers.lastName,
   customerEmail: customers.email,
   customerPhone: customers.phone,
+  customerAddress: customers.address,
+  bookerFirstName: bookings.bookerFirstName,
+  bookerLastName: bookings.bookerLastName,
+  bookerPhone: bookings.bookerPhone,
   vehicleMake: customerVehicles.make,
   vehicleModel: customerVehicles.model,
   vehicleYear: customerVehicles.year,
@@ -95,6 +100,8 @@ export function toBooking(r: BookingRow) {
           phone: r.customerPhone,
         }
       : null,
+    // What the booker entered online where it differs from the customer's record (decision 0936).
+    bookerChanges: r.customerId ? bookerChanges(r) : [],
     vehicle: r.vehicleType
       ? {
           make: r.vehicleMake!,

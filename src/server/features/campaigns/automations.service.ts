@@ -27,7 +27,7 @@ import { invalid } from '../../http/errors';
 import { afterCursor, cursorText, type ListQuery, pageOf } from '../../http/lists';
 import type { JobQueue } from '../../jobs/queue';
 import { ADDRESS_REQUIRED, EXPIRY_DAYS, senderOf } from './campaign-send.service';
-import { blockedPhones } from './consent.service';
+import { blockedPhones, consentedSmsNumber } from './consent.service';
 import { renderMarketingEmail } from './marketing-email';
 import { deliverSend, giveUpStaleClaims } from './message-delivery';
 import { planInvoiceReminders } from '../invoices/invoice-sending.service';
@@ -324,6 +324,7 @@ export async function queueReviewRequest(
       email: customers.email,
       phone: customers.phone,
       smsOptInAt: marketingConsents.smsOptInAt,
+      smsPhone: marketingConsents.smsPhone,
     })
     .from(bookings)
     .innerJoin(customers, eq(customers.id, bookings.customerId))
@@ -352,7 +353,7 @@ export async function queueReviewRequest(
       notBefore: now,
     },
   ];
-  const phone = b.smsOptInAt ? toE164(b.phone) : null;
+  const phone = consentedSmsNumber(b, b.phone);
   if (phone && !(await blockedPhones(tx, [phone])).has(phone))
     rows.push({
       ...base,
@@ -408,6 +409,7 @@ async function planWinbackFor(deps: Deps, businessId: string, now: Date) {
       lastId: last.lastId,
       emailUnsubscribedAt: marketingConsents.emailUnsubscribedAt,
       smsOptInAt: marketingConsents.smsOptInAt,
+      smsPhone: marketingConsents.smsPhone,
     })
     .from(last)
     .innerJoin(customers, eq(customers.id, last.customerId))
@@ -426,7 +428,7 @@ async function planWinbackFor(deps: Deps, businessId: string, now: Date) {
   const channel = settings.winbackChannel;
   const candidates = lapsed.flatMap((c) => {
     if (channel === 'email') return !c.emailUnsubscribedAt && c.email ? [{ ...c, to: c.email.toLowerCase() }] : [];
-    const phone = c.smsOptInAt ? toE164(c.phone) : null;
+    const phone = consentedSmsNumber(c, c.phone);
     return phone ? [{ ...c, to: phone }] : [];
   });
   const blocked = channel === 'sms' ? await blockedPhones(deps.db, candidates.map((c) => c.to)) : new Set<string>();

@@ -22,6 +22,8 @@ export const marketingConsents = pgTable(
     emailSource: text(),
     emailUpdatedAt: timestamp({ withTimezone: true }),
     smsOptInAt: timestamp({ withTimezone: true }),
+    // The number the SMS opt-in was given for (decision 0936): it counts only while it is the customer's number.
+    smsPhone: text(),
     smsSource: text(),
     smsUpdatedAt: timestamp({ withTimezone: true }),
   },

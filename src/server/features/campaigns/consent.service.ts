@@ -16,12 +16,15 @@ export interface CustomerConsent {
   smsBlocked: boolean;
 }
 
-/** Records a change of email and/or SMS marketing consent with its source and time. */
+/**
+ * Records a change of email and/or SMS marketing consent with its source and time. An SMS opt-in belongs to one
+ * number (TCPA: the consent of the number's holder): `smsPhone`, or the customer's stored number when not given.
+ */
 export async function recordConsent(
   db: DbOrTx,
   businessId: string,
   customerId: string,
-  change: { email?: boolean; sms?: boolean; source: ConsentSource },
+  change: { email?: boolean; sms?: boolean; smsPhone?: string | null; source: ConsentSource },
   now = new Date(),
 ) {
   // Nothing changed (an owner saving the same choices): nothing to write; an update of no column answered 500.
@@ -30,14 +33,35 @@ export async function recordConsent(
     change.email === undefined
       ? {}
       : { emailUnsubscribedAt: change.email ? null : now, emailSource: change.source, emailUpdatedAt: now };
+  const smsPhone = change.sms ? toE164(change.smsPhone !== undefined ? change.smsPhone : await storedPhone(db, businessId, customerId)) : null;
   const sms =
     change.sms === undefined
       ? {}
-      : { smsOptInAt: change.sms ? now : null, smsSource: change.source, smsUpdatedAt: now };
+      : { smsOptInAt: change.sms ? now : null, smsPhone, smsSource: change.source, smsUpdatedAt: now };
   await db
     .insert(marketingConsents)
     .values({ customerId, businessId, ...email, ...sms })
     .onConflictDoUpdate({ target: marketingConsents.customerId, set: { ...email, ...sms } });
+}
+
+async function storedPhone(db: DbOrTx, businessId: string, customerId: string) {
+  const [row] = await db
+    .select({ phone: customers.phone })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), eq(customers.businessId, businessId)));
+  return row?.phone ?? null;
+}
+
+/**
+ * The number a customer may be sent marketing SMS at: their stored number, when the opt-in was given for it. A
+ * number changed since (by the owner, or merged from a booking) has no consent until its holder gives one.
+ */
+export function consentedSmsNumber(
+  consent: { smsOptInAt: Date | null; smsPhone: string | null } | null | undefined,
+  customerPhone: string | null | undefined,
+): string | null {
+  const phone = toE164(customerPhone);
+  return phone && consent?.smsOptInAt && toE164(consent.smsPhone) === phone ? phone : null;
 }
 
 export async function blockedPhones(db: DbOrTx, phones: string[]): Promise<Set<string>> {
@@ -66,7 +90,7 @@ export async function getConsent(
     emailMarketing: !c?.emailUnsubscribedAt,
     emailSource: c?.emailSource ?? null,
     emailUpdatedAt: c?.emailUpdatedAt?.toISOString() ?? null,
-    smsMarketing: Boolean(c?.smsOptInAt) && !blocked,
+    smsMarketing: consentedSmsNumber(c, row?.phone) !== null && !blocked,
     smsSource: c?.smsSource ?? null,
     smsUpdatedAt: c?.smsUpdatedAt?.toISOString() ?? null,
     smsBlocked: blocked,
@@ -96,6 +120,7 @@ export async function marketingAudience(
       phone: customers.phone,
       emailUnsubscribedAt: marketingConsents.emailUnsubscribedAt,
       smsOptInAt: marketingConsents.smsOptInAt,
+      smsPhone: marketingConsents.smsPhone,
     })
     .from(customers)
     .leftJoin(marketingConsents, eq(marketingConsents.customerId, customers.id))
@@ -113,7 +138,7 @@ export async function marketingAudience(
     }
   } else {
     const candidates = rows.flatMap((r) => {
-      const phone = r.smsOptInAt ? toE164(r.phone) : null;
+      const phone = consentedSmsNumber(r, r.phone);
       return phone ? [{ customerId: r.id, firstName: r.firstName, lastName: r.lastName, to: phone }] : [];
     });
     const blocked = await blockedPhones(

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { bookings, checkoutSessions, leadAssignments, profiles, serviceAreas } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { afterCursor, cursorText, pageOf } from '../../http/lists';
-import { upsertCustomer, upsertVehicle } from '../booking/checkout.service';
+import { customerForCheckout, upsertVehicle } from '../booking/checkout.service';
 import { assertUuid } from '../ids';
 import { recordLeadCharge } from '../payouts/ledger.service';
 import { recordAudit } from '../admin-users/audit.service';
@@ -191,7 +191,7 @@ export async function assignLead(
     let vehicleId: string | null = null;
     if (checkout) {
       const row = { ...checkout, businessId: input.businessId };
-      customerId = await upsertCustomer(tx, row);
+      customerId = (await customerForCheckout(tx, row)).id;
       vehicleId = await upsertVehicle(tx, row, customerId);
     }
     await tx
