@@ -2,14 +2,13 @@ import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { INVOICE_REMINDER_DAYS, INVOICE_SEND_TEXT, type InvoiceReminderSettings, invoiceReminderSettingsSchema } from '../../../shared/invoice-sending';
 import { formatCents } from '../../../shared/money';
 import { nextAllowedSendTime } from '../../../shared/quiet-hours';
-import { toE164 } from '../../../shared/sms';
 import { formatCalendarDate, utcToZoned } from '../../../shared/time';
 import type { Database, DbOrTx } from '../../db/client';
 import { customers, invoices, marketingConsents, messagingSettings } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { conflict } from '../../http/errors';
 import { type MessageRow, queueMessages, sendTransactional, sendTransactionalSms } from '../campaigns/automations.service';
-import { blockedPhones } from '../campaigns/consent.service';
+import { blockedPhones, consentedSmsNumber } from '../campaigns/consent.service';
 import { DAY_MS, type DocumentBusiness, documentBusiness, invoiceNumberText, invoicePageUrl } from './documents';
 import { findOwnInvoice, getInvoice, type InvoiceRow } from './invoices.service';
 
@@ -25,11 +24,12 @@ const dueDateText = (inv: InvoiceRow, business: DocumentBusiness) =>
 async function consentedPhone(db: DbOrTx, customerId: string | null) {
   if (!customerId) return null;
   const [row] = await db
-    .select({ phone: customers.phone, smsOptInAt: marketingConsents.smsOptInAt })
+    .select({ phone: customers.phone, smsOptInAt: marketingConsents.smsOptInAt, smsPhone: marketingConsents.smsPhone })
     .from(customers)
     .leftJoin(marketingConsents, eq(marketingConsents.customerId, customers.id))
     .where(eq(customers.id, customerId));
-  return row?.smsOptInAt ? toE164(row.phone) : null;
+  // Only for the number the opt-in was given for (decision 0936).
+  return consentedSmsNumber(row, row?.phone);
 }
 
 /**
