@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TAX_RATE_BPS } from './document-money';
+import { formatMoney } from './money';
 
 /** The banner's longest text: one line on a phone is ~60 characters; two or three lines at most. */
 export const BANNER_MAX = 160;
@@ -125,21 +126,19 @@ export const platformSettingsFormSchema = z
   });
 export type PlatformSettingsForm = z.input<typeof platformSettingsFormSchema>;
 
-const money = (cents: number) => (cents / 100).toFixed(2);
-
 /** The form's text for saved settings. */
 export function settingsToForm(s: PlatformSettingsValues): PlatformSettingsForm {
   return {
     bannerEnabled: s.bannerEnabled,
     bannerText: s.bannerText,
-    starterPrice: money(s.starterPriceCents),
-    proPrice: money(s.proPriceCents),
-    elitePrice: money(s.elitePriceCents),
+    starterPrice: formatMoney(s.starterPriceCents),
+    proPrice: formatMoney(s.proPriceCents),
+    elitePrice: formatMoney(s.elitePriceCents),
     supportEmail: s.supportEmail,
     supportPhone: s.supportPhone,
     defaultTaxRate: String(s.defaultTaxRateBps / 100),
-    leadPrice: money(s.leadPriceCents),
+    leadPrice: formatMoney(s.leadPriceCents),
     platformFeePercent: String(s.platformFeePercentBps / 100),
-    platformFeeFixed: money(s.platformFeeFixedCents),
+    platformFeeFixed: formatMoney(s.platformFeeFixedCents),
   };
 }

@@ -11,6 +11,7 @@ import {
   renderPublicPage,
   SERVER_RENDERED_PAGES,
 } from '../../web/ssr/render-public-page';
+import { formatMoney } from '../../shared/money';
 import { businessBookMeta, DEFAULT_PAGE_META, type PageMeta, PUBLIC_PAGE_META } from '../../shared/page-meta';
 import { businessPlace, getBookingOptions } from '../features/booking/booking-options.service';
 import { getPublicSettings } from '../features/platform-settings/platform-settings.service';
@@ -81,7 +82,7 @@ function businessJsonLd(options: BookingOptions, url: string) {
     makesOffer: options.services.map((s) => ({
       '@type': 'Offer',
       priceCurrency: 'USD',
-      price: (s.basePriceCents / 100).toFixed(2),
+      price: formatMoney(s.basePriceCents),
       itemOffered: { '@type': 'Service', name: s.name, ...(s.description ? { description: s.description } : {}) },
     })),
   };

@@ -1,7 +1,6 @@
+import { formatMoney } from '../../../shared/money';
 import { csvOf } from '../../http/csv';
 import type { PlatformAnalytics } from './analytics.service';
-
-const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /** The analytics of a period as CSV: the totals, then one row per week, then waitlist demand and SEO landing pages. */
 export function analyticsCsv(a: PlatformAnalytics) {
@@ -13,9 +12,9 @@ export function analyticsCsv(a: PlatformAnalytics) {
     ['Sign-ups', t.signUps],
     ['Active businesses', t.activeBusinesses],
     ['Bookings', t.bookings],
-    ['Gross booking value (USD)', dollars(t.grossValueCents)],
-    ['Completed revenue (USD)', dollars(t.completedRevenueCents)],
-    ['Tips (USD)', dollars(t.tipsCents)],
+    ['Gross booking value (USD)', formatMoney(t.grossValueCents)],
+    ['Completed revenue (USD)', formatMoney(t.completedRevenueCents)],
+    ['Tips (USD)', formatMoney(t.tipsCents)],
     ['Leads (no business)', t.leads],
     ['Zip checks', t.zipChecks],
     ['Zip checks in served areas', t.zipChecksServed],
@@ -25,16 +24,16 @@ export function analyticsCsv(a: PlatformAnalytics) {
     ['SEO pages live', t.seoPagesLive],
     ['SEO pages created', t.seoPagesCreated],
     ['Bookings from SEO pages', t.seoBookings],
-    ['Booking value from SEO pages (USD)', dollars(t.seoGrossValueCents)],
+    ['Booking value from SEO pages (USD)', formatMoney(t.seoGrossValueCents)],
     [],
     ['Week starting', 'Sign-ups', 'Bookings', 'Gross booking value (USD)', 'Tips (USD)', 'Zip checks', 'Bookings from SEO pages'],
-    ...a.weeks.map((w) => [w.weekStart, w.signUps, w.bookings, dollars(w.grossValueCents), dollars(w.tipsCents), w.zipChecks, w.seoBookings]),
+    ...a.weeks.map((w) => [w.weekStart, w.signUps, w.bookings, formatMoney(w.grossValueCents), formatMoney(w.tipsCents), w.zipChecks, w.seoBookings]),
     [],
     ['Waitlist zip', 'Entries', 'Notified'],
     ...a.waitlistByZip.map((z) => [z.zipCode, z.entries, z.notified]),
     [],
     ['SEO landing page', 'Bookings', 'Booking value (USD)'],
-    ...a.seoLandingPages.map((p) => [p.path, p.bookings, dollars(p.grossValueCents)]),
+    ...a.seoLandingPages.map((p) => [p.path, p.bookings, formatMoney(p.grossValueCents)]),
   ];
   return csvOf(rows);
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { PURCHASE_ORDER_USAGE_DAYS } from '../../../shared/inventory';
+import { formatMoney } from '../../../shared/money';
 import type { DbOrTx } from '../../db/client';
 import { inventoryItems, stockMovements } from '../../db/schema';
 import { csvOf } from '../../http/csv';
@@ -87,8 +88,6 @@ const CSV_HEADER = [
   'Line cost',
 ];
 
-const dollars = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
-
 export function purchaseOrderCsv(po: Awaited<ReturnType<typeof purchaseOrderSuggestions>>): string {
   const rows: Array<Array<string | number | null>> = [CSV_HEADER];
   for (const group of po.groups) {
@@ -101,11 +100,11 @@ export function purchaseOrderCsv(po: Awaited<ReturnType<typeof purchaseOrderSugg
         i.minStockAlert,
         i.usedLast30Days,
         i.suggestedQuantity,
-        dollars(i.unitCostCents),
-        dollars(i.lineCostCents),
+        i.unitCostCents === null ? null : formatMoney(i.unitCostCents),
+        i.lineCostCents === null ? null : formatMoney(i.lineCostCents),
       ]);
     }
   }
-  rows.push(['Total', null, null, null, null, null, null, null, dollars(po.totalCents)]);
+  rows.push(['Total', null, null, null, null, null, null, null, formatMoney(po.totalCents)]);
   return csvOf(rows);
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, } from 'drizzle-orm';
+import { formatMoney } from '../../../shared/money';
 import { LEDGER_KIND_LABELS } from '../../../shared/payouts';
 import type { DbOrTx } from '../../db/client';
 import { ledgerEntries, payouts } from '../../db/schema';
@@ -111,7 +112,7 @@ export async function ledgerCsv(db: DbOrTx, businessId: string) {
       r.createdAt.toISOString(),
       LEDGER_KIND_LABELS[r.kind],
       r.description,
-      (r.amountCents / 100).toFixed(2),
+      formatMoney(r.amountCents),
       r.documentType,
       r.documentId,
     ]),

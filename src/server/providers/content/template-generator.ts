@@ -1,5 +1,6 @@
 import { DEFAULT_VEHICLE_MULTIPLIERS, DEMO_SERVICES } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
+import { priceForVehicleCents } from '../../../shared/pricing';
 import { titleCase } from '../../../shared/seo.constants';
 import type { ContentGenerator, FaqItem, GeneratedContent, PageContext } from './content-generator';
 import { escapeHtml } from './sanitize';
@@ -97,8 +98,7 @@ function shuffled<T>(items: readonly T[], next: () => number): T[] {
 function servicesSection(ctx: PageContext, vars: Vars): string {
   const type = ctx.vehicle ? vehicleTypeOf(ctx.vehicle) : null;
   const multiplier = type ? DEFAULT_VEHICLE_MULTIPLIERS[type] : 1;
-  // Price = base × vehicle multiplier, rounded to whole dollars (§9).
-  const price = (cents: number) => formatCents(Math.round((cents / 100) * multiplier) * 100);
+  const price = (cents: number) => formatCents(priceForVehicleCents(cents, multiplier));
   const own = ctx.business?.services ?? [];
   const list = own.length > 0 ? own : DEMO_SERVICES.map((s) => ({ ...s, description: null }));
   const heading = ctx.business

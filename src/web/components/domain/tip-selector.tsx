@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { TIP_PERCENTS, type TipChoice, tipCents } from '../../../shared/document-money';
-import { dollarsToCents, formatCents } from '../../../shared/money';
+import { dollarsToCents, formatCents, formatMoney } from '../../../shared/money';
 import { cn } from '../../lib/class-merge';
 import { Input } from '../ui/input';
 
@@ -19,7 +19,7 @@ export function TipSelector({
   baseCents: number;
   idPrefix?: string;
 }) {
-  const [custom, setCustom] = useState(value.kind === 'custom' ? (value.cents / 100).toFixed(2) : '');
+  const [custom, setCustom] = useState(value.kind === 'custom' ? formatMoney(value.cents) : '');
   const options: { key: string; label: string; choice: TipChoice }[] = [
     { key: 'none', label: 'No tip', choice: { kind: 'none' } },
     ...TIP_PERCENTS.map((percent) => ({

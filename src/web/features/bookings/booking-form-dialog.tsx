@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { VEHICLE_TYPES, type VehicleType } from '../../../shared/constants';
-import { dollarsToCents, formatCents } from '../../../shared/money';
+import { dollarsToCents, formatCents, formatMoney } from '../../../shared/money';
 import { OWNER_BOOKING_TEXT } from '../../../shared/owner-bookings';
 import { servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
 import { formatSlot, todayInZone, utcToZoned } from '../../../shared/time';
@@ -72,7 +72,7 @@ function initialValues(timeZone: string, booking?: BookingDetail): FormValues {
     locationAddress: booking?.locationAddress ?? '',
     notes: booking?.specialInstructions ?? '',
     changePrice: false,
-    price: booking ? (booking.quotedPriceCents / 100).toFixed(2) : '',
+    price: booking ? formatMoney(booking.quotedPriceCents) : '',
     priceReason: '',
     paidOffline: false,
   };

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { INVENTORY_DEFAULTS, INVENTORY_TEXT } from '../../../shared/inventory';
-import { dollarsToCents } from '../../../shared/money';
+import { dollarsToCents, formatMoney } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -40,7 +40,7 @@ const toForm = (item: InventoryItem | null): FormValues => ({
   category: item?.category ?? '',
   currentStock: String(item?.currentStock ?? INVENTORY_DEFAULTS.currentStock),
   minStockAlert: String(item?.minStockAlert ?? INVENTORY_DEFAULTS.minStockAlert),
-  unitCost: item?.unitCostCents != null ? (item.unitCostCents / 100).toFixed(2) : '',
+  unitCost: item?.unitCostCents != null ? formatMoney(item.unitCostCents) : '',
   supplier: item?.supplier ?? '',
 });
 

@@ -11,7 +11,7 @@ import {
   type QuoteInput,
   quoteFormSchema,
 } from '../../../shared/invoices.schemas';
-import { dollarsToCents, formatCents } from '../../../shared/money';
+import { dollarsToCents, formatCents, formatMoney } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -114,7 +114,7 @@ export function NewQuoteDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     if (!service) return;
     form.setValue(`items.${index}.serviceId`, service.id);
     form.setValue(`items.${index}.serviceName`, service.name);
-    form.setValue(`items.${index}.unitPrice`, (service.basePriceCents / 100).toFixed(2));
+    form.setValue(`items.${index}.unitPrice`, formatMoney(service.basePriceCents));
   };
 
   return (

@@ -4,7 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { OFFLINE_METHODS, offlinePaymentSchema } from '../../../shared/invoices.schemas';
-import { dollarsToCents, formatCents } from '../../../shared/money';
+import { dollarsToCents, formatCents, formatMoney } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -44,7 +44,7 @@ export function RecordPaymentDialog({ invoice, onOpenChange }: { invoice: Invoic
     defaultValues: { method: 'cash', amount: '', note: '' },
   });
   useEffect(() => {
-    if (invoice) form.reset({ method: 'cash', amount: (invoice.balanceCents / 100).toFixed(2), note: '' });
+    if (invoice) form.reset({ method: 'cash', amount: formatMoney(invoice.balanceCents), note: '' });
   }, [invoice, form]);
   const { errors, isSubmitting } = form.formState;
 

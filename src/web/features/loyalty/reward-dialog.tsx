@@ -9,7 +9,7 @@ import {
   type RewardForm,
   rewardFormSchema,
 } from '../../../shared/loyalty.schemas';
-import { dollarsToCents } from '../../../shared/money';
+import { dollarsToCents, formatMoney } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -30,7 +30,7 @@ const toForm = (r: LoyaltyReward | null): RewardForm => ({
   name: r?.name ?? '',
   description: r?.description ?? '',
   pointsRequired: r ? String(r.pointsRequired) : '',
-  value: r ? (r.valueCents / 100).toFixed(2) : '',
+  value: r ? formatMoney(r.valueCents) : '',
   category: r?.category ?? 'discount',
   isActive: r?.isActive ?? true,
 });

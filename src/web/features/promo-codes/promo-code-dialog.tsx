@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { dollarsToCents } from '../../../shared/money';
+import { dollarsToCents, formatMoney } from '../../../shared/money';
 import { PROMO_TEXT, type PromoCodeForm, promoCodeFormSchema } from '../../../shared/promo-codes';
 import { Button } from '../../components/ui/button';
 import {
@@ -23,12 +23,12 @@ import { type PromoCode, useSavePromoCode } from './promo-codes-queries';
 const toForm = (p: PromoCode | null): PromoCodeForm => ({
   code: p?.code ?? '',
   discountType: p?.discountType ?? 'percent',
-  discountValue: p ? (p.discountType === 'percent' ? String(p.discountValue) : (p.discountValue / 100).toFixed(2)) : '',
+  discountValue: p ? (p.discountType === 'percent' ? String(p.discountValue) : formatMoney(p.discountValue)) : '',
   startsOn: p?.startsOn ?? '',
   expiresOn: p?.expiresOn ?? '',
   usageLimit: p?.usageLimit ? String(p.usageLimit) : '',
   perCustomerLimit: p?.perCustomerLimit ? String(p.perCustomerLimit) : '',
-  minOrder: p?.minOrderCents ? (p.minOrderCents / 100).toFixed(2) : '',
+  minOrder: p?.minOrderCents ? formatMoney(p.minOrderCents) : '',
   isActive: p?.isActive ?? true,
 });
 const intOrNull = (v: string) => (v ? Number.parseInt(v, 10) : null);

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { DEFAULT_VEHICLE_MULTIPLIERS, VEHICLE_TYPES, type VehicleType } from '../../../shared/constants';
-import { dollarsToCents, formatCents } from '../../../shared/money';
+import { dollarsToCents, formatCents, formatMoney } from '../../../shared/money';
 import { priceForVehicleCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
 import { type ServiceForm, type ServiceInput, serviceFormSchema } from '../../../shared/services.schemas';
 import { Button } from '../../components/ui/button';
@@ -24,7 +24,7 @@ import { type Service, useSaveService } from './services-queries';
 const toForm = (s: Service | null): ServiceForm => ({
   name: s?.name ?? '',
   description: s?.description ?? '',
-  price: s ? (s.basePriceCents / 100).toFixed(2) : '',
+  price: s ? formatMoney(s.basePriceCents) : '',
   // §9: new services default to 60 minutes.
   duration: s ? String(s.durationMinutes) : '60',
   multipliers: Object.fromEntries(

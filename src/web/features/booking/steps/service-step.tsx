@@ -1,5 +1,6 @@
 import { CalendarX } from 'lucide-react';
 import { formatDuration } from '../../../../shared/clock-labels';
+import { formatMoney } from '../../../../shared/money';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/list-states';
 import { Section } from '../booking-section';
@@ -53,7 +54,7 @@ export function ServiceStep({
                       <span className="flex flex-wrap items-baseline justify-between gap-2">
                         <span className="font-semibold text-slate-900">{s.name}</span>
                         <span className="font-semibold tabular-nums text-slate-900">
-                          from ${(s.basePriceCents / 100).toFixed(2)}
+                          from ${formatMoney(s.basePriceCents)}
                         </span>
                       </span>
                       {s.description && (

@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// One module for each thing (issue 23, decision 0975): these rules keep a second way from growing back in src/.
+// Test files are not checked: they may compute an expected value the old way to prove the helper gives the same text.
+
+type Rule = {
+  name: string;
+  pattern: RegExp;
+  /** Where the pattern is the rule's own module, or a line that matches without being what the rule is about. */
+  allowed: Array<{ file: string; line?: string; why: string }>;
+  /** A line the rule must reject, so that the rule is shown to work. */
+  rejects: string;
+};
+
+const RULES: Rule[] = [
+  {
+    name: 'money is formatted by formatMoney / formatCents (src/shared/money.ts), not toFixed(2)',
+    pattern: /toFixed\(2\)/,
+    allowed: [
+      { file: 'src/server/features/invoices/document-render.ts', line: 'formatQuantity', why: 'a quantity, not money' },
+      { file: 'src/server/features/invoices/document-render.ts', line: 'formatRate', why: 'a tax rate, not money' },
+    ],
+    rejects: "const price = (s.basePriceCents / 100).toFixed(2);",
+  },
+];
+
+const ROOT = join(__dirname, '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+function violations(rule: Rule, files: Array<{ file: string; text: string }>): string[] {
+  return files.flatMap(({ file, text }) =>
+    text.split('\n').flatMap((line, i) => {
+      if (!rule.pattern.test(line)) return [];
+      const ok = rule.allowed.some((a) => a.file === file && (a.line === undefined || line.includes(a.line)));
+      return ok ? [] : [`${file}:${i + 1}: ${line.trim()}`];
+    }),
+  );
+}
+
+const files = sourceFiles(join(ROOT, 'src')).map((path) => ({
+  file: relative(ROOT, path).split('\\').join('/'),
+  text: readFileSync(path, 'utf8'),
+}));
+
+describe('one way to do each thing', () => {
+  it.each(RULES.map((r) => [r.name, r] as const))('%s', (_name, rule) => {
+    expect(violations(rule, files)).toEqual([]);
+  });
+
+  it.each(RULES.map((r) => [r.name, r] as const))('rejects an example: %s', (_name, rule) => {
+    expect(violations(rule, [{ file: 'src/example.ts', text: rule.rejects }])).toHaveLength(1);
+  });
+});
