@@ -41,6 +41,12 @@ test('New booking for Marcus Bell’s saved F-150 keeps it a truck and prices it
   await pickOption(dialog, 'Service', /Premium Detail/);
   // Premium Detail $120.00 × 1.3 (truck).
   await expect(dialog.getByText('(list price for a truck: $156.00)')).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await type.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screenshots/new-booking-saved-vehicle-${width}.png` });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
   const date = addDays(todayInZone(DEMO_ZONE), 36);
   await dialog.getByLabel('Date').fill(date);
   await pickOption(dialog, 'Time', '11:00 AM');
