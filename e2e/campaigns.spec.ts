@@ -66,11 +66,11 @@ test('create and send an email and an SMS campaign, read them in the outbox, ope
 
   const emailRow = page.getByTestId('campaign-row').filter({ hasText: 'Spring Shine' });
   await expect(emailRow.getByText('Draft')).toBeVisible();
-  await emailRow.getByRole('button', { name: 'Send Spring Shine now' }).click();
+  await emailRow.getByRole('button', { name: 'Send Now: Spring Shine' }).click();
   await expect(page.getByText('Campaign sent successfully')).toBeVisible();
   await expect(emailRow.getByText('Sent', { exact: true })).toBeVisible();
   await expect(emailRow).toContainText('Delivery rate:100%');
-  await expect(emailRow.getByRole('button', { name: /Send .* now/ })).toHaveCount(0);
+  await expect(emailRow.getByRole('button', { name: /^Send Now/ })).toHaveCount(0);
   await expect(page.getByTestId('stat-Messages Sent')).toHaveText('2');
 
   await emailRow.getByRole('button', { name: 'View details of Spring Shine' }).click();
@@ -95,7 +95,7 @@ test('create and send an email and an SMS campaign, read them in the outbox, ope
   await expect(page.getByText('Campaign created successfully')).toBeVisible();
 
   const smsRow = page.getByTestId('campaign-row').filter({ hasText: 'Spring Text' });
-  await smsRow.getByRole('button', { name: 'Send Spring Text now' }).click();
+  await smsRow.getByRole('button', { name: 'Send Now: Spring Text' }).click();
   // Marketing texts go out 8:00–21:00 in the business's zone (new businesses: America/Chicago).
   const quiet = nextAllowedSendTime(new Date(), 'America/Chicago').getTime() > Date.now() + 60_000;
   if (quiet) {

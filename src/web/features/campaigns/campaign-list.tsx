@@ -55,7 +55,7 @@ export function CampaignList({
                 </div>
                 <div className="flex w-full gap-2 sm:w-auto sm:flex-col">
                   {c.status === 'draft' && (
-                    <Button size="sm" onClick={() => onSend(c)} loading={sendingId === c.id} aria-label={`Send ${c.name} now`}>
+                    <Button size="sm" onClick={() => onSend(c)} loading={sendingId === c.id} aria-label={`Send Now: ${c.name}`}>
                       <Send /> Send Now
                     </Button>
                   )}
