@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { grantRole } from '../../db/factories';
+import { outboxMessages } from '../../db/schema';
 import { createOutboxMailer } from '../../providers/mail/mailer';
 import { createOutboxSmsSender } from '../../providers/sms/sms-sender';
 import { createTestContext } from '../../test/harness';
@@ -32,6 +34,12 @@ await t.deps.mailer.send({
   headers: { 'List-Unsubscribe': '<https://example.com/u/1>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
 });
 await createOutboxSmsSender(t.db).send({ to: '+15125550142', body: `Your code ${tag}` });
+// Sent a minute apart, in this order: messages stored within one clock tick would tie on their time.
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+for (const [n, subject] of [[4, 'First'], [3, 'To Bo'], [2, 'Spring Special']] as const) {
+  await t.db.update(outboxMessages).set({ createdAt: minutesAgo(n) }).where(eq(outboxMessages.subject, subject));
+}
+await t.db.update(outboxMessages).set({ createdAt: minutesAgo(1) }).where(eq(outboxMessages.body, `Your code ${tag}`));
 
 describe('GET /api/admin/outbox', () => {
   it('answers { items, nextCursor }, newest first, page after page', async () => {
