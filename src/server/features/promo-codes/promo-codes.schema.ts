@@ -42,7 +42,8 @@ export const promoCodes = pgTable(
 
 /**
  * One use of a code by one checkout (one code per booking: the checkout is unique). A use counts while its checkout
- * is open and unexpired, paid or completed; a cancelled, expired or refunded checkout releases it (decision 702).
+ * is paid or completed, or open within its 10-minute hold; a cancelled, expired or refunded checkout releases it
+ * (decisions 702, 0937).
  */
 export const promoCodeUses = pgTable(
   'promo_code_uses',

@@ -20,9 +20,16 @@ import { containsPattern } from '../../db/like';
 type PromoValues = z.output<typeof promoCodeInputSchema>;
 type PromoRow = typeof promoCodes.$inferSelect;
 
-/** A use counts while its checkout may still become (or has become) a paid booking (decision 702). */
+/**
+ * How long an unpaid checkout holds a use of a limited code (decision 0937): long enough to pay, short enough that
+ * abandoned checkouts do not turn real customers away for the checkout's hour.
+ */
+export const PROMO_HOLD_MINUTES = 10;
+
+/** A use counts once its checkout is paid, and while an open checkout is within its hold (decisions 702, 0937). */
 const liveUse = sql`exists (select 1 from ${checkoutSessions} cs where cs.id = ${promoCodeUses.checkoutSessionId}
-  and (cs.status in ('paid', 'completed') or (cs.status = 'open' and cs.expires_at > now())))`;
+  and (cs.status in ('paid', 'completed') or (cs.status = 'open' and cs.expires_at > now()
+    and ${promoCodeUses.createdAt} > now() - make_interval(mins => ${PROMO_HOLD_MINUTES}))))`;
 
 async function liveUses(db: DbOrTx, promoCodeId: string, email?: string) {
   const [row] = await db

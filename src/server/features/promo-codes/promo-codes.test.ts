@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PROMO_TEXT } from '../../../shared/promo-codes';
 import { addDays, DEFAULT_TIME_ZONE, todayInZone } from '../../../shared/time';
 import { updateProfile } from '../../db/factories';
 import { createTestContext } from '../../test/harness';
+import { promoCodeUses } from './promo-codes.schema';
+import { PROMO_HOLD_MINUTES } from './promo-codes.service';
 import { bookableBusiness, bookingForm } from '../booking/booking.fixtures';
 
 const t = await createTestContext();
@@ -160,6 +163,35 @@ describe('a promo code at checkout', () => {
     expect(statuses.filter((s) => s === 400)).toHaveLength(15);
     for (const r of results.filter((r) => r.status === 400)) expect((await r.json()).error.message).toBe(PROMO_TEXT.usedUp);
     expect(await timesUsed(owner.cookie, 'FIVE')).toBe(5);
+  });
+
+  it('abandoned checkouts hold a limited code only for the short hold; a late payment keeps its discount (decision 0937)', async () => {
+    const { owner, service } = await business();
+    await createCode(owner.cookie, { code: 'THREE', usageLimit: 3 });
+    const abandoned = [];
+    for (const i of [1, 2, 3]) {
+      const res = await pay(owner.userId, service.id, { promoCode: 'THREE', email: `abandoned${i}@x.com` });
+      expect(res.status).toBe(200);
+      abandoned.push(await res.json());
+    }
+    // Within the hold the code is taken…
+    const refused = await pay(owner.userId, service.id, { promoCode: 'THREE', email: 'fourth@x.com' });
+    expect((await refused.json()).error.message).toBe(PROMO_TEXT.usedUp);
+    expect(await timesUsed(owner.cookie, 'THREE')).toBe(3);
+    // …and once the holds have run out (their checkouts still open for the provider's hour), it is free again.
+    const lapsed = new Date(Date.now() - (PROMO_HOLD_MINUTES + 1) * 60_000);
+    await t.db.update(promoCodeUses).set({ createdAt: lapsed }).where(eq(promoCodeUses.businessId, owner.userId));
+    expect(await timesUsed(owner.cookie, 'THREE')).toBe(0);
+    const fourth = await pay(owner.userId, service.id, { promoCode: 'THREE', email: 'fourth@x.com' });
+    expect(fourth.status).toBe(200);
+    expect((await fourth.json()).amountCents).toBe(9_600);
+    // One of the abandoned customers comes back and pays: the price they were shown is honoured, never refunded.
+    const late = abandoned[0]!;
+    expect((await t.request(`${new URL(late.url).pathname}/pay`, { method: 'POST' })).status).toBe(303);
+    const done = await t.request('/api/booking/complete-booking', { method: 'POST', json: { sessionId: late.sessionId } });
+    expect(done.status).toBe(200);
+    expect((await done.json()).booking.priceCents).toBe(9_600);
+    expect(await timesUsed(owner.cookie, 'THREE')).toBe(2);
   });
 
   it('a cancelled checkout releases its use', async () => {
