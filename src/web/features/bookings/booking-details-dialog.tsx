@@ -18,6 +18,7 @@ import {
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { useIsTechnician } from '../billing/billing-queries';
 import { AssigneeSelect } from './assignee-select';
+import { BookerChanges } from './booker-changes';
 import { type BookingDetail, useBookingDetail } from './bookings-queries';
 import { ContactLinks } from './contact-links';
 
@@ -93,6 +94,7 @@ export function BookingDetailsDialog({
                   </>
                 )}
               </dl>
+              {!isTechnician && <BookerChanges booking={b} />}
               {!isTechnician && <AssigneeSelect bookingId={b.id} />}
               <ContactLinks
                 phone={b.customer?.phone}

@@ -86,3 +86,10 @@ export const useEditBooking = () =>
       unwrap(bookingsApi[':id'].$patch({ param: { id }, json: body })),
     onSuccess: refreshAll,
   });
+
+/** The owner's "Update customer": the booker's details onto the booking's customer (decision 0936). */
+export const useMergeBooker = () =>
+  useMutation({
+    mutationFn: (id: string) => unwrap(bookingsApi[':id']['merge-booker'].$post({ param: { id }, json: {} })),
+    onSuccess: refreshAll,
+  });
