@@ -24,6 +24,12 @@ const RULES: Rule[] = [
     ],
     rejects: "const price = (s.basePriceCents / 100).toFixed(2);",
   },
+  {
+    name: 'HTML is escaped by escapeHtml from src/shared/html.ts, defined nowhere else',
+    pattern: /(?:function|const|let|var)\s+escape(?:Html|HTML)\b/,
+    allowed: [{ file: 'src/shared/html.ts', why: 'the module itself' }],
+    rejects: "export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;');",
+  },
 ];
 
 const ROOT = join(__dirname, '..');

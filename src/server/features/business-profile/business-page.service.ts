@@ -10,7 +10,8 @@ import type { Database } from '../../db/client';
 import { citySeoPages, profiles, testimonials } from '../../db/schema';
 import { writeWithUniqueSlug } from '../slugs';
 import { invalid, notFound } from '../../http/errors';
-import { escapeHtml, sanitizeContent } from '../../providers/content/sanitize';
+import { escapeHtml } from '../../../shared/html';
+import { sanitizeContent } from '../../providers/content/sanitize';
 
 type Profile = typeof profiles.$inferSelect;
 type Testimonial = typeof testimonials.$inferSelect;

@@ -1,5 +1,6 @@
 // Marketing email as the law and the mailbox providers want it: a visible unsubscribe link, RFC 8058 one-click
 // headers, the business's postal address (CAN-SPAM); opens by a pixel, clicks by redirect links.
+import { escapeHtml } from '../../../shared/html';
 
 export const MESSAGING_BASE = '/api/messaging';
 
@@ -23,14 +24,6 @@ const URL_PATTERN = /https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/g;
 export function linksIn(body: string): string[] {
   return body.match(URL_PATTERN) ?? [];
 }
-
-export const escapeHtml = (s: string) =>
-  s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 export function renderMarketingEmail(opts: {
   publicUrl: string;

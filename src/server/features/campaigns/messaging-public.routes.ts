@@ -7,7 +7,8 @@ import { isValidTwilioSignature } from '../../providers/sms/twilio-signature';
 import { isUuid } from '../ids';
 import { senderOf } from './campaign-send.service';
 import { recordConsent } from './consent.service';
-import { escapeHtml, linksIn } from './marketing-email';
+import { escapeHtml } from '../../../shared/html';
+import { linksIn } from './marketing-email';
 
 // Public, unauthenticated endpoints reached from messages: unsubscribe (RFC 8058), open pixel, click redirects and
 // Twilio's inbound SMS webhook. Not part of the typed client (HTML, images, redirects, TwiML).

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ContentGenerator, GeneratedContent, PageContext } from './content-generator';
-import { escapeHtml, toPlainText } from './sanitize';
+import { escapeHtml } from '../../../shared/html';
+import { toPlainText } from './sanitize';
 import { generateFromTemplates } from './template-generator';
 
 // An OpenAI-compatible chat-completions endpoint writes the copy. The model returns plain text fields in JSON,

@@ -1,4 +1,4 @@
-import { escapeHtml as e } from './sanitize';
+import { escapeHtml as e } from '../../../shared/html';
 
 /**
  * A page's own head tags: title, description, canonical link, Open Graph and Twitter card. /seo/{slug} and the

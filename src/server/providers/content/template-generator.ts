@@ -3,7 +3,7 @@ import { formatCents } from '../../../shared/money';
 import { priceForVehicleCents } from '../../../shared/pricing';
 import { titleCase } from '../../../shared/seo.constants';
 import type { ContentGenerator, FaqItem, GeneratedContent, PageContext } from './content-generator';
-import { escapeHtml } from './sanitize';
+import { escapeHtml } from '../../../shared/html';
 import { CLASS_TIPS, CLIMATE_TIPS, climateOf, MODEL_NOTES, vehicleTypeOf } from './vehicle-advice';
 
 // The built-in content engine: readable copy assembled from varied phrasings, chosen by a generator seeded with

@@ -8,7 +8,8 @@ import {
 import { DEMO_SERVICES } from '../../../../shared/constants';
 import { formatCents } from '../../../../shared/money';
 import { pageHeadTags } from '../../../providers/content/page-head';
-import { escapeHtml as e, sanitizeContent, toPlainText } from '../../../providers/content/sanitize';
+import { escapeHtml as e } from '../../../../shared/html';
+import { sanitizeContent, toPlainText } from '../../../providers/content/sanitize';
 import type { PublicPage } from './seo-public.service';
 
 // The public city page, rendered on the server so that it is complete without JavaScript: metadata, Open Graph,
