@@ -23,7 +23,7 @@ test('the admin grants a role and suspends an account; the suspended user is sig
 
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Sasha Suspend' })).toBeVisible();
-  await expect(dialog.getByText('Business (read-only)')).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Business', exact: true })).toBeVisible();
   // Grant the admin role.
   await dialog.getByRole('button', { name: 'Grant' }).click();
   await expect(page.getByText(`${user.email} is now an admin.`)).toBeVisible();
@@ -67,7 +67,7 @@ test('screenshots of /admin/users at 390 and 1280 px', async ({ page }) => {
     await expect(page.getByTestId('account-row').first()).toBeVisible();
     await page.screenshot({ path: `test-results/screenshots/admin-users-${width}.png`, fullPage: true });
     await page.getByTestId('account-row').filter({ hasText: 'owner@shineroute.test' }).getByRole('button', { name: /Manage/ }).click();
-    await expect(page.getByText('Business (read-only)')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Business', exact: true })).toBeVisible();
     await page.screenshot({ path: `test-results/screenshots/admin-users-dialog-${width}.png` });
     await page.keyboard.press('Escape');
     await page.goto('/admin/users?tab=audit');

@@ -20,7 +20,9 @@ import { automationsApi } from './features/campaigns/automations.routes';
 import { reviewsApi } from './features/campaigns/reviews.routes';
 import { selfServiceApi } from './features/campaigns/self-service.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
+import { adminBillingApi } from './features/billing/admin-billing.routes';
 import { billingApi } from './features/billing/billing.routes';
+import { customersExportApi } from './features/customers/customers-export.routes';
 import { invitationsApi, teamApi } from './features/team/team.routes';
 import { businessProfileApi } from './features/business-profile/business-profile.routes';
 import { inventoryApi } from './features/inventory/inventory.routes';
@@ -149,6 +151,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/bookings', bookingsApi)
     .route('/api/scheduling', schedulingApi)
     .route('/api/booking-link', bookingLinkApi)
+    .route('/api/customers', customersExportApi)
     .route('/api/customers', customersApi)
     .route('/api/services', servicesApi)
     .route('/api/marketing', marketingApi)
@@ -168,6 +171,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/admin/settings', adminSettingsApi)
     .route('/api/public/settings', publicSettingsApi)
     .route('/api/billing', billingApi)
+    .route('/api/admin/billing', adminBillingApi)
     .route('/api/team', teamApi)
     .route('/api/invitations', invitationsApi)
     .route('/api/quotes', quotesApi)

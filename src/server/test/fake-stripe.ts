@@ -30,6 +30,8 @@ interface FakeSession {
   subscription: string | null;
   subscription_metadata: Record<string, string>;
   recurring_interval: string | null;
+  /** Coupons applied to the session (discounts[n][coupon]): a subscription's first-months promotion. */
+  discounts: { coupon: string }[];
   /** Connect destination charge terms (payment_intent_data). */
   application_fee_amount: number | null;
   transfer_destination: string | null;
@@ -74,13 +76,14 @@ async function readBody(req: IncomingMessage) {
 }
 
 /**
- * A local stand-in for api.stripe.com: Checkout Sessions (with Connect destination charges), refunds (with
+ * A local stand-in for api.stripe.com: Checkout Sessions (with Connect destination charges and coupons), coupons, refunds (with
  * reverse_transfer / refund_application_fee), Connect Express accounts and account links, and signed webhook events.
  * POSTs honour Idempotency-Key like Stripe (same key → the first response). Tests point the real `stripe` SDK at it
  * (STRIPE_API_BASE / the adapter's apiBase) — no network, real HTTP.
  */
 export async function startFakeStripe() {
   const sessions = new Map<string, FakeSession>();
+  const coupons = new Map<string, { id: string; object: 'coupon'; percent_off: number; duration: string; duration_in_months: number | null; valid: boolean }>();
   const accounts = new Map<string, FakeAccount>();
   const payments = new Map<string, FakePayment>();
   const requests: FakeStripeRequest[] = [];
@@ -105,6 +108,12 @@ export async function startFakeStripe() {
         if (!account.charges_enabled) return [400, error('The destination account cannot accept charges yet')];
       }
       const fee = form['payment_intent_data[application_fee_amount]'];
+      const discounts: { coupon: string }[] = [];
+      for (let i = 0; form[`discounts[${i}][coupon]`] !== undefined; i++) {
+        const coupon = form[`discounts[${i}][coupon]`]!;
+        if (!coupons.has(coupon)) return [400, error(`No such coupon: '${coupon}'`)];
+        discounts.push({ coupon });
+      }
       const session: FakeSession = {
         id,
         object: 'checkout.session',
@@ -132,11 +141,31 @@ export async function startFakeStripe() {
             .map(([k, v]) => [k.slice('subscription_data[metadata]['.length, -1), v]),
         ),
         recurring_interval: form['line_items[0][price_data][recurring][interval]'] ?? null,
+        discounts,
         application_fee_amount: fee === undefined ? null : Number(fee),
         transfer_destination: destination,
       };
       sessions.set(id, session);
       return [200, session];
+    }
+    if (method === 'POST' && path === '/v1/coupons') {
+      const id = form.id ?? `coupon_fake_${++counter}`;
+      if (coupons.has(id)) return [400, { error: { type: 'invalid_request_error', code: 'resource_already_exists', message: 'Coupon already exists.' } }];
+      const coupon = {
+        id,
+        object: 'coupon' as const,
+        percent_off: Number(form.percent_off),
+        duration: form.duration ?? 'once',
+        duration_in_months: form.duration_in_months === undefined ? null : Number(form.duration_in_months),
+        valid: true,
+      };
+      coupons.set(id, coupon);
+      return [200, coupon];
+    }
+    const couponMatch = path.match(/^\/v1\/coupons\/([^/]+)$/);
+    if (method === 'GET' && couponMatch) {
+      const coupon = coupons.get(decodeURIComponent(couponMatch[1]!));
+      return coupon ? [200, coupon] : [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such coupon' } }];
     }
     const sessionMatch = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (method === 'GET' && sessionMatch) {
@@ -253,6 +282,7 @@ export async function startFakeStripe() {
     requests,
     refunds,
     sessions,
+    coupons,
     accounts,
     payments,
     /** What Stripe does when the customer pays on its page (and the destination charge transfers). */

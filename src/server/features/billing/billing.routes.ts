@@ -5,6 +5,11 @@ import { requireOwner, requireUser } from '../../auth/guards';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { conflict } from '../../http/errors';
 import { applyPlan, getBilling } from './billing.service';
+import { recordDuePeriods } from './promotion.service';
+import { buyAddOn, listAddOns } from './add-ons.service';
+import { ADD_ON_IDS, addOnPurchaseSchema, NFC_TARGETS } from '../../../shared/add-ons';
+
+const ADD_ON_STRIPE_TEXT = 'Add-ons are arranged with our team while Stripe Billing is on; please contact us';
 import { openCustomerPortal, STRIPE_BILLING_TEXT, startSubscriptionCheckout } from './stripe-billing.service';
 
 const billingSchema = z
@@ -18,6 +23,27 @@ const billingSchema = z
     trialDaysLeft: z.number().int(),
     seats: z.object({ used: z.number().int(), limit: z.number().int().nullable() }),
     mode: z.enum(['test', 'stripe']),
+    prices: z.object({ starter: z.number().int(), pro: z.number().int(), elite: z.number().int() }),
+    promotion: z
+      .object({
+        percentOff: z.number().int(),
+        months: z.number().int(),
+        state: z.enum(['offered', 'applied']),
+        endsAt: z.string().nullable(),
+      })
+      .nullable(),
+    charges: z.array(
+      z.object({
+        id: z.string(),
+        kind: z.enum(['subscription', 'add_on']),
+        description: z.string(),
+        periodStart: z.string().nullable(),
+        listPriceCents: z.number().int(),
+        discountCents: z.number().int(),
+        amountCents: z.number().int(),
+        createdAt: z.string(),
+      }),
+    ),
   })
   .openapi('Billing');
 
@@ -70,13 +96,64 @@ const portalRoute = createRoute({
   responses: { 200: json(z.object({ url: z.string() })), 401: errorResponses[401], 403: errorResponses[403], 409: errorResponses[409] },
 });
 
+const addOnSchema = z
+  .object({
+    id: z.string(),
+    addOn: z.enum(ADD_ON_IDS),
+    name: z.string(),
+    status: z.enum(['active', 'ordered', 'fulfilled', 'cancelled']),
+    quantity: z.number().int(),
+    unitPriceCents: z.number().int(),
+    amountCents: z.number().int(),
+    nfcTarget: z.enum(NFC_TARGETS).nullable(),
+    tagUrl: z.string().nullable(),
+    fulfilledAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi('AddOnPurchase');
+
+const addOnsRoute = createRoute({
+  method: 'get',
+  path: '/add-ons',
+  tags: ['Billing'],
+  summary: "The business's add-on purchases (§9), newest first",
+  responses: { 200: json(z.object({ items: z.array(addOnSchema) })), 401: errorResponses[401] },
+});
+const buyAddOnRoute = createRoute({
+  method: 'post',
+  path: '/add-ons',
+  tags: ['Billing'],
+  summary: 'Buy an add-on: white-label setup, the CRM booster pack or NFC tap tags (recorded at once in test mode)',
+  middleware: [requireOwner] as const,
+  request: { body: { content: { 'application/json': { schema: addOnPurchaseSchema } }, required: true } },
+  responses: {
+    201: json(addOnSchema, 'Bought'),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    402: errorResponses[402],
+    403: errorResponses[403],
+    409: errorResponses[409],
+  },
+});
+
 export const billingRoutes = createRouter();
 billingRoutes.use('*', requireUser);
 
 export const billingApi = billingRoutes
-  .openapi(getRoute, async (c) =>
-    c.json(await getBilling(c.var.deps.db, c.var.businessId, c.var.memberRole, c.var.deps.payments.kind), 200),
-  )
+  .openapi(getRoute, async (c) => {
+    const { db, payments } = c.var.deps;
+    // The test-mode billing records the monthly periods that have begun when the business looks (decision 0951);
+    // with Stripe, Stripe invoices them.
+    if (payments.kind !== 'stripe' || !payments.billing) await recordDuePeriods(db, c.var.businessId);
+    return c.json(await getBilling(db, c.var.businessId, c.var.memberRole, payments.kind), 200);
+  })
+  .openapi(addOnsRoute, async (c) => c.json({ items: await listAddOns(c.var.deps.db, c.var.businessId) }, 200))
+  .openapi(buyAddOnRoute, async (c) => {
+    const { db, payments, publicUrl } = c.var.deps;
+    // With Stripe Billing, add-ons are not sold through it yet (docs/decisions/0952).
+    if (payments.kind === 'stripe' && payments.billing) throw conflict(ADD_ON_STRIPE_TEXT);
+    return c.json(await buyAddOn(db, c.var.businessId, c.req.valid('json'), publicUrl), 201);
+  })
   .openapi(checkoutRoute, async (c) => {
     const { url } = await startSubscriptionCheckout(c.var.deps, c.var.businessId, c.req.valid('json').plan);
     return c.json({ url }, 200);
@@ -86,6 +163,8 @@ export const billingApi = billingRoutes
     const { db, payments } = c.var.deps;
     // With Stripe Billing the plan follows the subscription's webhooks, never a direct change (docs/decisions/832).
     if (payments.kind === 'stripe' && payments.billing) throw conflict(STRIPE_BILLING_TEXT.useCheckout);
+    // Franchise has no self-serve price (§9): an admin assigns it (docs/decisions/0952).
+    if (c.req.valid('json').plan === 'franchise') throw conflict(STRIPE_BILLING_TEXT.noPrice);
     await applyPlan(db, c.var.businessId, c.req.valid('json').plan, { active: true });
     return c.json(await getBilling(db, c.var.businessId, c.var.memberRole, payments.kind), 200);
   });

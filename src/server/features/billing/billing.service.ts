@@ -4,7 +4,9 @@ import { PLAN_SEATS } from '../../../shared/plan-features';
 import type { DbOrTx } from '../../db/client';
 import { profiles, teamInvitations, userRoles } from '../../db/schema';
 import { conflict } from '../../http/errors';
+import { getPlatformSettings } from '../platform-settings/platform-settings.service';
 import { loadPlan, subscriptionState, trialDaysLeft } from './plan-state';
+import { promotionView, recentCharges } from './promotion.service';
 
 /** Seats in use: the owner, every technician and every pending invitation. */
 export async function seatsUsed(db: DbOrTx, businessId: string) {
@@ -40,7 +42,12 @@ export function seatsMessage(plan: SubscriptionTier, limit: number) {
 
 export async function getBilling(db: DbOrTx, businessId: string, memberRole: 'owner' | 'technician', mode: 'test' | 'stripe') {
   const p = await loadPlan(db, businessId);
+  const settings = await getPlatformSettings(db);
   return {
+    // The admin's monthly prices (docs/decisions/812) and the first-months promotion (decision 0951).
+    prices: { starter: settings.starterPriceCents, pro: settings.proPriceCents, elite: settings.elitePriceCents },
+    promotion: await promotionView(db, businessId),
+    charges: await recentCharges(db, businessId),
     businessName: p.businessName,
     memberRole,
     plan: p.plan,

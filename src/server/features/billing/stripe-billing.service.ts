@@ -5,7 +5,10 @@ import { billingSubscriptions, profiles, user } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { AppError, conflict } from '../../http/errors';
 import type { PaymentWebhookEvent } from '../../providers/payments/payments';
+import { PROMOTION, planPriceCents } from '../../../shared/billing';
+import { getPlatformSettings } from '../platform-settings/platform-settings.service';
 import { applyPlan } from './billing.service';
+import { grantPromotion, promotionEligible } from './promotion.service';
 
 export const STRIPE_BILLING_TEXT = {
   notConfigured: 'Stripe Billing is not configured: plan changes are recorded at once in test mode',
@@ -18,6 +21,8 @@ export const STRIPE_BILLING_TEXT = {
 const ACTIVE = new Set(['active', 'trialing']);
 
 const BILLING_PATH = '/billing';
+/** The Stripe coupon of the first-months promotion: one id, so every instance finds the same coupon. */
+export const PROMOTION_COUPON_ID = `shineroute-first-${PROMOTION.months}-months-${PROMOTION.percentOff}-off`;
 
 function billingOf(deps: Pick<AppDeps, 'payments'>) {
   const billing = deps.payments.kind === 'stripe' ? deps.payments.billing : undefined;
@@ -42,15 +47,27 @@ export async function startSubscriptionCheckout(
   const billing = billingOf(deps);
   const price = PLANS.find((p) => p.id === plan);
   if (!price) throw conflict(STRIPE_BILLING_TEXT.noPrice);
+  // The admin's price (docs/decisions/812), as the landing page and /billing show it.
+  const monthlyCents = planPriceCents(await getPlatformSettings(deps.db), plan) ?? price.priceMonthly * 100;
   const [owner] = await deps.db.select({ email: user.email }).from(user).where(eq(user.id, businessId));
   const existing = await subscriptionRow(deps.db, businessId);
+  // A new subscription while the promotion is on gets its coupon: 50 % off the first 3 months (decision 0951).
+  const coupon = (await promotionEligible(deps.db, businessId))
+    ? await billing.ensureCoupon({
+        id: PROMOTION_COUPON_ID,
+        name: `${PROMOTION.percentOff}% off the first ${PROMOTION.months} months`,
+        percentOff: PROMOTION.percentOff,
+        months: PROMOTION.months,
+      })
+    : null;
   return billing.createSubscriptionCheckout({
     businessId,
     plan,
     planName: price.name,
-    monthlyCents: price.priceMonthly * 100,
+    monthlyCents,
     customerEmail: owner?.email ?? '',
     customerId: existing?.stripeCustomerId ?? null,
+    couponId: coupon?.id ?? null,
     successUrl: `${deps.publicUrl}${BILLING_PATH}?checkout=success`,
     cancelUrl: `${deps.publicUrl}${BILLING_PATH}?checkout=cancelled`,
   });
@@ -143,6 +160,8 @@ export async function handleSubscriptionEvent(
 
     const active = ACTIVE.has(sub.status);
     const plan = asPlan(sub.plan);
+    // Stripe applies the coupon to the invoices; /billing shows until when (decision 0951).
+    if (event.type === 'subscription.checkout.completed' && event.promotion) await grantPromotion(tx, business.id, at);
     try {
       if (plan) await applyPlan(tx, business.id, plan, { active });
       else await tx.update(profiles).set({ subscriptionActive: active }).where(eq(profiles.id, business.id));

@@ -88,6 +88,8 @@ export type PaymentWebhookEvent =
       plan: string | null;
       customerId: string | null;
       subscriptionId: string | null;
+      /** The session applied the first-months promotion's coupon (docs/decisions/0951). */
+      promotion: boolean;
       /** The event's creation time (seconds), to ignore events older than the last one applied. */
       created: number;
     }
@@ -106,9 +108,13 @@ export interface BillingProvider {
     customerEmail: string;
     /** The business's Stripe customer, when it already has one (a plan change after a cancellation). */
     customerId: string | null;
+    /** A coupon to apply (the first-months promotion, from `ensureCoupon`). */
+    couponId?: string | null;
     successUrl: string;
     cancelUrl: string;
   }): Promise<{ sessionId: string; url: string }>;
+  /** The coupon with this id, created once (percent off for the first `months` monthly invoices). */
+  ensureCoupon(req: { id: string; percentOff: number; months: number; name: string }): Promise<{ id: string }>;
   createPortalSession(req: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
 }
 

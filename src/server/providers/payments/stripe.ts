@@ -159,6 +159,7 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
               plan: session.metadata?.plan ?? null,
               customerId: idOf(session.customer),
               subscriptionId: idOf(session.subscription),
+              promotion: session.metadata?.promotion === 'first_months',
               created: event.created,
             };
           }
@@ -195,8 +196,30 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
       }
     },
     billing: {
+      async ensureCoupon(req) {
+        try {
+          return { id: (await stripe.coupons.retrieve(req.id)).id };
+        } catch (err) {
+          if ((err as { statusCode?: number }).statusCode !== 404) throw err;
+        }
+        try {
+          const coupon = await stripe.coupons.create({
+            id: req.id,
+            name: req.name,
+            percent_off: req.percentOff,
+            duration: 'repeating',
+            duration_in_months: req.months,
+          });
+          return { id: coupon.id };
+        } catch (err) {
+          // Another instance made it meanwhile.
+          if ((err as { code?: string }).code === 'resource_already_exists') return { id: req.id };
+          throw err;
+        }
+      },
       async createSubscriptionCheckout(req) {
-        const metadata = { business_id: req.businessId, plan: req.plan };
+        const metadata: Record<string, string> = { business_id: req.businessId, plan: req.plan };
+        if (req.couponId) metadata.promotion = 'first_months';
         const session = await stripe.checkout.sessions.create(
           {
             mode: 'subscription',
@@ -216,6 +239,7 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
             ],
             // The subscription carries the business and plan, so its own webhooks can be applied without the session.
             subscription_data: { metadata },
+            ...(req.couponId ? { discounts: [{ coupon: req.couponId }] } : {}),
             success_url: req.successUrl,
             cancel_url: req.cancelUrl,
           },

@@ -76,7 +76,10 @@ function SettingsForm({ data }: { data: AdminSettings }) {
       <Card>
         <CardHeader>
           <h2 className="text-lg font-semibold text-slate-900">Promotional banner</h2>
-          <CardDescription>Shown at the top of the public landing page.</CardDescription>
+          <CardDescription>
+            Shown at the top of the public landing page. While it is on, new subscriptions get 50% off their first 3 months
+            (billing applies it and the plan cards show it); off, the banner is hidden and prices are full.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="flex items-center gap-3">
@@ -87,7 +90,7 @@ function SettingsForm({ data }: { data: AdminSettings }) {
                 <Switch id="bannerEnabled" checked={field.value} onCheckedChange={field.onChange} />
               )}
             />
-            <Label htmlFor="bannerEnabled">Show the banner</Label>
+            <Label htmlFor="bannerEnabled">Show the banner and apply the promotion</Label>
           </div>
           <Field
             id="bannerText"

@@ -19,6 +19,7 @@ import { Field } from '../../components/ui/label';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { AccountBadges, day, planLabel } from './account-badges';
+import { PlanAssign } from './plan-assign';
 import {
   type AccountOverview,
   useAccountOverview,
@@ -91,8 +92,9 @@ function AccountDetails({ data }: { data: AccountOverview }) {
         {b && (
           <section aria-labelledby="business-heading" className="space-y-3">
             <h3 id="business-heading" className="font-semibold text-slate-900">
-              Business (read-only)
+              Business
             </h3>
+            <PlanAssign key={b.plan} businessId={b.id} plan={b.plan} />
             <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
               <Item label="Name" value={b.businessName || 'Not set'} />
               <Item label="Plan" value={planLabel({ ...a, plan: b.plan, subscriptionState: b.subscriptionState })} />

@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import { toast } from 'sonner';
-import { BILLING_TEXT } from '../../../shared/billing';
+import { BILLING_TEXT, percentOfCents, type PromotionView, promotionText } from '../../../shared/billing';
+import { formatCents } from '../../../shared/money';
 import { PLANS, TIER_LABELS, type SubscriptionTier } from '../../../shared/constants';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -8,6 +9,7 @@ import { Card } from '../../components/ui/card';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { cn } from '../../lib/utils';
+import { AddOnsSection } from './add-ons-section';
 import { useBilling, useChangePlan, useCustomerPortal, useSubscriptionCheckout } from './billing-queries';
 
 const STATE_TEXT = { trialing: 'Free trial', active: 'Active', lapsed: 'Lapsed' } as const;
@@ -69,9 +71,22 @@ export function BillingPage() {
             </div>
           </Card>
 
+          {data.promotion && (
+            <p className="rounded-lg bg-amber-100 px-4 py-3 text-sm font-semibold text-amber-900" data-testid="billing-promotion">
+              {data.promotion.state === 'applied'
+                ? `Your subscription has ${promotionText(data.promotion)}.`
+                : `Limited time: ${promotionText(data.promotion)} when your subscription starts.`}
+            </p>
+          )}
+
           <div className="grid gap-4 lg:grid-cols-3">
             {PLANS.map((plan) => {
               const current = plan.id === data.plan;
+              const list = data.prices[plan.id];
+              // Offered: every plan a new subscription may start on. Applied: the subscription's periods until it ends
+              // (test mode bills any plan then; a Stripe plan change is a new checkout without the coupon).
+              const promo =
+                data.promotion && (data.promotion.state === 'offered' || current || data.mode === 'test') ? data.promotion : null;
               return (
                 <Card
                   key={plan.id}
@@ -83,10 +98,7 @@ export function BillingPage() {
                     <h2 className="text-lg font-semibold text-slate-900">{plan.name}</h2>
                     {current ? <Badge tone="accent">Current plan</Badge> : plan.badge && <Badge>{plan.badge}</Badge>}
                   </div>
-                  <p className="mt-2">
-                    <span className="text-3xl font-bold text-slate-900">${plan.priceMonthly}</span>
-                    <span className="text-sm text-slate-600">/month</span>
-                  </p>
+                  <PlanPrice listCents={list} promotion={promo} />
                   <p className="mt-1 text-sm text-slate-600">{plan.users}</p>
                   <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700">
                     {plan.features.map((f) => (
@@ -105,6 +117,13 @@ export function BillingPage() {
               );
             })}
           </div>
+          {data.plan === 'franchise' && (
+            <p className="text-sm text-slate-700" data-testid="franchise-plan">
+              Your business is on Franchise: every Elite feature and unlimited users, arranged with our team.
+            </p>
+          )}
+          <AddOnsSection plan={data.plan} isOwner={data.memberRole === 'owner'} stripe={stripe} />
+          {data.charges.length > 0 && <BillingHistory charges={data.charges} />}
           <p className="text-sm text-slate-600">
             Franchise: unlimited users and every Elite feature across locations; pricing on request (
             <a className="text-blue-700 underline" href="/contact">contact us</a>).
@@ -113,5 +132,69 @@ export function BillingPage() {
         </div>
       )}
     </div>
+  );
+}
+
+/** A plan's monthly price: with the promotion, the discounted price and for how long, then the full one. */
+function PlanPrice({ listCents, promotion }: { listCents: number; promotion: PromotionView | null }) {
+  if (!promotion) {
+    return (
+      <p className="mt-2">
+        <span className="text-3xl font-bold tabular-nums text-slate-900">{formatCents(listCents)}</span>
+        <span className="text-sm text-slate-600">/month</span>
+      </p>
+    );
+  }
+  const discounted = listCents - percentOfCents(listCents, promotion.percentOff);
+  const until =
+    promotion.state === 'applied' && promotion.endsAt
+      ? `until ${new Date(promotion.endsAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })}`
+      : `for your first ${promotion.months} months`;
+  return (
+    <div className="mt-2">
+      <p>
+        <span className="text-3xl font-bold tabular-nums text-slate-900">{formatCents(discounted)}</span>
+        <span className="text-sm text-slate-600">/month</span>{' '}
+        <s className="text-sm text-slate-500">{formatCents(listCents)}</s>
+      </p>
+      <p className="text-sm font-medium text-amber-800" data-testid="plan-promotion">
+        {promotion.percentOff}% off {until}, then {formatCents(listCents)}/month
+      </p>
+    </div>
+  );
+}
+
+interface Charge {
+  id: string;
+  description: string;
+  periodStart: string | null;
+  createdAt: string;
+  listPriceCents: number;
+  discountCents: number;
+  amountCents: number;
+}
+
+/** What the business was charged (test-mode billing; Stripe's invoices are in its portal). */
+function BillingHistory({ charges }: { charges: Charge[] }) {
+  return (
+    <Card className="p-5">
+      <h2 className="text-lg font-semibold text-slate-900">Billing history</h2>
+      <ul className="mt-3 divide-y divide-slate-200 text-sm">
+        {charges.map((c) => (
+          <li key={c.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
+            <span className="text-slate-800">
+              {c.description}
+              <span className="ml-2 text-slate-500">
+                {new Date(c.periodStart ?? c.createdAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}
+              </span>
+            </span>
+            <span className="tabular-nums">
+              {c.discountCents > 0 && <s className="mr-2 text-slate-500">{formatCents(c.listPriceCents)}</s>}
+              <span className="font-semibold text-slate-900">{formatCents(c.amountCents)}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { ADD_ONS, type Plan, PLANS, TRIAL_TERMS } from '../../../shared/constants';
+import { PROMOTION, percentOfCents } from '../../../shared/billing';
 import { formatCents } from '../../../shared/money';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -106,12 +107,12 @@ export function LandingPage() {
  * island wired by src/web/islands/zip-checker.ts.
  */
 export function LandingView({ settings, settingsPending = false }: { settings?: PublicSettings; settingsPending?: boolean }) {
-  const priceOf = (plan: Plan) =>
-    planPrice(
-      settings
-        ? { starter: settings.starterPriceCents, pro: settings.proPriceCents, elite: settings.elitePriceCents }[plan.id]
-        : plan.priceMonthly * 100,
-    );
+  const listCents = (plan: Plan) =>
+    settings
+      ? { starter: settings.starterPriceCents, pro: settings.proPriceCents, elite: settings.elitePriceCents }[plan.id]
+      : plan.priceMonthly * 100;
+  const priceOf = (plan: Plan) => planPrice(listCents(plan));
+  const promoCents = (plan: Plan) => listCents(plan) - percentOfCents(listCents(plan), PROMOTION.percentOff);
   return (
     <>
       <PromoBanner settings={settings} pending={settingsPending} />
@@ -233,10 +234,23 @@ export function LandingView({ settings, settingsPending = false }: { settings?: 
                   </Badge>
                 )}
                 <h3 className="text-lg font-semibold">{plan.name}</h3>
-                <p className="mt-2">
-                  <span className="text-4xl font-bold tabular-nums">{priceOf(plan)}</span>
-                  <span className="text-slate-600">/month</span>
-                </p>
+                {settings?.bannerEnabled ? (
+                  // The banner's promotion, honoured by billing (docs/decisions/0951): the first months' price first.
+                  <div className="mt-2">
+                    <p>
+                      <span className="text-4xl font-bold tabular-nums">{planPrice(promoCents(plan))}</span>
+                      <span className="text-slate-600">/month</span> <s className="text-slate-500">{priceOf(plan)}</s>
+                    </p>
+                    <p className="text-sm font-medium text-amber-800">
+                      {PROMOTION.percentOff}% off your first {PROMOTION.months} months, then {priceOf(plan)}/month
+                    </p>
+                  </div>
+                ) : (
+                  <p className="mt-2">
+                    <span className="text-4xl font-bold tabular-nums">{priceOf(plan)}</span>
+                    <span className="text-slate-600">/month</span>
+                  </p>
+                )}
                 <p className="text-sm text-slate-600">{plan.users}</p>
                 <ul className="mt-5 flex-1 space-y-2">
                   {plan.features.map((f) => (

@@ -1,0 +1,78 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { ADD_ON_IDS, NFC_TARGETS } from '../../../shared/add-ons';
+import { SUBSCRIPTION_TIERS } from '../../../shared/constants';
+import { requireAdmin, requireUser } from '../../auth/guards';
+import { idParamSchema } from '../../http/lists';
+import { createRouter, errorResponses, json } from '../../http/openapi';
+import { fulfilOrder, listAddOnOrders } from './add-ons.service';
+import { assignPlan } from './admin-plan.service';
+
+// The admin's side of billing (docs/decisions/0952): assigning a plan (Franchise has no self-serve price) and the
+// add-on orders to fulfil.
+
+const tags = ['Admin'];
+const adminErrors = { 401: errorResponses[401], 403: errorResponses[403], 404: errorResponses[404] };
+
+const orderSchema = z
+  .object({
+    id: z.string(),
+    businessId: z.string(),
+    businessName: z.string().nullable(),
+    ownerEmail: z.string(),
+    addOn: z.enum(ADD_ON_IDS),
+    name: z.string(),
+    status: z.enum(['active', 'ordered', 'fulfilled', 'cancelled']),
+    quantity: z.number().int(),
+    unitPriceCents: z.number().int(),
+    amountCents: z.number().int(),
+    nfcTarget: z.enum(NFC_TARGETS).nullable(),
+    tagUrl: z.string().nullable(),
+    fulfilledAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi('AdminAddOnOrder');
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/add-ons',
+  tags,
+  summary: 'Add-on purchases of every business; NFC tag orders waiting first',
+  request: { query: z.object({ status: z.enum(['ordered', 'fulfilled']).optional() }) },
+  responses: { 200: json(z.object({ items: z.array(orderSchema) })), 400: errorResponses[400], ...adminErrors },
+});
+const fulfilRoute = createRoute({
+  method: 'post',
+  path: '/add-ons/{id}/fulfil',
+  tags,
+  summary: 'Mark an NFC tag order fulfilled',
+  request: { params: idParamSchema },
+  responses: { 200: json(orderSchema.omit({ businessId: true, businessName: true, ownerEmail: true })), 409: errorResponses[409], ...adminErrors },
+});
+const planRoute = createRoute({
+  method: 'put',
+  path: '/businesses/{id}/plan',
+  tags,
+  summary: "Assign a business's plan, Franchise included (test mode and Stripe alike; audited)",
+  request: {
+    params: idParamSchema,
+    body: { content: { 'application/json': { schema: z.object({ plan: z.enum(SUBSCRIPTION_TIERS, 'Choose a plan') }) } }, required: true },
+  },
+  responses: {
+    200: json(z.object({ plan: z.enum(SUBSCRIPTION_TIERS) })),
+    400: errorResponses[400],
+    409: errorResponses[409],
+    ...adminErrors,
+  },
+});
+
+const router = createRouter();
+router.use('*', requireUser, requireAdmin);
+const actorOf = (c: { var: { user: { id: string; email: string } } }) => ({ id: c.var.user.id, email: c.var.user.email });
+
+/** /api/admin/billing */
+export const adminBillingApi = router
+  .openapi(listRoute, async (c) => c.json({ items: await listAddOnOrders(c.var.deps.db, c.req.valid('query').status) }, 200))
+  .openapi(fulfilRoute, async (c) => c.json(await fulfilOrder(c.var.deps.db, actorOf(c), c.req.valid('param').id), 200))
+  .openapi(planRoute, async (c) =>
+    c.json(await assignPlan(c.var.deps.db, actorOf(c), c.req.valid('param').id, c.req.valid('json').plan), 200),
+  );

@@ -1,0 +1,65 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Package } from 'lucide-react';
+import { toast } from 'sonner';
+import { formatCents } from '../../../shared/money';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { api, unwrap } from '../../lib/api';
+import { queryClient } from '../../lib/query-client';
+
+const addOns = api.api.admin.billing['add-ons'];
+const ordersKey = ['admin', 'billing', 'add-ons'] as const;
+
+/** Every business's add-on purchases; NFC tag orders wait first, to be sent and marked fulfilled (decision 0952). */
+export function AddOnOrders() {
+  const { data, isPending, isError, refetch, isRefetching } = useQuery({
+    queryKey: ordersKey,
+    queryFn: () => unwrap(addOns.$get({ query: {} })),
+  });
+  const fulfil = useMutation({
+    mutationFn: (id: string) => unwrap(addOns[':id'].fulfil.$post({ param: { id } })),
+    onSuccess: () => {
+      toast.success('Success', { description: 'Order marked fulfilled' });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ordersKey }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
+      ]);
+    },
+    onError: (err) => toast.error('Error', { description: err.message }),
+  });
+  if (isPending) return <RowsSkeleton rows={3} />;
+  if (isError) return <ErrorState message="Failed to load add-on orders" onRetry={() => refetch()} retrying={isRefetching} />;
+  if (data.items.length === 0) return <EmptyState icon={Package} title="No add-on purchases yet" description="NFC tag orders to send show here." />;
+  return (
+    <ul className="grid gap-3">
+      {data.items.map((o) => (
+        <li key={o.id}>
+          <Card className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="add-on-order">
+            <div className="min-w-0 text-sm">
+              <p className="font-semibold text-slate-900">
+                {o.name}
+                {o.addOn === 'nfc_tags' ? ` × ${o.quantity}` : ''} · {formatCents(o.amountCents)}
+              </p>
+              <p className="text-slate-600">
+                {o.businessName || 'Unnamed business'} · {o.ownerEmail}
+              </p>
+              {o.tagUrl && <p className="break-all text-xs text-slate-600">Tags open {o.tagUrl}</p>}
+            </div>
+            <div className="flex items-center gap-2">
+              <Badge tone={o.status === 'ordered' ? 'amber' : 'green'}>
+                {o.status === 'ordered' ? 'To send' : o.status === 'fulfilled' ? 'Fulfilled' : 'Active'}
+              </Badge>
+              {o.status === 'ordered' && (
+                <Button size="sm" disabled={fulfil.isPending} onClick={() => fulfil.mutate(o.id)}>
+                  Mark fulfilled
+                </Button>
+              )}
+            </div>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
