@@ -56,7 +56,11 @@ export async function hasCrmBooster(db: DbOrTx, businessId: string) {
 
 /** Where an order's tags lead: the business's booking link, or its business page with its reviews. */
 async function tagUrlOf(tx: DbOrTx, businessId: string, target: 'booking' | 'review', publicUrl: string) {
-  if (target === 'booking') return (await ensureBookingSlug(tx, businessId, publicUrl)).url;
+  if (target === 'booking') {
+    // The readable link once the business has a name (decision 0955); before that the id link, which always works.
+    const link = await ensureBookingSlug(tx, businessId, publicUrl);
+    return link.url ?? `${publicUrl}/book?business=${encodeURIComponent(businessId)}`;
+  }
   const [page] = await tx
     .select({ slug: citySeoPages.slug })
     .from(profiles)
