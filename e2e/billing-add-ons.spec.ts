@@ -1,0 +1,127 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_ADMIN, setPlan, signIn, signUpNewOwner } from './fixtures';
+
+// Franchise and the §9 add-ons (issue 25, item 17; decisions 0952, 0953), and screenshots of the screens this issue's
+// billing and SEO items changed (items 5, 6, 17) at 390 and 1280 px.
+
+const noSidewaysScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    await page.evaluate(() => window.innerWidth),
+  );
+
+test('an owner buys white-label setup, the CRM booster pack and NFC tags; the admin fulfils the order and assigns Franchise', async ({
+  browser,
+}) => {
+  const owner = await browser.newPage();
+  const account = await signUpNewOwner(owner);
+  await setPlan(owner, 'elite');
+  await owner.goto('/billing');
+
+  const whiteLabel = owner.getByRole('region', { name: 'White-label setup' });
+  await expect(whiteLabel).toContainText('$499 one-time');
+  await whiteLabel.getByRole('button', { name: 'Buy White-label setup' }).click();
+  await expect(owner.getByTestId('white-label-status')).toContainText('Purchased');
+
+  const booster = owner.getByRole('region', { name: 'CRM booster pack' });
+  await expect(booster).toContainText('$9.99/month');
+  await booster.getByRole('button', { name: 'Add CRM booster pack' }).click();
+  await expect(booster.getByRole('link', { name: 'Export customers (CSV)' })).toBeVisible();
+
+  const tags = owner.getByRole('region', { name: 'NFC tap tags' });
+  await tags.getByLabel('Number of tags').fill('30');
+  await expect(tags.getByText('30 × $4.00 = $120.00')).toBeVisible();
+  await tags.getByRole('button', { name: 'Order NFC tags' }).click();
+  await expect(tags.getByTestId('nfc-order')).toContainText('30 tags · $120.00');
+  await expect(tags.getByTestId('nfc-order')).toContainText('Ordered');
+  await expect(owner.getByText('White-label setup', { exact: true }).last()).toBeVisible();
+  await expect(owner.getByRole('heading', { name: 'Billing history' })).toBeVisible();
+
+  const admin = await browser.newPage();
+  await signIn(admin, DEMO_ADMIN);
+  await admin.goto('/admin/users?tab=add-ons');
+  const order = admin.getByTestId('add-on-order').filter({ hasText: account.email }).filter({ hasText: 'NFC tap tags × 30' });
+  await expect(order).toContainText('To send');
+  await order.getByRole('button', { name: 'Mark fulfilled' }).click();
+  await expect(order).toContainText('Fulfilled');
+  await owner.reload();
+  await expect(owner.getByRole('region', { name: 'NFC tap tags' }).getByTestId('nfc-order')).toContainText('Sent');
+
+  await admin.goto('/admin/users');
+  await admin.getByRole('searchbox').fill(account.email);
+  await admin.getByTestId('account-row').filter({ hasText: account.email }).getByRole('button', { name: /Manage/ }).click();
+  await admin.getByLabel('Assign plan').selectOption('franchise');
+  await admin.getByRole('button', { name: 'Save plan' }).click();
+  await expect(admin.getByText('Plan set to Franchise')).toBeVisible();
+  await owner.reload();
+  await expect(owner.getByTestId('current-plan')).toHaveText('Franchise');
+  await expect(owner.getByTestId('franchise-plan')).toBeVisible();
+});
+
+test('an SEO page for an area nobody serves offers the waitlist, and joining takes no payment', async ({ page }) => {
+  await signIn(page, DEMO_ADMIN);
+  await page.goto('/admin/seo');
+  await page.getByRole('textbox', { name: 'Keyword 1' }).fill('Car Detailing');
+  await page.getByLabel('Rhode Island').check({ force: true });
+  await page.getByRole('button', { name: 'Generate SEO Pages' }).click();
+  await expect(page.getByTestId('generation-progress')).toContainText('(100%)', { timeout: 20_000 });
+
+  const visitor = await page.context().browser()!.newPage();
+  await visitor.goto('/seo/car-detailing-providence-ri');
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Car Detailing in Providence, RI' })).toBeVisible();
+  await expect(visitor.getByText('Coming soon to Providence, RI')).toBeVisible();
+  await expect(visitor.getByText(/Our detailers cover/)).toHaveCount(0);
+  await expect(visitor.getByRole('link', { name: /^Call/ })).toHaveCount(0);
+  await expect(visitor.getByRole('link', { name: 'Book Now' })).toHaveCount(0);
+  for (const width of [390, 1280]) {
+    await visitor.setViewportSize({ width, height: 900 });
+    await noSidewaysScroll(visitor);
+    await visitor.screenshot({ path: `test-results/screenshots/seo-unserved-${width}.png`, fullPage: true });
+  }
+  await visitor.getByLabel('Email').fill('providence@example.com');
+  await visitor.getByRole('button', { name: 'Join Waitlist' }).last().click();
+  await expect(visitor.getByRole('heading', { name: "You're on the list!" })).toBeVisible();
+  await visitor.screenshot({ path: 'test-results/screenshots/seo-unserved-joined-1280.png' });
+
+  // A served platform page keeps its booking and Call button: the demo business serves Austin's 78701.
+  await page.goto('/admin/seo');
+  await page.getByRole('button', { name: 'Clear All' }).click();
+  await page.getByRole('textbox', { name: 'Keyword 1' }).fill('Car Detailing');
+  await page.getByLabel('Texas').check({ force: true });
+  await page.getByRole('button', { name: 'Generate SEO Pages' }).click();
+  await expect(page.getByTestId('generation-progress')).toContainText('(100%)', { timeout: 30_000 });
+  await visitor.goto('/seo/car-detailing-austin-tx');
+  await expect(visitor.getByText('Serving Austin, TX')).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Book Now' }).first()).toBeVisible();
+  await expect(visitor.getByRole('link', { name: /^Call/ }).first()).toBeVisible();
+  for (const width of [390, 1280]) {
+    await visitor.setViewportSize({ width, height: 900 });
+    await visitor.screenshot({ path: `test-results/screenshots/seo-served-${width}.png` });
+  }
+});
+
+test('screenshots of /billing, the plan cards, admin settings and add-on orders at 390 and 1280 px', async ({ browser }) => {
+  const owner = await browser.newPage();
+  await signUpNewOwner(owner);
+  await setPlan(owner, 'pro');
+  await owner.request.post('/api/billing/add-ons', { data: { addOn: 'nfc_tags', quantity: 12, target: 'booking' } });
+  const admin = await browser.newPage();
+  await signIn(admin, DEMO_ADMIN);
+  for (const width of [390, 1280]) {
+    for (const p of [owner, admin]) await p.setViewportSize({ width, height: 900 });
+    await owner.goto('/billing');
+    await expect(owner.getByTestId('billing-promotion')).toBeVisible();
+    await noSidewaysScroll(owner);
+    await owner.screenshot({ path: `test-results/screenshots/billing-${width}.png`, fullPage: true });
+    await owner.goto('/');
+    await owner.locator('#pricing').scrollIntoViewIfNeeded();
+    await owner.screenshot({ path: `test-results/screenshots/plan-cards-${width}.png` });
+    await admin.goto('/admin/settings');
+    await expect(admin.getByTestId('outside-service').first()).toBeVisible();
+    await noSidewaysScroll(admin);
+    await admin.screenshot({ path: `test-results/screenshots/admin-settings-promotion-${width}.png`, fullPage: true });
+    await admin.goto('/admin/users?tab=add-ons');
+    await expect(admin.getByTestId('add-on-order').first()).toBeVisible();
+    await noSidewaysScroll(admin);
+    await admin.screenshot({ path: `test-results/screenshots/admin-add-ons-${width}.png`, fullPage: true });
+  }
+});
