@@ -124,7 +124,6 @@ export function TimeGrid({
                     type="button"
                     onClick={() => onOpen(b.id)}
                     data-testid="grid-booking"
-                    aria-label={`${formatTimeInZone(b.scheduledAt, timeZone)} ${name}, ${b.service.name} (${BOOKING_STATUS_LABELS[b.status]})`}
                     className={cn(
                       'absolute flex flex-col items-start justify-start overflow-hidden rounded-md border-l-4 px-1.5 py-1 text-left text-xs shadow-sm hover:z-10 hover:shadow-md focus-visible:z-10',
                       TONE[b.status],
@@ -138,9 +137,11 @@ export function TimeGrid({
                   >
                     <span className="block w-full truncate font-semibold">
                       {formatTimeInZone(b.scheduledAt, timeZone)}
-                    </span>
-                    <span className="block w-full truncate">{name}</span>
+                    </span>{' '}
+                    <span className="block w-full truncate">{name}</span>{' '}
                     <span className="block w-full truncate text-[11px] opacity-80">{b.service.name}</span>
+                    {/* Named by what it shows (label in name, decision 0959), the status read out after it. */}
+                    <span className="sr-only"> ({BOOKING_STATUS_LABELS[b.status]})</span>
                   </button>
                 );
               })}
