@@ -19,7 +19,7 @@ test('a settings change shows on the landing page banner, pricing, contact page 
     await page.getByLabel('Lead price').fill('12.50');
 
     await page.getByLabel('Banner text').fill('Holiday special: 3 months at half price.');
-    await page.getByLabel('Pro').fill('89');
+    await page.getByLabel('Pro', { exact: true }).fill('89');
     await page.getByLabel('Support email').fill('help@shineroute.test');
     await page.getByLabel('Default tax rate (%)').fill('7.25');
     await page.getByRole('button', { name: 'Save settings' }).click();
