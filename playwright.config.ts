@@ -37,7 +37,11 @@ export default defineConfig({
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(PORT), DATA_DIR: 'data/e2e', PUBLIC_URL: BASE_URL, SEED_DEMO: 'true',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: 'data/e2e',
+      PUBLIC_URL: BASE_URL,
+      SEED_DEMO: 'true',
       // Every journey signs in from 127.0.0.1; the limit itself is covered by the API tests.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     },

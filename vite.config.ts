@@ -12,7 +12,7 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), bundleReport(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // The manifest names each module's chunk: the bundle budget test (e2e/bundle-budget.spec.ts) reads it.
-  // Besides the web app (index.html), the islands of the server-rendered public pages (docs/decisions/910).
+  // Besides the web app (index.html), the islands of the server-rendered public pages (docs/decisions/0910).
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

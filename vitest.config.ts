@@ -13,12 +13,12 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // One worker per core: vitest's default for `run` is cores − 1, one file at a time on a 2-core machine, while a
-    // file mostly waits on its own single-threaded PGlite (docs/decisions/408).
+    // file mostly waits on its own single-threaded PGlite (docs/decisions/0408).
     maxWorkers: 2,
     // A worker runs its files one after another in one process: the app, better-auth, pdfmake and PGlite's compiled
     // WebAssembly load once per worker, not once per file. Each file still opens its own database (harness.ts), and no
     // module keeps state that is not per app or per database; a file that needs vi.mock or vi.stubEnv must not share
-    // a worker (docs/decisions/408).
+    // a worker (docs/decisions/0408).
     isolate: false,
     // Stubs made with vi.stubEnv / vi.stubGlobal are undone after each test, so they cannot reach the next file.
     unstubEnvs: true,

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { expect, type Browser, type Page, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ADMIN_ROUTES, OWNER_ROUTES, PUBLIC_ROUTES } from '../src/shared/routes';
 import { addDays, todayInZone } from '../src/shared/time';
 import { checkScreen, settle } from './axe';
@@ -389,7 +389,10 @@ test.describe('dialogs opened from a row', () => {
       path: '/bookings',
       open: async (page) => {
         await page.getByRole('tab', { name: 'List' }).click();
-        await page.getByRole('button', { name: /^Details: / }).first().click();
+        await page
+          .getByRole('button', { name: /^Details: / })
+          .first()
+          .click();
       },
     },
   ];
@@ -429,7 +432,11 @@ test.describe('dialogs opened from a row', () => {
     const page = await context.newPage();
     await signIn(page, DEMO_ADMIN);
     await page.goto('/admin/verifications');
-    await page.getByTestId('review').filter({ hasText: email }).getByRole('button', { name: 'Reject' }).click();
+    await page
+      .getByTestId('review')
+      .filter({ hasText: email })
+      .getByRole('button', { name: 'Reject' })
+      .click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     await checkScreen(page, '/admin/verifications › Reject dialog');

@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_OWNER, signIn } from './fixtures';
 
-test('the admin assigns a lead to a business serving its zip, and the business sees it in its bookings', async ({ page, browser }) => {
+test('the admin assigns a lead to a business serving its zip, and the business sees it in its bookings', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, DEMO_ADMIN);
   await page.goto('/admin');
   await page.getByRole('link', { name: /Leads/ }).click();
@@ -38,7 +41,9 @@ test('the admin assigns a lead to a business serving its zip, and the business s
   await ownerContext.close();
 });
 
-test('an owner assigns a booking to a technician and filters the bookings by technician', async ({ page }) => {
+test('an owner assigns a booking to a technician and filters the bookings by technician', async ({
+  page,
+}) => {
   await signIn(page, DEMO_OWNER);
   await page.goto('/bookings?view=list');
   const first = page.getByRole('button', { name: /^Details: / }).first();
@@ -57,7 +62,10 @@ test('an owner assigns a booking to a technician and filters the bookings by tec
   await expect(page.getByTestId('booking-assignee')).toHaveText('Assigned to Maya Alvarez');
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/screenshots/bookings-technician-filter-${width}.png`, fullPage: true });
+    await page.screenshot({
+      path: `test-results/screenshots/bookings-technician-filter-${width}.png`,
+      fullPage: true,
+    });
   }
   await page.getByRole('combobox', { name: 'Technician' }).click();
   await page.getByRole('option', { name: 'Unassigned' }).click();

@@ -57,9 +57,14 @@ test('the admin generates pages for 2 states, watches the progress, searches, op
   await expect(rows.first()).toContainText('Mobile Detailing in Rutland, VT');
   await expect(rows.first()).toContainText('Complete');
 
-  const [live] = await Promise.all([context.waitForEvent('page'), rows.first().getByRole('link', { name: 'View Live Page' }).click()]);
+  const [live] = await Promise.all([
+    context.waitForEvent('page'),
+    rows.first().getByRole('link', { name: 'View Live Page' }).click(),
+  ]);
   await expect(live).toHaveURL(/\/seo\/mobile-detailing-rutland-vt$/);
-  await expect(live.getByRole('heading', { level: 1, name: 'Mobile Detailing in Rutland, VT' })).toBeVisible();
+  await expect(
+    live.getByRole('heading', { level: 1, name: 'Mobile Detailing in Rutland, VT' }),
+  ).toBeVisible();
   // Nobody serves Vermont: the page offers the waitlist, not a booking (decision 0950).
   await expect(live.getByText('Coming soon to Rutland, VT')).toBeVisible();
   await live.close();

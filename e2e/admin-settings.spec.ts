@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, signIn } from './fixtures';
 
-test('a settings change shows on the landing page banner, pricing, contact page and a new quote\'s tax rate', async ({ page }) => {
+test("a settings change shows on the landing page banner, pricing, contact page and a new quote's tax rate", async ({
+  page,
+}) => {
   await signIn(page, DEMO_ADMIN);
   // Other journeys read the landing page and /contact: the settings are put back whatever happens here.
   const original = (await (await page.request.get('/api/admin/settings')).json()).settings;
@@ -34,7 +36,9 @@ test('a settings change shows on the landing page banner, pricing, contact page 
     // A new quote starts from the default tax rate.
     await page.goto('/invoices');
     await page.getByRole('button', { name: 'New Quote' }).first().click();
-    await expect(page.getByRole('dialog', { name: 'New Quote' }).getByLabel('Tax rate (%)')).toHaveValue('7.25');
+    await expect(page.getByRole('dialog', { name: 'New Quote' }).getByLabel('Tax rate (%)')).toHaveValue(
+      '7.25',
+    );
 
     // Turned off, the banner is gone.
     await page.goto('/admin/settings');
@@ -47,9 +51,9 @@ test('a settings change shows on the landing page banner, pricing, contact page 
 
     // The change is in the audit log.
     await page.goto('/admin/users?tab=audit');
-    await expect(page.getByTestId('audit-entry').filter({ hasText: 'Changed platform settings' }).first()).toContainText(
-      'bannerEnabled: true → false',
-    );
+    await expect(
+      page.getByTestId('audit-entry').filter({ hasText: 'Changed platform settings' }).first(),
+    ).toContainText('bannerEnabled: true → false');
   } finally {
     const { updatedAt: _a, updatedByEmail: _b, ...values } = original;
     expect((await page.request.put('/api/admin/settings', { data: values })).status()).toBe(200);

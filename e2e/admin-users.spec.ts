@@ -46,7 +46,9 @@ test('the admin grants a role and suspends an account; the suspended user is sig
   await userPage.getByLabel('Email').fill(user.email);
   await userPage.getByLabel('Password').fill(user.password);
   await userPage.getByRole('button', { name: 'Sign In' }).click();
-  await expect(userPage.getByText('This account has been suspended. Contact support to restore it.')).toBeVisible();
+  await expect(
+    userPage.getByText('This account has been suspended. Contact support to restore it.'),
+  ).toBeVisible();
   await expect(userPage).toHaveURL(/\/auth/);
   await userContext.close();
 
@@ -66,7 +68,11 @@ test('screenshots of /admin/users at 390 and 1280 px', async ({ page }) => {
     await page.goto('/admin/users');
     await expect(page.getByTestId('account-row').first()).toBeVisible();
     await page.screenshot({ path: `test-results/screenshots/admin-users-${width}.png`, fullPage: true });
-    await page.getByTestId('account-row').filter({ hasText: 'owner@shineroute.test' }).getByRole('button', { name: /Manage/ }).click();
+    await page
+      .getByTestId('account-row')
+      .filter({ hasText: 'owner@shineroute.test' })
+      .getByRole('button', { name: /Manage/ })
+      .click();
     await expect(page.getByRole('heading', { name: 'Business', exact: true })).toBeVisible();
     await page.screenshot({ path: `test-results/screenshots/admin-users-dialog-${width}.png` });
     await page.keyboard.press('Escape');

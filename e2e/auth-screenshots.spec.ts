@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 // /auth's states saved for people to look at and to compare with earlier builds (test-results/screenshots/auth-*):
-// sign-in, sign-up (with a chosen plan), the inline errors, the forgot-password form (docs/decisions/913).
+// sign-in, sign-up (with a chosen plan), the inline errors, the forgot-password form (docs/decisions/0913).
 const WIDTHS = [390, 1280];
 
 for (const width of WIDTHS) {
@@ -12,7 +12,11 @@ for (const width of WIDTHS) {
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await page.mouse.move(0, 0);
       await page.waitForTimeout(300);
-      await page.screenshot({ path: `test-results/screenshots/auth-${name}-${width}.png`, fullPage: true, caret: 'hide' });
+      await page.screenshot({
+        path: `test-results/screenshots/auth-${name}-${width}.png`,
+        fullPage: true,
+        caret: 'hide',
+      });
     };
 
     await page.goto('/auth');
@@ -35,7 +39,9 @@ for (const width of WIDTHS) {
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Password').fill('short');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Password must be at least 8 characters');
+    await expect(page.getByLabel('Password')).toHaveAccessibleDescription(
+      'Password must be at least 8 characters',
+    );
     await shot('signup-errors');
 
     await page.goto('/auth?mode=signup&plan=pro');

@@ -9,7 +9,9 @@ test('a signed-out visit to /dashboard lands on /auth', async ({ page }) => {
 
 test('sign-up lands on the dashboard with the welcome and tier badge', async ({ page }) => {
   await signUpNewOwner(page, { firstName: 'Jamie', lastName: 'Rivera' });
-  await expect(page.getByText('Account created! Please check your email to verify your account.')).toBeVisible();
+  await expect(
+    page.getByText('Account created! Please check your email to verify your account.'),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByText('Welcome back, Jamie Rivera')).toBeVisible();
   await expect(page.getByText('Starter', { exact: true })).toBeVisible();
@@ -26,7 +28,9 @@ test('a wrong password shows the service message', async ({ page }) => {
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('a field in error says so to assistive technology: invalid, and described by its message', async ({ page }) => {
+test('a field in error says so to assistive technology: invalid, and described by its message', async ({
+  page,
+}) => {
   await page.goto('/auth');
   const email = page.getByLabel('Email');
   await expect(email).not.toHaveAttribute('aria-invalid', 'true');
@@ -48,7 +52,9 @@ test('the demo owner sees real totals; sign-out shows Sign In in the header', as
   await expect(page.getByText('Elite', { exact: true })).toBeVisible();
   // The card shows the server's count: the 35 seeded bookings, plus any lead an earlier journey assigned to the demo
   // business (admin-leads.spec).
-  const { stats } = (await (await page.request.get('/api/dashboard')).json()) as { stats: { totalBookings: number } };
+  const { stats } = (await (await page.request.get('/api/dashboard')).json()) as {
+    stats: { totalBookings: number };
+  };
   const { totalBookings } = stats;
   expect(totalBookings).toBeGreaterThanOrEqual(35);
   await expect(page.getByTestId('stat-Total Bookings')).toHaveText(String(totalBookings));
@@ -66,7 +72,7 @@ test('the demo owner sees real totals; sign-out shows Sign In in the header', as
   await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
 });
 
-// /auth is rendered on the server with a plain-DOM island (docs/decisions/913): the journeys below walk it as a
+// /auth is rendered on the server with a plain-DOM island (docs/decisions/0913): the journeys below walk it as a
 // visitor arriving by URL does; the last ones walk the web app's own /auth (a signed-out visit to an owner screen).
 
 test('an admin signs in on the server-rendered form and lands on /admin', async ({ page }) => {
@@ -95,7 +101,9 @@ test('validation errors show before any request is made, and follow what is type
   await expect(page.getByLabel('First name')).toHaveAccessibleDescription('First name is required');
   await expect(page.getByLabel('Last name')).toHaveAccessibleDescription('Last name is required');
   await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter a valid email address');
-  await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Password must be at least 8 characters');
+  await expect(page.getByLabel('Password')).toHaveAccessibleDescription(
+    'Password must be at least 8 characters',
+  );
   // The hint gives way to the error; the first field in error has the focus.
   await expect(page.getByText('At least 8 characters', { exact: true })).toBeHidden();
   await expect(page.getByLabel('First name')).toBeFocused();
@@ -115,7 +123,8 @@ test('validation errors show before any request is made, and follow what is type
 test('signing in with the keyboard only', async ({ page }) => {
   await page.goto('/auth');
   const email = page.getByLabel('Email');
-  for (let i = 0; i < 20 && !(await email.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 20 && !(await email.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
   await expect(email).toBeFocused();
   await page.keyboard.type(DEMO_OWNER.email);
   await page.keyboard.press('Tab');
@@ -126,7 +135,9 @@ test('signing in with the keyboard only', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Lone Star Mobile Detailing' })).toBeVisible();
 });
 
-test('an email already registered, and a forgotten password, answer as the service says', async ({ page }) => {
+test('an email already registered, and a forgotten password, answer as the service says', async ({
+  page,
+}) => {
   await page.goto('/auth?mode=signup');
   await page.getByLabel('First name').fill('Dana');
   await page.getByLabel('Last name').fill('Duplicate');
@@ -142,11 +153,15 @@ test('an email already registered, and a forgotten password, answer as the servi
   await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Email').fill(DEMO_OWNER.email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByText('If an account exists for that email, a reset link is on its way.')).toBeVisible();
+  await expect(
+    page.getByText('If an account exists for that email, a reset link is on its way.'),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
 });
 
-test('a reload of /auth after being sent there from an owner screen still goes back to it', async ({ page }) => {
+test('a reload of /auth after being sent there from an owner screen still goes back to it', async ({
+  page,
+}) => {
   await page.goto('/bookings');
   await expect(page).toHaveURL(/\/auth$/);
   // The web app's own /auth, reloaded: now the server-rendered page, with the history entry's state.
@@ -157,7 +172,9 @@ test('a reload of /auth after being sent there from an owner screen still goes b
   await expect(page).toHaveURL(/\/bookings$/);
 });
 
-test("the web app's /auth (a signed-out visit to an owner screen) signs in with the same form", async ({ page }) => {
+test("the web app's /auth (a signed-out visit to an owner screen) signs in with the same form", async ({
+  page,
+}) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/auth$/);
   await page.getByRole('button', { name: 'Sign In' }).click();

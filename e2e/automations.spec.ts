@@ -9,14 +9,19 @@ const ZONE = 'America/Chicago';
 const SHOTS = 'test-results/screenshots';
 
 async function confirmationLink(page: Page, email: string) {
-  const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
   const admin = await context.newPage();
   await signIn(admin, DEMO_ADMIN);
   let link = '';
   await expect
     .poll(async () => {
       const res = await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}`);
-      const { items: messages } = (await res.json()) as { items: Array<{ subject: string | null; body: string }> };
+      const { items: messages } = (await res.json()) as {
+        items: Array<{ subject: string | null; body: string }>;
+      };
       const confirmation = messages.find((m) => m.subject?.startsWith('Booking confirmed'));
       link = /(https?:\/\/\S+\/manage\/[A-Za-z0-9_-]+)/.exec(confirmation?.body ?? '')?.[1] ?? '';
       return link;
@@ -26,18 +31,28 @@ async function confirmationLink(page: Page, email: string) {
   return new URL(link).pathname;
 }
 
-test('a customer moves their booking from the link; the owner sees it and switches reminders off', async ({ page, browser }) => {
+test('a customer moves their booking from the link; the owner sees it and switches reminders off', async ({
+  page,
+  browser,
+}) => {
   await signUpNewOwner(page);
   await setPlan(page, 'pro');
   const profile = (await (await page.request.get('/api/business-profile')).json()) as Record<string, unknown>;
   expect(
     (
       await page.request.put('/api/business-profile', {
-        data: { ...profile, businessName: 'Gleam Mobile Detailing', phone: '(512) 555-0100', businessAddress: '200 Lavaca St, Austin, TX 78701' },
+        data: {
+          ...profile,
+          businessName: 'Gleam Mobile Detailing',
+          phone: '(512) 555-0100',
+          businessAddress: '200 Lavaca St, Austin, TX 78701',
+        },
       })
     ).ok(),
   ).toBe(true);
-  const service = await page.request.post('/api/services', { data: { name: 'Interior Detail', basePriceCents: 10000, durationMinutes: 60 } });
+  const service = await page.request.post('/api/services', {
+    data: { name: 'Interior Detail', basePriceCents: 10000, durationMinutes: 60 },
+  });
   expect(service.status()).toBe(201);
   const { id: serviceId } = (await service.json()) as { id: string };
 
@@ -69,7 +84,9 @@ test('a customer moves their booking from the link; the owner sees it and switch
     await expect(customer.getByRole('heading', { name: 'Gleam Mobile Detailing' })).toBeVisible();
     await expect(customer.getByTestId('manage-when')).toContainText('10:00 AM');
     await expect(customer.getByRole('radiogroup', { name: 'New time' })).toBeVisible();
-    const overflow = await customer.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await customer.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await customer.screenshot({ path: `${SHOTS}/manage-booking-${width}.png`, fullPage: true });
   }
@@ -82,7 +99,10 @@ test('a customer moves their booking from the link; the owner sees it and switch
 
   // The owner sees the new time in /bookings, with the change in the booking's history.
   await page.goto(`/bookings?view=week&date=${newDate}`);
-  await page.getByRole('button', { name: /^1:00 PM Casey Driver/ }).first().click();
+  await page
+    .getByRole('button', { name: /^1:00 PM Casey Driver/ })
+    .first()
+    .click();
   const details = page.getByRole('dialog', { name: /Casey Driver/ });
   await expect(details.getByText(/Time .* 10:00 AM C[SD]T → .* 1:00 PM C[SD]T/)).toBeVisible();
   await expect(details.getByText('Reason: Moved by the customer (self-service link)')).toBeVisible();
@@ -93,7 +113,9 @@ test('a customer moves their booking from the link; the owner sees it and switch
   await page.getByRole('tab', { name: 'Automations' }).click();
   const reminder = page.getByRole('switch', { name: '24 hours before' });
   await expect(reminder).toBeChecked();
-  await expect(page.getByTestId('message-log-row').filter({ hasText: 'Booking confirmation' })).toContainText('Transactional');
+  await expect(page.getByTestId('message-log-row').filter({ hasText: 'Booking confirmation' })).toContainText(
+    'Transactional',
+  );
   await reminder.click();
   await page.getByRole('button', { name: 'Save Automations' }).click();
   await expect(page.getByText('Automations saved')).toBeVisible();
@@ -103,27 +125,38 @@ test('a customer moves their booking from the link; the owner sees it and switch
   await expect(page.getByRole('switch', { name: '2 hours before' })).toBeChecked();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/campaigns-automations-${width}.png`, fullPage: true });
   }
 });
 
-test('after a completed job the customer leaves a review from the request, and the owner features it', async ({ page, browser }) => {
+test('after a completed job the customer leaves a review from the request, and the owner features it', async ({
+  page,
+  browser,
+}) => {
   // The review request goes out on the next automations tick (once a minute).
   test.setTimeout(150_000);
   await signUpNewOwner(page);
   await setPlan(page, 'pro');
   const profile = (await (await page.request.get('/api/business-profile')).json()) as Record<string, unknown>;
   expect(
-    (await page.request.put('/api/business-profile', { data: { ...profile, businessName: 'Review Me Detailing', phone: '(512) 555-0101' } })).ok(),
+    (
+      await page.request.put('/api/business-profile', {
+        data: { ...profile, businessName: 'Review Me Detailing', phone: '(512) 555-0101' },
+      })
+    ).ok(),
   ).toBe(true);
   const settings = (await (await page.request.get('/api/automations')).json()) as Record<string, unknown>;
   const saved = await page.request.put('/api/automations', {
     data: { ...settings, reviewRequests: true, reviewLink: 'https://g.page/r/review-me' },
   });
   expect(saved.status(), await saved.text()).toBe(200);
-  const service = await page.request.post('/api/services', { data: { name: 'Exterior Wash', basePriceCents: 6000, durationMinutes: 60 } });
+  const service = await page.request.post('/api/services', {
+    data: { name: 'Exterior Wash', basePriceCents: 6000, durationMinutes: 60 },
+  });
   const { id: serviceId } = (await service.json()) as { id: string };
   const email = `robin-${Date.now().toString(36)}@example.com`;
   const created = await page.request.post('/api/bookings', {
@@ -141,7 +174,9 @@ test('after a completed job the customer leaves a review from the request, and t
   expect(created.status(), await created.text()).toBe(201);
   const { id: bookingId } = (await created.json()) as { id: string };
   for (const status of ['in_progress', 'completed']) {
-    expect((await page.request.patch(`/api/bookings/${bookingId}/status`, { data: { status } })).status()).toBe(200);
+    expect(
+      (await page.request.patch(`/api/bookings/${bookingId}/status`, { data: { status } })).status(),
+    ).toBe(200);
   }
 
   // The request reaches the customer's inbox (read by an admin from the outbox).
@@ -153,7 +188,9 @@ test('after a completed job the customer leaves a review from the request, and t
     .poll(
       async () => {
         const res = await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}`);
-        const { items: messages } = (await res.json()) as { items: Array<{ subject: string | null; body: string }> };
+        const { items: messages } = (await res.json()) as {
+          items: Array<{ subject: string | null; body: string }>;
+        };
         const request = messages.find((m) => m.subject?.startsWith('How did we do'));
         link = /(https?:\/\/\S+\/review\/[A-Za-z0-9_-]+)/.exec(request?.body ?? '')?.[1] ?? '';
         return link;
@@ -174,13 +211,18 @@ test('after a completed job the customer leaves a review from the request, and t
   await customer.getByLabel('Your review').fill('Truck looks new. Friendly and on time.');
   for (const width of [390, 1280]) {
     await customer.setViewportSize({ width, height: 900 });
-    const overflow = await customer.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await customer.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await customer.screenshot({ path: `${SHOTS}/review-page-${width}.png`, fullPage: true });
   }
   await customer.getByRole('button', { name: 'Send Review' }).click();
   await expect(customer.getByText('Thank you for your review!')).toBeVisible();
-  await expect(customer.getByRole('link', { name: /Review Review Me Detailing online/ })).toHaveAttribute('href', 'https://g.page/r/review-me');
+  await expect(customer.getByRole('link', { name: /Review Review Me Detailing online/ })).toHaveAttribute(
+    'href',
+    'https://g.page/r/review-me',
+  );
   await customerContext.close();
 
   // The owner finds it among the testimonials, unfeatured, and features it.

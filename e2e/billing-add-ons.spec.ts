@@ -39,16 +39,25 @@ test('an owner buys white-label setup, the CRM booster pack and NFC tags; the ad
   const admin = await browser.newPage();
   await signIn(admin, DEMO_ADMIN);
   await admin.goto('/admin/users?tab=add-ons');
-  const order = admin.getByTestId('add-on-order').filter({ hasText: account.email }).filter({ hasText: 'NFC tap tags × 30' });
+  const order = admin
+    .getByTestId('add-on-order')
+    .filter({ hasText: account.email })
+    .filter({ hasText: 'NFC tap tags × 30' });
   await expect(order).toContainText('To send');
   await order.getByRole('button', { name: 'Mark fulfilled' }).click();
   await expect(order).toContainText('Fulfilled');
   await owner.reload();
-  await expect(owner.getByRole('region', { name: 'NFC tap tags' }).getByTestId('nfc-order')).toContainText('Sent');
+  await expect(owner.getByRole('region', { name: 'NFC tap tags' }).getByTestId('nfc-order')).toContainText(
+    'Sent',
+  );
 
   await admin.goto('/admin/users');
   await admin.getByRole('searchbox').fill(account.email);
-  await admin.getByTestId('account-row').filter({ hasText: account.email }).getByRole('button', { name: /Manage/ }).click();
+  await admin
+    .getByTestId('account-row')
+    .filter({ hasText: account.email })
+    .getByRole('button', { name: /Manage/ })
+    .click();
   await admin.getByLabel('Assign plan').selectOption('franchise');
   await admin.getByRole('button', { name: 'Save plan' }).click();
   await expect(admin.getByText('Plan set to Franchise')).toBeVisible();
@@ -57,7 +66,9 @@ test('an owner buys white-label setup, the CRM booster pack and NFC tags; the ad
   await expect(owner.getByTestId('franchise-plan')).toBeVisible();
 });
 
-test('an SEO page for an area nobody serves offers the waitlist, and joining takes no payment', async ({ page }) => {
+test('an SEO page for an area nobody serves offers the waitlist, and joining takes no payment', async ({
+  page,
+}) => {
   await signIn(page, DEMO_ADMIN);
   await page.goto('/admin/seo');
   await page.getByRole('textbox', { name: 'Keyword 1' }).fill('Car Detailing');
@@ -67,7 +78,9 @@ test('an SEO page for an area nobody serves offers the waitlist, and joining tak
 
   const visitor = await page.context().browser()!.newPage();
   await visitor.goto('/seo/car-detailing-providence-ri');
-  await expect(visitor.getByRole('heading', { level: 1, name: 'Car Detailing in Providence, RI' })).toBeVisible();
+  await expect(
+    visitor.getByRole('heading', { level: 1, name: 'Car Detailing in Providence, RI' }),
+  ).toBeVisible();
   await expect(visitor.getByText('Coming soon to Providence, RI')).toBeVisible();
   await expect(visitor.getByText(/Our detailers cover/)).toHaveCount(0);
   await expect(visitor.getByRole('link', { name: /^Call/ })).toHaveCount(0);
@@ -99,11 +112,15 @@ test('an SEO page for an area nobody serves offers the waitlist, and joining tak
   }
 });
 
-test('screenshots of /billing, the plan cards, admin settings and add-on orders at 390 and 1280 px', async ({ browser }) => {
+test('screenshots of /billing, the plan cards, admin settings and add-on orders at 390 and 1280 px', async ({
+  browser,
+}) => {
   const owner = await browser.newPage();
   await signUpNewOwner(owner);
   await setPlan(owner, 'pro');
-  await owner.request.post('/api/billing/add-ons', { data: { addOn: 'nfc_tags', quantity: 12, target: 'booking' } });
+  await owner.request.post('/api/billing/add-ons', {
+    data: { addOn: 'nfc_tags', quantity: 12, target: 'booking' },
+  });
   const admin = await browser.newPage();
   await signIn(admin, DEMO_ADMIN);
   for (const width of [390, 1280]) {
@@ -118,7 +135,10 @@ test('screenshots of /billing, the plan cards, admin settings and add-on orders 
     await admin.goto('/admin/settings');
     await expect(admin.getByTestId('outside-service').first()).toBeVisible();
     await noSidewaysScroll(admin);
-    await admin.screenshot({ path: `test-results/screenshots/admin-settings-promotion-${width}.png`, fullPage: true });
+    await admin.screenshot({
+      path: `test-results/screenshots/admin-settings-promotion-${width}.png`,
+      fullPage: true,
+    });
     await admin.goto('/admin/users?tab=add-ons');
     await expect(admin.getByTestId('add-on-order').first()).toBeVisible();
     await noSidewaysScroll(admin);

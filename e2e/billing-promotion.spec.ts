@@ -4,7 +4,9 @@ import { DEMO_ADMIN, signIn, signUpNewOwner } from './fixtures';
 // The advertised "50% off the first 3 months" (issue 25, item 5; decision 0951): /billing and the plan cards show the
 // discounted price and for how long while the promotion is on; switched off, the banner is gone and prices are full.
 
-test('the promotion shows on /billing and the landing plan cards, and switched off leaves full prices', async ({ browser }) => {
+test('the promotion shows on /billing and the landing plan cards, and switched off leaves full prices', async ({
+  browser,
+}) => {
   const ownerPage = await browser.newPage();
   await signUpNewOwner(ownerPage);
   await ownerPage.goto('/billing');
@@ -13,7 +15,9 @@ test('the promotion shows on /billing and the landing plan cards, and switched o
   );
   const pro = ownerPage.getByRole('region', { name: 'Pro plan' });
   await expect(pro).toContainText('$39.50/month');
-  await expect(pro.getByTestId('plan-promotion')).toHaveText('50% off for your first 3 months, then $79.00/month');
+  await expect(pro.getByTestId('plan-promotion')).toHaveText(
+    '50% off for your first 3 months, then $79.00/month',
+  );
 
   const visitor = await browser.newPage();
   await visitor.goto('/');

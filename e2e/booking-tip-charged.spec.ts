@@ -54,14 +54,20 @@ test('a visitor with a promo code is offered tips on the discounted price and to
   await expect(checkout.getByRole('heading', { name: 'Booking Confirmed' })).toBeVisible();
 
   const paid = checkout.getByRole('definition');
-  const row = (term: string) => checkout.locator('dl > div').filter({ has: checkout.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) });
+  const row = (term: string) =>
+    checkout
+      .locator('dl > div')
+      .filter({ has: checkout.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) });
   await expect(row('Price')).toContainText('$90.00');
   await expect(row('Tip')).toContainText('$18.00');
   await expect(row('Total charged')).toContainText('$108.00');
   await expect(paid.filter({ hasText: '$108.00' })).toHaveCount(1);
   for (const width of [390, 1280]) {
     await checkout.setViewportSize({ width, height: 900 });
-    await checkout.screenshot({ path: `test-results/screenshots/booking-success-tip-${width}.png`, fullPage: true });
+    await checkout.screenshot({
+      path: `test-results/screenshots/booking-success-tip-${width}.png`,
+      fullPage: true,
+    });
     expect(await checkout.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
   await visitorContext.close();

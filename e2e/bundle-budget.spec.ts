@@ -4,12 +4,12 @@ import { expect, type Page, test } from '@playwright/test';
 
 // Byte budgets for the front door (issue 14): the JavaScript a first visit downloads, counted gzipped, and which
 // chunks it may contain. Sizes, not timings: they fail the same way on any machine. The issue's goals are 60 KB for /
-// and 100 KB for /book; server-rendered pages load only their islands (docs/decisions/910), so the budgets sit far below.
+// and 100 KB for /book; server-rendered pages load only their islands (docs/decisions/0910), so the budgets sit far below.
 const KB = 1024;
 const BUDGETS = [
   { path: '/', gzipBytes: 10 * KB }, // the header menu and the zip checker, no framework
   { path: '/about', gzipBytes: 5 * KB },
-  // Server-rendered; the form hydrates (docs/decisions/911, 912, 914): react-dom is ≈ 62 KB of it. The issue's goal is
+  // Server-rendered; the form hydrates (docs/decisions/0911, 912, 914): react-dom is ≈ 62 KB of it. The issue's goal is
   // 100 KB; 914 took tailwind-merge off the island (≈ 89.8 KB) and the budget holds that.
   { path: '/book', gzipBytes: 90 * KB },
   { path: '/book/lone-star-mobile-detailing', gzipBytes: 90 * KB },
@@ -22,9 +22,13 @@ const BUDGETS = [
 ];
 
 // Code no public page may load: the auth client, the owner and admin shells and screens.
-const manifest = JSON.parse(readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+const manifest = JSON.parse(readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Record<
+  string,
+  { file: string }
+>;
 // Shared chunks are keyed `_<name>-<hash>.js`, entries by their source path (relative to src/web).
-const PRIVATE_SOURCES = /^(_auth-client-|_owner-layout-|lib\/auth-client\.ts|components\/layout\/(owner-|require-auth)|features\/(admin|admin-analytics|admin-leads|admin-seo|admin-verifications|auth|dashboard|bookings|customers|services|inventory|marketing|business-profile|service-areas|verification)\/)/;
+const PRIVATE_SOURCES =
+  /^(_auth-client-|_owner-layout-|lib\/auth-client\.ts|components\/layout\/(owner-|require-auth)|features\/(admin|admin-analytics|admin-leads|admin-seo|admin-verifications|auth|dashboard|bookings|customers|services|inventory|marketing|business-profile|service-areas|verification)\/)/;
 const privateChunks = new Set(
   Object.entries(manifest)
     .filter(([source]) => PRIVATE_SOURCES.test(source))
@@ -42,7 +46,10 @@ async function scriptsLoaded(page: Page, path: string) {
 }
 
 for (const { path, gzipBytes } of BUDGETS) {
-  test(`${path} loads at most ${gzipBytes / KB} KB of gzipped JavaScript and no private code`, async ({ page, request }) => {
+  test(`${path} loads at most ${gzipBytes / KB} KB of gzipped JavaScript and no private code`, async ({
+    page,
+    request,
+  }) => {
     const scripts = await scriptsLoaded(page, path);
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((s) => privateChunks.has(s))).toEqual([]);
@@ -60,7 +67,9 @@ for (const { path, gzipBytes } of BUDGETS) {
   });
 }
 
-test('hashed assets are compressed and cached for a year; pages are revalidated by ETag', async ({ request }) => {
+test('hashed assets are compressed and cached for a year; pages are revalidated by ETag', async ({
+  request,
+}) => {
   const page = await request.get('/', { headers: { 'accept-encoding': 'br, gzip' } });
   expect(page.headers()['cache-control']).toBe('no-cache');
   expect(page.headers()['content-encoding']).toBe('br');

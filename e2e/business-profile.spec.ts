@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { signUpNewOwner } from './fixtures';
 
-test('fill the profile, add and feature a testimonial, generate the business page and read it at its public URL', async ({ page, context }) => {
+test('fill the profile, add and feature a testimonial, generate the business page and read it at its public URL', async ({
+  page,
+  context,
+}) => {
   await signUpNewOwner(page, { firstName: 'Rosa', lastName: 'Diaz' });
   await page.goto('/business-profile');
   await expect(page.getByRole('heading', { name: 'Business Profile' })).toBeVisible();
@@ -28,8 +31,12 @@ test('fill the profile, add and feature a testimonial, generate the business pag
   await expect(page.getByText('No testimonials yet')).toBeVisible();
   await page.getByRole('button', { name: 'Add Testimonial' }).click();
   // The spec's toast, and the same message under each missing field (react-hook-form + the shared schema).
-  await expect(page.locator('[data-sonner-toast]').getByText('Please fill in customer name and testimonial text')).toBeVisible();
-  await expect(page.getByLabel('Customer name')).toHaveAccessibleDescription('Please fill in customer name and testimonial text');
+  await expect(
+    page.locator('[data-sonner-toast]').getByText('Please fill in customer name and testimonial text'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Customer name')).toHaveAccessibleDescription(
+    'Please fill in customer name and testimonial text',
+  );
   await expect(page.getByLabel('Testimonial text')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Customer name').fill('jamie lee');
   await page.getByLabel('Service type').fill('Premium Detail');
@@ -51,7 +58,9 @@ test('fill the profile, add and feature a testimonial, generate the business pag
   const publicPage = await popup;
   const slug = `${name.toLowerCase().replace(/ /g, '-')}-auto-detailing`;
   await publicPage.waitForURL(`**/seo/${slug}`);
-  await expect(publicPage.getByRole('heading', { level: 1 })).toHaveText(`${name} | Auto Detailing in Denver, CO`);
+  await expect(publicPage.getByRole('heading', { level: 1 })).toHaveText(
+    `${name} | Auto Detailing in Denver, CO`,
+  );
   await expect(publicPage.getByText('Serving Denver, CO')).toBeVisible();
   await expect(publicPage.getByText('Our SUV has never looked this good.')).toBeVisible();
   await expect(publicPage.locator('article').getByText('Paint correction')).toBeVisible();
@@ -65,7 +74,10 @@ test('fill the profile, add and feature a testimonial, generate the business pag
   await expect(visitor.getByText('Serving Denver, CO')).toBeVisible();
   await anonymous.close();
 
-  await expect(page.getByRole('link', { name: 'View Business Page' })).toHaveAttribute('href', `/seo/${slug}`);
+  await expect(page.getByRole('link', { name: 'View Business Page' })).toHaveAttribute(
+    'href',
+    `/seo/${slug}`,
+  );
 
   // Deleting answers 204 (decision 420): the toast shows and the list is empty again.
   await card.getByRole('button', { name: 'Delete testimonial from jamie lee' }).click();

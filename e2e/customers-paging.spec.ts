@@ -5,7 +5,9 @@ import { signUpNewOwner } from './fixtures';
 // customer on the second page is found without loading it.
 const TOTAL = 56;
 
-test('customers: a business with more than one page loads more, without repeats, and searches the server', async ({ page }) => {
+test('customers: a business with more than one page loads more, without repeats, and searches the server', async ({
+  page,
+}) => {
   await signUpNewOwner(page, { firstName: 'Paige', lastName: 'Pager' });
   for (let i = 1; i <= TOTAL; i++) {
     const n = String(i).padStart(2, '0');

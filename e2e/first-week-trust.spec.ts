@@ -10,14 +10,24 @@ async function shoot(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await settle(page);
-    await page.screenshot({ path: `test-results/screenshots/first-week-${name}-${width}.png`, fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} at ${width}`).toBe(true);
+    await page.screenshot({
+      path: `test-results/screenshots/first-week-${name}-${width}.png`,
+      fullPage: true,
+    });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      `${name} at ${width}`,
+    ).toBe(true);
     // Label in name (WCAG 2.5.3) among the axe rules: nothing on the screen fails it.
-    expect((await axeNow(page, `first-week ${name}`)).filter((f) => f.rule === 'label-content-name-mismatch')).toEqual([]);
+    expect(
+      (await axeNow(page, `first-week ${name}`)).filter((f) => f.rule === 'label-content-name-mismatch'),
+    ).toEqual([]);
   }
 }
 
-test('a new owner: booking link, checklist, promo codes, invoices, payouts, marketing and campaigns', async ({ page }) => {
+test('a new owner: booking link, checklist, promo codes, invoices, payouts, marketing and campaigns', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await signUpNewOwner(page);
   await setPlan(page, 'pro');
@@ -25,11 +35,16 @@ test('a new owner: booking link, checklist, promo codes, invoices, payouts, mark
   // Item 7: no name yet, so no link — not /book/detailer.
   await page.goto('/dashboard');
   await expect(page.getByText('Save your business name to get your booking link.')).toBeVisible();
-  expect(((await (await page.request.get('/api/booking-link')).json()) as { slug: string | null }).slug).toBeNull();
+  expect(
+    ((await (await page.request.get('/api/booking-link')).json()) as { slug: string | null }).slug,
+  ).toBeNull();
   // Item 10: review requests on, win-back off with a prompt.
   await expect(page.getByTestId('checklist-review-requests')).toContainText('Automatic review requests: On');
   await expect(page.getByTestId('checklist-winback')).toContainText('Win-back messages: Off');
-  await expect(page.getByRole('link', { name: 'Turn on win-back' })).toHaveAttribute('href', '/campaigns?tab=automations');
+  await expect(page.getByRole('link', { name: 'Turn on win-back' })).toHaveAttribute(
+    'href',
+    '/campaigns?tab=automations',
+  );
   await shoot(page, 'dashboard');
 
   // Saving the name claims the link; the owner changes it on the Business Profile.
@@ -41,10 +56,14 @@ test('a new owner: booking link, checklist, promo codes, invoices, payouts, mark
   await expect(page.getByLabel('Your booking link')).toHaveValue(`harbor-gleam-${stamp}`);
   await page.getByLabel('Your booking link').fill('no');
   await page.getByRole('button', { name: 'Save Link' }).click();
-  await expect(page.getByText('Your booking link can use 3 to 60 lowercase letters, numbers and dashes')).toBeVisible();
+  await expect(
+    page.getByText('Your booking link can use 3 to 60 lowercase letters, numbers and dashes'),
+  ).toBeVisible();
   await page.getByLabel('Your booking link').fill(`harbor-${stamp}`);
   await page.getByRole('button', { name: 'Save Link' }).click();
-  await expect(page.getByText('Booking link saved. Your old link sends customers to the new one.')).toBeVisible();
+  await expect(
+    page.getByText('Booking link saved. Your old link sends customers to the new one.'),
+  ).toBeVisible();
   await shoot(page, 'business-profile');
   const old = await page.request.get(`/book/harbor-gleam-${stamp}`, { maxRedirects: 0 });
   expect(old.status()).toBe(308);
@@ -62,7 +81,12 @@ test('a new owner: booking link, checklist, promo codes, invoices, payouts, mark
 
   // Item 9 and 11: an invoice, sent once; nothing overdue reads calm, not red.
   const service = await page.request.post('/api/services', {
-    data: { name: 'Premium Detail', description: 'Inside and out.', basePriceCents: 12000, durationMinutes: 120 },
+    data: {
+      name: 'Premium Detail',
+      description: 'Inside and out.',
+      basePriceCents: 12000,
+      durationMinutes: 120,
+    },
   });
   expect(service.status()).toBe(201);
   const { id: serviceId } = (await service.json()) as { id: string };
@@ -81,7 +105,9 @@ test('a new owner: booking link, checklist, promo codes, invoices, payouts, mark
   expect(booking.status(), await booking.text()).toBe(201);
   const { id: bookingId } = (await booking.json()) as { id: string };
   for (const status of ['in_progress', 'completed'])
-    expect((await page.request.patch(`/api/bookings/${bookingId}/status`, { data: { status } })).status()).toBe(200);
+    expect(
+      (await page.request.patch(`/api/bookings/${bookingId}/status`, { data: { status } })).status(),
+    ).toBe(200);
   expect((await page.request.post(`/api/invoices/from-booking/${bookingId}`)).status()).toBe(201);
 
   await page.goto('/invoices?tab=invoices');
@@ -113,7 +139,10 @@ test('a new owner: booking link, checklist, promo codes, invoices, payouts, mark
   await page.goto('/marketing?tab=promo-codes');
   await expect(page).toHaveURL(/\/promo-codes$/);
   await expect(page.getByRole('heading', { name: 'Promo Codes', level: 1 })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Promo Codes' }).first()).toHaveAttribute('href', '/promo-codes');
+  await expect(page.getByRole('link', { name: 'Promo Codes' }).first()).toHaveAttribute(
+    'href',
+    '/promo-codes',
+  );
   await shoot(page, 'promo-codes');
 
   // Item 13: "Send Now" is what a voice-control user says, and finds.

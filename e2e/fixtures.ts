@@ -30,7 +30,7 @@ export async function signUpNewOwner(page: Page, names = { firstName: 'Jamie', l
 
 /**
  * Puts the signed-in owner's business on a plan through the test-mode billing API (new sign-ups start on Starter;
- * journeys through Pro screens call this first — docs/decisions/803).
+ * journeys through Pro screens call this first — docs/decisions/0803).
  */
 export async function setPlan(page: Page, plan: 'starter' | 'pro' | 'elite' | 'franchise') {
   const res = await page.request.put('/api/billing/plan', { data: { plan } });

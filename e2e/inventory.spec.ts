@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { setPlan, signUpNewOwner } from './fixtures';
 
-test('add an item, take its stock below the alert, see it in the low-stock panel and the purchase order', async ({ page }) => {
+test('add an item, take its stock below the alert, see it in the low-stock panel and the purchase order', async ({
+  page,
+}) => {
   await signUpNewOwner(page);
   await setPlan(page, 'pro');
   await page.goto('/inventory');

@@ -6,18 +6,32 @@ import { signUpNewOwner } from './fixtures';
 // a payment made just before the owner recorded cash is refunded, and the return page says so.
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/screenshots/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
+  page.screenshot({
+    path: `test-results/screenshots/${name}-${page.viewportSize()!.width}.png`,
+    fullPage: true,
+  });
 
 /** An owner taking cards in test mode and one sent, accepted and invoiced quote of $260.40; returns the pay path. */
 async function invoiceToPay(page: Page) {
   await signUpNewOwner(page);
-  const profile = { businessName: 'Twice Paid Detailing', businessEmail: 'hello@twice-paid.test', phone: '(512) 555-0177' };
+  const profile = {
+    businessName: 'Twice Paid Detailing',
+    businessEmail: 'hello@twice-paid.test',
+    phone: '(512) 555-0177',
+  };
   expect((await page.request.put('/api/business-profile', { data: profile })).status()).toBe(200);
   expect((await page.request.post('/api/payouts/account')).status()).toBe(200);
   const email = `twice-${randomUUID().slice(0, 8)}@example.com`;
-  const customer = await (await page.request.post('/api/customers', { data: { firstName: 'Noah', lastName: 'Kim', email } })).json();
+  const customer = await (
+    await page.request.post('/api/customers', { data: { firstName: 'Noah', lastName: 'Kim', email } })
+  ).json();
   const quote = await (
-    await page.request.post('/api/quotes', { data: { customerId: customer.id, items: [{ serviceName: 'Full Detail', quantity: 1, unitPriceCents: 24000 }] } })
+    await page.request.post('/api/quotes', {
+      data: {
+        customerId: customer.id,
+        items: [{ serviceName: 'Full Detail', quantity: 1, unitPriceCents: 24000 }],
+      },
+    })
   ).json();
   expect((await page.request.post(`/api/quotes/${quote.id}/send`)).status()).toBe(200);
   expect((await page.request.post(`${quote.publicPath}/accept`, { maxRedirects: 0 })).status()).toBe(303);
@@ -26,7 +40,10 @@ async function invoiceToPay(page: Page) {
 }
 
 for (const width of [390, 1280]) {
-  test(`two tabs pay one invoice: the first is recorded, the second's checkout is closed (${width} px)`, async ({ browser, page }) => {
+  test(`two tabs pay one invoice: the first is recorded, the second's checkout is closed (${width} px)`, async ({
+    browser,
+    page,
+  }) => {
     test.setTimeout(90_000);
     const { payPath } = await invoiceToPay(page);
     const context = await browser.newContext({ viewport: { width, height: 844 } });
@@ -47,7 +64,10 @@ for (const width of [390, 1280]) {
     await context.close();
   });
 
-  test(`a payment made as the owner records cash is refunded, and the return page says so (${width} px)`, async ({ browser, page }) => {
+  test(`a payment made as the owner records cash is refunded, and the return page says so (${width} px)`, async ({
+    browser,
+    page,
+  }) => {
     test.setTimeout(90_000);
     const { invoiceId, payPath } = await invoiceToPay(page);
     const context = await browser.newContext({ viewport: { width, height: 844 } });
@@ -57,7 +77,13 @@ for (const width of [390, 1280]) {
     // The card goes through, but before the browser is back the owner records the same amount in cash.
     const paid = await customer.request.post(`${new URL(customer.url()).pathname}/pay`, { maxRedirects: 0 });
     expect(paid.status()).toBe(303);
-    expect((await page.request.post(`/api/invoices/${invoiceId}/payments`, { data: { method: 'cash', amountCents: 26040 } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post(`/api/invoices/${invoiceId}/payments`, {
+          data: { method: 'cash', amountCents: 26040 },
+        })
+      ).status(),
+    ).toBe(201);
     await customer.goto(paid.headers().location!);
     await expect(customer.getByRole('status').first()).toHaveText(
       'This invoice had already been paid, so this payment was not needed: your payment of $260.40 has been refunded in full.',

@@ -7,11 +7,17 @@ import { setPlan, signUpNewOwner } from './fixtures';
 // business with three of each has a second page without creating 50.
 const ZONE = 'America/Chicago';
 
-test('invoices: more than a page of quotes and invoices loads more, without repeats, filter kept', async ({ page }) => {
+test('invoices: more than a page of quotes and invoices loads more, without repeats, filter kept', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signUpNewOwner(page, { firstName: 'Ivy', lastName: 'Pager' });
   await setPlan(page, 'pro');
-  const profile = { businessName: 'Pager Detailing', businessEmail: 'hello@pager.test', phone: '(512) 555-0177' };
+  const profile = {
+    businessName: 'Pager Detailing',
+    businessEmail: 'hello@pager.test',
+    phone: '(512) 555-0177',
+  };
   expect((await page.request.put('/api/business-profile', { data: profile })).status()).toBe(200);
   const service = await page.request.post('/api/services', {
     data: { name: 'Premium Detail', description: null, basePriceCents: 12000, durationMinutes: 60 },
@@ -32,7 +38,10 @@ test('invoices: more than a page of quotes and invoices loads more, without repe
   let outstanding = 0;
   for (let i = 1; i <= 3; i++) {
     const quote = await page.request.post('/api/quotes', {
-      data: { customerId, items: [{ serviceId, serviceName: 'Premium Detail', quantity: i, unitPriceCents: 12000 }] },
+      data: {
+        customerId,
+        items: [{ serviceId, serviceName: 'Premium Detail', quantity: i, unitPriceCents: 12000 }],
+      },
     });
     expect(quote.status(), await quote.text()).toBe(201);
     quoteTotals.push(((await quote.json()) as { totalCents: number }).totalCents);

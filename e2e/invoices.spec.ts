@@ -1,30 +1,63 @@
-import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { qrDataUrl } from '../src/server/features/invoices/document-render';
 import { formatCents } from '../src/shared/money';
 import { DEMO_ADMIN, signIn, signUpNewOwner } from './fixtures';
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/screenshots/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
+  page.screenshot({
+    path: `test-results/screenshots/${name}-${page.viewportSize()!.width}.png`,
+    fullPage: true,
+  });
 
 async function download(page: Page, row: ReturnType<Page['getByTestId']>, name: 'HTML' | 'PDF') {
   const [file] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name }).click()]);
   return { name: file.suggestedFilename(), body: readFileSync((await file.path())!) };
 }
 
-test('quote → send → accepted on the public page → invoice → paid with a tip through its QR link', async ({ browser, page }) => {
+test('quote → send → accepted on the public page → invoice → paid with a tip through its QR link', async ({
+  browser,
+  page,
+}) => {
   test.setTimeout(90_000);
   await signUpNewOwner(page);
   // Card payments go to the business's connected account: test mode here (the dashboard's "Enable test mode"),
   // which needs the business's name and email.
-  const profile = { businessName: 'Quinn Quote Detailing', businessEmail: 'hello@quinn-quote.test', phone: '(512) 555-0142' };
+  const profile = {
+    businessName: 'Quinn Quote Detailing',
+    businessEmail: 'hello@quinn-quote.test',
+    phone: '(512) 555-0142',
+  };
   expect((await page.request.put('/api/business-profile', { data: profile })).status()).toBe(200);
   expect((await page.request.post('/api/payouts/account')).status()).toBe(200);
   const customerEmail = `quote-${randomUUID().slice(0, 8)}@example.com`;
-  expect((await page.request.post('/api/customers', { data: { firstName: 'Dana', lastName: 'Quinn', email: customerEmail } })).status()).toBe(201);
+  expect(
+    (
+      await page.request.post('/api/customers', {
+        data: { firstName: 'Dana', lastName: 'Quinn', email: customerEmail },
+      })
+    ).status(),
+  ).toBe(201);
   const service = { name: 'Premium Detail', basePriceCents: 12000, durationMinutes: 180, description: null };
-  expect((await page.request.post('/api/services', { data: { ...service, vehicleTypeMultipliers: { sedan: 1, suv: 1.2, truck: 1.3, van: 1.3, coupe: 1, convertible: 1.1, motorcycle: 0.8 } } })).status()).toBe(201);
+  expect(
+    (
+      await page.request.post('/api/services', {
+        data: {
+          ...service,
+          vehicleTypeMultipliers: {
+            sedan: 1,
+            suv: 1.2,
+            truck: 1.3,
+            van: 1.3,
+            coupe: 1,
+            convertible: 1.1,
+            motorcycle: 0.8,
+          },
+        },
+      })
+    ).status(),
+  ).toBe(201);
 
   await page.goto('/invoices');
   await expect(page.getByRole('heading', { name: 'Invoices & Quotes' })).toBeVisible();
@@ -66,7 +99,9 @@ test('quote → send → accepted on the public page → invoice → paid with a
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, DEMO_ADMIN);
-  const outbox = await (await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(customerEmail)}`)).json();
+  const outbox = await (
+    await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(customerEmail)}`)
+  ).json();
   const quoteLink = /(http:\/\/\S+\/quote\/[A-Za-z0-9_-]+)/.exec(outbox.items[0].body)![1]!;
   await adminContext.close();
 
@@ -92,7 +127,8 @@ test('quote → send → accepted on the public page → invoice → paid with a
 
   // The invoice's QR code holds its pay link: the image is exactly the QR of that URL.
   const invoiceHtml = (await download(page, invoiceRow, 'HTML')).body.toString();
-  const [, qrSrc, payUrl] = /<img src="([^"]+)" alt="QR code[^"]*" data-testid="document-qr" data-url="([^"]+)"/.exec(invoiceHtml)!;
+  const [, qrSrc, payUrl] =
+    /<img src="([^"]+)" alt="QR code[^"]*" data-testid="document-qr" data-url="([^"]+)"/.exec(invoiceHtml)!;
   expect(qrSrc).toBe(await qrDataUrl(payUrl!));
 
   await customer.goto(payUrl!);
@@ -147,14 +183,19 @@ test('invoices screens at phone and desktop widths', async ({ page }) => {
   }
 });
 
-test('a visitor books with a tip; the owner sees it on the booking card and in tips this month', async ({ browser, request }) => {
+test('a visitor books with a tip; the owner sees it on the booking card and in tips this month', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(60_000);
   const options = await (await request.get('/api/booking/options?zip=78701')).json();
   const business = options.businesses.find((b: { name: string }) => b.name === 'Lone Star Mobile Detailing');
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   await signIn(owner, { email: 'owner@shineroute.test', password: 'shine-demo-owner' });
-  const tipsBefore = Math.round(Number((await owner.getByTestId('tips-this-month').textContent())!.replace(/[$,]/g, '')) * 100);
+  const tipsBefore = Math.round(
+    Number((await owner.getByTestId('tips-this-month').textContent())!.replace(/[$,]/g, '')) * 100,
+  );
 
   const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await visitorContext.newPage();

@@ -80,7 +80,9 @@ test('a customer books and pays at /book with the keyboard alone', async ({ page
   expect(area.status()).toBe(201);
   // New areas start inactive; the zip check finds active ones only.
   const { id: areaId } = (await area.json()) as { id: string };
-  expect((await page.request.patch(`/api/service-areas/${areaId}`, { data: { isActive: true } })).status()).toBe(200);
+  expect(
+    (await page.request.patch(`/api/service-areas/${areaId}`, { data: { isActive: true } })).status(),
+  ).toBe(200);
   // Card payments in test mode (a business is offered for a zip once it can take payments).
   expect((await page.request.post('/api/payouts/account')).status()).toBe(200);
   const { slug } = (await (await page.request.get('/api/booking-link')).json()) as { slug: string };

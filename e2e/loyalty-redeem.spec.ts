@@ -21,7 +21,9 @@ test('a returning customer verifies the emailed code, combines a promo code and 
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   await signIn(owner, DEMO_OWNER);
-  const created = await owner.request.post('/api/customers', { data: { firstName: 'Riley', lastName, email } });
+  const created = await owner.request.post('/api/customers', {
+    data: { firstName: 'Riley', lastName, email },
+  });
   expect(created.status()).toBe(201);
   const customer = await created.json();
   const adjusted = await owner.request.post('/api/loyalty/adjustments', {
@@ -30,7 +32,9 @@ test('a returning customer verifies the emailed code, combines a promo code and 
   expect(adjusted.status()).toBe(201);
   // …and a $20-off promo code for everyone.
   const promo = `BACK${randomUUID().slice(0, 6).toUpperCase()}`;
-  const promoCreated = await owner.request.post('/api/promo-codes', { data: { code: promo, discountType: 'fixed', discountValue: 2000 } });
+  const promoCreated = await owner.request.post('/api/promo-codes', {
+    data: { code: promo, discountType: 'fixed', discountValue: 2000 },
+  });
   expect(promoCreated.status()).toBe(201);
 
   const visitorContext = await browser.newContext();
@@ -43,7 +47,10 @@ test('a returning customer verifies the emailed code, combines a promo code and 
   await page.getByLabel('Date').fill(futureDate(44));
   await page.getByLabel('Time').click();
   // The first time still free (other journeys book the demo business too).
-  await page.getByRole('option', { name: /^\d{1,2}:\d{2} [AP]M$/ }).first().click();
+  await page
+    .getByRole('option', { name: /^\d{1,2}:\d{2} [AP]M$/ })
+    .first()
+    .click();
   await page.getByLabel('Address').fill('9 Rainey St, Austin, TX');
   await page.getByLabel('First name').fill('Riley');
   await page.getByLabel('Last name').fill(lastName);
@@ -101,7 +108,11 @@ test('a returning customer verifies the emailed code, combines a promo code and 
   // The owner sees the redemption in /loyalty and on the booking.
   await owner.goto('/loyalty');
   await owner.getByRole('tab', { name: 'Transactions' }).click();
-  const row = owner.getByTestId('loyalty-transaction').filter({ hasText: 'Redeemed 10% Off Next Service at booking' }).filter({ hasText: lastName }).filter({ visible: true });
+  const row = owner
+    .getByTestId('loyalty-transaction')
+    .filter({ hasText: 'Redeemed 10% Off Next Service at booking' })
+    .filter({ hasText: lastName })
+    .filter({ visible: true });
   await expect(row).toContainText('-100');
   await owner.goto('/bookings?view=list');
   await owner.getByLabel('Search bookings').fill(lastName);
@@ -120,24 +131,36 @@ test('a returning customer verifies the emailed code, combines a promo code and 
   await visitorContext.close();
 });
 
-test('on the invoice pay page a customer verifies the emailed code and applies a reward; the balance drops by its value', async ({ browser }) => {
+test('on the invoice pay page a customer verifies the emailed code and applies a reward; the balance drops by its value', async ({
+  browser,
+}) => {
   test.setTimeout(60_000);
   const lastName = `Invoice${randomUUID().slice(0, 6)}`;
   const email = `${lastName.toLowerCase()}@example.com`;
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   await signIn(owner, DEMO_OWNER);
-  const customer = await (await owner.request.post('/api/customers', { data: { firstName: 'Alex', lastName, email } })).json();
-  await owner.request.post('/api/loyalty/adjustments', { data: { customerId: customer.id, points: 120, type: 'earned', description: 'Welcome back' } });
+  const customer = await (
+    await owner.request.post('/api/customers', { data: { firstName: 'Alex', lastName, email } })
+  ).json();
+  await owner.request.post('/api/loyalty/adjustments', {
+    data: { customerId: customer.id, points: 120, type: 'earned', description: 'Welcome back' },
+  });
   const quote = await (
-    await owner.request.post('/api/quotes', { data: { customerId: customer.id, items: [{ serviceName: 'Ceramic top-up', quantity: 1, unitPriceCents: 8000 }] } })
+    await owner.request.post('/api/quotes', {
+      data: {
+        customerId: customer.id,
+        items: [{ serviceName: 'Ceramic top-up', quantity: 1, unitPriceCents: 8000 }],
+      },
+    })
   ).json();
   expect((await owner.request.post(`/api/quotes/${quote.id}/send`)).status()).toBe(200);
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, DEMO_ADMIN);
-  const latestMail = async () => (await (await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}`)).json()).items[0];
+  const latestMail = async () =>
+    (await (await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}`)).json()).items[0];
   const quoteLink = /(http:\/\/\S+\/quote\/[A-Za-z0-9_-]+)/.exec((await latestMail()).body)![1]!;
   expect((await owner.request.post(`${new URL(quoteLink).pathname}/accept`)).status()).toBeLessThan(400);
   const invoice = await (await owner.request.post(`/api/invoices/from-quote/${quote.id}`)).json();

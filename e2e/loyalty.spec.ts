@@ -12,13 +12,18 @@ async function addCustomer(page: import('@playwright/test').Page, first: string,
   await expect(dialog).toBeHidden();
 }
 
-test('adjust points and watch the tier badge change; redeeming more than the balance is refused', async ({ page }) => {
+test('adjust points and watch the tier badge change; redeeming more than the balance is refused', async ({
+  page,
+}) => {
   await signUpNewOwner(page);
   await setPlan(page, 'pro');
   await addCustomer(page, 'Morgan', 'Lee');
   await page.goto('/loyalty');
   await expect(page.getByRole('heading', { name: 'Loyalty Program' })).toBeVisible();
-  const member = page.getByTestId('loyalty-customer').filter({ hasText: 'Morgan Lee' }).filter({ visible: true });
+  const member = page
+    .getByTestId('loyalty-customer')
+    .filter({ hasText: 'Morgan Lee' })
+    .filter({ visible: true });
   await expect(member.getByText('Bronze')).toBeVisible();
 
   // §5: everything required.
@@ -102,11 +107,12 @@ test('loyalty screenshots at 390px and 1280px', async ({ browser }) => {
     const page = await context.newPage();
     await signUpNewOwner(page);
     await setPlan(page, 'pro');
-  await setPlan(page, 'pro');
+    await setPlan(page, 'pro');
     await addCustomer(page, 'Avery', 'Stone');
     await page.goto('/loyalty');
     await expect(page.getByTestId('loyalty-customer').filter({ visible: true })).toHaveCount(1);
-    const shot = (name: string) => page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
+    const shot = (name: string) =>
+      page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
     const noOverflow = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     await shot('loyalty-customers');
     expect(await noOverflow()).toBe(true);

@@ -3,9 +3,15 @@ import { DEMO_ADMIN, DEMO_OWNER, signIn, signUpNewOwner } from './fixtures';
 
 // Issue 25, item 15: without SMTP the admin reads every email on the Outbox screen, as in a mail viewer.
 
-test('the admin opens the Outbox, finds a new owner by part of the address and reads the verification email', async ({ browser, baseURL }) => {
+test('the admin opens the Outbox, finds a new owner by part of the address and reads the verification email', async ({
+  browser,
+  baseURL,
+}) => {
   const ownerContext = await browser.newContext({ baseURL });
-  const { email } = await signUpNewOwner(await ownerContext.newPage(), { firstName: 'Vera', lastName: 'Inbox' });
+  const { email } = await signUpNewOwner(await ownerContext.newPage(), {
+    firstName: 'Vera',
+    lastName: 'Inbox',
+  });
   await ownerContext.close();
 
   const context = await browser.newContext({ baseURL });
@@ -27,7 +33,9 @@ test('the admin opens the Outbox, finds a new owner by part of the address and r
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Stored in the outbox, not delivered')).toBeVisible();
   await expect(dialog.getByTestId('outbox-text')).toContainText('Welcome to ShineRoute, Vera Inbox!');
-  await expect(dialog.getByTestId('outbox-text')).toContainText('Please confirm your email address by opening this link');
+  await expect(dialog.getByTestId('outbox-text')).toContainText(
+    'Please confirm your email address by opening this link',
+  );
   const link = dialog.getByRole('link', { name: /\/api\/auth\/verify-email\?token=/ });
   await expect(link).toHaveAttribute('target', '_blank');
   expect(new URL((await link.getAttribute('href'))!).origin).toBe(new URL(baseURL!).origin);
@@ -59,7 +67,9 @@ test('screenshots of the Outbox and an open message at 390 and 1280 px', async (
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/admin/outbox');
     await expect(page.getByTestId('outbox-row').first()).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `test-results/screenshots/admin-outbox-${width}.png`, fullPage: true });
     await page.getByTestId('outbox-row').first().click();
     await expect(page.getByRole('dialog').getByTestId('outbox-text')).toBeVisible();

@@ -9,7 +9,10 @@ const DEMO_ZONE = 'America/Chicago';
 
 async function pickOption(dialog: Locator, label: string, option: string | RegExp) {
   await dialog.getByRole('combobox', { name: label, exact: true }).click();
-  await dialog.page().getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+  await dialog
+    .page()
+    .getByRole('option', { name: option, exact: typeof option === 'string' })
+    .click();
 }
 
 interface CustomerDetail {
@@ -21,7 +24,8 @@ test('New booking for Marcus Bell’s saved F-150 keeps it a truck and prices it
   await signIn(page, DEMO_OWNER);
   const found = await (await page.request.get('/api/customers?q=marcus.bell')).json();
   const marcusId: string = found.items[0].id;
-  const detailOf = async () => (await (await page.request.get(`/api/customers/${marcusId}`)).json()) as CustomerDetail;
+  const detailOf = async () =>
+    (await (await page.request.get(`/api/customers/${marcusId}`)).json()) as CustomerDetail;
   const before = await detailOf();
   const completedBefore = before.bookings.filter((b) => b.status === 'completed').map((b) => b.id);
   expect(completedBefore.length).toBeGreaterThan(0);
@@ -59,7 +63,9 @@ test('New booking for Marcus Bell’s saved F-150 keeps it a truck and prices it
 
   // The saved vehicle and the earlier completed jobs read as before.
   const after = await detailOf();
-  expect(after.vehicles).toEqual([expect.objectContaining({ make: 'Ford', model: 'F-150', vehicleType: 'truck' })]);
+  expect(after.vehicles).toEqual([
+    expect.objectContaining({ make: 'Ford', model: 'F-150', vehicleType: 'truck' }),
+  ]);
   for (const id of completedBefore) {
     const job = await (await page.request.get(`/api/bookings/${id}`)).json();
     expect(job.vehicle).toMatchObject({ model: 'F-150', vehicleType: 'truck' });

@@ -15,7 +15,8 @@ test('owner operations screenshots at 390px and 1280px', async ({ browser }) => 
   for (const width of WIDTHS) {
     const page = await ownerContext.newPage();
     await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
-    const shot = (name: string) => page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
+    const shot = (name: string) =>
+      page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
 
     await page.goto('/inventory');
     await expect(page.getByRole('heading', { name: 'Low Stock Alert' })).toBeVisible();
@@ -51,7 +52,9 @@ test('owner operations screenshots at 390px and 1280px', async ({ browser }) => 
     if (width === WIDTHS[0]) {
       // A submission for the review queue below.
       const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
-      await page.getByLabel('Government ID file').setInputFiles({ name: 'maya-license.pdf', mimeType: 'application/pdf', buffer: pdf });
+      await page
+        .getByLabel('Government ID file')
+        .setInputFiles({ name: 'maya-license.pdf', mimeType: 'application/pdf', buffer: pdf });
       await expect(page.getByText('Document uploaded successfully')).toBeVisible();
     }
     await expect(page.getByText('Pending review', { exact: true })).toBeVisible();
@@ -63,7 +66,10 @@ test('owner operations screenshots at 390px and 1280px', async ({ browser }) => 
     await expect(admin.getByRole('heading', { name: 'Verification Review' })).toBeVisible();
     await admin.getByRole('tab', { name: 'All' }).click();
     await expect(admin.getByTestId('review').first()).toBeVisible();
-    await admin.screenshot({ path: `test-results/screenshots/admin-verifications-${width}.png`, fullPage: true });
+    await admin.screenshot({
+      path: `test-results/screenshots/admin-verifications-${width}.png`,
+      fullPage: true,
+    });
   }
   await ownerContext.close();
   await adminContext.close();

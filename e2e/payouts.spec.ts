@@ -15,12 +15,20 @@ test('a new owner enables test-mode payouts, a customer books and pays, the owne
   expect(
     (
       await page.request.put('/api/business-profile', {
-        data: { businessName: 'Payout Test Detailing', businessEmail: 'hello@payout-test.test', phone: '(512) 555-0177' },
+        data: {
+          businessName: 'Payout Test Detailing',
+          businessEmail: 'hello@payout-test.test',
+          phone: '(512) 555-0177',
+        },
       })
     ).status(),
   ).toBe(200);
   expect(
-    (await page.request.post('/api/services', { data: { name: 'Interior Detail', basePriceCents: 10000, durationMinutes: 120 } })).status(),
+    (
+      await page.request.post('/api/services', {
+        data: { name: 'Interior Detail', basePriceCents: 10000, durationMinutes: 120 },
+      })
+    ).status(),
   ).toBe(201);
 
   // The checklist offers test mode; one click and the business takes bookings.

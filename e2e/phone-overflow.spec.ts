@@ -7,9 +7,12 @@ import { sidewaysOverflow } from './overflow';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-const shoot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+const shoot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 
-test('/patent-diagrams keeps the page at 390 px; the drawing scrolls inside its own frame', async ({ page }) => {
+test('/patent-diagrams keeps the page at 390 px; the drawing scrolls inside its own frame', async ({
+  page,
+}) => {
   await page.goto('/patent-diagrams');
   await expect(page.getByRole('heading', { name: 'Patent diagrams', level: 1 })).toBeVisible();
   expect(await sidewaysOverflow(page)).toEqual([]);
@@ -18,7 +21,9 @@ test('/patent-diagrams keeps the page at 390 px; the drawing scrolls inside its 
   await shoot(page, 'patent-diagrams-390');
 });
 
-test("the dashboard's share card fits: the whole link box, the QR button and the embed box inside the card", async ({ page }) => {
+test("the dashboard's share card fits: the whole link box, the QR button and the embed box inside the card", async ({
+  page,
+}) => {
   await signIn(page, DEMO_OWNER);
   const link = page.getByLabel('Booking link');
   await expect(link).toHaveValue(/\/book\/lone-star-mobile-detailing$/);

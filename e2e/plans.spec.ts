@@ -6,7 +6,9 @@ test('a Starter owner sees the upgrade card on /inventory and upgrades in test m
   await page.goto('/inventory');
   await expect(page.getByRole('heading', { name: 'Inventory Management' })).toBeVisible();
   const card = page.getByRole('region', { name: 'Upgrade' });
-  await expect(card.getByText('Inventory is part of the Pro plan. Upgrade on the Billing page to use it.')).toBeVisible();
+  await expect(
+    card.getByText('Inventory is part of the Pro plan. Upgrade on the Billing page to use it.'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Item' })).toHaveCount(0);
 
   for (const width of [390, 1280]) {
@@ -28,7 +30,10 @@ test('a Starter owner sees the upgrade card on /inventory and upgrades in test m
     await page.screenshot({ path: `test-results/screenshots/billing-${width}.png`, fullPage: true });
   }
   // Back down to Starter from the Billing screen.
-  await page.getByRole('region', { name: 'Starter plan' }).getByRole('button', { name: 'Switch to Starter' }).click();
+  await page
+    .getByRole('region', { name: 'Starter plan' })
+    .getByRole('button', { name: 'Switch to Starter' })
+    .click();
   await expect(page.getByText("You're now on the Starter plan")).toBeVisible();
   await expect(page.getByTestId('current-plan')).toHaveText('Starter');
 });

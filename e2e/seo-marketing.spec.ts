@@ -26,22 +26,32 @@ test('an owner generates 2 landing pages and opens one live', async ({ page, con
   await expect(rows.filter({ hasText: 'Complete' })).toHaveCount(2, { timeout: 20_000 });
 
   const austin = rows.filter({ hasText: 'Paint Correction in Austin, TX' });
-  const [live] = await Promise.all([context.waitForEvent('page'), austin.getByRole('link', { name: 'View Live Page' }).click()]);
+  const [live] = await Promise.all([
+    context.waitForEvent('page'),
+    austin.getByRole('link', { name: 'View Live Page' }).click(),
+  ]);
   await expect(live).toHaveURL(/\/seo\/paint-correction-austin-tx$/);
   await expect(live.getByRole('heading', { level: 1, name: 'Paint Correction in Austin, TX' })).toBeVisible();
   await expect(live.getByText('Serving Austin, TX')).toBeVisible();
   // The demo business's own services and its real reviews are on its page.
   await expect(live.getByText('Services and prices from Lone Star Mobile Detailing')).toBeVisible();
   await expect(live.getByText(/4\.7 from 3 reviews/)).toBeVisible();
-  await expect(live.getByRole('main').getByRole('link', { name: 'Book Now' }).first()).toHaveAttribute('href', /^\/book\/lone-star-mobile-detailing\?from=/);
+  await expect(live.getByRole('main').getByRole('link', { name: 'Book Now' }).first()).toHaveAttribute(
+    'href',
+    /^\/book\/lone-star-mobile-detailing\?from=/,
+  );
 });
 
-test('a city page fetched with JavaScript disabled shows its heading, content and JSON-LD', async ({ browser }) => {
+test('a city page fetched with JavaScript disabled shows its heading, content and JSON-LD', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const res = await page.goto('/seo/mobile-car-detailing-austin-tx');
   expect(res?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1, name: 'Mobile Car Detailing in Austin, TX' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Mobile Car Detailing in Austin, TX' }),
+  ).toBeVisible();
   await expect(page.getByText('Serving Austin, TX')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Frequently asked questions' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Why Choose/ })).toBeVisible();

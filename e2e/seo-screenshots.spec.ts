@@ -44,7 +44,9 @@ test('admin: panel and Platform SEO Generator', async ({ page }) => {
     await shot(page, 'admin', width);
     await page.goto('/admin/seo');
     await expect(page.getByRole('heading', { name: 'Platform SEO Generator' })).toBeVisible();
-    await page.getByRole('textbox', { name: 'Keyword 1' }).fill(index === 0 ? 'Ceramic Coating' : 'Paint Protection');
+    await page
+      .getByRole('textbox', { name: 'Keyword 1' })
+      .fill(index === 0 ? 'Ceramic Coating' : 'Paint Protection');
     await page.getByLabel('Texas').check({ force: true });
     await page.getByLabel('Ohio').check({ force: true });
     await page.getByRole('checkbox', { name: 'Target vehicle makes and models' }).click();

@@ -4,7 +4,10 @@ import { DEMO_ADMIN, signIn, signUpNewOwner } from './fixtures';
 const ZIP = '80202';
 const WAITERS = ['ava.launch@example.com', 'ben.launch@example.com', 'cy.launch@example.com'];
 
-test('add an area from Waitlist Insights, activate it and see the launch email in the outbox', async ({ page, browser }) => {
+test('add an area from Waitlist Insights, activate it and see the launch email in the outbox', async ({
+  page,
+  browser,
+}) => {
   for (const email of WAITERS) {
     const res = await page.request.post('/api/public/waitlist', { data: { email, zip_code: ZIP } });
     expect(res.status()).toBe(201);

@@ -16,7 +16,8 @@ for (const [path, texts] of PAGES) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-    for (const text of texts) await expect(page.getByRole('main').getByText(text, { exact: false }).first()).toBeVisible();
+    for (const text of texts)
+      await expect(page.getByRole('main').getByText(text, { exact: false }).first()).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: 'ShineRoute home' })).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();
   });

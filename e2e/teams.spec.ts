@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_OWNER, signIn } from './fixtures';
 
-test('an owner invites a technician who accepts in a second browser and sees the bookings but no Services edit', async ({ page, browser }) => {
+test('an owner invites a technician who accepts in a second browser and sees the bookings but no Services edit', async ({
+  page,
+  browser,
+}) => {
   const email = `tech-${randomUUID().slice(0, 8)}@example.com`;
   await signIn(page, DEMO_OWNER);
   await page.goto('/business-profile');

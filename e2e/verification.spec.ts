@@ -18,11 +18,18 @@ test('upload a PDF, an admin approves it, and the dashboard alert is gone', asyn
   await page.goto('/verification');
   await expect(page.getByRole('heading', { name: 'Business Verification' })).toBeVisible();
   await expect(page.getByText('Liability insurance with at least $1M coverage')).toBeVisible();
-  for (const label of ['Government ID', 'Business License', 'Insurance Certificate', 'Business Registration']) {
+  for (const label of [
+    'Government ID',
+    'Business License',
+    'Insurance Certificate',
+    'Business Registration',
+  ]) {
     await expect(page.getByRole('heading', { name: label, level: 2 })).toBeVisible();
   }
 
-  await page.getByLabel('Government ID file').setInputFiles({ name: 'drivers-license.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page
+    .getByLabel('Government ID file')
+    .setInputFiles({ name: 'drivers-license.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(page.getByText('Document uploaded successfully')).toBeVisible();
   const card = page.getByTestId('document-card-government_id');
   await expect(card.getByRole('link', { name: 'drivers-license.pdf' })).toBeVisible();
@@ -35,9 +42,11 @@ test('upload a PDF, an admin approves it, and the dashboard alert is gone', asyn
   await expect(insurance.getByText('Please enter the expiry date of your insurance')).toBeVisible();
 
   // A renamed executable is refused by content.
-  await page
-    .getByLabel('Business License file')
-    .setInputFiles({ name: 'license.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]) });
+  await page.getByLabel('Business License file').setInputFiles({
+    name: 'license.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]),
+  });
   await expect(page.getByText('Unsupported file type. Please upload a PDF, JPG or PNG file.')).toBeVisible();
 
   const adminContext = await browser.newContext({ storageState: adminState });
@@ -65,20 +74,29 @@ test('upload a PDF, an admin approves it, and the dashboard alert is gone', asyn
   await expect(page.getByText('Your business is verified')).toBeVisible();
 });
 
-test('a rejection shows its reason on /verification; non-admins are denied the review queue', async ({ page, browser }) => {
+test('a rejection shows its reason on /verification; non-admins are denied the review queue', async ({
+  page,
+  browser,
+}) => {
   const owner = await signUpNewOwner(page, { firstName: 'Rex', lastName: 'Jected' });
   await page.goto('/admin/verifications');
   await expect(page.getByText('Access Denied')).toBeVisible();
   await expect(page.getByText("You don't have permission to access the admin panel")).toBeVisible();
 
   await page.goto('/verification');
-  await page.getByLabel('Business Registration file').setInputFiles({ name: 'llc.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page
+    .getByLabel('Business Registration file')
+    .setInputFiles({ name: 'llc.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(page.getByText('Document uploaded successfully')).toBeVisible();
 
   const adminContext = await browser.newContext({ storageState: adminState });
   const admin = await adminContext.newPage();
   await admin.goto('/admin/verifications');
-  await admin.getByTestId('review').filter({ hasText: owner.email }).getByRole('button', { name: 'Reject' }).click();
+  await admin
+    .getByTestId('review')
+    .filter({ hasText: owner.email })
+    .getByRole('button', { name: 'Reject' })
+    .click();
   const dialog = admin.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Reject' }).click();
   await expect(dialog.getByText('Please enter a reason for the rejection')).toBeVisible();

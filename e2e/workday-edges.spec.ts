@@ -7,9 +7,12 @@ import { DEMO_ADMIN, DEMO_OWNER, signIn } from './fixtures';
 
 const DEMO_ZONE = 'America/Chicago';
 
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+const noSideScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-test('a plan button opens sign-up with that plan, and the new business starts its trial on it', async ({ page }) => {
+test('a plan button opens sign-up with that plan, and the new business starts its trial on it', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute(
     'href',
@@ -29,7 +32,9 @@ test('a plan button opens sign-up with that plan, and the new business starts it
   expect(billing).toMatchObject({ plan: 'pro', state: 'trialing' });
 });
 
-test('View Services & Pricing, Schedule Live Demo and the contact page go where they say', async ({ page }) => {
+test('View Services & Pricing, Schedule Live Demo and the contact page go where they say', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'View Services & Pricing' }).click();
   await expect(page).toHaveURL(/\/book$/);
@@ -63,8 +68,12 @@ test('an admin lands on /admin and gets back to it from the owner screens; an ow
   const owner = await ownerContext.newPage();
   await signIn(owner, DEMO_OWNER);
   await expect(owner).toHaveURL(/\/dashboard$/);
-  await expect(owner.getByRole('navigation', { name: 'Owner' }).getByRole('link', { name: 'Bookings' })).toBeVisible();
-  await expect(owner.getByRole('navigation', { name: 'Owner' }).getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await expect(
+    owner.getByRole('navigation', { name: 'Owner' }).getByRole('link', { name: 'Bookings' }),
+  ).toBeVisible();
+  await expect(
+    owner.getByRole('navigation', { name: 'Owner' }).getByRole('link', { name: 'Admin' }),
+  ).toHaveCount(0);
   await ownerContext.close();
 });
 
@@ -115,7 +124,10 @@ test('the tab that opened the checkout shows the confirmation once the customer 
   page,
 }) => {
   await page.goto('/book?zip=78701');
-  await page.getByRole('link', { name: /Choose Lone Star Mobile Detailing/ }).first().click();
+  await page
+    .getByRole('link', { name: /Choose Lone Star Mobile Detailing/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: 'Lone Star Mobile Detailing' })).toBeVisible();
   const lastName = `Paid${randomUUID().slice(0, 6)}`;
   await page.getByRole('radio', { name: /Basic Wash/ }).check();
@@ -167,7 +179,9 @@ test('no route logs a missing HydrateFallback', async ({ page }) => {
   expect(warnings).toEqual([]);
 });
 
-test('the SEO generator offers the service-area cities first and warns about a city not served', async ({ page }) => {
+test('the SEO generator offers the service-area cities first and warns about a city not served', async ({
+  page,
+}) => {
   await signIn(page, DEMO_OWNER);
   await page.goto('/marketing');
   const yours = page.getByRole('list', { name: 'Your service-area cities' });
@@ -180,7 +194,10 @@ test('the SEO generator offers the service-area cities first and warns about a c
   await page.getByLabel('City 2', { exact: true }).fill('Dallas');
   const warning = page.getByRole('alert').filter({ hasText: 'Not in your service areas' });
   await expect(warning).toContainText('Dallas, TX');
-  await expect(warning.getByRole('link', { name: /add the area first/ })).toHaveAttribute('href', '/service-areas');
+  await expect(warning.getByRole('link', { name: /add the area first/ })).toHaveAttribute(
+    'href',
+    '/service-areas',
+  );
 });
 
 test("a business's SEO page sends Book Now to its readable booking link", async ({ page }) => {

@@ -14,7 +14,9 @@ import type { LoadResult } from './load-client';
  * BENCH_PORTS=FIRST-LAST) the first free one in that range, for a machine where each user has ports of their own.
  */
 export async function freePort(): Promise<number> {
-  const range = (process.argv.find((a) => a.startsWith('--ports='))?.slice(8) ?? process.env.BENCH_PORTS)?.split('-').map(Number);
+  const range = (process.argv.find((a) => a.startsWith('--ports='))?.slice(8) ?? process.env.BENCH_PORTS)
+    ?.split('-')
+    .map(Number);
   const tryPort = (port: number) =>
     new Promise<number | null>((resolve) => {
       const s = createNetServer();
@@ -63,12 +65,18 @@ export function runLoad(config: {
   const file = join(tmpdir(), `shineroute-load-${process.pid}-${Date.now()}.json`);
   writeFileSync(file, JSON.stringify({ order: 'cycle', connections: 50, headers: {}, ...config }));
   return new Promise<LoadResult>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/load-client.ts', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/load-client.ts', file], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (chunk) => {
       out += chunk;
     });
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`the load client exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out) as LoadResult)
+        : reject(new Error(`the load client exited with ${code}`)),
+    );
   });
 }
 
@@ -118,9 +126,13 @@ export async function apiFigures(appUrl: string, durationSeconds: number, report
   const bare = await startBareServer();
   try {
     report(`API at 50 connections vs bare node:http (interleaved, ${durationSeconds} s each side):`);
-    report(`  ${await ratioToBare({ appUrl, bareUrl: bare.url, title: 'GET /api/health', paths: ['/api/health'], durationSeconds, goal: 0.6 })}`);
+    report(
+      `  ${await ratioToBare({ appUrl, bareUrl: bare.url, title: 'GET /api/health', paths: ['/api/health'], durationSeconds, goal: 0.6 })}`,
+    );
     // Served and unserved zips, as visitors type them.
-    const zips = ['78701', '78704', '10001', '90210', '60601'].map((z) => `/api/public/availability?zip=${z}`);
+    const zips = ['78701', '78704', '10001', '90210', '60601'].map(
+      (z) => `/api/public/availability?zip=${z}`,
+    );
     // From 20,000 visitors' addresses (the server trusts X-Forwarded-For here), a few checks each, well under the
     // per-address limit of 300 a minute: the limiter's work is in the figure and no request is refused.
     report(
@@ -134,7 +146,8 @@ export async function apiFigures(appUrl: string, durationSeconds: number, report
 if (process.argv[1]?.endsWith('bench-api.ts')) {
   const url = process.argv.find((a) => a.startsWith('--url='))?.slice(6);
   const duration = Number(process.argv.find((a) => a.startsWith('--duration='))?.slice(11) ?? 10);
-  if (!url) throw new Error('usage: npx tsx scripts/bench-api.ts --url=http://127.0.0.1:PORT [--duration=10]');
+  if (!url)
+    throw new Error('usage: npx tsx scripts/bench-api.ts --url=http://127.0.0.1:PORT [--duration=10]');
   apiFigures(url, duration, console.log).catch((err) => {
     console.error(err);
     process.exitCode = 1;

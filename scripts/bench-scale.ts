@@ -9,13 +9,23 @@ export const SCALE = { customers: 20_000, bookings: 100_000 };
 /** Fills the demo business (the seed's owner) and answers what the measurements need. */
 export async function fillScale(db: Database, ownerEmail: string, report: (line: string) => void) {
   const started = performance.now();
-  const [owner] = (await db.execute<{ id: string; time_zone: string }>(sql`
-    select p.id, p.time_zone from profiles p join "user" u on u.id = p.id where u.email = ${ownerEmail}`)).rows;
+  const [owner] = (
+    await db.execute<{ id: string; time_zone: string }>(sql`
+    select p.id, p.time_zone from profiles p join "user" u on u.id = p.id where u.email = ${ownerEmail}`)
+  ).rows;
   if (!owner) throw new Error(`no business for ${ownerEmail}; was the demo seeded?`);
-  const [service] = (await db.execute<{ id: string; duration_minutes: number }>(sql`
-    select id, duration_minutes from services where business_id = ${owner.id} and is_active order by duration_minutes limit 1`)).rows;
+  const [service] = (
+    await db.execute<{ id: string; duration_minutes: number }>(sql`
+    select id, duration_minutes from services where business_id = ${owner.id} and is_active order by duration_minutes limit 1`)
+  ).rows;
   if (!service) throw new Error('the demo business has no active service');
-  const have = Number((await db.execute<{ n: number }>(sql`select count(*)::int as n from bookings where business_id = ${owner.id}`)).rows[0]!.n);
+  const have = Number(
+    (
+      await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from bookings where business_id = ${owner.id}`,
+      )
+    ).rows[0]!.n,
+  );
   if (have < SCALE.bookings) {
     await db.execute(sql`
       insert into customers (business_id, first_name, last_name, email, phone, address, created_at)
@@ -43,9 +53,11 @@ export async function fillScale(db: Database, ownerEmail: string, report: (line:
     await db.execute(sql`analyze customers`);
     await db.execute(sql`analyze bookings`);
   }
-  const counts = (await db.execute<{ b: number; c: number }>(sql`
+  const counts = (
+    await db.execute<{ b: number; c: number }>(sql`
     select (select count(*)::int from bookings where business_id = ${owner.id}) as b,
-           (select count(*)::int from customers where business_id = ${owner.id}) as c`)).rows[0]!;
+           (select count(*)::int from customers where business_id = ${owner.id}) as c`)
+  ).rows[0]!;
   report(
     `Data at scale: the demo business holds ${Number(counts.b).toLocaleString('en-US')} bookings and ` +
       `${Number(counts.c).toLocaleString('en-US')} customers (filled in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
@@ -61,7 +73,8 @@ async function timedGet(url: string, headers: Record<string, string>, times = 30
     const t = performance.now();
     const res = await fetch(url, { headers });
     const body = await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${url} answered ${res.status}: ${new TextDecoder().decode(body).slice(0, 200)}`);
+    if (!res.ok)
+      throw new Error(`${url} answered ${res.status}: ${new TextDecoder().decode(body).slice(0, 200)}`);
     return { ms: performance.now() - t, bytes: body.byteLength };
   };
   await once();
@@ -73,7 +86,11 @@ async function timedGet(url: string, headers: Record<string, string>, times = 30
     bytes = r.bytes;
   }
   samples.sort((a, b) => a - b);
-  return { median: samples[Math.floor(samples.length / 2)]!, p95: samples[Math.floor(samples.length * 0.95)]!, bytes };
+  return {
+    median: samples[Math.floor(samples.length / 2)]!,
+    p95: samples[Math.floor(samples.length * 0.95)]!,
+    bytes,
+  };
 }
 
 /** The figures, through HTTP against a running server (the time includes the request's trip over loopback). */
@@ -97,10 +114,20 @@ export async function scaleFigures(
   await line('GET /api/dashboard (stats, tips this month, checklist)', '/api/dashboard', 20);
   await line('GET /api/bookings first page (upcoming)', '/api/bookings', 30, 50 * 1024);
   await line('GET /api/bookings first page (past)', '/api/bookings?when=past', 30, 50 * 1024);
-  await line('GET /api/bookings search "customer 42"', '/api/bookings?when=past&q=customer%2042', 30, 50 * 1024);
+  await line(
+    'GET /api/bookings search "customer 42"',
+    '/api/bookings?when=past&q=customer%2042',
+    30,
+    50 * 1024,
+  );
   await line('GET /api/customers first page', '/api/customers', 30, 50 * 1024);
   await line('GET /api/customers search "customer 1999"', '/api/customers?q=customer%201999', 30, 50 * 1024);
-  await line('GET /api/bookings search "congress" (upcoming, a common word)', '/api/bookings?q=congress', 30, 50 * 1024);
+  await line(
+    'GET /api/bookings search "congress" (upcoming, a common word)',
+    '/api/bookings?q=congress',
+    30,
+    50 * 1024,
+  );
   await line(
     `GET /api/booking/slots for a busy day (${tomorrow}, ~68 bookings)`,
     `/api/booking/slots?business=${target.businessId}&serviceId=${target.serviceId}&date=${tomorrow}`,

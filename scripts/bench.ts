@@ -28,9 +28,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { STATE_CODES } from '../src/shared/seo.constants';
 import { openDatabase } from '../src/server/db/client';
 import { DEMO_OWNER } from '../src/server/db/seed';
+import { STATE_CODES } from '../src/shared/seo.constants';
 import { apiFigures, freePort, runLoad } from './bench-api';
 import { fillScale, scaleFigures } from './bench-scale';
 import { defaultPaths, runLighthouse } from './lighthouse';
@@ -51,7 +51,9 @@ const ADMIN = { email: 'admin@shineroute.test', password: 'shine-demo-admin' };
 const GENERATION = {
   keywords: ['Car Detailing', 'Mobile Car Wash'],
   // 40 states: all but the ten smallest by population.
-  selectedStates: STATE_CODES.filter((c) => !['AK', 'DE', 'HI', 'MT', 'ND', 'NH', 'RI', 'SD', 'VT', 'WY'].includes(c)),
+  selectedStates: STATE_CODES.filter(
+    (c) => !['AK', 'DE', 'HI', 'MT', 'ND', 'NH', 'RI', 'SD', 'VT', 'WY'].includes(c),
+  ),
   targetVehicles: true,
 };
 
@@ -69,7 +71,6 @@ function withDatabase(url: string, database: string) {
   u.pathname = `/${database}`;
   return u.toString();
 }
-
 
 interface Server {
   url: string;
@@ -102,7 +103,8 @@ async function startServer(label: string, { web = false } = {}): Promise<Server>
   });
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}); see ${join(dataDir, `server-${label}.log`)}`);
+    if (child.exitCode !== null)
+      throw new Error(`the server exited (${child.exitCode}); see ${join(dataDir, `server-${label}.log`)}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {
@@ -170,19 +172,31 @@ async function generation() {
     const accepted = performance.now() - started;
     if (res.status !== 202) throw new Error(`generate answered ${res.status}: ${await res.text()}`);
     const { runId, totalPages } = (await res.json()) as { runId: string; totalPages: number };
-    let run: { status: string; processedPages: number; createdPages: number } = { status: 'queued', processedPages: 0, createdPages: 0 };
+    let run: { status: string; processedPages: number; createdPages: number } = {
+      status: 'queued',
+      processedPages: 0,
+      createdPages: 0,
+    };
     let lastPrint = 0;
     while (run.status === 'queued' || run.status === 'running') {
       await new Promise((r) => setTimeout(r, 250));
-      run = ((await (await get(`${server.url}/api/admin/seo/runs/${runId}`, { headers: { cookie } })).json()) as { run: typeof run }).run;
+      run = (
+        (await (await get(`${server.url}/api/admin/seo/runs/${runId}`, { headers: { cookie } })).json()) as {
+          run: typeof run;
+        }
+      ).run;
       if (performance.now() - lastPrint > 5_000) {
         lastPrint = performance.now();
         console.log(`  … ${run.processedPages} / ${totalPages} pages`);
       }
     }
     const seconds = (performance.now() - started) / 1000;
-    report(`Generation: ${run.createdPages.toLocaleString('en-US')} of ${totalPages.toLocaleString('en-US')} pages, status ${run.status}`);
-    report(`  request answered in ${ms(accepted)}; all pages in ${seconds.toFixed(1)} s (${Math.round(totalPages / seconds)} pages/s) — target < 60 s: ${verdict(seconds < 60)}`);
+    report(
+      `Generation: ${run.createdPages.toLocaleString('en-US')} of ${totalPages.toLocaleString('en-US')} pages, status ${run.status}`,
+    );
+    report(
+      `  request answered in ${ms(accepted)}; all pages in ${seconds.toFixed(1)} s (${Math.round(totalPages / seconds)} pages/s) — target < 60 s: ${verdict(seconds < 60)}`,
+    );
   } finally {
     await server.stop();
   }
@@ -192,7 +206,11 @@ async function generation() {
 async function fillTo(target: number): Promise<string[]> {
   const handle = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: join(dataDir, 'pglite') });
   try {
-    const count = async () => Number((await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from city_seo_pages`)).rows[0]!.n);
+    const count = async () =>
+      Number(
+        (await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from city_seo_pages`)).rows[0]!
+          .n,
+      );
     const started = performance.now();
     let n = await count();
     for (let copy = 1; n < target; copy++) {
@@ -207,8 +225,12 @@ async function fillTo(target: number): Promise<string[]> {
       n = await count();
     }
     await handle.db.execute(sql`analyze city_seo_pages`);
-    report(`Data: ${n.toLocaleString('en-US')} pages stored (filled in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
-    const slugs = await handle.db.execute<{ slug: string }>(sql`select slug from city_seo_pages where status = 'complete'`);
+    report(
+      `Data: ${n.toLocaleString('en-US')} pages stored (filled in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    );
+    const slugs = await handle.db.execute<{ slug: string }>(
+      sql`select slug from city_seo_pages where status = 'complete'`,
+    );
     return slugs.rows.map((r) => r.slug);
   } finally {
     await handle.close();
@@ -248,7 +270,9 @@ async function timed(label: string, fn: () => Promise<unknown>, times = 40) {
   samples.sort((a, b) => a - b);
   const median = samples[Math.floor(samples.length / 2)]!;
   const p95 = samples[Math.floor(samples.length * 0.95)]!;
-  report(`  ${label}: median ${ms(median)}, p95 ${ms(p95)}, max ${ms(samples.at(-1)!)} — target < 50 ms: ${verdict(p95 < 50)}`);
+  report(
+    `  ${label}: median ${ms(median)}, p95 ${ms(p95)}, max ${ms(samples.at(-1)!)} — target < 50 ms: ${verdict(p95 < 50)}`,
+  );
 }
 
 async function serving(slugs: string[]) {
@@ -257,13 +281,22 @@ async function serving(slugs: string[]) {
     const hot = slugs[0]!;
     const cookie = await signIn(server);
     const list = async (search?: string) => {
-      const res = await get(`${server.url}/api/admin/seo/pages${search ? `?search=${encodeURIComponent(search)}` : ''}`, { headers: { cookie } });
+      const res = await get(
+        `${server.url}/api/admin/seo/pages${search ? `?search=${encodeURIComponent(search)}` : ''}`,
+        { headers: { cookie } },
+      );
       if (!res.ok) throw new Error(`admin list answered ${res.status}`);
       return res.json();
     };
     // The server renders ahead the pages without a stored render (the copies) and loads the renders into memory.
     const started = performance.now();
-    let serving: { pagesInMemory: number; bytesInMemory: number; memoryBudgetBytes: number; warming: boolean; pendingRenders: number };
+    let serving: {
+      pagesInMemory: number;
+      bytesInMemory: number;
+      memoryBudgetBytes: number;
+      warming: boolean;
+      pendingRenders: number;
+    };
     for (let lastPrint = 0; ; ) {
       serving = await (await get(`${server.url}/api/admin/seo/serving`, { headers: { cookie } })).json();
       if (serving.pendingRenders === 0 && !serving.warming) break;
@@ -326,7 +359,9 @@ async function lighthousePart() {
     report(`Lighthouse, mobile preset, median of ${LIGHTHOUSE_RUNS} runs per page:`);
     const figures = await runLighthouse(server.url, paths, { runs: LIGHTHOUSE_RUNS });
     for (const f of figures) {
-      report(`  ${f.path}: performance ${f.score} (runs ${f.scores.join(' · ')}), LCP ${(f.lcpMs / 1000).toFixed(2)} s, TBT ${f.tbtMs} ms, CLS ${f.cls}`);
+      report(
+        `  ${f.path}: performance ${f.score} (runs ${f.scores.join(' · ')}), LCP ${(f.lcpMs / 1000).toFixed(2)} s, TBT ${f.tbtMs} ms, CLS ${f.cls}`,
+      );
     }
   } finally {
     await server.stop();
@@ -334,7 +369,9 @@ async function lighthousePart() {
 }
 
 async function main() {
-  console.log(`ShineRoute benchmark on ${databaseUrl ? 'PostgreSQL' : 'the embedded PGlite'} (data in ${dataDir})\n`);
+  console.log(
+    `ShineRoute benchmark on ${databaseUrl ? 'PostgreSQL' : 'the embedded PGlite'} (data in ${dataDir})\n`,
+  );
   if (pgAdminUrl) {
     const admin = new pg.Client({ connectionString: pgAdminUrl });
     await admin.connect();

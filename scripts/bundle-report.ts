@@ -9,8 +9,12 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const packageOf = (id: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id)?.[1] ?? id;
 
 for (const chunk of report.chunks.slice(0, chunkCount)) {
-  console.log(`${chunk.file}${chunk.isEntry ? ' (entry)' : ''}: ${kb(chunk.bytes)} rendered (before minifying)`);
+  console.log(
+    `${chunk.file}${chunk.isEntry ? ' (entry)' : ''}: ${kb(chunk.bytes)} rendered (before minifying)`,
+  );
   const byPackage = new Map<string, number>();
-  for (const m of chunk.modules) byPackage.set(packageOf(m.id), (byPackage.get(packageOf(m.id)) ?? 0) + m.bytes);
-  for (const [name, bytes] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, moduleCount)) console.log(`  ${kb(bytes).padStart(9)}  ${name}`);
+  for (const m of chunk.modules)
+    byPackage.set(packageOf(m.id), (byPackage.get(packageOf(m.id)) ?? 0) + m.bytes);
+  for (const [name, bytes] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, moduleCount))
+    console.log(`  ${kb(bytes).padStart(9)}  ${name}`);
 }

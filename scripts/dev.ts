@@ -8,7 +8,10 @@ const children = [
     stdio: 'inherit',
     env: { ...process.env, PORT: apiPort, SERVE_WEB: 'false', PUBLIC_URL: `http://localhost:${vitePort}` },
   }),
-  spawn('npx', ['vite', '--port', vitePort], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
+  spawn('npx', ['vite', '--port', vitePort], {
+    stdio: 'inherit',
+    env: { ...process.env, API_PORT: apiPort },
+  }),
 ];
 const stop = () => {
   for (const c of children) c.kill('SIGTERM');

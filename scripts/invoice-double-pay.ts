@@ -31,12 +31,21 @@ async function measure(kind: 'test' | 'stripe') {
   await handle.migrate();
   const db = handle.db;
   const mailer = createOutboxMailer(db);
-  const auth = createAuth({ db, mailer, baseURL: ORIGIN, secret: 'measure-secret-measure-secret-0123456789' });
+  const auth = createAuth({
+    db,
+    mailer,
+    baseURL: ORIGIN,
+    secret: 'measure-secret-measure-secret-0123456789',
+  });
   let testRefunds = 0;
   const test = createTestPaymentProvider(db, ORIGIN);
   const payments: PaymentProvider =
     kind === 'stripe'
-      ? createStripePaymentProvider({ secretKey: 'sk_test_measure', webhookSecret: SECRET, apiBase: fake.apiBase })
+      ? createStripePaymentProvider({
+          secretKey: 'sk_test_measure',
+          webhookSecret: SECRET,
+          apiBase: fake.apiBase,
+        })
       : {
           ...test,
           async refund(...a) {
@@ -45,7 +54,13 @@ async function measure(kind: 'test' | 'stripe') {
           },
         };
   const app = createApp({
-    db, auth, mailer, payments, publicUrl: ORIGIN, supportEmail: 'support@test.local', trustProxy: false,
+    db,
+    auth,
+    mailer,
+    payments,
+    publicUrl: ORIGIN,
+    supportEmail: 'support@test.local',
+    trustProxy: false,
     storage: createLocalStorage(mkdtempSync(join(tmpdir(), 'measure-'))),
     seo: createSeoSettings({ exclusiveDatabase: true }),
   });
@@ -56,38 +71,78 @@ async function measure(kind: 'test' | 'stripe') {
     headers.set('x-forwarded-for', `10.1.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`);
     if (init.cookie) headers.set('cookie', init.cookie);
     if (init.json !== undefined) headers.set('content-type', 'application/json');
-    return app.request(path, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+    return app.request(path, {
+      ...init,
+      headers,
+      body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+    });
   };
 
   const signUp = await request('/api/auth/sign-up/email', {
     method: 'POST',
-    json: { email: `owner-${kind}@example.com`, password: 'correct-horse-battery', name: 'Ada Owner', firstName: 'Ada', lastName: 'Owner' },
+    json: {
+      email: `owner-${kind}@example.com`,
+      password: 'correct-horse-battery',
+      name: 'Ada Owner',
+      firstName: 'Ada',
+      lastName: 'Owner',
+    },
   });
   const businessId = ((await signUp.json()) as { user: { id: string } }).user.id;
-  const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => !c.endsWith('=')).join('; ');
-  await updateProfile(db, businessId, { businessName: 'Test Detailing Co', businessEmail: 'hello@test-detailing.test', subscriptionTier: 'pro' });
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
+  await updateProfile(db, businessId, {
+    businessName: 'Test Detailing Co',
+    businessEmail: 'hello@test-detailing.test',
+    subscriptionTier: 'pro',
+  });
   if (kind === 'test') await createTestModeAccount(db, businessId);
   else {
     await request('/api/payouts/account', { method: 'POST', cookie });
     const account = [...fake.accounts.values()].find((a) => a.metadata.business_id === businessId)!;
-    const event = fake.signedEvent('account.updated', fake.completeOnboarding(account.id), { secret: SECRET, account: account.id });
-    await request('/api/webhooks/stripe', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, body: event.body });
+    const event = fake.signedEvent('account.updated', fake.completeOnboarding(account.id), {
+      secret: SECRET,
+      account: account.id,
+    });
+    await request('/api/webhooks/stripe', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+      body: event.body,
+    });
   }
-  const customer = await createCustomer(db, businessId, { firstName: 'Noah', lastName: 'Kim', email: 'noah@example.com' });
+  const customer = await createCustomer(db, businessId, {
+    firstName: 'Noah',
+    lastName: 'Kim',
+    email: 'noah@example.com',
+  });
   const quote = await request('/api/quotes', {
     method: 'POST',
     cookie,
-    json: { customerId: customer.id, items: [{ serviceName: 'Full Detail', quantity: 1, unitPriceCents: 24000 }] },
+    json: {
+      customerId: customer.id,
+      items: [{ serviceName: 'Full Detail', quantity: 1, unitPriceCents: 24000 }],
+    },
   });
   const quoteId = ((await quote.json()) as { id: string }).id;
   await request(`/api/quotes/${quoteId}/send`, { method: 'POST', cookie });
-  const [{ token }] = (await db.select({ token: quotes.publicToken }).from(quotes).where(eq(quotes.id, quoteId))) as [{ token: string }];
+  const [{ token }] = (await db
+    .select({ token: quotes.publicToken })
+    .from(quotes)
+    .where(eq(quotes.id, quoteId))) as [{ token: string }];
   await request(`/quote/${token}/accept`, { method: 'POST' });
-  const invoice = (await (await request(`/api/invoices/from-quote/${quoteId}`, { method: 'POST', cookie })).json()) as { id: string; payPath: string };
+  const invoice = (await (
+    await request(`/api/invoices/from-quote/${quoteId}`, { method: 'POST', cookie })
+  ).json()) as { id: string; payPath: string };
 
   const sessions: string[] = [];
   for (let i = 0; i < N; i++) {
-    const res = await request(`${invoice.payPath}/checkout`, { method: 'POST', body: new URLSearchParams({ tip: 'none' }) });
+    const res = await request(`${invoice.payPath}/checkout`, {
+      method: 'POST',
+      body: new URLSearchParams({ tip: 'none' }),
+    });
     sessions.push(decodeURIComponent(res.headers.get('location')!.split('/').at(-1)!));
   }
   let captured = 0;
@@ -95,15 +150,24 @@ async function measure(kind: 'test' | 'stripe') {
     if (kind === 'stripe') captured += fake.markPaid(s).amount_total;
     else {
       const res = await request(`/checkout/test/${encodeURIComponent(s)}/pay`, { method: 'POST' });
-      if (res.headers.get('location')?.includes('session_id=')) captured += (await payments.getPaymentStatus(s)).amountCents ?? 0;
+      if (res.headers.get('location')?.includes('session_id='))
+        captured += (await payments.getPaymentStatus(s)).amountCents ?? 0;
     }
   }
   const returnPages = sessions.map((s) => request(`${invoice.payPath}?session_id=${encodeURIComponent(s)}`));
   const webhooks =
     kind === 'stripe'
       ? sessions.map((s) => {
-          const e = fake.signedEvent('checkout.session.completed', { ...fake.sessions.get(s)! }, { secret: SECRET });
-          return request('/api/webhooks/stripe', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': e.signature }, body: e.body });
+          const e = fake.signedEvent(
+            'checkout.session.completed',
+            { ...fake.sessions.get(s)! },
+            { secret: SECRET },
+          );
+          return request('/api/webhooks/stripe', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'stripe-signature': e.signature },
+            body: e.body,
+          });
         })
       : [];
   await Promise.all([...returnPages, ...webhooks]);
@@ -112,9 +176,19 @@ async function measure(kind: 'test' | 'stripe') {
   const recordedCents = recorded.reduce((s, p) => s + p.amountCents + p.tipCents, 0);
   const stripeRefunds = fake.refunds.filter((r) => sessions.some((s) => r.payment_intent === `pi_fake_${s}`));
   const refunds = kind === 'stripe' ? stripeRefunds.length : testRefunds;
-  const refundedCents = kind === 'stripe' ? stripeRefunds.reduce((s, r) => s + r.amount, 0) : testRefunds * (captured / N);
+  const refundedCents =
+    kind === 'stripe' ? stripeRefunds.reduce((s, r) => s + r.amount, 0) : testRefunds * (captured / N);
   await handle.close();
-  return { kind, checkouts: N, captured, payments: recorded.length, recordedCents, refunds, refundedCents, unrecorded: captured - recordedCents - refundedCents };
+  return {
+    kind,
+    checkouts: N,
+    captured,
+    payments: recorded.length,
+    recordedCents,
+    refunds,
+    refundedCents,
+    unrecorded: captured - recordedCents - refundedCents,
+  };
 }
 
 for (const kind of ['test', 'stripe'] as const) {

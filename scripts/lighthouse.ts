@@ -32,16 +32,27 @@ export interface LighthouseFigures {
  * One Lighthouse run. A run whose trace Chrome failed to record (NO_NAVSTART and the like, seen on a busy machine) is
  * run again, at most twice: it measured nothing, so it is not a result to keep.
  */
-async function measure(url: string, port: number, attempt = 1): Promise<NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+async function measure(
+  url: string,
+  port: number,
+  attempt = 1,
+): Promise<NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
   const error = result?.lhr.runtimeError;
   if (result && !error) return result.lhr;
-  if (attempt >= 3) throw new Error(`Lighthouse on ${url}: ${error?.code ?? 'no result'} ${error?.message ?? ''}`);
+  if (attempt >= 3)
+    throw new Error(`Lighthouse on ${url}: ${error?.code ?? 'no result'} ${error?.message ?? ''}`);
   console.warn(`Lighthouse on ${url}: ${error?.code ?? 'no result'}, measuring again`);
   return measure(url, port, attempt + 1);
 }
 
-const median = <T>(items: T[], by: (t: T) => number) => [...items].sort((a, b) => by(a) - by(b))[Math.floor(items.length / 2)]!;
+const median = <T>(items: T[], by: (t: T) => number) =>
+  [...items].sort((a, b) => by(a) - by(b))[Math.floor(items.length / 2)]!;
 
 /** The demo business's booking link and the first city page the sitemap lists (the seeded demo has both). */
 export async function defaultPaths(baseUrl: string): Promise<string[]> {
@@ -49,13 +60,30 @@ export async function defaultPaths(baseUrl: string): Promise<string[]> {
     .then((r) => (r.ok ? r.text() : ''))
     .catch(() => '');
   // The demo's own city page is not in the sitemap while the demo business is unverified (decision 406).
-  const seo = /<loc>[^<]*?(\/seo\/[^<]+)<\/loc>/.exec(sitemap)?.[1] ?? '/seo/lone-star-mobile-detailing-auto-detailing';
-  return ['/', '/book', '/book/lone-star-mobile-detailing', '/auth', '/for-detailers', '/about', '/contact', seo];
+  const seo =
+    /<loc>[^<]*?(\/seo\/[^<]+)<\/loc>/.exec(sitemap)?.[1] ?? '/seo/lone-star-mobile-detailing-auto-detailing';
+  return [
+    '/',
+    '/book',
+    '/book/lone-star-mobile-detailing',
+    '/auth',
+    '/for-detailers',
+    '/about',
+    '/contact',
+    seo,
+  ];
 }
 
 /** Runs Lighthouse `runs` times per path against `baseUrl` and returns the median run's figures per path. */
-export async function runLighthouse(baseUrl: string, paths: string[], { runs = 3 } = {}): Promise<LighthouseFigures[]> {
-  const chrome = await launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS });
+export async function runLighthouse(
+  baseUrl: string,
+  paths: string[],
+  { runs = 3 } = {},
+): Promise<LighthouseFigures[]> {
+  const chrome = await launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROMIUM_FLAGS,
+  });
   try {
     const figures: LighthouseFigures[] = [];
     for (const path of paths) {
@@ -95,6 +123,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
   const base = option('base') ?? process.env.LIGHTHOUSE_BASE_URL ?? 'http://localhost:3000';
   const paths = args.filter((a) => !a.startsWith('--'));
-  const figures = await runLighthouse(base, paths.length ? paths : await defaultPaths(base), { runs: Number(option('runs') ?? 3) });
+  const figures = await runLighthouse(base, paths.length ? paths : await defaultPaths(base), {
+    runs: Number(option('runs') ?? 3),
+  });
   printLighthouse(figures);
 }

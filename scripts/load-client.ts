@@ -38,7 +38,8 @@ export async function runLoad(opts: {
         return `X-Forwarded-For: 10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}\r\n`;
       }
     : () => '';
-  const head = (path: string) => `GET ${path} HTTP/1.1\r\nHost: ${opts.host}:${opts.port}\r\n${extra}${from()}\r\n`;
+  const head = (path: string) =>
+    `GET ${path} HTTP/1.1\r\nHost: ${opts.host}:${opts.port}\r\n${extra}${from()}\r\n`;
   const latencies: number[] = [];
   let non2xx = 0;
   let errors = 0;
@@ -128,7 +129,9 @@ async function cli(configFile: string) {
   const { paths } = config;
   let next = 0;
   const path =
-    config.order === 'random' ? () => paths[Math.floor(Math.random() * paths.length)]! : () => paths[next++ % paths.length]!;
+    config.order === 'random'
+      ? () => paths[Math.floor(Math.random() * paths.length)]!
+      : () => paths[next++ % paths.length]!;
   const result = await runLoad({ ...config, host: hostname, port: Number(port), path });
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }

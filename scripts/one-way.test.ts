@@ -19,10 +19,18 @@ const RULES: Rule[] = [
     name: 'money is formatted by formatMoney / formatCents (src/shared/money.ts), not toFixed(2)',
     pattern: /toFixed\(2\)/,
     allowed: [
-      { file: 'src/server/features/invoices/document-render.ts', line: 'formatQuantity', why: 'a quantity, not money' },
-      { file: 'src/server/features/invoices/document-render.ts', line: 'formatRate', why: 'a tax rate, not money' },
+      {
+        file: 'src/server/features/invoices/document-render.ts',
+        line: 'formatQuantity',
+        why: 'a quantity, not money',
+      },
+      {
+        file: 'src/server/features/invoices/document-render.ts',
+        line: 'formatRate',
+        why: 'a tax rate, not money',
+      },
     ],
-    rejects: "const price = (s.basePriceCents / 100).toFixed(2);",
+    rejects: 'const price = (s.basePriceCents / 100).toFixed(2);',
   },
   {
     name: 'HTML is escaped by escapeHtml from src/shared/html.ts, defined nowhere else',

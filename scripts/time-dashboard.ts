@@ -9,18 +9,18 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../src/server/app';
 import { createAuth } from '../src/server/auth/auth';
+import { readSignedIn } from '../src/server/auth/signed-in';
 import { openDatabase } from '../src/server/db/client';
 import { DEMO_OWNER } from '../src/server/db/seed';
 import { getDashboard, getDashboardStats } from '../src/server/features/dashboard/dashboard.service';
 import { tipsThisMonthCents } from '../src/server/features/invoices/invoices.service';
 import { getProfile } from '../src/server/features/profiles/profiles.service';
-import { readSignedIn } from '../src/server/auth/signed-in';
+import { createSeoSettings } from '../src/server/features/seo/seo-settings';
 import { signedInState } from '../src/server/features/team/membership';
 import { insuranceExpiryNotice } from '../src/server/features/verification/verification.service';
 import { createOutboxMailer } from '../src/server/providers/mail/mailer';
 import { createTestPaymentProvider } from '../src/server/providers/payments/test-checkout';
 import { createLocalStorage } from '../src/server/providers/storage/local-storage';
-import { createSeoSettings } from '../src/server/features/seo/seo-settings';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
@@ -30,12 +30,19 @@ const args = Object.fromEntries(
 );
 const times = Number(args.times ?? 200);
 const handle = await openDatabase(
-  process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: join(String(args['data-dir']), 'pglite') },
+  process.env.DATABASE_URL
+    ? { databaseUrl: process.env.DATABASE_URL }
+    : { dataDir: join(String(args['data-dir']), 'pglite') },
 );
 await handle.migrate();
 const db = handle.db;
 const mailer = createOutboxMailer(db);
-const auth = createAuth({ db, mailer, baseURL: 'http://localhost:3000', secret: 'time-dashboard-secret-0123456789abcdef' });
+const auth = createAuth({
+  db,
+  mailer,
+  baseURL: 'http://localhost:3000',
+  secret: 'time-dashboard-secret-0123456789abcdef',
+});
 const signIn = await auth.api.signInEmail({
   body: { email: DEMO_OWNER.email, password: DEMO_OWNER.password },
   headers: new Headers({ origin: 'http://localhost:3000' }),
@@ -64,21 +71,32 @@ const app = createApp({
 const parts: [string, () => Promise<unknown>][] = [
   ['session (better-auth getSession)', () => auth.api.getSession({ headers })],
   ['signedInState', () => signedInState(db, userId)],
-  ['readSignedIn (one query, decision 925)', async () => {
-    if (!(await readSignedIn(auth, db, headers))) throw new Error('not signed in');
-  }],
+  [
+    'readSignedIn (one query, decision 925)',
+    async () => {
+      if (!(await readSignedIn(auth, db, headers))) throw new Error('not signed in');
+    },
+  ],
   ['profile', () => getProfile(db, businessId)],
   ['stats (totals)', () => getDashboardStats(db, businessId)],
-  ['active services', () => db.execute(sql`select count(*) from services where business_id = ${businessId} and is_active`)],
+  [
+    'active services',
+    () => db.execute(sql`select count(*) from services where business_id = ${businessId} and is_active`),
+  ],
   ['insurance notice', () => insuranceExpiryNotice(db, businessId)],
   ['tips this month', () => tipsThisMonthCents(db, businessId)],
   ['getDashboard (all reads)', () => getDashboard(db, businessId)],
   ['select 1', () => db.execute(sql`select 1`)],
-  ['GET /api/dashboard (app.request)', async () => {
-    const res = await app.request('/api/dashboard', { headers: { cookie, origin: 'http://localhost:3000', 'x-forwarded-for': '10.9.9.9' } });
-    if (!res.ok) throw new Error(`dashboard answered ${res.status}`);
-    await res.arrayBuffer();
-  }],
+  [
+    'GET /api/dashboard (app.request)',
+    async () => {
+      const res = await app.request('/api/dashboard', {
+        headers: { cookie, origin: 'http://localhost:3000', 'x-forwarded-for': '10.9.9.9' },
+      });
+      if (!res.ok) throw new Error(`dashboard answered ${res.status}`);
+      await res.arrayBuffer();
+    },
+  ],
 ];
 
 const samples = new Map<string, number[]>(parts.map(([n]) => [n, []]));
@@ -89,8 +107,12 @@ for (let round = 0; round < times + 5; round++) {
     if (round >= 5) samples.get(name)!.push(performance.now() - t);
   }
 }
-const pick = (s: number[], q: number) => s.sort((a, b) => a - b)[Math.min(s.length - 1, Math.floor(s.length * q))]!;
+const pick = (s: number[], q: number) =>
+  s.sort((a, b) => a - b)[Math.min(s.length - 1, Math.floor(s.length * q))]!;
 console.log(`${handle.kind}, ${times} rounds (parts interleaved), median / p90 in ms:`);
-for (const [name, s] of samples) console.log(`  ${name.padEnd(36)} ${pick(s, 0.5).toFixed(2).padStart(7)} ${pick(s, 0.9).toFixed(2).padStart(7)}`);
+for (const [name, s] of samples)
+  console.log(
+    `  ${name.padEnd(36)} ${pick(s, 0.5).toFixed(2).padStart(7)} ${pick(s, 0.9).toFixed(2).padStart(7)}`,
+  );
 await handle.close();
 process.exit(0);

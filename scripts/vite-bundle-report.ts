@@ -5,7 +5,13 @@ import { join, relative } from 'node:path';
 import type { Plugin } from 'vite';
 
 export interface BundleReport {
-  chunks: { file: string; isEntry: boolean; bytes: number; imports: string[]; modules: { id: string; bytes: number }[] }[];
+  chunks: {
+    file: string;
+    isEntry: boolean;
+    bytes: number;
+    imports: string[];
+    modules: { id: string; bytes: number }[];
+  }[];
 }
 
 export function bundleReport(): Plugin {

@@ -1,58 +1,58 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { CLIENT_IP_HEADER } from './auth/auth';
-import { clientAddress, trustedProxyHops } from './http/client-address';
-import { handleError } from './http/error-handler';
-import { contactRoutes } from './features/contact/contact.routes';
+import { adminAuditApi, adminUsersApi } from './features/admin-users/admin-users.routes';
+import { adminAnalyticsApi } from './features/analytics/analytics.routes';
+import { adminBillingApi } from './features/billing/admin-billing.routes';
+import { billingApi } from './features/billing/billing.routes';
 import { bookingApi } from './features/booking/booking.routes';
 import { stripeWebhook } from './features/booking/stripe-webhook.routes';
 import { testCheckoutPages } from './features/booking/test-checkout.routes';
-import { bookingsApi } from './features/bookings/bookings.routes';
-import { schedulingApi } from './features/scheduling/scheduling.routes';
 import { bookingLinkApi, mountBookingLinkRedirects } from './features/booking-link/booking-link.routes';
-import { customersApi } from './features/customers/customers.routes';
+import { bookingsApi } from './features/bookings/bookings.routes';
+import { businessProfileApi } from './features/business-profile/business-profile.routes';
+import { automationsApi } from './features/campaigns/automations.routes';
 import { campaignsApi } from './features/campaigns/campaigns.routes';
 import { consentApi } from './features/campaigns/consent.routes';
 import { messagingPublic } from './features/campaigns/messaging-public.routes';
-import { automationsApi } from './features/campaigns/automations.routes';
 import { reviewsApi } from './features/campaigns/reviews.routes';
 import { selfServiceApi } from './features/campaigns/self-service.routes';
-import { dashboardApi } from './features/dashboard/dashboard.routes';
-import { adminBillingApi } from './features/billing/admin-billing.routes';
-import { billingApi } from './features/billing/billing.routes';
+import { contactRoutes } from './features/contact/contact.routes';
+import { customersApi } from './features/customers/customers.routes';
 import { customersExportApi } from './features/customers/customers-export.routes';
-import { invitationsApi, teamApi } from './features/team/team.routes';
-import { businessProfileApi } from './features/business-profile/business-profile.routes';
+import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { inventoryApi } from './features/inventory/inventory.routes';
 import { documentTestCheckoutPages } from './features/invoices/document-test-checkout.routes';
-import { invoicesApi } from './features/invoices/invoices.routes';
 import { invoiceRemindersApi, invoiceSendApi } from './features/invoices/invoice-sending.routes';
+import { invoicesApi } from './features/invoices/invoices.routes';
 import { publicDocumentPages } from './features/invoices/public-documents.routes';
 import { quotesApi } from './features/invoices/quotes.routes';
+import { adminLeadsApi } from './features/leads/leads.routes';
 import { loyaltyApi } from './features/loyalty/loyalty.routes';
 import { publicLoyaltyApi } from './features/loyalty/redeem.routes';
-import { promoCodesApi, publicPromoCodesApi } from './features/promo-codes/promo-codes.routes';
-import { outboxApi } from './features/outbox/outbox.routes';
-import { adminAnalyticsApi } from './features/analytics/analytics.routes';
-import { adminLeadsApi } from './features/leads/leads.routes';
-import { adminRevenueApi, payoutsApi } from './features/payouts/payouts.routes';
-import { servicesApi } from './features/services/services.routes';
 import { meApi } from './features/me/me.routes';
-import { adminAuditApi, adminUsersApi } from './features/admin-users/admin-users.routes';
+import { outboxApi } from './features/outbox/outbox.routes';
+import { adminRevenueApi, payoutsApi } from './features/payouts/payouts.routes';
 import { adminSettingsApi, publicSettingsApi } from './features/platform-settings/platform-settings.routes';
+import { promoCodesApi, publicPromoCodesApi } from './features/promo-codes/promo-codes.routes';
+import { publicRoutes } from './features/public/public.routes';
+import { zipAreasOf } from './features/public/zip-areas';
+import { schedulingApi } from './features/scheduling/scheduling.routes';
 import { adminSeoApi } from './features/seo/pages/admin-seo.routes';
 import { marketingApi } from './features/seo/pages/marketing.routes';
 import { mountSeoPageRoute, mountSeoPublicRoutes } from './features/seo/public/seo-public.routes';
 import { publicPagesOf } from './features/seo/seo-settings';
-import { publicRoutes } from './features/public/public.routes';
-import { zipAreasOf } from './features/public/zip-areas';
 import { serviceAreasApi } from './features/service-areas/service-areas.routes';
+import { servicesApi } from './features/services/services.routes';
+import { invitationsApi, teamApi } from './features/team/team.routes';
 import { adminVerificationsApi } from './features/verification/admin-verifications.routes';
 import { UPLOAD_PATH, verificationApi } from './features/verification/verification.routes';
 import { BODY_TOO_LARGE_MESSAGE, MAX_BODY_BYTES } from './http/body-limits';
+import { clientAddress, trustedProxyHops } from './http/client-address';
 import type { AppDeps, AppEnv } from './http/context';
+import { handleError } from './http/error-handler';
 import { inputGuards } from './http/input-guards';
 import { API_DESCRIPTION } from './http/openapi';
 import { originCheck } from './http/origin-check';
@@ -75,16 +75,21 @@ function clientIp(c: Context<AppEnv>, hops: number) {
 
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
-  // Public city pages answer first, with their own fixed security headers (docs/decisions/306).
+  // Public city pages answer first, with their own fixed security headers (docs/decisions/0306).
   mountSeoPageRoute(app, deps);
 
   app.use('*', secureResponses);
-  const bodyLimited = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: { message: BODY_TOO_LARGE_MESSAGE } }, 413) });
+  const bodyLimited = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ error: { message: BODY_TOO_LARGE_MESSAGE } }, 413),
+  });
   // Every path, the form posts of /pay and /quote included (http/body-limits.ts; on Node the server reads the body
   // first, node-listener.ts). Document uploads carry their own 10MB limit (features/verification). GET and HEAD carry
-  // no body, and asking for one builds a whole fetch Request on Node (docs/decisions/902).
+  // no body, and asking for one builds a whole fetch Request on Node (docs/decisions/0902).
   app.use('*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === UPLOAD_PATH ? next() : bodyLimited(c, next),
+    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === UPLOAD_PATH
+      ? next()
+      : bodyLimited(c, next),
   );
   app.use('*', inputGuards);
   // The load balancer's probe answers before the rest of the app's middleware, which a GET of it never needs (no
@@ -96,8 +101,8 @@ export function createApp(deps: AppDeps) {
   const proxyHops = trustedProxyHops(deps);
   app.use('*', async (c, next) => {
     c.set('deps', deps);
-    // Read the client's address from c.var.clientIp. better-auth reads it from a header (docs/decisions/005), and
-    // rebuilding the request to set one cost more than the rest of a simple request (docs/decisions/902): it is
+    // Read the client's address from c.var.clientIp. better-auth reads it from a header (docs/decisions/0005), and
+    // rebuilding the request to set one cost more than the rest of a simple request (docs/decisions/0902): it is
     // rebuilt only for /api/auth/*, and whenever a client sent that header itself, so no one can trust a forged one.
     const ip = clientIp(c, proxyHops);
     c.set('clientIp', ip);
@@ -111,7 +116,7 @@ export function createApp(deps: AppDeps) {
   });
 
   // A write through this instance shows on its public pages at once: the pages' change feed is read before the answer
-  // goes out (other instances read it within a second; docs/decisions/309).
+  // goes out (other instances read it within a second; docs/decisions/0309).
   const publicPages = publicPagesOf(deps);
   app.use('/api/*', async (c, next) => {
     await next();
@@ -188,7 +193,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/admin/analytics', adminAnalyticsApi)
     .route('/api/admin/leads', adminLeadsApi);
 
-  // The conventions every route follows, said once (docs/decisions/420).
+  // The conventions every route follows, said once (docs/decisions/0420).
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'ShineRoute API', version: '1.0.0', description: API_DESCRIPTION },

@@ -21,7 +21,9 @@ export async function bootstrap(env: Env) {
   const dataDir = resolve(env.DATA_DIR);
   const publicUrl = publicUrlOf(env);
   if (env.DATABASE_URL && env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
-    throw new Error('BETTER_AUTH_SECRET is required in production with DATABASE_URL (all instances must share it).');
+    throw new Error(
+      'BETTER_AUTH_SECRET is required in production with DATABASE_URL (all instances must share it).',
+    );
   }
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: join(dataDir, 'pglite') });
   await handle.migrate();

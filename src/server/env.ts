@@ -16,7 +16,12 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
   TRUST_PROXY: bool,
   // With TRUST_PROXY: how many proxies of ours append to X-Forwarded-For (the client is the entry the outermost added).
-  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1, 'TRUSTED_PROXY_HOPS must be 1 to 10').max(10, 'TRUSTED_PROXY_HOPS must be 1 to 10').default(1),
+  TRUSTED_PROXY_HOPS: z.coerce
+    .number()
+    .int()
+    .min(1, 'TRUSTED_PROXY_HOPS must be 1 to 10')
+    .max(10, 'TRUSTED_PROXY_HOPS must be 1 to 10')
+    .default(1),
   // Sign-in and sign-up attempts allowed per client address per minute.
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   // The API-only dev server (npm run dev) leaves the web app to Vite.
@@ -34,12 +39,26 @@ const envSchema = z.object({
   S3_PREFIX: z.string().default('verification-docs'),
   // Payments: Stripe Checkout when the secret key is set, else the built-in test checkout ("Test mode").
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY must start with sk_').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET must start with whsec_')
+    .optional(),
   // Connect events (account.updated, payout.*) may come to the same endpoint signed with their own secret.
-  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_CONNECT_WEBHOOK_SECRET must start with whsec_').optional(),
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .startsWith('whsec_', 'STRIPE_CONNECT_WEBHOOK_SECRET must start with whsec_')
+    .optional(),
   // The platform's application fee on each charge (never on the tip): a percentage plus a fixed amount (docs/decisions/1000).
-  PLATFORM_FEE_PERCENT: z.coerce.number().min(0, 'PLATFORM_FEE_PERCENT must be 0 to 50').max(50, 'PLATFORM_FEE_PERCENT must be 0 to 50').default(5),
-  PLATFORM_FEE_FIXED_CENTS: z.coerce.number().int().min(0, 'PLATFORM_FEE_FIXED_CENTS must be 0 or more').default(30),
+  PLATFORM_FEE_PERCENT: z.coerce
+    .number()
+    .min(0, 'PLATFORM_FEE_PERCENT must be 0 to 50')
+    .max(50, 'PLATFORM_FEE_PERCENT must be 0 to 50')
+    .default(5),
+  PLATFORM_FEE_FIXED_CENTS: z.coerce
+    .number()
+    .int()
+    .min(0, 'PLATFORM_FEE_FIXED_CENTS must be 0 or more')
+    .default(30),
   // Another Stripe API base (a local fake or a proxy); default https://api.stripe.com.
   // Production refuses to start on the built-in test checkout unless this is set (a demo or staging deployment).
   ALLOW_TEST_CHECKOUT: bool,
@@ -47,12 +66,20 @@ const envSchema = z.object({
   // SMS through Twilio when all three are set, else stored in the outbox; inbound STOP/START/HELP at /api/messaging/sms/inbound.
   TWILIO_ACCOUNT_SID: z.string().startsWith('AC', 'TWILIO_ACCOUNT_SID must start with AC').optional(),
   TWILIO_AUTH_TOKEN: z.string().min(16, 'TWILIO_AUTH_TOKEN looks too short').optional(),
-  TWILIO_FROM: z.string().regex(/^\+[1-9]\d{6,14}$/, 'TWILIO_FROM must be an E.164 number such as +15125550100').optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'TWILIO_FROM must be an E.164 number such as +15125550100')
+    .optional(),
   // Another Twilio API base (a local fake or a proxy); default https://api.twilio.com.
   TWILIO_API_BASE: z.url('TWILIO_API_BASE must be a URL').optional(),
   // SEO pages: how many of each state's largest cities a platform generation covers.
-  SEO_CITIES_PER_STATE: z.coerce.number().int().min(1, 'SEO_CITIES_PER_STATE must be 1 to 50').max(50, 'SEO_CITIES_PER_STATE must be 1 to 50').default(5),
-  // The memory each instance may hold public SEO pages in, gzipped (about 4 KB a page; docs/decisions/309).
+  SEO_CITIES_PER_STATE: z.coerce
+    .number()
+    .int()
+    .min(1, 'SEO_CITIES_PER_STATE must be 1 to 50')
+    .max(50, 'SEO_CITIES_PER_STATE must be 1 to 50')
+    .default(5),
+  // The memory each instance may hold public SEO pages in, gzipped (about 4 KB a page; docs/decisions/0309).
   SEO_PAGE_MEMORY_MB: z.coerce.number().int().min(0, 'SEO_PAGE_MEMORY_MB must be 0 or more').default(512),
   // The number the Call button dials on platform pages (and business pages without a phone).
   PLATFORM_PHONE: z.string().min(7).default('(512) 555-0100'),
@@ -91,12 +118,19 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  if (parsed.data.S3_BUCKET && Boolean(parsed.data.S3_ACCESS_KEY_ID) !== Boolean(parsed.data.S3_SECRET_ACCESS_KEY)) {
-    throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  if (
+    parsed.data.S3_BUCKET &&
+    Boolean(parsed.data.S3_ACCESS_KEY_ID) !== Boolean(parsed.data.S3_SECRET_ACCESS_KEY)
+  ) {
+    throw new Error(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
   }
   const twilio = [parsed.data.TWILIO_ACCOUNT_SID, parsed.data.TWILIO_AUTH_TOKEN, parsed.data.TWILIO_FROM];
   if (twilio.some(Boolean) && !twilio.every(Boolean)) {
-    throw new Error('Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together');
+    throw new Error(
+      'Invalid configuration:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together',
+    );
   }
   return {
     ...parsed.data,

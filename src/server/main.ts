@@ -1,29 +1,37 @@
 import { fileURLToPath } from 'node:url';
-import { describeOutsideServices } from './features/platform-settings/outside-services';
 import { createApp } from './app';
 import { bootstrap } from './bootstrap';
+import { startPgliteVacuum } from './db/pglite-vacuum';
 import { DEMO_ADMIN, DEMO_OWNER, seedDemo } from './db/seed';
 import { loadEnv } from './env';
-import { createAppServer, nodeListener } from './http/node-listener';
-import { createSeoSettings, publicPagesOf } from './features/seo/seo-settings';
-import { createJobQueue } from './jobs/queue';
-import { startPgliteVacuum } from './db/pglite-vacuum';
-import { createContentGenerator } from './providers/content/content-generator';
-import { registerWorkers } from './jobs/workers';
-import { scheduleDailyTestPayouts } from './features/payouts/payouts-jobs';
 import { scheduleAutomationsTick } from './features/campaigns/automations.service';
+import { scheduleDailyTestPayouts } from './features/payouts/payouts-jobs';
+import { describeOutsideServices } from './features/platform-settings/outside-services';
+import { createSeoSettings, publicPagesOf } from './features/seo/seo-settings';
+import { createAppServer, nodeListener } from './http/node-listener';
+import { createJobQueue } from './jobs/queue';
+import { registerWorkers } from './jobs/workers';
+import { createContentGenerator } from './providers/content/content-generator';
 import { checkPaymentsForProduction } from './providers/payments/production-guard';
 import { createPaymentProvider } from './providers/payments/select-provider';
-import { createStorage } from './providers/storage/storage';
 import { createSmsSender } from './providers/sms/sms-sender';
+import { createStorage } from './providers/storage/storage';
 import { startupBanner } from './startup-banner';
 
 async function main() {
   const env = loadEnv();
   const testCheckoutWarning = checkPaymentsForProduction(env);
   const { handle, db, mailer, auth, publicUrl, dataDir } = await bootstrap(env);
-  console.log(handle.kind === 'postgres' ? 'Database: PostgreSQL (DATABASE_URL)' : `Database: embedded PGlite in ${dataDir}/pglite`);
-  console.log(mailer.transport === 'smtp' ? 'Email: SMTP (SMTP_URL)' : 'Email: stored in the outbox (set SMTP_URL to deliver)');
+  console.log(
+    handle.kind === 'postgres'
+      ? 'Database: PostgreSQL (DATABASE_URL)'
+      : `Database: embedded PGlite in ${dataDir}/pglite`,
+  );
+  console.log(
+    mailer.transport === 'smtp'
+      ? 'Email: SMTP (SMTP_URL)'
+      : 'Email: stored in the outbox (set SMTP_URL to deliver)',
+  );
   const storage = createStorage({
     dataDir,
     s3: env.S3_BUCKET
@@ -38,7 +46,11 @@ async function main() {
         }
       : undefined,
   });
-  console.log(storage.kind === 's3' ? `Files: S3 bucket ${env.S3_BUCKET}` : `Files: private uploads in ${dataDir}/uploads (set S3_BUCKET for S3)`);
+  console.log(
+    storage.kind === 's3'
+      ? `Files: S3 bucket ${env.S3_BUCKET}`
+      : `Files: private uploads in ${dataDir}/uploads (set S3_BUCKET for S3)`,
+  );
 
   const payments = createPaymentProvider(db, {
     publicUrl,
@@ -48,24 +60,46 @@ async function main() {
     stripeApiBase: env.STRIPE_API_BASE,
   });
   if (payments.kind === 'stripe') {
-    console.log(`Payments: Stripe Checkout${env.STRIPE_WEBHOOK_SECRET ? ' with signed webhooks at /api/webhooks/stripe' : ' (set STRIPE_WEBHOOK_SECRET to receive webhooks)'}`);
+    console.log(
+      `Payments: Stripe Checkout${env.STRIPE_WEBHOOK_SECRET ? ' with signed webhooks at /api/webhooks/stripe' : ' (set STRIPE_WEBHOOK_SECRET to receive webhooks)'}`,
+    );
   } else {
-    console.log(testCheckoutWarning ?? 'Payments: built-in test checkout, no money moves (set STRIPE_SECRET_KEY for Stripe)');
+    console.log(
+      testCheckoutWarning ??
+        'Payments: built-in test checkout, no money moves (set STRIPE_SECRET_KEY for Stripe)',
+    );
   }
 
   const sms = createSmsSender(
     db,
     env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
-      ? { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, from: env.TWILIO_FROM, apiBase: env.TWILIO_API_BASE }
+      ? {
+          accountSid: env.TWILIO_ACCOUNT_SID,
+          authToken: env.TWILIO_AUTH_TOKEN,
+          from: env.TWILIO_FROM,
+          apiBase: env.TWILIO_API_BASE,
+        }
       : undefined,
   );
-  console.log(sms.transport === 'twilio' ? `SMS: Twilio from ${env.TWILIO_FROM}` : 'SMS: stored in the outbox (set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM to deliver)');
+  console.log(
+    sms.transport === 'twilio'
+      ? `SMS: Twilio from ${env.TWILIO_FROM}`
+      : 'SMS: stored in the outbox (set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM to deliver)',
+  );
 
   const seeded = env.SEED_DEMO ? await seedDemo(db, auth) : null;
   if (seeded?.created) console.log('Demo data created.');
 
-  const content = createContentGenerator({ llmBaseUrl: env.LLM_BASE_URL, llmApiKey: env.LLM_API_KEY, llmModel: env.LLM_MODEL });
-  console.log(content.name === 'templates' ? 'SEO content: built-in templates (set LLM_BASE_URL and LLM_API_KEY for a language model)' : `SEO content: ${env.LLM_MODEL} at ${env.LLM_BASE_URL}`);
+  const content = createContentGenerator({
+    llmBaseUrl: env.LLM_BASE_URL,
+    llmApiKey: env.LLM_API_KEY,
+    llmModel: env.LLM_MODEL,
+  });
+  console.log(
+    content.name === 'templates'
+      ? 'SEO content: built-in templates (set LLM_BASE_URL and LLM_API_KEY for a language model)'
+      : `SEO content: ${env.LLM_MODEL} at ${env.LLM_BASE_URL}`,
+  );
 
   const jobs = await createJobQueue(handle);
   const deps = {
@@ -102,11 +136,11 @@ async function main() {
   // PGlite has no autovacuum: tables grown or changed a lot are vacuumed now (before serving) and every 10 minutes
   // (decision 925).
   const stopVacuum = await startPgliteVacuum(handle);
-  // Public SEO pages: follow the change feed and load the stored renders into memory (docs/decisions/309).
+  // Public SEO pages: follow the change feed and load the stored renders into memory (docs/decisions/0309).
   const publicPages = publicPagesOf(deps);
   publicPages.start();
 
-  // /seo/{slug} and the zip check are answered straight on the HTTP server when they can be (docs/decisions/309, 923);
+  // /seo/{slug} and the zip check are answered straight on the HTTP server when they can be (docs/decisions/0309, 923);
   // the rest goes to the app.
   const server = createAppServer(nodeListener(deps, app.fetch, env.HOST));
   server.listen(env.PORT, env.HOST, () => {

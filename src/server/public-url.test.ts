@@ -23,7 +23,12 @@ describe('the default public address follows HOST and PORT', () => {
 
   it('the start-up banner prints that address, not localhost', () => {
     const publicUrl = publicUrlOf(loadEnv({ HOST: '127.0.0.1', PORT: '4123' }));
-    const banner = startupBanner({ publicUrl, mailTransport: 'smtp', smsTransport: 'twilio', demoLogins: null });
+    const banner = startupBanner({
+      publicUrl,
+      mailTransport: 'smtp',
+      smsTransport: 'twilio',
+      demoLogins: null,
+    });
     expect(banner).toContain('ShineRoute is running at http://127.0.0.1:4123');
     expect(banner.join('\n')).not.toContain('localhost');
   });
@@ -41,8 +46,16 @@ describe('a server bound to 127.0.0.1 keeps users on one origin', () => {
     });
 
   it.each(['http://127.0.0.1:4123', 'http://localhost:4123'])('signs up and in from %s', async (origin) => {
-    const account = { email: `o-${crypto.randomUUID().slice(0, 8)}@example.com`, password: 'correct-horse-battery' };
-    const up = await from(origin, '/api/auth/sign-up/email', { ...account, name: 'Lo Cal', firstName: 'Lo', lastName: 'Cal' });
+    const account = {
+      email: `o-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      password: 'correct-horse-battery',
+    };
+    const up = await from(origin, '/api/auth/sign-up/email', {
+      ...account,
+      name: 'Lo Cal',
+      firstName: 'Lo',
+      lastName: 'Cal',
+    });
     expect(up.status, await up.clone().text()).toBe(200);
     const signIn = await from(origin, '/api/auth/sign-in/email', account);
     expect(signIn.status).toBe(200);

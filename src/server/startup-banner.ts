@@ -11,9 +11,14 @@ export function startupBanner(opts: {
     lines.push(`  Platform admin: ${opts.demoLogins.admin.email} / ${opts.demoLogins.admin.password}`);
   }
   // Without SMTP (or Twilio) nothing is delivered: the admin reads what was sent on the Outbox screen.
-  const stored = [opts.mailTransport === 'outbox' && 'emails', opts.smsTransport === 'outbox' && 'SMS'].filter(Boolean);
+  const stored = [
+    opts.mailTransport === 'outbox' && 'emails',
+    opts.smsTransport === 'outbox' && 'SMS',
+  ].filter(Boolean);
   if (stored.length) {
-    lines.push(`  Outbox (${stored.join(' and ')} stored, not delivered; sign in as a platform admin): ${opts.publicUrl}/admin/outbox`);
+    lines.push(
+      `  Outbox (${stored.join(' and ')} stored, not delivered; sign in as a platform admin): ${opts.publicUrl}/admin/outbox`,
+    );
   }
   lines.push('');
   return lines;

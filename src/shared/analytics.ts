@@ -32,12 +32,16 @@ export interface AnalyticsPeriod {
 }
 
 /** The period asked for (a missing end defaults to the last 12 weeks), or the message saying what is wrong. */
-export function resolveAnalyticsPeriod(q: { from?: string; to?: string }, now = new Date()): AnalyticsPeriod | { error: string } {
+export function resolveAnalyticsPeriod(
+  q: { from?: string; to?: string },
+  now = new Date(),
+): AnalyticsPeriod | { error: string } {
   const d = defaultAnalyticsPeriod(now);
   const from = q.from ?? (q.to && q.to < d.from ? q.to : d.from);
   const to = q.to ?? (q.from && q.from > d.to ? q.from : d.to);
   if (from > to) return { error: ANALYTICS_TEXT.order };
-  if ((Date.parse(to) - Date.parse(from)) / DAY_MS + 1 > ANALYTICS_MAX_DAYS) return { error: ANALYTICS_TEXT.tooLong };
+  if ((Date.parse(to) - Date.parse(from)) / DAY_MS + 1 > ANALYTICS_MAX_DAYS)
+    return { error: ANALYTICS_TEXT.tooLong };
   return { from, to };
 }
 

@@ -29,7 +29,12 @@ export interface PromotionView {
 /** "50% off your first 3 months" / "50% off until Feb 25, 2027". */
 export function promotionText(p: PromotionView) {
   if (p.state === 'applied' && p.endsAt) {
-    const until = new Date(p.endsAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    const until = new Date(p.endsAt).toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
     return `${p.percentOff}% off until ${until}`;
   }
   return `${p.percentOff}% off your first ${p.months} months`;
@@ -41,5 +46,7 @@ export function planPriceCents(
   plan: SubscriptionTier,
 ): number | null {
   if (plan === 'franchise') return null;
-  return { starter: prices.starterPriceCents, pro: prices.proPriceCents, elite: prices.elitePriceCents }[plan];
+  return { starter: prices.starterPriceCents, pro: prices.proPriceCents, elite: prices.elitePriceCents }[
+    plan
+  ];
 }

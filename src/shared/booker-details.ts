@@ -6,7 +6,8 @@ export type BookerField = (typeof BOOKER_FIELDS)[number];
 
 export const BOOKER_TEXT = {
   title: 'Entered when booking',
-  description: "The person who booked entered details that differ from this customer's record. The record was not changed.",
+  description:
+    "The person who booked entered details that differ from this customer's record. The record was not changed.",
   merge: 'Update customer',
   merged: 'Customer updated',
   mergedDescription: 'The customer now has the details entered when booking.',
@@ -20,5 +21,9 @@ export const BOOKER_TEXT = {
 
 /** Which of the booker's details to copy onto the customer; all that differ when none are named. */
 export const mergeBookerSchema = z.object({
-  fields: z.array(z.enum(BOOKER_FIELDS, { error: 'Unknown detail' })).min(1, 'Choose at least one detail').max(3).optional(),
+  fields: z
+    .array(z.enum(BOOKER_FIELDS, { error: 'Unknown detail' }))
+    .min(1, 'Choose at least one detail')
+    .max(3)
+    .optional(),
 });

@@ -11,7 +11,7 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   no_show: 'No Show',
 };
 
-/** The /bookings status filter: §4's list, plus no-show, which owners can now set (docs/decisions/104). */
+/** The /bookings status filter: §4's list, plus no-show, which owners can now set (docs/decisions/0104). */
 export const BOOKING_FILTERS = [
   'all',
   'pending',

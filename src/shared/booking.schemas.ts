@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { optionalText } from './text';
 import { DEMO_SERVICES, VEHICLE_TYPES } from './constants';
 import { tipChoiceSchema } from './invoices.schemas';
 import { zipCodeSchema } from './public.schemas';
+import { optionalText } from './text';
 
 // The public booking form (§3 "Booking form") and its §5 rules, shared by /book and the server.
 
@@ -33,7 +33,7 @@ const required = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters`);
 
 export const bookingFormSchema = z.object({
-  // Absent for a platform lead (no business serves the zip; docs/decisions/006).
+  // Absent for a platform lead (no business serves the zip; docs/decisions/0006).
   businessId: z
     .string()
     .trim()
@@ -79,14 +79,14 @@ export const bookingFormSchema = z.object({
     }),
   vehicleColor: optionalText(40),
   notes: optionalText(1000),
-  // A tip, its own line, charged with the price (docs/decisions/501).
+  // A tip, its own line, charged with the price (docs/decisions/0501).
   tip: tipChoiceSchema.default({ kind: 'none' }),
   // One promo code per booking (features/promo-codes); the server validates and applies it.
   promoCode: optionalText(40),
   // A loyalty reward (features/loyalty/redeem.service.ts): the token of the verified email and the chosen reward.
   loyaltyToken: optionalText(100),
   rewardId: optionalText(100),
-  // Unchecked by default: marketing texts need the customer's own opt-in (TCPA; docs/decisions/602).
+  // Unchecked by default: marketing texts need the customer's own opt-in (TCPA; docs/decisions/0602).
   smsMarketingOptIn: z.boolean().optional().default(false),
   // The site path the customer came to /book from (an SEO page /seo/{slug}…), for the platform analytics. Only a
   // same-site path is kept; anything else is dropped rather than refused, so it never blocks a booking.
@@ -100,7 +100,7 @@ export const bookingFormSchema = z.object({
 export type BookingFormInput = z.input<typeof bookingFormSchema>;
 export type BookingForm = z.output<typeof bookingFormSchema>;
 
-// Book Now's rule lives without zod, so /book's first script need not carry it (docs/decisions/911).
+// Book Now's rule lives without zod, so /book's first script need not carry it (docs/decisions/0911).
 export { canBookNow } from './booking-ready';
 
 export const completeBookingSchema = z.object({

@@ -64,11 +64,10 @@ export function businessPageSlug(businessName: string): string {
 export function cityStateFromAddress(address: string | null | undefined): { city: string; state: string } {
   const parts = (address ?? '').split(',').map((p) => p.trim());
   const city = parts[1] || 'Local';
-  // "TX 78701" → "TX": a trailing zip code is not part of the state (docs/decisions/203).
+  // "TX 78701" → "TX": a trailing zip code is not part of the state (docs/decisions/0203).
   const state = (parts[2] ?? '').replace(/\s*\d{5}(-\d{4})?$/, '').trim() || 'Area';
   return { city, state };
 }
-
 
 const list = z
   .array(z.string().trim().max(300))

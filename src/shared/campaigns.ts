@@ -102,7 +102,6 @@ export const BUILT_IN_TEMPLATES: MessageTemplate[] = [
 const required = (max: number) =>
   z.string({ error: CAMPAIGN_MESSAGES.required }).trim().min(1, CAMPAIGN_MESSAGES.required).max(max);
 
-
 /** §5: name and message required ("Please fill in all required fields"); the subject is for email only. */
 export const campaignInputSchema = z
   .object({

@@ -4,7 +4,7 @@
 export const CHECKOUT_STATUSES = ['open', 'paid', 'completed', 'cancelled', 'refunded'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
-/** Who took the payment; 'free': discounts brought the booking to $0, no provider session (docs/decisions/710). */
+/** Who took the payment; 'free': discounts brought the booking to $0, no provider session (docs/decisions/0710). */
 export const PAYMENT_PROVIDER_KINDS = ['test', 'stripe', 'free'] as const;
 export type PaymentProviderKind = (typeof PAYMENT_PROVIDER_KINDS)[number];
 

@@ -3,7 +3,6 @@ import { optionalText } from './text';
 
 // §5 customer form: names and email required; empty phone, address and notes are stored as null.
 
-
 export const customerInputSchema = z.object({
   firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
   lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),

@@ -1,5 +1,5 @@
 // How a booking's price is lowered, in one fixed order shared by the Price Summary and the server
-// (docs/decisions/702): 1. the promo code, on the service price (its minimum order is checked against that price);
+// (docs/decisions/0702): 1. the promo code, on the service price (its minimum order is checked against that price);
 // 2. the loyalty reward, on what is left. Each step stops at $0; the total is never below $0.
 
 import { type TipChoice, tipCents } from './document-money';
@@ -23,7 +23,10 @@ export interface PriceBreakdown {
 }
 
 export function promoDiscountCents(priceCents: number, promo: PromoTerms): number {
-  const raw = promo.discountType === 'percent' ? Math.round((priceCents * promo.discountValue) / 100) : promo.discountValue;
+  const raw =
+    promo.discountType === 'percent'
+      ? Math.round((priceCents * promo.discountValue) / 100)
+      : promo.discountValue;
   return Math.max(0, Math.min(priceCents, raw));
 }
 

@@ -87,16 +87,24 @@ describe('document money', () => {
           const totals = documentTotals(lines, taxRateBps);
           // Each line and the tax are within half a cent of the exact amount, and the parts add up.
           lines.forEach((l, i) => {
-            expect(Math.abs(totals.lineTotals[i]! - l.quantity * l.unitPriceCents)).toBeLessThanOrEqual(0.5 + 1e-6);
+            expect(Math.abs(totals.lineTotals[i]! - l.quantity * l.unitPriceCents)).toBeLessThanOrEqual(
+              0.5 + 1e-6,
+            );
           });
-          expect(Math.abs(totals.taxCents - (totals.subtotalCents * taxRateBps) / 10_000)).toBeLessThanOrEqual(0.5);
+          expect(
+            Math.abs(totals.taxCents - (totals.subtotalCents * taxRateBps) / 10_000),
+          ).toBeLessThanOrEqual(0.5);
           expect(totals.totalCents).toBe(totals.subtotalCents + totals.taxCents);
 
           const payments: number[] = [];
           const credits: number[] = [];
           const owed = () =>
-            settlementOf({ totalCents: totals.totalCents, paymentsCents: payments, creditsCents: credits, tipsCents: [] })
-              .balanceCents;
+            settlementOf({
+              totalCents: totals.totalCents,
+              paymentsCents: payments,
+              creditsCents: credits,
+              tipsCents: [],
+            }).balanceCents;
           const d = depositCents(dep, totals.totalCents);
           if (d > 0) payments.push(d);
           const credit = Math.floor(owed() * creditShare);

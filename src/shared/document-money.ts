@@ -1,6 +1,6 @@
 // The one place where quote and invoice money is computed, by the dialog, the public pages and the server alike.
 // Integer cents throughout; every rounding is half-up (away from zero for the non-negative amounts used here)
-// and happens once per line and once on tax (docs/decisions/501).
+// and happens once per line and once on tax (docs/decisions/0501).
 
 /** §9: the default tax rate of a new quote, in basis points (8.5 %). Platform settings replace it later. */
 export const DEFAULT_TAX_RATE_BPS = 850;
@@ -48,7 +48,10 @@ export function documentTotals(lines: MoneyLine[], taxRateBps: number): Document
   return { lineTotals, subtotalCents, taxCents, totalCents: subtotalCents + taxCents };
 }
 
-export type Deposit = { kind: 'none' } | { kind: 'percent'; percentBps: number } | { kind: 'fixed'; cents: number };
+export type Deposit =
+  | { kind: 'none' }
+  | { kind: 'percent'; percentBps: number }
+  | { kind: 'fixed'; cents: number };
 
 /** The deposit due on acceptance: a percent of the total (half-up) or a fixed amount, never more than the total. */
 export function depositCents(deposit: Deposit, totalCents: number): number {
@@ -58,7 +61,10 @@ export function depositCents(deposit: Deposit, totalCents: number): number {
   return Math.min(Math.max(amount, 0), totalCents);
 }
 
-export type TipChoice = { kind: 'none' } | { kind: 'percent'; percent: number } | { kind: 'custom'; cents: number };
+export type TipChoice =
+  | { kind: 'none' }
+  | { kind: 'percent'; percent: number }
+  | { kind: 'custom'; cents: number };
 
 /** A tip is its own line: a percent of the subtotal (before tax, half-up) or an amount the payer typed. */
 export function tipCents(choice: TipChoice, subtotalCents: number): number {

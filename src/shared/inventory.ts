@@ -47,7 +47,6 @@ export const INVENTORY_TEXT = {
   usageSaved: 'Usage per job saved',
 } as const;
 
-
 const stockCount = (required: string) =>
   z
     .number({ error: required })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { optionalText } from './text';
 import { DEFAULT_TAX_RATE_BPS } from './document-money';
 import { dollarsToCents } from './money';
+import { optionalText } from './text';
 
 // §5 quote rules and the invoice inputs, shared by the New Quote dialog and the API.
 
@@ -37,7 +37,7 @@ export const INVOICE_FILTERS = ['all', 'unpaid', 'overdue', 'paid'] as const;
 export type InvoiceFilter = (typeof INVOICE_FILTERS)[number];
 
 export const OFFLINE_METHODS = ['cash', 'check', 'other'] as const;
-// 'loyalty': a reward redeemed on the invoice pay page (docs/decisions/710).
+// 'loyalty': a reward redeemed on the invoice pay page (docs/decisions/0710).
 export const PAYMENT_METHODS = ['card', 'cash', 'check', 'other', 'loyalty'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -65,7 +65,11 @@ export const depositSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
   z.object({
     kind: z.literal('percent'),
-    percentBps: z.number().int().min(1, 'Enter a deposit between 1 and 100 %').max(10_000, 'Enter a deposit between 1 and 100 %'),
+    percentBps: z
+      .number()
+      .int()
+      .min(1, 'Enter a deposit between 1 and 100 %')
+      .max(10_000, 'Enter a deposit between 1 and 100 %'),
   }),
   z.object({
     kind: z.literal('fixed'),
@@ -75,7 +79,10 @@ export const depositSchema = z.discriminatedUnion('kind', [
 
 export const quoteInputSchema = z.object({
   customerId: z.string({ error: QUOTE_MESSAGES.missing }).min(1, QUOTE_MESSAGES.missing),
-  items: z.array(quoteLineInputSchema, { error: QUOTE_MESSAGES.missing }).min(1, QUOTE_MESSAGES.missing).max(50),
+  items: z
+    .array(quoteLineInputSchema, { error: QUOTE_MESSAGES.missing })
+    .min(1, QUOTE_MESSAGES.missing)
+    .max(50),
   taxRateBps: z
     .number({ error: 'Enter a tax rate between 0 and 100 %' })
     .int()
@@ -122,14 +129,22 @@ export const quoteFormSchema = z
     if (f.depositKind === 'percent') {
       const bps = percentToBps(f.depositValue);
       if (bps === null || bps < 1) {
-        ctx.addIssue({ code: 'custom', path: ['depositValue'], message: 'Enter a deposit between 1 and 100 %' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['depositValue'],
+          message: 'Enter a deposit between 1 and 100 %',
+        });
         return z.NEVER;
       }
       deposit = { kind: 'percent', percentBps: bps };
     } else if (f.depositKind === 'fixed') {
       const cents = dollarsToCents(f.depositValue);
       if (!cents) {
-        ctx.addIssue({ code: 'custom', path: ['depositValue'], message: 'Enter a deposit greater than $0.00' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['depositValue'],
+          message: 'Enter a deposit greater than $0.00',
+        });
         return z.NEVER;
       }
       deposit = { kind: 'fixed', cents };
@@ -150,7 +165,8 @@ export const quoteFormSchema = z
     });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const path = issue.path[0] === 'customerId' || issue.path[0] === 'items' ? ['customerId'] : issue.path;
+        const path =
+          issue.path[0] === 'customerId' || issue.path[0] === 'items' ? ['customerId'] : issue.path;
         ctx.addIssue({ code: 'custom', path: path as (string | number)[], message: issue.message });
       }
       return z.NEVER;
@@ -161,7 +177,10 @@ export type QuoteFormValues = z.input<typeof quoteFormSchema>;
 
 export const offlinePaymentSchema = z.object({
   method: z.enum(OFFLINE_METHODS, { error: 'Choose cash, check or other' }),
-  amountCents: z.number({ error: 'Enter an amount greater than $0.00' }).int().min(1, 'Enter an amount greater than $0.00'),
+  amountCents: z
+    .number({ error: 'Enter an amount greater than $0.00' })
+    .int()
+    .min(1, 'Enter an amount greater than $0.00'),
   note: optionalText(500),
 });
 export type OfflinePaymentInput = z.input<typeof offlinePaymentSchema>;

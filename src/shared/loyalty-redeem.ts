@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // Redeeming points at /book and on the invoice pay page: the customer proves the email with a one-time code first
-// (docs/decisions/710). One place for the texts, the limits and the request shapes.
+// (docs/decisions/0710). One place for the texts, the limits and the request shapes.
 
 export const REDEEM_CODE_MINUTES = 10;
 export const REDEEM_MAX_ATTEMPTS = 5;
@@ -26,7 +26,13 @@ export const REDEEM_TEXT = {
   notOffered: 'This business does not offer loyalty rewards online',
 } as const;
 
-const email = z.string().trim().min(1, 'Please enter your email address').max(200).pipe(z.email('Please enter a valid email address')).transform((e) => e.toLowerCase());
+const email = z
+  .string()
+  .trim()
+  .min(1, 'Please enter your email address')
+  .max(200)
+  .pipe(z.email('Please enter a valid email address'))
+  .transform((e) => e.toLowerCase());
 
 export const sendRedeemCodeSchema = z.object({
   businessId: z.string().trim().min(1).max(100),
@@ -36,7 +42,10 @@ export const sendRedeemCodeSchema = z.object({
 export const verifyRedeemCodeSchema = z.object({
   businessId: z.string().trim().min(1).max(100),
   email,
-  code: z.string({ error: REDEEM_TEXT.codeFormat }).trim().regex(/^\d{6}$/, REDEEM_TEXT.codeFormat),
+  code: z
+    .string({ error: REDEEM_TEXT.codeFormat })
+    .trim()
+    .regex(/^\d{6}$/, REDEEM_TEXT.codeFormat),
 });
 
 export interface RedeemableReward {

@@ -34,10 +34,34 @@ export const LOYALTY_SOURCES = ['booking', 'reward', 'owner'] as const;
 
 /** §9: every business starts with these four rewards (value in dollars, stored in cents). */
 export const DEFAULT_REWARDS = [
-  { name: '10% Off Next Service', description: 'Save on your next detail', pointsRequired: 100, valueCents: 1000, category: 'discount' },
-  { name: 'Free Interior Cleaning', description: 'A complimentary interior clean', pointsRequired: 250, valueCents: 7500, category: 'service' },
-  { name: '25% Off Premium Package', description: 'Save on our premium package', pointsRequired: 500, valueCents: 5000, category: 'discount' },
-  { name: 'Free Car Air Freshener', description: 'A fresh scent for your car', pointsRequired: 50, valueCents: 1500, category: 'product' },
+  {
+    name: '10% Off Next Service',
+    description: 'Save on your next detail',
+    pointsRequired: 100,
+    valueCents: 1000,
+    category: 'discount',
+  },
+  {
+    name: 'Free Interior Cleaning',
+    description: 'A complimentary interior clean',
+    pointsRequired: 250,
+    valueCents: 7500,
+    category: 'service',
+  },
+  {
+    name: '25% Off Premium Package',
+    description: 'Save on our premium package',
+    pointsRequired: 500,
+    valueCents: 5000,
+    category: 'discount',
+  },
+  {
+    name: 'Free Car Air Freshener',
+    description: 'A fresh scent for your car',
+    pointsRequired: 50,
+    valueCents: 1500,
+    category: 'product',
+  },
 ] as const satisfies ReadonlyArray<{
   name: string;
   description: string;
@@ -49,8 +73,14 @@ export const DEFAULT_REWARDS = [
 const MAX_POINTS = 1_000_000;
 const required = z.string({ error: LOYALTY_TEXT.required }).trim().min(1, LOYALTY_TEXT.required);
 /** §5 "points parsed as integer": the form's text becomes a whole number > 0. */
-const pointsText = required.refine((v) => /^\d+$/.test(v) && Number(v) > 0 && Number(v) <= MAX_POINTS, LOYALTY_TEXT.wholePoints);
-const moneyText = required.refine((v) => /^\d+(\.\d{1,2})?$/.test(v) && Number(v) <= 100_000, LOYALTY_TEXT.value);
+const pointsText = required.refine(
+  (v) => /^\d+$/.test(v) && Number(v) > 0 && Number(v) <= MAX_POINTS,
+  LOYALTY_TEXT.wholePoints,
+);
+const moneyText = required.refine(
+  (v) => /^\d+(\.\d{1,2})?$/.test(v) && Number(v) <= 100_000,
+  LOYALTY_TEXT.value,
+);
 
 /** The Adjust Points dialog (strings as typed). */
 export const adjustPointsFormSchema = z.object({
@@ -94,7 +124,11 @@ export const rewardInputSchema = z.object({
     .int(LOYALTY_TEXT.wholePoints)
     .min(1, LOYALTY_TEXT.wholePoints)
     .max(MAX_POINTS, LOYALTY_TEXT.wholePoints),
-  valueCents: z.number({ error: LOYALTY_TEXT.required }).int(LOYALTY_TEXT.value).min(0, LOYALTY_TEXT.value).max(10_000_000, LOYALTY_TEXT.value),
+  valueCents: z
+    .number({ error: LOYALTY_TEXT.required })
+    .int(LOYALTY_TEXT.value)
+    .min(0, LOYALTY_TEXT.value)
+    .max(10_000_000, LOYALTY_TEXT.value),
   category: z.enum(REWARD_CATEGORIES, { error: LOYALTY_TEXT.required }),
   isActive: z.boolean().default(true),
 });

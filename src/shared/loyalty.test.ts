@@ -24,12 +24,15 @@ describe('loyalty tier (§4)', () => {
     [199, 200, 'bronze', 'silver'],
     [499, 500, 'silver', 'gold'],
     [999, 1000, 'gold', 'elite'],
-  ] as const)('changes tier exactly at %i → %i points and at the same dollars spent', (below, at, before, after) => {
-    expect(loyaltyTier(below, 0)).toBe(before);
-    expect(loyaltyTier(at, 0)).toBe(after);
-    expect(loyaltyTier(0, below * 100 + 99)).toBe(before);
-    expect(loyaltyTier(0, at * 100)).toBe(after);
-  });
+  ] as const)(
+    'changes tier exactly at %i → %i points and at the same dollars spent',
+    (below, at, before, after) => {
+      expect(loyaltyTier(below, 0)).toBe(before);
+      expect(loyaltyTier(at, 0)).toBe(after);
+      expect(loyaltyTier(0, below * 100 + 99)).toBe(before);
+      expect(loyaltyTier(0, at * 100)).toBe(after);
+    },
+  );
 });
 
 describe('points for a completed booking (1 per whole $5)', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { optionalText } from './text';
 import { CAMPAIGN_TYPES } from './campaigns';
+import { optionalText } from './text';
 
 // Automated messages (decision 610): reminders, review requests, win-back, and the transactional messages that go
 // through the same delivery path as campaigns (message_sends), told apart by kind and the marketing flag.
@@ -101,8 +101,16 @@ export const AUTOMATION_TEXT = {
 
 /** What a customer sends from /review/:token. */
 export const reviewInputSchema = z.object({
-  rating: z.number({ error: AUTOMATION_TEXT.reviewRating }).int(AUTOMATION_TEXT.reviewRating).min(1, AUTOMATION_TEXT.reviewRating).max(5, AUTOMATION_TEXT.reviewRating),
-  text: z.string({ error: AUTOMATION_TEXT.reviewText }).trim().min(1, AUTOMATION_TEXT.reviewText).max(1000, AUTOMATION_TEXT.reviewTooLong),
+  rating: z
+    .number({ error: AUTOMATION_TEXT.reviewRating })
+    .int(AUTOMATION_TEXT.reviewRating)
+    .min(1, AUTOMATION_TEXT.reviewRating)
+    .max(5, AUTOMATION_TEXT.reviewRating),
+  text: z
+    .string({ error: AUTOMATION_TEXT.reviewText })
+    .trim()
+    .min(1, AUTOMATION_TEXT.reviewText)
+    .max(1000, AUTOMATION_TEXT.reviewTooLong),
 });
 export type ReviewInput = z.input<typeof reviewInputSchema>;
 
@@ -140,7 +148,11 @@ export const automationSettingsSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.winback && !v.winbackMessage)
-      ctx.addIssue({ code: 'custom', path: ['winbackMessage'], message: AUTOMATION_TEXT.winbackMessageRequired });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['winbackMessage'],
+        message: AUTOMATION_TEXT.winbackMessageRequired,
+      });
   });
 export type AutomationSettingsInput = z.input<typeof automationSettingsSchema>;
 export type AutomationSettings = z.output<typeof automationSettingsSchema>;

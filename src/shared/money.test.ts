@@ -20,7 +20,8 @@ describe('formatMoney', () => {
     for (let cents = -10_000; cents <= 10_000; cents++) {
       expect(formatMoney(cents)).toBe((cents / 100).toFixed(2));
     }
-    for (const cents of [8 * 899 + 15 * 2500, 999_999_99, 12_345_678_90]) expect(formatMoney(cents)).toBe((cents / 100).toFixed(2));
+    for (const cents of [8 * 899 + 15 * 2500, 999_999_99, 12_345_678_90])
+      expect(formatMoney(cents)).toBe((cents / 100).toFixed(2));
   });
 
   it('reads back through dollarsToCents', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { optionalText } from './text';
 import { BOOKING_MESSAGES, bookingFormSchema } from './booking.schemas';
 import { VEHICLE_TYPES } from './constants';
+import { optionalText } from './text';
 
 // The owner's New booking and Edit (docs/decisions/1102): shared by the dialog and the server.
 
@@ -33,7 +33,12 @@ const required = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters`);
 
 /** A customer entered by the owner: the same fields and messages as /book's form. */
-export const newCustomerSchema = bookingFormSchema.pick({ firstName: true, lastName: true, email: true, phone: true });
+export const newCustomerSchema = bookingFormSchema.pick({
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+});
 
 export const newVehicleSchema = z.object({
   make: required(OWNER_BOOKING_TEXT.vehicleMake, 60),

@@ -12,7 +12,8 @@ const BRAND = 'ShineRoute';
 /** The built index.html's title and description: every page not named below (the owner and admin screens). */
 export const DEFAULT_PAGE_META: PageMeta = {
   title: 'ShineRoute — Mobile car detailing, booked in 60 seconds',
-  description: 'ShineRoute: book mobile car detailing at your door, and run your detailing business from one app.',
+  description:
+    'ShineRoute: book mobile car detailing at your door, and run your detailing business from one app.',
 };
 
 export const PUBLIC_PAGE_META: Record<string, PageMeta> = {
@@ -24,15 +25,18 @@ export const PUBLIC_PAGE_META: Record<string, PageMeta> = {
   },
   '/about': {
     title: `About us | ${BRAND}`,
-    description: "ShineRoute's mission, values (Customer First, Simplicity, Excellence) and story: mobile car detailing made simple for customers and detailers.",
+    description:
+      "ShineRoute's mission, values (Customer First, Simplicity, Excellence) and story: mobile car detailing made simple for customers and detailers.",
   },
   '/contact': {
     title: `Contact us | ${BRAND}`,
-    description: 'Write to ShineRoute, email support or call us Monday to Friday, 9am to 6pm CST. Our office is in Austin, TX.',
+    description:
+      'Write to ShineRoute, email support or call us Monday to Friday, 9am to 6pm CST. Our office is in Austin, TX.',
   },
   '/demo': {
     title: `Product demo | ${BRAND}`,
-    description: 'A 5-minute walkthrough of ShineRoute: online booking, scheduling, customers and payments for mobile detailers.',
+    description:
+      'A 5-minute walkthrough of ShineRoute: online booking, scheduling, customers and payments for mobile detailers.',
   },
   '/privacy': {
     title: `Privacy Policy | ${BRAND}`,
@@ -40,7 +44,8 @@ export const PUBLIC_PAGE_META: Record<string, PageMeta> = {
   },
   '/terms': {
     title: `Terms of Service | ${BRAND}`,
-    description: 'The terms that apply when you use ShineRoute to book mobile car detailing or to run a detailing business.',
+    description:
+      'The terms that apply when you use ShineRoute to book mobile car detailing or to run a detailing business.',
   },
   '/patent-diagrams': {
     title: `Patent diagrams | ${BRAND}`,
@@ -50,16 +55,21 @@ export const PUBLIC_PAGE_META: Record<string, PageMeta> = {
   // Sign-in's; the auth form sets each mode's title as it switches (AUTH_TEXTS in src/web/islands/auth-form.ts).
   '/auth': {
     title: `Sign in | ${BRAND}`,
-    description: 'Sign in to manage your detailing business on ShineRoute, or start a 14-day free trial with no credit card required.',
+    description:
+      'Sign in to manage your detailing business on ShineRoute, or start a 14-day free trial with no credit card required.',
   },
   '/book': {
     title: `Book mobile car detailing | ${BRAND}`,
-    description: 'Choose a service, your vehicle, a time and your address, and book mobile car detailing at your door in 60 seconds.',
+    description:
+      'Choose a service, your vehicle, a time and your address, and book mobile car detailing at your door in 60 seconds.',
   },
 };
 
 /** The page of a business's booking link (/book/{slug}, /book?business=): its name and, when known, its city. */
-export function businessBookMeta(business: { name: string | null; tagline?: string | null }, place: string | null): PageMeta {
+export function businessBookMeta(
+  business: { name: string | null; tagline?: string | null },
+  place: string | null,
+): PageMeta {
   const name = business.name?.trim() || 'Mobile detailer';
   const where = place ? ` in ${place}` : '';
   return {

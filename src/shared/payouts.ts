@@ -4,7 +4,16 @@
 export const PAYMENT_ACCOUNT_MODES = ['test', 'stripe'] as const;
 export type PaymentAccountMode = (typeof PAYMENT_ACCOUNT_MODES)[number];
 
-export const LEDGER_KINDS = ['charge', 'tip', 'fee', 'refund', 'fee_refund', 'lead_charge', 'payout', 'payout_failed'] as const;
+export const LEDGER_KINDS = [
+  'charge',
+  'tip',
+  'fee',
+  'refund',
+  'fee_refund',
+  'lead_charge',
+  'payout',
+  'payout_failed',
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {

@@ -30,7 +30,12 @@ export const FEATURE_LABELS: Record<PlanFeature, string> = {
 };
 
 /** Team seats per plan (§1, §9): the owner and pending invitations count; null = unlimited. */
-export const PLAN_SEATS: Record<SubscriptionTier, number | null> = { starter: 1, pro: 3, elite: null, franchise: null };
+export const PLAN_SEATS: Record<SubscriptionTier, number | null> = {
+  starter: 1,
+  pro: 3,
+  elite: null,
+  franchise: null,
+};
 
 /** The lowest plan that includes a feature, by name (for "… is part of the Pro plan"). */
 export function minimumPlanOf(feature: PlanFeature): SubscriptionTier {

@@ -32,7 +32,11 @@ const cents = (message: string, min: number, max: number) =>
 /** The platform settings an admin edits on /admin/settings (money in cents, tax in basis points). */
 export const platformSettingsSchema = z.object({
   bannerEnabled: z.boolean(),
-  bannerText: z.string().trim().min(1, SETTINGS_TEXT.bannerRequired).max(BANNER_MAX, SETTINGS_TEXT.bannerTooLong),
+  bannerText: z
+    .string()
+    .trim()
+    .min(1, SETTINGS_TEXT.bannerRequired)
+    .max(BANNER_MAX, SETTINGS_TEXT.bannerTooLong),
   starterPriceCents: cents(SETTINGS_TEXT.priceCents, 0, PLAN_PRICE_MAX_CENTS),
   proPriceCents: cents(SETTINGS_TEXT.priceCents, 0, PLAN_PRICE_MAX_CENTS),
   elitePriceCents: cents(SETTINGS_TEXT.priceCents, 0, PLAN_PRICE_MAX_CENTS),
@@ -67,7 +71,14 @@ export const DEFAULT_PLATFORM_SETTINGS: PlatformSettingsValues = {
 /** What the public pages read: the banner, plan prices, support contact and the new quote's tax rate. */
 export type PublicSettings = Pick<
   PlatformSettingsValues,
-  'bannerEnabled' | 'bannerText' | 'starterPriceCents' | 'proPriceCents' | 'elitePriceCents' | 'supportEmail' | 'supportPhone' | 'defaultTaxRateBps'
+  | 'bannerEnabled'
+  | 'bannerText'
+  | 'starterPriceCents'
+  | 'proPriceCents'
+  | 'elitePriceCents'
+  | 'supportEmail'
+  | 'supportPhone'
+  | 'defaultTaxRateBps'
 >;
 
 const dollarsText = (text: string) => {

@@ -54,25 +54,51 @@ export const promoCodeInputSchema = z
       .regex(/^[A-Za-z0-9_-]{3,30}$/, PROMO_TEXT.codeFormat)
       .transform(normalizePromoCode),
     discountType: z.enum(PROMO_DISCOUNT_TYPES, { error: PROMO_TEXT.required }),
-    discountValue: z.number({ error: PROMO_TEXT.required }).int(PROMO_TEXT.amount).min(1, PROMO_TEXT.amount).max(10_000_000, PROMO_TEXT.amount),
+    discountValue: z
+      .number({ error: PROMO_TEXT.required })
+      .int(PROMO_TEXT.amount)
+      .min(1, PROMO_TEXT.amount)
+      .max(10_000_000, PROMO_TEXT.amount),
     startsOn: dateText,
     expiresOn: dateText,
     usageLimit: positiveIntOrNull,
     perCustomerLimit: positiveIntOrNull,
-    minOrderCents: z.number().int(PROMO_TEXT.amount).min(0, PROMO_TEXT.amount).max(10_000_000, PROMO_TEXT.amount).nullish().transform((v) => v || null),
+    minOrderCents: z
+      .number()
+      .int(PROMO_TEXT.amount)
+      .min(0, PROMO_TEXT.amount)
+      .max(10_000_000, PROMO_TEXT.amount)
+      .nullish()
+      .transform((v) => v || null),
     isActive: z.boolean().default(true),
   })
-  .refine((v) => v.discountType !== 'percent' || v.discountValue <= 100, { message: PROMO_TEXT.percent, path: ['discountValue'] })
-  .refine((v) => !v.startsOn || !v.expiresOn || v.startsOn <= v.expiresOn, { message: PROMO_TEXT.dates, path: ['expiresOn'] });
+  .refine((v) => v.discountType !== 'percent' || v.discountValue <= 100, {
+    message: PROMO_TEXT.percent,
+    path: ['discountValue'],
+  })
+  .refine((v) => !v.startsOn || !v.expiresOn || v.startsOn <= v.expiresOn, {
+    message: PROMO_TEXT.dates,
+    path: ['expiresOn'],
+  });
 export type PromoCodeInput = z.input<typeof promoCodeInputSchema>;
 
-const wholeOrEmpty = z.string().trim().refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 1), PROMO_TEXT.wholeNumber);
-const dollarsOrEmpty = z.string().trim().refine((v) => v === '' || /^\d+(\.\d{1,2})?$/.test(v), PROMO_TEXT.amount);
+const wholeOrEmpty = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || (/^\d+$/.test(v) && Number(v) >= 1), PROMO_TEXT.wholeNumber);
+const dollarsOrEmpty = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || /^\d+(\.\d{1,2})?$/.test(v), PROMO_TEXT.amount);
 
 /** The owner's dialog (strings as typed). */
 export const promoCodeFormSchema = z
   .object({
-    code: z.string().trim().min(1, PROMO_TEXT.required).regex(/^[A-Za-z0-9_-]{3,30}$/, PROMO_TEXT.codeFormat),
+    code: z
+      .string()
+      .trim()
+      .min(1, PROMO_TEXT.required)
+      .regex(/^[A-Za-z0-9_-]{3,30}$/, PROMO_TEXT.codeFormat),
     discountType: z.enum(PROMO_DISCOUNT_TYPES),
     discountValue: z.string().trim().min(1, PROMO_TEXT.required).pipe(dollarsOrEmpty),
     startsOn: z.string(),
@@ -82,11 +108,19 @@ export const promoCodeFormSchema = z
     minOrder: dollarsOrEmpty,
     isActive: z.boolean(),
   })
-  .refine((v) => v.discountType !== 'percent' || (/^\d+$/.test(v.discountValue) && Number(v.discountValue) >= 1 && Number(v.discountValue) <= 100), {
-    message: PROMO_TEXT.percent,
-    path: ['discountValue'],
-  })
-  .refine((v) => !v.startsOn || !v.expiresOn || v.startsOn <= v.expiresOn, { message: PROMO_TEXT.dates, path: ['expiresOn'] });
+  .refine(
+    (v) =>
+      v.discountType !== 'percent' ||
+      (/^\d+$/.test(v.discountValue) && Number(v.discountValue) >= 1 && Number(v.discountValue) <= 100),
+    {
+      message: PROMO_TEXT.percent,
+      path: ['discountValue'],
+    },
+  )
+  .refine((v) => !v.startsOn || !v.expiresOn || v.startsOn <= v.expiresOn, {
+    message: PROMO_TEXT.dates,
+    path: ['expiresOn'],
+  });
 export type PromoCodeForm = z.infer<typeof promoCodeFormSchema>;
 
 /** The public check /book makes before Book Now (the server applies the code again when it prices the checkout). */
@@ -98,5 +132,5 @@ export const promoCheckSchema = z.object({
   code: z.string({ error: PROMO_TEXT.unknown }).trim().min(1, PROMO_TEXT.unknown).max(40, PROMO_TEXT.unknown),
 });
 
-// Without zod, for /book's first script (docs/decisions/911).
+// Without zod, for /book's first script (docs/decisions/0911).
 export { formatPromoDiscount } from './promo-format';

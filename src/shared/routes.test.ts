@@ -7,7 +7,9 @@ import { isKnownAppPath } from './routes';
 const routerSource = readFileSync(new URL('../web/router.tsx', import.meta.url), 'utf8');
 // /book/:slug is rendered by the server itself (src/server/http/server-rendered-pages.ts) before this check.
 const SERVER_RENDERED = new Set(['*', '/book/:slug']);
-const routerPaths = [...routerSource.matchAll(/path: '([^']+)'/g)].map((m) => m[1]!).filter((p) => !SERVER_RENDERED.has(p));
+const routerPaths = [...routerSource.matchAll(/path: '([^']+)'/g)]
+  .map((m) => m[1]!)
+  .filter((p) => !SERVER_RENDERED.has(p));
 
 describe('every screen of the web router is a known app path', () => {
   it('reads the router', () => {

@@ -1,5 +1,6 @@
 /** Where a trial starts: /auth opened in sign-up mode, with the plan chosen on the landing page (issue 16). */
-export const signUpPath = (plan?: 'starter' | 'pro' | 'elite') => `/auth?mode=signup${plan ? `&plan=${plan}` : ''}`;
+export const signUpPath = (plan?: 'starter' | 'pro' | 'elite') =>
+  `/auth?mode=signup${plan ? `&plan=${plan}` : ''}`;
 
 // The spec's route table (§2). The web router and the server's 404 logging both read it.
 
@@ -32,20 +33,20 @@ export const OWNER_ROUTES = [
   '/loyalty',
   '/business-profile',
   '/service-areas',
-  // Plan, trial and plan change (docs/decisions/803).
+  // Plan, trial and plan change (docs/decisions/0803).
   '/billing',
   // Balance, payouts, fees and tips (docs/decisions/1000).
   '/payouts',
 ] as const;
 
-// /admin/verifications: the verification review queue (docs/decisions/205).
+// /admin/verifications: the verification review queue (docs/decisions/0205).
 export const ADMIN_ROUTES = [
   '/admin',
   '/admin/seo',
   '/admin/verifications',
   '/admin/users',
   '/admin/analytics',
-  // Leads from the zip check and waitlist, assigned to businesses (docs/decisions/831).
+  // Leads from the zip check and waitlist, assigned to businesses (docs/decisions/0831).
   '/admin/leads',
   '/admin/settings',
   // Every email and SMS sent or stored: the mail viewer without SMTP (issue 25).
@@ -60,7 +61,7 @@ const known = new Set<string>([...PUBLIC_ROUTES, ...OWNER_ROUTES, ...ADMIN_ROUTE
 /** True when the web app has a screen for this path (SEO pages are served by the server). */
 export function isKnownAppPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  // Team invitation links (docs/decisions/804).
-  // The customer's self-service reschedule/cancel page (docs/decisions/612).
+  // Team invitation links (docs/decisions/0804).
+  // The customer's self-service reschedule/cancel page (docs/decisions/0612).
   return known.has(path) || /^\/(join|manage|review)\/[A-Za-z0-9_-]+$/.test(path);
 }

@@ -195,7 +195,7 @@ export const SEO_TEXT = {
 } as const;
 
 export const generatedText = (n: number) => `Successfully generated ${n} SEO pages`;
-/** "Deleted {n} SEO pages" (§8); one page reads "Deleted 1 SEO page" (docs/decisions/304). */
+/** "Deleted {n} SEO pages" (§8); one page reads "Deleted 1 SEO page" (docs/decisions/0304). */
 export const deletedText = (n: number) => `Deleted ${n} SEO ${n === 1 ? 'page' : 'pages'}`;
 export const LANDING_CREATED_TITLE = 'Landing Pages Created!';
 export const landingCreatedText = (n: number) =>

@@ -56,7 +56,11 @@ export type LandingPagesForm = z.input<typeof landingPagesFormSchema>;
 
 /** The admin's generator form, then adminGenerateInputSchema (the spec's client sends batchSize 10). */
 export const adminGenerateFormSchema = formSchema(
-  z.object({ keywords: z.array(z.string()), targetVehicles: z.boolean(), selectedStates: z.array(z.string()) }),
+  z.object({
+    keywords: z.array(z.string()),
+    targetVehicles: z.boolean(),
+    selectedStates: z.array(z.string()),
+  }),
   adminGenerateInputSchema,
   (form) => ({ ...form, batchSize: 10 }),
 );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Service areas and the waitlist (spec §2, §5, §8; docs/decisions/003).
+// Service areas and the waitlist (spec §2, §5, §8; docs/decisions/0003).
 
 export const SERVICE_AREA_TEXT = {
   missingTitle: 'Missing Information',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { optionalText } from './text';
 import { VEHICLE_TYPES } from './constants';
 import { formSchema } from './form-schema';
 import { dollarsToCents } from './money';
+import { optionalText } from './text';
 
 // §5 service form: name, base price and duration required; price in cents on the wire; multipliers per vehicle type.
 

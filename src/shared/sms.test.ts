@@ -32,14 +32,26 @@ describe('SMS segments', () => {
 });
 
 describe('SMS keywords', () => {
-  it.each(['STOP', 'stop', ' Stop. ', 'QUIT', 'END', 'REVOKE', 'OPT OUT', 'opt  out', 'CANCEL', 'UNSUBSCRIBE', 'StopAll'])(
-    '%j opts out',
-    (body) => expect(parseSmsKeyword(body)).toBe('stop'),
+  it.each([
+    'STOP',
+    'stop',
+    ' Stop. ',
+    'QUIT',
+    'END',
+    'REVOKE',
+    'OPT OUT',
+    'opt  out',
+    'CANCEL',
+    'UNSUBSCRIBE',
+    'StopAll',
+  ])('%j opts out', (body) => expect(parseSmsKeyword(body)).toBe('stop'));
+  it.each(['START', 'start', 'UNSTOP'])('%j opts back in', (body) =>
+    expect(parseSmsKeyword(body)).toBe('start'),
   );
-  it.each(['START', 'start', 'UNSTOP'])('%j opts back in', (body) => expect(parseSmsKeyword(body)).toBe('start'));
   it('HELP asks for help', () => expect(parseSmsKeyword('help')).toBe('help'));
-  it.each(['please stop texting me', 'STOPPED', 'Thanks!', '', 'see you at 10'])('%j is not a keyword', (body) =>
-    expect(parseSmsKeyword(body)).toBeNull(),
+  it.each(['please stop texting me', 'STOPPED', 'Thanks!', '', 'see you at 10'])(
+    '%j is not a keyword',
+    (body) => expect(parseSmsKeyword(body)).toBeNull(),
   );
 });
 

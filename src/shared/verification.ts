@@ -1,4 +1,4 @@
-// Business verification (spec §2, §3, §5, §8, §9; docs/decisions/205).
+// Business verification (spec §2, §3, §5, §8, §9; docs/decisions/0205).
 
 /** A business's verification state (profiles.verification_status, business_verifications). */
 export const VERIFICATION_STATUSES = ['pending', 'verified', 'rejected'] as const;

@@ -10,7 +10,7 @@ import { queryClient } from './lib/query-client';
 import { router } from './router';
 import './styles.css';
 
-// The shared UI components let a caller's class override theirs (docs/decisions/914).
+// The shared UI components let a caller's class override theirs (docs/decisions/0914).
 setClassMerge(twMerge);
 
 /** The toast the page before left for this one (/auth's "Account created!" after it loads the dashboard). */

@@ -22,84 +22,239 @@ function Root() {
 }
 
 // The root route names the first-load fallback and sets the title; the route table below keeps its own indentation.
-export const router = createBrowserRouter([{ HydrateFallback: FirstLoad, Component: Root, children: [
+export const router = createBrowserRouter([
   {
-    element: <PublicLayout />,
+    HydrateFallback: FirstLoad,
+    Component: Root,
     children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/auth', lazy: () => import('./features/auth/auth-page').then((m) => ({ Component: m.AuthPage })) },
-      { path: '/demo', lazy: () => import('./features/static/demo-page').then((m) => ({ Component: m.DemoPage })) },
-      { path: '/about', lazy: () => import('./features/static/about-page').then((m) => ({ Component: m.AboutPage })) },
-      { path: '/contact', lazy: () => import('./features/static/contact-page').then((m) => ({ Component: m.ContactPage })) },
-      { path: '/privacy', lazy: () => import('./features/static/privacy-page').then((m) => ({ Component: m.PrivacyPage })) },
-      { path: '/terms', lazy: () => import('./features/static/terms-page').then((m) => ({ Component: m.TermsPage })) },
-      { path: '/for-detailers', lazy: () => import('./features/static/for-detailers-page').then((m) => ({ Component: m.ForDetailersPage })) },
-      { path: '/patent-diagrams', lazy: () => import('./features/static/patent-diagrams-page').then((m) => ({ Component: m.PatentDiagramsPage })) },
-      { path: '/book', lazy: () => import('./features/booking/book-page').then((m) => ({ Component: m.BookPage })) },
-      { path: '/book/:slug', lazy: () => import('./features/booking/book-page').then((m) => ({ Component: m.BookPage })) },
-      { path: '/booking-success', lazy: () => import('./features/booking/booking-success-page').then((m) => ({ Component: m.BookingSuccessPage })) },
-      { path: '/manage/:token', lazy: () => import('./features/campaigns/manage-booking-page').then((m) => ({ Component: m.ManageBookingPage })) },
-      { path: '/review/:token', lazy: () => import('./features/campaigns/review-page').then((m) => ({ Component: m.ReviewPage })) },
-      { path: '/join/:token', lazy: () => import('./features/team/join-page').then((m) => ({ Component: m.JoinPage })) },
-      { path: '*', lazy: () => import('./features/not-found/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
-    ],
-  },
-  {
-    lazy: () => import('./components/layout/owner-shell').then((m) => ({ Component: m.OwnerShell })),
-    children: [
-      { path: '/dashboard', lazy: () => import('./features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })) },
-      { path: '/bookings', lazy: () => import('./features/bookings/bookings-page').then((m) => ({ Component: m.BookingsPage })) },
-      { path: '/customers', lazy: () => import('./features/customers/customers-page').then((m) => ({ Component: m.CustomersPage })) },
-      { path: '/services', lazy: () => import('./features/services/services-page').then((m) => ({ Component: m.ServicesPage })) },
-      { path: '/marketing', lazy: () => import('./features/marketing/marketing-page').then((m) => ({ Component: m.MarketingPage })) },
-      { path: '/inventory', lazy: () => import('./features/inventory/inventory-page').then((m) => ({ Component: m.InventoryPage })) },
-      { path: '/loyalty', lazy: () => import('./features/loyalty/loyalty-page').then((m) => ({ Component: m.LoyaltyPage })) },
       {
-        path: '/business-profile',
-        lazy: () => import('./features/business-profile/business-profile-page').then((m) => ({ Component: m.BusinessProfilePage })),
+        element: <PublicLayout />,
+        children: [
+          { path: '/', element: <LandingPage /> },
+          {
+            path: '/auth',
+            lazy: () => import('./features/auth/auth-page').then((m) => ({ Component: m.AuthPage })),
+          },
+          {
+            path: '/demo',
+            lazy: () => import('./features/static/demo-page').then((m) => ({ Component: m.DemoPage })),
+          },
+          {
+            path: '/about',
+            lazy: () => import('./features/static/about-page').then((m) => ({ Component: m.AboutPage })),
+          },
+          {
+            path: '/contact',
+            lazy: () => import('./features/static/contact-page').then((m) => ({ Component: m.ContactPage })),
+          },
+          {
+            path: '/privacy',
+            lazy: () => import('./features/static/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
+          },
+          {
+            path: '/terms',
+            lazy: () => import('./features/static/terms-page').then((m) => ({ Component: m.TermsPage })),
+          },
+          {
+            path: '/for-detailers',
+            lazy: () =>
+              import('./features/static/for-detailers-page').then((m) => ({ Component: m.ForDetailersPage })),
+          },
+          {
+            path: '/patent-diagrams',
+            lazy: () =>
+              import('./features/static/patent-diagrams-page').then((m) => ({
+                Component: m.PatentDiagramsPage,
+              })),
+          },
+          {
+            path: '/book',
+            lazy: () => import('./features/booking/book-page').then((m) => ({ Component: m.BookPage })),
+          },
+          {
+            path: '/book/:slug',
+            lazy: () => import('./features/booking/book-page').then((m) => ({ Component: m.BookPage })),
+          },
+          {
+            path: '/booking-success',
+            lazy: () =>
+              import('./features/booking/booking-success-page').then((m) => ({
+                Component: m.BookingSuccessPage,
+              })),
+          },
+          {
+            path: '/manage/:token',
+            lazy: () =>
+              import('./features/campaigns/manage-booking-page').then((m) => ({
+                Component: m.ManageBookingPage,
+              })),
+          },
+          {
+            path: '/review/:token',
+            lazy: () => import('./features/campaigns/review-page').then((m) => ({ Component: m.ReviewPage })),
+          },
+          {
+            path: '/join/:token',
+            lazy: () => import('./features/team/join-page').then((m) => ({ Component: m.JoinPage })),
+          },
+          {
+            path: '*',
+            lazy: () =>
+              import('./features/not-found/not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+          },
+        ],
       },
       {
-        path: '/service-areas',
-        lazy: () => import('./features/service-areas/service-areas-page').then((m) => ({ Component: m.ServiceAreasPage })),
-      },
-      { path: '/invoices', lazy: () => import('./features/invoices/invoices-page').then((m) => ({ Component: m.InvoicesPage })) },
-      { path: '/campaigns', lazy: () => import('./features/campaigns/campaigns-page').then((m) => ({ Component: m.CampaignsPage })) },
-      { path: '/promo-codes', lazy: () => import('./features/promo-codes/promo-codes-page').then((m) => ({ Component: m.PromoCodesPage })) },
-      { path: '/verification', lazy: () => import('./features/verification/verification-page').then((m) => ({ Component: m.VerificationPage })) },
-      { path: '/payouts', lazy: () => import('./features/payouts/payouts-page').then((m) => ({ Component: m.PayoutsPage })) },
-      { path: '/billing', lazy: () => import('./features/billing/billing-page').then((m) => ({ Component: m.BillingPage })) },
-    ],
-  },
-  {
-    // Admin screens: signed in (else /auth), then the role check (AdminGuard); the server checks the role too.
-    lazy: () => import('./components/layout/owner-shell').then((m) => ({ Component: m.SignedInShell })),
-    children: [
-      {
-        lazy: () => import('./features/admin/admin-guard').then((m) => ({ Component: m.AdminGuard })),
+        lazy: () => import('./components/layout/owner-shell').then((m) => ({ Component: m.OwnerShell })),
         children: [
           {
-            lazy: () => import('./features/admin/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+            path: '/dashboard',
+            lazy: () =>
+              import('./features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+          },
+          {
+            path: '/bookings',
+            lazy: () =>
+              import('./features/bookings/bookings-page').then((m) => ({ Component: m.BookingsPage })),
+          },
+          {
+            path: '/customers',
+            lazy: () =>
+              import('./features/customers/customers-page').then((m) => ({ Component: m.CustomersPage })),
+          },
+          {
+            path: '/services',
+            lazy: () =>
+              import('./features/services/services-page').then((m) => ({ Component: m.ServicesPage })),
+          },
+          {
+            path: '/marketing',
+            lazy: () =>
+              import('./features/marketing/marketing-page').then((m) => ({ Component: m.MarketingPage })),
+          },
+          {
+            path: '/inventory',
+            lazy: () =>
+              import('./features/inventory/inventory-page').then((m) => ({ Component: m.InventoryPage })),
+          },
+          {
+            path: '/loyalty',
+            lazy: () => import('./features/loyalty/loyalty-page').then((m) => ({ Component: m.LoyaltyPage })),
+          },
+          {
+            path: '/business-profile',
+            lazy: () =>
+              import('./features/business-profile/business-profile-page').then((m) => ({
+                Component: m.BusinessProfilePage,
+              })),
+          },
+          {
+            path: '/service-areas',
+            lazy: () =>
+              import('./features/service-areas/service-areas-page').then((m) => ({
+                Component: m.ServiceAreasPage,
+              })),
+          },
+          {
+            path: '/invoices',
+            lazy: () =>
+              import('./features/invoices/invoices-page').then((m) => ({ Component: m.InvoicesPage })),
+          },
+          {
+            path: '/campaigns',
+            lazy: () =>
+              import('./features/campaigns/campaigns-page').then((m) => ({ Component: m.CampaignsPage })),
+          },
+          {
+            path: '/promo-codes',
+            lazy: () =>
+              import('./features/promo-codes/promo-codes-page').then((m) => ({
+                Component: m.PromoCodesPage,
+              })),
+          },
+          {
+            path: '/verification',
+            lazy: () =>
+              import('./features/verification/verification-page').then((m) => ({
+                Component: m.VerificationPage,
+              })),
+          },
+          {
+            path: '/payouts',
+            lazy: () => import('./features/payouts/payouts-page').then((m) => ({ Component: m.PayoutsPage })),
+          },
+          {
+            path: '/billing',
+            lazy: () => import('./features/billing/billing-page').then((m) => ({ Component: m.BillingPage })),
+          },
+        ],
+      },
+      {
+        // Admin screens: signed in (else /auth), then the role check (AdminGuard); the server checks the role too.
+        lazy: () => import('./components/layout/owner-shell').then((m) => ({ Component: m.SignedInShell })),
+        children: [
+          {
+            lazy: () => import('./features/admin/admin-guard').then((m) => ({ Component: m.AdminGuard })),
             children: [
-              { path: '/admin', lazy: () => import('./features/admin/admin-page').then((m) => ({ Component: m.AdminPage })) },
-              { path: '/admin/seo', lazy: () => import('./features/admin-seo/admin-seo-page').then((m) => ({ Component: m.AdminSeoPage })) },
               {
-                path: '/admin/verifications',
                 lazy: () =>
-                  import('./features/admin-verifications/admin-verifications-page').then((m) => ({ Component: m.AdminVerificationsPage })),
-              },
-              { path: '/admin/users', lazy: () => import('./features/admin-users/admin-users-page').then((m) => ({ Component: m.AdminUsersPage })) },
-              {
-                path: '/admin/analytics',
-                lazy: () => import('./features/admin-analytics/admin-analytics-page').then((m) => ({ Component: m.AdminAnalyticsPage })),
-              },
-              { path: '/admin/leads', lazy: () => import('./features/admin-leads/admin-leads-page').then((m) => ({ Component: m.AdminLeadsPage })) },
-              {
-                path: '/admin/outbox',
-                lazy: () => import('./features/admin-outbox/admin-outbox-page').then((m) => ({ Component: m.AdminOutboxPage })),
-              },
-              {
-                path: '/admin/settings',
-                lazy: () => import('./features/admin-settings/admin-settings-page').then((m) => ({ Component: m.AdminSettingsPage })),
+                  import('./features/admin/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+                children: [
+                  {
+                    path: '/admin',
+                    lazy: () =>
+                      import('./features/admin/admin-page').then((m) => ({ Component: m.AdminPage })),
+                  },
+                  {
+                    path: '/admin/seo',
+                    lazy: () =>
+                      import('./features/admin-seo/admin-seo-page').then((m) => ({
+                        Component: m.AdminSeoPage,
+                      })),
+                  },
+                  {
+                    path: '/admin/verifications',
+                    lazy: () =>
+                      import('./features/admin-verifications/admin-verifications-page').then((m) => ({
+                        Component: m.AdminVerificationsPage,
+                      })),
+                  },
+                  {
+                    path: '/admin/users',
+                    lazy: () =>
+                      import('./features/admin-users/admin-users-page').then((m) => ({
+                        Component: m.AdminUsersPage,
+                      })),
+                  },
+                  {
+                    path: '/admin/analytics',
+                    lazy: () =>
+                      import('./features/admin-analytics/admin-analytics-page').then((m) => ({
+                        Component: m.AdminAnalyticsPage,
+                      })),
+                  },
+                  {
+                    path: '/admin/leads',
+                    lazy: () =>
+                      import('./features/admin-leads/admin-leads-page').then((m) => ({
+                        Component: m.AdminLeadsPage,
+                      })),
+                  },
+                  {
+                    path: '/admin/outbox',
+                    lazy: () =>
+                      import('./features/admin-outbox/admin-outbox-page').then((m) => ({
+                        Component: m.AdminOutboxPage,
+                      })),
+                  },
+                  {
+                    path: '/admin/settings',
+                    lazy: () =>
+                      import('./features/admin-settings/admin-settings-page').then((m) => ({
+                        Component: m.AdminSettingsPage,
+                      })),
+                  },
+                ],
               },
             ],
           },
@@ -107,4 +262,4 @@ export const router = createBrowserRouter([{ HydrateFallback: FirstLoad, Compone
       },
     ],
   },
-]}]);
+]);

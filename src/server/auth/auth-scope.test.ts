@@ -17,7 +17,9 @@ describe('better-auth runs in a scope: its async storages are off between calls 
 
   it('concurrent calls keep their storages on until the last one ends', async () => {
     const owner = await t.signUp();
-    const answers = await Promise.all(Array.from({ length: 8 }, () => t.request('/api/me/role', { cookie: owner.cookie })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => t.request('/api/me/role', { cookie: owner.cookie })),
+    );
     expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
     expect(authScopeState()).toEqual({ inFlight: 0, storagesEnabled: 0 });
   });

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { profiles, userRoles } from '../db/schema';
-import { account } from './auth.schema';
-import { createAuth } from './auth';
 import { createOutboxMailer } from '../providers/mail/mailer';
 import { createTestContext } from '../test/harness';
+import { createAuth } from './auth';
+import { account } from './auth.schema';
 
 const t = await createTestContext({ signInLimitPerMinute: 3 });
 
@@ -12,7 +12,12 @@ describe('accounts', () => {
   it('sign-up creates a starter profile with the names and sends a verification email', async () => {
     const owner = await t.signUp({ firstName: 'Lena', lastName: 'Park', plan: 'starter' });
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, owner.userId));
-    expect(profile).toMatchObject({ firstName: 'Lena', lastName: 'Park', subscriptionTier: 'starter', verificationStatus: 'pending' });
+    expect(profile).toMatchObject({
+      firstName: 'Lena',
+      lastName: 'Park',
+      subscriptionTier: 'starter',
+      verificationStatus: 'pending',
+    });
     const mail = await t.emailsTo(owner.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toBe('Verify your ShineRoute email');
@@ -59,7 +64,11 @@ describe('accounts', () => {
     const ip = '203.0.113.9';
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await t.request('/api/auth/sign-in/email', { method: 'POST', ip, json: { email: owner.email, password: 'nope-nope' } });
+      const res = await t.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        ip,
+        json: { email: owner.email, password: 'nope-nope' },
+      });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
@@ -86,7 +95,9 @@ describe('roles', () => {
     const owner = await t.signUp();
     expect(await (await t.request('/api/me/role', { cookie: owner.cookie })).json()).toEqual({ role: null });
     await t.db.insert(userRoles).values({ userId: owner.userId, role: 'admin' });
-    expect(await (await t.request('/api/me/role', { cookie: owner.cookie })).json()).toEqual({ role: 'admin' });
+    expect(await (await t.request('/api/me/role', { cookie: owner.cookie })).json()).toEqual({
+      role: 'admin',
+    });
   });
 
   it('answers 401 to a signed-out role query', async () => {
@@ -106,11 +117,17 @@ describe('password hashing', () => {
     const { user } = await productAuth.api.signUpEmail({
       body: { email, password: 'a-long-password', name: 'Hash Check', firstName: 'Hash', lastName: 'Check' },
     });
-    const [row] = await t.db.select({ password: account.password }).from(account).where(eq(account.userId, user.id));
+    const [row] = await t.db
+      .select({ password: account.password })
+      .from(account)
+      .where(eq(account.userId, user.id));
     // better-auth's scrypt format: 16-byte salt and 64-byte key, hex.
     expect(row?.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
     const signedUp = await t.signUp();
-    const [testRow] = await t.db.select({ password: account.password }).from(account).where(eq(account.userId, signedUp.userId));
+    const [testRow] = await t.db
+      .select({ password: account.password })
+      .from(account)
+      .where(eq(account.userId, signedUp.userId));
     expect(testRow?.password).toMatch(/^test-sha256:/);
   });
 });

@@ -1,16 +1,16 @@
 import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { ADMIN_USERS_TEXT } from '../../shared/admin-users';
-import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { isSignupPlan } from '../../shared/constants';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
-import type { Mailer } from '../providers/mail/mailer';
-import { trustedOrigins } from '../http/trusted-origins';
-import { isSignupPlan } from '../../shared/constants';
+import { isSuspended, noteSignIn } from '../features/admin-users/admin-users.service';
 import { seedDefaultRewards } from '../features/loyalty/rewards.service';
 import { createOwnerProfile } from '../features/profiles/profiles.service';
+import { trustedOrigins } from '../http/trusted-origins';
+import type { Mailer } from '../providers/mail/mailer';
 import { scopedAuth } from './auth-scope';
-import { isSuspended, noteSignIn } from '../features/admin-users/admin-users.service';
 
 /** The header our own middleware sets from the socket (or a trusted proxy); clients cannot spoof it. */
 export const CLIENT_IP_HEADER = 'x-shineroute-client-ip';
@@ -23,113 +23,120 @@ export interface AuthConfig {
   /** Sign-in attempts allowed per client IP per minute. */
   signInLimitPerMinute?: number;
   /** Password hashing; better-auth's scrypt unless given (only the test harness gives one, see harness.ts). */
-  password?: { hash(password: string): Promise<string>; verify(data: { hash: string; password: string }): Promise<boolean> };
+  password?: {
+    hash(password: string): Promise<string>;
+    verify(data: { hash: string; password: string }): Promise<boolean>;
+  };
 }
 
 export function createAuth({ db, mailer, baseURL, secret, signInLimitPerMinute = 10, password }: AuthConfig) {
   // Every call into better-auth runs in inAuthScope (its async storages are off between calls; decision 920).
-  return scopedAuth(betterAuth({
-    baseURL,
-    secret,
-    basePath: '/api/auth',
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: { ...schema, rateLimit: schema.rateLimit },
-    }),
-    user: {
-      additionalFields: {
-        firstName: { type: 'string', required: true, input: true },
-        lastName: { type: 'string', required: true, input: true },
-      },
-    },
-    session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      // Sliding sessions: a session used after a day gets a fresh expiry.
-      updateAge: 60 * 60 * 24,
-      cookieCache: { enabled: false },
-    },
-    emailAndPassword: {
-      enabled: true,
-      minPasswordLength: 8,
-      ...(password ? { password } : {}),
-      requireEmailVerification: false,
-      // A reset signs every other device out (a stolen session must not outlive the password).
-      revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => {
-        await mailer.send({
-          to: user.email,
-          subject: 'Reset your ShineRoute password',
-          text: `Hi ${user.name},\n\nSomeone asked to reset the password of your ShineRoute account. Open this link to choose a new one (it expires in one hour):\n\n${url}\n\nIf this wasn't you, ignore this email.`,
-        });
-      },
-    },
-    emailVerification: {
-      sendOnSignUp: true,
-      autoSignInAfterVerification: true,
-      sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send({
-          to: user.email,
-          subject: 'Verify your ShineRoute email',
-          text: `Welcome to ShineRoute, ${user.name}!\n\nPlease confirm your email address by opening this link:\n\n${url}\n`,
-        });
-      },
-    },
-    hooks: {
-      // Changing the password signs every other device out, whatever the client asks (reset does it above).
-      before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === '/change-password') return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+  return scopedAuth(
+    betterAuth({
+      baseURL,
+      secret,
+      basePath: '/api/auth',
+      database: drizzleAdapter(db, {
+        provider: 'pg',
+        schema: { ...schema, rateLimit: schema.rateLimit },
       }),
-    },
-    databaseHooks: {
-      // A suspended account gets no session, whatever the way in (password, reset, verification link); the session
-      // lookup (requireUser) checks again (docs/decisions/810).
-      session: {
-        create: {
-          before: async (s) => {
-            if (await isSuspended(db, s.userId)) throw new APIError('FORBIDDEN', { message: ADMIN_USERS_TEXT.suspendedSignIn });
-          },
-          after: async (s) => {
-            await noteSignIn(db, s.userId);
-          },
-        },
-      },
       user: {
-        create: {
-          after: async (user, ctx) => {
-            const u = user as typeof user & { firstName?: string; lastName?: string };
-            // The plan chosen on the landing page rides along in the sign-up body; anything else is the Starter trial.
-            const chosen = (ctx?.body as { plan?: unknown } | undefined)?.plan;
-            await createOwnerProfile(
-              db,
-              { id: u.id, firstName: u.firstName ?? '', lastName: u.lastName ?? '' },
-              isSignupPlan(chosen) ? chosen : 'starter',
-            );
-            await seedDefaultRewards(db, u.id);
+        additionalFields: {
+          firstName: { type: 'string', required: true, input: true },
+          lastName: { type: 'string', required: true, input: true },
+        },
+      },
+      session: {
+        expiresIn: 60 * 60 * 24 * 30,
+        // Sliding sessions: a session used after a day gets a fresh expiry.
+        updateAge: 60 * 60 * 24,
+        cookieCache: { enabled: false },
+      },
+      emailAndPassword: {
+        enabled: true,
+        minPasswordLength: 8,
+        ...(password ? { password } : {}),
+        requireEmailVerification: false,
+        // A reset signs every other device out (a stolen session must not outlive the password).
+        revokeSessionsOnPasswordReset: true,
+        sendResetPassword: async ({ user, url }) => {
+          await mailer.send({
+            to: user.email,
+            subject: 'Reset your ShineRoute password',
+            text: `Hi ${user.name},\n\nSomeone asked to reset the password of your ShineRoute account. Open this link to choose a new one (it expires in one hour):\n\n${url}\n\nIf this wasn't you, ignore this email.`,
+          });
+        },
+      },
+      emailVerification: {
+        sendOnSignUp: true,
+        autoSignInAfterVerification: true,
+        sendVerificationEmail: async ({ user, url }) => {
+          await mailer.send({
+            to: user.email,
+            subject: 'Verify your ShineRoute email',
+            text: `Welcome to ShineRoute, ${user.name}!\n\nPlease confirm your email address by opening this link:\n\n${url}\n`,
+          });
+        },
+      },
+      hooks: {
+        // Changing the password signs every other device out, whatever the client asks (reset does it above).
+        before: createAuthMiddleware(async (ctx) => {
+          if (ctx.path === '/change-password')
+            return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+        }),
+      },
+      databaseHooks: {
+        // A suspended account gets no session, whatever the way in (password, reset, verification link); the session
+        // lookup (requireUser) checks again (docs/decisions/0810).
+        session: {
+          create: {
+            before: async (s) => {
+              if (await isSuspended(db, s.userId))
+                throw new APIError('FORBIDDEN', { message: ADMIN_USERS_TEXT.suspendedSignIn });
+            },
+            after: async (s) => {
+              await noteSignIn(db, s.userId);
+            },
+          },
+        },
+        user: {
+          create: {
+            after: async (user, ctx) => {
+              const u = user as typeof user & { firstName?: string; lastName?: string };
+              // The plan chosen on the landing page rides along in the sign-up body; anything else is the Starter trial.
+              const chosen = (ctx?.body as { plan?: unknown } | undefined)?.plan;
+              await createOwnerProfile(
+                db,
+                { id: u.id, firstName: u.firstName ?? '', lastName: u.lastName ?? '' },
+                isSignupPlan(chosen) ? chosen : 'starter',
+              );
+              await seedDefaultRewards(db, u.id);
+            },
           },
         },
       },
-    },
-    rateLimit: {
-      enabled: true,
-      storage: 'database',
-      modelName: 'rateLimit',
-      window: 60,
-      max: 100,
-      customRules: {
-        '/sign-in/email': { window: 60, max: signInLimitPerMinute },
-        '/sign-up/email': { window: 60, max: signInLimitPerMinute },
-        '/request-password-reset': { window: 60, max: 5 },
-        // Reading one's own session guesses nothing; limiting it per address signs out busy tabs and offices
-        // behind one NAT (docs/decisions/208).
-        '/get-session': false,
+      rateLimit: {
+        enabled: true,
+        storage: 'database',
+        modelName: 'rateLimit',
+        window: 60,
+        max: 100,
+        customRules: {
+          '/sign-in/email': { window: 60, max: signInLimitPerMinute },
+          '/sign-up/email': { window: 60, max: signInLimitPerMinute },
+          '/request-password-reset': { window: 60, max: 5 },
+          // Reading one's own session guesses nothing; limiting it per address signs out busy tabs and offices
+          // behind one NAT (docs/decisions/0208).
+          '/get-session': false,
+        },
       },
-    },
-    advanced: {
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      database: { generateId: () => crypto.randomUUID() },
-    },
-    trustedOrigins: trustedOrigins(baseURL),
-  }));
+      advanced: {
+        ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+        database: { generateId: () => crypto.randomUUID() },
+      },
+      trustedOrigins: trustedOrigins(baseURL),
+    }),
+  );
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -1,12 +1,12 @@
 import { createMiddleware } from 'hono/factory';
-import { LAPSED_MESSAGE, planIncludes, upgradeMessage, type PlanFeature } from '../../shared/plan-features';
+import { ADMIN_USERS_TEXT } from '../../shared/admin-users';
+import { LAPSED_MESSAGE, type PlanFeature, planIncludes, upgradeMessage } from '../../shared/plan-features';
+import { endSuspendedSessions } from '../features/admin-users/admin-users.service';
+import { loadPlan, subscriptionState } from '../features/billing/plan-state';
+import { getUserRole } from '../features/profiles/profiles.service';
 import type { AppEnv } from '../http/context';
 import { forbidden, paymentRequired, unauthorized } from '../http/errors';
-import { getUserRole } from '../features/profiles/profiles.service';
-import { loadPlan, subscriptionState } from '../features/billing/plan-state';
 import { readSignedIn } from './signed-in';
-import { endSuspendedSessions } from '../features/admin-users/admin-users.service';
-import { ADMIN_USERS_TEXT } from '../../shared/admin-users';
 
 /**
  * Loads the session; answers 401 when there is none. Sets the business the user works in (their own, or for a
@@ -19,7 +19,8 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   if (!signedIn) throw unauthorized();
   // Suspending deletes the sessions; this catches one created in the instant before the suspension committed
   // (decision 810).
-  if (signedIn.suspended && (await endSuspendedSessions(db, signedIn.user.id))) throw unauthorized(ADMIN_USERS_TEXT.suspendedSignIn);
+  if (signedIn.suspended && (await endSuspendedSessions(db, signedIn.user.id)))
+    throw unauthorized(ADMIN_USERS_TEXT.suspendedSignIn);
   c.set('user', signedIn.user);
   c.set('businessId', signedIn.businessId);
   c.set('memberRole', signedIn.memberRole);
@@ -36,7 +37,8 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export const OWNER_ONLY_MESSAGE = 'Only the business owner can do this. Technicians can view bookings and customers and update booking status.';
+export const OWNER_ONLY_MESSAGE =
+  'Only the business owner can do this. Technicians can view bookings and customers and update booking status.';
 
 /**
  * Writes that only the business's owner may make (services, prices, inventory settings, campaigns, loyalty rules,
@@ -57,13 +59,14 @@ export const requireOwnerForWrites = createMiddleware<AppEnv>(async (c, next) =>
 
 /**
  * A feature of a paid plan (src/shared/plan-features.ts): 402 with a clear message when the business's plan lacks it;
- * when the trial or subscription has lapsed, reads still work and writes answer 402 (docs/decisions/802).
+ * when the trial or subscription has lapsed, reads still work and writes answer 402 (docs/decisions/0802).
  */
 export function requireFeature(feature: PlanFeature) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const plan = await loadPlan(c.var.deps.db, c.var.businessId);
     if (!planIncludes(plan.plan, feature)) throw paymentRequired(upgradeMessage(feature));
-    if (!READ_METHODS.has(c.req.method) && subscriptionState(plan) === 'lapsed') throw paymentRequired(LAPSED_MESSAGE);
+    if (!READ_METHODS.has(c.req.method) && subscriptionState(plan) === 'lapsed')
+      throw paymentRequired(LAPSED_MESSAGE);
     await next();
   });
 }

@@ -20,13 +20,15 @@ async function betterAuthSays(cookie: string) {
 async function weSay(cookie: string) {
   return (await readSignedIn(t.auth, t.db, new Headers({ cookie })))?.user.id ?? null;
 }
-const tokenOf = (cookie: string) => verifiedCookie(cookie, 'better-auth.session_token', 'test-secret-test-secret-test-secret-0123')!;
-const sessionRow = async (token: string) => (await t.db.select().from(session).where(eq(session.token, token)))[0];
+const tokenOf = (cookie: string) =>
+  verifiedCookie(cookie, 'better-auth.session_token', 'test-secret-test-secret-test-secret-0123')!;
+const sessionRow = async (token: string) =>
+  (await t.db.select().from(session).where(eq(session.token, token)))[0];
 const signed = (value: string, secret: string) =>
   encodeURIComponent(`${value}.${createHmac('sha256', secret).update(value).digest('base64')}`);
 
 describe('the signed-in check in one query (decision 925)', () => {
-  it("reads a session cookie as better-auth does: the user, their names and their own business", async () => {
+  it('reads a session cookie as better-auth does: the user, their names and their own business', async () => {
     const owner = await t.signUp({ firstName: 'Ada', lastName: 'Lane' });
     const signedIn = await readSignedIn(t.auth, t.db, new Headers({ cookie: owner.cookie }));
     expect(signedIn).toMatchObject({
@@ -35,7 +37,9 @@ describe('the signed-in check in one query (decision 925)', () => {
       memberRole: 'owner',
       suspended: false,
     });
-    expect(signedIn!.user.name).toBe((await t.auth.api.getSession({ headers: new Headers({ cookie: owner.cookie }) }))!.user.name);
+    expect(signedIn!.user.name).toBe(
+      (await t.auth.api.getSession({ headers: new Headers({ cookie: owner.cookie }) }))!.user.name,
+    );
     expect(await betterAuthSays(owner.cookie)).toBe(owner.userId);
   });
 
@@ -61,7 +65,11 @@ describe('the signed-in check in one query (decision 925)', () => {
       expect([cookie, await betterAuthSays(cookie)]).toEqual([cookie, null]);
     }
     // The same cookie among others, quoted, or after a first cookie of another name: both read it.
-    for (const cookie of [`a=1; ${owner.cookie}; b=2`, `${name}="${encodeURIComponent(raw)}"`, `x=%E0%A4%A; ${owner.cookie}`]) {
+    for (const cookie of [
+      `a=1; ${owner.cookie}; b=2`,
+      `${name}="${encodeURIComponent(raw)}"`,
+      `x=%E0%A4%A; ${owner.cookie}`,
+    ]) {
       expect([cookie, await weSay(cookie)]).toEqual([cookie, owner.userId]);
       expect([cookie, await betterAuthSays(cookie)]).toEqual([cookie, owner.userId]);
     }
@@ -70,12 +78,17 @@ describe('the signed-in check in one query (decision 925)', () => {
   it('refuses a signed-out session and an expired one, and deletes the expired one', async () => {
     const owner = await t.signUp();
     const second = await t.signIn(owner.email, owner.password);
-    expect((await t.request('/api/auth/sign-out', { method: 'POST', cookie: owner.cookie, json: {} })).status).toBe(200);
+    expect(
+      (await t.request('/api/auth/sign-out', { method: 'POST', cookie: owner.cookie, json: {} })).status,
+    ).toBe(200);
     expect(await weSay(owner.cookie)).toBeNull();
     expect((await t.request('/api/dashboard', { cookie: owner.cookie })).status).toBe(401);
 
     const token = tokenOf(second.cookie);
-    await t.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.token, token));
+    await t.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, token));
     expect(await weSay(second.cookie)).toBeNull();
     expect(await sessionRow(token)).toBeUndefined();
     expect((await t.request('/api/dashboard', { cookie: second.cookie })).status).toBe(401);
@@ -90,7 +103,10 @@ describe('the signed-in check in one query (decision 925)', () => {
     expect(await weSay(owner.cookie)).toBe(owner.userId);
     expect((await sessionRow(token))!.expiresAt.getTime()).toBe(recent.getTime());
     // Last refreshed more than a day ago: 30 days from now again.
-    await t.db.update(session).set({ expiresAt: new Date(Date.now() + 28 * DAY) }).where(eq(session.token, token));
+    await t.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() + 28 * DAY) })
+      .where(eq(session.token, token));
     const before = Date.now();
     expect((await t.request('/api/dashboard', { cookie: owner.cookie })).status).toBe(200);
     const slid = (await sessionRow(token))!.expiresAt.getTime();
@@ -109,7 +125,10 @@ describe('the signed-in check in one query (decision 925)', () => {
     expect(await weSay(once)).toBe(owner.userId);
     expect((await sessionRow(onceToken))!.expiresAt.getTime()).toBe(old.getTime());
     // A forged don't-remember cookie does not stop the refresh.
-    const forged = once.replace(/better-auth\.dont_remember=[^;]*/, `better-auth.dont_remember=${signed('true', 'wrong-secret-wrong-secret-wrong-secret-01')}`);
+    const forged = once.replace(
+      /better-auth\.dont_remember=[^;]*/,
+      `better-auth.dont_remember=${signed('true', 'wrong-secret-wrong-secret-wrong-secret-01')}`,
+    );
     expect(await weSay(forged)).toBe(owner.userId);
     expect((await sessionRow(onceToken))!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
   });
@@ -123,8 +142,13 @@ describe('the signed-in check in one query (decision 925)', () => {
       memberRole: 'technician',
       suspended: false,
     });
-    await t.db.update(accountStatus).set({ suspendedAt: new Date() }).where(eq(accountStatus.userId, tech.userId));
-    expect(await readSignedIn(t.auth, t.db, new Headers({ cookie: tech.cookie }))).toMatchObject({ suspended: true });
+    await t.db
+      .update(accountStatus)
+      .set({ suspendedAt: new Date() })
+      .where(eq(accountStatus.userId, tech.userId));
+    expect(await readSignedIn(t.auth, t.db, new Headers({ cookie: tech.cookie }))).toMatchObject({
+      suspended: true,
+    });
     // requireUser ends a suspended account's sessions (decision 810).
     expect((await t.request('/api/dashboard', { cookie: tech.cookie })).status).toBe(401);
     expect(await t.db.select().from(session).where(eq(session.userId, tech.userId))).toHaveLength(0);
@@ -139,7 +163,13 @@ describe('the signed-in check in one query (decision 925)', () => {
     });
     const email = `secure-${Date.now()}@example.com`;
     const res = await auth.api.signUpEmail({
-      body: { email, password: 'correct-horse-battery', name: 'Sam Secure', firstName: 'Sam', lastName: 'Secure' },
+      body: {
+        email,
+        password: 'correct-horse-battery',
+        name: 'Sam Secure',
+        firstName: 'Sam',
+        lastName: 'Secure',
+      },
       headers: new Headers({ origin: 'https://app.example.com' }),
       asResponse: true,
     });
@@ -148,11 +178,14 @@ describe('the signed-in check in one query (decision 925)', () => {
     expect(cookie).toContain('__Secure-better-auth.session_token=');
     const noBetterAuth = {
       ...auth,
-      api: new Proxy({}, {
-        get() {
-          throw new Error('better-auth was called');
+      api: new Proxy(
+        {},
+        {
+          get() {
+            throw new Error('better-auth was called');
+          },
         },
-      }),
+      ),
     } as unknown as typeof auth;
     expect((await readSignedIn(noBetterAuth, t.db, new Headers({ cookie })))?.user.id).toBe(owner.userId);
     // The http deployment's cookie name and secret do not read it.

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { BetterAuthOptions } from 'better-auth';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accountStatus, session, user, userRoles } from '../db/schema';
 import { type MemberRole, signedInState } from '../features/team/membership';
@@ -53,7 +53,10 @@ function cookieSettings(auth: Auth): Promise<CookieSettings> {
         updateAgeSec: ctx.sessionConfig.updateAge,
         refresh: !options.session?.disableSessionRefresh,
         askBetterAuth: Boolean(
-          options.secondaryStorage || options.session?.cookieCache?.enabled || options.session?.deferSessionRefresh || options.plugins?.length,
+          options.secondaryStorage ||
+            options.session?.cookieCache?.enabled ||
+            options.session?.deferSessionRefresh ||
+            options.plugins?.length,
         ),
       };
     });
@@ -152,7 +155,13 @@ export async function readSignedIn(auth: Auth, db: Database, headers: Headers): 
   }
   const technicianOf = row.technician_of && row.technician_of !== row.user_id ? row.technician_of : null;
   return {
-    user: { id: row.user_id, email: row.email, name: row.name, firstName: row.first_name ?? '', lastName: row.last_name ?? '' },
+    user: {
+      id: row.user_id,
+      email: row.email,
+      name: row.name,
+      firstName: row.first_name ?? '',
+      lastName: row.last_name ?? '',
+    },
     sessionToken: token,
     businessId: technicianOf ?? row.user_id,
     memberRole: technicianOf ? 'technician' : 'owner',
@@ -167,7 +176,13 @@ async function readThroughBetterAuth(auth: Auth, db: Database, headers: Headers)
   const state = await signedInState(db, result.user.id);
   const u = result.user as typeof result.user & { firstName?: string; lastName?: string };
   return {
-    user: { id: u.id, email: u.email, name: u.name, firstName: u.firstName ?? '', lastName: u.lastName ?? '' },
+    user: {
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      firstName: u.firstName ?? '',
+      lastName: u.lastName ?? '',
+    },
     sessionToken: result.session.token,
     ...state,
   };

@@ -12,7 +12,14 @@ async function signUpWith(extra: Record<string, unknown>) {
   const email = `plan-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const res = await t.request('/api/auth/sign-up/email', {
     method: 'POST',
-    json: { email, password: 'correct-horse-battery', name: 'Pia Plan', firstName: 'Pia', lastName: 'Plan', ...extra },
+    json: {
+      email,
+      password: 'correct-horse-battery',
+      name: 'Pia Plan',
+      firstName: 'Pia',
+      lastName: 'Plan',
+      ...extra,
+    },
   });
   expect(res.status).toBe(200);
   const { user } = (await res.json()) as { user: { id: string } };

@@ -1,5 +1,22 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { type PgTableExtraConfigValue, boolean, check, date, foreignKey, index, integer, jsonb, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  type PgTableExtraConfigValue,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { PLATFORM_ROLES } from '../../shared/admin-users';
 import { CAMPAIGN_TYPES } from '../../shared/campaigns';
 import { BOOKING_STATUSES, SUBSCRIPTION_TIERS, VEHICLE_TYPES } from '../../shared/constants';
@@ -15,11 +32,22 @@ type TextColumn = SQLWrapper;
 /**
  * The searchable text of a row, one expression per table: the trigram (GIN, pg_trgm) index below is built on it and
  * the searches ILIKE exactly it, so PostgreSQL answers `%text%` from the index instead of reading every row
- * (docs/decisions/444). Change one only with its index (a migration).
+ * (docs/decisions/0444). Change one only with its index (a migration).
  */
-export const customerSearchText = (c: { firstName: TextColumn; lastName: TextColumn; email: TextColumn; phone: TextColumn; address: TextColumn }) =>
+export const customerSearchText = (c: {
+  firstName: TextColumn;
+  lastName: TextColumn;
+  email: TextColumn;
+  phone: TextColumn;
+  address: TextColumn;
+}) =>
   sql`(${c.firstName} || ' ' || ${c.lastName} || ' ' || ${c.email} || ' ' || coalesce(${c.phone}, '') || ' ' || coalesce(${c.address}, ''))`;
-export const vehicleSearchText = (v: { year: TextColumn; make: TextColumn; model: TextColumn; color: TextColumn }) =>
+export const vehicleSearchText = (v: {
+  year: TextColumn;
+  make: TextColumn;
+  model: TextColumn;
+  color: TextColumn;
+}) =>
   sql`(coalesce(${v.year}::text, '') || ' ' || ${v.make} || ' ' || ${v.model} || ' ' || coalesce(${v.color}, ''))`;
 export const bookingSearchText = (b: { serviceName: TextColumn; locationAddress: TextColumn }) =>
   sql`(${b.serviceName} || ' ' || ${b.locationAddress})`;
@@ -38,43 +66,52 @@ export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
 export const vehicleType = pgEnum('vehicle_type', VEHICLE_TYPES);
 
 /** One row per business owner, keyed by the auth user's id (the spec's business_id). */
-export const profiles = pgTable('profiles', {
-  id: text()
-    .primaryKey()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  businessName: text(),
-  firstName: text().notNull().default(''),
-  lastName: text().notNull().default(''),
-  subscriptionTier: subscriptionTier().notNull().default('starter'),
-  subscriptionActive: boolean().notNull().default(true),
-  trialEndsAt: timestamp({ withTimezone: true }),
-  verificationStatus: verificationStatus().notNull().default('pending'),
-  businessTagline: text(),
-  businessDescription: text(),
-  businessAddress: text(),
-  serviceRadiusMiles: integer().notNull().default(0),
-  phone: text(),
-  businessEmail: text(),
-  websiteUrl: text(),
-  yearsInBusiness: integer().notNull().default(0),
-  insuranceInfo: text(),
-  aboutOwner: text(),
-  certifications: text().array().notNull().default(sql`'{}'::text[]`),
-  specialties: text().array().notNull().default(sql`'{}'::text[]`),
-  serviceGuarantees: text().array().notNull().default(sql`'{}'::text[]`),
-  // When the owner switched on online payments for their booking page (docs/decisions/004).
-  paymentsEnabledAt: timestamp({ withTimezone: true }),
-  // The page made by Generate Business Page; regenerating updates this row (docs/decisions/203).
-  businessPageId: uuid(),
-  // IANA zone of the business's wall clock: booking slots (08:00–17:00) are in it (docs/decisions/101).
-  timeZone: text().notNull().default('America/Chicago'),
-  // The readable public booking link /book/{slug} (docs/decisions/1103); null until the business has a name.
-  bookingSlug: text().unique(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, // Typed: the extras name city_seo_pages, which names profiles (drizzle cannot infer the cycle).
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text()
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    businessName: text(),
+    firstName: text().notNull().default(''),
+    lastName: text().notNull().default(''),
+    subscriptionTier: subscriptionTier().notNull().default('starter'),
+    subscriptionActive: boolean().notNull().default(true),
+    trialEndsAt: timestamp({ withTimezone: true }),
+    verificationStatus: verificationStatus().notNull().default('pending'),
+    businessTagline: text(),
+    businessDescription: text(),
+    businessAddress: text(),
+    serviceRadiusMiles: integer().notNull().default(0),
+    phone: text(),
+    businessEmail: text(),
+    websiteUrl: text(),
+    yearsInBusiness: integer().notNull().default(0),
+    insuranceInfo: text(),
+    aboutOwner: text(),
+    certifications: text().array().notNull().default(sql`'{}'::text[]`),
+    specialties: text().array().notNull().default(sql`'{}'::text[]`),
+    serviceGuarantees: text().array().notNull().default(sql`'{}'::text[]`),
+    // When the owner switched on online payments for their booking page (docs/decisions/0004).
+    paymentsEnabledAt: timestamp({ withTimezone: true }),
+    // The page made by Generate Business Page; regenerating updates this row (docs/decisions/0203).
+    businessPageId: uuid(),
+    // IANA zone of the business's wall clock: booking slots (08:00–17:00) are in it (docs/decisions/0101).
+    timeZone: text().notNull().default('America/Chicago'),
+    // The readable public booking link /book/{slug} (docs/decisions/1103); null until the business has a name.
+    bookingSlug: text().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  }, // Typed: the extras name city_seo_pages, which names profiles (drizzle cannot infer the cycle).
   (t): PgTableExtraConfigValue[] => [
-    foreignKey({ name: 'profiles_business_page_tenant_fk', columns: [t.id, t.businessPageId], foreignColumns: [citySeoPages.businessId, citySeoPages.id] }).onDelete('set null'),index('profiles_business_page_id_idx').on(t.businessPageId)]);
+    foreignKey({
+      name: 'profiles_business_page_tenant_fk',
+      columns: [t.id, t.businessPageId],
+      foreignColumns: [citySeoPages.businessId, citySeoPages.id],
+    }).onDelete('set null'),
+    index('profiles_business_page_id_idx').on(t.businessPageId),
+  ],
+);
 
 export const userRoles = pgTable(
   'user_roles',
@@ -199,8 +236,7 @@ export const customerVehicles = pgTable(
     businessId: text()
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    customerId: uuid()
-      .notNull(),
+    customerId: uuid().notNull(),
     make: text().notNull(),
     model: text().notNull(),
     year: integer(),
@@ -210,7 +246,11 @@ export const customerVehicles = pgTable(
   },
   (t) => [
     unique('customer_vehicles_business_id_id_uq').on(t.businessId, t.id),
-    foreignKey({ name: 'customer_vehicles_customer_tenant_fk', columns: [t.businessId, t.customerId], foreignColumns: [customers.businessId, customers.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'customer_vehicles_customer_tenant_fk',
+      columns: [t.businessId, t.customerId],
+      foreignColumns: [customers.businessId, customers.id],
+    }).onDelete('cascade'),
     index('customer_vehicles_business_id_idx').on(t.businessId),
     index('customer_vehicles_customer_id_idx').on(t.customerId),
     trigramIndex('customer_vehicles_search_trgm_idx', vehicleSearchText(t)),
@@ -235,7 +275,7 @@ export const bookings = pgTable(
     zipCode: varchar({ length: 5 }),
     quotedPriceCents: integer().notNull(),
     finalPriceCents: integer(),
-    // The customer's tip, its own line: never part of the price (docs/decisions/501).
+    // The customer's tip, its own line: never part of the price (docs/decisions/0501).
     tipCents: integer().notNull().default(0),
     status: bookingStatus().notNull().default('pending'),
     specialInstructions: text(),
@@ -255,9 +295,21 @@ export const bookings = pgTable(
   },
   (t) => [
     unique('bookings_business_id_id_uq').on(t.businessId, t.id),
-    foreignKey({ name: 'bookings_customer_vehicle_tenant_fk', columns: [t.businessId, t.customerVehicleId], foreignColumns: [customerVehicles.businessId, customerVehicles.id] }).onDelete('set null'),
-    foreignKey({ name: 'bookings_customer_tenant_fk', columns: [t.businessId, t.customerId], foreignColumns: [customers.businessId, customers.id] }).onDelete('set null'),
-    foreignKey({ name: 'bookings_service_tenant_fk', columns: [t.businessId, t.serviceId], foreignColumns: [services.businessId, services.id] }).onDelete('set null'),
+    foreignKey({
+      name: 'bookings_customer_vehicle_tenant_fk',
+      columns: [t.businessId, t.customerVehicleId],
+      foreignColumns: [customerVehicles.businessId, customerVehicles.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'bookings_customer_tenant_fk',
+      columns: [t.businessId, t.customerId],
+      foreignColumns: [customers.businessId, customers.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'bookings_service_tenant_fk',
+      columns: [t.businessId, t.serviceId],
+      foreignColumns: [services.businessId, services.id],
+    }).onDelete('set null'),
     check(
       'bookings_money_ck',
       sql`${t.quotedPriceCents} between 0 and 100000000 and coalesce(${t.finalPriceCents}, 0) between 0 and 100000000 and ${t.tipCents} between 0 and 100000000`,
@@ -405,7 +457,7 @@ export const citySeoPages = pgTable(
     // lies in them decides whether the page may offer booking; a trigger on service_areas re-renders the page when
     // that changes (docs/decisions/0950). Filled when the page is first rendered.
     areaZips: text().array(),
-    // What the admin search matches: title, city, state code and state name, lower-cased (docs/decisions/302).
+    // What the admin search matches: title, city, state code and state name, lower-cased (docs/decisions/0302).
     searchText: text().generatedAlwaysAs(
       sql`lower("page_title" || ' ' || "city" || ' ' || "state" || ' ' || us_state_name("state"))`,
     ),
@@ -414,13 +466,17 @@ export const citySeoPages = pgTable(
   },
   (t) => [
     unique('city_seo_pages_business_id_id_uq').on(t.businessId, t.id),
-    foreignKey({ name: 'city_seo_pages_generation_run_tenant_fk', columns: [t.businessId, t.generationRunId], foreignColumns: [seoGenerationRuns.businessId, seoGenerationRuns.id] }).onDelete('set null'),
+    foreignKey({
+      name: 'city_seo_pages_generation_run_tenant_fk',
+      columns: [t.businessId, t.generationRunId],
+      foreignColumns: [seoGenerationRuns.businessId, seoGenerationRuns.id],
+    }).onDelete('set null'),
     index('city_seo_pages_business_id_idx').on(t.businessId, t.createdAt),
     index('city_seo_pages_status_idx').on(t.status),
     index('city_seo_pages_created_at_idx').on(t.createdAt),
     index('city_seo_pages_generation_run_id_idx').on(t.generationRunId),
     index('city_seo_pages_area_zips_idx').using('gin', t.areaZips),
-    // The admin list searches with LIKE '%term%' over 100k+ rows (docs/decisions/302).
+    // The admin list searches with LIKE '%term%' over 100k+ rows (docs/decisions/0302).
     index('city_seo_pages_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

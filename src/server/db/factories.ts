@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { defaultInitial } from '../../shared/business-profile';
-import { DEFAULT_VEHICLE_MULTIPLIERS, type BookingStatus, type VehicleType } from '../../shared/constants';
+import { type BookingStatus, DEFAULT_VEHICLE_MULTIPLIERS, type VehicleType } from '../../shared/constants';
 import type { Auth } from '../auth/auth';
 import type { Database } from './client';
 import {
@@ -29,7 +29,12 @@ export interface NewAccount {
 }
 
 /** Creates an owner account through better-auth (so the password hash and profile are real). */
-export async function createOwnerAccount(db: Database, auth: Auth, account: NewAccount, opts: { verified?: boolean } = {}) {
+export async function createOwnerAccount(
+  db: Database,
+  auth: Auth,
+  account: NewAccount,
+  opts: { verified?: boolean } = {},
+) {
   const result = await auth.api.signUpEmail({
     body: {
       email: account.email,
@@ -43,14 +48,23 @@ export async function createOwnerAccount(db: Database, auth: Auth, account: NewA
   return result.user.id;
 }
 
-export async function grantRole(db: Database, userId: string, role: 'admin' | 'technician', businessId?: string) {
+export async function grantRole(
+  db: Database,
+  userId: string,
+  role: 'admin' | 'technician',
+  businessId?: string,
+) {
   await db
     .insert(userRoles)
     .values({ userId, role, businessId: businessId ?? null })
     .onConflictDoNothing();
 }
 
-export async function updateProfile(db: Database, businessId: string, values: Partial<typeof profiles.$inferInsert>) {
+export async function updateProfile(
+  db: Database,
+  businessId: string,
+  values: Partial<typeof profiles.$inferInsert>,
+) {
   await db.update(profiles).set(values).where(eq(profiles.id, businessId));
 }
 
@@ -71,7 +85,10 @@ export async function createCustomer(
   businessId: string,
   values: Partial<typeof customers.$inferInsert> & { firstName: string; lastName: string; email: string },
 ) {
-  const [row] = await db.insert(customers).values({ businessId, ...values }).returning();
+  const [row] = await db
+    .insert(customers)
+    .values({ businessId, ...values })
+    .returning();
   return row!;
 }
 
@@ -81,7 +98,10 @@ export async function createVehicle(
   customerId: string,
   values: { make: string; model: string; year?: number; color?: string; vehicleType: VehicleType },
 ) {
-  const [row] = await db.insert(customerVehicles).values({ businessId, customerId, ...values }).returning();
+  const [row] = await db
+    .insert(customerVehicles)
+    .values({ businessId, customerId, ...values })
+    .returning();
   return row!;
 }
 
@@ -113,7 +133,8 @@ export async function createBooking(
       scheduledAt: values.scheduledAt,
       locationAddress: values.locationAddress,
       quotedPriceCents: values.quotedPriceCents,
-      finalPriceCents: values.finalPriceCents === undefined ? values.quotedPriceCents : values.finalPriceCents,
+      finalPriceCents:
+        values.finalPriceCents === undefined ? values.quotedPriceCents : values.finalPriceCents,
       status,
       specialInstructions: values.specialInstructions ?? null,
     })
@@ -124,14 +145,27 @@ export async function createBooking(
 export async function createServiceArea(
   db: Database,
   businessId: string,
-  values: { zipCode: string; city: string; state: string; stateCode?: string; isActive?: boolean; launchDate?: string | null },
+  values: {
+    zipCode: string;
+    city: string;
+    state: string;
+    stateCode?: string;
+    isActive?: boolean;
+    launchDate?: string | null;
+  },
 ) {
-  const [row] = await db.insert(serviceAreas).values({ businessId, ...values }).returning();
+  const [row] = await db
+    .insert(serviceAreas)
+    .values({ businessId, ...values })
+    .returning();
   return row!;
 }
 
 export async function createWaitlistEntry(db: Database, email: string, zipCode: string) {
-  await db.insert(emailWaitlist).values({ email: email.toLowerCase(), zipCode, userAgent: 'seed' }).onConflictDoNothing();
+  await db
+    .insert(emailWaitlist)
+    .values({ email: email.toLowerCase(), zipCode, userAgent: 'seed' })
+    .onConflictDoNothing();
 }
 
 export async function createInventoryItem(
@@ -139,7 +173,10 @@ export async function createInventoryItem(
   businessId: string,
   values: Partial<typeof inventoryItems.$inferInsert> & { name: string },
 ) {
-  const [row] = await db.insert(inventoryItems).values({ businessId, ...values }).returning();
+  const [row] = await db
+    .insert(inventoryItems)
+    .values({ businessId, ...values })
+    .returning();
   return row!;
 }
 

@@ -26,12 +26,21 @@ describe('the vacuum pass for the embedded database', () => {
       expect(first).toContain('customers');
       expect(second).not.toContain('customers');
     }
-    const stats = (await t.handle.query(`select relallvisible, relpages, reltuples from pg_class where relname = 'customers'`)).rows[0]!;
+    const stats = (
+      await t.handle.query(
+        `select relallvisible, relpages, reltuples from pg_class where relname = 'customers'`,
+      )
+    ).rows[0]!;
     expect(Number(stats.reltuples)).toBeGreaterThanOrEqual(15000);
     expect(Number(stats.relallvisible)).toBeGreaterThanOrEqual(0.8 * Number(stats.relpages));
 
-    const { sql: query, params } = customersPageQuery(t.db, owner.userId, { q: 'customer 42', limit: 50 }).toSQL();
-    const plan = (await t.handle.query(`explain ${query}`, params)).rows.map((r) => Object.values(r)[0]).join('\n');
+    const { sql: query, params } = customersPageQuery(t.db, owner.userId, {
+      q: 'customer 42',
+      limit: 50,
+    }).toSQL();
+    const plan = (await t.handle.query(`explain ${query}`, params)).rows
+      .map((r) => Object.values(r)[0])
+      .join('\n');
     expect(plan).toContain('customers_search_trgm_idx');
     expect(plan).not.toContain('Seq Scan on customers');
   }, 120_000);

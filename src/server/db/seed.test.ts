@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { purchaseOrderSuggestions } from '../features/inventory/purchase-order.service';
 import { createTestContext } from '../test/harness';
-import { DEMO_OWNER, seedDemo } from './seed';
 import { citySeoPages, inventoryItems, stockMovements, testimonials, user } from './schema';
+import { DEMO_OWNER, seedDemo } from './seed';
 
 const t = await createTestContext();
 
@@ -14,7 +14,11 @@ describe('demo seed', () => {
     const [owner] = await t.db.select().from(user).where(eq(user.email, DEMO_OWNER.email));
     const items = await t.db.select().from(inventoryItems).where(eq(inventoryItems.businessId, owner!.id));
     const stock = Object.fromEntries(items.map((i) => [i.name, i.currentStock]));
-    expect(stock).toMatchObject({ 'Ceramic Coating Kit': 4, 'Tire Shine Gel': 0, 'pH-Neutral Car Shampoo (1 gal)': 2 });
+    expect(stock).toMatchObject({
+      'Ceramic Coating Kit': 4,
+      'Tire Shine Gel': 0,
+      'pH-Neutral Car Shampoo (1 gal)': 2,
+    });
     // Every item's log adds up to its stock.
     const moves = await t.db.select().from(stockMovements).where(eq(stockMovements.businessId, owner!.id));
     for (const item of items) {
@@ -24,7 +28,9 @@ describe('demo seed', () => {
     expect(moves.some((m) => m.reason === 'job')).toBe(true);
     const po = await purchaseOrderSuggestions(t.db, owner!.id);
     expect(po.groups.length).toBeGreaterThan(0);
-    expect(await t.db.select().from(testimonials).where(eq(testimonials.businessId, owner!.id))).toHaveLength(3);
+    expect(await t.db.select().from(testimonials).where(eq(testimonials.businessId, owner!.id))).toHaveLength(
+      3,
+    );
     const [page] = await t.db
       .select()
       .from(citySeoPages)

@@ -1,8 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { DEMO_SERVICES, type BookingStatus, type VehicleType } from '../../shared/constants';
+import { type BookingStatus, DEMO_SERVICES, type VehicleType } from '../../shared/constants';
 import { servicePriceCents } from '../../shared/pricing';
 import { addDays, DEFAULT_TIME_ZONE, todayInZone, zonedTimeToUtc } from '../../shared/time';
 import type { Auth } from '../auth/auth';
+import { seedAnalyticsDemo } from '../features/analytics/analytics.seed';
+import { generateBusinessPage } from '../features/business-profile/business-page.service';
+import { deductStockForCompletedBooking } from '../features/inventory/service-usage.service';
+import { seedInvoicesDemo } from '../features/invoices/invoices.seed';
+import { earnPointsForBooking } from '../features/loyalty/points-ledger';
+import { createTestModeAccount } from '../features/payouts/payment-accounts.service';
+import { seedSeoDemo } from '../features/seo/seo.seed';
 import type { Database } from './client';
 import {
   createBooking,
@@ -17,14 +24,7 @@ import {
   setServiceConsumables,
   updateProfile,
 } from './factories';
-import { deductStockForCompletedBooking } from '../features/inventory/service-usage.service';
-import { earnPointsForBooking } from '../features/loyalty/points-ledger';
-import { generateBusinessPage } from '../features/business-profile/business-page.service';
 import { inventoryItems, stockMovements, user } from './schema';
-import { seedAnalyticsDemo } from '../features/analytics/analytics.seed';
-import { seedSeoDemo } from '../features/seo/seo.seed';
-import { seedInvoicesDemo } from '../features/invoices/invoices.seed';
-import { createTestModeAccount } from '../features/payouts/payment-accounts.service';
 
 export const DEMO_OWNER = {
   email: 'owner@shineroute.test',
@@ -54,7 +54,15 @@ const CUSTOMERS: Array<[string, string, string, string, VehicleType, number, str
   ['Grace', 'Okafor', 'Subaru', 'Outback', 'suv', 2019, 'Green'],
 ];
 
-const STREETS = ['Congress Ave', 'Lamar Blvd', 'S 1st St', 'E 6th St', 'Barton Springs Rd', 'Guadalupe St', 'Red River St'];
+const STREETS = [
+  'Congress Ave',
+  'Lamar Blvd',
+  'S 1st St',
+  'E 6th St',
+  'Barton Springs Rd',
+  'Guadalupe St',
+  'Red River St',
+];
 
 /** Creates the demo business and admin once; running it again changes nothing. */
 export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boolean }> {
@@ -76,7 +84,7 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
     businessEmail: 'hello@lonestardetailing.test',
     websiteUrl: 'https://lonestardetailing.test',
     yearsInBusiness: 8,
-    // Elite shows every screen of the product (docs/decisions/803).
+    // Elite shows every screen of the product (docs/decisions/0803).
     subscriptionTier: 'elite',
     paymentsEnabledAt: new Date(),
   });
@@ -103,21 +111,36 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
       phone: `(512) 555-${String(1000 + i * 37).slice(-4)}`,
       address: `${100 + i * 11} ${STREETS[i % STREETS.length]}, Austin, TX 78701`,
     });
-    const vehicle = await createVehicle(db, ownerId, customer.id, { make, model, year, color, vehicleType: type });
+    const vehicle = await createVehicle(db, ownerId, customer.id, {
+      make,
+      model,
+      year,
+      color,
+      vehicleType: type,
+    });
     customerRows.push({ customer, vehicle });
   }
 
   // Bookings spread over the last 90 days and the next 14, in every status, at slot times in the business's zone.
   const day = 24 * 60 * 60 * 1000;
   const today = todayInZone(DEFAULT_TIME_ZONE);
-  const pastStatuses: BookingStatus[] = ['completed', 'completed', 'completed', 'cancelled', 'completed', 'no_show'];
+  const pastStatuses: BookingStatus[] = [
+    'completed',
+    'completed',
+    'completed',
+    'cancelled',
+    'completed',
+    'no_show',
+  ];
   const futureStatuses: BookingStatus[] = ['pending', 'confirmed', 'confirmed', 'pending'];
   const plan: Array<{ offsetDays: number; status: BookingStatus }> = [];
-  for (let i = 0; i < 24; i++) plan.push({ offsetDays: -88 + i * 3.7, status: pastStatuses[i % pastStatuses.length]! });
+  for (let i = 0; i < 24; i++)
+    plan.push({ offsetDays: -88 + i * 3.7, status: pastStatuses[i % pastStatuses.length]! });
   // A confirmed job whose time has passed: the owner can start it late or mark it a no-show.
   plan[23]!.status = 'confirmed';
   plan.push({ offsetDays: 0, status: 'in_progress' });
-  for (let i = 0; i < 10; i++) plan.push({ offsetDays: 1 + i * 1.3, status: futureStatuses[i % futureStatuses.length]! });
+  for (let i = 0; i < 10; i++)
+    plan.push({ offsetDays: 1 + i * 1.3, status: futureStatuses[i % futureStatuses.length]! });
 
   const bookingRows = [];
   for (const [i, { offsetDays, status }] of plan.entries()) {
@@ -139,7 +162,13 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
     bookingRows.push(booking);
     // A completed booking earns points, as completing one in the app does (features/loyalty).
     if (status === 'completed') {
-      await earnPointsForBooking(db, { businessId: ownerId, customerId: customer.id, bookingId: booking.id, finalPriceCents: price, serviceName: service.name });
+      await earnPointsForBooking(db, {
+        businessId: ownerId,
+        customerId: customer.id,
+        bookingId: booking.id,
+        finalPriceCents: price,
+        serviceName: service.name,
+      });
     }
   }
 
@@ -167,9 +196,20 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
   }
   await seedStockHistory(db, ownerId, serviceRows, itemIds, bookingRows);
 
-
-  await createServiceArea(db, ownerId, { zipCode: '78701', city: 'Austin', state: 'Texas', stateCode: 'TX', isActive: true });
-  await createServiceArea(db, ownerId, { zipCode: '78704', city: 'Austin', state: 'Texas', stateCode: 'TX', isActive: true });
+  await createServiceArea(db, ownerId, {
+    zipCode: '78701',
+    city: 'Austin',
+    state: 'Texas',
+    stateCode: 'TX',
+    isActive: true,
+  });
+  await createServiceArea(db, ownerId, {
+    zipCode: '78704',
+    city: 'Austin',
+    state: 'Texas',
+    stateCode: 'TX',
+    isActive: true,
+  });
   await createServiceArea(db, ownerId, {
     zipCode: '10001',
     city: 'New York',
@@ -187,7 +227,8 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
   await seedInvoicesDemo(db, ownerId);
   // The rest of the business profile, then its generated business page (with the featured reviews seeded above).
   await updateProfile(db, ownerId, {
-    aboutOwner: 'Maya Alvarez has detailed cars across Austin for over a decade and trains every technician herself.',
+    aboutOwner:
+      'Maya Alvarez has detailed cars across Austin for over a decade and trains every technician herself.',
     insuranceInfo: '$2M general liability and garage keepers coverage',
     certifications: ['IDA Certified Detailer', 'Ceramic Pro Certified Installer'],
     specialties: ['Ceramic coatings', 'Paint correction', 'Interior deep cleaning'],
@@ -226,17 +267,24 @@ async function seedStockHistory(
     ],
   };
   for (const service of serviceRows) {
-    const lines = (usage[service.name] ?? []).map(([name, quantity]) => ({ inventoryItemId: itemIds[name]!, quantity }));
+    const lines = (usage[service.name] ?? []).map(([name, quantity]) => ({
+      inventoryItemId: itemIds[name]!,
+      quantity,
+    }));
     await setServiceConsumables(db, ownerId, service.id, lines);
   }
   const day = 24 * 60 * 60 * 1000;
   const since = Date.now() - 30 * day;
-  const recent = bookingRows.filter((b) => b.status === 'completed' && b.scheduledAt.getTime() >= since && b.scheduledAt.getTime() <= Date.now());
+  const recent = bookingRows.filter(
+    (b) =>
+      b.status === 'completed' && b.scheduledAt.getTime() >= since && b.scheduledAt.getTime() <= Date.now(),
+  );
   // Raise each item by what the recent jobs will take, log that as the opening stock, then run the jobs.
   const needed = new Map<string, number>();
   for (const b of recent) {
     const name = serviceRows.find((s) => s.id === b.serviceId)?.name ?? '';
-    for (const [item, qty] of usage[name] ?? []) needed.set(itemIds[item]!, (needed.get(itemIds[item]!) ?? 0) + qty);
+    for (const [item, qty] of usage[name] ?? [])
+      needed.set(itemIds[item]!, (needed.get(itemIds[item]!) ?? 0) + qty);
   }
   const items = await db.select().from(inventoryItems).where(eq(inventoryItems.businessId, ownerId));
   for (const item of items) {

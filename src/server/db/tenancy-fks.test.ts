@@ -14,8 +14,8 @@ import {
 } from './factories';
 import {
   bookings,
-  customerVehicles,
   customers,
+  customerVehicles,
   ledgerEntries,
   loyaltyTransactions,
   messageSends,
@@ -47,7 +47,11 @@ async function business(marker: string) {
     lastName: 'Customer',
     email: `${marker.toLowerCase()}@example.com`,
   });
-  const vehicle = await createVehicle(t.db, id, customer.id, { make: marker, model: 'Car', vehicleType: 'sedan' });
+  const vehicle = await createVehicle(t.db, id, customer.id, {
+    make: marker,
+    model: 'Car',
+    vehicleType: 'sedan',
+  });
   const booking = await createBooking(t.db, id, {
     service: { id: service.id, name: service.name, durationMinutes: 60 },
     customerId: customer.id,
@@ -62,7 +66,10 @@ async function business(marker: string) {
 
 const a = await business('Alpha');
 const b = await business('Bravo');
-const newBooking = (businessId: string, refs: { serviceId?: string; customerId?: string; vehicleId?: string }) =>
+const newBooking = (
+  businessId: string,
+  refs: { serviceId?: string; customerId?: string; vehicleId?: string },
+) =>
   t.db.insert(bookings).values({
     businessId,
     serviceId: refs.serviceId ?? null,
@@ -93,9 +100,13 @@ describe('composite tenancy foreign keys', () => {
     ).toBe('23503');
     expect(
       await refusal(
-        t.db
-          .insert(stockMovements)
-          .values({ businessId: a.id, inventoryItemId: b.item.id, change: 1, stockAfter: 1, reason: 'manual' }),
+        t.db.insert(stockMovements).values({
+          businessId: a.id,
+          inventoryItemId: b.item.id,
+          change: 1,
+          stockAfter: 1,
+          reason: 'manual',
+        }),
       ),
     ).toBe('23503');
     expect(
@@ -111,7 +122,9 @@ describe('composite tenancy foreign keys', () => {
       ),
     ).toBe('23503');
     // The same rows of its own business are accepted.
-    expect(await refusal(newBooking(a.id, { customerId: a.customer.id, serviceId: a.service.id }))).toBe('accepted');
+    expect(await refusal(newBooking(a.id, { customerId: a.customer.id, serviceId: a.service.id }))).toBe(
+      'accepted',
+    );
     // B's customer kept its points (the refused ledger insert rolled back its trigger's update too).
     const [bc] = await t.db.select().from(customers).where(eq(customers.id, b.customer.id));
     expect(bc!.loyaltyPoints).toBe(0);
@@ -141,7 +154,12 @@ describe('composite tenancy foreign keys', () => {
       t.db.update(messageSends).set(values).where(eq(messageSends.id, id));
     expect(await refusal(send({ customerId: b.customer.id }))).toBe('23503');
     expect(await refusal(send({ bookingId: b.booking.id }))).toBe('23503');
-    const page = await createSeoPage(t.db, { slug: `bravo-page-${id}`, city: 'Austin', state: 'TX', businessId: b.id });
+    const page = await createSeoPage(t.db, {
+      slug: `bravo-page-${id}`,
+      city: 'Austin',
+      state: 'TX',
+      businessId: b.id,
+    });
     expect(
       await refusal(t.db.update(profiles).set({ businessPageId: page.id }).where(eq(profiles.id, a.id))),
     ).toBe('23503');
@@ -154,8 +172,15 @@ describe('composite tenancy foreign keys', () => {
     await t.db.delete(customers).where(eq(customers.id, c.customer.id));
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, c.booking.id));
     // business_id stays: the column list of ON DELETE SET NULL (customer_id) leaves it alone.
-    expect(row).toMatchObject({ businessId: c.id, customerId: null, customerVehicleId: null, serviceId: c.service.id });
-    expect(await t.db.select().from(customerVehicles).where(eq(customerVehicles.id, c.vehicle.id))).toEqual([]);
+    expect(row).toMatchObject({
+      businessId: c.id,
+      customerId: null,
+      customerVehicleId: null,
+      serviceId: c.service.id,
+    });
+    expect(await t.db.select().from(customerVehicles).where(eq(customerVehicles.id, c.vehicle.id))).toEqual(
+      [],
+    );
   });
 
   it('covers every foreign key between two tables of a business with business_id', async () => {

@@ -5,7 +5,7 @@ import { notFound } from '../http/errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A malformed id names nothing: 404, like another tenant's id (docs/decisions/002). */
+/** A malformed id names nothing: 404, like another tenant's id (docs/decisions/0002). */
 export function assertUuid(id: string, message = 'Not found'): string {
   if (!UUID.test(id)) throw notFound(message);
   return id;

@@ -12,7 +12,10 @@ export interface BodyLimit {
 
 const DEFAULT_LIMIT: BodyLimit = { maxBytes: MAX_BODY_BYTES, message: BODY_TOO_LARGE_MESSAGE };
 // The file, its form fields and the multipart framing (features/verification checks the file's own size).
-const UPLOAD_LIMIT: BodyLimit = { maxBytes: MAX_UPLOAD_BYTES + 256 * 1024, message: VERIFICATION_TEXT.tooLarge };
+const UPLOAD_LIMIT: BodyLimit = {
+  maxBytes: MAX_UPLOAD_BYTES + 256 * 1024,
+  message: VERIFICATION_TEXT.tooLarge,
+};
 
 /** The body limit of a request path (no query). One table for the app's middleware and the HTTP server's reader. */
 export function bodyLimitOf(path: string): BodyLimit {

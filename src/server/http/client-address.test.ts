@@ -31,7 +31,7 @@ describe('the client address behind a trusted proxy', () => {
     expect(other.status).toBe(200);
   });
 
-  it('the anonymous routes\' limits count the same address (the contact form, 10 an hour)', async () => {
+  it("the anonymous routes' limits count the same address (the contact form, 10 an hour)", async () => {
     const send = (n: number) =>
       t.request('/api/public/contact', { method: 'POST', ip: `192.0.2.${n}, 198.51.100.77`, json: {} });
     for (let n = 1; n <= 10; n++) expect((await send(n)).status).not.toBe(429);

@@ -1,12 +1,12 @@
 import type { Auth } from '../auth/auth';
-import type { SeoSettings } from '../features/seo/seo-settings';
 import type { Database } from '../db/client';
+import type { OutsideService } from '../features/platform-settings/outside-services';
+import type { SeoSettings } from '../features/seo/seo-settings';
 import type { JobQueue } from '../jobs/queue';
 import type { Mailer } from '../providers/mail/mailer';
-import type { FileStorage } from '../providers/storage/storage';
 import type { PaymentProvider } from '../providers/payments/payments';
 import type { SmsSender } from '../providers/sms/sms-sender';
-import type { OutsideService } from '../features/platform-settings/outside-services';
+import type { FileStorage } from '../providers/storage/storage';
 
 export interface AppDeps {
   db: Database;

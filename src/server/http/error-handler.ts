@@ -9,7 +9,8 @@ import { AppError } from './errors';
  */
 export function handleError(err: Error, c: Context) {
   if (err instanceof AppError) return c.json({ error: { message: err.message } }, err.status);
-  if (err instanceof HTTPException) return c.json({ error: { message: err.message || 'Request failed' } }, err.status);
+  if (err instanceof HTTPException)
+    return c.json({ error: { message: err.message || 'Request failed' } }, err.status);
   if (err instanceof SyntaxError) return c.json({ error: { message: 'Malformed JSON body' } }, 400);
   const code = pgErrorCode(err);
   // CHECK constraints and numeric ranges back the zod rules (hardening defect 10).

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { createTestContext, TEST_ORIGIN } from '../test/harness';
 import { type AppRoute, appRoutes, fillPath, jsonBodySchema, sampleOf } from '../test/routes';
@@ -23,7 +23,9 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 5000);
 const t = await createTestContext({ jobs: 'memory' });
 const doc = await (await t.request('/api/openapi.json')).json();
 // Webhooks are left out: they answer only to a valid signature, which fuzzing cannot forge (its own tests cover it).
-const routes = appRoutes(t.app, doc).filter((r) => r.path.startsWith('/api/') && !r.path.startsWith('/api/webhooks/'));
+const routes = appRoutes(t.app, doc).filter(
+  (r) => r.path.startsWith('/api/') && !r.path.startsWith('/api/webhooks/'),
+);
 const owner = await t.signUp();
 await populateTenant(t.db, owner.userId, 'Fuzzowner');
 const ownIds = await tenantIds(t.db, owner.userId);
@@ -31,7 +33,20 @@ const ownIds = await tenantIds(t.db, owner.userId);
 const hostileString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.string({ unit: fc.constantFrom('\u0000', '\u0001', '\u001f', '\u007f', '\u202e', '\ud83d\ude97', '\uffff', '\n', '\t'), maxLength: 20 }),
+  fc.string({
+    unit: fc.constantFrom(
+      '\u0000',
+      '\u0001',
+      '\u001f',
+      '\u007f',
+      '\u202e',
+      '\ud83d\ude97',
+      '\uffff',
+      '\n',
+      '\t',
+    ),
+    maxLength: 20,
+  }),
   // Unpaired halves of a UTF-16 pair, alone and around text.
   fc.constantFrom('\ud800', 'Sale \udfff', '\ud83d', '\ude97 done', 'a\udbff\ud800'),
   fc.constantFrom(
@@ -79,16 +94,28 @@ const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 /** JSON text nested too deep to stringify from a value: alone, or as one field of the route's sample. */
 const deepText = (sample: unknown) =>
-  fc.constantFrom(deepArray(50_000), deepObject(20_000), deepArray(65)).chain((deep) =>
-    fc.constantFrom(deep, sample && typeof sample === 'object' && !Array.isArray(sample) ? `${JSON.stringify(sample).slice(0, -1)}${Object.keys(sample).length ? ',' : ''}"deep":${deep}}` : deep),
-  );
+  fc
+    .constantFrom(deepArray(50_000), deepObject(20_000), deepArray(65))
+    .chain((deep) =>
+      fc.constantFrom(
+        deep,
+        sample && typeof sample === 'object' && !Array.isArray(sample)
+          ? `${JSON.stringify(sample).slice(0, -1)}${Object.keys(sample).length ? ',' : ''}"deep":${deep}}`
+          : deep,
+      ),
+    );
 
 /** A body: the route's valid sample with fields replaced, removed or added; any JSON value; or broken JSON. */
 function bodyFor(route: AppRoute): fc.Arbitrary<Body> {
   const sample = sampleOf(jsonBodySchema(route), () => ownIds[0] ?? crypto.randomUUID());
   const keys = sample && typeof sample === 'object' && !Array.isArray(sample) ? Object.keys(sample) : [];
   const mutated = fc
-    .tuple(fc.subarray(keys), fc.dictionary(fc.constantFrom(...keys, 'extra', '__proto__', 'businessId'), hostileValue, { maxKeys: 3 }))
+    .tuple(
+      fc.subarray(keys),
+      fc.dictionary(fc.constantFrom(...keys, 'extra', '__proto__', 'businessId'), hostileValue, {
+        maxKeys: 3,
+      }),
+    )
     .map(([removed, replaced]): Body => {
       const value: Record<string, unknown> = { ...(sample as Record<string, unknown>) };
       for (const k of removed) delete value[k];
@@ -97,7 +124,12 @@ function bodyFor(route: AppRoute): fc.Arbitrary<Body> {
   return fc.oneof(
     { arbitrary: mutated, weight: 5 },
     { arbitrary: hostileValue.map((value): Body => ({ kind: 'json', value })), weight: 2 },
-    { arbitrary: fc.constantFrom('{', '{"a":', '[1,', 'nul', '{"a":1}}', '\u0000').map((text): Body => ({ kind: 'text', text })), weight: 1 },
+    {
+      arbitrary: fc
+        .constantFrom('{', '{"a":', '[1,', 'nul', '{"a":1}}', '\u0000')
+        .map((text): Body => ({ kind: 'text', text })),
+      weight: 1,
+    },
     { arbitrary: deepText(sample).map((text): Body => ({ kind: 'text', text })), weight: 1 },
     { arbitrary: fc.constant<Body>({ kind: 'none' }), weight: 1 },
   );
@@ -107,7 +139,11 @@ const request = fc.constantFrom(...routes).chain((route) =>
   fc.record({
     route: fc.constant(route),
     param: fc.oneof(fc.constantFrom(...ownIds), hostileString),
-    query: fc.dictionary(fc.constantFrom('q', 'cursor', 'limit', 'zip', 'business', 'date', 'serviceId', 'status'), hostileString, { maxKeys: 3 }),
+    query: fc.dictionary(
+      fc.constantFrom('q', 'cursor', 'limit', 'zip', 'business', 'date', 'serviceId', 'status'),
+      hostileString,
+      { maxKeys: 3 },
+    ),
     // A surrogate percent-encoded as UTF-8 never is (ED A0–BF): URLSearchParams cannot write one.
     // Rarely: each one is refused before the route, and the rest of the request would go untried.
     rawQuery: fc.oneof(
@@ -126,8 +162,12 @@ async function rowCount(): Promise<number> {
 }
 
 // 5,000 requests take 2–5 minutes on a machine shared with other test runs.
-it(`answers ${RUNS} hostile requests without a 5xx or a partial write (seed ${SEED})`, { timeout: 900_000 }, async () => {
-  console.info(`fuzz: seed ${SEED}, ${RUNS} runs over ${routes.length} routes (replay with FUZZ_SEED=${SEED})`);
+it(`answers ${RUNS} hostile requests without a 5xx or a partial write (seed ${SEED})`, {
+  timeout: 900_000,
+}, async () => {
+  console.info(
+    `fuzz: seed ${SEED}, ${RUNS} runs over ${routes.length} routes (replay with FUZZ_SEED=${SEED})`,
+  );
   const statuses = new Map<number, number>();
   await fc.assert(
     fc.asyncProperty(request, async ({ route, param, query, rawQuery, body, signedIn }) => {
@@ -147,7 +187,10 @@ it(`answers ${RUNS} hostile requests without a 5xx or a partial write (seed ${SE
       }
       const queryText = [search.toString(), rawQuery].filter(Boolean).join('&');
       const url = queryText ? `${path}?${queryText}` : path;
-      const init: Parameters<typeof t.request>[1] = { method: route.method, cookie: signedIn ? owner.cookie : undefined };
+      const init: Parameters<typeof t.request>[1] = {
+        method: route.method,
+        cookie: signedIn ? owner.cookie : undefined,
+      };
       if (route.method !== 'GET') {
         if (body.kind === 'json') init.json = body.value;
         else if (body.kind === 'text') init.body = body.text;
@@ -158,11 +201,14 @@ it(`answers ${RUNS} hostile requests without a 5xx or a partial write (seed ${SE
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       const text = await res.text();
       if (res.status >= 500) throw new Error(`${route.method} ${url} → ${res.status} ${text}`);
-      if (route.method !== 'GET' && res.status >= 400) expect(await rowCount(), `${route.method} ${url} → ${res.status} wrote rows`).toBe(before);
+      if (route.method !== 'GET' && res.status >= 400)
+        expect(await rowCount(), `${route.method} ${url} → ${res.status} wrote rows`).toBe(before);
     }),
     { seed: SEED, numRuns: RUNS, endOnFailure: true },
   );
-  console.info(`fuzz: answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`);
+  console.info(
+    `fuzz: answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
+  );
   expect([...statuses.values()].reduce((a, b) => a + b, 0)).toBe(RUNS);
 });
 
@@ -170,11 +216,15 @@ it(`answers ${RUNS} hostile requests without a 5xx or a partial write (seed ${SE
 function writableFields(record: unknown, route: AppRoute): Record<string, unknown> | null {
   const properties = jsonBodySchema(route)?.properties;
   if (!properties || !record || typeof record !== 'object') return null;
-  const fields = Object.fromEntries(Object.entries(record).filter(([k, v]) => k in properties && v !== undefined));
+  const fields = Object.fromEntries(
+    Object.entries(record).filter(([k, v]) => k in properties && v !== undefined),
+  );
   return Object.keys(fields).length ? fields : null;
 }
 
-it('saves every record unchanged through each PUT and PATCH (the same body twice, a read written back) without a 5xx', { timeout: 600_000 }, async () => {
+it('saves every record unchanged through each PUT and PATCH (the same body twice, a read written back) without a 5xx', {
+  timeout: 600_000,
+}, async () => {
   const admin = await t.createAdmin();
   const updates = routes.filter((r) => r.method === 'PUT' || r.method === 'PATCH');
   expect(updates.length).toBeGreaterThan(10);
@@ -195,7 +245,10 @@ it('saves every record unchanged through each PUT and PATCH (the same body twice
         for (let i = 0; i < 2; i++) {
           const res = await t.request(path, { method: route.method, cookie, json: body });
           sent++;
-          if (res.status >= 500) failures.push(`${route.method} ${route.path} ${JSON.stringify(body).slice(0, 120)} → ${res.status} ${await res.text()}`);
+          if (res.status >= 500)
+            failures.push(
+              `${route.method} ${route.path} ${JSON.stringify(body).slice(0, 120)} → ${res.status} ${await res.text()}`,
+            );
         }
       }
     }
@@ -204,7 +257,9 @@ it('saves every record unchanged through each PUT and PATCH (the same body twice
   expect(failures).toEqual([]);
 });
 
-it('answers a body over the limit with 413 on every write route, and the keep-alive connection carries the next request', { timeout: 600_000 }, async () => {
+it('answers a body over the limit with 413 on every write route, and the keep-alive connection carries the next request', {
+  timeout: 600_000,
+}, async () => {
   const server = createAppServer(nodeListener(t.deps, (request, env) => t.app.fetch(request, env)));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -212,7 +267,8 @@ it('answers a body over the limit with 413 on every write route, and the keep-al
   const send = (method: string, path: string, body?: Buffer) =>
     new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
       const headers: Record<string, string> = { origin: TEST_ORIGIN, cookie: owner.cookie };
-      if (body) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(body.length) });
+      if (body)
+        Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(body.length) });
       const req = http.request({ host: '127.0.0.1', port, method, path, agent, headers }, (res) => {
         res.resume();
         res.on('end', () => resolve({ status: res.statusCode!, socket: req.socket }));
@@ -226,11 +282,21 @@ it('answers a body over the limit with 413 on every write route, and the keep-al
   try {
     for (const route of writes) {
       const path = fillPath(route, () => ownIds[0] ?? 'x');
-      const refused = await send(route.method, path, oversized).catch((err: Error) => ({ status: 0, socket: err.message }));
-      const next = await send('GET', '/api/public/settings').catch((err: Error) => ({ status: 0, socket: err.message }));
+      const refused = await send(route.method, path, oversized).catch((err: Error) => ({
+        status: 0,
+        socket: err.message,
+      }));
+      const next = await send('GET', '/api/public/settings').catch((err: Error) => ({
+        status: 0,
+        socket: err.message,
+      }));
       // The document upload takes 10 MB: that one route reads this body and answers for itself, never a 5xx.
-      const expected = route.path === '/api/verification/documents' ? refused.status > 0 && refused.status < 500 : refused.status === 413;
-      if (!expected || next.status !== 200 || next.socket !== refused.socket) failures.push(`${route.method} ${path} → ${refused.status}, then ${next.status}`);
+      const expected =
+        route.path === '/api/verification/documents'
+          ? refused.status > 0 && refused.status < 500
+          : refused.status === 413;
+      if (!expected || next.status !== 200 || next.socket !== refused.socket)
+        failures.push(`${route.method} ${path} → ${refused.status}, then ${next.status}`);
     }
   } finally {
     agent.destroy();

@@ -33,7 +33,11 @@ const account = () => ({
 
 describe('1. loopback origins', () => {
   it('a loopback PUBLIC_URL trusts localhost, 127.0.0.1 and [::1] on its port; any other URL only itself', () => {
-    expect(trustedOrigins('http://localhost:3000')).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']);
+    expect(trustedOrigins('http://localhost:3000')).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+    ]);
     expect(trustedOrigins('http://127.0.0.1:4201/')).toContain('http://localhost:4201');
     expect(trustedOrigins('https://shine.example.com')).toEqual(['https://shine.example.com']);
   });
@@ -42,12 +46,20 @@ describe('1. loopback origins', () => {
     const a = account();
     const up = await raw('/api/auth/sign-up/email', { method: 'POST', headers: { origin }, json: a });
     expect(up.status, await up.clone().text()).toBe(200);
-    const inRes = await raw('/api/auth/sign-in/email', { method: 'POST', headers: { origin }, json: { email: a.email, password: a.password } });
+    const inRes = await raw('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { origin },
+      json: { email: a.email, password: a.password },
+    });
     expect(inRes.status).toBe(200);
   });
 
   it('another address is refused with a message that names the address to use', async () => {
-    const res = await raw('/api/auth/sign-in/email', { method: 'POST', headers: { origin: 'http://192.168.1.5:3000' }, json: { email: 'a@b.c', password: 'x' } });
+    const res = await raw('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { origin: 'http://192.168.1.5:3000' },
+      json: { email: 'a@b.c', password: 'x' },
+    });
     expect(res.status).toBe(403);
     const { error } = await res.json();
     expect(error.message).toContain('http://192.168.1.5:3000');
@@ -59,7 +71,13 @@ describe('2. NUL bytes are a 400 everywhere, anonymous routes included', () => {
   it('in a JSON string of the contact form', async () => {
     const res = await t.request('/api/public/contact', {
       method: 'POST',
-      json: { firstName: 'a', lastName: 'b\u0000', email: 'a@example.com', subject: 'Hi', message: 'Hello there, a question.' },
+      json: {
+        firstName: 'a',
+        lastName: 'b\u0000',
+        email: 'a@example.com',
+        subject: 'Hi',
+        message: 'Hello there, a question.',
+      },
     });
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).toBe(NUL_MESSAGE);
@@ -69,7 +87,10 @@ describe('2. NUL bytes are a 400 everywhere, anonymous routes included', () => {
     const owner = await t.signUp();
     await bookableBusiness(t.db, owner.userId);
     const cases = [
-      t.request('/api/booking/create-payment', { method: 'POST', json: bookingForm({ businessId: owner.userId, name: 'Jo\u0000' }) }),
+      t.request('/api/booking/create-payment', {
+        method: 'POST',
+        json: bookingForm({ businessId: owner.userId, name: 'Jo\u0000' }),
+      }),
       t.request('/api/public/waitlist', { method: 'POST', json: { 'zip\u0000': '78701' } }),
       t.request('/checkout/test/%00'),
       t.request('/checkout/test/%00/pay', { method: 'POST' }),
@@ -88,10 +109,16 @@ describe('2. NUL bytes are a 400 everywhere, anonymous routes included', () => {
     const upload = (documentType: string, fileName: string) => {
       const form = new FormData();
       form.set('documentType', documentType);
-      form.set('file', new File([new Uint8Array([0x25, 0x50, 0x44, 0x46])], fileName, { type: 'application/pdf' }));
+      form.set(
+        'file',
+        new File([new Uint8Array([0x25, 0x50, 0x44, 0x46])], fileName, { type: 'application/pdf' }),
+      );
       return t.request('/api/verification/documents', { method: 'POST', cookie: owner.cookie, body: form });
     };
-    for (const res of [await upload('insurance', 'policy\u0000.pdf'), await upload('insurance\u0000', 'policy.pdf')]) {
+    for (const res of [
+      await upload('insurance', 'policy\u0000.pdf'),
+      await upload('insurance\u0000', 'policy.pdf'),
+    ]) {
       expect(res.status).toBe(400);
       expect((await res.json()).error.message).toBe(NUL_MESSAGE);
     }
@@ -112,7 +139,8 @@ describe('3. an empty PATCH or PUT is a 400 on every such route', () => {
     const doc = await (await t.request('/api/openapi.json')).json();
     const updates: Array<[string, string]> = [];
     for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, unknown>>)) {
-      for (const method of Object.keys(ops)) if (method === 'patch' || method === 'put') updates.push([method.toUpperCase(), path]);
+      for (const method of Object.keys(ops))
+        if (method === 'patch' || method === 'put') updates.push([method.toUpperCase(), path]);
     }
     expect(updates.length).toBeGreaterThan(5);
     for (const [method, path] of updates) {
@@ -129,10 +157,18 @@ describe('3. an empty PATCH or PUT is a 400 on every such route', () => {
   it('PATCH /api/services/{id} with {} no longer answers 500', async () => {
     const owner = await t.signUp();
     const [service] = await bookableBusiness(t.db, owner.userId);
-    const res = await t.request(`/api/services/${service!.id}`, { method: 'PATCH', cookie: owner.cookie, json: {} });
+    const res = await t.request(`/api/services/${service!.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      json: {},
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).toBe(EMPTY_UPDATE_MESSAGE);
-    const undefinedOnly = await t.request(`/api/services/${service!.id}`, { method: 'PATCH', cookie: owner.cookie, json: { name: undefined } });
+    const undefinedOnly = await t.request(`/api/services/${service!.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      json: { name: undefined },
+    });
     expect(undefinedOnly.status).toBe(400);
     // Signed out is still 401 first.
     expect((await t.request(`/api/services/${service!.id}`, { method: 'PATCH', json: {} })).status).toBe(401);
@@ -140,14 +176,20 @@ describe('3. an empty PATCH or PUT is a 400 on every such route', () => {
 });
 
 describe('4. dates are real calendar dates', () => {
-  it.each(['2026-99-01', '2027-02-30', '2026-13-01', '2026-00-10'])('create-payment refuses %s', async (date) => {
-    const owner = await t.signUp();
-    await bookableBusiness(t.db, owner.userId);
-    const res = await t.request('/api/booking/create-payment', { method: 'POST', json: bookingForm({ businessId: owner.userId, date }) });
-    expect(res.status).toBe(400);
-    const slots = await t.request(`/api/booking/slots?business=${owner.userId}&serviceId=x&date=${date}`);
-    expect(slots.status).toBe(400);
-  });
+  it.each(['2026-99-01', '2027-02-30', '2026-13-01', '2026-00-10'])(
+    'create-payment refuses %s',
+    async (date) => {
+      const owner = await t.signUp();
+      await bookableBusiness(t.db, owner.userId);
+      const res = await t.request('/api/booking/create-payment', {
+        method: 'POST',
+        json: bookingForm({ businessId: owner.userId, date }),
+      });
+      expect(res.status).toBe(400);
+      const slots = await t.request(`/api/booking/slots?business=${owner.userId}&serviceId=x&date=${date}`);
+      expect(slots.status).toBe(400);
+    },
+  );
 });
 
 describe('6. a password change or reset signs the other devices out', () => {
@@ -158,7 +200,11 @@ describe('6. a password change or reset signs the other devices out', () => {
     const res = await t.request('/api/auth/change-password', {
       method: 'POST',
       cookie: owner.cookie,
-      json: { currentPassword: owner.password, newPassword: 'another-horse-battery', revokeOtherSessions: false },
+      json: {
+        currentPassword: owner.password,
+        newPassword: 'another-horse-battery',
+        revokeOtherSessions: false,
+      },
     });
     expect(res.status).toBe(200);
     expect((await t.request('/api/me/role', { cookie: other.cookie })).status).toBe(401);
@@ -168,12 +214,18 @@ describe('6. a password change or reset signs the other devices out', () => {
 
   it('reset-password revokes every session', async () => {
     const owner = await t.signUp();
-    const asked = await t.request('/api/auth/request-password-reset', { method: 'POST', json: { email: owner.email, redirectTo: '/auth' } });
+    const asked = await t.request('/api/auth/request-password-reset', {
+      method: 'POST',
+      json: { email: owner.email, redirectTo: '/auth' },
+    });
     expect(asked.status).toBe(200);
     const [mail] = await t.emailsTo(owner.email);
     const token = /reset-password\/([^?\s]+)/.exec(mail!.body)?.[1];
     expect(token).toBeTruthy();
-    const reset = await t.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword: 'another-horse-battery' } });
+    const reset = await t.request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token, newPassword: 'another-horse-battery' },
+    });
     expect(reset.status).toBe(200);
     expect((await t.request('/api/me/role', { cookie: owner.cookie })).status).toBe(401);
   });
@@ -183,13 +235,29 @@ describe('11. cookie-authenticated writes must come from our own origin', () => 
   it('a cross-origin form POST with the session cookie is refused; a same-origin one passes', async () => {
     const owner = await t.signUp();
     const json = { name: 'Wax', basePriceCents: 5000, durationMinutes: 60 };
-    const cross = await raw('/api/services', { method: 'POST', headers: { cookie: owner.cookie, origin: 'https://evil.example' }, json });
+    const cross = await raw('/api/services', {
+      method: 'POST',
+      headers: { cookie: owner.cookie, origin: 'https://evil.example' },
+      json,
+    });
     expect(cross.status).toBe(403);
-    const fetchMeta = await raw('/api/services', { method: 'POST', headers: { cookie: owner.cookie, 'sec-fetch-site': 'cross-site' }, json });
+    const fetchMeta = await raw('/api/services', {
+      method: 'POST',
+      headers: { cookie: owner.cookie, 'sec-fetch-site': 'cross-site' },
+      json,
+    });
     expect(fetchMeta.status).toBe(403);
-    const nullOrigin = await raw('/api/services', { method: 'POST', headers: { cookie: owner.cookie, origin: 'null' }, json });
+    const nullOrigin = await raw('/api/services', {
+      method: 'POST',
+      headers: { cookie: owner.cookie, origin: 'null' },
+      json,
+    });
     expect(nullOrigin.status).toBe(403);
-    const same = await raw('/api/services', { method: 'POST', headers: { cookie: owner.cookie, origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin' }, json });
+    const same = await raw('/api/services', {
+      method: 'POST',
+      headers: { cookie: owner.cookie, origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin' },
+      json,
+    });
     expect(same.status).toBe(201);
   });
 });
@@ -201,7 +269,9 @@ describe('12. one Content-Security-Policy for the HTML the app serves', () => {
   const expectStrictCsp = (res: Response) => {
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("frame-ancestors 'none'");
-    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? csp.split(';').find((d) => d.trim().startsWith('default-src'));
+    const scriptSrc =
+      csp.split(';').find((d) => d.trim().startsWith('script-src')) ??
+      csp.split(';').find((d) => d.trim().startsWith('default-src'));
     expect(scriptSrc).toBeDefined();
     expect(scriptSrc).not.toContain('unsafe-inline');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');

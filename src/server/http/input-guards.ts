@@ -95,8 +95,10 @@ async function formProblem(request: Request): Promise<string | null> {
  */
 export const inputGuards = createMiddleware<AppEnv>(async (c, next) => {
   const url = c.req.url;
-  if (/%00/.test(url) || hasNul(url) || hasNul(c.req.path)) return c.json({ error: { message: NUL_MESSAGE } }, 400);
-  if (url.includes('%') && ENCODED_SURROGATE.test(url)) return c.json({ error: { message: UNPAIRED_SURROGATE_MESSAGE } }, 400);
+  if (/%00/.test(url) || hasNul(url) || hasNul(c.req.path))
+    return c.json({ error: { message: NUL_MESSAGE } }, 400);
+  if (url.includes('%') && ENCODED_SURROGATE.test(url))
+    return c.json({ error: { message: UNPAIRED_SURROGATE_MESSAGE } }, 400);
   const method = c.req.method;
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || !c.req.raw.body) return next();
   const type = c.req.header('content-type') ?? '';

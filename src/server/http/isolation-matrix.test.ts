@@ -12,18 +12,39 @@ import { populateTenant, tenantIds, tenantIdsByTable, tenantSnapshot } from '../
 
 // Routes anyone may call ("METHOD /path"), each with the reason. Every other /api route must refuse a signed-out caller.
 const PUBLIC_ROUTES: Array<[RegExp, string]> = [
-  [/^\w+ \/api\/public\//, 'the public site: availability, waitlist, contact form, promo check, loyalty one-time codes'],
+  [
+    /^\w+ \/api\/public\//,
+    'the public site: availability, waitlist, contact form, promo check, loyalty one-time codes',
+  ],
   [/^\w+ \/api\/booking\//, 'the customer booking flow, used without an account'],
   [/^\w+ \/api\/auth\//, 'better-auth: sign-in, sign-up, password reset'],
   [/^\w+ \/api\/webhooks\//, "Stripe's webhooks: authenticated by their signature, not by a session"],
   [/^GET \/api\/health$/, 'the load balancer health check'],
   [/^GET \/api\/openapi\.json$/, 'the API description'],
-  [/^GET \/api\/invitations\/:token$/, 'a team invitation, shown by its unguessable token before the invitee has an account'],
-  [/^(GET|POST) \/api\/messaging\/unsubscribe\/:id$/, 'one-click unsubscribe (RFC 8058) by the unguessable message id in the email'],
-  [/^GET \/api\/messaging\/(open\/:id|click\/:id\/:n)$/, "email open pixel and click redirect, by the message's unguessable id"],
-  [/^\w+ \/api\/manage\/:token(\/(slots|reschedule|cancel))?$/, "the customer's self-service reschedule/cancel page, by the booking's unguessable token"],
-  [/^\w+ \/api\/reviews\/:token$/, "the customer's review page, by the completed booking's unguessable review token"],
-  [/^POST \/api\/messaging\/sms\/inbound$/, "Twilio's inbound SMS webhook: authenticated by its signature, not by a session"],
+  [
+    /^GET \/api\/invitations\/:token$/,
+    'a team invitation, shown by its unguessable token before the invitee has an account',
+  ],
+  [
+    /^(GET|POST) \/api\/messaging\/unsubscribe\/:id$/,
+    'one-click unsubscribe (RFC 8058) by the unguessable message id in the email',
+  ],
+  [
+    /^GET \/api\/messaging\/(open\/:id|click\/:id\/:n)$/,
+    "email open pixel and click redirect, by the message's unguessable id",
+  ],
+  [
+    /^\w+ \/api\/manage\/:token(\/(slots|reschedule|cancel))?$/,
+    "the customer's self-service reschedule/cancel page, by the booking's unguessable token",
+  ],
+  [
+    /^\w+ \/api\/reviews\/:token$/,
+    "the customer's review page, by the completed booking's unguessable review token",
+  ],
+  [
+    /^POST \/api\/messaging\/sms\/inbound$/,
+    "Twilio's inbound SMS webhook: authenticated by its signature, not by a session",
+  ],
 ];
 const isPublic = (r: AppRoute) => PUBLIC_ROUTES.some(([re]) => re.test(`${r.method} ${r.path}`));
 const isAdmin = (r: AppRoute) => r.path.startsWith('/api/admin/');
@@ -45,13 +66,24 @@ await populateTenant(t.db, b.userId, MARKER);
 const bIds = await tenantIds(t.db, b.userId);
 const bSecrets = [MARKER, b.email, ...bIds];
 
-function call(route: AppRoute, path: string, cookie?: string, uuid: () => string = () => crypto.randomUUID()) {
+function call(
+  route: AppRoute,
+  path: string,
+  cookie?: string,
+  uuid: () => string = () => crypto.randomUUID(),
+) {
   const schema = jsonBodySchema(route);
-  const json = route.method === 'GET' || route.method === 'DELETE' ? undefined : schema ? sampleOf(schema, uuid) : {};
+  const json =
+    route.method === 'GET' || route.method === 'DELETE' ? undefined : schema ? sampleOf(schema, uuid) : {};
   return t.request(path, { method: route.method, cookie, json });
 }
 
-const counts = { routes: routes.length, owner: ownerRoutes.length, crossTenantCalls: 0, foreignBodyIdCalls: 0 };
+const counts = {
+  routes: routes.length,
+  owner: ownerRoutes.length,
+  crossTenantCalls: 0,
+  foreignBodyIdCalls: 0,
+};
 afterAll(() => {
   console.info(
     `isolation matrix: ${counts.routes} /api routes, ${counts.owner} owner routes, ${counts.crossTenantCalls} cross-tenant calls, ${counts.foreignBodyIdCalls} calls with a foreign id in the body`,
@@ -62,7 +94,12 @@ describe('the route list', () => {
   it('comes from the router and includes the documented owner routes', () => {
     expect(ownerRoutes.length).toBeGreaterThan(30);
     const paths = ownerRoutes.map((r) => `${r.method} ${r.path}`);
-    for (const p of ['GET /api/customers/:id', 'PATCH /api/services/:id', 'DELETE /api/inventory/:id', 'GET /api/admin/outbox']) {
+    for (const p of [
+      'GET /api/customers/:id',
+      'PATCH /api/services/:id',
+      'DELETE /api/inventory/:id',
+      'GET /api/admin/outbox',
+    ]) {
       expect(paths.some((x) => x.startsWith(p))).toBe(true);
     }
     expect(bIds.length).toBeGreaterThanOrEqual(7);
@@ -70,57 +107,70 @@ describe('the route list', () => {
 });
 
 describe('signed out', () => {
-  it.each(ownerRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s answers 401', async (_name, route) => {
-    const res = await call(route, fill(route, crypto.randomUUID()));
-    expect(res.status).toBe(401);
-  });
+  it.each(ownerRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s answers 401',
+    async (_name, route) => {
+      const res = await call(route, fill(route, crypto.randomUUID()));
+      expect(res.status).toBe(401);
+    },
+  );
 });
 
 describe('a signed-in owner who is not an admin', () => {
-  it.each(routes.filter(isAdmin).map((r) => [`${r.method} ${r.path}`, r] as const))('%s answers 403', async (_name, route) => {
-    const res = await call(route, fill(route, bIds[0]!), a.cookie);
-    expect(res.status).toBe(403);
-  });
+  it.each(routes.filter(isAdmin).map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s answers 403',
+    async (_name, route) => {
+      const res = await call(route, fill(route, bIds[0]!), a.cookie);
+      expect(res.status).toBe(403);
+    },
+  );
 });
 
 describe("business A with business B's ids", () => {
   const withIds = ownerRoutes.filter((r) => r.params.some(isIdParam) && !isAdmin(r));
 
-  it.each(withIds.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: 403/404, none of B\'s data, B unchanged', async (_name, route) => {
-    const before = await tenantSnapshot(t.db, b.userId);
-    for (const id of bIds) {
-      counts.crossTenantCalls++;
-      let bodyNamesB = false;
-      const res = await call(route, fill(route, id), a.cookie, () => {
-        bodyNamesB = true;
-        return id;
-      });
-      const body = await res.text();
-      // A body that references B's record (serviceId…) may be refused as invalid input before the path's record is
-      // looked up: 400 then, still without B's data and without a change.
-      const refused = bodyNamesB ? [400, 403, 404] : [403, 404];
-      expect(refused, `${route.method} ${fill(route, id)} → ${res.status} ${body}`).toContain(res.status);
-      for (const secret of bSecrets) expect(body).not.toContain(secret);
-    }
-    expect(await tenantSnapshot(t.db, b.userId)).toBe(before);
-  });
+  it.each(withIds.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    "%s: 403/404, none of B's data, B unchanged",
+    async (_name, route) => {
+      const before = await tenantSnapshot(t.db, b.userId);
+      for (const id of bIds) {
+        counts.crossTenantCalls++;
+        let bodyNamesB = false;
+        const res = await call(route, fill(route, id), a.cookie, () => {
+          bodyNamesB = true;
+          return id;
+        });
+        const body = await res.text();
+        // A body that references B's record (serviceId…) may be refused as invalid input before the path's record is
+        // looked up: 400 then, still without B's data and without a change.
+        const refused = bodyNamesB ? [400, 403, 404] : [403, 404];
+        expect(refused, `${route.method} ${fill(route, id)} → ${res.status} ${body}`).toContain(res.status);
+        for (const secret of bSecrets) expect(body).not.toContain(secret);
+      }
+      expect(await tenantSnapshot(t.db, b.userId)).toBe(before);
+    },
+  );
 
-  it.each(withIds.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: a malformed id is 404', async (_name, route) => {
-    const res = await call(route, fill(route, 'not-a-uuid'), a.cookie);
-    expect(res.status, await res.clone().text()).toBe(404);
-  });
+  it.each(withIds.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: a malformed id is 404',
+    async (_name, route) => {
+      const res = await call(route, fill(route, 'not-a-uuid'), a.cookie);
+      expect(res.status, await res.clone().text()).toBe(404);
+    },
+  );
 });
 
 describe("business A's lists and reads without ids", () => {
-  it.each(ownerRoutes.filter((r) => r.params.length === 0 && r.method === 'GET' && !isAdmin(r)).map((r) => [r.path, r] as const))(
-    'GET %s holds none of B\'s data',
-    async (_name, route) => {
-      const res = await call(route, route.path, a.cookie);
-      expect(res.status).toBeLessThan(500);
-      const body = await res.text();
-      for (const secret of bSecrets) expect(body).not.toContain(secret);
-    },
-  );
+  it.each(
+    ownerRoutes
+      .filter((r) => r.params.length === 0 && r.method === 'GET' && !isAdmin(r))
+      .map((r) => [r.path, r] as const),
+  )("GET %s holds none of B's data", async (_name, route) => {
+    const res = await call(route, route.path, a.cookie);
+    expect(res.status).toBeLessThan(500);
+    const body = await res.text();
+    for (const secret of bSecrets) expect(body).not.toContain(secret);
+  });
 });
 
 /**
@@ -145,13 +195,32 @@ describe("business A with business B's ids in request bodies", () => {
   const USER_FIELDS = new Set(['technicianId']);
   // Sample bodies that need a real value to pass the route's own checks (a bookable time…), merged over the sample.
   const BODY_OVERRIDES: Record<string, Record<string, unknown>> = {
-    'POST /api/bookings': { date: bookableDate(), time: '10:00', customer: null, vehicle: null, locationAddress: '1 Main St' },
-    'PATCH /api/bookings/:id': { date: undefined, time: undefined, vehicle: null, priceCents: undefined, priceReason: undefined },
+    'POST /api/bookings': {
+      date: bookableDate(),
+      time: '10:00',
+      customer: null,
+      vehicle: null,
+      locationAddress: '1 Main St',
+    },
+    'PATCH /api/bookings/:id': {
+      date: undefined,
+      time: undefined,
+      vehicle: null,
+      priceCents: undefined,
+      priceReason: undefined,
+    },
   };
   // Routes that must be among those covered, so that a broken discovery cannot pass silently.
-  const MUST_COVER = ['POST /api/quotes', 'POST /api/campaigns', 'POST /api/bookings', 'PUT /api/team/assignments/:id'];
+  const MUST_COVER = [
+    'POST /api/quotes',
+    'POST /api/campaigns',
+    'POST /api/bookings',
+    'PUT /api/team/assignments/:id',
+  ];
 
-  const bodyIdRoutes = ownerRoutes.filter((r) => !isAdmin(r) && r.method !== 'GET' && r.method !== 'DELETE' && idSlots(r).length > 0);
+  const bodyIdRoutes = ownerRoutes.filter(
+    (r) => !isAdmin(r) && r.method !== 'GET' && r.method !== 'DELETE' && idSlots(r).length > 0,
+  );
   const bForeignIds = [...bIds, b.userId];
 
   it('covers the routes whose bodies name records', () => {
@@ -159,48 +228,61 @@ describe("business A with business B's ids in request bodies", () => {
     for (const name of MUST_COVER) expect(names).toContain(name);
   });
 
-  it.each(bodyIdRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: each of B\'s ids in each body id → 404, nothing changed', async (name, route) => {
-    const aIds = await tenantIdsByTable(t.db, a.userId);
-    const own = (key: string) => {
-      if (USER_FIELDS.has(key)) return a.userId;
-      const table = TABLE_OF_FIELD[key];
-      const id = table ? aIds.get(table)?.[0] : undefined;
-      if (!id) throw new Error(`${name}: add the table of body field "${key}" to TABLE_OF_FIELD (or give A a row of it)`);
-      return id;
-    };
-    const body = (foreign?: { slot: number; id: string }) => {
-      let n = 0;
-      const sample = sampleOf(jsonBodySchema(route), (key) => (n++ === foreign?.slot ? foreign.id : own(key))) as Record<string, unknown>;
-      return { ...sample, ...BODY_OVERRIDES[name] };
-    };
-    // A path id of A that the route accepts with A's own body ids: the first that answers 2xx.
-    const candidates = route.params.some(isIdParam) ? [...aIds.values()].flat() : [''];
-    let path: string | undefined;
-    for (const id of candidates) {
-      const p = fill(route, id);
-      const res = await t.request(p, { method: route.method, cookie: a.cookie, json: body() });
-      if (res.ok) {
-        path = p;
-        break;
+  it.each(bodyIdRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    "%s: each of B's ids in each body id → 404, nothing changed",
+    async (name, route) => {
+      const aIds = await tenantIdsByTable(t.db, a.userId);
+      const own = (key: string) => {
+        if (USER_FIELDS.has(key)) return a.userId;
+        const table = TABLE_OF_FIELD[key];
+        const id = table ? aIds.get(table)?.[0] : undefined;
+        if (!id)
+          throw new Error(
+            `${name}: add the table of body field "${key}" to TABLE_OF_FIELD (or give A a row of it)`,
+          );
+        return id;
+      };
+      const body = (foreign?: { slot: number; id: string }) => {
+        let n = 0;
+        const sample = sampleOf(jsonBodySchema(route), (key) =>
+          n++ === foreign?.slot ? foreign.id : own(key),
+        ) as Record<string, unknown>;
+        return { ...sample, ...BODY_OVERRIDES[name] };
+      };
+      // A path id of A that the route accepts with A's own body ids: the first that answers 2xx.
+      const candidates = route.params.some(isIdParam) ? [...aIds.values()].flat() : [''];
+      let path: string | undefined;
+      for (const id of candidates) {
+        const p = fill(route, id);
+        const res = await t.request(p, { method: route.method, cookie: a.cookie, json: body() });
+        if (res.ok) {
+          path = p;
+          break;
+        }
       }
-    }
-    expect(path, `${name} never succeeded with A's own ids: give BODY_OVERRIDES a valid body`).toBeDefined();
+      expect(
+        path,
+        `${name} never succeeded with A's own ids: give BODY_OVERRIDES a valid body`,
+      ).toBeDefined();
 
-    const slots = idSlots(route).length;
-    const before = [await tenantSnapshot(t.db, a.userId), await tenantSnapshot(t.db, b.userId)];
-    for (let slot = 0; slot < slots; slot++) {
-      for (const id of bForeignIds) {
-        counts.foreignBodyIdCalls++;
-        const json = body({ slot, id });
-        const res = await t.request(path!, { method: route.method, cookie: a.cookie, json });
-        const text = await res.text();
-        expect(res.status, `${route.method} ${path} ${JSON.stringify(json)} → ${res.status} ${text}`).toBe(404);
-        for (const secret of bSecrets) expect(text).not.toContain(secret);
+      const slots = idSlots(route).length;
+      const before = [await tenantSnapshot(t.db, a.userId), await tenantSnapshot(t.db, b.userId)];
+      for (let slot = 0; slot < slots; slot++) {
+        for (const id of bForeignIds) {
+          counts.foreignBodyIdCalls++;
+          const json = body({ slot, id });
+          const res = await t.request(path!, { method: route.method, cookie: a.cookie, json });
+          const text = await res.text();
+          expect(res.status, `${route.method} ${path} ${JSON.stringify(json)} → ${res.status} ${text}`).toBe(
+            404,
+          );
+          for (const secret of bSecrets) expect(text).not.toContain(secret);
+        }
       }
-    }
-    expect(await tenantSnapshot(t.db, a.userId)).toBe(before[0]);
-    expect(await tenantSnapshot(t.db, b.userId)).toBe(before[1]);
-  });
+      expect(await tenantSnapshot(t.db, a.userId)).toBe(before[0]);
+      expect(await tenantSnapshot(t.db, b.userId)).toBe(before[1]);
+    },
+  );
 });
 
 /** The id fields of a route's JSON body, in the order sampleOf fills them. */

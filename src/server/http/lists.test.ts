@@ -1,6 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import { user } from '../auth/auth.schema';
 import { bookings, customers, inventoryItems, quotes, services } from '../db/schema';
 import { adminAuditLog } from '../features/admin-users/admin-users.schema';
@@ -58,7 +58,9 @@ const cases: Record<string, ListCase> = {
       );
     },
     seedNamed: async (businessId, needle) => {
-      await t.db.insert(customers).values({ businessId, firstName: needle, lastName: 'Match', email: `m${Date.now()}@example.com` });
+      await t.db
+        .insert(customers)
+        .values({ businessId, firstName: needle, lastName: 'Match', email: `m${Date.now()}@example.com` });
     },
   },
   services: {
@@ -75,15 +77,17 @@ const cases: Record<string, ListCase> = {
       );
     },
     seedNamed: async (businessId, needle) => {
-      await t.db.insert(services).values({ businessId, name: needle, basePriceCents: 1000, vehicleTypeMultipliers: {} });
+      await t.db
+        .insert(services)
+        .values({ businessId, name: needle, basePriceCents: 1000, vehicleTypeMultipliers: {} });
     },
   },
   quotes: {
     path: '/api/quotes',
     seed: async (businessId, n, prefix) => {
-      await t.db.insert(quotes).values(
-        Array.from({ length: n }, (_, i) => quoteRow(businessId, `${prefix}${i}`, i)),
-      );
+      await t.db
+        .insert(quotes)
+        .values(Array.from({ length: n }, (_, i) => quoteRow(businessId, `${prefix}${i}`, i)));
     },
     seedNamed: async (businessId, needle) => {
       await t.db.insert(quotes).values(quoteRow(businessId, needle, 0));
@@ -94,7 +98,10 @@ const cases: Record<string, ListCase> = {
     seed: async (businessId, n, prefix) => {
       // Names differ only in case for half the rows: lower(name) ties, the id decides.
       await t.db.insert(inventoryItems).values(
-        Array.from({ length: n }, (_, i) => ({ businessId, name: i % 2 ? `${prefix}${i >> 1}` : `${prefix.toUpperCase()}${i >> 1}` })),
+        Array.from({ length: n }, (_, i) => ({
+          businessId,
+          name: i % 2 ? `${prefix}${i >> 1}` : `${prefix.toUpperCase()}${i >> 1}`,
+        })),
       );
     },
     seedNamed: async (businessId, needle) => {
@@ -149,7 +156,9 @@ describe.each(Object.entries(cases))('%s list', (_name, c) => {
     // Another business's cursor is only a position: it shows the caller's own rows, never the other's.
     const theirs = await (await t.request(`${c.path}?limit=2`, { cookie: other.cookie })).json();
     const crossed = await (
-      await t.request(`${c.path}?limit=100&cursor=${encodeURIComponent(theirs.nextCursor)}`, { cookie: owner.cookie })
+      await t.request(`${c.path}?limit=100&cursor=${encodeURIComponent(theirs.nextCursor)}`, {
+        cookie: owner.cookie,
+      })
     ).json();
     expect(JSON.stringify(crossed).toLowerCase()).not.toContain('theirs');
   });
@@ -158,12 +167,18 @@ describe.each(Object.entries(cases))('%s list', (_name, c) => {
     const owner = await t.signUp();
     await c.seed(owner.userId, 4, 'Plain');
     await c.seedNamed(owner.userId, 'Half_50%Off');
-    const found = await (await t.request(`${c.path}?q=${encodeURIComponent('_50%')}`, { cookie: owner.cookie })).json();
+    const found = await (
+      await t.request(`${c.path}?q=${encodeURIComponent('_50%')}`, { cookie: owner.cookie })
+    ).json();
     expect(found.items).toHaveLength(1);
     expect(JSON.stringify(found.items[0])).toContain('Half_50%Off');
-    const none = await (await t.request(`${c.path}?q=${encodeURIComponent('%')}`, { cookie: owner.cookie })).json();
+    const none = await (
+      await t.request(`${c.path}?q=${encodeURIComponent('%')}`, { cookie: owner.cookie })
+    ).json();
     expect(none.items).toHaveLength(1);
-    expect((await (await t.request(`${c.path}?q=nothing-like-this`, { cookie: owner.cookie })).json()).items).toEqual([]);
+    expect(
+      (await (await t.request(`${c.path}?q=nothing-like-this`, { cookie: owner.cookie })).json()).items,
+    ).toEqual([]);
   });
 
   it.each([
@@ -193,7 +208,6 @@ describe.each(Object.entries(cases))('%s list', (_name, c) => {
     expect((await t.request(c.path)).status).toBe(401);
   });
 });
-
 
 // The lists paged by time that are not searched by `q` the same way (admin lists, logs, a campaign's sends, the
 // ledger), and bookings (keyed by scheduled_at): rows a microsecond apart must page exactly too. With cursors cut to a
@@ -245,8 +259,12 @@ const timedCases: Record<string, TimedCase> = {
     setup: async (n) => {
       const [owner, other] = [await t.signUp(), await t.signUp()];
       const at = sql`date_trunc('day', now()) + interval '3 days'`;
-      await t.db.insert(bookings).values(Array.from({ length: n }, (_, i) => bookingRow(owner.userId, i, at)));
-      await t.db.insert(bookings).values(Array.from({ length: 3 }, (_, i) => bookingRow(other.userId, i, at)));
+      await t.db
+        .insert(bookings)
+        .values(Array.from({ length: n }, (_, i) => bookingRow(owner.userId, i, at)));
+      await t.db
+        .insert(bookings)
+        .values(Array.from({ length: 3 }, (_, i) => bookingRow(other.userId, i, at)));
       return { path: '/api/bookings?when=upcoming', cookie: owner.cookie };
     },
   },
@@ -254,8 +272,12 @@ const timedCases: Record<string, TimedCase> = {
     setup: async (n) => {
       const [owner, other] = [await t.signUp(), await t.signUp()];
       const at = sql`date_trunc('day', now()) - interval '3 days'`;
-      await t.db.insert(bookings).values(Array.from({ length: n }, (_, i) => bookingRow(owner.userId, i, at)));
-      await t.db.insert(bookings).values(Array.from({ length: 3 }, (_, i) => bookingRow(other.userId, i, at)));
+      await t.db
+        .insert(bookings)
+        .values(Array.from({ length: n }, (_, i) => bookingRow(owner.userId, i, at)));
+      await t.db
+        .insert(bookings)
+        .values(Array.from({ length: 3 }, (_, i) => bookingRow(other.userId, i, at)));
       return { path: '/api/bookings?when=past', cookie: owner.cookie };
     },
   },
@@ -263,7 +285,13 @@ const timedCases: Record<string, TimedCase> = {
     setup: async (n) => {
       const [owner, other] = [await t.signUp(), await t.signUp()];
       const row = (businessId: string, i: number) =>
-        ({ businessId, name: `C${i}`, type: 'email', message: 'Hi', createdAt: micro(sql`now()`, i) }) as typeof campaigns.$inferInsert;
+        ({
+          businessId,
+          name: `C${i}`,
+          type: 'email',
+          message: 'Hi',
+          createdAt: micro(sql`now()`, i),
+        }) as typeof campaigns.$inferInsert;
       await t.db.insert(campaigns).values(Array.from({ length: n }, (_, i) => row(owner.userId, i)));
       await t.db.insert(campaigns).values(Array.from({ length: 3 }, (_, i) => row(other.userId, i)));
       return { path: '/api/campaigns', cookie: owner.cookie };
@@ -273,16 +301,24 @@ const timedCases: Record<string, TimedCase> = {
     setup: async (n) => {
       const [owner, other] = [await t.signUp(), await t.signUp()];
       const [mine, theirs] = [await seedCampaign(owner.userId), await seedCampaign(other.userId)];
-      await t.db.insert(messageSends).values(Array.from({ length: n }, (_, i) => sendRow(owner.userId, i, mine.id)));
-      await t.db.insert(messageSends).values(Array.from({ length: 3 }, (_, i) => sendRow(other.userId, i, theirs.id)));
+      await t.db
+        .insert(messageSends)
+        .values(Array.from({ length: n }, (_, i) => sendRow(owner.userId, i, mine.id)));
+      await t.db
+        .insert(messageSends)
+        .values(Array.from({ length: 3 }, (_, i) => sendRow(other.userId, i, theirs.id)));
       return { path: `/api/campaigns/${mine.id}/recipients`, cookie: owner.cookie };
     },
   },
   'automations log': {
     setup: async (n) => {
       const [owner, other] = [await t.signUp(), await t.signUp()];
-      await t.db.insert(messageSends).values(Array.from({ length: n }, (_, i) => sendRow(owner.userId, i, null)));
-      await t.db.insert(messageSends).values(Array.from({ length: 3 }, (_, i) => sendRow(other.userId, i, null)));
+      await t.db
+        .insert(messageSends)
+        .values(Array.from({ length: n }, (_, i) => sendRow(owner.userId, i, null)));
+      await t.db
+        .insert(messageSends)
+        .values(Array.from({ length: 3 }, (_, i) => sendRow(other.userId, i, null)));
       return { path: '/api/automations/log', cookie: owner.cookie };
     },
   },
@@ -353,13 +389,17 @@ describe.each(Object.entries(timedCases))('%s list (paged by time)', (_name, c) 
     ['not a cursor', 'cursor=%%%'],
     ['a cursor of the wrong length', `cursor=${encodeCursor(['x', 'y', 'z'])}`],
     ['a cursor of the wrong kinds', `cursor=${encodeCursor([1, 2])}`],
-    ['an impossible date', `cursor=${encodeCursor(['2026-02-30 10:00:00+00', '00000000-0000-4000-8000-000000000000'])}`],
+    [
+      'an impossible date',
+      `cursor=${encodeCursor(['2026-02-30 10:00:00+00', '00000000-0000-4000-8000-000000000000'])}`,
+    ],
     ['a malformed id', `cursor=${encodeCursor(['2026-01-30 10:00:00+00', 'not-a-uuid'])}`],
   ])('answers 400 for %s', async (label, query) => {
     const { path, cookie } = await c.setup(1);
     const res = await t.request(withQuery(path, query), { cookie });
     // Accounts are keyed by better-auth's text id: any text is a position there.
-    if (path.startsWith('/api/admin/users') && label === 'a malformed id') return expect(res.status).toBe(200);
+    if (path.startsWith('/api/admin/users') && label === 'a malformed id')
+      return expect(res.status).toBe(200);
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).toEqual(expect.any(String));
   });

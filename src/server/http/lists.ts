@@ -5,7 +5,7 @@ import { invalid } from './errors';
 
 /**
  * The one list shape of the API: `{ items, nextCursor }`, newest or soonest first as each route documents;
- * `nextCursor` is null on the last page. Deletes answer 204 with no body (docs/decisions/420).
+ * `nextCursor` is null on the last page. Deletes answer 204 with no body (docs/decisions/0420).
  */
 export const listQuerySchema = z.object({
   cursor: z.string().max(500).optional().openapi({ description: 'The nextCursor of the previous page' }),
@@ -63,7 +63,8 @@ export interface SortKey {
   kind: KeyKind;
 }
 
-const TIMESTAMP_TEXT = /^(\d{4})-(\d{2})-(\d{2})[ T]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?([+-](0\d|1[0-5])(:?[0-5]\d)?|Z)?$/;
+const TIMESTAMP_TEXT =
+  /^(\d{4})-(\d{2})-(\d{2})[ T]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?([+-](0\d|1[0-5])(:?[0-5]\d)?|Z)?$/;
 
 /** A real calendar timestamp as PostgreSQL prints one (no 2026-02-30: that would be a database error). */
 function isTimestampText(value: string): boolean {
@@ -75,7 +76,8 @@ function isTimestampText(value: string): boolean {
 }
 
 function keyValue(kind: KeyKind, value: unknown): SQL {
-  if (kind === 'timestamp' && typeof value === 'string' && isTimestampText(value)) return sql`${value}::timestamptz`;
+  if (kind === 'timestamp' && typeof value === 'string' && isTimestampText(value))
+    return sql`${value}::timestamptz`;
   if (kind === 'uuid' && typeof value === 'string' && isUuid(value)) return sql`${value}::uuid`;
   if (kind === 'text' && typeof value === 'string' && !value.includes('\u0000')) return sql`${value}`;
   if (kind === 'int' && typeof value === 'number' && Number.isSafeInteger(value)) return sql`${value}`;
@@ -87,7 +89,11 @@ function keyValue(kind: KeyKind, value: unknown): SQL {
  * which PostgreSQL answers from a btree index on `(business_id, k1, k2, id)`. Timestamps travel as the
  * database's own text (see `cursorText`), so microseconds survive and no row is skipped or repeated.
  */
-export function afterCursor(cursor: string | undefined, keys: SortKey[], direction: 'asc' | 'desc'): SQL | undefined {
+export function afterCursor(
+  cursor: string | undefined,
+  keys: SortKey[],
+  direction: 'asc' | 'desc',
+): SQL | undefined {
   if (!cursor) return undefined;
   const values = decodeCursor(cursor, keys.length).map((v, i) => keyValue(keys[i]!.kind, v));
   const columns = sql.join(

@@ -76,8 +76,14 @@ describe('money and durations in the database', () => {
     expect(await refusal(booking({ tipCents: -500 }))).toBe('23514');
     expect(await refusal(booking({ finalPriceCents: 100_000_001 }))).toBe('23514');
     expect(await refusal(booking({ durationMinutes: 0 }))).toBe('23514');
-    expect(await refusal(t.db.update(services).set({ basePriceCents: -100 }).where(eq(services.id, service.id)))).toBe('23514');
-    expect(await refusal(t.db.update(services).set({ durationMinutes: 100_000 }).where(eq(services.id, service.id)))).toBe('23514');
+    expect(
+      await refusal(t.db.update(services).set({ basePriceCents: -100 }).where(eq(services.id, service.id))),
+    ).toBe('23514');
+    expect(
+      await refusal(
+        t.db.update(services).set({ durationMinutes: 100_000 }).where(eq(services.id, service.id)),
+      ),
+    ).toBe('23514');
     expect(await refusal(booking({}))).toBe('accepted');
   });
 });

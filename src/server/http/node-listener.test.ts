@@ -39,13 +39,16 @@ const viaApp = (path: string, ip = '127.0.0.1') => t.request(path, { ip });
 const served = (zip: string) => `/api/public/availability?zip=${zip}`;
 
 describe('the app served by Node carries its security headers', () => {
-  it.each(['/api/health', '/api/no-such-route', '/api/public/availability?zip=abc', '/api/dashboard'])('%s', async (path) => {
-    const [res, direct] = await Promise.all([fetch(`${base}${path}`), viaApp(path)]);
-    expect(res.status).toBe(direct.status);
-    expectSecurityHeaders(res);
-    expectSecurityHeaders(direct);
-    expect(await res.text()).toBe(await direct.text());
-  });
+  it.each(['/api/health', '/api/no-such-route', '/api/public/availability?zip=abc', '/api/dashboard'])(
+    '%s',
+    async (path) => {
+      const [res, direct] = await Promise.all([fetch(`${base}${path}`), viaApp(path)]);
+      expect(res.status).toBe(direct.status);
+      expectSecurityHeaders(res);
+      expectSecurityHeaders(direct);
+      expect(await res.text()).toBe(await direct.text());
+    },
+  );
 
   it.each([
     ['the app server (one flat header list)', createAppServer],
@@ -53,7 +56,9 @@ describe('the app served by Node carries its security headers', () => {
   ])("an answer's own header wins over the default (a document's sandbox CSP): %s", async (_, create) => {
     const app = new Hono<AppEnv>();
     app.use('*', secureResponses);
-    app.get('/doc', (c) => c.body('x', 200, { 'Content-Security-Policy': 'sandbox', 'X-Frame-Options': 'SAMEORIGIN' }));
+    app.get('/doc', (c) =>
+      c.body('x', 200, { 'Content-Security-Policy': 'sandbox', 'X-Frame-Options': 'SAMEORIGIN' }),
+    );
     app.get('/streamed', (c) =>
       c.body(
         new ReadableStream({
@@ -143,7 +148,9 @@ describe('GET /api/public/availability answered on the HTTP server (decision 923
     }
     // Counted for the platform analytics like the app's answers (two here, two by the app).
     await zipCheckCounterOf(t.db).flush();
-    const counts = (await t.db.execute<{ n: number }>(sql`select coalesce(sum(count), 0)::int as n from zip_check_counts`)).rows[0]!;
+    const counts = (
+      await t.db.execute<{ n: number }>(sql`select coalesce(sum(count), 0)::int as n from zip_check_counts`)
+    ).rows[0]!;
     expect(Number(counts.n)).toBe(4);
   });
 
@@ -176,7 +183,11 @@ describe('GET /api/public/availability answered on the HTTP server (decision 923
     expect(created.status).toBe(201);
     const { id } = await created.json();
     await fetch(`${base}${served('78759')}`); // the areas are current again
-    const on = await t.request(`/api/service-areas/${id}`, { method: 'PATCH', cookie: owner.cookie, json: { isActive: true } });
+    const on = await t.request(`/api/service-areas/${id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      json: { isActive: true },
+    });
     expect(on.status).toBe(200);
     expect(zipAreasOf(t.db).checkNow('78759')).toBeUndefined();
     const before = toApp;

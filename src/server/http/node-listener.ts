@@ -7,11 +7,15 @@ import type { AppDeps } from './context';
 import { SecureServerResponse, setAppSecurityHeaders } from './security-headers';
 
 /**
- * What the HTTP server runs for each request (main.ts): /api/health (decision 924), /seo/{slug} (docs/decisions/309)
+ * What the HTTP server runs for each request (main.ts): /api/health (decision 924), /seo/{slug} (docs/decisions/0309)
  * and the zip check (decision 923) are answered on the server itself when they can be; everything else goes to the
  * Hono app.
  */
-export function nodeListener(deps: AppDeps, fetch: (request: Request, env: object) => Response | Promise<Response>, hostname?: string) {
+export function nodeListener(
+  deps: AppDeps,
+  fetch: (request: Request, env: object) => Response | Promise<Response>,
+  hostname?: string,
+) {
   const pages = publicPageListener(deps);
   const zipCheck = zipCheckListener(deps);
   const app = getRequestListener(fetch, { hostname });
@@ -74,7 +78,10 @@ function tooLarge(res: ServerResponse, message: string, close: boolean) {
 }
 
 const HEALTH_BODY = JSON.stringify({ ok: true });
-const HEALTH_HEADERS = { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(HEALTH_BODY) };
+const HEALTH_HEADERS = {
+  'Content-Type': 'application/json',
+  'Content-Length': Buffer.byteLength(HEALTH_BODY),
+};
 
 /**
  * `GET /api/health` — exactly that, with a Host the adapter takes as it is — answered on the HTTP server (decision

@@ -1,9 +1,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from './context';
 
-export const errorBodySchema = z
-  .object({ error: z.object({ message: z.string() }) })
-  .openapi('Error');
+export const errorBodySchema = z.object({ error: z.object({ message: z.string() }) }).openapi('Error');
 
 export const errorResponses = {
   400: { description: 'Invalid input', content: { 'application/json': { schema: errorBodySchema } } },
@@ -15,7 +13,7 @@ export const errorResponses = {
   429: { description: 'Too many requests', content: { 'application/json': { schema: errorBodySchema } } },
 } as const;
 
-/** Every DELETE answers this: 204 with no body (docs/decisions/420). */
+/** Every DELETE answers this: 204 with no body (docs/decisions/0420). */
 export const noContent = { 204: { description: 'Deleted: no content' } } as const;
 
 /** The API's conventions, in the OpenAPI document's description. */
@@ -27,7 +25,7 @@ export const API_DESCRIPTION = [
   '  null on the last page); `limit` is 1–100 (default 50), `q` searches on the server. A malformed cursor or',
   '  limit is a 400.',
   '- Every DELETE answers 204 with no body.',
-  '- Errors answer `{ error: { message } }`; a malformed or unknown id answers 404, like another business\'s id.',
+  "- Errors answer `{ error: { message } }`; a malformed or unknown id answers 404, like another business's id.",
 ].join('\n');
 
 export const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({
@@ -38,11 +36,14 @@ export const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({
 export const EMPTY_UPDATE_MESSAGE = 'Nothing to update';
 
 const isEmptyObject = (value: unknown) =>
-  !!value && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => v === undefined);
+  !!value &&
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  Object.values(value).every((v) => v === undefined);
 
 /**
  * A router whose request validation failures answer 400 with the first issue's message; a malformed path parameter
- * (an id that is no uuid) names nothing and answers 404, like another tenant's id (docs/decisions/002).
+ * (an id that is no uuid) names nothing and answers 404, like another tenant's id (docs/decisions/0002).
  */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
@@ -50,7 +51,8 @@ export function createRouter() {
       if (!result.success) {
         const issue = result.error.issues[0];
         const param = String(issue?.path[0] ?? '');
-        if (result.target === 'param' && /^id$|Id$/.test(param)) return c.json({ error: { message: issue?.message ?? 'Not found' } }, 404);
+        if (result.target === 'param' && /^id$|Id$/.test(param))
+          return c.json({ error: { message: issue?.message ?? 'Not found' } }, 404);
         return c.json({ error: { message: issue?.message ?? 'Invalid input' } }, 400);
       }
       // An update that names nothing to change is a 400 on every PATCH route, after its guards (401/403 first).

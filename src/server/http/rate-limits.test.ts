@@ -16,7 +16,8 @@ describe('per-address limits on the anonymous routes (429 + Retry-After)', () =>
     ['POST', '/api/public/loyalty/verify-code', 30],
   ] as const)('%s %s allows %i requests an address, then refuses', async (method, path, max) => {
     const ip = `198.51.100.${max % 250}`;
-    const send = (from: string) => t.request(path, { method, ip: from, json: method === 'POST' ? {} : undefined });
+    const send = (from: string) =>
+      t.request(path, { method, ip: from, json: method === 'POST' ? {} : undefined });
     for (let i = 0; i < max; i++) expect((await send(ip)).status).not.toBe(429);
     const refused = await send(ip);
     expect(refused.status).toBe(429);
@@ -25,7 +26,7 @@ describe('per-address limits on the anonymous routes (429 + Retry-After)', () =>
     expect((await send('203.0.113.7')).status).not.toBe(429);
   });
 
-  it('counts in the database, so a second instance sees the first one\'s requests', async () => {
+  it("counts in the database, so a second instance sees the first one's requests", async () => {
     const limit = { method: 'POST' as const, path: '/x', max: 4, windowSeconds: 60, batch: 1 };
     const one = createLimiter(t.db, limit);
     const two = createLimiter(t.db, limit);
@@ -53,7 +54,8 @@ describe('per-address limits on the anonymous routes (429 + Retry-After)', () =>
     for (let i = 0; i < 10; i++) expect(await two.hit('192.0.2.2', now)).toBeNull();
     await two.flush();
     expect(await two.hit('192.0.2.2', now)).toBeGreaterThan(0);
-    const [row] = (await t.db.execute(sql`select count from rate_limit where key = 'GET /y:192.0.2.2'`)).rows as { count: number }[];
+    const [row] = (await t.db.execute(sql`select count from rate_limit where key = 'GET /y:192.0.2.2'`))
+      .rows as { count: number }[];
     expect(Number(row?.count)).toBe(31);
   });
 
@@ -73,7 +75,9 @@ describe('per-address limits on the anonymous routes (429 + Retry-After)', () =>
     const shared = createLimiter(t.db, { ...limit, path: '/shared' });
     for (let i = 0; i < 10; i++) shared.hitNow!('192.0.2.3', now);
     await shared.flush();
-    expect((await t.db.execute(sql`select key from rate_limit where key like 'GET /shared:%'`)).rows).toHaveLength(1);
+    expect(
+      (await t.db.execute(sql`select key from rate_limit where key like 'GET /shared:%'`)).rows,
+    ).toHaveLength(1);
   });
 
   it('a batched limit writes every address past its batch in one statement, and keeps the others here', async () => {
@@ -83,7 +87,8 @@ describe('per-address limits on the anonymous routes (429 + Retry-After)', () =>
     for (let i = 0; i < 30; i++) for (let k = 0; k < 2; k++) await one.hit(`192.0.2.${i}`, now);
     await one.hit('198.51.100.99', now);
     await one.flush();
-    const rows = (await t.db.execute(sql`select key, count from rate_limit where key like 'GET /z:%'`)).rows as { key: string; count: number }[];
+    const rows = (await t.db.execute(sql`select key, count from rate_limit where key like 'GET /z:%'`))
+      .rows as { key: string; count: number }[];
     expect(rows).toHaveLength(30);
     expect(rows.every((r) => Number(r.count) === 2)).toBe(true);
     expect(rows.some((r) => r.key.endsWith('198.51.100.99'))).toBe(false);

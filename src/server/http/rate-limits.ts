@@ -5,14 +5,14 @@ import type { Database } from '../db/client';
 import type { AppEnv } from './context';
 
 /**
- * Per-address limits on the anonymous routes that write or cost (docs/decisions/404). Counts live in the database's
+ * Per-address limits on the anonymous routes that write or cost (docs/decisions/0404). Counts live in the database's
  * rate_limit table, like better-auth's sign-in limits, so they hold across instances. Fixed windows.
  * `batch` 1: every request adds itself to the database and waits for the shared count (strict; for the rare writes).
  * `batch` > 1 (the zip check, answered from memory): the instance counts in memory and answers at once. Once an
  * address has made `batch` requests here in a window, its counts are shared: written with every other such address's
  * in one statement (at most one in flight, started by a request a second after the last, never awaited by it), which
  * answers the shared counts. One instance alone holds the limit exactly; N instances let an address through at most
- * `batch` - 1 per other instance plus what the others admitted since their last write (docs/decisions/921).
+ * `batch` - 1 per other instance plus what the others admitted since their last write (docs/decisions/0921).
  */
 export interface Limit {
   method: 'GET' | 'POST';
@@ -68,12 +68,16 @@ export interface Limiter {
 export interface LimiterOptions {
   /**
    * This process alone uses the database (embedded PGlite): a batched limit has no other instance to share its counts
-   * with, so it counts in memory only and never writes them (docs/decisions/926).
+   * with, so it counts in memory only and never writes them (docs/decisions/0926).
    */
   exclusiveDatabase?: boolean;
 }
 
-export function createLimiter(db: Database, limit: Limit, { exclusiveDatabase = false }: LimiterOptions = {}): Limiter {
+export function createLimiter(
+  db: Database,
+  limit: Limit,
+  { exclusiveDatabase = false }: LimiterOptions = {},
+): Limiter {
   const windowMs = limit.windowSeconds * 1000;
   // By address: this limiter's own, so the shared row's key (keyOf) is only built when it is written.
   const locals = new Map<string, Local>();
@@ -91,11 +95,13 @@ export function createLimiter(db: Database, limit: Limit, { exclusiveDatabase = 
         count = case when rate_limit.last_request = excluded.last_request then rate_limit.count + excluded.count else excluded.count end,
         last_request = excluded.last_request
       returning key, count, last_request`);
-    return (result as unknown as { rows: { key: string; count: number; last_request: number | string }[] }).rows;
+    return (result as unknown as { rows: { key: string; count: number; last_request: number | string }[] })
+      .rows;
   }
 
   function forget(windowStart: number) {
-    if (locals.size > 50_000) for (const [k, v] of locals) if (v.windowStart !== windowStart) locals.delete(k);
+    if (locals.size > 50_000)
+      for (const [k, v] of locals) if (v.windowStart !== windowStart) locals.delete(k);
   }
 
   function localOf(address: string, windowStart: number) {
@@ -109,7 +115,9 @@ export function createLimiter(db: Database, limit: Limit, { exclusiveDatabase = 
   }
 
   const answer = (local: Local, windowStart: number, now: number) =>
-    local.known + local.writing + local.pending <= limit.max ? null : Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
+    local.known + local.writing + local.pending <= limit.max
+      ? null
+      : Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000));
 
   if (limit.batch <= 1) {
     return {
@@ -215,7 +223,12 @@ export function tooManyRequestsMessage(wait: number) {
 }
 
 /** Puts the limits in front of their routes: 429 with Retry-After once an address is over. */
-export function mountRateLimits(app: Hono<AppEnv>, db: Database, options?: LimiterOptions, limits: Limit[] = PUBLIC_LIMITS) {
+export function mountRateLimits(
+  app: Hono<AppEnv>,
+  db: Database,
+  options?: LimiterOptions,
+  limits: Limit[] = PUBLIC_LIMITS,
+) {
   for (const limit of limits) {
     const limiter = limiterOf(db, limit, options);
     app.on(

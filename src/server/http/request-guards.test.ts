@@ -25,7 +25,11 @@ describe('deeply nested JSON is a 400 before any route (it overflowed the stack:
     ['PUT', '/api/admin/settings'],
   ];
   it.each(routes)('%s %s: a 50,000-deep array and a 20,000-deep object', async (method, path) => {
-    for (const body of [deepArray(50_000), deepObject(20_000), `{"email":"a@b.co","password":${deepArray(MAX_JSON_DEPTH + 1)}}`]) {
+    for (const body of [
+      deepArray(50_000),
+      deepObject(20_000),
+      `{"email":"a@b.co","password":${deepArray(MAX_JSON_DEPTH + 1)}}`,
+    ]) {
       const res = await t.request(path, { method, body, headers: { 'content-type': 'application/json' } });
       expect(res.status, path).toBe(400);
       expect((await res.json()).error.message).toBe(TOO_DEEP_MESSAGE);
@@ -34,7 +38,12 @@ describe('deeply nested JSON is a 400 before any route (it overflowed the stack:
 
   it(`${MAX_JSON_DEPTH} levels pass the guard to the route (its own validation answers)`, async () => {
     const owner = await t.signUp();
-    const res = await t.request('/api/services', { method: 'POST', cookie: owner.cookie, body: deepArray(MAX_JSON_DEPTH), headers: { 'content-type': 'application/json' } });
+    const res = await t.request('/api/services', {
+      method: 'POST',
+      cookie: owner.cookie,
+      body: deepArray(MAX_JSON_DEPTH),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).not.toBe(TOO_DEEP_MESSAGE);
   });
@@ -45,10 +54,22 @@ describe('an unpaired surrogate is a 400 at the input guard (the audit insert an
     const admin = await t.createAdmin();
     const owner = await t.signUp();
     const cases = [
-      t.request('/api/admin/settings', { method: 'PUT', cookie: admin.cookie, json: { ...DEFAULT_PLATFORM_SETTINGS, bannerText: 'Sale \ud800' } }),
-      t.request(`/api/admin/verifications/${owner.userId}/reject`, { method: 'POST', cookie: admin.cookie, json: { reason: 'Blurry \udc00 photo' } }),
+      t.request('/api/admin/settings', {
+        method: 'PUT',
+        cookie: admin.cookie,
+        json: { ...DEFAULT_PLATFORM_SETTINGS, bannerText: 'Sale \ud800' },
+      }),
+      t.request(`/api/admin/verifications/${owner.userId}/reject`, {
+        method: 'POST',
+        cookie: admin.cookie,
+        json: { reason: 'Blurry \udc00 photo' },
+      }),
       t.request('/api/public/waitlist', { method: 'POST', json: { 'zip\udbff': '78701' } }),
-      t.request('/api/public/contact', { method: 'POST', body: '{"firstName":"\\ud83d"}', headers: { 'content-type': 'application/json' } }),
+      t.request('/api/public/contact', {
+        method: 'POST',
+        body: '{"firstName":"\\ud83d"}',
+        headers: { 'content-type': 'application/json' },
+      }),
       t.request('/api/customers?q=%ED%A0%80', { cookie: owner.cookie }),
       t.request('/api/services/%ed%b0%80', { cookie: owner.cookie }),
     ];
@@ -62,7 +83,11 @@ describe('an unpaired surrogate is a 400 at the input guard (the audit insert an
 
   it('a paired surrogate (an emoji) and a NUL keep their answers', async () => {
     const admin = await t.createAdmin();
-    const saved = await t.request('/api/admin/settings', { method: 'PUT', cookie: admin.cookie, json: { ...DEFAULT_PLATFORM_SETTINGS, bannerText: 'Shine \ud83d\ude97' } });
+    const saved = await t.request('/api/admin/settings', {
+      method: 'PUT',
+      cookie: admin.cookie,
+      json: { ...DEFAULT_PLATFORM_SETTINGS, bannerText: 'Shine \ud83d\ude97' },
+    });
     expect(saved.status).toBe(200);
     expect((await saved.json()).bannerText ?? DEFAULT_PLATFORM_SETTINGS.bannerText).toBeTruthy();
     const nul = await t.request('/api/public/waitlist', { method: 'POST', json: { zip: '787\u000001' } });
@@ -76,7 +101,9 @@ describe('every signed-in answer carries Cache-Control: no-store', () => {
     await populateTenant(t.db, owner.userId, 'Cacheowner');
     const [id] = await tenantIds(t.db, owner.userId);
     const doc = await (await t.request('/api/openapi.json')).json();
-    const gets = appRoutes(t.app, doc).filter((r) => r.method === 'GET' && r.path.startsWith('/api/') && !r.path.startsWith('/api/public'));
+    const gets = appRoutes(t.app, doc).filter(
+      (r) => r.method === 'GET' && r.path.startsWith('/api/') && !r.path.startsWith('/api/public'),
+    );
     expect(gets.length).toBeGreaterThan(40);
     let signedIn = 0;
     for (const route of gets) {
@@ -92,7 +119,11 @@ describe('every signed-in answer carries Cache-Control: no-store', () => {
     const session = await t.request('/api/auth/get-session', { cookie: owner.cookie });
     expect(session.status).toBe(200);
     expect(session.headers.get('cache-control')).toContain('no-store');
-    const created = await t.request('/api/services', { method: 'POST', cookie: owner.cookie, json: { name: 'Wax', basePriceCents: 5000, durationMinutes: 60 } });
+    const created = await t.request('/api/services', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { name: 'Wax', basePriceCents: 5000, durationMinutes: 60 },
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get('cache-control')).toContain('no-store');
   });
@@ -115,7 +146,12 @@ describe('bodies over the limit on the HTTP server: 413, and the keep-alive conn
     socket: unknown;
   }
   /** One request on the agent's connection; `chunked` sends the body without a Content-Length. */
-  function send(agent: http.Agent, method: string, path: string, opts: { body?: Buffer; type?: string; chunked?: boolean; declared?: number } = {}) {
+  function send(
+    agent: http.Agent,
+    method: string,
+    path: string,
+    opts: { body?: Buffer; type?: string; chunked?: boolean; declared?: number } = {},
+  ) {
     return new Promise<Sent>((resolve, reject) => {
       const headers: Record<string, string> = { origin: TEST_ORIGIN };
       if (opts.type) headers['content-type'] = opts.type;
@@ -124,12 +160,16 @@ describe('bodies over the limit on the HTTP server: 413, and the keep-alive conn
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (d) => (body += d));
-        res.on('end', () => resolve({ status: res.statusCode!, body, connection: res.headers.connection, socket: req.socket }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, body, connection: res.headers.connection, socket: req.socket }),
+        );
       });
       // A connection the server closes after a refused, declared-huge body may cut the upload short.
       req.on('error', (err) => (opts.declared ? undefined : reject(err)));
       if (opts.body) {
-        if (opts.chunked) for (let i = 0; i < opts.body.length; i += 64 * 1024) req.write(opts.body.subarray(i, i + 64 * 1024));
+        if (opts.chunked)
+          for (let i = 0; i < opts.body.length; i += 64 * 1024)
+            req.write(opts.body.subarray(i, i + 64 * 1024));
         else req.write(opts.body);
       }
       req.end();
@@ -143,29 +183,38 @@ describe('bodies over the limit on the HTTP server: 413, and the keep-alive conn
     ['a form post to a quote page', '/quote/x/accept', 'application/x-www-form-urlencoded', false],
     ['a multipart form', '/api/public/contact', 'multipart/form-data; boundary=x', false],
     ['a sign-in', '/api/auth/sign-in/email', 'application/json', true],
-  ])('%s: 10 pairs, every second request answered on the same connection', async (_label, path, type, chunked) => {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    try {
-      for (let i = 0; i < 10; i++) {
-        const refused = await send(agent, 'POST', path, { body: big, type, chunked });
-        expect(refused.status).toBe(413);
-        expect(JSON.parse(refused.body)).toEqual({ error: { message: BODY_TOO_LARGE_MESSAGE } });
-        const next = await send(agent, 'GET', '/api/public/settings');
-        expect(next.status).toBe(200);
-        expect(next.socket).toBe(refused.socket);
+  ])(
+    '%s: 10 pairs, every second request answered on the same connection',
+    async (_label, path, type, chunked) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        for (let i = 0; i < 10; i++) {
+          const refused = await send(agent, 'POST', path, { body: big, type, chunked });
+          expect(refused.status).toBe(413);
+          expect(JSON.parse(refused.body)).toEqual({ error: { message: BODY_TOO_LARGE_MESSAGE } });
+          const next = await send(agent, 'GET', '/api/public/settings');
+          expect(next.status).toBe(200);
+          expect(next.socket).toBe(refused.socket);
+        }
+      } finally {
+        agent.destroy();
       }
-    } finally {
-      agent.destroy();
-    }
-  });
+    },
+  );
 
   it('a body within the limit reaches the route; an upload has its own 10MB limit and message', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      const within = await send(agent, 'POST', '/api/public/contact', { body: Buffer.from(JSON.stringify({ message: 'x'.repeat(MAX_BODY_BYTES - 100) })), type: 'application/json' });
+      const within = await send(agent, 'POST', '/api/public/contact', {
+        body: Buffer.from(JSON.stringify({ message: 'x'.repeat(MAX_BODY_BYTES - 100) })),
+        type: 'application/json',
+      });
       expect(within.status).toBe(400);
       expect(within.body).not.toContain(BODY_TOO_LARGE_MESSAGE);
-      const upload = await send(agent, 'POST', '/api/verification/documents', { body: Buffer.alloc(11 * 1024 * 1024), type: 'multipart/form-data; boundary=x' });
+      const upload = await send(agent, 'POST', '/api/verification/documents', {
+        body: Buffer.alloc(11 * 1024 * 1024),
+        type: 'multipart/form-data; boundary=x',
+      });
       expect(upload.status).toBe(413);
       expect(JSON.parse(upload.body).error.message).toBe(VERIFICATION_TEXT.tooLarge);
       expect((await send(agent, 'GET', '/api/public/settings')).status).toBe(200);
@@ -177,7 +226,11 @@ describe('bodies over the limit on the HTTP server: 413, and the keep-alive conn
   it('a body declared far larger is refused at once and the connection closed; the next request gets a new one', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      const refused = await send(agent, 'POST', '/api/public/contact', { body: Buffer.alloc(1024), type: 'application/json', declared: 200 * 1024 * 1024 });
+      const refused = await send(agent, 'POST', '/api/public/contact', {
+        body: Buffer.alloc(1024),
+        type: 'application/json',
+        declared: 200 * 1024 * 1024,
+      });
       expect(refused.status).toBe(413);
       expect(refused.connection).toBe('close');
       expect((await send(agent, 'GET', '/api/public/settings')).status).toBe(200);

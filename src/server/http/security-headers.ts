@@ -46,7 +46,9 @@ export function securityHeaders(csp: string = APP_CSP): Record<string, string> {
 }
 
 const APP_HEADERS: readonly (readonly [string, string])[] = Object.freeze(
-  Object.entries(securityHeaders(APP_CSP)).map(([name, value]) => Object.freeze([name.toLowerCase(), value] as const)),
+  Object.entries(securityHeaders(APP_CSP)).map(([name, value]) =>
+    Object.freeze([name.toLowerCase(), value] as const),
+  ),
 );
 /** The same headers as one flat list (name, value, name, value…), the form `writeHead` takes without converting. */
 const APP_RAW: readonly string[] = Object.freeze(APP_HEADERS.flat());
@@ -70,14 +72,16 @@ export function withAppSecurityHeaders(headers: OutgoingHeaders | undefined): un
     replaced.add(lower);
   };
   if (Array.isArray(headers)) {
-    if (Array.isArray(headers[0])) for (const [name, value] of headers as unknown as [string, unknown][]) add(name, value);
+    if (Array.isArray(headers[0]))
+      for (const [name, value] of headers as unknown as [string, unknown][]) add(name, value);
     else for (let i = 0; i < headers.length; i += 2) add(headers[i] as string, headers[i + 1]);
   } else {
     for (const name in headers) add(name, (headers as Record<string, unknown>)[name]);
   }
   if (!replaced) return APP_RAW.concat(own as string[]);
   const kept: unknown[] = [];
-  for (let i = 0; i < APP_RAW.length; i += 2) if (!replaced.has(APP_RAW[i]!)) kept.push(APP_RAW[i], APP_RAW[i + 1]);
+  for (let i = 0; i < APP_RAW.length; i += 2)
+    if (!replaced.has(APP_RAW[i]!)) kept.push(APP_RAW[i], APP_RAW[i + 1]);
   return kept.concat(own);
 }
 
@@ -87,16 +91,21 @@ export function withAppSecurityHeaders(headers: OutgoingHeaders | undefined): un
  * header, no header object, one pass of Node's header writer (decision 924). An unmarked answer is written as Node
  * writes any.
  */
-export class SecureServerResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+export class SecureServerResponse<
+  Request extends IncomingMessage = IncomingMessage,
+> extends ServerResponse<Request> {
   /** Set for an answer that carries the app's security headers. */
   appSecurityHeaders = false;
 
   override writeHead(statusCode: number, reason?: string | OutgoingHeaders, headers?: OutgoingHeaders): this {
     if (!this.appSecurityHeaders) {
-      return typeof reason === 'string' ? super.writeHead(statusCode, reason, headers) : super.writeHead(statusCode, reason);
+      return typeof reason === 'string'
+        ? super.writeHead(statusCode, reason, headers)
+        : super.writeHead(statusCode, reason);
     }
     this.appSecurityHeaders = false;
-    if (typeof reason === 'string') return super.writeHead(statusCode, reason, withAppSecurityHeaders(headers) as OutgoingHeaders);
+    if (typeof reason === 'string')
+      return super.writeHead(statusCode, reason, withAppSecurityHeaders(headers) as OutgoingHeaders);
     return super.writeHead(statusCode, withAppSecurityHeaders(reason) as OutgoingHeaders);
   }
 }

@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { twMerge } from 'tailwind-merge';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_META } from '../../shared/page-meta';
+import { DEFAULT_PLATFORM_SETTINGS } from '../../shared/platform-settings';
 import { AUTH_TEXTS } from '../../web/islands/auth-form';
 import { setClassMerge } from '../../web/lib/class-merge';
-import { DEFAULT_PLATFORM_SETTINGS } from '../../shared/platform-settings';
 import { createApp } from '../app';
-import { createService, createServiceArea, createSeoPage, updateProfile } from '../db/factories';
+import { createSeoPage, createService, createServiceArea, updateProfile } from '../db/factories';
 import { createTestContext } from '../test/harness';
 
-// The public pages arrive as complete HTML with only their island's script (docs/decisions/910).
+// The public pages arrive as complete HTML with only their island's script (docs/decisions/0910).
 
 const t = await createTestContext();
 const dist = mkdtempSync(join(tmpdir(), 'shineroute-ssr-'));
@@ -28,7 +28,11 @@ writeFileSync(
   JSON.stringify({
     'index.html': { file: 'assets/index-1.js', isEntry: true },
     'islands/landing.ts': { file: 'assets/landing-1.js', isEntry: true, imports: ['_header-menu-1.js'] },
-    'islands/public-page.ts': { file: 'assets/public-page-1.js', isEntry: true, imports: ['_header-menu-1.js'] },
+    'islands/public-page.ts': {
+      file: 'assets/public-page-1.js',
+      isEntry: true,
+      imports: ['_header-menu-1.js'],
+    },
     'islands/book.tsx': { file: 'assets/book-1.js', isEntry: true, imports: ['_header-menu-1.js'] },
     'islands/contact.ts': { file: 'assets/contact-1.js', isEntry: true, imports: ['_header-menu-1.js'] },
     'islands/auth.ts': { file: 'assets/auth-1.js', isEntry: true, imports: ['_header-menu-1.js'] },
@@ -63,7 +67,12 @@ describe('server-rendered public pages', () => {
     const put = await t.request('/api/admin/settings', {
       method: 'PUT',
       cookie: admin.cookie,
-      json: { ...DEFAULT_PLATFORM_SETTINGS, bannerEnabled: true, bannerText: 'Spring special: two months free', proPriceCents: 8900 },
+      json: {
+        ...DEFAULT_PLATFORM_SETTINGS,
+        bannerEnabled: true,
+        bannerText: 'Spring special: two months free',
+        proPriceCents: 8900,
+      },
     });
     expect(put.status).toBe(200);
     const html = await (await web.request('/', { headers: { cookie: admin.cookie } })).text();
@@ -102,7 +111,12 @@ describe('server-rendered public pages', () => {
 
   it("/book/{slug} carries the business's services, its JSON-LD and the island's state", async () => {
     const owner = await t.signUp();
-    await updateProfile(t.db, owner.userId, { businessName: 'Harbor Shine', phone: '(512) 555-0199', bookingSlug: 'harbor-shine', paymentsEnabledAt: new Date() });
+    await updateProfile(t.db, owner.userId, {
+      businessName: 'Harbor Shine',
+      phone: '(512) 555-0199',
+      bookingSlug: 'harbor-shine',
+      paymentsEnabledAt: new Date(),
+    });
     await createService(t.db, owner.userId, { name: 'Harbor Wash', basePriceCents: 6500 });
     const res = await web.request('/book/harbor-shine');
     expect(res.status).toBe(200);
@@ -114,8 +128,14 @@ describe('server-rendered public pages', () => {
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
     expect(ld).toMatchObject({ '@type': 'AutoWash', name: 'Harbor Shine', telephone: '(512) 555-0199' });
     expect(ld.makesOffer[0]).toMatchObject({ price: '65.00', itemOffered: { name: 'Harbor Wash' } });
-    const state = JSON.parse(/<script type="application\/json" id="book-state">(.*?)<\/script>/.exec(html)![1]!);
-    expect(state).toMatchObject({ business: 'harbor-shine', cancelled: false, options: { mode: 'business' } });
+    const state = JSON.parse(
+      /<script type="application\/json" id="book-state">(.*?)<\/script>/.exec(html)![1]!,
+    );
+    expect(state).toMatchObject({
+      business: 'harbor-shine',
+      cancelled: false,
+      options: { mode: 'business' },
+    });
     // The same business by id, and an unknown one: the loading state, left to the island.
     expect(await (await web.request(`/book?business=${owner.userId}`)).text()).toContain('Harbor Wash');
     const unknownRes = await web.request('/book/no-such-business');
@@ -131,7 +151,18 @@ describe('server-rendered public pages', () => {
   it('each page has its own title, description, canonical link and Open Graph tags (decision 914)', async () => {
     const titles = new Set<string>();
     const descriptions = new Set<string>();
-    for (const path of ['/', '/for-detailers', '/about', '/contact', '/demo', '/privacy', '/terms', '/patent-diagrams', '/book', '/auth']) {
+    for (const path of [
+      '/',
+      '/for-detailers',
+      '/about',
+      '/contact',
+      '/demo',
+      '/privacy',
+      '/terms',
+      '/patent-diagrams',
+      '/book',
+      '/auth',
+    ]) {
       const html = await (await web.request(path)).text();
       const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
       const description = /<meta name="description" content="([^"]*)">/.exec(html)?.[1];
@@ -153,35 +184,75 @@ describe('server-rendered public pages', () => {
     expect(PUBLIC_PAGE_META['/']!.title).toBe('ShineRoute — Mobile car detailing, booked in 60 seconds');
     expect(PUBLIC_PAGE_META['/about']!.title).toBe('About us | ShineRoute');
     // The query is not part of the canonical link.
-    expect(await (await web.request('/contact?subject=demo')).text()).toContain('<link rel="canonical" href="http://localhost:3000/contact">');
+    expect(await (await web.request('/contact?subject=demo')).text()).toContain(
+      '<link rel="canonical" href="http://localhost:3000/contact">',
+    );
   });
 
   it("a business's booking page is titled with its name and city", async () => {
     const owner = await t.signUp();
-    await updateProfile(t.db, owner.userId, { businessName: 'Prairie Gleam', businessTagline: 'Ceramic coatings at home', bookingSlug: 'prairie-gleam' });
-    await createServiceArea(t.db, owner.userId, { zipCode: '73301', city: 'Austin', state: 'Texas', stateCode: 'TX', isActive: true });
+    await updateProfile(t.db, owner.userId, {
+      businessName: 'Prairie Gleam',
+      businessTagline: 'Ceramic coatings at home',
+      bookingSlug: 'prairie-gleam',
+    });
+    await createServiceArea(t.db, owner.userId, {
+      zipCode: '73301',
+      city: 'Austin',
+      state: 'Texas',
+      stateCode: 'TX',
+      isActive: true,
+    });
     let html = await (await web.request('/book/prairie-gleam')).text();
     expect(html).toContain('<title>Book Prairie Gleam in Austin, TX | ShineRoute</title>');
     expect(html).toContain(
       '<meta name="description" content="Book mobile car detailing with Prairie Gleam in Austin, TX: choose a service, a time and your address, and pay securely online. Ceramic coatings at home">',
     );
     expect(html).toContain('<link rel="canonical" href="http://localhost:3000/book/prairie-gleam">');
-    expect(html).toContain('<meta property="og:title" content="Book Prairie Gleam in Austin, TX | ShineRoute">');
+    expect(html).toContain(
+      '<meta property="og:title" content="Book Prairie Gleam in Austin, TX | ShineRoute">',
+    );
     // Its business page's city comes first.
-    await createSeoPage(t.db, { slug: 'prairie-gleam-round-rock', city: 'Round Rock', state: 'TX', businessId: owner.userId });
+    await createSeoPage(t.db, {
+      slug: 'prairie-gleam-round-rock',
+      city: 'Round Rock',
+      state: 'TX',
+      businessId: owner.userId,
+    });
     html = await (await web.request(`/book?business=${owner.userId}&zip=73301`)).text();
     expect(html).toContain('<title>Book Prairie Gleam in Round Rock, TX | ShineRoute</title>');
-    expect(html).toContain(`<link rel="canonical" href="http://localhost:3000/book?business=${owner.userId}">`);
+    expect(html).toContain(
+      `<link rel="canonical" href="http://localhost:3000/book?business=${owner.userId}">`,
+    );
     // An unknown business: the booking page's own.
-    expect(await (await web.request('/book/no-such-business')).text()).toContain(`<title>${PUBLIC_PAGE_META['/book']!.title}</title>`);
+    expect(await (await web.request('/book/no-such-business')).text()).toContain(
+      `<title>${PUBLIC_PAGE_META['/book']!.title}</title>`,
+    );
   });
 
-  it("/book renders the same markup without tailwind-merge (the island joins classes without it, decision 914)", async () => {
+  it('/book renders the same markup without tailwind-merge (the island joins classes without it, decision 914)', async () => {
     const owner = await t.signUp();
-    await updateProfile(t.db, owner.userId, { businessName: 'Merge Free', bookingSlug: 'merge-free', paymentsEnabledAt: new Date() });
+    await updateProfile(t.db, owner.userId, {
+      businessName: 'Merge Free',
+      bookingSlug: 'merge-free',
+      paymentsEnabledAt: new Date(),
+    });
     await createService(t.db, owner.userId, { name: 'Merge Free Wash', basePriceCents: 5000 });
-    await createServiceArea(t.db, owner.userId, { zipCode: '78701', city: 'Austin', state: 'Texas', stateCode: 'TX', isActive: true });
-    for (const path of ['/book', '/book/merge-free', '/book?zip=78701', '/book?zip=99999', '/book/merge-free?cancelled=1', '/book/no-such-business']) {
+    await createServiceArea(t.db, owner.userId, {
+      zipCode: '78701',
+      city: 'Austin',
+      state: 'Texas',
+      stateCode: 'TX',
+      isActive: true,
+    });
+    for (const path of [
+      '/book',
+      '/book/merge-free',
+      '/book?zip=78701',
+      '/book?zip=99999',
+      '/book/merge-free?cancelled=1',
+      '/book/no-such-business',
+    ]) {
       const merged = await (await web.request(path)).text();
       setClassMerge((classes) => classes);
       try {
@@ -202,7 +273,7 @@ describe('server-rendered public pages', () => {
     expect(app).toContain('index-1.js');
   });
 
-  it('/auth is the complete sign-in form with its island for anonymous visitors (docs/decisions/913)', async () => {
+  it('/auth is the complete sign-in form with its island for anonymous visitors (docs/decisions/0913)', async () => {
     const res = await web.request('/auth');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-cache');
@@ -210,12 +281,14 @@ describe('server-rendered public pages', () => {
     expect(html).toContain('Welcome Back</h1>');
     expect(html).toContain('Sign in to manage your detailing business');
     expect(html).toMatch(/<label[^>]*for="email"[^>]*>Email<\/label><input[^>]*id="email"[^>]*name="email"/);
-    expect(html).toMatch(/<label[^>]*for="password"[^>]*>Password<\/label><input[^>]*id="password"[^>]*type="password"/);
+    expect(html).toMatch(
+      /<label[^>]*for="password"[^>]*>Password<\/label><input[^>]*id="password"[^>]*type="password"/,
+    );
     expect(html).toContain('autoComplete="current-password"');
     // POST, so a submit before the script runs cannot put the password in the address.
     expect(html).toContain('<form class="grid gap-4" noValidate="" method="post">');
     expect(html).toContain('>Sign In</span></button>');
-    expect(html).toContain("Don&#x27;t have an account? <button");
+    expect(html).toContain('Don&#x27;t have an account? <button');
     expect(html).toContain('data-mode="signin"');
     // Sign-up's fields are there for the island to show, hidden.
     expect(html).toMatch(/<div class="grid gap-4 sm:grid-cols-2" data-auth-show="signup" hidden="">/);

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context, Hono } from 'hono';
+import { formatMoney } from '../../shared/money';
+import { businessBookMeta, DEFAULT_PAGE_META, type PageMeta, PUBLIC_PAGE_META } from '../../shared/page-meta';
 import { zipOf } from '../../web/features/booking/book-screen';
 import type { BookingOptions } from '../../web/features/booking/booking-queries';
 import { BOOK_STATE_ID, type BookIslandState } from '../../web/islands/book-state';
@@ -11,12 +13,10 @@ import {
   renderPublicPage,
   SERVER_RENDERED_PAGES,
 } from '../../web/ssr/render-public-page';
-import { formatMoney } from '../../shared/money';
-import { businessBookMeta, DEFAULT_PAGE_META, type PageMeta, PUBLIC_PAGE_META } from '../../shared/page-meta';
+import { readSignedIn } from '../auth/signed-in';
 import { businessPlace, getBookingOptions } from '../features/booking/booking-options.service';
 import { getPublicSettings } from '../features/platform-settings/platform-settings.service';
 import { pageHeadTags } from '../providers/content/page-head';
-import { readSignedIn } from '../auth/signed-in';
 import type { AppEnv } from './context';
 import { AppError } from './errors';
 import { type StaticFile, sendFile, staticFileOf } from './web-static';
@@ -46,7 +46,8 @@ function shellOf(indexHtml: string) {
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace(/<title>[^<]*<\/title>/, PAGE_HEAD);
-  if (!shell.includes('<div id="root"></div>') || !shell.includes(PAGE_HEAD)) throw new Error('index.html has no #root or <title>');
+  if (!shell.includes('<div id="root"></div>') || !shell.includes(PAGE_HEAD))
+    throw new Error('index.html has no #root or <title>');
   return shell;
 }
 
@@ -66,7 +67,10 @@ const CACHE_LIMIT = 256;
 
 /** JSON inside a <script> element: nothing in it can close the element. */
 const scriptJson = (data: unknown) =>
-  JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** The business's structured data (schema.org): name, contact, link and its services with their starting prices. */
 function businessJsonLd(options: BookingOptions, url: string) {
@@ -83,13 +87,17 @@ function businessJsonLd(options: BookingOptions, url: string) {
       '@type': 'Offer',
       priceCurrency: 'USD',
       price: formatMoney(s.basePriceCents),
-      itemOffered: { '@type': 'Service', name: s.name, ...(s.description ? { description: s.description } : {}) },
+      itemOffered: {
+        '@type': 'Service',
+        name: s.name,
+        ...(s.description ? { description: s.description } : {}),
+      },
     })),
   };
 }
 
 /**
- * Serves the public pages as complete HTML rendered by React on the server (docs/decisions/910), each with only its
+ * Serves the public pages as complete HTML rendered by React on the server (docs/decisions/0910), each with only its
  * island's script. A page is rendered once per distinct input (path, signed in or not, platform settings, year) and
  * kept compressed in memory. Mounted only when the build has a manifest (tests with a stub build serve index.html).
  */
@@ -98,13 +106,27 @@ export function mountServerRenderedPages(app: Hono<AppEnv>, distDir: string, ind
   if (!existsSync(manifestPath)) return;
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   const shell = shellOf(indexHtml);
-  const tags = Object.fromEntries(Object.keys(ISLAND_ENTRIES).map((island) => [island, islandTags(manifest, island as Island)]));
+  const tags = Object.fromEntries(
+    Object.keys(ISLAND_ENTRIES).map((island) => [island, islandTags(manifest, island as Island)]),
+  );
   const cache = new Map<string, StaticFile>();
 
   // The page's own title, description, canonical link and Open Graph tags (decision 914), its island and extra head.
-  const documentOf = (c: Context<AppEnv>, island: Island, meta: PageMeta, canonicalPath: string, body: string, head = '') =>
+  const documentOf = (
+    c: Context<AppEnv>,
+    island: Island,
+    meta: PageMeta,
+    canonicalPath: string,
+    body: string,
+    head = '',
+  ) =>
     shell
-      .replace(PAGE_HEAD, pageHeadTags({ ...meta, url: `${c.var.deps.publicUrl.replace(/\/+$/, '')}${canonicalPath}` }).join('\n    '))
+      .replace(
+        PAGE_HEAD,
+        pageHeadTags({ ...meta, url: `${c.var.deps.publicUrl.replace(/\/+$/, '')}${canonicalPath}` }).join(
+          '\n    ',
+        ),
+      )
       .replace('</head>', `    ${tags[island]}${head}\n  </head>`)
       .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
 
@@ -140,16 +162,27 @@ export function mountServerRenderedPages(app: Hono<AppEnv>, distDir: string, ind
     const meta = options?.business
       ? businessBookMeta(options.business, await businessPlace(c.var.deps.db, options.business.id))
       : PUBLIC_PAGE_META['/book']!;
-    const canonicalPath = !slug && options?.business && business ? `${path}?business=${encodeURIComponent(business)}` : path;
+    const canonicalPath =
+      !slug && options?.business && business ? `${path}?business=${encodeURIComponent(business)}` : path;
     const state: BookIslandState = { business, zip, cancelled: Boolean(c.req.query('cancelled')), options };
     const body = renderBookPage({ path, search: new URL(c.req.url).search, signedIn, settings }, state);
-    const jsonLd = options ? businessJsonLd(options, `${c.var.deps.publicUrl.replace(/\/+$/, '')}${path}`) : null;
+    const jsonLd = options
+      ? businessJsonLd(options, `${c.var.deps.publicUrl.replace(/\/+$/, '')}${path}`)
+      : null;
     const head = [
       `\n    <script type="application/json" id="${BOOK_STATE_ID}">${scriptJson(state)}</script>`,
       jsonLd ? `\n    <script type="application/ld+json">${scriptJson(jsonLd)}</script>` : '',
     ].join('');
     // An unknown business answers 404 (crawlers drop the link); the island still shows the API's message.
-    return sendFile(c, staticFileOf(documentOf(c, 'book', meta, canonicalPath, body, head), 'text/html; charset=utf-8', 'no-cache'), unknownBusiness ? 404 : 200);
+    return sendFile(
+      c,
+      staticFileOf(
+        documentOf(c, 'book', meta, canonicalPath, body, head),
+        'text/html; charset=utf-8',
+        'no-cache',
+      ),
+      unknownBusiness ? 404 : 200,
+    );
   });
 
   app.get('*', async (c, next) => {

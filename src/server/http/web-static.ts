@@ -38,7 +38,10 @@ export interface StaticFile {
 }
 
 /** The encoding to send: brotli, else gzip, else none (a `;q=0` refuses one). */
-export function pickEncoding(acceptEncoding: string | undefined, file: StaticFile): 'br' | 'gzip' | undefined {
+export function pickEncoding(
+  acceptEncoding: string | undefined,
+  file: StaticFile,
+): 'br' | 'gzip' | undefined {
   if (!acceptEncoding || (!file.br && !file.gzip)) return undefined;
   const accepted = new Set<string>();
   for (const part of acceptEncoding.split(',')) {
@@ -53,20 +56,34 @@ export function pickEncoding(acceptEncoding: string | undefined, file: StaticFil
 
 /** Answers with the file: 304 when the ETag matches, else the best encoding the client takes. */
 export function sendFile(c: Context, file: StaticFile, status: 200 | 404 = 200) {
-  const headers: Record<string, string> = { 'Content-Type': file.type, 'Cache-Control': file.cacheControl, ETag: file.etag };
+  const headers: Record<string, string> = {
+    'Content-Type': file.type,
+    'Cache-Control': file.cacheControl,
+    ETag: file.etag,
+  };
   if (file.br || file.gzip) headers.Vary = 'Accept-Encoding';
   if (status === 200 && c.req.header('if-none-match') === file.etag) return c.body(null, 304, headers);
   const encoding = pickEncoding(c.req.header('accept-encoding'), file);
   if (encoding) headers['Content-Encoding'] = encoding;
   const body = encoding === 'br' ? file.br! : encoding === 'gzip' ? file.gzip! : file.plain;
   if (c.req.method === 'HEAD') return c.body(null, status, headers);
-  return c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), status, headers);
+  return c.body(
+    new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength),
+    status,
+    headers,
+  );
 }
 
 /** A file made in memory (an HTML page): compressed once, here. */
 export function staticFileOf(content: string | Buffer, type: string, cacheControl: string): StaticFile {
   const plain = typeof content === 'string' ? Buffer.from(content) : content;
-  return { type, cacheControl, etag: etagOf(plain), plain, ...smaller(plain, brotliCompressSync(plain), gzipSync(plain, { level: 9 })) };
+  return {
+    type,
+    cacheControl,
+    etag: etagOf(plain),
+    plain,
+    ...smaller(plain, brotliCompressSync(plain), gzipSync(plain, { level: 9 })),
+  };
 }
 
 /** The compressed copies worth sending: those smaller than the plain bytes. */
@@ -113,7 +130,8 @@ export function loadStaticFiles(distDir: string) {
  */
 export function mountWebApp(app: Hono<AppEnv>, distDir: string) {
   const indexPath = join(distDir, 'index.html');
-  if (!existsSync(indexPath)) throw new Error(`The web app is not built (${indexPath} is missing). Run: npm run build`);
+  if (!existsSync(indexPath))
+    throw new Error(`The web app is not built (${indexPath} is missing). Run: npm run build`);
   const indexHtml = readFileSync(indexPath);
   const index = staticFileOf(indexHtml, TYPES['.html']!, 'no-cache');
   const files = loadStaticFiles(distDir);
@@ -122,7 +140,7 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string) {
     const file = files.get(c.req.path);
     return file ? sendFile(c, file) : next();
   });
-  // The public pages as server-rendered HTML (docs/decisions/910); the web app's index.html for the rest.
+  // The public pages as server-rendered HTML (docs/decisions/0910); the web app's index.html for the rest.
   mountServerRenderedPages(app, distDir, indexHtml.toString('utf8'));
   app.get('*', (c) => {
     if (isKnownAppPath(c.req.path)) return sendFile(c, index);

@@ -83,7 +83,10 @@ export async function createJobQueue(
       await ensureQueue(name, options?.policy);
       const workerId = await boss.work<object>(
         name,
-        { pollingIntervalSeconds: options?.pollingIntervalSeconds ?? pollingIntervalSeconds, batchSize: options?.batchSize ?? 1 },
+        {
+          pollingIntervalSeconds: options?.pollingIntervalSeconds ?? pollingIntervalSeconds,
+          batchSize: options?.batchSize ?? 1,
+        },
         async (jobs) => {
           for (const job of jobs) await handler(job.data as never, { id: job.id });
         },

@@ -1,11 +1,15 @@
 import { REFUND_JOB, refundCancelledBooking } from '../features/bookings/bookings.service';
+import { registerAutomationWorkers } from '../features/campaigns/automations.service';
+import { registerCampaignWorkers } from '../features/campaigns/campaign-jobs';
 import { completeInvoicePayment, INVOICE_SETTLE_JOB } from '../features/invoices/document-payments.service';
 import { registerPayoutWorkers } from '../features/payouts/payouts-jobs';
 import { registerSeoWorkers } from '../features/seo/generation/seo-jobs';
-import { LAUNCH_EMAILS_JOB, type LaunchEmailsJob, sendLaunchEmails } from '../features/service-areas/launch-emails.job';
+import {
+  LAUNCH_EMAILS_JOB,
+  type LaunchEmailsJob,
+  sendLaunchEmails,
+} from '../features/service-areas/launch-emails.job';
 import type { AppDeps } from '../http/context';
-import { registerCampaignWorkers } from '../features/campaigns/campaign-jobs';
-import { registerAutomationWorkers } from '../features/campaigns/automations.service';
 import type { JobQueue } from './queue';
 
 /**
@@ -18,9 +22,12 @@ export async function registerWorkers(queue: JobQueue, deps: AppDeps): Promise<v
   await registerAutomationWorkers(queue, deps);
   await registerPayoutWorkers(queue, deps);
   // A refund the provider refused at cancel time: without `jobs`, a failure throws and pg-boss retries it.
-  await queue.work<{ sessionId: string; by?: 'business' | 'customer' }>(REFUND_JOB, async ({ sessionId, by }) => {
-    await refundCancelledBooking({ ...deps, jobs: undefined }, sessionId, by);
-  });
+  await queue.work<{ sessionId: string; by?: 'business' | 'customer' }>(
+    REFUND_JOB,
+    async ({ sessionId, by }) => {
+      await refundCancelledBooking({ ...deps, jobs: undefined }, sessionId, by);
+    },
+  );
   // An invoice checkout whose refund the provider refused (decision 0930): without `jobs` a failure throws, and retries.
   await queue.work<{ sessionId: string }>(INVOICE_SETTLE_JOB, async ({ sessionId }) => {
     await completeInvoicePayment({ ...deps, jobs: undefined }, sessionId);

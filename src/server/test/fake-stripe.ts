@@ -83,7 +83,17 @@ async function readBody(req: IncomingMessage) {
  */
 export async function startFakeStripe() {
   const sessions = new Map<string, FakeSession>();
-  const coupons = new Map<string, { id: string; object: 'coupon'; percent_off: number; duration: string; duration_in_months: number | null; valid: boolean }>();
+  const coupons = new Map<
+    string,
+    {
+      id: string;
+      object: 'coupon';
+      percent_off: number;
+      duration: string;
+      duration_in_months: number | null;
+      valid: boolean;
+    }
+  >();
   const accounts = new Map<string, FakeAccount>();
   const payments = new Map<string, FakePayment>();
   const requests: FakeStripeRequest[] = [];
@@ -99,13 +109,15 @@ export async function startFakeStripe() {
       let amount = 0;
       for (let i = 0; form[`line_items[${i}][price_data][unit_amount]`] !== undefined; i++) {
         amount +=
-          Number(form[`line_items[${i}][price_data][unit_amount]`]) * Number(form[`line_items[${i}][quantity]`] ?? 1);
+          Number(form[`line_items[${i}][price_data][unit_amount]`]) *
+          Number(form[`line_items[${i}][quantity]`] ?? 1);
       }
       const destination = form['payment_intent_data[transfer_data][destination]'] ?? null;
       if (destination) {
         const account = accounts.get(destination);
         if (!account) return [400, error(`No such destination: '${destination}'`)];
-        if (!account.charges_enabled) return [400, error('The destination account cannot accept charges yet')];
+        if (!account.charges_enabled)
+          return [400, error('The destination account cannot accept charges yet')];
       }
       const fee = form['payment_intent_data[application_fee_amount]'];
       const discounts: { coupon: string }[] = [];
@@ -150,7 +162,17 @@ export async function startFakeStripe() {
     }
     if (method === 'POST' && path === '/v1/coupons') {
       const id = form.id ?? `coupon_fake_${++counter}`;
-      if (coupons.has(id)) return [400, { error: { type: 'invalid_request_error', code: 'resource_already_exists', message: 'Coupon already exists.' } }];
+      if (coupons.has(id))
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_already_exists',
+              message: 'Coupon already exists.',
+            },
+          },
+        ];
       const coupon = {
         id,
         object: 'coupon' as const,
@@ -165,7 +187,12 @@ export async function startFakeStripe() {
     const couponMatch = path.match(/^\/v1\/coupons\/([^/]+)$/);
     if (method === 'GET' && couponMatch) {
       const coupon = coupons.get(decodeURIComponent(couponMatch[1]!));
-      return coupon ? [200, coupon] : [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such coupon' } }];
+      return coupon
+        ? [200, coupon]
+        : [
+            404,
+            { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such coupon' } },
+          ];
     }
     const sessionMatch = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (method === 'GET' && sessionMatch) {
@@ -178,7 +205,12 @@ export async function startFakeStripe() {
       if (!session) return [404, error('No such checkout.session')];
       // Stripe's answer for a session that was paid (or expired) before the call.
       if (session.status !== 'open')
-        return [400, error(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`)];
+        return [
+          400,
+          error(
+            `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+          ),
+        ];
       session.status = 'expired';
       return [200, session];
     }
@@ -186,7 +218,10 @@ export async function startFakeStripe() {
       if (!form.customer?.startsWith('cus_')) return [400, error(`No such customer: '${form.customer}'`)];
       const id = `bps_fake_${++counter}`;
       const url = `https://billing.stripe.test/p/session/${id}`;
-      return [200, { id, object: 'billing_portal.session', customer: form.customer, return_url: form.return_url, url }];
+      return [
+        200,
+        { id, object: 'billing_portal.session', customer: form.customer, return_url: form.return_url, url },
+      ];
     }
     if (method === 'POST' && path === '/v1/refunds') {
       const payment = payments.get(form.payment_intent!);
@@ -206,11 +241,15 @@ export async function startFakeStripe() {
         payment.refunded += refund.amount;
         // The fee goes back in proportion to the amount refunded; the connected account returns the rest.
         if (refund.refund_application_fee)
-          payment.fee_refunded = Math.floor((payment.application_fee_amount * payment.refunded) / payment.amount);
+          payment.fee_refunded = Math.floor(
+            (payment.application_fee_amount * payment.refunded) / payment.amount,
+          );
         if (refund.reverse_transfer) {
           payment.transfer_reversed = refund.refund_application_fee
             ? payment.refunded - payment.fee_refunded
-            : Math.floor(((payment.amount - payment.application_fee_amount) * payment.refunded) / payment.amount);
+            : Math.floor(
+                ((payment.amount - payment.application_fee_amount) * payment.refunded) / payment.amount,
+              );
         }
       }
       refunds.push(refund);
@@ -259,7 +298,13 @@ export async function startFakeStripe() {
     const form = Object.fromEntries(new URLSearchParams(raw));
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
     const method = req.method ?? 'GET';
-    requests.push({ method, path: url.pathname, authorization: req.headers.authorization, idempotencyKey, form });
+    requests.push({
+      method,
+      path: url.pathname,
+      authorization: req.headers.authorization,
+      idempotencyKey,
+      form,
+    });
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++counter}` });
       res.end(JSON.stringify(body));
@@ -323,12 +368,18 @@ export async function startFakeStripe() {
         customer: s.customer!,
         status,
         metadata: s.subscription_metadata,
-        items: { object: 'list', data: [{ price: { unit_amount: s.amount_total, recurring: { interval: s.recurring_interval } } }] },
+        items: {
+          object: 'list',
+          data: [{ price: { unit_amount: s.amount_total, recurring: { interval: s.recurring_interval } } }],
+        },
       };
       return { session: { ...s }, subscription };
     },
     /** What Stripe does when the owner finishes onboarding: the account can take charges and be paid out. */
-    completeOnboarding(accountId: string, state: Partial<Pick<FakeAccount, 'charges_enabled' | 'payouts_enabled'>> = {}) {
+    completeOnboarding(
+      accountId: string,
+      state: Partial<Pick<FakeAccount, 'charges_enabled' | 'payouts_enabled'>> = {},
+    ) {
       const account = accounts.get(accountId);
       if (!account) throw new Error(`no fake account ${accountId}`);
       Object.assign(account, {
@@ -360,7 +411,10 @@ export async function startFakeStripe() {
         ...(opts.account && { account: opts.account }),
         data: { object },
       });
-      return { body: payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret }) };
+      return {
+        body: payload,
+        signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret }),
+      };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

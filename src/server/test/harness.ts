@@ -2,13 +2,15 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll } from 'vitest';
+import type { SubscriptionTier } from '../../shared/constants';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
+import type { Database } from '../db/client';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { createOwnerAccount, grantRole, updateProfile } from '../db/factories';
-import type { SubscriptionTier } from '../../shared/constants';
 import { outboxMessages } from '../db/schema';
 import { createSeoSettings } from '../features/seo/seo-settings';
 import type { AppDeps } from '../http/context';
@@ -18,11 +20,9 @@ import { registerWorkers } from '../jobs/workers';
 import { createOutboxMailer } from '../providers/mail/mailer';
 import type { PaymentProvider } from '../providers/payments/payments';
 import { createTestPaymentProvider } from '../providers/payments/test-checkout';
-import type { Database } from '../db/client';
 import { createLocalStorage } from '../providers/storage/local-storage';
 import type { FileStorage } from '../providers/storage/storage';
 import { withDatabase } from './global-setup';
-import { desc, eq } from 'drizzle-orm';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -32,7 +32,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (!url || !template) {
     // Start from the database global-setup.ts migrated once (a file run alone without it migrates itself).
     const snapshot = process.env.TEST_PGLITE_SNAPSHOT;
-    if (snapshot) return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(snapshot)]) });
+    if (snapshot)
+      return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(snapshot)]) });
     const handle = await openDatabase({ dataDir: 'memory://' });
     await handle.migrate();
     return handle;
@@ -139,7 +140,10 @@ export async function createTestContext(
     rmSync(uploadsDir, { recursive: true, force: true });
   });
 
-  async function request(path: string, init: RequestInit & { cookie?: string; json?: unknown; ip?: string } = {}) {
+  async function request(
+    path: string,
+    init: RequestInit & { cookie?: string; json?: unknown; ip?: string } = {},
+  ) {
     const headers = new Headers(init.headers);
     headers.set('origin', new URL(publicUrl).origin);
     headers.set('x-forwarded-for', init.ip ?? nextIp());
@@ -154,10 +158,16 @@ export async function createTestContext(
 
   /**
    * Signs up through the HTTP API and returns the session cookie. The business is put on `plan` (default 'pro', so
-   * tests of Pro features need no setup; gating tests ask for 'starter' — docs/decisions/803).
+   * tests of Pro features need no setup; gating tests ask for 'starter' — docs/decisions/0803).
    */
   async function signUp(
-    overrides: Partial<{ email: string; password: string; firstName: string; lastName: string; plan: SubscriptionTier }> = {},
+    overrides: Partial<{
+      email: string;
+      password: string;
+      firstName: string;
+      lastName: string;
+      plan: SubscriptionTier;
+    }> = {},
   ) {
     const { plan = 'pro', ...names } = overrides;
     const account = {
@@ -226,7 +236,7 @@ export function sessionCookie(res: Response): string {
 
 /**
  * Salted SHA-256 for test accounts: better-auth's scrypt costs ≈ 90 ms of CPU per sign-up and sign-in, about a fifth of
- * the suite's CPU on two cores (docs/decisions/408). Only the harness passes it; the product always hashes with scrypt
+ * the suite's CPU on two cores (docs/decisions/0408). Only the harness passes it; the product always hashes with scrypt
  * (auth.test.ts checks the stored hash of a product-configured auth).
  */
 const testPasswordHashing = {
@@ -236,6 +246,8 @@ const testPasswordHashing = {
   },
   async verify({ hash, password }: { hash: string; password: string }) {
     const [kind, salt, digest] = hash.split(':');
-    return kind === 'test-sha256' && createHash('sha256').update(`${salt}:${password}`).digest('hex') === digest;
+    return (
+      kind === 'test-sha256' && createHash('sha256').update(`${salt}:${password}`).digest('hex') === digest
+    );
   },
 };

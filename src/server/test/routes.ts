@@ -41,7 +41,10 @@ const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
  * Every route the app serves, read from its router (so a route added anywhere is picked up), joined with the
  * OpenAPI document for the ones that are typed. Middleware entries and wildcards are left out.
  */
-export function appRoutes(app: Hono<never> | { routes: Array<{ method: string; path: string }> }, doc: { paths: Record<string, Record<string, OpenApiOperation>> }): AppRoute[] {
+export function appRoutes(
+  app: Hono<never> | { routes: Array<{ method: string; path: string }> },
+  doc: { paths: Record<string, Record<string, OpenApiOperation>> },
+): AppRoute[] {
   const seen = new Map<string, AppRoute>();
   for (const r of (app as { routes: Array<{ method: string; path: string }> }).routes) {
     if (!METHODS.has(r.method) || r.path.includes('*')) continue;
@@ -74,7 +77,12 @@ export function jsonBodySchema(route: AppRoute): JsonSchema | undefined {
  * A plausible valid value for a JSON schema (required fields only, smallest allowed values), so a request gets past
  * validation to the route's own checks. `uuid` returns the id to put in uuid fields.
  */
-export function sampleOf(schema: JsonSchema | undefined, uuid: (key: string) => string, depth = 0, key = ''): unknown {
+export function sampleOf(
+  schema: JsonSchema | undefined,
+  uuid: (key: string) => string,
+  depth = 0,
+  key = '',
+): unknown {
   if (!schema || depth > 6) return null;
   if (schema.const !== undefined) return schema.const;
   // A field naming a record gets an id even when it may be left out (a quote line's serviceId defaults to null).
@@ -82,17 +90,22 @@ export function sampleOf(schema: JsonSchema | undefined, uuid: (key: string) => 
   if (schema.default !== undefined) return schema.default;
   if (schema.enum?.length) return schema.enum[0];
   const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives?.length) return sampleOf(alternatives.find((s) => s.type !== 'null') ?? alternatives[0], uuid, depth + 1, key);
-  if (schema.allOf?.length) return Object.assign({}, ...schema.allOf.map((s) => sampleOf(s, uuid, depth + 1) as object));
+  if (alternatives?.length)
+    return sampleOf(alternatives.find((s) => s.type !== 'null') ?? alternatives[0], uuid, depth + 1, key);
+  if (schema.allOf?.length)
+    return Object.assign({}, ...schema.allOf.map((s) => sampleOf(s, uuid, depth + 1) as object));
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const [name, prop] of Object.entries(schema.properties ?? {})) out[name] = sampleOf(prop, uuid, depth + 1, name);
+      for (const [name, prop] of Object.entries(schema.properties ?? {}))
+        out[name] = sampleOf(prop, uuid, depth + 1, name);
       return out;
     }
     case 'array':
-      return Array.from({ length: Math.max(1, schema.minItems ?? 0) }, () => sampleOf(schema.items, uuid, depth + 1, key));
+      return Array.from({ length: Math.max(1, schema.minItems ?? 0) }, () =>
+        sampleOf(schema.items, uuid, depth + 1, key),
+      );
     case 'integer':
     case 'number': {
       const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
@@ -110,11 +123,21 @@ export function sampleOf(schema: JsonSchema | undefined, uuid: (key: string) => 
       if (schema.format === 'date') return '2030-01-15';
       if (schema.format === 'date-time') return '2030-01-15T15:00:00.000Z';
       if (schema.format === 'uri' || schema.format === 'url') return 'https://example.com';
-      const sized = (text: string) => text.padEnd(schema.minLength ?? 0, 'x').slice(0, schema.maxLength ?? text.length);
+      const sized = (text: string) =>
+        text.padEnd(schema.minLength ?? 0, 'x').slice(0, schema.maxLength ?? text.length);
       if (!schema.pattern) return sized('Sample text');
       // A pattern (a code, a time…): the first common shape that matches it.
       const re = new RegExp(schema.pattern);
-      const candidates = ['Sample text', 'SAMPLE10', 'sample-text', '10:00', '78701', '#2563eb', 'TX', '5125550142'];
+      const candidates = [
+        'Sample text',
+        'SAMPLE10',
+        'sample-text',
+        '10:00',
+        '78701',
+        '#2563eb',
+        'TX',
+        '5125550142',
+      ];
       return candidates.map(sized).find((c) => re.test(c)) ?? sized('Sample text');
     }
     default:

@@ -24,9 +24,21 @@ export function tenantTables(): PgTable[] {
  * answer containing it has leaked this business's data. Add a line here when a feature adds a factory.
  */
 export async function populateTenant(db: Database, businessId: string, marker: string) {
-  const service = await createService(db, businessId, { name: `${marker} Service`, basePriceCents: 5000, durationMinutes: 60 });
-  const customer = await createCustomer(db, businessId, { firstName: marker, lastName: 'Customer', email: `${marker.toLowerCase()}@example.com` });
-  const vehicle = await createVehicle(db, businessId, customer.id, { make: marker, model: 'Model', vehicleType: 'sedan' });
+  const service = await createService(db, businessId, {
+    name: `${marker} Service`,
+    basePriceCents: 5000,
+    durationMinutes: 60,
+  });
+  const customer = await createCustomer(db, businessId, {
+    firstName: marker,
+    lastName: 'Customer',
+    email: `${marker.toLowerCase()}@example.com`,
+  });
+  const vehicle = await createVehicle(db, businessId, customer.id, {
+    make: marker,
+    model: 'Model',
+    vehicleType: 'sedan',
+  });
   await createBooking(db, businessId, {
     service: { id: service.id, name: service.name, durationMinutes: 60 },
     customerId: customer.id,
@@ -37,8 +49,16 @@ export async function populateTenant(db: Database, businessId: string, marker: s
     status: 'confirmed',
   });
   await createInventoryItem(db, businessId, { name: `${marker} Wax` });
-  await createServiceArea(db, businessId, { zipCode: '78701', city: `${marker}ville`, state: 'Texas', stateCode: 'TX' });
-  await createTestimonial(db, businessId, { customerName: `${marker} Fan`, testimonialText: `${marker} did great work` });
+  await createServiceArea(db, businessId, {
+    zipCode: '78701',
+    city: `${marker}ville`,
+    state: 'Texas',
+    stateCode: 'TX',
+  });
+  await createTestimonial(db, businessId, {
+    customerName: `${marker} Fan`,
+    testimonialText: `${marker} did great work`,
+  });
   // Automated messages (decision 610): a sent reminder in the log and the business's automation settings.
   await db.insert(schema.messageSends).values({
     id: crypto.randomUUID(),
@@ -52,9 +72,13 @@ export async function populateTenant(db: Database, businessId: string, marker: s
     body: `${marker} reminder`,
     status: 'sent',
   });
-  await db.insert(schema.messagingSettings).values({ businessId, reviewLink: `https://example.com/${marker}`, winbackMessage: marker });
+  await db
+    .insert(schema.messagingSettings)
+    .values({ businessId, reviewLink: `https://example.com/${marker}`, winbackMessage: marker });
   // An own message template, so that a campaign body can name one (issue 24: ids in bodies).
-  await db.insert(schema.messageTemplates).values({ businessId, name: `${marker} Template`, type: 'email', content: `${marker} hello` });
+  await db
+    .insert(schema.messageTemplates)
+    .values({ businessId, name: `${marker} Template`, type: 'email', content: `${marker} hello` });
 }
 
 /** The ids of every row of the business, in every tenant table. */
@@ -69,7 +93,9 @@ export async function tenantIdsByTable(db: Database, businessId: string): Promis
     const columns = getTableColumns(table);
     if (!('id' in columns)) continue;
     const order = 'createdAt' in columns ? sql`created_at, id` : sql`id`;
-    const rows = await db.execute<{ id: string }>(sql`select id::text as id from ${table} where business_id = ${businessId} order by ${order}`);
+    const rows = await db.execute<{ id: string }>(
+      sql`select id::text as id from ${table} where business_id = ${businessId} order by ${order}`,
+    );
     const found = (rows as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
     if (found.length) ids.set(getTableName(table), found);
   }
@@ -81,7 +107,9 @@ export async function tenantSnapshot(db: Database, businessId: string): Promise<
   const parts: string[] = [];
   for (const table of tenantTables()) {
     const result = await db.execute(sql`select * from ${table} where business_id = ${businessId}`);
-    const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => JSON.stringify(r)).sort();
+    const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows
+      .map((r) => JSON.stringify(r))
+      .sort();
     parts.push(`${getTableName(table)}:${rows.join('\n')}`);
   }
   return parts.join('\n\n');

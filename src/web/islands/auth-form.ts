@@ -110,14 +110,17 @@ const UNEXPECTED = 'An unexpected error occurred';
 /**
  * Wires the server-rendered /auth card (AuthView): the mode links, the zod schemas (loaded on first submit) with
  * inline errors as the web app's Field shows them, better-auth's calls, the spec's toasts and where a user goes next.
- * Plain DOM, so /auth loads no framework (docs/decisions/913); the web app mounts it on the same markup.
+ * Plain DOM, so /auth loads no framework (docs/decisions/0913); the web app mounts it on the same markup.
  * Returns what removes its listeners (the web app's page unmounting).
  */
 export function mountAuthForm(root: HTMLElement, options: AuthFormOptions): () => void {
   const { toast, backend } = options;
   const listening = new AbortController();
-  const on = <K extends keyof HTMLElementEventMap>(el: HTMLElement, type: K, fn: (e: HTMLElementEventMap[K]) => void) =>
-    el.addEventListener(type, fn, { signal: listening.signal });
+  const on = <K extends keyof HTMLElementEventMap>(
+    el: HTMLElement,
+    type: K,
+    fn: (e: HTMLElementEventMap[K]) => void,
+  ) => el.addEventListener(type, fn, { signal: listening.signal });
   const $ = <T extends HTMLElement>(selector: string) => root.querySelector<T>(selector)!;
   const form = $<HTMLFormElement>('form');
   const input = (name: FieldName) => form.elements.namedItem(name) as HTMLInputElement;
@@ -142,7 +145,8 @@ export function mountAuthForm(root: HTMLElement, options: AuthFormOptions): () =
     $('label[for="password"]').textContent = texts.password;
     if (mode === 'signin' || mode === 'signup') {
       const toggle = $('[data-auth-toggle]');
-      toggle.firstChild!.textContent = mode === 'signin' ? "Don't have an account? " : 'Already have an account? ';
+      toggle.firstChild!.textContent =
+        mode === 'signin' ? "Don't have an account? " : 'Already have an account? ';
       toggle.querySelector('button')!.textContent = mode === 'signin' ? 'Sign up' : 'Sign in';
     }
     input('password').autocomplete = texts.passwordAutocomplete as AutoFill;
@@ -191,13 +195,19 @@ export function mountAuthForm(root: HTMLElement, options: AuthFormOptions): () =
 
   const submit = async (values: Record<FieldName, string>) => {
     if (mode === 'signin') {
-      if (!(await call(() => backend.signIn({ email: values.email, password: values.password })))) return false;
+      if (!(await call(() => backend.signIn({ email: values.email, password: values.password }))))
+        return false;
       options.go(await backend.landing());
       return true;
     }
     if (mode === 'signup') {
       const { email, password, firstName, lastName } = values;
-      if (!(await call(() => backend.signUp({ email, password, firstName, lastName, ...(plan ? { plan } : {}) })))) return false;
+      if (
+        !(await call(() =>
+          backend.signUp({ email, password, firstName, lastName, ...(plan ? { plan } : {}) }),
+        ))
+      )
+        return false;
       options.go('/dashboard', {
         title: 'Success',
         description: 'Account created! Please check your email to verify your account.',
@@ -206,7 +216,9 @@ export function mountAuthForm(root: HTMLElement, options: AuthFormOptions): () =
     }
     if (mode === 'forgot') {
       if (!(await call(() => backend.requestPasswordReset(values.email)))) return false;
-      toast.success('Check your email', { description: 'If an account exists for that email, a reset link is on its way.' });
+      toast.success('Check your email', {
+        description: 'If an account exists for that email, a reset link is on its way.',
+      });
       setMode('signin');
       return false;
     }
@@ -242,7 +254,15 @@ export function mountAuthForm(root: HTMLElement, options: AuthFormOptions): () =
     if (submitted) void validate();
   });
   for (const el of root.querySelectorAll<HTMLButtonElement>('[data-auth-to]')) {
-    on(el, 'click', () => setMode((el.dataset.authTo === 'toggle' ? (mode === 'signin' ? 'signup' : 'signin') : el.dataset.authTo) as AuthMode));
+    on(el, 'click', () =>
+      setMode(
+        (el.dataset.authTo === 'toggle'
+          ? mode === 'signin'
+            ? 'signup'
+            : 'signin'
+          : el.dataset.authTo) as AuthMode,
+      ),
+    );
   }
   return () => listening.abort();
 }

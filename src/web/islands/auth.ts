@@ -4,7 +4,7 @@ import { mountHeaderMenu } from './header-menu';
 import { miniToast } from './mini-toast';
 
 // /auth's script: the header menu and the auth form, no framework and no better-auth client: its REST endpoints are
-// called with fetch (docs/decisions/913).
+// called with fetch (docs/decisions/0913).
 
 /** A better-auth endpoint: its error is the answer's `message`, as the better-auth client reports it. */
 async function post(path: string, body: unknown): Promise<AuthResult> {
@@ -31,7 +31,13 @@ function sentFrom(): string | undefined {
 const backend: AuthBackend = {
   signIn: (values) => post('/sign-in/email', values),
   signUp: ({ firstName, lastName, ...rest }) =>
-    post('/sign-up/email', { ...rest, name: `${firstName} ${lastName}`, firstName, lastName, callbackURL: '/dashboard' }),
+    post('/sign-up/email', {
+      ...rest,
+      name: `${firstName} ${lastName}`,
+      firstName,
+      lastName,
+      callbackURL: '/dashboard',
+    }),
   requestPasswordReset: (email) => post('/request-password-reset', { email, redirectTo: '/auth' }),
   resetPassword: (newPassword, token) => post('/reset-password', { newPassword, token }),
   async landing() {

@@ -5,7 +5,7 @@ import { mountToasterOnFirstToast } from '../lib/lazy-toast';
 import { BOOK_ISLAND_ID, BOOK_STATE_ID, type BookIslandState } from './book-state';
 import { mountHeaderMenu } from './header-menu';
 
-// /book's script (docs/decisions/911, 912): the booking form hydrated from the server's markup and the options it was
+// /book's script (docs/decisions/0911, 912): the booking form hydrated from the server's markup and the options it was
 // rendered with, without React Router or TanStack Query; the header menu as on every public page. sonner and the
 // Radix Select load on first use.
 mountHeaderMenu();

@@ -7,7 +7,7 @@ const FIELDS: FieldName[] = ['firstName', 'lastName', 'email', 'subject', 'messa
 /**
  * Wires the server-rendered contact form (ContactFormMarkup): the shared zod schema (loaded on first submit) with
  * inline errors as the web app's Field shows them, POST /api/public/contact, the spec's toasts, a reset after sending.
- * Plain DOM, so /contact loads no framework (docs/decisions/910).
+ * Plain DOM, so /contact loads no framework (docs/decisions/0910).
  */
 export function mountContactForm(form: HTMLFormElement, { toast }: { toast: Toaster }) {
   const input = (name: FieldName) => form.elements.namedItem(name) as HTMLInputElement | HTMLTextAreaElement;
@@ -56,12 +56,16 @@ export function mountContactForm(form: HTMLFormElement, { toast }: { toast: Toas
         const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
         throw new Error(body?.error?.message ?? `Request failed (${res.status})`);
       }
-      toast.success('Message sent', { description: "Thanks! We'll get back to you within one business day." });
+      toast.success('Message sent', {
+        description: "Thanks! We'll get back to you within one business day.",
+      });
       for (const name of FIELDS) input(name).value = '';
       submitted = false;
       showErrors({});
     } catch (err) {
-      toast.error('Error', { description: err instanceof Error ? err.message : 'Failed to send your message. Please try again.' });
+      toast.error('Error', {
+        description: err instanceof Error ? err.message : 'Failed to send your message. Please try again.',
+      });
     } finally {
       busy(false);
     }

@@ -21,7 +21,9 @@ export function showFieldError(el: HTMLElement, message: string | undefined) {
 }
 
 /** The first message zod gave for each field. */
-export function firstErrorOfEachField<F extends string>(issues: readonly { path: PropertyKey[]; message: string }[]) {
+export function firstErrorOfEachField<F extends string>(
+  issues: readonly { path: PropertyKey[]; message: string }[],
+) {
   const errors: Partial<Record<F, string>> = {};
   for (const issue of issues) errors[issue.path[0] as F] ??= issue.message;
   return errors;

@@ -26,7 +26,8 @@ function show(kind: 'error' | 'success', title: string, { description }: { descr
   const close = document.createElement('button');
   close.type = 'button';
   close.setAttribute('aria-label', 'Close toast');
-  close.className = 'absolute right-2 top-2 rounded px-1.5 text-base leading-none opacity-70 hover:opacity-100';
+  close.className =
+    'absolute right-2 top-2 rounded px-1.5 text-base leading-none opacity-70 hover:opacity-100';
   close.textContent = '×';
   close.onclick = () => item.remove();
   item.append(heading, text, close);

@@ -17,9 +17,12 @@ async function getJson(response: Promise<Response>): Promise<unknown> {
 /**
  * Wires the server-rendered zip checker (ZipCheckerMarkup): the spec's states idle → checking → available |
  * unavailable → joined, its toasts and its requests, in plain DOM so the landing page loads no framework
- * (docs/decisions/910). Returns a function that removes its listeners.
+ * (docs/decisions/0910). Returns a function that removes its listeners.
  */
-export function mountZipChecker(root: HTMLElement, { toast, go }: { toast: Toaster; go: (path: string) => void }) {
+export function mountZipChecker(
+  root: HTMLElement,
+  { toast, go }: { toast: Toaster; go: (path: string) => void },
+) {
   const $ = <T extends Element>(selector: string) => root.querySelector<T>(selector)!;
   const checkForm = $<HTMLFormElement>('[data-zip-form="check"]');
   const joinForm = $<HTMLFormElement>('[data-zip-form="join"]');
@@ -30,7 +33,8 @@ export function mountZipChecker(root: HTMLElement, { toast, go }: { toast: Toast
   let zip = zipInput.value.replace(/\D/g, '').slice(0, ZIP_LENGTH);
 
   const show = (...parts: Part[]) => {
-    for (const el of root.querySelectorAll<HTMLElement>('[data-zip-part]')) el.hidden = !parts.includes(el.dataset.zipPart as Part);
+    for (const el of root.querySelectorAll<HTMLElement>('[data-zip-part]'))
+      el.hidden = !parts.includes(el.dataset.zipPart as Part);
     for (const el of root.querySelectorAll('[data-zip-value]')) el.textContent = zip;
   };
   const busy = (button: HTMLButtonElement, on: boolean, enabled: boolean) => {
@@ -61,7 +65,9 @@ export function mountZipChecker(root: HTMLElement, { toast, go }: { toast: Toast
     checking = true;
     sync();
     try {
-      const result = (await getJson(fetch(`/api/public/availability?zip=${zip}`, { credentials: 'same-origin' }))) as {
+      const result = (await getJson(
+        fetch(`/api/public/availability?zip=${zip}`, { credentials: 'same-origin' }),
+      )) as {
         available: boolean;
         zip: string;
       };
@@ -92,7 +98,9 @@ export function mountZipChecker(root: HTMLElement, { toast, go }: { toast: Toast
     const { waitlistInputSchema } = await import('../../shared/public.schemas');
     const parsed = waitlistInputSchema.safeParse({ email, zip_code: zip });
     if (!parsed.success) {
-      toast.error('Missing Information', { description: parsed.error.issues[0]?.message ?? 'Please enter both email and zip code' });
+      toast.error('Missing Information', {
+        description: parsed.error.issues[0]?.message ?? 'Please enter both email and zip code',
+      });
       return;
     }
     joining = true;
@@ -108,7 +116,8 @@ export function mountZipChecker(root: HTMLElement, { toast, go }: { toast: Toast
       );
       show('joined');
       toast.success('Success!', {
-        description: "You've been added to our waitlist. We'll notify you when service launches in your area!",
+        description:
+          "You've been added to our waitlist. We'll notify you when service launches in your area!",
       });
     } catch {
       toast.error('Error', { description: 'Failed to join waitlist. Please try again.' });

@@ -1,17 +1,18 @@
 // Reading the API's answers (the typed client's calls, or `endpoint` where the client's code is not wanted). Kept
-// apart from the client (./api.ts) so that a public island's first load carries no hono (docs/decisions/912).
+// apart from the client (./api.ts) so that a public island's first load carries no hono (docs/decisions/0912).
 
 type Reply = { ok: boolean; status: number; json(): Promise<unknown> };
 
 /**
  * One endpoint with the typed client's arguments and answer type (`endpoint<typeof api.api.x.$get>('GET', '/api/x')`)
- * but without the client's code: for the public islands' first load (docs/decisions/912). Sends `query` and `json`
+ * but without the client's code: for the public islands' first load (docs/decisions/0912). Sends `query` and `json`
  * as the client does.
  */
 export function endpoint<F extends (args: never) => Promise<Reply>>(method: 'GET' | 'POST', path: string): F {
   const call = (args: { query?: Record<string, string | undefined>; json?: unknown } = {}) => {
     const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(args.query ?? {})) if (value !== undefined) query.set(key, value);
+    for (const [key, value] of Object.entries(args.query ?? {}))
+      if (value !== undefined) query.set(key, value);
     const search = query.toString();
     return fetch(search ? `${path}?${search}` : path, {
       method,

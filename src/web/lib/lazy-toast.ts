@@ -1,6 +1,6 @@
 type Sonner = typeof import('sonner');
 
-// sonner, loaded on the first toast (docs/decisions/912): /book's island does not carry it on its first load. The web
+// sonner, loaded on the first toast (docs/decisions/0912): /book's island does not carry it on its first load. The web
 // app mounts its <Toaster> at start (main.tsx), so there the import is already loaded; an island registers how to
 // mount one when the first toast comes (sonner shows toasts made before its Toaster subscribed).
 let loading: Promise<Sonner['toast']> | undefined;

@@ -1,5 +1,5 @@
 // A toast for the page a full navigation leads to: /auth's server-rendered form leaves by loading the next page, and
-// its "Account created!" toast is shown there (docs/decisions/913). One toast, kept in sessionStorage until shown.
+// its "Account created!" toast is shown there (docs/decisions/0913). One toast, kept in sessionStorage until shown.
 
 const KEY = 'shineroute:next-page-toast';
 

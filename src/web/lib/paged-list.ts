@@ -1,4 +1,9 @@
-import { infiniteQueryOptions, keepPreviousData, type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  type QueryKey,
+  useInfiniteQuery,
+} from '@tanstack/react-query';
 
 /** One page of the API's list shape (src/server/http/lists.ts). */
 export interface Page<T> {

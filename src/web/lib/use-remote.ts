@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from './api-fetch';
 
-// Reads and writes for the public islands (/book, docs/decisions/912): the few things of TanStack Query the booking
+// Reads and writes for the public islands (/book, docs/decisions/0912): the few things of TanStack Query the booking
 // form used — a keyed read with a short cache, retries, polling, refetch on focus, invalidation by key prefix, and a
 // pending flag for writes — in a few hundred bytes instead of ≈ 10 KB gzip on the page's first load. The web app's
 // own screens keep TanStack Query.

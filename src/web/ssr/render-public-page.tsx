@@ -20,7 +20,7 @@ import { authModeOf } from '../islands/auth-form';
 import { BOOK_ISLAND_ID, type BookIslandState } from '../islands/book-state';
 import { setClassMerge } from '../lib/class-merge';
 
-// As in the web app: a caller's class overrides a UI component's (docs/decisions/914). /book's island joins them
+// As in the web app: a caller's class overrides a UI component's (docs/decisions/0914). /book's island joins them
 // without tailwind-merge; the booking screen passes none that conflict, so both render the same markup.
 setClassMerge(twMerge);
 
@@ -54,7 +54,7 @@ interface ServerPage {
 }
 
 /**
- * The public pages the server renders to complete HTML (docs/decisions/910). The web app keeps the same routes for its
+ * The public pages the server renders to complete HTML (docs/decisions/0910). The web app keeps the same routes for its
  * dev server and links inside it; these are what a visitor's first request gets.
  */
 export const SERVER_RENDERED_PAGES: Record<string, ServerPage> = {
@@ -72,7 +72,7 @@ export const SERVER_RENDERED_PAGES: Record<string, ServerPage> = {
     ),
   },
   // Anonymous visitors: the sign-in card in the mode the link asks for (a reset link's token, ?mode=signup&plan=),
-  // wired by its island (docs/decisions/913). The token itself is read by the island from the address.
+  // wired by its island (docs/decisions/0913). The token itself is read by the island from the address.
   '/auth': {
     island: 'auth',
     query: ['mode', 'plan'],
@@ -106,7 +106,7 @@ export function renderPublicPage(ctx: PublicPageContext): { html: string; island
 
 /**
  * /book and /book/{slug}: the booking screen with the options the server read (the form, or the detailers to choose
- * from), inside the element its island hydrates (docs/decisions/911). Without options (they failed to load) it is
+ * from), inside the element its island hydrates (docs/decisions/0911). Without options (they failed to load) it is
  * the loading state, and the island asks the API as the web app does.
  */
 export function renderBookPage(ctx: PublicPageContext, state: BookIslandState): string {

@@ -16,7 +16,7 @@ CREATE TABLE "seo_page_renders" (
 ALTER TABLE "city_seo_pages" ADD COLUMN "render_version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "seo_page_renders" ADD CONSTRAINT "seo_page_renders_page_id_city_seo_pages_id_fk" FOREIGN KEY ("page_id") REFERENCES "public"."city_seo_pages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "seo_page_changes_changed_at_idx" ON "seo_page_changes" USING btree ("changed_at");--> statement-breakpoint
--- Hand-written (docs/decisions/309): triggers keep served public pages honest. A page's render_version moves when
+-- Hand-written (docs/decisions/0309): triggers keep served public pages honest. A page's render_version moves when
 -- anything its public page shows changes; a complete page that changes or is deleted is written to the change feed
 -- that every app instance reads to drop its in-memory copy.
 CREATE OR REPLACE FUNCTION seo_page_bump_render_version() RETURNS trigger LANGUAGE plpgsql AS $$

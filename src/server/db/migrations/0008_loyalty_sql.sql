@@ -1,4 +1,4 @@
--- The points ledger keeps customers.loyalty_points in step (docs/decisions/701).
+-- The points ledger keeps customers.loyalty_points in step (docs/decisions/0701).
 -- Opening balances first, written before the triggers exist: a customer whose loyalty_points was set before the
 -- ledger existed gets one 'adjusted' entry of that amount, so the balance equals the ledger's sum from the start.
 INSERT INTO loyalty_transactions (business_id, customer_id, type, source, points, balance_after, description)

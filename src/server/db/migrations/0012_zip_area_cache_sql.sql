@@ -1,4 +1,4 @@
--- The zip check's in-memory areas (docs/decisions/901): any change to service areas or to a business's name moves
+-- The zip check's in-memory areas (docs/decisions/0901): any change to service areas or to a business's name moves
 -- the 'zip-areas' counter; every instance compares it about once a second and reloads when it moved.
 insert into public_cache_versions (name, version) values ('zip-areas', 1) on conflict (name) do nothing;
 --> statement-breakpoint

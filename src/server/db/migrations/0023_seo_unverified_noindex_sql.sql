@@ -1,5 +1,5 @@
 -- Hardening defect 8: a business's verification decides whether its pages are indexable (robots meta, sitemap),
--- so a change of verification_status re-renders its pages like a change of its name does (docs/decisions/309).
+-- so a change of verification_status re-renders its pages like a change of its name does (docs/decisions/0309).
 DROP TRIGGER IF EXISTS profiles_seo_pages ON profiles;
 --> statement-breakpoint
 CREATE TRIGGER profiles_seo_pages AFTER UPDATE ON profiles

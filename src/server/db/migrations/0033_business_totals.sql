@@ -10,7 +10,7 @@ CREATE TABLE "business_total_changes" (
 ALTER TABLE "business_total_changes" ADD CONSTRAINT "business_total_changes_business_id_profiles_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "business_total_changes_business_id_idx" ON "business_total_changes" USING btree ("business_id");--> statement-breakpoint
 CREATE INDEX "bookings_business_created_idx" ON "bookings" USING btree ("business_id","created_at");--> statement-breakpoint
--- The dashboard's totals (docs/decisions/922): every statement that changes bookings or customers adds one row of
+-- The dashboard's totals (docs/decisions/0922): every statement that changes bookings or customers adds one row of
 -- changes per business it touched, in its own transaction. Statement triggers with transition tables: a bulk insert
 -- of 100,000 bookings adds one row. A business being deleted is skipped (its rows go with it).
 create or replace function business_totals_from_bookings() returns trigger language plpgsql as $$

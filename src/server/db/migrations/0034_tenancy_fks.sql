@@ -1,4 +1,4 @@
--- Composite tenancy foreign keys (docs/decisions/441): a child row's (business_id, x_id) must name a row of the
+-- Composite tenancy foreign keys (docs/decisions/0441): a child row's (business_id, x_id) must name a row of the
 -- same business. The parents' UNIQUE (business_id, id) come first; ON DELETE SET NULL clears only the pointing
 -- column (a column list, PostgreSQL 15+), never business_id. Hand-edited after drizzle-kit generate: order and
 -- the SET NULL column lists (drizzle's snapshot records plain 'set null').

@@ -1,4 +1,4 @@
--- Trigram (pg_trgm, created in 0004) indexes for customer and booking search (docs/decisions/444): each is built on
+-- Trigram (pg_trgm, created in 0004) indexes for customer and booking search (docs/decisions/0444): each is built on
 -- the expression the search ILIKEs (src/server/db/domain.schema.ts: customerSearchText, vehicleSearchText,
 -- bookingSearchText).
 CREATE INDEX "bookings_search_trgm_idx" ON "bookings" USING gin (("service_name" || ' ' || "location_address") gin_trgm_ops);--> statement-breakpoint

@@ -3,8 +3,8 @@ import { grantRoleSchema, PLATFORM_ROLES, suspendSchema, USER_FILTERS } from '..
 import { SUBSCRIPTION_TIERS } from '../../../shared/constants';
 import { VERIFICATION_STATUSES } from '../../../shared/verification';
 import { requireAdmin, requireUser } from '../../auth/guards';
-import { createRouter, errorResponses, json } from '../../http/openapi';
 import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
+import { createRouter, errorResponses, json } from '../../http/openapi';
 import {
   getAccountOverview,
   grantRole,
@@ -178,7 +178,7 @@ const actorOf = (c: { var: { user: { id: string; email: string } } }) => ({
   email: c.var.user.email,
 });
 
-/** /api/admin/users (docs/decisions/810). */
+/** /api/admin/users (docs/decisions/0810). */
 export const adminUsersApi = usersRouter
   .openapi(listRoute, async (c) => c.json(await listAccounts(c.var.deps.db, c.req.valid('query')), 200))
   .openapi(overviewRoute, async (c) =>
@@ -202,7 +202,7 @@ export const adminUsersApi = usersRouter
     c.json(await restoreAccount(c.var.deps.db, actorOf(c), c.req.valid('param').id), 200),
   );
 
-/** /api/admin/audit (docs/decisions/811). */
+/** /api/admin/audit (docs/decisions/0811). */
 export const adminAuditApi = auditRouter.openapi(auditRoute, async (c) =>
   c.json(await listAudit(c.var.deps.db, c.req.valid('query')), 200),
 );

@@ -3,7 +3,7 @@ import { user } from '../../auth/auth.schema';
 
 /**
  * Per-account state the platform keeps beside better-auth's user row: when the account last signed in (set by the
- * session create hook) and whether an admin suspended it (docs/decisions/810).
+ * session create hook) and whether an admin suspended it (docs/decisions/0810).
  */
 export const accountStatus = pgTable(
   'account_status',
@@ -21,7 +21,7 @@ export const accountStatus = pgTable(
 
 /**
  * Every admin action: who did what to which record, with the record before and after, written in the same transaction
- * as the change (docs/decisions/811). The actor's email is copied so the row reads the same after an account is gone.
+ * as the change (docs/decisions/0811). The actor's email is copied so the row reads the same after an account is gone.
  */
 export const adminAuditLog = pgTable(
   'admin_audit_log',

@@ -1,12 +1,13 @@
 import { and, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import {
-  ADMIN_USERS_TEXT as T,
   type GrantRoleInput,
   type PlatformRole,
+  ADMIN_USERS_TEXT as T,
   type UserFilter,
 } from '../../../shared/admin-users';
 import { PLAN_SEATS } from '../../../shared/plan-features';
 import type { Database, DbOrTx } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { profiles, session, user, userRoles } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
@@ -16,7 +17,6 @@ import { isUuid } from '../ids';
 import { bookingAssignments } from '../team/team.schema';
 import { accountStatus } from './admin-users.schema';
 import { recordAudit } from './audit.service';
-import { escapeLike } from '../../db/like';
 
 export interface Actor {
   id: string;
@@ -228,7 +228,7 @@ export async function grantRole(db: Database, actor: Actor, targetId: string, in
         .for('update', { of: profiles });
       if (!biz) throw notFound(T.businessNotFound);
       if (biz.id === target.id) throw conflict(T.ownBusiness);
-      // The same seats an owner's invitation counts (docs/decisions/804).
+      // The same seats an owner's invitation counts (docs/decisions/0804).
       const limit = PLAN_SEATS[biz.plan];
       if (limit !== null && (await seatsUsed(tx, biz.id)) + 1 > limit)
         throw conflict(seatsMessage(biz.plan, limit));

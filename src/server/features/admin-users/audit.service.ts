@@ -3,7 +3,6 @@ import type { DbOrTx } from '../../db/client';
 import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
 import { adminAuditLog } from './admin-users.schema';
 
-
 /** What an admin did; the audit tab shows each with its label (src/shared/admin-users.ts). */
 export type AuditAction =
   | 'role.grant'
@@ -30,7 +29,7 @@ export interface AuditEntry {
 
 /**
  * Writes one audit row. Call it with the transaction that makes the change, so the change and its record commit or
- * roll back together (docs/decisions/811). Other features' admin actions (leads, billing) call it the same way.
+ * roll back together (docs/decisions/0811). Other features' admin actions (leads, billing) call it the same way.
  */
 export async function recordAudit(tx: DbOrTx, entry: AuditEntry) {
   await tx.insert(adminAuditLog).values({

@@ -21,7 +21,14 @@ describe('audit rows of existing admin actions', () => {
       json: { reason: 'Blurry license' },
     });
     expect(reject.status).toBe(200);
-    expect((await t.request(`/api/admin/verifications/${owner.userId}/approve`, { method: 'POST', cookie: admin.cookie })).status).toBe(200);
+    expect(
+      (
+        await t.request(`/api/admin/verifications/${owner.userId}/approve`, {
+          method: 'POST',
+          cookie: admin.cookie,
+        })
+      ).status,
+    ).toBe(200);
     const [rejected] = await rowsFor('verification.reject');
     expect(rejected).toMatchObject({
       actorId: admin.userId,
@@ -38,7 +45,10 @@ describe('audit rows of existing admin actions', () => {
       after: { verificationStatus: 'verified', rejectionReason: null },
     });
     // A decision on nothing writes nothing.
-    const missing = await t.request(`/api/admin/verifications/${crypto.randomUUID()}/approve`, { method: 'POST', cookie: admin.cookie });
+    const missing = await t.request(`/api/admin/verifications/${crypto.randomUUID()}/approve`, {
+      method: 'POST',
+      cookie: admin.cookie,
+    });
     expect(missing.status).toBe(404);
     expect(await rowsFor('verification.approve')).toHaveLength(1);
   });
@@ -52,10 +62,16 @@ describe('audit rows of existing admin actions', () => {
     expect(gen.status).toBe(202);
     const { runId } = await gen.json();
     const [generated] = await rowsFor('seo.generate');
-    expect(generated).toMatchObject({ targetType: 'seo_run', targetId: runId, after: { keywords: ['Audit Wash'], states: ['VT'] } });
+    expect(generated).toMatchObject({
+      targetType: 'seo_run',
+      targetId: runId,
+      after: { keywords: ['Audit Wash'], states: ['VT'] },
+    });
 
     const page = await createSeoPage(t.db, { slug: 'audit-delete-one', city: 'Burlington', state: 'VT' });
-    expect((await t.request(`/api/admin/seo/pages/${page.id}`, { method: 'DELETE', cookie: admin.cookie })).status).toBe(204);
+    expect(
+      (await t.request(`/api/admin/seo/pages/${page.id}`, { method: 'DELETE', cookie: admin.cookie })).status,
+    ).toBe(204);
     const [deleted] = await rowsFor('seo.delete_page');
     expect(deleted).toMatchObject({ targetId: page.id, targetLabel: 'audit-delete-one' });
 

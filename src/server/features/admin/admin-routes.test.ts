@@ -10,15 +10,25 @@ const t = await createTestContext();
  */
 const adminRoutes = t.app.routes
   .filter((r) => r.path.startsWith('/api/admin/') && r.method !== 'ALL')
-  .map((r) => ({ method: r.method, path: r.path.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000') }))
+  .map((r) => ({
+    method: r.method,
+    path: r.path.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000'),
+  }))
   .filter((r, i, all) => all.findIndex((o) => o.method === r.method && o.path === r.path) === i);
 
 describe('admin routes', () => {
   it('are found in the router', () => {
     expect(adminRoutes.length).toBeGreaterThanOrEqual(5);
     expect(adminRoutes.map((r) => r.path)).toContain('/api/admin/outbox');
-    for (const path of ['/api/admin/users', '/api/admin/users/:id/suspend', '/api/admin/audit', '/api/admin/settings']) {
-      expect(adminRoutes.map((r) => r.path)).toContain(path.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000'));
+    for (const path of [
+      '/api/admin/users',
+      '/api/admin/users/:id/suspend',
+      '/api/admin/audit',
+      '/api/admin/settings',
+    ]) {
+      expect(adminRoutes.map((r) => r.path)).toContain(
+        path.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000'),
+      );
     }
   });
 
@@ -35,7 +45,11 @@ describe('admin routes', () => {
     await grantRole(t.db, tech.userId, 'technician', owner.userId);
     for (const who of [owner, tech]) {
       for (const r of adminRoutes) {
-        const res = await t.request(r.path, { method: r.method, cookie: who.cookie, json: r.method === 'GET' ? undefined : {} });
+        const res = await t.request(r.path, {
+          method: r.method,
+          cookie: who.cookie,
+          json: r.method === 'GET' ? undefined : {},
+        });
         expect([r.method, r.path, res.status]).toEqual([r.method, r.path, 403]);
       }
     }

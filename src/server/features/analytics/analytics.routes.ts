@@ -42,8 +42,12 @@ const analyticsSchema = z
         seoBookings: z.number().int(),
       }),
     ),
-    waitlistByZip: z.array(z.object({ zipCode: z.string(), entries: z.number().int(), notified: z.number().int() })),
-    seoLandingPages: z.array(z.object({ path: z.string(), bookings: z.number().int(), grossValueCents: z.number().int() })),
+    waitlistByZip: z.array(
+      z.object({ zipCode: z.string(), entries: z.number().int(), notified: z.number().int() }),
+    ),
+    seoLandingPages: z.array(
+      z.object({ path: z.string(), bookings: z.number().int(), grossValueCents: z.number().int() }),
+    ),
   })
   .openapi('PlatformAnalytics');
 
@@ -77,11 +81,16 @@ export const adminAnalyticsRoutes = createRouter();
 adminAnalyticsRoutes.use('*', requireUser, requireAdmin);
 
 export const adminAnalyticsApi = adminAnalyticsRoutes
-  .openapi(analyticsRoute, async (c) => c.json(await platformAnalytics(c.var.deps.db, periodOf(c.req.valid('query'))), 200))
+  .openapi(analyticsRoute, async (c) =>
+    c.json(await platformAnalytics(c.var.deps.db, periodOf(c.req.valid('query'))), 200),
+  )
   .openapi(csvRoute, async (c) => {
     const period = periodOf(c.req.valid('query'));
     const csv = analyticsCsv(await platformAnalytics(c.var.deps.db, period));
-    c.header('Content-Disposition', `attachment; filename="shineroute-analytics-${period.from}-to-${period.to}.csv"`);
+    c.header(
+      'Content-Disposition',
+      `attachment; filename="shineroute-analytics-${period.from}-to-${period.to}.csv"`,
+    );
     c.header('Cache-Control', 'no-store');
     return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8' });
   });

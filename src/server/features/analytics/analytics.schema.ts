@@ -2,7 +2,7 @@ import { boolean, date, integer, pgTable, primaryKey, varchar } from 'drizzle-or
 
 /**
  * Zip checks counted per UTC day, zip and answer (served or not), for the admin analytics' zip check → booking
- * conversion. Instances add their counts in batches (docs/decisions/830): the zip check stays an in-memory answer.
+ * conversion. Instances add their counts in batches (docs/decisions/0830): the zip check stays an in-memory answer.
  */
 export const zipCheckCounts = pgTable(
   'zip_check_counts',

@@ -90,11 +90,42 @@ export async function seedAnalyticsDemo(db: Database, businessId: string) {
   const today = todayInZone(DEFAULT_TIME_ZONE);
   const slot = (days: number) => zonedTimeToUtc(addDays(today, days), '10:00', DEFAULT_TIME_ZONE);
   const leads = [
-    { serviceIndex: 1, zipCode: '78704', locationAddress: '1800 S Lamar Blvd, Austin, TX 78704', firstName: 'Riley', lastName: 'Chen', email: 'riley.chen@example.com', landingPath: seoPath, days: 4 },
-    { serviceIndex: 0, zipCode: '78701', locationAddress: '300 W 6th St, Austin, TX 78701', firstName: 'Jamie', lastName: 'Ortiz', email: 'jamie.ortiz@example.com', landingPath: seoPath, days: 6 },
-    { serviceIndex: 2, zipCode: '10001', locationAddress: '350 W 31st St, New York, NY 10001', firstName: 'Avery', lastName: 'Brooks', email: 'avery.brooks@example.com', landingPath: '/', days: 9 },
+    {
+      serviceIndex: 1,
+      zipCode: '78704',
+      locationAddress: '1800 S Lamar Blvd, Austin, TX 78704',
+      firstName: 'Riley',
+      lastName: 'Chen',
+      email: 'riley.chen@example.com',
+      landingPath: seoPath,
+      days: 4,
+    },
+    {
+      serviceIndex: 0,
+      zipCode: '78701',
+      locationAddress: '300 W 6th St, Austin, TX 78701',
+      firstName: 'Jamie',
+      lastName: 'Ortiz',
+      email: 'jamie.ortiz@example.com',
+      landingPath: seoPath,
+      days: 6,
+    },
+    {
+      serviceIndex: 2,
+      zipCode: '10001',
+      locationAddress: '350 W 31st St, New York, NY 10001',
+      firstName: 'Avery',
+      lastName: 'Brooks',
+      email: 'avery.brooks@example.com',
+      landingPath: '/',
+      days: 9,
+    },
   ];
   for (const [i, l] of leads.entries()) {
-    await createLeadBooking(db, { ...l, scheduledAt: slot(l.days), createdAt: new Date(Date.now() - (1 + i * 5) * DAY) });
+    await createLeadBooking(db, {
+      ...l,
+      scheduledAt: slot(l.days),
+      createdAt: new Date(Date.now() - (1 + i * 5) * DAY),
+    });
   }
 }

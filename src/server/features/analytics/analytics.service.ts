@@ -1,15 +1,28 @@
 import { and, count, countDistinct, desc, eq, gte, isNull, like, lt, sql } from 'drizzle-orm';
 import { type AnalyticsPeriod, periodBounds } from '../../../shared/analytics';
 import type { Database } from '../../db/client';
-import { bookings, checkoutSessions, citySeoPages, emailWaitlist, invoicePayments, user } from '../../db/schema';
+import {
+  bookings,
+  checkoutSessions,
+  citySeoPages,
+  emailWaitlist,
+  invoicePayments,
+  user,
+} from '../../db/schema';
 import { zipCheckCounts } from './analytics.schema';
-import { bookingAggregates, bookingFigures, bookingsCreatedBetween, tipsCentsBetween } from './booking-figures';
+import {
+  bookingAggregates,
+  bookingFigures,
+  bookingsCreatedBetween,
+  tipsCentsBetween,
+} from './booking-figures';
 import { zipCheckCounterOf } from './zip-check-counter';
 
 const SEO_PREFIX = '/seo/';
 
 /** Week starts (Mondays, UTC) covering the period; the first may start before `from` (counts stay inside it). */
-const weekOf = (col: unknown) => sql<string>`to_char(date_trunc('week', ${col} at time zone 'UTC'), 'YYYY-MM-DD')`;
+const weekOf = (col: unknown) =>
+  sql<string>`to_char(date_trunc('week', ${col} at time zone 'UTC'), 'YYYY-MM-DD')`;
 
 interface WeekRow {
   weekStart: string;
@@ -22,7 +35,7 @@ interface WeekRow {
 }
 
 /**
- * The platform's figures for a period (docs/decisions/830): every figure is one SQL aggregate, the booking ones the
+ * The platform's figures for a period (docs/decisions/0830): every figure is one SQL aggregate, the booking ones the
  * same as the owners' dashboard (booking-figures.ts). Leads (bookings without a business) are counted apart.
  */
 export async function platformAnalytics(db: Database, period: AnalyticsPeriod) {
@@ -30,7 +43,10 @@ export async function platformAnalytics(db: Database, period: AnalyticsPeriod) {
   await zipCheckCounterOf(db).flush();
   const { fromAt, toAt } = periodBounds(period);
   const inPeriod = (col: Parameters<typeof gte>[0]) => and(gte(col, fromAt), lt(col, toAt));
-  const seoCheckouts = and(eq(checkoutSessions.status, 'completed'), like(checkoutSessions.landingPath, `${SEO_PREFIX}%`));
+  const seoCheckouts = and(
+    eq(checkoutSessions.status, 'completed'),
+    like(checkoutSessions.landingPath, `${SEO_PREFIX}%`),
+  );
 
   const [
     figures,
@@ -54,11 +70,17 @@ export async function platformAnalytics(db: Database, period: AnalyticsPeriod) {
       .select({ n: countDistinct(bookings.businessId) })
       .from(bookings)
       .where(and(bookingsCreatedBetween(fromAt, toAt, null), sql`${bookings.status} <> 'cancelled'`)),
-    db.select({ n: count() }).from(bookings).where(and(isNull(bookings.businessId), inPeriod(bookings.createdAt))),
+    db
+      .select({ n: count() })
+      .from(bookings)
+      .where(and(isNull(bookings.businessId), inPeriod(bookings.createdAt))),
     db
       .select({
         checks: sql<number>`coalesce(sum(${zipCheckCounts.count}), 0)`.mapWith(Number),
-        served: sql<number>`coalesce(sum(${zipCheckCounts.count}) filter (where ${zipCheckCounts.available}), 0)`.mapWith(Number),
+        served:
+          sql<number>`coalesce(sum(${zipCheckCounts.count}) filter (where ${zipCheckCounts.available}), 0)`.mapWith(
+            Number,
+          ),
       })
       .from(zipCheckCounts)
       .where(and(gte(zipCheckCounts.day, period.from), sql`${zipCheckCounts.day} <= ${period.to}`)),
@@ -82,7 +104,10 @@ export async function platformAnalytics(db: Database, period: AnalyticsPeriod) {
     db
       .select({
         live: sql<number>`count(*) filter (where ${citySeoPages.status} = 'complete')`.mapWith(Number),
-        created: sql<number>`count(*) filter (where ${citySeoPages.createdAt} >= ${fromAt.toISOString()}::timestamptz and ${citySeoPages.createdAt} < ${toAt.toISOString()}::timestamptz)`.mapWith(Number),
+        created:
+          sql<number>`count(*) filter (where ${citySeoPages.createdAt} >= ${fromAt.toISOString()}::timestamptz and ${citySeoPages.createdAt} < ${toAt.toISOString()}::timestamptz)`.mapWith(
+            Number,
+          ),
       })
       .from(citySeoPages),
     db
@@ -138,7 +163,12 @@ export async function platformAnalytics(db: Database, period: AnalyticsPeriod) {
 export type PlatformAnalytics = Awaited<ReturnType<typeof platformAnalytics>>;
 
 /** One row per week of the period, every series from its own grouped aggregate (zeros where nothing happened). */
-async function weeklySeries(db: Database, period: AnalyticsPeriod, fromAt: Date, toAt: Date): Promise<WeekRow[]> {
+async function weeklySeries(
+  db: Database,
+  period: AnalyticsPeriod,
+  fromAt: Date,
+  toAt: Date,
+): Promise<WeekRow[]> {
   const from = sql`${fromAt.toISOString()}::timestamptz`;
   const to = sql`${toAt.toISOString()}::timestamptz`;
   const rows = await db

@@ -16,7 +16,16 @@ await bookableBusiness(t.db, a.userId);
 await bookableBusiness(t.db, b.userId, [{ name: 'Basic Wash', basePriceCents: 4500 }]);
 
 /** A booking made `daysAgo` days ago (its created_at), with a status, price and tip. */
-async function madeAgo(businessId: string | null, daysAgo: number, values: { status?: 'pending' | 'completed' | 'cancelled' | 'no_show'; cents: number; tip?: number; zip?: string }) {
+async function madeAgo(
+  businessId: string | null,
+  daysAgo: number,
+  values: {
+    status?: 'pending' | 'completed' | 'cancelled' | 'no_show';
+    cents: number;
+    tip?: number;
+    zip?: string;
+  },
+) {
   const row = await createBooking(t.db, businessId, {
     service: { id: null, name: 'Seeded', durationMinutes: 60 },
     scheduledAt: new Date(Date.now() + DAY),
@@ -27,7 +36,11 @@ async function madeAgo(businessId: string | null, daysAgo: number, values: { sta
   });
   await t.db
     .update(bookings)
-    .set({ createdAt: new Date(Date.now() - daysAgo * DAY), tipCents: values.tip ?? 0, zipCode: values.zip ?? null })
+    .set({
+      createdAt: new Date(Date.now() - daysAgo * DAY),
+      tipCents: values.tip ?? 0,
+      zipCode: values.zip ?? null,
+    })
     .where(eq(bookings.id, row.id));
   return row;
 }
@@ -59,7 +72,9 @@ async function truth(fromAt: Date, toAt: Date) {
   const [users] = await t.db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(user)
-    .where(sql`${user.createdAt} >= ${fromAt.toISOString()}::timestamptz and ${user.createdAt} < ${toAt.toISOString()}::timestamptz`);
+    .where(
+      sql`${user.createdAt} >= ${fromAt.toISOString()}::timestamptz and ${user.createdAt} < ${toAt.toISOString()}::timestamptz`,
+    );
   return {
     signUps: users!.n,
     bookings: owned.length,
@@ -67,7 +82,9 @@ async function truth(fromAt: Date, toAt: Date) {
     grossValueCents: owned
       .filter((r) => r.status !== 'cancelled' && r.status !== 'no_show')
       .reduce((s, r) => s + (r.finalPriceCents ?? r.quotedPriceCents), 0),
-    completedRevenueCents: owned.filter((r) => r.status === 'completed').reduce((s, r) => s + (r.finalPriceCents ?? 0), 0),
+    completedRevenueCents: owned
+      .filter((r) => r.status === 'completed')
+      .reduce((s, r) => s + (r.finalPriceCents ?? 0), 0),
     tipsCents: owned.filter((r) => r.status !== 'cancelled').reduce((s, r) => s + r.tipCents, 0),
     leads: inside.filter((r) => !r.businessId).length,
     bookingsWithZip: inside.filter((r) => r.zipCode).length,
@@ -79,7 +96,10 @@ describe('GET /api/admin/analytics', () => {
     const body = await analytics();
     const { from, to } = body.period;
     expect(body.weeks.length).toBeGreaterThanOrEqual(12);
-    const expected = await truth(new Date(`${from}T00:00:00Z`), new Date(Date.parse(`${to}T00:00:00Z`) + DAY));
+    const expected = await truth(
+      new Date(`${from}T00:00:00Z`),
+      new Date(Date.parse(`${to}T00:00:00Z`) + DAY),
+    );
     expect(body.totals).toMatchObject(expected);
     expect(expected.bookings).toBe(5);
     // The weeks add up to the totals.
@@ -92,7 +112,9 @@ describe('GET /api/admin/analytics', () => {
     const longAgo = new Date(Date.now() - 200 * DAY).toISOString().slice(0, 10);
     const today = new Date().toISOString().slice(0, 10);
     const all = await analytics(`?from=${longAgo}&to=${today}`);
-    expect(all.totals).toMatchObject(await truth(new Date(`${longAgo}T00:00:00Z`), new Date(Date.parse(`${today}T00:00:00Z`) + DAY)));
+    expect(all.totals).toMatchObject(
+      await truth(new Date(`${longAgo}T00:00:00Z`), new Date(Date.parse(`${today}T00:00:00Z`) + DAY)),
+    );
     expect(all.totals.bookings).toBe(6);
   });
 
@@ -121,19 +143,29 @@ describe('GET /api/admin/analytics', () => {
 
   it('counts zip checks (served or not) and the bookings that followed, and bookings that came from SEO pages', async () => {
     const before = (await analytics()).totals;
-    for (let i = 0; i < 7; i++) expect((await t.request('/api/public/availability?zip=94110')).status).toBe(200);
-    for (let i = 0; i < 3; i++) expect((await t.request('/api/public/availability?zip=10001')).status).toBe(200);
+    for (let i = 0; i < 7; i++)
+      expect((await t.request('/api/public/availability?zip=94110')).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await t.request('/api/public/availability?zip=10001')).status).toBe(200);
     // Two customers book a lead from an SEO page (completed), one from the home page, one never pays.
     const book = async (landingPath: string | null, pay: boolean, i: number) => {
       const res = await t.request('/api/booking/create-payment', {
         method: 'POST',
-        json: bookingForm({ serviceId: LEAD_SERVICES[0]!.id, date: daysAhead(3 + i), time: `1${i}:00`, email: `seo${i}@example.com`, landingPath }),
+        json: bookingForm({
+          serviceId: LEAD_SERVICES[0]!.id,
+          date: daysAhead(3 + i),
+          time: `1${i}:00`,
+          email: `seo${i}@example.com`,
+          landingPath,
+        }),
       });
       expect(res.status, await res.clone().text()).toBe(200);
       const { sessionId, url } = await res.json();
       if (!pay) return;
       expect((await t.request(`${new URL(url).pathname}/pay`, { method: 'POST' })).status).toBe(303);
-      expect((await t.request('/api/booking/complete-booking', { method: 'POST', json: { sessionId } })).status).toBe(200);
+      expect(
+        (await t.request('/api/booking/complete-booking', { method: 'POST', json: { sessionId } })).status,
+      ).toBe(200);
     };
     await book('/seo/mobile-detailing-austin-tx', true, 0);
     await book('/seo/mobile-detailing-austin-tx', true, 1);
@@ -144,24 +176,48 @@ describe('GET /api/admin/analytics', () => {
     expect(after.totals.bookingsWithZip - before.bookingsWithZip).toBe(3);
     expect(after.totals.leads - before.leads).toBe(3);
     expect(after.totals.seoBookings).toBe(2);
-    expect(after.seoLandingPages).toEqual([{ path: '/seo/mobile-detailing-austin-tx', bookings: 2, grossValueCents: 2 * LEAD_SERVICES[0]!.basePriceCents }]);
-    expect(after.totals.zipCheckConversion).toBeCloseTo(after.totals.bookingsWithZip / after.totals.zipChecks, 4);
-    const [stored] = await t.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(checkoutSessions).where(eq(checkoutSessions.landingPath, '/seo/car-wash-dallas-tx'));
+    expect(after.seoLandingPages).toEqual([
+      {
+        path: '/seo/mobile-detailing-austin-tx',
+        bookings: 2,
+        grossValueCents: 2 * LEAD_SERVICES[0]!.basePriceCents,
+      },
+    ]);
+    expect(after.totals.zipCheckConversion).toBeCloseTo(
+      after.totals.bookingsWithZip / after.totals.zipChecks,
+      4,
+    );
+    const [stored] = await t.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.landingPath, '/seo/car-wash-dallas-tx'));
     expect(stored!.n).toBe(1);
   });
 
   it('drops a landing path that is not a path on this site', async () => {
     const res = await t.request('/api/booking/create-payment', {
       method: 'POST',
-      json: bookingForm({ serviceId: LEAD_SERVICES[1]!.id, date: daysAhead(9), email: 'evil@example.com', landingPath: '//evil.test/x' }),
+      json: bookingForm({
+        serviceId: LEAD_SERVICES[1]!.id,
+        date: daysAhead(9),
+        email: 'evil@example.com',
+        landingPath: '//evil.test/x',
+      }),
     });
     expect(res.status).toBe(200);
-    const [row] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.email, 'evil@example.com'));
+    const [row] = await t.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.email, 'evil@example.com'));
     expect(row!.landingPath).toBeNull();
   });
 
   it('refuses a bad period with 400', async () => {
-    for (const q of ['?from=2026-13-01', '?from=2026-05-02&to=2026-05-01', '?from=2020-01-01&to=2026-01-01']) {
+    for (const q of [
+      '?from=2026-13-01',
+      '?from=2026-05-02&to=2026-05-01',
+      '?from=2020-01-01&to=2026-01-01',
+    ]) {
       const res = await t.request(`/api/admin/analytics${q}`, { cookie: admin.cookie });
       expect(res.status, q).toBe(400);
       expect((await res.json()).error.message).toBeTruthy();
@@ -173,7 +229,9 @@ describe('GET /api/admin/analytics', () => {
     const res = await t.request('/api/admin/analytics/export.csv', { cookie: admin.cookie });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
-    expect(res.headers.get('content-disposition')).toContain(`shineroute-analytics-${body.period.from}-to-${body.period.to}.csv`);
+    expect(res.headers.get('content-disposition')).toContain(
+      `shineroute-analytics-${body.period.from}-to-${body.period.to}.csv`,
+    );
     const text = await res.text();
     expect(text).toContain(`Bookings,${body.totals.bookings}\r\n`);
     expect(text).toContain(`Gross booking value (USD),${(body.totals.grossValueCents / 100).toFixed(2)}\r\n`);

@@ -1,18 +1,27 @@
-import { and, count, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, invoicePayments } from '../../db/schema';
 
 /**
  * The booking aggregates the owners' dashboard and the platform analytics both report, written once so the two
- * always agree (docs/decisions/830). Revenue: final price of completed bookings. Gross booking value: the price
+ * always agree (docs/decisions/0830). Revenue: final price of completed bookings. Gross booking value: the price
  * (final, else quoted) of every booking that was not cancelled or a no-show, tips excluded (decision 501).
  */
 export const bookingAggregates = {
   bookings: count(),
   pendingBookings: sql<number>`count(*) filter (where ${bookings.status} = 'pending')`.mapWith(Number),
-  completedRevenueCents: sql<number>`coalesce(sum(${bookings.finalPriceCents}) filter (where ${bookings.status} = 'completed'), 0)`.mapWith(Number),
-  grossValueCents: sql<number>`coalesce(sum(coalesce(${bookings.finalPriceCents}, ${bookings.quotedPriceCents})) filter (where ${bookings.status} not in ('cancelled', 'no_show')), 0)`.mapWith(Number),
-  bookingTipsCents: sql<number>`coalesce(sum(${bookings.tipCents}) filter (where ${bookings.status} <> 'cancelled'), 0)`.mapWith(Number),
+  completedRevenueCents:
+    sql<number>`coalesce(sum(${bookings.finalPriceCents}) filter (where ${bookings.status} = 'completed'), 0)`.mapWith(
+      Number,
+    ),
+  grossValueCents:
+    sql<number>`coalesce(sum(coalesce(${bookings.finalPriceCents}, ${bookings.quotedPriceCents})) filter (where ${bookings.status} not in ('cancelled', 'no_show')), 0)`.mapWith(
+      Number,
+    ),
+  bookingTipsCents:
+    sql<number>`coalesce(sum(${bookings.tipCents}) filter (where ${bookings.status} <> 'cancelled'), 0)`.mapWith(
+      Number,
+    ),
 };
 
 export type BookingFigures = { [K in keyof typeof bookingAggregates]: number };
@@ -21,7 +30,15 @@ const instant = (v: Date | SQL) => (v instanceof Date ? sql`${v.toISOString()}::
 
 export async function bookingFigures(db: DbOrTx, where: SQL | undefined): Promise<BookingFigures> {
   const [row] = await db.select(bookingAggregates).from(bookings).where(where);
-  return row ?? { bookings: 0, pendingBookings: 0, completedRevenueCents: 0, grossValueCents: 0, bookingTipsCents: 0 };
+  return (
+    row ?? {
+      bookings: 0,
+      pendingBookings: 0,
+      completedRevenueCents: 0,
+      grossValueCents: 0,
+      bookingTipsCents: 0,
+    }
+  );
 }
 
 /** Bookings created in [from, to), of one business or (null) of every business; leads (no business) excluded. */
@@ -38,8 +55,15 @@ export const bookingsCreatedBetween = (from: Date | SQL, to: Date | SQL, busines
  * nothing to the sum; with `status <> 'cancelled'` it is the predicate of bookings_business_tips_idx, which answers a
  * business's month from the index (tips-index.test.ts EXPLAINs it).
  */
-export async function tipsCentsBetween(db: DbOrTx, fromAt: Date | SQL, toAt: Date | SQL, businessId: string | null) {
-  const [row] = await db.execute<{ cents: string | number }>(tipsCentsQuery(fromAt, toAt, businessId)).then((r) => r.rows);
+export async function tipsCentsBetween(
+  db: DbOrTx,
+  fromAt: Date | SQL,
+  toAt: Date | SQL,
+  businessId: string | null,
+) {
+  const [row] = await db
+    .execute<{ cents: string | number }>(tipsCentsQuery(fromAt, toAt, businessId))
+    .then((r) => r.rows);
   return Number(row?.cents ?? 0);
 }
 

@@ -11,8 +11,8 @@ const FLUSH_EVERY = 1_000;
 const FLUSH_AFTER_MS = 5_000;
 
 /**
- * Counts zip checks in memory and adds them to zip_check_counts in one upsert per batch (docs/decisions/830), so the
- * in-memory zip check (docs/decisions/901) pays a write once per FLUSH_EVERY checks, not on each. No timers: a
+ * Counts zip checks in memory and adds them to zip_check_counts in one upsert per batch (docs/decisions/0830), so the
+ * in-memory zip check (docs/decisions/0901) pays a write once per FLUSH_EVERY checks, not on each. No timers: a
  * batch is written by the check that fills it or finds it old, and by `flush()` before the analytics read it.
  */
 export class ZipCheckCounter {

@@ -10,9 +10,9 @@ import {
 import type { Database, DbOrTx } from '../../db/client';
 import { citySeoPages, profiles, user } from '../../db/schema';
 import { conflict, notFound, paymentRequired } from '../../http/errors';
-import { isUuid } from '../ids';
 import { recordAudit } from '../admin-users/audit.service';
 import { ensureBookingSlug } from '../booking-link/booking-link.service';
+import { isUuid } from '../ids';
 import { addOnPurchases, billingCharges } from './billing.schema';
 
 // The §9 add-ons (docs/decisions/0952): bought by the owner on /billing, recorded at once by the test-mode billing
@@ -49,7 +49,13 @@ export async function hasCrmBooster(db: DbOrTx, businessId: string) {
   const [row] = await db
     .select({ id: addOnPurchases.id })
     .from(addOnPurchases)
-    .where(and(eq(addOnPurchases.businessId, businessId), eq(addOnPurchases.addOn, 'crm_booster'), eq(addOnPurchases.status, 'active')))
+    .where(
+      and(
+        eq(addOnPurchases.businessId, businessId),
+        eq(addOnPurchases.addOn, 'crm_booster'),
+        eq(addOnPurchases.status, 'active'),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -71,7 +77,12 @@ async function tagUrlOf(tx: DbOrTx, businessId: string, target: 'booking' | 'rev
 }
 
 /** Buys an add-on in test mode: the purchase and its charge, once (a second white-label or booster answers 409). */
-export async function buyAddOn(db: Database, businessId: string, input: AddOnPurchaseInput, publicUrl: string) {
+export async function buyAddOn(
+  db: Database,
+  businessId: string,
+  input: AddOnPurchaseInput,
+  publicUrl: string,
+) {
   return db.transaction(async (tx) => {
     // Locked: two clicks at once buy once.
     const [biz] = await tx
@@ -85,9 +96,21 @@ export async function buyAddOn(db: Database, businessId: string, input: AddOnPur
     if (input.addOn === 'white_label_setup') {
       // White-label is an Elite feature (§9); Franchise has Elite's features.
       if (biz.plan !== 'elite' && biz.plan !== 'franchise') throw paymentRequired(ADD_ON_TEXT.eliteOnly);
-      values = { businessId, addOn: input.addOn, status: 'active', unitPriceCents: WHITE_LABEL_SETUP_CENTS, amountCents: WHITE_LABEL_SETUP_CENTS };
+      values = {
+        businessId,
+        addOn: input.addOn,
+        status: 'active',
+        unitPriceCents: WHITE_LABEL_SETUP_CENTS,
+        amountCents: WHITE_LABEL_SETUP_CENTS,
+      };
     } else if (input.addOn === 'crm_booster') {
-      values = { businessId, addOn: input.addOn, status: 'active', unitPriceCents: CRM_BOOSTER_MONTHLY_CENTS, amountCents: CRM_BOOSTER_MONTHLY_CENTS };
+      values = {
+        businessId,
+        addOn: input.addOn,
+        status: 'active',
+        unitPriceCents: CRM_BOOSTER_MONTHLY_CENTS,
+        amountCents: CRM_BOOSTER_MONTHLY_CENTS,
+      };
     } else {
       const unit = nfcTagUnitCents(input.quantity);
       values = {
@@ -104,7 +127,11 @@ export async function buyAddOn(db: Database, businessId: string, input: AddOnPur
     const [purchase] = await tx.insert(addOnPurchases).values(values).onConflictDoNothing().returning();
     if (!purchase) throw conflict(ADD_ON_TEXT.alreadyBought(name));
     const description =
-      purchase.addOn === 'nfc_tags' ? `${name} × ${purchase.quantity}` : purchase.addOn === 'crm_booster' ? `${name}, first month` : name;
+      purchase.addOn === 'nfc_tags'
+        ? `${name} × ${purchase.quantity}`
+        : purchase.addOn === 'crm_booster'
+          ? `${name}, first month`
+          : name;
     await tx.insert(billingCharges).values({
       businessId,
       kind: 'add_on',
@@ -124,9 +151,18 @@ export async function listAddOnOrders(db: DbOrTx, status?: 'ordered' | 'fulfille
     .innerJoin(profiles, eq(profiles.id, addOnPurchases.businessId))
     .innerJoin(user, eq(user.id, addOnPurchases.businessId))
     .where(status ? eq(addOnPurchases.status, status) : undefined)
-    .orderBy(sql`(${addOnPurchases.status} = 'ordered') desc`, desc(addOnPurchases.createdAt), desc(addOnPurchases.id))
+    .orderBy(
+      sql`(${addOnPurchases.status} = 'ordered') desc`,
+      desc(addOnPurchases.createdAt),
+      desc(addOnPurchases.id),
+    )
     .limit(200);
-  return rows.map((r) => ({ ...view(r.p), businessId: r.p.businessId, businessName: r.businessName, ownerEmail: r.ownerEmail }));
+  return rows.map((r) => ({
+    ...view(r.p),
+    businessId: r.p.businessId,
+    businessName: r.businessName,
+    ownerEmail: r.ownerEmail,
+  }));
 }
 
 /** An admin marks an NFC tag order fulfilled (sent); the audit log keeps who and when. */

@@ -8,24 +8,43 @@ import { createTestContext } from '../../test/harness';
 const t = await createTestContext();
 const admin = await t.createAdmin();
 
-const buy = (cookie: string, json: unknown) => t.request('/api/billing/add-ons', { method: 'POST', cookie, json });
+const buy = (cookie: string, json: unknown) =>
+  t.request('/api/billing/add-ons', { method: 'POST', cookie, json });
 const chargesOf = (businessId: string) =>
-  t.db.select().from(billingCharges).where(and(eq(billingCharges.businessId, businessId), eq(billingCharges.kind, 'add_on')));
+  t.db
+    .select()
+    .from(billingCharges)
+    .where(and(eq(billingCharges.businessId, businessId), eq(billingCharges.kind, 'add_on')));
 
 describe('Franchise', () => {
   it('cannot be chosen by the owner; an admin assigns it, with Elite features and an audit row', async () => {
     const owner = await t.signUp({ plan: 'starter' });
-    const self = await t.request('/api/billing/plan', { method: 'PUT', cookie: owner.cookie, json: { plan: 'franchise' } });
+    const self = await t.request('/api/billing/plan', {
+      method: 'PUT',
+      cookie: owner.cookie,
+      json: { plan: 'franchise' },
+    });
     expect(self.status).toBe(409);
-    expect((await self.json()).error.message).toBe('The Franchise plan is arranged with our team; please contact us');
+    expect((await self.json()).error.message).toBe(
+      'The Franchise plan is arranged with our team; please contact us',
+    );
 
     const path = `/api/admin/billing/businesses/${owner.userId}/plan`;
-    expect((await t.request(path, { method: 'PUT', cookie: owner.cookie, json: { plan: 'franchise' } })).status).toBe(403);
-    expect((await t.request(path, { method: 'PUT', json: { plan: 'franchise' } })).status).toBe(401);
-    expect((await t.request(path, { method: 'PUT', cookie: admin.cookie, json: { plan: 'gold' } })).status).toBe(400);
     expect(
-      (await t.request('/api/admin/billing/businesses/00000000-0000-4000-8000-000000000000/plan', { method: 'PUT', cookie: admin.cookie, json: { plan: 'franchise' } }))
-        .status,
+      (await t.request(path, { method: 'PUT', cookie: owner.cookie, json: { plan: 'franchise' } })).status,
+    ).toBe(403);
+    expect((await t.request(path, { method: 'PUT', json: { plan: 'franchise' } })).status).toBe(401);
+    expect(
+      (await t.request(path, { method: 'PUT', cookie: admin.cookie, json: { plan: 'gold' } })).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.request('/api/admin/billing/businesses/00000000-0000-4000-8000-000000000000/plan', {
+          method: 'PUT',
+          cookie: admin.cookie,
+          json: { plan: 'franchise' },
+        })
+      ).status,
     ).toBe(404);
 
     const res = await t.request(path, { method: 'PUT', cookie: admin.cookie, json: { plan: 'franchise' } });
@@ -35,7 +54,10 @@ describe('Franchise', () => {
     // Elite's features: the Pro-gated inventory opens, and the Elite-only white-label setup can be bought.
     expect((await t.request('/api/inventory', { cookie: owner.cookie })).status).toBe(200);
     expect((await buy(owner.cookie, { addOn: 'white_label_setup' })).status).toBe(201);
-    const [audit] = await t.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.action, 'plan.assign'), eq(adminAuditLog.targetId, owner.userId)));
+    const [audit] = await t.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.action, 'plan.assign'), eq(adminAuditLog.targetId, owner.userId)));
     expect(audit).toMatchObject({ before: { plan: 'Starter' }, after: { plan: 'Franchise' } });
   });
 });
@@ -48,24 +70,43 @@ describe('add-ons', () => {
     const elite = await t.signUp({ plan: 'elite' });
     const res = await buy(elite.cookie, { addOn: 'white_label_setup' });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ addOn: 'white_label_setup', status: 'active', amountCents: 49900 });
+    expect(await res.json()).toMatchObject({
+      addOn: 'white_label_setup',
+      status: 'active',
+      amountCents: 49900,
+    });
     expect((await buy(elite.cookie, { addOn: 'white_label_setup' })).status).toBe(409);
-    expect((await chargesOf(elite.userId)).map((c) => [c.description, c.amountCents])).toEqual([['White-label setup', 49900]]);
+    expect((await chargesOf(elite.userId)).map((c) => [c.description, c.amountCents])).toEqual([
+      ['White-label setup', 49900],
+    ]);
     const list = await (await t.request('/api/billing/add-ons', { cookie: elite.cookie })).json();
     expect(list.items).toHaveLength(1);
     const billing = await (await t.request('/api/billing', { cookie: elite.cookie })).json();
-    expect(billing.charges).toEqual([expect.objectContaining({ kind: 'add_on', description: 'White-label setup', amountCents: 49900 })]);
+    expect(billing.charges).toEqual([
+      expect.objectContaining({ kind: 'add_on', description: 'White-label setup', amountCents: 49900 }),
+    ]);
   });
 
   it('CRM booster pack: $9.99/month; its customer export answers 402 without it and CSV of this business only with it', async () => {
     const owner = await t.signUp({ plan: 'starter' });
-    await createCustomer(t.db, owner.userId, { firstName: 'Ava', lastName: 'Stone', email: 'ava@example.com', phone: '=cmd()' });
+    await createCustomer(t.db, owner.userId, {
+      firstName: 'Ava',
+      lastName: 'Stone',
+      email: 'ava@example.com',
+      phone: '=cmd()',
+    });
     const other = await t.signUp({ plan: 'starter' });
-    await createCustomer(t.db, other.userId, { firstName: 'Zed', lastName: 'Other', email: 'zed@example.com' });
+    await createCustomer(t.db, other.userId, {
+      firstName: 'Zed',
+      lastName: 'Other',
+      email: 'zed@example.com',
+    });
 
     const before = await t.request('/api/customers/export.csv', { cookie: owner.cookie });
     expect(before.status).toBe(402);
-    expect((await before.json()).error.message).toBe('Customer export is part of the CRM booster pack. Add it on the Billing page to use it.');
+    expect((await before.json()).error.message).toBe(
+      'Customer export is part of the CRM booster pack. Add it on the Billing page to use it.',
+    );
 
     const res = await buy(owner.cookie, { addOn: 'crm_booster' });
     expect(res.status).toBe(201);
@@ -76,7 +117,9 @@ describe('add-ons', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const text = await csv.text();
-    expect(text.split('\r\n')[0]).toBe('First name,Last name,Email,Phone,Address,Vehicles,Bookings,Last completed booking,Customer since');
+    expect(text.split('\r\n')[0]).toBe(
+      'First name,Last name,Email,Phone,Address,Vehicles,Bookings,Last completed booking,Customer since',
+    );
     expect(text).toContain("Ava,Stone,ava@example.com,'=cmd(),,,0,,");
     expect(text).not.toContain('zed@example.com');
     // The other business has no pack.
@@ -92,8 +135,12 @@ describe('add-ons', () => {
     const owner = await t.signUp({ plan: 'starter' });
     await updateProfile(t.db, owner.userId, { businessName: 'Tap Shine Detailing' });
     expect((await buy(owner.cookie, { addOn: 'nfc_tags', quantity: 0, target: 'booking' })).status).toBe(400);
-    expect((await buy(owner.cookie, { addOn: 'nfc_tags', quantity: 501, target: 'booking' })).status).toBe(400);
-    expect((await buy(owner.cookie, { addOn: 'nfc_tags', quantity: 5, target: 'elsewhere' })).status).toBe(400);
+    expect((await buy(owner.cookie, { addOn: 'nfc_tags', quantity: 501, target: 'booking' })).status).toBe(
+      400,
+    );
+    expect((await buy(owner.cookie, { addOn: 'nfc_tags', quantity: 5, target: 'elsewhere' })).status).toBe(
+      400,
+    );
     // Review tags open the business page, which this business has not generated yet.
     const review = await buy(owner.cookie, { addOn: 'nfc_tags', quantity: 5, target: 'review' });
     expect(review.status).toBe(409);
@@ -101,15 +148,26 @@ describe('add-ons', () => {
     const few = await (await buy(owner.cookie, { addOn: 'nfc_tags', quantity: 3, target: 'booking' })).json();
     expect(few).toMatchObject({ status: 'ordered', quantity: 3, unitPriceCents: 600, amountCents: 1800 });
     expect(few.tagUrl).toBe('http://localhost:3000/book/tap-shine-detailing');
-    const many = await (await buy(owner.cookie, { addOn: 'nfc_tags', quantity: 30, target: 'booking' })).json();
+    const many = await (
+      await buy(owner.cookie, { addOn: 'nfc_tags', quantity: 30, target: 'booking' })
+    ).json();
     expect(many).toMatchObject({ unitPriceCents: 400, amountCents: 12000 });
-    const ten = await (await buy(owner.cookie, { addOn: 'nfc_tags', quantity: 10, target: 'booking' })).json();
+    const ten = await (
+      await buy(owner.cookie, { addOn: 'nfc_tags', quantity: 10, target: 'booking' })
+    ).json();
     expect(ten).toMatchObject({ unitPriceCents: 500, amountCents: 5000 });
 
     expect((await t.request('/api/admin/billing/add-ons', { cookie: owner.cookie })).status).toBe(403);
-    const waiting = await (await t.request('/api/admin/billing/add-ons?status=ordered', { cookie: admin.cookie })).json();
-    expect(waiting.items.map((o: { id: string }) => o.id)).toEqual(expect.arrayContaining([few.id, many.id, ten.id]));
-    expect(waiting.items.find((o: { id: string }) => o.id === few.id)).toMatchObject({ businessId: owner.userId, tagUrl: few.tagUrl });
+    const waiting = await (
+      await t.request('/api/admin/billing/add-ons?status=ordered', { cookie: admin.cookie })
+    ).json();
+    expect(waiting.items.map((o: { id: string }) => o.id)).toEqual(
+      expect.arrayContaining([few.id, many.id, ten.id]),
+    );
+    expect(waiting.items.find((o: { id: string }) => o.id === few.id)).toMatchObject({
+      businessId: owner.userId,
+      tagUrl: few.tagUrl,
+    });
 
     const path = `/api/admin/billing/add-ons/${few.id}/fulfil`;
     expect((await t.request(path, { method: 'POST', cookie: owner.cookie })).status).toBe(403);
@@ -117,7 +175,14 @@ describe('add-ons', () => {
     expect(done.status).toBe(200);
     expect(await done.json()).toMatchObject({ status: 'fulfilled' });
     expect((await t.request(path, { method: 'POST', cookie: admin.cookie })).status).toBe(409);
-    expect((await t.request('/api/admin/billing/add-ons/not-an-id/fulfil', { method: 'POST', cookie: admin.cookie })).status).toBe(404);
+    expect(
+      (
+        await t.request('/api/admin/billing/add-ons/not-an-id/fulfil', {
+          method: 'POST',
+          cookie: admin.cookie,
+        })
+      ).status,
+    ).toBe(404);
     const list = await (await t.request('/api/billing/add-ons', { cookie: owner.cookie })).json();
     expect(list.items.find((o: { id: string }) => o.id === few.id).status).toBe('fulfilled');
   });

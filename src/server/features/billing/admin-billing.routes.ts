@@ -38,7 +38,11 @@ const listRoute = createRoute({
   tags,
   summary: 'Add-on purchases of every business; NFC tag orders waiting first',
   request: { query: z.object({ status: z.enum(['ordered', 'fulfilled']).optional() }) },
-  responses: { 200: json(z.object({ items: z.array(orderSchema) })), 400: errorResponses[400], ...adminErrors },
+  responses: {
+    200: json(z.object({ items: z.array(orderSchema) })),
+    400: errorResponses[400],
+    ...adminErrors,
+  },
 });
 const fulfilRoute = createRoute({
   method: 'post',
@@ -46,7 +50,11 @@ const fulfilRoute = createRoute({
   tags,
   summary: 'Mark an NFC tag order fulfilled',
   request: { params: idParamSchema },
-  responses: { 200: json(orderSchema.omit({ businessId: true, businessName: true, ownerEmail: true })), 409: errorResponses[409], ...adminErrors },
+  responses: {
+    200: json(orderSchema.omit({ businessId: true, businessName: true, ownerEmail: true })),
+    409: errorResponses[409],
+    ...adminErrors,
+  },
 });
 const planRoute = createRoute({
   method: 'put',
@@ -55,7 +63,12 @@ const planRoute = createRoute({
   summary: "Assign a business's plan, Franchise included (test mode and Stripe alike; audited)",
   request: {
     params: idParamSchema,
-    body: { content: { 'application/json': { schema: z.object({ plan: z.enum(SUBSCRIPTION_TIERS, 'Choose a plan') }) } }, required: true },
+    body: {
+      content: {
+        'application/json': { schema: z.object({ plan: z.enum(SUBSCRIPTION_TIERS, 'Choose a plan') }) },
+      },
+      required: true,
+    },
   },
   responses: {
     200: json(z.object({ plan: z.enum(SUBSCRIPTION_TIERS) })),
@@ -67,12 +80,22 @@ const planRoute = createRoute({
 
 const router = createRouter();
 router.use('*', requireUser, requireAdmin);
-const actorOf = (c: { var: { user: { id: string; email: string } } }) => ({ id: c.var.user.id, email: c.var.user.email });
+const actorOf = (c: { var: { user: { id: string; email: string } } }) => ({
+  id: c.var.user.id,
+  email: c.var.user.email,
+});
 
 /** /api/admin/billing */
 export const adminBillingApi = router
-  .openapi(listRoute, async (c) => c.json({ items: await listAddOnOrders(c.var.deps.db, c.req.valid('query').status) }, 200))
-  .openapi(fulfilRoute, async (c) => c.json(await fulfilOrder(c.var.deps.db, actorOf(c), c.req.valid('param').id), 200))
+  .openapi(listRoute, async (c) =>
+    c.json({ items: await listAddOnOrders(c.var.deps.db, c.req.valid('query').status) }, 200),
+  )
+  .openapi(fulfilRoute, async (c) =>
+    c.json(await fulfilOrder(c.var.deps.db, actorOf(c), c.req.valid('param').id), 200),
+  )
   .openapi(planRoute, async (c) =>
-    c.json(await assignPlan(c.var.deps.db, actorOf(c), c.req.valid('param').id, c.req.valid('json').plan), 200),
+    c.json(
+      await assignPlan(c.var.deps.db, actorOf(c), c.req.valid('param').id, c.req.valid('json').plan),
+      200,
+    ),
   );

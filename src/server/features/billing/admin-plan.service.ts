@@ -3,8 +3,8 @@ import { type SubscriptionTier, TIER_LABELS } from '../../../shared/constants';
 import type { Database } from '../../db/client';
 import { profiles, user } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { isUuid } from '../ids';
 import { recordAudit } from '../admin-users/audit.service';
+import { isUuid } from '../ids';
 import { applyPlan } from './billing.service';
 
 const NO_BUSINESS = 'This account has no business';
@@ -13,7 +13,12 @@ const NO_BUSINESS = 'This account has no business';
  * An admin assigns a business's plan (docs/decisions/0952): the only way onto Franchise, which has no self-serve
  * price (§9). The same seat check as any plan change; the audit log keeps before and after.
  */
-export async function assignPlan(db: Database, actor: { id: string; email: string }, businessId: string, plan: SubscriptionTier) {
+export async function assignPlan(
+  db: Database,
+  actor: { id: string; email: string },
+  businessId: string,
+  plan: SubscriptionTier,
+) {
   if (!isUuid(businessId)) throw notFound(NO_BUSINESS);
   return db.transaction(async (tx) => {
     const [biz] = await tx

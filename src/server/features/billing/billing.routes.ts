@@ -1,15 +1,16 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { SUBSCRIPTION_TIERS } from '../../../shared/constants';
+import { ADD_ON_IDS, addOnPurchaseSchema, NFC_TARGETS } from '../../../shared/add-ons';
 import { planChangeSchema } from '../../../shared/billing';
+import { SUBSCRIPTION_TIERS } from '../../../shared/constants';
 import { requireOwner, requireUser } from '../../auth/guards';
-import { createRouter, errorResponses, json } from '../../http/openapi';
 import { conflict } from '../../http/errors';
+import { createRouter, errorResponses, json } from '../../http/openapi';
+import { buyAddOn, listAddOns } from './add-ons.service';
 import { applyPlan, getBilling } from './billing.service';
 import { recordDuePeriods } from './promotion.service';
-import { buyAddOn, listAddOns } from './add-ons.service';
-import { ADD_ON_IDS, addOnPurchaseSchema, NFC_TARGETS } from '../../../shared/add-ons';
 
 const ADD_ON_STRIPE_TEXT = 'Add-ons are arranged with our team while Stripe Billing is on; please contact us';
+
 import { openCustomerPortal, STRIPE_BILLING_TEXT, startSubscriptionCheckout } from './stripe-billing.service';
 
 const billingSchema = z
@@ -93,7 +94,12 @@ const portalRoute = createRoute({
   tags: ['Billing'],
   summary: "A link to Stripe's customer portal for the business's subscription",
   middleware: [requireOwner] as const,
-  responses: { 200: json(z.object({ url: z.string() })), 401: errorResponses[401], 403: errorResponses[403], 409: errorResponses[409] },
+  responses: {
+    200: json(z.object({ url: z.string() })),
+    401: errorResponses[401],
+    403: errorResponses[403],
+    409: errorResponses[409],
+  },
 });
 
 const addOnSchema = z
@@ -123,7 +129,8 @@ const buyAddOnRoute = createRoute({
   method: 'post',
   path: '/add-ons',
   tags: ['Billing'],
-  summary: 'Buy an add-on: white-label setup, the CRM booster pack or NFC tap tags (recorded at once in test mode)',
+  summary:
+    'Buy an add-on: white-label setup, the CRM booster pack or NFC tap tags (recorded at once in test mode)',
   middleware: [requireOwner] as const,
   request: { body: { content: { 'application/json': { schema: addOnPurchaseSchema } }, required: true } },
   responses: {
@@ -147,7 +154,9 @@ export const billingApi = billingRoutes
     if (payments.kind !== 'stripe' || !payments.billing) await recordDuePeriods(db, c.var.businessId);
     return c.json(await getBilling(db, c.var.businessId, c.var.memberRole, payments.kind), 200);
   })
-  .openapi(addOnsRoute, async (c) => c.json({ items: await listAddOns(c.var.deps.db, c.var.businessId) }, 200))
+  .openapi(addOnsRoute, async (c) =>
+    c.json({ items: await listAddOns(c.var.deps.db, c.var.businessId) }, 200),
+  )
   .openapi(buyAddOnRoute, async (c) => {
     const { db, payments, publicUrl } = c.var.deps;
     // With Stripe Billing, add-ons are not sold through it yet (docs/decisions/0952).
@@ -161,7 +170,7 @@ export const billingApi = billingRoutes
   .openapi(portalRoute, async (c) => c.json(await openCustomerPortal(c.var.deps, c.var.businessId), 200))
   .openapi(changePlanRoute, async (c) => {
     const { db, payments } = c.var.deps;
-    // With Stripe Billing the plan follows the subscription's webhooks, never a direct change (docs/decisions/832).
+    // With Stripe Billing the plan follows the subscription's webhooks, never a direct change (docs/decisions/0832).
     if (payments.kind === 'stripe' && payments.billing) throw conflict(STRIPE_BILLING_TEXT.useCheckout);
     // Franchise has no self-serve price (§9): an admin assigns it (docs/decisions/0952).
     if (c.req.valid('json').plan === 'franchise') throw conflict(STRIPE_BILLING_TEXT.noPrice);

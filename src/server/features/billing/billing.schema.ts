@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from '../../db/domain.schema';
 
-/** A business's Stripe Billing customer and subscription (docs/decisions/832); none in test mode. */
+/** A business's Stripe Billing customer and subscription (docs/decisions/0832); none in test mode. */
 export const billingSubscriptions = pgTable('billing_subscriptions', {
   businessId: text()
     .primaryKey()
@@ -58,7 +58,9 @@ export const billingCharges = pgTable(
   },
   (t) => [
     index('billing_charges_business_idx').on(t.businessId, t.createdAt),
-    uniqueIndex('billing_charges_period_uq').on(t.businessId, t.periodNumber).where(sql`${t.kind} = 'subscription'`),
+    uniqueIndex('billing_charges_period_uq')
+      .on(t.businessId, t.periodNumber)
+      .where(sql`${t.kind} = 'subscription'`),
     check(
       'billing_charges_money',
       sql`${t.listPriceCents} >= 0 and ${t.discountCents} >= 0 and ${t.amountCents} = ${t.listPriceCents} - ${t.discountCents}`,
@@ -96,8 +98,13 @@ export const addOnPurchases = pgTable(
     // One white-label setup per business, one running CRM booster pack.
     uniqueIndex('add_on_purchases_once_uq')
       .on(t.businessId, t.addOn)
-      .where(sql`${t.addOn} = 'white_label_setup' or (${t.addOn} = 'crm_booster' and ${t.status} = 'active')`),
-    check('add_on_purchases_money', sql`${t.quantity} > 0 and ${t.unitPriceCents} >= 0 and ${t.amountCents} = ${t.quantity} * ${t.unitPriceCents}`),
+      .where(
+        sql`${t.addOn} = 'white_label_setup' or (${t.addOn} = 'crm_booster' and ${t.status} = 'active')`,
+      ),
+    check(
+      'add_on_purchases_money',
+      sql`${t.quantity} > 0 and ${t.unitPriceCents} >= 0 and ${t.amountCents} = ${t.quantity} * ${t.unitPriceCents}`,
+    ),
     check('add_on_purchases_add_on', sql`${t.addOn} in ('white_label_setup', 'crm_booster', 'nfc_tags')`),
     check('add_on_purchases_status', sql`${t.status} in ('active', 'ordered', 'fulfilled', 'cancelled')`),
   ],

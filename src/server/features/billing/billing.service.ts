@@ -13,16 +13,19 @@ export async function seatsUsed(db: DbOrTx, businessId: string) {
   const [members] = await db
     .select({ n: count() })
     .from(userRoles)
-    .where(and(eq(userRoles.businessId, businessId), eq(userRoles.role, 'technician'), isNotNull(userRoles.businessId)));
+    .where(
+      and(
+        eq(userRoles.businessId, businessId),
+        eq(userRoles.role, 'technician'),
+        isNotNull(userRoles.businessId),
+      ),
+    );
   return 1 + (members?.n ?? 0) + (await pendingInvitationCount(db, businessId));
 }
 
 /** Open invitations that have not expired hold a seat. */
 async function pendingInvitationCount(db: DbOrTx, businessId: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(teamInvitations)
-    .where(openInvitationsOf(businessId));
+  const [row] = await db.select({ n: count() }).from(teamInvitations).where(openInvitationsOf(businessId));
   return row?.n ?? 0;
 }
 
@@ -40,12 +43,21 @@ export function seatsMessage(plan: SubscriptionTier, limit: number) {
   return `The ${name} plan includes ${limit} ${limit === 1 ? 'user' : 'users'}, counting you and pending invitations. Remove a member or upgrade your plan.`;
 }
 
-export async function getBilling(db: DbOrTx, businessId: string, memberRole: 'owner' | 'technician', mode: 'test' | 'stripe') {
+export async function getBilling(
+  db: DbOrTx,
+  businessId: string,
+  memberRole: 'owner' | 'technician',
+  mode: 'test' | 'stripe',
+) {
   const p = await loadPlan(db, businessId);
   const settings = await getPlatformSettings(db);
   return {
-    // The admin's monthly prices (docs/decisions/812) and the first-months promotion (decision 0951).
-    prices: { starter: settings.starterPriceCents, pro: settings.proPriceCents, elite: settings.elitePriceCents },
+    // The admin's monthly prices (docs/decisions/0812) and the first-months promotion (decision 0951).
+    prices: {
+      starter: settings.starterPriceCents,
+      pro: settings.proPriceCents,
+      elite: settings.elitePriceCents,
+    },
     promotion: await promotionView(db, businessId),
     charges: await recentCharges(db, businessId),
     businessName: p.businessName,
@@ -64,7 +76,12 @@ export async function getBilling(db: DbOrTx, businessId: string, memberRole: 'ow
  * Records a plan change (test mode, or a Stripe subscription webhook). A downgrade below the seats in use is refused
  * until members are removed; the business row is locked so concurrent invitations cannot slip past.
  */
-export async function applyPlan(db: DbOrTx, businessId: string, plan: SubscriptionTier, opts: { active?: boolean } = {}) {
+export async function applyPlan(
+  db: DbOrTx,
+  businessId: string,
+  plan: SubscriptionTier,
+  opts: { active?: boolean } = {},
+) {
   await db.transaction(async (tx) => {
     await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, businessId)).for('update');
     const limit = PLAN_SEATS[plan];
@@ -72,7 +89,10 @@ export async function applyPlan(db: DbOrTx, businessId: string, plan: Subscripti
     if (limit !== null && used > limit) throw conflict(seatsMessage(plan, limit));
     await tx
       .update(profiles)
-      .set({ subscriptionTier: plan, ...(opts.active === undefined ? {} : { subscriptionActive: opts.active }) })
+      .set({
+        subscriptionTier: plan,
+        ...(opts.active === undefined ? {} : { subscriptionActive: opts.active }),
+      })
       .where(eq(profiles.id, businessId));
   });
 }

@@ -10,9 +10,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Where a business stands: trialing until trialEndsAt, then active while subscription_active holds. Test mode keeps
  * trials active (§9: trials convert to paid unless cancelled); Stripe's webhooks clear subscription_active when a
- * subscription ends or goes unpaid, and that lapses the business (docs/decisions/802).
+ * subscription ends or goes unpaid, and that lapses the business (docs/decisions/0802).
  */
-export function subscriptionState(p: { subscriptionActive: boolean; trialEndsAt: Date | null }, now = new Date()): SubscriptionState {
+export function subscriptionState(
+  p: { subscriptionActive: boolean; trialEndsAt: Date | null },
+  now = new Date(),
+): SubscriptionState {
   if (!p.subscriptionActive) return 'lapsed';
   if (p.trialEndsAt && p.trialEndsAt.getTime() > now.getTime()) return 'trialing';
   return 'active';
@@ -33,5 +36,12 @@ export async function loadPlan(db: DbOrTx, businessId: string) {
     })
     .from(profiles)
     .where(eq(profiles.id, businessId));
-  return row ?? { plan: 'starter' as SubscriptionTier, subscriptionActive: false, trialEndsAt: null, businessName: null };
+  return (
+    row ?? {
+      plan: 'starter' as SubscriptionTier,
+      subscriptionActive: false,
+      trialEndsAt: null,
+      businessName: null,
+    }
+  );
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { PROMOTION, percentOfCents, planPriceCents, type PromotionView } from '../../../shared/billing';
+import { PROMOTION, type PromotionView, percentOfCents, planPriceCents } from '../../../shared/billing';
 import { TIER_LABELS } from '../../../shared/constants';
 import type { Database, DbOrTx } from '../../db/client';
 import { profiles } from '../../db/schema';
@@ -45,7 +45,12 @@ async function hasSubscribed(db: DbOrTx, businessId: string) {
   const [sub] = await db
     .select({ id: billingSubscriptions.businessId })
     .from(billingSubscriptions)
-    .where(and(eq(billingSubscriptions.businessId, businessId), isNotNull(billingSubscriptions.stripeSubscriptionId)));
+    .where(
+      and(
+        eq(billingSubscriptions.businessId, businessId),
+        isNotNull(billingSubscriptions.stripeSubscriptionId),
+      ),
+    );
   return Boolean(sub);
 }
 
@@ -58,11 +63,20 @@ export async function promotionEligible(db: DbOrTx, businessId: string) {
 }
 
 /** The promotion /billing shows: applied to this subscription (until it ends), else offered to a new one, else none. */
-export async function promotionView(db: DbOrTx, businessId: string, now = new Date()): Promise<PromotionView | null> {
+export async function promotionView(
+  db: DbOrTx,
+  businessId: string,
+  now = new Date(),
+): Promise<PromotionView | null> {
   const granted = await promotionOf(db, businessId);
   if (granted) {
     if (granted.endsAt.getTime() <= now.getTime()) return null;
-    return { percentOff: granted.percentOff, months: granted.months, state: 'applied', endsAt: granted.endsAt.toISOString() };
+    return {
+      percentOff: granted.percentOff,
+      months: granted.months,
+      state: 'applied',
+      endsAt: granted.endsAt.toISOString(),
+    };
   }
   if (!(await promotionEligible(db, businessId))) return null;
   return { percentOff: PROMOTION.percentOff, months: PROMOTION.months, state: 'offered', endsAt: null };
@@ -103,9 +117,13 @@ export async function recordDuePeriods(db: Database, businessId: string, now = n
     for (let n = (last?.n ?? 0) + 1; ; n++) {
       const periodStart = addMonths(start, n - 1);
       if (periodStart.getTime() > now.getTime()) break;
-      if (n === 1 && settings.bannerEnabled && !(await hasSubscribed(tx, businessId))) await grantPromotion(tx, businessId, periodStart);
+      if (n === 1 && settings.bannerEnabled && !(await hasSubscribed(tx, businessId)))
+        await grantPromotion(tx, businessId, periodStart);
       const promo = await promotionOf(tx, businessId);
-      const discounted = promo !== null && periodStart.getTime() < promo.endsAt.getTime() && periodStart.getTime() >= promo.startsAt.getTime();
+      const discounted =
+        promo !== null &&
+        periodStart.getTime() < promo.endsAt.getTime() &&
+        periodStart.getTime() >= promo.startsAt.getTime();
       const discount = discounted ? percentOfCents(list, promo.percentOff) : 0;
       const inserted = await tx
         .insert(billingCharges)

@@ -36,7 +36,11 @@ describe('test-mode billing', () => {
     return res.json();
   };
   const charges = (businessId: string) =>
-    t.db.select().from(billingCharges).where(eq(billingCharges.businessId, businessId)).orderBy(billingCharges.periodNumber);
+    t.db
+      .select()
+      .from(billingCharges)
+      .where(eq(billingCharges.businessId, businessId))
+      .orderBy(billingCharges.periodNumber);
 
   it('offers the promotion to a trialing business, then charges half price for the first 3 monthly periods only', async () => {
     const owner = await t.signUp({ plan: 'pro' });
@@ -107,7 +111,12 @@ const fake = await startFakeStripe();
 afterAll(() => fake.close());
 const SECRET = 'whsec_promotion';
 const st = await createTestContext({
-  payments: () => createStripePaymentProvider({ secretKey: 'sk_test_fake_promo', webhookSecret: SECRET, apiBase: fake.apiBase }),
+  payments: () =>
+    createStripePaymentProvider({
+      secretKey: 'sk_test_fake_promo',
+      webhookSecret: SECRET,
+      apiBase: fake.apiBase,
+    }),
 });
 const stAdmin = await st.createAdmin();
 
@@ -125,13 +134,21 @@ describe('Stripe Billing', () => {
     expect(form['discounts[0][coupon]']).toBe(PROMOTION_COUPON_ID);
     expect(form['metadata[promotion]']).toBe('first_months');
     expect(form['line_items[0][price_data][unit_amount]']).toBe('7900');
-    expect(fake.coupons.get(PROMOTION_COUPON_ID)).toMatchObject({ percent_off: 50, duration: 'repeating', duration_in_months: 3 });
+    expect(fake.coupons.get(PROMOTION_COUPON_ID)).toMatchObject({
+      percent_off: 50,
+      duration: 'repeating',
+      duration_in_months: 3,
+    });
 
     const { session } = fake.completeSubscription(sessionId);
     const e = fake.signedEvent('checkout.session.completed', session, { secret: SECRET });
     expect((await postStripeWebhook(st, e.body, e.signature)).status).toBe(200);
     const body = await (await st.request('/api/billing', { cookie: owner.cookie })).json();
-    expect(body).toMatchObject({ mode: 'stripe', plan: 'pro', promotion: { state: 'applied', percentOff: 50, months: 3 } });
+    expect(body).toMatchObject({
+      mode: 'stripe',
+      plan: 'pro',
+      promotion: { state: 'applied', percentOff: 50, months: 3 },
+    });
 
     // A second checkout (a plan change) is not a new subscription: no coupon; the coupon is made once.
     const again = await checkout(owner.cookie, 'elite');

@@ -1,11 +1,11 @@
 import { eq, or } from 'drizzle-orm';
+import { PROMOTION, planPriceCents } from '../../../shared/billing';
 import { PLANS, SUBSCRIPTION_TIERS, type SubscriptionTier } from '../../../shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { billingSubscriptions, profiles, user } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { AppError, conflict } from '../../http/errors';
 import type { PaymentWebhookEvent } from '../../providers/payments/payments';
-import { PROMOTION, planPriceCents } from '../../../shared/billing';
 import { getPlatformSettings } from '../platform-settings/platform-settings.service';
 import { applyPlan } from './billing.service';
 import { grantPromotion, promotionEligible } from './promotion.service';
@@ -47,7 +47,7 @@ export async function startSubscriptionCheckout(
   const billing = billingOf(deps);
   const price = PLANS.find((p) => p.id === plan);
   if (!price) throw conflict(STRIPE_BILLING_TEXT.noPrice);
-  // The admin's price (docs/decisions/812), as the landing page and /billing show it.
+  // The admin's price (docs/decisions/0812), as the landing page and /billing show it.
   const monthlyCents = planPriceCents(await getPlatformSettings(deps.db), plan) ?? price.priceMonthly * 100;
   const [owner] = await deps.db.select({ email: user.email }).from(user).where(eq(user.id, businessId));
   const existing = await subscriptionRow(deps.db, businessId);
@@ -91,7 +91,7 @@ const asPlan = (plan: string | null): SubscriptionTier | null =>
   plan && (SUBSCRIPTION_TIERS as readonly string[]).includes(plan) ? (plan as SubscriptionTier) : null;
 
 /**
- * Applies a verified subscription webhook (docs/decisions/832): the business's plan and subscription_active follow
+ * Applies a verified subscription webhook (docs/decisions/0832): the business's plan and subscription_active follow
  * Stripe. Events are applied in creation order per business (an older one arriving late is ignored); a downgrade
  * the seats do not allow keeps the old plan but still records whether the subscription is active.
  */
@@ -161,7 +161,8 @@ export async function handleSubscriptionEvent(
     const active = ACTIVE.has(sub.status);
     const plan = asPlan(sub.plan);
     // Stripe applies the coupon to the invoices; /billing shows until when (decision 0951).
-    if (event.type === 'subscription.checkout.completed' && event.promotion) await grantPromotion(tx, business.id, at);
+    if (event.type === 'subscription.checkout.completed' && event.promotion)
+      await grantPromotion(tx, business.id, at);
     try {
       if (plan) await applyPlan(tx, business.id, plan, { active });
       else await tx.update(profiles).set({ subscriptionActive: active }).where(eq(profiles.id, business.id));

@@ -7,7 +7,7 @@ import { startFakeStripe } from '../../test/fake-stripe';
 import { createTestContext } from '../../test/harness';
 import { postStripeWebhook } from '../payouts/payouts.fixtures';
 
-// Stripe Billing for plan changes (docs/decisions/832) against the local fake Stripe, with signed webhooks.
+// Stripe Billing for plan changes (docs/decisions/0832) against the local fake Stripe, with signed webhooks.
 const fake = await startFakeStripe();
 afterAll(() => fake.close());
 const SECRET = 'whsec_billing_endpoint';

@@ -22,7 +22,10 @@ describe('the booking link is claimed when the business is named, and can be cha
     expect((await saveName(owner.cookie, 'Sunrise Shine Mobile')).status).toBe(200);
     expect(await slugOf(owner.userId)).toBe('sunrise-shine-mobile');
     const after = await (await t.request('/api/booking-link', { cookie: owner.cookie })).json();
-    expect(after).toMatchObject({ slug: 'sunrise-shine-mobile', url: `${t.deps.publicUrl}/book/sunrise-shine-mobile` });
+    expect(after).toMatchObject({
+      slug: 'sunrise-shine-mobile',
+      url: `${t.deps.publicUrl}/book/sunrise-shine-mobile`,
+    });
 
     // A rename keeps the link (printed on vans).
     expect((await saveName(owner.cookie, 'Sunset Shine')).status).toBe(200);
@@ -34,7 +37,10 @@ describe('the booking link is claimed when the business is named, and can be cha
     await saveName(owner.cookie, 'Redirect Detailing');
     const res = await changeSlug(owner.cookie, '  Redirect-Austin ');
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await res.json()).toMatchObject({ slug: 'redirect-austin', url: `${t.deps.publicUrl}/book/redirect-austin` });
+    expect(await res.json()).toMatchObject({
+      slug: 'redirect-austin',
+      url: `${t.deps.publicUrl}/book/redirect-austin`,
+    });
 
     const old = await t.request('/book/redirect-detailing?zip=78701', { redirect: 'manual' });
     expect(old.status).toBe(308);
@@ -44,10 +50,14 @@ describe('the booking link is claimed when the business is named, and can be cha
 
     // A second change: both former links lead to the current one; taking an old one back ends its redirect.
     expect((await changeSlug(owner.cookie, 'redirect-tx')).status).toBe(200);
-    expect((await t.request('/book/redirect-detailing', { redirect: 'manual' })).headers.get('location')).toBe('/book/redirect-tx');
+    expect(
+      (await t.request('/book/redirect-detailing', { redirect: 'manual' })).headers.get('location'),
+    ).toBe('/book/redirect-tx');
     expect((await changeSlug(owner.cookie, 'redirect-detailing')).status).toBe(200);
     expect((await t.request('/book/redirect-detailing', { redirect: 'manual' })).status).not.toBe(308);
-    expect((await t.request('/book/redirect-tx', { redirect: 'manual' })).headers.get('location')).toBe('/book/redirect-detailing');
+    expect((await t.request('/book/redirect-tx', { redirect: 'manual' })).headers.get('location')).toBe(
+      '/book/redirect-detailing',
+    );
   });
 
   it("refuses a malformed slug (400), another business's current or former slug (409), and a technician (403)", async () => {
@@ -58,7 +68,9 @@ describe('the booking link is claimed when the business is named, and can be cha
     for (const bad of ['ab', 'No Spaces', '-dash', 'dash-', 'a--b', 'x'.repeat(61), 42]) {
       const res = await changeSlug(a.cookie, bad);
       expect(res.status, String(bad)).toBe(400);
-      expect((await res.json()).error.message).toBe('Your booking link can use 3 to 60 lowercase letters, numbers and dashes');
+      expect((await res.json()).error.message).toBe(
+        'Your booking link can use 3 to 60 lowercase letters, numbers and dashes',
+      );
     }
     const taken = await changeSlug(a.cookie, 'beta-shine');
     expect(taken.status).toBe(409);
@@ -74,6 +86,8 @@ describe('the booking link is claimed when the business is named, and can be cha
     await grantRole(t.db, tech.userId, 'technician', a.userId);
     expect((await changeSlug(tech.cookie, 'alpha-tech')).status).toBe(403);
     expect(await slugOf(a.userId)).toBe('alpha-shine');
-    expect((await t.request('/api/booking-link', { method: 'PUT', json: { slug: 'nobody-here' } })).status).toBe(401);
+    expect(
+      (await t.request('/api/booking-link', { method: 'PUT', json: { slug: 'nobody-here' } })).status,
+    ).toBe(401);
   });
 });

@@ -6,13 +6,18 @@ import type { AppEnv } from '../../http/context';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { changeBookingSlug, ensureBookingSlug, redirectedBookingSlug } from './booking-link.service';
 
-const linkSchema = z.object({ slug: z.string().nullable(), url: z.string().nullable(), businessName: z.string().nullable() });
+const linkSchema = z.object({
+  slug: z.string().nullable(),
+  url: z.string().nullable(),
+  businessName: z.string().nullable(),
+});
 
 const linkRoute = createRoute({
   method: 'get',
   path: '/',
   tags: ['Booking link'],
-  summary: 'The business’s public booking link /book/{slug} (made from its name once it has one; null before)',
+  summary:
+    'The business’s public booking link /book/{slug} (made from its name once it has one; null before)',
   responses: {
     200: json(linkSchema),
     401: errorResponses[401],
@@ -43,7 +48,10 @@ export const bookingLinkApi = bookingLinkRoutes
     c.json(await ensureBookingSlug(c.var.deps.db, c.var.businessId, c.var.deps.publicUrl), 200),
   )
   .openapi(changeRoute, async (c) =>
-    c.json(await changeBookingSlug(c.var.deps.db, c.var.businessId, c.req.valid('json'), c.var.deps.publicUrl), 200),
+    c.json(
+      await changeBookingSlug(c.var.deps.db, c.var.businessId, c.req.valid('json'), c.var.deps.publicUrl),
+      200,
+    ),
   );
 
 /** /book/{former slug} → 308 to the business's current link, query kept (decision 0955). */

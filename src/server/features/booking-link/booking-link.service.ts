@@ -1,5 +1,9 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { BOOKING_LINK_TEXT, type BookingLinkInput, bookingLinkInputSchema } from '../../../shared/booking-link';
+import {
+  BOOKING_LINK_TEXT,
+  type BookingLinkInput,
+  bookingLinkInputSchema,
+} from '../../../shared/booking-link';
 import type { Database, DbOrTx } from '../../db/client';
 import { bookingSlugRedirects, profiles } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
@@ -44,7 +48,9 @@ export async function claimBookingSlug(db: DbOrTx, businessId: string): Promise<
       const [redirect] = await tx
         .select({ businessId: bookingSlugRedirects.businessId })
         .from(bookingSlugRedirects)
-        .where(and(eq(bookingSlugRedirects.slug, candidate), ne(bookingSlugRedirects.businessId, businessId)));
+        .where(
+          and(eq(bookingSlugRedirects.slug, candidate), ne(bookingSlugRedirects.businessId, businessId)),
+        );
       if (redirect) return undefined;
       // coalesce: a concurrent first claim may have set it; both callers then agree on that one.
       const [set] = await tx
@@ -61,7 +67,10 @@ export async function claimBookingSlug(db: DbOrTx, businessId: string): Promise<
 /** The business's readable booking link (decision 1103), claimed now if it has a name and no slug yet. */
 export async function ensureBookingSlug(db: DbOrTx, businessId: string, publicUrl: string) {
   const slug = await claimBookingSlug(db, businessId);
-  const [row] = await db.select({ name: profiles.businessName }).from(profiles).where(eq(profiles.id, businessId));
+  const [row] = await db
+    .select({ name: profiles.businessName })
+    .from(profiles)
+    .where(eq(profiles.id, businessId));
   return linkOf(publicUrl, slug, row?.name ?? null);
 }
 
@@ -69,7 +78,12 @@ export async function ensureBookingSlug(db: DbOrTx, businessId: string, publicUr
  * The owner picks another slug (decision 0955). The old one is kept as a redirect to the new, so printed links keep
  * working; a slug that is another business's, current or former, is refused with 409.
  */
-export async function changeBookingSlug(db: Database, businessId: string, input: BookingLinkInput, publicUrl: string) {
+export async function changeBookingSlug(
+  db: Database,
+  businessId: string,
+  input: BookingLinkInput,
+  publicUrl: string,
+) {
   const { slug } = bookingLinkInputSchema.parse(input);
   try {
     return await db.transaction(async (tx) => {
@@ -88,7 +102,8 @@ export async function changeBookingSlug(db: Database, businessId: string, input:
       // Taking back one of its own former slugs: it is current again, no longer a redirect.
       if (redirect) await tx.delete(bookingSlugRedirects).where(eq(bookingSlugRedirects.slug, slug));
       await tx.update(profiles).set({ bookingSlug: slug }).where(eq(profiles.id, businessId));
-      if (row.slug) await tx.insert(bookingSlugRedirects).values({ slug: row.slug, businessId }).onConflictDoNothing();
+      if (row.slug)
+        await tx.insert(bookingSlugRedirects).values({ slug: row.slug, businessId }).onConflictDoNothing();
       return linkOf(publicUrl, slug, row.name);
     });
   } catch (err) {

@@ -1,10 +1,15 @@
+import { eq } from 'drizzle-orm';
 import { formatCents } from '../../../shared/money';
 import { VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
 import { formatDateTimeInZone } from '../../../shared/time';
-import { eq } from 'drizzle-orm';
 import { bookings, type checkoutSessions } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
-import { manageTokenFor, manageUrl, sendTransactional, sendTransactionalSms } from '../campaigns/automations.service';
+import {
+  manageTokenFor,
+  manageUrl,
+  sendTransactional,
+  sendTransactionalSms,
+} from '../campaigns/automations.service';
 import { findPublicBusiness } from './booking-options.service';
 
 type Checkout = typeof checkoutSessions.$inferSelect;
@@ -43,7 +48,9 @@ export async function sendBookingEmails(deps: ConfirmationDeps, c: Checkout, boo
   const businessName = business?.name ?? 'ShineRoute';
   const when = formatDateTimeInZone(c.scheduledAt, c.timeZone);
   const contact = [business?.phone, business?.businessEmail].filter(Boolean).join(' or ');
-  const link = c.businessId ? manageUrl(deps.publicUrl, await manageTokenFor(deps.db, c.businessId, bookingId)) : null;
+  const link = c.businessId
+    ? manageUrl(deps.publicUrl, await manageTokenFor(deps.db, c.businessId, bookingId))
+    : null;
 
   const confirmation = {
     to: c.email,

@@ -1,4 +1,3 @@
-import { offersLoyalty } from '../loyalty/loyalty-plan';
 import { and, asc, eq, exists, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { LEAD_SERVICES } from '../../../shared/booking.schemas';
 import { SLOT_HOLDING_STATUSES } from '../../../shared/booking-status';
@@ -9,6 +8,7 @@ import { DEFAULT_TIME_ZONE } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
 import { bookings, citySeoPages, profiles, serviceAreas, services, user } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { offersLoyalty } from '../loyalty/loyalty-plan';
 import { getScheduling, leadScheduling, slotsOfDate } from '../scheduling/scheduling.service';
 
 // What /book offers: a business's active services, the businesses serving a zip, or §9's demo services (a lead).
@@ -54,7 +54,10 @@ export async function businessPlace(db: DbOrTx, businessId: string): Promise<str
     .limit(1);
   if (page) return `${page.city}, ${page.state}`;
   const [area] = await db
-    .select({ city: serviceAreas.city, state: sql<string>`coalesce(${serviceAreas.stateCode}, ${serviceAreas.state})` })
+    .select({
+      city: serviceAreas.city,
+      state: sql<string>`coalesce(${serviceAreas.stateCode}, ${serviceAreas.state})`,
+    })
     .from(serviceAreas)
     .where(and(eq(serviceAreas.businessId, businessId), eq(serviceAreas.isActive, true)))
     .orderBy(asc(serviceAreas.createdAt))
@@ -176,7 +179,7 @@ export async function getBookingOptions(db: DbOrTx, query: { business?: string; 
         verified: business.verified,
         acceptsOnlineBookings: business.acceptsOnlineBookings,
         phone: business.phone,
-        // Returning customers may spend points here (docs/decisions/710).
+        // Returning customers may spend points here (docs/decisions/0710).
         offersLoyalty: await offersLoyalty(db, business.id),
       },
       businesses: [],

@@ -66,7 +66,8 @@ const slotsRoute = createRoute({
   method: 'get',
   path: '/slots',
   tags: ['Booking'],
-  summary: "A day's slots under the business's hours and rules; taken (every crew busy) or too soon marked unavailable",
+  summary:
+    "A day's slots under the business's hours and rules; taken (every crew busy) or too soon marked unavailable",
   request: {
     query: z.object({
       business: z.string().trim().min(1).max(100).optional(),

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, integer, pgEnum, pgTable, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { CHECKOUT_STATUSES, PAYMENT_PROVIDER_KINDS } from '../../../shared/checkout';
 import { bookings, profiles, services, vehicleType } from '../../db/domain.schema';
 
@@ -17,7 +30,7 @@ export const checkoutSessions = pgTable(
     provider: paymentProvider().notNull(),
     // The provider's session id (Stripe's cs_…, or the test checkout's); the /booking-success session_id.
     providerSessionId: text().notNull().unique(),
-    // Null for a platform lead (docs/decisions/006).
+    // Null for a platform lead (docs/decisions/0006).
     businessId: text().references(() => profiles.id, { onDelete: 'cascade' }),
     serviceId: uuid().references(() => services.id, { onDelete: 'set null' }),
     serviceName: text().notNull(),
@@ -41,10 +54,10 @@ export const checkoutSessions = pgTable(
     smsMarketingOptIn: boolean().notNull().default(false),
     amountCents: integer().notNull(),
     // Destination charge terms (docs/decisions/1000): the business's connected account and the platform's fee (on
-    // amountCents, never on the tip). No destination: the platform is the merchant (a lead, docs/decisions/006).
+    // amountCents, never on the tip). No destination: the platform is the merchant (a lead, docs/decisions/0006).
     destinationAccount: text(),
     applicationFeeCents: integer().notNull().default(0),
-    // Charged with the price, kept apart (docs/decisions/501).
+    // Charged with the price, kept apart (docs/decisions/0501).
     tipCents: integer().notNull().default(0),
     status: checkoutStatus().notNull().default('open'),
     // The provider's payment (Stripe payment_intent), needed to refund.
@@ -60,8 +73,16 @@ export const checkoutSessions = pgTable(
   },
   (t) => [
     unique('checkout_sessions_business_id_id_uq').on(t.businessId, t.id),
-    foreignKey({ name: 'checkout_sessions_booking_tenant_fk', columns: [t.businessId, t.bookingId], foreignColumns: [bookings.businessId, bookings.id] }).onDelete('set null'),
-    foreignKey({ name: 'checkout_sessions_service_tenant_fk', columns: [t.businessId, t.serviceId], foreignColumns: [services.businessId, services.id] }).onDelete('set null'),
+    foreignKey({
+      name: 'checkout_sessions_booking_tenant_fk',
+      columns: [t.businessId, t.bookingId],
+      foreignColumns: [bookings.businessId, bookings.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'checkout_sessions_service_tenant_fk',
+      columns: [t.businessId, t.serviceId],
+      foreignColumns: [services.businessId, services.id],
+    }).onDelete('set null'),
     check(
       'checkout_sessions_money_ck',
       sql`${t.amountCents} between 0 and 100000000 and ${t.tipCents} between 0 and 100000000 and ${t.applicationFeeCents} between 0 and ${t.amountCents}`,

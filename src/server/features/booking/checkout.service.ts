@@ -3,25 +3,21 @@ import { and, eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, type BookingForm } from '../../../shared/booking.schemas';
 import { bookingTipCents } from '../../../shared/discounts';
 import { servicePriceCents } from '../../../shared/pricing';
+import { samePhone } from '../../../shared/sms';
 import { DEFAULT_TIME_ZONE } from '../../../shared/time';
 import type { Database, Transaction } from '../../db/client';
 import { bookings, checkoutSessions, customers, customerVehicles } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { type ChargeTransfer, SUCCESS_PATH } from '../../providers/payments/payments';
+import { recordConsent } from '../campaigns/consent.service';
+import { redeemHeldReward, rewardForCheckout } from '../loyalty/redeem.service';
 import { recordCompletedCharge } from '../payouts/ledger.service';
 import { chargeTermsFor } from '../payouts/payment-accounts.service';
-import { assertSlotBookable, lockBusinessSlots, slotHasRoom } from '../scheduling/scheduling.service';
-import {
-  findActiveService,
-  findPublicBusiness,
-  leadServices,
-} from './booking-options.service';
-import { recordConsent } from '../campaigns/consent.service';
-import { samePhone } from '../../../shared/sms';
-import { sendBookingEmails, sendSlotLostEmail } from './booking-emails';
 import { priceWithPromo } from '../promo-codes/promo-codes.service';
-import { redeemHeldReward, rewardForCheckout } from '../loyalty/redeem.service';
+import { assertSlotBookable, lockBusinessSlots, slotHasRoom } from '../scheduling/scheduling.service';
+import { sendBookingEmails, sendSlotLostEmail } from './booking-emails';
+import { findActiveService, findPublicBusiness, leadServices } from './booking-options.service';
 
 /** Stripe requires at least 30 minutes. */
 const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
@@ -53,7 +49,10 @@ function bookPageUrl(
  * booking in checkout_sessions and asks the payment provider for a checkout URL. No booking exists yet.
  */
 export async function createPayment(
-  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'supportEmail' | 'publicUrl' | 'sms' | 'messageRetryDelaysMs'>,
+  deps: Pick<
+    AppDeps,
+    'db' | 'payments' | 'mailer' | 'supportEmail' | 'publicUrl' | 'sms' | 'messageRetryDelaysMs'
+  >,
   form: BookingForm,
 ) {
   const { db, payments, publicUrl } = deps;
@@ -92,9 +91,14 @@ export async function createPayment(
     durationMinutes: service.durationMinutes,
   });
 
-  // A loyalty reward needs the token of a verified email (docs/decisions/710); checked before anything is stored.
+  // A loyalty reward needs the token of a verified email (docs/decisions/0710); checked before anything is stored.
   const reward = form.rewardId
-    ? await rewardForCheckout(db, { businessId: form.businessId, token: form.loyaltyToken, email: form.email, rewardId: form.rewardId })
+    ? await rewardForCheckout(db, {
+        businessId: form.businessId,
+        token: form.loyaltyToken,
+        email: form.email,
+        rewardId: form.rewardId,
+      })
     : null;
   // Never the browser's totalPrice: §9's rule applied to the stored service, less a promo code, then the reward
   // (one order, src/shared/discounts.ts; decisions 702 and 710).
@@ -114,11 +118,15 @@ export async function createPayment(
   // Nothing to charge (discounts brought it to $0, no tip): no provider session; booked here, once (decision 710).
   const free = amountCents + tip === 0;
   // A business is paid through its connected account, minus the platform's fee (docs/decisions/1000); a lead is not.
-  const transfer: ChargeTransfer | null = form.businessId && !free
-    ? (await chargeTermsFor(deps, form.businessId, { amountCents, tipCents: tip })).transfer
-    : null;
+  const transfer: ChargeTransfer | null =
+    form.businessId && !free
+      ? (await chargeTermsFor(deps, form.businessId, { amountCents, tipCents: tip })).transfer
+      : null;
   const { sessionId, url } = free
-    ? { sessionId: `free_${checkoutId}`, url: `${publicUrl}${SUCCESS_PATH.replace('{CHECKOUT_SESSION_ID}', `free_${checkoutId}`)}` }
+    ? {
+        sessionId: `free_${checkoutId}`,
+        url: `${publicUrl}${SUCCESS_PATH.replace('{CHECKOUT_SESSION_ID}', `free_${checkoutId}`)}`,
+      }
     : await payments.createCheckout({
         checkoutId,
         amountCents: amountCents + tip,
@@ -132,39 +140,40 @@ export async function createPayment(
         metadata: { document_type: 'booking' },
       });
 
-  const insertCheckout = (tx: Transaction) => tx.insert(checkoutSessions).values({
-    id: checkoutId,
-    provider: free ? 'free' : payments.kind,
-    providerSessionId: sessionId,
-    businessId: form.businessId,
-    serviceId,
-    serviceName: service.name,
-    serviceDescription: service.description,
-    durationMinutes: service.durationMinutes,
-    vehicleType: form.vehicleType,
-    vehicleMake: form.vehicleMake,
-    vehicleModel: form.vehicleModel,
-    vehicleYear: form.vehicleYear,
-    vehicleColor: form.vehicleColor,
-    scheduledAt,
-    timeZone,
-    locationAddress: form.location,
-    zipCode: form.zip,
-    firstName: form.firstName,
-    lastName: form.lastName,
-    email: form.email,
-    phone: form.phone,
-    specialInstructions: form.notes,
-    smsMarketingOptIn: Boolean(form.phone) && form.smsMarketingOptIn,
-    amountCents,
-    destinationAccount: transfer?.destination ?? null,
-    applicationFeeCents: transfer?.applicationFeeCents ?? 0,
-    tipCents: tip,
-    status: free ? 'paid' : 'open',
-    paidAt: free ? new Date() : null,
-    landingPath: form.landingPath,
-    expiresAt,
-  });
+  const insertCheckout = (tx: Transaction) =>
+    tx.insert(checkoutSessions).values({
+      id: checkoutId,
+      provider: free ? 'free' : payments.kind,
+      providerSessionId: sessionId,
+      businessId: form.businessId,
+      serviceId,
+      serviceName: service.name,
+      serviceDescription: service.description,
+      durationMinutes: service.durationMinutes,
+      vehicleType: form.vehicleType,
+      vehicleMake: form.vehicleMake,
+      vehicleModel: form.vehicleModel,
+      vehicleYear: form.vehicleYear,
+      vehicleColor: form.vehicleColor,
+      scheduledAt,
+      timeZone,
+      locationAddress: form.location,
+      zipCode: form.zip,
+      firstName: form.firstName,
+      lastName: form.lastName,
+      email: form.email,
+      phone: form.phone,
+      specialInstructions: form.notes,
+      smsMarketingOptIn: Boolean(form.phone) && form.smsMarketingOptIn,
+      amountCents,
+      destinationAccount: transfer?.destination ?? null,
+      applicationFeeCents: transfer?.applicationFeeCents ?? 0,
+      tipCents: tip,
+      status: free ? 'paid' : 'open',
+      paidAt: free ? new Date() : null,
+      landingPath: form.landingPath,
+      expiresAt,
+    });
   // The code's use and the reward's points are held (or refused: used up, spent meanwhile) with the checkout.
   await db.transaction(async (tx) => {
     await insertCheckout(tx);
@@ -261,7 +270,13 @@ async function bookOnce(
       // The opt-in is for the number the booker typed: it is recorded on the customer only when that is the
       // customer's number; otherwise it stays on the booking until the owner takes that number (decision 0936).
       if (row.smsMarketingOptIn && customer.phoneMatches)
-        await recordConsent(tx, row.businessId, customerId, { sms: true, smsPhone: row.phone, source: 'booking_form' }, row.createdAt);
+        await recordConsent(
+          tx,
+          row.businessId,
+          customerId,
+          { sms: true, smsPhone: row.phone, source: 'booking_form' },
+          row.createdAt,
+        );
       vehicleId = await upsertVehicle(tx, row, customerId);
     }
 
@@ -297,7 +312,7 @@ async function bookOnce(
         .where(eq(bookings.paymentSessionId, row.providerSessionId));
       bookingId = existing!.id;
     }
-    // A reward held by this checkout leaves the ledger with the booking, once (docs/decisions/710).
+    // A reward held by this checkout leaves the ledger with the booking, once (docs/decisions/0710).
     if (row.businessId) await redeemHeldReward(tx, row.id, bookingId);
     if (row.businessId && row.destinationAccount) {
       await recordCompletedCharge(tx, {
@@ -340,7 +355,10 @@ export function bookerDetails(row: CheckoutRow) {
  * changed by a public booking (anyone can type an email): the booker's details stay on the booking, and the owner
  * may update the customer from them (decision 0936). `phoneMatches`: the booker's number is the customer's.
  */
-export async function customerForCheckout(tx: Transaction, row: CheckoutRow): Promise<{ id: string; phoneMatches: boolean }> {
+export async function customerForCheckout(
+  tx: Transaction,
+  row: CheckoutRow,
+): Promise<{ id: string; phoneMatches: boolean }> {
   const businessId = row.businessId!;
   const [existing] = await tx
     .select({ id: customers.id, phone: customers.phone })
@@ -407,7 +425,10 @@ export async function upsertVehicle(tx: Transaction, row: CheckoutRow, customerI
  * times, in any order or at once, gives one booking, one customer and one pair of emails.
  */
 export async function completeBooking(
-  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'supportEmail' | 'publicUrl' | 'sms' | 'messageRetryDelaysMs'>,
+  deps: Pick<
+    AppDeps,
+    'db' | 'payments' | 'mailer' | 'supportEmail' | 'publicUrl' | 'sms' | 'messageRetryDelaysMs'
+  >,
   sessionId: string,
 ) {
   const { db, payments } = deps;
@@ -439,7 +460,10 @@ export async function completeBooking(
     }
     if (outcome.kind === 'slot-taken') {
       // Never booked, so never in the ledger: the whole destination charge is reversed, fee included.
-      if (!free) await payments.refund(sessionId, payment.paymentReference, { connected: Boolean(row.destinationAccount) });
+      if (!free)
+        await payments.refund(sessionId, payment.paymentReference, {
+          connected: Boolean(row.destinationAccount),
+        });
       const [marked] = await db
         .update(checkoutSessions)
         .set({ status: 'refunded', refundedAt: new Date(), paymentReference: payment.paymentReference })

@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { WebhookSignatureError } from '../../providers/payments/payments';
-import { completeDocumentCheckout } from '../invoices/document-payments.service';
 import { handleSubscriptionEvent } from '../billing/stripe-billing.service';
+import { completeDocumentCheckout } from '../invoices/document-payments.service';
 import { handleConnectEvent } from '../payouts/connect-webhooks';
 import { completeBooking } from './checkout.service';
 
@@ -29,8 +29,9 @@ export const stripeWebhook = new Hono<AppEnv>().post('/', async (c) => {
     return c.json(await handleSubscriptionEvent(c.var.deps, event), 200);
   if (event.type !== 'checkout.completed') return c.json(await handleConnectEvent(c.var.deps, event), 200);
   try {
-    // Quote deposits and invoice payments have their own sessions (docs/decisions/503).
-    if (!(await completeDocumentCheckout(c.var.deps, event.sessionId))) await completeBooking(c.var.deps, event.sessionId);
+    // Quote deposits and invoice payments have their own sessions (docs/decisions/0503).
+    if (!(await completeDocumentCheckout(c.var.deps, event.sessionId)))
+      await completeBooking(c.var.deps, event.sessionId);
   } catch (err) {
     // A taken slot (refunded) or an unpaid/unknown session is final: acknowledge so Stripe stops retrying.
     if (err instanceof AppError && err.status !== 429) {

@@ -27,8 +27,10 @@ interface BookerRow {
   customerAddress: string | null;
 }
 
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ').trim();
-const sameText = (a: string | null, b: string | null) => (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+const fullName = (first: string | null, last: string | null) =>
+  [first, last].filter(Boolean).join(' ').trim();
+const sameText = (a: string | null, b: string | null) =>
+  (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 
 /**
  * Where what the booker entered online differs from the customer's record (decision 0936): shown to the owner on
@@ -39,8 +41,13 @@ export function bookerChanges(r: BookerRow): BookerChange[] {
   const changes: BookerChange[] = [];
   const bookerName = fullName(r.bookerFirstName, r.bookerLastName);
   const customerName = fullName(r.customerFirstName, r.customerLastName);
-  if (!sameText(bookerName, customerName)) changes.push({ field: 'name', booker: bookerName, customer: customerName || null });
-  if (r.bookerPhone && !samePhone(r.bookerPhone, r.customerPhone) && !sameText(r.bookerPhone, r.customerPhone))
+  if (!sameText(bookerName, customerName))
+    changes.push({ field: 'name', booker: bookerName, customer: customerName || null });
+  if (
+    r.bookerPhone &&
+    !samePhone(r.bookerPhone, r.customerPhone) &&
+    !sameText(r.bookerPhone, r.customerPhone)
+  )
     changes.push({ field: 'phone', booker: r.bookerPhone, customer: r.customerPhone });
   if (!sameText(r.locationAddress, r.customerAddress))
     changes.push({ field: 'address', booker: r.locationAddress, customer: r.customerAddress });
@@ -52,7 +59,12 @@ export function bookerChanges(r: BookerRow): BookerChange[] {
  * new number carries the SMS opt-in its holder gave on the booking form, with that source and time; without one
  * the customer has no SMS consent for the new number (consent belongs to a number, decision 0936).
  */
-export async function mergeBookerDetails(db: Database, businessId: string, bookingId: string, fields: readonly BookerField[] = BOOKER_FIELDS) {
+export async function mergeBookerDetails(
+  db: Database,
+  businessId: string,
+  bookingId: string,
+  fields: readonly BookerField[] = BOOKER_FIELDS,
+) {
   assertUuid(bookingId, BOOKER_TEXT.bookingNotFound);
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -78,15 +90,28 @@ export async function mergeBookerDetails(db: Database, businessId: string, booki
     if (wanted.length === 0) return;
     const set: Partial<typeof customers.$inferInsert> = {};
     for (const c of wanted) {
-      if (c.field === 'name') Object.assign(set, { firstName: row.bookerFirstName ?? '', lastName: row.bookerLastName ?? '' });
+      if (c.field === 'name')
+        Object.assign(set, { firstName: row.bookerFirstName ?? '', lastName: row.bookerLastName ?? '' });
       if (c.field === 'phone') set.phone = row.bookerPhone;
       if (c.field === 'address') set.address = row.locationAddress;
     }
-    await tx.update(customers).set(set).where(and(eq(customers.id, row.customerId), eq(customers.businessId, businessId)));
+    await tx
+      .update(customers)
+      .set(set)
+      .where(and(eq(customers.id, row.customerId), eq(customers.businessId, businessId)));
     if (set.phone && row.bookerSmsOptInAt)
-      await recordConsent(tx, businessId, row.customerId, { sms: true, smsPhone: set.phone, source: 'booking_form' }, row.bookerSmsOptInAt);
+      await recordConsent(
+        tx,
+        businessId,
+        row.customerId,
+        { sms: true, smsPhone: set.phone, source: 'booking_form' },
+        row.bookerSmsOptInAt,
+      );
     await recordHistory(tx, businessId, bookingId, [
-      { field: 'customer', summary: `Customer updated from this booking: ${wanted.map((c) => BOOKER_TEXT.labels[c.field].toLowerCase()).join(', ')}` },
+      {
+        field: 'customer',
+        summary: `Customer updated from this booking: ${wanted.map((c) => BOOKER_TEXT.labels[c.field].toLowerCase()).join(', ')}`,
+      },
     ]);
   });
 }

@@ -9,14 +9,27 @@ import { marketingAudience } from '../campaigns/consent.service';
 
 const t = await createTestContext();
 
-const NOAH = { firstName: 'Noah', lastName: 'Kim', phone: '(512) 555-1370', address: '12 Oak St, Austin, TX' };
-const MALLORY = { firstName: 'Mallory', lastName: 'Impostor', phone: '(512) 555-0666', location: '9 Elm St, Austin, TX' };
+const NOAH = {
+  firstName: 'Noah',
+  lastName: 'Kim',
+  phone: '(512) 555-1370',
+  address: '12 Oak St, Austin, TX',
+};
+const MALLORY = {
+  firstName: 'Mallory',
+  lastName: 'Impostor',
+  phone: '(512) 555-0666',
+  location: '9 Elm St, Austin, TX',
+};
 
 /** A business with Noah as a customer (his SMS consent as given), and a public booking paid with his email. */
 async function strangerBooksAsNoah(opts: { noahOptedIn?: boolean; booker?: Record<string, unknown> } = {}) {
   const owner = await t.signUp();
   const [service] = await bookableBusiness(t.db, owner.userId);
-  const noah = await createCustomer(t.db, owner.userId, { ...NOAH, email: `noah-${owner.userId.slice(0, 6)}@example.com` });
+  const noah = await createCustomer(t.db, owner.userId, {
+    ...NOAH,
+    email: `noah-${owner.userId.slice(0, 6)}@example.com`,
+  });
   if (opts.noahOptedIn !== undefined) {
     const consent = await t.request(`/api/customer-consent/${noah.id}`, {
       method: 'PUT',
@@ -56,16 +69,23 @@ const readBooking = async (cookie: string, id: string) => {
   expect(res.status, await res.clone().text()).toBe(200);
   return res.json();
 };
-const readConsent = async (cookie: string, id: string) => (await t.request(`/api/customer-consent/${id}`, { cookie })).json();
+const readConsent = async (cookie: string, id: string) =>
+  (await t.request(`/api/customer-consent/${id}`, { cookie })).json();
 const merge = (cookie: string, id: string, json?: unknown) =>
-  t.request(`/api/bookings/${id}/merge-booker`, { method: 'POST', cookie, ...(json === undefined ? {} : { json }) });
+  t.request(`/api/bookings/${id}/merge-booker`, {
+    method: 'POST',
+    cookie,
+    ...(json === undefined ? {} : { json }),
+  });
 
 describe('a public booking with an existing customer email', () => {
   it("leaves the customer's name, phone, address and consents as they were, opted in or not", async () => {
     for (const noahOptedIn of [undefined, false, true]) {
       const { owner, noah, before } = await strangerBooksAsNoah({ noahOptedIn });
       expect(await t.db.select().from(customers).where(eq(customers.id, noah.id))).toEqual(before.customer);
-      expect(await t.db.select().from(marketingConsents).where(eq(marketingConsents.customerId, noah.id))).toEqual(before.consentRow);
+      expect(
+        await t.db.select().from(marketingConsents).where(eq(marketingConsents.customerId, noah.id)),
+      ).toEqual(before.consentRow);
       expect(await readConsent(owner.cookie, noah.id)).toEqual(before.consent);
       // The booker's number is not reachable by a campaign, and Noah's only if he had opted in himself.
       const audience = await marketingAudience(t.db, owner.userId, 'sms');
@@ -76,7 +96,12 @@ describe('a public booking with an existing customer email', () => {
   it("shows the owner what the booker entered where it differs from the customer's record", async () => {
     const { owner, noah, bookingId } = await strangerBooksAsNoah();
     const booking = await readBooking(owner.cookie, bookingId);
-    expect(booking.customer).toMatchObject({ id: noah.id, firstName: 'Noah', lastName: 'Kim', phone: NOAH.phone });
+    expect(booking.customer).toMatchObject({
+      id: noah.id,
+      firstName: 'Noah',
+      lastName: 'Kim',
+      phone: NOAH.phone,
+    });
     expect(booking.bookerChanges).toEqual([
       { field: 'name', booker: 'Mallory Impostor', customer: 'Noah Kim' },
       { field: 'phone', booker: MALLORY.phone, customer: NOAH.phone },
@@ -96,22 +121,38 @@ describe('a public booking with an existing customer email', () => {
 
   it("records an opt-in given for the customer's own number, with source booking_form", async () => {
     const { owner, noah } = await strangerBooksAsNoah({ booker: { phone: '512.555.1370' } });
-    expect(await readConsent(owner.cookie, noah.id)).toMatchObject({ smsMarketing: true, smsSource: 'booking_form' });
+    expect(await readConsent(owner.cookie, noah.id)).toMatchObject({
+      smsMarketing: true,
+      smsSource: 'booking_form',
+    });
   });
 });
 
 describe("the owner's Update customer (merge-booker)", () => {
   it("copies the booker's details onto the customer; the new number carries the opt-in its holder gave, with its time", async () => {
     const { owner, noah, bookingId } = await strangerBooksAsNoah({ noahOptedIn: false });
-    const [booked] = await t.db.select({ at: bookings.bookerSmsOptInAt }).from(bookings).where(eq(bookings.id, bookingId));
+    const [booked] = await t.db
+      .select({ at: bookings.bookerSmsOptInAt })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId));
     const res = await merge(owner.cookie, bookingId);
     expect(res.status).toBe(200);
     const booking = await res.json();
     expect(booking.bookerChanges).toEqual([]);
-    expect(booking.customer).toMatchObject({ firstName: 'Mallory', lastName: 'Impostor', phone: MALLORY.phone });
+    expect(booking.customer).toMatchObject({
+      firstName: 'Mallory',
+      lastName: 'Impostor',
+      phone: MALLORY.phone,
+    });
     expect(booking.history.at(-1).summary).toBe('Customer updated from this booking: name, phone, address');
     const [row] = await t.db.select().from(customers).where(eq(customers.id, noah.id));
-    expect(row).toMatchObject({ firstName: 'Mallory', lastName: 'Impostor', phone: MALLORY.phone, address: MALLORY.location, email: noah.email });
+    expect(row).toMatchObject({
+      firstName: 'Mallory',
+      lastName: 'Impostor',
+      phone: MALLORY.phone,
+      address: MALLORY.location,
+      email: noah.email,
+    });
     const consent = await readConsent(owner.cookie, noah.id);
     expect(consent).toMatchObject({ smsMarketing: true, smsSource: 'booking_form', emailMarketing: false });
     expect(consent.smsUpdatedAt).toBe(booked!.at!.toISOString());
@@ -121,13 +162,24 @@ describe("the owner's Update customer (merge-booker)", () => {
   });
 
   it('merges only the named details; a new number without an opt-in leaves the customer without SMS consent', async () => {
-    const { owner, noah, bookingId } = await strangerBooksAsNoah({ noahOptedIn: true, booker: { smsMarketingOptIn: false } });
+    const { owner, noah, bookingId } = await strangerBooksAsNoah({
+      noahOptedIn: true,
+      booker: { smsMarketingOptIn: false },
+    });
     expect((await readConsent(owner.cookie, noah.id)).smsMarketing).toBe(true);
     const res = await merge(owner.cookie, bookingId, { fields: ['phone'] });
     expect(res.status).toBe(200);
-    expect((await res.json()).bookerChanges.map((c: { field: string }) => c.field)).toEqual(['name', 'address']);
+    expect((await res.json()).bookerChanges.map((c: { field: string }) => c.field)).toEqual([
+      'name',
+      'address',
+    ]);
     const [row] = await t.db.select().from(customers).where(eq(customers.id, noah.id));
-    expect(row).toMatchObject({ firstName: 'Noah', lastName: 'Kim', phone: MALLORY.phone, address: NOAH.address });
+    expect(row).toMatchObject({
+      firstName: 'Noah',
+      lastName: 'Kim',
+      phone: MALLORY.phone,
+      address: NOAH.address,
+    });
     // Noah's opt-in was for his old number: nobody at the new one agreed to marketing texts.
     expect(await readConsent(owner.cookie, noah.id)).toMatchObject({ smsMarketing: false });
     expect((await marketingAudience(t.db, owner.userId, 'sms')).eligible).toEqual([]);
@@ -138,7 +190,9 @@ describe("the owner's Update customer (merge-booker)", () => {
     const { owner, noah, bookingId, before } = await strangerBooksAsNoah();
     const other = await t.signUp();
     const tech = await t.signUp();
-    await t.db.insert(userRoles).values({ userId: tech.userId, role: 'technician', businessId: owner.userId });
+    await t.db
+      .insert(userRoles)
+      .values({ userId: tech.userId, role: 'technician', businessId: owner.userId });
 
     const foreign = await merge(other.cookie, bookingId);
     expect(foreign.status).toBe(404);
@@ -157,13 +211,23 @@ describe("the owner's Update customer (merge-booker)", () => {
     const made = await t.request('/api/bookings', {
       method: 'POST',
       cookie: owner.cookie,
-      json: { customerId: customer.id, vehicle: { make: 'Honda', model: 'Fit', color: null }, vehicleType: 'sedan', serviceId: service!.id, date: bookingForm().date, time: '10:00', locationAddress: '1 Other St' },
+      json: {
+        customerId: customer.id,
+        vehicle: { make: 'Honda', model: 'Fit', color: null },
+        vehicleType: 'sedan',
+        serviceId: service!.id,
+        date: bookingForm().date,
+        time: '10:00',
+        locationAddress: '1 Other St',
+      },
     });
     expect(made.status, await made.clone().text()).toBe(201);
     const { id } = await made.json();
     expect((await readBooking(owner.cookie, id)).bookerChanges).toEqual([]);
     expect((await merge(owner.cookie, id)).status).toBe(200);
-    expect(await t.db.select().from(customers).where(eq(customers.id, customer.id))).toMatchObject([{ address: NOAH.address }]);
+    expect(await t.db.select().from(customers).where(eq(customers.id, customer.id))).toMatchObject([
+      { address: NOAH.address },
+    ]);
   });
 });
 
@@ -171,8 +235,14 @@ describe('SMS consent belongs to a number', () => {
   it("an opt-in stops counting when the owner changes the customer's number", async () => {
     const owner = await t.signUp();
     const c = await createCustomer(t.db, owner.userId, { ...NOAH, email: 'noah-phone@example.com' });
-    await t.request(`/api/customer-consent/${c.id}`, { method: 'PUT', cookie: owner.cookie, json: { emailMarketing: true, smsMarketing: true } });
-    expect((await marketingAudience(t.db, owner.userId, 'sms')).eligible.map((e) => e.to)).toEqual(['+15125551370']);
+    await t.request(`/api/customer-consent/${c.id}`, {
+      method: 'PUT',
+      cookie: owner.cookie,
+      json: { emailMarketing: true, smsMarketing: true },
+    });
+    expect((await marketingAudience(t.db, owner.userId, 'sms')).eligible.map((e) => e.to)).toEqual([
+      '+15125551370',
+    ]);
     await t.db.update(customers).set({ phone: '(512) 555-2000' }).where(eq(customers.id, c.id));
     expect((await marketingAudience(t.db, owner.userId, 'sms')).eligible).toEqual([]);
     expect(await readConsent(owner.cookie, c.id)).toMatchObject({ smsMarketing: false });

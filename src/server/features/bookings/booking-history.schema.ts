@@ -8,8 +8,7 @@ export const bookingHistory = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     // Insertion order: the rows of one change share the transaction's created_at.
     seq: serial().notNull(),
-    bookingId: uuid()
-      .notNull(),
+    bookingId: uuid().notNull(),
     businessId: text()
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
@@ -21,7 +20,11 @@ export const bookingHistory = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({ name: 'booking_history_booking_tenant_fk', columns: [t.businessId, t.bookingId], foreignColumns: [bookings.businessId, bookings.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'booking_history_booking_tenant_fk',
+      columns: [t.businessId, t.bookingId],
+      foreignColumns: [bookings.businessId, bookings.id],
+    }).onDelete('cascade'),
     index('booking_history_booking_id_idx').on(t.bookingId, t.seq),
     index('booking_history_business_id_idx').on(t.businessId),
   ],

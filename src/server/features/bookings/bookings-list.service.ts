@@ -3,6 +3,7 @@ import type { BookingFilter } from '../../../shared/booking-status';
 import type { BookingWhen } from '../../../shared/owner-bookings';
 import { addDays, todayInZone, zonedTimeToUtc } from '../../../shared/time';
 import type { Database } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import {
   bookingAssignments,
   bookingSearchText,
@@ -15,7 +16,6 @@ import {
 import { invalid } from '../../http/errors';
 import { afterCursor, cursorText, pageOf, type SortKey } from '../../http/lists';
 import { bookingColumns, businessTimeZone, selectBookings, toBooking } from './bookings.service';
-import { containsPattern } from '../../db/like';
 
 /** The technician filter of /bookings: one team member's jobs, or 'unassigned' (features/team assignments). */
 export function technicianCondition(technicianId: string | undefined): SQL | undefined {
@@ -40,7 +40,9 @@ function searchCondition(db: Database, businessId: string, q: string | undefined
   const matchingVehicles = db
     .select({ id: customerVehicles.id })
     .from(customerVehicles)
-    .where(and(eq(customerVehicles.businessId, businessId), ilike(vehicleSearchText(customerVehicles), pattern)));
+    .where(
+      and(eq(customerVehicles.businessId, businessId), ilike(vehicleSearchText(customerVehicles), pattern)),
+    );
   return or(
     ilike(bookingSearchText(bookings), pattern),
     sql`${bookings.customerId} = any(array(${matchingCustomers}))`,
@@ -63,7 +65,14 @@ const BY_TIME: SortKey[] = [
 export async function listBookingsPage(
   db: Database,
   businessId: string,
-  query: { q?: string; status?: BookingFilter; when?: BookingWhen; technicianId?: string; cursor?: string; limit: number },
+  query: {
+    q?: string;
+    status?: BookingFilter;
+    when?: BookingWhen;
+    technicianId?: string;
+    cursor?: string;
+    limit: number;
+  },
 ) {
   const timeZone = await businessTimeZone(db, businessId);
   const startOfToday = zonedTimeToUtc(todayInZone(timeZone), '00:00', timeZone);

@@ -16,7 +16,10 @@ describe(`booking search at ${BOOKINGS.toLocaleString('en-US')} bookings`, () =>
   it('finds by customer, vehicle, service and address from the trigram indexes, with the same answers', async () => {
     const owner = await t.signUp();
     const other = await t.signUp();
-    for (const [businessId, scale] of [[owner.userId, 1], [other.userId, 0.05]] as const) {
+    for (const [businessId, scale] of [
+      [owner.userId, 1],
+      [other.userId, 0.05],
+    ] as const) {
       const [customerCount, bookingCount] = [CUSTOMERS * scale, BOOKINGS * scale];
       await t.db.execute(sql`
         insert into customers (business_id, first_name, last_name, email, phone, address)
@@ -38,14 +41,16 @@ describe(`booking search at ${BOOKINGS.toLocaleString('en-US')} bookings`, () =>
     }
     // VACUUM, as PostgreSQL's autovacuum does after bulk inserts: it moves a GIN index's pending entries into the index
     // and records the index's size, which the planner's cost of a trigram search reads (without it the index looks
-    // dearer than reading 20,000 rows). PGlite runs no autovacuum (see docs/decisions/444).
+    // dearer than reading 20,000 rows). PGlite runs no autovacuum (see docs/decisions/0444).
     await t.db.execute(sql`vacuum analyze customers`);
     await t.db.execute(sql`vacuum analyze customer_vehicles`);
     await t.db.execute(sql`vacuum analyze bookings`);
 
     const lastName = async (n: number) =>
-      ((await t.db.execute<{ name: string }>(sql`
-        select last_name as name from customers where business_id = ${owner.userId} and email = ${`c${n}@example.com`}`)).rows[0]!).name;
+      (
+        await t.db.execute<{ name: string }>(sql`
+        select last_name as name from customers where business_id = ${owner.userId} and email = ${`c${n}@example.com`}`)
+      ).rows[0]!.name;
     const name1234 = await lastName(1234);
     const startOfToday = new Date(new Date().toISOString().slice(0, 10));
     for (const [q, when] of [
@@ -56,8 +61,15 @@ describe(`booking search at ${BOOKINGS.toLocaleString('en-US')} bookings`, () =>
       ['Make321', 'past'],
       ['nothing like this', 'past'],
     ] as const) {
-      const { sql: query, params } = bookingsPageQuery(t.db, owner.userId, { q, when, limit: 50 }, startOfToday).toSQL();
-      const plan = (await t.handle.query(`explain ${query}`, params)).rows.map((r) => Object.values(r)[0]).join('\n');
+      const { sql: query, params } = bookingsPageQuery(
+        t.db,
+        owner.userId,
+        { q, when, limit: 50 },
+        startOfToday,
+      ).toSQL();
+      const plan = (await t.handle.query(`explain ${query}`, params)).rows
+        .map((r) => Object.values(r)[0])
+        .join('\n');
       expect(plan, q).toContain('customers_search_trgm_idx');
       expect(plan, q).toContain('bookings_search_trgm_idx');
       expect(plan, q).not.toContain('Seq Scan on bookings');
@@ -65,7 +77,9 @@ describe(`booking search at ${BOOKINGS.toLocaleString('en-US')} bookings`, () =>
     }
 
     const search = async (q: string, when = 'past') => {
-      const res = await t.request(`/api/bookings?when=${when}&limit=100&q=${encodeURIComponent(q)}`, { cookie: owner.cookie });
+      const res = await t.request(`/api/bookings?when=${when}&limit=100&q=${encodeURIComponent(q)}`, {
+        cookie: owner.cookie,
+      });
       expect(res.status).toBe(200);
       return (await res.json()).items as {
         locationAddress: string;
@@ -74,10 +88,16 @@ describe(`booking search at ${BOOKINGS.toLocaleString('en-US')} bookings`, () =>
       }[];
     };
     // Every booking of customer 1234 (2 each), past and upcoming; not another business's (it has a customer 1234 too).
-    const byName = [...(await search(`first1234 ${name1234.toLowerCase()}`)), ...(await search(`First1234 ${name1234}`, 'upcoming'))];
+    const byName = [
+      ...(await search(`first1234 ${name1234.toLowerCase()}`)),
+      ...(await search(`First1234 ${name1234}`, 'upcoming')),
+    ];
     expect(byName).toHaveLength(2);
     expect(byName.every((b) => b.customer?.lastName === name1234)).toBe(true);
-    expect((await search('c777@example.com', 'past')).length + (await search('c777@example.com', 'upcoming')).length).toBe(2);
+    expect(
+      (await search('c777@example.com', 'past')).length +
+        (await search('c777@example.com', 'upcoming')).length,
+    ).toBe(2);
     const byAddress = [...(await search('32345 elm st')), ...(await search('32345 elm st', 'upcoming'))];
     expect(byAddress.map((b) => b.locationAddress)).toEqual(['32345 Elm St']);
     const byVehicle = [...(await search('make321 model')), ...(await search('Make321 Model', 'upcoming'))];

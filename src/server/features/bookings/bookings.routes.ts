@@ -61,7 +61,6 @@ export const ownerBookingSchema = z
   })
   .openapi('Booking');
 
-
 const listRoute = createRoute({
   method: 'get',
   path: '/',
@@ -72,7 +71,11 @@ const listRoute = createRoute({
     query: listQuerySchema.extend({
       status: z.enum(BOOKING_FILTERS, { error: 'Unknown status filter' }).optional(),
       when: z.enum(BOOKING_WHEN, { error: 'Unknown list' }).optional(),
-      technicianId: z.string().max(100).optional().openapi({ description: "A team member's id, or 'unassigned'" }),
+      technicianId: z
+        .string()
+        .max(100)
+        .optional()
+        .openapi({ description: "A team member's id, or 'unassigned'" }),
     }),
   },
   responses: {
@@ -93,7 +96,11 @@ const calendarRoute = createRoute({
       from: isoDate('Please give the first date'),
       to: isoDate('Please give the last date'),
       status: z.enum(BOOKING_FILTERS, { error: 'Unknown status filter' }).optional(),
-      technicianId: z.string().max(100).optional().openapi({ description: "A team member's id, or 'unassigned'" }),
+      technicianId: z
+        .string()
+        .max(100)
+        .optional()
+        .openapi({ description: "A team member's id, or 'unassigned'" }),
     }),
   },
   responses: {
@@ -186,7 +193,8 @@ const mergeBookerRoute = createRoute({
   method: 'post',
   path: '/{id}/merge-booker',
   tags: ['Bookings'],
-  summary: "Update the booking's customer with the name, phone and/or address entered when booking online (owner only)",
+  summary:
+    "Update the booking's customer with the name, phone and/or address entered when booking online (owner only)",
   middleware: [requireOwner] as const,
   request: {
     params: idParamSchema,

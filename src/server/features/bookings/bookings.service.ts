@@ -7,13 +7,13 @@ import type { DbOrTx } from '../../db/client';
 import { bookings, checkoutSessions, customers, customerVehicles, profiles } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
+import { dropPendingReminders, queueReviewRequest } from '../campaigns/automations.service';
 import { assertUuid } from '../ids';
 import { deductStockForCompletedBooking } from '../inventory/service-usage.service';
-import { bookerChanges } from './booker-details.service';
-import { recordHistory } from './booking-history.service';
 import { earnPointsForBooking, reverseBookingPoints } from '../loyalty/points-ledger';
 import { recordCheckoutRefund } from '../payouts/refunds';
-import { dropPendingReminders, queueReviewRequest } from '../campaigns/automations.service';
+import { bookerChanges } from './booker-details.service';
+import { recordHistory } from './booking-history.service';
 
 const NOT_FOUND = 'Booking not found';
 
@@ -28,9 +28,13 @@ export const bookingColumns = {
   finalPriceCents: bookings.finalPriceCents,
   tipCents: bookings.tipCents,
   // The promo code the customer booked with (features/promo-codes), if any.
-  promoCode: sql<string | null>`(select pu.code from promo_code_uses pu join checkout_sessions cs on cs.id = pu.checkout_session_id where cs.provider_session_id = ${bookings.paymentSessionId})`,
-  // The loyalty reward redeemed with it (docs/decisions/710), if any: a product reward is handed over at the visit.
-  rewardName: sql<string | null>`(select rr.reward_name from reward_redemptions rr join checkout_sessions cs on cs.id = rr.checkout_session_id where cs.provider_session_id = ${bookings.paymentSessionId})`,
+  promoCode: sql<
+    string | null
+  >`(select pu.code from promo_code_uses pu join checkout_sessions cs on cs.id = pu.checkout_session_id where cs.provider_session_id = ${bookings.paymentSessionId})`,
+  // The loyalty reward redeemed with it (docs/decisions/0710), if any: a product reward is handed over at the visit.
+  rewardName: sql<
+    string | null
+  >`(select rr.reward_name from reward_redemptions rr join checkout_sessions cs on cs.id = rr.checkout_session_id where cs.provider_session_id = ${bookings.paymentSessionId})`,
   specialInstructions: bookings.specialInstructions,
   createdAt: bookings.createdAt,
   paymentSessionId: bookings.paymentSessionId,
@@ -177,11 +181,17 @@ export async function updateBookingStatus(
       const finalPriceCents = row.final ?? row.quoted;
       // The customer's lifetime value reads the completed booking itself (docs/decisions/0948): no total to keep.
       await tx.update(bookings).set({ status: to, finalPriceCents }).where(eq(bookings.id, id));
-      // The supplies the service uses per job leave stock in the same transaction (docs/decisions/201).
+      // The supplies the service uses per job leave stock in the same transaction (docs/decisions/0201).
       await deductStockForCompletedBooking(tx, businessId, id);
-      // Points are earned in the same transaction, once per booking (docs/decisions/701).
+      // Points are earned in the same transaction, once per booking (docs/decisions/0701).
       if (row.customerId)
-        await earnPointsForBooking(tx, { businessId, customerId: row.customerId, bookingId: id, finalPriceCents, serviceName: row.serviceName });
+        await earnPointsForBooking(tx, {
+          businessId,
+          customerId: row.customerId,
+          bookingId: id,
+          finalPriceCents,
+          serviceName: row.serviceName,
+        });
       // The review request is written with the completion, once per booking (decision 613); the tick delivers it.
       await queueReviewRequest(tx, deps.publicUrl, businessId, id);
     } else {
@@ -197,7 +207,8 @@ export async function updateBookingStatus(
       },
     ]);
   });
-  if (to === 'cancelled' && current.paymentSessionId) await refundCancelledBooking(deps, current.paymentSessionId);
+  if (to === 'cancelled' && current.paymentSessionId)
+    await refundCancelledBooking(deps, current.paymentSessionId);
   return getBooking(db, businessId, id);
 }
 
@@ -227,7 +238,9 @@ export async function refundCancelledBooking(
     .returning();
   if (!checkout) return false;
   try {
-    await deps.payments.refund(sessionId, checkout.paymentReference, { connected: Boolean(checkout.destinationAccount) });
+    await deps.payments.refund(sessionId, checkout.paymentReference, {
+      connected: Boolean(checkout.destinationAccount),
+    });
   } catch (err) {
     await deps.db
       .update(checkoutSessions)
@@ -235,13 +248,20 @@ export async function refundCancelledBooking(
       .where(eq(checkoutSessions.id, checkout.id));
     if (!deps.jobs) throw err;
     console.warn(`Refund of ${sessionId} failed; retrying in the background:`, (err as Error).message);
-    await deps.jobs.send(REFUND_JOB, { sessionId, by }, { singletonKey: sessionId, retryLimit: 20, retryDelaySeconds: 60 });
+    await deps.jobs.send(
+      REFUND_JOB,
+      { sessionId, by },
+      { singletonKey: sessionId, retryLimit: 20, retryDelaySeconds: 60 },
+    );
     return false;
   }
   await recordCheckoutRefund(deps.db, checkout);
   // The checkout keeps the time first booked; the booking may have moved since (owner Edit, self-service link).
   const [booked] = checkout.bookingId
-    ? await deps.db.select({ scheduledAt: bookings.scheduledAt }).from(bookings).where(eq(bookings.id, checkout.bookingId))
+    ? await deps.db
+        .select({ scheduledAt: bookings.scheduledAt })
+        .from(bookings)
+        .where(eq(bookings.id, checkout.bookingId))
     : [];
   const when = formatDateTimeInZone(booked?.scheduledAt ?? checkout.scheduledAt, checkout.timeZone);
   await deps.mailer

@@ -26,13 +26,19 @@ async function paidBooking() {
   ).json();
   await t.request(`${new URL(created.url).pathname}/pay`, { method: 'POST' });
   const done = await (
-    await t.request('/api/booking/complete-booking', { method: 'POST', json: { sessionId: created.sessionId } })
+    await t.request('/api/booking/complete-booking', {
+      method: 'POST',
+      json: { sessionId: created.sessionId },
+    })
   ).json();
   return { owner, bookingId: done.booking.id as string, sessionId: created.sessionId as string, email };
 }
 
 async function checkoutOf(sessionId: string) {
-  const [row] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, sessionId));
+  const [row] = await t.db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.providerSessionId, sessionId));
   return row!;
 }
 
@@ -59,7 +65,9 @@ describe('cancelling a paid booking', () => {
   it('30 concurrent cancels: one succeeds, one refund, one email, one ledger refund', async () => {
     const { owner, bookingId, sessionId, email } = await paidBooking();
     const { statuses, calls } = await countingRefunds(async (calls) => {
-      const answers = await Promise.all(Array.from({ length: 30 }, () => setStatus(owner.cookie, bookingId, 'cancelled')));
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, () => setStatus(owner.cookie, bookingId, 'cancelled')),
+      );
       return { statuses: answers.map((a) => a.status), calls };
     });
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -75,7 +83,10 @@ describe('cancelling a paid booking', () => {
   it('a cancel racing a confirm never leaves a refunded booking standing, nor a cancelled one charged', async () => {
     for (let i = 0; i < 3; i++) {
       const { owner, bookingId, sessionId } = await paidBooking();
-      await Promise.all([setStatus(owner.cookie, bookingId, 'confirmed'), setStatus(owner.cookie, bookingId, 'cancelled')]);
+      await Promise.all([
+        setStatus(owner.cookie, bookingId, 'confirmed'),
+        setStatus(owner.cookie, bookingId, 'cancelled'),
+      ]);
       const [booking] = await t.db.select().from(bookings).where(eq(bookings.id, bookingId));
       const refunded = (await checkoutOf(sessionId)).status === 'refunded';
       expect(refunded).toBe(booking!.status === 'cancelled');
@@ -89,7 +100,9 @@ describe('cancelling a paid booking', () => {
     expect((await res.json()).status).toBe('cancelled');
     expect((await checkoutOf(sessionId)).status).toBe('completed');
     expect(await cancellationEmails(email)).toHaveLength(0);
-    expect(t.memoryJobs!.sent.filter((j) => j.name === REFUND_JOB)).toEqual([{ name: REFUND_JOB, data: { sessionId, by: 'business' } }]);
+    expect(t.memoryJobs!.sent.filter((j) => j.name === REFUND_JOB)).toEqual([
+      { name: REFUND_JOB, data: { sessionId, by: 'business' } },
+    ]);
 
     const calls = await countingRefunds(async (calls) => {
       await t.memoryJobs!.drain();

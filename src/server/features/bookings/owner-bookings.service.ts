@@ -18,8 +18,6 @@ import { bookings, customers, customerVehicles, services } from '../../db/schema
 import type { AppDeps } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { findActiveService, findPublicBusiness } from '../booking/booking-options.service';
-import { assertOwnedIds, assertUuid } from '../ids';
-import { assertSlotBookable, lockBusinessSlots, slotHasRoom } from '../scheduling/scheduling.service';
 import {
   dropPendingReminders,
   manageTokenFor,
@@ -27,6 +25,8 @@ import {
   sendTransactional,
   sendTransactionalSms,
 } from '../campaigns/automations.service';
+import { assertOwnedIds, assertUuid } from '../ids';
+import { assertSlotBookable, lockBusinessSlots, slotHasRoom } from '../scheduling/scheduling.service';
 import { type HistoryEntry, historyOf, recordHistory } from './booking-history.service';
 import { businessTimeZone, getBooking } from './bookings.service';
 

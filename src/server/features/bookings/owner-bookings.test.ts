@@ -181,7 +181,14 @@ describe('owner New booking for a customer’s saved vehicle (issue 25)', () => 
       status: 'completed',
     });
     const saved = (over: Record<string, unknown> = {}) =>
-      newBooking({ serviceId: detail!.id, customer: null, customerId: customer.id, vehicle: null, vehicleId: truck.id, ...over });
+      newBooking({
+        serviceId: detail!.id,
+        customer: null,
+        customerId: customer.id,
+        vehicle: null,
+        vehicleId: truck.id,
+        ...over,
+      });
     return { owner, customer, truck, earlier, saved };
   }
 
@@ -219,31 +226,48 @@ describe('owner New booking for a customer’s saved vehicle (issue 25)', () => 
     const { owner, saved, truck } = await truckOwner();
     const res = await post(
       owner.cookie,
-      saved({ vehicleId: null, vehicle: { make: 'Honda', model: 'Civic', year: 2019, color: null }, vehicleType: 'sedan' }),
+      saved({
+        vehicleId: null,
+        vehicle: { make: 'Honda', model: 'Civic', year: 2019, color: null },
+        vehicleType: 'sedan',
+      }),
     );
     expect(res.status, await res.clone().text()).toBe(201);
-    expect(await res.json()).toMatchObject({ quotedPriceCents: 15000, vehicle: { make: 'Honda', vehicleType: 'sedan' } });
+    expect(await res.json()).toMatchObject({
+      quotedPriceCents: 15000,
+      vehicle: { make: 'Honda', vehicleType: 'sedan' },
+    });
     expect(await savedType(truck.id)).toBe('truck');
   });
 
   it('Edit: choosing another saved vehicle prices it by its own type and leaves both vehicles as saved', async () => {
     const { owner, customer, truck } = await truckOwner();
-    const suv = await createVehicle(t.db, owner.userId, customer.id, { make: 'Ford', model: 'Explorer', vehicleType: 'suv' });
+    const suv = await createVehicle(t.db, owner.userId, customer.id, {
+      make: 'Ford',
+      model: 'Explorer',
+      vehicleType: 'suv',
+    });
     const sedanBooking = await (
-      await post(owner.cookie, newBooking({
-        serviceId: (await t.db.select().from(services).where(eq(services.businessId, owner.userId)))[0]!.id,
-        customer: null,
-        customerId: customer.id,
-        vehicle: { make: 'Honda', model: 'Civic', year: 2019, color: null },
-        vehicleType: 'sedan',
-      }))
+      await post(
+        owner.cookie,
+        newBooking({
+          serviceId: (await t.db.select().from(services).where(eq(services.businessId, owner.userId)))[0]!.id,
+          customer: null,
+          customerId: customer.id,
+          vehicle: { make: 'Honda', model: 'Civic', year: 2019, color: null },
+          vehicleType: 'sedan',
+        }),
+      )
     ).json();
     // The dialog used to send the type still shown (the old vehicle's) with the newly chosen vehicle.
     const stale = await patch(owner.cookie, sedanBooking.id, { vehicleId: truck.id, vehicleType: 'sedan' });
     expect(stale.status).toBe(400);
     const res = await patch(owner.cookie, sedanBooking.id, { vehicleId: suv.id, vehicleType: 'suv' });
     expect(res.status, await res.clone().text()).toBe(200);
-    expect(await res.json()).toMatchObject({ quotedPriceCents: 18000, vehicle: { model: 'Explorer', vehicleType: 'suv' } });
+    expect(await res.json()).toMatchObject({
+      quotedPriceCents: 18000,
+      vehicle: { model: 'Explorer', vehicleType: 'suv' },
+    });
     expect(await savedType(truck.id)).toBe('truck');
     expect(await savedType(suv.id)).toBe('suv');
   });
@@ -328,7 +352,9 @@ describe('PATCH /api/bookings/:id (owner Edit)', () => {
     const rows = await t.db.select().from(bookingHistory).where(eq(bookingHistory.bookingId, booking.id));
     expect(rows).toHaveLength(7);
     // No time change: no email (only the confirmation sent when it was entered).
-    expect((await t.emailsTo(email)).map((m) => m.subject)).toEqual([expect.stringMatching(/^Booking confirmed/)]);
+    expect((await t.emailsTo(email)).map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Booking confirmed/),
+    ]);
   });
 
   it('refuses changes to a finished booking, 404s another business’s, 401 signed out', async () => {

@@ -26,36 +26,72 @@ const ids = (body: { items: Array<{ id: string }> }) => body.items.map((i) => i.
 describe('the technician filter of /bookings', () => {
   it("filters the list and the calendar by a team member's assignments, or the unassigned ones", async () => {
     const { owner, tech, first, second } = await business();
-    const put = await t.request(`/api/team/assignments/${first.id}`, { method: 'PUT', cookie: owner.cookie, json: { technicianId: tech.userId } });
+    const put = await t.request(`/api/team/assignments/${first.id}`, {
+      method: 'PUT',
+      cookie: owner.cookie,
+      json: { technicianId: tech.userId },
+    });
     expect(put.status).toBe(200);
-    const list = (q: string) => t.request(`/api/bookings?when=upcoming${q}`, { cookie: owner.cookie }).then((r) => r.json());
-    const cal = (q: string) => t.request(`/api/bookings/calendar?from=${day}&to=${day}${q}`, { cookie: owner.cookie }).then((r) => r.json());
+    const list = (q: string) =>
+      t.request(`/api/bookings?when=upcoming${q}`, { cookie: owner.cookie }).then((r) => r.json());
+    const cal = (q: string) =>
+      t
+        .request(`/api/bookings/calendar?from=${day}&to=${day}${q}`, { cookie: owner.cookie })
+        .then((r) => r.json());
     expect(ids(await list(`&technicianId=${tech.userId}`))).toEqual([first.id]);
     expect(ids(await list('&technicianId=unassigned'))).toEqual([second.id]);
     expect(ids(await list(''))).toEqual([first.id, second.id].sort());
     expect(ids(await cal(`&technicianId=${tech.userId}`))).toEqual([first.id]);
     expect(ids(await cal('&technicianId=unassigned'))).toEqual([second.id]);
     // The owner can take a job too; clearing it makes it unassigned again.
-    await t.request(`/api/team/assignments/${second.id}`, { method: 'PUT', cookie: owner.cookie, json: { technicianId: owner.userId } });
+    await t.request(`/api/team/assignments/${second.id}`, {
+      method: 'PUT',
+      cookie: owner.cookie,
+      json: { technicianId: owner.userId },
+    });
     expect(ids(await cal(`&technicianId=${owner.userId}`))).toEqual([second.id]);
-    await t.request(`/api/team/assignments/${first.id}`, { method: 'PUT', cookie: owner.cookie, json: { technicianId: null } });
+    await t.request(`/api/team/assignments/${first.id}`, {
+      method: 'PUT',
+      cookie: owner.cookie,
+      json: { technicianId: null },
+    });
     expect(ids(await cal('&technicianId=unassigned'))).toEqual([first.id]);
     // A technician sees the same filter over the business's bookings.
-    expect((await t.request(`/api/bookings?technicianId=${tech.userId}`, { cookie: tech.cookie })).status).toBe(200);
+    expect(
+      (await t.request(`/api/bookings?technicianId=${tech.userId}`, { cookie: tech.cookie })).status,
+    ).toBe(200);
   });
 
   it("never shows another business's bookings, and the assign control answers 404 for another tenant's booking", async () => {
     const a = await business();
     const b = await business();
-    const other = await t.request(`/api/team/assignments/${b.first.id}`, { method: 'PUT', cookie: a.owner.cookie, json: { technicianId: a.tech.userId } });
+    const other = await t.request(`/api/team/assignments/${b.first.id}`, {
+      method: 'PUT',
+      cookie: a.owner.cookie,
+      json: { technicianId: a.tech.userId },
+    });
     expect(other.status).toBe(404);
-    const foreignTech = await t.request(`/api/team/assignments/${a.first.id}`, { method: 'PUT', cookie: a.owner.cookie, json: { technicianId: b.tech.userId } });
+    const foreignTech = await t.request(`/api/team/assignments/${a.first.id}`, {
+      method: 'PUT',
+      cookie: a.owner.cookie,
+      json: { technicianId: b.tech.userId },
+    });
     expect([400, 404, 409]).toContain(foreignTech.status);
-    await t.request(`/api/team/assignments/${b.first.id}`, { method: 'PUT', cookie: b.owner.cookie, json: { technicianId: b.tech.userId } });
-    const body = await (await t.request(`/api/bookings?technicianId=${b.tech.userId}`, { cookie: a.owner.cookie })).json();
+    await t.request(`/api/team/assignments/${b.first.id}`, {
+      method: 'PUT',
+      cookie: b.owner.cookie,
+      json: { technicianId: b.tech.userId },
+    });
+    const body = await (
+      await t.request(`/api/bookings?technicianId=${b.tech.userId}`, { cookie: a.owner.cookie })
+    ).json();
     expect(body.items).toEqual([]);
     // A technician cannot assign (owner only).
-    const byTech = await t.request(`/api/team/assignments/${a.second.id}`, { method: 'PUT', cookie: a.tech.cookie, json: { technicianId: a.tech.userId } });
+    const byTech = await t.request(`/api/team/assignments/${a.second.id}`, {
+      method: 'PUT',
+      cookie: a.tech.cookie,
+      json: { technicianId: a.tech.userId },
+    });
     expect(byTech.status).toBe(403);
   });
 });

@@ -6,12 +6,12 @@ import {
   cityStateFromAddress,
   PROFILE_TEXT,
 } from '../../../shared/business-profile';
+import { escapeHtml } from '../../../shared/html';
 import type { Database } from '../../db/client';
 import { citySeoPages, profiles, testimonials } from '../../db/schema';
-import { writeWithUniqueSlug } from '../slugs';
 import { invalid, notFound } from '../../http/errors';
-import { escapeHtml } from '../../../shared/html';
 import { sanitizeContent } from '../../providers/content/sanitize';
+import { writeWithUniqueSlug } from '../slugs';
 
 type Profile = typeof profiles.$inferSelect;
 type Testimonial = typeof testimonials.$inferSelect;
@@ -27,7 +27,11 @@ const paragraphs = (text: string) =>
 const bulletList = (items: string[]) => `<ul>${items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
 
 /** The page's HTML body from the profile and up to three featured testimonials; every value is escaped. */
-export function buildBusinessPageContent(profile: Profile, featured: Testimonial[], place: { city: string; state: string }) {
+export function buildBusinessPageContent(
+  profile: Profile,
+  featured: Testimonial[],
+  place: { city: string; state: string },
+) {
   const name = escapeHtml(profile.businessName ?? '');
   const parts: string[] = [];
   parts.push(
@@ -43,14 +47,16 @@ export function buildBusinessPageContent(profile: Profile, featured: Testimonial
   if (profile.insuranceInfo) facts.push(`Insured: ${profile.insuranceInfo}`);
   if (profile.verificationStatus === 'verified') facts.push('Verified business on ShineRoute');
   if (facts.length) parts.push(`<section><h2>At a glance</h2>${bulletList(facts)}</section>`);
-  if (profile.specialties.length) parts.push(`<section><h2>Our specialties</h2>${bulletList(profile.specialties)}</section>`);
+  if (profile.specialties.length)
+    parts.push(`<section><h2>Our specialties</h2>${bulletList(profile.specialties)}</section>`);
   if (profile.serviceGuarantees.length) {
     parts.push(`<section><h2>Our guarantees</h2>${bulletList(profile.serviceGuarantees)}</section>`);
   }
   if (profile.certifications.length) {
     parts.push(`<section><h2>Certifications</h2>${bulletList(profile.certifications)}</section>`);
   }
-  if (profile.aboutOwner) parts.push(`<section><h2>Meet the owner</h2>${paragraphs(profile.aboutOwner)}</section>`);
+  if (profile.aboutOwner)
+    parts.push(`<section><h2>Meet the owner</h2>${paragraphs(profile.aboutOwner)}</section>`);
   if (featured.length) {
     const quotes = featured
       .map(
@@ -61,11 +67,19 @@ export function buildBusinessPageContent(profile: Profile, featured: Testimonial
     parts.push(`<section><h2>What our customers say</h2>${quotes}</section>`);
   }
   const contact: string[] = [];
-  if (profile.phone) contact.push(`<li>Phone: <a href="tel:${escapeHtml(profile.phone.replace(/[^\d+]/g, ''))}">${escapeHtml(profile.phone)}</a></li>`);
+  if (profile.phone)
+    contact.push(
+      `<li>Phone: <a href="tel:${escapeHtml(profile.phone.replace(/[^\d+]/g, ''))}">${escapeHtml(profile.phone)}</a></li>`,
+    );
   if (profile.businessEmail) {
-    contact.push(`<li>Email: <a href="mailto:${escapeHtml(profile.businessEmail)}">${escapeHtml(profile.businessEmail)}</a></li>`);
+    contact.push(
+      `<li>Email: <a href="mailto:${escapeHtml(profile.businessEmail)}">${escapeHtml(profile.businessEmail)}</a></li>`,
+    );
   }
-  if (profile.websiteUrl) contact.push(`<li>Website: <a href="${escapeHtml(profile.websiteUrl)}">${escapeHtml(profile.websiteUrl)}</a></li>`);
+  if (profile.websiteUrl)
+    contact.push(
+      `<li>Website: <a href="${escapeHtml(profile.websiteUrl)}">${escapeHtml(profile.websiteUrl)}</a></li>`,
+    );
   if (profile.businessAddress) contact.push(`<li>Based in: ${escapeHtml(profile.businessAddress)}</li>`);
   if (contact.length) parts.push(`<section><h2>Contact ${name}</h2><ul>${contact.join('')}</ul></section>`);
   // The same sanitiser as every other SEO page, before storage (the renderer applies it again).
@@ -119,8 +133,19 @@ export async function generateBusinessPage(db: Database, businessId: string) {
       constraint: 'city_seo_pages_slug_unique',
       write: async (sp, slug) =>
         existing
-          ? (await sp.update(citySeoPages).set({ ...fields, slug }).where(eq(citySeoPages.id, existing.id)).returning())[0]
-          : (await sp.insert(citySeoPages).values({ businessId, ...fields, slug }).returning())[0],
+          ? (
+              await sp
+                .update(citySeoPages)
+                .set({ ...fields, slug })
+                .where(eq(citySeoPages.id, existing.id))
+                .returning()
+            )[0]
+          : (
+              await sp
+                .insert(citySeoPages)
+                .values({ businessId, ...fields, slug })
+                .returning()
+            )[0],
     });
     if (existing) return { page, created: false };
     await tx.update(profiles).set({ businessPageId: page.id }).where(eq(profiles.id, businessId));

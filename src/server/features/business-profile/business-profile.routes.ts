@@ -30,7 +30,9 @@ const profileFields = {
   serviceGuarantees: z.array(z.string()),
 };
 const businessPageRef = z.object({ slug: z.string(), url: z.string() }).nullable();
-const profileSchema = z.object({ ...profileFields, businessPage: businessPageRef }).openapi('BusinessProfile');
+const profileSchema = z
+  .object({ ...profileFields, businessPage: businessPageRef })
+  .openapi('BusinessProfile');
 
 const testimonialSchema = z
   .object({
@@ -64,7 +66,12 @@ const updateRoute = createRoute({
   tags,
   summary: 'Save the business profile',
   request: body(businessProfileInputSchema),
-  responses: { 200: json(profileSchema), 400: errorResponses[400], 401: errorResponses[401], 404: errorResponses[404] },
+  responses: {
+    200: json(profileSchema),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    404: errorResponses[404],
+  },
 });
 const listTestimonialsRoute = createRoute({
   method: 'get',
@@ -86,8 +93,16 @@ const featureRoute = createRoute({
   path: '/testimonials/{id}',
   tags,
   summary: 'Feature or unfeature a testimonial',
-  request: { params: idParamSchema, ...body(z.object({ isFeatured: z.boolean({ error: 'isFeatured must be true or false' }) })) },
-  responses: { 200: json(testimonialSchema), 400: errorResponses[400], 401: errorResponses[401], 404: errorResponses[404] },
+  request: {
+    params: idParamSchema,
+    ...body(z.object({ isFeatured: z.boolean({ error: 'isFeatured must be true or false' }) })),
+  },
+  responses: {
+    200: json(testimonialSchema),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    404: errorResponses[404],
+  },
 });
 const deleteTestimonialRoute = createRoute({
   method: 'delete',
@@ -127,7 +142,12 @@ export const businessProfileApi = businessProfileRoutes
   )
   .openapi(featureRoute, async (c) =>
     c.json(
-      await setTestimonialFeatured(c.var.deps.db, c.var.businessId, c.req.valid('param').id, c.req.valid('json').isFeatured),
+      await setTestimonialFeatured(
+        c.var.deps.db,
+        c.var.businessId,
+        c.req.valid('param').id,
+        c.req.valid('json').isFeatured,
+      ),
       200,
     ),
   )

@@ -10,8 +10,8 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { citySeoPages, profiles, testimonials } from '../../db/schema';
 import { invalid, notFound } from '../../http/errors';
-import { assertUuid } from '../ids';
 import { claimBookingSlug } from '../booking-link/booking-link.service';
+import { assertUuid } from '../ids';
 import { getProfile } from '../profiles/profiles.service';
 import { followAddressTimeZone } from '../scheduling/scheduling.service';
 
@@ -43,7 +43,10 @@ export async function getBusinessProfile(db: DbOrTx, businessId: string) {
         .from(citySeoPages)
         .where(and(eq(citySeoPages.id, profile.businessPageId), eq(citySeoPages.businessId, businessId)))
     : [];
-  return { ...toProfileDto(profile), businessPage: page ? { slug: page.slug, url: `/seo/${page.slug}` } : null };
+  return {
+    ...toProfileDto(profile),
+    businessPage: page ? { slug: page.slug, url: `/seo/${page.slug}` } : null,
+  };
 }
 
 export async function updateBusinessProfile(db: DbOrTx, businessId: string, input: BusinessProfileInput) {
@@ -92,7 +95,12 @@ export async function addTestimonial(db: DbOrTx, businessId: string, input: Test
   return toTestimonialDto(row!);
 }
 
-export async function setTestimonialFeatured(db: DbOrTx, businessId: string, id: string, isFeatured: boolean) {
+export async function setTestimonialFeatured(
+  db: DbOrTx,
+  businessId: string,
+  id: string,
+  isFeatured: boolean,
+) {
   assertUuid(id, 'Testimonial not found');
   const [row] = await db
     .update(testimonials)

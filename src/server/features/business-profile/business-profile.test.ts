@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { businessPageSlug, cityStateFromAddress, linesToList, parseIntegerOrZero } from '../../../shared/business-profile';
+import {
+  businessPageSlug,
+  cityStateFromAddress,
+  linesToList,
+  parseIntegerOrZero,
+} from '../../../shared/business-profile';
 import { updateProfile } from '../../db/factories';
 import { citySeoPages, profiles } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
@@ -25,16 +30,22 @@ const FULL_PROFILE = {
   serviceGuarantees: ['100% satisfaction'],
 };
 
-const saveProfile = (owner: Owner, json: unknown) => t.request('/api/business-profile', { method: 'PUT', cookie: owner.cookie, json });
+const saveProfile = (owner: Owner, json: unknown) =>
+  t.request('/api/business-profile', { method: 'PUT', cookie: owner.cookie, json });
 const addTestimonial = (owner: Owner, json: unknown) =>
   t.request('/api/business-profile/testimonials', { method: 'POST', cookie: owner.cookie, json });
-const generate = (owner: Owner) => t.request('/api/business-profile/business-page', { method: 'POST', cookie: owner.cookie });
+const generate = (owner: Owner) =>
+  t.request('/api/business-profile/business-page', { method: 'POST', cookie: owner.cookie });
 
 describe('parsing rules (§5, §9)', () => {
   it('parses integers with a default of 0 and one-per-line lists', () => {
-    expect([parseIntegerOrZero('25'), parseIntegerOrZero(''), parseIntegerOrZero('abc'), parseIntegerOrZero('12.7'), parseIntegerOrZero('-3')]).toEqual([
-      25, 0, 0, 12, 0,
-    ]);
+    expect([
+      parseIntegerOrZero('25'),
+      parseIntegerOrZero(''),
+      parseIntegerOrZero('abc'),
+      parseIntegerOrZero('12.7'),
+      parseIntegerOrZero('-3'),
+    ]).toEqual([25, 0, 0, 12, 0]);
     expect(linesToList('  IDA Certified \n\n Ceramic Pro\r\n')).toEqual(['IDA Certified', 'Ceramic Pro']);
   });
 
@@ -45,8 +56,14 @@ describe('parsing rules (§5, §9)', () => {
   });
 
   it('takes city and state from the 2nd and 3rd parts of the address, defaulting to Local and Area', () => {
-    expect(cityStateFromAddress('500 Congress Ave, Austin, TX 78701')).toEqual({ city: 'Austin', state: 'TX' });
-    expect(cityStateFromAddress('1 Main St, Springfield, Illinois')).toEqual({ city: 'Springfield', state: 'Illinois' });
+    expect(cityStateFromAddress('500 Congress Ave, Austin, TX 78701')).toEqual({
+      city: 'Austin',
+      state: 'TX',
+    });
+    expect(cityStateFromAddress('1 Main St, Springfield, Illinois')).toEqual({
+      city: 'Springfield',
+      state: 'Illinois',
+    });
     expect(cityStateFromAddress('1 Main St, Springfield')).toEqual({ city: 'Springfield', state: 'Area' });
     expect(cityStateFromAddress('1 Main St')).toEqual({ city: 'Local', state: 'Area' });
     expect(cityStateFromAddress(null)).toEqual({ city: 'Local', state: 'Area' });
@@ -57,7 +74,9 @@ describe('parsing rules (§5, §9)', () => {
 describe('business profile', () => {
   it('answers 401 when signed out', async () => {
     expect((await t.request('/api/business-profile')).status).toBe(401);
-    expect((await t.request('/api/business-profile', { method: 'PUT', json: FULL_PROFILE })).status).toBe(401);
+    expect((await t.request('/api/business-profile', { method: 'PUT', json: FULL_PROFILE })).status).toBe(
+      401,
+    );
   });
 
   it('saves and reads every field of the four tabs', async () => {
@@ -76,9 +95,21 @@ describe('business profile', () => {
 
   it('stores empty optional fields as null and lists as empty', async () => {
     const owner = await t.signUp();
-    const res = await saveProfile(owner, { businessName: 'Shiny', businessTagline: '', phone: '  ', websiteUrl: '' });
+    const res = await saveProfile(owner, {
+      businessName: 'Shiny',
+      businessTagline: '',
+      phone: '  ',
+      websiteUrl: '',
+    });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ businessTagline: null, phone: null, websiteUrl: null, serviceRadiusMiles: 0, yearsInBusiness: 0, specialties: [] });
+    expect(await res.json()).toMatchObject({
+      businessTagline: null,
+      phone: null,
+      websiteUrl: null,
+      serviceRadiusMiles: 0,
+      yearsInBusiness: 0,
+      specialties: [],
+    });
   });
 
   it.each([
@@ -99,30 +130,64 @@ describe('business profile', () => {
 describe('testimonials', () => {
   it('adds with the initial and rating defaults, lists newest first, features and deletes', async () => {
     const owner = await t.signUp();
-    const first = await addTestimonial(owner, { customerName: 'jordan reyes', testimonialText: 'Spotless!', serviceType: 'Premium Detail' });
+    const first = await addTestimonial(owner, {
+      customerName: 'jordan reyes',
+      testimonialText: 'Spotless!',
+      serviceType: 'Premium Detail',
+    });
     expect(first.status).toBe(201);
     const a = await first.json();
-    expect(a).toMatchObject({ customerInitial: 'J', rating: 5, isFeatured: false, serviceType: 'Premium Detail' });
+    expect(a).toMatchObject({
+      customerInitial: 'J',
+      rating: 5,
+      isFeatured: false,
+      serviceType: 'Premium Detail',
+    });
     expect(a.dateReceived).toBe(new Date().toISOString().slice(0, 10));
-    const b = await (await addTestimonial(owner, { customerName: 'Priya', testimonialText: 'Great', rating: 4, customerInitial: 'q' })).json();
+    const b = await (
+      await addTestimonial(owner, {
+        customerName: 'Priya',
+        testimonialText: 'Great',
+        rating: 4,
+        customerInitial: 'q',
+      })
+    ).json();
     expect(b).toMatchObject({ customerInitial: 'Q', rating: 4, serviceType: null });
 
-    const list = await (await t.request('/api/business-profile/testimonials', { cookie: owner.cookie })).json();
+    const list = await (
+      await t.request('/api/business-profile/testimonials', { cookie: owner.cookie })
+    ).json();
     expect(list.testimonials.map((x: { id: string }) => x.id)).toEqual([b.id, a.id]);
 
-    const featured = await t.request(`/api/business-profile/testimonials/${a.id}`, { method: 'PATCH', cookie: owner.cookie, json: { isFeatured: true } });
+    const featured = await t.request(`/api/business-profile/testimonials/${a.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      json: { isFeatured: true },
+    });
     expect(featured.status).toBe(200);
     expect((await featured.json()).isFeatured).toBe(true);
-    const unfeatured = await t.request(`/api/business-profile/testimonials/${a.id}`, { method: 'PATCH', cookie: owner.cookie, json: { isFeatured: false } });
+    const unfeatured = await t.request(`/api/business-profile/testimonials/${a.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      json: { isFeatured: false },
+    });
     expect((await unfeatured.json()).isFeatured).toBe(false);
 
-    const del = await t.request(`/api/business-profile/testimonials/${a.id}`, { method: 'DELETE', cookie: owner.cookie });
+    const del = await t.request(`/api/business-profile/testimonials/${a.id}`, {
+      method: 'DELETE',
+      cookie: owner.cookie,
+    });
     expect(del.status).toBe(204);
     expect(await del.text()).toBe('');
-    const malformed = await t.request('/api/business-profile/testimonials/not-a-uuid', { method: 'DELETE', cookie: owner.cookie });
+    const malformed = await t.request('/api/business-profile/testimonials/not-a-uuid', {
+      method: 'DELETE',
+      cookie: owner.cookie,
+    });
     expect(malformed.status).toBe(404);
     expect((await malformed.json()).error.message).toBe('Testimonial not found');
-    const after = await (await t.request('/api/business-profile/testimonials', { cookie: owner.cookie })).json();
+    const after = await (
+      await t.request('/api/business-profile/testimonials', { cookie: owner.cookie })
+    ).json();
     expect(after.testimonials.map((x: { id: string }) => x.id)).toEqual([b.id]);
   });
 
@@ -130,9 +195,18 @@ describe('testimonials', () => {
     [{ testimonialText: 'Great' }, 'Please fill in customer name and testimonial text'],
     [{ customerName: '  ', testimonialText: 'Great' }, 'Please fill in customer name and testimonial text'],
     [{ customerName: 'Al' }, 'Please fill in customer name and testimonial text'],
-    [{ customerName: 'Al', testimonialText: 'Great', rating: 0 }, 'Rating must be a whole number from 1 to 5'],
-    [{ customerName: 'Al', testimonialText: 'Great', rating: 6 }, 'Rating must be a whole number from 1 to 5'],
-    [{ customerName: 'Al', testimonialText: 'Great', rating: 4.5 }, 'Rating must be a whole number from 1 to 5'],
+    [
+      { customerName: 'Al', testimonialText: 'Great', rating: 0 },
+      'Rating must be a whole number from 1 to 5',
+    ],
+    [
+      { customerName: 'Al', testimonialText: 'Great', rating: 6 },
+      'Rating must be a whole number from 1 to 5',
+    ],
+    [
+      { customerName: 'Al', testimonialText: 'Great', rating: 4.5 },
+      'Rating must be a whole number from 1 to 5',
+    ],
   ])('rejects %j', async (json, message) => {
     const owner = await t.signUp();
     const res = await addTestimonial(owner, json);
@@ -160,9 +234,18 @@ describe('Generate Business Page', () => {
     await saveProfile(owner, FULL_PROFILE);
     const names = ['Ann', 'Ben', 'Cat', 'Dan', 'Eve'];
     for (const [i, name] of names.entries()) {
-      const x = await (await addTestimonial(owner, { customerName: name, testimonialText: `Review by ${name} <script>alert(1)</script>` })).json();
+      const x = await (
+        await addTestimonial(owner, {
+          customerName: name,
+          testimonialText: `Review by ${name} <script>alert(1)</script>`,
+        })
+      ).json();
       if (i !== 2) {
-        await t.request(`/api/business-profile/testimonials/${x.id}`, { method: 'PATCH', cookie: owner.cookie, json: { isFeatured: true } });
+        await t.request(`/api/business-profile/testimonials/${x.id}`, {
+          method: 'PATCH',
+          cookie: owner.cookie,
+          json: { isFeatured: true },
+        });
       }
     }
     const res = await generate(owner);
@@ -206,10 +289,18 @@ describe('Generate Business Page', () => {
     const owner = await t.signUp();
     await saveProfile(owner, { businessName: 'Glow Getters', businessAddress: '9 Elm St' });
     const first = await (await generate(owner)).json();
-    expect(first).toMatchObject({ slug: 'glow-getters-auto-detailing', pageTitle: 'Glow Getters | Auto Detailing in Local, Area', created: true });
+    expect(first).toMatchObject({
+      slug: 'glow-getters-auto-detailing',
+      pageTitle: 'Glow Getters | Auto Detailing in Local, Area',
+      created: true,
+    });
     // Read (and so cached by the public renderer) before it is regenerated.
     expect((await t.request('/seo/glow-getters-auto-detailing')).status).toBe(200);
-    await saveProfile(owner, { businessName: 'Glow Getters', businessAddress: '9 Elm St', businessTagline: 'Now with ceramic' });
+    await saveProfile(owner, {
+      businessName: 'Glow Getters',
+      businessAddress: '9 Elm St',
+      businessTagline: 'Now with ceramic',
+    });
     expect((await (await generate(owner)).json()).slug).toBe('glow-getters-auto-detailing');
     expect(await (await t.request('/seo/glow-getters-auto-detailing')).text()).toContain('Now with ceramic');
     await saveProfile(owner, { businessName: 'Glow Getters Pro', businessAddress: '9 Elm St, Denver, CO' });
@@ -222,9 +313,14 @@ describe('Generate Business Page', () => {
     expect(profile!.businessPageId).toBe(pages[0]!.id);
     // The old address stops answering at once, even though the public renderer caches pages.
     expect((await t.request('/seo/glow-getters-auto-detailing')).status).toBe(404);
-    expect(await (await t.request('/seo/glow-getters-pro-auto-detailing')).text()).toContain('Serving Denver, CO');
+    expect(await (await t.request('/seo/glow-getters-pro-auto-detailing')).text()).toContain(
+      'Serving Denver, CO',
+    );
     const read = await (await t.request('/api/business-profile', { cookie: owner.cookie })).json();
-    expect(read.businessPage).toEqual({ slug: 'glow-getters-pro-auto-detailing', url: '/seo/glow-getters-pro-auto-detailing' });
+    expect(read.businessPage).toEqual({
+      slug: 'glow-getters-pro-auto-detailing',
+      url: '/seo/glow-getters-pro-auto-detailing',
+    });
   });
 
   it("does not take over another business's page with the same name", async () => {
@@ -242,7 +338,14 @@ describe('Generate Business Page', () => {
 
   it('serves 404 for an unknown or unfinished slug', async () => {
     const owner = await t.signUp();
-    await t.db.insert(citySeoPages).values({ businessId: owner.userId, city: 'A', state: 'B', pageTitle: 'Draft', slug: 'a-draft-page', status: 'draft' });
+    await t.db.insert(citySeoPages).values({
+      businessId: owner.userId,
+      city: 'A',
+      state: 'B',
+      pageTitle: 'Draft',
+      slug: 'a-draft-page',
+      status: 'draft',
+    });
     expect((await t.request('/seo/a-draft-page')).status).toBe(404);
     const unknown = await t.request('/seo/no-such-page');
     expect(unknown.status).toBe(404);
@@ -255,9 +358,16 @@ describe('tenancy', () => {
     const a = await t.signUp();
     const b = await t.signUp();
     const x = await (await addTestimonial(a, { customerName: 'Ann', testimonialText: 'Great' })).json();
-    const patch = await t.request(`/api/business-profile/testimonials/${x.id}`, { method: 'PATCH', cookie: b.cookie, json: { isFeatured: true } });
+    const patch = await t.request(`/api/business-profile/testimonials/${x.id}`, {
+      method: 'PATCH',
+      cookie: b.cookie,
+      json: { isFeatured: true },
+    });
     expect(patch.status).toBe(404);
-    const del = await t.request(`/api/business-profile/testimonials/${x.id}`, { method: 'DELETE', cookie: b.cookie });
+    const del = await t.request(`/api/business-profile/testimonials/${x.id}`, {
+      method: 'DELETE',
+      cookie: b.cookie,
+    });
     expect(del.status).toBe(404);
     const bList = await (await t.request('/api/business-profile/testimonials', { cookie: b.cookie })).json();
     expect(bList.testimonials).toEqual([]);

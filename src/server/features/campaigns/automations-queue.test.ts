@@ -13,7 +13,11 @@ describe('the automations tick on pg-boss', () => {
   it('delivers a due reminder and keeps one tick waiting', async () => {
     const o = await t.signUp();
     await updateProfile(t.db, o.userId, { businessName: 'Queue Shine', timeZone: 'America/Chicago' });
-    const c = await createCustomer(t.db, o.userId, { firstName: 'Quinn', lastName: 'Q', email: 'quinn@example.com' });
+    const c = await createCustomer(t.db, o.userId, {
+      firstName: 'Quinn',
+      lastName: 'Q',
+      email: 'quinn@example.com',
+    });
     const b = await createBooking(t.db, o.userId, {
       service: { id: null, name: 'Full Detail', durationMinutes: 60 },
       customerId: c.id,
@@ -22,13 +26,19 @@ describe('the automations tick on pg-boss', () => {
       quotedPriceCents: 15000,
       status: 'confirmed',
     });
-    await t.db.update(bookings).set({ createdAt: new Date(Date.now() - 72 * 3_600_000) }).where(eq(bookings.id, b.id));
+    await t.db
+      .update(bookings)
+      .set({ createdAt: new Date(Date.now() - 72 * 3_600_000) })
+      .where(eq(bookings.id, b.id));
 
     await scheduleAutomationsTick(t.jobs!, 0);
     const deadline = Date.now() + 20_000;
     let rows: Array<{ status: string }> = [];
     while (Date.now() < deadline) {
-      rows = await t.db.select({ status: messageSends.status }).from(messageSends).where(eq(messageSends.bookingId, b.id));
+      rows = await t.db
+        .select({ status: messageSends.status })
+        .from(messageSends)
+        .where(eq(messageSends.bookingId, b.id));
       if (rows.some((r) => r.status === 'sent')) break;
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -36,9 +46,10 @@ describe('the automations tick on pg-boss', () => {
     // The run queued its successor: one tick waits for the next minute.
     const waiting = async () =>
       (
-        await t.handle.query(`select count(*)::int as n from pgboss.job where name = $1 and state = 'created'`, [
-          AUTOMATIONS_TICK_JOB,
-        ])
+        await t.handle.query(
+          `select count(*)::int as n from pgboss.job where name = $1 and state = 'created'`,
+          [AUTOMATIONS_TICK_JOB],
+        )
       ).rows[0]!.n;
     const until = Date.now() + 10_000;
     while ((await waiting()) !== 1 && Date.now() < until) await new Promise((r) => setTimeout(r, 250));

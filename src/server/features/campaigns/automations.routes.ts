@@ -55,7 +55,9 @@ const putRoute = createRoute({
   path: '/',
   tags,
   summary: 'Save the automated messages settings (owner only)',
-  request: { body: { content: { 'application/json': { schema: automationSettingsSchema } }, required: true } },
+  request: {
+    body: { content: { 'application/json': { schema: automationSettingsSchema } }, required: true },
+  },
   responses: { 200: json(settingsSchema), 400: errorResponses[400], 403: errorResponses[403], ...signedIn },
 });
 const logRoute = createRoute({

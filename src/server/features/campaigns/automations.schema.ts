@@ -1,4 +1,15 @@
-import { boolean, check, foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { CAMPAIGN_TYPES } from '../../../shared/campaigns';
 import { bookings, profiles, testimonials } from '../../db/domain.schema';
 import { oneOf } from '../../db/enum-check';
@@ -33,8 +44,7 @@ export const messagingSettings = pgTable(
 export const bookingManageLinks = pgTable(
   'booking_manage_links',
   {
-    bookingId: uuid()
-      .primaryKey(),
+    bookingId: uuid().primaryKey(),
     businessId: text()
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
@@ -43,7 +53,11 @@ export const bookingManageLinks = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({ name: 'booking_manage_links_booking_tenant_fk', columns: [t.businessId, t.bookingId], foreignColumns: [bookings.businessId, bookings.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'booking_manage_links_booking_tenant_fk',
+      columns: [t.businessId, t.bookingId],
+      foreignColumns: [bookings.businessId, bookings.id],
+    }).onDelete('cascade'),
     uniqueIndex('booking_manage_links_token_uq').on(t.token),
     index('booking_manage_links_business_id_idx').on(t.businessId),
   ],
@@ -56,8 +70,7 @@ export const bookingManageLinks = pgTable(
 export const bookingReviews = pgTable(
   'booking_reviews',
   {
-    bookingId: uuid()
-      .primaryKey(),
+    bookingId: uuid().primaryKey(),
     businessId: text()
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
@@ -67,8 +80,16 @@ export const bookingReviews = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({ name: 'booking_reviews_testimonial_tenant_fk', columns: [t.businessId, t.testimonialId], foreignColumns: [testimonials.businessId, testimonials.id] }).onDelete('set null'),
-    foreignKey({ name: 'booking_reviews_booking_tenant_fk', columns: [t.businessId, t.bookingId], foreignColumns: [bookings.businessId, bookings.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'booking_reviews_testimonial_tenant_fk',
+      columns: [t.businessId, t.testimonialId],
+      foreignColumns: [testimonials.businessId, testimonials.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'booking_reviews_booking_tenant_fk',
+      columns: [t.businessId, t.bookingId],
+      foreignColumns: [bookings.businessId, bookings.id],
+    }).onDelete('cascade'),
     uniqueIndex('booking_reviews_token_uq').on(t.token),
     index('booking_reviews_business_id_idx').on(t.businessId),
     index('booking_reviews_testimonial_id_idx').on(t.testimonialId),

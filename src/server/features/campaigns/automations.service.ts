@@ -26,11 +26,11 @@ import type { AppDeps } from '../../http/context';
 import { invalid } from '../../http/errors';
 import { afterCursor, cursorText, type ListQuery, pageOf } from '../../http/lists';
 import type { JobQueue } from '../../jobs/queue';
+import { planInvoiceReminders } from '../invoices/invoice-sending.service';
 import { ADDRESS_REQUIRED, EXPIRY_DAYS, senderOf } from './campaign-send.service';
 import { blockedPhones, consentedSmsNumber } from './consent.service';
 import { renderMarketingEmail } from './marketing-email';
 import { deliverSend, giveUpStaleClaims } from './message-delivery';
-import { planInvoiceReminders } from '../invoices/invoice-sending.service';
 
 // Automated messages (decisions 610–613): reminders, review requests, win-back and transactional messages, each a
 // message_sends row with a unique dedupe key, delivered by the same claim-then-send path as campaigns.
@@ -61,7 +61,11 @@ export async function getAutomationSettings(db: DbOrTx, businessId: string): Pro
   };
 }
 
-export async function saveAutomationSettings(db: Database, businessId: string, input: AutomationSettingsInput) {
+export async function saveAutomationSettings(
+  db: Database,
+  businessId: string,
+  input: AutomationSettingsInput,
+) {
   const values = automationSettingsSchema.parse(input);
   // Win-back email is marketing: it must show the business's postal address (CAN-SPAM), as campaigns do.
   if (values.winback && values.winbackChannel === 'email' && !(await senderOf(db, businessId)).address)
@@ -86,7 +90,10 @@ export async function reviewTokenFor(db: DbOrTx, businessId: string, bookingId: 
     .insert(bookingReviews)
     .values({ bookingId, businessId, token: randomBytes(32).toString('base64url') })
     .onConflictDoNothing();
-  const [row] = await db.select({ token: bookingReviews.token }).from(bookingReviews).where(eq(bookingReviews.bookingId, bookingId));
+  const [row] = await db
+    .select({ token: bookingReviews.token })
+    .from(bookingReviews)
+    .where(eq(bookingReviews.bookingId, bookingId));
   return row!.token;
 }
 
@@ -168,7 +175,9 @@ export async function sendTransactional(deps: Deps, row: Omit<MessageRow, 'marke
  */
 export async function sendTransactionalSms(
   deps: Deps,
-  row: Omit<MessageRow, 'marketing' | 'channel' | 'to' | 'subject' | 'html'> & { phone: string | null | undefined },
+  row: Omit<MessageRow, 'marketing' | 'channel' | 'to' | 'subject' | 'html'> & {
+    phone: string | null | undefined;
+  },
 ) {
   const to = toE164(row.phone);
   if (!to || (await blockedPhones(deps.db, [to])).has(to)) return;
@@ -422,16 +431,26 @@ async function planWinbackFor(deps: Deps, businessId: string, now: Date) {
     );
   const today = utcToZoned(now, sender.timeZone).date;
   const fmtDate = (date: string) =>
-    new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
-      new Date(`${date}T00:00:00Z`),
-    );
+    new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${date}T00:00:00Z`));
   const channel = settings.winbackChannel;
   const candidates = lapsed.flatMap((c) => {
-    if (channel === 'email') return !c.emailUnsubscribedAt && c.email ? [{ ...c, to: c.email.toLowerCase() }] : [];
+    if (channel === 'email')
+      return !c.emailUnsubscribedAt && c.email ? [{ ...c, to: c.email.toLowerCase() }] : [];
     const phone = consentedSmsNumber(c, c.phone);
     return phone ? [{ ...c, to: phone }] : [];
   });
-  const blocked = channel === 'sms' ? await blockedPhones(deps.db, candidates.map((c) => c.to)) : new Set<string>();
+  const blocked =
+    channel === 'sms'
+      ? await blockedPhones(
+          deps.db,
+          candidates.map((c) => c.to),
+        )
+      : new Set<string>();
   const notBefore = channel === 'sms' ? nextAllowedSendTime(now, sender.timeZone) : now;
   const rows: MessageRow[] = candidates
     .filter((c) => !blocked.has(c.to))
@@ -498,7 +517,11 @@ export async function runAutomations(deps: Deps, now = new Date()) {
  * and the chain lives in the database across restarts.
  */
 export async function scheduleAutomationsTick(jobs: JobQueue, startAfterSeconds = TICK_SECONDS) {
-  await jobs.send(AUTOMATIONS_TICK_JOB, {}, { policy: 'stately', startAfterSeconds, retryLimit: 1, expireInSeconds: 15 * 60 });
+  await jobs.send(
+    AUTOMATIONS_TICK_JOB,
+    {},
+    { policy: 'stately', startAfterSeconds, retryLimit: 1, expireInSeconds: 15 * 60 },
+  );
 }
 
 export async function registerAutomationWorkers(queue: JobQueue, deps: AppDeps) {
@@ -538,7 +561,9 @@ export async function messageLog(
       sentAt: messageSends.sentAt,
       createdAt: messageSends.createdAt,
       createdAtText: cursorText(messageSends.createdAt),
-      customerName: sql<string | null>`nullif(trim(concat(${customers.firstName}, ' ', ${customers.lastName})), '')`,
+      customerName: sql<
+        string | null
+      >`nullif(trim(concat(${customers.firstName}, ' ', ${customers.lastName})), '')`,
     })
     .from(messageSends)
     .leftJoin(customers, eq(customers.id, messageSends.customerId))
@@ -546,10 +571,14 @@ export async function messageLog(
       and(
         eq(messageSends.businessId, businessId),
         query.kind === 'all' ? undefined : isNull(messageSends.campaignId),
-        afterCursor(query.cursor, [
-          { column: messageSends.createdAt, kind: 'timestamp' },
-          { column: messageSends.id, kind: 'uuid' },
-        ], 'desc'),
+        afterCursor(
+          query.cursor,
+          [
+            { column: messageSends.createdAt, kind: 'timestamp' },
+            { column: messageSends.id, kind: 'uuid' },
+          ],
+          'desc',
+        ),
       ),
     )
     .orderBy(desc(messageSends.createdAt), desc(messageSends.id))

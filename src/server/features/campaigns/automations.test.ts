@@ -68,11 +68,16 @@ async function booking(
   return b;
 }
 
-const rowsOf = (bookingId: string) => t.db.select().from(messageSends).where(eq(messageSends.bookingId, bookingId));
+const rowsOf = (bookingId: string) =>
+  t.db.select().from(messageSends).where(eq(messageSends.bookingId, bookingId));
 const outboxTo = (to: string) => t.db.select().from(outboxMessages).where(eq(outboxMessages.to, to));
 
 async function saveSettings(cookie: string, values: Partial<typeof DEFAULT_AUTOMATION_SETTINGS>) {
-  return t.request('/api/automations', { method: 'PUT', cookie, json: { ...DEFAULT_AUTOMATION_SETTINGS, ...values } });
+  return t.request('/api/automations', {
+    method: 'PUT',
+    cookie,
+    json: { ...DEFAULT_AUTOMATION_SETTINGS, ...values },
+  });
 }
 
 describe('appointment reminders', () => {
@@ -133,7 +138,11 @@ describe('appointment reminders', () => {
     const other = await booking(o.userId, c.id, 21, { status: 'pending' });
     await planReminders(t.deps);
     expect((await rowsOf(other.id)).map((r) => r.status)).toEqual(['pending']);
-    await t.request(`/api/bookings/${other.id}/status`, { method: 'PATCH', cookie: o.cookie, json: { status: 'cancelled' } });
+    await t.request(`/api/bookings/${other.id}/status`, {
+      method: 'PATCH',
+      cookie: o.cookie,
+      json: { status: 'cancelled' },
+    });
     await deliverDueMessages(t.deps);
     expect(await rowsOf(other.id)).toHaveLength(0);
     expect(await outboxTo(c.email)).toHaveLength(0);
@@ -216,14 +225,23 @@ describe('automation settings', () => {
 describe('review requests', () => {
   it('one per completed booking, to every customer: email always, SMS only with consent', async () => {
     const o = await owner();
-    expect((await saveSettings(o.cookie, { reviewRequests: true, reviewLink: 'https://g.page/r/shine-review' })).status).toBe(200);
+    expect(
+      (await saveSettings(o.cookie, { reviewRequests: true, reviewLink: 'https://g.page/r/shine-review' }))
+        .status,
+    ).toBe(200);
     const withSms = await customer(o.userId, { phone: '512-555-0111', smsOptIn: true });
     const noSms = await customer(o.userId, { phone: '512-555-0112' });
     for (const c of [withSms, noSms]) {
       const b = await booking(o.userId, c.id, 48);
       for (const status of ['in_progress', 'completed'])
         expect(
-          (await t.request(`/api/bookings/${b.id}/status`, { method: 'PATCH', cookie: o.cookie, json: { status } })).status,
+          (
+            await t.request(`/api/bookings/${b.id}/status`, {
+              method: 'PATCH',
+              cookie: o.cookie,
+              json: { status },
+            })
+          ).status,
         ).toBe(200);
       await runAutomations(t.deps);
       await runAutomations(t.deps);
@@ -231,7 +249,9 @@ describe('review requests', () => {
       expect(rows.map((r) => r.channel).sort()).toEqual(c === withSms ? ['email', 'sms'] : ['email']);
       expect(rows.every((r) => /http:\/\/localhost:3000\/review\/[A-Za-z0-9_-]{43}/.test(r.body))).toBe(true);
     }
-    expect((await outboxTo(noSms.email)).filter((m) => m.subject?.startsWith('How did we do'))).toHaveLength(1);
+    expect((await outboxTo(noSms.email)).filter((m) => m.subject?.startsWith('How did we do'))).toHaveLength(
+      1,
+    );
   });
 
   it('none while switched off', async () => {
@@ -241,7 +261,11 @@ describe('review requests', () => {
     const c = await customer(o.userId);
     const b = await booking(o.userId, c.id, 48);
     for (const status of ['in_progress', 'completed'])
-      await t.request(`/api/bookings/${b.id}/status`, { method: 'PATCH', cookie: o.cookie, json: { status } });
+      await t.request(`/api/bookings/${b.id}/status`, {
+        method: 'PATCH',
+        cookie: o.cookie,
+        json: { status },
+      });
     expect((await rowsOf(b.id)).filter((r) => r.kind === 'review_request')).toHaveLength(0);
   });
 });
@@ -249,17 +273,29 @@ describe('review requests', () => {
 describe('the review page', () => {
   async function completedWithReviewLink() {
     const o = await owner({ businessName: 'Review Ready Detailing' });
-    expect((await saveSettings(o.cookie, { reviewRequests: true, reviewLink: 'https://g.page/r/review-ready' })).status).toBe(200);
+    expect(
+      (await saveSettings(o.cookie, { reviewRequests: true, reviewLink: 'https://g.page/r/review-ready' }))
+        .status,
+    ).toBe(200);
     const c = await customer(o.userId, { phone: null });
     const b = await booking(o.userId, c.id, 48);
     for (const status of ['in_progress', 'completed'])
-      expect((await t.request(`/api/bookings/${b.id}/status`, { method: 'PATCH', cookie: o.cookie, json: { status } })).status).toBe(200);
+      expect(
+        (
+          await t.request(`/api/bookings/${b.id}/status`, {
+            method: 'PATCH',
+            cookie: o.cookie,
+            json: { status },
+          })
+        ).status,
+      ).toBe(200);
     await runAutomations(t.deps);
     const [mail] = (await outboxTo(c.email)).filter((m) => m.subject?.startsWith('How did we do'));
     const token = /\/review\/([A-Za-z0-9_-]+)/.exec(mail!.body)![1]!;
     return { o, c, token };
   }
-  const submit = (token: string, json: unknown) => t.request(`/api/reviews/${token}`, { method: 'POST', json });
+  const submit = (token: string, json: unknown) =>
+    t.request(`/api/reviews/${token}`, { method: 'POST', json });
 
   it('takes one review (rating and text) as an unfeatured testimonial that counts in the real rating', async () => {
     const { o, token } = await completedWithReviewLink();
@@ -271,12 +307,19 @@ describe('the review page', () => {
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const after = await (await t.request(`/api/reviews/${token}`)).json();
-    expect(after).toMatchObject({ submitted: true, canReview: false, externalReviewLink: 'https://g.page/r/review-ready' });
+    expect(after).toMatchObject({
+      submitted: true,
+      canReview: false,
+      externalReviewLink: 'https://g.page/r/review-ready',
+    });
     const list = await (await t.request('/api/business-profile/testimonials', { cookie: o.cookie })).json();
     const items = list.items ?? list.testimonials ?? list;
     expect(items).toHaveLength(1);
     // The one that won is the testimonial, trimmed, unfeatured until the owner features it.
-    const won = a.status === 200 ? { rating: 4, testimonialText: 'Spotless, and on time.' } : { rating: 5, testimonialText: 'Twice?' };
+    const won =
+      a.status === 200
+        ? { rating: 4, testimonialText: 'Spotless, and on time.' }
+        : { rating: 5, testimonialText: 'Twice?' };
     expect(items[0]).toMatchObject({ ...won, isFeatured: false, serviceType: 'Full Detail' });
   });
 
@@ -309,7 +352,8 @@ describe('win-back', () => {
     const unsubscribed = await customer(o.userId, { phone: null });
     const rebooked = await customer(o.userId, { phone: null });
     await recordConsent(t.db, o.userId, unsubscribed.id, { email: false, source: 'unsubscribe_link' });
-    for (const c of [lapsed, unsubscribed, rebooked]) await booking(o.userId, c.id, -100 * 24, { status: 'completed' });
+    for (const c of [lapsed, unsubscribed, rebooked])
+      await booking(o.userId, c.id, -100 * 24, { status: 'completed' });
     await booking(o.userId, recent.id, -10 * 24, { status: 'completed' });
     await booking(o.userId, rebooked.id, 100, { status: 'confirmed' });
     expect((await saveSettings(o.cookie, { winback: true, winbackDays: 90 })).status).toBe(200);
@@ -322,14 +366,21 @@ describe('win-back', () => {
       .from(messageSends)
       .where(and(eq(messageSends.businessId, o.userId), eq(messageSends.kind, 'winback')));
     expect(rows.map((r) => r.customerId)).toEqual([lapsed.id]);
-    expect(rows[0]).toMatchObject({ marketing: true, status: 'sent', subject: `We miss you, ${lapsed.firstName}` });
+    expect(rows[0]).toMatchObject({
+      marketing: true,
+      status: 'sent',
+      subject: `We miss you, ${lapsed.firstName}`,
+    });
     expect(rows[0]!.body).toContain('Unsubscribe:');
 
     // Win-back by SMS reaches only customers with a recorded opt-in.
     await saveSettings(o.cookie, { winback: true, winbackDays: 90, winbackChannel: 'sms' });
     await planWinback(t.deps);
     expect(
-      await t.db.select().from(messageSends).where(and(eq(messageSends.businessId, o.userId), eq(messageSends.channel, 'sms'))),
+      await t.db
+        .select()
+        .from(messageSends)
+        .where(and(eq(messageSends.businessId, o.userId), eq(messageSends.channel, 'sms'))),
     ).toHaveLength(0);
   });
 });
@@ -337,7 +388,11 @@ describe('win-back', () => {
 describe('transactional messages', () => {
   it('a booking the owner enters is confirmed through the message log with the self-service link', async () => {
     const o = await owner();
-    const svc = await createService(t.db, o.userId, { name: 'Wash', basePriceCents: 5000, durationMinutes: 60 });
+    const svc = await createService(t.db, o.userId, {
+      name: 'Wash',
+      basePriceCents: 5000,
+      durationMinutes: 60,
+    });
     const c = await customer(o.userId, { phone: null });
     const date = addDays(todayInZone(ZONE), 3);
     const res = await t.request('/api/bookings', {
@@ -362,7 +417,6 @@ describe('transactional messages', () => {
     expect(row!.body).toContain(`/manage/${link!.token}`);
   });
 });
-
 
 describe('the tick on the Postgres job queue', () => {
   it('holds one waiting tick however many instances start and queue it', async () => {

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES, SEND_STATUSES } from '../../../shared/campaigns';
 import { bookings, customers, profiles } from '../../db/domain.schema';
 import { oneOf } from '../../db/enum-check';
@@ -13,8 +25,7 @@ const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
 export const marketingConsents = pgTable(
   'marketing_consents',
   {
-    customerId: uuid()
-      .primaryKey(),
+    customerId: uuid().primaryKey(),
     businessId: text()
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
@@ -28,7 +39,13 @@ export const marketingConsents = pgTable(
     smsUpdatedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    foreignKey({ name: 'marketing_consents_customer_tenant_fk', columns: [t.businessId, t.customerId], foreignColumns: [customers.businessId, customers.id] }).onDelete('cascade'),index('marketing_consents_business_id_idx').on(t.businessId)],
+    foreignKey({
+      name: 'marketing_consents_customer_tenant_fk',
+      columns: [t.businessId, t.customerId],
+      foreignColumns: [customers.businessId, customers.id],
+    }).onDelete('cascade'),
+    index('marketing_consents_business_id_idx').on(t.businessId),
+  ],
 );
 
 /** Numbers that texted STOP to the platform's number: no SMS of any kind goes to them until START. */
@@ -139,9 +156,21 @@ export const messageSends = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    foreignKey({ name: 'message_sends_customer_tenant_fk', columns: [t.businessId, t.customerId], foreignColumns: [customers.businessId, customers.id] }).onDelete('set null'),
-    foreignKey({ name: 'message_sends_booking_tenant_fk', columns: [t.businessId, t.bookingId], foreignColumns: [bookings.businessId, bookings.id] }).onDelete('set null'),
-    foreignKey({ name: 'message_sends_campaign_tenant_fk', columns: [t.businessId, t.campaignId], foreignColumns: [campaigns.businessId, campaigns.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'message_sends_customer_tenant_fk',
+      columns: [t.businessId, t.customerId],
+      foreignColumns: [customers.businessId, customers.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'message_sends_booking_tenant_fk',
+      columns: [t.businessId, t.bookingId],
+      foreignColumns: [bookings.businessId, bookings.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'message_sends_campaign_tenant_fk',
+      columns: [t.businessId, t.campaignId],
+      foreignColumns: [campaigns.businessId, campaigns.id],
+    }).onDelete('cascade'),
     uniqueIndex('message_sends_dedupe_key_uq').on(t.dedupeKey),
     index('message_sends_business_id_idx').on(t.businessId),
     index('message_sends_campaign_status_idx').on(t.campaignId, t.status),

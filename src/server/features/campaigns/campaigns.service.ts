@@ -82,7 +82,14 @@ export async function createCampaign(db: Database, businessId: string, input: Ca
   const audience = await marketingAudience(db, businessId, values.type);
   const [row] = await db
     .insert(campaigns)
-    .values({ businessId, ...values, status: 'draft', sentCount: 0, recipientCount: audience.eligible.length, skippedCount: audience.skipped })
+    .values({
+      businessId,
+      ...values,
+      status: 'draft',
+      sentCount: 0,
+      recipientCount: audience.eligible.length,
+      skippedCount: audience.skipped,
+    })
     .returning();
   return toCampaign(row!);
 }

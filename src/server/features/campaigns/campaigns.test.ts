@@ -189,10 +189,28 @@ describe('campaign create and validation', () => {
     const foreign = await t.request('/api/campaigns', { method: 'POST', cookie: b.cookie, json: body(id) });
     expect(foreign.status).toBe(404);
     expect((await foreign.json()).error.message).toBe('Template not found');
-    expect((await t.request('/api/campaigns', { method: 'POST', cookie: b.cookie, json: body('no-such-template') })).status).toBe(404);
+    expect(
+      (
+        await t.request('/api/campaigns', {
+          method: 'POST',
+          cookie: b.cookie,
+          json: body('no-such-template'),
+        })
+      ).status,
+    ).toBe(404);
     expect((await t.request('/api/campaigns', { cookie: b.cookie }).then((r) => r.json())).items).toEqual([]);
-    expect((await t.request('/api/campaigns', { method: 'POST', cookie: b.cookie, json: body('builtin-booking-reminder') })).status).toBe(201);
-    expect((await t.request('/api/campaigns', { method: 'POST', cookie: a.cookie, json: body(id) })).status).toBe(201);
+    expect(
+      (
+        await t.request('/api/campaigns', {
+          method: 'POST',
+          cookie: b.cookie,
+          json: body('builtin-booking-reminder'),
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await t.request('/api/campaigns', { method: 'POST', cookie: a.cookie, json: body(id) })).status,
+    ).toBe(201);
   });
 });
 
@@ -202,7 +220,15 @@ describe('plans and roles', () => {
     await updateProfile(t.db, o.userId, { subscriptionTier: 'starter' });
     const res = await t.request('/api/campaigns', { cookie: o.cookie });
     expect(res.status).toBe(402);
-    expect((await t.request('/api/campaigns', { method: 'POST', cookie: o.cookie, json: { name: 'A', type: 'email', message: 'B' } })).status).toBe(402);
+    expect(
+      (
+        await t.request('/api/campaigns', {
+          method: 'POST',
+          cookie: o.cookie,
+          json: { name: 'A', type: 'email', message: 'B' },
+        })
+      ).status,
+    ).toBe(402);
   });
 });
 
@@ -603,7 +629,12 @@ describe('SMS campaign', () => {
   });
 
   async function inbound(from: string, body: string, signed: boolean | string = true) {
-    const params = { From: from, To: twilioConfig.from, Body: body, MessageSid: `SM${crypto.randomUUID().replaceAll('-', '')}` };
+    const params = {
+      From: from,
+      To: twilioConfig.from,
+      Body: body,
+      MessageSid: `SM${crypto.randomUUID().replaceAll('-', '')}`,
+    };
     const url = `${TEST_ORIGIN}/api/messaging/sms/inbound`;
     const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
     if (signed)

@@ -33,7 +33,9 @@ export async function recordConsent(
     change.email === undefined
       ? {}
       : { emailUnsubscribedAt: change.email ? null : now, emailSource: change.source, emailUpdatedAt: now };
-  const smsPhone = change.sms ? toE164(change.smsPhone !== undefined ? change.smsPhone : await storedPhone(db, businessId, customerId)) : null;
+  const smsPhone = change.sms
+    ? toE164(change.smsPhone !== undefined ? change.smsPhone : await storedPhone(db, businessId, customerId))
+    : null;
   const sms =
     change.sms === undefined
       ? {}

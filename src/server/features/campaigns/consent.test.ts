@@ -15,9 +15,15 @@ async function bookAndReadConsent(overrides: Record<string, unknown>) {
   expect(res.status, await res.clone().text()).toBe(200);
   const { sessionId, url } = (await res.json()) as { sessionId: string; url: string };
   expect((await t.request(`${new URL(url).pathname}/pay`, { method: 'POST' })).status).toBe(303);
-  expect((await t.request('/api/booking/complete-booking', { method: 'POST', json: { sessionId } })).status).toBe(200);
-  const { items: list } = (await (await t.request('/api/customers', { cookie: owner.cookie })).json()) as { items: Array<{ id: string }> };
-  return (await (await t.request(`/api/customer-consent/${list[0]!.id}`, { cookie: owner.cookie })).json()) as {
+  expect(
+    (await t.request('/api/booking/complete-booking', { method: 'POST', json: { sessionId } })).status,
+  ).toBe(200);
+  const { items: list } = (await (await t.request('/api/customers', { cookie: owner.cookie })).json()) as {
+    items: Array<{ id: string }>;
+  };
+  return (await (
+    await t.request(`/api/customer-consent/${list[0]!.id}`, { cookie: owner.cookie })
+  ).json()) as {
     smsMarketing: boolean;
     smsSource: string | null;
     smsUpdatedAt: string | null;
@@ -37,6 +43,9 @@ describe('SMS opt-in on the public booking form', () => {
   });
 
   it('records nothing without a phone number', async () => {
-    expect(await bookAndReadConsent({ smsMarketingOptIn: true, phone: '' })).toMatchObject({ smsMarketing: false, smsSource: null });
+    expect(await bookAndReadConsent({ smsMarketingOptIn: true, phone: '' })).toMatchObject({
+      smsMarketing: false,
+      smsSource: null,
+    });
   });
 });

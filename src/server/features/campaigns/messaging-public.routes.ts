@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { escapeHtml } from '../../../shared/html';
 import { parseSmsKeyword, toE164 } from '../../../shared/sms';
 import { messageSends, smsInboundMessages, smsOptOuts } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
@@ -7,7 +8,6 @@ import { isValidTwilioSignature } from '../../providers/sms/twilio-signature';
 import { isUuid } from '../ids';
 import { senderOf } from './campaign-send.service';
 import { recordConsent } from './consent.service';
-import { escapeHtml } from '../../../shared/html';
 import { linksIn } from './marketing-email';
 
 // Public, unauthenticated endpoints reached from messages: unsubscribe (RFC 8058), open pixel, click redirects and

@@ -17,15 +17,29 @@ describe('a paid booking moved, then cancelled, through the manage link', () => 
     const email = `moved-${owner.userId.slice(0, 6)}@example.com`;
     const created = await t.request('/api/booking/create-payment', {
       method: 'POST',
-      json: bookingForm({ businessId: owner.userId, serviceId: service!.id, date: daysAhead(6), time: '09:00', email }),
+      json: bookingForm({
+        businessId: owner.userId,
+        serviceId: service!.id,
+        date: daysAhead(6),
+        time: '09:00',
+        email,
+      }),
     });
     expect(created.status, await created.clone().text()).toBe(200);
     const { sessionId, url } = await created.json();
     expect((await t.request(`${new URL(url).pathname}/pay`, { method: 'POST' })).status).toBe(303);
-    expect((await t.request('/api/booking/complete-booking', { method: 'POST', json: { sessionId } })).status).toBe(200);
-    const [checkout] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, sessionId));
+    expect(
+      (await t.request('/api/booking/complete-booking', { method: 'POST', json: { sessionId } })).status,
+    ).toBe(200);
+    const [checkout] = await t.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.providerSessionId, sessionId));
     const bookingId = checkout!.bookingId!;
-    const [link] = await t.db.select().from(bookingManageLinks).where(eq(bookingManageLinks.bookingId, bookingId));
+    const [link] = await t.db
+      .select()
+      .from(bookingManageLinks)
+      .where(eq(bookingManageLinks.bookingId, bookingId));
     const first = checkout!.scheduledAt;
 
     const date = daysAhead(8);

@@ -32,8 +32,16 @@ const submitRoute = createRoute({
   path: '/{token}',
   tags,
   summary: "The customer's review (rating 1–5 and text), once; it becomes an unfeatured testimonial",
-  request: { params: tokenParam, body: { content: { 'application/json': { schema: reviewInputSchema } }, required: true } },
-  responses: { 200: json(viewSchema), 400: errorResponses[400], 404: errorResponses[404], 409: errorResponses[409] },
+  request: {
+    params: tokenParam,
+    body: { content: { 'application/json': { schema: reviewInputSchema } }, required: true },
+  },
+  responses: {
+    200: json(viewSchema),
+    400: errorResponses[400],
+    404: errorResponses[404],
+    409: errorResponses[409],
+  },
 });
 
 export const reviewsApi = createRouter()

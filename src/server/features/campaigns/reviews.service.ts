@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { AUTOMATION_TEXT, type reviewInputSchema } from '../../../shared/messaging';
 import type { z } from 'zod';
+import { AUTOMATION_TEXT, type reviewInputSchema } from '../../../shared/messaging';
 import type { Database } from '../../db/client';
 import { bookingReviews, bookings, customers, profiles, testimonials } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';

@@ -95,4 +95,6 @@ export const selfServiceApi = createRouter()
   .openapi(rescheduleRoute, async (c) =>
     c.json(await selfServiceReschedule(c.var.deps, c.req.valid('param').token, c.req.valid('json')), 200),
   )
-  .openapi(cancelRoute, async (c) => c.json(await selfServiceCancel(c.var.deps, c.req.valid('param').token), 200));
+  .openapi(cancelRoute, async (c) =>
+    c.json(await selfServiceCancel(c.var.deps, c.req.valid('param').token), 200),
+  );

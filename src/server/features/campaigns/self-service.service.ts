@@ -1,7 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { AUTOMATION_TEXT, SELF_SERVICE_NOTICE_HOURS, type SelfServiceReschedule } from '../../../shared/messaging';
-import { selfServiceRescheduleSchema } from '../../../shared/messaging';
 import { BOOKING_STATUS_LABELS } from '../../../shared/booking-status';
+import {
+  AUTOMATION_TEXT,
+  SELF_SERVICE_NOTICE_HOURS,
+  type SelfServiceReschedule,
+  selfServiceRescheduleSchema,
+} from '../../../shared/messaging';
 import { formatDateTimeInZone } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
 import { bookingManageLinks, bookings, customers } from '../../db/schema';
@@ -17,7 +21,10 @@ import { dropPendingReminders, manageTokenFor, manageUrl, sendTransactional } fr
 // The customer's self-service page (decision 612): by an unguessable token that names one booking, the customer moves
 // it to a free slot (the one slot function) or cancels it, until 24 hours before the start (§9).
 
-type Deps = Pick<AppDeps, 'db' | 'mailer' | 'payments' | 'sms' | 'publicUrl' | 'messageRetryDelaysMs' | 'jobs'>;
+type Deps = Pick<
+  AppDeps,
+  'db' | 'mailer' | 'payments' | 'sms' | 'publicUrl' | 'messageRetryDelaysMs' | 'jobs'
+>;
 const TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
 const CHANGEABLE = ['pending', 'confirmed'];
 const HOUR_MS = 3_600_000;
@@ -90,7 +97,11 @@ async function notifyOwner(deps: Deps, businessId: string, subject: string, line
   const business = await findPublicBusiness(deps.db, businessId);
   if (!business) return;
   await deps.mailer
-    .send({ to: business.ownerEmail, subject, text: [...lines, '', 'Open Bookings in ShineRoute to see it.'].join('\n') })
+    .send({
+      to: business.ownerEmail,
+      subject,
+      text: [...lines, '', 'Open Bookings in ShineRoute to see it.'].join('\n'),
+    })
     .catch((err) => console.warn('Could not notify the owner', err));
 }
 
@@ -102,7 +113,11 @@ export async function selfServiceReschedule(deps: Deps, token: string, body: Sel
   const moved = await deps.db.transaction(async (tx) => {
     await lockBusinessSlots(tx, first.businessId);
     const [b] = await tx
-      .select({ status: bookings.status, scheduledAt: bookings.scheduledAt, durationMinutes: bookings.durationMinutes })
+      .select({
+        status: bookings.status,
+        scheduledAt: bookings.scheduledAt,
+        durationMinutes: bookings.durationMinutes,
+      })
       .from(bookings)
       .where(eq(bookings.id, first.id))
       .for('update');
@@ -150,10 +165,15 @@ export async function selfServiceReschedule(deps: Deps, token: string, body: Sel
       ].join('\n'),
     });
   }
-  await notifyOwner(deps, first.businessId, `Booking moved by the customer: ${first.serviceName} on ${when}`, [
-    `${first.firstName ?? 'Your customer'} moved their ${first.serviceName}:`,
-    `${formatDateTimeInZone(moved.from, timeZone)} → ${when}`,
-  ]);
+  await notifyOwner(
+    deps,
+    first.businessId,
+    `Booking moved by the customer: ${first.serviceName} on ${when}`,
+    [
+      `${first.firstName ?? 'Your customer'} moved their ${first.serviceName}:`,
+      `${formatDateTimeInZone(moved.from, timeZone)} → ${when}`,
+    ],
+  );
   return selfServiceView(deps, token);
 }
 

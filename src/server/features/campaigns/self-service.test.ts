@@ -170,7 +170,10 @@ describe('a booking paid on /book', () => {
 
     // The confirmation is a transactional email and text, each with the self-service link.
     const confirmations = await t.db.select().from(messageSends).where(eq(messageSends.bookingId, bookingId));
-    const [link] = await t.db.select().from(bookingManageLinks).where(eq(bookingManageLinks.bookingId, bookingId));
+    const [link] = await t.db
+      .select()
+      .from(bookingManageLinks)
+      .where(eq(bookingManageLinks.bookingId, bookingId));
     expect(confirmations.map((r) => `${r.kind}/${r.channel}/${r.status}/${r.marketing}`).sort()).toEqual([
       'confirmation/email/sent/false',
       'confirmation/sms/sent/false',

@@ -11,7 +11,12 @@ t.deps.twilioAuthToken = AUTH_TOKEN;
 
 /** A signed inbound message as Twilio posts it: the form and its signature, sent again as they are on replay. */
 function signedMessage(from: string, body: string) {
-  const params = { From: from, To: '+15125550100', Body: body, MessageSid: `SM${crypto.randomUUID().replaceAll('-', '')}` };
+  const params = {
+    From: from,
+    To: '+15125550100',
+    Body: body,
+    MessageSid: `SM${crypto.randomUUID().replaceAll('-', '')}`,
+  };
   const signature = twilioSignature(AUTH_TOKEN, `${TEST_ORIGIN}/api/messaging/sms/inbound`, params);
   return () =>
     t.request('/api/messaging/sms/inbound', {
@@ -24,9 +29,18 @@ function signedMessage(from: string, body: string) {
 describe('a replayed inbound SMS (the same MessageSid) is acted on once', () => {
   it('an old signed STOP replayed after START does not opt the number out again', async () => {
     const owner = await t.signUp();
-    const customer = await createCustomer(t.db, owner.userId, { firstName: 'Noah', lastName: 'Kim', email: 'noah@example.com', phone: '(512) 555-0171' });
+    const customer = await createCustomer(t.db, owner.userId, {
+      firstName: 'Noah',
+      lastName: 'Kim',
+      email: 'noah@example.com',
+      phone: '(512) 555-0171',
+    });
     await recordConsent(t.db, owner.userId, customer.id, { sms: true, source: 'owner' });
-    const consent = async () => (await (await t.request(`/api/customer-consent/${customer.id}`, { cookie: owner.cookie })).json()) as { smsBlocked: boolean; smsMarketing: boolean };
+    const consent = async () =>
+      (await (await t.request(`/api/customer-consent/${customer.id}`, { cookie: owner.cookie })).json()) as {
+        smsBlocked: boolean;
+        smsMarketing: boolean;
+      };
 
     const stop = signedMessage('+15125550171', 'STOP');
     const start = signedMessage('+15125550171', 'START');

@@ -10,7 +10,12 @@ import { contactMessages } from './contact.schema';
  * (Not one transaction: the outbox mailer writes through its own connection, which on the
  * single-connection PGlite would wait forever for the transaction.)
  */
-export async function submitContactMessage(db: Database, mailer: Mailer, supportEmail: string, input: ContactValues) {
+export async function submitContactMessage(
+  db: Database,
+  mailer: Mailer,
+  supportEmail: string,
+  input: ContactValues,
+) {
   const id = randomUUID();
   // A subject is one header line: collapse any line breaks or runs of whitespace.
   const subject = input.subject.replace(/\s+/g, ' ');

@@ -60,8 +60,28 @@ export const customersExportApi = router.openapi(exportRoute, async (c) => {
   if (!(await hasCrmBooster(db, c.var.businessId))) throw paymentRequired(ADD_ON_TEXT.exportNeedsBooster);
   const rows = await customerRows(db, c.var.businessId);
   const csv = csvOf([
-    ['First name', 'Last name', 'Email', 'Phone', 'Address', 'Vehicles', 'Bookings', 'Last completed booking', 'Customer since'],
-    ...rows.map((r) => [r.first_name, r.last_name, r.email, r.phone, r.address, r.vehicles, Number(r.bookings), r.last_booking, r.created_at]),
+    [
+      'First name',
+      'Last name',
+      'Email',
+      'Phone',
+      'Address',
+      'Vehicles',
+      'Bookings',
+      'Last completed booking',
+      'Customer since',
+    ],
+    ...rows.map((r) => [
+      r.first_name,
+      r.last_name,
+      r.email,
+      r.phone,
+      r.address,
+      r.vehicles,
+      Number(r.bookings),
+      r.last_booking,
+      r.created_at,
+    ]),
   ]);
   c.header('Content-Type', 'text/csv; charset=utf-8');
   c.header('Content-Disposition', 'attachment; filename="customers.csv"');

@@ -39,7 +39,9 @@ describe('customers at 20,000', () => {
     expect(page.items).toHaveLength(50);
     expect(page.items[0].firstName).toBe('First1');
     expect(text.length).toBeLessThan(50_000);
-    const next = await (await t.request(`/api/customers?cursor=${page.nextCursor}`, { cookie: owner.cookie })).json();
+    const next = await (
+      await t.request(`/api/customers?cursor=${page.nextCursor}`, { cookie: owner.cookie })
+    ).json();
     expect(next.items[0].firstName).toBe('First51');
     const searchStarted = performance.now();
     await (await t.request('/api/customers?q=First19999', { cookie: owner.cookie })).arrayBuffer();
@@ -49,7 +51,10 @@ describe('customers at 20,000', () => {
     );
 
     // The plan: an index scan in the keyset order, stopped after the page; no sequential scan, no sort.
-    for (const after of [undefined, sql`(created_at, id) < (now() - interval '5000 seconds', '00000000-0000-4000-8000-000000000000'::uuid)`]) {
+    for (const after of [
+      undefined,
+      sql`(created_at, id) < (now() - interval '5000 seconds', '00000000-0000-4000-8000-000000000000'::uuid)`,
+    ]) {
       const plan = await t.db.execute(sql`
         explain select * from customers where business_id = ${owner.userId} ${after ? sql`and ${after}` : sql``}
         order by created_at desc, id desc limit 51`);
@@ -67,7 +72,9 @@ describe('customers at 20,000', () => {
       expect(text, q).toContain('customers_search_trgm_idx');
       expect(text, q).not.toContain('Seq Scan on customers');
     }
-    const found = await (await t.request('/api/customers?q=c1234%40example', { cookie: owner.cookie })).json();
+    const found = await (
+      await t.request('/api/customers?q=c1234%40example', { cookie: owner.cookie })
+    ).json();
     expect(found.items.map((c: { email: string }) => c.email)).toEqual(['c1234@example.com']);
   }, 120_000);
 });

@@ -210,6 +210,9 @@ describe('customers', () => {
     expect((await t.request('/api/customers/not-a-uuid', { cookie: mine.cookie })).status).toBe(404);
     const [row] = await t.db.select().from(customers).where(eq(customers.id, customer.id));
     expect(row!.firstName).toBe('Not');
-    expect(await (await t.request('/api/customers', { cookie: mine.cookie })).json()).toEqual({ items: [], nextCursor: null });
+    expect(await (await t.request('/api/customers', { cookie: mine.cookie })).json()).toEqual({
+      items: [],
+      nextCursor: null,
+    });
   });
 });

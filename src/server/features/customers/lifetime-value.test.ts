@@ -13,7 +13,10 @@ const HOUR = 3_600_000;
 async function ownerWithCustomer() {
   const owner = await t.signUp();
   await updateProfile(t.db, owner.userId, { subscriptionTier: 'pro' });
-  const service = await createService(t.db, owner.userId, { name: 'Signature Detail', basePriceCents: 15_000 });
+  const service = await createService(t.db, owner.userId, {
+    name: 'Signature Detail',
+    basePriceCents: 15_000,
+  });
   const customer = await createCustomer(t.db, owner.userId, {
     firstName: 'Lena',
     lastName: 'Ford',
@@ -26,7 +29,13 @@ const req = (cookie: string, path: string, json?: unknown) =>
   t.request(path, json === undefined ? { cookie } : { method: 'POST', cookie, json });
 
 /** A booking done and completed by the owner, as on /bookings (in progress → completed). */
-async function completedBooking(cookie: string, businessId: string, service: { id: string; name: string }, customerId: string, priceCents: number) {
+async function completedBooking(
+  cookie: string,
+  businessId: string,
+  service: { id: string; name: string },
+  customerId: string,
+  priceCents: number,
+) {
   const booking = await createBooking(t.db, businessId, {
     service: { id: service.id, name: service.name, durationMinutes: 60 },
     customerId,
@@ -36,14 +45,27 @@ async function completedBooking(cookie: string, businessId: string, service: { i
     finalPriceCents: null,
     status: 'in_progress',
   });
-  const res = await t.request(`/api/bookings/${booking.id}/status`, { method: 'PATCH', cookie, json: { status: 'completed' } });
+  const res = await t.request(`/api/bookings/${booking.id}/status`, {
+    method: 'PATCH',
+    cookie,
+    json: { status: 'completed' },
+  });
   expect(res.status, await res.clone().text()).toBe(200);
   return booking;
 }
 
 /** A quote sent, accepted on its public page, invoiced; the invoice is returned unpaid. */
-async function invoiceFromQuote(cookie: string, customer: { id: string; email: string }, unitPriceCents: number) {
-  const quote = await (await req(cookie, '/api/quotes', { customerId: customer.id, items: [{ serviceName: 'Ceramic Coating', quantity: 1, unitPriceCents }] })).json();
+async function invoiceFromQuote(
+  cookie: string,
+  customer: { id: string; email: string },
+  unitPriceCents: number,
+) {
+  const quote = await (
+    await req(cookie, '/api/quotes', {
+      customerId: customer.id,
+      items: [{ serviceName: 'Ceramic Coating', quantity: 1, unitPriceCents }],
+    })
+  ).json();
   expect((await req(cookie, `/api/quotes/${quote.id}/send`, {})).status).toBe(200);
   const [mail] = await t.emailsTo(customer.email);
   const link = /localhost:3000(\/quote\/[A-Za-z0-9_-]+)/.exec(mail!.body)![1]!;
@@ -76,7 +98,10 @@ describe('customer lifetime value', () => {
     expect(invoice.totalCents).toBe(21_592);
     const unpaid = await everyReading(owner.cookie, customer.id);
     expect(unpaid).toMatchObject({ dialog: 15_000, crmList: 15_000, loyaltyList: 15_000 });
-    const paid = await req(owner.cookie, `/api/invoices/${invoice.id}/payments`, { method: 'cash', amountCents: 21_592 });
+    const paid = await req(owner.cookie, `/api/invoices/${invoice.id}/payments`, {
+      method: 'cash',
+      amountCents: 21_592,
+    });
     expect(paid.status, await paid.clone().text()).toBe(201);
 
     expect(await everyReading(owner.cookie, customer.id)).toEqual({
@@ -109,7 +134,10 @@ describe('customer lifetime value', () => {
       finalPriceCents: null,
       status: 'pending',
     });
-    await t.db.update(bookings).set({ paidOfflineAt: new Date(), tipCents: 1_000 }).where(eq(bookings.id, offline.id));
+    await t.db
+      .update(bookings)
+      .set({ paidOfflineAt: new Date(), tipCents: 1_000 })
+      .where(eq(bookings.id, offline.id));
     // An upcoming booking nobody paid yet counts nothing.
     await createBooking(t.db, owner.userId, {
       service: { id: service.id, name: service.name, durationMinutes: 60 },
@@ -120,15 +148,25 @@ describe('customer lifetime value', () => {
       status: 'confirmed',
     });
     expect((await everyReading(owner.cookie, customer.id)).dialog).toBe(10_000 + 9_000);
-    const cancelled = await t.request(`/api/bookings/${offline.id}/status`, { method: 'PATCH', cookie: owner.cookie, json: { status: 'cancelled' } });
+    const cancelled = await t.request(`/api/bookings/${offline.id}/status`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      json: { status: 'cancelled' },
+    });
     expect(cancelled.status).toBe(200);
-    expect(await everyReading(owner.cookie, customer.id)).toMatchObject({ dialog: 10_000, crmList: 10_000, loyaltyList: 10_000 });
+    expect(await everyReading(owner.cookie, customer.id)).toMatchObject({
+      dialog: 10_000,
+      crmList: 10_000,
+      loyaltyList: 10_000,
+    });
   });
 
   it('is the business’s own: another business sees 404, not the figure', async () => {
     const { owner, customer } = await ownerWithCustomer();
     const other = await t.signUp();
     expect((await req(other.cookie, `/api/customers/${customer.id}`)).status).toBe(404);
-    expect((await (await req(owner.cookie, `/api/customers/${customer.id}`)).json()).lifetimeValueCents).toBe(0);
+    expect((await (await req(owner.cookie, `/api/customers/${customer.id}`)).json()).lifetimeValueCents).toBe(
+      0,
+    );
   });
 });

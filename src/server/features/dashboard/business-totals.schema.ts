@@ -2,7 +2,7 @@ import { bigint, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core
 import { profiles } from '../../db/domain.schema';
 
 /**
- * The dashboard's totals per business as rows of changes (docs/decisions/922): statement triggers on bookings and
+ * The dashboard's totals per business as rows of changes (docs/decisions/0922): statement triggers on bookings and
  * customers add a row for every statement that changes a total, in the same transaction; the dashboard sums a
  * business's rows and folds them into one when they grow. Insert-only for writers, so no booking waits on a shared
  * counter row.

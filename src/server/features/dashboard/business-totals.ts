@@ -29,7 +29,9 @@ export const totalsOf = (businessId: string) => sql`(
 
 /** The totals from totalsOf's value; folds the business's rows when they have grown past FOLD_AFTER. */
 export async function readTotals(db: DbOrTx, businessId: string, value: unknown): Promise<BusinessTotals> {
-  const [bookings, pending, revenue, customers, rows] = (typeof value === 'string' ? JSON.parse(value) : value) as number[];
+  const [bookings, pending, revenue, customers, rows] = (
+    typeof value === 'string' ? JSON.parse(value) : value
+  ) as number[];
   if (Number(rows) > FOLD_AFTER) await foldTotals(db, businessId);
   return {
     bookings: Number(bookings ?? 0),

@@ -1,16 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { DEFAULT_AUTOMATION_SETTINGS } from '../../../shared/messaging';
+import type { Database } from '../../db/client';
 import { messagingSettings, profiles, services } from '../../db/schema';
-import { businessTotals, readTotals, totalsOf } from './business-totals';
 import { notFound } from '../../http/errors';
 import { tipsThisMonthQuery } from '../invoices/invoices.service';
 import { insuranceNotice, latestInsuranceExpiry } from '../verification/verification.service';
+import { businessTotals, readTotals, totalsOf } from './business-totals';
 
 /**
  * One business's totals: revenue sums final_price over completed bookings only, as the platform analytics do
  * (features/analytics/booking-figures). Kept by the database's triggers, so a read does not scan the bookings
- * (docs/decisions/922); business-totals.test.ts checks them against that recount.
+ * (docs/decisions/0922); business-totals.test.ts checks them against that recount.
  */
 export async function getDashboardStats(db: Database, businessId: string) {
   const totals = await businessTotals(db, businessId);
@@ -39,17 +39,26 @@ export async function getDashboard(db: Database, businessId: string) {
       phone: profiles.phone,
       paymentsEnabledAt: profiles.paymentsEnabledAt,
       totals: totalsOf(businessId),
-      activeServices: sql<number>`(select count(*) from ${services} where ${services.businessId} = ${businessId} and ${services.isActive})`.mapWith(Number),
+      activeServices:
+        sql<number>`(select count(*) from ${services} where ${services.businessId} = ${businessId} and ${services.isActive})`.mapWith(
+          Number,
+        ),
       insuranceExpiry: latestInsuranceExpiry(businessId),
       tips: sql<number>`(${tipsThisMonthQuery(businessId)})`.mapWith(Number),
-      reviewRequests: sql<boolean | null>`(select ${messagingSettings.reviewRequests} from ${messagingSettings} where ${messagingSettings.businessId} = ${businessId})`,
-      winback: sql<boolean | null>`(select ${messagingSettings.winback} from ${messagingSettings} where ${messagingSettings.businessId} = ${businessId})`,
+      reviewRequests: sql<
+        boolean | null
+      >`(select ${messagingSettings.reviewRequests} from ${messagingSettings} where ${messagingSettings.businessId} = ${businessId})`,
+      winback: sql<
+        boolean | null
+      >`(select ${messagingSettings.winback} from ${messagingSettings} where ${messagingSettings.businessId} = ${businessId})`,
     })
     .from(profiles)
     .where(eq(profiles.id, businessId));
   if (!row) throw notFound('No business profile found for this account');
   const totals = await readTotals(db, businessId, row.totals);
-  const profileComplete = Boolean(row.businessName?.trim() && row.businessAddress?.trim() && row.phone?.trim());
+  const profileComplete = Boolean(
+    row.businessName?.trim() && row.businessAddress?.trim() && row.phone?.trim(),
+  );
   return {
     profile: {
       businessName: row.businessName,
@@ -66,7 +75,7 @@ export async function getDashboard(db: Database, businessId: string) {
       totalRevenueCents: totals.completedRevenueCents,
       totalCustomers: totals.customers,
     },
-    // Tips are reported apart from revenue (docs/decisions/501).
+    // Tips are reported apart from revenue (docs/decisions/0501).
     tipsThisMonthCents: row.tips,
     checklist: {
       accountCreated: true,

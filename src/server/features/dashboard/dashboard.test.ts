@@ -4,10 +4,16 @@ import { createTestContext } from '../../test/harness';
 
 const t = await createTestContext();
 
-async function ownerWithData(prices: Array<{ status: 'pending' | 'completed' | 'cancelled' | 'confirmed'; cents: number }>) {
+async function ownerWithData(
+  prices: Array<{ status: 'pending' | 'completed' | 'cancelled' | 'confirmed'; cents: number }>,
+) {
   const owner = await t.signUp();
   const service = await createService(t.db, owner.userId, { name: 'Wash', basePriceCents: 4500 });
-  const customer = await createCustomer(t.db, owner.userId, { firstName: 'C', lastName: 'One', email: `${owner.userId}@c.test` });
+  const customer = await createCustomer(t.db, owner.userId, {
+    firstName: 'C',
+    lastName: 'One',
+    email: `${owner.userId}@c.test`,
+  });
   for (const p of prices) {
     await createBooking(t.db, owner.userId, {
       service,
@@ -40,7 +46,12 @@ describe('GET /api/dashboard', () => {
     const res = await t.request('/api/dashboard', { cookie: owner.cookie });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.stats).toEqual({ totalBookings: 5, pendingBookings: 2, totalRevenueCents: 16_550, totalCustomers: 1 });
+    expect(body.stats).toEqual({
+      totalBookings: 5,
+      pendingBookings: 2,
+      totalRevenueCents: 16_550,
+      totalCustomers: 1,
+    });
   });
 
   it("never mixes two owners' numbers", async () => {
@@ -51,8 +62,18 @@ describe('GET /api/dashboard', () => {
     ]);
     const statsA = (await (await t.request('/api/dashboard', { cookie: a.cookie })).json()).stats;
     const statsB = (await (await t.request('/api/dashboard', { cookie: b.cookie })).json()).stats;
-    expect(statsA).toEqual({ totalBookings: 1, pendingBookings: 0, totalRevenueCents: 10_000, totalCustomers: 1 });
-    expect(statsB).toEqual({ totalBookings: 2, pendingBookings: 1, totalRevenueCents: 777, totalCustomers: 1 });
+    expect(statsA).toEqual({
+      totalBookings: 1,
+      pendingBookings: 0,
+      totalRevenueCents: 10_000,
+      totalCustomers: 1,
+    });
+    expect(statsB).toEqual({
+      totalBookings: 2,
+      pendingBookings: 1,
+      totalRevenueCents: 777,
+      totalCustomers: 1,
+    });
   });
 
   it('starts a new owner on the starter tier, pending verification, with an empty checklist', async () => {
@@ -68,17 +89,32 @@ describe('GET /api/dashboard', () => {
     const trialDays = (new Date(body.profile.trialEndsAt).getTime() - Date.now()) / 86_400_000;
     expect(trialDays).toBeGreaterThan(13.9);
     expect(trialDays).toBeLessThanOrEqual(14);
-    expect(body.checklist).toEqual({ accountCreated: true, profileComplete: false, servicesSetUp: false, paymentsConfigured: false });
+    expect(body.checklist).toEqual({
+      accountCreated: true,
+      profileComplete: false,
+      servicesSetUp: false,
+      paymentsConfigured: false,
+    });
   });
 
   it('ticks the checklist from real state', async () => {
     const owner = await t.signUp();
-    await updateProfile(t.db, owner.userId, { businessName: 'Shiny', businessAddress: '1 Main St, Austin, TX', phone: '512', businessEmail: 'x@y.z' });
+    await updateProfile(t.db, owner.userId, {
+      businessName: 'Shiny',
+      businessAddress: '1 Main St, Austin, TX',
+      phone: '512',
+      businessEmail: 'x@y.z',
+    });
     await createService(t.db, owner.userId, { name: 'Wash', basePriceCents: 100 });
     const enable = await t.request('/api/dashboard/payments', { method: 'POST', cookie: owner.cookie });
     expect(enable.status).toBe(200);
     const body = await (await t.request('/api/dashboard', { cookie: owner.cookie })).json();
-    expect(body.checklist).toEqual({ accountCreated: true, profileComplete: true, servicesSetUp: true, paymentsConfigured: true });
+    expect(body.checklist).toEqual({
+      accountCreated: true,
+      profileComplete: true,
+      servicesSetUp: true,
+      paymentsConfigured: true,
+    });
   });
 
   it('refuses to enable payments without a business name and email', async () => {

@@ -15,7 +15,10 @@ describe("the dashboard's tips of this month", () => {
     const owner = await t.signUp();
     const other = await t.signUp();
     // 3,000 bookings made this month (one in ten with a tip, one in seven cancelled) and 3,000 made months ago.
-    for (const [businessId, n] of [[owner.userId, 3000], [other.userId, 300]] as const) {
+    for (const [businessId, n] of [
+      [owner.userId, 3000],
+      [other.userId, 300],
+    ] as const) {
       await t.db.execute(sql`
         insert into bookings (business_id, service_name, duration_minutes, scheduled_at, location_address, quoted_price_cents,
                               tip_cents, status, created_at)
@@ -27,7 +30,11 @@ describe("the dashboard's tips of this month", () => {
     }
     await t.db.execute(sql`analyze bookings`);
 
-    const plan = (await t.db.execute(sql`explain ${tipsCentsQuery(monthStartOf(owner.userId), sql`'infinity'::timestamptz`, owner.userId)}`)).rows
+    const plan = (
+      await t.db.execute(
+        sql`explain ${tipsCentsQuery(monthStartOf(owner.userId), sql`'infinity'::timestamptz`, owner.userId)}`,
+      )
+    ).rows
       .map((r) => Object.values(r)[0])
       .join('\n');
     expect(plan).toContain('bookings_business_tips_idx');
@@ -35,29 +42,44 @@ describe("the dashboard's tips of this month", () => {
 
     const recount = async (businessId: string) =>
       Number(
-        (await t.db.execute<{ cents: string }>(sql`
+        (
+          await t.db.execute<{ cents: string }>(sql`
           select coalesce(sum(tip_cents), 0) as cents from bookings
-          where business_id = ${businessId} and status <> 'cancelled' and created_at >= ${monthStartOf(businessId)}`)).rows[0]!.cents,
+          where business_id = ${businessId} and status <> 'cancelled' and created_at >= ${monthStartOf(businessId)}`)
+        ).rows[0]!.cents,
       );
     const check = async (step: string) => {
-      for (const b of [owner.userId, other.userId]) expect([step, await tipsThisMonthCents(t.db, b)]).toEqual([step, await recount(b)]);
+      for (const b of [owner.userId, other.userId])
+        expect([step, await tipsThisMonthCents(t.db, b)]).toEqual([step, await recount(b)]);
     };
     await check('bulk insert');
     expect(await recount(owner.userId)).toBeGreaterThan(0);
 
     const some = (where: ReturnType<typeof sql>, n: number) =>
       sql`id in (select id from bookings where business_id = ${owner.userId} and ${where} order by id limit ${n})`;
-    await t.db.execute(sql`update bookings set tip_cents = 0 where ${some(sql`tip_cents > 0 and created_at >= now() - interval '1 minute'`, 20)}`);
+    await t.db.execute(
+      sql`update bookings set tip_cents = 0 where ${some(sql`tip_cents > 0 and created_at >= now() - interval '1 minute'`, 20)}`,
+    );
     await check('tips removed');
-    await t.db.execute(sql`update bookings set tip_cents = 777 where ${some(sql`tip_cents = 0 and status <> 'cancelled'`, 30)}`);
+    await t.db.execute(
+      sql`update bookings set tip_cents = 777 where ${some(sql`tip_cents = 0 and status <> 'cancelled'`, 30)}`,
+    );
     await check('tips added');
-    await t.db.execute(sql`update bookings set status = 'cancelled' where ${some(sql`tip_cents > 0 and status <> 'cancelled'`, 15)}`);
+    await t.db.execute(
+      sql`update bookings set status = 'cancelled' where ${some(sql`tip_cents > 0 and status <> 'cancelled'`, 15)}`,
+    );
     await check('cancelled (refunded)');
-    await t.db.execute(sql`update bookings set status = 'confirmed' where ${some(sql`tip_cents > 0 and status = 'cancelled'`, 5)}`);
+    await t.db.execute(
+      sql`update bookings set status = 'confirmed' where ${some(sql`tip_cents > 0 and status = 'cancelled'`, 5)}`,
+    );
     await check('un-cancelled');
-    await t.db.execute(sql`update bookings set created_at = now() - interval '45 days' where ${some(sql`tip_cents > 0 and created_at >= now() - interval '1 minute'`, 10)}`);
+    await t.db.execute(
+      sql`update bookings set created_at = now() - interval '45 days' where ${some(sql`tip_cents > 0 and created_at >= now() - interval '1 minute'`, 10)}`,
+    );
     await check('made last month');
-    await t.db.execute(sql`update bookings set business_id = ${other.userId} where ${some(sql`tip_cents > 0 and customer_id is null`, 10)}`);
+    await t.db.execute(
+      sql`update bookings set business_id = ${other.userId} where ${some(sql`tip_cents > 0 and customer_id is null`, 10)}`,
+    );
     await check('moved to another business');
     await t.db.execute(sql`delete from bookings where ${some(sql`tip_cents > 0`, 25)}`);
     await check('deleted');

@@ -1,5 +1,10 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
-import { INVENTORY_TEXT, type InventoryItemInput, inventoryItemInputSchema, stockStatus } from '../../../shared/inventory';
+import {
+  INVENTORY_TEXT,
+  type InventoryItemInput,
+  inventoryItemInputSchema,
+  stockStatus,
+} from '../../../shared/inventory';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { inventoryItems, stockMovements } from '../../db/schema';
@@ -46,9 +51,15 @@ export async function listInventory(db: DbOrTx, businessId: string, query: ListQ
       and(
         eq(inventoryItems.businessId, businessId),
         pattern
-          ? or(ilike(inventoryItems.name, pattern), ilike(inventoryItems.category, pattern), ilike(inventoryItems.supplier, pattern))
+          ? or(
+              ilike(inventoryItems.name, pattern),
+              ilike(inventoryItems.category, pattern),
+              ilike(inventoryItems.supplier, pattern),
+            )
           : undefined,
-        query.stock === 'low' ? sql`${inventoryItems.currentStock} <= ${inventoryItems.minStockAlert}` : undefined,
+        query.stock === 'low'
+          ? sql`${inventoryItems.currentStock} <= ${inventoryItems.minStockAlert}`
+          : undefined,
         afterCursor(query.cursor, BY_NAME, 'asc'),
       ),
     )
@@ -70,7 +81,12 @@ export async function getOwnedItem(db: DbOrTx, businessId: string, id: string, l
   return row;
 }
 
-export async function createInventoryItem(db: DbOrTx, businessId: string, userId: string, input: InventoryItemInput) {
+export async function createInventoryItem(
+  db: DbOrTx,
+  businessId: string,
+  userId: string,
+  input: InventoryItemInput,
+) {
   const values = inventoryItemInputSchema.parse(input);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -174,4 +190,3 @@ export async function adjustStock(
     return toItemDto(row);
   });
 }
-

@@ -73,7 +73,13 @@ const purchaseOrderSchema = z
   .object({
     generatedAt: z.string(),
     usageDays: z.number().int(),
-    groups: z.array(z.object({ supplier: z.string().nullable(), items: z.array(poLineSchema), totalCents: z.number().int() })),
+    groups: z.array(
+      z.object({
+        supplier: z.string().nullable(),
+        items: z.array(poLineSchema),
+        totalCents: z.number().int(),
+      }),
+    ),
     totalCents: z.number().int(),
   })
   .openapi('PurchaseOrder');
@@ -87,7 +93,8 @@ const listRoute = createRoute({
   method: 'get',
   path: '/',
   tags,
-  summary: 'Inventory items by name, a page at a time; q searches name, category and supplier; stock=low the low ones',
+  summary:
+    'Inventory items by name, a page at a time; q searches name, category and supplier; stock=low the low ones',
   request: { query: listQuerySchema.extend({ stock: z.enum(['low']).optional() }) },
   responses: { 200: json(listOf(itemSchema)), 400: errorResponses[400], 401: errorResponses[401] },
 });
@@ -113,7 +120,12 @@ const updateItemRoute = createRoute({
   tags,
   summary: 'Edit an item (a changed stock count is logged as a correction)',
   request: { params: idParamSchema, ...body(inventoryItemInputSchema) },
-  responses: { 200: json(itemSchema), 400: errorResponses[400], 401: errorResponses[401], 404: errorResponses[404] },
+  responses: {
+    200: json(itemSchema),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    404: errorResponses[404],
+  },
 });
 const deleteItemRoute = createRoute({
   method: 'delete',
@@ -197,22 +209,33 @@ export const inventoryRoutes = createRouter();
 inventoryRoutes.use('*', requireUser, requireFeature('inventory'), requireOwnerForWrites);
 
 export const inventoryApi = inventoryRoutes
-  .openapi(listRoute, async (c) => c.json(await listInventory(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200))
-  .openapi(optionsRoute, async (c) => c.json(await listInventory(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200))
+  .openapi(listRoute, async (c) =>
+    c.json(await listInventory(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200),
+  )
+  .openapi(optionsRoute, async (c) =>
+    c.json(await listInventory(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200),
+  )
   .openapi(createItemRoute, async (c) =>
-    c.json(await createInventoryItem(c.var.deps.db, c.var.businessId, c.var.user.id, c.req.valid('json')), 201),
+    c.json(
+      await createInventoryItem(c.var.deps.db, c.var.businessId, c.var.user.id, c.req.valid('json')),
+      201,
+    ),
   )
   .openapi(movementsRoute, async (c) => {
     const query = c.req.valid('query');
     return c.json({ movements: await listStockMovements(c.var.deps.db, c.var.businessId, query) }, 200);
   })
-  .openapi(usageRoute, async (c) => c.json({ services: await listServiceUsage(c.var.deps.db, c.var.businessId) }, 200))
+  .openapi(usageRoute, async (c) =>
+    c.json({ services: await listServiceUsage(c.var.deps.db, c.var.businessId) }, 200),
+  )
   .openapi(setUsageRoute, async (c) => {
     const { db } = c.var.deps;
     await setServiceUsage(db, c.var.businessId, c.req.valid('param').id, c.req.valid('json').items);
     return c.json({ services: await listServiceUsage(db, c.var.businessId) }, 200);
   })
-  .openapi(purchaseOrderRoute, async (c) => c.json(await purchaseOrderSuggestions(c.var.deps.db, c.var.businessId), 200))
+  .openapi(purchaseOrderRoute, async (c) =>
+    c.json(await purchaseOrderSuggestions(c.var.deps.db, c.var.businessId), 200),
+  )
   .openapi(purchaseOrderCsvRoute, async (c) => {
     const po = await purchaseOrderSuggestions(c.var.deps.db, c.var.businessId);
     const day = po.generatedAt.slice(0, 10);
@@ -222,7 +245,13 @@ export const inventoryApi = inventoryRoutes
   })
   .openapi(updateItemRoute, async (c) =>
     c.json(
-      await updateInventoryItem(c.var.deps.db, c.var.businessId, c.var.user.id, c.req.valid('param').id, c.req.valid('json')),
+      await updateInventoryItem(
+        c.var.deps.db,
+        c.var.businessId,
+        c.var.user.id,
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      ),
       200,
     ),
   )
@@ -233,7 +262,14 @@ export const inventoryApi = inventoryRoutes
   .openapi(adjustRoute, async (c) => {
     const { change, note } = c.req.valid('json');
     return c.json(
-      await adjustStock(c.var.deps.db, c.var.businessId, c.var.user.id, c.req.valid('param').id, change, note),
+      await adjustStock(
+        c.var.deps.db,
+        c.var.businessId,
+        c.var.user.id,
+        c.req.valid('param').id,
+        change,
+        note,
+      ),
       200,
     );
   });

@@ -16,7 +16,12 @@ const adjust = (owner: Owner, id: string, change: number) =>
   t.request(`/api/inventory/${id}/adjust`, { method: 'POST', cookie: owner.cookie, json: { change } });
 
 const stockOf = async (id: string) =>
-  (await t.db.select({ s: inventoryItems.currentStock }).from(inventoryItems).where(eq(inventoryItems.id, id)))[0]!.s;
+  (
+    await t.db
+      .select({ s: inventoryItems.currentStock })
+      .from(inventoryItems)
+      .where(eq(inventoryItems.id, id))
+  )[0]!.s;
 
 describe('inventory items', () => {
   it('answers 401 when signed out', async () => {
@@ -36,7 +41,13 @@ describe('inventory items', () => {
     });
     expect(wax.status).toBe(201);
     const waxBody = await wax.json();
-    expect(waxBody).toMatchObject({ name: 'Wax', currentStock: 10, minStockAlert: 3, status: 'good', unitCostCents: 1299 });
+    expect(waxBody).toMatchObject({
+      name: 'Wax',
+      currentStock: 10,
+      minStockAlert: 3,
+      status: 'good',
+      unitCostCents: 1299,
+    });
     await addItem(owner, { name: 'applicator pads', currentStock: 2, minStockAlert: 5 });
     await addItem(owner, { name: 'Clay', currentStock: 0, minStockAlert: 5, category: '', supplier: '  ' });
 
@@ -51,13 +62,28 @@ describe('inventory items', () => {
     const edited = await t.request(`/api/inventory/${waxBody.id}`, {
       method: 'PUT',
       cookie: owner.cookie,
-      json: { name: 'Carnauba Wax', currentStock: 3, minStockAlert: 3, unitCostCents: 1500, supplier: null, category: null },
+      json: {
+        name: 'Carnauba Wax',
+        currentStock: 3,
+        minStockAlert: 3,
+        unitCostCents: 1500,
+        supplier: null,
+        category: null,
+      },
     });
     expect(edited.status).toBe(200);
     expect(await edited.json()).toMatchObject({ name: 'Carnauba Wax', currentStock: 3, status: 'low' });
 
-    const movements = await (await t.request(`/api/inventory/movements?itemId=${waxBody.id}`, { cookie: owner.cookie })).json();
-    expect(movements.movements.map((m: { reason: string; change: number; stockAfter: number }) => [m.reason, m.change, m.stockAfter])).toEqual([
+    const movements = await (
+      await t.request(`/api/inventory/movements?itemId=${waxBody.id}`, { cookie: owner.cookie })
+    ).json();
+    expect(
+      movements.movements.map((m: { reason: string; change: number; stockAfter: number }) => [
+        m.reason,
+        m.change,
+        m.stockAfter,
+      ]),
+    ).toEqual([
       ['correction', -7, 3],
       ['correction', 10, 10],
     ]);
@@ -127,7 +153,10 @@ describe('stock adjustments', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
     expect(statuses.filter((s) => s === 409)).toHaveLength(9);
     expect(await stockOf(item.id)).toBe(0);
-    const manual = await t.db.select().from(stockMovements).where(eq(stockMovements.inventoryItemId, item.id));
+    const manual = await t.db
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.inventoryItemId, item.id));
     expect(manual.filter((m) => m.reason === 'manual')).toHaveLength(3);
   });
 
@@ -153,9 +182,20 @@ describe('stock adjustments', () => {
 describe('service usage and job deduction', () => {
   async function setup() {
     const owner = await t.signUp();
-    const service = await createService(t.db, owner.userId, { name: 'Premium Detail', basePriceCents: 12000 });
-    const shampoo = await createInventoryItem(t.db, owner.userId, { name: 'Shampoo', currentStock: 5, minStockAlert: 2 });
-    const towels = await createInventoryItem(t.db, owner.userId, { name: 'Towels', currentStock: 1, minStockAlert: 2 });
+    const service = await createService(t.db, owner.userId, {
+      name: 'Premium Detail',
+      basePriceCents: 12000,
+    });
+    const shampoo = await createInventoryItem(t.db, owner.userId, {
+      name: 'Shampoo',
+      currentStock: 5,
+      minStockAlert: 2,
+    });
+    const towels = await createInventoryItem(t.db, owner.userId, {
+      name: 'Towels',
+      currentStock: 1,
+      minStockAlert: 2,
+    });
     const res = await t.request(`/api/inventory/service-usage/${service.id}`, {
       method: 'PUT',
       cookie: owner.cookie,
@@ -195,12 +235,16 @@ describe('service usage and job deduction', () => {
 
   it('deducts once per completed booking, in the caller’s transaction, stopping at 0', async () => {
     const { owner, shampoo, towels, booking } = await setup();
-    const first = await t.db.transaction((tx) => deductStockForCompletedBooking(tx, owner.userId, booking.id));
+    const first = await t.db.transaction((tx) =>
+      deductStockForCompletedBooking(tx, owner.userId, booking.id),
+    );
     // Items are locked and deducted in id order.
     expect(first.map((d) => d.inventoryItemId)).toEqual([shampoo.id, towels.id].sort());
     expect(await stockOf(shampoo.id)).toBe(3);
     expect(await stockOf(towels.id)).toBe(0);
-    const again = await t.db.transaction((tx) => deductStockForCompletedBooking(tx, owner.userId, booking.id));
+    const again = await t.db.transaction((tx) =>
+      deductStockForCompletedBooking(tx, owner.userId, booking.id),
+    );
     expect(again).toEqual([]);
     expect(await stockOf(shampoo.id)).toBe(3);
 
@@ -211,21 +255,34 @@ describe('service usage and job deduction', () => {
         ['job', -2, 3],
       ].sort(),
     );
-    expect(jobMoves.find((m) => m.inventoryItemId === towels.id)!.note).toBe('Premium Detail: needed 3, only 1 in stock');
+    expect(jobMoves.find((m) => m.inventoryItemId === towels.id)!.note).toBe(
+      'Premium Detail: needed 3, only 1 in stock',
+    );
   });
 
   it('deducts when the owner completes the booking through the bookings API, and only once', async () => {
     const { owner, shampoo, towels, booking } = await setup();
     const complete = () =>
-      t.request(`/api/bookings/${booking.id}/status`, { method: 'PATCH', cookie: owner.cookie, json: { status: 'completed' } });
+      t.request(`/api/bookings/${booking.id}/status`, {
+        method: 'PATCH',
+        cookie: owner.cookie,
+        json: { status: 'completed' },
+      });
     const res = await complete();
     expect(res.status).toBe(200);
     expect(await stockOf(shampoo.id)).toBe(3);
     expect(await stockOf(towels.id)).toBe(0);
     expect((await complete()).status).toBe(409);
     expect(await stockOf(shampoo.id)).toBe(3);
-    const log = await (await t.request(`/api/inventory/movements?itemId=${shampoo.id}`, { cookie: owner.cookie })).json();
-    expect(log.movements[0]).toMatchObject({ reason: 'job', change: -2, stockAfter: 3, bookingId: booking.id });
+    const log = await (
+      await t.request(`/api/inventory/movements?itemId=${shampoo.id}`, { cookie: owner.cookie })
+    ).json();
+    expect(log.movements[0]).toMatchObject({
+      reason: 'job',
+      change: -2,
+      stockAfter: 3,
+      bookingId: booking.id,
+    });
   });
 
   it('rolls the deduction back when the completing transaction fails', async () => {
@@ -253,17 +310,24 @@ describe('service usage and job deduction', () => {
   it("refuses another business's booking", async () => {
     const { booking } = await setup();
     const other = await t.signUp();
-    await expect(t.db.transaction((tx) => deductStockForCompletedBooking(tx, other.userId, booking.id))).rejects.toThrow(
-      'Booking not found',
-    );
+    await expect(
+      t.db.transaction((tx) => deductStockForCompletedBooking(tx, other.userId, booking.id)),
+    ).rejects.toThrow('Booking not found');
   });
 
   it.each([
     [[{ inventoryItemId: 'not-a-uuid', quantity: 1 }], 'Choose an inventory item'],
-    [[{ inventoryItemId: '00000000-0000-4000-8000-000000000000', quantity: 0 }], 'Quantity must be at least 1'],
+    [
+      [{ inventoryItemId: '00000000-0000-4000-8000-000000000000', quantity: 0 }],
+      'Quantity must be at least 1',
+    ],
   ])('validates usage lines %j', async (items, message) => {
     const { owner, service } = await setup();
-    const res = await t.request(`/api/inventory/service-usage/${service.id}`, { method: 'PUT', cookie: owner.cookie, json: { items } });
+    const res = await t.request(`/api/inventory/service-usage/${service.id}`, {
+      method: 'PUT',
+      cookie: owner.cookie,
+      json: { items },
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).toBe(message);
   });
@@ -286,8 +350,17 @@ describe('purchase-order suggestions', () => {
       unitCostCents: 899,
       supplier: ' Chemical Guys ',
     });
-    const empty = await createInventoryItem(t.db, owner.userId, { name: 'Clay', currentStock: 0, minStockAlert: 0 });
-    await createInventoryItem(t.db, owner.userId, { name: 'Plenty', currentStock: 50, minStockAlert: 5, supplier: 'X' });
+    const empty = await createInventoryItem(t.db, owner.userId, {
+      name: 'Clay',
+      currentStock: 0,
+      minStockAlert: 0,
+    });
+    await createInventoryItem(t.db, owner.userId, {
+      name: 'Plenty',
+      currentStock: 50,
+      minStockAlert: 5,
+      supplier: 'X',
+    });
     const day = 86_400_000;
     const move = (itemId: string, change: number, reason: 'job' | 'manual' | 'correction', daysAgo: number) =>
       t.db.insert(stockMovements).values({
@@ -311,12 +384,16 @@ describe('purchase-order suggestions', () => {
     expect(po.groups).toHaveLength(2);
     const [guys, none] = po.groups;
     expect(guys.supplier).toBe('Chemical Guys');
-    expect(guys.items.map((i: { name: string; usedLast30Days: number; suggestedQuantity: number; lineCostCents: number }) => [
-      i.name,
-      i.usedLast30Days,
-      i.suggestedQuantity,
-      i.lineCostCents,
-    ])).toEqual([
+    expect(
+      guys.items.map(
+        (i: { name: string; usedLast30Days: number; suggestedQuantity: number; lineCostCents: number }) => [
+          i.name,
+          i.usedLast30Days,
+          i.suggestedQuantity,
+          i.lineCostCents,
+        ],
+      ),
+    ).toEqual([
       // twice the alert (10) beats one unit of use: 10 - 2 = 8
       ['Glass Cleaner', 1, 8, 8 * 899],
       // 16 used in 30 days beats twice the alert (6): 16 - 1 = 15
@@ -324,15 +401,21 @@ describe('purchase-order suggestions', () => {
     ]);
     expect(guys.totalCents).toBe(8 * 899 + 15 * 2500);
     expect(none.supplier).toBeNull();
-    expect(none.items).toEqual([expect.objectContaining({ id: empty.id, suggestedQuantity: 1, lineCostCents: null })]);
+    expect(none.items).toEqual([
+      expect.objectContaining({ id: empty.id, suggestedQuantity: 1, lineCostCents: null }),
+    ]);
     expect(po.totalCents).toBe(guys.totalCents);
 
     const csv = await t.request('/api/inventory/purchase-order.csv', { cookie: owner.cookie });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
-    expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="purchase-order-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(csv.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="purchase-order-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const lines = (await csv.text()).trim().split('\r\n');
-    expect(lines[0]).toBe('Supplier,Item,Category,Current stock,Alert level,Used last 30 days,Suggested quantity,Unit cost,Line cost');
+    expect(lines[0]).toBe(
+      'Supplier,Item,Category,Current stock,Alert level,Used last 30 days,Suggested quantity,Unit cost,Line cost',
+    );
     expect(lines[1]).toBe('Chemical Guys,Glass Cleaner,,2,5,1,8,8.99,71.92');
     expect(lines[3]).toBe('No supplier,Clay,,0,0,0,1,,');
     expect(lines[4]).toBe(`Total,,,,,,,,${((8 * 899 + 15 * 2500) / 100).toFixed(2)}`);
@@ -340,8 +423,15 @@ describe('purchase-order suggestions', () => {
 
   it('quotes cells and defuses formulas in the CSV', async () => {
     const owner = await t.signUp();
-    await createInventoryItem(t.db, owner.userId, { name: '=HYPERLINK("x")', currentStock: 0, minStockAlert: 1, supplier: 'A, B' });
-    const text = await (await t.request('/api/inventory/purchase-order.csv', { cookie: owner.cookie })).text();
+    await createInventoryItem(t.db, owner.userId, {
+      name: '=HYPERLINK("x")',
+      currentStock: 0,
+      minStockAlert: 1,
+      supplier: 'A, B',
+    });
+    const text = await (
+      await t.request('/api/inventory/purchase-order.csv', { cookie: owner.cookie })
+    ).text();
     expect(text.split('\r\n')[1]).toBe(`"A, B","'=HYPERLINK(""x"")",,0,1,0,2,,`);
   });
 });
@@ -355,13 +445,19 @@ describe('tenancy', () => {
     const bItem = await createInventoryItem(t.db, b.userId, { name: 'Theirs', currentStock: 4 });
     const bService = await createService(t.db, b.userId, { name: 'B Wash', basePriceCents: 100 });
     const calls: Array<[string, RequestInit & { json?: unknown }]> = [
-      [`/api/inventory/${item.id}`, { method: 'PUT', json: { name: 'Stolen', currentStock: 0, minStockAlert: 0 } }],
+      [
+        `/api/inventory/${item.id}`,
+        { method: 'PUT', json: { name: 'Stolen', currentStock: 0, minStockAlert: 0 } },
+      ],
       [`/api/inventory/${item.id}`, { method: 'DELETE' }],
       [`/api/inventory/${item.id}/adjust`, { method: 'POST', json: { change: -1 } }],
       [`/api/inventory/movements?itemId=${item.id}`, {}],
       [`/api/inventory/service-usage/${service.id}`, { method: 'PUT', json: { items: [] } }],
       // b's own service may not use a's item either
-      [`/api/inventory/service-usage/${bService.id}`, { method: 'PUT', json: { items: [{ inventoryItemId: item.id, quantity: 1 }] } }],
+      [
+        `/api/inventory/service-usage/${bService.id}`,
+        { method: 'PUT', json: { items: [{ inventoryItemId: item.id, quantity: 1 }] } },
+      ],
     ];
     for (const [path, init] of calls) {
       const res = await t.request(path, { ...init, cookie: b.cookie });

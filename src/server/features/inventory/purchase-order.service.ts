@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { inventoryItems, stockMovements } from '../../db/schema';
 import { csvOf } from '../../http/csv';
 
-// Purchase-order suggestions (docs/decisions/202).
+// Purchase-order suggestions (docs/decisions/0202).
 
 /**
  * Items at or below their alert level, with a suggested quantity that brings stock up to the larger of the
@@ -30,9 +30,10 @@ export async function purchaseOrderSuggestions(db: DbOrTx, businessId: string, n
     .groupBy(stockMovements.inventoryItemId)
     .as('used');
   const usedLast30 = sql<number>`coalesce(${used.used}, 0)`.mapWith(Number);
-  const suggested = sql<number>`greatest(greatest(coalesce(${used.used}, 0), 2 * ${inventoryItems.minStockAlert}) - ${inventoryItems.currentStock}, 1)`.mapWith(
-    Number,
-  );
+  const suggested =
+    sql<number>`greatest(greatest(coalesce(${used.used}, 0), 2 * ${inventoryItems.minStockAlert}) - ${inventoryItems.currentStock}, 1)`.mapWith(
+      Number,
+    );
   const rows = await db
     .select({
       id: inventoryItems.id,
@@ -53,7 +54,11 @@ export async function purchaseOrderSuggestions(db: DbOrTx, businessId: string, n
         sql`${inventoryItems.currentStock} <= ${inventoryItems.minStockAlert}`,
       ),
     )
-    .orderBy(sql`lower(coalesce(${inventoryItems.supplier}, '')) = ''`, asc(sql`lower(${inventoryItems.supplier})`), asc(sql`lower(${inventoryItems.name})`));
+    .orderBy(
+      sql`lower(coalesce(${inventoryItems.supplier}, '')) = ''`,
+      asc(sql`lower(${inventoryItems.supplier})`),
+      asc(sql`lower(${inventoryItems.name})`),
+    );
 
   const lines = rows.map((r) => ({
     ...r,

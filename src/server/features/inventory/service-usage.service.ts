@@ -101,15 +101,25 @@ export async function deductStockForCompletedBooking(tx: DbOrTx, businessId: str
   const usage = await tx
     .select({ inventoryItemId: serviceConsumables.inventoryItemId, quantity: serviceConsumables.quantity })
     .from(serviceConsumables)
-    .where(and(eq(serviceConsumables.serviceId, booking.serviceId), eq(serviceConsumables.businessId, businessId)))
+    .where(
+      and(eq(serviceConsumables.serviceId, booking.serviceId), eq(serviceConsumables.businessId, businessId)),
+    )
     // A fixed lock order, so two completions touching the same items cannot deadlock.
     .orderBy(asc(serviceConsumables.inventoryItemId));
 
-  const deductions: Array<{ inventoryItemId: string; requested: number; deducted: number; stockAfter: number }> = [];
+  const deductions: Array<{
+    inventoryItemId: string;
+    requested: number;
+    deducted: number;
+    stockAfter: number;
+  }> = [];
   for (const { inventoryItemId, quantity } of usage) {
     const before = await getOwnedItem(tx, businessId, inventoryItemId, true);
     const stockAfter = Math.max(before.currentStock - quantity, 0);
-    await tx.update(inventoryItems).set({ currentStock: stockAfter }).where(eq(inventoryItems.id, inventoryItemId));
+    await tx
+      .update(inventoryItems)
+      .set({ currentStock: stockAfter })
+      .where(eq(inventoryItems.id, inventoryItemId));
     const deducted = before.currentStock - stockAfter;
     await tx.insert(stockMovements).values({
       businessId,

@@ -4,7 +4,11 @@ import { inventoryItems, stockMovements } from '../../db/schema';
 import { getOwnedItem } from './inventory-items.service';
 
 /** The movement log, newest first (optionally one item's). */
-export async function listStockMovements(db: DbOrTx, businessId: string, opts: { itemId?: string; limit?: number } = {}) {
+export async function listStockMovements(
+  db: DbOrTx,
+  businessId: string,
+  opts: { itemId?: string; limit?: number } = {},
+) {
   if (opts.itemId) await getOwnedItem(db, businessId, opts.itemId);
   const rows = await db
     .select({

@@ -25,7 +25,12 @@ export const documentFields = {
 };
 
 /** Answers a document download: the §7 HTML file or the PDF, as an attachment that is never cached. */
-export async function sendDocument(c: Context<AppEnv>, view: DocumentView, format: 'html' | 'pdf', baseName: string) {
+export async function sendDocument(
+  c: Context<AppEnv>,
+  view: DocumentView,
+  format: 'html' | 'pdf',
+  baseName: string,
+) {
   c.header('Cache-Control', 'private, no-store');
   if (format === 'pdf') {
     const pdf = await documentPdf(view);

@@ -6,15 +6,15 @@ import type { Database, DbOrTx } from '../../db/client';
 import { documentCheckouts, invoices, quotes } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { AppError, conflict, invalid, notFound } from '../../http/errors';
+import { sendTransactional } from '../campaigns/automations.service';
+import { appendPoints } from '../loyalty/points-ledger';
+import { redeemOnInvoice, sendRedeemCode, verifyRedeemCode } from '../loyalty/redeem.service';
 import { recordCompletedCharge } from '../payouts/ledger.service';
 import { chargeTermsFor, NOT_TAKING_BOOKINGS } from '../payouts/payment-accounts.service';
 import { documentBusiness, invoiceNumberText, invoicePageUrl, quotePageUrl } from './documents';
 import { sendReceipt } from './invoice-emails';
-import { sendTransactional } from '../campaigns/automations.service';
 import { applyPayment, INVOICE_NOT_FOUND, sendInvoiceReceipt } from './invoices.service';
 import { answerProblem, findQuoteByToken, QUOTE_NOT_FOUND } from './quotes.service';
-import { appendPoints } from '../loyalty/points-ledger';
-import { redeemOnInvoice, sendRedeemCode, verifyRedeemCode } from '../loyalty/redeem.service';
 
 // Card payments of quote deposits and invoices, through the payment provider (Stripe or the test checkout).
 // Each document has ONE completion function (completeQuoteDeposit, completeInvoicePayment): the provider is asked,
@@ -22,7 +22,8 @@ import { redeemOnInvoice, sendRedeemCode, verifyRedeemCode } from '../loyalty/re
 // business's connected account less the platform's fee, the tip passed in full (docs/decisions/1000); the ledger
 // rows are written in the completing transaction, keyed by the payment, so completing twice writes them once.
 
-export const NOT_TAKING_CARD_PAYMENTS = 'This business is not taking card payments online yet. Please contact them to pay.';
+export const NOT_TAKING_CARD_PAYMENTS =
+  'This business is not taking card payments online yet. Please contact them to pay.';
 const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
 const SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 
@@ -30,20 +31,30 @@ type Deps = Pick<AppDeps, 'db' | 'payments' | 'publicUrl' | 'mailer' | 'jobs'>;
 export type DocumentCheckoutRow = typeof documentCheckouts.$inferSelect;
 
 export async function findDocumentCheckout(db: Database, sessionId: string) {
-  const [row] = await db.select().from(documentCheckouts).where(eq(documentCheckouts.providerSessionId, sessionId));
+  const [row] = await db
+    .select()
+    .from(documentCheckouts)
+    .where(eq(documentCheckouts.providerSessionId, sessionId));
   return row ?? null;
 }
 
 async function openCheckout(
   deps: Deps,
-  doc: { businessId: string; quoteId?: string; invoiceId?: string; purpose: 'deposit' | 'invoice'; returnUrl: string },
+  doc: {
+    businessId: string;
+    quoteId?: string;
+    invoiceId?: string;
+    purpose: 'deposit' | 'invoice';
+    returnUrl: string;
+  },
   amounts: { amountCents: number; tipCents: number },
   customerEmail: string,
   description: string,
 ) {
   const terms = await chargeTermsFor(deps, doc.businessId, amounts).catch((err: unknown) => {
     // The booking wording ("not taking online bookings") would puzzle a customer holding an invoice.
-    if (err instanceof AppError && err.message === NOT_TAKING_BOOKINGS) throw conflict(NOT_TAKING_CARD_PAYMENTS);
+    if (err instanceof AppError && err.message === NOT_TAKING_BOOKINGS)
+      throw conflict(NOT_TAKING_CARD_PAYMENTS);
     throw err;
   });
   const checkoutId = randomUUID();
@@ -90,7 +101,12 @@ export async function startDepositCheckout(deps: Deps, token: string) {
   const business = await documentBusiness(deps.db, quote.businessId);
   return openCheckout(
     deps,
-    { businessId: quote.businessId, quoteId: quote.id, purpose: 'deposit', returnUrl: quotePageUrl(deps.publicUrl, token) },
+    {
+      businessId: quote.businessId,
+      quoteId: quote.id,
+      purpose: 'deposit',
+      returnUrl: quotePageUrl(deps.publicUrl, token),
+    },
     { amountCents: quote.depositCents, tipCents: 0 },
     quote.customerEmail,
     `Deposit — quote from ${business.name}`,
@@ -107,7 +123,12 @@ export async function startInvoiceCheckout(deps: Deps, token: string, tip: TipCh
   const business = await documentBusiness(deps.db, inv.businessId);
   return openCheckout(
     deps,
-    { businessId: inv.businessId, invoiceId: inv.id, purpose: 'invoice', returnUrl: invoicePageUrl(deps.publicUrl, token) },
+    {
+      businessId: inv.businessId,
+      invoiceId: inv.id,
+      purpose: 'invoice',
+      returnUrl: invoicePageUrl(deps.publicUrl, token),
+    },
     { amountCents: balance, tipCents: tipCents(tip, inv.subtotalCents) },
     inv.customerEmail,
     `Invoice ${invoiceNumberText(inv.number)} — ${business.name}`,
@@ -127,12 +148,18 @@ async function verifiedPayment(deps: Deps, row: DocumentCheckoutRow) {
 
 async function checkoutFor(deps: Deps, sessionId: string, purpose: 'deposit' | 'invoice') {
   const row = await findDocumentCheckout(deps.db, sessionId);
-  if (!row || row.purpose !== purpose || row.provider !== deps.payments.kind) throw notFound('This payment could not be found');
+  if (!row || row.purpose !== purpose || row.provider !== deps.payments.kind)
+    throw notFound('This payment could not be found');
   return row;
 }
 
 /** The ledger rows of a completed document checkout: the charge, its tip and the platform's fee (once per payment). */
-function recordDocumentCharge(tx: DbOrTx, row: DocumentCheckoutRow, paymentReference: string | null, description: string) {
+function recordDocumentCharge(
+  tx: DbOrTx,
+  row: DocumentCheckoutRow,
+  paymentReference: string | null,
+  description: string,
+) {
   if (!row.destinationAccount) return;
   return recordCompletedCharge(tx, {
     businessId: row.businessId,
@@ -152,7 +179,11 @@ export async function completeQuoteDeposit(deps: Deps, sessionId: string) {
   if (row.status === 'completed') return { created: false };
   const payment = await verifiedPayment(deps, row);
   const outcome = await deps.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(documentCheckouts).where(eq(documentCheckouts.id, row.id)).for('update');
+    const [locked] = await tx
+      .select()
+      .from(documentCheckouts)
+      .where(eq(documentCheckouts.id, row.id))
+      .for('update');
     if (locked!.status === 'completed') return null;
     const [quote] = await tx.select().from(quotes).where(eq(quotes.id, row.quoteId!)).for('update');
     if (!quote) throw notFound(QUOTE_NOT_FOUND);
@@ -169,12 +200,19 @@ export async function completeQuoteDeposit(deps: Deps, sessionId: string) {
     await recordDocumentCharge(tx, row, payment.paymentReference, `Deposit: quote for ${quote.customerName}`);
     await tx
       .update(documentCheckouts)
-      .set({ status: 'completed', paidAt: locked!.paidAt ?? now, completedAt: now, paymentReference: payment.paymentReference })
+      .set({
+        status: 'completed',
+        paidAt: locked!.paidAt ?? now,
+        completedAt: now,
+        paymentReference: payment.paymentReference,
+      })
       .where(eq(documentCheckouts.id, row.id));
     return quote;
   });
   if (outcome === 'refund') {
-    await deps.payments.refund(sessionId, payment.paymentReference, { connected: Boolean(row.destinationAccount) });
+    await deps.payments.refund(sessionId, payment.paymentReference, {
+      connected: Boolean(row.destinationAccount),
+    });
     throw conflict('This deposit was already paid; your payment has been refunded');
   }
   if (!outcome) return { created: false };
@@ -225,7 +263,11 @@ export function refundNotice(reason: RefundReason, amountCents: number, pending 
 
 type SettleDecision =
   | { kind: 'recorded'; applied: Awaited<ReturnType<typeof applyPayment>> }
-  | { kind: 'refund'; reason: RefundReason; previous: Pick<DocumentCheckoutRow, 'status' | 'paidAt' | 'paymentReference'> }
+  | {
+      kind: 'refund';
+      reason: RefundReason;
+      previous: Pick<DocumentCheckoutRow, 'status' | 'paidAt' | 'paymentReference'>;
+    }
   | { kind: 'settled'; row: DocumentCheckoutRow };
 
 /** A refunded checkout's reason, read back from the invoice (its balance only ever goes down). */
@@ -240,7 +282,12 @@ async function refundReasonOf(db: DbOrTx, row: DocumentCheckoutRow): Promise<Ref
 async function settledOutcome(db: DbOrTx, row: DocumentCheckoutRow): Promise<InvoicePaymentOutcome | null> {
   if (row.status === 'completed') return { outcome: 'recorded', created: false };
   if (row.status === 'refunded') {
-    return { outcome: 'refunded', reason: await refundReasonOf(db, row), amountCents: row.amountCents + row.tipCents, created: false };
+    return {
+      outcome: 'refunded',
+      reason: await refundReasonOf(db, row),
+      amountCents: row.amountCents + row.tipCents,
+      created: false,
+    };
   }
   return null;
 }
@@ -252,22 +299,28 @@ async function settledOutcome(db: DbOrTx, row: DocumentCheckoutRow): Promise<Inv
  * was paid meanwhile, by another checkout or in cash, or voided — the whole charge is refunded at the provider and
  * the checkout marked refunded, with nothing in the business's ledger (docs/decisions/0930, like a lost slot: 1000).
  */
-export async function completeInvoicePayment(
-  deps: Deps,
-  sessionId: string,
-): Promise<InvoicePaymentOutcome> {
+export async function completeInvoicePayment(deps: Deps, sessionId: string): Promise<InvoicePaymentOutcome> {
   const row = await checkoutFor(deps, sessionId, 'invoice');
   const early = await settledOutcome(deps.db, row);
   if (early) return early;
   // The provider is asked even for a checkout closed here: what it charged is settled whatever we believed.
   const payment = await deps.payments.getPaymentStatus(row.providerSessionId);
   if (!payment.paid) {
-    throw invalid(row.status === 'cancelled' ? 'This checkout was cancelled; nothing was charged' : 'Payment has not been completed yet');
+    throw invalid(
+      row.status === 'cancelled'
+        ? 'This checkout was cancelled; nothing was charged'
+        : 'Payment has not been completed yet',
+    );
   }
   const total = row.amountCents + row.tipCents;
   const decision = await deps.db.transaction(async (tx): Promise<SettleDecision> => {
-    const [locked] = await tx.select().from(documentCheckouts).where(eq(documentCheckouts.id, row.id)).for('update');
-    if (locked!.status === 'completed' || locked!.status === 'refunded') return { kind: 'settled', row: locked! };
+    const [locked] = await tx
+      .select()
+      .from(documentCheckouts)
+      .where(eq(documentCheckouts.id, row.id))
+      .for('update');
+    if (locked!.status === 'completed' || locked!.status === 'refunded')
+      return { kind: 'settled', row: locked! };
     const [inv] = await tx.select().from(invoices).where(eq(invoices.id, row.invoiceId!)).for('update');
     if (!inv) throw notFound(INVOICE_NOT_FOUND);
     const now = new Date();
@@ -285,9 +338,21 @@ export async function completeInvoicePayment(
       // Claimed here, refunded after commit by this caller alone; the claim is given back if the provider fails.
       await tx
         .update(documentCheckouts)
-        .set({ status: 'refunded', paidAt: locked!.paidAt ?? now, paymentReference: payment.paymentReference })
+        .set({
+          status: 'refunded',
+          paidAt: locked!.paidAt ?? now,
+          paymentReference: payment.paymentReference,
+        })
         .where(eq(documentCheckouts.id, row.id));
-      return { kind: 'refund', reason, previous: { status: locked!.status, paidAt: locked!.paidAt, paymentReference: locked!.paymentReference } };
+      return {
+        kind: 'refund',
+        reason,
+        previous: {
+          status: locked!.status,
+          paidAt: locked!.paidAt,
+          paymentReference: locked!.paymentReference,
+        },
+      };
     }
     const applied = await applyPayment(tx, row.invoiceId!, {
       method: 'card',
@@ -297,16 +362,27 @@ export async function completeInvoicePayment(
       paymentReference: payment.paymentReference,
     });
     if (applied) {
-      await recordDocumentCharge(tx, row, payment.paymentReference, `Invoice ${invoiceNumberText(applied.invoice.number)}: ${applied.invoice.customerName}`);
+      await recordDocumentCharge(
+        tx,
+        row,
+        payment.paymentReference,
+        `Invoice ${invoiceNumberText(applied.invoice.number)}: ${applied.invoice.customerName}`,
+      );
     }
     await tx
       .update(documentCheckouts)
-      .set({ status: 'completed', paidAt: locked!.paidAt ?? now, completedAt: now, paymentReference: payment.paymentReference })
+      .set({
+        status: 'completed',
+        paidAt: locked!.paidAt ?? now,
+        completedAt: now,
+        paymentReference: payment.paymentReference,
+      })
       .where(eq(documentCheckouts.id, row.id));
     return { kind: 'recorded', applied };
   });
   if (decision.kind === 'settled') return (await settledOutcome(deps.db, decision.row))!;
-  if (decision.kind === 'refund') return refundUnneededPayment(deps, row, payment.paymentReference, decision.reason, decision.previous);
+  if (decision.kind === 'refund')
+    return refundUnneededPayment(deps, row, payment.paymentReference, decision.reason, decision.previous);
   if (decision.applied) {
     await sendInvoiceReceipt(deps, decision.applied);
     // Other tabs' checkouts of the old balance can no longer be paid in full: close them before they are.
@@ -326,15 +402,30 @@ async function refundUnneededPayment(
   let refundId: string | null;
   try {
     // The whole charge (tip included); a destination charge takes it back from the business with the fee returned.
-    ({ refundId } = await deps.payments.refund(row.providerSessionId, paymentReference, { connected: Boolean(row.destinationAccount) }));
+    ({ refundId } = await deps.payments.refund(row.providerSessionId, paymentReference, {
+      connected: Boolean(row.destinationAccount),
+    }));
   } catch (err) {
     await deps.db
       .update(documentCheckouts)
       .set(previous)
-      .where(and(eq(documentCheckouts.id, row.id), eq(documentCheckouts.status, 'refunded'), isNull(documentCheckouts.refundedAt)));
+      .where(
+        and(
+          eq(documentCheckouts.id, row.id),
+          eq(documentCheckouts.status, 'refunded'),
+          isNull(documentCheckouts.refundedAt),
+        ),
+      );
     if (!deps.jobs) throw err;
-    console.warn(`Refund of ${row.providerSessionId} failed; retrying in the background:`, (err as Error).message);
-    await deps.jobs.send(INVOICE_SETTLE_JOB, { sessionId: row.providerSessionId }, { singletonKey: row.providerSessionId, retryLimit: 20, retryDelaySeconds: 60 });
+    console.warn(
+      `Refund of ${row.providerSessionId} failed; retrying in the background:`,
+      (err as Error).message,
+    );
+    await deps.jobs.send(
+      INVOICE_SETTLE_JOB,
+      { sessionId: row.providerSessionId },
+      { singletonKey: row.providerSessionId, retryLimit: 20, retryDelaySeconds: 60 },
+    );
     return { outcome: 'refund-pending', reason, amountCents, created: false };
   }
   await deps.db
@@ -394,7 +485,10 @@ export async function closeStaleInvoiceCheckouts(deps: Deps, invoiceId: string) 
     );
   for (const row of stale) {
     try {
-      const { expired } = row.status === 'open' ? await deps.payments.expireCheckoutSession(row.providerSessionId) : { expired: false };
+      const { expired } =
+        row.status === 'open'
+          ? await deps.payments.expireCheckoutSession(row.providerSessionId)
+          : { expired: false };
       if (expired) {
         await deps.db
           .update(documentCheckouts)
@@ -404,7 +498,10 @@ export async function closeStaleInvoiceCheckouts(deps: Deps, invoiceId: string) 
         await completeInvoicePayment(deps, row.providerSessionId);
       }
     } catch (err) {
-      console.warn(`Could not close checkout ${row.providerSessionId} of invoice ${invoiceId}:`, (err as Error).message);
+      console.warn(
+        `Could not close checkout ${row.providerSessionId} of invoice ${invoiceId}:`,
+        (err as Error).message,
+      );
     }
   }
 }
@@ -413,18 +510,30 @@ export async function closeStaleInvoiceCheckouts(deps: Deps, invoiceId: string) 
 export async function completeDocumentCheckout(deps: Deps, sessionId: string) {
   const row = await findDocumentCheckout(deps.db, sessionId);
   if (!row) return null;
-  return row.purpose === 'deposit' ? completeQuoteDeposit(deps, sessionId) : completeInvoicePayment(deps, sessionId);
+  return row.purpose === 'deposit'
+    ? completeQuoteDeposit(deps, sessionId)
+    : completeInvoicePayment(deps, sessionId);
 }
 
 /** The built-in test checkout's Pay and Cancel for a document session (no money moves). */
-export async function markDocumentTestCheckout(db: Database, row: DocumentCheckoutRow, action: 'pay' | 'cancel') {
+export async function markDocumentTestCheckout(
+  db: Database,
+  row: DocumentCheckoutRow,
+  action: 'pay' | 'cancel',
+) {
   // Closed by the business (paid in cash, voided) or by the customer: like an expired Stripe page, it takes no card.
-  if (action === 'pay' && row.status === 'cancelled') throw conflict('This checkout is closed; nothing was charged');
+  if (action === 'pay' && row.status === 'cancelled')
+    throw conflict('This checkout is closed; nothing was charged');
   if (row.status !== 'open') return;
-  if (action === 'pay' && row.expiresAt.getTime() < Date.now()) throw conflict('This checkout has expired; nothing was charged');
+  if (action === 'pay' && row.expiresAt.getTime() < Date.now())
+    throw conflict('This checkout has expired; nothing was charged');
   await db
     .update(documentCheckouts)
-    .set(action === 'pay' ? { status: 'paid', paidAt: new Date(), paymentReference: `test_payment_${row.providerSessionId}` } : { status: 'cancelled' })
+    .set(
+      action === 'pay'
+        ? { status: 'paid', paidAt: new Date(), paymentReference: `test_payment_${row.providerSessionId}` }
+        : { status: 'cancelled' },
+    )
     .where(and(eq(documentCheckouts.id, row.id), eq(documentCheckouts.status, 'open')));
 }
 
@@ -436,7 +545,7 @@ async function payableInvoice(db: Database, token: string) {
   return inv;
 }
 
-/** The pay page's "Use my points": a one-time code to the invoice's email (docs/decisions/710). */
+/** The pay page's "Use my points": a one-time code to the invoice's email (docs/decisions/0710). */
 export async function sendInvoiceRedeemCode(deps: Pick<AppDeps, 'db' | 'mailer'>, token: string) {
   const inv = await payableInvoice(deps.db, token);
   return sendRedeemCode(deps, { businessId: inv.businessId, email: inv.customerEmail });

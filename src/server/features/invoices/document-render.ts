@@ -1,7 +1,7 @@
+import { html, raw } from 'hono/html';
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import QRCode from 'qrcode';
-import { html, raw } from 'hono/html';
 import { formatCents } from '../../../shared/money';
 import type { DocumentBusiness } from './documents';
 import type { DocumentLine } from './invoices.schema';
@@ -45,13 +45,15 @@ pdfmake.setUrlAccessPolicy(() => false);
 const STANDARD_FONTS = new Set(['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique', 'Helvetica-BoldOblique']);
 pdfmake.setLocalAccessPolicy((path) => STANDARD_FONTS.has(path));
 
-export const formatQuantity = (q: number) => (Number.isInteger(q) ? String(q) : q.toFixed(2).replace(/0$/, ''));
+export const formatQuantity = (q: number) =>
+  Number.isInteger(q) ? String(q) : q.toFixed(2).replace(/0$/, '');
 export const formatRate = (bps: number) => `${(bps / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
 
 const dateText = (d: Date, timeZone: string) =>
   d.toLocaleDateString('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric' });
 
-export const qrDataUrl = (url: string) => QRCode.toDataURL(url, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
+export const qrDataUrl = (url: string) =>
+  QRCode.toDataURL(url, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
 
 export const DOCUMENT_CSS = `
 *{box-sizing:border-box}body{margin:0;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#f1f5f9;color:#0f172a;line-height:1.45}
@@ -95,7 +97,8 @@ export function documentBody(v: DocumentView, qr: string | null) {
     <thead><tr><th>Service</th><th class="num">Qty</th><th class="num hide-sm">Unit price</th><th class="num">Total</th></tr></thead>
     <tbody>
       ${v.items.map(
-        (i) => html`<tr><td>${i.serviceName}</td><td class="num">${formatQuantity(i.quantity)}</td><td class="num hide-sm">${formatCents(i.unitPriceCents)}</td><td class="num">${formatCents(i.totalCents)}</td></tr>`,
+        (i) =>
+          html`<tr><td>${i.serviceName}</td><td class="num">${formatQuantity(i.quantity)}</td><td class="num hide-sm">${formatCents(i.unitPriceCents)}</td><td class="num">${formatCents(i.totalCents)}</td></tr>`,
       )}
     </tbody>
   </table>
@@ -104,7 +107,8 @@ export function documentBody(v: DocumentView, qr: string | null) {
     <div><span>Tax (${formatRate(v.taxRateBps)})</span><span class="num">${formatCents(v.taxCents)}</span></div>
     <div class="strong"><span>Total</span><span class="num" data-testid="document-total">${formatCents(v.totalCents)}</span></div>
     ${v.summary.map(
-      (s) => html`<div${s.strong ? raw(' class="strong"') : ''}><span>${s.label}</span><span class="num">${formatCents(s.cents)}</span></div>`,
+      (s) =>
+        html`<div${s.strong ? raw(' class="strong"') : ''}><span>${s.label}</span><span class="num">${formatCents(s.cents)}</span></div>`,
     )}
   </div>
   ${v.notes ? html`<div class="notes"><strong>Notes</strong><br />${v.notes}</div>` : ''}
@@ -139,13 +143,20 @@ export async function documentPdf(v: DocumentView): Promise<Buffer> {
           { text: v.title, style: 'title' },
           { text: v.statusLabel, color: '#1e3a8a', bold: true, margin: [0, 4, 0, 0] },
         ],
-        [{ text: v.business.name, bold: true, ...right }, { text: contact, color: '#475569', ...right }],
+        [
+          { text: v.business.name, bold: true, ...right },
+          { text: contact, color: '#475569', ...right },
+        ],
       ],
     },
     {
       margin: [0, 16, 0, 12],
       columns: [
-        [{ text: 'Bill to', color: '#475569' }, { text: v.customerName, bold: true }, { text: v.customerEmail }],
+        [
+          { text: 'Bill to', color: '#475569' },
+          { text: v.customerName, bold: true },
+          { text: v.customerEmail },
+        ],
         ...v.dates.map(([label, d]) => [{ text: label, color: '#475569' }, { text: dateText(d, tz) }]),
       ],
     },
@@ -177,7 +188,10 @@ export async function documentPdf(v: DocumentView): Promise<Buffer> {
         body: [
           ['Subtotal', { text: formatCents(v.subtotalCents), ...right }],
           [`Tax (${formatRate(v.taxRateBps)})`, { text: formatCents(v.taxCents), ...right }],
-          [{ text: 'Total', bold: true }, { text: formatCents(v.totalCents), bold: true, ...right }],
+          [
+            { text: 'Total', bold: true },
+            { text: formatCents(v.totalCents), bold: true, ...right },
+          ],
           ...v.summary.map((s) => [
             { text: s.label, bold: Boolean(s.strong) },
             { text: formatCents(s.cents), bold: Boolean(s.strong), ...right },
@@ -193,7 +207,10 @@ export async function documentPdf(v: DocumentView): Promise<Buffer> {
       margin: [0, 20, 0, 0],
       columns: [
         { image: await qrDataUrl(v.link.url), width: 110 },
-        [{ text: v.link.caption, bold: true }, { text: v.link.url, link: v.link.url, color: '#2563eb', fontSize: 9 }],
+        [
+          { text: v.link.caption, bold: true },
+          { text: v.link.url, link: v.link.url, color: '#2563eb', fontSize: 9 },
+        ],
       ],
       columnGap: 12,
     });

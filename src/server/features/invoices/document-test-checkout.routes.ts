@@ -3,7 +3,11 @@ import { html } from 'hono/html';
 import { formatCents } from '../../../shared/money';
 import type { AppEnv } from '../../http/context';
 import { AppError } from '../../http/errors';
-import { type DocumentCheckoutRow, findDocumentCheckout, markDocumentTestCheckout } from './document-payments.service';
+import {
+  type DocumentCheckoutRow,
+  findDocumentCheckout,
+  markDocumentTestCheckout,
+} from './document-payments.service';
 
 // The test checkout's hosted page for quote deposits and invoices. Mounted on /checkout/test before the booking
 // checkout's page: a session id that is not a document checkout falls through to it (next()).
@@ -41,13 +45,19 @@ const returnTo = (row: DocumentCheckoutRow, paid: boolean) =>
 
 export const documentTestCheckoutPages = new Hono<AppEnv>()
   .get('/:sessionId', async (c, next) => {
-    const row = c.var.deps.payments.kind === 'test' ? await findDocumentCheckout(c.var.deps.db, c.req.param('sessionId')) : null;
+    const row =
+      c.var.deps.payments.kind === 'test'
+        ? await findDocumentCheckout(c.var.deps.db, c.req.param('sessionId'))
+        : null;
     if (!row) return next();
     c.header('Cache-Control', 'no-store');
     return c.html(checkoutPage(row));
   })
   .post('/:sessionId/:action{pay|cancel}', async (c, next) => {
-    const row = c.var.deps.payments.kind === 'test' ? await findDocumentCheckout(c.var.deps.db, c.req.param('sessionId')) : null;
+    const row =
+      c.var.deps.payments.kind === 'test'
+        ? await findDocumentCheckout(c.var.deps.db, c.req.param('sessionId'))
+        : null;
     if (!row) return next();
     const action = c.req.param('action') as 'pay' | 'cancel';
     try {

@@ -8,7 +8,11 @@ import type { QuoteRow } from './quotes.service';
 /** A quote as a document: its deposit under the total, and a QR code to the public quote page once sent. */
 export function quoteView(q: QuoteRow, business: DocumentBusiness, publicUrl: string): DocumentView {
   const summary: DocumentView['summary'] = [];
-  if (q.depositCents > 0) summary.push({ label: q.depositPaidAt ? 'Deposit paid' : 'Deposit due on acceptance', cents: q.depositCents });
+  if (q.depositCents > 0)
+    summary.push({
+      label: q.depositPaidAt ? 'Deposit paid' : 'Deposit due on acceptance',
+      cents: q.depositCents,
+    });
   const answerable = q.status === 'draft' || q.status === 'sent';
   return {
     kind: 'quote',
@@ -48,7 +52,8 @@ export async function invoiceView(
   const summary: DocumentView['summary'] = [];
   for (const p of payments) {
     const label = p.note === 'Deposit' ? 'Deposit paid' : `${METHOD_LABELS[p.method]} payment`;
-    if (p.amountCents > 0) summary.push({ label: `${label} ${shortDate(p.paidAt, business.timeZone)}`, cents: -p.amountCents });
+    if (p.amountCents > 0)
+      summary.push({ label: `${label} ${shortDate(p.paidAt, business.timeZone)}`, cents: -p.amountCents });
   }
   if (inv.tipCents > 0) summary.push({ label: 'Tip (thank you!)', cents: inv.tipCents });
   const balance = inv.status === 'void' ? 0 : inv.totalCents - inv.paidCents;
@@ -57,7 +62,9 @@ export async function invoiceView(
   return {
     kind: 'invoice',
     title: `Invoice ${invoiceNumberText(inv.number)}`,
-    statusLabel: isOverdue(inv) ? `${INVOICE_STATUS_LABELS[inv.status]} · Overdue` : INVOICE_STATUS_LABELS[inv.status],
+    statusLabel: isOverdue(inv)
+      ? `${INVOICE_STATUS_LABELS[inv.status]} · Overdue`
+      : INVOICE_STATUS_LABELS[inv.status],
     business,
     customerName: inv.customerName,
     customerEmail: inv.customerEmail,
@@ -72,6 +79,8 @@ export async function invoiceView(
     totalCents: inv.totalCents,
     summary,
     notes: inv.notes,
-    link: open ? { url: invoicePageUrl(publicUrl, inv.publicToken), caption: 'Scan to pay this invoice online' } : undefined,
+    link: open
+      ? { url: invoicePageUrl(publicUrl, inv.publicToken), caption: 'Scan to pay this invoice online' }
+      : undefined,
   };
 }

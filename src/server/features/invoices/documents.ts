@@ -7,7 +7,7 @@ import type { DocumentLine } from './invoices.schema';
 
 // What quotes and invoices share: lines with totals, public tokens, the business shown on a document.
 
-/** 192 random bits, URL-safe: the only key to a public document page (docs/decisions/503). */
+/** 192 random bits, URL-safe: the only key to a public document page (docs/decisions/0503). */
 export const newPublicToken = () => randomBytes(24).toString('base64url');
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,7 +18,12 @@ export function pricedLines(
 ) {
   const totals = documentTotals(items, taxRateBps);
   const lines: DocumentLine[] = items.map((item, i) => ({ ...item, totalCents: totals.lineTotals[i]! }));
-  return { lines, subtotalCents: totals.subtotalCents, taxCents: totals.taxCents, totalCents: totals.totalCents };
+  return {
+    lines,
+    subtotalCents: totals.subtotalCents,
+    taxCents: totals.taxCents,
+    totalCents: totals.totalCents,
+  };
 }
 
 export interface DocumentBusiness {
@@ -29,7 +34,10 @@ export interface DocumentBusiness {
   timeZone: string;
 }
 
-export async function documentBusiness(db: Database | Transaction, businessId: string): Promise<DocumentBusiness> {
+export async function documentBusiness(
+  db: Database | Transaction,
+  businessId: string,
+): Promise<DocumentBusiness> {
   const [row] = await db
     .select({
       name: profiles.businessName,
@@ -45,7 +53,9 @@ export async function documentBusiness(db: Database | Transaction, businessId: s
   const fallback = [row?.firstName, row?.lastName].filter(Boolean).join(' ') || 'ShineRoute detailer';
   return {
     name: row?.name || fallback,
-    phone: row?.phone ?? null, email: row?.email ?? null, address: row?.address ?? null,
+    phone: row?.phone ?? null,
+    email: row?.email ?? null,
+    address: row?.address ?? null,
     timeZone: row?.timeZone ?? 'America/Chicago',
   };
 }

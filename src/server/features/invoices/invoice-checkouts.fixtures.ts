@@ -23,7 +23,11 @@ export interface RefundCall {
  * The test checkout with its refund calls counted (it moves no money, so the calls are its refunds); `outage.refunds`
  * makes that many refund calls fail first, as a provider that is down would.
  */
-export function countingTestProvider(inner: PaymentProvider, refunds: RefundCall[], outage = { refunds: 0 }): PaymentProvider {
+export function countingTestProvider(
+  inner: PaymentProvider,
+  refunds: RefundCall[],
+  outage = { refunds: 0 },
+): PaymentProvider {
   return {
     ...inner,
     async refund(sessionId, paymentReference, request) {
@@ -64,12 +68,26 @@ export function invoiceDriver(t: Ctx, mode: Mode) {
   /** A business taking cards: test mode, or onboarded on the fake Stripe. */
   async function newBusiness(): Promise<Business> {
     const owner = await t.signUp();
-    await updateProfile(t.db, owner.userId, { businessName: 'Test Detailing Co', businessEmail: 'hello@test-detailing.test' });
-    const accountId = mode.kind === 'stripe' ? await onboardOnFakeStripe(t, mode.fake, owner, mode.secret) : null;
+    await updateProfile(t.db, owner.userId, {
+      businessName: 'Test Detailing Co',
+      businessEmail: 'hello@test-detailing.test',
+    });
+    const accountId =
+      mode.kind === 'stripe' ? await onboardOnFakeStripe(t, mode.fake, owner, mode.secret) : null;
     if (mode.kind === 'test') await createTestModeAccount(t.db, owner.userId);
     const customerEmail = `noah-${owner.userId.slice(0, 8)}@example.com`;
-    const customer = await createCustomer(t.db, owner.userId, { firstName: 'Noah', lastName: 'Kim', email: customerEmail });
-    return { ownerCookie: owner.cookie, businessId: owner.userId, accountId, customerId: customer.id, customerEmail };
+    const customer = await createCustomer(t.db, owner.userId, {
+      firstName: 'Noah',
+      lastName: 'Kim',
+      email: customerEmail,
+    });
+    return {
+      ownerCookie: owner.cookie,
+      businessId: owner.userId,
+      accountId,
+      customerId: customer.id,
+      customerEmail,
+    };
   }
 
   /** One unpaid invoice of $227.85 (a quote sent, accepted and invoiced), of a new business unless given one. */
@@ -88,18 +106,35 @@ export function invoiceDriver(t: Ctx, mode: Mode) {
     });
     expect(quote.status).toBe(201);
     const { id: quoteId } = (await quote.json()) as { id: string };
-    expect((await t.request(`/api/quotes/${quoteId}/send`, { method: 'POST', cookie: biz.ownerCookie })).status).toBe(200);
-    const [{ publicToken }] = (await t.db.select({ publicToken: quotes.publicToken }).from(quotes).where(eq(quotes.id, quoteId))) as [{ publicToken: string }];
+    expect(
+      (await t.request(`/api/quotes/${quoteId}/send`, { method: 'POST', cookie: biz.ownerCookie })).status,
+    ).toBe(200);
+    const [{ publicToken }] = (await t.db
+      .select({ publicToken: quotes.publicToken })
+      .from(quotes)
+      .where(eq(quotes.id, quoteId))) as [{ publicToken: string }];
     expect((await t.request(`/quote/${publicToken}/accept`, { method: 'POST' })).status).toBe(303);
-    const issued = await t.request(`/api/invoices/from-quote/${quoteId}`, { method: 'POST', cookie: biz.ownerCookie });
+    const issued = await t.request(`/api/invoices/from-quote/${quoteId}`, {
+      method: 'POST',
+      cookie: biz.ownerCookie,
+    });
     expect(issued.status).toBe(201);
     const inv = (await issued.json()) as { id: string; payPath: string; totalCents: number };
-    return { ...biz, invoiceId: inv.id, payPath: inv.payPath, totalCents: inv.totalCents, checkouts: new Map() };
+    return {
+      ...biz,
+      invoiceId: inv.id,
+      payPath: inv.payPath,
+      totalCents: inv.totalCents,
+      checkouts: new Map(),
+    };
   }
 
   /** The customer presses "Pay now" (no tip): a checkout of the balance then due, or the page's refusal. */
   async function open(inv: PaidInvoice) {
-    const res = await t.request(`${inv.payPath}/checkout`, { method: 'POST', body: new URLSearchParams({ tip: 'none' }) });
+    const res = await t.request(`${inv.payPath}/checkout`, {
+      method: 'POST',
+      body: new URLSearchParams({ tip: 'none' }),
+    });
     if (res.status !== 303) return null;
     const sessionId = sessionOf(res.headers.get('location')!);
     inv.checkouts.set(sessionId, 0);
@@ -118,7 +153,10 @@ export function invoiceDriver(t: Ctx, mode: Mode) {
     const res = await t.request(`/checkout/test/${encodeURIComponent(sessionId)}/pay`, { method: 'POST' });
     const paid = res.status === 303 && res.headers.get('location')!.includes('session_id=');
     if (paid && inv.checkouts.get(sessionId) === 0) {
-      const [row] = await t.db.select().from(documentCheckouts).where(eq(documentCheckouts.providerSessionId, sessionId));
+      const [row] = await t.db
+        .select()
+        .from(documentCheckouts)
+        .where(eq(documentCheckouts.providerSessionId, sessionId));
       inv.checkouts.set(sessionId, row!.amountCents + row!.tipCents);
     }
     return paid;
@@ -134,7 +172,11 @@ export function invoiceDriver(t: Ctx, mode: Mode) {
   /** Stripe's signed checkout.session.completed for the session as Stripe holds it; the same body when replayed. */
   function webhookEvent(sessionId: string) {
     if (mode.kind !== 'stripe') throw new Error('webhooks come from Stripe');
-    return mode.fake.signedEvent('checkout.session.completed', { ...mode.fake.sessions.get(sessionId)! }, { secret: mode.secret });
+    return mode.fake.signedEvent(
+      'checkout.session.completed',
+      { ...mode.fake.sessions.get(sessionId)! },
+      { secret: mode.secret },
+    );
   }
   async function deliver(event: { body: string; signature: string }) {
     const res = await postStripeWebhook(t, event.body, event.signature);
@@ -143,7 +185,11 @@ export function invoiceDriver(t: Ctx, mode: Mode) {
   }
 
   const owner = (inv: PaidInvoice, path: string, json?: unknown) =>
-    t.request(`/api/invoices/${inv.invoiceId}${path}`, { method: 'POST', cookie: inv.ownerCookie, ...(json !== undefined && { json }) });
+    t.request(`/api/invoices/${inv.invoiceId}${path}`, {
+      method: 'POST',
+      cookie: inv.ownerCookie,
+      ...(json !== undefined && { json }),
+    });
 
   /** The owner records cash: the whole balance, or `cents` of it. */
   async function cash(inv: PaidInvoice, cents?: number) {
@@ -175,15 +221,30 @@ export function invoiceDriver(t: Ctx, mode: Mode) {
    */
   async function reconcile(inv: PaidInvoice) {
     const sessions = [...inv.checkouts.keys()];
-    const payments = await t.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, inv.invoiceId));
+    const payments = await t.db
+      .select()
+      .from(invoicePayments)
+      .where(eq(invoicePayments.invoiceId, inv.invoiceId));
     const rows = sessions.length
-      ? await t.db.select().from(documentCheckouts).where(inArray(documentCheckouts.providerSessionId, sessions))
+      ? await t.db
+          .select()
+          .from(documentCheckouts)
+          .where(inArray(documentCheckouts.providerSessionId, sessions))
       : [];
     const refunds = refundsBySession(inv);
-    const figures = { captured: 0, recorded: 0, refunded: 0, recordedCount: 0, refundedCount: 0, unsettled: 0 };
+    const figures = {
+      captured: 0,
+      recorded: 0,
+      refunded: 0,
+      recordedCount: 0,
+      refundedCount: 0,
+      unsettled: 0,
+    };
     for (const sessionId of sessions) {
       const captured = inv.checkouts.get(sessionId)!;
-      const recorded = payments.filter((p) => p.providerSessionId === sessionId).map((p) => p.amountCents + p.tipCents);
+      const recorded = payments
+        .filter((p) => p.providerSessionId === sessionId)
+        .map((p) => p.amountCents + p.tipCents);
       const refunded = refunds.get(sessionId)!;
       const row = rows.find((r) => r.providerSessionId === sessionId)!;
       const sum = (a: number[]) => a.reduce((s, n) => s + n, 0);
@@ -195,8 +256,10 @@ export function invoiceDriver(t: Ctx, mode: Mode) {
       if (captured > 0 && recorded.length + refunded.length === 0) figures.unsettled += captured;
       const settledAs = { sessionId, captured, recorded, refunded, status: row.status };
       if (captured === 0) expect(settledAs).toEqual({ ...settledAs, recorded: [], refunded: [] });
-      else if (recorded.length > 0) expect(settledAs).toEqual({ ...settledAs, recorded: [captured], refunded: [], status: 'completed' });
-      else expect(settledAs).toEqual({ ...settledAs, recorded: [], refunded: [captured], status: 'refunded' });
+      else if (recorded.length > 0)
+        expect(settledAs).toEqual({ ...settledAs, recorded: [captured], refunded: [], status: 'completed' });
+      else
+        expect(settledAs).toEqual({ ...settledAs, recorded: [], refunded: [captured], status: 'refunded' });
       if (row.status === 'refunded') expect(row.refundedAt).not.toBeNull();
     }
     expect(figures.captured).toBe(figures.recorded + figures.refunded);
@@ -209,7 +272,10 @@ export function invoiceDriver(t: Ctx, mode: Mode) {
     // The business's ledger for this invoice: its recorded card payments, nothing of the refunded ones.
     const card = payments.filter((p) => p.method === 'card');
     const ledger = await t.db
-      .select({ kind: ledgerEntries.kind, cents: sql<number>`sum(${ledgerEntries.amountCents})`.mapWith(Number) })
+      .select({
+        kind: ledgerEntries.kind,
+        cents: sql<number>`sum(${ledgerEntries.amountCents})`.mapWith(Number),
+      })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.documentId, inv.invoiceId))
       .groupBy(ledgerEntries.kind);
@@ -231,5 +297,17 @@ export function invoiceDriver(t: Ctx, mode: Mode) {
     return figures;
   }
 
-  return { newBusiness, newInvoice, open, pay, returnPage, webhookEvent, deliver, cash, voidInvoice, reconcile, refundsBySession };
+  return {
+    newBusiness,
+    newInvoice,
+    open,
+    pay,
+    returnPage,
+    webhookEvent,
+    deliver,
+    cash,
+    voidInvoice,
+    reconcile,
+    refundsBySession,
+  };
 }

@@ -4,7 +4,13 @@ import { createStripePaymentProvider } from '../../providers/payments/stripe';
 import { createTestPaymentProvider } from '../../providers/payments/test-checkout';
 import { startFakeStripe } from '../../test/fake-stripe';
 import { createTestContext, TEST_ORIGIN } from '../../test/harness';
-import { type Business, countingTestProvider, invoiceDriver, type PaidInvoice, type RefundCall } from './invoice-checkouts.fixtures';
+import {
+  type Business,
+  countingTestProvider,
+  invoiceDriver,
+  type PaidInvoice,
+  type RefundCall,
+} from './invoice-checkouts.fixtures';
 
 // Decision 0930, by random interleavings: customers open checkouts of one invoice and pay them, return pages and
 // Stripe's webhooks (and its replays) arrive, the owner records cash (all or part) or voids — several at once in a
@@ -29,16 +35,26 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   fc.constant({ kind: 'void' as const }),
 );
 /** Steps run one after another; the actions of a step run at once. */
-const stepsArb = fc.array(fc.array(actionArb, { minLength: 1, maxLength: 3 }), { minLength: 3, maxLength: 7 });
+const stepsArb = fc.array(fc.array(actionArb, { minLength: 1, maxLength: 3 }), {
+  minLength: 3,
+  maxLength: 7,
+});
 
 const fake = await startFakeStripe();
 afterAll(() => fake.close());
 const SECRET = 'whsec_invoice_property';
 const refunds: RefundCall[] = [];
 const contexts = {
-  test: await createTestContext({ payments: (db) => countingTestProvider(createTestPaymentProvider(db, TEST_ORIGIN), refunds) }),
+  test: await createTestContext({
+    payments: (db) => countingTestProvider(createTestPaymentProvider(db, TEST_ORIGIN), refunds),
+  }),
   stripe: await createTestContext({
-    payments: () => createStripePaymentProvider({ secretKey: 'sk_test_fake_property', webhookSecret: SECRET, apiBase: fake.apiBase }),
+    payments: () =>
+      createStripePaymentProvider({
+        secretKey: 'sk_test_fake_property',
+        webhookSecret: SECRET,
+        apiBase: fake.apiBase,
+      }),
   }),
 };
 
@@ -47,7 +63,9 @@ describe.each(['test', 'stripe'] as const)('invoice card payments reconcile (%s)
   const d = invoiceDriver(t, kind === 'stripe' ? { kind, fake, secret: SECRET } : { kind, refunds });
   let business: Business | undefined;
 
-  it(`over ${RUNS} random interleavings every captured charge is one recorded payment or one refund`, { timeout: 60_000 + RUNS * 30_000 }, async () => {
+  it(`over ${RUNS} random interleavings every captured charge is one recorded payment or one refund`, {
+    timeout: 60_000 + RUNS * 30_000,
+  }, async () => {
     business ??= await d.newBusiness();
     await fc.assert(
       fc.asyncProperty(stepsArb, async (steps) => {

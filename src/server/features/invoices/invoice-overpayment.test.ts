@@ -15,26 +15,43 @@ const t = await createTestContext({
 });
 const d = invoiceDriver(t, { kind: 'test', refunds });
 const statusOf = async (sessionId: string) =>
-  (await t.db.select().from(documentCheckouts).where(eq(documentCheckouts.providerSessionId, sessionId)))[0]!.status;
+  (await t.db.select().from(documentCheckouts).where(eq(documentCheckouts.providerSessionId, sessionId)))[0]!
+    .status;
 const count = (pages: string[], text: string) => pages.filter((p) => p.includes(text)).length;
 
 describe('an invoice paid by card more than once (test checkout)', () => {
-  it('20 checkouts paid and returning at once: one payment recorded, 19 refunded, each customer told which', { timeout: 120_000 }, async () => {
+  it('20 checkouts paid and returning at once: one payment recorded, 19 refunded, each customer told which', {
+    timeout: 120_000,
+  }, async () => {
     const inv = await d.newInvoice();
     const sessions: string[] = [];
     for (let i = 0; i < 20; i++) sessions.push((await d.open(inv))!);
     expect(await Promise.all(sessions.map((s) => d.pay(inv, s)))).toEqual(sessions.map(() => true));
     const pages = await Promise.all(sessions.map((s) => d.returnPage(inv, s)));
     expect(count(pages, 'Payment received')).toBe(1);
-    expect(count(pages, 'This invoice had already been paid, so this payment was not needed: your payment of $227.85 has been refunded in full.')).toBe(19);
-    expect(await d.reconcile(inv)).toMatchObject({ captured: 20 * 22785, recorded: 22785, refunded: 19 * 22785, recordedCount: 1, refundedCount: 19, unsettled: 0 });
+    expect(
+      count(
+        pages,
+        'This invoice had already been paid, so this payment was not needed: your payment of $227.85 has been refunded in full.',
+      ),
+    ).toBe(19);
+    expect(await d.reconcile(inv)).toMatchObject({
+      captured: 20 * 22785,
+      recorded: 22785,
+      refunded: 19 * 22785,
+      recordedCount: 1,
+      refundedCount: 19,
+      unsettled: 0,
+    });
     // Reloaded return pages change nothing and still say which.
     const again = await Promise.all(sessions.map((s) => d.returnPage(inv, s)));
     expect(count(again, 'has been refunded in full')).toBe(19);
     expect(await d.reconcile(inv)).toMatchObject({ recordedCount: 1, refundedCount: 19 });
     const mails = await t.emailsTo(inv.customerEmail);
     expect(mails.filter((m) => m.subject?.startsWith('Receipt'))).toHaveLength(1);
-    expect(mails.filter((m) => m.subject?.startsWith('Refund from') && m.subject.endsWith(': $227.85'))).toHaveLength(19);
+    expect(
+      mails.filter((m) => m.subject?.startsWith('Refund from') && m.subject.endsWith(': $227.85')),
+    ).toHaveLength(19);
   });
 
   it('cash recorded while checkouts are open: an unpaid one is closed, a paid one refunded', async () => {
@@ -49,7 +66,9 @@ describe('an invoice paid by card more than once (test checkout)', () => {
     expect(await d.pay(inv, stillOpen)).toBe(false);
     const closed = await t.request(`/checkout/test/${stillOpen}/pay`, { method: 'POST' });
     expect(await closed.text()).toContain('This checkout is closed; nothing was charged');
-    expect(await d.returnPage(inv, paidFirst)).toContain('This invoice had already been paid, so this payment was not needed');
+    expect(await d.returnPage(inv, paidFirst)).toContain(
+      'This invoice had already been paid, so this payment was not needed',
+    );
     expect(await d.reconcile(inv)).toMatchObject({ recordedCount: 0, refundedCount: 1, unsettled: 0 });
   });
 
@@ -59,7 +78,9 @@ describe('an invoice paid by card more than once (test checkout)', () => {
     expect(await d.pay(inv, old)).toBe(true);
     expect((await d.cash(inv, 2785)).status).toBe(201);
     const page = await d.returnPage(inv, old);
-    expect(page).toContain('A payment was recorded on this invoice while you were paying, so the amount due changed');
+    expect(page).toContain(
+      'A payment was recorded on this invoice while you were paying, so the amount due changed',
+    );
     expect(page).toContain('Pay $200.00');
     const rest = (await d.open(inv))!;
     expect(await d.pay(inv, rest)).toBe(true);
@@ -75,7 +96,9 @@ describe('an invoice paid by card more than once (test checkout)', () => {
     expect((await d.voidInvoice(inv)).status).toBe(200);
     expect(await statusOf(stillOpen)).toBe('cancelled');
     expect(await d.pay(inv, stillOpen)).toBe(false);
-    expect(await d.returnPage(inv, paidFirst)).toContain('This invoice was voided, so nothing is due: your payment of $227.85 has been refunded in full.');
+    expect(await d.returnPage(inv, paidFirst)).toContain(
+      'This invoice was voided, so nothing is due: your payment of $227.85 has been refunded in full.',
+    );
     expect(await d.reconcile(inv)).toMatchObject({ recordedCount: 0, refundedCount: 1, unsettled: 0 });
   });
 
@@ -89,7 +112,7 @@ describe('an invoice paid by card more than once (test checkout)', () => {
     expect(await d.returnPage(inv, a)).toContain('Payment received');
     expect(await d.returnPage(inv, b)).toContain('your payment of $227.85 will be refunded in full shortly');
     expect(await statusOf(b)).toBe('paid');
-    expect((await d.reconcile(inv).catch(() => null))).toBeNull(); // not settled yet
+    expect(await d.reconcile(inv).catch(() => null)).toBeNull(); // not settled yet
     await t.memoryJobs!.drain();
     expect(await statusOf(b)).toBe('refunded');
     expect(refunds.filter((r) => r.sessionId === b)).toHaveLength(1);

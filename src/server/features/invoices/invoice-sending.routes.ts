@@ -3,7 +3,11 @@ import { invoiceReminderSettingsSchema } from '../../../shared/invoice-sending';
 import { requireOwner, requireOwnerForWrites, requireUser } from '../../auth/guards';
 import { idParamSchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
-import { getInvoiceReminderSettings, saveInvoiceReminderSettings, sendInvoice } from './invoice-sending.service';
+import {
+  getInvoiceReminderSettings,
+  saveInvoiceReminderSettings,
+  sendInvoice,
+} from './invoice-sending.service';
 import { invoiceSchema } from './invoices.routes';
 
 // Decision 0956: Send on an invoice (owner), and the business's overdue reminders switch.
@@ -12,7 +16,8 @@ const sendRoute = createRoute({
   method: 'post',
   path: '/{id}/send',
   tags: ['Invoices'],
-  summary: 'Send the invoice with its pay link (email; SMS with consent) and mark it sent; a replay sends nothing',
+  summary:
+    'Send the invoice with its pay link (email; SMS with consent) and mark it sent; a replay sends nothing',
   request: { params: idParamSchema },
   responses: {
     200: json(invoiceSchema),
@@ -43,14 +48,23 @@ const putSettingsRoute = createRoute({
   path: '/',
   tags: ['Invoices'],
   summary: 'Turn overdue invoice reminders on or off (owner)',
-  request: { body: { content: { 'application/json': { schema: invoiceReminderSettingsSchema } }, required: true } },
-  responses: { 200: json(settingsSchema), 400: errorResponses[400], 401: errorResponses[401], 403: errorResponses[403] },
+  request: {
+    body: { content: { 'application/json': { schema: invoiceReminderSettingsSchema } }, required: true },
+  },
+  responses: {
+    200: json(settingsSchema),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    403: errorResponses[403],
+  },
 });
 
 export const invoiceReminderRoutes = createRouter();
 invoiceReminderRoutes.use('*', requireUser, requireOwnerForWrites);
 export const invoiceRemindersApi = invoiceReminderRoutes
-  .openapi(getSettingsRoute, async (c) => c.json(await getInvoiceReminderSettings(c.var.deps.db, c.var.businessId), 200))
+  .openapi(getSettingsRoute, async (c) =>
+    c.json(await getInvoiceReminderSettings(c.var.deps.db, c.var.businessId), 200),
+  )
   .openapi(putSettingsRoute, async (c) =>
     c.json(await saveInvoiceReminderSettings(c.var.deps.db, c.var.businessId, c.req.valid('json')), 200),
   );

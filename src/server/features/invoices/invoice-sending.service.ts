@@ -1,5 +1,10 @@
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
-import { INVOICE_REMINDER_DAYS, INVOICE_SEND_TEXT, type InvoiceReminderSettings, invoiceReminderSettingsSchema } from '../../../shared/invoice-sending';
+import {
+  INVOICE_REMINDER_DAYS,
+  INVOICE_SEND_TEXT,
+  type InvoiceReminderSettings,
+  invoiceReminderSettingsSchema,
+} from '../../../shared/invoice-sending';
 import { formatCents } from '../../../shared/money';
 import { nextAllowedSendTime } from '../../../shared/quiet-hours';
 import { formatCalendarDate, utcToZoned } from '../../../shared/time';
@@ -7,9 +12,20 @@ import type { Database, DbOrTx } from '../../db/client';
 import { customers, invoices, marketingConsents, messagingSettings } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { conflict } from '../../http/errors';
-import { type MessageRow, queueMessages, sendTransactional, sendTransactionalSms } from '../campaigns/automations.service';
+import {
+  type MessageRow,
+  queueMessages,
+  sendTransactional,
+  sendTransactionalSms,
+} from '../campaigns/automations.service';
 import { blockedPhones, consentedSmsNumber } from '../campaigns/consent.service';
-import { DAY_MS, type DocumentBusiness, documentBusiness, invoiceNumberText, invoicePageUrl } from './documents';
+import {
+  DAY_MS,
+  type DocumentBusiness,
+  documentBusiness,
+  invoiceNumberText,
+  invoicePageUrl,
+} from './documents';
 import { findOwnInvoice, getInvoice, type InvoiceRow } from './invoices.service';
 
 // Sending an invoice to its customer, and reminders of overdue invoices (decision 0956). Both are message_sends rows
@@ -24,7 +40,11 @@ const dueDateText = (inv: InvoiceRow, business: DocumentBusiness) =>
 async function consentedPhone(db: DbOrTx, customerId: string | null) {
   if (!customerId) return null;
   const [row] = await db
-    .select({ phone: customers.phone, smsOptInAt: marketingConsents.smsOptInAt, smsPhone: marketingConsents.smsPhone })
+    .select({
+      phone: customers.phone,
+      smsOptInAt: marketingConsents.smsOptInAt,
+      smsPhone: marketingConsents.smsPhone,
+    })
     .from(customers)
     .leftJoin(marketingConsents, eq(marketingConsents.customerId, customers.id))
     .where(eq(customers.id, customerId));
@@ -44,7 +64,13 @@ export async function sendInvoice(deps: Deps, businessId: string, id: string) {
   const [claimed] = await deps.db
     .update(invoices)
     .set({ sentAt: new Date() })
-    .where(and(eq(invoices.id, inv.id), isNull(invoices.sentAt), inArray(invoices.status, ['unpaid', 'partially_paid'])))
+    .where(
+      and(
+        eq(invoices.id, inv.id),
+        isNull(invoices.sentAt),
+        inArray(invoices.status, ['unpaid', 'partially_paid']),
+      ),
+    )
     .returning();
   if (!claimed) return getInvoice(deps.db, businessId, inv.id);
 
@@ -84,7 +110,10 @@ export async function sendInvoice(deps: Deps, businessId: string, id: string) {
 // ---------------------------------------------------------------------------------------------------------------
 // Overdue reminders
 
-export async function getInvoiceReminderSettings(db: DbOrTx, businessId: string): Promise<InvoiceReminderSettings> {
+export async function getInvoiceReminderSettings(
+  db: DbOrTx,
+  businessId: string,
+): Promise<InvoiceReminderSettings> {
   const [row] = await db
     .select({ enabled: messagingSettings.invoiceReminders })
     .from(messagingSettings)
@@ -92,12 +121,19 @@ export async function getInvoiceReminderSettings(db: DbOrTx, businessId: string)
   return { enabled: row?.enabled ?? false };
 }
 
-export async function saveInvoiceReminderSettings(db: Database, businessId: string, input: InvoiceReminderSettings) {
+export async function saveInvoiceReminderSettings(
+  db: Database,
+  businessId: string,
+  input: InvoiceReminderSettings,
+) {
   const { enabled } = invoiceReminderSettingsSchema.parse(input);
   await db
     .insert(messagingSettings)
     .values({ businessId, invoiceReminders: enabled })
-    .onConflictDoUpdate({ target: messagingSettings.businessId, set: { invoiceReminders: enabled, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: messagingSettings.businessId,
+      set: { invoiceReminders: enabled, updatedAt: new Date() },
+    });
   return getInvoiceReminderSettings(db, businessId);
 }
 
@@ -119,7 +155,10 @@ export async function planInvoiceReminders(deps: Deps, now = new Date()) {
     .from(invoices)
     .innerJoin(
       messagingSettings,
-      and(eq(messagingSettings.businessId, invoices.businessId), eq(messagingSettings.invoiceReminders, true)),
+      and(
+        eq(messagingSettings.businessId, invoices.businessId),
+        eq(messagingSettings.invoiceReminders, true),
+      ),
     )
     .where(
       and(
@@ -141,7 +180,11 @@ export async function planInvoiceReminders(deps: Deps, now = new Date()) {
     const number = invoiceNumberText(inv.number);
     const balance = formatCents(inv.totalCents - inv.paidCents);
     const due = dueDateText(inv, business);
-    const base = { businessId: inv.businessId, customerId: inv.customerId, kind: 'invoice_reminder' as const };
+    const base = {
+      businessId: inv.businessId,
+      customerId: inv.customerId,
+      kind: 'invoice_reminder' as const,
+    };
     const key = `invoice_reminder:${inv.id}:${step}`;
     rows.push({
       ...base,
@@ -156,7 +199,9 @@ export async function planInvoiceReminders(deps: Deps, now = new Date()) {
         '',
         `Pay it online: ${link}`,
         '',
-        ...(business.phone ? [`Already paid, or a question? Call ${business.name} at ${business.phone}.`, ''] : []),
+        ...(business.phone
+          ? [`Already paid, or a question? Call ${business.name} at ${business.phone}.`, '']
+          : []),
         business.name,
       ].join('\n'),
       notBefore: now,

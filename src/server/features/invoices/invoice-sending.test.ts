@@ -14,14 +14,19 @@ let n = 0;
 /** An owner with an unpaid $54.00 invoice for a completed booking; the customer opted in to texts when asked. */
 async function invoiced(opts: { smsOptIn?: boolean } = {}) {
   const owner = await t.signUp();
-  await updateProfile(t.db, owner.userId, { businessName: 'Invoice Shine', phone: '(512) 555-0100', timeZone: 'America/Chicago' });
+  await updateProfile(t.db, owner.userId, {
+    businessName: 'Invoice Shine',
+    phone: '(512) 555-0100',
+    timeZone: 'America/Chicago',
+  });
   const customer = await createCustomer(t.db, owner.userId, {
     firstName: 'Ivy',
     lastName: 'Payer',
     email: `ivy${++n}-${owner.userId.slice(0, 6)}@example.com`,
     phone: `(512) 555-01${String(10 + n).padStart(2, '0')}`,
   });
-  if (opts.smsOptIn) await recordConsent(t.db, owner.userId, customer.id, { sms: true, source: 'booking_form' });
+  if (opts.smsOptIn)
+    await recordConsent(t.db, owner.userId, customer.id, { sms: true, source: 'booking_form' });
   const booking = await createBooking(t.db, owner.userId, {
     service: { id: null, name: 'Full Detail', durationMinutes: 60 },
     customerId: customer.id,
@@ -31,11 +36,15 @@ async function invoiced(opts: { smsOptIn?: boolean } = {}) {
     status: 'completed',
     finalPriceCents: 5400,
   });
-  const res = await t.request(`/api/invoices/from-booking/${booking.id}`, { method: 'POST', cookie: owner.cookie });
+  const res = await t.request(`/api/invoices/from-booking/${booking.id}`, {
+    method: 'POST',
+    cookie: owner.cookie,
+  });
   expect(res.status).toBe(201);
   return { owner, customer, invoice: await res.json() };
 }
-const send = (cookie: string, id: string) => t.request(`/api/invoices/${id}/send`, { method: 'POST', cookie });
+const send = (cookie: string, id: string) =>
+  t.request(`/api/invoices/${id}/send`, { method: 'POST', cookie });
 const rowsOf = (invoiceId: string, kind: string) =>
   t.db
     .select()
@@ -56,9 +65,13 @@ describe('sending an invoice', () => {
     expect(rows.map((r) => `${r.channel}/${r.status}`).sort()).toEqual(['email/sent', 'sms/sent']);
     const mails = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, customer.email));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toMatch(/^Invoice INV-0001 from Invoice Shine: \$54\.00 due [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    expect(mails[0]!.subject).toMatch(
+      /^Invoice INV-0001 from Invoice Shine: \$54\.00 due [A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+    );
     expect(mails[0]!.body).toContain(`View and pay it online: ${t.deps.publicUrl}${invoice.payPath}`);
-    expect(rows.find((r) => r.channel === 'sms')!.body).toContain(`Pay here: ${t.deps.publicUrl}${invoice.payPath}`);
+    expect(rows.find((r) => r.channel === 'sms')!.body).toContain(
+      `Pay here: ${t.deps.publicUrl}${invoice.payPath}`,
+    );
 
     // A later replay changes nothing.
     const replay = await send(owner.cookie, invoice.id);
@@ -84,7 +97,9 @@ describe('sending an invoice', () => {
     // The technician still reads the invoices.
     expect((await t.request('/api/invoices', { cookie: tech.cookie })).status).toBe(200);
 
-    expect((await t.request(`/api/invoices/${invoice.id}/void`, { method: 'POST', cookie: owner.cookie })).status).toBe(200);
+    expect(
+      (await t.request(`/api/invoices/${invoice.id}/void`, { method: 'POST', cookie: owner.cookie })).status,
+    ).toBe(200);
     const voided = await send(owner.cookie, invoice.id);
     expect(voided.status).toBe(409);
     expect((await voided.json()).error.message).toBe('A void invoice cannot be sent');
@@ -104,26 +119,35 @@ describe('sending an invoice', () => {
 
 describe('overdue invoice reminders', () => {
   const overdueBy = (id: string, days: number) =>
-    t.db.update(invoices).set({ dueAt: new Date(Date.now() - days * DAY - 60_000) }).where(eq(invoices.id, id));
+    t.db
+      .update(invoices)
+      .set({ dueAt: new Date(Date.now() - days * DAY - 60_000) })
+      .where(eq(invoices.id, id));
   const steps = async (id: string) =>
     (await rowsOf(id, 'invoice_reminder')).map((r) => `${r.dedupeKey.split(':')[2]}/${r.channel}`).sort();
 
   it('are off by default; once on, each step (1, 7, 14 days) goes out once through the tick, email and SMS with consent', async () => {
     const { owner, customer, invoice } = await invoiced({ smsOptIn: true });
-    expect(await (await t.request('/api/invoice-reminders', { cookie: owner.cookie })).json()).toEqual({ enabled: false });
+    expect(await (await t.request('/api/invoice-reminders', { cookie: owner.cookie })).json()).toEqual({
+      enabled: false,
+    });
     await overdueBy(invoice.id, 2);
     await runAutomations(t.deps);
     expect(await steps(invoice.id)).toEqual([]);
 
-    const on = await t.request('/api/invoice-reminders', { method: 'PUT', cookie: owner.cookie, json: { enabled: true } });
+    const on = await t.request('/api/invoice-reminders', {
+      method: 'PUT',
+      cookie: owner.cookie,
+      json: { enabled: true },
+    });
     expect(on.status).toBe(200);
     expect(await on.json()).toEqual({ enabled: true });
     await runAutomations(t.deps);
     await runAutomations(t.deps);
     expect(await steps(invoice.id)).toEqual(['1/email', '1/sms']);
-    const mails = (await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, customer.email))).filter((m) =>
-      m.subject?.startsWith('Reminder: invoice INV-0001'),
-    );
+    const mails = (
+      await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, customer.email))
+    ).filter((m) => m.subject?.startsWith('Reminder: invoice INV-0001'));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.body).toContain(`Pay it online: ${t.deps.publicUrl}${invoice.payPath}`);
     expect(mails[0]!.body).toContain('$54.00 is still to pay');
@@ -136,13 +160,21 @@ describe('overdue invoice reminders', () => {
     await runAutomations(t.deps);
     expect(await steps(invoice.id)).toEqual(['1/email', '1/sms', '14/email', '14/sms', '7/email', '7/sms']);
     // Email goes at once; texts wait for quiet hours to end, so only the emails are known to be out.
-    expect((await rowsOf(invoice.id, 'invoice_reminder')).filter((r) => r.channel === 'email').every((r) => r.status === 'sent')).toBe(true);
+    expect(
+      (await rowsOf(invoice.id, 'invoice_reminder'))
+        .filter((r) => r.channel === 'email')
+        .every((r) => r.status === 'sent'),
+    ).toBe(true);
   });
 
   it('skip paid and void invoices and businesses with reminders off; a technician cannot switch them', async () => {
     const a = await invoiced();
     const off = await invoiced();
-    await t.request('/api/invoice-reminders', { method: 'PUT', cookie: a.owner.cookie, json: { enabled: true } });
+    await t.request('/api/invoice-reminders', {
+      method: 'PUT',
+      cookie: a.owner.cookie,
+      json: { enabled: true },
+    });
     const paid = await t.request(`/api/invoices/${a.invoice.id}/payments`, {
       method: 'POST',
       cookie: a.owner.cookie,
@@ -157,9 +189,23 @@ describe('overdue invoice reminders', () => {
 
     const tech = await t.signUp();
     await grantRole(t.db, tech.userId, 'technician', off.owner.userId);
-    expect((await t.request('/api/invoice-reminders', { method: 'PUT', cookie: tech.cookie, json: { enabled: true } })).status).toBe(403);
-    const bad = await t.request('/api/invoice-reminders', { method: 'PUT', cookie: off.owner.cookie, json: { enabled: 'yes' } });
+    expect(
+      (
+        await t.request('/api/invoice-reminders', {
+          method: 'PUT',
+          cookie: tech.cookie,
+          json: { enabled: true },
+        })
+      ).status,
+    ).toBe(403);
+    const bad = await t.request('/api/invoice-reminders', {
+      method: 'PUT',
+      cookie: off.owner.cookie,
+      json: { enabled: 'yes' },
+    });
     expect(bad.status).toBe(400);
-    expect(await (await t.request('/api/invoice-reminders', { cookie: off.owner.cookie })).json()).toEqual({ enabled: false });
+    expect(await (await t.request('/api/invoice-reminders', { cookie: off.owner.cookie })).json()).toEqual({
+      enabled: false,
+    });
   });
 });

@@ -1,5 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { INVOICE_FILTERS, INVOICE_STATUSES, PAYMENT_METHODS, offlinePaymentSchema } from '../../../shared/invoices.schemas';
+import {
+  INVOICE_FILTERS,
+  INVOICE_STATUSES,
+  offlinePaymentSchema,
+  PAYMENT_METHODS,
+} from '../../../shared/invoices.schemas';
 import { requireOwner, requireUser } from '../../auth/guards';
 import { idParamSchema, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
@@ -102,7 +107,12 @@ const paymentRoute = createRoute({
     params: idParamSchema,
     body: { content: { 'application/json': { schema: offlinePaymentSchema } }, required: true },
   },
-  responses: { 201: json(invoiceSchema, 'Recorded'), 400: errorResponses[400], 409: errorResponses[409], ...withId },
+  responses: {
+    201: json(invoiceSchema, 'Recorded'),
+    400: errorResponses[400],
+    409: errorResponses[409],
+    ...withId,
+  },
 });
 const voidRoute = createRoute({
   method: 'post',
@@ -126,8 +136,12 @@ invoicesRoutes.get('/:id/download/:format{html|pdf}', async (c) => {
 });
 
 export const invoicesApi = invoicesRoutes
-  .openapi(listRoute, async (c) => c.json(await listInvoices(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200))
-  .openapi(getRoute, async (c) => c.json(await getInvoice(c.var.deps.db, c.var.businessId, c.req.valid('param').id), 200))
+  .openapi(listRoute, async (c) =>
+    c.json(await listInvoices(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200),
+  )
+  .openapi(getRoute, async (c) =>
+    c.json(await getInvoice(c.var.deps.db, c.var.businessId, c.req.valid('param').id), 200),
+  )
   .openapi(fromQuoteRoute, async (c) =>
     c.json(await invoiceFromQuote(c.var.deps, c.var.businessId, c.req.valid('param').id), 201),
   )
@@ -136,7 +150,12 @@ export const invoicesApi = invoicesRoutes
   )
   // Cash that lowers the balance, or a void, closes the card checkouts left open for the old balance (decision 0930).
   .openapi(paymentRoute, async (c) => {
-    const invoice = await recordOfflinePayment(c.var.deps, c.var.businessId, c.req.valid('param').id, c.req.valid('json'));
+    const invoice = await recordOfflinePayment(
+      c.var.deps,
+      c.var.businessId,
+      c.req.valid('param').id,
+      c.req.valid('json'),
+    );
     await closeStaleInvoiceCheckouts(c.var.deps, invoice.id);
     return c.json(invoice, 201);
   })

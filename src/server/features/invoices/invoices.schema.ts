@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, jsonb, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { DOCUMENT_CHECKOUT_PURPOSES, DOCUMENT_CHECKOUT_STATUSES } from '../../../shared/checkout';
 import { INVOICE_STATUSES, PAYMENT_METHODS, QUOTE_STATUSES } from '../../../shared/invoices.schemas';
 import { bookings, customers, profiles } from '../../db/domain.schema';
@@ -7,7 +20,7 @@ import { paymentProvider } from '../booking/booking.schema';
 
 export const quoteStatus = pgEnum('quote_status', QUOTE_STATUSES);
 export const invoiceStatus = pgEnum('invoice_status', INVOICE_STATUSES);
-// 'loyalty': a reward redeemed on the pay page pays its value off the balance (docs/decisions/710).
+// 'loyalty': a reward redeemed on the pay page pays its value off the balance (docs/decisions/0710).
 export const paymentMethod = pgEnum('invoice_payment_method', PAYMENT_METHODS);
 export const documentCheckoutPurpose = pgEnum('document_checkout_purpose', DOCUMENT_CHECKOUT_PURPOSES);
 export const documentCheckoutStatus = pgEnum('document_checkout_status', DOCUMENT_CHECKOUT_STATUSES);
@@ -45,7 +58,7 @@ export const quotes = pgTable(
     depositPercentBps: integer(),
     notes: text(),
     status: quoteStatus().notNull().default('draft'),
-    // Unguessable: the public quote page's only key (docs/decisions/503).
+    // Unguessable: the public quote page's only key (docs/decisions/0503).
     publicToken: text().notNull().unique(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     sentAt: timestamp({ withTimezone: true }),
@@ -56,10 +69,17 @@ export const quotes = pgTable(
   },
   (t) => [
     unique('quotes_business_id_id_uq').on(t.businessId, t.id),
-    foreignKey({ name: 'quotes_customer_tenant_fk', columns: [t.businessId, t.customerId], foreignColumns: [customers.businessId, customers.id] }).onDelete('set null'),
+    foreignKey({
+      name: 'quotes_customer_tenant_fk',
+      columns: [t.businessId, t.customerId],
+      foreignColumns: [customers.businessId, customers.id],
+    }).onDelete('set null'),
     index('quotes_business_created_idx').on(t.businessId, t.createdAt),
     index('quotes_customer_id_idx').on(t.customerId),
-    check('quotes_money_ck', sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.depositCents} between 0 and ${t.totalCents}`),
+    check(
+      'quotes_money_ck',
+      sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.depositCents} between 0 and ${t.totalCents}`,
+    ),
   ],
 );
 
@@ -78,10 +98,8 @@ export const invoices = pgTable(
     businessId: businessId(),
     number: integer().notNull(),
     customerId: uuid(),
-    quoteId: uuid()
-      .unique(),
-    bookingId: uuid()
-      .unique(),
+    quoteId: uuid().unique(),
+    bookingId: uuid().unique(),
     customerName: text().notNull(),
     customerEmail: text().notNull(),
     items: jsonb().$type<DocumentLine[]>().notNull(),
@@ -105,9 +123,21 @@ export const invoices = pgTable(
   },
   (t) => [
     unique('invoices_business_id_id_uq').on(t.businessId, t.id),
-    foreignKey({ name: 'invoices_booking_tenant_fk', columns: [t.businessId, t.bookingId], foreignColumns: [bookings.businessId, bookings.id] }).onDelete('set null'),
-    foreignKey({ name: 'invoices_quote_tenant_fk', columns: [t.businessId, t.quoteId], foreignColumns: [quotes.businessId, quotes.id] }).onDelete('set null'),
-    foreignKey({ name: 'invoices_customer_tenant_fk', columns: [t.businessId, t.customerId], foreignColumns: [customers.businessId, customers.id] }).onDelete('set null'),
+    foreignKey({
+      name: 'invoices_booking_tenant_fk',
+      columns: [t.businessId, t.bookingId],
+      foreignColumns: [bookings.businessId, bookings.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'invoices_quote_tenant_fk',
+      columns: [t.businessId, t.quoteId],
+      foreignColumns: [quotes.businessId, quotes.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'invoices_customer_tenant_fk',
+      columns: [t.businessId, t.customerId],
+      foreignColumns: [customers.businessId, customers.id],
+    }).onDelete('set null'),
     uniqueIndex('invoices_business_number_uq').on(t.businessId, t.number),
     index('invoices_customer_id_idx').on(t.customerId),
     check('invoices_paid_ck', sql`${t.paidCents} between 0 and ${t.totalCents} and ${t.tipCents} >= 0`),
@@ -119,8 +149,7 @@ export const invoicePayments = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     businessId: businessId(),
-    invoiceId: uuid()
-      .notNull(),
+    invoiceId: uuid().notNull(),
     method: paymentMethod().notNull(),
     // Applied to the invoice total; the tip is its own amount, never part of it.
     amountCents: integer().notNull(),
@@ -133,10 +162,17 @@ export const invoicePayments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    foreignKey({ name: 'invoice_payments_invoice_tenant_fk', columns: [t.businessId, t.invoiceId], foreignColumns: [invoices.businessId, invoices.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'invoice_payments_invoice_tenant_fk',
+      columns: [t.businessId, t.invoiceId],
+      foreignColumns: [invoices.businessId, invoices.id],
+    }).onDelete('cascade'),
     index('invoice_payments_invoice_id_idx').on(t.invoiceId),
     index('invoice_payments_business_paid_idx').on(t.businessId, t.paidAt),
-    check('invoice_payments_amount_ck', sql`${t.amountCents} >= 0 and ${t.tipCents} >= 0 and ${t.amountCents} + ${t.tipCents} > 0`),
+    check(
+      'invoice_payments_amount_ck',
+      sql`${t.amountCents} >= 0 and ${t.tipCents} >= 0 and ${t.amountCents} + ${t.tipCents} > 0`,
+    ),
   ],
 );
 
@@ -170,8 +206,16 @@ export const documentCheckouts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    foreignKey({ name: 'document_checkouts_invoice_tenant_fk', columns: [t.businessId, t.invoiceId], foreignColumns: [invoices.businessId, invoices.id] }).onDelete('cascade'),
-    foreignKey({ name: 'document_checkouts_quote_tenant_fk', columns: [t.businessId, t.quoteId], foreignColumns: [quotes.businessId, quotes.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'document_checkouts_invoice_tenant_fk',
+      columns: [t.businessId, t.invoiceId],
+      foreignColumns: [invoices.businessId, invoices.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'document_checkouts_quote_tenant_fk',
+      columns: [t.businessId, t.quoteId],
+      foreignColumns: [quotes.businessId, quotes.id],
+    }).onDelete('cascade'),
     index('document_checkouts_business_id_idx').on(t.businessId),
     index('document_checkouts_quote_id_idx').on(t.quoteId),
     index('document_checkouts_invoice_id_idx').on(t.invoiceId),

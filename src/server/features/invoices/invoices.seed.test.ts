@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DEMO_OWNER, seedDemo } from '../../db/seed';
 import { invoices, quotes, user } from '../../db/schema';
+import { DEMO_OWNER, seedDemo } from '../../db/seed';
 import { createTestContext } from '../../test/harness';
 import { ledgerTotals } from '../payouts/ledger.service';
 
@@ -12,8 +12,14 @@ describe('invoices demo data', () => {
     await seedDemo(t.db, t.auth);
     const [owner] = await t.db.select().from(user).where(eq(user.email, DEMO_OWNER.email));
     const q = await t.db.select().from(quotes).where(eq(quotes.businessId, owner!.id));
-    expect(new Set(q.map((x) => x.status))).toEqual(new Set(['draft', 'sent', 'accepted', 'declined', 'expired', 'invoiced']));
-    const inv = await t.db.select().from(invoices).where(eq(invoices.businessId, owner!.id)).orderBy(invoices.number);
+    expect(new Set(q.map((x) => x.status))).toEqual(
+      new Set(['draft', 'sent', 'accepted', 'declined', 'expired', 'invoiced']),
+    );
+    const inv = await t.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.businessId, owner!.id))
+      .orderBy(invoices.number);
     expect(inv.map((i) => [i.number, i.status])).toEqual([
       [1, 'paid'],
       [2, 'partially_paid'],

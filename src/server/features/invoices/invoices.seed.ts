@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { tipCents } from '../../../shared/document-money';
+import type { Database } from '../../db/client';
 import { customers, invoices, quotes, services } from '../../db/schema';
 import { recordCompletedCharge } from '../payouts/ledger.service';
 import { applicationFeeCents, getPlatformFee } from '../payouts/platform-fee';

@@ -1,24 +1,46 @@
-import { tipsCentsBetween, tipsCentsQuery } from '../analytics/booking-figures';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { INVOICE_DUE_DAYS, paymentProblem, paymentStatusOf } from '../../../shared/document-money';
 import type { InvoiceFilter, OFFLINE_METHODS, PaymentMethod } from '../../../shared/invoices.schemas';
 import type { Database, DbOrTx, Transaction } from '../../db/client';
-import { bookings, customers, documentCheckouts, profiles, invoiceCounters, invoicePayments, invoices, quotes } from '../../db/schema';
+import { containsPattern } from '../../db/like';
+import {
+  bookings,
+  customers,
+  documentCheckouts,
+  invoiceCounters,
+  invoicePayments,
+  invoices,
+  profiles,
+  quotes,
+} from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { afterCursor, type ListQuery, pageOf } from '../../http/lists';
+import { tipsCentsBetween, tipsCentsQuery } from '../analytics/booking-figures';
 import { assertUuid } from '../ids';
-import { DAY_MS, documentBusiness, invoiceNumberText, invoicePageUrl, newPublicToken, pricedLines } from './documents';
+import {
+  DAY_MS,
+  documentBusiness,
+  invoiceNumberText,
+  invoicePageUrl,
+  newPublicToken,
+  pricedLines,
+} from './documents';
 import { sendReceipt } from './invoice-emails';
 import type { DocumentLine } from './invoices.schema';
 import { findOwnQuote, QUOTE_NOT_FOUND } from './quotes.service';
-import { containsPattern } from '../../db/like';
 
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 export type InvoiceRow = typeof invoices.$inferSelect;
 type PaymentRow = typeof invoicePayments.$inferSelect;
 
-export const METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Card', cash: 'Cash', check: 'Check', other: 'Other', loyalty: 'Loyalty reward' };
+export const METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Card',
+  cash: 'Cash',
+  check: 'Check',
+  other: 'Other',
+  loyalty: 'Loyalty reward',
+};
 
 export const isOverdue = (i: InvoiceRow, now = new Date()) =>
   (i.status === 'unpaid' || i.status === 'partially_paid') && i.dueAt.getTime() < now.getTime();
@@ -69,7 +91,10 @@ async function nextInvoiceNumber(tx: Transaction, businessId: string): Promise<n
   const [row] = await tx
     .insert(invoiceCounters)
     .values({ businessId, lastNumber: 1 })
-    .onConflictDoUpdate({ target: invoiceCounters.businessId, set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` } })
+    .onConflictDoUpdate({
+      target: invoiceCounters.businessId,
+      set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+    })
     .returning({ n: invoiceCounters.lastNumber });
   return row!.n;
 }
@@ -115,7 +140,15 @@ async function issueInvoice(tx: Transaction, values: NewInvoice) {
 export async function applyPayment(
   tx: Transaction,
   invoiceId: string,
-  p: { method: PaymentMethod; amountCents: number; tipCents: number; providerSessionId?: string; paymentReference?: string | null; note?: string | null; paidAt?: Date },
+  p: {
+    method: PaymentMethod;
+    amountCents: number;
+    tipCents: number;
+    providerSessionId?: string;
+    paymentReference?: string | null;
+    note?: string | null;
+    paidAt?: Date;
+  },
 ) {
   const [inv] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
   if (!inv) throw notFound(INVOICE_NOT_FOUND);
@@ -150,7 +183,12 @@ export async function applyPayment(
   const status = paymentStatusOf(inv.totalCents, paidCents);
   const [updated] = await tx
     .update(invoices)
-    .set({ paidCents, tipCents: inv.tipCents + p.tipCents, status, paidAt: status === 'paid' ? payment.paidAt : null })
+    .set({
+      paidCents,
+      tipCents: inv.tipCents + p.tipCents,
+      status,
+      paidAt: status === 'paid' ? payment.paidAt : null,
+    })
     .where(eq(invoices.id, invoiceId))
     .returning();
   return { invoice: updated!, payment };
@@ -190,7 +228,10 @@ export async function invoiceFromQuote(deps: Pick<AppDeps, 'db'>, businessId: st
       .for('update');
     if (!q) throw notFound(QUOTE_NOT_FOUND);
     if (q.status === 'invoiced') {
-      const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.quoteId, q.id));
+      const [existing] = await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(eq(invoices.quoteId, q.id));
       if (existing) return existing.id;
     }
     if (q.status !== 'accepted') throw conflict('Only an accepted quote can be invoiced');
@@ -239,12 +280,22 @@ export async function invoiceFromBooking(deps: Pick<AppDeps, 'db'>, businessId: 
       .where(and(eq(bookings.id, bookingId), eq(bookings.businessId, businessId)))
       .for('update', { of: bookings });
     if (!b) throw notFound('Booking not found');
-    const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.bookingId, bookingId));
+    const [existing] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.bookingId, bookingId));
     if (existing) return existing.id;
     if (b.booking.status !== 'completed') throw conflict('Only a completed booking can be invoiced');
     if (!b.customer) throw conflict('This booking has no customer to invoice');
     const priced = pricedLines(
-      [{ serviceId: b.booking.serviceId, serviceName: b.booking.serviceName, quantity: 1, unitPriceCents: b.booking.finalPriceCents ?? b.booking.quotedPriceCents }],
+      [
+        {
+          serviceId: b.booking.serviceId,
+          serviceName: b.booking.serviceName,
+          quantity: 1,
+          unitPriceCents: b.booking.finalPriceCents ?? b.booking.quotedPriceCents,
+        },
+      ],
       0,
     );
     const inv = await issueInvoice(tx, {
@@ -267,13 +318,20 @@ export async function invoiceFromBooking(deps: Pick<AppDeps, 'db'>, businessId: 
 
 export async function findOwnInvoice(db: DbOrTx, businessId: string, id: string) {
   assertUuid(id, INVOICE_NOT_FOUND);
-  const [row] = await db.select().from(invoices).where(and(eq(invoices.id, id), eq(invoices.businessId, businessId)));
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, id), eq(invoices.businessId, businessId)));
   if (!row) throw notFound(INVOICE_NOT_FOUND);
   return row;
 }
 
 export async function paymentsOf(db: DbOrTx, invoiceId: string) {
-  return db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, invoiceId)).orderBy(invoicePayments.paidAt);
+  return db
+    .select()
+    .from(invoicePayments)
+    .where(eq(invoicePayments.invoiceId, invoiceId))
+    .orderBy(invoicePayments.paidAt);
 }
 
 export async function getInvoice(db: Database, businessId: string, id: string) {
@@ -290,7 +348,11 @@ function filterCondition(filter: InvoiceFilter) {
 }
 
 /** Newest number first, filtered (unpaid = anything still owed), with the business's total outstanding. */
-export async function listInvoices(db: Database, businessId: string, query: ListQuery & { filter: InvoiceFilter }) {
+export async function listInvoices(
+  db: Database,
+  businessId: string,
+  query: ListQuery & { filter: InvoiceFilter },
+) {
   // The number is unique per business, so it alone orders the pages; a cursor that is not an integer is a 400.
   const after = afterCursor(query.cursor, [{ column: invoices.number, kind: 'int' }], 'desc');
   const term = query.q?.trim();
@@ -316,10 +378,15 @@ export async function listInvoices(db: Database, businessId: string, query: List
     db
       .select({
         cents: sql<number>`coalesce(sum(${invoices.totalCents} - ${invoices.paidCents}), 0)`.mapWith(Number),
-        overdueCents: sql<number>`coalesce(sum(${invoices.totalCents} - ${invoices.paidCents}) filter (where ${invoices.dueAt} < now()), 0)`.mapWith(Number),
+        overdueCents:
+          sql<number>`coalesce(sum(${invoices.totalCents} - ${invoices.paidCents}) filter (where ${invoices.dueAt} < now()), 0)`.mapWith(
+            Number,
+          ),
       })
       .from(invoices)
-      .where(and(eq(invoices.businessId, businessId), inArray(invoices.status, ['unpaid', 'partially_paid']))),
+      .where(
+        and(eq(invoices.businessId, businessId), inArray(invoices.status, ['unpaid', 'partially_paid'])),
+      ),
   ]);
   const page = pageOf(rows, query.limit, (r) => [r.number]);
   return {
@@ -339,7 +406,12 @@ export async function recordOfflinePayment(
 ) {
   await findOwnInvoice(deps.db, businessId, id);
   const applied = await deps.db.transaction((tx) =>
-    applyPayment(tx, id, { method: input.method, amountCents: input.amountCents, tipCents: 0, note: input.note }),
+    applyPayment(tx, id, {
+      method: input.method,
+      amountCents: input.amountCents,
+      tipCents: 0,
+      note: input.note,
+    }),
   );
   if (applied) await sendInvoiceReceipt(deps, applied);
   return getInvoice(deps.db, businessId, id);
@@ -351,7 +423,14 @@ export async function voidInvoice(db: Database, businessId: string, id: string) 
   const [row] = await db
     .update(invoices)
     .set({ status: 'void', voidedAt: new Date() })
-    .where(and(eq(invoices.id, id), eq(invoices.status, 'unpaid'), eq(invoices.paidCents, 0), eq(invoices.tipCents, 0)))
+    .where(
+      and(
+        eq(invoices.id, id),
+        eq(invoices.status, 'unpaid'),
+        eq(invoices.paidCents, 0),
+        eq(invoices.tipCents, 0),
+      ),
+    )
     .returning();
   if (!row) throw conflict('Only an invoice with no payments can be voided');
   return getInvoice(db, businessId, id);
@@ -364,7 +443,8 @@ export async function tipsThisMonthCents(db: Database, businessId: string) {
 }
 
 /** tipsThisMonthCents's SQL, for the dashboard's one query. */
-export const tipsThisMonthQuery = (businessId: string) => tipsCentsQuery(monthStartOf(businessId), sql`'infinity'::timestamptz`, businessId);
+export const tipsThisMonthQuery = (businessId: string) =>
+  tipsCentsQuery(monthStartOf(businessId), sql`'infinity'::timestamptz`, businessId);
 
 /** The start of the business's calendar month in its time zone, as SQL. */
 export const monthStartOf = (businessId: string) =>

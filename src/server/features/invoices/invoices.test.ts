@@ -9,7 +9,11 @@ import { NOT_TAKING_CARD_PAYMENTS } from './document-payments.service';
 
 const t = await createTestContext();
 
-const line = (serviceName: string, quantity: number, unitPriceCents: number) => ({ serviceName, quantity, unitPriceCents });
+const line = (serviceName: string, quantity: number, unitPriceCents: number) => ({
+  serviceName,
+  quantity,
+  unitPriceCents,
+});
 
 async function setup(deposit: unknown = { kind: 'none' }, opts: { cardPayments?: boolean } = {}) {
   const owner = await t.signUp();
@@ -83,7 +87,13 @@ describe('invoices', () => {
   it('accept → invoice → pay on the test checkout with a tip → paid, tip its own line, receipt in the outbox', async () => {
     const { owner, customer } = await setup();
     const { invoice } = await acceptedInvoice(owner.cookie, customer);
-    expect(invoice).toMatchObject({ numberText: 'INV-0001', status: 'unpaid', totalCents: 22785, balanceCents: 22785, tipCents: 0 });
+    expect(invoice).toMatchObject({
+      numberText: 'INV-0001',
+      status: 'unpaid',
+      totalCents: 22785,
+      balanceCents: 22785,
+      tipCents: 0,
+    });
     const payPath = await payPathOf(owner.cookie, invoice.id);
     const back = await payOnline(payPath, { tip: '20' });
     expect(back).toMatch(new RegExp(`^${payPath}\\?session_id=`));
@@ -95,7 +105,9 @@ describe('invoices', () => {
     const paid = await (await t.request(`/api/invoices/${invoice.id}`, { cookie: owner.cookie })).json();
     // 20 % of the $210.00 subtotal = $42.00, kept apart from the total.
     expect(paid).toMatchObject({ status: 'paid', paidCents: 22785, tipCents: 4200, balanceCents: 0 });
-    expect(paid.payments).toEqual([expect.objectContaining({ method: 'card', amountCents: 22785, tipCents: 4200 })]);
+    expect(paid.payments).toEqual([
+      expect.objectContaining({ method: 'card', amountCents: 22785, tipCents: 4200 }),
+    ]);
     const [receipt] = await t.emailsTo(customer.email);
     expect(receipt!.subject).toContain('Receipt');
     expect(receipt!.body).toContain('Tip: $42.00');
@@ -105,7 +117,10 @@ describe('invoices', () => {
     expect(ledger).toMatchObject({ charge: 22785, tip: 4200, fee: -(Math.round(22785 * 0.05) + 30) });
     expect(ledger.balance).toBe(22785 + 4200 - 1169);
     // The quote reads as invoiced; invoicing it again gives the same invoice.
-    const again = await t.request(`/api/invoices/from-quote/${invoice.quoteId}`, { method: 'POST', cookie: owner.cookie });
+    const again = await t.request(`/api/invoices/from-quote/${invoice.quoteId}`, {
+      method: 'POST',
+      cookie: owner.cookie,
+    });
     expect((await again.json()).id).toBe(invoice.id);
   });
 
@@ -127,7 +142,10 @@ describe('invoices', () => {
     const { owner, customer } = await setup({ kind: 'none' }, { cardPayments: false });
     const { invoice } = await acceptedInvoice(owner.cookie, customer);
     const payPath = await payPathOf(owner.cookie, invoice.id);
-    const start = await t.request(`${payPath}/checkout`, { method: 'POST', body: new URLSearchParams({ tip: 'none' }) });
+    const start = await t.request(`${payPath}/checkout`, {
+      method: 'POST',
+      body: new URLSearchParams({ tip: 'none' }),
+    });
     expect(start.status).toBe(409);
     expect(await start.text()).toContain(NOT_TAKING_CARD_PAYMENTS.replace("'", '&#39;'));
     expect(await ledgerTotals(t.db, owner.userId)).toMatchObject({ charge: 0, balance: 0 });
@@ -166,9 +184,13 @@ describe('invoices', () => {
     expect(accepted).toMatchObject({ status: 'accepted' });
     expect(accepted.depositPaidAt).not.toBeNull();
 
-    const inv = await (await t.request(`/api/invoices/from-quote/${q.id}`, { method: 'POST', cookie: owner.cookie })).json();
+    const inv = await (
+      await t.request(`/api/invoices/from-quote/${q.id}`, { method: 'POST', cookie: owner.cookie })
+    ).json();
     expect(inv).toMatchObject({ status: 'partially_paid', paidCents: 5696, balanceCents: 22785 - 5696 });
-    expect(inv.payments).toEqual([expect.objectContaining({ amountCents: 5696, note: 'Deposit', paidAt: accepted.depositPaidAt })]);
+    expect(inv.payments).toEqual([
+      expect.objectContaining({ amountCents: 5696, note: 'Deposit', paidAt: accepted.depositPaidAt }),
+    ]);
     const receipts = (await t.emailsTo(customer.email)).filter((m) => m.subject?.startsWith('Receipt'));
     expect(receipts).toHaveLength(1);
     // Paying the rest online: exactly the balance is charged.
@@ -187,10 +209,15 @@ describe('invoices', () => {
   it('records offline payments: partially paid, then paid; refuses more than the balance; a receipt each time', async () => {
     const { owner, customer } = await setup();
     const { invoice } = await acceptedInvoice(owner.cookie, customer);
-    const pay = (json: unknown) => t.request(`/api/invoices/${invoice.id}/payments`, { method: 'POST', cookie: owner.cookie, json });
+    const pay = (json: unknown) =>
+      t.request(`/api/invoices/${invoice.id}/payments`, { method: 'POST', cookie: owner.cookie, json });
     const part = await pay({ method: 'cash', amountCents: 10000 });
     expect(part.status).toBe(201);
-    expect(await part.json()).toMatchObject({ status: 'partially_paid', paidCents: 10000, balanceCents: 12785 });
+    expect(await part.json()).toMatchObject({
+      status: 'partially_paid',
+      paidCents: 10000,
+      balanceCents: 12785,
+    });
     const over = await pay({ method: 'check', amountCents: 12786 });
     expect(over.status).toBe(400);
     expect((await over.json()).error.message).toBe('The amount is more than the balance due');
@@ -201,7 +228,9 @@ describe('invoices', () => {
     const receipts = (await t.emailsTo(customer.email)).filter((m) => m.subject?.startsWith('Receipt'));
     expect(receipts).toHaveLength(2);
     // A paid invoice cannot be voided or paid again.
-    expect((await t.request(`/api/invoices/${invoice.id}/void`, { method: 'POST', cookie: owner.cookie })).status).toBe(409);
+    expect(
+      (await t.request(`/api/invoices/${invoice.id}/void`, { method: 'POST', cookie: owner.cookie })).status,
+    ).toBe(409);
     expect((await pay({ method: 'cash', amountCents: 1 })).status).toBe(400);
   });
 
@@ -210,12 +239,28 @@ describe('invoices', () => {
     const a = (await acceptedInvoice(owner.cookie, customer)).invoice;
     const b = (await acceptedInvoice(owner.cookie, customer)).invoice;
     const c = (await acceptedInvoice(owner.cookie, customer)).invoice;
-    await t.request(`/api/invoices/${b.id}/payments`, { method: 'POST', cookie: owner.cookie, json: { method: 'cash', amountCents: 22785 } });
-    await t.request(`/api/invoices/${c.id}/payments`, { method: 'POST', cookie: owner.cookie, json: { method: 'cash', amountCents: 785 } });
-    await t.db.update(invoices).set({ dueAt: new Date(Date.now() - 86_400_000) }).where(eq(invoices.id, a.id));
-    const list = async (filter: string) => (await (await t.request(`/api/invoices?filter=${filter}`, { cookie: owner.cookie })).json());
+    await t.request(`/api/invoices/${b.id}/payments`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { method: 'cash', amountCents: 22785 },
+    });
+    await t.request(`/api/invoices/${c.id}/payments`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { method: 'cash', amountCents: 785 },
+    });
+    await t.db
+      .update(invoices)
+      .set({ dueAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(invoices.id, a.id));
+    const list = async (filter: string) =>
+      await (await t.request(`/api/invoices?filter=${filter}`, { cookie: owner.cookie })).json();
     const all = await list('all');
-    expect(all.items.map((i: { numberText: string }) => i.numberText)).toEqual(['INV-0003', 'INV-0002', 'INV-0001']);
+    expect(all.items.map((i: { numberText: string }) => i.numberText)).toEqual([
+      'INV-0003',
+      'INV-0002',
+      'INV-0001',
+    ]);
     expect(all.outstandingCents).toBe(22785 + 22000);
     expect(all.overdueCents).toBe(22785);
     expect((await list('unpaid')).items.map((i: { id: string }) => i.id)).toEqual([c.id, a.id]);
@@ -230,9 +275,14 @@ describe('invoices', () => {
       const q = await quote(owner.cookie, customer.id);
       quoteIds.push(q.id);
     }
-    await t.db.update(quotes).set({ status: 'accepted', acceptedAt: new Date() }).where(eq(quotes.businessId, owner.userId));
+    await t.db
+      .update(quotes)
+      .set({ status: 'accepted', acceptedAt: new Date() })
+      .where(eq(quotes.businessId, owner.userId));
     const results = await Promise.all(
-      quoteIds.map((id) => t.request(`/api/invoices/from-quote/${id}`, { method: 'POST', cookie: owner.cookie })),
+      quoteIds.map((id) =>
+        t.request(`/api/invoices/from-quote/${id}`, { method: 'POST', cookie: owner.cookie }),
+      ),
     );
     const numbers = await Promise.all(results.map(async (r) => (await r.json()).number as number));
     expect(numbers.sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
@@ -243,16 +293,41 @@ describe('invoices', () => {
 
   it('invoices a completed booking in one click, once; other statuses are refused', async () => {
     const { owner, customer } = await setup();
-    const base = { service: { id: null, name: 'Basic Wash & Vacuum', durationMinutes: 60 }, customerId: customer.id, scheduledAt: new Date(), locationAddress: '1 Main St', quotedPriceCents: 4500 };
-    const done = await createBooking(t.db, owner.userId, { ...base, status: 'completed', finalPriceCents: 5400 });
+    const base = {
+      service: { id: null, name: 'Basic Wash & Vacuum', durationMinutes: 60 },
+      customerId: customer.id,
+      scheduledAt: new Date(),
+      locationAddress: '1 Main St',
+      quotedPriceCents: 4500,
+    };
+    const done = await createBooking(t.db, owner.userId, {
+      ...base,
+      status: 'completed',
+      finalPriceCents: 5400,
+    });
     const pending = await createBooking(t.db, owner.userId, { ...base, status: 'pending' });
-    const res = await t.request(`/api/invoices/from-booking/${done.id}`, { method: 'POST', cookie: owner.cookie });
+    const res = await t.request(`/api/invoices/from-booking/${done.id}`, {
+      method: 'POST',
+      cookie: owner.cookie,
+    });
     expect(res.status).toBe(201);
     const inv = await res.json();
-    expect(inv).toMatchObject({ bookingId: done.id, totalCents: 5400, taxCents: 0, customerName: 'Ben Okafor', status: 'unpaid' });
-    const again = await t.request(`/api/invoices/from-booking/${done.id}`, { method: 'POST', cookie: owner.cookie });
+    expect(inv).toMatchObject({
+      bookingId: done.id,
+      totalCents: 5400,
+      taxCents: 0,
+      customerName: 'Ben Okafor',
+      status: 'unpaid',
+    });
+    const again = await t.request(`/api/invoices/from-booking/${done.id}`, {
+      method: 'POST',
+      cookie: owner.cookie,
+    });
     expect((await again.json()).id).toBe(inv.id);
-    expect((await t.request(`/api/invoices/from-booking/${pending.id}`, { method: 'POST', cookie: owner.cookie })).status).toBe(409);
+    expect(
+      (await t.request(`/api/invoices/from-booking/${pending.id}`, { method: 'POST', cookie: owner.cookie }))
+        .status,
+    ).toBe(409);
   });
 
   it("answers 404 for another business's invoice, quote and booking on every route", async () => {
@@ -268,13 +343,25 @@ describe('invoices', () => {
       status: 'completed',
     });
     const cookie = b.owner.cookie;
-    for (const p of [`/api/invoices/${invoice.id}`, `/api/invoices/${invoice.id}/download/html`, `/api/invoices/${invoice.id}/download/pdf`]) {
+    for (const p of [
+      `/api/invoices/${invoice.id}`,
+      `/api/invoices/${invoice.id}/download/html`,
+      `/api/invoices/${invoice.id}/download/pdf`,
+    ]) {
       expect((await t.request(p, { cookie })).status).toBe(404);
     }
-    for (const p of [`/api/invoices/from-quote/${quoteId}`, `/api/invoices/from-booking/${booking.id}`, `/api/invoices/${invoice.id}/void`]) {
+    for (const p of [
+      `/api/invoices/from-quote/${quoteId}`,
+      `/api/invoices/from-booking/${booking.id}`,
+      `/api/invoices/${invoice.id}/void`,
+    ]) {
       expect((await t.request(p, { method: 'POST', cookie })).status).toBe(404);
     }
-    const pay = await t.request(`/api/invoices/${invoice.id}/payments`, { method: 'POST', cookie, json: { method: 'cash', amountCents: 100 } });
+    const pay = await t.request(`/api/invoices/${invoice.id}/payments`, {
+      method: 'POST',
+      cookie,
+      json: { method: 'cash', amountCents: 100 },
+    });
     expect(pay.status).toBe(404);
     expect((await t.request('/api/invoices/nope', { cookie })).status).toBe(404);
     const list = await (await t.request('/api/invoices', { cookie })).json();
@@ -302,8 +389,14 @@ describe('invoices', () => {
     const res = await t.request(`/api/invoices/${first.id}/void`, { method: 'POST', cookie: owner.cookie });
     expect(await res.json()).toMatchObject({ status: 'void', balanceCents: 0 });
     expect((await acceptedInvoice(owner.cookie, customer)).invoice.numberText).toBe('INV-0002');
-    const [row] = await t.db.select({ token: invoices.publicToken }).from(invoices).where(eq(invoices.id, first.id));
-    const start = await t.request(`/pay/${row!.token}/checkout`, { method: 'POST', body: new URLSearchParams({ tip: 'none' }) });
+    const [row] = await t.db
+      .select({ token: invoices.publicToken })
+      .from(invoices)
+      .where(eq(invoices.id, first.id));
+    const start = await t.request(`/pay/${row!.token}/checkout`, {
+      method: 'POST',
+      body: new URLSearchParams({ tip: 'none' }),
+    });
     expect(start.status).toBe(409);
     expect(await start.text()).toContain('This invoice has been voided');
   });
@@ -322,7 +415,11 @@ describe('invoices', () => {
     });
     expect(paid.status).toBe(201);
     const second = (await acceptedInvoice(owner.cookie, customer)).invoice;
-    expect((await t.request(`/api/invoices/${second.id}/void`, { method: 'POST', cookie: tech.cookie })).status).toBe(403);
-    expect((await t.request(`/api/invoices/${second.id}/void`, { method: 'POST', cookie: owner.cookie })).status).toBe(200);
+    expect(
+      (await t.request(`/api/invoices/${second.id}/void`, { method: 'POST', cookie: tech.cookie })).status,
+    ).toBe(403);
+    expect(
+      (await t.request(`/api/invoices/${second.id}/void`, { method: 'POST', cookie: owner.cookie })).status,
+    ).toBe(200);
   });
 });

@@ -3,26 +3,26 @@ import { Hono } from 'hono';
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { TIP_PERCENTS, type TipChoice, tipCents } from '../../../shared/document-money';
+import { REWARD_CATEGORY_LABELS } from '../../../shared/loyalty.schemas';
+import type { LoyaltyWallet } from '../../../shared/loyalty-redeem';
 import { dollarsToCents, formatCents } from '../../../shared/money';
 import { invoices } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
 import { AppError } from '../../http/errors';
-import { DOCUMENT_CSS, documentBody, qrDataUrl } from './document-render';
+import { offersLoyalty } from '../loyalty/loyalty-plan';
+import { listRewards } from '../loyalty/rewards.service';
 import {
   completeInvoicePayment,
   completeQuoteDeposit,
   findDocumentCheckout,
-  refundNotice,
   redeemRewardOnInvoice,
+  refundNotice,
   sendInvoiceRedeemCode,
   startDepositCheckout,
   startInvoiceCheckout,
   verifyInvoiceRedeemCode,
 } from './document-payments.service';
-import type { LoyaltyWallet } from '../../../shared/loyalty-redeem';
-import { REWARD_CATEGORY_LABELS } from '../../../shared/loyalty.schemas';
-import { listRewards } from '../loyalty/rewards.service';
-import { offersLoyalty } from '../loyalty/loyalty-plan';
+import { DOCUMENT_CSS, documentBody, qrDataUrl } from './document-render';
 import { invoiceView, quoteView } from './document-views';
 import { documentBusiness, invoicePageUrl } from './documents';
 import { answerProblem, answerQuote, findQuoteByToken } from './quotes.service';
@@ -75,14 +75,19 @@ const notFoundPage = (what: string) =>
     html`<div class="panel" style="margin-top:24px"><h1>${what} not found</h1><p class="muted">This link is not valid. Please contact the business that sent it.</p></div>`,
   );
 
-const notice = (kind: 'ok' | 'error' | 'info', text: string) => html`<div class="notice ${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${text}</div>`;
+const notice = (kind: 'ok' | 'error' | 'info', text: string) =>
+  html`<div class="notice ${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${text}</div>`;
 
 const errorText = (err: unknown) => {
   if (err instanceof AppError) return err.message;
   throw err;
 };
 
-async function quotePage(c: { var: AppEnv['Variables'] }, token: string, message?: { kind: 'ok' | 'error'; text: string }) {
+async function quotePage(
+  c: { var: AppEnv['Variables'] },
+  token: string,
+  message?: { kind: 'ok' | 'error'; text: string },
+) {
   const { db, publicUrl } = c.var.deps;
   const quote = await findQuoteByToken(db, token);
   if (!quote) return null;
@@ -91,9 +96,10 @@ async function quotePage(c: { var: AppEnv['Variables'] }, token: string, message
   const qr = view.link ? await qrDataUrl(view.link.url) : null;
   const base = `/quote/${encodeURIComponent(token)}`;
   const problem = answerProblem(quote);
-  const [invoice] = quote.status === 'invoiced'
-    ? await db.select({ token: invoices.publicToken }).from(invoices).where(eq(invoices.quoteId, quote.id))
-    : [];
+  const [invoice] =
+    quote.status === 'invoiced'
+      ? await db.select({ token: invoices.publicToken }).from(invoices).where(eq(invoices.quoteId, quote.id))
+      : [];
   let panel: Html;
   if (!problem) {
     const accept =
@@ -132,10 +138,14 @@ function tipOptions(subtotalCents: number) {
   </fieldset>`;
 }
 
-/** The pay page's loyalty step (docs/decisions/710): ask for a code, enter it, then pick a reward. */
-type LoyaltyStep = { step: 'code'; text: string } | { step: 'rewards'; wallet: LoyaltyWallet } | { step: 'error'; text: string; after: 'code' | 'start' };
+/** The pay page's loyalty step (docs/decisions/0710): ask for a code, enter it, then pick a reward. */
+type LoyaltyStep =
+  | { step: 'code'; text: string }
+  | { step: 'rewards'; wallet: LoyaltyWallet }
+  | { step: 'error'; text: string; after: 'code' | 'start' };
 
-const maskEmail = (email: string) => email.replace(/^(.).*(@.*)$/, (_m, first: string, domain: string) => `${first}•••${domain}`);
+const maskEmail = (email: string) =>
+  email.replace(/^(.).*(@.*)$/, (_m, first: string, domain: string) => `${first}•••${domain}`);
 
 function loyaltyPanel(base: string, email: string, loyalty?: LoyaltyStep) {
   const codeForm = html`<form method="post" action="${base}/loyalty/verify" class="code">
@@ -145,7 +155,8 @@ function loyaltyPanel(base: string, email: string, loyalty?: LoyaltyStep) {
   const start = html`<p class="muted">Have loyalty points? We'll email a one-time code to ${maskEmail(email)} to use them here.</p>
     <form method="post" action="${base}/loyalty/send"><div class="actions"><button class="secondary" type="submit">Use my loyalty points</button></div></form>`;
   if (!loyalty) return start;
-  if (loyalty.step === 'error') return html`${notice('error', loyalty.text)}${loyalty.after === 'code' ? codeForm : start}`;
+  if (loyalty.step === 'error')
+    return html`${notice('error', loyalty.text)}${loyalty.after === 'code' ? codeForm : start}`;
   if (loyalty.step === 'code') return html`${notice('info', loyalty.text)}${codeForm}`;
   const { wallet } = loyalty;
   const usable = wallet.rewards.filter((r) => r.category !== 'product');
@@ -155,7 +166,9 @@ function loyaltyPanel(base: string, email: string, loyalty?: LoyaltyStep) {
       <input type="hidden" name="loyaltyToken" value="${wallet.token}" />
       <fieldset><legend>Choose a reward</legend><div class="rewards">
       ${usable.map(
-        (r) => html`<label class="${r.affordable ? '' : 'off'}"><input type="radio" name="rewardId" value="${r.id}" ${r.affordable ? '' : raw('disabled')} required />
+        (
+          r,
+        ) => html`<label class="${r.affordable ? '' : 'off'}"><input type="radio" name="rewardId" value="${r.id}" ${r.affordable ? '' : raw('disabled')} required />
           <span><strong>${r.name}</strong> · ${formatCents(r.valueCents)} off · ${r.pointsRequired} points<br /><span class="muted">${REWARD_CATEGORY_LABELS[r.category]}${r.affordable ? '' : ' · not enough points yet'}</span></span></label>`,
       )}
       </div></fieldset>
@@ -170,7 +183,9 @@ async function invoicePage(
   loyalty?: LoyaltyStep,
 ) {
   const { db, publicUrl } = c.var.deps;
-  const [inv] = /^[A-Za-z0-9_-]{20,64}$/.test(token) ? await db.select().from(invoices).where(eq(invoices.publicToken, token)) : [];
+  const [inv] = /^[A-Za-z0-9_-]{20,64}$/.test(token)
+    ? await db.select().from(invoices).where(eq(invoices.publicToken, token))
+    : [];
   if (!inv) return null;
   const business = await documentBusiness(db, inv.businessId);
   const view = await invoiceView(db, inv, business, publicUrl);
@@ -207,7 +222,9 @@ function parseTip(form: Record<string, unknown>): TipChoice | string {
     return cents === null ? 'Enter a custom tip in dollars, e.g. 10 or 12.50' : { kind: 'custom', cents };
   }
   const percent = Number(tip);
-  return (TIP_PERCENTS as readonly number[]).includes(percent) ? { kind: 'percent', percent } : 'Choose a tip';
+  return (TIP_PERCENTS as readonly number[]).includes(percent)
+    ? { kind: 'percent', percent }
+    : 'Choose a tip';
 }
 
 // The token is the key: never cached, never sent on as a referrer.
@@ -265,7 +282,10 @@ export const publicDocumentPages = new Hono<AppEnv>()
     let message: { kind: 'ok' | 'error' | 'info'; text: string } | undefined;
     if (sessionId) {
       const checkout = await findDocumentCheckout(c.var.deps.db, sessionId);
-      const [inv] = await c.var.deps.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.publicToken, token));
+      const [inv] = await c.var.deps.db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(eq(invoices.publicToken, token));
       if (checkout && inv && checkout.invoiceId === inv.id) {
         try {
           const settled = await completeInvoicePayment(c.var.deps, sessionId);
@@ -273,13 +293,21 @@ export const publicDocumentPages = new Hono<AppEnv>()
           message =
             settled.outcome === 'recorded'
               ? { kind: 'ok', text: 'Payment received. A receipt is on its way to your email.' }
-              : { kind: 'info', text: refundNotice(settled.reason, settled.amountCents, settled.outcome === 'refund-pending') };
+              : {
+                  kind: 'info',
+                  text: refundNotice(
+                    settled.reason,
+                    settled.amountCents,
+                    settled.outcome === 'refund-pending',
+                  ),
+                };
         } catch (err) {
           message = { kind: 'error', text: errorText(err) };
         }
       }
     }
-    if (!message && c.req.query('reward') === 'applied') message = { kind: 'ok', text: 'Your reward was applied to this invoice.' };
+    if (!message && c.req.query('reward') === 'applied')
+      message = { kind: 'ok', text: 'Your reward was applied to this invoice.' };
     const body = await invoicePage(c, token, message);
     return body ? c.html(body) : c.html(notFoundPage('Invoice'), 404);
   })
@@ -299,7 +327,10 @@ export const publicDocumentPages = new Hono<AppEnv>()
     const form = await c.req.parseBody();
     let step: LoyaltyStep;
     try {
-      step = { step: 'rewards', wallet: await verifyInvoiceRedeemCode(c.var.deps.db, token, String(form.code ?? '')) };
+      step = {
+        step: 'rewards',
+        wallet: await verifyInvoiceRedeemCode(c.var.deps.db, token, String(form.code ?? '')),
+      };
     } catch (err) {
       step = { step: 'error', text: errorText(err), after: 'code' };
     }
@@ -310,11 +341,20 @@ export const publicDocumentPages = new Hono<AppEnv>()
     const token = c.req.param('token');
     const form = await c.req.parseBody();
     try {
-      await redeemRewardOnInvoice(c.var.deps, token, { loyaltyToken: String(form.loyaltyToken ?? ''), rewardId: String(form.rewardId ?? '') });
+      await redeemRewardOnInvoice(c.var.deps, token, {
+        loyaltyToken: String(form.loyaltyToken ?? ''),
+        rewardId: String(form.rewardId ?? ''),
+      });
       return c.redirect(`/pay/${encodeURIComponent(token)}?reward=applied`, 303);
     } catch (err) {
-      const body = await invoicePage(c, token, undefined, { step: 'error', text: errorText(err), after: 'start' });
-      return body ? c.html(body, err instanceof AppError ? err.status as 400 : 409) : c.html(notFoundPage('Invoice'), 404);
+      const body = await invoicePage(c, token, undefined, {
+        step: 'error',
+        text: errorText(err),
+        after: 'start',
+      });
+      return body
+        ? c.html(body, err instanceof AppError ? (err.status as 400) : 409)
+        : c.html(notFoundPage('Invoice'), 404);
     }
   })
   .post('/pay/:token/checkout', async (c) => {
@@ -326,6 +366,8 @@ export const publicDocumentPages = new Hono<AppEnv>()
       return c.redirect(url, 303);
     } catch (err) {
       const body = await invoicePage(c, token, { kind: 'error', text: errorText(err) });
-      return body ? c.html(body, err instanceof AppError && err.status === 400 ? 400 : 409) : c.html(notFoundPage('Invoice'), 404);
+      return body
+        ? c.html(body, err instanceof AppError && err.status === 400 ? 400 : 409)
+        : c.html(notFoundPage('Invoice'), 404);
     }
   });

@@ -4,8 +4,8 @@ import { requireUser } from '../../auth/guards';
 import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { documentFields, sendDocument } from './document-http';
-import { documentBusiness } from './documents';
 import { quoteView } from './document-views';
+import { documentBusiness } from './documents';
 import { createQuote, findOwnQuote, getQuote, listQuotes, sendQuote } from './quotes.service';
 
 export const quoteSchema = z
@@ -72,11 +72,15 @@ quotesRoutes.get('/:id/download/:format{html|pdf}', async (c) => {
 });
 
 export const quotesApi = quotesRoutes
-  .openapi(listRoute, async (c) => c.json(await listQuotes(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200))
+  .openapi(listRoute, async (c) =>
+    c.json(await listQuotes(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200),
+  )
   .openapi(createQuoteRoute, async (c) =>
     c.json(await createQuote(c.var.deps.db, c.var.businessId, c.req.valid('json')), 201),
   )
-  .openapi(getRoute, async (c) => c.json(await getQuote(c.var.deps.db, c.var.businessId, c.req.valid('param').id), 200))
+  .openapi(getRoute, async (c) =>
+    c.json(await getQuote(c.var.deps.db, c.var.businessId, c.req.valid('param').id), 200),
+  )
   .openapi(sendRoute, async (c) =>
     c.json(await sendQuote(c.var.deps, c.var.businessId, c.req.valid('param').id), 200),
   );

@@ -1,16 +1,16 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { depositCents, QUOTE_VALID_DAYS } from '../../../shared/document-money';
 import { QUOTE_MESSAGES, type QuoteStatus, type quoteInputSchema } from '../../../shared/invoices.schemas';
 import { formatCents } from '../../../shared/money';
-import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { customers, invoices, quotes, services } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
 import { assertOwnedIds, assertUuid } from '../ids';
 import { DAY_MS, documentBusiness, newPublicToken, pricedLines, quotePageUrl } from './documents';
-import { containsPattern } from '../../db/like';
 
 export const QUOTE_NOT_FOUND = 'Quote not found';
 
@@ -60,7 +60,11 @@ export async function expireQuotes(db: DbOrTx, where: { businessId?: string; quo
     );
 }
 
-export async function createQuote(db: Database, businessId: string, input: z.output<typeof quoteInputSchema>) {
+export async function createQuote(
+  db: Database,
+  businessId: string,
+  input: z.output<typeof quoteInputSchema>,
+) {
   const customerId = assertUuid(input.customerId, 'Customer not found');
   const [customer] = await db
     .select()
@@ -145,14 +149,21 @@ export async function getQuote(db: Database, businessId: string, id: string) {
 }
 
 /** Emails the customer the link to the public quote page; sending again re-sends the same link. */
-export async function sendQuote(deps: Pick<AppDeps, 'db' | 'mailer' | 'publicUrl'>, businessId: string, id: string) {
+export async function sendQuote(
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'publicUrl'>,
+  businessId: string,
+  id: string,
+) {
   const { quote } = await findOwnQuote(deps.db, businessId, id);
   if (quote.status !== 'draft' && quote.status !== 'sent') {
-    throw conflict(quote.status === 'expired' ? QUOTE_MESSAGES.expired : `This quote is already ${quote.status}`);
+    throw conflict(
+      quote.status === 'expired' ? QUOTE_MESSAGES.expired : `This quote is already ${quote.status}`,
+    );
   }
   const business = await documentBusiness(deps.db, businessId);
   const link = quotePageUrl(deps.publicUrl, quote.publicToken);
-  const deposit = quote.depositCents > 0 ? `\nA deposit of ${formatCents(quote.depositCents)} is due when you accept.` : '';
+  const deposit =
+    quote.depositCents > 0 ? `\nA deposit of ${formatCents(quote.depositCents)} is due when you accept.` : '';
   await deps.mailer.send({
     to: quote.customerEmail,
     subject: `Your quote from ${business.name}: ${formatCents(quote.totalCents)}`,
@@ -178,7 +189,10 @@ export async function findQuoteByToken(db: DbOrTx, token: string) {
 
 /** Why a quote cannot be answered now, or null when it can. */
 export function answerProblem(q: QuoteRow): string | null {
-  if (q.status === 'expired' || (q.expiresAt.getTime() < Date.now() && (q.status === 'draft' || q.status === 'sent')))
+  if (
+    q.status === 'expired' ||
+    (q.expiresAt.getTime() < Date.now() && (q.status === 'draft' || q.status === 'sent'))
+  )
     return QUOTE_MESSAGES.expired;
   // Only a quote the business sent can be answered: a draft's link exists before sending but is not an offer yet.
   if (q.status === 'draft') return QUOTE_MESSAGES.notSent;
@@ -194,11 +208,16 @@ export async function answerQuote(db: Database, token: string, answer: 'accept' 
     const [q] = await tx.select().from(quotes).where(eq(quotes.id, found.id)).for('update');
     const problem = answerProblem(q!);
     if (problem) throw conflict(problem);
-    if (answer === 'accept' && q!.depositCents > 0) throw conflict('Please pay the deposit to accept this quote');
+    if (answer === 'accept' && q!.depositCents > 0)
+      throw conflict('Please pay the deposit to accept this quote');
     const now = new Date();
     const [row] = await tx
       .update(quotes)
-      .set(answer === 'accept' ? { status: 'accepted', acceptedAt: now } : { status: 'declined', declinedAt: now })
+      .set(
+        answer === 'accept'
+          ? { status: 'accepted', acceptedAt: now }
+          : { status: 'declined', declinedAt: now },
+      )
       .where(eq(quotes.id, q!.id))
       .returning();
     return row!;

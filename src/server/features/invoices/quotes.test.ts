@@ -18,7 +18,8 @@ async function ownerWithCustomer() {
   return { owner, customer, service };
 }
 
-const createQuote = (cookie: string, json: unknown) => t.request('/api/quotes', { method: 'POST', cookie, json });
+const createQuote = (cookie: string, json: unknown) =>
+  t.request('/api/quotes', { method: 'POST', cookie, json });
 
 function quoteBody(customerId: string, serviceId: string | null = null, extra: Record<string, unknown> = {}) {
   return {
@@ -79,9 +80,21 @@ describe('quotes', () => {
     ['an empty customer', (_c: string) => ({ customerId: '', items: [line] }), QUOTE_MESSAGES.missing],
     ['no lines', (c: string) => ({ customerId: c, items: [] }), QUOTE_MESSAGES.missing],
     ['no items at all', (c: string) => ({ customerId: c }), QUOTE_MESSAGES.missing],
-    ['a line without a service', (c: string) => ({ customerId: c, items: [{ ...line, serviceName: ' ' }] }), QUOTE_MESSAGES.missing],
-    ['quantity 0', (c: string) => ({ customerId: c, items: [{ ...line, quantity: 0 }] }), 'Quantity must be at least 1'],
-    ['a tax rate over 100 %', (c: string) => ({ customerId: c, items: [line], taxRateBps: 20_000 }), 'Enter a tax rate between 0 and 100 %'],
+    [
+      'a line without a service',
+      (c: string) => ({ customerId: c, items: [{ ...line, serviceName: ' ' }] }),
+      QUOTE_MESSAGES.missing,
+    ],
+    [
+      'quantity 0',
+      (c: string) => ({ customerId: c, items: [{ ...line, quantity: 0 }] }),
+      'Quantity must be at least 1',
+    ],
+    [
+      'a tax rate over 100 %',
+      (c: string) => ({ customerId: c, items: [line], taxRateBps: 20_000 }),
+      'Enter a tax rate between 0 and 100 %',
+    ],
   ])('rejects %s', async (_name, body, message) => {
     const { owner, customer } = await ownerWithCustomer();
     const res = await createQuote(owner.cookie, body(customer.id));
@@ -106,11 +119,20 @@ describe('quotes', () => {
     const b = await ownerWithCustomer();
     const q = await (await createQuote(a.owner.cookie, quoteBody(a.customer.id))).json();
     expect((await createQuote(b.owner.cookie, quoteBody(a.customer.id))).status).toBe(404);
-    for (const path of [`/api/quotes/${q.id}`, `/api/quotes/${q.id}/download/html`, `/api/quotes/${q.id}/download/pdf`]) {
+    for (const path of [
+      `/api/quotes/${q.id}`,
+      `/api/quotes/${q.id}/download/html`,
+      `/api/quotes/${q.id}/download/pdf`,
+    ]) {
       expect((await t.request(path, { cookie: b.owner.cookie })).status).toBe(404);
     }
-    expect((await t.request(`/api/quotes/${q.id}/send`, { method: 'POST', cookie: b.owner.cookie })).status).toBe(404);
-    expect((await t.request(`/api/invoices/from-quote/${q.id}`, { method: 'POST', cookie: b.owner.cookie })).status).toBe(404);
+    expect(
+      (await t.request(`/api/quotes/${q.id}/send`, { method: 'POST', cookie: b.owner.cookie })).status,
+    ).toBe(404);
+    expect(
+      (await t.request(`/api/invoices/from-quote/${q.id}`, { method: 'POST', cookie: b.owner.cookie }))
+        .status,
+    ).toBe(404);
     expect((await t.request('/api/quotes/not-a-uuid', { cookie: a.owner.cookie })).status).toBe(404);
     const list = await (await t.request('/api/quotes', { cookie: b.owner.cookie })).json();
     expect(list.items.map((x: { id: string }) => x.id)).not.toContain(q.id);
@@ -119,10 +141,13 @@ describe('quotes', () => {
   it('lists newest first with keyset pages and a status filter', async () => {
     const { owner, customer } = await ownerWithCustomer();
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await (await createQuote(owner.cookie, quoteBody(customer.id))).json()).id);
+    for (let i = 0; i < 3; i++)
+      ids.push((await (await createQuote(owner.cookie, quoteBody(customer.id))).json()).id);
     const first = await (await t.request('/api/quotes?limit=2', { cookie: owner.cookie })).json();
     expect(first.items.map((x: { id: string }) => x.id)).toEqual([ids[2], ids[1]]);
-    const second = await (await t.request(`/api/quotes?limit=2&cursor=${first.nextCursor}`, { cookie: owner.cookie })).json();
+    const second = await (
+      await t.request(`/api/quotes?limit=2&cursor=${first.nextCursor}`, { cookie: owner.cookie })
+    ).json();
     expect(second.items.map((x: { id: string }) => x.id)).toEqual([ids[0]]);
     expect(second.nextCursor).toBeNull();
     const sent = await (await t.request('/api/quotes?status=sent', { cookie: owner.cookie })).json();
@@ -159,10 +184,14 @@ describe('quotes', () => {
 
   it('sends the customer a link to a public page that shows only this quote, where they accept it', async () => {
     const { owner, customer } = await ownerWithCustomer();
-    const other = await (await createQuote(owner.cookie, { ...quoteBody(customer.id), notes: 'SECRET OTHER QUOTE' })).json();
+    const other = await (
+      await createQuote(owner.cookie, { ...quoteBody(customer.id), notes: 'SECRET OTHER QUOTE' })
+    ).json();
     const q = await (await createQuote(owner.cookie, quoteBody(customer.id))).json();
     const link = await sentLink(owner.cookie, q.id, customer.email);
-    expect((await (await t.request(`/api/quotes/${q.id}`, { cookie: owner.cookie })).json()).status).toBe('sent');
+    expect((await (await t.request(`/api/quotes/${q.id}`, { cookie: owner.cookie })).json()).status).toBe(
+      'sent',
+    );
 
     const page = await t.request(link);
     expect(page.status).toBe(200);
@@ -177,8 +206,10 @@ describe('quotes', () => {
 
     const accept = await t.request(`${link}/accept`, { method: 'POST' });
     expect(accept.status).toBe(303);
-    expect((await (await t.request(link)).text())).toContain('You accepted this quote');
-    expect((await (await t.request(`/api/quotes/${q.id}`, { cookie: owner.cookie })).json()).status).toBe('accepted');
+    expect(await (await t.request(link)).text()).toContain('You accepted this quote');
+    expect((await (await t.request(`/api/quotes/${q.id}`, { cookie: owner.cookie })).json()).status).toBe(
+      'accepted',
+    );
     // Accepting again, or declining after, is refused.
     const again = await t.request(`${link}/decline`, { method: 'POST' });
     expect(again.status).toBe(409);
@@ -192,11 +223,16 @@ describe('quotes', () => {
     expect((await t.request(`${link}/decline`, { method: 'POST' })).status).toBe(303);
     const refused = await t.request(`${link}/accept`, { method: 'POST' });
     expect(refused.status).toBe(409);
-    expect((await (await t.request(`/api/quotes/${declined.id}`, { cookie: owner.cookie })).json()).status).toBe('declined');
+    expect(
+      (await (await t.request(`/api/quotes/${declined.id}`, { cookie: owner.cookie })).json()).status,
+    ).toBe('declined');
 
     const old = await (await createQuote(owner.cookie, quoteBody(customer.id))).json();
     const oldLink = await sentLink(owner.cookie, old.id, customer.email);
-    await t.db.update(quotes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(quotes.id, old.id));
+    await t.db
+      .update(quotes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(quotes.id, old.id));
     const expired = await t.request(`${oldLink}/accept`, { method: 'POST' });
     expect(expired.status).toBe(409);
     expect(await expired.text()).toContain(QUOTE_MESSAGES.expired);
@@ -209,7 +245,12 @@ describe('quotes', () => {
   it('a draft that was never sent cannot be accepted, declined or paid through its token (409, the page says why)', async () => {
     const { owner, customer } = await ownerWithCustomer();
     const draft = await (await createQuote(owner.cookie, quoteBody(customer.id))).json();
-    const withDeposit = await (await createQuote(owner.cookie, quoteBody(customer.id, null, { deposit: { kind: 'percent', percentBps: 2500 } }))).json();
+    const withDeposit = await (
+      await createQuote(
+        owner.cookie,
+        quoteBody(customer.id, null, { deposit: { kind: 'percent', percentBps: 2500 } }),
+      )
+    ).json();
     for (const q of [draft, withDeposit]) expect(q.status).toBe('draft');
 
     const page = await t.request(draft.publicPath);
@@ -228,7 +269,9 @@ describe('quotes', () => {
     expect(deposit.status).toBe(409);
     expect(await deposit.text()).toContain(QUOTE_MESSAGES.notSent);
     for (const q of [draft, withDeposit]) {
-      expect((await (await t.request(`/api/quotes/${q.id}`, { cookie: owner.cookie })).json()).status).toBe('draft');
+      expect((await (await t.request(`/api/quotes/${q.id}`, { cookie: owner.cookie })).json()).status).toBe(
+        'draft',
+      );
     }
 
     // Once sent, the same link accepts.
@@ -240,7 +283,9 @@ describe('quotes', () => {
   it('an unknown or malformed token shows a 404 page and nothing else', async () => {
     expect((await t.request('/quote/nope')).status).toBe(404);
     expect((await t.request('/quote/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
-    expect((await t.request('/quote/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/accept', { method: 'POST' })).status).toBe(404);
+    expect(
+      (await t.request('/quote/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/accept', { method: 'POST' })).status,
+    ).toBe(404);
     expect((await t.request('/pay/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
   });
 });

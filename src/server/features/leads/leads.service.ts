@@ -3,10 +3,10 @@ import type { Database } from '../../db/client';
 import { bookings, checkoutSessions, leadAssignments, profiles, serviceAreas } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { afterCursor, cursorText, pageOf } from '../../http/lists';
+import { recordAudit } from '../admin-users/audit.service';
 import { customerForCheckout, upsertVehicle } from '../booking/checkout.service';
 import { assertUuid } from '../ids';
 import { recordLeadCharge } from '../payouts/ledger.service';
-import { recordAudit } from '../admin-users/audit.service';
 import { leadPriceCents } from './lead-price';
 
 export const LEAD_TEXT = {
@@ -139,7 +139,7 @@ export async function eligibleBusinesses(db: Database, id: string) {
 }
 
 /**
- * Gives a lead to a business whose active service areas cover its zip (docs/decisions/831): the booking becomes the
+ * Gives a lead to a business whose active service areas cover its zip (docs/decisions/0831): the booking becomes the
  * business's (with its customer and vehicle), and the business's ledger is charged the lead price — once. The
  * booking row is locked, so concurrent assignments run one after the other: the first assigns and charges, a repeat
  * for the same business is a no-op, another business gets 409.
@@ -199,11 +199,14 @@ export async function assignLead(
       .set({ businessId: input.businessId, customerId, customerVehicleId: vehicleId })
       .where(eq(bookings.id, leadId));
     const price = await leadPriceCents(tx);
-    await tx
-      .insert(leadAssignments)
-      .values({ bookingId: leadId, businessId: input.businessId, assignedBy: input.admin.id, priceCents: price });
+    await tx.insert(leadAssignments).values({
+      bookingId: leadId,
+      businessId: input.businessId,
+      assignedBy: input.admin.id,
+      priceCents: price,
+    });
     const who = checkout ? ` — ${checkout.firstName} ${checkout.lastName}` : '';
-    // The audit log (admin users, docs/decisions/811), in the same transaction as the assignment.
+    // The audit log (admin users, docs/decisions/0811), in the same transaction as the assignment.
     await recordAudit(tx, {
       actor: input.admin,
       action: 'lead.assign',

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PLATFORM_SETTINGS } from '../../../shared/platform-settings';
 import { createServiceArea } from '../../db/factories';
 import { adminAuditLog, bookings, ledgerEntries } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
 import { createLeadBooking } from '../analytics/analytics.seed';
-import { DEFAULT_PLATFORM_SETTINGS } from '../../../shared/platform-settings';
 
 const DEFAULT_LEAD_PRICE_CENTS = DEFAULT_PLATFORM_SETTINGS.leadPriceCents;
 
@@ -121,7 +121,11 @@ describe('admin leads', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ action: 'lead.assign', actorId: admin.userId, targetType: 'booking' });
     expect(rows[0]!.after).toMatchObject({ businessId: owner.userId, chargedCents: 1800 });
-    await t.request('/api/admin/settings', { method: 'PUT', cookie: admin.cookie, json: DEFAULT_PLATFORM_SETTINGS });
+    await t.request('/api/admin/settings', {
+      method: 'PUT',
+      cookie: admin.cookie,
+      json: DEFAULT_PLATFORM_SETTINGS,
+    });
   });
 
   it('charges once under concurrent assignment, and refuses another business afterwards', async () => {

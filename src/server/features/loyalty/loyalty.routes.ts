@@ -10,7 +10,12 @@ import {
 import { requireFeature, requireOwner, requireUser } from '../../auth/guards';
 import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
-import { adjustPoints, listLoyaltyCustomers, listLoyaltyTransactions, loyaltySummary } from './loyalty.service';
+import {
+  adjustPoints,
+  listLoyaltyCustomers,
+  listLoyaltyTransactions,
+  loyaltySummary,
+} from './loyalty.service';
 import { createReward, listRewards, updateReward } from './rewards.service';
 
 const tags = ['Loyalty'];
@@ -137,10 +142,15 @@ export const loyaltyApi = loyaltyRoutes
   .openapi(adjustRoute, async (c) =>
     c.json(await adjustPoints(c.var.deps.db, c.var.businessId, c.var.user.id, c.req.valid('json')), 201),
   )
-  .openapi(rewardsRoute, async (c) => c.json({ items: await listRewards(c.var.deps.db, c.var.businessId) }, 200))
+  .openapi(rewardsRoute, async (c) =>
+    c.json({ items: await listRewards(c.var.deps.db, c.var.businessId) }, 200),
+  )
   .openapi(createRewardRoute, async (c) =>
     c.json(await createReward(c.var.deps.db, c.var.businessId, c.req.valid('json')), 201),
   )
   .openapi(updateRewardRoute, async (c) =>
-    c.json(await updateReward(c.var.deps.db, c.var.businessId, c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(
+      await updateReward(c.var.deps.db, c.var.businessId, c.req.valid('param').id, c.req.valid('json')),
+      200,
+    ),
   );

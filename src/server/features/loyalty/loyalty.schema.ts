@@ -1,6 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { type PgTableExtraConfigValue, boolean, check, foreignKey, index, integer, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { LOYALTY_SOURCES, LOYALTY_TRANSACTION_TYPES, REWARD_CATEGORIES } from '../../../shared/loyalty.schemas';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  type PgTableExtraConfigValue,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  LOYALTY_SOURCES,
+  LOYALTY_TRANSACTION_TYPES,
+  REWARD_CATEGORIES,
+} from '../../../shared/loyalty.schemas';
 import { user } from '../../auth/auth.schema';
 import { bookings, customers, profiles } from '../../db/domain.schema';
 
@@ -39,7 +57,7 @@ export const loyaltyRewards = pgTable(
 /**
  * The points ledger: append-only (a trigger refuses updates and deletes). A BEFORE INSERT trigger locks the
  * customer row, moves customers.loyalty_points by `points` and stores the result in balance_after; both columns
- * have CHECK >= 0, so no writer can take a balance below 0 (docs/decisions/701).
+ * have CHECK >= 0, so no writer can take a balance below 0 (docs/decisions/0701).
  */
 export const loyaltyTransactions = pgTable(
   'loyalty_transactions',
@@ -48,8 +66,7 @@ export const loyaltyTransactions = pgTable(
     businessId: text()
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    customerId: uuid()
-      .notNull(),
+    customerId: uuid().notNull(),
     type: loyaltyTransactionType().notNull(),
     source: loyaltySource().notNull(),
     // Signed: negative when redeemed or reversed.
@@ -67,10 +84,26 @@ export const loyaltyTransactions = pgTable(
   // Typed: the extras name the table itself (the reversal's foreign key).
   (t): PgTableExtraConfigValue[] => [
     unique('loyalty_transactions_business_id_id_uq').on(t.businessId, t.id),
-    foreignKey({ name: 'loyalty_transactions_reverses_tenant_fk', columns: [t.businessId, t.reversesId], foreignColumns: [loyaltyTransactions.businessId, loyaltyTransactions.id] }).onDelete('set null'),
-    foreignKey({ name: 'loyalty_transactions_reward_tenant_fk', columns: [t.businessId, t.rewardId], foreignColumns: [loyaltyRewards.businessId, loyaltyRewards.id] }).onDelete('set null'),
-    foreignKey({ name: 'loyalty_transactions_booking_tenant_fk', columns: [t.businessId, t.bookingId], foreignColumns: [bookings.businessId, bookings.id] }).onDelete('set null'),
-    foreignKey({ name: 'loyalty_transactions_customer_tenant_fk', columns: [t.businessId, t.customerId], foreignColumns: [customers.businessId, customers.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'loyalty_transactions_reverses_tenant_fk',
+      columns: [t.businessId, t.reversesId],
+      foreignColumns: [loyaltyTransactions.businessId, loyaltyTransactions.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'loyalty_transactions_reward_tenant_fk',
+      columns: [t.businessId, t.rewardId],
+      foreignColumns: [loyaltyRewards.businessId, loyaltyRewards.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'loyalty_transactions_booking_tenant_fk',
+      columns: [t.businessId, t.bookingId],
+      foreignColumns: [bookings.businessId, bookings.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'loyalty_transactions_customer_tenant_fk',
+      columns: [t.businessId, t.customerId],
+      foreignColumns: [customers.businessId, customers.id],
+    }).onDelete('cascade'),
     index('loyalty_transactions_business_created_idx').on(t.businessId, t.createdAt, t.id),
     index('loyalty_transactions_customer_id_idx').on(t.customerId),
     index('loyalty_transactions_booking_id_idx').on(t.bookingId),
@@ -81,7 +114,7 @@ export const loyaltyTransactions = pgTable(
     uniqueIndex('loyalty_transactions_booking_earned_uq')
       .on(t.bookingId)
       .where(sql`${t.type} = 'earned' and ${t.source} = 'booking'`),
-    // A reward chosen at booking is redeemed once, however often the checkout is completed (docs/decisions/710).
+    // A reward chosen at booking is redeemed once, however often the checkout is completed (docs/decisions/0710).
     uniqueIndex('loyalty_transactions_booking_redeemed_uq')
       .on(t.bookingId)
       .where(sql`${t.type} = 'redeemed' and ${t.source} = 'reward'`),

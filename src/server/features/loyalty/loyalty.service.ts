@@ -2,13 +2,13 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { loyaltyTier } from '../../../shared/loyalty';
 import { type AdjustPointsInput, LOYALTY_TEXT } from '../../../shared/loyalty.schemas';
 import type { Database } from '../../db/client';
-import { customers, loyaltyTransactions } from '../../db/schema';
-import { afterCursor, cursorText, type ListQuery, pageOf } from '../../http/lists';
-import { notFound } from '../../http/errors';
-import { assertUuid } from '../ids';
-import { lifetimeValueCents } from '../customers/lifetime-value';
-import { appendPoints } from './points-ledger';
 import { containsPattern } from '../../db/like';
+import { customers, loyaltyTransactions } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { afterCursor, cursorText, type ListQuery, pageOf } from '../../http/lists';
+import { lifetimeValueCents } from '../customers/lifetime-value';
+import { assertUuid } from '../ids';
+import { appendPoints } from './points-ledger';
 
 /** §2 cards: members, points issued (net of take-backs), points redeemed (net of returns), average balance. */
 export async function loyaltySummary(db: Database, businessId: string) {
@@ -22,8 +22,14 @@ export async function loyaltySummary(db: Database, businessId: string) {
   const t = loyaltyTransactions;
   const [ledger] = await db
     .select({
-      issued: sql<number>`coalesce(sum(${t.points}) filter (where ${t.type} in ('earned', 'adjusted') or (${t.type} = 'reversed' and ${t.points} < 0)), 0)`.mapWith(Number),
-      redeemed: sql<number>`coalesce(-sum(${t.points}) filter (where ${t.type} = 'redeemed' or (${t.type} = 'reversed' and ${t.points} > 0)), 0)`.mapWith(Number),
+      issued:
+        sql<number>`coalesce(sum(${t.points}) filter (where ${t.type} in ('earned', 'adjusted') or (${t.type} = 'reversed' and ${t.points} < 0)), 0)`.mapWith(
+          Number,
+        ),
+      redeemed:
+        sql<number>`coalesce(-sum(${t.points}) filter (where ${t.type} = 'redeemed' or (${t.type} = 'reversed' and ${t.points} > 0)), 0)`.mapWith(
+          Number,
+        ),
     })
     .from(t)
     .where(eq(t.businessId, businessId));
@@ -36,7 +42,10 @@ export async function loyaltySummary(db: Database, businessId: string) {
   };
 }
 
-type CustomerRow = Pick<typeof customers.$inferSelect, 'id' | 'firstName' | 'lastName' | 'email' | 'loyaltyPoints'> & {
+type CustomerRow = Pick<
+  typeof customers.$inferSelect,
+  'id' | 'firstName' | 'lastName' | 'email' | 'loyaltyPoints'
+> & {
   lifetimeValueCents: number;
 };
 // "Total spent" and the tier read the one lifetime value (docs/decisions/0948).
@@ -69,7 +78,10 @@ export async function listLoyaltyCustomers(db: Database, businessId: string, que
       and(
         eq(customers.businessId, businessId),
         pattern
-          ? or(ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern), ilike(customers.email, pattern))
+          ? or(
+              ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, pattern),
+              ilike(customers.email, pattern),
+            )
           : undefined,
         afterCursor(
           query.cursor,
@@ -88,7 +100,11 @@ export async function listLoyaltyCustomers(db: Database, businessId: string, que
 }
 
 /** The Transactions tab: newest first, with the customer's name; keyset pages. */
-export async function listLoyaltyTransactions(db: Database, businessId: string, query: ListQuery & { customerId?: string }) {
+export async function listLoyaltyTransactions(
+  db: Database,
+  businessId: string,
+  query: ListQuery & { customerId?: string },
+) {
   const t = loyaltyTransactions;
   if (query.customerId) assertUuid(query.customerId, LOYALTY_TEXT.customerNotFound);
   const rows = await db
@@ -136,7 +152,12 @@ export async function listLoyaltyTransactions(db: Database, businessId: string, 
 }
 
 /** Adjust Points (§2/§5): earned adds, redeemed subtracts; more than the balance is refused (409). */
-export async function adjustPoints(db: Database, businessId: string, userId: string, input: AdjustPointsInput) {
+export async function adjustPoints(
+  db: Database,
+  businessId: string,
+  userId: string,
+  input: AdjustPointsInput,
+) {
   assertUuid(input.customerId, LOYALTY_TEXT.customerNotFound);
   return db.transaction(async (tx) => {
     await appendPoints(tx, {

@@ -23,7 +23,8 @@ async function ownerWithCustomer() {
   return { owner, customer };
 }
 
-const adjust = (cookie: string, json: unknown) => t.request('/api/loyalty/adjustments', { method: 'POST', cookie, json });
+const adjust = (cookie: string, json: unknown) =>
+  t.request('/api/loyalty/adjustments', { method: 'POST', cookie, json });
 const get = (cookie: string, path: string) => t.request(`/api/loyalty${path}`, { cookie });
 
 async function ledgerSum(customerId: string) {
@@ -31,7 +32,10 @@ async function ledgerSum(customerId: string) {
     .select({ sum: sql<number>`coalesce(sum(${loyaltyTransactions.points}), 0)`.mapWith(Number) })
     .from(loyaltyTransactions)
     .where(eq(loyaltyTransactions.customerId, customerId));
-  const [c] = await t.db.select({ points: customers.loyaltyPoints }).from(customers).where(eq(customers.id, customerId));
+  const [c] = await t.db
+    .select({ points: customers.loyaltyPoints })
+    .from(customers)
+    .where(eq(customers.id, customerId));
   return { sum: row!.sum, points: c!.points };
 }
 
@@ -48,12 +52,27 @@ describe('/api/loyalty access', () => {
 describe('Adjust Points', () => {
   it('adds and redeems points, recomputing the tier after every change (§4)', async () => {
     const { owner, customer } = await ownerWithCustomer();
-    let res = await adjust(owner.cookie, { customerId: customer.id, points: 250, type: 'earned', description: 'Welcome bonus' });
+    let res = await adjust(owner.cookie, {
+      customerId: customer.id,
+      points: 250,
+      type: 'earned',
+      description: 'Welcome bonus',
+    });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ loyaltyPoints: 250, loyaltyTier: 'silver' });
-    res = await adjust(owner.cookie, { customerId: customer.id, points: 300, type: 'earned', description: 'Referral' });
+    res = await adjust(owner.cookie, {
+      customerId: customer.id,
+      points: 300,
+      type: 'earned',
+      description: 'Referral',
+    });
     expect(await res.json()).toMatchObject({ loyaltyPoints: 550, loyaltyTier: 'gold' });
-    res = await adjust(owner.cookie, { customerId: customer.id, points: 100, type: 'redeemed', description: '10% Off' });
+    res = await adjust(owner.cookie, {
+      customerId: customer.id,
+      points: 100,
+      type: 'redeemed',
+      description: '10% Off',
+    });
     expect(await res.json()).toMatchObject({ loyaltyPoints: 450, loyaltyTier: 'silver' });
 
     // The customers list and detail read the same numbers.
@@ -68,17 +87,32 @@ describe('Adjust Points', () => {
       ['earned', 300],
       ['earned', 250],
     ]);
-    expect(tx.items[0]).toMatchObject({ customerName: 'Jordan Reyes', description: '10% Off', source: 'owner', balanceAfter: 450 });
+    expect(tx.items[0]).toMatchObject({
+      customerName: 'Jordan Reyes',
+      description: '10% Off',
+      source: 'owner',
+      balanceAfter: 450,
+    });
     expect(await ledgerSum(customer.id)).toEqual({ sum: 450, points: 450 });
 
     const summary = await (await get(owner.cookie, '/summary')).json();
-    expect(summary).toEqual({ totalMembers: 1, pointsIssued: 550, pointsRedeemed: 100, avgPointsPerCustomer: 450 });
+    expect(summary).toEqual({
+      totalMembers: 1,
+      pointsIssued: 550,
+      pointsRedeemed: 100,
+      avgPointsPerCustomer: 450,
+    });
   });
 
   it('refuses a redemption larger than the balance with a clear message, changing nothing', async () => {
     const { owner, customer } = await ownerWithCustomer();
     await adjust(owner.cookie, { customerId: customer.id, points: 40, type: 'earned', description: 'Bonus' });
-    const res = await adjust(owner.cookie, { customerId: customer.id, points: 41, type: 'redeemed', description: 'Too much' });
+    const res = await adjust(owner.cookie, {
+      customerId: customer.id,
+      points: 41,
+      type: 'redeemed',
+      description: 'Too much',
+    });
     expect(res.status).toBe(409);
     expect((await res.json()).error.message).toBe('Jordan Reyes has only 40 points; 41 cannot be redeemed');
     expect(await ledgerSum(customer.id)).toEqual({ sum: 40, points: 40 });
@@ -93,7 +127,10 @@ describe('Adjust Points', () => {
     [{ customerId: 'c', points: 0, type: 'earned', description: 'x' }, LOYALTY_TEXT.wholePoints],
   ])('§5: %j → %s', async (payload, message) => {
     const { owner, customer } = await ownerWithCustomer();
-    const res = await adjust(owner.cookie, { ...payload, customerId: 'customerId' in payload ? customer.id : undefined });
+    const res = await adjust(owner.cookie, {
+      ...payload,
+      customerId: 'customerId' in payload ? customer.id : undefined,
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).toBe(message);
   });
@@ -113,7 +150,9 @@ describe('Adjust Points', () => {
     const { owner, customer } = await ownerWithCustomer();
     await adjust(owner.cookie, { customerId: customer.id, points: 10, type: 'earned', description: 'x' });
     await expect(t.db.update(loyaltyTransactions).set({ points: 1000 })).rejects.toThrow();
-    await expect(t.db.delete(loyaltyTransactions).where(eq(loyaltyTransactions.customerId, customer.id))).rejects.toThrow();
+    await expect(
+      t.db.delete(loyaltyTransactions).where(eq(loyaltyTransactions.customerId, customer.id)),
+    ).rejects.toThrow();
     await expect(
       t.db.insert(loyaltyTransactions).values({
         businessId: owner.userId,
@@ -124,18 +163,33 @@ describe('Adjust Points', () => {
         description: 'bypassing the service',
       }),
     ).rejects.toThrow();
-    await expect(t.db.update(customers).set({ loyaltyPoints: -1 }).where(eq(customers.id, customer.id))).rejects.toThrow();
+    await expect(
+      t.db.update(customers).set({ loyaltyPoints: -1 }).where(eq(customers.id, customer.id)),
+    ).rejects.toThrow();
     expect(await ledgerSum(customer.id)).toEqual({ sum: 10, points: 10 });
     // Deleting the customer takes their ledger with them (foreign-key cascade is allowed).
-    expect((await t.request(`/api/customers/${customer.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBeLessThan(300);
-    expect(await t.db.select().from(loyaltyTransactions).where(eq(loyaltyTransactions.customerId, customer.id))).toEqual([]);
+    expect(
+      (await t.request(`/api/customers/${customer.id}`, { method: 'DELETE', cookie: owner.cookie })).status,
+    ).toBeLessThan(300);
+    expect(
+      await t.db.select().from(loyaltyTransactions).where(eq(loyaltyTransactions.customerId, customer.id)),
+    ).toEqual([]);
   });
 
   it('ranks customers by points with keyset pages and search', async () => {
     const owner = await proOwner();
     for (const [i, name] of ['Ann', 'Bob', 'Cid'].entries()) {
-      const c = await createCustomer(t.db, owner.userId, { firstName: name, lastName: 'Lee', email: `${name}.${owner.userId}@x.com` });
-      await adjust(owner.cookie, { customerId: c.id, points: (i + 1) * 100, type: 'earned', description: 'x' });
+      const c = await createCustomer(t.db, owner.userId, {
+        firstName: name,
+        lastName: 'Lee',
+        email: `${name}.${owner.userId}@x.com`,
+      });
+      await adjust(owner.cookie, {
+        customerId: c.id,
+        points: (i + 1) * 100,
+        type: 'earned',
+        description: 'x',
+      });
     }
     const first = await (await get(owner.cookie, '/customers?limit=2')).json();
     expect(first.items.map((c: { firstName: string }) => c.firstName)).toEqual(['Cid', 'Bob']);
@@ -149,7 +203,10 @@ describe('Adjust Points', () => {
 describe('earning on completion', () => {
   async function completedFlow(priceCents: number) {
     const { owner, customer } = await ownerWithCustomer();
-    const service = await createService(t.db, owner.userId, { name: 'Premium Detail', basePriceCents: priceCents });
+    const service = await createService(t.db, owner.userId, {
+      name: 'Premium Detail',
+      basePriceCents: priceCents,
+    });
     const booking = await createBooking(t.db, owner.userId, {
       service,
       customerId: customer.id,
@@ -165,12 +222,17 @@ describe('earning on completion', () => {
 
   it('earns 1 point per whole $5 of the final price, once even when completed twice at once', async () => {
     const { owner, customer, booking } = await completedFlow(12_999);
-    const results = await Promise.all([complete(owner.cookie, booking.id), complete(owner.cookie, booking.id)]);
+    const results = await Promise.all([
+      complete(owner.cookie, booking.id),
+      complete(owner.cookie, booking.id),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect((await complete(owner.cookie, booking.id)).status).toBe(409);
     expect(await ledgerSum(customer.id)).toEqual({ sum: 25, points: 25 });
     const tx = await (await get(owner.cookie, '/transactions')).json();
-    expect(tx.items).toMatchObject([{ type: 'earned', source: 'booking', points: 25, bookingId: booking.id }]);
+    expect(tx.items).toMatchObject([
+      { type: 'earned', source: 'booking', points: 25, bookingId: booking.id },
+    ]);
   });
 
   it('refuses a second earned entry for one booking in the database (partial unique index)', async () => {
@@ -198,15 +260,34 @@ describe('rewards', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.items).toHaveLength(4);
-    expect(body.items.map((r: { name: string; pointsRequired: number; valueCents: number; category: string }) => [r.name, r.pointsRequired, r.valueCents, r.category])).toEqual(
-      [...DEFAULT_REWARDS].sort((a, b) => a.pointsRequired - b.pointsRequired).map((r) => [r.name, r.pointsRequired, r.valueCents, r.category]),
+    expect(
+      body.items.map((r: { name: string; pointsRequired: number; valueCents: number; category: string }) => [
+        r.name,
+        r.pointsRequired,
+        r.valueCents,
+        r.category,
+      ]),
+    ).toEqual(
+      [...DEFAULT_REWARDS]
+        .sort((a, b) => a.pointsRequired - b.pointsRequired)
+        .map((r) => [r.name, r.pointsRequired, r.valueCents, r.category]),
     );
   });
 
   it('creates, edits and deactivates a reward; another business gets 404', async () => {
     const owner = await proOwner();
-    const payload = { name: 'Free Tire Shine', description: 'Shiny', pointsRequired: 75, valueCents: 1250, category: 'service' };
-    const created = await t.request('/api/loyalty/rewards', { method: 'POST', cookie: owner.cookie, json: payload });
+    const payload = {
+      name: 'Free Tire Shine',
+      description: 'Shiny',
+      pointsRequired: 75,
+      valueCents: 1250,
+      category: 'service',
+    };
+    const created = await t.request('/api/loyalty/rewards', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: payload,
+    });
     expect(created.status).toBe(201);
     const reward = await created.json();
     expect(reward).toMatchObject({ ...payload, isActive: true });
@@ -221,7 +302,11 @@ describe('rewards', () => {
 
     const other = await proOwner();
     for (const id of [reward.id, 'nope']) {
-      const res = await t.request(`/api/loyalty/rewards/${id}`, { method: 'PUT', cookie: other.cookie, json: payload });
+      const res = await t.request(`/api/loyalty/rewards/${id}`, {
+        method: 'PUT',
+        cookie: other.cookie,
+        json: payload,
+      });
       expect(res.status).toBe(404);
       expect((await res.json()).error.message).toBe('Reward not found');
     }
@@ -236,7 +321,11 @@ describe('rewards', () => {
     [{ name: 'A', pointsRequired: 1.5, valueCents: 100, category: 'product' }, LOYALTY_TEXT.wholePoints],
   ])('§5 New Reward: %j → %s', async (payload, message) => {
     const owner = await proOwner();
-    const res = await t.request('/api/loyalty/rewards', { method: 'POST', cookie: owner.cookie, json: payload });
+    const res = await t.request('/api/loyalty/rewards', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: payload,
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).toBe(message);
   });

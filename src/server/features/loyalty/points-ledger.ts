@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { notEnoughPoints } from '../../../shared/loyalty.schemas';
 import { pointsForPriceCents } from '../../../shared/loyalty';
+import { notEnoughPoints } from '../../../shared/loyalty.schemas';
 import type { DbOrTx } from '../../db/client';
 import { customers, loyaltyTransactions } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
@@ -10,7 +10,7 @@ type Entry = typeof loyaltyTransactions.$inferInsert;
 /**
  * The one write path of the points ledger. Runs inside the caller's transaction: locks the customer, refuses an
  * overdraft with a readable message, then appends the entry; the database trigger moves customers.loyalty_points
- * and its CHECK is the last word (docs/decisions/701).
+ * and its CHECK is the last word (docs/decisions/0701).
  */
 export async function appendPoints(
   tx: DbOrTx,
@@ -23,7 +23,9 @@ export async function appendPoints(
     .for('update');
   if (!customer) throw notFound('Customer not found');
   if (customer.points + entry.points < 0) {
-    throw conflict(notEnoughPoints(`${customer.firstName} ${customer.lastName}`.trim(), customer.points, -entry.points));
+    throw conflict(
+      notEnoughPoints(`${customer.firstName} ${customer.lastName}`.trim(), customer.points, -entry.points),
+    );
   }
   const [row] = await tx
     .insert(loyaltyTransactions)
@@ -38,7 +40,13 @@ export async function appendPoints(
  */
 export async function earnPointsForBooking(
   tx: DbOrTx,
-  booking: { businessId: string; customerId: string; bookingId: string; finalPriceCents: number; serviceName: string },
+  booking: {
+    businessId: string;
+    customerId: string;
+    bookingId: string;
+    finalPriceCents: number;
+    serviceName: string;
+  },
 ) {
   const points = pointsForPriceCents(booking.finalPriceCents);
   if (points === 0) return null;
@@ -67,9 +75,14 @@ export async function earnPointsForBooking(
 /**
  * Undoes what a booking did to points (a refund or cancellation): its earned points are taken back and points it
  * spent are returned, each entry at most once (unique reverses_id). Earned points already spent are taken back
- * only down to 0 (docs/decisions/701).
+ * only down to 0 (docs/decisions/0701).
  */
-export async function reverseBookingPoints(tx: DbOrTx, businessId: string, bookingId: string, reason: string) {
+export async function reverseBookingPoints(
+  tx: DbOrTx,
+  businessId: string,
+  bookingId: string,
+  reason: string,
+) {
   const entries = await tx
     .select({
       id: loyaltyTransactions.id,

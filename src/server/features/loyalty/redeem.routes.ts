@@ -1,11 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { sendRedeemCodeSchema, verifyRedeemCodeSchema } from '../../../shared/loyalty-redeem';
 import { REWARD_CATEGORIES } from '../../../shared/loyalty.schemas';
+import { sendRedeemCodeSchema, verifyRedeemCodeSchema } from '../../../shared/loyalty-redeem';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { sendRedeemCode, verifyRedeemCode } from './redeem.service';
 
 const tags = ['Loyalty'];
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
 const refused = { 400: errorResponses[400], 404: errorResponses[404], 429: errorResponses[429] };
 
 const walletSchema = z
@@ -30,7 +32,8 @@ const sendCodeRoute = createRoute({
   method: 'post',
   path: '/send-code',
   tags,
-  summary: "Email a one-time code to a business's customer before their points are spent (same answer for anyone)",
+  summary:
+    "Email a one-time code to a business's customer before their points are spent (same answer for anyone)",
   request: body(sendRedeemCodeSchema),
   responses: { 200: json(z.object({ sent: z.literal(true), message: z.string() })), ...refused },
 });
@@ -47,4 +50,6 @@ const verifyCodeRoute = createRoute({
 /** Public (/book): limited per address (PUBLIC_LIMITS) and per email and code (redeem.service.ts). */
 export const publicLoyaltyApi = createRouter()
   .openapi(sendCodeRoute, async (c) => c.json(await sendRedeemCode(c.var.deps, c.req.valid('json')), 200))
-  .openapi(verifyCodeRoute, async (c) => c.json(await verifyRedeemCode(c.var.deps.db, c.req.valid('json')), 200));
+  .openapi(verifyCodeRoute, async (c) =>
+    c.json(await verifyRedeemCode(c.var.deps.db, c.req.valid('json')), 200),
+  );

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'nod
 import { promisify } from 'node:util';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type RewardTerms, rewardDiscountCents } from '../../../shared/discounts';
+import { notEnoughPoints } from '../../../shared/loyalty.schemas';
 import {
   type LoyaltyWallet,
   REDEEM_CODE_MINUTES,
@@ -11,7 +12,6 @@ import {
   REDEEM_TEXT,
   REDEEM_TOKEN_MINUTES,
 } from '../../../shared/loyalty-redeem';
-import { notEnoughPoints } from '../../../shared/loyalty.schemas';
 import type { Database, DbOrTx, Transaction } from '../../db/client';
 import { checkoutSessions, customers, loyaltyTransactions } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
@@ -22,7 +22,7 @@ import { appendPoints } from './points-ledger';
 import { loyaltyVerifications, rewardRedemptions } from './redemption.schema';
 import { findReward, listRewards } from './rewards.service';
 
-// Spending points outside the owner's screen (docs/decisions/710): a one-time code proves the email, the verified
+// Spending points outside the owner's screen (docs/decisions/0710): a one-time code proves the email, the verified
 // email gets a short-lived token, and the token spends points at /book (held by the checkout, deducted when the
 // booking is made) or on the invoice pay page (deducted at once).
 
@@ -40,7 +40,12 @@ async function assertOffersLoyalty(db: DbOrTx, businessId: string) {
 
 async function findCustomerByEmail(db: DbOrTx, businessId: string, email: string) {
   const [row] = await db
-    .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName, points: customers.loyaltyPoints })
+    .select({
+      id: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      points: customers.loyaltyPoints,
+    })
     .from(customers)
     .where(and(eq(customers.businessId, businessId), sql`lower(${customers.email}) = ${email.toLowerCase()}`))
     .limit(1);
@@ -64,7 +69,13 @@ export async function sendRedeemCode(
   const [recent] = await db
     .select({ n: count() })
     .from(loyaltyVerifications)
-    .where(and(eq(loyaltyVerifications.businessId, business.id), eq(loyaltyVerifications.email, email), gt(loyaltyVerifications.createdAt, since)));
+    .where(
+      and(
+        eq(loyaltyVerifications.businessId, business.id),
+        eq(loyaltyVerifications.email, email),
+        gt(loyaltyVerifications.createdAt, since),
+      ),
+    );
   if ((recent?.n ?? 0) >= REDEEM_MAX_CODES) throw new AppError(429, REDEEM_TEXT.tooManyCodes);
   const customer = await findCustomerByEmail(db, business.id, email);
   if (!customer) return { sent: true as const, message: REDEEM_TEXT.sent };
@@ -96,12 +107,21 @@ export async function sendRedeemCode(
  * Checks a code against the newest unverified code of the email. Every try is counted in one UPDATE before the
  * comparison, so racing guesses cannot pass REDEEM_MAX_ATTEMPTS. A right code is spent and exchanged for a token.
  */
-export async function verifyRedeemCode(db: Database, input: { businessId: string; email: string; code: string }) {
+export async function verifyRedeemCode(
+  db: Database,
+  input: { businessId: string; email: string; code: string },
+) {
   const email = input.email.toLowerCase();
   const [latest] = await db
     .select()
     .from(loyaltyVerifications)
-    .where(and(eq(loyaltyVerifications.businessId, input.businessId), eq(loyaltyVerifications.email, email), isNull(loyaltyVerifications.verifiedAt)))
+    .where(
+      and(
+        eq(loyaltyVerifications.businessId, input.businessId),
+        eq(loyaltyVerifications.email, email),
+        isNull(loyaltyVerifications.verifiedAt),
+      ),
+    )
     .orderBy(desc(loyaltyVerifications.createdAt))
     .limit(1);
   if (!latest) throw invalid(REDEEM_TEXT.wrongCode);
@@ -109,17 +129,29 @@ export async function verifyRedeemCode(db: Database, input: { businessId: string
   const [counted] = await db
     .update(loyaltyVerifications)
     .set({ attempts: sql`${loyaltyVerifications.attempts} + 1` })
-    .where(and(eq(loyaltyVerifications.id, latest.id), sql`${loyaltyVerifications.attempts} < ${REDEEM_MAX_ATTEMPTS}`, isNull(loyaltyVerifications.verifiedAt)))
+    .where(
+      and(
+        eq(loyaltyVerifications.id, latest.id),
+        sql`${loyaltyVerifications.attempts} < ${REDEEM_MAX_ATTEMPTS}`,
+        isNull(loyaltyVerifications.verifiedAt),
+      ),
+    )
     .returning({ attempts: loyaltyVerifications.attempts });
   if (!counted) throw new AppError(429, REDEEM_TEXT.tooManyAttempts);
   const given = Buffer.from(await hashCode(latest.id, input.code), 'hex');
   if (!timingSafeEqual(given, Buffer.from(latest.codeHash, 'hex'))) {
-    throw counted.attempts >= REDEEM_MAX_ATTEMPTS ? new AppError(429, REDEEM_TEXT.tooManyAttempts) : invalid(REDEEM_TEXT.wrongCode);
+    throw counted.attempts >= REDEEM_MAX_ATTEMPTS
+      ? new AppError(429, REDEEM_TEXT.tooManyAttempts)
+      : invalid(REDEEM_TEXT.wrongCode);
   }
   const token = randomBytes(32).toString('base64url');
   const [verified] = await db
     .update(loyaltyVerifications)
-    .set({ verifiedAt: new Date(), tokenHash: hashToken(token), tokenExpiresAt: new Date(Date.now() + REDEEM_TOKEN_MINUTES * 60_000) })
+    .set({
+      verifiedAt: new Date(),
+      tokenHash: hashToken(token),
+      tokenExpiresAt: new Date(Date.now() + REDEEM_TOKEN_MINUTES * 60_000),
+    })
     .where(and(eq(loyaltyVerifications.id, latest.id), isNull(loyaltyVerifications.verifiedAt)))
     .returning({ id: loyaltyVerifications.id });
   if (!verified) throw invalid(REDEEM_TEXT.expired);
@@ -127,13 +159,24 @@ export async function verifyRedeemCode(db: Database, input: { businessId: string
 }
 
 /** The verified email behind a token, or 400 "verify again" (unknown, expired, spent, another business or email). */
-export async function resolveRedeemToken(db: DbOrTx, businessId: string, token: string | null | undefined, email?: string) {
+export async function resolveRedeemToken(
+  db: DbOrTx,
+  businessId: string,
+  token: string | null | undefined,
+  email?: string,
+) {
   if (!token) throw invalid(REDEEM_TEXT.verifyAgain);
   const [row] = await db
     .select()
     .from(loyaltyVerifications)
-    .where(and(eq(loyaltyVerifications.tokenHash, hashToken(token)), eq(loyaltyVerifications.businessId, businessId)));
-  if (!row || row.consumedAt || !row.tokenExpiresAt || row.tokenExpiresAt.getTime() <= Date.now()) throw invalid(REDEEM_TEXT.verifyAgain);
+    .where(
+      and(
+        eq(loyaltyVerifications.tokenHash, hashToken(token)),
+        eq(loyaltyVerifications.businessId, businessId),
+      ),
+    );
+  if (!row || row.consumedAt || !row.tokenExpiresAt || row.tokenExpiresAt.getTime() <= Date.now())
+    throw invalid(REDEEM_TEXT.verifyAgain);
   if (email !== undefined && email.toLowerCase() !== row.email) throw invalid(REDEEM_TEXT.verifyAgain);
   return row;
 }
@@ -158,7 +201,12 @@ export async function availablePoints(db: DbOrTx, customer: { id: string; points
   return Math.max(0, customer.points - (await heldPoints(db, customer.id)));
 }
 
-export async function wallet(db: DbOrTx, businessId: string, email: string, token: string): Promise<LoyaltyWallet> {
+export async function wallet(
+  db: DbOrTx,
+  businessId: string,
+  email: string,
+  token: string,
+): Promise<LoyaltyWallet> {
   const customer = await findCustomerByEmail(db, businessId, email);
   const available = customer ? await availablePoints(db, customer) : 0;
   const rewards = await listRewards(db, businessId, { activeOnly: true });
@@ -178,7 +226,13 @@ export async function wallet(db: DbOrTx, businessId: string, email: string, toke
 }
 
 /** A verified customer's chosen reward, checked: the business's own (another's id is 404), active, affordable. */
-async function chosenReward(db: DbOrTx, businessId: string, token: string | null | undefined, email: string, rewardId: string) {
+async function chosenReward(
+  db: DbOrTx,
+  businessId: string,
+  token: string | null | undefined,
+  email: string,
+  rewardId: string,
+) {
   const verification = await resolveRedeemToken(db, businessId, token, email);
   await assertOffersLoyalty(db, businessId);
   const reward = await findReward(db, businessId, rewardId);
@@ -190,13 +244,19 @@ async function chosenReward(db: DbOrTx, businessId: string, token: string | null
 
 async function assertAffordable(tx: DbOrTx, customerId: string, points: number) {
   const [locked] = await tx
-    .select({ id: customers.id, points: customers.loyaltyPoints, firstName: customers.firstName, lastName: customers.lastName })
+    .select({
+      id: customers.id,
+      points: customers.loyaltyPoints,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+    })
     .from(customers)
     .where(eq(customers.id, customerId))
     .for('update');
   if (!locked) throw invalid(REDEEM_TEXT.verifyAgain);
   const available = await availablePoints(tx, locked);
-  if (available < points) throw conflict(notEnoughPoints(`${locked.firstName} ${locked.lastName}`.trim(), available, points));
+  if (available < points)
+    throw conflict(notEnoughPoints(`${locked.firstName} ${locked.lastName}`.trim(), available, points));
 }
 
 /**
@@ -239,12 +299,21 @@ export async function rewardForCheckout(
  * below 0.
  */
 export async function redeemHeldReward(tx: Transaction, checkoutId: string, bookingId: string) {
-  const [held] = await tx.select().from(rewardRedemptions).where(eq(rewardRedemptions.checkoutSessionId, checkoutId));
+  const [held] = await tx
+    .select()
+    .from(rewardRedemptions)
+    .where(eq(rewardRedemptions.checkoutSessionId, checkoutId));
   if (!held) return null;
   const [earlier] = await tx
     .select({ id: loyaltyTransactions.id })
     .from(loyaltyTransactions)
-    .where(and(eq(loyaltyTransactions.bookingId, bookingId), eq(loyaltyTransactions.type, 'redeemed'), eq(loyaltyTransactions.source, 'reward')));
+    .where(
+      and(
+        eq(loyaltyTransactions.bookingId, bookingId),
+        eq(loyaltyTransactions.type, 'redeemed'),
+        eq(loyaltyTransactions.source, 'reward'),
+      ),
+    );
   if (earlier) return null;
   await tx.update(rewardRedemptions).set({ bookingId }).where(eq(rewardRedemptions.id, held.id));
   const [customer] = await tx
@@ -269,7 +338,12 @@ export async function redeemHeldReward(tx: Transaction, checkoutId: string, book
 /** The reward a booking was made with, for the owner's booking view. */
 export async function redemptionForBooking(db: DbOrTx, bookingId: string) {
   const [row] = await db
-    .select({ rewardName: rewardRedemptions.rewardName, category: rewardRedemptions.category, points: rewardRedemptions.points, discountCents: rewardRedemptions.discountCents })
+    .select({
+      rewardName: rewardRedemptions.rewardName,
+      category: rewardRedemptions.category,
+      points: rewardRedemptions.points,
+      discountCents: rewardRedemptions.discountCents,
+    })
     .from(rewardRedemptions)
     .where(eq(rewardRedemptions.bookingId, bookingId));
   return row ?? null;
@@ -284,9 +358,18 @@ export async function redeemOnInvoice(
   tx: Transaction,
   input: { businessId: string; customerEmail: string; token: string; rewardId: string; balanceCents: number },
 ) {
-  const { verification, reward, customer } = await chosenReward(tx, input.businessId, input.token, input.customerEmail, input.rewardId);
+  const { verification, reward, customer } = await chosenReward(
+    tx,
+    input.businessId,
+    input.token,
+    input.customerEmail,
+    input.rewardId,
+  );
   if (reward.category === 'product') throw invalid(REDEEM_TEXT.productOnInvoice);
-  const amountCents = rewardDiscountCents(input.balanceCents, { category: reward.category, valueCents: reward.valueCents });
+  const amountCents = rewardDiscountCents(input.balanceCents, {
+    category: reward.category,
+    valueCents: reward.valueCents,
+  });
   if (amountCents <= 0) throw invalid(REDEEM_TEXT.nothingToTake);
   const [spent] = await tx
     .update(loyaltyVerifications)

@@ -1,9 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { formatCents } from '../../../shared/money';
 import { REDEEM_MAX_ATTEMPTS, REDEEM_TEXT } from '../../../shared/loyalty-redeem';
+import { formatCents } from '../../../shared/money';
 import { createCustomer, updateProfile } from '../../db/factories';
-import { bookings, checkoutSessions, customers, invoices, loyaltyRewards, loyaltyTransactions, loyaltyVerifications } from '../../db/schema';
+import {
+  bookings,
+  checkoutSessions,
+  customers,
+  invoices,
+  loyaltyRewards,
+  loyaltyTransactions,
+  loyaltyVerifications,
+} from '../../db/schema';
 import { createTestContext, TEST_ORIGIN } from '../../test/harness';
 import { bookableBusiness, bookingForm, daysAhead } from '../booking/booking.fixtures';
 import { appendPoints } from './points-ledger';
@@ -13,11 +21,24 @@ const t = await createTestContext();
 /** A bookable business ($120 service) with a customer holding `points`; its seeded rewards by name. */
 async function setup(points = 300) {
   const owner = await t.signUp();
-  const [service] = await bookableBusiness(t.db, owner.userId, [{ name: 'Premium Detail', basePriceCents: 12_000 }]);
+  const [service] = await bookableBusiness(t.db, owner.userId, [
+    { name: 'Premium Detail', basePriceCents: 12_000 },
+  ]);
   const email = `jordan-${owner.userId.slice(0, 8)}@example.com`.toLowerCase();
-  const customer = await createCustomer(t.db, owner.userId, { firstName: 'Jordan', lastName: 'Reyes', email });
+  const customer = await createCustomer(t.db, owner.userId, {
+    firstName: 'Jordan',
+    lastName: 'Reyes',
+    email,
+  });
   if (points) {
-    await appendPoints(t.db, { businessId: owner.userId, customerId: customer.id, type: 'adjusted', source: 'owner', points, description: 'Opening balance' });
+    await appendPoints(t.db, {
+      businessId: owner.userId,
+      customerId: customer.id,
+      type: 'adjusted',
+      source: 'owner',
+      points,
+      description: 'Opening balance',
+    });
   }
   const rewards = await t.db.select().from(loyaltyRewards).where(eq(loyaltyRewards.businessId, owner.userId));
   const reward = (name: string) => rewards.find((r) => r.name === name)!;
@@ -25,8 +46,10 @@ async function setup(points = 300) {
 }
 
 const post = (path: string, json: unknown, ip?: string) => t.request(path, { method: 'POST', json, ip });
-const sendCode = (businessId: string, email: string) => post('/api/public/loyalty/send-code', { businessId, email });
-const verify = (businessId: string, email: string, code: string) => post('/api/public/loyalty/verify-code', { businessId, email, code });
+const sendCode = (businessId: string, email: string) =>
+  post('/api/public/loyalty/send-code', { businessId, email });
+const verify = (businessId: string, email: string, code: string) =>
+  post('/api/public/loyalty/verify-code', { businessId, email, code });
 
 async function lastCode(email: string) {
   const [mail] = await t.emailsTo(email);
@@ -38,11 +61,18 @@ async function verified(businessId: string, email: string) {
   expect((await sendCode(businessId, email)).status).toBe(200);
   const res = await verify(businessId, email, await lastCode(email));
   expect(res.status, await res.clone().text()).toBe(200);
-  return res.json() as Promise<{ token: string; availablePoints: number; rewards: Array<{ id: string; name: string; affordable: boolean }> }>;
+  return res.json() as Promise<{
+    token: string;
+    availablePoints: number;
+    rewards: Array<{ id: string; name: string; affordable: boolean }>;
+  }>;
 }
 
 async function balance(customerId: string) {
-  const [c] = await t.db.select({ points: customers.loyaltyPoints }).from(customers).where(eq(customers.id, customerId));
+  const [c] = await t.db
+    .select({ points: customers.loyaltyPoints })
+    .from(customers)
+    .where(eq(customers.id, customerId));
   const [sum] = await t.db
     .select({ n: sql<number>`coalesce(sum(${loyaltyTransactions.points}), 0)`.mapWith(Number) })
     .from(loyaltyTransactions)
@@ -90,9 +120,16 @@ describe('one-time code', () => {
     // Racing guesses cannot pass the limit either: a new code, 10 wrong tries at once, 5 counted.
     await sendCode(owner.userId, email);
     const fresh = await lastCode(email);
-    const racing = await Promise.all(Array.from({ length: 10 }, () => verify(owner.userId, email, fresh === '222222' ? '333333' : '222222')));
+    const racing = await Promise.all(
+      Array.from({ length: 10 }, () => verify(owner.userId, email, fresh === '222222' ? '333333' : '222222')),
+    );
     expect(racing.filter((r) => r.status === 400)).toHaveLength(REDEEM_MAX_ATTEMPTS - 1);
-    const [row] = await t.db.select().from(loyaltyVerifications).where(eq(loyaltyVerifications.email, email)).orderBy(sql`created_at desc`).limit(1);
+    const [row] = await t.db
+      .select()
+      .from(loyaltyVerifications)
+      .where(eq(loyaltyVerifications.email, email))
+      .orderBy(sql`created_at desc`)
+      .limit(1);
     expect(row!.attempts).toBe(REDEEM_MAX_ATTEMPTS);
   });
 
@@ -100,7 +137,10 @@ describe('one-time code', () => {
     const { owner, email } = await setup();
     await sendCode(owner.userId, email);
     const code = await lastCode(email);
-    await t.db.update(loyaltyVerifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(loyaltyVerifications.email, email));
+    await t.db
+      .update(loyaltyVerifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(loyaltyVerifications.email, email));
     const expired = await verify(owner.userId, email, code);
     expect(expired.status).toBe(400);
     expect((await expired.json()).error.message).toBe(REDEEM_TEXT.expired);
@@ -126,7 +166,16 @@ describe('one-time code', () => {
     expect((await send.json()).error.message).toBe(REDEEM_TEXT.notOffered);
     const options = await (await t.request(`/api/booking/options?business=${owner.userId}`)).json();
     expect(options.business.offersLoyalty).toBe(false);
-    const res = await post('/api/booking/create-payment', bookingForm({ businessId: owner.userId, serviceId: service.id, email, loyaltyToken: token, rewardId: reward('10% Off Next Service').id }));
+    const res = await post(
+      '/api/booking/create-payment',
+      bookingForm({
+        businessId: owner.userId,
+        serviceId: service.id,
+        email,
+        loyaltyToken: token,
+        rewardId: reward('10% Off Next Service').id,
+      }),
+    );
     expect(res.status).toBe(400);
   });
 
@@ -148,7 +197,17 @@ describe('redeeming a reward at booking', () => {
     const { owner, service, customer, email, reward } = await setup(300);
     const { token } = await verified(owner.userId, email);
     const tenOff = reward('10% Off Next Service');
-    const res = await post('/api/booking/create-payment', bookingForm({ businessId: owner.userId, serviceId: service.id, email, loyaltyToken: token, rewardId: tenOff.id, totalPrice: 1 }));
+    const res = await post(
+      '/api/booking/create-payment',
+      bookingForm({
+        businessId: owner.userId,
+        serviceId: service.id,
+        email,
+        loyaltyToken: token,
+        rewardId: tenOff.id,
+        totalPrice: 1,
+      }),
+    );
     expect(res.status, await res.clone().text()).toBe(200);
     const { url, sessionId, amountCents } = await res.json();
     expect(amountCents).toBe(11_000);
@@ -163,22 +222,49 @@ describe('redeeming a reward at booking', () => {
       .select()
       .from(loyaltyTransactions)
       .where(and(eq(loyaltyTransactions.bookingId, booking.id), eq(loyaltyTransactions.type, 'redeemed')));
-    expect(redeemed).toMatchObject([{ points: -100, source: 'reward', rewardId: tenOff.id, description: 'Redeemed 10% Off Next Service at booking' }]);
+    expect(redeemed).toMatchObject([
+      {
+        points: -100,
+        source: 'reward',
+        rewardId: tenOff.id,
+        description: 'Redeemed 10% Off Next Service at booking',
+      },
+    ]);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row).toMatchObject({ quotedPriceCents: 11_000 });
     const list = await (await t.request('/api/bookings', { cookie: owner.cookie })).json();
-    expect(list.items.find((b: { id: string }) => b.id === booking.id)).toMatchObject({ rewardName: '10% Off Next Service' });
+    expect(list.items.find((b: { id: string }) => b.id === booking.id)).toMatchObject({
+      rewardName: '10% Off Next Service',
+    });
 
-    const cancel = await t.request(`/api/bookings/${booking.id}/status`, { method: 'PATCH', cookie: owner.cookie, json: { status: 'cancelled' } });
+    const cancel = await t.request(`/api/bookings/${booking.id}/status`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      json: { status: 'cancelled' },
+    });
     expect(cancel.status, await cancel.clone().text()).toBe(200);
     expect(await balance(customer.id)).toBe(300);
   });
 
   it('combines with a promo code: the code first, then the reward (decision 710)', async () => {
     const { owner, service, email, reward } = await setup(300);
-    await t.request('/api/promo-codes', { method: 'POST', cookie: owner.cookie, json: { code: 'HALF', discountType: 'percent', discountValue: 50 } });
+    await t.request('/api/promo-codes', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { code: 'HALF', discountType: 'percent', discountValue: 50 },
+    });
     const { token } = await verified(owner.userId, email);
-    const res = await post('/api/booking/create-payment', bookingForm({ businessId: owner.userId, serviceId: service.id, email, promoCode: 'half', loyaltyToken: token, rewardId: reward('10% Off Next Service').id }));
+    const res = await post(
+      '/api/booking/create-payment',
+      bookingForm({
+        businessId: owner.userId,
+        serviceId: service.id,
+        email,
+        promoCode: 'half',
+        loyaltyToken: token,
+        rewardId: reward('10% Off Next Service').id,
+      }),
+    );
     expect(res.status).toBe(200);
     expect((await res.json()).amountCents).toBe(5_000); // $120 − 50 % = $60, − $10
   });
@@ -186,12 +272,22 @@ describe('redeeming a reward at booking', () => {
   it('holds the points while the checkout is open: a second checkout cannot spend them; a cancelled one frees them', async () => {
     const { owner, service, email, reward } = await setup(150);
     const { token } = await verified(owner.userId, email);
-    const form = (time: string) => bookingForm({ businessId: owner.userId, serviceId: service.id, email, time, loyaltyToken: token, rewardId: reward('10% Off Next Service').id });
+    const form = (time: string) =>
+      bookingForm({
+        businessId: owner.userId,
+        serviceId: service.id,
+        email,
+        time,
+        loyaltyToken: token,
+        rewardId: reward('10% Off Next Service').id,
+      });
     const first = await post('/api/booking/create-payment', form('10:00'));
     expect(first.status).toBe(200);
     const second = await post('/api/booking/create-payment', form('14:00'));
     expect(second.status).toBe(409);
-    expect((await second.json()).error.message).toBe('Jordan Reyes has only 50 points; 100 cannot be redeemed');
+    expect((await second.json()).error.message).toBe(
+      'Jordan Reyes has only 50 points; 100 cannot be redeemed',
+    );
     const { url } = await first.json();
     expect((await t.request(`${new URL(url).pathname}/cancel`, { method: 'POST' })).status).toBe(303);
     expect((await post('/api/booking/create-payment', form('14:00'))).status).toBe(200);
@@ -202,18 +298,29 @@ describe('redeeming a reward at booking', () => {
     const other = await setup(300);
     const { token } = await verified(owner.userId, email);
     const base = { businessId: owner.userId, serviceId: service.id, email };
-    const foreign = await post('/api/booking/create-payment', bookingForm({ ...base, loyaltyToken: token, rewardId: other.reward('10% Off Next Service').id }));
+    const foreign = await post(
+      '/api/booking/create-payment',
+      bookingForm({ ...base, loyaltyToken: token, rewardId: other.reward('10% Off Next Service').id }),
+    );
     expect(foreign.status).toBe(404);
     expect((await foreign.json()).error.message).toBe('Reward not found');
-    const mine = (await t.db.select().from(loyaltyRewards).where(eq(loyaltyRewards.businessId, owner.userId)))[0]!;
-    const otherEmail = await post('/api/booking/create-payment', bookingForm({ ...base, email: 'someone@example.com', loyaltyToken: token, rewardId: mine.id }));
+    const mine = (
+      await t.db.select().from(loyaltyRewards).where(eq(loyaltyRewards.businessId, owner.userId))
+    )[0]!;
+    const otherEmail = await post(
+      '/api/booking/create-payment',
+      bookingForm({ ...base, email: 'someone@example.com', loyaltyToken: token, rewardId: mine.id }),
+    );
     expect(otherEmail.status).toBe(400);
     expect((await otherEmail.json()).error.message).toBe(REDEEM_TEXT.verifyAgain);
     const noToken = await post('/api/booking/create-payment', bookingForm({ ...base, rewardId: mine.id }));
     expect(noToken.status).toBe(400);
     // Another business's token does not work here either.
     const theirs = await verified(other.owner.userId, other.email);
-    const crossToken = await post('/api/booking/create-payment', bookingForm({ ...base, loyaltyToken: theirs.token, rewardId: mine.id }));
+    const crossToken = await post(
+      '/api/booking/create-payment',
+      bookingForm({ ...base, loyaltyToken: theirs.token, rewardId: mine.id }),
+    );
     expect(crossToken.status).toBe(400);
   });
 });
@@ -223,15 +330,34 @@ describe('a $0 booking', () => {
     const { owner, service, customer, email } = await setup(300);
     const [free] = await t.db
       .insert(loyaltyRewards)
-      .values({ businessId: owner.userId, name: 'Free Premium Detail', pointsRequired: 200, valueCents: 20_000, category: 'service' })
+      .values({
+        businessId: owner.userId,
+        name: 'Free Premium Detail',
+        pointsRequired: 200,
+        valueCents: 20_000,
+        category: 'service',
+      })
       .returning();
     const { token } = await verified(owner.userId, email);
-    const res = await post('/api/booking/create-payment', bookingForm({ businessId: owner.userId, serviceId: service.id, email, date: daysAhead(9), loyaltyToken: token, rewardId: free!.id }));
+    const res = await post(
+      '/api/booking/create-payment',
+      bookingForm({
+        businessId: owner.userId,
+        serviceId: service.id,
+        email,
+        date: daysAhead(9),
+        loyaltyToken: token,
+        rewardId: free!.id,
+      }),
+    );
     expect(res.status, await res.clone().text()).toBe(200);
     const { url, sessionId, amountCents } = await res.json();
     expect(amountCents).toBe(0);
     expect(url).toBe(`${TEST_ORIGIN}/booking-success?session_id=${sessionId}`);
-    const [checkout] = await t.db.select().from(checkoutSessions).where(eq(checkoutSessions.providerSessionId, sessionId));
+    const [checkout] = await t.db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.providerSessionId, sessionId));
     expect(checkout).toMatchObject({ provider: 'free', status: 'completed', amountCents: 0 });
     const again = await Promise.all([complete(sessionId), complete(sessionId)]);
     expect(again.map((r) => r.status)).toEqual([200, 200]);
@@ -245,20 +371,38 @@ describe('a $0 booking', () => {
 
   it('a 100% promo code books without the provider too', async () => {
     const { owner, service } = await setup(0);
-    await t.request('/api/promo-codes', { method: 'POST', cookie: owner.cookie, json: { code: 'FREE', discountType: 'percent', discountValue: 100 } });
-    const res = await post('/api/booking/create-payment', bookingForm({ businessId: owner.userId, serviceId: service.id, promoCode: 'FREE', email: 'free@example.com' }));
+    await t.request('/api/promo-codes', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { code: 'FREE', discountType: 'percent', discountValue: 100 },
+    });
+    const res = await post(
+      '/api/booking/create-payment',
+      bookingForm({
+        businessId: owner.userId,
+        serviceId: service.id,
+        promoCode: 'FREE',
+        email: 'free@example.com',
+      }),
+    );
     expect(res.status).toBe(200);
     const { sessionId, amountCents } = await res.json();
     expect(amountCents).toBe(0);
     expect(sessionId).toMatch(/^free_/);
-    expect(await t.db.select().from(bookings).where(eq(bookings.paymentSessionId, sessionId))).toHaveLength(1);
+    expect(await t.db.select().from(bookings).where(eq(bookings.paymentSessionId, sessionId))).toHaveLength(
+      1,
+    );
   });
 });
 
 describe('redeeming on the invoice pay page', () => {
   async function invoiceFor(ownerCookie: string, customerId: string) {
     const q = await (
-      await t.request('/api/quotes', { method: 'POST', cookie: ownerCookie, json: { customerId, items: [{ serviceName: 'Wax', quantity: 1, unitPriceCents: 4_550 }] } })
+      await t.request('/api/quotes', {
+        method: 'POST',
+        cookie: ownerCookie,
+        json: { customerId, items: [{ serviceName: 'Wax', quantity: 1, unitPriceCents: 4_550 }] },
+      })
     ).json();
     await t.db.execute(sql`update quotes set status = 'accepted', accepted_at = now() where id = ${q.id}`);
     const res = await t.request(`/api/invoices/from-quote/${q.id}`, { method: 'POST', cookie: ownerCookie });
@@ -267,7 +411,8 @@ describe('redeeming on the invoice pay page', () => {
     const [row] = await t.db.select().from(invoices).where(eq(invoices.id, inv.id));
     return row!;
   }
-  const form = (path: string, fields: Record<string, string>) => t.request(path, { method: 'POST', body: new URLSearchParams(fields) });
+  const form = (path: string, fields: Record<string, string>) =>
+    t.request(path, { method: 'POST', body: new URLSearchParams(fields) });
 
   it('a verified customer applies a reward: the balance drops by its value to the cent, points leave once', async () => {
     const { owner, customer, email, reward } = await setup(300);
@@ -291,10 +436,14 @@ describe('redeeming on the invoice pay page', () => {
 
     // Another business's reward id: 404, nothing spent.
     const other = await setup(0);
-    const foreign = await form(`${payPath}/loyalty/redeem`, { loyaltyToken: token, rewardId: other.reward('10% Off Next Service').id });
+    const foreign = await form(`${payPath}/loyalty/redeem`, {
+      loyaltyToken: token,
+      rewardId: other.reward('10% Off Next Service').id,
+    });
     expect(foreign.status).toBe(404);
 
-    const redeem = () => form(`${payPath}/loyalty/redeem`, { loyaltyToken: token, rewardId: reward('10% Off Next Service').id });
+    const redeem = () =>
+      form(`${payPath}/loyalty/redeem`, { loyaltyToken: token, rewardId: reward('10% Off Next Service').id });
     const results = await Promise.all([redeem(), redeem()]);
     expect(results.map((r) => r.status).sort()).toEqual([303, 400]);
     const [after] = await t.db.select().from(invoices).where(eq(invoices.id, inv.id));

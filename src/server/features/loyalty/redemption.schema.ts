@@ -5,7 +5,7 @@ import { checkoutSessions } from '../booking/booking.schema';
 import { loyaltyRewards, rewardCategory } from './loyalty.schema';
 
 /**
- * A one-time code emailed to a customer before their points are spent (docs/decisions/710). The code and the
+ * A one-time code emailed to a customer before their points are spent (docs/decisions/0710). The code and the
  * token it is exchanged for are stored hashed; the newest unverified code of an email is the one that counts.
  */
 export const loyaltyVerifications = pgTable(
@@ -43,12 +43,9 @@ export const rewardRedemptions = pgTable(
     businessId: text()
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    customerId: uuid()
-      .notNull(),
+    customerId: uuid().notNull(),
     rewardId: uuid(),
-    checkoutSessionId: uuid()
-      .notNull()
-      .unique(),
+    checkoutSessionId: uuid().notNull().unique(),
     bookingId: uuid(),
     rewardName: text().notNull(),
     category: rewardCategory().notNull(),
@@ -57,10 +54,26 @@ export const rewardRedemptions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({ name: 'reward_redemptions_booking_tenant_fk', columns: [t.businessId, t.bookingId], foreignColumns: [bookings.businessId, bookings.id] }).onDelete('set null'),
-    foreignKey({ name: 'reward_redemptions_checkout_session_tenant_fk', columns: [t.businessId, t.checkoutSessionId], foreignColumns: [checkoutSessions.businessId, checkoutSessions.id] }).onDelete('cascade'),
-    foreignKey({ name: 'reward_redemptions_reward_tenant_fk', columns: [t.businessId, t.rewardId], foreignColumns: [loyaltyRewards.businessId, loyaltyRewards.id] }).onDelete('set null'),
-    foreignKey({ name: 'reward_redemptions_customer_tenant_fk', columns: [t.businessId, t.customerId], foreignColumns: [customers.businessId, customers.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'reward_redemptions_booking_tenant_fk',
+      columns: [t.businessId, t.bookingId],
+      foreignColumns: [bookings.businessId, bookings.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'reward_redemptions_checkout_session_tenant_fk',
+      columns: [t.businessId, t.checkoutSessionId],
+      foreignColumns: [checkoutSessions.businessId, checkoutSessions.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'reward_redemptions_reward_tenant_fk',
+      columns: [t.businessId, t.rewardId],
+      foreignColumns: [loyaltyRewards.businessId, loyaltyRewards.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'reward_redemptions_customer_tenant_fk',
+      columns: [t.businessId, t.customerId],
+      foreignColumns: [customers.businessId, customers.id],
+    }).onDelete('cascade'),
     index('reward_redemptions_customer_id_idx').on(t.customerId),
     index('reward_redemptions_business_id_idx').on(t.businessId),
     index('reward_redemptions_reward_id_idx').on(t.rewardId),
@@ -68,4 +81,3 @@ export const rewardRedemptions = pgTable(
     check('reward_redemptions_points_positive', sql`${t.points} > 0 and ${t.discountCents} >= 0`),
   ],
 );
-

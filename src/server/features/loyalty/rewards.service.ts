@@ -6,7 +6,10 @@ import { notFound } from '../../http/errors';
 import { assertUuid } from '../ids';
 
 type RewardRow = typeof loyaltyRewards.$inferSelect;
-type RewardValues = Omit<RewardInput, 'description' | 'isActive'> & { description: string | null; isActive: boolean };
+type RewardValues = Omit<RewardInput, 'description' | 'isActive'> & {
+  description: string | null;
+  isActive: boolean;
+};
 
 export const toReward = (r: RewardRow) => ({
   id: r.id,
@@ -21,7 +24,11 @@ export const toReward = (r: RewardRow) => ({
 
 /** §9: a new business starts with the four seeded rewards (no-op when it has any reward already). */
 export async function seedDefaultRewards(db: DbOrTx, businessId: string) {
-  const [any] = await db.select({ id: loyaltyRewards.id }).from(loyaltyRewards).where(eq(loyaltyRewards.businessId, businessId)).limit(1);
+  const [any] = await db
+    .select({ id: loyaltyRewards.id })
+    .from(loyaltyRewards)
+    .where(eq(loyaltyRewards.businessId, businessId))
+    .limit(1);
   if (any) return;
   await db.insert(loyaltyRewards).values(DEFAULT_REWARDS.map((r) => ({ ...r, businessId })));
 }
@@ -31,7 +38,12 @@ export async function listRewards(db: DbOrTx, businessId: string, opts: { active
   const rows = await db
     .select()
     .from(loyaltyRewards)
-    .where(and(eq(loyaltyRewards.businessId, businessId), opts.activeOnly ? eq(loyaltyRewards.isActive, true) : undefined))
+    .where(
+      and(
+        eq(loyaltyRewards.businessId, businessId),
+        opts.activeOnly ? eq(loyaltyRewards.isActive, true) : undefined,
+      ),
+    )
     .orderBy(asc(loyaltyRewards.pointsRequired), asc(loyaltyRewards.name));
   return rows.map(toReward);
 }
@@ -47,7 +59,10 @@ export async function findReward(db: DbOrTx, businessId: string, id: string) {
 }
 
 export async function createReward(db: DbOrTx, businessId: string, values: RewardValues) {
-  const [row] = await db.insert(loyaltyRewards).values({ ...values, businessId }).returning();
+  const [row] = await db
+    .insert(loyaltyRewards)
+    .values({ ...values, businessId })
+    .returning();
   return toReward(row!);
 }
 

@@ -15,7 +15,14 @@ const admin = await t.createAdmin();
 const tag = crypto.randomUUID().slice(0, 8);
 const ana = `ana-${tag}@example.com`;
 
-type Summary = { id: string; channel: string; to: string; subject: string | null; body: string; hasHtml: boolean };
+type Summary = {
+  id: string;
+  channel: string;
+  to: string;
+  subject: string | null;
+  body: string;
+  hasHtml: boolean;
+};
 type Page = { items: Summary[]; nextCursor: string | null };
 
 const list = async (query: string) => {
@@ -31,15 +38,28 @@ await t.deps.mailer.send({
   subject: 'Spring Special',
   text: 'Twenty percent off. https://example.com/offer',
   html: '<html><head><title>x</title></head><body><h1>Spring Special</h1><script>parent.hacked = 1</script></body></html>',
-  headers: { 'List-Unsubscribe': '<https://example.com/u/1>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  headers: {
+    'List-Unsubscribe': '<https://example.com/u/1>',
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  },
 });
 await createOutboxSmsSender(t.db).send({ to: '+15125550142', body: `Your code ${tag}` });
 // Sent a minute apart, in this order: messages stored within one clock tick would tie on their time.
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
-for (const [n, subject] of [[4, 'First'], [3, 'To Bo'], [2, 'Spring Special']] as const) {
-  await t.db.update(outboxMessages).set({ createdAt: minutesAgo(n) }).where(eq(outboxMessages.subject, subject));
+for (const [n, subject] of [
+  [4, 'First'],
+  [3, 'To Bo'],
+  [2, 'Spring Special'],
+] as const) {
+  await t.db
+    .update(outboxMessages)
+    .set({ createdAt: minutesAgo(n) })
+    .where(eq(outboxMessages.subject, subject));
 }
-await t.db.update(outboxMessages).set({ createdAt: minutesAgo(1) }).where(eq(outboxMessages.body, `Your code ${tag}`));
+await t.db
+  .update(outboxMessages)
+  .set({ createdAt: minutesAgo(1) })
+  .where(eq(outboxMessages.body, `Your code ${tag}`));
 
 describe('GET /api/admin/outbox', () => {
   it('answers { items, nextCursor }, newest first, page after page', async () => {
@@ -52,9 +72,14 @@ describe('GET /api/admin/outbox', () => {
   });
 
   it('searches recipients by any part, in any case; `to` is one exact recipient', async () => {
-    expect((await list(`q=${encodeURIComponent(`ANA-${tag}`)}`)).items.map((m) => m.subject)).toEqual(['Spring Special', 'First']);
+    expect((await list(`q=${encodeURIComponent(`ANA-${tag}`)}`)).items.map((m) => m.subject)).toEqual([
+      'Spring Special',
+      'First',
+    ]);
     expect((await list(`to=${encodeURIComponent(ana.toUpperCase())}`)).items).toHaveLength(2);
-    expect((await list('q=5550142')).items.map((m) => [m.channel, m.body])).toEqual([['sms', `Your code ${tag}`]]);
+    expect((await list('q=5550142')).items.map((m) => [m.channel, m.body])).toEqual([
+      ['sms', `Your code ${tag}`],
+    ]);
     expect((await list(`q=nobody-${tag}`)).items).toEqual([]);
   });
 
@@ -137,7 +162,11 @@ describe('GET /api/admin/outbox/{id}/html', () => {
 describe('only admins read the outbox', () => {
   it('401 signed out, 403 to an owner and to a technician, on the list, a message and its HTML', async () => {
     const [special] = (await list(`to=${ana}`)).items;
-    const paths = ['/api/admin/outbox', `/api/admin/outbox/${special!.id}`, `/api/admin/outbox/${special!.id}/html`];
+    const paths = [
+      '/api/admin/outbox',
+      `/api/admin/outbox/${special!.id}`,
+      `/api/admin/outbox/${special!.id}/html`,
+    ];
     const owner = await t.signUp();
     const tech = await t.signUp();
     await grantRole(t.db, tech.userId, 'technician', owner.userId);

@@ -13,5 +13,7 @@ export async function handleConnectEvent(
       ? await applyAccountUpdate(deps.db, event.account)
       : await applyPayoutUpdate(deps.db, event.payout);
   // An account that is not ours (another platform's, or deleted here) is acknowledged so Stripe stops retrying.
-  return known ? { received: true as const } : { received: true as const, outcome: 'Unknown connected account' };
+  return known
+    ? { received: true as const }
+    : { received: true as const, outcome: 'Unknown connected account' };
 }

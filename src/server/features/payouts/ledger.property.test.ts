@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { payouts } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
 import { bookableBusiness } from '../booking/booking.fixtures';
-import { ledgerTotals, reconcile, recordCompletedCharge, recordLeadCharge, recordRefund } from './ledger.service';
+import {
+  ledgerTotals,
+  reconcile,
+  recordCompletedCharge,
+  recordLeadCharge,
+  recordRefund,
+} from './ledger.service';
 import { chargeTermsFor } from './payment-accounts.service';
 import { payOutTestBalance } from './payouts.service';
 
@@ -20,11 +26,28 @@ type Op =
   | { kind: 'payout' };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('charge' as const), amount: fc.integer({ min: 1, max: 60_000 }), tip: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 8_000 })) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('charge' as const),
+      amount: fc.integer({ min: 1, max: 60_000 }),
+      tip: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 8_000 })),
+    }),
+  },
   // part: 0 = the whole remainder, else that fraction (in thousandths) of it, at least 1 cent.
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('refund' as const), pick: fc.nat(), part: fc.integer({ min: 0, max: 1000 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('refund' as const),
+      pick: fc.nat(),
+      part: fc.integer({ min: 0, max: 1000 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('replay' as const), pick: fc.nat() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('lead' as const), amount: fc.integer({ min: 1, max: 5_000 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('lead' as const), amount: fc.integer({ min: 1, max: 5_000 }) }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'payout' as const }) },
 );
 
@@ -53,11 +76,16 @@ describe('the ledger reconciles', () => {
         let leads = 0;
         let paidOut = 0;
         const balance = () =>
-          charges.reduce((s, c) => s + c.amount + c.tip - c.fee - c.refunded + c.feeRefunded, 0) - leads - paidOut;
+          charges.reduce((s, c) => s + c.amount + c.tip - c.fee - c.refunded + c.feeRefunded, 0) -
+          leads -
+          paidOut;
 
         for (const [i, op] of ops.entries()) {
           if (op.kind === 'charge') {
-            const terms = await chargeTermsFor(t.deps, owner.userId, { amountCents: op.amount, tipCents: op.tip });
+            const terms = await chargeTermsFor(t.deps, owner.userId, {
+              amountCents: op.amount,
+              tipCents: op.tip,
+            });
             expect(terms.transfer.applicationFeeCents).toBe(modelFee(op.amount));
             const ref = `pay_${run}_${i}`;
             await recordCompletedCharge(t.db, {
@@ -70,7 +98,14 @@ describe('the ledger reconciles', () => {
               applicationFeeCents: terms.transfer.applicationFeeCents,
               description: `Charge ${i}`,
             });
-            charges.push({ ref, amount: op.amount, tip: op.tip, fee: modelFee(op.amount), refunded: 0, feeRefunded: 0 });
+            charges.push({
+              ref,
+              amount: op.amount,
+              tip: op.tip,
+              fee: modelFee(op.amount),
+              refunded: 0,
+              feeRefunded: 0,
+            });
           } else if (op.kind === 'replay' && charges.length > 0) {
             const c = charges[op.pick % charges.length]!;
             await recordCompletedCharge(t.db, {
@@ -88,21 +123,37 @@ describe('the ledger reconciles', () => {
             const total = c.amount + c.tip;
             const remaining = total - c.refunded;
             if (remaining === 0) {
-              await expect(recordRefund(t.db, { paymentReference: c.ref, refundKey: `re_${run}_${i}`, amountCents: 1 })).rejects.toThrow(
-                'more than what is left',
-              );
+              await expect(
+                recordRefund(t.db, { paymentReference: c.ref, refundKey: `re_${run}_${i}`, amountCents: 1 }),
+              ).rejects.toThrow('more than what is left');
               continue;
             }
             const amount = op.part === 0 ? remaining : Math.max(1, Math.floor((remaining * op.part) / 1000));
-            const written = await recordRefund(t.db, { paymentReference: c.ref, refundKey: `re_${run}_${i}`, amountCents: amount });
+            const written = await recordRefund(t.db, {
+              paymentReference: c.ref,
+              refundKey: `re_${run}_${i}`,
+              amountCents: amount,
+            });
             c.refunded += amount;
             const feeRefundedAfter = Math.floor((c.fee * c.refunded) / total);
-            expect(written).toEqual({ refundCents: amount, feeRefundCents: feeRefundedAfter - c.feeRefunded });
+            expect(written).toEqual({
+              refundCents: amount,
+              feeRefundCents: feeRefundedAfter - c.feeRefunded,
+            });
             c.feeRefunded = feeRefundedAfter;
             // The same refund delivered again writes nothing.
-            await recordRefund(t.db, { paymentReference: c.ref, refundKey: `re_${run}_${i}`, amountCents: amount });
+            await recordRefund(t.db, {
+              paymentReference: c.ref,
+              refundKey: `re_${run}_${i}`,
+              amountCents: amount,
+            });
           } else if (op.kind === 'lead') {
-            await recordLeadCharge(t.db, { businessId: owner.userId, leadId: `lead_${run}_${i}`, amountCents: op.amount, description: 'Lead' });
+            await recordLeadCharge(t.db, {
+              businessId: owner.userId,
+              leadId: `lead_${run}_${i}`,
+              amountCents: op.amount,
+              description: 'Lead',
+            });
             leads += op.amount;
           } else if (op.kind === 'payout') {
             const expected = balance();
@@ -137,7 +188,10 @@ describe('the ledger reconciles', () => {
         const r = reconcile(totals);
         expect(r.ok).toBe(true);
         expect(r.transfers).toBe(sum((c) => c.amount + c.tip - c.fee - c.refunded + c.feeRefunded) - leads);
-        const rows = await t.db.select({ cents: payouts.amountCents }).from(payouts).where(eq(payouts.businessId, owner.userId));
+        const rows = await t.db
+          .select({ cents: payouts.amountCents })
+          .from(payouts)
+          .where(eq(payouts.businessId, owner.userId));
         expect(rows.reduce((s, p) => s + p.cents, 0)).toBe(r.paidOut);
       }),
       { numRuns: 4 },

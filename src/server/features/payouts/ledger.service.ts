@@ -34,7 +34,8 @@ async function append(db: DbOrTx, entries: Entry[]) {
 }
 
 function assertCents(n: number, label: string, min = 0) {
-  if (!Number.isSafeInteger(n) || n < min) throw invalid(`${label} must be a whole number of cents of at least ${min}`);
+  if (!Number.isSafeInteger(n) || n < min)
+    throw invalid(`${label} must be a whole number of cents of at least ${min}`);
 }
 
 /** A completed charge: the charge, its tip and the platform's fee, written together (once per payment). */
@@ -51,8 +52,20 @@ export async function recordCompletedCharge(db: DbOrTx, c: CompletedCharge) {
     paymentReference: c.paymentReference,
   };
   await append(db, [
-    { ...base, kind: 'charge', amountCents: c.amountCents, description: c.description, key: `charge:${c.paymentReference}` },
-    { ...base, kind: 'tip', amountCents: c.tipCents, description: `Tip — ${c.description}`, key: `tip:${c.paymentReference}` },
+    {
+      ...base,
+      kind: 'charge',
+      amountCents: c.amountCents,
+      description: c.description,
+      key: `charge:${c.paymentReference}`,
+    },
+    {
+      ...base,
+      kind: 'tip',
+      amountCents: c.tipCents,
+      description: `Tip — ${c.description}`,
+      key: `tip:${c.paymentReference}`,
+    },
     {
       ...base,
       kind: 'fee',
@@ -66,7 +79,10 @@ export async function recordCompletedCharge(db: DbOrTx, c: CompletedCharge) {
 /** What one payment has charged, refunded and kept as fee so far (signed sums per kind). */
 async function paymentTotals(db: DbOrTx, paymentReference: string) {
   const rows = await db
-    .select({ kind: ledgerEntries.kind, cents: sql<number>`sum(${ledgerEntries.amountCents})`.mapWith(Number) })
+    .select({
+      kind: ledgerEntries.kind,
+      cents: sql<number>`sum(${ledgerEntries.amountCents})`.mapWith(Number),
+    })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.paymentReference, paymentReference))
     .groupBy(ledgerEntries.kind);
@@ -79,7 +95,12 @@ async function paymentTotals(db: DbOrTx, paymentReference: string) {
       description: ledgerEntries.description,
     })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.paymentReference, paymentReference), inArray(ledgerEntries.kind, ['charge', 'tip'])))
+    .where(
+      and(
+        eq(ledgerEntries.paymentReference, paymentReference),
+        inArray(ledgerEntries.kind, ['charge', 'tip']),
+      ),
+    )
     .orderBy(ledgerEntries.seq)
     .limit(1);
   return {
@@ -182,19 +203,30 @@ export async function recordPayoutEntry(
 
 export type LedgerTotals = Record<LedgerKind, number> & { balance: number };
 
-const KINDS: LedgerKind[] = ['charge', 'tip', 'fee', 'refund', 'fee_refund', 'lead_charge', 'payout', 'payout_failed'];
+const KINDS: LedgerKind[] = [
+  'charge',
+  'tip',
+  'fee',
+  'refund',
+  'fee_refund',
+  'lead_charge',
+  'payout',
+  'payout_failed',
+];
 
 /** Signed sums per kind and the balance (what the business is owed and not yet paid out). */
 export async function ledgerTotals(db: DbOrTx, businessId: string): Promise<LedgerTotals> {
   const rows = await db
-    .select({ kind: ledgerEntries.kind, cents: sql<number>`sum(${ledgerEntries.amountCents})`.mapWith(Number) })
+    .select({
+      kind: ledgerEntries.kind,
+      cents: sql<number>`sum(${ledgerEntries.amountCents})`.mapWith(Number),
+    })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.businessId, businessId))
     .groupBy(ledgerEntries.kind);
-  const totals = Object.fromEntries(KINDS.map((k) => [k, rows.find((r) => r.kind === k)?.cents ?? 0])) as Record<
-    LedgerKind,
-    number
-  >;
+  const totals = Object.fromEntries(
+    KINDS.map((k) => [k, rows.find((r) => r.kind === k)?.cents ?? 0]),
+  ) as Record<LedgerKind, number>;
   return { ...totals, balance: KINDS.reduce((sum, k) => sum + totals[k], 0) };
 }
 
@@ -212,13 +244,27 @@ export function reconcile(t: LedgerTotals) {
 export async function platformFeeRevenue(db: DbOrTx) {
   const [row] = await db
     .select({
-      fees: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'fee'), 0)`.mapWith(Number),
-      feeRefunds: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'fee_refund'), 0)`.mapWith(Number),
-      leadCharges: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'lead_charge'), 0)`.mapWith(Number),
+      fees: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'fee'), 0)`.mapWith(
+        Number,
+      ),
+      feeRefunds:
+        sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'fee_refund'), 0)`.mapWith(
+          Number,
+        ),
+      leadCharges:
+        sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'lead_charge'), 0)`.mapWith(
+          Number,
+        ),
       charges: sql<number>`count(*) filter (where ${ledgerEntries.kind} = 'charge')`.mapWith(Number),
     })
     .from(ledgerEntries)
     .where(inArray(ledgerEntries.kind, ['fee', 'fee_refund', 'lead_charge', 'charge']));
   const r = row ?? { fees: 0, feeRefunds: 0, leadCharges: 0, charges: 0 };
-  return { feeRevenueCents: r.fees - r.feeRefunds, feesCents: r.fees, feeRefundsCents: r.feeRefunds, leadChargesCents: r.leadCharges, chargeCount: r.charges };
+  return {
+    feeRevenueCents: r.fees - r.feeRefunds,
+    feesCents: r.fees,
+    feeRefundsCents: r.feeRefunds,
+    leadChargesCents: r.leadCharges,
+    chargeCount: r.charges,
+  };
 }

@@ -17,7 +17,10 @@ export async function getPaymentAccount(db: DbOrTx, businessId: string) {
 }
 
 /** The account can take charges through the configured provider (a test-mode account only without Stripe). */
-function canTakeCharges(account: typeof paymentAccounts.$inferSelect | null, providerKind: 'test' | 'stripe') {
+function canTakeCharges(
+  account: typeof paymentAccounts.$inferSelect | null,
+  providerKind: 'test' | 'stripe',
+) {
   return Boolean(account?.chargesEnabled && account.mode === providerKind);
 }
 
@@ -25,7 +28,12 @@ function canTakeCharges(account: typeof paymentAccounts.$inferSelect | null, pro
  * Writes the account's state and keeps `profiles.payments_enabled_at` (what /book reads, decisions 004/103) equal
  * to "can take charges", in one transaction.
  */
-async function saveAccountState(db: DbOrTx, businessId: string, mode: 'test' | 'stripe', state: ConnectedAccountState) {
+async function saveAccountState(
+  db: DbOrTx,
+  businessId: string,
+  mode: 'test' | 'stripe',
+  state: ConnectedAccountState,
+) {
   await db.transaction(async (tx) => {
     const values = {
       mode,
@@ -42,7 +50,9 @@ async function saveAccountState(db: DbOrTx, businessId: string, mode: 'test' | '
       .onConflictDoUpdate({ target: paymentAccounts.businessId, set: values });
     await tx
       .update(profiles)
-      .set({ paymentsEnabledAt: state.chargesEnabled ? sql`coalesce(${profiles.paymentsEnabledAt}, now())` : null })
+      .set({
+        paymentsEnabledAt: state.chargesEnabled ? sql`coalesce(${profiles.paymentsEnabledAt}, now())` : null,
+      })
       .where(eq(profiles.id, businessId));
   });
 }
@@ -125,13 +135,18 @@ export async function refreshStripeAccount(deps: Pick<AppDeps, 'db' | 'payments'
 
 /** What the owner sees: the account's state and why charges are off. */
 export async function paymentAccountStatus(deps: Pick<AppDeps, 'db' | 'payments'>, businessId: string) {
-  const [account, profile] = await Promise.all([getPaymentAccount(deps.db, businessId), getProfile(deps.db, businessId)]);
+  const [account, profile] = await Promise.all([
+    getPaymentAccount(deps.db, businessId),
+    getProfile(deps.db, businessId),
+  ]);
   const chargeable = canTakeCharges(account, deps.payments.kind);
   let reason: string | null = null;
   if (!account) reason = 'Online payments are not set up yet.';
   else if (account.mode !== deps.payments.kind)
-    reason = 'Your test-mode account cannot take real payments. Connect your Stripe account to take bookings.';
-  else if (!account.detailsSubmitted) reason = 'Stripe needs your business and bank details to finish onboarding.';
+    reason =
+      'Your test-mode account cannot take real payments. Connect your Stripe account to take bookings.';
+  else if (!account.detailsSubmitted)
+    reason = 'Stripe needs your business and bank details to finish onboarding.';
   else if (!account.chargesEnabled) reason = 'Stripe has not enabled card payments for your account yet.';
   return {
     provider: deps.payments.kind,
@@ -140,7 +155,7 @@ export async function paymentAccountStatus(deps: Pick<AppDeps, 'db' | 'payments'
     chargesEnabled: account?.chargesEnabled ?? false,
     payoutsEnabled: account?.payoutsEnabled ?? false,
     canTakeCharges: chargeable,
-    reason: chargeable ? null : (account?.disabledReason ? `${reason} (${account.disabledReason})` : reason),
+    reason: chargeable ? null : account?.disabledReason ? `${reason} (${account.disabledReason})` : reason,
     receiptDetailsMissing: !profile?.businessName?.trim() || !profile.businessEmail?.trim(),
   };
 }
@@ -165,7 +180,8 @@ export async function chargeTermsFor(
   amounts: { amountCents: number; tipCents?: number },
 ): Promise<ChargeTerms> {
   const tipCents = amounts.tipCents ?? 0;
-  if (!Number.isSafeInteger(amounts.amountCents) || amounts.amountCents < 0) throw invalid('The amount must be 0 or more cents');
+  if (!Number.isSafeInteger(amounts.amountCents) || amounts.amountCents < 0)
+    throw invalid('The amount must be 0 or more cents');
   if (!Number.isSafeInteger(tipCents) || tipCents < 0) throw invalid('The tip must be 0 or more cents');
   const account = await getPaymentAccount(deps.db, businessId);
   if (!canTakeCharges(account, deps.payments.kind)) throw conflict(NOT_TAKING_BOOKINGS);

@@ -15,7 +15,11 @@ export async function scheduleDailyTestPayouts(jobs: JobQueue, after?: string) {
   const day = new Date(Date.now() + startAfterSeconds * 1000).toISOString().slice(0, 10);
   // A run that started before its own day (a queue that ignores startAfter) does not queue the same day again.
   if (day === after) return;
-  await jobs.send<DailyTestPayoutsJob>(DAILY_TEST_PAYOUTS_JOB, { day }, { singletonKey: `daily-test-payouts:${day}`, startAfterSeconds });
+  await jobs.send<DailyTestPayoutsJob>(
+    DAILY_TEST_PAYOUTS_JOB,
+    { day },
+    { singletonKey: `daily-test-payouts:${day}`, startAfterSeconds },
+  );
 }
 
 export interface DailyTestPayoutsJob {

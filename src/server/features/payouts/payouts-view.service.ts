@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { formatMoney } from '../../../shared/money';
 import { LEDGER_KIND_LABELS } from '../../../shared/payouts';
 import type { DbOrTx } from '../../db/client';
@@ -23,7 +23,10 @@ const entryColumns = {
 };
 
 const toEntry = <T extends { createdAt: Date }>(r: T) => ({ ...r, createdAt: r.createdAt.toISOString() });
-const toPayout = (p: Awaited<ReturnType<typeof payoutsOf>>[number]) => ({ ...p, createdAt: p.createdAt.toISOString() });
+const toPayout = (p: Awaited<ReturnType<typeof payoutsOf>>[number]) => ({
+  ...p,
+  createdAt: p.createdAt.toISOString(),
+});
 
 /** The Payouts screen: account state, balance, totals per kind, upcoming and past payouts. */
 export async function payoutsOverview(deps: Pick<AppDeps, 'db' | 'payments'>, businessId: string) {

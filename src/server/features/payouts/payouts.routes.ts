@@ -6,8 +6,8 @@ import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { platformFeeRevenue } from './ledger.service';
 import { configurePayments, paymentAccountStatus, refreshStripeAccount } from './payment-accounts.service';
-import { getPayout, ledgerCsv, listLedger, payoutsOverview } from './payouts-view.service';
 import { payOutTestBalance } from './payouts.service';
+import { getPayout, ledgerCsv, listLedger, payoutsOverview } from './payouts-view.service';
 
 const tags = ['Payouts'];
 
@@ -85,7 +85,13 @@ const configureRoute = createRoute({
   tags,
   summary: 'Configure payment: the test-mode account without Stripe, else a Stripe Connect onboarding link',
   responses: {
-    200: json(z.object({ mode: z.enum(['test', 'stripe']), onboardingUrl: z.string().nullable(), account: accountStatusSchema })),
+    200: json(
+      z.object({
+        mode: z.enum(['test', 'stripe']),
+        onboardingUrl: z.string().nullable(),
+        account: accountStatusSchema,
+      }),
+    ),
     400: errorResponses[400],
     401: errorResponses[401],
     403: errorResponses[403],
@@ -146,7 +152,9 @@ export const payoutsRoutes = createRouter();
 payoutsRoutes.use('*', requireUser);
 // The business's money is the owner's: technicians get 403 on reads as well as writes — except whether online
 // payments are on (the dashboard's checklist).
-payoutsRoutes.use('*', (c, next) => (c.req.method === 'GET' && c.req.path.endsWith('/payouts/account') ? next() : requireOwner(c, next)));
+payoutsRoutes.use('*', (c, next) =>
+  c.req.method === 'GET' && c.req.path.endsWith('/payouts/account') ? next() : requireOwner(c, next),
+);
 
 export const payoutsApi = payoutsRoutes
   .openapi(overviewRoute, async (c) => c.json(await payoutsOverview(c.var.deps, c.var.businessId), 200))
@@ -159,16 +167,24 @@ export const payoutsApi = payoutsRoutes
     await refreshStripeAccount(c.var.deps, c.var.businessId);
     return c.json(await paymentAccountStatus(c.var.deps, c.var.businessId), 200);
   })
-  .openapi(ledgerRoute, async (c) => c.json(await listLedger(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200))
+  .openapi(ledgerRoute, async (c) =>
+    c.json(await listLedger(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200),
+  )
   .openapi(ledgerCsvRoute, async (c) => {
     const csv = await ledgerCsv(c.var.deps.db, c.var.businessId);
-    c.header('Content-Disposition', `attachment; filename="shineroute-ledger-${new Date().toISOString().slice(0, 10)}.csv"`);
+    c.header(
+      'Content-Disposition',
+      `attachment; filename="shineroute-ledger-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
     c.header('Cache-Control', 'no-store');
     return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8' });
   })
-  .openapi(payoutRoute, async (c) => c.json(await getPayout(c.var.deps.db, c.var.businessId, c.req.valid('param').id), 200))
+  .openapi(payoutRoute, async (c) =>
+    c.json(await getPayout(c.var.deps.db, c.var.businessId, c.req.valid('param').id), 200),
+  )
   .openapi(testPayoutRoute, async (c) => {
-    if (c.var.deps.payments.kind !== 'test') throw conflict('Payouts come from Stripe when Stripe is configured');
+    if (c.var.deps.payments.kind !== 'test')
+      throw conflict('Payouts come from Stripe when Stripe is configured');
     const payout = await payOutTestBalance(c.var.deps.db, c.var.businessId);
     return c.json({ payout: payout ? { ...payout, createdAt: payout.createdAt.toISOString() } : null }, 200);
   });

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { LEDGER_KINDS, PAYMENT_ACCOUNT_MODES, PAYOUT_STATUSES } from '../../../shared/payouts';
 import { profiles } from '../../db/domain.schema';
 
@@ -7,24 +20,21 @@ import { profiles } from '../../db/domain.schema';
 export const paymentAccountMode = pgEnum('payment_account_mode', PAYMENT_ACCOUNT_MODES);
 
 /** One connected account per business; its state comes from Stripe (`account.updated`) or test mode. */
-export const paymentAccounts = pgTable(
-  'payment_accounts',
-  {
-    businessId: text()
-      .primaryKey()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    mode: paymentAccountMode().notNull(),
-    // Stripe's acct_… (or acct_test_… for the test-mode account): the destination of charges.
-    accountId: text().notNull().unique(),
-    detailsSubmitted: boolean().notNull().default(false),
-    chargesEnabled: boolean().notNull().default(false),
-    payoutsEnabled: boolean().notNull().default(false),
-    // Stripe's requirements.disabled_reason, shown to the owner when charges are off.
-    disabledReason: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-);
+export const paymentAccounts = pgTable('payment_accounts', {
+  businessId: text()
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: 'cascade' }),
+  mode: paymentAccountMode().notNull(),
+  // Stripe's acct_… (or acct_test_… for the test-mode account): the destination of charges.
+  accountId: text().notNull().unique(),
+  detailsSubmitted: boolean().notNull().default(false),
+  chargesEnabled: boolean().notNull().default(false),
+  payoutsEnabled: boolean().notNull().default(false),
+  // Stripe's requirements.disabled_reason, shown to the owner when charges are off.
+  disabledReason: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Every money movement of a business, append-only (a trigger refuses UPDATE and DELETE), in integer cents signed

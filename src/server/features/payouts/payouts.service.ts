@@ -24,7 +24,14 @@ export async function payOutTestBalance(db: Database, businessId: string) {
     const providerPayoutId = `po_test_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
     const [payout] = await tx
       .insert(payouts)
-      .values({ businessId, mode: 'test', providerPayoutId, amountCents: balance, status: 'paid', arrivalDate: today() })
+      .values({
+        businessId,
+        mode: 'test',
+        providerPayoutId,
+        amountCents: balance,
+        status: 'paid',
+        arrivalDate: today(),
+      })
       .returning();
     await recordPayoutEntry(tx, { businessId, payoutId: providerPayoutId, amountCents: balance });
     return payout!;
@@ -53,7 +60,12 @@ export async function applyPayoutUpdate(db: Database, p: ProviderPayout) {
       .from(paymentAccounts)
       .where(eq(paymentAccounts.accountId, p.accountId));
     if (!account) return false;
-    const values = { status: p.status, amountCents: p.amountCents, arrivalDate: p.arrivalDate, updatedAt: new Date() };
+    const values = {
+      status: p.status,
+      amountCents: p.amountCents,
+      arrivalDate: p.arrivalDate,
+      updatedAt: new Date(),
+    };
     await tx
       .insert(payouts)
       .values({ businessId: account.businessId, mode: 'stripe', providerPayoutId: p.payoutId, ...values })
@@ -63,7 +75,11 @@ export async function applyPayoutUpdate(db: Database, p: ProviderPayout) {
         // A late `payout.created` must not move a paid or failed payout back.
         setWhere: sql`${payouts.status} not in ('paid', 'failed', 'canceled')`,
       });
-    await recordPayoutEntry(tx, { businessId: account.businessId, payoutId: p.payoutId, amountCents: p.amountCents });
+    await recordPayoutEntry(tx, {
+      businessId: account.businessId,
+      payoutId: p.payoutId,
+      amountCents: p.amountCents,
+    });
     if (p.status === 'failed' || p.status === 'canceled')
       await recordPayoutEntry(tx, {
         businessId: account.businessId,

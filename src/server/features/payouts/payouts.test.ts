@@ -4,7 +4,13 @@ import { createServiceArea, updateProfile } from '../../db/factories';
 import { ledgerEntries, paymentAccounts } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
 import { bookableBusiness, bookingForm } from '../booking/booking.fixtures';
-import { platformFeeRevenue, ledgerTotals, recordCompletedCharge, recordLeadCharge, recordRefund } from './ledger.service';
+import {
+  ledgerTotals,
+  platformFeeRevenue,
+  recordCompletedCharge,
+  recordLeadCharge,
+  recordRefund,
+} from './ledger.service';
 import { chargeTermsFor } from './payment-accounts.service';
 import { DAILY_TEST_PAYOUTS_JOB } from './payouts-jobs';
 import { applicationFeeCents } from './platform-fee';
@@ -52,8 +58,12 @@ describe('the platform fee', () => {
       tipCents: 2000,
       totalCents: 12000,
     });
-    await expect(chargeTermsFor(t.deps, owner.userId, { amountCents: -1 })).rejects.toThrow('0 or more cents');
-    await expect(chargeTermsFor(t.deps, owner.userId, { amountCents: 100, tipCents: -1 })).rejects.toThrow('0 or more');
+    await expect(chargeTermsFor(t.deps, owner.userId, { amountCents: -1 })).rejects.toThrow(
+      '0 or more cents',
+    );
+    await expect(chargeTermsFor(t.deps, owner.userId, { amountCents: 100, tipCents: -1 })).rejects.toThrow(
+      '0 or more',
+    );
   });
 });
 
@@ -79,7 +89,13 @@ describe('POST /api/payouts/account (test mode)', () => {
     // bookableBusiness gives it a test account; start from none to see the whole path.
     await t.db.delete(paymentAccounts).where(eq(paymentAccounts.businessId, owner.userId));
     await updateProfile(t.db, owner.userId, { paymentsEnabledAt: null });
-    await createServiceArea(t.db, owner.userId, { zipCode: '73301', city: 'Austin', state: 'Texas', stateCode: 'TX', isActive: true });
+    await createServiceArea(t.db, owner.userId, {
+      zipCode: '73301',
+      city: 'Austin',
+      state: 'Texas',
+      stateCode: 'TX',
+      isActive: true,
+    });
     const form = bookingForm({ businessId: owner.userId, serviceId: service!.id, zip: '73301' });
 
     expect((await t.request('/api/booking/create-payment', { method: 'POST', json: form })).status).toBe(409);
@@ -96,7 +112,14 @@ describe('POST /api/payouts/account (test mode)', () => {
     expect(await res.json()).toMatchObject({
       mode: 'test',
       onboardingUrl: null,
-      account: { mode: 'test', detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true, canTakeCharges: true, reason: null },
+      account: {
+        mode: 'test',
+        detailsSubmitted: true,
+        chargesEnabled: true,
+        payoutsEnabled: true,
+        canTakeCharges: true,
+        reason: null,
+      },
     });
     const zipAfter = await (await t.request('/api/booking/options?zip=73301')).json();
     expect(zipAfter.businesses.map((b: { id: string }) => b.id)).toContain(owner.userId);
@@ -112,7 +135,11 @@ describe('booking checkouts in the ledger', () => {
     const [service] = await bookableBusiness(t.db, owner.userId);
     const { bookingId } = await bookAndPay(owner, service!.id);
     // $120 sedan; fee 5% + 30¢ = $6.30.
-    expect(await ledgerTotals(t.db, owner.userId)).toMatchObject({ charge: 12000, fee: -630, balance: 11370 });
+    expect(await ledgerTotals(t.db, owner.userId)).toMatchObject({
+      charge: 12000,
+      fee: -630,
+      balance: 11370,
+    });
     const ledger = await (await t.request('/api/payouts/ledger', { cookie: owner.cookie })).json();
     expect(ledger.items.map((e: { kind: string; documentId: string }) => [e.kind, e.documentId])).toEqual(
       expect.arrayContaining([
@@ -121,10 +148,22 @@ describe('booking checkouts in the ledger', () => {
       ]),
     );
 
-    await t.request(`/api/bookings/${bookingId}/status`, { method: 'PATCH', cookie: owner.cookie, json: { status: 'cancelled' } });
-    expect(await ledgerTotals(t.db, owner.userId)).toMatchObject({ refund: -12000, fee_refund: 630, balance: 0 });
+    await t.request(`/api/bookings/${bookingId}/status`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      json: { status: 'cancelled' },
+    });
+    expect(await ledgerTotals(t.db, owner.userId)).toMatchObject({
+      refund: -12000,
+      fee_refund: 630,
+      balance: 0,
+    });
     // Cancelling twice (or a retried refund) writes nothing more.
-    await recordRefund(t.db, { paymentReference: (await ledgerRef(owner.userId))!, refundKey: 'extra', amountCents: 0 });
+    await recordRefund(t.db, {
+      paymentReference: (await ledgerRef(owner.userId))!,
+      refundKey: 'extra',
+      amountCents: 0,
+    });
     expect((await ledgerTotals(t.db, owner.userId)).balance).toBe(0);
   });
 
@@ -133,9 +172,9 @@ describe('booking checkouts in the ledger', () => {
     const [service] = await bookableBusiness(t.db, owner.userId);
     await bookAndPay(owner, service!.id);
     const ref = (await ledgerRef(owner.userId))!;
-    await expect(recordRefund(t.db, { paymentReference: ref, refundKey: 'too-much', amountCents: 12001 })).rejects.toThrow(
-      'The refund is more than what is left of this payment',
-    );
+    await expect(
+      recordRefund(t.db, { paymentReference: ref, refundKey: 'too-much', amountCents: 12001 }),
+    ).rejects.toThrow('The refund is more than what is left of this payment');
   });
 
   it('passes a tip through in full, with no fee on it', async () => {
@@ -163,7 +202,12 @@ describe('booking checkouts in the ledger', () => {
       applicationFeeCents: 430,
       description: 'Invoice INV-1',
     });
-    expect(await ledgerTotals(t.db, owner.userId)).toMatchObject({ charge: 8000, tip: 1500, fee: -430, balance: 9070 });
+    expect(await ledgerTotals(t.db, owner.userId)).toMatchObject({
+      charge: 8000,
+      tip: 1500,
+      fee: -430,
+      balance: 9070,
+    });
   });
 });
 
@@ -184,27 +228,49 @@ describe('payouts (test mode)', () => {
     const res = await t.request('/api/payouts/test-payout', { method: 'POST', cookie: owner.cookie });
     expect((await res.json()).payout).toMatchObject({ amountCents: 11370, status: 'paid' });
     // Nothing left: a second run pays nothing.
-    expect((await (await t.request('/api/payouts/test-payout', { method: 'POST', cookie: owner.cookie })).json()).payout).toBeNull();
+    expect(
+      (await (await t.request('/api/payouts/test-payout', { method: 'POST', cookie: owner.cookie })).json())
+        .payout,
+    ).toBeNull();
 
     await bookAndPay(owner, service!.id, '14:00');
-    await recordLeadCharge(t.db, { businessId: owner.userId, leadId: 'lead-1', amountCents: 2500, description: 'Lead: Basic Wash in 78701' });
+    await recordLeadCharge(t.db, {
+      businessId: owner.userId,
+      leadId: 'lead-1',
+      amountCents: 2500,
+      description: 'Lead: Basic Wash in 78701',
+    });
     await t.memoryJobs!.send(DAILY_TEST_PAYOUTS_JOB, { day: '2099-01-01' });
     await t.memoryJobs!.drain();
     const overview = await (await t.request('/api/payouts', { cookie: owner.cookie })).json();
     expect(overview).toMatchObject({
       account: { mode: 'test', canTakeCharges: true },
       balanceCents: 0,
-      totals: { chargesCents: 24000, tipsCents: 0, feesCents: 1260, refundsCents: 0, leadChargesCents: 2500, paidOutCents: 11370 + 8870 },
+      totals: {
+        chargesCents: 24000,
+        tipsCents: 0,
+        feesCents: 1260,
+        refundsCents: 0,
+        leadChargesCents: 2500,
+        paidOutCents: 11370 + 8870,
+      },
       upcoming: [],
     });
     expect(overview.past.map((p: { amountCents: number }) => p.amountCents)).toEqual([8870, 11370]);
 
-    const detail = await (await t.request(`/api/payouts/history/${overview.past[0].id}`, { cookie: owner.cookie })).json();
-    expect(detail).toMatchObject({ amountCents: 8870, entries: [expect.objectContaining({ kind: 'payout', amountCents: -8870 })] });
+    const detail = await (
+      await t.request(`/api/payouts/history/${overview.past[0].id}`, { cookie: owner.cookie })
+    ).json();
+    expect(detail).toMatchObject({
+      amountCents: 8870,
+      entries: [expect.objectContaining({ kind: 'payout', amountCents: -8870 })],
+    });
 
     // Another business's payout and a malformed id: 404.
     const other = await t.signUp();
-    expect((await t.request(`/api/payouts/history/${overview.past[0].id}`, { cookie: other.cookie })).status).toBe(404);
+    expect(
+      (await t.request(`/api/payouts/history/${overview.past[0].id}`, { cookie: other.cookie })).status,
+    ).toBe(404);
     expect((await t.request('/api/payouts/history/not-a-uuid', { cookie: owner.cookie })).status).toBe(404);
     const othersLedger = await (await t.request('/api/payouts/ledger', { cookie: other.cookie })).json();
     expect(othersLedger.items).toEqual([]);
@@ -229,14 +295,23 @@ describe('payouts (test mode)', () => {
     const owner = await t.signUp();
     await bookableBusiness(t.db, owner.userId);
     for (let i = 0; i < 3; i++)
-      await recordLeadCharge(t.db, { businessId: owner.userId, leadId: `page-${i}`, amountCents: 100 + i, description: `Lead ${i}` });
+      await recordLeadCharge(t.db, {
+        businessId: owner.userId,
+        leadId: `page-${i}`,
+        amountCents: 100 + i,
+        description: `Lead ${i}`,
+      });
     const first = await (await t.request('/api/payouts/ledger?limit=2', { cookie: owner.cookie })).json();
     expect(first.items).toHaveLength(2);
-    const second = await (await t.request(`/api/payouts/ledger?limit=2&cursor=${first.nextCursor}`, { cookie: owner.cookie })).json();
+    const second = await (
+      await t.request(`/api/payouts/ledger?limit=2&cursor=${first.nextCursor}`, { cookie: owner.cookie })
+    ).json();
     expect(second).toMatchObject({ items: [expect.anything()], nextCursor: null });
     const all = [...first.items, ...second.items].map((e: { amountCents: number }) => e.amountCents).sort();
     expect(all).toEqual([-100, -101, -102].sort());
-    expect((await t.request('/api/payouts/ledger?cursor=garbage', { cookie: owner.cookie })).status).toBe(400);
+    expect((await t.request('/api/payouts/ledger?cursor=garbage', { cookie: owner.cookie })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -244,11 +319,18 @@ describe('the ledger is append-only', () => {
   it('refuses updates and deletes', async () => {
     const owner = await t.signUp();
     await bookableBusiness(t.db, owner.userId);
-    await recordLeadCharge(t.db, { businessId: owner.userId, leadId: 'ro-1', amountCents: 100, description: 'Lead' });
+    await recordLeadCharge(t.db, {
+      businessId: owner.userId,
+      leadId: 'ro-1',
+      amountCents: 100,
+      description: 'Lead',
+    });
     await expect(
       t.db.update(ledgerEntries).set({ amountCents: -1 }).where(eq(ledgerEntries.businessId, owner.userId)),
     ).rejects.toThrow();
-    await expect(t.db.delete(ledgerEntries).where(eq(ledgerEntries.businessId, owner.userId))).rejects.toThrow();
+    await expect(
+      t.db.delete(ledgerEntries).where(eq(ledgerEntries.businessId, owner.userId)),
+    ).rejects.toThrow();
     await expect(
       t.db.execute(sql`insert into ledger_entries (business_id, kind, amount_cents, document_type, document_id, description, key)
         values (${owner.userId}, 'fee', 100, 'x', 'y', 'wrong sign', 'wrong-sign')`),

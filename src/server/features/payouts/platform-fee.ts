@@ -14,7 +14,10 @@ let defaults: PlatformFee | null = null;
 export function platformFeeDefaults(): PlatformFee {
   if (!defaults) {
     const env = loadEnv();
-    defaults = { percentBasisPoints: Math.round(env.PLATFORM_FEE_PERCENT * 100), fixedCents: env.PLATFORM_FEE_FIXED_CENTS };
+    defaults = {
+      percentBasisPoints: Math.round(env.PLATFORM_FEE_PERCENT * 100),
+      fixedCents: env.PLATFORM_FEE_FIXED_CENTS,
+    };
   }
   return defaults;
 }

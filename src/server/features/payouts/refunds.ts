@@ -8,7 +8,10 @@ import { recordRefund } from './ledger.service';
  */
 export async function recordCheckoutRefund(
   db: DbOrTx,
-  checkout: Pick<typeof checkoutSessions.$inferSelect, 'providerSessionId' | 'paymentReference' | 'destinationAccount'>,
+  checkout: Pick<
+    typeof checkoutSessions.$inferSelect,
+    'providerSessionId' | 'paymentReference' | 'destinationAccount'
+  >,
 ) {
   if (!checkout.destinationAccount) return null;
   return recordRefund(db, {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { LEAD_SERVICES } from '../../../shared/booking.schemas';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LEAD_SERVICES } from '../../../shared/booking.schemas';
 import { paymentAccounts, payouts } from '../../db/schema';
 import { createStripePaymentProvider } from '../../providers/payments/stripe';
 import { startFakeStripe } from '../../test/fake-stripe';
@@ -53,7 +53,9 @@ describe('Stripe Connect onboarding', () => {
     const res = await t.request('/api/payouts/account', { method: 'POST', cookie: owner.cookie });
     expect(res.status).toBe(200);
     const body = await res.json();
-    const created = fake.requests.filter((r) => r.path === '/v1/accounts' && r.form['metadata[business_id]'] === owner.userId);
+    const created = fake.requests.filter(
+      (r) => r.path === '/v1/accounts' && r.form['metadata[business_id]'] === owner.userId,
+    );
     expect(created).toHaveLength(1);
     expect(created[0]!.form).toMatchObject({
       type: 'express',
@@ -66,7 +68,13 @@ describe('Stripe Connect onboarding', () => {
     expect(body).toMatchObject({
       mode: 'stripe',
       onboardingUrl: expect.stringContaining(`/setup/e/${account.accountId}/`),
-      account: { provider: 'stripe', mode: 'stripe', detailsSubmitted: false, chargesEnabled: false, canTakeCharges: false },
+      account: {
+        provider: 'stripe',
+        mode: 'stripe',
+        detailsSubmitted: false,
+        chargesEnabled: false,
+        canTakeCharges: false,
+      },
     });
     const link = fake.requests.filter((r) => r.path === '/v1/account_links').at(-1)!;
     expect(link.form).toMatchObject({
@@ -78,9 +86,13 @@ describe('Stripe Connect onboarding', () => {
     expect(link.idempotencyKey).toMatch(new RegExp(`^account-link-${account.accountId}-`));
 
     // Coming back later: the same account, a new link.
-    const again = await (await t.request('/api/payouts/account', { method: 'POST', cookie: owner.cookie })).json();
+    const again = await (
+      await t.request('/api/payouts/account', { method: 'POST', cookie: owner.cookie })
+    ).json();
     expect(again.onboardingUrl).not.toBe(body.onboardingUrl);
-    expect([...fake.accounts.values()].filter((a) => a.metadata.business_id === owner.userId)).toHaveLength(1);
+    expect([...fake.accounts.values()].filter((a) => a.metadata.business_id === owner.userId)).toHaveLength(
+      1,
+    );
   });
 
   it('is not bookable until a signed account.updated says charges are enabled', async () => {
@@ -100,13 +112,23 @@ describe('Stripe Connect onboarding', () => {
     const { accountId } = (await accountOf(owner.userId))!;
     const finished = fake.completeOnboarding(accountId);
     // A forged update (wrong secret) changes nothing.
-    const forged = fake.signedEvent('account.updated', finished, { secret: 'whsec_attacker', account: accountId });
+    const forged = fake.signedEvent('account.updated', finished, {
+      secret: 'whsec_attacker',
+      account: accountId,
+    });
     expect((await postStripeWebhook(t, forged.body, forged.signature)).status).toBe(400);
     expect((await accountOf(owner.userId))!.chargesEnabled).toBe(false);
     // The real one, from the Connect endpoint.
-    const event = fake.signedEvent('account.updated', finished, { secret: CONNECT_SECRET, account: accountId });
+    const event = fake.signedEvent('account.updated', finished, {
+      secret: CONNECT_SECRET,
+      account: accountId,
+    });
     expect((await postStripeWebhook(t, event.body, event.signature)).status).toBe(200);
-    expect(await accountOf(owner.userId)).toMatchObject({ detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true });
+    expect(await accountOf(owner.userId)).toMatchObject({
+      detailsSubmitted: true,
+      chargesEnabled: true,
+      payoutsEnabled: true,
+    });
     expect((await t.request('/api/booking/create-payment', { method: 'POST', json: form })).status).toBe(200);
     const after = await (await t.request('/api/dashboard', { cookie: owner.cookie })).json();
     expect(after.checklist.paymentsConfigured).toBe(true);
@@ -118,7 +140,10 @@ describe('Stripe Connect onboarding', () => {
     await postStripeWebhook(t, off.body, off.signature);
     expect((await t.request('/api/booking/create-payment', { method: 'POST', json: form })).status).toBe(409);
     const why = await (await t.request('/api/payouts/account', { cookie: owner.cookie })).json();
-    expect(why).toMatchObject({ canTakeCharges: false, reason: expect.stringContaining('requirements.past_due') });
+    expect(why).toMatchObject({
+      canTakeCharges: false,
+      reason: expect.stringContaining('requirements.past_due'),
+    });
   });
 
   it('re-reads the account from Stripe when onboarding returns (refresh)', async () => {
@@ -150,7 +175,12 @@ describe('destination charges and refunds', () => {
       'line_items[0][price_data][unit_amount]': '14400',
     });
     expect(create.idempotencyKey).toMatch(/^checkout-/);
-    expect(await ledgerTotals(t.db, owner.userId)).toMatchObject({ charge: 14400, fee: -750, tip: 0, balance: 13650 });
+    expect(await ledgerTotals(t.db, owner.userId)).toMatchObject({
+      charge: 14400,
+      fee: -750,
+      tip: 0,
+      balance: 13650,
+    });
     expect(fake.transferredTo(accountId)).toBe(13650);
 
     const cancel = await t.request(`/api/bookings/${bookingId}/status`, {
@@ -163,7 +193,11 @@ describe('destination charges and refunds', () => {
     expect(refund).toMatchObject({ amount: 14400, reverse_transfer: true, refund_application_fee: true });
     const refundRequest = fake.requests.filter((r) => r.path === '/v1/refunds').at(-1)!;
     expect(refundRequest.idempotencyKey).toBe(`refund-${sessionId}`);
-    expect(await ledgerTotals(t.db, owner.userId)).toMatchObject({ refund: -14400, fee_refund: 750, balance: 0 });
+    expect(await ledgerTotals(t.db, owner.userId)).toMatchObject({
+      refund: -14400,
+      fee_refund: 750,
+      balance: 0,
+    });
     expect(fake.transferredTo(accountId)).toBe(0);
   });
 
@@ -184,15 +218,30 @@ describe('payout webhooks', () => {
     const { owner, service } = await newBusiness();
     const accountId = await onboardOnFakeStripe(t, fake, owner, SECRET);
     await bookAndPay(owner, service.id);
-    const payout = { id: 'po_fake_1', object: 'payout', amount: 13650, status: 'pending', arrival_date: 1_900_000_000 };
-    const created = fake.signedEvent('payout.created', payout, { secret: CONNECT_SECRET, account: accountId });
+    const payout = {
+      id: 'po_fake_1',
+      object: 'payout',
+      amount: 13650,
+      status: 'pending',
+      arrival_date: 1_900_000_000,
+    };
+    const created = fake.signedEvent('payout.created', payout, {
+      secret: CONNECT_SECRET,
+      account: accountId,
+    });
     expect((await postStripeWebhook(t, created.body, created.signature)).status).toBe(200);
     expect((await postStripeWebhook(t, created.body, created.signature)).status).toBe(200);
     let overview = await (await t.request('/api/payouts', { cookie: owner.cookie })).json();
-    expect(overview.upcoming).toEqual([expect.objectContaining({ amountCents: 13650, status: 'pending', arrivalDate: '2030-03-17' })]);
+    expect(overview.upcoming).toEqual([
+      expect.objectContaining({ amountCents: 13650, status: 'pending', arrivalDate: '2030-03-17' }),
+    ]);
     expect(overview.balanceCents).toBe(0);
 
-    const paid = fake.signedEvent('payout.paid', { ...payout, status: 'paid' }, { secret: CONNECT_SECRET, account: accountId });
+    const paid = fake.signedEvent(
+      'payout.paid',
+      { ...payout, status: 'paid' },
+      { secret: CONNECT_SECRET, account: accountId },
+    );
     await postStripeWebhook(t, paid.body, paid.signature);
     // A late, re-delivered payout.created does not move it back.
     await postStripeWebhook(t, created.body, created.signature);
@@ -212,20 +261,32 @@ describe('payout webhooks', () => {
       { secret: CONNECT_SECRET, account: accountId },
     );
     await postStripeWebhook(t, failed.body, failed.signature);
-    expect(await ledgerTotals(t.db, owner.userId)).toMatchObject({ payout: -13650, payout_failed: 13650, balance: 13650 });
+    expect(await ledgerTotals(t.db, owner.userId)).toMatchObject({
+      payout: -13650,
+      payout_failed: 13650,
+      balance: 13650,
+    });
   });
 
   it('changes nothing for a payout webhook with a bad signature or an unknown account', async () => {
     const { owner } = await newBusiness();
     const accountId = await onboardOnFakeStripe(t, fake, owner, SECRET);
-    const payout = { id: 'po_fake_3', object: 'payout', amount: 500, status: 'paid', arrival_date: 1_900_000_000 };
+    const payout = {
+      id: 'po_fake_3',
+      object: 'payout',
+      amount: 500,
+      status: 'paid',
+      arrival_date: 1_900_000_000,
+    };
     const forged = fake.signedEvent('payout.paid', payout, { secret: 'whsec_wrong', account: accountId });
     expect((await postStripeWebhook(t, forged.body, forged.signature)).status).toBe(400);
     expect((await postStripeWebhook(t, forged.body)).status).toBe(400);
     const stranger = fake.signedEvent('payout.paid', payout, { secret: SECRET, account: 'acct_not_ours' });
     const res = await postStripeWebhook(t, stranger.body, stranger.signature);
     expect(await res.json()).toEqual({ received: true, outcome: 'Unknown connected account' });
-    expect(await t.db.select().from(payouts).where(eq(payouts.providerPayoutId, 'po_fake_3'))).toHaveLength(0);
+    expect(await t.db.select().from(payouts).where(eq(payouts.providerPayoutId, 'po_fake_3'))).toHaveLength(
+      0,
+    );
     expect((await ledgerTotals(t.db, owner.userId)).balance).toBe(0);
   });
 

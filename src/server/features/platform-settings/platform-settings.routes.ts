@@ -43,7 +43,8 @@ const putRoute = createRoute({
   method: 'put',
   path: '/',
   tags,
-  summary: 'Save the platform settings (money in cents, tax in basis points); takes effect on every instance within seconds',
+  summary:
+    'Save the platform settings (money in cents, tax in basis points); takes effect on every instance within seconds',
   request: { body: { content: { 'application/json': { schema: platformSettingsSchema } }, required: true } },
   responses: { 200: json(settingsSchema), 400: errorResponses[400], ...adminErrors },
 });
@@ -58,14 +59,24 @@ const publicRoute = createRoute({
 const adminRouter = createRouter();
 adminRouter.use('*', requireUser, requireAdmin);
 
-/** /api/admin/settings (docs/decisions/812). */
+/** /api/admin/settings (docs/decisions/0812). */
 export const adminSettingsApi = adminRouter
   .openapi(getRoute, async (c) => {
     const { db, outsideServices } = c.var.deps;
-    return c.json({ settings: await getPlatformSettings(db), services: outsideServices ?? describeOutsideServices({}) }, 200);
+    return c.json(
+      { settings: await getPlatformSettings(db), services: outsideServices ?? describeOutsideServices({}) },
+      200,
+    );
   })
   .openapi(putRoute, async (c) =>
-    c.json(await updatePlatformSettings(c.var.deps.db, { id: c.var.user.id, email: c.var.user.email }, c.req.valid('json')), 200),
+    c.json(
+      await updatePlatformSettings(
+        c.var.deps.db,
+        { id: c.var.user.id, email: c.var.user.email },
+        c.req.valid('json'),
+      ),
+      200,
+    ),
   );
 
 /** /api/public/settings: what the landing, pricing and contact pages show. */

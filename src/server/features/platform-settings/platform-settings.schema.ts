@@ -4,7 +4,7 @@ import { user } from '../../auth/auth.schema';
 
 /**
  * The platform's settings: one row (id 1), read by every instance from the database with a short cache
- * (docs/decisions/812). Money in integer cents, the tax rate in basis points (850 = 8.5 %).
+ * (docs/decisions/0812). Money in integer cents, the tax rate in basis points (850 = 8.5 %).
  */
 export const platformSettings = pgTable(
   'platform_settings',
@@ -27,7 +27,10 @@ export const platformSettings = pgTable(
   (t) => [
     check('platform_settings_single_row', sql`${t.id} = 1`),
     check('platform_settings_lead_price', sql`${t.leadPriceCents} between 1000 and 2000`),
-    check('platform_settings_fee', sql`${t.platformFeePercentBps} between 0 and 5000 and ${t.platformFeeFixedCents} between 0 and 500`),
+    check(
+      'platform_settings_fee',
+      sql`${t.platformFeePercentBps} between 0 and 5000 and ${t.platformFeeFixedCents} between 0 and 500`,
+    ),
     check('platform_settings_tax_rate', sql`${t.defaultTaxRateBps} between 0 and 10000`),
     check(
       'platform_settings_prices',

@@ -11,7 +11,7 @@ import { platformSettings } from './platform-settings.schema';
 
 /**
  * How long an instance trusts the settings it read. Every instance reads them from the database, so a change made on
- * one shows on the others within this time, and at once on the instance that made it (docs/decisions/812).
+ * one shows on the others within this time, and at once on the instance that made it (docs/decisions/0812).
  */
 export const SETTINGS_CACHE_MS = 5_000;
 
@@ -90,7 +90,11 @@ export async function updatePlatformSettings(
       .insert(platformSettings)
       .values({ id: 1, ...DEFAULT_PLATFORM_SETTINGS })
       .onConflictDoNothing();
-    await tx.select({ id: platformSettings.id }).from(platformSettings).where(eq(platformSettings.id, 1)).for('update');
+    await tx
+      .select({ id: platformSettings.id })
+      .from(platformSettings)
+      .where(eq(platformSettings.id, 1))
+      .for('update');
     const before = await readPlatformSettings(tx);
     await tx
       .update(platformSettings)

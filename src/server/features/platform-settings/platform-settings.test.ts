@@ -10,7 +10,8 @@ import { getPlatformSettings, SETTINGS_CACHE_MS } from './platform-settings.serv
 
 const t = await createTestContext();
 const admin = await t.createAdmin();
-const put = (json: unknown, cookie = admin.cookie) => t.request('/api/admin/settings', { method: 'PUT', cookie, json });
+const put = (json: unknown, cookie = admin.cookie) =>
+  t.request('/api/admin/settings', { method: 'PUT', cookie, json });
 
 describe('platform settings', () => {
   it('start from the spec values; the public read shows the banner, prices, support and tax but not the lead price', async () => {
@@ -19,7 +20,13 @@ describe('platform settings', () => {
     const body = await res.json();
     expect(body.settings).toEqual({ ...DEFAULT_PLATFORM_SETTINGS, updatedAt: null, updatedByEmail: null });
     expect(body.settings.defaultTaxRateBps).toBe(850);
-    expect(body.services.map((s: { key: string }) => s.key)).toEqual(['payments', 'smtp', 'sms', 'storage', 'llm']);
+    expect(body.services.map((s: { key: string }) => s.key)).toEqual([
+      'payments',
+      'smtp',
+      'sms',
+      'storage',
+      'llm',
+    ]);
     const pub = await (await t.request('/api/public/settings')).json();
     expect(pub).toEqual({
       bannerEnabled: true,
@@ -34,11 +41,21 @@ describe('platform settings', () => {
   });
 
   it('save, show at once on the public read, and write one audit row with only the changed fields', async () => {
-    const next = { ...DEFAULT_PLATFORM_SETTINGS, bannerText: '  Winter deal: 2 months free  ', proPriceCents: 8900, leadPriceCents: 1200 };
+    const next = {
+      ...DEFAULT_PLATFORM_SETTINGS,
+      bannerText: '  Winter deal: 2 months free  ',
+      proPriceCents: 8900,
+      leadPriceCents: 1200,
+    };
     const res = await put(next);
     expect(res.status).toBe(200);
     const saved = await res.json();
-    expect(saved).toMatchObject({ bannerText: 'Winter deal: 2 months free', proPriceCents: 8900, leadPriceCents: 1200, updatedByEmail: admin.email });
+    expect(saved).toMatchObject({
+      bannerText: 'Winter deal: 2 months free',
+      proPriceCents: 8900,
+      leadPriceCents: 1200,
+      updatedByEmail: admin.email,
+    });
     const pub = await (await t.request('/api/public/settings')).json();
     expect(pub).toMatchObject({ bannerText: 'Winter deal: 2 months free', proPriceCents: 8900 });
     expect((await getPlatformSettings(t.db)).leadPriceCents).toBe(1200);
@@ -55,7 +72,9 @@ describe('platform settings', () => {
     });
     // Saving the same values again changes nothing and logs nothing.
     expect((await put({ ...next, bannerText: 'Winter deal: 2 months free' })).status).toBe(200);
-    expect(await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'settings.update'))).toHaveLength(1);
+    expect(
+      await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'settings.update')),
+    ).toHaveLength(1);
   });
 
   it('refuse invalid values with a clear 400 and save nothing', async () => {
@@ -85,8 +104,12 @@ describe('platform settings', () => {
     const { bannerEnabled: _, ...missing } = DEFAULT_PLATFORM_SETTINGS;
     expect((await put(missing)).status).toBe(400);
     // The bounds themselves are allowed.
-    expect((await put({ ...DEFAULT_PLATFORM_SETTINGS, leadPriceCents: 1000, defaultTaxRateBps: 0 })).status).toBe(200);
-    expect((await put({ ...DEFAULT_PLATFORM_SETTINGS, leadPriceCents: 2000, defaultTaxRateBps: 10_000 })).status).toBe(200);
+    expect(
+      (await put({ ...DEFAULT_PLATFORM_SETTINGS, leadPriceCents: 1000, defaultTaxRateBps: 0 })).status,
+    ).toBe(200);
+    expect(
+      (await put({ ...DEFAULT_PLATFORM_SETTINGS, leadPriceCents: 2000, defaultTaxRateBps: 10_000 })).status,
+    ).toBe(200);
     expect((await put(before.settings)).status).toBe(200);
   });
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { VEHICLE_TYPES } from '../../../shared/constants';
-import { PROMO_DISCOUNT_TYPES, promoCheckSchema, promoCodeInputSchema } from '../../../shared/promo-codes';
 import { servicePriceCents } from '../../../shared/pricing';
+import { PROMO_DISCOUNT_TYPES, promoCheckSchema, promoCodeInputSchema } from '../../../shared/promo-codes';
 import { requireFeature, requireOwner, requireUser } from '../../auth/guards';
 import { invalid, notFound } from '../../http/errors';
 import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
@@ -26,7 +26,9 @@ const promoSchema = z
     createdAt: z.string(),
   })
   .openapi('PromoCode');
-const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
 const read = { 400: errorResponses[400], 401: errorResponses[401], 402: errorResponses[402] };
 const write = { ...read, 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409] };
 
@@ -60,10 +62,17 @@ promoCodeRoutes.use('*', requireUser, requireFeature('promo_codes'));
 promoCodeRoutes.on(['POST', 'PUT'], ['/', '/*'], requireOwner);
 
 export const promoCodesApi = promoCodeRoutes
-  .openapi(listRoute, async (c) => c.json(await listPromoCodes(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200))
-  .openapi(createPromoRoute, async (c) => c.json(await createPromoCode(c.var.deps.db, c.var.businessId, c.req.valid('json')), 201))
+  .openapi(listRoute, async (c) =>
+    c.json(await listPromoCodes(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200),
+  )
+  .openapi(createPromoRoute, async (c) =>
+    c.json(await createPromoCode(c.var.deps.db, c.var.businessId, c.req.valid('json')), 201),
+  )
   .openapi(updatePromoRoute, async (c) =>
-    c.json(await updatePromoCode(c.var.deps.db, c.var.businessId, c.req.valid('param').id, c.req.valid('json')), 200),
+    c.json(
+      await updatePromoCode(c.var.deps.db, c.var.businessId, c.req.valid('param').id, c.req.valid('json')),
+      200,
+    ),
   );
 
 const checkRoute = createRoute({

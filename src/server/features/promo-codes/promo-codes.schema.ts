@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, integer, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { PROMO_DISCOUNT_TYPES } from '../../../shared/promo-codes';
 import { profiles } from '../../db/domain.schema';
 import { checkoutSessions } from '../booking/booking.schema';
@@ -36,7 +50,10 @@ export const promoCodes = pgTable(
     uniqueIndex('promo_codes_business_code_uq').on(t.businessId, sql`upper(${t.code})`),
     check('promo_codes_value_positive', sql`${t.discountValue} > 0`),
     check('promo_codes_percent_range', sql`${t.discountType} <> 'percent' or ${t.discountValue} <= 100`),
-    check('promo_codes_limits_positive', sql`coalesce(${t.usageLimit}, 1) > 0 and coalesce(${t.perCustomerLimit}, 1) > 0`),
+    check(
+      'promo_codes_limits_positive',
+      sql`coalesce(${t.usageLimit}, 1) > 0 and coalesce(${t.perCustomerLimit}, 1) > 0`,
+    ),
   ],
 );
 
@@ -52,19 +69,24 @@ export const promoCodeUses = pgTable(
     businessId: text()
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    promoCodeId: uuid()
-      .notNull(),
-    checkoutSessionId: uuid()
-      .notNull()
-      .unique(),
+    promoCodeId: uuid().notNull(),
+    checkoutSessionId: uuid().notNull().unique(),
     code: text().notNull(),
     email: text().notNull(),
     discountCents: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({ name: 'promo_code_uses_checkout_session_tenant_fk', columns: [t.businessId, t.checkoutSessionId], foreignColumns: [checkoutSessions.businessId, checkoutSessions.id] }).onDelete('cascade'),
-    foreignKey({ name: 'promo_code_uses_promo_code_tenant_fk', columns: [t.businessId, t.promoCodeId], foreignColumns: [promoCodes.businessId, promoCodes.id] }).onDelete('cascade'),
+    foreignKey({
+      name: 'promo_code_uses_checkout_session_tenant_fk',
+      columns: [t.businessId, t.checkoutSessionId],
+      foreignColumns: [checkoutSessions.businessId, checkoutSessions.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'promo_code_uses_promo_code_tenant_fk',
+      columns: [t.businessId, t.promoCodeId],
+      foreignColumns: [promoCodes.businessId, promoCodes.id],
+    }).onDelete('cascade'),
     index('promo_code_uses_business_id_idx').on(t.businessId),
     check('promo_code_uses_discount_ck', sql`${t.discountCents} between 0 and 100000000`),
     index('promo_code_uses_code_email_idx').on(t.promoCodeId, t.email),

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { applyDiscounts, type RewardTerms } from '../../../shared/discounts';
 import {
   normalizePromoCode,
@@ -8,14 +9,13 @@ import {
   promoNotYetValid,
 } from '../../../shared/promo-codes';
 import { todayInZone } from '../../../shared/time';
-import type { z } from 'zod';
 import type { DbOrTx, Transaction } from '../../db/client';
-import { checkoutSessions } from '../booking/booking.schema';
+import { containsPattern } from '../../db/like';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { afterCursor, cursorText, type ListQuery, pageOf } from '../../http/lists';
+import { checkoutSessions } from '../booking/booking.schema';
 import { assertUuid, isUniqueViolation } from '../ids';
 import { promoCodes, promoCodeUses } from './promo-codes.schema';
-import { containsPattern } from '../../db/like';
 
 type PromoValues = z.output<typeof promoCodeInputSchema>;
 type PromoRow = typeof promoCodes.$inferSelect;
@@ -35,7 +35,13 @@ async function liveUses(db: DbOrTx, promoCodeId: string, email?: string) {
   const [row] = await db
     .select({ n: count() })
     .from(promoCodeUses)
-    .where(and(eq(promoCodeUses.promoCodeId, promoCodeId), email ? eq(promoCodeUses.email, email) : undefined, liveUse));
+    .where(
+      and(
+        eq(promoCodeUses.promoCodeId, promoCodeId),
+        email ? eq(promoCodeUses.email, email) : undefined,
+        liveUse,
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -61,16 +67,26 @@ export async function listPromoCodes(db: DbOrTx, businessId: string, query: List
     .from(promoCodeUses)
     .where(and(eq(promoCodeUses.promoCodeId, promoCodes.id), liveUse));
   const rows = await db
-    .select({ promo: promoCodes, at: cursorText(promoCodes.createdAt), timesUsed: sql<number>`(${used})`.mapWith(Number) })
+    .select({
+      promo: promoCodes,
+      at: cursorText(promoCodes.createdAt),
+      timesUsed: sql<number>`(${used})`.mapWith(Number),
+    })
     .from(promoCodes)
     .where(
       and(
         eq(promoCodes.businessId, businessId),
-        query.q ? sql`${promoCodes.code} like ${containsPattern(normalizePromoCode(query.q)) ?? '%'}` : undefined,
-        afterCursor(query.cursor, [
-          { column: promoCodes.createdAt, kind: 'timestamp' },
-          { column: promoCodes.id, kind: 'uuid' },
-        ], 'desc'),
+        query.q
+          ? sql`${promoCodes.code} like ${containsPattern(normalizePromoCode(query.q)) ?? '%'}`
+          : undefined,
+        afterCursor(
+          query.cursor,
+          [
+            { column: promoCodes.createdAt, kind: 'timestamp' },
+            { column: promoCodes.id, kind: 'uuid' },
+          ],
+          'desc',
+        ),
       ),
     )
     .orderBy(desc(promoCodes.createdAt), desc(promoCodes.id))
@@ -81,7 +97,10 @@ export async function listPromoCodes(db: DbOrTx, businessId: string, query: List
 
 async function findOwn(db: DbOrTx, businessId: string, id: string) {
   assertUuid(id, PROMO_TEXT.notFound);
-  const [row] = await db.select().from(promoCodes).where(and(eq(promoCodes.id, id), eq(promoCodes.businessId, businessId)));
+  const [row] = await db
+    .select()
+    .from(promoCodes)
+    .where(and(eq(promoCodes.id, id), eq(promoCodes.businessId, businessId)));
   if (!row) throw notFound(PROMO_TEXT.notFound);
   return row;
 }
@@ -96,7 +115,12 @@ async function saving<T>(write: () => Promise<T>) {
 }
 
 export async function createPromoCode(db: DbOrTx, businessId: string, values: PromoValues) {
-  const [row] = await saving(() => db.insert(promoCodes).values({ ...values, businessId }).returning());
+  const [row] = await saving(() =>
+    db
+      .insert(promoCodes)
+      .values({ ...values, businessId })
+      .returning(),
+  );
   return toPromo(row!, 0);
 }
 
@@ -124,20 +148,31 @@ export async function validatePromoCode(
   const [promo] = await db
     .select()
     .from(promoCodes)
-    .where(and(eq(promoCodes.businessId, opts.businessId), sql`upper(${promoCodes.code}) = ${normalizePromoCode(opts.code)}`));
+    .where(
+      and(
+        eq(promoCodes.businessId, opts.businessId),
+        sql`upper(${promoCodes.code}) = ${normalizePromoCode(opts.code)}`,
+      ),
+    );
   if (!promo) throw invalid(PROMO_TEXT.unknown);
   if (!promo.isActive) throw invalid(PROMO_TEXT.inactive);
   const today = todayInZone(opts.timeZone);
   if (promo.startsOn && today < promo.startsOn) throw invalid(promoNotYetValid(promo.startsOn));
   if (promo.expiresOn && today > promo.expiresOn) throw invalid(PROMO_TEXT.expired);
-  if (promo.minOrderCents && opts.subtotalCents < promo.minOrderCents) throw invalid(promoMinimumNotMet(promo.minOrderCents));
+  if (promo.minOrderCents && opts.subtotalCents < promo.minOrderCents)
+    throw invalid(promoMinimumNotMet(promo.minOrderCents));
   await assertUsesLeft(db, promo, opts.email);
   return promo;
 }
 
 async function assertUsesLeft(db: DbOrTx, promo: PromoRow, email: string | null) {
-  if (promo.usageLimit !== null && (await liveUses(db, promo.id)) >= promo.usageLimit) throw invalid(PROMO_TEXT.usedUp);
-  if (email && promo.perCustomerLimit !== null && (await liveUses(db, promo.id, email.toLowerCase())) >= promo.perCustomerLimit)
+  if (promo.usageLimit !== null && (await liveUses(db, promo.id)) >= promo.usageLimit)
+    throw invalid(PROMO_TEXT.usedUp);
+  if (
+    email &&
+    promo.perCustomerLimit !== null &&
+    (await liveUses(db, promo.id, email.toLowerCase())) >= promo.perCustomerLimit
+  )
     throw invalid(PROMO_TEXT.alreadyUsed);
 }
 
@@ -161,7 +196,11 @@ export async function priceWithPromo(
   const code = opts.code?.trim();
   const reward = opts.reward ?? null;
   if (!code || !opts.businessId) {
-    return { ...applyDiscounts(opts.subtotalCents, { reward }), promo: null, hold: async (_tx: Transaction, _checkoutId: string) => {} };
+    return {
+      ...applyDiscounts(opts.subtotalCents, { reward }),
+      promo: null,
+      hold: async (_tx: Transaction, _checkoutId: string) => {},
+    };
   }
   const promo = await validatePromoCode(db, { ...opts, businessId: opts.businessId, code });
   const price = applyDiscounts(opts.subtotalCents, { promo, reward });

@@ -4,9 +4,9 @@ import { PROMO_TEXT } from '../../../shared/promo-codes';
 import { addDays, DEFAULT_TIME_ZONE, todayInZone } from '../../../shared/time';
 import { updateProfile } from '../../db/factories';
 import { createTestContext } from '../../test/harness';
+import { bookableBusiness, bookingForm } from '../booking/booking.fixtures';
 import { promoCodeUses } from './promo-codes.schema';
 import { PROMO_HOLD_MINUTES } from './promo-codes.service';
-import { bookableBusiness, bookingForm } from '../booking/booking.fixtures';
 
 const t = await createTestContext();
 const today = () => todayInZone(DEFAULT_TIME_ZONE);
@@ -14,7 +14,9 @@ const today = () => todayInZone(DEFAULT_TIME_ZONE);
 async function business() {
   const owner = await t.signUp();
   await updateProfile(t.db, owner.userId, { subscriptionTier: 'pro' });
-  const [service] = await bookableBusiness(t.db, owner.userId, [{ name: 'Premium Detail', basePriceCents: 12_000 }]);
+  const [service] = await bookableBusiness(t.db, owner.userId, [
+    { name: 'Premium Detail', basePriceCents: 12_000 },
+  ]);
   return { owner, service: service! };
 }
 
@@ -50,9 +52,25 @@ describe('/api/promo-codes (owner)', () => {
 
   it('creates a code stored upper-case, unique per business whatever the case; edits and switches it off', async () => {
     const { owner } = await business();
-    const created = await createCode(owner.cookie, { usageLimit: 10, perCustomerLimit: 1, minOrderCents: 5000, startsOn: today() });
-    expect(created).toMatchObject({ code: 'SPRING20', discountType: 'percent', discountValue: 20, usageLimit: 10, timesUsed: 0, isActive: true });
-    const dup = await t.request('/api/promo-codes', { method: 'POST', cookie: owner.cookie, json: promo({ code: 'Spring20' }) });
+    const created = await createCode(owner.cookie, {
+      usageLimit: 10,
+      perCustomerLimit: 1,
+      minOrderCents: 5000,
+      startsOn: today(),
+    });
+    expect(created).toMatchObject({
+      code: 'SPRING20',
+      discountType: 'percent',
+      discountValue: 20,
+      usageLimit: 10,
+      timesUsed: 0,
+      isActive: true,
+    });
+    const dup = await t.request('/api/promo-codes', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: promo({ code: 'Spring20' }),
+    });
     expect(dup.status).toBe(409);
     expect((await dup.json()).error.message).toBe(PROMO_TEXT.duplicate);
     // Another business may use the same code.
@@ -68,7 +86,11 @@ describe('/api/promo-codes (owner)', () => {
     expect(await off.json()).toMatchObject({ isActive: false, discountType: 'fixed', discountValue: 1500 });
 
     for (const id of [created.id, 'bad-id']) {
-      const res = await t.request(`/api/promo-codes/${id}`, { method: 'PUT', cookie: other.owner.cookie, json: promo() });
+      const res = await t.request(`/api/promo-codes/${id}`, {
+        method: 'PUT',
+        cookie: other.owner.cookie,
+        json: promo(),
+      });
       expect(res.status).toBe(404);
       expect((await res.json()).error.message).toBe(PROMO_TEXT.notFound);
     }
@@ -85,7 +107,11 @@ describe('/api/promo-codes (owner)', () => {
     [{ startsOn: '2030-02-01', expiresOn: '2030-01-01' }, PROMO_TEXT.dates],
   ])('refuses %j with "%s"', async (overrides, message) => {
     const { owner } = await business();
-    const res = await t.request('/api/promo-codes', { method: 'POST', cookie: owner.cookie, json: promo(overrides) });
+    const res = await t.request('/api/promo-codes', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: promo(overrides),
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).toBe(message);
   });
@@ -101,7 +127,14 @@ describe('a promo code at checkout', () => {
     });
     expect(check.status).toBe(200);
     // SUV: $120 × 1.2 = $144; 20% = $28.80.
-    expect(await check.json()).toEqual({ code: 'SPRING20', discountType: 'percent', discountValue: 20, subtotalCents: 14_400, promoDiscountCents: 2880, totalCents: 11_520 });
+    expect(await check.json()).toEqual({
+      code: 'SPRING20',
+      discountType: 'percent',
+      discountValue: 20,
+      subtotalCents: 14_400,
+      promoDiscountCents: 2880,
+      totalCents: 11_520,
+    });
     const res = await pay(owner.userId, service.id, { vehicleType: 'suv', promoCode: 'Spring20' });
     expect(res.status).toBe(200);
     const { amountCents, url, sessionId } = await res.json();
@@ -109,7 +142,9 @@ describe('a promo code at checkout', () => {
     expect(await timesUsed(owner.cookie, 'SPRING20')).toBe(1);
     // Paid and completed: the owner's booking shows the code and the discounted price.
     expect((await t.request(`${new URL(url).pathname}/pay`, { method: 'POST' })).status).toBe(303);
-    expect((await t.request('/api/booking/complete-booking', { method: 'POST', json: { sessionId } })).status).toBe(200);
+    expect(
+      (await t.request('/api/booking/complete-booking', { method: 'POST', json: { sessionId } })).status,
+    ).toBe(200);
     const list = await (await t.request('/api/bookings', { cookie: owner.cookie })).json();
     expect(list.items[0]).toMatchObject({ promoCode: 'SPRING20', quotedPriceCents: 11_520 });
     expect(await timesUsed(owner.cookie, 'SPRING20')).toBe(1);
@@ -118,24 +153,37 @@ describe('a promo code at checkout', () => {
   it.each([
     ['unknown', {}, 'NOPE', PROMO_TEXT.unknown],
     ['inactive', { isActive: false }, 'SPRING20', PROMO_TEXT.inactive],
-    ['not yet valid', { startsOn: addDays(today(), 3) }, 'SPRING20', `This promo code is valid from ${addDays(today(), 3)}`],
+    [
+      'not yet valid',
+      { startsOn: addDays(today(), 3) },
+      'SPRING20',
+      `This promo code is valid from ${addDays(today(), 3)}`,
+    ],
     ['expired', { expiresOn: addDays(today(), -1) }, 'SPRING20', PROMO_TEXT.expired],
-    ['minimum not met', { minOrderCents: 20_000 }, 'SPRING20', 'This promo code needs an order of at least $200.00'],
-  ])('refuses a code that is %s with its own message, creating no checkout', async (_name, overrides, code, message) => {
-    const { owner, service } = await business();
-    await createCode(owner.cookie, overrides);
-    for (const path of ['check', 'pay'] as const) {
-      const res =
-        path === 'check'
-          ? await t.request('/api/public/promo-codes/check', {
-              method: 'POST',
-              json: { businessId: owner.userId, serviceId: service.id, vehicleType: 'sedan', code },
-            })
-          : await pay(owner.userId, service.id, { promoCode: code });
-      expect(res.status).toBe(400);
-      expect((await res.json()).error.message).toBe(message);
-    }
-  });
+    [
+      'minimum not met',
+      { minOrderCents: 20_000 },
+      'SPRING20',
+      'This promo code needs an order of at least $200.00',
+    ],
+  ])(
+    'refuses a code that is %s with its own message, creating no checkout',
+    async (_name, overrides, code, message) => {
+      const { owner, service } = await business();
+      await createCode(owner.cookie, overrides);
+      for (const path of ['check', 'pay'] as const) {
+        const res =
+          path === 'check'
+            ? await t.request('/api/public/promo-codes/check', {
+                method: 'POST',
+                json: { businessId: owner.userId, serviceId: service.id, vehicleType: 'sedan', code },
+              })
+            : await pay(owner.userId, service.id, { promoCode: code });
+        expect(res.status).toBe(400);
+        expect((await res.json()).error.message).toBe(message);
+      }
+    },
+  );
 
   it('refuses a code used up, and one already used by this customer', async () => {
     const { owner, service } = await business();
@@ -156,12 +204,15 @@ describe('a promo code at checkout', () => {
     const { owner, service } = await business();
     await createCode(owner.cookie, { code: 'FIVE', usageLimit: 5 });
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => pay(owner.userId, service.id, { promoCode: 'FIVE', email: `c${i}@x.com` })),
+      Array.from({ length: 20 }, (_, i) =>
+        pay(owner.userId, service.id, { promoCode: 'FIVE', email: `c${i}@x.com` }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 400)).toHaveLength(15);
-    for (const r of results.filter((r) => r.status === 400)) expect((await r.json()).error.message).toBe(PROMO_TEXT.usedUp);
+    for (const r of results.filter((r) => r.status === 400))
+      expect((await r.json()).error.message).toBe(PROMO_TEXT.usedUp);
     expect(await timesUsed(owner.cookie, 'FIVE')).toBe(5);
   });
 
@@ -180,7 +231,10 @@ describe('a promo code at checkout', () => {
     expect(await timesUsed(owner.cookie, 'THREE')).toBe(3);
     // …and once the holds have run out (their checkouts still open for the provider's hour), it is free again.
     const lapsed = new Date(Date.now() - (PROMO_HOLD_MINUTES + 1) * 60_000);
-    await t.db.update(promoCodeUses).set({ createdAt: lapsed }).where(eq(promoCodeUses.businessId, owner.userId));
+    await t.db
+      .update(promoCodeUses)
+      .set({ createdAt: lapsed })
+      .where(eq(promoCodeUses.businessId, owner.userId));
     expect(await timesUsed(owner.cookie, 'THREE')).toBe(0);
     const fourth = await pay(owner.userId, service.id, { promoCode: 'THREE', email: 'fourth@x.com' });
     expect(fourth.status).toBe(200);
@@ -188,7 +242,10 @@ describe('a promo code at checkout', () => {
     // One of the abandoned customers comes back and pays: the price they were shown is honoured, never refunded.
     const late = abandoned[0]!;
     expect((await t.request(`${new URL(late.url).pathname}/pay`, { method: 'POST' })).status).toBe(303);
-    const done = await t.request('/api/booking/complete-booking', { method: 'POST', json: { sessionId: late.sessionId } });
+    const done = await t.request('/api/booking/complete-booking', {
+      method: 'POST',
+      json: { sessionId: late.sessionId },
+    });
     expect(done.status).toBe(200);
     expect((await done.json()).booking.priceCents).toBe(9_600);
     expect(await timesUsed(owner.cookie, 'THREE')).toBe(2);

@@ -9,8 +9,20 @@ const t = await createTestContext();
 describe('zip availability', () => {
   beforeAll(async () => {
     const owner = await t.signUp();
-    await createServiceArea(t.db, owner.userId, { zipCode: '78701', city: 'Austin', state: 'Texas', stateCode: 'TX', isActive: true });
-    await createServiceArea(t.db, owner.userId, { zipCode: '10001', city: 'New York', state: 'New York', stateCode: 'NY', isActive: false });
+    await createServiceArea(t.db, owner.userId, {
+      zipCode: '78701',
+      city: 'Austin',
+      state: 'Texas',
+      stateCode: 'TX',
+      isActive: true,
+    });
+    await createServiceArea(t.db, owner.userId, {
+      zipCode: '10001',
+      city: 'New York',
+      state: 'New York',
+      stateCode: 'NY',
+      isActive: false,
+    });
   });
 
   it('finds an active service area', async () => {
@@ -50,11 +62,19 @@ describe('waitlist', () => {
     expect(await res.json()).toEqual({ success: true, alreadyJoined: false });
     const rows = await t.db.select().from(emailWaitlist).where(eq(emailWaitlist.zipCode, '30301'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ email: 'new.person@example.com', userAgent: 'Mozilla/5.0 TestBrowser', notified: false });
+    expect(rows[0]).toMatchObject({
+      email: 'new.person@example.com',
+      userAgent: 'Mozilla/5.0 TestBrowser',
+      notified: false,
+    });
   });
 
   it('does not store the same email and zip twice but still succeeds', async () => {
-    const join = () => t.request('/api/public/waitlist', { method: 'POST', json: { email: 'twice@example.com', zip_code: '60601' } });
+    const join = () =>
+      t.request('/api/public/waitlist', {
+        method: 'POST',
+        json: { email: 'twice@example.com', zip_code: '60601' },
+      });
     expect((await join()).status).toBe(201);
     const second = await join();
     expect(second.status).toBe(201);
@@ -64,8 +84,14 @@ describe('waitlist', () => {
   });
 
   it('stores the same email for a different zip', async () => {
-    await t.request('/api/public/waitlist', { method: 'POST', json: { email: 'multi@example.com', zip_code: '60601' } });
-    await t.request('/api/public/waitlist', { method: 'POST', json: { email: 'multi@example.com', zip_code: '60602' } });
+    await t.request('/api/public/waitlist', {
+      method: 'POST',
+      json: { email: 'multi@example.com', zip_code: '60601' },
+    });
+    await t.request('/api/public/waitlist', {
+      method: 'POST',
+      json: { email: 'multi@example.com', zip_code: '60602' },
+    });
     const rows = await t.db.select().from(emailWaitlist).where(eq(emailWaitlist.email, 'multi@example.com'));
     expect(rows).toHaveLength(2);
   });

@@ -15,7 +15,13 @@ describe('zip areas in memory', () => {
     const areas = new ZipAreas(t.db, 60_000);
     expect((await areas.check('73301')).available).toBe(false);
     // Written straight to the database (as another instance would): not seen until the next look at the counter.
-    const area = await createServiceArea(t.db, owner.userId, { zipCode: '73301', city: 'Austin', state: 'Texas', stateCode: 'TX', isActive: true });
+    const area = await createServiceArea(t.db, owner.userId, {
+      zipCode: '73301',
+      city: 'Austin',
+      state: 'Texas',
+      stateCode: 'TX',
+      isActive: true,
+    });
     expect((await areas.check('73301')).available).toBe(false);
     areas.invalidate();
     expect(await areas.check('73301')).toEqual({
@@ -26,7 +32,10 @@ describe('zip areas in memory', () => {
     });
 
     // Switching off, renaming the business and deleting each move the counter.
-    await t.db.update(profiles).set({ businessName: 'Renamed Detailing' }).where(eq(profiles.id, owner.userId));
+    await t.db
+      .update(profiles)
+      .set({ businessName: 'Renamed Detailing' })
+      .where(eq(profiles.id, owner.userId));
     areas.invalidate();
     expect((await areas.check('73301')).businesses[0]!.name).toBe('Renamed Detailing');
     await t.db.update(serviceAreas).set({ isActive: false }).where(eq(serviceAreas.id, area.id));
@@ -43,7 +52,12 @@ describe('zip areas in memory', () => {
   it('looks at the counter again once checkEveryMs has passed, without being told', async () => {
     const areas = new ZipAreas(t.db, 0);
     expect((await areas.check('73344')).available).toBe(false);
-    await createServiceArea(t.db, owner.userId, { zipCode: '73344', city: 'Austin', state: 'Texas', isActive: true });
+    await createServiceArea(t.db, owner.userId, {
+      zipCode: '73344',
+      city: 'Austin',
+      state: 'Texas',
+      isActive: true,
+    });
     expect((await areas.check('73344')).available).toBe(true);
   });
 
@@ -53,7 +67,12 @@ describe('zip areas in memory', () => {
     // A row changed behind the triggers' back (only possible with triggers off) stays unseen: the answer is memory.
     await t.db.execute(sql`alter table service_areas disable trigger service_areas_zip_areas_version`);
     try {
-      await createServiceArea(t.db, owner.userId, { zipCode: '73399', city: 'Austin', state: 'Texas', isActive: true });
+      await createServiceArea(t.db, owner.userId, {
+        zipCode: '73399',
+        city: 'Austin',
+        state: 'Texas',
+        isActive: true,
+      });
       expect((await areas.check('73399')).available).toBe(false);
     } finally {
       await t.db.execute(sql`alter table service_areas enable trigger service_areas_zip_areas_version`);
@@ -69,7 +88,11 @@ describe('zip areas in memory', () => {
     expect(created.status).toBe(201);
     const area = await created.json();
     expect((await (await t.request('/api/public/availability?zip=78758')).json()).available).toBe(false);
-    const on = await t.request(`/api/service-areas/${area.id}`, { method: 'PATCH', cookie: owner.cookie, json: { isActive: true } });
+    const on = await t.request(`/api/service-areas/${area.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      json: { isActive: true },
+    });
     expect(on.status).toBe(200);
     expect((await (await t.request('/api/public/availability?zip=78758')).json()).available).toBe(true);
   });

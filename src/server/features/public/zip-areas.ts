@@ -12,7 +12,7 @@ export interface Availability {
 const unserved = (zip: string): Availability => ({ zip, available: false, area: null, businesses: [] });
 
 /**
- * Every active service area, held in memory for the zip check (docs/decisions/901): answered without a database
+ * Every active service area, held in memory for the zip check (docs/decisions/0901): answered without a database
  * round trip. A counter moved by triggers tells when to reload: it is read at most every `checkEveryMs` (by the
  * request that finds the last look too old), and at once after a write through this instance (`invalidate`).
  */
@@ -86,7 +86,12 @@ export class ZipAreas {
     for (const r of rows) {
       let entry = byZip.get(r.zip);
       if (!entry) {
-        entry = { zip: r.zip, available: true, area: { city: r.city, state: r.state, stateCode: r.stateCode }, businesses: [] };
+        entry = {
+          zip: r.zip,
+          available: true,
+          area: { city: r.city, state: r.state, stateCode: r.stateCode },
+          businesses: [],
+        };
         byZip.set(r.zip, entry);
       }
       entry.businesses.push({ id: r.businessId, name: r.businessName });

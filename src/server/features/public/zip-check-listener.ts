@@ -13,7 +13,7 @@ const ZIP_CHECK_URL = /^\/api\/public\/availability\?zip=(\d{5})$/;
 export const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 
 /**
- * `GET /api/public/availability?zip=NNNNN` answered on the HTTP server, ahead of Hono (docs/decisions/923), as
+ * `GET /api/public/availability?zip=NNNNN` answered on the HTTP server, ahead of Hono (docs/decisions/0923), as
  * /seo/{slug} is (decision 309): the landing page's zip check is the product's most frequent request, and Hono's
  * fetch adapter, router, validator and middleware chain cost more than the answer, which comes from memory
  * (decision 901).
@@ -44,11 +44,19 @@ export function zipCheckListener(deps: AppDeps) {
     setAppSecurityHeaders(res);
     // Node joins repeated X-Forwarded-For lines into one string, as the app reads it.
     const forwardedFor = req.headers['x-forwarded-for'];
-    const address = clientAddress(hops, typeof forwardedFor === 'string' ? forwardedFor : undefined, () => req.socket.remoteAddress);
+    const address = clientAddress(
+      hops,
+      typeof forwardedFor === 'string' ? forwardedFor : undefined,
+      () => req.socket.remoteAddress,
+    );
     const wait = hitNow(address ?? 'unknown');
     if (wait !== null) {
       const body = JSON.stringify({ error: { message: tooManyRequestsMessage(wait) } });
-      res.writeHead(429, { 'Retry-After': String(wait), 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+      res.writeHead(429, {
+        'Retry-After': String(wait),
+        'Content-Type': 'application/json',
+        'Content-Length': Buffer.byteLength(body),
+      });
       res.end(body);
       return true;
     }

@@ -54,7 +54,13 @@ function loadCities(): Map<StateCode, RankedCity[]> {
     names.add(c.name.toLowerCase());
     townNames.set(c.adminCode, names);
     const list = byState.get(c.adminCode) ?? [];
-    list.push({ name: c.name, state: c.adminCode, population: c.population, lon: c.loc.coordinates[0], lat: c.loc.coordinates[1] });
+    list.push({
+      name: c.name,
+      state: c.adminCode,
+      population: c.population,
+      lon: c.loc.coordinates[0],
+      lat: c.loc.coordinates[1],
+    });
     byState.set(c.adminCode, list);
   }
   for (const [state, list] of byState) {
@@ -96,7 +102,11 @@ const distance = (lat1: number, lon1: number, lat2: number, lon2: number) => {
 };
 
 /** Zip codes served around a city (its own first, then the nearest), from the offline zipcodes data. */
-export function serviceAreaOf(city: string, state: string, opts: { zips?: number; towns?: number } = {}): ServiceArea {
+export function serviceAreaOf(
+  city: string,
+  state: string,
+  opts: { zips?: number; towns?: number } = {},
+): ServiceArea {
   const key = `${city.toLowerCase()}|${state}`;
   const cached = areaCache.get(key);
   if (cached) return cached;
@@ -124,7 +134,10 @@ export function serviceAreaOf(city: string, state: string, opts: { zips?: number
       .filter((r) => r.latitude && r.longitude && known.has(r.city.toLowerCase()))
       .map((r) => ({ r, d: distance(c.lat, c.lon, r.latitude, r.longitude) }))
       .sort((a, b) => a.d - b.d || a.r.zip.localeCompare(b.r.zip));
-    const zips = [...new Set([...own.map((r) => r.zip).sort(), ...ranked.map((x) => x.r.zip)])].slice(0, opts.zips ?? 8);
+    const zips = [...new Set([...own.map((r) => r.zip).sort(), ...ranked.map((x) => x.r.zip)])].slice(
+      0,
+      opts.zips ?? 8,
+    );
     const towns: string[] = [];
     for (const { r } of ranked) {
       const name = r.city.replace(/\b\w+/g, (w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase());

@@ -7,7 +7,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * The public page of each complete SEO page, rendered and gzipped once (docs/decisions/309). A render is valid while
+ * The public page of each complete SEO page, rendered and gzipped once (docs/decisions/0309). A render is valid while
  * its render_version equals the page's and its render_key equals the serving instance's (template, public URL,
  * platform phone and year); anything else is re-rendered on demand or by the render-ahead job.
  */

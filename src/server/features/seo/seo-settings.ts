@@ -1,7 +1,7 @@
 import { DEFAULT_CITIES_PER_STATE } from '../../../shared/seo.constants';
-import { PublicPages } from './public/public-pages';
 import type { Database } from '../../db/client';
 import { type ContentGenerator, createContentGenerator } from '../../providers/content/content-generator';
+import { PublicPages } from './public/public-pages';
 
 export interface SeoSettings {
   content: ContentGenerator;
@@ -13,7 +13,7 @@ export interface SeoSettings {
   exclusiveDatabase: boolean;
   /** A platform generation hands its job back after this long, so no job stays active for minutes. */
   sliceMs: number;
-  /** The memory each instance may hold public pages in (SEO_PAGE_MEMORY_MB), gzipped (docs/decisions/309). */
+  /** The memory each instance may hold public pages in (SEO_PAGE_MEMORY_MB), gzipped (docs/decisions/0309). */
   pageMemoryBytes: number;
   /** The public pages this instance serves; created on first use (publicPagesOf). */
   pages?: PublicPages;

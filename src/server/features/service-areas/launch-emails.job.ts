@@ -18,7 +18,10 @@ export function queueLaunchEmails(jobs: JobQueue, zipCode: string) {
  * guarded UPDATE (notified false → true) before the send, so concurrent or repeated jobs email them once;
  * a failed send releases the claim and the job is retried. notified_at records when the email went out.
  */
-export async function sendLaunchEmails(deps: { db: Database; mailer: Mailer; publicUrl: string }, { zipCode }: LaunchEmailsJob) {
+export async function sendLaunchEmails(
+  deps: { db: Database; mailer: Mailer; publicUrl: string },
+  { zipCode }: LaunchEmailsJob,
+) {
   const { db, mailer, publicUrl } = deps;
   const [area] = await db
     .select({ city: serviceAreas.city, state: serviceAreas.state, stateCode: serviceAreas.stateCode })
@@ -63,7 +66,10 @@ export async function sendLaunchEmails(deps: { db: Database; mailer: Mailer; pub
       await db.update(emailWaitlist).set({ notifiedAt: new Date() }).where(eq(emailWaitlist.id, waiter.id));
       sent++;
     } catch (err) {
-      await db.update(emailWaitlist).set({ notified: false, notifiedAt: null }).where(eq(emailWaitlist.id, waiter.id));
+      await db
+        .update(emailWaitlist)
+        .set({ notified: false, notifiedAt: null })
+        .where(eq(emailWaitlist.id, waiter.id));
       failure ??= err;
     }
   }

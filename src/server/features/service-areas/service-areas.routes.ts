@@ -70,7 +70,10 @@ const toggleRoute = createRoute({
   path: '/{id}',
   tags,
   summary: 'Activate or deactivate an area; activating queues launch emails to the zip’s waitlist',
-  request: { params: idParamSchema, ...body(z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) })) },
+  request: {
+    params: idParamSchema,
+    ...body(z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) })),
+  },
   responses: {
     200: json(z.object({ area: areaSchema, launchEmailsQueued: z.number().int() })),
     400: errorResponses[400],
@@ -111,7 +114,9 @@ export const serviceAreasRoutes = createRouter();
 serviceAreasRoutes.use('*', requireUser, requireOwnerForWrites);
 
 export const serviceAreasApi = serviceAreasRoutes
-  .openapi(listRoute, async (c) => c.json({ areas: await listServiceAreas(c.var.deps.db, c.var.businessId) }, 200))
+  .openapi(listRoute, async (c) =>
+    c.json({ areas: await listServiceAreas(c.var.deps.db, c.var.businessId) }, 200),
+  )
   .openapi(createAreaRoute, async (c) =>
     c.json(await createServiceArea(c.var.deps.db, c.var.businessId, c.req.valid('json')), 201),
   )
@@ -126,7 +131,12 @@ export const serviceAreasApi = serviceAreasRoutes
   .openapi(toggleRoute, async (c) => {
     const { db, jobs } = c.var.deps;
     if (!jobs) throw new Error('The job queue is not running');
-    const { area, launched } = await setServiceAreaActive(db, c.var.businessId, c.req.valid('param').id, c.req.valid('json').isActive);
+    const { area, launched } = await setServiceAreaActive(
+      db,
+      c.var.businessId,
+      c.req.valid('param').id,
+      c.req.valid('json').isActive,
+    );
     if (launched && area.waitingCount > 0) await queueLaunchEmails(jobs, area.zipCode);
     return c.json({ area, launchEmailsQueued: launched ? area.waitingCount : 0 }, 200);
   })

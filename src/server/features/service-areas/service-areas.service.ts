@@ -1,5 +1,9 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { type ServiceAreaInput, SERVICE_AREA_TEXT, serviceAreaInputSchema } from '../../../shared/service-areas';
+import {
+  SERVICE_AREA_TEXT,
+  type ServiceAreaInput,
+  serviceAreaInputSchema,
+} from '../../../shared/service-areas';
 import { US_STATE_NAMES } from '../../../shared/us-states';
 import type { DbOrTx } from '../../db/client';
 import { emailWaitlist, serviceAreas } from '../../db/schema';
@@ -50,7 +54,7 @@ async function waitingFor(db: DbOrTx, zipCode: string) {
   return row?.n ?? 0;
 }
 
-/** §7: created inactive. One area per zip per business (docs/decisions/003). */
+/** §7: created inactive. One area per zip per business (docs/decisions/0003). */
 export async function createServiceArea(db: DbOrTx, businessId: string, input: ServiceAreaInput) {
   const values = serviceAreaInputSchema.parse(input);
   const [row] = await db
@@ -107,7 +111,10 @@ export async function waitlistInsights(db: DbOrTx, businessId: string, limit = 5
     .limit(limit);
   const own = new Set(
     (
-      await db.select({ zipCode: serviceAreas.zipCode }).from(serviceAreas).where(eq(serviceAreas.businessId, businessId))
+      await db
+        .select({ zipCode: serviceAreas.zipCode })
+        .from(serviceAreas)
+        .where(eq(serviceAreas.businessId, businessId))
     ).map((r) => r.zipCode),
   );
   const places = await Promise.all(rows.map((r) => lookupZip(r.zipCode)));

@@ -13,7 +13,8 @@ let zipCounter = 40000;
 /** A zip no other test in this file uses (the waitlist is shared by all businesses). */
 const freshZip = () => String(++zipCounter);
 
-const addArea = (owner: Owner, json: unknown) => t.request('/api/service-areas', { method: 'POST', cookie: owner.cookie, json });
+const addArea = (owner: Owner, json: unknown) =>
+  t.request('/api/service-areas', { method: 'POST', cookie: owner.cookie, json });
 const toggle = (owner: Owner, id: string, isActive: boolean) =>
   t.request(`/api/service-areas/${id}`, { method: 'PATCH', cookie: owner.cookie, json: { isActive } });
 
@@ -34,10 +35,28 @@ describe('service areas', () => {
     const zip = freshZip();
     await createWaitlistEntry(t.db, 'one@example.com', zip);
     await createWaitlistEntry(t.db, 'two@example.com', zip);
-    const first = await addArea(owner, { zipCode: zip, city: 'Austin', state: 'Texas', stateCode: 'tx', launchDate: '2030-05-01' });
+    const first = await addArea(owner, {
+      zipCode: zip,
+      city: 'Austin',
+      state: 'Texas',
+      stateCode: 'tx',
+      launchDate: '2030-05-01',
+    });
     expect(first.status).toBe(201);
-    expect(await first.json()).toMatchObject({ zipCode: zip, stateCode: 'TX', isActive: false, launchDate: '2030-05-01', waitingCount: 2 });
-    const second = await addArea(owner, { zipCode: freshZip(), city: 'Round Rock', state: 'Texas', stateCode: '', launchDate: '' });
+    expect(await first.json()).toMatchObject({
+      zipCode: zip,
+      stateCode: 'TX',
+      isActive: false,
+      launchDate: '2030-05-01',
+      waitingCount: 2,
+    });
+    const second = await addArea(owner, {
+      zipCode: freshZip(),
+      city: 'Round Rock',
+      state: 'Texas',
+      stateCode: '',
+      launchDate: '',
+    });
     expect(await second.json()).toMatchObject({ stateCode: null, launchDate: null, waitingCount: 0 });
 
     const list = await (await t.request('/api/service-areas', { cookie: owner.cookie })).json();
@@ -57,7 +76,10 @@ describe('service areas', () => {
     [{ zipCode: 'abcde', city: 'Austin', state: 'Texas' }, 'Please enter a valid 5-digit zip code'],
     [{ zipCode: '78701', city: 'Austin', state: 'Texas', stateCode: 'TEX' }, 'State code must be 2 letters'],
     [{ zipCode: '78701', city: 'Austin', state: 'Texas', stateCode: 'T1' }, 'State code must be 2 letters'],
-    [{ zipCode: '78701', city: 'Austin', state: 'Texas', launchDate: '2030-13-01' }, 'Please enter a valid launch date'],
+    [
+      { zipCode: '78701', city: 'Austin', state: 'Texas', launchDate: '2030-13-01' },
+      'Please enter a valid launch date',
+    ],
   ])('rejects %j', async (json, message) => {
     const owner = await t.signUp();
     const res = await addArea(owner, json);
@@ -90,10 +112,15 @@ describe('service areas', () => {
     const del = await t.request(`/api/service-areas/${area.id}`, { method: 'DELETE', cookie: owner.cookie });
     expect(del.status).toBe(204);
     expect(await del.text()).toBe('');
-    const malformed = await t.request('/api/service-areas/not-a-uuid', { method: 'DELETE', cookie: owner.cookie });
+    const malformed = await t.request('/api/service-areas/not-a-uuid', {
+      method: 'DELETE',
+      cookie: owner.cookie,
+    });
     expect(malformed.status).toBe(404);
     expect((await malformed.json()).error.message).toBe('Service area not found');
-    expect((await (await t.request('/api/service-areas', { cookie: owner.cookie })).json()).areas).toEqual([]);
+    expect((await (await t.request('/api/service-areas', { cookie: owner.cookie })).json()).areas).toEqual(
+      [],
+    );
   });
 
   it('fills zip, city and state from the offline zip dataset', async () => {
@@ -104,7 +131,9 @@ describe('service areas', () => {
     const unknown = await t.request('/api/service-areas/zip-lookup/00000', { cookie: owner.cookie });
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).error.message).toBe('We could not find this zip code');
-    expect((await t.request('/api/service-areas/zip-lookup/7870', { cookie: owner.cookie })).status).toBe(400);
+    expect((await t.request('/api/service-areas/zip-lookup/7870', { cookie: owner.cookie })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -112,7 +141,13 @@ describe('Waitlist Insights', () => {
   it('lists zips with unnotified waiters and no active area, most waiters first', async () => {
     const owner = await t.signUp();
     const other = await t.signUp();
-    const [big, small, served, notifiedOnly, mine] = [freshZip(), freshZip(), freshZip(), freshZip(), '10001'];
+    const [big, small, served, notifiedOnly, mine] = [
+      freshZip(),
+      freshZip(),
+      freshZip(),
+      freshZip(),
+      '10001',
+    ];
     for (const e of ['a', 'b', 'c']) await createWaitlistEntry(t.db, `${e}@big.test`, big);
     await createWaitlistEntry(t.db, 'a@small.test', small);
     for (const e of ['a', 'b', 'c', 'd']) await createWaitlistEntry(t.db, `${e}@served.test`, served);
@@ -121,7 +156,12 @@ describe('Waitlist Insights', () => {
     await t.db.update(emailWaitlist).set({ notified: true }).where(eq(emailWaitlist.zipCode, notifiedOnly));
     await createWaitlistEntry(t.db, 'a@ny.test', mine);
     await createWaitlistEntry(t.db, 'b@ny.test', mine);
-    await createServiceArea(t.db, owner.userId, { zipCode: mine, city: 'New York', state: 'New York', isActive: false });
+    await createServiceArea(t.db, owner.userId, {
+      zipCode: mine,
+      city: 'New York',
+      state: 'New York',
+      isActive: false,
+    });
 
     const res = await t.request('/api/service-areas/waitlist-insights', { cookie: owner.cookie });
     expect(res.status).toBe(200);
@@ -133,7 +173,14 @@ describe('Waitlist Insights', () => {
     expect(zips.indexOf(big)).toBeLessThan(zips.indexOf(mine));
     expect(zips.indexOf(mine)).toBeLessThan(zips.indexOf(small));
     expect(pick(big)).toMatchObject({ waitingCount: 3, hasArea: false });
-    expect(pick(mine)).toEqual({ zipCode: '10001', waitingCount: 2, city: 'New York', state: 'New York', stateCode: 'NY', hasArea: true });
+    expect(pick(mine)).toEqual({
+      zipCode: '10001',
+      waitingCount: 2,
+      city: 'New York',
+      state: 'New York',
+      stateCode: 'NY',
+      hasArea: true,
+    });
     const counts = insights.map((i: { waitingCount: number }) => i.waitingCount);
     expect(counts).toEqual([...counts].sort((x: number, y: number) => y - x));
   });
@@ -145,7 +192,9 @@ describe('launch emails', () => {
     const zip = freshZip();
     for (const e of ['ann', 'ben', 'cat']) await createWaitlistEntry(t.db, `${e}@launch.test`, zip);
     await createWaitlistEntry(t.db, 'dan@launch.test', freshZip()); // another zip: never emailed here
-    const area = await (await addArea(owner, { zipCode: zip, city: 'Austin', state: 'Texas', stateCode: 'TX' })).json();
+    const area = await (
+      await addArea(owner, { zipCode: zip, city: 'Austin', state: 'Texas', stateCode: 'TX' })
+    ).json();
     expect(area.waitingCount).toBe(3);
     await jobs.drain(); // whatever the app queued at start (the SEO render-ahead pass)
 
@@ -178,7 +227,10 @@ describe('launch emails', () => {
     expect(after.filter((m) => m.to === 'eve@launch.test')).toHaveLength(1);
 
     // A job run twice (a retry, or two businesses launching the same zip) emails nobody twice.
-    await Promise.all([sendLaunchEmails(t.deps, { zipCode: zip }), sendLaunchEmails(t.deps, { zipCode: zip })]);
+    await Promise.all([
+      sendLaunchEmails(t.deps, { zipCode: zip }),
+      sendLaunchEmails(t.deps, { zipCode: zip }),
+    ]);
     expect(await launchEmailsFor(zip)).toHaveLength(4);
   });
 
@@ -241,9 +293,14 @@ describe('launch emails', () => {
         await t.mailer.send(m);
       },
     };
-    await expect(sendLaunchEmails({ ...t.deps, mailer: flakyMailer }, { zipCode: zip })).rejects.toThrow('SMTP timeout');
+    await expect(sendLaunchEmails({ ...t.deps, mailer: flakyMailer }, { zipCode: zip })).rejects.toThrow(
+      'SMTP timeout',
+    );
     const rows = await t.db.select().from(emailWaitlist).where(eq(emailWaitlist.zipCode, zip));
-    expect(Object.fromEntries(rows.map((r) => [r.email, r.notified]))).toEqual({ 'flaky@launch.test': false, 'fine@launch.test': true });
+    expect(Object.fromEntries(rows.map((r) => [r.email, r.notified]))).toEqual({
+      'flaky@launch.test': false,
+      'fine@launch.test': true,
+    });
     await sendLaunchEmails({ ...t.deps, mailer: flakyMailer }, { zipCode: zip });
     const emails = await launchEmailsFor(zip);
     expect(emails.map((m) => m.to).sort()).toEqual(['fine@launch.test', 'flaky@launch.test']);
@@ -256,7 +313,9 @@ describe('tenancy', () => {
     const b = await t.signUp();
     const area = await (await addArea(a, { zipCode: freshZip(), city: 'A', state: 'B' })).json();
     expect((await toggle(b, area.id, true)).status).toBe(404);
-    expect((await t.request(`/api/service-areas/${area.id}`, { method: 'DELETE', cookie: b.cookie })).status).toBe(404);
+    expect(
+      (await t.request(`/api/service-areas/${area.id}`, { method: 'DELETE', cookie: b.cookie })).status,
+    ).toBe(404);
     expect((await (await t.request('/api/service-areas', { cookie: b.cookie })).json()).areas).toEqual([]);
     const own = await (await t.request('/api/service-areas', { cookie: a.cookie })).json();
     expect(own.areas[0].isActive).toBe(false);

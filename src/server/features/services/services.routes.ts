@@ -4,7 +4,13 @@ import { serviceInputSchema, serviceUpdateSchema } from '../../../shared/service
 import { requireOwnerForWrites, requireUser } from '../../auth/guards';
 import { idParamSchema, listOf, listQuerySchema, optionsQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json, noContent } from '../../http/openapi';
-import { createService, deleteService, listServiceOptions, listServices, updateService } from './services.service';
+import {
+  createService,
+  deleteService,
+  listServiceOptions,
+  listServices,
+  updateService,
+} from './services.service';
 
 const serviceSchema = z
   .object({
@@ -84,7 +90,10 @@ export const servicesApi = servicesRoutes
   .openapi(listRoute, async (c) => {
     const { includeArchived, ...query } = c.req.valid('query');
     return c.json(
-      await listServices(c.var.deps.db, c.var.businessId, { ...query, includeArchived: includeArchived === 'true' }),
+      await listServices(c.var.deps.db, c.var.businessId, {
+        ...query,
+        includeArchived: includeArchived === 'true',
+      }),
       200,
     );
   })

@@ -146,6 +146,9 @@ describe('services', () => {
     expect((await patch(mine.cookie, 'not-a-uuid', { name: 'x' })).status).toBe(404);
     const [row] = await t.db.select().from(services).where(eq(services.id, service.id));
     expect(row!.name).toBe('Theirs');
-    expect(await (await t.request('/api/services', { cookie: mine.cookie })).json()).toEqual({ items: [], nextCursor: null });
+    expect(await (await t.request('/api/services', { cookie: mine.cookie })).json()).toEqual({
+      items: [],
+      nextCursor: null,
+    });
   });
 });

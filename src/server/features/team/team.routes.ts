@@ -3,7 +3,16 @@ import { assignSchema, inviteSchema } from '../../../shared/team';
 import { requireOwnerForWrites, requireUser } from '../../auth/guards';
 import { idParamSchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
-import { acceptInvitation, assignBooking, describeInvitation, inviteMember, listAssignments, listTeam, removeMember, revokeInvitation } from './team.service';
+import {
+  acceptInvitation,
+  assignBooking,
+  describeInvitation,
+  inviteMember,
+  listAssignments,
+  listTeam,
+  removeMember,
+  revokeInvitation,
+} from './team.service';
 
 const person = z.object({ id: z.string(), name: z.string(), email: z.string() });
 const invitationSchema = z
@@ -36,7 +45,12 @@ const inviteRoute = createRoute({
   tags: ['Team'],
   summary: 'Invite a technician by email (single-use link, 7 days; holds a seat while pending)',
   request: { body: { content: { 'application/json': { schema: inviteSchema } }, required: true } },
-  responses: { 201: json(invitationSchema, 'Invited'), 400: errorResponses[400], 409: errorResponses[409], ...ownerWrite },
+  responses: {
+    201: json(invitationSchema, 'Invited'),
+    400: errorResponses[400],
+    409: errorResponses[409],
+    ...ownerWrite,
+  },
 });
 const revokeRoute = createRoute({
   method: 'delete',
@@ -67,7 +81,10 @@ const assignRoute = createRoute({
   path: '/assignments/{id}',
   tags: ['Team'],
   summary: 'Assign a booking to a team member, or clear it with null',
-  request: { params: idParamSchema, body: { content: { 'application/json': { schema: assignSchema } }, required: true } },
+  request: {
+    params: idParamSchema,
+    body: { content: { 'application/json': { schema: assignSchema } }, required: true },
+  },
   responses: {
     200: json(z.object({ bookingId: z.string(), technicianId: z.string().nullable() })),
     400: errorResponses[400],
@@ -82,7 +99,10 @@ export const teamApi = teamRoutes
   .openapi(listRoute, async (c) => c.json(await listTeam(c.var.deps.db, c.var.businessId), 200))
   .openapi(inviteRoute, async (c) => {
     const { db, mailer, publicUrl } = c.var.deps;
-    return c.json(await inviteMember(db, mailer, publicUrl, c.var.businessId, c.var.user.id, c.req.valid('json').email), 201);
+    return c.json(
+      await inviteMember(db, mailer, publicUrl, c.var.businessId, c.var.user.id, c.req.valid('json').email),
+      201,
+    );
   })
   .openapi(revokeRoute, async (c) => {
     await revokeInvitation(c.var.deps.db, c.var.businessId, c.req.valid('param').id);
@@ -93,10 +113,21 @@ export const teamApi = teamRoutes
     return c.body(null, 204);
   })
   .openapi(assignmentsRoute, async (c) =>
-    c.json({ items: await listAssignments(c.var.deps.db, c.var.businessId, c.req.valid('query').technicianId) }, 200),
+    c.json(
+      { items: await listAssignments(c.var.deps.db, c.var.businessId, c.req.valid('query').technicianId) },
+      200,
+    ),
   )
   .openapi(assignRoute, async (c) =>
-    c.json(await assignBooking(c.var.deps.db, c.var.businessId, c.req.valid('param').id, c.req.valid('json').technicianId), 200),
+    c.json(
+      await assignBooking(
+        c.var.deps.db,
+        c.var.businessId,
+        c.req.valid('param').id,
+        c.req.valid('json').technicianId,
+      ),
+      200,
+    ),
   );
 
 const describeRoute = createRoute({
@@ -135,7 +166,9 @@ const acceptRoute = createRoute({
 });
 
 export const invitationsApi = createRouter()
-  .openapi(describeRoute, async (c) => c.json(await describeInvitation(c.var.deps.db, c.req.valid('param').token), 200))
+  .openapi(describeRoute, async (c) =>
+    c.json(await describeInvitation(c.var.deps.db, c.req.valid('param').token), 200),
+  )
   .openapi(acceptRoute, async (c) =>
     c.json(await acceptInvitation(c.var.deps.db, c.req.valid('param').token, c.var.user), 200),
   );

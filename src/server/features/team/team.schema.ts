@@ -5,7 +5,7 @@ import { bookings, profiles } from '../../db/domain.schema';
 
 /**
  * An owner's invitation of a technician (single use, 7 days). Only the token's SHA-256 is stored; the link carries
- * the token. A pending invitation holds a seat (docs/decisions/804).
+ * the token. A pending invitation holds a seat (docs/decisions/0804).
  */
 export const teamInvitations = pgTable(
   'team_invitations',
@@ -35,13 +35,12 @@ export const teamInvitations = pgTable(
 
 /**
  * Which technician a booking is assigned to. Its own table (one row per booking) so the bookings table and its
- * service stay untouched (docs/decisions/805).
+ * service stay untouched (docs/decisions/0805).
  */
 export const bookingAssignments = pgTable(
   'booking_assignments',
   {
-    bookingId: uuid()
-      .primaryKey(),
+    bookingId: uuid().primaryKey(),
     businessId: text()
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
@@ -51,5 +50,11 @@ export const bookingAssignments = pgTable(
     assignedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({ name: 'booking_assignments_booking_tenant_fk', columns: [t.businessId, t.bookingId], foreignColumns: [bookings.businessId, bookings.id] }).onDelete('cascade'),index('booking_assignments_business_technician_idx').on(t.businessId, t.technicianId)],
+    foreignKey({
+      name: 'booking_assignments_booking_tenant_fk',
+      columns: [t.businessId, t.bookingId],
+      foreignColumns: [bookings.businessId, bookings.id],
+    }).onDelete('cascade'),
+    index('booking_assignments_business_technician_idx').on(t.businessId, t.technicianId),
+  ],
 );

@@ -1,9 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { INVITATION_DAYS, TEAM_TEXT } from '../../../shared/team';
 import { PLAN_SEATS } from '../../../shared/plan-features';
+import { INVITATION_DAYS, TEAM_TEXT } from '../../../shared/team';
 import type { Database, DbOrTx } from '../../db/client';
-import { bookingAssignments, bookings, profiles, session, teamInvitations, user, userRoles } from '../../db/schema';
+import {
+  bookingAssignments,
+  bookings,
+  profiles,
+  session,
+  teamInvitations,
+  user,
+  userRoles,
+} from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import type { Mailer } from '../../providers/mail/mailer';
 import { openInvitationsOf, seatsMessage, seatsUsed } from '../billing/billing.service';
@@ -24,20 +32,29 @@ export async function listTeam(db: DbOrTx, businessId: string) {
     .where(and(eq(userRoles.businessId, businessId), eq(userRoles.role, 'technician')))
     .orderBy(asc(userRoles.createdAt));
   const invitations = await db
-    .select({ id: teamInvitations.id, email: teamInvitations.email, expiresAt: teamInvitations.expiresAt, createdAt: teamInvitations.createdAt })
+    .select({
+      id: teamInvitations.id,
+      email: teamInvitations.email,
+      expiresAt: teamInvitations.expiresAt,
+      createdAt: teamInvitations.createdAt,
+    })
     .from(teamInvitations)
     .where(openInvitationsOf(businessId))
     .orderBy(asc(teamInvitations.createdAt));
   return {
     owner: owner ?? null,
     members: members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
-    invitations: invitations.map((i) => ({ ...i, expiresAt: i.expiresAt.toISOString(), createdAt: i.createdAt.toISOString() })),
+    invitations: invitations.map((i) => ({
+      ...i,
+      expiresAt: i.expiresAt.toISOString(),
+      createdAt: i.createdAt.toISOString(),
+    })),
   };
 }
 
 /**
  * Invites a technician by email. The business row is locked for the seat count, so concurrent invitations cannot
- * exceed the plan's seats (docs/decisions/804). The link carries a random token; only its hash is stored.
+ * exceed the plan's seats (docs/decisions/0804). The link carries a random token; only its hash is stored.
  */
 export async function inviteMember(
   db: Database,
@@ -59,7 +76,9 @@ export async function inviteMember(
       .select({ id: user.id })
       .from(user)
       .innerJoin(userRoles, eq(userRoles.userId, user.id))
-      .where(and(eq(user.email, email), eq(userRoles.businessId, businessId), eq(userRoles.role, 'technician')));
+      .where(
+        and(eq(user.email, email), eq(userRoles.businessId, businessId), eq(userRoles.role, 'technician')),
+      );
     const [ownerRow] = await tx.select({ email: user.email }).from(user).where(eq(user.id, businessId));
     if (existing || ownerRow?.email === email) throw conflict(TEAM_TEXT.alreadyMember);
     // An expired invitation to the same address no longer holds a seat or the address.
@@ -76,11 +95,18 @@ export async function inviteMember(
         ),
       );
     const limit = PLAN_SEATS[biz.plan];
-    if (limit !== null && (await seatsUsed(tx, businessId)) + 1 > limit) throw conflict(seatsMessage(biz.plan, limit));
+    if (limit !== null && (await seatsUsed(tx, businessId)) + 1 > limit)
+      throw conflict(seatsMessage(biz.plan, limit));
     try {
       const [row] = await tx
         .insert(teamInvitations)
-        .values({ businessId, email, tokenHash: hashToken(token), invitedBy, expiresAt: new Date(Date.now() + INVITATION_DAYS * DAY_MS) })
+        .values({
+          businessId,
+          email,
+          tokenHash: hashToken(token),
+          invitedBy,
+          expiresAt: new Date(Date.now() + INVITATION_DAYS * DAY_MS),
+        })
         .returning();
       return { ...row!, businessName: biz.businessName };
     } catch (err) {
@@ -95,7 +121,12 @@ export async function inviteMember(
     subject: `You're invited to join ${business} on ShineRoute`,
     text: `Hi,\n\nYou've been invited to join ${business} on ShineRoute as a technician. Open this link to create your account or sign in (it works once and expires in ${INVITATION_DAYS} days):\n\n${link}\n`,
   });
-  return { id: invitation.id, email: invitation.email, expiresAt: invitation.expiresAt.toISOString(), createdAt: invitation.createdAt.toISOString() };
+  return {
+    id: invitation.id,
+    email: invitation.email,
+    expiresAt: invitation.expiresAt.toISOString(),
+    createdAt: invitation.createdAt.toISOString(),
+  };
 }
 
 export async function revokeInvitation(db: DbOrTx, businessId: string, id: string) {
@@ -120,12 +151,20 @@ export async function removeMember(db: Database, businessId: string, memberId: s
   await db.transaction(async (tx) => {
     const rows = await tx
       .delete(userRoles)
-      .where(and(eq(userRoles.userId, memberId), eq(userRoles.businessId, businessId), eq(userRoles.role, 'technician')))
+      .where(
+        and(
+          eq(userRoles.userId, memberId),
+          eq(userRoles.businessId, businessId),
+          eq(userRoles.role, 'technician'),
+        ),
+      )
       .returning({ id: userRoles.id });
     if (rows.length === 0) throw notFound();
     await tx
       .delete(bookingAssignments)
-      .where(and(eq(bookingAssignments.businessId, businessId), eq(bookingAssignments.technicianId, memberId)));
+      .where(
+        and(eq(bookingAssignments.businessId, businessId), eq(bookingAssignments.technicianId, memberId)),
+      );
     await tx.delete(session).where(eq(session.userId, memberId));
   });
 }
@@ -183,7 +222,8 @@ export async function acceptInvitation(db: Database, token: string, account: { i
       .select({ businessId: userRoles.businessId })
       .from(userRoles)
       .where(and(eq(userRoles.userId, account.id), eq(userRoles.role, 'technician')));
-    if (other) throw conflict(other.businessId === inv.businessId ? TEAM_TEXT.alreadyMember : TEAM_TEXT.otherTeam);
+    if (other)
+      throw conflict(other.businessId === inv.businessId ? TEAM_TEXT.alreadyMember : TEAM_TEXT.otherTeam);
     await tx.insert(userRoles).values({ userId: account.id, role: 'technician', businessId: inv.businessId });
     await tx
       .update(teamInvitations)
@@ -194,7 +234,12 @@ export async function acceptInvitation(db: Database, token: string, account: { i
 }
 
 /** Assigns a booking of the business to one of its technicians (or the owner), or clears it with null. */
-export async function assignBooking(db: DbOrTx, businessId: string, bookingId: string, technicianId: string | null) {
+export async function assignBooking(
+  db: DbOrTx,
+  businessId: string,
+  bookingId: string,
+  technicianId: string | null,
+) {
   assertUuid(bookingId);
   const [booking] = await db
     .select({ id: bookings.id })
@@ -209,21 +254,34 @@ export async function assignBooking(db: DbOrTx, businessId: string, bookingId: s
     const [member] = await db
       .select({ id: userRoles.id })
       .from(userRoles)
-      .where(and(eq(userRoles.userId, technicianId), eq(userRoles.businessId, businessId), eq(userRoles.role, 'technician')));
+      .where(
+        and(
+          eq(userRoles.userId, technicianId),
+          eq(userRoles.businessId, businessId),
+          eq(userRoles.role, 'technician'),
+        ),
+      );
     // Anyone else (another business's owner or technician) is unknown here: 404 like a foreign id in a path.
     if (!member) throw notFound(TEAM_TEXT.notTechnician);
   }
   await db
     .insert(bookingAssignments)
     .values({ bookingId, businessId, technicianId })
-    .onConflictDoUpdate({ target: bookingAssignments.bookingId, set: { technicianId, assignedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: bookingAssignments.bookingId,
+      set: { technicianId, assignedAt: new Date() },
+    });
   return { bookingId, technicianId };
 }
 
 /** Every assignment of the business (booking → technician), optionally only one technician's. */
 export async function listAssignments(db: DbOrTx, businessId: string, technicianId?: string) {
   const rows = await db
-    .select({ bookingId: bookingAssignments.bookingId, technicianId: bookingAssignments.technicianId, technicianName: user.name })
+    .select({
+      bookingId: bookingAssignments.bookingId,
+      technicianId: bookingAssignments.technicianId,
+      technicianName: user.name,
+    })
     .from(bookingAssignments)
     .innerJoin(user, eq(user.id, bookingAssignments.technicianId))
     .where(
@@ -234,4 +292,3 @@ export async function listAssignments(db: DbOrTx, businessId: string, technician
     );
   return rows;
 }
-

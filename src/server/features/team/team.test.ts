@@ -7,7 +7,8 @@ import { createTestContext } from '../../test/harness';
 
 const t = await createTestContext();
 
-const invite = (cookie: string, email: string) => t.request('/api/team/invitations', { method: 'POST', cookie, json: { email } });
+const invite = (cookie: string, email: string) =>
+  t.request('/api/team/invitations', { method: 'POST', cookie, json: { email } });
 
 async function tokenFor(email: string) {
   const [mail] = await t.emailsTo(email);
@@ -52,7 +53,10 @@ describe('invitations', () => {
     expect(row!.tokenHash).not.toContain(token);
 
     const tech = await t.signUp({ email });
-    const accepted = await t.request(`/api/invitations/${token}/accept`, { method: 'POST', cookie: tech.cookie });
+    const accepted = await t.request(`/api/invitations/${token}/accept`, {
+      method: 'POST',
+      cookie: tech.cookie,
+    });
     expect(accepted.status).toBe(200);
     expect(await accepted.json()).toEqual({ businessName: 'Shiny Co' });
     const billing = await (await t.request('/api/billing', { cookie: tech.cookie })).json();
@@ -62,7 +66,10 @@ describe('invitations', () => {
     expect(team.invitations).toEqual([]);
 
     // Single use.
-    const again = await t.request(`/api/invitations/${token}/accept`, { method: 'POST', cookie: tech.cookie });
+    const again = await t.request(`/api/invitations/${token}/accept`, {
+      method: 'POST',
+      cookie: tech.cookie,
+    });
     expect(again.status).toBe(409);
     expect((await again.json()).error.message).toBe(TEAM_TEXT.used);
     expect((await (await t.request(`/api/invitations/${token}`)).json()).problem).toBe(TEAM_TEXT.used);
@@ -75,10 +82,16 @@ describe('invitations', () => {
     const token = await tokenFor(existing.email);
     expect((await (await t.request(`/api/invitations/${token}`)).json()).accountExists).toBe(true);
     const stranger = await t.signUp();
-    const wrong = await t.request(`/api/invitations/${token}/accept`, { method: 'POST', cookie: stranger.cookie });
+    const wrong = await t.request(`/api/invitations/${token}/accept`, {
+      method: 'POST',
+      cookie: stranger.cookie,
+    });
     expect(wrong.status).toBe(403);
     expect((await wrong.json()).error.message).toBe(TEAM_TEXT.wrongAccount(existing.email));
-    const ok = await t.request(`/api/invitations/${token}/accept`, { method: 'POST', cookie: existing.cookie });
+    const ok = await t.request(`/api/invitations/${token}/accept`, {
+      method: 'POST',
+      cookie: existing.cookie,
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -88,9 +101,15 @@ describe('invitations', () => {
     await invite(owner.cookie, email);
     const token = await tokenFor(email);
     expect((await t.request(`/api/invitations/${token}/accept`, { method: 'POST' })).status).toBe(401);
-    await t.db.update(teamInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(teamInvitations.email, email));
+    await t.db
+      .update(teamInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(teamInvitations.email, email));
     const tech = await t.signUp({ email });
-    const expired = await t.request(`/api/invitations/${token}/accept`, { method: 'POST', cookie: tech.cookie });
+    const expired = await t.request(`/api/invitations/${token}/accept`, {
+      method: 'POST',
+      cookie: tech.cookie,
+    });
     expect(expired.status).toBe(409);
     expect((await expired.json()).error.message).toBe(TEAM_TEXT.expired);
 
@@ -98,10 +117,16 @@ describe('invitations', () => {
     expect((await invite(owner.cookie, email)).status).toBe(201);
     const token2 = await tokenFor(email);
     const team = await (await t.request('/api/team', { cookie: owner.cookie })).json();
-    const revoke = await t.request(`/api/team/invitations/${team.invitations[0].id}`, { method: 'DELETE', cookie: owner.cookie });
+    const revoke = await t.request(`/api/team/invitations/${team.invitations[0].id}`, {
+      method: 'DELETE',
+      cookie: owner.cookie,
+    });
     expect(revoke.status).toBe(204);
     expect(await revoke.text()).toBe('');
-    const revoked = await t.request(`/api/invitations/${token2}/accept`, { method: 'POST', cookie: tech.cookie });
+    const revoked = await t.request(`/api/invitations/${token2}/accept`, {
+      method: 'POST',
+      cookie: tech.cookie,
+    });
     expect((await revoked.json()).error.message).toBe(TEAM_TEXT.revokedLink);
 
     const unknown = await t.request('/api/invitations/not-a-token');
@@ -119,7 +144,11 @@ describe('invitations', () => {
       expect(res.status).toBe(400);
       expect((await res.json()).error.message).toBe(message);
     }
-    const missing = await t.request('/api/team/invitations', { method: 'POST', cookie: owner.cookie, json: {} });
+    const missing = await t.request('/api/team/invitations', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: {},
+    });
     expect((await missing.json()).error.message).toBe('Email is required');
     const email = newEmail();
     expect((await invite(owner.cookie, email)).status).toBe(201);
@@ -169,17 +198,35 @@ describe('seats', () => {
 
   it('Elite is unlimited; a downgrade that would exceed the seats is refused until members are removed', async () => {
     const owner = await t.signUp({ plan: 'elite' });
-    const techs = [await joinedTechnician(owner), await joinedTechnician(owner), await joinedTechnician(owner)];
+    const techs = [
+      await joinedTechnician(owner),
+      await joinedTechnician(owner),
+      await joinedTechnician(owner),
+    ];
     expect((await invite(owner.cookie, newEmail())).status).toBe(201);
-    const down = await t.request('/api/billing/plan', { method: 'PUT', cookie: owner.cookie, json: { plan: 'pro' } });
+    const down = await t.request('/api/billing/plan', {
+      method: 'PUT',
+      cookie: owner.cookie,
+      json: { plan: 'pro' },
+    });
     expect(down.status).toBe(409);
     expect((await down.json()).error.message).toBe(
       'The Pro plan includes 3 users, counting you and pending invitations. Remove a member or upgrade your plan.',
     );
     const team = await (await t.request('/api/team', { cookie: owner.cookie })).json();
-    await t.request(`/api/team/invitations/${team.invitations[0].id}`, { method: 'DELETE', cookie: owner.cookie });
-    expect((await t.request(`/api/team/members/${techs[0]!.userId}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(204);
-    const ok = await t.request('/api/billing/plan', { method: 'PUT', cookie: owner.cookie, json: { plan: 'pro' } });
+    await t.request(`/api/team/invitations/${team.invitations[0].id}`, {
+      method: 'DELETE',
+      cookie: owner.cookie,
+    });
+    expect(
+      (await t.request(`/api/team/members/${techs[0]!.userId}`, { method: 'DELETE', cookie: owner.cookie }))
+        .status,
+    ).toBe(204);
+    const ok = await t.request('/api/billing/plan', {
+      method: 'PUT',
+      cookie: owner.cookie,
+      json: { plan: 'pro' },
+    });
     expect(ok.status).toBe(200);
   });
 });
@@ -189,7 +236,10 @@ describe('members', () => {
     const owner = await t.signUp();
     const tech = await joinedTechnician(owner);
     expect((await t.request('/api/bookings', { cookie: tech.cookie })).status).toBe(200);
-    const res = await t.request(`/api/team/members/${tech.userId}`, { method: 'DELETE', cookie: owner.cookie });
+    const res = await t.request(`/api/team/members/${tech.userId}`, {
+      method: 'DELETE',
+      cookie: owner.cookie,
+    });
     expect(res.status).toBe(204);
     expect((await t.request('/api/bookings', { cookie: tech.cookie })).status).toBe(401);
     const { cookie } = await t.signIn(tech.email, tech.password);
@@ -235,8 +285,12 @@ describe('booking assignment', () => {
     const tech = await joinedTechnician(owner);
     const res = await assign(owner.cookie, booking.id, tech.userId);
     expect(res.status).toBe(200);
-    const mine = await (await t.request(`/api/team/assignments?technicianId=${tech.userId}`, { cookie: tech.cookie })).json();
-    expect(mine.items).toEqual([{ bookingId: booking.id, technicianId: tech.userId, technicianName: 'Theo Tech' }]);
+    const mine = await (
+      await t.request(`/api/team/assignments?technicianId=${tech.userId}`, { cookie: tech.cookie })
+    ).json();
+    expect(mine.items).toEqual([
+      { bookingId: booking.id, technicianId: tech.userId, technicianName: 'Theo Tech' },
+    ]);
     expect((await assign(owner.cookie, booking.id, null)).status).toBe(200);
     const none = await (await t.request('/api/team/assignments', { cookie: owner.cookie })).json();
     expect(none.items).toEqual([]);

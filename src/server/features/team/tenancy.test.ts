@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { LAPSED_MESSAGE, upgradeMessage } from '../../../shared/plan-features';
 import { OWNER_ONLY_MESSAGE } from '../../auth/guards';
-import { createBooking, createCustomer, createInventoryItem, createService, grantRole, updateProfile } from '../../db/factories';
+import {
+  createBooking,
+  createCustomer,
+  createInventoryItem,
+  createService,
+  grantRole,
+  updateProfile,
+} from '../../db/factories';
 import { createTestContext } from '../../test/harness';
 
 const t = await createTestContext();
@@ -38,7 +45,7 @@ describe("the session's business", () => {
     expect(detail.status).toBe(200);
   });
 
-  it("a technician sees nothing of another business (404 for its ids)", async () => {
+  it('a technician sees nothing of another business (404 for its ids)', async () => {
     const { tech } = await businessWithTechnician();
     const other = await businessWithTechnician();
     const res = await t.request(`/api/customers/${other.customer.id}`, { cookie: tech.cookie });
@@ -103,7 +110,11 @@ describe("the session's business", () => {
   it('billing tells a technician whose business they work in', async () => {
     const { tech } = await businessWithTechnician();
     const res = await t.request('/api/billing', { cookie: tech.cookie });
-    expect(await res.json()).toMatchObject({ memberRole: 'technician', plan: 'pro', seats: { used: 2, limit: 3 } });
+    expect(await res.json()).toMatchObject({
+      memberRole: 'technician',
+      plan: 'pro',
+      seats: { used: 2, limit: 3 },
+    });
   });
 });
 
@@ -116,11 +127,17 @@ describe('plans and gating', () => {
       ['GET', '/api/inventory/movements'],
       ['GET', '/api/inventory/purchase-order.csv'],
     ] as const) {
-      const res = await t.request(path, { method, cookie: starter.cookie, json: method === 'POST' ? { name: 'Soap' } : undefined });
+      const res = await t.request(path, {
+        method,
+        cookie: starter.cookie,
+        json: method === 'POST' ? { name: 'Soap' } : undefined,
+      });
       expect([path, res.status]).toEqual([path, 402]);
       expect((await res.json()).error.message).toBe(upgradeMessage('inventory'));
     }
-    expect(upgradeMessage('inventory')).toBe('Inventory is part of the Pro plan. Upgrade on the Billing page to use it.');
+    expect(upgradeMessage('inventory')).toBe(
+      'Inventory is part of the Pro plan. Upgrade on the Billing page to use it.',
+    );
     const pro = await t.signUp({ plan: 'pro' });
     expect((await t.request('/api/inventory', { cookie: pro.cookie })).status).toBe(200);
   });
@@ -128,11 +145,18 @@ describe('plans and gating', () => {
   it('a lapsed subscription keeps gated data readable and blocks gated writes', async () => {
     const owner = await t.signUp({ plan: 'pro' });
     await createInventoryItem(t.db, owner.userId, { name: 'Wax', currentStock: 3 });
-    await updateProfile(t.db, owner.userId, { subscriptionActive: false, trialEndsAt: new Date(Date.now() - 1000) });
+    await updateProfile(t.db, owner.userId, {
+      subscriptionActive: false,
+      trialEndsAt: new Date(Date.now() - 1000),
+    });
     const read = await t.request('/api/inventory', { cookie: owner.cookie });
     expect(read.status).toBe(200);
     expect((await read.json()).items).toHaveLength(1);
-    const write = await t.request('/api/inventory', { method: 'POST', cookie: owner.cookie, json: { name: 'Soap' } });
+    const write = await t.request('/api/inventory', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { name: 'Soap' },
+    });
     expect(write.status).toBe(402);
     expect((await write.json()).error.message).toBe(LAPSED_MESSAGE);
     const billing = await (await t.request('/api/billing', { cookie: owner.cookie })).json();
@@ -142,19 +166,38 @@ describe('plans and gating', () => {
   it('a new sign-up is on a 14-day Starter trial; a test-mode plan change is recorded at once', async () => {
     const owner = await t.signUp({ plan: 'starter' });
     const before = await (await t.request('/api/billing', { cookie: owner.cookie })).json();
-    expect(before).toMatchObject({ plan: 'starter', state: 'trialing', trialDaysLeft: 14, memberRole: 'owner', seats: { used: 1, limit: 1 }, mode: 'test' });
-    const res = await t.request('/api/billing/plan', { method: 'PUT', cookie: owner.cookie, json: { plan: 'pro' } });
+    expect(before).toMatchObject({
+      plan: 'starter',
+      state: 'trialing',
+      trialDaysLeft: 14,
+      memberRole: 'owner',
+      seats: { used: 1, limit: 1 },
+      mode: 'test',
+    });
+    const res = await t.request('/api/billing/plan', {
+      method: 'PUT',
+      cookie: owner.cookie,
+      json: { plan: 'pro' },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ plan: 'pro', seats: { used: 1, limit: 3 } });
     expect((await t.request('/api/inventory', { cookie: owner.cookie })).status).toBe(200);
-    const bad = await t.request('/api/billing/plan', { method: 'PUT', cookie: owner.cookie, json: { plan: 'gold' } });
+    const bad = await t.request('/api/billing/plan', {
+      method: 'PUT',
+      cookie: owner.cookie,
+      json: { plan: 'gold' },
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.message).toBe('Choose a plan');
   });
 
   it('refuses a downgrade that would exceed the seats until members are removed', async () => {
     const { owner } = await businessWithTechnician();
-    const res = await t.request('/api/billing/plan', { method: 'PUT', cookie: owner.cookie, json: { plan: 'starter' } });
+    const res = await t.request('/api/billing/plan', {
+      method: 'PUT',
+      cookie: owner.cookie,
+      json: { plan: 'starter' },
+    });
     expect(res.status).toBe(409);
     expect((await res.json()).error.message).toBe(
       'The Starter plan includes 1 user, counting you and pending invitations. Remove a member or upgrade your plan.',

@@ -85,18 +85,28 @@ export const adminVerificationsApi = adminVerificationRoutes
   )
   .openapi(approveRoute, async (c) =>
     c.json(
-      await reviewBusiness(c.var.deps, { id: c.var.user.id, email: c.var.user.email }, c.req.valid('param').id, {
-        status: 'verified',
-      }),
+      await reviewBusiness(
+        c.var.deps,
+        { id: c.var.user.id, email: c.var.user.email },
+        c.req.valid('param').id,
+        {
+          status: 'verified',
+        },
+      ),
       200,
     ),
   )
   .openapi(rejectRoute, async (c) =>
     c.json(
-      await reviewBusiness(c.var.deps, { id: c.var.user.id, email: c.var.user.email }, c.req.valid('param').id, {
-        status: 'rejected',
-        reason: c.req.valid('json').reason,
-      }),
+      await reviewBusiness(
+        c.var.deps,
+        { id: c.var.user.id, email: c.var.user.email },
+        c.req.valid('param').id,
+        {
+          status: 'rejected',
+          reason: c.req.valid('json').reason,
+        },
+      ),
       200,
     ),
   );

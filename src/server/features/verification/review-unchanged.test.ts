@@ -11,7 +11,10 @@ async function submitted() {
   const form = new FormData();
   form.set('documentType', 'government_id');
   form.set('file', new File([PDF_BYTES as Uint8Array<ArrayBuffer>], 'id.pdf'));
-  expect((await t.request('/api/verification/documents', { method: 'POST', body: form, cookie: owner.cookie })).status).toBe(201);
+  expect(
+    (await t.request('/api/verification/documents', { method: 'POST', body: form, cookie: owner.cookie }))
+      .status,
+  ).toBe(201);
   return owner;
 }
 
@@ -25,23 +28,30 @@ describe('reviewing a verification again without a change', () => {
   it('a second approval answers the same review and emails, audits and writes nothing more', async () => {
     const admin = await t.createAdmin();
     const owner = await submitted();
-    const approve = () => t.request(`/api/admin/verifications/${owner.userId}/approve`, { method: 'POST', cookie: admin.cookie });
+    const approve = () =>
+      t.request(`/api/admin/verifications/${owner.userId}/approve`, { method: 'POST', cookie: admin.cookie });
     const first = await approve();
     expect(first.status).toBe(200);
-    const [review] = (await (await t.request('/api/admin/verifications?status=verified', { cookie: admin.cookie })).json()).reviews.filter(
-      (r: { businessId: string }) => r.businessId === owner.userId,
-    );
+    const [review] = (
+      await (await t.request('/api/admin/verifications?status=verified', { cookie: admin.cookie })).json()
+    ).reviews.filter((r: { businessId: string }) => r.businessId === owner.userId);
     for (let i = 0; i < 3; i++) {
       const again = await approve();
       expect(again.status).toBe(200);
-      expect(await again.json()).toEqual({ businessId: owner.userId, verificationStatus: 'verified', rejectionReason: null });
+      expect(await again.json()).toEqual({
+        businessId: owner.userId,
+        verificationStatus: 'verified',
+        rejectionReason: null,
+      });
     }
-    const mails = (await t.emailsTo(owner.email)).filter((m) => m.subject === 'Your business is verified on ShineRoute');
+    const mails = (await t.emailsTo(owner.email)).filter(
+      (m) => m.subject === 'Your business is verified on ShineRoute',
+    );
     expect(mails).toHaveLength(1);
     expect(await audit(admin, owner.userId)).toEqual(['verification.approve']);
-    const [after] = (await (await t.request('/api/admin/verifications?status=verified', { cookie: admin.cookie })).json()).reviews.filter(
-      (r: { businessId: string }) => r.businessId === owner.userId,
-    );
+    const [after] = (
+      await (await t.request('/api/admin/verifications?status=verified', { cookie: admin.cookie })).json()
+    ).reviews.filter((r: { businessId: string }) => r.businessId === owner.userId);
     expect(after.reviewedAt).toBe(review.reviewedAt);
   });
 
@@ -49,7 +59,11 @@ describe('reviewing a verification again without a change', () => {
     const admin = await t.createAdmin();
     const owner = await submitted();
     const reject = (reason: string) =>
-      t.request(`/api/admin/verifications/${owner.userId}/reject`, { method: 'POST', cookie: admin.cookie, json: { reason } });
+      t.request(`/api/admin/verifications/${owner.userId}/reject`, {
+        method: 'POST',
+        cookie: admin.cookie,
+        json: { reason },
+      });
     expect((await reject('The ID photo is unreadable')).status).toBe(200);
     expect((await reject(' The ID photo is unreadable ')).status).toBe(200);
     const subject = 'Your ShineRoute verification needs attention';
@@ -59,8 +73,21 @@ describe('reviewing a verification again without a change', () => {
     expect(mails).toHaveLength(2);
     expect(mails[0]!.body).toContain('Reason: The name does not match the account');
     // Then an approval is a change again.
-    expect((await t.request(`/api/admin/verifications/${owner.userId}/approve`, { method: 'POST', cookie: admin.cookie })).status).toBe(200);
-    expect((await t.emailsTo(owner.email)).filter((m) => m.subject === 'Your business is verified on ShineRoute')).toHaveLength(1);
-    expect(await audit(admin, owner.userId)).toEqual(['verification.approve', 'verification.reject', 'verification.reject']);
+    expect(
+      (
+        await t.request(`/api/admin/verifications/${owner.userId}/approve`, {
+          method: 'POST',
+          cookie: admin.cookie,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await t.emailsTo(owner.email)).filter((m) => m.subject === 'Your business is verified on ShineRoute'),
+    ).toHaveLength(1);
+    expect(await audit(admin, owner.userId)).toEqual([
+      'verification.approve',
+      'verification.reject',
+      'verification.reject',
+    ]);
   });
 });

@@ -1,14 +1,18 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES, VERIFICATION_STATUSES, VERIFICATION_TEXT } from '../../../shared/verification';
+import {
+  DOCUMENT_TYPES,
+  MAX_UPLOAD_BYTES,
+  VERIFICATION_STATUSES,
+  VERIFICATION_TEXT,
+} from '../../../shared/verification';
 import { requireOwnerForWrites, requireUser } from '../../auth/guards';
-import { errorBodySchema } from '../../http/openapi';
 import { idParamSchema } from '../../http/lists';
-import { createRouter, errorResponses, json } from '../../http/openapi';
+import { createRouter, errorBodySchema, errorResponses, json } from '../../http/openapi';
 import type { FileStorage } from '../../providers/storage/storage';
 import { getDocumentFile, getVerification, uploadDocument } from './verification.service';
 
-/** Uploads skip the app's 1MB JSON body limit and get their own (docs/decisions/205). */
+/** Uploads skip the app's 1MB JSON body limit and get their own (docs/decisions/0205). */
 export const UPLOAD_PATH = '/api/verification/documents';
 
 export const documentSchema = z

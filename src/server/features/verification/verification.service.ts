@@ -1,4 +1,3 @@
-import { recordAudit } from '../admin-users/audit.service';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import {
@@ -13,6 +12,7 @@ import { businessVerifications, profiles, user, verificationDocuments } from '..
 import { AppError, invalid, notFound } from '../../http/errors';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { FileStorage } from '../../providers/storage/storage';
+import { recordAudit } from '../admin-users/audit.service';
 import { assertUuid } from '../ids';
 import { getUserRole } from '../profiles/profiles.service';
 
@@ -83,7 +83,7 @@ export interface UploadInput {
 
 /**
  * Stores a document privately at {userId}/{documentType}_{timestamp}.{ext} and records it. The first upload
- * creates the business's review (pending); an upload after a rejection re-opens it (docs/decisions/205).
+ * creates the business's review (pending); an upload after a rejection re-opens it (docs/decisions/0205).
  */
 export async function uploadDocument(
   deps: { db: Database; storage: FileStorage },
@@ -214,13 +214,21 @@ export async function reviewBusiness(
   if (decision.status === 'rejected' && !reason) throw invalid(VERIFICATION_TEXT.reasonRequired);
   const owner = await deps.db.transaction(async (tx) => {
     const [previous] = await tx
-      .select({ status: businessVerifications.verificationStatus, reason: businessVerifications.rejectionReason })
+      .select({
+        status: businessVerifications.verificationStatus,
+        reason: businessVerifications.rejectionReason,
+      })
       .from(businessVerifications)
       .where(eq(businessVerifications.businessId, businessId))
       .for('update');
     // The same decision again (a second click, a replayed request) changes nothing, so nothing is written, audited or
     // emailed; a rejection with another reason is a new decision.
-    if (previous && previous.status === decision.status && (decision.status === 'verified' || previous.reason === reason)) return null;
+    if (
+      previous &&
+      previous.status === decision.status &&
+      (decision.status === 'verified' || previous.reason === reason)
+    )
+      return null;
     const [review] = await tx
       .update(businessVerifications)
       .set({
@@ -280,7 +288,9 @@ export async function reviewBusiness(
 
 /** The latest insurance certificate's expiry when it falls within 30 days (or has passed); else null. */
 export async function insuranceExpiryNotice(db: DbOrTx, businessId: string, today = new Date()) {
-  const [row] = await db.execute<{ expiry: string | null }>(sql`select ${latestInsuranceExpiry(businessId)} as expiry`).then((r) => r.rows);
+  const [row] = await db
+    .execute<{ expiry: string | null }>(sql`select ${latestInsuranceExpiry(businessId)} as expiry`)
+    .then((r) => r.rows);
   return insuranceNotice(row?.expiry ?? null, today);
 }
 

@@ -16,7 +16,12 @@ export interface BusinessForPage {
   yearsInBusiness: number;
   specialties: string[];
   guarantees: string[];
-  services: Array<{ name: string; description: string | null; basePriceCents: number; durationMinutes: number }>;
+  services: Array<{
+    name: string;
+    description: string | null;
+    basePriceCents: number;
+    durationMinutes: number;
+  }>;
 }
 
 /** Everything a generator may say about one page: its subject, place, vehicle and business. */

@@ -29,13 +29,33 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const ctx = pageContext({ slug: 'car-detailing-tampa-fl', keyword: 'car detailing', city: 'Tampa', state: 'FL', vehicleMake: null, vehicleModel: null, business: null });
-const modelAnswer = (content: unknown) => ({ choices: [{ message: { role: 'assistant', content: typeof content === 'string' ? content : JSON.stringify(content) } }] });
+const ctx = pageContext({
+  slug: 'car-detailing-tampa-fl',
+  keyword: 'car detailing',
+  city: 'Tampa',
+  state: 'FL',
+  vehicleMake: null,
+  vehicleModel: null,
+  business: null,
+});
+const modelAnswer = (content: unknown) => ({
+  choices: [
+    {
+      message: {
+        role: 'assistant',
+        content: typeof content === 'string' ? content : JSON.stringify(content),
+      },
+    },
+  ],
+});
 const goodAnswer = {
   metaDescription: 'Tampa car detailing at your door, written by the model for this test page.',
   sections: [
     { heading: 'Tampa shine, delivered', paragraphs: ['Our model-written intro about Tampa.'] },
-    { heading: 'Beat the <b>humidity</b>', paragraphs: ['Salt air <script>alert(1)</script>is tough on paint.'] },
+    {
+      heading: 'Beat the <b>humidity</b>',
+      paragraphs: ['Salt air <script>alert(1)</script>is tough on paint.'],
+    },
   ],
   faq: [
     { question: 'Do you come to Tampa offices?', answer: 'Yes, anywhere in Tampa.' },
@@ -46,7 +66,11 @@ const goodAnswer = {
 describe('the OpenAI-compatible content adapter', () => {
   it('asks the model with the key and model name, and builds sanitised HTML from its plain-text answer', async () => {
     reply = () => ({ status: 200, body: modelAnswer(goodAnswer) });
-    const generator = createContentGenerator({ llmBaseUrl: baseUrl, llmApiKey: 'sk-test', llmModel: 'test-model' });
+    const generator = createContentGenerator({
+      llmBaseUrl: baseUrl,
+      llmApiKey: 'sk-test',
+      llmModel: 'test-model',
+    });
     expect(generator.name).toBe('openai-compatible');
     const out = await generator.generate(ctx);
     const sent = requests.at(-1)!;
@@ -69,14 +93,21 @@ describe('the OpenAI-compatible content adapter', () => {
 
   it.each([
     ['an error status', () => ({ status: 500, body: { error: { message: 'overloaded' } } })],
-    ['an answer that is not JSON', () => ({ status: 200, body: modelAnswer('Sure! Here is your page: ...') })],
+    [
+      'an answer that is not JSON',
+      () => ({ status: 200, body: modelAnswer('Sure! Here is your page: ...') }),
+    ],
     ['an answer of the wrong shape', () => ({ status: 200, body: modelAnswer({ sections: [] }) })],
     ['a malformed body', () => ({ status: 200, body: 'not json at all' })],
     ['a timeout', () => ({ status: 200, body: modelAnswer(goodAnswer), delayMs: 500 })],
   ])('falls back to the templates on %s', async (_label, answer) => {
     reply = answer;
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const generator = createContentGenerator({ llmBaseUrl: baseUrl, llmApiKey: 'sk-test', llmTimeoutMs: 200 });
+    const generator = createContentGenerator({
+      llmBaseUrl: baseUrl,
+      llmApiKey: 'sk-test',
+      llmTimeoutMs: 200,
+    });
     const out = await generator.generate(ctx);
     expect(out.html).not.toContain('model-written');
     expect(out.html).toContain('Tampa');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ContentGenerator, GeneratedContent, PageContext } from './content-generator';
 import { escapeHtml } from '../../../shared/html';
+import type { ContentGenerator, GeneratedContent, PageContext } from './content-generator';
 import { toPlainText } from './sanitize';
 import { generateFromTemplates } from './template-generator';
 
@@ -12,7 +12,12 @@ const answerSchema = z.object({
   title: z.string().max(200).optional(),
   metaDescription: z.string().min(20).max(320),
   sections: z
-    .array(z.object({ heading: z.string().min(1).max(140), paragraphs: z.array(z.string().min(1).max(2000)).min(1).max(6) }))
+    .array(
+      z.object({
+        heading: z.string().min(1).max(140),
+        paragraphs: z.array(z.string().min(1).max(2000)).min(1).max(6),
+      }),
+    )
     .min(2)
     .max(8),
   faq: z
@@ -79,7 +84,10 @@ async function askModel(config: OpenAiConfig, ctx: PageContext) {
   const text = body.choices?.[0]?.message?.content;
   if (!text) throw new Error('the model returned no content');
   const parsed = answerSchema.safeParse(JSON.parse(text.replace(/^```(?:json)?\s*|\s*```$/g, '')));
-  if (!parsed.success) throw new Error(`the model's answer did not match the expected shape: ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success)
+    throw new Error(
+      `the model's answer did not match the expected shape: ${parsed.error.issues[0]?.message}`,
+    );
   return parsed.data;
 }
 
@@ -91,17 +99,28 @@ export function createOpenAiGenerator(config: OpenAiConfig, fallback: ContentGen
       try {
         answer = await askModel(config, ctx);
       } catch (err) {
-        console.warn(`content: the language model failed for ${ctx.slug} (${err instanceof Error ? err.message : err}); using templates`);
+        console.warn(
+          `content: the language model failed for ${ctx.slug} (${err instanceof Error ? err.message : err}); using templates`,
+        );
         return fallback.generate(ctx);
       }
       // Prices, zip codes and the FAQ's factual answers come from our own data, not from the model.
       const facts = generateFromTemplates(ctx);
-      const factSections = facts.html.match(/<section><h2>(?:Services and prices|Popular detailing packages|Areas we serve|Serving)[\s\S]*?<\/section>/g) ?? [];
+      const factSections =
+        facts.html.match(
+          /<section><h2>(?:Services and prices|Popular detailing packages|Areas we serve|Serving)[\s\S]*?<\/section>/g,
+        ) ?? [];
       const text = (s: string) => escapeHtml(toPlainText(s));
       const written = answer.sections
-        .map((s) => `<section><h2>${text(s.heading)}</h2>${s.paragraphs.map((p) => `<p>${text(p)}</p>`).join('')}</section>`)
+        .map(
+          (s) =>
+            `<section><h2>${text(s.heading)}</h2>${s.paragraphs.map((p) => `<p>${text(p)}</p>`).join('')}</section>`,
+        )
         .join('');
-      const faq = answer.faq.map((f) => ({ question: toPlainText(f.question), answer: toPlainText(f.answer) }));
+      const faq = answer.faq.map((f) => ({
+        question: toPlainText(f.question),
+        answer: toPlainText(f.answer),
+      }));
       const faqHtml = `<section><h2>Frequently asked questions</h2>${faq.map((f) => `<h3>${escapeHtml(f.question)}</h3><p>${escapeHtml(f.answer)}</p>`).join('')}</section>`;
       return {
         metaDescription: toPlainText(answer.metaDescription).slice(0, 160),

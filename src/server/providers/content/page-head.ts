@@ -4,7 +4,15 @@ import { escapeHtml as e } from '../../../shared/html';
  * A page's own head tags: title, description, canonical link, Open Graph and Twitter card. /seo/{slug} and the
  * server-rendered public pages (decision 914) write them the same way.
  */
-export function pageHeadTags({ title, description, url }: { title: string; description: string; url: string }): string[] {
+export function pageHeadTags({
+  title,
+  description,
+  url,
+}: {
+  title: string;
+  description: string;
+  url: string;
+}): string[] {
   return [
     `<title>${e(title)}</title>`,
     `<meta name="description" content="${e(description)}">`,

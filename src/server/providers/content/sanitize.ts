@@ -3,7 +3,30 @@ import sanitizeHtml from 'sanitize-html';
 // Page copy may hold headings, paragraphs, lists, simple tables and links; never scripts, styles, frames,
 // images, forms or event handlers. Applied before storage and again before serving.
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['h2', 'h3', 'h4', 'p', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'br', 'a', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'section', 'span'],
+  allowedTags: [
+    'h2',
+    'h3',
+    'h4',
+    'p',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'em',
+    'b',
+    'i',
+    'br',
+    'a',
+    'blockquote',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'section',
+    'span',
+  ],
   allowedAttributes: { a: ['href', 'title', 'rel'], th: ['scope'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesAppliedToAttributes: ['href'],
@@ -31,4 +54,3 @@ export function toPlainText(text: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
-

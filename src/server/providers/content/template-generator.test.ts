@@ -5,7 +5,11 @@ import { largestCities } from '../../features/seo/seo-geo';
 import type { BusinessForPage } from './content-generator';
 import { generateFromTemplates } from './template-generator';
 
-const bodyText = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const bodyText = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 const business: BusinessForPage = {
   id: 'b1',
@@ -32,7 +36,15 @@ describe('the template content engine', () => {
           for (const vehicle of [null, ...POPULAR_VEHICLES]) {
             const subject = { keyword, city: city.name, state, vehicle };
             const out = generateFromTemplates(
-              pageContext({ slug: pageSlug(subject), keyword, city: city.name, state, vehicleMake: vehicle?.make ?? null, vehicleModel: vehicle?.model ?? null, business: null }),
+              pageContext({
+                slug: pageSlug(subject),
+                keyword,
+                city: city.name,
+                state,
+                vehicleMake: vehicle?.make ?? null,
+                vehicleModel: vehicle?.model ?? null,
+                business: null,
+              }),
             );
             bodies.add(bodyText(out.html));
             count++;
@@ -46,14 +58,37 @@ describe('the template content engine', () => {
 
   it('gives numbered pages of the same subject a different body (variant)', () => {
     const make = (slug: string, variant: number) =>
-      bodyText(generateFromTemplates(pageContext({ slug, keyword: 'car detailing', city: 'Austin', state: 'TX', vehicleMake: null, vehicleModel: null, business, variant })).html);
-    const texts = ['car-detailing-austin-tx', 'car-detailing-austin-tx-2', 'car-detailing-austin-tx-3'].map((s, i) => make(s, i + 1));
+      bodyText(
+        generateFromTemplates(
+          pageContext({
+            slug,
+            keyword: 'car detailing',
+            city: 'Austin',
+            state: 'TX',
+            vehicleMake: null,
+            vehicleModel: null,
+            business,
+            variant,
+          }),
+        ).html,
+      );
+    const texts = ['car-detailing-austin-tx', 'car-detailing-austin-tx-2', 'car-detailing-austin-tx-3'].map(
+      (s, i) => make(s, i + 1),
+    );
     expect(new Set(texts).size).toBe(3);
   });
 
   it("shows the business's services and prices, nearby zip codes, vehicle advice and an FAQ", () => {
     const out = generateFromTemplates(
-      pageContext({ slug: 'detailing-ford-f-150-austin-tx', keyword: 'detailing', city: 'Austin', state: 'TX', vehicleMake: 'Ford', vehicleModel: 'F-150', business }),
+      pageContext({
+        slug: 'detailing-ford-f-150-austin-tx',
+        keyword: 'detailing',
+        city: 'Austin',
+        state: 'TX',
+        vehicleMake: 'Ford',
+        vehicleModel: 'F-150',
+        business,
+      }),
     );
     expect(out.html).toContain('Services and prices from Lone Star Mobile Detailing');
     // An F-150 is priced as a truck: 1.3 × $39 = $50.70, rounded to $51 (§9).
@@ -69,7 +104,15 @@ describe('the template content engine', () => {
 
   it('offers platform pages the demo packages and climate advice for the state', () => {
     const out = generateFromTemplates(
-      pageContext({ slug: 'car-wash-buffalo-ny', keyword: 'car wash', city: 'Buffalo', state: 'NY', vehicleMake: null, vehicleModel: null, business: null }),
+      pageContext({
+        slug: 'car-wash-buffalo-ny',
+        keyword: 'car wash',
+        city: 'Buffalo',
+        state: 'NY',
+        vehicleMake: null,
+        vehicleModel: null,
+        business: null,
+      }),
     );
     expect(out.html).toContain('Basic Wash &amp; Vacuum');
     expect(out.html).toContain('$45.00');

@@ -1,9 +1,9 @@
 import { DEFAULT_VEHICLE_MULTIPLIERS, DEMO_SERVICES } from '../../../shared/constants';
+import { escapeHtml } from '../../../shared/html';
 import { formatCents } from '../../../shared/money';
 import { priceForVehicleCents } from '../../../shared/pricing';
 import { titleCase } from '../../../shared/seo.constants';
 import type { ContentGenerator, FaqItem, GeneratedContent, PageContext } from './content-generator';
-import { escapeHtml } from '../../../shared/html';
 import { CLASS_TIPS, CLIMATE_TIPS, climateOf, MODEL_NOTES, vehicleTypeOf } from './vehicle-advice';
 
 // The built-in content engine: readable copy assembled from varied phrasings, chosen by a generator seeded with
@@ -32,7 +32,8 @@ function random(seed: number) {
 }
 
 type Vars = Record<string, string>;
-const fill = (template: string, vars: Vars) => template.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
+const fill = (template: string, vars: Vars) =>
+  template.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '');
 
 const INTROS = [
   'Looking for {kw} in {city}? {brand} brings a fully equipped detailing setup to your driveway, office parking lot or apartment garage anywhere in {city}, {stateName}, so {subject} gets a professional clean without you losing an afternoon.',
@@ -62,10 +63,26 @@ const INTRO_HEADINGS = [
 ];
 
 const STEP_SETS = [
-  ['Choose your service and book a time online.', 'A detailer arrives at your {city} address with everything needed.', 'Inspect the result, pay securely and enjoy the shine.'],
-  ['Pick a package and tell us where {subject} is parked.', 'We wash, clean and protect it on site in {city}.', 'You get a spotless car and a receipt by email.'],
-  ['Book in about 60 seconds from any phone.', 'Our mobile team handles the water, power and products.', 'Walk out to a freshly detailed car, anywhere in {city}.'],
-  ['Select {kw} and your preferred date.', 'Receive a reminder before your detailer arrives.', 'Approve the finished work with a final walk-around.'],
+  [
+    'Choose your service and book a time online.',
+    'A detailer arrives at your {city} address with everything needed.',
+    'Inspect the result, pay securely and enjoy the shine.',
+  ],
+  [
+    'Pick a package and tell us where {subject} is parked.',
+    'We wash, clean and protect it on site in {city}.',
+    'You get a spotless car and a receipt by email.',
+  ],
+  [
+    'Book in about 60 seconds from any phone.',
+    'Our mobile team handles the water, power and products.',
+    'Walk out to a freshly detailed car, anywhere in {city}.',
+  ],
+  [
+    'Select {kw} and your preferred date.',
+    'Receive a reminder before your detailer arrives.',
+    'Approve the finished work with a final walk-around.',
+  ],
 ];
 
 const WHY_HEADINGS = [
@@ -76,14 +93,38 @@ const WHY_HEADINGS = [
 ];
 
 const FAQ_POOL: Array<[string, string]> = [
-  ['How much does {kw} cost in {city}?', 'Prices start at {fromPrice} for a maintenance wash and depend on the service and vehicle size; you see the exact price before you book.'],
-  ['Do I need to be home during my {city} appointment?', 'No. As long as the detailer can reach {subject} and, for interior work, has the keys, you can carry on with your day.'],
-  ['Do you bring your own water and power?', 'Yes. Our mobile setup carries water, power and every product needed, so {kw} works at homes, offices and apartment garages in {city}.'],
-  ['How long does {kw} take?', 'A basic wash takes about an hour; a full interior and exterior detail takes around three hours, and ceramic coatings take most of a day.'],
-  ['Which areas around {city} do you serve?', 'We serve {city} and nearby areas including zip codes {zipList}.'],
-  ['Is {kw} safe for {subject}?', 'Yes. We use pH-balanced products, clean microfibre for every panel and scratch-free drying methods suited to {subject}.'],
-  ['What happens if it rains on the day of my {city} detail?', 'We will contact you to reschedule at no charge; rescheduling needs at least 24 hours’ notice otherwise.'],
-  ['Can I book {kw} for a company fleet in {stateName}?', 'Yes. Fleet and repeat bookings are welcome, and recurring appointments keep every vehicle looking consistent.'],
+  [
+    'How much does {kw} cost in {city}?',
+    'Prices start at {fromPrice} for a maintenance wash and depend on the service and vehicle size; you see the exact price before you book.',
+  ],
+  [
+    'Do I need to be home during my {city} appointment?',
+    'No. As long as the detailer can reach {subject} and, for interior work, has the keys, you can carry on with your day.',
+  ],
+  [
+    'Do you bring your own water and power?',
+    'Yes. Our mobile setup carries water, power and every product needed, so {kw} works at homes, offices and apartment garages in {city}.',
+  ],
+  [
+    'How long does {kw} take?',
+    'A basic wash takes about an hour; a full interior and exterior detail takes around three hours, and ceramic coatings take most of a day.',
+  ],
+  [
+    'Which areas around {city} do you serve?',
+    'We serve {city} and nearby areas including zip codes {zipList}.',
+  ],
+  [
+    'Is {kw} safe for {subject}?',
+    'Yes. We use pH-balanced products, clean microfibre for every panel and scratch-free drying methods suited to {subject}.',
+  ],
+  [
+    'What happens if it rains on the day of my {city} detail?',
+    'We will contact you to reschedule at no charge; rescheduling needs at least 24 hours’ notice otherwise.',
+  ],
+  [
+    'Can I book {kw} for a company fleet in {stateName}?',
+    'Yes. Fleet and repeat bookings are welcome, and recurring appointments keep every vehicle looking consistent.',
+  ],
 ];
 
 function shuffled<T>(items: readonly T[], next: () => number): T[] {
@@ -105,7 +146,10 @@ function servicesSection(ctx: PageContext, vars: Vars): string {
     ? fill('Services and prices from {brand}', vars)
     : fill('Popular detailing packages in {city}', vars);
   const priceNote = ctx.vehicle
-    ? fill(`Prices shown for {subject}, priced as ${escapeHtml(type ?? 'sedan')} (${multiplier}× the base price).`, vars)
+    ? fill(
+        `Prices shown for {subject}, priced as ${escapeHtml(type ?? 'sedan')} (${multiplier}× the base price).`,
+        vars,
+      )
     : 'Prices shown for a standard sedan; larger vehicles are priced by size.';
   const rows = list
     .map(
@@ -122,7 +166,8 @@ function businessSection(ctx: PageContext, vars: Vars): string {
   const parts: string[] = [];
   if (b.description) parts.push(`<p>${escapeHtml(b.description)}</p>`);
   const facts: string[] = [];
-  if (b.yearsInBusiness > 0) facts.push(`${b.yearsInBusiness} years detailing cars in ${escapeHtml(ctx.stateName)}`);
+  if (b.yearsInBusiness > 0)
+    facts.push(`${b.yearsInBusiness} years detailing cars in ${escapeHtml(ctx.stateName)}`);
   facts.push(...b.specialties.slice(0, 4).map(escapeHtml), ...b.guarantees.slice(0, 3).map(escapeHtml));
   if (facts.length > 0) parts.push(`<ul>${facts.map((f) => `<li>${f}</li>`).join('')}</ul>`);
   if (parts.length === 0) return '';
@@ -135,7 +180,10 @@ function careSection(ctx: PageContext, vars: Vars, next: () => number): string {
     const key = `${ctx.vehicle.make} ${ctx.vehicle.model}`;
     const tips = shuffled(CLASS_TIPS[ctx.vehicle.kind], next).slice(0, 2);
     const note = MODEL_NOTES[key];
-    return `<h2>${fill('Caring for your {vehicle} in {city}', vars)}</h2><p>${note ? escapeHtml(note) : ''}</p><ul>${[...tips, ...climateTips]
+    return `<h2>${fill('Caring for your {vehicle} in {city}', vars)}</h2><p>${note ? escapeHtml(note) : ''}</p><ul>${[
+      ...tips,
+      ...climateTips,
+    ]
       .map((t) => `<li>${fill(t, vars)}</li>`)
       .join('')}</ul>`;
   }
@@ -146,7 +194,8 @@ function areaSection(ctx: PageContext, vars: Vars): string {
   if (ctx.area.zips.length === 0) {
     return `<h2>${fill('Serving {city} and nearby', vars)}</h2><p>${fill('Our detailers come to homes, offices and apartment complexes across {city}, {stateName}. Enter your zip code when you book to confirm your address is covered.', vars)}</p>`;
   }
-  const towns = ctx.area.towns.length > 0 ? ` We also travel to nearby ${escapeHtml(listText(ctx.area.towns))}.` : '';
+  const towns =
+    ctx.area.towns.length > 0 ? ` We also travel to nearby ${escapeHtml(listText(ctx.area.towns))}.` : '';
   return `<h2>${fill('Areas we serve around {city}', vars)}</h2><p>${fill('Our detailers cover {city}, including zip codes {zipList}.', vars)}${towns}</p>`;
 }
 
@@ -169,7 +218,13 @@ export function generateFromTemplates(ctx: PageContext): GeneratedContent {
     subject: ctx.vehicle ? `your ${escapeHtml(vehicleName)}` : 'your car',
     brand: escapeHtml(ctx.business?.name ?? 'ShineRoute'),
     zipList: escapeHtml(listText(ctx.area.zips.slice(0, 6))) || escapeHtml(ctx.city),
-    fromPrice: formatCents(Math.min(...(ctx.business?.services.length ? ctx.business.services : DEMO_SERVICES).map((s) => s.basePriceCents))),
+    fromPrice: formatCents(
+      Math.min(
+        ...(ctx.business?.services.length ? ctx.business.services : DEMO_SERVICES).map(
+          (s) => s.basePriceCents,
+        ),
+      ),
+    ),
   };
   // A page whose slug needed a suffix (variant 2, 3…) starts from a different intro than the original.
   const introIndex = (Math.floor(next() * INTROS.length) + ctx.variant - 1) % INTROS.length;
@@ -180,7 +235,10 @@ export function generateFromTemplates(ctx: PageContext): GeneratedContent {
   const stepsHeading = fill(WHY_HEADINGS[Math.floor(next() * WHY_HEADINGS.length)]!, vars);
 
   const faqPairs = shuffled(FAQ_POOL, next).slice(0, 4);
-  const faq: FaqItem[] = faqPairs.map(([q, a]) => ({ question: decode(fill(q, vars)), answer: decode(fill(a, vars)) }));
+  const faq: FaqItem[] = faqPairs.map(([q, a]) => ({
+    question: decode(fill(q, vars)),
+    answer: decode(fill(a, vars)),
+  }));
 
   const html = [
     `<section><h2>${fill(ctx.vehicle ? '{Kw} for your {vehicle} in {city}' : INTRO_HEADINGS[introHeading]!, vars)}</h2><p>${intro}</p><p>${second}</p></section>`,
@@ -209,7 +267,10 @@ export function generateFromTemplates(ctx: PageContext): GeneratedContent {
 
 /** Vars are HTML-escaped for the body; FAQ items are stored as plain text. */
 function decode(text: string) {
-  return text.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
+  return text.replace(
+    /&(amp|lt|gt|quot|#39);/g,
+    (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!,
+  );
 }
 
 function truncate(text: string, max: number) {

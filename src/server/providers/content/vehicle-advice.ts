@@ -38,31 +38,55 @@ export const CLASS_TIPS: Record<VehicleClass, string[]> = {
 
 /** A line about each of the popular models, keyed "Make Model". */
 export const MODEL_NOTES: Record<string, string> = {
-  'Ford F-150': 'The F-150’s aluminium body resists rust but shows water spots quickly, so a drying aid and a sealant make a visible difference.',
-  'Chevrolet Silverado': 'Silverado owners often tow; we pay extra attention to the hitch area and the tailgate where road film and exhaust soot build up.',
+  'Ford F-150':
+    'The F-150’s aluminium body resists rust but shows water spots quickly, so a drying aid and a sealant make a visible difference.',
+  'Chevrolet Silverado':
+    'Silverado owners often tow; we pay extra attention to the hitch area and the tailgate where road film and exhaust soot build up.',
   'Ram 1500': 'The Ram 1500’s large chrome and badge areas are polished by hand so they do not spot or pit.',
-  'GMC Sierra': 'Sierra Denali interiors use real wood and leather that need a pH-balanced cleaner rather than an all-purpose spray.',
-  'Toyota Tacoma': 'Tacomas spend weekends off pavement; an undercarriage rinse and a bed-liner dressing keep them trail-ready.',
-  'Toyota RAV4': 'The RAV4’s textured lower cladding looks best with a trim protectant that keeps it dark without a greasy shine.',
-  'Honda CR-V': 'CR-V cargo floors are removable; we lift them to vacuum the hidden well where sand and small toys collect.',
-  'Nissan Rogue': 'The Rogue’s Divide-N-Hide cargo panels are cleaned on both sides, and the rear door sills get a full wipe-down.',
-  'Chevrolet Equinox': 'Equinox owners ask most for pet-hair removal; rubber brushes lift it from the carpet fibres without damage.',
-  'Ford Explorer': 'Three-row Explorers get the third row and the rear climate vents cleaned, places a quick wash always misses.',
-  'Toyota Highlander': 'Highlanders carry families; a steam clean of the car-seat areas removes what vacuuming leaves behind.',
-  'Hyundai Tucson': 'The Tucson’s parametric grille has many small openings; a soft detailing brush cleans each one without scratching.',
-  'Kia Sportage': 'The Sportage’s gloss-black trim pieces scratch easily, so we wash them with a separate, softer mitt.',
-  'Ford Escape': 'Escape cabins use a lot of soft-touch plastic that looks best with a matte, non-greasy protectant.',
-  'Chevrolet Tahoe': 'A Tahoe has a lot of paint; a ceramic spray sealant cuts the time of every future wash.',
-  'Subaru Outback': 'Outbacks are loved by dog owners and hikers; we extract mud from the carpets and deodorise the cargo area.',
-  'Jeep Grand Cherokee': 'The Grand Cherokee’s leather seats are conditioned to keep them supple through hot summers and dry winters.',
-  'Jeep Wrangler': 'Wrangler soft tops are cleaned with a fabric-safe shampoo and protected with a UV guard so the window panels stay clear.',
-  'Toyota Camry': 'The Camry is built to last; a yearly paint correction and sealant keep it looking as good as it runs.',
-  'Toyota Corolla': 'Corolla paint is thin on the edges of the hood, so we machine-polish with a light pad and a fine finishing polish.',
-  'Honda Civic': 'Civic sport trims have low splitters and side skirts that collect road tar; a tar remover takes it off safely.',
-  'Honda Accord': 'Accord interiors with light upholstery get a fabric shampoo that lifts stains without leaving water rings.',
-  'Nissan Altima': 'The Altima’s headlights haze after a few summers; restoring them is a quick win for looks and safety.',
-  'Tesla Model 3': 'Model 3 glass roofs and frameless windows get extra care, and we put the car in wash-safe mode before we start.',
-  'Tesla Model Y': 'The Model Y’s white seats and large glass roof are the two things owners ask about most; both are part of our detail.',
+  'GMC Sierra':
+    'Sierra Denali interiors use real wood and leather that need a pH-balanced cleaner rather than an all-purpose spray.',
+  'Toyota Tacoma':
+    'Tacomas spend weekends off pavement; an undercarriage rinse and a bed-liner dressing keep them trail-ready.',
+  'Toyota RAV4':
+    'The RAV4’s textured lower cladding looks best with a trim protectant that keeps it dark without a greasy shine.',
+  'Honda CR-V':
+    'CR-V cargo floors are removable; we lift them to vacuum the hidden well where sand and small toys collect.',
+  'Nissan Rogue':
+    'The Rogue’s Divide-N-Hide cargo panels are cleaned on both sides, and the rear door sills get a full wipe-down.',
+  'Chevrolet Equinox':
+    'Equinox owners ask most for pet-hair removal; rubber brushes lift it from the carpet fibres without damage.',
+  'Ford Explorer':
+    'Three-row Explorers get the third row and the rear climate vents cleaned, places a quick wash always misses.',
+  'Toyota Highlander':
+    'Highlanders carry families; a steam clean of the car-seat areas removes what vacuuming leaves behind.',
+  'Hyundai Tucson':
+    'The Tucson’s parametric grille has many small openings; a soft detailing brush cleans each one without scratching.',
+  'Kia Sportage':
+    'The Sportage’s gloss-black trim pieces scratch easily, so we wash them with a separate, softer mitt.',
+  'Ford Escape':
+    'Escape cabins use a lot of soft-touch plastic that looks best with a matte, non-greasy protectant.',
+  'Chevrolet Tahoe':
+    'A Tahoe has a lot of paint; a ceramic spray sealant cuts the time of every future wash.',
+  'Subaru Outback':
+    'Outbacks are loved by dog owners and hikers; we extract mud from the carpets and deodorise the cargo area.',
+  'Jeep Grand Cherokee':
+    'The Grand Cherokee’s leather seats are conditioned to keep them supple through hot summers and dry winters.',
+  'Jeep Wrangler':
+    'Wrangler soft tops are cleaned with a fabric-safe shampoo and protected with a UV guard so the window panels stay clear.',
+  'Toyota Camry':
+    'The Camry is built to last; a yearly paint correction and sealant keep it looking as good as it runs.',
+  'Toyota Corolla':
+    'Corolla paint is thin on the edges of the hood, so we machine-polish with a light pad and a fine finishing polish.',
+  'Honda Civic':
+    'Civic sport trims have low splitters and side skirts that collect road tar; a tar remover takes it off safely.',
+  'Honda Accord':
+    'Accord interiors with light upholstery get a fabric shampoo that lifts stains without leaving water rings.',
+  'Nissan Altima':
+    'The Altima’s headlights haze after a few summers; restoring them is a quick win for looks and safety.',
+  'Tesla Model 3':
+    'Model 3 glass roofs and frameless windows get extra care, and we put the car in wash-safe mode before we start.',
+  'Tesla Model Y':
+    'The Model Y’s white seats and large glass roof are the two things owners ask about most; both are part of our detail.',
 };
 
 /** The booking vehicle type each popular model is priced as (§9 multipliers). */
@@ -76,12 +100,49 @@ export function vehicleTypeOf(vehicle: { model: string; kind: VehicleClass }): V
 export type Climate = 'sun' | 'salt' | 'rain' | 'coast' | 'seasons';
 
 const CLIMATE_BY_STATE: Record<string, Climate> = {
-  AZ: 'sun', NV: 'sun', NM: 'sun', TX: 'sun', CA: 'sun', UT: 'sun', OK: 'sun', CO: 'salt',
-  FL: 'coast', LA: 'coast', MS: 'coast', AL: 'coast', GA: 'coast', SC: 'coast', NC: 'coast', HI: 'coast', DE: 'coast',
-  WA: 'rain', OR: 'rain', AK: 'salt',
-  MN: 'salt', WI: 'salt', MI: 'salt', NY: 'salt', PA: 'salt', OH: 'salt', IL: 'salt', IN: 'salt', IA: 'salt',
-  ND: 'salt', SD: 'salt', NE: 'salt', MA: 'salt', VT: 'salt', NH: 'salt', ME: 'salt', CT: 'salt', RI: 'salt',
-  NJ: 'salt', ID: 'salt', MT: 'salt', WY: 'salt', WV: 'salt',
+  AZ: 'sun',
+  NV: 'sun',
+  NM: 'sun',
+  TX: 'sun',
+  CA: 'sun',
+  UT: 'sun',
+  OK: 'sun',
+  CO: 'salt',
+  FL: 'coast',
+  LA: 'coast',
+  MS: 'coast',
+  AL: 'coast',
+  GA: 'coast',
+  SC: 'coast',
+  NC: 'coast',
+  HI: 'coast',
+  DE: 'coast',
+  WA: 'rain',
+  OR: 'rain',
+  AK: 'salt',
+  MN: 'salt',
+  WI: 'salt',
+  MI: 'salt',
+  NY: 'salt',
+  PA: 'salt',
+  OH: 'salt',
+  IL: 'salt',
+  IN: 'salt',
+  IA: 'salt',
+  ND: 'salt',
+  SD: 'salt',
+  NE: 'salt',
+  MA: 'salt',
+  VT: 'salt',
+  NH: 'salt',
+  ME: 'salt',
+  CT: 'salt',
+  RI: 'salt',
+  NJ: 'salt',
+  ID: 'salt',
+  MT: 'salt',
+  WY: 'salt',
+  WV: 'salt',
 };
 export const climateOf = (state: string): Climate => CLIMATE_BY_STATE[state] ?? 'seasons';
 

@@ -67,7 +67,7 @@ export interface ProviderPayout {
   arrivalDate: string;
 }
 
-/** A Stripe Billing subscription as its webhooks report it (docs/decisions/832). */
+/** A Stripe Billing subscription as its webhooks report it (docs/decisions/0832). */
 export interface ProviderSubscription {
   subscriptionId: string;
   customerId: string | null;
@@ -114,16 +114,29 @@ export interface BillingProvider {
     cancelUrl: string;
   }): Promise<{ sessionId: string; url: string }>;
   /** The coupon with this id, created once (percent off for the first `months` monthly invoices). */
-  ensureCoupon(req: { id: string; percentOff: number; months: number; name: string }): Promise<{ id: string }>;
+  ensureCoupon(req: {
+    id: string;
+    percentOff: number;
+    months: number;
+    name: string;
+  }): Promise<{ id: string }>;
   createPortalSession(req: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
 }
 
 /** Stripe Connect: onboarding of a business's connected account (Express). */
 export interface ConnectProvider {
   /** Creates the connected account; `businessId` is the idempotency key and metadata. */
-  createAccount(req: { businessId: string; email: string | null; businessName: string | null }): Promise<ConnectedAccountState>;
+  createAccount(req: {
+    businessId: string;
+    email: string | null;
+    businessName: string | null;
+  }): Promise<ConnectedAccountState>;
   /** A one-time onboarding link; the owner comes back to returnUrl (or refreshUrl when the link expired). */
-  createAccountLink(req: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
+  createAccountLink(req: {
+    accountId: string;
+    returnUrl: string;
+    refreshUrl: string;
+  }): Promise<{ url: string }>;
   retrieveAccount(accountId: string): Promise<ConnectedAccountState>;
 }
 
@@ -133,7 +146,11 @@ export interface PaymentProvider {
   /** Asks the provider (never the browser) whether the session has been paid. */
   getPaymentStatus(sessionId: string): Promise<PaymentStatus>;
   /** Gives money back (in full unless amountCents); returns the provider's refund id. */
-  refund(sessionId: string, paymentReference: string | null, request?: RefundRequest): Promise<{ refundId: string | null }>;
+  refund(
+    sessionId: string,
+    paymentReference: string | null,
+    request?: RefundRequest,
+  ): Promise<{ refundId: string | null }>;
   /**
    * Closes an unpaid session so it can no longer be paid (Stripe: POST /v1/checkout/sessions/{id}/expire).
    * `expired: false` means the customer had already paid: the caller settles that payment (records or refunds it).

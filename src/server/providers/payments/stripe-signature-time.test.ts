@@ -1,19 +1,42 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../test/harness';
-import { createStripePaymentProvider, SIGNATURE_CLOCK_SKEW_SECONDS, SIGNATURE_MAX_AGE_SECONDS } from './stripe';
+import {
+  createStripePaymentProvider,
+  SIGNATURE_CLOCK_SKEW_SECONDS,
+  SIGNATURE_MAX_AGE_SECONDS,
+} from './stripe';
 
 const WEBHOOK_SECRET = 'whsec_signature_time_test';
 // Only signatures are checked here: an event of a type the app ignores reaches no Stripe API.
 const t = await createTestContext({
-  payments: () => createStripePaymentProvider({ secretKey: 'sk_test_unused', webhookSecret: WEBHOOK_SECRET, apiBase: 'http://127.0.0.1:9' }),
+  payments: () =>
+    createStripePaymentProvider({
+      secretKey: 'sk_test_unused',
+      webhookSecret: WEBHOOK_SECRET,
+      apiBase: 'http://127.0.0.1:9',
+    }),
 });
 
 function post(secondsFromNow: number) {
   const now = Math.floor(Date.now() / 1000);
-  const body = JSON.stringify({ id: `evt_${crypto.randomUUID()}`, object: 'event', type: 'payment_intent.created', created: now, data: { object: {} } });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET, timestamp: now + secondsFromNow });
-  return t.request('/api/webhooks/stripe', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body });
+  const body = JSON.stringify({
+    id: `evt_${crypto.randomUUID()}`,
+    object: 'event',
+    type: 'payment_intent.created',
+    created: now,
+    data: { object: {} },
+  });
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload: body,
+    secret: WEBHOOK_SECRET,
+    timestamp: now + secondsFromNow,
+  });
+  return t.request('/api/webhooks/stripe', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    body,
+  });
 }
 
 describe('the time in a Stripe webhook signature', () => {

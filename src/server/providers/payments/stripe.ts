@@ -63,7 +63,8 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
       }
       // Stripe's check bounds the age only: a signature dated ahead of our clock would stay valid until then.
       const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
-      if (!(signedAt * 1000 <= Date.now() + SIGNATURE_CLOCK_SKEW_SECONDS * 1000)) throw new WebhookSignatureError('Webhook signature is dated in the future');
+      if (!(signedAt * 1000 <= Date.now() + SIGNATURE_CLOCK_SKEW_SECONDS * 1000))
+        throw new WebhookSignatureError('Webhook signature is dated in the future');
       return event;
     }
     throw new WebhookSignatureError();
@@ -249,7 +250,10 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
         return { sessionId: session.id, url: session.url };
       },
       async createPortalSession(req) {
-        const portal = await stripe.billingPortal.sessions.create({ customer: req.customerId, return_url: req.returnUrl });
+        const portal = await stripe.billingPortal.sessions.create({
+          customer: req.customerId,
+          return_url: req.returnUrl,
+        });
         return { url: portal.url };
       },
     },
@@ -271,7 +275,12 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
       async createAccountLink(req) {
         // Each link is used once: a fresh key per link, reused by the SDK's own retries of this request.
         const link = await stripe.accountLinks.create(
-          { account: req.accountId, type: 'account_onboarding', return_url: req.returnUrl, refresh_url: req.refreshUrl },
+          {
+            account: req.accountId,
+            type: 'account_onboarding',
+            return_url: req.returnUrl,
+            refresh_url: req.refreshUrl,
+          },
           { idempotencyKey: `account-link-${req.accountId}-${randomUUID()}` },
         );
         return { url: link.url };

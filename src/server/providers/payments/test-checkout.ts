@@ -18,13 +18,21 @@ export function createTestPaymentProvider(db: Database, publicUrl: string): Paym
     async getPaymentStatus(sessionId) {
       // Booking sessions live in checkout_sessions, quote-deposit and invoice sessions in document_checkouts.
       const [doc] = await db
-        .select({ paidAt: documentCheckouts.paidAt, amountCents: sql<number>`${documentCheckouts.amountCents} + ${documentCheckouts.tipCents}` })
+        .select({
+          paidAt: documentCheckouts.paidAt,
+          amountCents: sql<number>`${documentCheckouts.amountCents} + ${documentCheckouts.tipCents}`,
+        })
         .from(documentCheckouts)
         .where(eq(documentCheckouts.providerSessionId, sessionId));
-      const [row] = doc ? [doc] : await db
-        .select({ paidAt: checkoutSessions.paidAt, amountCents: sql<number>`${checkoutSessions.amountCents} + ${checkoutSessions.tipCents}` })
-        .from(checkoutSessions)
-        .where(eq(checkoutSessions.providerSessionId, sessionId));
+      const [row] = doc
+        ? [doc]
+        : await db
+            .select({
+              paidAt: checkoutSessions.paidAt,
+              amountCents: sql<number>`${checkoutSessions.amountCents} + ${checkoutSessions.tipCents}`,
+            })
+            .from(checkoutSessions)
+            .where(eq(checkoutSessions.providerSessionId, sessionId));
       const paid = Boolean(row?.paidAt);
       return {
         paid,

@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { assertSafeKey, type FileStorage } from './storage';
 
 export interface S3StorageConfig {
@@ -36,7 +43,12 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
     kind: 's3',
     async put(key, body, contentType) {
       await client.send(
-        new PutObjectCommand({ Bucket: config.bucket, Key: objectKey(key), Body: body, ContentType: contentType }),
+        new PutObjectCommand({
+          Bucket: config.bucket,
+          Key: objectKey(key),
+          Body: body,
+          ContentType: contentType,
+        }),
       );
     },
     async get(key) {

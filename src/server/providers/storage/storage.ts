@@ -27,7 +27,10 @@ export function createStorage(opts: { dataDir: string; s3?: S3StorageConfig }): 
 
 /** Refuses keys that could leave the storage root or address something odd. */
 export function assertSafeKey(key: string) {
-  if (!/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/.test(key) || key.split('/').some((p) => p === '.' || p === '..')) {
+  if (
+    !/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/.test(key) ||
+    key.split('/').some((p) => p === '.' || p === '..')
+  ) {
     throw new Error(`Unsafe storage key: ${key}`);
   }
 }

@@ -6,7 +6,7 @@ import { Input } from '../ui/input';
 
 /**
  * The tip choices of the pay pages: none, 15 / 20 / 25 % of the price before tax, or a custom amount. The tip is
- * its own line (docs/decisions/501); the invoice pay page offers the same choices in plain HTML.
+ * its own line (docs/decisions/0501); the invoice pay page offers the same choices in plain HTML.
  */
 export function TipSelector({
   value,

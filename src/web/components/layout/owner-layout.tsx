@@ -75,12 +75,21 @@ export function OwnerLayout() {
       <div className="flex min-w-0 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-slate-200 bg-white px-4 lg:hidden">
           <Logo />
-          <Button variant="ghost" size="icon" aria-label={open ? 'Close menu' : 'Open menu'} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            aria-expanded={open}
+            onClick={() => setOpen((o) => !o)}
+          >
             {open ? <X /> : <Menu />}
           </Button>
         </header>
         {open && (
-          <nav aria-label="Owner mobile" className="fixed inset-x-0 top-14 bottom-0 z-30 overflow-y-auto bg-navy-900 p-4 lg:hidden">
+          <nav
+            aria-label="Owner mobile"
+            className="fixed inset-x-0 top-14 bottom-0 z-30 overflow-y-auto bg-navy-900 p-4 lg:hidden"
+          >
             <NavList onNavigate={() => setOpen(false)} />
             <div className="mt-4 border-t border-navy-800 pt-4">
               <SignOutButton onClick={signOut} />

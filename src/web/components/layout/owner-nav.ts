@@ -1,38 +1,68 @@
 import {
   Boxes,
-  CreditCard,
   CalendarCheck,
+  CreditCard,
   FileText,
-  Landmark,
   Gift,
+  Landmark,
   LayoutDashboard,
   MapPin,
   Megaphone,
   MessageSquare,
   ShieldCheck,
-  TicketPercent,
   Store,
+  TicketPercent,
   Users,
   Wrench,
 } from 'lucide-react';
 
 /** The spec's Quick Actions (§2), also the owner app's navigation. */
 export const QUICK_ACTIONS = [
-  { to: '/bookings', label: 'Bookings', description: 'Confirm, start and complete jobs', icon: CalendarCheck },
+  {
+    to: '/bookings',
+    label: 'Bookings',
+    description: 'Confirm, start and complete jobs',
+    icon: CalendarCheck,
+  },
   { to: '/customers', label: 'Customers', description: 'Your client list and vehicles', icon: Users },
   { to: '/services', label: 'Services', description: 'What you offer and what it costs', icon: Wrench },
   { to: '/inventory', label: 'Inventory', description: 'Supplies and low-stock alerts', icon: Boxes },
   { to: '/marketing', label: 'SEO Marketing', description: 'Landing pages for your cities', icon: Megaphone },
-  { to: '/verification', label: 'Verification', description: 'Upload your business documents', icon: ShieldCheck },
-  { to: '/invoices', label: 'Invoices & Quotes', description: 'Quote and bill your customers', icon: FileText },
-  { to: '/campaigns', label: 'SMS & Email Campaigns', description: 'Reach your customers', icon: MessageSquare },
+  {
+    to: '/verification',
+    label: 'Verification',
+    description: 'Upload your business documents',
+    icon: ShieldCheck,
+  },
+  {
+    to: '/invoices',
+    label: 'Invoices & Quotes',
+    description: 'Quote and bill your customers',
+    icon: FileText,
+  },
+  {
+    to: '/campaigns',
+    label: 'SMS & Email Campaigns',
+    description: 'Reach your customers',
+    icon: MessageSquare,
+  },
   { to: '/loyalty', label: 'Loyalty', description: 'Points, tiers and rewards', icon: Gift },
-  { to: '/business-profile', label: 'Business Profile', description: 'Your public business page', icon: Store },
+  {
+    to: '/business-profile',
+    label: 'Business Profile',
+    description: 'Your public business page',
+    icon: Store,
+  },
   { to: '/service-areas', label: 'Service Areas', description: 'Zip codes you serve', icon: MapPin },
 ] as const;
 
 /** Promo codes sit right after the campaigns (decision 0958); not one of the spec's Quick Actions. */
-const PROMO_CODES = { to: '/promo-codes', label: 'Promo Codes', description: 'Discounts for your booking page', icon: TicketPercent };
+const PROMO_CODES = {
+  to: '/promo-codes',
+  label: 'Promo Codes',
+  description: 'Discounts for your booking page',
+  icon: TicketPercent,
+};
 
 export const OWNER_NAV = [
   { to: '/dashboard', label: 'Dashboard', description: '', icon: LayoutDashboard },

@@ -3,10 +3,38 @@ import { Button } from '../ui/button';
 import { Logo } from './logo';
 
 const GROUPS = [
-  { title: 'Product', links: [['Features', '/#features'], ['Pricing', '/#pricing'], ['Demo', '/demo']] },
-  { title: 'Resources', links: [['Book a Detail', '/book'], ['For Detailers', '/for-detailers'], ['Demo', '/demo']] },
-  { title: 'Support', links: [['Contact Us', '/contact'], ['Privacy Policy', '/privacy'], ['Terms of Service', '/terms']] },
-  { title: 'Company', links: [['About', '/about'], ['Contact', '/contact'], ['Book Now', '/book']] },
+  {
+    title: 'Product',
+    links: [
+      ['Features', '/#features'],
+      ['Pricing', '/#pricing'],
+      ['Demo', '/demo'],
+    ],
+  },
+  {
+    title: 'Resources',
+    links: [
+      ['Book a Detail', '/book'],
+      ['For Detailers', '/for-detailers'],
+      ['Demo', '/demo'],
+    ],
+  },
+  {
+    title: 'Support',
+    links: [
+      ['Contact Us', '/contact'],
+      ['Privacy Policy', '/privacy'],
+      ['Terms of Service', '/terms'],
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      ['About', '/about'],
+      ['Contact', '/contact'],
+      ['Book Now', '/book'],
+    ],
+  },
 ] as const;
 
 export function SiteFooter() {
@@ -15,7 +43,9 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_repeat(4,1fr)]">
         <div className="space-y-4">
           <Logo light />
-          <p className="text-sm text-slate-400">Mobile car detailing, booked in 60 seconds — and the software detailers run their day on.</p>
+          <p className="text-sm text-slate-400">
+            Mobile car detailing, booked in 60 seconds — and the software detailers run their day on.
+          </p>
           <div className="rounded-lg bg-navy-800 p-4">
             <p className="text-sm font-semibold text-white">Get detailing tips and product news</p>
             <p className="mt-1 text-xs text-slate-400">Create a free account to subscribe.</p>

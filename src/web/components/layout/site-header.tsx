@@ -1,10 +1,10 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { signUpPath } from '../../../shared/routes';
 import { useSignedIn } from '../../lib/signed-in';
 import { Button } from '../ui/button';
 import { Logo } from './logo';
-import { signUpPath } from '../../../shared/routes';
 
 const NAV = [
   { label: 'Features', href: '/#features' },
@@ -20,7 +20,13 @@ export function SiteHeader() {
   // Close the mobile menu whenever navigation happens (links, anchors, back button).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger, not a value read
   useEffect(() => setOpen(false), [location.pathname, location.hash]);
-  return <SiteHeaderView signedIn={isPending ? undefined : signedIn} open={open} onToggle={() => setOpen((o) => !o)} />;
+  return (
+    <SiteHeaderView
+      signedIn={isPending ? undefined : signedIn}
+      open={open}
+      onToggle={() => setOpen((o) => !o)}
+    />
+  );
 }
 
 /**
@@ -28,7 +34,15 @@ export function SiteHeader() {
  * menu button is wired by the header island (src/web/islands/header-menu.ts), which flips the same attributes.
  * `signedIn` undefined (not known yet) shows no account links.
  */
-export function SiteHeaderView({ signedIn, open = false, onToggle }: { signedIn?: boolean; open?: boolean; onToggle?: () => void }) {
+export function SiteHeaderView({
+  signedIn,
+  open = false,
+  onToggle,
+}: {
+  signedIn?: boolean;
+  open?: boolean;
+  onToggle?: () => void;
+}) {
   const accountLinks =
     signedIn === undefined ? null : signedIn ? (
       <Button asChild>
@@ -51,7 +65,11 @@ export function SiteHeaderView({ signedIn, open = false, onToggle }: { signedIn?
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {NAV.map((item) => (
-            <a key={item.label} href={item.href} className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-navy-900">
+            <a
+              key={item.label}
+              href={item.href}
+              className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-navy-900"
+            >
               {item.label}
             </a>
           ))}

@@ -18,7 +18,7 @@ export const buttonVariants = cva(
         light: 'bg-white text-navy-900 hover:bg-slate-100',
       },
       size: {
-        // The font size sits with the size (no class of the base is overridden: docs/decisions/914).
+        // The font size sits with the size (no class of the base is overridden: docs/decisions/0914).
         default: 'h-10 px-4 text-sm',
         sm: 'h-8 px-3 text-xs',
         lg: 'h-12 px-6 text-base',
@@ -34,10 +34,23 @@ export interface ButtonProps extends React.ComponentProps<'button'>, VariantProp
   loading?: boolean;
 }
 
-export function Button({ className, variant, size, asChild, loading, disabled, children, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant,
+  size,
+  asChild,
+  loading,
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
   const Comp = asChild ? Slot.Root : 'button';
   return (
-    <Comp className={cn(buttonVariants({ variant, size }), className)} disabled={disabled || loading} {...props}>
+    <Comp
+      className={cn(buttonVariants({ variant, size }), className)}
+      disabled={disabled || loading}
+      {...props}
+    >
       {asChild ? (
         children
       ) : (

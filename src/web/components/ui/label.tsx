@@ -2,7 +2,7 @@ import * as React from 'react';
 import { cn } from '../../lib/class-merge';
 
 /**
- * A plain <label> doing what Radix Label did (docs/decisions/914): a double click on it does not select its text,
+ * A plain <label> doing what Radix Label did (docs/decisions/0914): a double click on it does not select its text,
  * unless it lands on a control inside it.
  */
 export function Label({ className, onMouseDown, ...props }: React.ComponentProps<'label'>) {

@@ -1,5 +1,5 @@
-import type { SelectOnDemandProps } from './select-on-demand';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select';
+import type { SelectOnDemandProps } from './select-on-demand';
 
 /** The Radix Select behind SelectOnDemand, loaded on first use (opened at once when the look-alike was pressed). */
 export function SelectChoices({

@@ -5,7 +5,7 @@ import { SELECT_TRIGGER_CLASS } from './select-trigger-class';
 
 // A select of fixed choices whose Radix Select (≈ 25 KB gzip with its layers) loads on first use: until then a
 // look-alike trigger (the same markup and classes as SelectTrigger), which loads it when pointed at or focused and
-// opens it when pressed (docs/decisions/912). Used where the first load counts: /book's island.
+// opens it when pressed (docs/decisions/0912). Used where the first load counts: /book's island.
 
 export interface SelectChoice {
   value: string;

@@ -192,7 +192,7 @@ function Figures({ data }: { data: Analytics }) {
   );
 }
 
-/** /admin/analytics: platform figures for a chosen period, with charts and a CSV export (docs/decisions/830). */
+/** /admin/analytics: platform figures for a chosen period, with charts and a CSV export (docs/decisions/0830). */
 export function AdminAnalyticsPage() {
   const [period, error, setPeriod] = usePeriod();
   const [draft, setDraft] = useState(period);

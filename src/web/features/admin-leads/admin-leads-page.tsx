@@ -16,8 +16,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { LoadMore } from '../../components/ui/load-more';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { LoadMore } from '../../components/ui/load-more';
 import { PageHeader } from '../../components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -159,7 +159,7 @@ function LeadRow({ lead, onAssign }: { lead: Lead; onAssign: (l: Lead) => void }
   );
 }
 
-/** /admin/leads: bookings made without a business, given to a business that serves their zip (docs/decisions/831). */
+/** /admin/leads: bookings made without a business, given to a business that serves their zip (docs/decisions/0831). */
 export function AdminLeadsPage() {
   const [state, setState] = useState<LeadState>('open');
   const [assigning, setAssigning] = useState<Lead | null>(null);

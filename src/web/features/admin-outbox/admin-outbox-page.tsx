@@ -13,7 +13,11 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { OutboxMessageDialog, sentAt } from './outbox-message-dialog';
 import { type OutboxChannelFilter, type OutboxMessage, useOutbox } from './outbox-queries';
 
-const CHANNEL_LABELS: Record<OutboxChannelFilter, string> = { all: 'Email and SMS', email: 'Email', sms: 'SMS' };
+const CHANNEL_LABELS: Record<OutboxChannelFilter, string> = {
+  all: 'Email and SMS',
+  email: 'Email',
+  sms: 'SMS',
+};
 
 /**
  * /admin/outbox: a mail viewer over everything the platform sent, or stored when SMTP or Twilio is not set
@@ -42,7 +46,10 @@ export function AdminOutboxPage() {
         <div className="grid flex-1 gap-1.5">
           <Label htmlFor="outbox-search">Search recipients</Label>
           <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+              aria-hidden="true"
+            />
             <Input
               id="outbox-search"
               type="search"
@@ -73,7 +80,11 @@ export function AdminOutboxPage() {
       {messages.isPending ? (
         <RowsSkeleton rows={6} />
       ) : messages.isError ? (
-        <ErrorState message="Failed to load the outbox" onRetry={() => messages.refetch()} retrying={messages.isRefetching} />
+        <ErrorState
+          message="Failed to load the outbox"
+          onRetry={() => messages.refetch()}
+          retrying={messages.isRefetching}
+        />
       ) : messages.items.length === 0 ? (
         <EmptyState
           icon={Inbox}
@@ -86,7 +97,10 @@ export function AdminOutboxPage() {
         />
       ) : (
         <>
-          <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Messages">
+          <ul
+            className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white"
+            aria-label="Messages"
+          >
             {messages.items.map((m) => (
               <MessageRow key={m.id} message={m} onOpen={() => setOpenId(m.id)} />
             ))}

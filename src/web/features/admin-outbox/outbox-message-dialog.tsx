@@ -1,12 +1,20 @@
 import { Fragment } from 'react';
 import { Badge } from '../../components/ui/badge';
-import { Dialog, DialogBody, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { type OutboxMessageDetail, outboxHtmlUrl, useOutboxMessage } from './outbox-queries';
 
 /** "Nov 25, 2026, 6:02 PM" in the viewer's own zone. */
-export const sentAt = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+export const sentAt = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One message as a mail viewer shows it: the HTML part (sandboxed), the text part and the headers. */
 export function OutboxMessageDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -31,7 +39,11 @@ export function OutboxMessageDialog({ id, onClose }: { id: string | null; onClos
               <DialogDescription>It could not be loaded.</DialogDescription>
             </DialogHeader>
             <DialogBody>
-              <ErrorState message={message.error.message} onRetry={() => message.refetch()} retrying={message.isRefetching} />
+              <ErrorState
+                message={message.error.message}
+                onRetry={() => message.refetch()}
+                retrying={message.isRefetching}
+              />
             </DialogBody>
           </>
         ) : (
@@ -81,7 +93,10 @@ function MessageView({ message: m }: { message: OutboxMessageDetail }) {
             </TabsContent>
           )}
           <TabsContent value="text">
-            <pre className="font-sans text-sm leading-relaxed whitespace-pre-wrap break-words text-slate-800" data-testid="outbox-text">
+            <pre
+              className="font-sans text-sm leading-relaxed whitespace-pre-wrap break-words text-slate-800"
+              data-testid="outbox-text"
+            >
               <Linked text={m.body} />
             </pre>
           </TabsContent>

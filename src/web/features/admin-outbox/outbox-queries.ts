@@ -16,7 +16,12 @@ export const useOutbox = (q: string, channel: OutboxChannelFilter) =>
     pagedListOptions(['admin', 'outbox', 'list', q, channel], (cursor) =>
       unwrap(
         outbox.$get({
-          query: { limit: PAGE, ...(q && { q }), ...(channel !== 'all' && { channel }), ...(cursor && { cursor }) },
+          query: {
+            limit: PAGE,
+            ...(q && { q }),
+            ...(channel !== 'all' && { channel }),
+            ...(cursor && { cursor }),
+          },
         }),
       ),
     ),

@@ -15,7 +15,8 @@ export const latestRunQuery = queryOptions({
 });
 
 export type SeoRun = NonNullable<Awaited<ReturnType<NonNullable<typeof latestRunQuery.queryFn>>>['run']>;
-export const isActive = (run: SeoRun | null | undefined) => run?.status === 'queued' || run?.status === 'running';
+export const isActive = (run: SeoRun | null | undefined) =>
+  run?.status === 'queued' || run?.status === 'running';
 
 const platformPagesKey = ['admin', 'seo', 'pages'] as const;
 export const platformPagesQuery = (search: string) =>
@@ -24,7 +25,9 @@ export const platformPagesQuery = (search: string) =>
     queryFn: () => unwrap(api.api.admin.seo.pages.$get({ query: search ? { search } : {} })),
   });
 
-export type PlatformPage = Awaited<ReturnType<NonNullable<ReturnType<typeof platformPagesQuery>['queryFn']>>>['pages'][number];
+export type PlatformPage = Awaited<
+  ReturnType<NonNullable<ReturnType<typeof platformPagesQuery>['queryFn']>>
+>['pages'][number];
 
 /** The newest run, polled every second while it is queued or running: the progress bar survives a reload. */
 export const useLatestRun = () =>
@@ -33,7 +36,11 @@ export const useLatestRun = () =>
 export const useSeoSettings = () => useQuery(seoSettingsQuery);
 
 export const usePlatformPages = (search: string, generating: boolean) =>
-  useQuery({ ...platformPagesQuery(search), placeholderData: keepPreviousData, refetchInterval: generating ? 3_000 : false });
+  useQuery({
+    ...platformPagesQuery(search),
+    placeholderData: keepPreviousData,
+    refetchInterval: generating ? 3_000 : false,
+  });
 
 export const refreshPlatformPages = () => queryClient.invalidateQueries({ queryKey: platformPagesKey });
 

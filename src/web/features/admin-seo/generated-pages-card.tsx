@@ -10,7 +10,12 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
-import { type PlatformPage, useDeleteAllPlatformPages, useDeletePlatformPage, usePlatformPages } from './admin-seo-queries';
+import {
+  type PlatformPage,
+  useDeleteAllPlatformPages,
+  useDeletePlatformPage,
+  usePlatformPages,
+} from './admin-seo-queries';
 
 /** The generated pages (§2): searchable by title, city or state, newest first, at most 100 rows. */
 export function GeneratedPagesCard({ generating }: { generating: boolean }) {
@@ -36,7 +41,12 @@ export function GeneratedPagesCard({ generating }: { generating: boolean }) {
               : 'Platform landing pages, newest first.'}
           </CardDescription>
         </div>
-        <Button variant="destructive" disabled={empty} loading={deleteAll.isPending} onClick={() => setConfirmDeleteAll(true)}>
+        <Button
+          variant="destructive"
+          disabled={empty}
+          loading={deleteAll.isPending}
+          onClick={() => setConfirmDeleteAll(true)}
+        >
           <Trash2 /> Delete All Generated Pages
         </Button>
         <ConfirmDialog
@@ -48,8 +58,12 @@ export function GeneratedPagesCard({ generating }: { generating: boolean }) {
           busy={deleteAll.isPending}
           onConfirm={() =>
             deleteAll.mutate(undefined, {
-              onSuccess: (r) => toast.success(SEO_TEXT.adminDeleted.title, { description: deletedText(r.deleted) }),
-              onError: () => toast.error(SEO_TEXT.adminDeleteFailed.title, { description: SEO_TEXT.adminDeleteFailed.description }),
+              onSuccess: (r) =>
+                toast.success(SEO_TEXT.adminDeleted.title, { description: deletedText(r.deleted) }),
+              onError: () =>
+                toast.error(SEO_TEXT.adminDeleteFailed.title, {
+                  description: SEO_TEXT.adminDeleteFailed.description,
+                }),
               onSettled: () => setConfirmDeleteAll(false),
             })
           }
@@ -57,7 +71,10 @@ export function GeneratedPagesCard({ generating }: { generating: boolean }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="relative sm:max-w-sm">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            aria-hidden="true"
+          />
           <Input
             type="search"
             aria-label="Search pages by title, city or state"
@@ -83,9 +100,13 @@ export function GeneratedPagesCard({ generating }: { generating: boolean }) {
         ) : data.pages.length === 0 ? (
           <div className="flex flex-col items-center gap-2 py-10 text-center">
             <FileSearch className="size-10 text-slate-300" aria-hidden="true" />
-            <p className="font-semibold text-slate-900">{term ? 'No pages match your search' : 'No pages generated yet'}</p>
+            <p className="font-semibold text-slate-900">
+              {term ? 'No pages match your search' : 'No pages generated yet'}
+            </p>
             <p className="max-w-sm text-sm text-slate-600">
-              {term ? 'Try a city, a state or a word from the title.' : 'Choose keywords and states above, then generate your first pages.'}
+              {term
+                ? 'Try a city, a state or a word from the title.'
+                : 'Choose keywords and states above, then generate your first pages.'}
             </p>
           </div>
         ) : (
@@ -112,12 +133,24 @@ function PagesTable({ pages }: { pages: PlatformPage[] }) {
       <table className="w-full text-left text-sm">
         <thead className="hidden border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-500 uppercase md:table-header-group">
           <tr>
-            <th scope="col" className="py-2 pr-3">Title</th>
-            <th scope="col" className="py-2 pr-3">City</th>
-            <th scope="col" className="py-2 pr-3">State</th>
-            <th scope="col" className="py-2 pr-3">Vehicle</th>
-            <th scope="col" className="py-2 pr-3">Keywords</th>
-            <th scope="col" className="py-2 pr-3">Status</th>
+            <th scope="col" className="py-2 pr-3">
+              Title
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              City
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              State
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Vehicle
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Keywords
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Status
+            </th>
             <th scope="col" className="py-2 text-right">
               <span className="sr-only">Actions</span>
             </th>
@@ -186,7 +219,10 @@ function PageRow({ page }: { page: PlatformPage }) {
             onConfirm={() =>
               remove.mutate(page.id, {
                 onSuccess: () => toast.success(SEO_TEXT.adminDeleted.title, { description: deletedText(1) }),
-                onError: () => toast.error(SEO_TEXT.adminDeleteFailed.title, { description: SEO_TEXT.adminDeleteFailed.description }),
+                onError: () =>
+                  toast.error(SEO_TEXT.adminDeleteFailed.title, {
+                    description: SEO_TEXT.adminDeleteFailed.description,
+                  }),
                 onSettled: () => setConfirming(false),
               })
             }

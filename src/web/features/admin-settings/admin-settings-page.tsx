@@ -39,7 +39,11 @@ export function AdminSettingsPage() {
       {query.isPending ? (
         <RowsSkeleton rows={6} />
       ) : query.isError ? (
-        <ErrorState message="Failed to load settings" onRetry={() => query.refetch()} retrying={query.isRefetching} />
+        <ErrorState
+          message="Failed to load settings"
+          onRetry={() => query.refetch()}
+          retrying={query.isRefetching}
+        />
       ) : (
         <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
           <SettingsForm data={query.data} />
@@ -77,8 +81,9 @@ function SettingsForm({ data }: { data: AdminSettings }) {
         <CardHeader>
           <h2 className="text-lg font-semibold text-slate-900">Promotional banner</h2>
           <CardDescription>
-            Shown at the top of the public landing page. While it is on, new subscriptions get 50% off their first 3 months
-            (billing applies it and the plan cards show it); off, the banner is hidden and prices are full.
+            Shown at the top of the public landing page. While it is on, new subscriptions get 50% off their
+            first 3 months (billing applies it and the plan cards show it); off, the banner is hidden and
+            prices are full.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
@@ -109,9 +114,24 @@ function SettingsForm({ data }: { data: AdminSettings }) {
           <CardDescription>Monthly prices in the landing page's pricing section, in dollars.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-3">
-          <MoneyField id="starterPrice" label="Starter" error={errors.starterPrice?.message} {...form.register('starterPrice')} />
-          <MoneyField id="proPrice" label="Pro" error={errors.proPrice?.message} {...form.register('proPrice')} />
-          <MoneyField id="elitePrice" label="Elite" error={errors.elitePrice?.message} {...form.register('elitePrice')} />
+          <MoneyField
+            id="starterPrice"
+            label="Starter"
+            error={errors.starterPrice?.message}
+            {...form.register('starterPrice')}
+          />
+          <MoneyField
+            id="proPrice"
+            label="Pro"
+            error={errors.proPrice?.message}
+            {...form.register('proPrice')}
+          />
+          <MoneyField
+            id="elitePrice"
+            label="Elite"
+            error={errors.elitePrice?.message}
+            {...form.register('elitePrice')}
+          />
         </CardContent>
       </Card>
 
@@ -133,10 +153,18 @@ function SettingsForm({ data }: { data: AdminSettings }) {
       <Card>
         <CardHeader>
           <h2 className="text-lg font-semibold text-slate-900">Defaults and fees</h2>
-          <CardDescription>The tax rate a new quote starts with, what a business pays per assigned lead, and the platform's fee on each customer payment.</CardDescription>
+          <CardDescription>
+            The tax rate a new quote starts with, what a business pays per assigned lead, and the platform's
+            fee on each customer payment.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <Field id="defaultTaxRate" label="Default tax rate (%)" error={errors.defaultTaxRate?.message} hint="0 to 100">
+          <Field
+            id="defaultTaxRate"
+            label="Default tax rate (%)"
+            error={errors.defaultTaxRate?.message}
+            hint="0 to 100"
+          >
             <Input id="defaultTaxRate" inputMode="decimal" {...form.register('defaultTaxRate')} />
           </Field>
           <MoneyField
@@ -188,7 +216,10 @@ function MoneyField({
   return (
     <Field id={id} label={label} error={error} hint={hint}>
       <div className="relative">
-        <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500" aria-hidden="true">
+        <span
+          className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500"
+          aria-hidden="true"
+        >
           $
         </span>
         <Input id={id} inputMode="decimal" className="pl-7 tabular-nums" {...input} />
@@ -202,7 +233,9 @@ function OutsideServices({ services }: { services: AdminSettings['services'] }) 
     <Card className="h-fit">
       <CardHeader>
         <h2 className="text-lg font-semibold text-slate-900">Outside services</h2>
-        <CardDescription>Set by the server's environment; read-only here. Secrets are never shown.</CardDescription>
+        <CardDescription>
+          Set by the server's environment; read-only here. Secrets are never shown.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="grid gap-3" aria-label="Outside services">

@@ -32,7 +32,9 @@ export function AccountBadges({ account }: { account: AdminAccount }) {
       {account.roles.includes('admin') && <Badge tone="navy">Admin</Badge>}
       {account.roles.includes('technician') && <Badge tone="violet">Technician</Badge>}
       {account.verificationStatus && (
-        <Badge tone={VERIFICATION[account.verificationStatus].tone}>{VERIFICATION[account.verificationStatus].label}</Badge>
+        <Badge tone={VERIFICATION[account.verificationStatus].tone}>
+          {VERIFICATION[account.verificationStatus].label}
+        </Badge>
       )}
       {!account.emailVerified && <Badge tone="neutral">Email unverified</Badge>}
     </span>

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { PlatformRole } from '../../../shared/admin-users';
 import { formatCents } from '../../../shared/money';
-import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
+import { Button } from '../../components/ui/button';
 import {
   Dialog,
   DialogBody,
@@ -19,7 +19,6 @@ import { Field } from '../../components/ui/label';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { AccountBadges, day, planLabel } from './account-badges';
-import { PlanAssign } from './plan-assign';
 import {
   type AccountOverview,
   useAccountOverview,
@@ -29,6 +28,7 @@ import {
   useSuspend,
 } from './admin-users-queries';
 import { AuditList } from './audit-list';
+import { PlanAssign } from './plan-assign';
 
 const ROLE_NAMES: Record<PlatformRole, string> = { admin: 'Admin', technician: 'Technician' };
 const errorToast = (e: Error) => toast.error('Error', { description: e.message });
@@ -56,7 +56,11 @@ export function AccountDialog({ id, onClose }: { id: string | null; onClose: () 
               <DialogDescription>It could not be loaded.</DialogDescription>
             </DialogHeader>
             <DialogBody>
-              <ErrorState message={overview.error.message} onRetry={() => overview.refetch()} retrying={overview.isRefetching} />
+              <ErrorState
+                message={overview.error.message}
+                onRetry={() => overview.refetch()}
+                retrying={overview.isRefetching}
+              />
             </DialogBody>
           </>
         ) : (
@@ -97,7 +101,10 @@ function AccountDetails({ data }: { data: AccountOverview }) {
             <PlanAssign key={b.plan} businessId={b.id} plan={b.plan} />
             <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
               <Item label="Name" value={b.businessName || 'Not set'} />
-              <Item label="Plan" value={planLabel({ ...a, plan: b.plan, subscriptionState: b.subscriptionState })} />
+              <Item
+                label="Plan"
+                value={planLabel({ ...a, plan: b.plan, subscriptionState: b.subscriptionState })}
+              />
               <Item label="Phone" value={b.phone || 'Not set'} />
               <Item label="Business email" value={b.businessEmail || 'Not set'} />
               <Item label="Address" value={b.businessAddress || 'Not set'} />
@@ -153,10 +160,21 @@ function RolesSection({ account: a }: { account: AccountOverview['account'] }) {
       ) : (
         <ul className="flex flex-wrap gap-2">
           {a.roles.map((r) => (
-            <li key={r} className="flex items-center gap-1 rounded-full border border-slate-200 py-1 pr-1 pl-3 text-sm">
+            <li
+              key={r}
+              className="flex items-center gap-1 rounded-full border border-slate-200 py-1 pr-1 pl-3 text-sm"
+            >
               {ROLE_NAMES[r]}
-              {r === 'technician' && a.technicianOf ? ` at ${a.technicianOf.businessName || 'a business'}` : ''}
-              <Button variant="ghost" size="sm" className="h-7 px-2" onClick={() => setRevoking(r)} aria-label={`Revoke ${ROLE_NAMES[r]} role`}>
+              {r === 'technician' && a.technicianOf
+                ? ` at ${a.technicianOf.businessName || 'a business'}`
+                : ''}
+              <Button
+                variant="ghost"
+                size="sm"
+                className="h-7 px-2"
+                onClick={() => setRevoking(r)}
+                aria-label={`Revoke ${ROLE_NAMES[r]} role`}
+              >
                 <X /> Revoke
               </Button>
             </li>
@@ -169,10 +187,16 @@ function RolesSection({ account: a }: { account: AccountOverview['account'] }) {
           onSubmit={(e) => {
             e.preventDefault();
             grant.mutate(
-              { id: a.id, role: chosen, ...(chosen === 'technician' && { businessOwnerEmail: ownerEmail.trim() }) },
+              {
+                id: a.id,
+                role: chosen,
+                ...(chosen === 'technician' && { businessOwnerEmail: ownerEmail.trim() }),
+              },
               {
                 onSuccess: () => {
-                  toast.success('Role granted', { description: `${a.email} is now ${chosen === 'admin' ? 'an admin' : 'a technician'}.` });
+                  toast.success('Role granted', {
+                    description: `${a.email} is now ${chosen === 'admin' ? 'an admin' : 'a technician'}.`,
+                  });
                   setOwnerEmail('');
                 },
                 onError: errorToast,
@@ -259,7 +283,8 @@ function SuspensionSection({ account: a }: { account: AccountOverview['account']
           loading={restore.isPending}
           onClick={() =>
             restore.mutate(a.id, {
-              onSuccess: () => toast.success('Account restored', { description: `${a.email} can sign in again.` }),
+              onSuccess: () =>
+                toast.success('Account restored', { description: `${a.email} can sign in again.` }),
               onError: errorToast,
             })
           }
@@ -271,7 +296,11 @@ function SuspensionSection({ account: a }: { account: AccountOverview['account']
   }
   return (
     <section aria-label="Suspension">
-      <Button variant="outline" className="border-red-200 text-red-700 hover:bg-red-50" onClick={() => setConfirming(true)}>
+      <Button
+        variant="outline"
+        className="border-red-200 text-red-700 hover:bg-red-50"
+        onClick={() => setConfirming(true)}
+      >
         <Ban /> Suspend account
       </Button>
       <Dialog open={confirming} onOpenChange={(open) => !suspend.isPending && setConfirming(open)}>
@@ -304,11 +333,21 @@ function SuspensionSection({ account: a }: { account: AccountOverview['account']
             </DialogHeader>
             <DialogBody>
               <Field id="suspend-reason" label="Reason (optional)">
-                <Input id="suspend-reason" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+                <Input
+                  id="suspend-reason"
+                  maxLength={500}
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                />
               </Field>
             </DialogBody>
             <DialogFooter>
-              <Button type="button" variant="outline" disabled={suspend.isPending} onClick={() => setConfirming(false)}>
+              <Button
+                type="button"
+                variant="outline"
+                disabled={suspend.isPending}
+                onClick={() => setConfirming(false)}
+              >
                 Cancel
               </Button>
               <Button type="submit" variant="destructive" loading={suspend.isPending}>

@@ -35,7 +35,10 @@ export function AccountsTab() {
         <div className="grid flex-1 gap-1.5">
           <Label htmlFor="user-search">Search</Label>
           <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+              aria-hidden="true"
+            />
             <Input
               id="user-search"
               type="search"
@@ -66,12 +69,20 @@ export function AccountsTab() {
       {accounts.isPending ? (
         <RowsSkeleton rows={5} />
       ) : accounts.isError ? (
-        <ErrorState message="Failed to load accounts" onRetry={() => accounts.refetch()} retrying={accounts.isRefetching} />
+        <ErrorState
+          message="Failed to load accounts"
+          onRetry={() => accounts.refetch()}
+          retrying={accounts.isRefetching}
+        />
       ) : items.length === 0 ? (
         <EmptyState
           icon={Users}
           title={q || filter !== 'all' ? 'No accounts match' : 'No accounts yet'}
-          description={q || filter !== 'all' ? 'Try another name, email or filter.' : 'Accounts appear here as people sign up.'}
+          description={
+            q || filter !== 'all'
+              ? 'Try another name, email or filter.'
+              : 'Accounts appear here as people sign up.'
+          }
         />
       ) : (
         <>

@@ -30,13 +30,26 @@ export function AddOnOrders() {
     onError: (err) => toast.error('Error', { description: err.message }),
   });
   if (isPending) return <RowsSkeleton rows={3} />;
-  if (isError) return <ErrorState message="Failed to load add-on orders" onRetry={() => refetch()} retrying={isRefetching} />;
-  if (data.items.length === 0) return <EmptyState icon={Package} title="No add-on purchases yet" description="NFC tag orders to send show here." />;
+  if (isError)
+    return (
+      <ErrorState message="Failed to load add-on orders" onRetry={() => refetch()} retrying={isRefetching} />
+    );
+  if (data.items.length === 0)
+    return (
+      <EmptyState
+        icon={Package}
+        title="No add-on purchases yet"
+        description="NFC tag orders to send show here."
+      />
+    );
   return (
     <ul className="grid gap-3">
       {data.items.map((o) => (
         <li key={o.id}>
-          <Card className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="add-on-order">
+          <Card
+            className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between"
+            data-testid="add-on-order"
+          >
             <div className="min-w-0 text-sm">
               <p className="font-semibold text-slate-900">
                 {o.name}

@@ -23,7 +23,10 @@ export function AdminUsersPage() {
         title="Users"
         description="Search accounts, grant and revoke roles, suspend or restore access. Every admin action is logged."
       />
-      <Tabs value={tab} onValueChange={(v) => setParams(v === 'accounts' ? {} : { tab: v }, { replace: true })}>
+      <Tabs
+        value={tab}
+        onValueChange={(v) => setParams(v === 'accounts' ? {} : { tab: v }, { replace: true })}
+      >
         <TabsList>
           <TabsTrigger value="accounts">Accounts</TabsTrigger>
           <TabsTrigger value="audit">Audit log</TabsTrigger>

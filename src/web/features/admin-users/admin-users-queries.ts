@@ -30,7 +30,9 @@ export const useAccountOverview = (id: string | null) =>
 export const useAuditLog = (targetId?: string) =>
   usePagedList(
     pagedListOptions(['admin', 'audit', targetId ?? 'all'], (cursor) =>
-      unwrap(audit.$get({ query: { limit: PAGE, ...(targetId && { targetId }), ...(cursor && { cursor }) } })),
+      unwrap(
+        audit.$get({ query: { limit: PAGE, ...(targetId && { targetId }), ...(cursor && { cursor }) } }),
+      ),
     ),
   );
 

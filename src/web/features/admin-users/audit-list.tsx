@@ -2,11 +2,18 @@ import { History } from 'lucide-react';
 import { auditActionLabel } from '../../../shared/admin-users';
 import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { LoadMore } from '../../components/ui/load-more';
 import { dateTime } from './account-badges';
 import { type AuditEntry, useAuditLog } from './admin-users-queries';
-import { LoadMore } from '../../components/ui/load-more';
 
-const show = (v: unknown) => (v === null || v === undefined ? '—' : Array.isArray(v) ? v.join(', ') || 'none' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const show = (v: unknown) =>
+  v === null || v === undefined
+    ? '—'
+    : Array.isArray(v)
+      ? v.join(', ') || 'none'
+      : typeof v === 'object'
+        ? JSON.stringify(v)
+        : String(v);
 
 /** The fields that changed, "roles: none → admin"; fields only on one side are shown as they are. */
 export function changesOf(e: Pick<AuditEntry, 'before' | 'after'>) {
@@ -25,12 +32,23 @@ export function AuditList({ targetId, compact = false }: { targetId?: string; co
   const log = useAuditLog(targetId);
   const items = log.items;
   if (log.isPending) return <RowsSkeleton rows={compact ? 2 : 5} />;
-  if (log.isError) return <ErrorState message="Failed to load the audit log" onRetry={() => log.refetch()} retrying={log.isRefetching} />;
+  if (log.isError)
+    return (
+      <ErrorState
+        message="Failed to load the audit log"
+        onRetry={() => log.refetch()}
+        retrying={log.isRefetching}
+      />
+    );
   if (items.length === 0) {
     return compact ? (
       <p className="text-sm text-slate-600">No admin actions on this account yet.</p>
     ) : (
-      <EmptyState icon={History} title="No admin actions yet" description="Role changes, suspensions, settings changes and reviews appear here." />
+      <EmptyState
+        icon={History}
+        title="No admin actions yet"
+        description="Role changes, suspensions, settings changes and reviews appear here."
+      />
     );
   }
   return (

@@ -11,7 +11,12 @@ export function PlanAssign({ businessId, plan }: { businessId: string; plan: Sub
   const [chosen, setChosen] = useState<SubscriptionTier>(plan);
   const assign = useMutation({
     mutationFn: (next: SubscriptionTier) =>
-      unwrap(api.api.admin.billing.businesses[':id'].plan.$put({ param: { id: businessId }, json: { plan: next } })),
+      unwrap(
+        api.api.admin.billing.businesses[':id'].plan.$put({
+          param: { id: businessId },
+          json: { plan: next },
+        }),
+      ),
     onSuccess: ({ plan: next }) => {
       toast.success('Success', { description: `Plan set to ${TIER_LABELS[next]}` });
       return Promise.all([

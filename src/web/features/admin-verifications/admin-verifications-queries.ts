@@ -8,14 +8,20 @@ export type ReviewStatus = 'pending' | 'verified' | 'rejected' | 'all';
 export type Review = InferResponseType<typeof av.$get, 200>['reviews'][number];
 
 export const reviewsQuery = (status: ReviewStatus) =>
-  queryOptions({ queryKey: ['admin', 'verifications', status], queryFn: () => unwrap(av.$get({ query: { status } })) });
+  queryOptions({
+    queryKey: ['admin', 'verifications', status],
+    queryFn: () => unwrap(av.$get({ query: { status } })),
+  });
 
 export const useReviews = (status: ReviewStatus) => useQuery(reviewsQuery(status));
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'verifications'] });
 
 export const useApprove = () =>
-  useMutation({ mutationFn: (businessId: string) => unwrap(av[':id'].approve.$post({ param: { id: businessId } })), onSuccess: refresh });
+  useMutation({
+    mutationFn: (businessId: string) => unwrap(av[':id'].approve.$post({ param: { id: businessId } })),
+    onSuccess: refresh,
+  });
 
 export const useReject = () =>
   useMutation({

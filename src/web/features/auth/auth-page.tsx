@@ -10,7 +10,7 @@ import { roleQuery } from '../../lib/role';
 import { AuthView } from './auth-view';
 
 // /auth inside the web app (dev server, links inside the app, the redirect of a signed-out visit to an owner screen).
-// Visitors arriving by URL get the server-rendered page (docs/decisions/913): the same markup and the same island,
+// Visitors arriving by URL get the server-rendered page (docs/decisions/0913): the same markup and the same island,
 // which here calls better-auth through the web app's client, so its session store follows.
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { signInSchema, signUpSchema } from '../../../shared/auth.schemas';
 
 // zod and the auth schemas, one per form: loaded by the auth form (src/web/islands/auth-form.ts) on first submit, not
-// with the page (issue 14; docs/decisions/913).
+// with the page (issue 14; docs/decisions/0913).
 
 export const authSchemas = {
   signin: signInSchema,

@@ -28,11 +28,19 @@ function AuthField({
   children: ReactNode;
 }) {
   return (
-    <div className="grid gap-1.5" data-auth-show={show?.join(' ')} hidden={show ? !show.includes(mode) : undefined}>
+    <div
+      className="grid gap-1.5"
+      data-auth-show={show?.join(' ')}
+      hidden={show ? !show.includes(mode) : undefined}
+    >
       <Label htmlFor={id}>{label}</Label>
       {children}
       {hint && (
-        <p className="text-xs text-slate-500" data-auth-hint={hint.show.join(' ')} hidden={!hint.show.includes(mode)}>
+        <p
+          className="text-xs text-slate-500"
+          data-auth-hint={hint.show.join(' ')}
+          hidden={!hint.show.includes(mode)}
+        >
           {hint.text}
         </p>
       )}
@@ -42,13 +50,24 @@ function AuthField({
 
 /**
  * /auth as markup: the card with every mode's parts, those of `mode` showing. The server renders it for anonymous
- * visitors and the island switches modes, validates and submits (docs/decisions/913); the web app's AuthPage renders
+ * visitors and the island switches modes, validates and submits (docs/decisions/0913); the web app's AuthPage renders
  * the same markup and mounts the same island on it.
  */
-export function AuthView({ mode, plan, rootRef }: { mode: AuthMode; plan?: SignupPlan; rootRef?: Ref<HTMLDivElement> }) {
+export function AuthView({
+  mode,
+  plan,
+  rootRef,
+}: {
+  mode: AuthMode;
+  plan?: SignupPlan;
+  rootRef?: Ref<HTMLDivElement>;
+}) {
   const texts = AUTH_TEXTS[mode];
   const chosen = plan ? PLANS.find((p) => p.id === plan) : undefined;
-  const show = (...modes: AuthMode[]) => ({ 'data-auth-show': modes.join(' '), hidden: !modes.includes(mode) });
+  const show = (...modes: AuthMode[]) => ({
+    'data-auth-show': modes.join(' '),
+    hidden: !modes.includes(mode),
+  });
   return (
     <div
       ref={rootRef}
@@ -76,8 +95,8 @@ export function AuthView({ mode, plan, rootRef }: { mode: AuthMode; plan?: Signu
                 className="rounded-lg border border-blue-200 bg-accent-soft p-3 text-center text-sm text-navy-900"
                 {...show('signup')}
               >
-                <span className="font-semibold">{chosen.name} plan</span> · {TRIAL_DAYS}-day free trial, then $
-                {chosen.priceMonthly}/month. No credit card required.
+                <span className="font-semibold">{chosen.name} plan</span> · {TRIAL_DAYS}-day free trial, then
+                ${chosen.priceMonthly}/month. No credit card required.
               </p>
             )}
             <div className="grid gap-4 sm:grid-cols-2" {...show('signup')}>
@@ -98,7 +117,12 @@ export function AuthView({ mode, plan, rootRef }: { mode: AuthMode; plan?: Signu
               show={['signin', 'signup', 'reset']}
               hint={{ text: 'At least 8 characters', show: ['signup', 'reset'] }}
             >
-              <Input id="password" name="password" type="password" autoComplete={texts.passwordAutocomplete} />
+              <Input
+                id="password"
+                name="password"
+                type="password"
+                autoComplete={texts.passwordAutocomplete}
+              />
             </AuthField>
             <button
               type="button"
@@ -113,7 +137,11 @@ export function AuthView({ mode, plan, rootRef }: { mode: AuthMode; plan?: Signu
               <span data-auth-submit="">{texts.submit}</span>
             </Button>
           </form>
-          <p className="mt-6 text-center text-sm text-slate-600" data-auth-toggle="" {...show('signin', 'signup')}>
+          <p
+            className="mt-6 text-center text-sm text-slate-600"
+            data-auth-toggle=""
+            {...show('signin', 'signup')}
+          >
             {mode === 'signup' ? 'Already have an account? ' : "Don't have an account? "}
             <button
               type="button"

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { ADD_ON_CATALOGUE, ADD_ON_TEXT, type AddOnPurchaseInput, NFC_TAGS_MAX, type NfcTarget, nfcTagUnitCents } from '../../../shared/add-ons';
+import {
+  ADD_ON_CATALOGUE,
+  ADD_ON_TEXT,
+  type AddOnPurchaseInput,
+  NFC_TAGS_MAX,
+  type NfcTarget,
+  nfcTagUnitCents,
+} from '../../../shared/add-ons';
 import type { SubscriptionTier } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
 import { Badge } from '../../components/ui/badge';
@@ -11,7 +18,15 @@ import { Label } from '../../components/ui/label';
 import { useAddOns, useBuyAddOn } from './add-ons-queries';
 
 /** The §9 add-ons on /billing (docs/decisions/0952): bought by the owner, listed with their state. */
-export function AddOnsSection({ plan, isOwner, stripe }: { plan: SubscriptionTier; isOwner: boolean; stripe: boolean }) {
+export function AddOnsSection({
+  plan,
+  isOwner,
+  stripe,
+}: {
+  plan: SubscriptionTier;
+  isOwner: boolean;
+  stripe: boolean;
+}) {
   const { data } = useAddOns();
   const buy = useBuyAddOn();
   const items = data?.items ?? [];
@@ -22,7 +37,8 @@ export function AddOnsSection({ plan, isOwner, stripe }: { plan: SubscriptionTie
   const canBuy = isOwner && !stripe;
   const purchase = (input: AddOnPurchaseInput) =>
     buy.mutate(input, {
-      onSuccess: () => toast.success('Success', { description: ADD_ON_TEXT.bought(ADD_ON_CATALOGUE[input.addOn].name) }),
+      onSuccess: () =>
+        toast.success('Success', { description: ADD_ON_TEXT.bought(ADD_ON_CATALOGUE[input.addOn].name) }),
       onError: (err) => toast.error('Error', { description: err.message }),
     });
 
@@ -32,20 +48,28 @@ export function AddOnsSection({ plan, isOwner, stripe }: { plan: SubscriptionTie
         <h2 id="add-ons-heading" className="text-lg font-semibold text-slate-900">
           Add-ons
         </h2>
-        {stripe && <p className="text-sm text-slate-600">With Stripe Billing on, add-ons are arranged with our team: please contact us.</p>}
+        {stripe && (
+          <p className="text-sm text-slate-600">
+            With Stripe Billing on, add-ons are arranged with our team: please contact us.
+          </p>
+        )}
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
         <AddOnCard id="white_label_setup">
           {whiteLabel ? (
             <p className="text-sm text-slate-700" data-testid="white-label-status">
-              <Badge tone="green">Purchased</Badge> White-label switches on for your business as soon as it ships on the Elite
-              plan; nothing more to pay.
+              <Badge tone="green">Purchased</Badge> White-label switches on for your business as soon as it
+              ships on the Elite plan; nothing more to pay.
             </p>
           ) : !elite ? (
             <p className="text-sm text-slate-600">{ADD_ON_TEXT.eliteOnly}</p>
           ) : (
             canBuy && (
-              <Button variant="outline" disabled={buy.isPending} onClick={() => purchase({ addOn: 'white_label_setup' })}>
+              <Button
+                variant="outline"
+                disabled={buy.isPending}
+                onClick={() => purchase({ addOn: 'white_label_setup' })}
+              >
                 Buy White-label setup
               </Button>
             )
@@ -55,20 +79,33 @@ export function AddOnsSection({ plan, isOwner, stripe }: { plan: SubscriptionTie
           {booster ? (
             <div className="flex flex-wrap items-center gap-2 text-sm">
               <Badge tone="green">Active</Badge>
-              <a className="font-semibold text-blue-700 underline" href="/api/customers/export.csv" download="customers.csv">
+              <a
+                className="font-semibold text-blue-700 underline"
+                href="/api/customers/export.csv"
+                download="customers.csv"
+              >
                 Export customers (CSV)
               </a>
             </div>
           ) : (
             canBuy && (
-              <Button variant="outline" disabled={buy.isPending} onClick={() => purchase({ addOn: 'crm_booster' })}>
+              <Button
+                variant="outline"
+                disabled={buy.isPending}
+                onClick={() => purchase({ addOn: 'crm_booster' })}
+              >
                 Add CRM booster pack
               </Button>
             )
           )}
         </AddOnCard>
         <AddOnCard id="nfc_tags">
-          {canBuy && <NfcOrderForm pending={buy.isPending} onOrder={(quantity, target) => purchase({ addOn: 'nfc_tags', quantity, target })} />}
+          {canBuy && (
+            <NfcOrderForm
+              pending={buy.isPending}
+              onOrder={(quantity, target) => purchase({ addOn: 'nfc_tags', quantity, target })}
+            />
+          )}
           {orders.length > 0 && (
             <ul className="mt-3 space-y-2 text-sm" aria-label="NFC tag orders">
               {orders.map((o) => (
@@ -77,7 +114,9 @@ export function AddOnsSection({ plan, isOwner, stripe }: { plan: SubscriptionTie
                     <span>
                       {o.quantity} tags · {formatCents(o.amountCents)}
                     </span>
-                    <Badge tone={o.status === 'fulfilled' ? 'green' : 'amber'}>{o.status === 'fulfilled' ? 'Sent' : 'Ordered'}</Badge>
+                    <Badge tone={o.status === 'fulfilled' ? 'green' : 'amber'}>
+                      {o.status === 'fulfilled' ? 'Sent' : 'Ordered'}
+                    </Badge>
                   </div>
                   <p className="mt-1 break-all text-xs text-slate-600">{o.tagUrl}</p>
                 </li>
@@ -86,7 +125,9 @@ export function AddOnsSection({ plan, isOwner, stripe }: { plan: SubscriptionTie
           )}
         </AddOnCard>
       </div>
-      <p className="text-sm text-slate-600">Lead generation ($10-20 per lead) is charged when our team assigns you a lead.</p>
+      <p className="text-sm text-slate-600">
+        Lead generation ($10-20 per lead) is charged when our team assigns you a lead.
+      </p>
     </section>
   );
 }
@@ -105,7 +146,13 @@ function AddOnCard({ id, children }: { id: keyof typeof ADD_ON_CATALOGUE; childr
   );
 }
 
-function NfcOrderForm({ pending, onOrder }: { pending: boolean; onOrder: (quantity: number, target: NfcTarget) => void }) {
+function NfcOrderForm({
+  pending,
+  onOrder,
+}: {
+  pending: boolean;
+  onOrder: (quantity: number, target: NfcTarget) => void;
+}) {
   const [quantity, setQuantity] = useState('10');
   const [target, setTarget] = useState<NfcTarget>('booking');
   const n = Number(quantity);
@@ -132,7 +179,9 @@ function NfcOrderForm({ pending, onOrder }: { pending: boolean; onOrder: (quanti
           onChange={(e) => setQuantity(e.target.value)}
         />
         <p id="nfc-total" className="mt-1 text-xs text-slate-600">
-          {valid ? `${n} × ${formatCents(nfcTagUnitCents(n))} = ${formatCents(n * nfcTagUnitCents(n))}` : ADD_ON_TEXT.quantity}
+          {valid
+            ? `${n} × ${formatCents(nfcTagUnitCents(n))} = ${formatCents(n * nfcTagUnitCents(n))}`
+            : ADD_ON_TEXT.quantity}
         </p>
       </div>
       <fieldset>
@@ -140,7 +189,13 @@ function NfcOrderForm({ pending, onOrder }: { pending: boolean; onOrder: (quanti
         <div className="mt-1 flex flex-wrap gap-4 text-sm">
           {(['booking', 'review'] as const).map((t) => (
             <label key={t} className="flex items-center gap-2">
-              <input type="radio" name="nfc-target" value={t} checked={target === t} onChange={() => setTarget(t)} />
+              <input
+                type="radio"
+                name="nfc-target"
+                value={t}
+                checked={target === t}
+                onChange={() => setTarget(t)}
+              />
               {t === 'booking' ? 'Your booking page' : 'Your reviews page'}
             </label>
           ))}

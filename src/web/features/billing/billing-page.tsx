@@ -1,8 +1,8 @@
 import { Check } from 'lucide-react';
 import { toast } from 'sonner';
-import { BILLING_TEXT, percentOfCents, type PromotionView, promotionText } from '../../../shared/billing';
+import { BILLING_TEXT, type PromotionView, percentOfCents, promotionText } from '../../../shared/billing';
+import { PLANS, type SubscriptionTier, TIER_LABELS } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
-import { PLANS, TIER_LABELS, type SubscriptionTier } from '../../../shared/constants';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -24,9 +24,7 @@ export function BillingPage() {
   const onError = (err: Error) => toast.error('Error', { description: err.message });
   // Test mode records the change at once; with Stripe the owner pays on Checkout and the webhook changes the plan.
   const choose = (plan: SubscriptionTier) =>
-    stripe
-      ? checkout.mutate(plan, { onError })
-      : testChange.mutate(plan, { onError });
+    stripe ? checkout.mutate(plan, { onError }) : testChange.mutate(plan, { onError });
 
   return (
     <div>
@@ -54,7 +52,9 @@ export function BillingPage() {
                 </p>
               )}
               {data.state === 'lapsed' && (
-                <p className="mt-1 text-sm text-red-700">Your data stays readable; choose a plan to make changes again.</p>
+                <p className="mt-1 text-sm text-red-700">
+                  Your data stays readable; choose a plan to make changes again.
+                </p>
               )}
             </div>
             <div className="text-sm text-slate-600">
@@ -62,9 +62,19 @@ export function BillingPage() {
                 Team seats: <span className="font-semibold text-slate-900">{data.seats.used}</span> of{' '}
                 {data.seats.limit ?? 'unlimited'}
               </p>
-              {data.mode === 'test' && <p className="mt-1 text-xs text-slate-500">Test mode: plan changes apply at once, no card needed.</p>}
+              {data.mode === 'test' && (
+                <p className="mt-1 text-xs text-slate-500">
+                  Test mode: plan changes apply at once, no card needed.
+                </p>
+              )}
               {data.mode === 'stripe' && data.memberRole === 'owner' && (
-                <Button variant="outline" size="sm" className="mt-2" loading={portal.isPending} onClick={() => portal.mutate(undefined, { onError })}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="mt-2"
+                  loading={portal.isPending}
+                  onClick={() => portal.mutate(undefined, { onError })}
+                >
                   Manage subscription
                 </Button>
               )}
@@ -72,7 +82,10 @@ export function BillingPage() {
           </Card>
 
           {data.promotion && (
-            <p className="rounded-lg bg-amber-100 px-4 py-3 text-sm font-semibold text-amber-900" data-testid="billing-promotion">
+            <p
+              className="rounded-lg bg-amber-100 px-4 py-3 text-sm font-semibold text-amber-900"
+              data-testid="billing-promotion"
+            >
               {data.promotion.state === 'applied'
                 ? `Your subscription has ${promotionText(data.promotion)}.`
                 : `Limited time: ${promotionText(data.promotion)} when your subscription starts.`}
@@ -86,7 +99,9 @@ export function BillingPage() {
               // Offered: every plan a new subscription may start on. Applied: the subscription's periods until it ends
               // (test mode bills any plan then; a Stripe plan change is a new checkout without the coupon).
               const promo =
-                data.promotion && (data.promotion.state === 'offered' || current || data.mode === 'test') ? data.promotion : null;
+                data.promotion && (data.promotion.state === 'offered' || current || data.mode === 'test')
+                  ? data.promotion
+                  : null;
               return (
                 <Card
                   key={plan.id}
@@ -96,7 +111,11 @@ export function BillingPage() {
                 >
                   <div className="flex items-center justify-between gap-2">
                     <h2 className="text-lg font-semibold text-slate-900">{plan.name}</h2>
-                    {current ? <Badge tone="accent">Current plan</Badge> : plan.badge && <Badge>{plan.badge}</Badge>}
+                    {current ? (
+                      <Badge tone="accent">Current plan</Badge>
+                    ) : (
+                      plan.badge && <Badge>{plan.badge}</Badge>
+                    )}
                   </div>
                   <PlanPrice listCents={list} promotion={promo} />
                   <p className="mt-1 text-sm text-slate-600">{plan.users}</p>
@@ -109,7 +128,12 @@ export function BillingPage() {
                     ))}
                   </ul>
                   {data.memberRole === 'owner' && !current && (
-                    <Button className="mt-5" variant={plan.id === 'pro' ? 'default' : 'outline'} disabled={change.isPending} onClick={() => choose(plan.id)}>
+                    <Button
+                      className="mt-5"
+                      variant={plan.id === 'pro' ? 'default' : 'outline'}
+                      disabled={change.isPending}
+                      onClick={() => choose(plan.id)}
+                    >
                       Switch to {plan.name}
                     </Button>
                   )}
@@ -126,9 +150,14 @@ export function BillingPage() {
           {data.charges.length > 0 && <BillingHistory charges={data.charges} />}
           <p className="text-sm text-slate-600">
             Franchise: unlimited users and every Elite feature across locations; pricing on request (
-            <a className="text-blue-700 underline" href="/contact">contact us</a>).
+            <a className="text-blue-700 underline" href="/contact">
+              contact us
+            </a>
+            ).
           </p>
-          {data.memberRole !== 'owner' && <p className="text-sm text-slate-600">Only the business owner can change the plan.</p>}
+          {data.memberRole !== 'owner' && (
+            <p className="text-sm text-slate-600">Only the business owner can change the plan.</p>
+          )}
         </div>
       )}
     </div>
@@ -185,7 +214,11 @@ function BillingHistory({ charges }: { charges: Charge[] }) {
             <span className="text-slate-800">
               {c.description}
               <span className="ml-2 text-slate-500">
-                {new Date(c.periodStart ?? c.createdAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}
+                {new Date(c.periodStart ?? c.createdAt).toLocaleDateString('en-US', {
+                  month: 'short',
+                  day: 'numeric',
+                  year: 'numeric',
+                })}
               </span>
             </span>
             <span className="tabular-nums">

@@ -33,7 +33,7 @@ export const useChangePlan = () =>
     },
   });
 
-/** Stripe Billing (docs/decisions/832): Checkout for the plan, then back to /billing once Stripe confirms it. */
+/** Stripe Billing (docs/decisions/0832): Checkout for the plan, then back to /billing once Stripe confirms it. */
 export const useSubscriptionCheckout = () =>
   useMutation({
     mutationFn: (plan: SubscriptionTier) => unwrap(api.api.billing.checkout.$post({ json: { plan } })),

@@ -3,7 +3,7 @@ import { BookScreen, zipOf } from './book-screen';
 
 /**
  * /book inside the web app (dev server, links inside the app). A visitor's first request gets the same screen
- * rendered on the server with its own island (src/web/islands/book.tsx, docs/decisions/911).
+ * rendered on the server with its own island (src/web/islands/book.tsx, docs/decisions/0911).
  */
 export function BookPage() {
   const [params, setParams] = useSearchParams();

@@ -2,8 +2,8 @@ import { Info } from 'lucide-react';
 import { ErrorState } from '../../components/ui/list-states';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { BookSkeleton } from './book-skeleton';
-import { type BookingOptions, useBookingOptions } from './booking-queries';
 import { BookingFormView } from './booking-form';
+import { type BookingOptions, useBookingOptions } from './booking-queries';
 import { ChooseBusiness } from './choose-business';
 import { NotBookable } from './not-bookable';
 

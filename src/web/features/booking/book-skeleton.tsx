@@ -6,7 +6,7 @@ export function BookSkeleton() {
       <Skeleton className="h-9 w-2/3" />
       <Skeleton className="h-5 w-1/2" />
       {[0, 1, 2].map((i) => (
-        // Skeleton's look with larger corners, written out (no tailwind-merge on the island: docs/decisions/914).
+        // Skeleton's look with larger corners, written out (no tailwind-merge on the island: docs/decisions/0914).
         <div key={i} aria-hidden="true" className="h-40 w-full animate-pulse rounded-xl bg-slate-200" />
       ))}
     </div>

@@ -1,12 +1,13 @@
 import { ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { canBookNow } from '../../../shared/booking-ready';
 import type { BookingFormInput } from '../../../shared/booking.schemas';
+import { canBookNow } from '../../../shared/booking-ready';
 import type { VehicleType } from '../../../shared/constants';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { BookingTip } from './booking-tip';
 import { type BookingOptions, useSlots } from './booking-queries';
+import { Section } from './booking-section';
+import { BookingTip } from './booking-tip';
 import { loadBookingValidation } from './booking-validation';
 import { CheckoutNotice } from './checkout-notice';
 import { AreaLabel } from './choose-business';
@@ -15,14 +16,13 @@ import { landingPathOf } from './landing-path';
 import { type ChosenReward, LoyaltyRedeemEntry } from './loyalty-redeem-entry';
 import { PriceSummary } from './price-summary';
 import { type AppliedPromo, PromoCodeField } from './promo-code-field';
-import { Section } from './booking-section';
 import { ContactStep } from './steps/contact-step';
 import { LocationStep } from './steps/location-step';
 import { ScheduleStep } from './steps/schedule-step';
 import { ServiceStep } from './steps/service-step';
 import { VehicleStep } from './steps/vehicle-step';
-import { useBookingForm } from './use-booking-form';
 import { useBookNow } from './use-book-now';
+import { useBookingForm } from './use-booking-form';
 
 /** The booking form: the spec's six sections and Book Now. Rendered on the server too, so nothing here reads the window while rendering. */
 export function BookingFormView({

@@ -3,7 +3,7 @@ import type { api } from '../../lib/api';
 import { endpoint, unwrap } from '../../lib/api-fetch';
 import { useRemote } from '../../lib/use-remote';
 
-// /book's reads and writes. The page is a public island (docs/decisions/911, 912): plain keyed reads (useRemote),
+// /book's reads and writes. The page is a public island (docs/decisions/0911, 912): plain keyed reads (useRemote),
 // not TanStack Query, so that its first load stays small.
 
 const getOptions = endpoint<typeof api.api.booking.options.$get>('GET', '/api/booking/options');
@@ -46,8 +46,7 @@ export const useSlots = (query: { business?: string; serviceId?: string; date?: 
     { staleMs: 10_000 },
   );
 
-export const createPayment = (body: BookingFormInput) =>
-  unwrap(postPayment({ json: body }));
+export const createPayment = (body: BookingFormInput) => unwrap(postPayment({ json: body }));
 
 /**
  * While the customer pays in the other tab, the /book tab asks what became of the checkout every few seconds (and at

@@ -9,7 +9,7 @@ export function Section({ n, title, children }: { n: number; title: string; chil
       <section aria-labelledby={id}>
         <CardHeader>
           {/* h2: the sections follow the page's h1 (heading order). CardTitle's look at a larger size, written out: the
-              island joins classes without tailwind-merge (docs/decisions/914). */}
+              island joins classes without tailwind-merge (docs/decisions/0914). */}
           <h2 id={id} className="flex items-center gap-3 text-lg font-semibold text-slate-900">
             <span
               className="flex size-7 items-center justify-center rounded-full bg-navy-900 text-sm text-white"

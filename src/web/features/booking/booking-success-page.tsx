@@ -1,5 +1,5 @@
-import { CalendarCheck, CalendarClock, Loader2, MapPin, ShieldAlert, XCircle } from 'lucide-react';
 import { useMutation } from '@tanstack/react-query';
+import { CalendarCheck, CalendarClock, Loader2, MapPin, ShieldAlert, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';

@@ -1,8 +1,13 @@
 import type { VehicleType } from '../../../shared/constants';
+import {
+  applyDiscounts,
+  bookingTipCents,
+  type PromoTerms,
+  type RewardTerms,
+} from '../../../shared/discounts';
 import type { TipChoice } from '../../../shared/document-money';
 import { formatCents } from '../../../shared/money';
 import { servicePriceCents } from '../../../shared/pricing';
-import { applyDiscounts, bookingTipCents, type PromoTerms, type RewardTerms } from '../../../shared/discounts';
 import { TipSelector } from '../../components/domain/tip-selector';
 import { type BookingFormApi, Controller } from './steps/booking-form-api';
 

@@ -2,7 +2,7 @@ import type { BookingFormInput } from '../../../shared/booking.schemas';
 import type { BookingFormApi, FieldName } from './steps/booking-form-api';
 
 // zod and the booking schema load when the customer first touches the form or presses Book Now, not with the page
-// (the /book budget, docs/decisions/911). The server validates the same schema.
+// (the /book budget, docs/decisions/0911). The server validates the same schema.
 let schema: ReturnType<typeof load> | undefined;
 const load = () => import('../../../shared/booking.schemas');
 

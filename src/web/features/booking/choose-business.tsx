@@ -19,7 +19,11 @@ export function ChooseBusiness({
   options,
   zip,
   onChoose,
-}: { options: BookingOptions; zip?: string; onChoose: (id: string) => void }) {
+}: {
+  options: BookingOptions;
+  zip?: string;
+  onChoose: (id: string) => void;
+}) {
   return (
     <>
       <h1 className="text-3xl font-bold tracking-tight">Book a Detail</h1>

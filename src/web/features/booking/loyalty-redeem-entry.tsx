@@ -36,7 +36,8 @@ export function LoyaltyRedeemEntry({
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="flex items-center gap-2 text-sm text-slate-700">
-            <Gift className="size-4 shrink-0 text-accent" aria-hidden="true" /> Been here before? Use your loyalty points.
+            <Gift className="size-4 shrink-0 text-accent" aria-hidden="true" /> Been here before? Use your
+            loyalty points.
           </p>
           <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
             Use my points

@@ -1,7 +1,7 @@
 import { CheckCircle2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { type LoyaltyWallet, REDEEM_TEXT } from '../../../shared/loyalty-redeem';
 import { REWARD_CATEGORY_LABELS } from '../../../shared/loyalty.schemas';
+import { type LoyaltyWallet, REDEEM_TEXT } from '../../../shared/loyalty-redeem';
 import { formatCents } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -39,9 +39,7 @@ export default function LoyaltyRedeemPanel({
   const [wallet, setWallet] = useState<(LoyaltyWallet & { email: string }) | null>(null);
   const [chosen, setChosen] = useState<string | null>(null);
 
-  const sendCode = useAction(() =>
-    unwrap(sendCodeTo({ json: { businessId, email: address } })),
-  );
+  const sendCode = useAction(() => unwrap(sendCodeTo({ json: { businessId, email: address } })));
   const verifyCode = useAction(() =>
     unwrap(
       verifyCodeOf({

@@ -1,8 +1,8 @@
+import { formatDuration } from '../../../shared/clock-labels';
 import type { VehicleType } from '../../../shared/constants';
 import { applyDiscounts, type PromoTerms, type RewardTerms } from '../../../shared/discounts';
 import { formatCents } from '../../../shared/money';
 import { multiplierFor, servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
-import { formatDuration } from '../../../shared/clock-labels';
 
 interface PricedService {
   name: string;
@@ -27,7 +27,9 @@ export function PriceSummary({
 }) {
   if (!service) return <p className="text-sm text-slate-600">Choose a service to see your price.</p>;
   const multiplier = vehicleType ? multiplierFor(service.vehicleTypeMultipliers, vehicleType) : null;
-  const price = vehicleType ? applyDiscounts(servicePriceCents(service, vehicleType), { promo, reward }) : null;
+  const price = vehicleType
+    ? applyDiscounts(servicePriceCents(service, vehicleType), { promo, reward })
+    : null;
   const total = price ? price.totalCents : null;
   return (
     <dl className="grid gap-2 text-sm">
@@ -54,7 +56,9 @@ export function PriceSummary({
       {reward && price && (
         <div className="flex justify-between gap-4 text-green-800" data-testid="price-reward">
           <dt>Reward: {reward.name}</dt>
-          <dd className="tabular-nums">{reward.category === 'product' ? 'At your visit' : `−${formatCents(price.rewardDiscountCents)}`}</dd>
+          <dd className="tabular-nums">
+            {reward.category === 'product' ? 'At your visit' : `−${formatCents(price.rewardDiscountCents)}`}
+          </dd>
         </div>
       )}
       <div className="mt-2 flex items-baseline justify-between gap-4 border-t border-slate-200 pt-3">

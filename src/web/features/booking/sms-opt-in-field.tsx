@@ -9,8 +9,8 @@ export function SmsOptInField(props: React.ComponentProps<'input'>) {
     <label className="flex items-start gap-2 text-sm text-slate-700 sm:col-span-2">
       <input type="checkbox" className="mt-0.5 size-4 shrink-0 accent-[var(--color-accent)]" {...props} />
       <span>
-        Text me offers and news from this business (optional). Message frequency varies; msg &amp; data rates may apply. Reply
-        STOP to opt out, HELP for help.
+        Text me offers and news from this business (optional). Message frequency varies; msg &amp; data rates
+        may apply. Reply STOP to opt out, HELP for help.
       </span>
     </label>
   );

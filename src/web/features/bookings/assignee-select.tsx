@@ -5,7 +5,7 @@ import { useAssignBooking, useAssignees, useAssignments } from '../team/team-que
 
 const NONE = 'none';
 
-/** The owner's assign-to-technician control on a booking (PUT /api/team/assignments/{id}; docs/decisions/805). */
+/** The owner's assign-to-technician control on a booking (PUT /api/team/assignments/{id}; docs/decisions/0805). */
 export function AssigneeSelect({ bookingId }: { bookingId: string }) {
   const people = useAssignees();
   const assignments = useAssignments();
@@ -25,7 +25,9 @@ export function AssigneeSelect({ bookingId }: { bookingId: string }) {
             {
               onSuccess: () => {
                 const who = people.find((p) => p.id === v);
-                toast.success('Success', { description: who ? `Assigned to ${who.name}` : 'Assignment removed' });
+                toast.success('Success', {
+                  description: who ? `Assigned to ${who.name}` : 'Assignment removed',
+                });
               },
               onError: (e) => toast.error('Error', { description: e.message }),
             },

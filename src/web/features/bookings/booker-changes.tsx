@@ -11,7 +11,10 @@ export function BookerChanges({ booking }: { booking: BookingDetail }) {
   const merge = useMergeBooker();
   if (booking.bookerChanges.length === 0) return null;
   return (
-    <section aria-labelledby="booker-title" className="grid gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm">
+    <section
+      aria-labelledby="booker-title"
+      className="grid gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm"
+    >
       <h3 id="booker-title" className="font-semibold text-slate-900">
         {BOOKER_TEXT.title}
       </h3>
@@ -35,7 +38,8 @@ export function BookerChanges({ booking }: { booking: BookingDetail }) {
           loading={merge.isPending}
           onClick={() =>
             merge.mutate(booking.id, {
-              onSuccess: () => toast.success(BOOKER_TEXT.merged, { description: BOOKER_TEXT.mergedDescription }),
+              onSuccess: () =>
+                toast.success(BOOKER_TEXT.merged, { description: BOOKER_TEXT.mergedDescription }),
               onError: (e) => toast.error('Error', { description: e.message }),
             })
           }

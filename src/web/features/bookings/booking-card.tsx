@@ -95,7 +95,11 @@ export function BookingCard({
               {booking.payment === 'online' ? 'Paid online' : 'Paid offline'}
             </span>
           )}
-          {booking.tipCents > 0 && <span className="ml-2 inline-block whitespace-nowrap align-middle text-xs font-semibold text-green-700">+ {formatCents(booking.tipCents)} tip</span>}
+          {booking.tipCents > 0 && (
+            <span className="ml-2 inline-block whitespace-nowrap align-middle text-xs font-semibold text-green-700">
+              + {formatCents(booking.tipCents)} tip
+            </span>
+          )}
         </p>
         <div className="flex gap-2">
           <Button

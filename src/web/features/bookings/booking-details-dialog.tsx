@@ -41,7 +41,7 @@ export function BookingDetailsDialog({
   busyStatus: BookingStatus | null;
 }) {
   const detail = useBookingDetail(bookingId);
-  // Assigning is the owner's (docs/decisions/805); technicians see their jobs through the filter.
+  // Assigning is the owner's (docs/decisions/0805); technicians see their jobs through the filter.
   const isTechnician = useIsTechnician();
   const b = detail.data;
   const name = b?.customer ? `${b.customer.firstName} ${b.customer.lastName}` : 'Customer removed';

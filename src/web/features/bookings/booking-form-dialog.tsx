@@ -26,7 +26,6 @@ import { useOwnerSlots } from '../scheduling/scheduling-queries';
 import { useServiceOptions } from '../services/services-queries';
 import { type BookingDetail, useCreateBooking, useEditBooking } from './bookings-queries';
 
-
 interface FormValues {
   customerMode: 'existing' | 'new';
   customerId: string;
@@ -465,8 +464,8 @@ function BookingForm({
             {listPrice !== null && (
               <span className="text-slate-500">
                 {' '}
-                (list price for a {VEHICLE_TYPE_LABELS[listVehicleType].toLowerCase()}: {formatCents(listPrice)}
-                )
+                (list price for a {VEHICLE_TYPE_LABELS[listVehicleType].toLowerCase()}:{' '}
+                {formatCents(listPrice)})
               </span>
             )}
           </p>

@@ -45,12 +45,17 @@ export const calendarQuery = (range: { from: string; to: string; technicianId?: 
     queryFn: () =>
       unwrap(
         bookingsApi.calendar.$get({
-          query: { from: range.from, to: range.to, ...(range.technicianId && { technicianId: range.technicianId }) },
+          query: {
+            from: range.from,
+            to: range.to,
+            ...(range.technicianId && { technicianId: range.technicianId }),
+          },
         }),
       ),
     placeholderData: keepPreviousData,
   });
-export const useCalendar = (range: { from: string; to: string; technicianId?: string }) => useQuery(calendarQuery(range));
+export const useCalendar = (range: { from: string; to: string; technicianId?: string }) =>
+  useQuery(calendarQuery(range));
 
 export const useBookingDetail = (id: string | null) =>
   useQuery({

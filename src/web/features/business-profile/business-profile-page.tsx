@@ -6,13 +6,13 @@ import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useErrorToast } from '../../lib/use-error-toast';
+import { useIsTechnician } from '../billing/billing-queries';
+import { BookingLinkSettings } from '../booking-link/booking-link-settings';
+import { HoursTab } from '../scheduling/hours-tab';
+import { TeamTab } from '../team/team-tab';
 import { useBusinessProfile, useGenerateBusinessPage } from './business-profile-queries';
 import { BasicInfoFields, BusinessDetailsFields, ServicesFields, useProfileForm } from './profile-form';
-import { HoursTab } from '../scheduling/hours-tab';
 import { TestimonialsTab } from './testimonials-tab';
-import { useIsTechnician } from '../billing/billing-queries';
-import { TeamTab } from '../team/team-tab';
-import { BookingLinkSettings } from '../booking-link/booking-link-settings';
 
 export function BusinessProfilePage() {
   const { data, isPending, isError, errorUpdatedAt, refetch, isRefetching } = useBusinessProfile();
@@ -62,40 +62,40 @@ export function BusinessProfilePage() {
         <ErrorState message={PROFILE_TEXT.loadFailed} onRetry={() => refetch()} retrying={isRefetching} />
       ) : (
         <>
-        <BookingLinkSettings />
-        <Tabs defaultValue="basic">
-          <TabsList className="flex-wrap">
-            <TabsTrigger value="basic">Basic Info</TabsTrigger>
-            <TabsTrigger value="details">Business Details</TabsTrigger>
-            <TabsTrigger value="services">Services</TabsTrigger>
-            <TabsTrigger value="testimonials">Testimonials</TabsTrigger>
-            <TabsTrigger value="hours">Hours &amp; Booking</TabsTrigger>
-            {!isTechnician && <TabsTrigger value="team">Team</TabsTrigger>}
-          </TabsList>
-          <form onSubmit={onSubmit} noValidate>
-            {/* Mounted while hidden, so that one Save keeps the other tabs' edits. */}
-            <TabsContent value="basic" forceMount className="data-[state=inactive]:hidden">
-              <BasicInfoFields form={form} />
+          <BookingLinkSettings />
+          <Tabs defaultValue="basic">
+            <TabsList className="flex-wrap">
+              <TabsTrigger value="basic">Basic Info</TabsTrigger>
+              <TabsTrigger value="details">Business Details</TabsTrigger>
+              <TabsTrigger value="services">Services</TabsTrigger>
+              <TabsTrigger value="testimonials">Testimonials</TabsTrigger>
+              <TabsTrigger value="hours">Hours &amp; Booking</TabsTrigger>
+              {!isTechnician && <TabsTrigger value="team">Team</TabsTrigger>}
+            </TabsList>
+            <form onSubmit={onSubmit} noValidate>
+              {/* Mounted while hidden, so that one Save keeps the other tabs' edits. */}
+              <TabsContent value="basic" forceMount className="data-[state=inactive]:hidden">
+                <BasicInfoFields form={form} />
+              </TabsContent>
+              <TabsContent value="details" forceMount className="data-[state=inactive]:hidden">
+                <BusinessDetailsFields form={form} />
+              </TabsContent>
+              <TabsContent value="services" forceMount className="data-[state=inactive]:hidden">
+                <ServicesFields form={form} />
+              </TabsContent>
+            </form>
+            <TabsContent value="testimonials">
+              <TestimonialsTab />
             </TabsContent>
-            <TabsContent value="details" forceMount className="data-[state=inactive]:hidden">
-              <BusinessDetailsFields form={form} />
+            <TabsContent value="hours">
+              <HoursTab />
             </TabsContent>
-            <TabsContent value="services" forceMount className="data-[state=inactive]:hidden">
-              <ServicesFields form={form} />
-            </TabsContent>
-          </form>
-          <TabsContent value="testimonials">
-            <TestimonialsTab />
-          </TabsContent>
-          <TabsContent value="hours">
-            <HoursTab />
-          </TabsContent>
-          {!isTechnician && (
-            <TabsContent value="team">
-              <TeamTab />
-            </TabsContent>
-          )}
-        </Tabs>
+            {!isTechnician && (
+              <TabsContent value="team">
+                <TeamTab />
+              </TabsContent>
+            )}
+          </Tabs>
         </>
       )}
     </div>

@@ -8,7 +8,10 @@ const bp = api.api['business-profile'];
 export type BusinessProfile = InferResponseType<typeof bp.$get, 200>;
 export type Testimonial = InferResponseType<typeof bp.testimonials.$get, 200>['testimonials'][number];
 
-export const businessProfileQuery = queryOptions({ queryKey: ['business-profile'], queryFn: () => unwrap(bp.$get()) });
+export const businessProfileQuery = queryOptions({
+  queryKey: ['business-profile'],
+  queryFn: () => unwrap(bp.$get()),
+});
 export const testimonialsQuery = queryOptions({
   queryKey: ['business-profile', 'testimonials'],
   queryFn: () => unwrap(bp.testimonials.$get()),
@@ -31,7 +34,10 @@ export const useSaveBusinessProfile = () =>
 const refreshTestimonials = () => queryClient.invalidateQueries({ queryKey: testimonialsQuery.queryKey });
 
 export const useAddTestimonial = () =>
-  useMutation({ mutationFn: (values: TestimonialInput) => unwrap(bp.testimonials.$post({ json: values })), onSuccess: refreshTestimonials });
+  useMutation({
+    mutationFn: (values: TestimonialInput) => unwrap(bp.testimonials.$post({ json: values })),
+    onSuccess: refreshTestimonials,
+  });
 
 export const useFeatureTestimonial = () =>
   useMutation({
@@ -41,7 +47,10 @@ export const useFeatureTestimonial = () =>
   });
 
 export const useDeleteTestimonial = () =>
-  useMutation({ mutationFn: (id: string) => noContent(bp.testimonials[':id'].$delete({ param: { id } })), onSuccess: refreshTestimonials });
+  useMutation({
+    mutationFn: (id: string) => noContent(bp.testimonials[':id'].$delete({ param: { id } })),
+    onSuccess: refreshTestimonials,
+  });
 
 export const useGenerateBusinessPage = () =>
   useMutation({

@@ -17,7 +17,10 @@ const formSchema = z.object({
   businessAddress: z.string(),
   serviceRadiusMiles: z.string(),
   phone: z.string(),
-  businessEmail: z.string().trim().refine((v) => v === '' || z.email().safeParse(v).success, PROFILE_TEXT.email),
+  businessEmail: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || z.email().safeParse(v).success, PROFILE_TEXT.email),
   websiteUrl: z.string(),
   yearsInBusiness: z.string(),
   insuranceInfo: z.string(),
@@ -47,7 +50,10 @@ const toForm = (p: BusinessProfile | undefined): ProfileFormValues => ({
 
 /** One form across the Basic Info, Business Details and Services tabs (§5 parsing on save). */
 export function useProfileForm(profile: BusinessProfile | undefined) {
-  const form = useForm<ProfileFormValues>({ resolver: zodResolver(formSchema), defaultValues: toForm(profile) });
+  const form = useForm<ProfileFormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: toForm(profile),
+  });
   useEffect(() => {
     if (profile) form.reset(toForm(profile));
   }, [profile, form]);
@@ -98,7 +104,11 @@ export function BasicInfoFields({ form }: { form: Form }) {
         </div>
         <div className="sm:col-span-2">
           <Field id="businessTagline" label="Tagline">
-            <Input id="businessTagline" placeholder="Showroom shine in your driveway" {...reg('businessTagline')} />
+            <Input
+              id="businessTagline"
+              placeholder="Showroom shine in your driveway"
+              {...reg('businessTagline')}
+            />
           </Field>
         </div>
         <div className="sm:col-span-2">
@@ -107,12 +117,27 @@ export function BasicInfoFields({ form }: { form: Form }) {
           </Field>
         </div>
         <div className="sm:col-span-2">
-          <Field id="businessAddress" label="Address" hint="Street, City, State — the city and state name your business page.">
-            <Input id="businessAddress" autoComplete="street-address" placeholder="500 Congress Ave, Austin, TX" {...reg('businessAddress')} />
+          <Field
+            id="businessAddress"
+            label="Address"
+            hint="Street, City, State — the city and state name your business page."
+          >
+            <Input
+              id="businessAddress"
+              autoComplete="street-address"
+              placeholder="500 Congress Ave, Austin, TX"
+              {...reg('businessAddress')}
+            />
           </Field>
         </div>
         <Field id="serviceRadiusMiles" label="Service radius (miles)">
-          <Input id="serviceRadiusMiles" type="number" inputMode="numeric" min={0} {...reg('serviceRadiusMiles')} />
+          <Input
+            id="serviceRadiusMiles"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            {...reg('serviceRadiusMiles')}
+          />
         </Field>
         <Field id="phone" label="Phone">
           <Input id="phone" type="tel" autoComplete="tel" {...reg('phone')} />
@@ -136,10 +161,21 @@ export function BusinessDetailsFields({ form }: { form: Form }) {
     <Card>
       <CardContent className="grid gap-4 pt-5">
         <Field id="yearsInBusiness" label="Years in business">
-          <Input id="yearsInBusiness" type="number" inputMode="numeric" min={0} className="max-w-40" {...form.register('yearsInBusiness')} />
+          <Input
+            id="yearsInBusiness"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            className="max-w-40"
+            {...form.register('yearsInBusiness')}
+          />
         </Field>
         <Field id="insuranceInfo" label="Insurance info">
-          <Input id="insuranceInfo" placeholder="$2M general liability, garage keepers" {...form.register('insuranceInfo')} />
+          <Input
+            id="insuranceInfo"
+            placeholder="$2M general liability, garage keepers"
+            {...form.register('insuranceInfo')}
+          />
         </Field>
         <Field id="aboutOwner" label="About the owner">
           <Textarea id="aboutOwner" rows={4} {...form.register('aboutOwner')} />
@@ -158,10 +194,20 @@ export function ServicesFields({ form }: { form: Form }) {
     <Card>
       <CardContent className="grid gap-4 pt-5">
         <Field id="specialties" label="Specialties" hint="One per line">
-          <Textarea id="specialties" rows={4} placeholder={'Ceramic coatings\nPaint correction'} {...form.register('specialties')} />
+          <Textarea
+            id="specialties"
+            rows={4}
+            placeholder={'Ceramic coatings\nPaint correction'}
+            {...form.register('specialties')}
+          />
         </Field>
         <Field id="serviceGuarantees" label="Service guarantees" hint="One per line">
-          <Textarea id="serviceGuarantees" rows={4} placeholder="100% satisfaction or we re-detail for free" {...form.register('serviceGuarantees')} />
+          <Textarea
+            id="serviceGuarantees"
+            rows={4}
+            placeholder="100% satisfaction or we re-detail for free"
+            {...form.register('serviceGuarantees')}
+          />
         </Field>
         <SaveBar form={form} />
       </CardContent>

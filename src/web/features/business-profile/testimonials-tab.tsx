@@ -1,5 +1,5 @@
-import { MessageSquareQuote, Star, Trash2 } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { MessageSquareQuote, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';

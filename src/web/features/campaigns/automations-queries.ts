@@ -16,7 +16,9 @@ export const useAutomationSettings = () => useQuery(automationSettingsQuery());
 export const useMessageLog = () => usePagedList(messageLogQuery());
 
 export type AutomationSettings = NonNullable<ReturnType<typeof useAutomationSettings>['data']>;
-export type LogEntry = NonNullable<ReturnType<typeof useMessageLog>['data']>['pages'][number]['items'][number];
+export type LogEntry = NonNullable<
+  ReturnType<typeof useMessageLog>['data']
+>['pages'][number]['items'][number];
 
 export const useSaveAutomations = () =>
   useMutation({

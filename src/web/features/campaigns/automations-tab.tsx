@@ -11,18 +11,28 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input, Textarea } from '../../components/ui/input';
 import { Field, Label } from '../../components/ui/label';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
-import { Switch } from '../../components/ui/switch';
-import { type AutomationSettings, type LogEntry, useAutomationSettings, useMessageLog, useSaveAutomations } from './automations-queries';
+import { LoadMore } from '../../components/ui/load-more';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { Switch } from '../../components/ui/switch';
+import {
+  type AutomationSettings,
+  type LogEntry,
+  useAutomationSettings,
+  useMessageLog,
+  useSaveAutomations,
+} from './automations-queries';
 import { useTemplates } from './campaigns-queries';
 import { ChannelSelect } from './channel-select';
 import { EmailHint, SmsHint } from './sms-hint';
-import { LoadMore } from '../../components/ui/load-more';
 
 type FormInput = z.input<typeof automationSettingsSchema>;
 type FormOutput = z.output<typeof automationSettingsSchema>;
 
-const toForm = (s: AutomationSettings): FormInput => ({ ...s, reviewLink: s.reviewLink ?? '', winbackSubject: s.winbackSubject ?? '' });
+const toForm = (s: AutomationSettings): FormInput => ({
+  ...s,
+  reviewLink: s.reviewLink ?? '',
+  winbackSubject: s.winbackSubject ?? '',
+});
 
 /** The Automations tab of /campaigns: reminders, review requests, win-back, and the log of what was sent. */
 export function AutomationsTab() {
@@ -32,7 +42,11 @@ export function AutomationsTab() {
       {settings.isPending ? (
         <RowsSkeleton rows={3} />
       ) : settings.isError ? (
-        <ErrorState message="Failed to load automations" onRetry={() => settings.refetch()} retrying={settings.isFetching} />
+        <ErrorState
+          message="Failed to load automations"
+          onRetry={() => settings.refetch()}
+          retrying={settings.isFetching}
+        />
       ) : (
         <AutomationsForm settings={settings.data} />
       )}
@@ -41,7 +55,19 @@ export function AutomationsTab() {
   );
 }
 
-function SwitchRow({ id, label, description, checked, onChange }: { id: string; label: string; description: string; checked: boolean; onChange: (v: boolean) => void }) {
+function SwitchRow({
+  id,
+  label,
+  description,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
   return (
     <div className="flex items-start justify-between gap-4">
       <div className="min-w-0">
@@ -56,7 +82,10 @@ function SwitchRow({ id, label, description, checked, onChange }: { id: string; 
 function AutomationsForm({ settings }: { settings: AutomationSettings }) {
   const save = useSaveAutomations();
   const templates = useTemplates();
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(automationSettingsSchema), defaultValues: toForm(settings) });
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(automationSettingsSchema),
+    defaultValues: toForm(settings),
+  });
   const { errors, isSubmitting } = form.formState;
   const [winback, channel, message] = useWatch({
     control: form.control,
@@ -76,12 +105,22 @@ function AutomationsForm({ settings }: { settings: AutomationSettings }) {
     }
   });
 
-  const switchField = (name: 'reminder24h' | 'reminder2h' | 'reviewRequests' | 'winback', label: string, description: string) => (
+  const switchField = (
+    name: 'reminder24h' | 'reminder2h' | 'reviewRequests' | 'winback',
+    label: string,
+    description: string,
+  ) => (
     <Controller
       control={form.control}
       name={name}
       render={({ field }) => (
-        <SwitchRow id={`automation-${name}`} label={label} description={description} checked={field.value} onChange={field.onChange} />
+        <SwitchRow
+          id={`automation-${name}`}
+          label={label}
+          description={description}
+          checked={field.value}
+          onChange={field.onChange}
+        />
       )}
     />
   );
@@ -94,8 +133,8 @@ function AutomationsForm({ settings }: { settings: AutomationSettings }) {
             <BellRing className="size-5 text-accent" aria-hidden /> Appointment reminders
           </CardTitle>
           <CardDescription>
-            By email, and by text to customers with a mobile number (never to a number that replied STOP). Each carries the
-            link to reschedule or cancel.
+            By email, and by text to customers with a mobile number (never to a number that replied STOP).
+            Each carries the link to reschedule or cancel.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
@@ -110,9 +149,9 @@ function AutomationsForm({ settings }: { settings: AutomationSettings }) {
             <Star className="size-5 text-accent" aria-hidden /> Review requests
           </CardTitle>
           <CardDescription>
-            Every customer is asked after a completed booking, by email, and by text with their SMS consent, to rate the job
-            on your review page; reviews arrive as testimonials you can feature. No filtering by satisfaction (review gating
-            is unlawful in the US).
+            Every customer is asked after a completed booking, by email, and by text with their SMS consent,
+            to rate the job on your review page; reviews arrive as testimonials you can feature. No filtering
+            by satisfaction (review gating is unlawful in the US).
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
@@ -123,7 +162,13 @@ function AutomationsForm({ settings }: { settings: AutomationSettings }) {
             error={errors.reviewLink?.message}
             hint="For example your Google review page: offered to customers after they review you here."
           >
-            <Input type="url" inputMode="url" autoComplete="off" placeholder="https://g.page/r/…" {...form.register('reviewLink')} />
+            <Input
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              placeholder="https://g.page/r/…"
+              {...form.register('reviewLink')}
+            />
           </Field>
         </CardContent>
       </Card>
@@ -134,20 +179,34 @@ function AutomationsForm({ settings }: { settings: AutomationSettings }) {
             <RotateCcw className="size-5 text-accent" aria-hidden /> Win-back
           </CardTitle>
           <CardDescription>
-            A message to customers whose last completed booking is older than the days below and who have nothing booked.
-            Once per lapse; marketing consent applies.
+            A message to customers whose last completed booking is older than the days below and who have
+            nothing booked. Once per lapse; marketing consent applies.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          {switchField('winback', 'Send win-back messages', 'Checked every minute; each customer once per lapse.')}
+          {switchField(
+            'winback',
+            'Send win-back messages',
+            'Checked every minute; each customer once per lapse.',
+          )}
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-            <Field id="automation-winback-days" label="Days since last visit" error={errors.winbackDays?.message}>
+            <Field
+              id="automation-winback-days"
+              label="Days since last visit"
+              error={errors.winbackDays?.message}
+            >
               <Input type="number" inputMode="numeric" min={14} max={730} {...form.register('winbackDays')} />
             </Field>
             <Controller
               control={form.control}
               name="winbackChannel"
-              render={({ field }) => <ChannelSelect id="automation-winback-channel" value={field.value} onChange={field.onChange} />}
+              render={({ field }) => (
+                <ChannelSelect
+                  id="automation-winback-channel"
+                  value={field.value}
+                  onChange={field.onChange}
+                />
+              )}
             />
           </div>
           <div className="grid gap-1.5">
@@ -185,7 +244,9 @@ function AutomationsForm({ settings }: { settings: AutomationSettings }) {
           </Field>
           {channel === 'sms' ? <SmsHint message={message ?? ''} /> : <EmailHint />}
           {winback && channel === 'sms' && (
-            <p className="text-sm text-slate-600">Texts go only to customers who agreed to SMS marketing, between 8:00 AM and 9:00 PM.</p>
+            <p className="text-sm text-slate-600">
+              Texts go only to customers who agreed to SMS marketing, between 8:00 AM and 9:00 PM.
+            </p>
           )}
         </CardContent>
       </Card>
@@ -205,17 +266,27 @@ const STATUS_TONES: Record<string, 'green' | 'red' | 'amber' | 'neutral'> = {
   pending: 'amber',
   sending: 'amber',
 };
-const STATUS_LABELS: Record<string, string> = { sent: 'Sent', failed: 'Failed', pending: 'Waiting', sending: 'Sending' };
+const STATUS_LABELS: Record<string, string> = {
+  sent: 'Sent',
+  failed: 'Failed',
+  pending: 'Waiting',
+  sending: 'Sending',
+};
 
 function LogRow({ m }: { m: LogEntry }) {
   const Icon = m.channel === 'sms' ? MessageSquare : Mail;
   return (
     <li className="flex flex-wrap items-start gap-3 py-3" data-testid="message-log-row">
-      <Icon className="mt-0.5 size-5 shrink-0 text-slate-500" aria-label={m.channel === 'sms' ? 'SMS' : 'Email'} />
+      <Icon
+        className="mt-0.5 size-5 shrink-0 text-slate-500"
+        aria-label={m.channel === 'sms' ? 'SMS' : 'Email'}
+      />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium text-slate-900">{messageKindLabel(m.kind)}</span>
-          <Badge tone={m.marketing ? 'violet' : 'neutral'}>{m.marketing ? 'Marketing' : 'Transactional'}</Badge>
+          <Badge tone={m.marketing ? 'violet' : 'neutral'}>
+            {m.marketing ? 'Marketing' : 'Transactional'}
+          </Badge>
           <Badge tone={STATUS_TONES[m.status] ?? 'neutral'}>{STATUS_LABELS[m.status] ?? m.status}</Badge>
         </div>
         <p className="text-sm [overflow-wrap:anywhere] text-slate-700">
@@ -225,7 +296,10 @@ function LogRow({ m }: { m: LogEntry }) {
         {m.subject && <p className="text-sm break-words text-slate-600">{m.subject}</p>}
         {m.status === 'failed' && m.error && <p className="text-sm text-red-700">{m.error}</p>}
       </div>
-      <time className="basis-full pl-8 text-xs whitespace-nowrap text-slate-500 sm:basis-auto sm:pl-0" dateTime={m.sentAt ?? m.createdAt}>
+      <time
+        className="basis-full pl-8 text-xs whitespace-nowrap text-slate-500 sm:basis-auto sm:pl-0"
+        dateTime={m.sentAt ?? m.createdAt}
+      >
         {new Date(m.sentAt ?? m.notBefore).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}
       </time>
     </li>
@@ -239,15 +313,25 @@ function MessageLog() {
     <Card>
       <CardHeader>
         <CardTitle asHeading="h2">Message log</CardTitle>
-        <CardDescription>Reminders, review requests, win-back, confirmations and receipts, newest first.</CardDescription>
+        <CardDescription>
+          Reminders, review requests, win-back, confirmations and receipts, newest first.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {log.isPending ? (
           <RowsSkeleton rows={3} />
         ) : log.isError ? (
-          <ErrorState message="Failed to load the message log" onRetry={() => log.refetch()} retrying={log.isFetching} />
+          <ErrorState
+            message="Failed to load the message log"
+            onRetry={() => log.refetch()}
+            retrying={log.isFetching}
+          />
         ) : items.length === 0 ? (
-          <EmptyState icon={Mail} title={AUTOMATION_TEXT.noMessages} description="Confirmations, reminders and review requests will appear here as they go out." />
+          <EmptyState
+            icon={Mail}
+            title={AUTOMATION_TEXT.noMessages}
+            description="Confirmations, reminders and review requests will appear here as they go out."
+          />
         ) : (
           <>
             <ul className="divide-y divide-slate-200">

@@ -4,7 +4,12 @@ import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { CAMPAIGN_MESSAGES, type CampaignInput, campaignInputSchema, type CampaignType } from '../../../shared/campaigns';
+import {
+  CAMPAIGN_MESSAGES,
+  type CampaignInput,
+  type CampaignType,
+  campaignInputSchema,
+} from '../../../shared/campaigns';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -115,7 +120,10 @@ export function CampaignFormDialog({
                   control={form.control}
                   name="templateId"
                   render={({ field }) => (
-                    <Select value={field.value ?? NO_TEMPLATE} onValueChange={(v) => applyTemplate(v === NO_TEMPLATE ? '' : v)}>
+                    <Select
+                      value={field.value ?? NO_TEMPLATE}
+                      onValueChange={(v) => applyTemplate(v === NO_TEMPLATE ? '' : v)}
+                    >
                       <SelectTrigger id="campaign-template">
                         <SelectValue />
                       </SelectTrigger>
@@ -149,12 +157,17 @@ export function CampaignFormDialog({
                 {audience.data && (
                   <span>
                     · {audience.data.recipients} {audience.data.recipients === 1 ? 'recipient' : 'recipients'}
-                    {audience.data.skipped > 0 && ` (${audience.data.skipped} skipped: no ${type === 'sms' ? 'SMS opt-in' : 'email consent'})`}
+                    {audience.data.skipped > 0 &&
+                      ` (${audience.data.skipped} skipped: no ${type === 'sms' ? 'SMS opt-in' : 'email consent'})`}
                   </span>
                 )}
               </p>
               <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-500">
-                {type === 'sms' ? <MessageSquare className="size-3.5" aria-hidden="true" /> : <Mail className="size-3.5" aria-hidden="true" />}
+                {type === 'sms' ? (
+                  <MessageSquare className="size-3.5" aria-hidden="true" />
+                ) : (
+                  <Mail className="size-3.5" aria-hidden="true" />
+                )}
                 {type === 'sms'
                   ? 'Only customers who opted in to texts; sent between 8:00 AM and 9:00 PM your time.'
                   : 'Everyone who has not unsubscribed.'}

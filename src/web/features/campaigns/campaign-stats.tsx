@@ -13,7 +13,11 @@ export function CampaignStats() {
     { label: 'Active Customers', value: data?.activeCustomers.toLocaleString(), icon: Users },
     {
       label: 'Avg. Open Rate',
-      value: data ? (data.openRatePercent === null ? DEFAULT_OPEN_RATE_TEXT : `${data.openRatePercent}%`) : undefined,
+      value: data
+        ? data.openRatePercent === null
+          ? DEFAULT_OPEN_RATE_TEXT
+          : `${data.openRatePercent}%`
+        : undefined,
       icon: Eye,
     },
   ];
@@ -28,7 +32,10 @@ export function CampaignStats() {
           {isPending ? (
             <Skeleton className="mt-3 h-8 w-16" />
           ) : (
-            <p className="mt-2 text-2xl font-bold tabular-nums text-slate-900 sm:text-3xl" data-testid={`stat-${label}`}>
+            <p
+              className="mt-2 text-2xl font-bold tabular-nums text-slate-900 sm:text-3xl"
+              data-testid={`stat-${label}`}
+            >
               {value ?? '—'}
             </p>
           )}

@@ -5,19 +5,25 @@ import { toast } from 'sonner';
 import { CAMPAIGN_MESSAGES } from '../../../shared/campaigns';
 import { Button } from '../../components/ui/button';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { LoadMore } from '../../components/ui/load-more';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { queryClient } from '../../lib/query-client';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { FeatureGate } from '../billing/feature-gate';
+import { AutomationsTab } from './automations-tab';
 import { CampaignDetailsDialog } from './campaign-details-dialog';
 import { CampaignFormDialog } from './campaign-form-dialog';
 import { CampaignList } from './campaign-list';
 import { CampaignStats } from './campaign-stats';
-import { queryClient } from '../../lib/query-client';
-import { type Campaign, campaignStatsQuery, type Template, useCampaigns, useSendCampaign } from './campaigns-queries';
+import {
+  type Campaign,
+  campaignStatsQuery,
+  type Template,
+  useCampaigns,
+  useSendCampaign,
+} from './campaigns-queries';
 import { TemplatesTab } from './templates-tab';
-import { AutomationsTab } from './automations-tab';
-import { LoadMore } from '../../components/ui/load-more';
 
 const TITLE = 'SMS & Email Campaigns';
 const DESCRIPTION = 'Reach your customers with offers, reminders and follow-ups.';
@@ -52,7 +58,8 @@ function CampaignsScreen() {
   useEffect(() => {
     if (!watched || watched.status === 'sending' || watched.status === 'draft') return;
     if (watched.status === 'sent') toast.success('Success', { description: CAMPAIGN_MESSAGES.sent });
-    else if (watched.status === 'scheduled') toast.info('Scheduled', { description: 'Texts wait for 8:00 AM in your time zone.' });
+    else if (watched.status === 'scheduled')
+      toast.info('Scheduled', { description: 'Texts wait for 8:00 AM in your time zone.' });
     else toast.error('Error', { description: watched.failureReason ?? 'The campaign could not be sent' });
     setWatching(null);
     void queryClient.invalidateQueries(campaignStatsQuery());
@@ -88,7 +95,11 @@ function CampaignsScreen() {
           {campaigns.isPending ? (
             <RowsSkeleton rows={3} />
           ) : campaigns.isError ? (
-            <ErrorState message="Failed to load campaigns" onRetry={() => campaigns.refetch()} retrying={campaigns.isFetching} />
+            <ErrorState
+              message="Failed to load campaigns"
+              onRetry={() => campaigns.refetch()}
+              retrying={campaigns.isFetching}
+            />
           ) : list.length === 0 ? (
             <EmptyState
               icon={Megaphone}

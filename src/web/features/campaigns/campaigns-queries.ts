@@ -13,10 +13,16 @@ export const campaignsQuery = () =>
   );
 
 export const templatesQuery = () =>
-  queryOptions({ queryKey: ['campaigns', 'templates'], queryFn: () => unwrap(api.api.campaigns.templates.$get()) });
+  queryOptions({
+    queryKey: ['campaigns', 'templates'],
+    queryFn: () => unwrap(api.api.campaigns.templates.$get()),
+  });
 
 export const audienceQuery = (type: CampaignType) =>
-  queryOptions({ queryKey: ['campaigns', 'audience', type], queryFn: () => unwrap(api.api.campaigns.audience.$get({ query: { type } })) });
+  queryOptions({
+    queryKey: ['campaigns', 'audience', type],
+    queryFn: () => unwrap(api.api.campaigns.audience.$get({ query: { type } })),
+  });
 
 export const recipientsQuery = (id: string) =>
   pagedListOptions(['campaigns', 'recipients', id], (cursor) =>
@@ -31,8 +37,10 @@ export const useCampaigns = () =>
       q.state.data?.pages.some((p) => p.items.some((c) => c.status === 'sending')) ? 2000 : false,
   });
 export const useTemplates = () => useQuery(templatesQuery());
-export const useAudience = (type: CampaignType, enabled: boolean) => useQuery({ ...audienceQuery(type), enabled });
-export const useRecipients = (id: string | null) => usePagedList(recipientsQuery(id ?? ''), { enabled: id !== null });
+export const useAudience = (type: CampaignType, enabled: boolean) =>
+  useQuery({ ...audienceQuery(type), enabled });
+export const useRecipients = (id: string | null) =>
+  usePagedList(recipientsQuery(id ?? ''), { enabled: id !== null });
 
 export type Campaign = ReturnType<typeof useCampaigns>['items'][number];
 export type Template = NonNullable<ReturnType<typeof useTemplates>['data']>['items'][number];

@@ -3,7 +3,15 @@ import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 
 /** The Type field of campaigns and templates: email or SMS. */
-export function ChannelSelect({ id, value, onChange }: { id: string; value: CampaignType; onChange: (type: CampaignType) => void }) {
+export function ChannelSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: CampaignType;
+  onChange: (type: CampaignType) => void;
+}) {
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>Type</Label>

@@ -55,7 +55,11 @@ export function ManageBookingPage() {
             }
           />
         ) : (
-          <ErrorState message="Failed to load your booking" onRetry={() => booking.refetch()} retrying={booking.isFetching} />
+          <ErrorState
+            message="Failed to load your booking"
+            onRetry={() => booking.refetch()}
+            retrying={booking.isFetching}
+          />
         )
       ) : (
         <ManageBooking token={token} view={booking.data} />
@@ -152,9 +156,13 @@ function Reschedule({ token, view, onMoved }: { token: string; view: View; onMov
   const today = todayInZone(view.timeZone);
   const [date, setDate] = useState(() => utcToZoned(new Date(view.scheduledAt), view.timeZone).date);
   const [time, setTime] = useState('');
-  const slots = useQuery({ ...slotsQuery(token, date), enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today });
+  const slots = useQuery({
+    ...slotsQuery(token, date),
+    enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today,
+  });
   const move = useMutation({
-    mutationFn: () => unwrap(api.api.manage[':token'].reschedule.$post({ param: { token }, json: { date, time } })),
+    mutationFn: () =>
+      unwrap(api.api.manage[':token'].reschedule.$post({ param: { token }, json: { date, time } })),
     onSuccess: (v) => {
       onMoved(v);
       setTime('');
@@ -166,18 +174,27 @@ function Reschedule({ token, view, onMoved }: { token: string; view: View; onMov
   const current = utcToZoned(new Date(view.scheduledAt), view.timeZone);
   // The booking's own time is free for it, but choosing it would change nothing.
   const available =
-    slots.data?.slots.filter((s) => s.state === 'available' && !(date === current.date && s.time === current.time)) ?? [];
+    slots.data?.slots.filter(
+      (s) => s.state === 'available' && !(date === current.date && s.time === current.time),
+    ) ?? [];
 
   return (
     <Card className="p-5 sm:p-6">
       <h2 className="font-semibold text-slate-900">Reschedule</h2>
-      <p className="text-sm text-slate-600">Choose a new day and time. Changes are possible until 24 hours before your appointment.</p>
+      <p className="text-sm text-slate-600">
+        Choose a new day and time. Changes are possible until 24 hours before your appointment.
+      </p>
       <div className="mt-4 grid gap-4">
         <Field id="manage-date" label="New date">
-          <Input type="date" min={today} value={date} onChange={(e) => {
+          <Input
+            type="date"
+            min={today}
+            value={date}
+            onChange={(e) => {
               setDate(e.target.value);
               setTime('');
-            }} />
+            }}
+          />
         </Field>
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">New time</legend>
@@ -188,9 +205,15 @@ function Reschedule({ token, view, onMoved }: { token: string; view: View; onMov
           ) : slots.isError ? (
             <p className="mt-2 text-sm text-red-700">{slots.error.message}</p>
           ) : available.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-600">{slots.data.closed ? 'Closed on this day.' : 'No free times on this day.'}</p>
+            <p className="mt-2 text-sm text-slate-600">
+              {slots.data.closed ? 'Closed on this day.' : 'No free times on this day.'}
+            </p>
           ) : (
-            <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4" role="radiogroup" aria-label="New time">
+            <div
+              className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4"
+              role="radiogroup"
+              aria-label="New time"
+            >
               {available.map((s) => (
                 <Button
                   key={s.time}

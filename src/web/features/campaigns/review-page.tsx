@@ -45,7 +45,11 @@ export function ReviewPage() {
             }
           />
         ) : (
-          <ErrorState message="Failed to load the review page" onRetry={() => review.refetch()} retrying={review.isFetching} />
+          <ErrorState
+            message="Failed to load the review page"
+            onRetry={() => review.refetch()}
+            retrying={review.isFetching}
+          />
         )
       ) : (
         <Review token={token} view={review.data} />
@@ -66,7 +70,9 @@ function Review({ token, view }: { token: string; view: View }) {
       ) : view.canReview ? (
         <ReviewForm token={token} />
       ) : (
-        <p className="mt-6 rounded-md bg-slate-50 p-4 text-sm text-slate-700">{AUTOMATION_TEXT.reviewNotYet}</p>
+        <p className="mt-6 rounded-md bg-slate-50 p-4 text-sm text-slate-700">
+          {AUTOMATION_TEXT.reviewNotYet}
+        </p>
       )}
     </Card>
   );
@@ -81,7 +87,12 @@ function Thanks({ view }: { view: View }) {
       {view.externalReviewLink && (
         <p className="text-sm text-slate-600">
           Would you share it there too?{' '}
-          <a className="inline-flex items-center gap-1 font-medium text-primary underline" href={view.externalReviewLink} rel="noopener noreferrer" target="_blank">
+          <a
+            className="inline-flex items-center gap-1 font-medium text-primary underline"
+            href={view.externalReviewLink}
+            rel="noopener noreferrer"
+            target="_blank"
+          >
             Review {view.businessName} online <ExternalLink className="size-3.5" aria-hidden />
           </a>
         </p>
@@ -91,10 +102,14 @@ function Thanks({ view }: { view: View }) {
 }
 
 function ReviewForm({ token }: { token: string }) {
-  const form = useForm<ReviewInput>({ resolver: zodResolver(reviewInputSchema), defaultValues: { text: '' } });
+  const form = useForm<ReviewInput>({
+    resolver: zodResolver(reviewInputSchema),
+    defaultValues: { text: '' },
+  });
   const { errors } = form.formState;
   const send = useMutation({
-    mutationFn: (input: ReviewInput) => unwrap(api.api.reviews[':token'].$post({ param: { token }, json: input })),
+    mutationFn: (input: ReviewInput) =>
+      unwrap(api.api.reviews[':token'].$post({ param: { token }, json: input })),
     onSuccess: (v) => queryClient.setQueryData(reviewQuery(token).queryKey, v),
     onError: (e) => {
       toast.error('Error', { description: e.message });
@@ -111,7 +126,10 @@ function ReviewForm({ token }: { token: string }) {
             <legend className="text-sm font-medium text-slate-900">Your rating</legend>
             <div className="mt-2 flex gap-1" role="radiogroup" aria-label="Rating">
               {[1, 2, 3, 4, 5].map((n) => (
-                <label key={n} className="cursor-pointer rounded-md p-1 focus-within:ring-2 focus-within:ring-primary">
+                <label
+                  key={n}
+                  className="cursor-pointer rounded-md p-1 focus-within:ring-2 focus-within:ring-primary"
+                >
                   <input
                     type="radio"
                     name="rating"
@@ -121,7 +139,10 @@ function ReviewForm({ token }: { token: string }) {
                     onChange={() => field.onChange(n)}
                     aria-label={`${n} star${n === 1 ? '' : 's'}`}
                   />
-                  <Star className={`size-8 ${(field.value ?? 0) >= n ? 'fill-amber-400 text-amber-400' : 'text-slate-300'}`} aria-hidden />
+                  <Star
+                    className={`size-8 ${(field.value ?? 0) >= n ? 'fill-amber-400 text-amber-400' : 'text-slate-300'}`}
+                    aria-hidden
+                  />
                 </label>
               ))}
             </div>
@@ -133,7 +154,12 @@ function ReviewForm({ token }: { token: string }) {
           </fieldset>
         )}
       />
-      <Field id="review-text" label="Your review" error={errors.text?.message} hint="What went well, and what could be better?">
+      <Field
+        id="review-text"
+        label="Your review"
+        error={errors.text?.message}
+        hint="What went well, and what could be better?"
+      >
         <Textarea rows={5} {...form.register('text')} />
       </Field>
       <Button type="submit" disabled={send.isPending} className="sm:justify-self-start">

@@ -8,8 +8,8 @@ export function SmsHint({ message }: { message: string }) {
   return (
     <div className="grid gap-1 text-xs text-slate-600" aria-live="polite">
       <p className={info.characters > SMS_CHARACTER_LIMIT ? 'font-medium text-amber-700' : undefined}>
-        {info.characters}/{SMS_CHARACTER_LIMIT} characters · {info.segments} {info.segments === 1 ? 'segment' : 'segments'}
-        {' '}(before variables are filled)
+        {info.characters}/{SMS_CHARACTER_LIMIT} characters · {info.segments}{' '}
+        {info.segments === 1 ? 'segment' : 'segments'} (before variables are filled)
       </p>
       {info.encoding === 'UCS-2' && (
         <p className="flex items-start gap-1 font-medium text-amber-700" role="status">
@@ -24,8 +24,8 @@ export function SmsHint({ message }: { message: string }) {
 export function EmailHint() {
   return (
     <p className="text-xs text-slate-500">
-      Variables: {'{customer_name}'}, {'{business_name}'}, {'{booking_link}'} (also {'{date}'}, {'{time}'}, {'{expiry_date}'}).
-      An unsubscribe link and your business address are added.
+      Variables: {'{customer_name}'}, {'{business_name}'}, {'{booking_link}'} (also {'{date}'}, {'{time}'},{' '}
+      {'{expiry_date}'}). An unsubscribe link and your business address are added.
     </p>
   );
 }

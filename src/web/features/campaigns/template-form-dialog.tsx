@@ -16,8 +16,8 @@ import {
 } from '../../components/ui/dialog';
 import { Input, Textarea } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
-import { ChannelSelect } from './channel-select';
 import { type Template, useSaveTemplate } from './campaigns-queries';
+import { ChannelSelect } from './channel-select';
 import { EmailHint, SmsHint } from './sms-hint';
 
 type FormInput = z.input<typeof templateInputSchema>;
@@ -42,7 +42,10 @@ export function TemplateFormDialog({
   template: Template | null;
 }) {
   const save = useSaveTemplate();
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(templateInputSchema), defaultValues: toForm(template) });
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(templateInputSchema),
+    defaultValues: toForm(template),
+  });
   const { errors, isSubmitting } = form.formState;
   const type = useWatch({ control: form.control, name: 'type' });
   const content = useWatch({ control: form.control, name: 'content' }) ?? '';
@@ -70,7 +73,9 @@ export function TemplateFormDialog({
         <form onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" noValidate>
           <DialogHeader>
             <DialogTitle>{template ? 'Edit Template' : 'New Template'}</DialogTitle>
-            <DialogDescription>Reuse a message across campaigns; variables are filled for each customer.</DialogDescription>
+            <DialogDescription>
+              Reuse a message across campaigns; variables are filled for each customer.
+            </DialogDescription>
           </DialogHeader>
           <DialogBody className="grid gap-4">
             <Field id="template-name" label="Template Name" error={errors.name?.message}>
@@ -80,7 +85,9 @@ export function TemplateFormDialog({
               <Controller
                 control={form.control}
                 name="type"
-                render={({ field }) => <ChannelSelect id="template-type" value={field.value} onChange={field.onChange} />}
+                render={({ field }) => (
+                  <ChannelSelect id="template-type" value={field.value} onChange={field.onChange} />
+                )}
               />
               <Field id="template-category" label="Category">
                 <Input autoComplete="off" placeholder="Promotion, Reminder…" {...form.register('category')} />

@@ -43,7 +43,11 @@ export function TemplatesTab({ onUse }: { onUse: (t: Template) => void }) {
       {templates.isPending ? (
         <CardGridSkeleton count={3} />
       ) : templates.isError ? (
-        <ErrorState message="Failed to load templates" onRetry={() => templates.refetch()} retrying={templates.isFetching} />
+        <ErrorState
+          message="Failed to load templates"
+          onRetry={() => templates.refetch()}
+          retrying={templates.isFetching}
+        />
       ) : (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {templates.data.items.map((t) => (
@@ -61,14 +65,21 @@ export function TemplatesTab({ onUse }: { onUse: (t: Template) => void }) {
                   <Badge tone={t.builtIn ? 'neutral' : 'accent'}>{t.category}</Badge>
                 </div>
                 {t.subject && <p className="mt-2 text-sm font-medium text-slate-700">Subject: {t.subject}</p>}
-                <p className="mt-2 line-clamp-4 text-sm whitespace-pre-line break-words text-slate-600">{t.content}</p>
+                <p className="mt-2 line-clamp-4 text-sm whitespace-pre-line break-words text-slate-600">
+                  {t.content}
+                </p>
                 <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-100 pt-4">
                   <Button size="sm" onClick={() => onUse(t)} aria-label={`Use template ${t.name}`}>
                     <FileText /> Use Template
                   </Button>
                   {!t.builtIn && (
                     <>
-                      <Button size="sm" variant="outline" onClick={() => openForm(t)} aria-label={`Edit ${t.name}`}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => openForm(t)}
+                        aria-label={`Edit ${t.name}`}
+                      >
                         <Pencil /> Edit
                       </Button>
                       <Button
@@ -94,7 +105,11 @@ export function TemplatesTab({ onUse }: { onUse: (t: Template) => void }) {
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}
         title="Delete this template?"
-        description={toDelete ? `${toDelete.name} will be removed. Campaigns made from it keep their message.` : undefined}
+        description={
+          toDelete
+            ? `${toDelete.name} will be removed. Campaigns made from it keep their message.`
+            : undefined
+        }
         busy={remove.isPending}
         onConfirm={confirmDelete}
       />

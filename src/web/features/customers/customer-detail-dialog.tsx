@@ -14,8 +14,8 @@ import {
 } from '../../components/ui/dialog';
 import { ErrorState } from '../../components/ui/list-states';
 import { Skeleton } from '../../components/ui/skeleton';
-import { LoyaltyTierBadge } from './loyalty-tier-badge';
 import { type Customer, useCustomerDetail } from './customers-queries';
+import { LoyaltyTierBadge } from './loyalty-tier-badge';
 
 /** A customer's vehicles, booking history, lifetime value and loyalty tier. */
 export function CustomerDetailDialog({

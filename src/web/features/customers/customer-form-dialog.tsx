@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import type { ConsentInput } from '../../../shared/campaigns';
 import {
   CUSTOMER_MESSAGES,
   type CustomerInput,
@@ -20,9 +21,8 @@ import {
 import { Input, Textarea } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { ApiError } from '../../lib/api';
-import type { ConsentInput } from '../../../shared/campaigns';
-import { MarketingConsentFields, saveMarketingConsent } from './marketing-consent-fields';
 import { type Customer, useSaveCustomer } from './customers-queries';
+import { MarketingConsentFields, saveMarketingConsent } from './marketing-consent-fields';
 
 const EMPTY: CustomerInput = { firstName: '', lastName: '', email: '', phone: '', address: '', notes: '' };
 
@@ -87,23 +87,13 @@ export function CustomerFormDialog({
           </DialogHeader>
           <DialogBody className="grid gap-4 sm:grid-cols-2">
             <Field id="customer-firstName" label="First name" error={errors.firstName?.message}>
-              <Input
-                autoComplete="off"
-                {...form.register('firstName')}
-              />
+              <Input autoComplete="off" {...form.register('firstName')} />
             </Field>
             <Field id="customer-lastName" label="Last name" error={errors.lastName?.message}>
-              <Input
-                autoComplete="off"
-                {...form.register('lastName')}
-              />
+              <Input autoComplete="off" {...form.register('lastName')} />
             </Field>
             <Field id="customer-email" label="Email" error={errors.email?.message}>
-              <Input
-                type="email"
-                autoComplete="off"
-                {...form.register('email')}
-              />
+              <Input type="email" autoComplete="off" {...form.register('email')} />
             </Field>
             <Field id="customer-phone" label="Phone">
               <Input id="customer-phone" type="tel" autoComplete="off" {...form.register('phone')} />
@@ -118,7 +108,11 @@ export function CustomerFormDialog({
                 <Textarea id="customer-notes" rows={3} {...form.register('notes')} />
               </Field>
             </div>
-            <MarketingConsentFields customerId={customer?.id ?? null} open={open} onChange={onConsentChange} />
+            <MarketingConsentFields
+              customerId={customer?.id ?? null}
+              open={open}
+              onChange={onConsentChange}
+            />
           </DialogBody>
           <DialogFooter>
             <Button

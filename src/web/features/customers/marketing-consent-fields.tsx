@@ -68,7 +68,11 @@ export function MarketingConsentFields({
         />
         <span>
           Marketing e-mails: on until the customer unsubscribes
-          {d?.emailSource && <span className="block text-xs text-slate-500">Changed {SOURCES[d.emailSource] ?? d.emailSource} on {when(d.emailUpdatedAt)}</span>}
+          {d?.emailSource && (
+            <span className="block text-xs text-slate-500">
+              Changed {SOURCES[d.emailSource] ?? d.emailSource} on {when(d.emailUpdatedAt)}
+            </span>
+          )}
         </span>
       </label>
       <label className="flex items-start gap-2 text-sm text-slate-700">
@@ -80,8 +84,16 @@ export function MarketingConsentFields({
         />
         <span>
           Marketing texts: the customer agreed to receive them
-          {d?.smsBlocked && <span className="block text-xs text-amber-700">This number replied STOP: no texts until it replies START.</span>}
-          {d?.smsSource && <span className="block text-xs text-slate-500">Recorded {SOURCES[d.smsSource] ?? d.smsSource} on {when(d.smsUpdatedAt)}</span>}
+          {d?.smsBlocked && (
+            <span className="block text-xs text-amber-700">
+              This number replied STOP: no texts until it replies START.
+            </span>
+          )}
+          {d?.smsSource && (
+            <span className="block text-xs text-slate-500">
+              Recorded {SOURCES[d.smsSource] ?? d.smsSource} on {when(d.smsUpdatedAt)}
+            </span>
+          )}
         </span>
       </label>
     </fieldset>

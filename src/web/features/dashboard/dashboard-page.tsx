@@ -1,4 +1,13 @@
-import { AlertTriangle, CalendarDays, CheckCircle2, Circle, Clock, DollarSign, LogOut, Users } from 'lucide-react';
+import {
+  AlertTriangle,
+  CalendarDays,
+  CheckCircle2,
+  Circle,
+  Clock,
+  DollarSign,
+  LogOut,
+  Users,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { TIER_LABELS } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
@@ -17,14 +26,23 @@ import { useDashboard } from './dashboard-queries';
 function InsuranceNotice({ expiryDate, daysLeft }: { expiryDate: string; daysLeft: number }) {
   const date = new Date(`${expiryDate}T00:00:00`).toLocaleDateString('en-US', { dateStyle: 'long' });
   return (
-    <div role="alert" className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+    <div
+      role="alert"
+      className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
       <div className="flex gap-3">
         <AlertTriangle className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden="true" />
         <div>
           <p className="font-semibold text-amber-950" data-testid="insurance-notice">
-            {daysLeft < 0 ? `Your insurance expired on ${date}` : daysLeft === 0 ? 'Your insurance expires today' : `Your insurance expires on ${date}`}
+            {daysLeft < 0
+              ? `Your insurance expired on ${date}`
+              : daysLeft === 0
+                ? 'Your insurance expires today'
+                : `Your insurance expires on ${date}`}
           </p>
-          <p className="text-sm text-amber-900">Upload your renewed insurance certificate to stay verified.</p>
+          <p className="text-sm text-amber-900">
+            Upload your renewed insurance certificate to stay verified.
+          </p>
         </div>
       </div>
       <Button asChild variant="outline" className="border-amber-300 bg-white">
@@ -63,14 +81,23 @@ export function DashboardPage() {
 
   const cards = [
     { label: 'Total Bookings', value: String(stats.totalBookings), icon: CalendarDays, to: '/bookings' },
-    { label: 'Total Revenue', value: formatCents(stats.totalRevenueCents), icon: DollarSign, to: '/bookings' },
+    {
+      label: 'Total Revenue',
+      value: formatCents(stats.totalRevenueCents),
+      icon: DollarSign,
+      to: '/bookings',
+    },
     { label: 'Total Customers', value: String(stats.totalCustomers), icon: Users, to: '/customers' },
     { label: 'Pending Bookings', value: String(stats.pendingBookings), icon: Clock, to: '/bookings' },
   ];
 
   const steps = [
     { label: 'Account created', done: true, to: null },
-    { label: 'Complete business profile', done: checklist?.profileComplete ?? false, to: '/business-profile' },
+    {
+      label: 'Complete business profile',
+      done: checklist?.profileComplete ?? false,
+      to: '/business-profile',
+    },
     { label: 'Set up services', done: checklist?.servicesSetUp ?? false, to: '/services' },
     { label: 'Configure payment', done: checklist?.paymentsConfigured ?? false, to: null },
   ];
@@ -80,7 +107,9 @@ export function DashboardPage() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{profile?.businessName || 'Dashboard'}</h1>
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+              {profile?.businessName || 'Dashboard'}
+            </h1>
             {profile && <Badge tone="navy">{TIER_LABELS[profile.subscriptionTier]}</Badge>}
           </div>
           <p className="mt-1 text-slate-600">
@@ -88,7 +117,8 @@ export function DashboardPage() {
           </p>
           {profile?.trialEndsAt && new Date(profile.trialEndsAt) > new Date() && (
             <p className="mt-1 text-xs text-slate-500">
-              Free trial until {new Date(profile.trialEndsAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric' })}
+              Free trial until{' '}
+              {new Date(profile.trialEndsAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric' })}
             </p>
           )}
         </div>
@@ -98,7 +128,10 @@ export function DashboardPage() {
       </div>
 
       {verification !== 'verified' && (
-        <div role="alert" className="flex flex-col gap-3 rounded-xl border border-orange-300 bg-orange-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          role="alert"
+          className="flex flex-col gap-3 rounded-xl border border-orange-300 bg-orange-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+        >
           <div className="flex gap-3">
             <AlertTriangle className="mt-0.5 size-5 shrink-0 text-orange-600" aria-hidden="true" />
             <div>
@@ -122,13 +155,20 @@ export function DashboardPage() {
 
       <section aria-label="Business totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {cards.map(({ label, value, icon: Icon, to }) => (
-          <Link key={label} to={to} className="rounded-xl focus-visible:outline-2 focus-visible:outline-accent">
+          <Link
+            key={label}
+            to={to}
+            className="rounded-xl focus-visible:outline-2 focus-visible:outline-accent"
+          >
             <Card className="h-full p-4 transition-shadow hover:shadow-md sm:p-5">
               <div className="flex items-center justify-between">
                 <p className="text-sm font-medium text-slate-600">{label}</p>
                 <Icon className="size-4 text-slate-400" aria-hidden="true" />
               </div>
-              <p className="mt-2 text-2xl font-bold tabular-nums text-slate-900 sm:text-3xl" data-testid={`stat-${label}`}>
+              <p
+                className="mt-2 text-2xl font-bold tabular-nums text-slate-900 sm:text-3xl"
+                data-testid={`stat-${label}`}
+              >
                 {value}
               </p>
             </Card>
@@ -137,7 +177,9 @@ export function DashboardPage() {
       </section>
       <p className="-mt-3 text-sm text-slate-600">
         Tips this month (kept apart from revenue):{' '}
-        <strong className="tabular-nums text-slate-900" data-testid="tips-this-month">{formatCents(data?.tipsThisMonthCents ?? 0)}</strong>
+        <strong className="tabular-nums text-slate-900" data-testid="tips-this-month">
+          {formatCents(data?.tipsThisMonthCents ?? 0)}
+        </strong>
       </p>
 
       <ShareCard />
@@ -151,7 +193,10 @@ export function DashboardPage() {
             <ul className="grid gap-2 sm:grid-cols-2">
               {QUICK_ACTIONS.map(({ to, label, description, icon: Icon }) => (
                 <li key={to}>
-                  <Link to={to} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 hover:border-accent hover:bg-accent-soft">
+                  <Link
+                    to={to}
+                    className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 hover:border-accent hover:bg-accent-soft"
+                  >
                     <Icon className="size-5 shrink-0 text-accent" aria-hidden="true" />
                     <span>
                       <span className="block text-sm font-semibold text-slate-900">{label}</span>
@@ -171,13 +216,21 @@ export function DashboardPage() {
           <CardContent>
             <ol className="space-y-3">
               {steps.map((step) => (
-                <li key={step.label} className="flex flex-wrap items-center gap-3" data-testid={step.label === 'Configure payment' ? 'checklist-payment' : undefined}>
+                <li
+                  key={step.label}
+                  className="flex flex-wrap items-center gap-3"
+                  data-testid={step.label === 'Configure payment' ? 'checklist-payment' : undefined}
+                >
                   {step.done ? (
                     <CheckCircle2 className="size-5 shrink-0 text-green-600" aria-label="Done" />
                   ) : (
                     <Circle className="size-5 shrink-0 text-slate-300" aria-label="Pending" />
                   )}
-                  <span className={step.done ? 'text-sm text-slate-500 line-through' : 'text-sm font-medium text-slate-900'}>
+                  <span
+                    className={
+                      step.done ? 'text-sm text-slate-500 line-through' : 'text-sm font-medium text-slate-900'
+                    }
+                  >
                     {step.to && !step.done ? (
                       <Link to={step.to} className="underline-offset-4 hover:underline">
                         {step.label}
@@ -207,7 +260,11 @@ export function DashboardPage() {
  * The checklist's automations (decision 0957): review requests are on from the start (every customer, no gating);
  * win-back stays off until the owner writes its message, with a prompt to turn it on.
  */
-function AutomationSteps({ automations }: { automations: { reviewRequests: boolean; winback: boolean } | undefined }) {
+function AutomationSteps({
+  automations,
+}: {
+  automations: { reviewRequests: boolean; winback: boolean } | undefined;
+}) {
   if (!automations) return null;
   const to = '/campaigns?tab=automations';
   return (

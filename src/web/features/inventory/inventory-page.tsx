@@ -4,9 +4,9 @@ import { INVENTORY_TEXT } from '../../../shared/inventory';
 import { Button } from '../../components/ui/button';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useErrorToast } from '../../lib/use-error-toast';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { FeatureGate } from '../billing/feature-gate';
 import { InventoryItems } from './inventory-items';
 import { type InventoryItem, useInventoryList, useInventoryOptions, useLowStock } from './inventory-queries';
@@ -19,7 +19,10 @@ import { StockMovements } from './stock-movements';
 /** Inventory is a Pro feature: Starter sees the upgrade card (the API answers 402 there). */
 export function InventoryPage() {
   return (
-    <FeatureGate feature="inventory" title={<PageHeader title="Inventory Management" description={DESCRIPTION} />}>
+    <FeatureGate
+      feature="inventory"
+      title={<PageHeader title="Inventory Management" description={DESCRIPTION} />}
+    >
       <InventoryScreen />
     </FeatureGate>
   );
@@ -36,7 +39,10 @@ function InventoryScreen() {
   const options = useInventoryOptions();
   const { isPending, isError, errorUpdatedAt, refetch, isRefetching } = list;
   useErrorToast(isError, INVENTORY_TEXT.fetchFailed, errorUpdatedAt);
-  const [dialog, setDialog] = useState<{ open: boolean; item: InventoryItem | null }>({ open: false, item: null });
+  const [dialog, setDialog] = useState<{ open: boolean; item: InventoryItem | null }>({
+    open: false,
+    item: null,
+  });
   const [poOpen, setPoOpen] = useState(false);
   const openAdd = () => setDialog({ open: true, item: null });
 
@@ -87,7 +93,11 @@ function InventoryScreen() {
           </Tabs>
         </>
       )}
-      <ItemDialog open={dialog.open} item={dialog.item} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+      <ItemDialog
+        open={dialog.open}
+        item={dialog.item}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+      />
       <PurchaseOrderDialog open={poOpen} onOpenChange={setPoOpen} />
     </div>
   );

@@ -14,7 +14,11 @@ export type PurchaseOrder = InferResponseType<(typeof inv)['purchase-order']['$g
 /** The Items tab: by name, searched on the server, a page at a time. */
 export const inventoryListQuery = (search: string) =>
   pagedListOptions(['inventory', 'items', search.trim()], (cursor) =>
-    unwrap(inv.$get({ query: { limit: '50', ...(search.trim() && { q: search.trim() }), ...(cursor && { cursor }) } })),
+    unwrap(
+      inv.$get({
+        query: { limit: '50', ...(search.trim() && { q: search.trim() }), ...(cursor && { cursor }) },
+      }),
+    ),
   );
 /** The low-stock panel: the items at or below their alert level (the first 100). */
 export const lowStockQuery = queryOptions({
@@ -68,10 +72,18 @@ export const useAdjustStock = () =>
       unwrap(inv[':id'].adjust.$post({ param: { id }, json: { change } })),
     onSuccess: (item) => {
       // The new count shows at once on every loaded page; the refresh then brings the panels along.
-      queryClient.setQueriesData<InfiniteData<Page<InventoryItem>>>({ queryKey: ['inventory', 'items'] }, (old) =>
-        old
-          ? { ...old, pages: old.pages.map((p) => ({ ...p, items: p.items.map((i) => (i.id === item.id ? item : i)) })) }
-          : old,
+      queryClient.setQueriesData<InfiniteData<Page<InventoryItem>>>(
+        { queryKey: ['inventory', 'items'] },
+        (old) =>
+          old
+            ? {
+                ...old,
+                pages: old.pages.map((p) => ({
+                  ...p,
+                  items: p.items.map((i) => (i.id === item.id ? item : i)),
+                })),
+              }
+            : old,
       );
       return refreshInventory();
     },
@@ -79,7 +91,12 @@ export const useAdjustStock = () =>
 
 export const useSaveServiceUsage = () =>
   useMutation({
-    mutationFn: ({ serviceId, items }: { serviceId: string; items: Array<{ inventoryItemId: string; quantity: number }> }) =>
-      unwrap(inv['service-usage'][':id'].$put({ param: { id: serviceId }, json: { items } })),
+    mutationFn: ({
+      serviceId,
+      items,
+    }: {
+      serviceId: string;
+      items: Array<{ inventoryItemId: string; quantity: number }>;
+    }) => unwrap(inv['service-usage'][':id'].$put({ param: { id: serviceId }, json: { items } })),
     onSuccess: refreshInventory,
   });

@@ -105,22 +105,10 @@ export function ItemDialog({
             </Field>
             <div className="grid grid-cols-2 gap-4">
               <Field id="item-stock" label="Current stock" error={errors.currentStock?.message}>
-                <Input
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                  {...field('currentStock')}
-                />
+                <Input type="number" inputMode="numeric" min={0} step={1} {...field('currentStock')} />
               </Field>
               <Field id="item-alert" label="Minimum stock alert" error={errors.minStockAlert?.message}>
-                <Input
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  step={1}
-                  {...field('minStockAlert')}
-                />
+                <Input type="number" inputMode="numeric" min={0} step={1} {...field('minStockAlert')} />
               </Field>
             </div>
             <div className="grid grid-cols-2 gap-4">

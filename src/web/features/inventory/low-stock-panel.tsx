@@ -7,7 +7,10 @@ export function LowStockPanel({ items, onOrder }: { items: InventoryItem[]; onOr
   const low = items.filter((i) => i.status !== 'good');
   if (low.length === 0) return null;
   return (
-    <section aria-labelledby="low-stock-title" className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-5">
+    <section
+      aria-labelledby="low-stock-title"
+      className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-5"
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex gap-3">
           <AlertTriangle className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden="true" />
@@ -20,7 +23,11 @@ export function LowStockPanel({ items, onOrder }: { items: InventoryItem[]; onOr
             </p>
           </div>
         </div>
-        <button type="button" onClick={onOrder} className="self-start text-sm font-semibold text-amber-950 underline underline-offset-4">
+        <button
+          type="button"
+          onClick={onOrder}
+          className="self-start text-sm font-semibold text-amber-950 underline underline-offset-4"
+        >
           View purchase order
         </button>
       </div>
@@ -30,7 +37,10 @@ export function LowStockPanel({ items, onOrder }: { items: InventoryItem[]; onOr
         data-testid="low-stock-list"
       >
         {low.map((i) => (
-          <li key={i.id} className="flex min-w-0 items-center justify-between gap-2 rounded-lg bg-white px-3 py-2 text-sm shadow-sm">
+          <li
+            key={i.id}
+            className="flex min-w-0 items-center justify-between gap-2 rounded-lg bg-white px-3 py-2 text-sm shadow-sm"
+          >
             <span className="min-w-0">
               <span className="block truncate font-medium text-slate-900">{i.name}</span>
               <span className="text-xs text-slate-600">

@@ -16,7 +16,7 @@ import {
 } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { EmptyState, ErrorState, CardGridSkeleton } from '../../components/ui/list-states';
+import { CardGridSkeleton, EmptyState, ErrorState } from '../../components/ui/list-states';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import {
   type InventoryItem,
@@ -25,7 +25,7 @@ import {
   useServiceUsage,
 } from './inventory-queries';
 
-/** What each service consumes per job; completing a booking deducts it (docs/decisions/201). */
+/** What each service consumes per job; completing a booking deducts it (docs/decisions/0201). */
 export function ServiceUsageList({ items }: { items: InventoryItem[] }) {
   const { data, isPending, isError, refetch, isRefetching } = useServiceUsage();
   const [editing, setEditing] = useState<ServiceUsage | null>(null);

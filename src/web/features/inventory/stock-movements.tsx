@@ -7,16 +7,28 @@ import { useMovements } from './inventory-queries';
 
 const TONES = { manual: 'neutral', job: 'violet', correction: 'accent' } as const;
 const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
 /** The stock movement log: every +/-, completed job and corrected count, newest first. */
 export function StockMovements() {
   const { data, isPending, isError, refetch, isRefetching } = useMovements();
   if (isPending) return <RowsSkeleton rows={6} />;
-  if (isError) return <ErrorState message="Failed to fetch inventory" onRetry={() => refetch()} retrying={isRefetching} />;
+  if (isError)
+    return (
+      <ErrorState message="Failed to fetch inventory" onRetry={() => refetch()} retrying={isRefetching} />
+    );
   if (data.movements.length === 0) {
     return (
-      <EmptyState icon={History} title="No stock movements yet" description="Changes to stock from the +/- buttons, completed jobs and edits appear here." />
+      <EmptyState
+        icon={History}
+        title="No stock movements yet"
+        description="Changes to stock from the +/- buttons, completed jobs and edits appear here."
+      />
     );
   }
   return (
@@ -25,18 +37,32 @@ export function StockMovements() {
         <caption className="sr-only">Stock movements, newest first</caption>
         <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
           <tr>
-            <th scope="col" className="hidden px-4 py-2 sm:table-cell">When</th>
-            <th scope="col" className="px-4 py-2">Item</th>
-            <th scope="col" className="hidden px-4 py-2 sm:table-cell">Type</th>
-            <th scope="col" className="px-4 py-2 text-right">Change</th>
-            <th scope="col" className="hidden px-4 py-2 text-right sm:table-cell">Stock after</th>
-            <th scope="col" className="hidden px-4 py-2 md:table-cell">Note</th>
+            <th scope="col" className="hidden px-4 py-2 sm:table-cell">
+              When
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Item
+            </th>
+            <th scope="col" className="hidden px-4 py-2 sm:table-cell">
+              Type
+            </th>
+            <th scope="col" className="px-4 py-2 text-right">
+              Change
+            </th>
+            <th scope="col" className="hidden px-4 py-2 text-right sm:table-cell">
+              Stock after
+            </th>
+            <th scope="col" className="hidden px-4 py-2 md:table-cell">
+              Note
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {data.movements.map((m) => (
             <tr key={m.id}>
-              <td className="hidden px-4 py-2 whitespace-nowrap text-slate-600 sm:table-cell">{when(m.createdAt)}</td>
+              <td className="hidden px-4 py-2 whitespace-nowrap text-slate-600 sm:table-cell">
+                {when(m.createdAt)}
+              </td>
               <td className="px-4 py-2 font-medium text-slate-900">
                 {m.itemName}
                 <span className="mt-0.5 flex flex-wrap items-center gap-2 text-xs font-normal text-slate-600 sm:hidden">
@@ -47,7 +73,12 @@ export function StockMovements() {
               <td className="hidden px-4 py-2 sm:table-cell">
                 <Badge tone={TONES[m.reason]}>{STOCK_MOVEMENT_LABELS[m.reason]}</Badge>
               </td>
-              <td className={cn('px-4 py-2 text-right font-semibold tabular-nums', m.change < 0 ? 'text-red-700' : 'text-green-700')}>
+              <td
+                className={cn(
+                  'px-4 py-2 text-right font-semibold tabular-nums',
+                  m.change < 0 ? 'text-red-700' : 'text-green-700',
+                )}
+              >
                 {m.change > 0 ? `+${m.change}` : m.change}
               </td>
               <td className="hidden px-4 py-2 text-right tabular-nums sm:table-cell">{m.stockAfter}</td>

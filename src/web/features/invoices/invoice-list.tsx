@@ -1,16 +1,16 @@
 import { Ban, Banknote, ExternalLink, Receipt } from 'lucide-react';
 import { useState } from 'react';
-import { cn } from '../../lib/class-merge';
 import { toast } from 'sonner';
 import { INVOICE_FILTERS, type InvoiceFilter } from '../../../shared/invoices.schemas';
 import { formatCents } from '../../../shared/money';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
-import { DocumentDownloads, shortDate } from './document-downloads';
 import { Card } from '../../components/ui/card';
-import { LoadMore } from '../../components/ui/load-more';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { LoadMore } from '../../components/ui/load-more';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { cn } from '../../lib/class-merge';
+import { DocumentDownloads, shortDate } from './document-downloads';
 import { InvoiceStatusBadge } from './document-status-badge';
 import { InvoiceRemindersSetting, SendInvoiceButton } from './invoice-sending';
 import { type Invoice, invoiceDownloadUrl, useInvoices, useVoidInvoice } from './invoices-queries';
@@ -102,7 +102,10 @@ export function InvoiceList({ pageSize }: { pageSize?: number }) {
           <p className="text-sm text-slate-600">Overdue</p>
           {/* Red only when something is overdue: a red $0.00 reads as an alarm. */}
           <p
-            className={cn('text-2xl font-bold tabular-nums', data && data.overdueCents > 0 ? 'text-red-700' : 'text-slate-900')}
+            className={cn(
+              'text-2xl font-bold tabular-nums',
+              data && data.overdueCents > 0 ? 'text-red-700' : 'text-slate-900',
+            )}
             data-testid="overdue-total"
           >
             {data ? formatCents(data.overdueCents) : '—'}

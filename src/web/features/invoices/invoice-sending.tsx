@@ -25,7 +25,10 @@ export function SendInvoiceButton({ invoice }: { invoice: Invoice }) {
   const send = useSendInvoice();
   if (invoice.sentAt)
     return (
-      <span className="inline-flex items-center gap-1 self-center text-xs text-slate-600" data-testid="invoice-sent">
+      <span
+        className="inline-flex items-center gap-1 self-center text-xs text-slate-600"
+        data-testid="invoice-sent"
+      >
         <Send className="size-3.5" aria-hidden="true" /> Sent {shortDate(invoice.sentAt)}
       </span>
     );
@@ -37,7 +40,8 @@ export function SendInvoiceButton({ invoice }: { invoice: Invoice }) {
       loading={send.isPending}
       onClick={() =>
         send.mutate(invoice.id, {
-          onSuccess: () => toast.success('Success', { description: `${INVOICE_SEND_TEXT.sent}: ${invoice.numberText}` }),
+          onSuccess: () =>
+            toast.success('Success', { description: `${INVOICE_SEND_TEXT.sent}: ${invoice.numberText}` }),
           onError: (e) => toast.error('Error', { description: e.message }),
         })
       }
@@ -47,7 +51,10 @@ export function SendInvoiceButton({ invoice }: { invoice: Invoice }) {
   );
 }
 
-const remindersQuery = { queryKey: ['invoices', 'reminders'], queryFn: () => unwrap(api.api['invoice-reminders'].$get()) };
+const remindersQuery = {
+  queryKey: ['invoices', 'reminders'],
+  queryFn: () => unwrap(api.api['invoice-reminders'].$get()),
+};
 
 /** The business's overdue reminders switch, off until the owner turns it on. */
 export function InvoiceRemindersSetting() {
@@ -67,7 +74,8 @@ export function InvoiceRemindersSetting() {
           Remind customers of overdue invoices
         </label>
         <p className="text-sm text-slate-600">
-          An email with the pay link {days} days after the due date (and a text to customers who agreed to texts).
+          An email with the pay link {days} days after the due date (and a text to customers who agreed to
+          texts).
         </p>
       </div>
       <Switch
@@ -77,7 +85,9 @@ export function InvoiceRemindersSetting() {
         onCheckedChange={(enabled) =>
           save.mutate(enabled, {
             onSuccess: () =>
-              toast.success('Success', { description: enabled ? INVOICE_SEND_TEXT.remindersOn : INVOICE_SEND_TEXT.remindersOff }),
+              toast.success('Success', {
+                description: enabled ? INVOICE_SEND_TEXT.remindersOn : INVOICE_SEND_TEXT.remindersOff,
+              }),
             onError: (e) => toast.error('Error', { description: e.message }),
           })
         }

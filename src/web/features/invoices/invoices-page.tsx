@@ -43,7 +43,11 @@ export function InvoicesPage() {
           <TabsTrigger value="invoices">Invoices</TabsTrigger>
         </TabsList>
         <TabsContent value="quotes">
-          <QuoteList pageSize={pageSize} onNewQuote={() => setNewQuote(true)} onInvoiced={() => setTab('invoices')} />
+          <QuoteList
+            pageSize={pageSize}
+            onNewQuote={() => setNewQuote(true)}
+            onInvoiced={() => setTab('invoices')}
+          />
         </TabsContent>
         <TabsContent value="invoices">
           <InvoiceList pageSize={pageSize} />

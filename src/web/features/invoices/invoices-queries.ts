@@ -75,5 +75,7 @@ export const useVoidInvoice = () =>
   });
 
 /** Download links (files, outside the typed client). */
-export const quoteDownloadUrl = (id: string, format: 'html' | 'pdf') => `/api/quotes/${id}/download/${format}`;
-export const invoiceDownloadUrl = (id: string, format: 'html' | 'pdf') => `/api/invoices/${id}/download/${format}`;
+export const quoteDownloadUrl = (id: string, format: 'html' | 'pdf') =>
+  `/api/quotes/${id}/download/${format}`;
+export const invoiceDownloadUrl = (id: string, format: 'html' | 'pdf') =>
+  `/api/invoices/${id}/download/${format}`;

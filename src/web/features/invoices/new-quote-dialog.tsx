@@ -25,10 +25,10 @@ import {
 import { Input, Textarea } from '../../components/ui/input';
 import { Field, Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { usePublicSettings } from '../../lib/public-settings';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { type Customer, useCustomerSearch } from '../customers/customers-queries';
 import { useServiceOptions } from '../services/services-queries';
-import { usePublicSettings } from '../../lib/public-settings';
 import { useCreateQuote } from './invoices-queries';
 
 const EMPTY_LINE = { serviceId: null, serviceName: '', quantity: '1', unitPrice: '' };
@@ -49,7 +49,13 @@ function useQuoteOptions(enabled: boolean, search: string) {
 }
 
 /** §2/§5 New Quote: a customer, service lines (a service fills name and base price), tax, notes, an optional deposit. */
-export function NewQuoteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function NewQuoteDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const create = useCreateQuote();
   const [customerSearch, setCustomerSearch] = useState('');
   const debouncedSearch = useDebouncedValue(customerSearch);
@@ -82,7 +88,10 @@ export function NewQuoteDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   const totals = documentTotals(
     (watched.items ?? []).map((i) => {
       const q = Number(i?.quantity);
-      return { quantity: Number.isFinite(q) && q >= 1 ? q : 1, unitPriceCents: dollarsToCents(i?.unitPrice ?? '') ?? 0 };
+      return {
+        quantity: Number.isFinite(q) && q >= 1 ? q : 1,
+        unitPriceCents: dollarsToCents(i?.unitPrice ?? '') ?? 0,
+      };
     }),
     taxRateBps,
   );
@@ -91,7 +100,10 @@ export function NewQuoteDialog({ open, onOpenChange }: { open: boolean; onOpenCh
     watched.depositKind === 'percent'
       ? depositCents({ kind: 'percent', percentBps: depositBps }, totals.totalCents)
       : watched.depositKind === 'fixed'
-        ? depositCents({ kind: 'fixed', cents: dollarsToCents(watched.depositValue ?? '') ?? 0 }, totals.totalCents)
+        ? depositCents(
+            { kind: 'fixed', cents: dollarsToCents(watched.depositValue ?? '') ?? 0 },
+            totals.totalCents,
+          )
         : 0;
 
   const onSubmit = form.handleSubmit(
@@ -123,7 +135,9 @@ export function NewQuoteDialog({ open, onOpenChange }: { open: boolean; onOpenCh
         <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
           <DialogHeader>
             <DialogTitle>New Quote</DialogTitle>
-            <DialogDescription>Choose a customer and the services to quote. Quotes are valid for 30 days.</DialogDescription>
+            <DialogDescription>
+              Choose a customer and the services to quote. Quotes are valid for 30 days.
+            </DialogDescription>
           </DialogHeader>
           <DialogBody className="grid gap-5">
             <div className="grid gap-1.5">
@@ -147,7 +161,9 @@ export function NewQuoteDialog({ open, onOpenChange }: { open: boolean; onOpenCh
                     }}
                   >
                     <SelectTrigger id="quote-customer" aria-invalid={Boolean(errors.customerId) || undefined}>
-                      <SelectValue placeholder={customers.isPending ? 'Loading customers…' : 'Select a customer'} />
+                      <SelectValue
+                        placeholder={customers.isPending ? 'Loading customers…' : 'Select a customer'}
+                      />
                     </SelectTrigger>
                     <SelectContent>
                       {customerOptions.map((c) => (
@@ -160,7 +176,9 @@ export function NewQuoteDialog({ open, onOpenChange }: { open: boolean; onOpenCh
                 )}
               />
               {matches.length === 0 && customers.data && !debouncedSearch.trim() && (
-                <p className="text-xs text-slate-600">No customers yet: add one on the Customers page first.</p>
+                <p className="text-xs text-slate-600">
+                  No customers yet: add one on the Customers page first.
+                </p>
               )}
             </div>
 
@@ -169,10 +187,16 @@ export function NewQuoteDialog({ open, onOpenChange }: { open: boolean; onOpenCh
               {lines.fields.map((line, index) => {
                 const total = totals.lineTotals[index] ?? 0;
                 return (
-                  <div key={line.id} className="grid grid-cols-2 gap-2 rounded-xl border border-slate-200 p-3 sm:grid-cols-[1fr_5rem_7rem_6rem_auto] sm:items-end">
+                  <div
+                    key={line.id}
+                    className="grid grid-cols-2 gap-2 rounded-xl border border-slate-200 p-3 sm:grid-cols-[1fr_5rem_7rem_6rem_auto] sm:items-end"
+                  >
                     <div className="col-span-2 grid gap-1.5 sm:col-span-1">
                       <Label htmlFor={`line-${index}-service`}>Service</Label>
-                      <Select value={watched.items?.[index]?.serviceId ?? ''} onValueChange={(v) => chooseService(index, v)}>
+                      <Select
+                        value={watched.items?.[index]?.serviceId ?? ''}
+                        onValueChange={(v) => chooseService(index, v)}
+                      >
                         <SelectTrigger id={`line-${index}-service`}>
                           <SelectValue placeholder="Choose a service" />
                         </SelectTrigger>
@@ -185,15 +209,34 @@ export function NewQuoteDialog({ open, onOpenChange }: { open: boolean; onOpenCh
                         </SelectContent>
                       </Select>
                     </div>
-                    <Field id={`line-${index}-quantity`} label="Qty" error={errors.items?.[index]?.quantity?.message}>
-                      <Input type="number" inputMode="decimal" min={1} step={1} {...form.register(`items.${index}.quantity`)} />
+                    <Field
+                      id={`line-${index}-quantity`}
+                      label="Qty"
+                      error={errors.items?.[index]?.quantity?.message}
+                    >
+                      <Input
+                        type="number"
+                        inputMode="decimal"
+                        min={1}
+                        step={1}
+                        {...form.register(`items.${index}.quantity`)}
+                      />
                     </Field>
                     <Field id={`line-${index}-price`} label="Unit price ($)">
-                      <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register(`items.${index}.unitPrice`)} />
+                      <Input
+                        type="number"
+                        inputMode="decimal"
+                        min={0}
+                        step={0.01}
+                        {...form.register(`items.${index}.unitPrice`)}
+                      />
                     </Field>
                     <div className="grid gap-1.5">
                       <span className="text-sm font-medium text-slate-800">Line total</span>
-                      <span className="flex h-10 items-center font-semibold tabular-nums" data-testid={`line-${index}-total`}>
+                      <span
+                        className="flex h-10 items-center font-semibold tabular-nums"
+                        data-testid={`line-${index}-total`}
+                      >
                         {formatCents(total)}
                       </span>
                     </div>
@@ -220,7 +263,14 @@ export function NewQuoteDialog({ open, onOpenChange }: { open: boolean; onOpenCh
 
             <div className="grid gap-4 sm:grid-cols-3">
               <Field id="quote-tax" label="Tax rate (%)" error={errors.taxRate?.message}>
-                <Input type="number" inputMode="decimal" min={0} max={100} step={0.01} {...form.register('taxRate')} />
+                <Input
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  max={100}
+                  step={0.01}
+                  {...form.register('taxRate')}
+                />
               </Field>
               <div className="grid gap-1.5">
                 <Label htmlFor="quote-deposit-kind">Deposit</Label>
@@ -229,12 +279,12 @@ export function NewQuoteDialog({ open, onOpenChange }: { open: boolean; onOpenCh
                   name="depositKind"
                   render={({ field }) => (
                     <Select
-                    value={field.value}
-                    onValueChange={(id) => {
-                      setChosen(customerOptions.find((c) => c.id === id) ?? null);
-                      field.onChange(id);
-                    }}
-                  >
+                      value={field.value}
+                      onValueChange={(id) => {
+                        setChosen(customerOptions.find((c) => c.id === id) ?? null);
+                        field.onChange(id);
+                      }}
+                    >
                       <SelectTrigger id="quote-deposit-kind">
                         <SelectValue />
                       </SelectTrigger>
@@ -253,7 +303,13 @@ export function NewQuoteDialog({ open, onOpenChange }: { open: boolean; onOpenCh
                   label={watched.depositKind === 'percent' ? 'Deposit (%)' : 'Deposit ($)'}
                   error={errors.depositValue?.message}
                 >
-                  <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register('depositValue')} />
+                  <Input
+                    type="number"
+                    inputMode="decimal"
+                    min={0}
+                    step={0.01}
+                    {...form.register('depositValue')}
+                  />
                 </Field>
               )}
             </div>
@@ -262,13 +318,19 @@ export function NewQuoteDialog({ open, onOpenChange }: { open: boolean; onOpenCh
               <Textarea rows={3} {...form.register('notes')} />
             </Field>
 
-            <dl className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm tabular-nums" aria-label="Quote totals">
+            <dl
+              className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm tabular-nums"
+              aria-label="Quote totals"
+            >
               <dt className="text-slate-600">Subtotal</dt>
               <dd className="text-right">{formatCents(totals.subtotalCents)}</dd>
               <dt className="text-slate-600">Tax ({(taxRateBps / 100).toString()}%)</dt>
               <dd className="text-right">{formatCents(totals.taxCents)}</dd>
               <dt className="border-t border-slate-200 pt-1 text-base font-bold">Total</dt>
-              <dd className="border-t border-slate-200 pt-1 text-right text-base font-bold" data-testid="quote-total">
+              <dd
+                className="border-t border-slate-200 pt-1 text-right text-base font-bold"
+                data-testid="quote-total"
+              >
                 {formatCents(totals.totalCents)}
               </dd>
               {deposit > 0 && (
@@ -280,7 +342,12 @@ export function NewQuoteDialog({ open, onOpenChange }: { open: boolean; onOpenCh
             </dl>
           </DialogBody>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => onOpenChange(false)}
+              disabled={isSubmitting}
+            >
               Cancel
             </Button>
             <Button type="submit" loading={isSubmitting}>

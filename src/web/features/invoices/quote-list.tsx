@@ -3,13 +3,12 @@ import { toast } from 'sonner';
 import { QUOTE_MESSAGES } from '../../../shared/invoices.schemas';
 import { formatCents } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
-import { DocumentDownloads, shortDate } from './document-downloads';
 import { Card } from '../../components/ui/card';
-import { LoadMore } from '../../components/ui/load-more';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { LoadMore } from '../../components/ui/load-more';
+import { DocumentDownloads, shortDate } from './document-downloads';
 import { QuoteStatusBadge } from './document-status-badge';
 import { type Quote, quoteDownloadUrl, useInvoiceQuote, useQuotes, useSendQuote } from './invoices-queries';
-
 
 function QuoteActions({ quote, onInvoiced }: { quote: Quote; onInvoiced: () => void }) {
   const send = useSendQuote();
@@ -25,7 +24,8 @@ function QuoteActions({ quote, onInvoiced }: { quote: Quote; onInvoiced: () => v
           loading={send.isPending}
           onClick={() =>
             send.mutate(quote.id, {
-              onSuccess: () => toast.success('Success', { description: `${QUOTE_MESSAGES.sent} (${quote.customerEmail})` }),
+              onSuccess: () =>
+                toast.success('Success', { description: `${QUOTE_MESSAGES.sent} (${quote.customerEmail})` }),
               onError: (e) => toast.error('Error', { description: e.message }),
             })
           }
@@ -67,7 +67,13 @@ export function QuoteList({
   const quotes = useQuotes(pageSize);
   if (quotes.isPending) return <RowsSkeleton />;
   if (quotes.isError)
-    return <ErrorState message="Failed to fetch data" onRetry={() => quotes.refetch()} retrying={quotes.isFetching} />;
+    return (
+      <ErrorState
+        message="Failed to fetch data"
+        onRetry={() => quotes.refetch()}
+        retrying={quotes.isFetching}
+      />
+    );
   const items = quotes.items;
   if (items.length === 0)
     return (
@@ -93,10 +99,14 @@ export function QuoteList({
                   <p className="truncate font-semibold text-slate-900">{q.customerName}</p>
                   <QuoteStatusBadge status={q.status} />
                 </div>
-                <p className="mt-0.5 truncate text-sm text-slate-600">{q.items.map((i) => i.serviceName).join(', ')}</p>
+                <p className="mt-0.5 truncate text-sm text-slate-600">
+                  {q.items.map((i) => i.serviceName).join(', ')}
+                </p>
                 <p className="mt-1 text-xs text-slate-500">
-                  Created {shortDate(q.createdAt)} · {q.status === 'expired' ? 'Expired' : 'Valid until'} {shortDate(q.expiresAt)}
-                  {q.depositCents > 0 && ` · Deposit ${formatCents(q.depositCents)}${q.depositPaidAt ? ' paid' : ''}`}
+                  Created {shortDate(q.createdAt)} · {q.status === 'expired' ? 'Expired' : 'Valid until'}{' '}
+                  {shortDate(q.expiresAt)}
+                  {q.depositCents > 0 &&
+                    ` · Deposit ${formatCents(q.depositCents)}${q.depositPaidAt ? ' paid' : ''}`}
                 </p>
               </div>
               <div className="grid gap-2 sm:justify-items-end">

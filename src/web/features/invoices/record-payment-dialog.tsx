@@ -27,7 +27,11 @@ const formSchema = z
   .object({ method: z.enum(OFFLINE_METHODS), amount: z.string(), note: z.string() })
   .transform((f, ctx) => {
     const cents = dollarsToCents(f.amount);
-    const parsed = offlinePaymentSchema.safeParse({ method: f.method, amountCents: cents ?? 0, note: f.note });
+    const parsed = offlinePaymentSchema.safeParse({
+      method: f.method,
+      amountCents: cents ?? 0,
+      note: f.note,
+    });
     if (!parsed.success) {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: parsed.error.issues[0]!.message });
       return z.NEVER;
@@ -37,7 +41,13 @@ const formSchema = z
 type FormValues = z.input<typeof formSchema>;
 
 /** Cash, check or other, recorded by the owner; the balance is the default amount. */
-export function RecordPaymentDialog({ invoice, onOpenChange }: { invoice: Invoice | null; onOpenChange: (open: boolean) => void }) {
+export function RecordPaymentDialog({
+  invoice,
+  onOpenChange,
+}: {
+  invoice: Invoice | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const record = useRecordPayment();
   const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({
     resolver: zodResolver(formSchema),
@@ -53,7 +63,10 @@ export function RecordPaymentDialog({ invoice, onOpenChange }: { invoice: Invoic
     try {
       const updated = await record.mutateAsync({ id: invoice.id, json });
       toast.success('Success', {
-        description: updated.status === 'paid' ? `${updated.numberText} is paid` : `Payment recorded on ${updated.numberText}`,
+        description:
+          updated.status === 'paid'
+            ? `${updated.numberText} is paid`
+            : `Payment recorded on ${updated.numberText}`,
       });
       onOpenChange(false);
     } catch (e) {
@@ -70,7 +83,9 @@ export function RecordPaymentDialog({ invoice, onOpenChange }: { invoice: Invoic
           <DialogHeader>
             <DialogTitle>Record Payment</DialogTitle>
             <DialogDescription>
-              {invoice ? `${invoice.numberText} · ${formatCents(invoice.balanceCents)} due. The customer gets a receipt.` : ''}
+              {invoice
+                ? `${invoice.numberText} · ${formatCents(invoice.balanceCents)} due. The customer gets a receipt.`
+                : ''}
             </DialogDescription>
           </DialogHeader>
           <DialogBody className="grid gap-4">
@@ -102,7 +117,12 @@ export function RecordPaymentDialog({ invoice, onOpenChange }: { invoice: Invoic
             </Field>
           </DialogBody>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => onOpenChange(false)}
+              disabled={isSubmitting}
+            >
               Cancel
             </Button>
             <Button type="submit" loading={isSubmitting}>

@@ -29,7 +29,10 @@ export function HeroIllustration() {
       </g>
       {/* car */}
       <g transform="translate(290 160)">
-        <path d="M0 50c0-12 8-18 20-20l26-22c6-5 12-8 22-8h40c10 0 16 3 22 10l18 20c14 2 26 8 26 20v14H0z" fill="#2563eb" />
+        <path
+          d="M0 50c0-12 8-18 20-20l26-22c6-5 12-8 22-8h40c10 0 16 3 22 10l18 20c14 2 26 8 26 20v14H0z"
+          fill="#2563eb"
+        />
         <path d="M52 14h26v22H34zM86 14h24c6 0 10 2 13 6l12 16H86z" fill="#bfdbfe" />
         <circle cx="36" cy="64" r="14" fill="#0f172a" />
         <circle cx="36" cy="64" r="6" fill="#94a3b8" />

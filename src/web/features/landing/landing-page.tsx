@@ -11,17 +11,17 @@ import {
   Users,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { ADD_ONS, type Plan, PLANS, TRIAL_TERMS } from '../../../shared/constants';
 import { PROMOTION, percentOfCents } from '../../../shared/billing';
+import { ADD_ONS, PLANS, type Plan, TRIAL_TERMS } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
+import type { PublicSettings } from '../../../shared/platform-settings';
+import { signUpPath } from '../../../shared/routes';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { usePublicSettings } from '../../lib/public-settings';
-import type { PublicSettings } from '../../../shared/platform-settings';
 import { cn } from '../../lib/utils';
 import { HeroIllustration } from './hero-illustration';
 import { ZipChecker } from './zip-checker';
-import { signUpPath } from '../../../shared/routes';
 
 const TILES = [
   { icon: Users, label: 'Customer CRM' },
@@ -79,7 +79,10 @@ const POWER_UPS = [
 function PromoBanner({ settings, pending }: { settings?: PublicSettings; pending: boolean }) {
   if (!pending && !settings?.bannerEnabled) return null;
   return (
-    <div className="min-h-9 bg-amber-400 px-4 py-2 text-center text-sm font-semibold text-navy-900" data-testid="promo-banner">
+    <div
+      className="min-h-9 bg-amber-400 px-4 py-2 text-center text-sm font-semibold text-navy-900"
+      data-testid="promo-banner"
+    >
       {settings && (
         <>
           <Sparkles className="mr-1 inline size-4" aria-hidden="true" />
@@ -94,7 +97,8 @@ function PromoBanner({ settings, pending }: { settings?: PublicSettings; pending
 }
 
 /** A plan's monthly price: whole dollars as "$29", otherwise with cents. */
-const planPrice = (cents: number) => (cents % 100 === 0 ? `$${(cents / 100).toLocaleString('en-US')}` : formatCents(cents));
+const planPrice = (cents: number) =>
+  cents % 100 === 0 ? `$${(cents / 100).toLocaleString('en-US')}` : formatCents(cents);
 
 /** The landing page inside the web app (dev server, or reached by a link inside the app): settings from the API. */
 export function LandingPage() {
@@ -106,10 +110,18 @@ export function LandingPage() {
  * The landing page as markup: the server renders it with the platform settings (src/web/ssr); the zip checker is an
  * island wired by src/web/islands/zip-checker.ts.
  */
-export function LandingView({ settings, settingsPending = false }: { settings?: PublicSettings; settingsPending?: boolean }) {
+export function LandingView({
+  settings,
+  settingsPending = false,
+}: {
+  settings?: PublicSettings;
+  settingsPending?: boolean;
+}) {
   const listCents = (plan: Plan) =>
     settings
-      ? { starter: settings.starterPriceCents, pro: settings.proPriceCents, elite: settings.elitePriceCents }[plan.id]
+      ? { starter: settings.starterPriceCents, pro: settings.proPriceCents, elite: settings.elitePriceCents }[
+          plan.id
+        ]
       : plan.priceMonthly * 100;
   const priceOf = (plan: Plan) => planPrice(listCents(plan));
   const promoCents = (plan: Plan) => listCents(plan) - percentOfCents(listCents(plan), PROMOTION.percentOff);
@@ -124,7 +136,8 @@ export function LandingView({ settings, settingsPending = false }: { settings?: 
               Showroom shine, <span className="text-blue-400">at your door.</span>
             </h1>
             <p className="mt-3 text-base text-slate-300 sm:text-lg">
-              Book trusted mobile car detailing in 60 seconds. Detailers: run bookings, payments and customers from one app.
+              Book trusted mobile car detailing in 60 seconds. Detailers: run bookings, payments and customers
+              from one app.
             </p>
             <div className="mt-6">
               <ZipChecker />
@@ -138,10 +151,16 @@ export function LandingView({ settings, settingsPending = false }: { settings?: 
               </Button>
             </div>
             <div className="mt-4 flex flex-wrap gap-4 text-sm">
-              <Link to={signUpPath()} className="font-semibold text-blue-300 underline-offset-4 hover:underline">
+              <Link
+                to={signUpPath()}
+                className="font-semibold text-blue-300 underline-offset-4 hover:underline"
+              >
                 Join as Detailer
               </Link>
-              <Link to="/for-detailers" className="font-semibold text-blue-300 underline-offset-4 hover:underline">
+              <Link
+                to="/for-detailers"
+                className="font-semibold text-blue-300 underline-offset-4 hover:underline"
+              >
                 Learn More<span className="sr-only"> about ShineRoute for detailers</span>
               </Link>
             </div>
@@ -184,7 +203,8 @@ export function LandingView({ settings, settingsPending = false }: { settings?: 
       <section id="features" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
         <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">Everything a mobile detailer needs</h2>
         <p className="mt-2 max-w-2xl text-slate-600">
-          From the first booking to the five-star review: one app for the work in the driveway and the work behind it.
+          From the first booking to the five-star review: one app for the work in the driveway and the work
+          behind it.
         </p>
         <div className="mt-10 grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map(({ icon: Icon, title, text }) => (
@@ -211,7 +231,9 @@ export function LandingView({ settings, settingsPending = false }: { settings?: 
 
       <section id="pricing" className="bg-slate-50 py-16">
         <div className="mx-auto max-w-6xl px-4 sm:px-6">
-          <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">Simple pricing that grows with you</h2>
+          <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">
+            Simple pricing that grows with you
+          </h2>
           <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
             {TRIAL_TERMS.map((t) => (
               <li key={t} className="flex items-center gap-1.5">
@@ -225,11 +247,16 @@ export function LandingView({ settings, settingsPending = false }: { settings?: 
                 key={plan.id}
                 className={cn(
                   'relative flex flex-col rounded-2xl border bg-white p-6',
-                  plan.badge === 'Most Popular' ? 'border-accent shadow-lg ring-1 ring-accent' : 'border-slate-200',
+                  plan.badge === 'Most Popular'
+                    ? 'border-accent shadow-lg ring-1 ring-accent'
+                    : 'border-slate-200',
                 )}
               >
                 {plan.badge && (
-                  <Badge tone={plan.badge === 'Most Popular' ? 'accent' : 'green'} className="absolute -top-3 left-6">
+                  <Badge
+                    tone={plan.badge === 'Most Popular' ? 'accent' : 'green'}
+                    className="absolute -top-3 left-6"
+                  >
                     {plan.badge}
                   </Badge>
                 )}
@@ -239,10 +266,12 @@ export function LandingView({ settings, settingsPending = false }: { settings?: 
                   <div className="mt-2">
                     <p>
                       <span className="text-4xl font-bold tabular-nums">{planPrice(promoCents(plan))}</span>
-                      <span className="text-slate-600">/month</span> <s className="text-slate-500">{priceOf(plan)}</s>
+                      <span className="text-slate-600">/month</span>{' '}
+                      <s className="text-slate-500">{priceOf(plan)}</s>
                     </p>
                     <p className="text-sm font-medium text-amber-800">
-                      {PROMOTION.percentOff}% off your first {PROMOTION.months} months, then {priceOf(plan)}/month
+                      {PROMOTION.percentOff}% off your first {PROMOTION.months} months, then {priceOf(plan)}
+                      /month
                     </p>
                   </div>
                 ) : (
@@ -259,7 +288,11 @@ export function LandingView({ settings, settingsPending = false }: { settings?: 
                     </li>
                   ))}
                 </ul>
-                <Button asChild className="mt-6" variant={plan.badge === 'Most Popular' ? 'default' : 'outline'}>
+                <Button
+                  asChild
+                  className="mt-6"
+                  variant={plan.badge === 'Most Popular' ? 'default' : 'outline'}
+                >
                   <Link to={signUpPath(plan.id)}>Start {plan.name} Trial</Link>
                 </Button>
               </div>

@@ -9,7 +9,7 @@ import { Label } from '../../components/ui/label';
 /**
  * The landing page's availability checker (spec §4: idle → checking → available | unavailable → joined), as markup
  * for every state: the server renders it idle, and the island (src/web/islands/zip-checker.ts, plain DOM, no React)
- * shows the state's parts. Inside the web app the same island is mounted on it (docs/decisions/910).
+ * shows the state's parts. Inside the web app the same island is mounted on it (docs/decisions/0910).
  */
 export function ZipChecker() {
   const root = useRef<HTMLDivElement>(null);
@@ -37,7 +37,12 @@ export function ZipChecker() {
 export function ZipCheckerMarkup() {
   return (
     <div data-island="zip-checker">
-      <div className="rounded-2xl bg-white p-6 text-center text-slate-900 shadow-xl" role="status" data-zip-part="joined" hidden>
+      <div
+        className="rounded-2xl bg-white p-6 text-center text-slate-900 shadow-xl"
+        role="status"
+        data-zip-part="joined"
+        hidden
+      >
         <PartyPopper className="mx-auto size-10 text-accent" aria-hidden="true" />
         <p className="mt-3 text-xl font-bold">You're on the list!</p>
         <p className="mt-1 text-sm text-slate-600">
@@ -88,15 +93,28 @@ export function ZipCheckerMarkup() {
             Email address
           </Label>
           <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-            <Input id="waitlist-email" name="email" type="email" autoComplete="email" placeholder="you@example.com" className="h-11" />
+            <Input
+              id="waitlist-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              className="h-11"
+            />
             <Button type="submit" size="lg" disabled>
               <Loader2 className="hidden animate-spin" aria-hidden="true" data-zip-spinner="" />
               Join Waitlist
             </Button>
           </div>
         </form>
-        <p className="mt-3 flex items-center gap-2 text-sm font-medium text-green-700" role="status" data-zip-part="available" hidden>
-          <CheckCircle2 className="size-4" aria-hidden="true" /> Great news — we serve <span data-zip-value="" />!
+        <p
+          className="mt-3 flex items-center gap-2 text-sm font-medium text-green-700"
+          role="status"
+          data-zip-part="available"
+          hidden
+        >
+          <CheckCircle2 className="size-4" aria-hidden="true" /> Great news — we serve{' '}
+          <span data-zip-value="" />!
         </p>
       </div>
     </div>

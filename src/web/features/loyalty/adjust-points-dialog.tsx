@@ -18,7 +18,12 @@ import { Field } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { useAdjustPoints, useLoyaltyCustomers } from './loyalty-queries';
 
-const empty = (customerId = ''): AdjustPointsForm => ({ customerId, points: '', type: 'earned', description: '' });
+const empty = (customerId = ''): AdjustPointsForm => ({
+  customerId,
+  points: '',
+  type: 'earned',
+  description: '',
+});
 
 /** §2 Adjust Points: customer, points, earned or redeemed, description (§5: all required, points an integer). */
 export function AdjustPointsDialog({
@@ -32,7 +37,10 @@ export function AdjustPointsDialog({
 }) {
   const customers = useLoyaltyCustomers();
   const adjust = useAdjustPoints();
-  const form = useForm<AdjustPointsForm>({ resolver: zodResolver(adjustPointsFormSchema), defaultValues: empty() });
+  const form = useForm<AdjustPointsForm>({
+    resolver: zodResolver(adjustPointsFormSchema),
+    defaultValues: empty(),
+  });
   const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
@@ -48,7 +56,9 @@ export function AdjustPointsDialog({
           type: v.type,
           description: v.description,
         });
-        toast.success('Success', { description: v.type === 'earned' ? LOYALTY_TEXT.pointsAdded : LOYALTY_TEXT.pointsRedeemed });
+        toast.success('Success', {
+          description: v.type === 'earned' ? LOYALTY_TEXT.pointsAdded : LOYALTY_TEXT.pointsRedeemed,
+        });
         onOpenChange(false);
       } catch (e) {
         toast.error('Error', { description: (e as Error).message });
@@ -63,7 +73,9 @@ export function AdjustPointsDialog({
         <form onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" noValidate>
           <DialogHeader>
             <DialogTitle>Adjust Points</DialogTitle>
-            <DialogDescription>Add points a customer earned, or take off points they redeemed.</DialogDescription>
+            <DialogDescription>
+              Add points a customer earned, or take off points they redeemed.
+            </DialogDescription>
           </DialogHeader>
           <DialogBody className="grid gap-4">
             <Field id="adjust-customer" label="Customer" error={errors.customerId?.message}>
@@ -73,7 +85,9 @@ export function AdjustPointsDialog({
                 render={({ field }) => (
                   <Select value={field.value} onValueChange={field.onChange}>
                     <SelectTrigger id="adjust-customer" aria-invalid={!!errors.customerId || undefined}>
-                      <SelectValue placeholder={customers.isPending ? 'Loading customers…' : 'Choose a customer'} />
+                      <SelectValue
+                        placeholder={customers.isPending ? 'Loading customers…' : 'Choose a customer'}
+                      />
                     </SelectTrigger>
                     <SelectContent>
                       {customers.data?.items.map((c) => (

@@ -6,8 +6,8 @@ import { formatCents } from '../../../shared/money';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
-import { LoadMore } from '../../components/ui/load-more';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { LoadMore } from '../../components/ui/load-more';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { LoyaltyTierBadge } from '../customers/loyalty-tier-badge';
@@ -24,7 +24,10 @@ export function LoyaltyCustomersTab({ onAdjust }: { onAdjust: (customerId: strin
   return (
     <div className="space-y-4">
       <div className="relative max-w-md">
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+        <Search
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+          aria-hidden="true"
+        />
         <label htmlFor="loyalty-search" className="sr-only">
           Search customers
         </label>
@@ -40,7 +43,11 @@ export function LoyaltyCustomersTab({ onAdjust }: { onAdjust: (customerId: strin
       {customers.isPending ? (
         <RowsSkeleton />
       ) : customers.isError ? (
-        <ErrorState message={LOYALTY_TEXT.fetchFailed} onRetry={() => customers.refetch()} retrying={customers.isFetching} />
+        <ErrorState
+          message={LOYALTY_TEXT.fetchFailed}
+          onRetry={() => customers.refetch()}
+          retrying={customers.isFetching}
+        />
       ) : list.length === 0 ? (
         debounced.trim() ? (
           <EmptyState icon={UserSearch} title="No customers match" description="Try another name or email." />
@@ -73,9 +80,14 @@ export function LoyaltyCustomersTab({ onAdjust }: { onAdjust: (customerId: strin
                   </div>
                   <div className="mt-3 flex items-center justify-between gap-2 text-sm">
                     <p className="text-slate-600">
-                      Spent <span className="font-semibold tabular-nums text-slate-900">{formatCents(c.totalSpentCents)}</span>
+                      Spent{' '}
+                      <span className="font-semibold tabular-nums text-slate-900">
+                        {formatCents(c.totalSpentCents)}
+                      </span>
                     </p>
-                    <p className="font-semibold tabular-nums text-slate-900" data-testid="loyalty-points">{c.loyaltyPoints.toLocaleString('en-US')} pts</p>
+                    <p className="font-semibold tabular-nums text-slate-900" data-testid="loyalty-points">
+                      {c.loyaltyPoints.toLocaleString('en-US')} pts
+                    </p>
                     <Button size="sm" variant="outline" onClick={() => onAdjust(c.id)}>
                       Adjust
                     </Button>
@@ -88,12 +100,24 @@ export function LoyaltyCustomersTab({ onAdjust }: { onAdjust: (customerId: strin
             <table className="w-full text-left text-sm">
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">Name</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Email</th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">Total spent</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Tier</th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">Points</th>
-                  <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Name
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Email
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">
+                    Total spent
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Tier
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-semibold">
+                    Points
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -109,7 +133,12 @@ export function LoyaltyCustomersTab({ onAdjust }: { onAdjust: (customerId: strin
                     <td className="px-4 py-3">
                       <LoyaltyTierBadge tier={c.loyaltyTier} />
                     </td>
-                    <td className="px-4 py-3 text-right font-semibold tabular-nums" data-testid="loyalty-points">{c.loyaltyPoints.toLocaleString('en-US')}</td>
+                    <td
+                      className="px-4 py-3 text-right font-semibold tabular-nums"
+                      data-testid="loyalty-points"
+                    >
+                      {c.loyaltyPoints.toLocaleString('en-US')}
+                    </td>
                     <td className="px-2 py-2 text-right">
                       <Button size="sm" variant="ghost" onClick={() => onAdjust(c.id)}>
                         Adjust

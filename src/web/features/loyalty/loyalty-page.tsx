@@ -1,13 +1,13 @@
-import { FeatureGate } from '../billing/feature-gate';
 import { Coins, Gift, Plus, SlidersHorizontal, TrendingUp, Users } from 'lucide-react';
 import { useState } from 'react';
 import { LOYALTY_TEXT } from '../../../shared/loyalty.schemas';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
 import { PageHeader } from '../../components/ui/page-header';
+import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useErrorToast } from '../../lib/use-error-toast';
+import { FeatureGate } from '../billing/feature-gate';
 import { AdjustPointsDialog } from './adjust-points-dialog';
 import { LoyaltyCustomersTab } from './loyalty-customers-tab';
 import { type LoyaltyReward, useLoyaltySummary } from './loyalty-queries';
@@ -19,7 +19,15 @@ import { RewardsTab } from './rewards-tab';
 /** Loyalty is a Pro feature: Starter sees the upgrade card (the API answers 402 there). */
 export function LoyaltyPage() {
   return (
-    <FeatureGate feature="loyalty" title={<PageHeader title="Loyalty Program" description="Points your customers earn on every completed booking, tiers and the rewards they spend them on." />}>
+    <FeatureGate
+      feature="loyalty"
+      title={
+        <PageHeader
+          title="Loyalty Program"
+          description="Points your customers earn on every completed booking, tiers and the rewards they spend them on."
+        />
+      }
+    >
       <LoyaltyScreen />
     </FeatureGate>
   );
@@ -68,7 +76,10 @@ function LoyaltyScreen() {
             {summary.isPending ? (
               <Skeleton className="mt-2 h-8 w-16" />
             ) : (
-              <p className="mt-2 text-2xl font-bold tabular-nums text-slate-900 sm:text-3xl" data-testid={`stat-${label}`}>
+              <p
+                className="mt-2 text-2xl font-bold tabular-nums text-slate-900 sm:text-3xl"
+                data-testid={`stat-${label}`}
+              >
                 {(value ?? 0).toLocaleString('en-US')}
               </p>
             )}

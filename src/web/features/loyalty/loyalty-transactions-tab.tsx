@@ -3,8 +3,8 @@ import { LOYALTY_TEXT, type LoyaltyTransactionType } from '../../../shared/loyal
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { LoadMore } from '../../components/ui/load-more';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { LoadMore } from '../../components/ui/load-more';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { useTransactions } from './loyalty-queries';
 
@@ -22,7 +22,10 @@ export function LoyaltyTransactionsTab({ onAdjust }: { onAdjust: () => void }) {
   const tx = useTransactions();
   useErrorToast(tx.isError, LOYALTY_TEXT.fetchFailed, tx.errorUpdatedAt);
   if (tx.isPending) return <RowsSkeleton />;
-  if (tx.isError) return <ErrorState message={LOYALTY_TEXT.fetchFailed} onRetry={() => tx.refetch()} retrying={tx.isFetching} />;
+  if (tx.isError)
+    return (
+      <ErrorState message={LOYALTY_TEXT.fetchFailed} onRetry={() => tx.refetch()} retrying={tx.isFetching} />
+    );
   if (tx.items.length === 0)
     return (
       <EmptyState
@@ -41,16 +44,26 @@ export function LoyaltyTransactionsTab({ onAdjust }: { onAdjust: () => void }) {
       <Card className="overflow-hidden">
         <ul className="divide-y divide-slate-100" aria-label="Loyalty transactions">
           {tx.items.map((t) => (
-            <li key={t.id} className="flex items-center justify-between gap-3 px-4 py-3" data-testid="loyalty-transaction">
+            <li
+              key={t.id}
+              className="flex items-center justify-between gap-3 px-4 py-3"
+              data-testid="loyalty-transaction"
+            >
               <div className="min-w-0">
                 <p className="truncate font-semibold text-slate-900">{t.customerName}</p>
                 <p className="truncate text-sm text-slate-600">{t.description}</p>
                 <p className="text-xs text-slate-500">
-                  {new Date(t.createdAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}
+                  {new Date(t.createdAt).toLocaleDateString('en-US', {
+                    month: 'short',
+                    day: 'numeric',
+                    year: 'numeric',
+                  })}
                 </p>
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1">
-                <span className={`text-lg font-bold tabular-nums ${t.points > 0 ? 'text-green-700' : 'text-red-700'}`}>
+                <span
+                  className={`text-lg font-bold tabular-nums ${t.points > 0 ? 'text-green-700' : 'text-red-700'}`}
+                >
                   {signed(t.points)}
                 </span>
                 <Badge tone={TYPE[t.type].tone}>{TYPE[t.type].label}</Badge>

@@ -46,7 +46,10 @@ export function RewardDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const save = useSaveReward();
-  const form = useForm<RewardForm>({ resolver: zodResolver(rewardFormSchema), defaultValues: toForm(reward) });
+  const form = useForm<RewardForm>({
+    resolver: zodResolver(rewardFormSchema),
+    defaultValues: toForm(reward),
+  });
   const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
@@ -67,7 +70,9 @@ export function RewardDialog({
             isActive: v.isActive,
           },
         });
-        toast.success('Success', { description: reward ? LOYALTY_TEXT.rewardUpdated : LOYALTY_TEXT.rewardCreated });
+        toast.success('Success', {
+          description: reward ? LOYALTY_TEXT.rewardUpdated : LOYALTY_TEXT.rewardCreated,
+        });
         onOpenChange(false);
       } catch (e) {
         toast.error('Error', { description: (e as Error).message });
@@ -93,10 +98,23 @@ export function RewardDialog({
             </Field>
             <div className="grid grid-cols-2 gap-4">
               <Field id="reward-points" label="Points required" error={errors.pointsRequired?.message}>
-                <Input type="number" inputMode="numeric" min={1} step={1} {...form.register('pointsRequired')} />
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  step={1}
+                  {...form.register('pointsRequired')}
+                />
               </Field>
               <Field id="reward-value" label="Value ($)" error={errors.value?.message}>
-                <Input type="number" inputMode="decimal" min={0} step={0.01} placeholder="0.00" {...form.register('value')} />
+                <Input
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step={0.01}
+                  placeholder="0.00"
+                  {...form.register('value')}
+                />
               </Field>
             </div>
             <Field id="reward-category" label="Category">

@@ -9,12 +9,24 @@ import { useErrorToast } from '../../lib/use-error-toast';
 import { type LoyaltyReward, useRewards } from './loyalty-queries';
 
 /** §2 Rewards tab: name, description, category, points required, value; edit and deactivate. */
-export function RewardsTab({ onNew, onEdit }: { onNew: () => void; onEdit: (reward: LoyaltyReward) => void }) {
+export function RewardsTab({
+  onNew,
+  onEdit,
+}: {
+  onNew: () => void;
+  onEdit: (reward: LoyaltyReward) => void;
+}) {
   const rewards = useRewards();
   useErrorToast(rewards.isError, LOYALTY_TEXT.fetchFailed, rewards.errorUpdatedAt);
   if (rewards.isPending) return <CardGridSkeleton count={4} />;
   if (rewards.isError)
-    return <ErrorState message={LOYALTY_TEXT.fetchFailed} onRetry={() => rewards.refetch()} retrying={rewards.isFetching} />;
+    return (
+      <ErrorState
+        message={LOYALTY_TEXT.fetchFailed}
+        onRetry={() => rewards.refetch()}
+        retrying={rewards.isFetching}
+      />
+    );
   if (rewards.data.items.length === 0)
     return (
       <EmptyState
@@ -32,7 +44,10 @@ export function RewardsTab({ onNew, onEdit }: { onNew: () => void; onEdit: (rewa
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Rewards">
       {rewards.data.items.map((r) => (
         <li key={r.id}>
-          <Card className={`flex h-full flex-col p-5 ${r.isActive ? '' : 'opacity-70'}`} data-testid="reward-card">
+          <Card
+            className={`flex h-full flex-col p-5 ${r.isActive ? '' : 'opacity-70'}`}
+            data-testid="reward-card"
+          >
             <div className="flex items-start justify-between gap-3">
               <h2 className="font-semibold text-slate-900">{r.name}</h2>
               <div className="flex shrink-0 gap-1">
@@ -44,7 +59,9 @@ export function RewardsTab({ onNew, onEdit }: { onNew: () => void; onEdit: (rewa
             <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
               <div>
                 <dt className="text-slate-500">Points required</dt>
-                <dd className="text-lg font-bold tabular-nums text-slate-900">{r.pointsRequired.toLocaleString('en-US')}</dd>
+                <dd className="text-lg font-bold tabular-nums text-slate-900">
+                  {r.pointsRequired.toLocaleString('en-US')}
+                </dd>
               </div>
               <div>
                 <dt className="text-slate-500">Value</dt>

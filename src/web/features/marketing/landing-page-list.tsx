@@ -1,8 +1,8 @@
 import { ExternalLink, FileText, RefreshCw, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { OWNER_PAGE_LIST_LIMIT, SEO_TEXT } from '../../../shared/seo.constants';
 import { seoPagePath } from '../../../shared/routes';
+import { OWNER_PAGE_LIST_LIMIT, SEO_TEXT } from '../../../shared/seo.constants';
 import { SeoStatusBadge } from '../../components/seo/seo-status-badge';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
@@ -23,7 +23,9 @@ export function LandingPageList() {
     <Card>
       <CardHeader>
         <CardTitle>Your Landing Pages</CardTitle>
-        <CardDescription>The latest {OWNER_PAGE_LIST_LIMIT} pages. Complete pages are live for customers and search engines.</CardDescription>
+        <CardDescription>
+          The latest {OWNER_PAGE_LIST_LIMIT} pages. Complete pages are live for customers and search engines.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {isPending ? (
@@ -43,7 +45,9 @@ export function LandingPageList() {
           <div className="flex flex-col items-center gap-2 py-10 text-center">
             <FileText className="size-10 text-slate-300" aria-hidden="true" />
             <p className="font-semibold text-slate-900">No landing pages yet</p>
-            <p className="max-w-xs text-sm text-slate-600">Enter a keyword, your cities and your state, then generate your first pages.</p>
+            <p className="max-w-xs text-sm text-slate-600">
+              Enter a keyword, your cities and your state, then generate your first pages.
+            </p>
           </div>
         ) : (
           <ul className="divide-y divide-slate-100" aria-label="Landing pages">
@@ -61,14 +65,18 @@ function LandingPageRow({ page }: { page: LandingPage }) {
   const remove = useDeleteLandingPage();
   const [confirming, setConfirming] = useState(false);
   return (
-    <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="landing-page-row">
+    <li
+      className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="landing-page-row"
+    >
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
           <p className="font-semibold text-slate-900">{page.pageTitle}</p>
           <SeoStatusBadge status={page.status} />
         </div>
         <p className="truncate text-xs text-slate-500">
-          {page.city}, {page.state} · {dateFormat.format(new Date(page.createdAt))} · <span className="font-mono">{seoPagePath(page.slug)}</span>
+          {page.city}, {page.state} · {dateFormat.format(new Date(page.createdAt))} ·{' '}
+          <span className="font-mono">{seoPagePath(page.slug)}</span>
         </p>
       </div>
       <div className="flex shrink-0 gap-2">
@@ -97,7 +105,10 @@ function LandingPageRow({ page }: { page: LandingPage }) {
           onConfirm={() =>
             remove.mutate(page.id, {
               onSuccess: () => toast.success('Landing page deleted'),
-              onError: () => toast.error(SEO_TEXT.landingDeleteFailed.title, { description: SEO_TEXT.landingDeleteFailed.description }),
+              onError: () =>
+                toast.error(SEO_TEXT.landingDeleteFailed.title, {
+                  description: SEO_TEXT.landingDeleteFailed.description,
+                }),
               onSettled: () => setConfirming(false),
             })
           }

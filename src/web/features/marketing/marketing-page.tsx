@@ -10,7 +10,10 @@ export function MarketingPage() {
   if (params.get('tab') === 'promo-codes') return <Navigate to="/promo-codes" replace />;
   return (
     <>
-      <PageHeader title="Marketing Tools" description="Create local landing pages that help customers in your cities find and book you." />
+      <PageHeader
+        title="Marketing Tools"
+        description="Create local landing pages that help customers in your cities find and book you."
+      />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
         <LandingPageGenerator />
         <LandingPageList />

@@ -16,7 +16,12 @@ export function ConfigurePaymentButton({
   className?: string;
 }) {
   const configure = useConfigurePayments();
-  const label = account?.provider === 'stripe' ? (account.mode === 'stripe' ? 'Finish onboarding' : 'Connect with Stripe') : 'Enable test mode';
+  const label =
+    account?.provider === 'stripe'
+      ? account.mode === 'stripe'
+        ? 'Finish onboarding'
+        : 'Connect with Stripe'
+      : 'Enable test mode';
   return (
     <Button
       size={size}
@@ -42,7 +47,10 @@ export function ConfigurePaymentButton({
 export function PaymentAccountPanel({ account }: { account: PaymentAccount }) {
   if (!account.canTakeCharges) {
     return (
-      <div role="alert" className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div
+        role="alert"
+        className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+      >
         <div className="flex gap-3">
           <AlertTriangle className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden="true" />
           <div>
@@ -50,7 +58,11 @@ export function PaymentAccountPanel({ account }: { account: PaymentAccount }) {
             <p className="text-sm text-amber-900">{account.reason}</p>
             {account.receiptDetailsMissing && (
               <p className="mt-1 text-xs text-amber-900">
-                Receipts need your business name and email from your <Link to="/business-profile" className="underline">profile</Link>.
+                Receipts need your business name and email from your{' '}
+                <Link to="/business-profile" className="underline">
+                  profile
+                </Link>
+                .
               </p>
             )}
           </div>
@@ -61,14 +73,18 @@ export function PaymentAccountPanel({ account }: { account: PaymentAccount }) {
   }
   if (account.mode === 'test') {
     return (
-      <div className="flex gap-3 rounded-xl border border-violet-200 bg-violet-50 p-4" data-testid="payments-test-mode">
+      <div
+        className="flex gap-3 rounded-xl border border-violet-200 bg-violet-50 p-4"
+        data-testid="payments-test-mode"
+      >
         <FlaskConical className="mt-0.5 size-5 shrink-0 text-violet-600" aria-hidden="true" />
         <div>
           <p className="flex flex-wrap items-center gap-2 font-semibold text-violet-950">
             Payments are on <Badge tone="violet">Test mode</Badge>
           </p>
           <p className="text-sm text-violet-900">
-            No real money moves: charges, fees and tips are recorded as if paid, and your balance is paid out once a day.
+            No real money moves: charges, fees and tips are recorded as if paid, and your balance is paid out
+            once a day.
           </p>
         </div>
       </div>

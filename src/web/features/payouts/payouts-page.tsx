@@ -8,16 +8,34 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { LoadMore } from '../../components/ui/load-more';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { PaymentAccountPanel } from './payment-account-panel';
-import { LEDGER_CSV_URL, type Payout, type PayoutsOverview, useLedger, usePayouts, useRefreshAccount, useRunTestPayout } from './payouts-queries';
-import { LoadMore } from '../../components/ui/load-more';
+import {
+  LEDGER_CSV_URL,
+  type Payout,
+  type PayoutsOverview,
+  useLedger,
+  usePayouts,
+  useRefreshAccount,
+  useRunTestPayout,
+} from './payouts-queries';
 
 const formatDay = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
 function Totals({ data }: { data: PayoutsOverview }) {
   const cards = [
@@ -28,13 +46,21 @@ function Totals({ data }: { data: PayoutsOverview }) {
     { label: 'Refunds', value: data.totals.refundsCents, hint: 'Given back' },
     { label: 'Paid out', value: data.totals.paidOutCents, hint: 'To your bank' },
   ];
-  if (data.totals.leadChargesCents > 0) cards.splice(5, 0, { label: 'Lead charges', value: data.totals.leadChargesCents, hint: 'Leads you were sent' });
+  if (data.totals.leadChargesCents > 0)
+    cards.splice(5, 0, {
+      label: 'Lead charges',
+      value: data.totals.leadChargesCents,
+      hint: 'Leads you were sent',
+    });
   return (
     <section aria-label="Totals" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-6">
       {cards.map((c) => (
         <Card key={c.label} className="p-4">
           <p className="text-sm font-medium text-slate-600">{c.label}</p>
-          <p className="mt-1 text-xl font-bold tabular-nums text-slate-900 sm:text-2xl" data-testid={`total-${c.label}`}>
+          <p
+            className="mt-1 text-xl font-bold tabular-nums text-slate-900 sm:text-2xl"
+            data-testid={`total-${c.label}`}
+          >
             {formatCents(c.value)}
           </p>
           <p className="text-xs text-slate-500">{c.hint}</p>
@@ -45,7 +71,12 @@ function Totals({ data }: { data: PayoutsOverview }) {
 }
 
 function PayoutRow({ payout }: { payout: Payout }) {
-  const tone = payout.status === 'paid' ? 'green' : payout.status === 'failed' || payout.status === 'canceled' ? 'red' : 'amber';
+  const tone =
+    payout.status === 'paid'
+      ? 'green'
+      : payout.status === 'failed' || payout.status === 'canceled'
+        ? 'red'
+        : 'amber';
   return (
     <li className="flex items-center justify-between gap-3 py-3" data-testid="payout-row">
       <div className="min-w-0">
@@ -83,7 +114,10 @@ function PayoutLists({ data }: { data: PayoutsOverview }) {
                 loading={runPayout.isPending}
                 onClick={() =>
                   runPayout.mutate(undefined, {
-                    onSuccess: (r) => toast.success(r.payout ? `Paid out ${formatCents(r.payout.amountCents)}` : 'Nothing to pay out'),
+                    onSuccess: (r) =>
+                      toast.success(
+                        r.payout ? `Paid out ${formatCents(r.payout.amountCents)}` : 'Nothing to pay out',
+                      ),
                     onError: (e) => toast.error('Error', { description: e.message }),
                   })
                 }
@@ -98,7 +132,9 @@ function PayoutLists({ data }: { data: PayoutsOverview }) {
               ))}
             </ul>
           ) : (
-            <p className="text-sm text-slate-600">No payout on the way. Stripe pays your balance out on its schedule.</p>
+            <p className="text-sm text-slate-600">
+              No payout on the way. Stripe pays your balance out on its schedule.
+            </p>
           )}
         </CardContent>
       </Card>
@@ -133,20 +169,37 @@ function Activity() {
       {ledger.isPending ? (
         <RowsSkeleton rows={4} />
       ) : ledger.isError ? (
-        <ErrorState message="Could not load your activity" onRetry={() => ledger.refetch()} retrying={ledger.isRefetching} />
+        <ErrorState
+          message="Could not load your activity"
+          onRetry={() => ledger.refetch()}
+          retrying={ledger.isRefetching}
+        />
       ) : entries.length === 0 ? (
-        <EmptyState icon={Receipt} title="No money movements yet" description="Charges, fees, tips and payouts appear here as customers pay you." />
+        <EmptyState
+          icon={Receipt}
+          title="No money movements yet"
+          description="Charges, fees, tips and payouts appear here as customers pay you."
+        />
       ) : (
         <>
-          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" aria-label="Ledger">
+          <ul
+            className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
+            aria-label="Ledger"
+          >
             {entries.map((e) => (
-              <li key={e.id} className="flex items-start justify-between gap-3 px-4 py-3" data-testid="ledger-entry">
+              <li
+                key={e.id}
+                className="flex items-start justify-between gap-3 px-4 py-3"
+                data-testid="ledger-entry"
+              >
                 <div className="min-w-0">
                   <p className="text-sm font-semibold text-slate-900">{LEDGER_KIND_LABELS[e.kind]}</p>
                   <p className="break-words text-sm text-slate-600">{e.description}</p>
                   <p className="text-xs text-slate-500">{formatWhen(e.createdAt)}</p>
                 </div>
-                <p className={`shrink-0 font-semibold tabular-nums ${e.amountCents < 0 ? 'text-slate-700' : 'text-green-700'}`}>
+                <p
+                  className={`shrink-0 font-semibold tabular-nums ${e.amountCents < 0 ? 'text-slate-700' : 'text-green-700'}`}
+                >
                   {e.amountCents > 0 ? '+' : ''}
                   {formatCents(e.amountCents)}
                 </p>
@@ -173,7 +226,8 @@ export function PayoutsPage() {
     if (!onboarding || returned.current) return;
     returned.current = true;
     if (onboarding === 'done') refreshAccount.mutate();
-    if (onboarding === 'expired') toast.info('That onboarding link expired. Continue onboarding to get a new one.');
+    if (onboarding === 'expired')
+      toast.info('That onboarding link expired. Continue onboarding to get a new one.');
     setParams({}, { replace: true });
   }, [params, setParams, refreshAccount]);
 
@@ -200,7 +254,11 @@ export function PayoutsPage() {
           </div>
         </div>
       ) : overview.isError ? (
-        <ErrorState message="Could not load your payouts" onRetry={() => overview.refetch()} retrying={overview.isRefetching} />
+        <ErrorState
+          message="Could not load your payouts"
+          onRetry={() => overview.refetch()}
+          retrying={overview.isRefetching}
+        />
       ) : (
         <>
           <PaymentAccountPanel account={overview.data.account} />
@@ -211,7 +269,8 @@ export function PayoutsPage() {
       <Activity />
       {overview.data && overview.data.past.length === 0 && overview.data.balanceCents === 0 && (
         <p className="flex items-center gap-2 text-xs text-slate-500">
-          <Banknote className="size-4" aria-hidden="true" /> Payouts go to the bank account of your payment account.
+          <Banknote className="size-4" aria-hidden="true" /> Payouts go to the bank account of your payment
+          account.
         </p>
       )}
     </div>

@@ -12,7 +12,10 @@ export type LedgerEntry = InferResponseType<typeof payouts.ledger.$get, 200>['it
 
 export const LEDGER_CSV_URL = '/api/payouts/ledger.csv';
 
-export const payoutsQuery = queryOptions({ queryKey: ['payouts', 'overview'], queryFn: () => unwrap(payouts.$get()) });
+export const payoutsQuery = queryOptions({
+  queryKey: ['payouts', 'overview'],
+  queryFn: () => unwrap(payouts.$get()),
+});
 export const paymentAccountQuery = queryOptions({
   queryKey: ['payouts', 'account'],
   queryFn: () => unwrap(payouts.account.$get()),

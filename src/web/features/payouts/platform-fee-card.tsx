@@ -7,7 +7,10 @@ import { api, unwrap } from '../../lib/api';
 
 /** The admin panel's card: the platform's fee revenue across businesses (fees kept, net of fees returned). */
 export function PlatformFeeCard() {
-  const revenue = useQuery({ queryKey: ['admin', 'payouts'], queryFn: () => unwrap(api.api.admin.payouts.$get()) });
+  const revenue = useQuery({
+    queryKey: ['admin', 'payouts'],
+    queryFn: () => unwrap(api.api.admin.payouts.$get()),
+  });
   return (
     <Card className="mb-4 flex items-center gap-4 p-5" data-testid="platform-fee-revenue">
       <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent">
@@ -21,11 +24,15 @@ export function PlatformFeeCard() {
           <p className="text-sm text-red-700">Could not load fee revenue.</p>
         ) : (
           <>
-            <p className="text-2xl font-bold tabular-nums text-slate-900">{formatCents(revenue.data.feeRevenueCents)}</p>
+            <p className="text-2xl font-bold tabular-nums text-slate-900">
+              {formatCents(revenue.data.feeRevenueCents)}
+            </p>
             <p className="text-xs text-slate-500">
               From {revenue.data.chargeCount} {revenue.data.chargeCount === 1 ? 'charge' : 'charges'}
-              {revenue.data.feeRefundsCents > 0 && `, after ${formatCents(revenue.data.feeRefundsCents)} returned on refunds`}
-              {revenue.data.leadChargesCents > 0 && ` · lead charges ${formatCents(revenue.data.leadChargesCents)}`}
+              {revenue.data.feeRefundsCents > 0 &&
+                `, after ${formatCents(revenue.data.feeRefundsCents)} returned on refunds`}
+              {revenue.data.leadChargesCents > 0 &&
+                ` · lead charges ${formatCents(revenue.data.leadChargesCents)}`}
             </p>
           </>
         )}

@@ -23,7 +23,11 @@ import { type PromoCode, useSavePromoCode } from './promo-codes-queries';
 const toForm = (p: PromoCode | null): PromoCodeForm => ({
   code: p?.code ?? '',
   discountType: p?.discountType ?? 'percent',
-  discountValue: p ? (p.discountType === 'percent' ? String(p.discountValue) : formatMoney(p.discountValue)) : '',
+  discountValue: p
+    ? p.discountType === 'percent'
+      ? String(p.discountValue)
+      : formatMoney(p.discountValue)
+    : '',
   startsOn: p?.startsOn ?? '',
   expiresOn: p?.expiresOn ?? '',
   usageLimit: p?.usageLimit ? String(p.usageLimit) : '',
@@ -44,7 +48,10 @@ export function PromoCodeDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const save = useSavePromoCode();
-  const form = useForm<PromoCodeForm>({ resolver: zodResolver(promoCodeFormSchema), defaultValues: toForm(promo) });
+  const form = useForm<PromoCodeForm>({
+    resolver: zodResolver(promoCodeFormSchema),
+    defaultValues: toForm(promo),
+  });
   const { errors, isSubmitting } = form.formState;
   const type = form.watch('discountType');
 
@@ -60,7 +67,10 @@ export function PromoCodeDialog({
           values: {
             code: v.code,
             discountType: v.discountType,
-            discountValue: v.discountType === 'percent' ? Number.parseInt(v.discountValue, 10) : (dollarsToCents(v.discountValue) ?? 0),
+            discountValue:
+              v.discountType === 'percent'
+                ? Number.parseInt(v.discountValue, 10)
+                : (dollarsToCents(v.discountValue) ?? 0),
             startsOn: v.startsOn || null,
             expiresOn: v.expiresOn || null,
             usageLimit: intOrNull(v.usageLimit),
@@ -84,10 +94,17 @@ export function PromoCodeDialog({
         <form onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" noValidate>
           <DialogHeader>
             <DialogTitle>{promo ? 'Edit Promo Code' : 'New Promo Code'}</DialogTitle>
-            <DialogDescription>Customers type the code on your booking page; one code per booking.</DialogDescription>
+            <DialogDescription>
+              Customers type the code on your booking page; one code per booking.
+            </DialogDescription>
           </DialogHeader>
           <DialogBody className="grid gap-4">
-            <Field id="promo-code-text" label="Code" error={errors.code?.message} hint="Not case-sensitive: spring20 and SPRING20 are the same code.">
+            <Field
+              id="promo-code-text"
+              label="Code"
+              error={errors.code?.message}
+              hint="Not case-sensitive: spring20 and SPRING20 are the same code."
+            >
               <Input className="uppercase" autoComplete="off" {...form.register('code')} />
             </Field>
             <div className="grid grid-cols-2 gap-4">
@@ -108,8 +125,18 @@ export function PromoCodeDialog({
                   )}
                 />
               </Field>
-              <Field id="promo-value" label={type === 'percent' ? 'Percent' : 'Amount ($)'} error={errors.discountValue?.message}>
-                <Input type="number" inputMode="decimal" min={0} step={type === 'percent' ? 1 : 0.01} {...form.register('discountValue')} />
+              <Field
+                id="promo-value"
+                label={type === 'percent' ? 'Percent' : 'Amount ($)'}
+                error={errors.discountValue?.message}
+              >
+                <Input
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step={type === 'percent' ? 1 : 0.01}
+                  {...form.register('discountValue')}
+                />
               </Field>
             </div>
             <div className="grid grid-cols-2 gap-4">
@@ -124,8 +151,18 @@ export function PromoCodeDialog({
               <Field id="promo-limit" label="Total uses (optional)" error={errors.usageLimit?.message}>
                 <Input type="number" inputMode="numeric" min={1} step={1} {...form.register('usageLimit')} />
               </Field>
-              <Field id="promo-per-customer" label="Uses per customer (optional)" error={errors.perCustomerLimit?.message}>
-                <Input type="number" inputMode="numeric" min={1} step={1} {...form.register('perCustomerLimit')} />
+              <Field
+                id="promo-per-customer"
+                label="Uses per customer (optional)"
+                error={errors.perCustomerLimit?.message}
+              >
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  step={1}
+                  {...form.register('perCustomerLimit')}
+                />
               </Field>
             </div>
             <Field id="promo-min" label="Minimum order ($, optional)" error={errors.minOrder?.message}>

@@ -5,8 +5,8 @@ import { formatPromoDiscount, PROMO_TEXT } from '../../../shared/promo-codes';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { LoadMore } from '../../components/ui/load-more';
 import { CardGridSkeleton, EmptyState, ErrorState } from '../../components/ui/list-states';
+import { LoadMore } from '../../components/ui/load-more';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { PromoCodeDialog } from './promo-code-dialog';
 import { type PromoCode, usePromoCodes } from './promo-codes-queries';
@@ -22,7 +22,10 @@ function validity(p: PromoCode) {
 export function PromoCodesTab() {
   const codes = usePromoCodes();
   useErrorToast(codes.isError, PROMO_TEXT.fetchFailed, codes.errorUpdatedAt);
-  const [dialog, setDialog] = useState<{ open: boolean; promo: PromoCode | null }>({ open: false, promo: null });
+  const [dialog, setDialog] = useState<{ open: boolean; promo: PromoCode | null }>({
+    open: false,
+    promo: null,
+  });
   const openNew = () => setDialog({ open: true, promo: null });
 
   return (
@@ -36,7 +39,11 @@ export function PromoCodesTab() {
       {codes.isPending ? (
         <CardGridSkeleton count={3} />
       ) : codes.isError ? (
-        <ErrorState message={PROMO_TEXT.fetchFailed} onRetry={() => codes.refetch()} retrying={codes.isFetching} />
+        <ErrorState
+          message={PROMO_TEXT.fetchFailed}
+          onRetry={() => codes.refetch()}
+          retrying={codes.isFetching}
+        />
       ) : codes.items.length === 0 ? (
         <EmptyState
           icon={TicketPercent}
@@ -53,16 +60,26 @@ export function PromoCodesTab() {
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Promo codes">
             {codes.items.map((p) => (
               <li key={p.id} className="min-w-0">
-                <Card className={`flex h-full flex-col p-5 ${p.isActive ? '' : 'opacity-70'}`} data-testid="promo-code-card">
+                <Card
+                  className={`flex h-full flex-col p-5 ${p.isActive ? '' : 'opacity-70'}`}
+                  data-testid="promo-code-card"
+                >
                   <div className="flex items-start justify-between gap-3">
-                    <p className="truncate font-mono text-lg font-bold tracking-wide text-slate-900">{p.code}</p>
-                    <Badge tone={p.isActive ? 'green' : 'neutral'}>{p.isActive ? 'Active' : 'Inactive'}</Badge>
+                    <p className="truncate font-mono text-lg font-bold tracking-wide text-slate-900">
+                      {p.code}
+                    </p>
+                    <Badge tone={p.isActive ? 'green' : 'neutral'}>
+                      {p.isActive ? 'Active' : 'Inactive'}
+                    </Badge>
                   </div>
                   <p className="mt-1 text-sm font-semibold text-accent">{formatPromoDiscount(p)}</p>
                   <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
                     <div>
                       <dt className="text-slate-500">Times used</dt>
-                      <dd className="font-semibold tabular-nums text-slate-900" data-testid="promo-times-used">
+                      <dd
+                        className="font-semibold tabular-nums text-slate-900"
+                        data-testid="promo-times-used"
+                      >
                         {p.timesUsed}
                         {p.usageLimit ? ` / ${p.usageLimit}` : ''}
                       </dd>
@@ -77,11 +94,18 @@ export function PromoCodesTab() {
                     </div>
                     <div>
                       <dt className="text-slate-500">Minimum order</dt>
-                      <dd className="text-slate-900">{p.minOrderCents ? formatCents(p.minOrderCents) : 'None'}</dd>
+                      <dd className="text-slate-900">
+                        {p.minOrderCents ? formatCents(p.minOrderCents) : 'None'}
+                      </dd>
                     </div>
                   </dl>
                   <div className="mt-auto pt-4">
-                    <Button size="sm" variant="outline" onClick={() => setDialog({ open: true, promo: p })} aria-label={`Edit ${p.code}`}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setDialog({ open: true, promo: p })}
+                      aria-label={`Edit ${p.code}`}
+                    >
                       <Pencil /> Edit
                     </Button>
                   </div>
@@ -92,7 +116,11 @@ export function PromoCodesTab() {
           <LoadMore list={codes} />
         </div>
       )}
-      <PromoCodeDialog open={dialog.open} promo={dialog.promo} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
+      <PromoCodeDialog
+        open={dialog.open}
+        promo={dialog.promo}
+        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
+      />
     </div>
   );
 }

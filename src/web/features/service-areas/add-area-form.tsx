@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
 import { toast } from 'sonner';
+import type { z } from 'zod';
 import {
   SERVICE_AREA_TEXT,
   type ServiceAreaInput,

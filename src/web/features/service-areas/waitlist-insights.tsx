@@ -29,14 +29,21 @@ export function WaitlistInsights({ onAddArea }: { onAddArea: (zip: string) => vo
               <li key={i.zipCode} className="flex items-center justify-between gap-3 py-2">
                 <div className="min-w-0">
                   <p className="font-semibold text-slate-900">{i.zipCode}</p>
-                  <p className="truncate text-xs text-slate-600">{i.city ? `${i.city}, ${i.stateCode}` : 'Unknown location'}</p>
+                  <p className="truncate text-xs text-slate-600">
+                    {i.city ? `${i.city}, ${i.stateCode}` : 'Unknown location'}
+                  </p>
                 </div>
                 <div className="flex items-center gap-2">
                   <Badge tone="amber">{i.waitingCount} waiting</Badge>
                   {i.hasArea ? (
                     <span className="text-xs text-slate-500">In your areas</span>
                   ) : (
-                    <Button size="sm" variant="outline" onClick={() => onAddArea(i.zipCode)} aria-label={`Add area ${i.zipCode}`}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => onAddArea(i.zipCode)}
+                      aria-label={`Add area ${i.zipCode}`}
+                    >
                       Add
                     </Button>
                   )}

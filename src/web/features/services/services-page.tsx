@@ -1,12 +1,11 @@
-import { useIsTechnician } from '../billing/billing-queries';
 import { Archive, Clock, Pencil, Plus, Power, PowerOff, Trash2, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { VEHICLE_TYPES } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
 import { VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
-import { formatDuration } from '../../../shared/time';
 import { SERVICE_MESSAGES } from '../../../shared/services.schemas';
+import { formatDuration } from '../../../shared/time';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -15,6 +14,7 @@ import { CardGridSkeleton, EmptyState, ErrorState } from '../../components/ui/li
 import { LoadMore } from '../../components/ui/load-more';
 import { PageHeader } from '../../components/ui/page-header';
 import { useErrorToast } from '../../lib/use-error-toast';
+import { useIsTechnician } from '../billing/billing-queries';
 import { ServiceFormDialog } from './service-form-dialog';
 import { type Service, useDeleteService, useSaveService, useServicesList } from './services-queries';
 
@@ -55,10 +55,9 @@ export function ServicesPage() {
     remove.mutate(toDelete.id, {
       onSuccess: () => {
         toast.success('Success', {
-          description:
-            archived
-              ? 'Service deleted successfully. It has bookings, so it was archived and its history kept.'
-              : 'Service deleted successfully',
+          description: archived
+            ? 'Service deleted successfully. It has bookings, so it was archived and its history kept.'
+            : 'Service deleted successfully',
         });
         setToDelete(null);
       },
@@ -114,84 +113,84 @@ export function ServicesPage() {
       ) : (
         <>
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {list.map((s) => (
-            <li key={s.id} className="flex">
-              <Card
-                className={`flex w-full flex-col p-5 ${s.isActive ? '' : 'bg-slate-50'}`}
-                data-testid="service-card"
-                aria-label={s.name}
-              >
-                <div className="flex items-start justify-between gap-3">
-                  <h2 className="font-semibold text-slate-900">{s.name}</h2>
-                  {s.archivedAt ? (
-                    <Badge tone="neutral">
-                      <Archive className="size-3.5" aria-hidden="true" /> Archived
-                    </Badge>
-                  ) : (
-                    <Badge tone={s.isActive ? 'green' : 'neutral'}>
-                      {s.isActive ? 'Active' : 'Inactive'}
-                    </Badge>
-                  )}
-                </div>
-                {s.description && <p className="mt-1 text-sm text-slate-600">{s.description}</p>}
-                <div className="mt-4 flex items-baseline justify-between">
-                  <p className="text-2xl font-bold tabular-nums text-slate-900">
-                    {formatCents(s.basePriceCents)}
-                  </p>
-                  <p className="flex items-center gap-1 text-sm text-slate-600">
-                    <Clock className="size-4" aria-hidden="true" /> {formatDuration(s.durationMinutes)}
-                  </p>
-                </div>
-                <details className="mt-3 text-sm">
-                  <summary className="cursor-pointer text-slate-600 hover:text-slate-900">
-                    Vehicle multipliers
-                  </summary>
-                  <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1">
-                    {VEHICLE_TYPES.map((t) => (
-                      <div key={t} className="flex justify-between">
-                        <dt className="text-slate-600">{VEHICLE_TYPE_LABELS[t]}</dt>
-                        <dd className="tabular-nums">× {s.vehicleTypeMultipliers[t]}</dd>
-                      </div>
-                    ))}
-                  </dl>
-                </details>
-                <p className="mt-3 text-xs text-slate-500">
-                  {s.bookingCount} {s.bookingCount === 1 ? 'booking' : 'bookings'}
-                </p>
-                {!s.archivedAt && !readOnly && (
-                  <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-100 pt-4">
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => openForm(s)}
-                      aria-label={`Edit ${s.name}`}
-                    >
-                      <Pencil /> Edit
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      onClick={() => toggle(s)}
-                      loading={toggling === s.id}
-                      aria-label={`${s.isActive ? 'Deactivate' : 'Activate'} ${s.name}`}
-                    >
-                      {s.isActive ? <PowerOff /> : <Power />} {s.isActive ? 'Deactivate' : 'Activate'}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className="ml-auto text-red-600 hover:bg-red-50"
-                      onClick={() => setToDelete(s)}
-                      aria-label={`Delete ${s.name}`}
-                      title="Delete"
-                    >
-                      <Trash2 />
-                    </Button>
+            {list.map((s) => (
+              <li key={s.id} className="flex">
+                <Card
+                  className={`flex w-full flex-col p-5 ${s.isActive ? '' : 'bg-slate-50'}`}
+                  data-testid="service-card"
+                  aria-label={s.name}
+                >
+                  <div className="flex items-start justify-between gap-3">
+                    <h2 className="font-semibold text-slate-900">{s.name}</h2>
+                    {s.archivedAt ? (
+                      <Badge tone="neutral">
+                        <Archive className="size-3.5" aria-hidden="true" /> Archived
+                      </Badge>
+                    ) : (
+                      <Badge tone={s.isActive ? 'green' : 'neutral'}>
+                        {s.isActive ? 'Active' : 'Inactive'}
+                      </Badge>
+                    )}
                   </div>
-                )}
-              </Card>
-            </li>
-          ))}
+                  {s.description && <p className="mt-1 text-sm text-slate-600">{s.description}</p>}
+                  <div className="mt-4 flex items-baseline justify-between">
+                    <p className="text-2xl font-bold tabular-nums text-slate-900">
+                      {formatCents(s.basePriceCents)}
+                    </p>
+                    <p className="flex items-center gap-1 text-sm text-slate-600">
+                      <Clock className="size-4" aria-hidden="true" /> {formatDuration(s.durationMinutes)}
+                    </p>
+                  </div>
+                  <details className="mt-3 text-sm">
+                    <summary className="cursor-pointer text-slate-600 hover:text-slate-900">
+                      Vehicle multipliers
+                    </summary>
+                    <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1">
+                      {VEHICLE_TYPES.map((t) => (
+                        <div key={t} className="flex justify-between">
+                          <dt className="text-slate-600">{VEHICLE_TYPE_LABELS[t]}</dt>
+                          <dd className="tabular-nums">× {s.vehicleTypeMultipliers[t]}</dd>
+                        </div>
+                      ))}
+                    </dl>
+                  </details>
+                  <p className="mt-3 text-xs text-slate-500">
+                    {s.bookingCount} {s.bookingCount === 1 ? 'booking' : 'bookings'}
+                  </p>
+                  {!s.archivedAt && !readOnly && (
+                    <div className="mt-auto flex flex-wrap gap-2 border-t border-slate-100 pt-4">
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => openForm(s)}
+                        aria-label={`Edit ${s.name}`}
+                      >
+                        <Pencil /> Edit
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => toggle(s)}
+                        loading={toggling === s.id}
+                        aria-label={`${s.isActive ? 'Deactivate' : 'Activate'} ${s.name}`}
+                      >
+                        {s.isActive ? <PowerOff /> : <Power />} {s.isActive ? 'Deactivate' : 'Activate'}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="ml-auto text-red-600 hover:bg-red-50"
+                        onClick={() => setToDelete(s)}
+                        aria-label={`Delete ${s.name}`}
+                        title="Delete"
+                      >
+                        <Trash2 />
+                      </Button>
+                    </div>
+                  )}
+                </Card>
+              </li>
+            ))}
           </ul>
           <LoadMore list={services} />
         </>

@@ -13,7 +13,11 @@ export const servicesListQuery = (includeArchived: boolean) =>
   pagedListOptions(['services', 'list', { includeArchived }], (cursor) =>
     unwrap(
       api.api.services.$get({
-        query: { limit: '30', ...(includeArchived && { includeArchived: 'true' }), ...(cursor && { cursor }) },
+        query: {
+          limit: '30',
+          ...(includeArchived && { includeArchived: 'true' }),
+          ...(cursor && { cursor }),
+        },
       }),
     ),
   );

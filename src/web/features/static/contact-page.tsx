@@ -16,7 +16,7 @@ const DEMO_MESSAGE =
 
 /**
  * The contact form as markup; src/web/islands/contact-form.ts validates and sends it (plain DOM, on the server-rendered
- * page and, mounted the same way, in the web app — docs/decisions/910).
+ * page and, mounted the same way, in the web app — docs/decisions/0910).
  */
 export function ContactFormMarkup({ demo }: { demo: boolean }) {
   return (
@@ -35,13 +35,28 @@ export function ContactFormMarkup({ demo }: { demo: boolean }) {
         </Field>
       </div>
       <Field id="contact-email" label="Email">
-        <Input name="email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" />
+        <Input
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+        />
       </Field>
       <Field id="contact-subject" label="Subject">
-        <Input name="subject" placeholder="How can we help?" defaultValue={demo ? CONTACT_SUBJECTS.demo : ''} />
+        <Input
+          name="subject"
+          placeholder="How can we help?"
+          defaultValue={demo ? CONTACT_SUBJECTS.demo : ''}
+        />
       </Field>
       <Field id="contact-message" label="Message">
-        <Textarea name="message" rows={6} placeholder="Tell us a bit more…" defaultValue={demo ? DEMO_MESSAGE : ''} />
+        <Textarea
+          name="message"
+          rows={6}
+          placeholder="Tell us a bit more…"
+          defaultValue={demo ? DEMO_MESSAGE : ''}
+        />
       </Field>
       <Button type="submit" size="lg" className="w-full sm:w-auto sm:justify-self-start">
         <Loader2 className="hidden animate-spin" aria-hidden="true" data-contact-spinner="" />
@@ -122,7 +137,10 @@ export function ContactView({ settings, form }: { settings: PublicSettings; form
               </span>
               <div>
                 <h3 className="font-semibold text-slate-900">Phone support</h3>
-                <a href={`tel:${settings.supportPhone.replace(/[^\d+]/g, '')}`} className="text-sm text-accent hover:underline">
+                <a
+                  href={`tel:${settings.supportPhone.replace(/[^\d+]/g, '')}`}
+                  className="text-sm text-accent hover:underline"
+                >
                   {settings.supportPhone}
                 </a>
                 <p className="flex items-center gap-1.5 text-sm text-slate-600">
@@ -149,8 +167,8 @@ export function ContactView({ settings, form }: { settings: PublicSettings; form
             </h3>
             {/* There is no live chat (issue 16): say what there is. Decision 1111. */}
             <p className="mt-2 text-sm text-slate-300">
-              We don't offer live chat. Sign in to manage your account, plan and billing yourself; for anything else,
-              send us a message here or call, and a person answers within one business day.
+              We don't offer live chat. Sign in to manage your account, plan and billing yourself; for
+              anything else, send us a message here or call, and a person answers within one business day.
             </p>
             <Button asChild variant="light" className="mt-4">
               <Link to="/auth">Sign In to Your Account</Link>

@@ -1,7 +1,7 @@
 import { ArrowLeft, CalendarCheck, CheckCircle2, Play } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '../../components/ui/button';
 import { signUpPath } from '../../../shared/routes';
+import { Button } from '../../components/ui/button';
 
 const WALKTHROUGH = [
   {

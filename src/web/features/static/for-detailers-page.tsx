@@ -13,8 +13,8 @@ import {
   Users,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '../../components/ui/button';
 import { signUpPath } from '../../../shared/routes';
+import { Button } from '../../components/ui/button';
 
 const STATS = [
   ['500+', 'detailers on ShineRoute'],

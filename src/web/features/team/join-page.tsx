@@ -71,7 +71,8 @@ export function JoinPage() {
             <div>
               <h1 className="text-xl font-bold text-slate-900">Join {invitation.data.businessName}</h1>
               <p className="mt-1 text-sm text-slate-600">
-                You're invited as a technician with <span className="font-medium">{invitation.data.email}</span>.
+                You're invited as a technician with{' '}
+                <span className="font-medium">{invitation.data.email}</span>.
               </p>
             </div>
             {session?.user ? (
@@ -81,7 +82,8 @@ export function JoinPage() {
                 </Button>
               ) : (
                 <p role="alert" className="text-sm text-red-700">
-                  You're signed in as {session.user.email}. Sign out and use {invitation.data.email} to accept.
+                  You're signed in as {session.user.email}. Sign out and use {invitation.data.email} to
+                  accept.
                 </p>
               )
             ) : (
@@ -96,14 +98,23 @@ export function JoinPage() {
                 {!invitation.data.accountExists && (
                   <div className="grid gap-3 sm:grid-cols-2">
                     <Field id="join-first" label="First name">
-                      <Input value={values.firstName} onChange={(e) => setValues((v) => ({ ...v, firstName: e.target.value }))} />
+                      <Input
+                        value={values.firstName}
+                        onChange={(e) => setValues((v) => ({ ...v, firstName: e.target.value }))}
+                      />
                     </Field>
                     <Field id="join-last" label="Last name">
-                      <Input value={values.lastName} onChange={(e) => setValues((v) => ({ ...v, lastName: e.target.value }))} />
+                      <Input
+                        value={values.lastName}
+                        onChange={(e) => setValues((v) => ({ ...v, lastName: e.target.value }))}
+                      />
                     </Field>
                   </div>
                 )}
-                <Field id="join-password" label={invitation.data.accountExists ? 'Password' : 'Choose a password'}>
+                <Field
+                  id="join-password"
+                  label={invitation.data.accountExists ? 'Password' : 'Choose a password'}
+                >
                   <Input
                     type="password"
                     autoComplete={invitation.data.accountExists ? 'current-password' : 'new-password'}

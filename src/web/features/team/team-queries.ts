@@ -37,7 +37,8 @@ export const invitationQuery = (token: string) =>
     retry: false,
   });
 
-export const acceptInvitation = (token: string) => unwrap(api.api.invitations[':token'].accept.$post({ param: { token } }));
+export const acceptInvitation = (token: string) =>
+  unwrap(api.api.invitations[':token'].accept.$post({ param: { token } }));
 
 /** Which team member each booking is assigned to (GET /api/team/assignments), as a map by booking id. */
 export const assignmentsQuery = queryOptions({
@@ -57,7 +58,12 @@ export function useAssignees() {
 export const useAssignBooking = () =>
   useMutation({
     mutationFn: (v: { bookingId: string; technicianId: string | null }) =>
-      unwrap(api.api.team.assignments[':id'].$put({ param: { id: v.bookingId }, json: { technicianId: v.technicianId } })),
+      unwrap(
+        api.api.team.assignments[':id'].$put({
+          param: { id: v.bookingId },
+          json: { technicianId: v.technicianId },
+        }),
+      ),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['team', 'assignments'] }),

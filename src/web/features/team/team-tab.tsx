@@ -13,7 +13,8 @@ import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { useBilling } from '../billing/billing-queries';
 import { useInvite, useRemoveMember, useRevokeInvitation, useTeam } from './team-queries';
 
-const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+const dateText = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
 
 /** The Team tab of /business-profile: invite technicians, revoke invitations, remove members (owner only). */
 export function TeamTab() {
@@ -41,7 +42,14 @@ export function TeamTab() {
   };
 
   if (team.isPending) return <RowsSkeleton rows={3} />;
-  if (team.isError) return <ErrorState message={TEAM_TEXT.fetchFailed} onRetry={() => team.refetch()} retrying={team.isRefetching} />;
+  if (team.isError)
+    return (
+      <ErrorState
+        message={TEAM_TEXT.fetchFailed}
+        onRetry={() => team.refetch()}
+        retrying={team.isRefetching}
+      />
+    );
   const { owner, members, invitations } = team.data;
   const seats = billing.data?.seats;
 
@@ -59,12 +67,20 @@ export function TeamTab() {
         <CardContent>
           <form onSubmit={submit} noValidate className="grid gap-3">
             <Field id="invite-email" label="Technician email" error={error}>
-              <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="tech@example.com" />
+              <Input
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                placeholder="tech@example.com"
+              />
             </Field>
             <Button type="submit" disabled={invite.isPending}>
               <Mail /> {invite.isPending ? 'Sending...' : 'Send Invitation'}
             </Button>
-            <p className="text-xs text-slate-500">The link works once and expires in 7 days. Technicians see bookings and customers and update job status.</p>
+            <p className="text-xs text-slate-500">
+              The link works once and expires in 7 days. Technicians see bookings and customers and update job
+              status.
+            </p>
           </form>
         </CardContent>
       </Card>
@@ -82,14 +98,23 @@ export function TeamTab() {
             </Card>
           )}
           {members.map((m) => (
-            <Card key={m.id} data-testid="team-member" className="flex items-center justify-between gap-3 p-4">
+            <Card
+              key={m.id}
+              data-testid="team-member"
+              className="flex items-center justify-between gap-3 p-4"
+            >
               <div className="min-w-0">
                 <p className="truncate font-medium text-slate-900">{m.name}</p>
                 <p className="truncate text-sm text-slate-600">{m.email}</p>
               </div>
               <div className="flex shrink-0 items-center gap-2">
                 <Badge tone="accent">Technician</Badge>
-                <Button variant="ghost" size="icon" aria-label={`Remove ${m.name}`} onClick={() => setRemoving({ id: m.id, name: m.name })}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove ${m.name}`}
+                  onClick={() => setRemoving({ id: m.id, name: m.name })}
+                >
                   <UserMinus />
                 </Button>
               </div>
@@ -106,7 +131,11 @@ export function TeamTab() {
           <h3 className="font-semibold text-slate-900">Pending invitations</h3>
           {invitations.length === 0 && <p className="text-sm text-slate-600">No pending invitations.</p>}
           {invitations.map((inv) => (
-            <Card key={inv.id} data-testid="team-invitation" className="flex items-center justify-between gap-3 p-4">
+            <Card
+              key={inv.id}
+              data-testid="team-invitation"
+              className="flex items-center justify-between gap-3 p-4"
+            >
               <div className="min-w-0">
                 <p className="truncate font-medium text-slate-900">{inv.email}</p>
                 <p className="text-sm text-slate-600">Expires {dateText(inv.expiresAt)}</p>

@@ -18,11 +18,21 @@ import { Field } from '../../components/ui/label';
 import { useUploadDocument, type VerificationDocument } from './verification-queries';
 
 const TONES = { pending: 'amber', verified: 'green', rejected: 'red' } as const;
-const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
-const day = (iso: string) => new Date(iso.length === 10 ? `${iso}T00:00:00` : iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+const day = (iso: string) =>
+  new Date(iso.length === 10 ? `${iso}T00:00:00` : iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 
 /** One of the four upload cards: the latest document of its type and an upload button. */
-export function DocumentCard({ type, latest }: { type: DocumentType; latest: VerificationDocument | undefined }) {
+export function DocumentCard({
+  type,
+  latest,
+}: {
+  type: DocumentType;
+  latest: VerificationDocument | undefined;
+}) {
   const info = DOCUMENT_TYPE_INFO[type];
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadDocument();
@@ -44,8 +54,10 @@ export function DocumentCard({ type, latest }: { type: DocumentType; latest: Ver
     if (input.current) input.current.value = '';
     if (!file) return;
     const ext = file.name.toLowerCase().match(/\.[a-z0-9]+$/)?.[0] ?? '';
-    if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(ext)) return toast.error('Error', { description: VERIFICATION_TEXT.unsupported });
-    if (file.size > MAX_UPLOAD_BYTES) return toast.error('Error', { description: VERIFICATION_TEXT.tooLarge });
+    if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(ext))
+      return toast.error('Error', { description: VERIFICATION_TEXT.unsupported });
+    if (file.size > MAX_UPLOAD_BYTES)
+      return toast.error('Error', { description: VERIFICATION_TEXT.tooLarge });
     try {
       await upload.mutateAsync({ documentType: type, file, expiryDate: isInsurance ? expiry : undefined });
       toast.success('Success', { description: VERIFICATION_TEXT.uploaded });
@@ -71,10 +83,17 @@ export function DocumentCard({ type, latest }: { type: DocumentType; latest: Ver
       {latest && (
         <div className="rounded-lg bg-slate-50 p-3 text-sm">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <a href={latest.documentUrl} target="_blank" rel="noopener" className="min-w-0 truncate font-medium text-accent underline-offset-4 hover:underline">
+            <a
+              href={latest.documentUrl}
+              target="_blank"
+              rel="noopener"
+              className="min-w-0 truncate font-medium text-accent underline-offset-4 hover:underline"
+            >
               {latest.documentName}
             </a>
-            <Badge tone={TONES[latest.verificationStatus]}>{verificationStatusLabel(latest.verificationStatus)}</Badge>
+            <Badge tone={TONES[latest.verificationStatus]}>
+              {verificationStatusLabel(latest.verificationStatus)}
+            </Badge>
           </div>
           <p className="mt-1 text-xs text-slate-500">
             {size(latest.fileSize)} · uploaded {day(latest.createdAt)}

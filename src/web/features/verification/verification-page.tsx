@@ -1,11 +1,11 @@
 import { CheckCircle2, Clock, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { DOCUMENT_TYPES, VERIFICATION_REQUIREMENTS, VERIFICATION_TEXT } from '../../../shared/verification';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { ErrorState, CardGridSkeleton } from '../../components/ui/list-states';
+import { CardGridSkeleton, ErrorState } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { DocumentCard } from './document-card';
-import { type VerificationData, useVerification } from './verification-queries';
+import { useVerification, type VerificationData } from './verification-queries';
 
 export function VerificationPage() {
   const { data, isPending, isError, errorUpdatedAt, refetch, isRefetching } = useVerification();
@@ -19,14 +19,22 @@ export function VerificationPage() {
       {isPending ? (
         <CardGridSkeleton count={4} />
       ) : isError ? (
-        <ErrorState message={VERIFICATION_TEXT.fetchFailed} onRetry={() => refetch()} retrying={isRefetching} />
+        <ErrorState
+          message={VERIFICATION_TEXT.fetchFailed}
+          onRetry={() => refetch()}
+          retrying={isRefetching}
+        />
       ) : (
         <div className="grid gap-6">
           <StatusBanner verification={data.verification} />
           <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
             <div className="grid gap-4 sm:grid-cols-2">
               {DOCUMENT_TYPES.map((type) => (
-                <DocumentCard key={type} type={type} latest={data.documents.find((d) => d.documentType === type)} />
+                <DocumentCard
+                  key={type}
+                  type={type}
+                  latest={data.documents.find((d) => d.documentType === type)}
+                />
               ))}
             </div>
             <Card className="self-start">
@@ -89,7 +97,9 @@ function StatusBanner({ verification }: { verification: VerificationData['verifi
       <Clock className="size-5 shrink-0 text-amber-700" aria-hidden="true" />
       <div>
         <p className="font-semibold text-amber-950">Pending review</p>
-        <p className="text-sm text-amber-900">We are reviewing your documents and will email you the decision.</p>
+        <p className="text-sm text-amber-900">
+          We are reviewing your documents and will email you the decision.
+        </p>
       </div>
     </div>
   );

@@ -8,13 +8,23 @@ const v = api.api.verification;
 export type VerificationData = InferResponseType<typeof v.$get, 200>;
 export type VerificationDocument = VerificationData['documents'][number];
 
-export const verificationQuery = queryOptions({ queryKey: ['verification'], queryFn: () => unwrap(v.$get()) });
+export const verificationQuery = queryOptions({
+  queryKey: ['verification'],
+  queryFn: () => unwrap(v.$get()),
+});
 export const useVerification = () => useQuery(verificationQuery);
 
 export const useUploadDocument = () =>
   useMutation({
-    mutationFn: ({ documentType, file, expiryDate }: { documentType: DocumentType; file: File; expiryDate?: string }) =>
-      unwrap(v.documents.$post({ form: { documentType, file, ...(expiryDate ? { expiryDate } : {}) } })),
+    mutationFn: ({
+      documentType,
+      file,
+      expiryDate,
+    }: {
+      documentType: DocumentType;
+      file: File;
+      expiryDate?: string;
+    }) => unwrap(v.documents.$post({ form: { documentType, file, ...(expiryDate ? { expiryDate } : {}) } })),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: verificationQuery.queryKey }),

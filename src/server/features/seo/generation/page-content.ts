@@ -14,7 +14,8 @@ export async function generatePageContent(db: Database, generator: ContentGenera
   const [page] = await db.select().from(citySeoPages).where(eq(citySeoPages.id, pageId));
   if (page?.status !== 'draft') return page?.status ?? null;
   const keyword = page.keywords[0] ?? page.pageTitle;
-  const vehicle = page.vehicleMake && page.vehicleModel ? { make: page.vehicleMake, model: page.vehicleModel } : null;
+  const vehicle =
+    page.vehicleMake && page.vehicleModel ? { make: page.vehicleMake, model: page.vehicleModel } : null;
   try {
     const business = page.businessId ? await loadBusinessForPage(db, page.businessId) : null;
     const ctx = pageContext({
@@ -37,7 +38,10 @@ export async function generatePageContent(db: Database, generator: ContentGenera
     return 'complete' as const;
   } catch (err) {
     // Single-page generation failures are only logged (§8); the page shows its error badge.
-    console.warn(`seo: content generation failed for ${page.slug}:`, err instanceof Error ? err.message : err);
+    console.warn(
+      `seo: content generation failed for ${page.slug}:`,
+      err instanceof Error ? err.message : err,
+    );
     await db
       .update(citySeoPages)
       .set({ status: 'error' })

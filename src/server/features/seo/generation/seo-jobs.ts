@@ -2,9 +2,9 @@ import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { citySeoPages } from '../../../db/schema';
 import type { AppDeps } from '../../../http/context';
 import type { JobQueue } from '../../../jobs/queue';
+import { publicPagesOf, seoOf } from '../seo-settings';
 import { generatePageContent } from './page-content';
 import { interruptedRuns, processRun, STALE_AFTER_SECONDS } from './seo-runs.service';
-import { publicPagesOf, seoOf } from '../seo-settings';
 
 export const SEO_JOB = {
   /** One slice of a platform generation run (batches of 10 until the slice's time is up). */
@@ -23,12 +23,13 @@ const RENDER_JOB = { retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 120, 
 const RENDER_SLICE_MS = 2_000;
 // Jobs sent by this process wake its workers at once; the slow poll only picks up jobs queued by other instances
 // (or delayed ones). Each poll of the embedded database blocks the event loop for several milliseconds, which
-// would otherwise show in the public pages' tail latency (docs/decisions/306).
+// would otherwise show in the public pages' tail latency (docs/decisions/0306).
 const POLL_SECONDS = 10;
 
 /** Senders for the SEO jobs; the queue is required (main.ts always starts it; tests opt in). */
 export function seoJobs(queue: JobQueue | undefined) {
-  if (!queue) throw new Error('The job queue is not running: SEO generation needs it (see src/server/jobs/queue.ts).');
+  if (!queue)
+    throw new Error('The job queue is not running: SEO generation needs it (see src/server/jobs/queue.ts).');
   return {
     generatePage: (pageId: string) => queue.send(SEO_JOB.page, { pageId }, PAGE_JOB),
     generateRun: (runId: string, opts: { takeover?: boolean; startAfterSeconds?: number } = {}) =>
@@ -44,14 +45,18 @@ export function seoJobs(queue: JobQueue | undefined) {
 export async function registerSeoWorkers(queue: JobQueue, deps: AppDeps) {
   const seo = seoOf(deps);
   const send = seoJobs(queue);
-  await queue.work<{ runId: string; takeover?: boolean }>(SEO_JOB.run, async (data, job) => {
-    const outcome = await processRun(deps.db, seo.content, data.runId, job.id, {
-      takeover: data.takeover,
-      sliceMs: seo.sliceMs,
-    });
-    if (outcome === 'continue') await send.generateRun(data.runId);
-    else if (outcome === 'complete') await send.renderPages();
-  }, { pollingIntervalSeconds: POLL_SECONDS });
+  await queue.work<{ runId: string; takeover?: boolean }>(
+    SEO_JOB.run,
+    async (data, job) => {
+      const outcome = await processRun(deps.db, seo.content, data.runId, job.id, {
+        takeover: data.takeover,
+        sliceMs: seo.sliceMs,
+      });
+      if (outcome === 'continue') await send.generateRun(data.runId);
+      else if (outcome === 'complete') await send.renderPages();
+    },
+    { pollingIntervalSeconds: POLL_SECONDS },
+  );
   await queue.work<{ pageId: string }>(
     SEO_JOB.page,
     async (data) => {
@@ -92,7 +97,10 @@ export async function resumeInterruptedWork(queue: JobQueue, deps: AppDeps) {
       and(
         eq(citySeoPages.status, 'draft'),
         isNotNull(citySeoPages.businessId),
-        lt(citySeoPages.createdAt, sql`now() - make_interval(secs => ${seo.exclusiveDatabase ? 0 : STALE_AFTER_SECONDS})`),
+        lt(
+          citySeoPages.createdAt,
+          sql`now() - make_interval(secs => ${seo.exclusiveDatabase ? 0 : STALE_AFTER_SECONDS})`,
+        ),
       ),
     )
     .limit(1000);

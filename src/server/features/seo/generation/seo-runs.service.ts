@@ -1,4 +1,3 @@
-import { type AuditEntry, recordAudit } from '../../admin-users/audit.service';
 import { and, desc, eq, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
 import {
   ADMIN_PAGE_LIST_LIMIT,
@@ -10,15 +9,16 @@ import {
 } from '../../../../shared/seo.constants';
 import type { AdminGenerateInputParsed } from '../../../../shared/seo.schemas';
 import type { Database } from '../../../db/client';
+import { escapeLike } from '../../../db/like';
 import { citySeoPages, seoGenerationRuns } from '../../../db/schema';
 import { conflict, notFound } from '../../../http/errors';
 import type { ContentGenerator } from '../../../providers/content/content-generator';
 import { sanitizeContent } from '../../../providers/content/sanitize';
-import { pageContext } from './seo-context';
-import { largestCities } from '../seo-geo';
+import { type AuditEntry, recordAudit } from '../../admin-users/audit.service';
 import { assertUuid } from '../../ids';
 import { pageListColumns } from '../pages/seo-pages.service';
-import { escapeLike } from '../../../db/like';
+import { largestCities } from '../seo-geo';
+import { pageContext } from './seo-context';
 
 type Run = typeof seoGenerationRuns.$inferSelect;
 type Vehicle = { make: string; model: string } | null;
@@ -29,7 +29,9 @@ const ACTIVE: Run['status'][] = ['queued', 'running'];
 
 /** The pages of a run, in a fixed order: state × city, then keyword, then vehicle (or none). */
 export function runPlan(run: Pick<Run, 'cities' | 'keywords' | 'targetVehicles'>) {
-  const vehicles: Vehicle[] = run.targetVehicles ? POPULAR_VEHICLES.map((v) => ({ make: v.make, model: v.model })) : [null];
+  const vehicles: Vehicle[] = run.targetVehicles
+    ? POPULAR_VEHICLES.map((v) => ({ make: v.make, model: v.model }))
+    : [null];
   const total = run.cities.length * run.keywords.length * vehicles.length;
   const pageAt = (index: number) => {
     const v = index % vehicles.length;
@@ -161,7 +163,12 @@ export async function processRun(
   const staleBefore = sql`now() - make_interval(secs => ${STALE_AFTER_SECONDS})`;
   const [run] = await db
     .update(seoGenerationRuns)
-    .set({ status: 'running', claimedBy: workerId, heartbeatAt: new Date(), startedAt: sql`coalesce(${seoGenerationRuns.startedAt}, now())` })
+    .set({
+      status: 'running',
+      claimedBy: workerId,
+      heartbeatAt: new Date(),
+      startedAt: sql`coalesce(${seoGenerationRuns.startedAt}, now())`,
+    })
     .where(
       and(
         eq(seoGenerationRuns.id, runId),
@@ -194,7 +201,9 @@ export async function processRun(
       }
       const end = Math.min(processed + run.batchSize, run.totalPages);
       const rows = await Promise.all(
-        Array.from({ length: end - processed }, (_, i) => buildPage(generator, run, plan.pageAt(processed + i))),
+        Array.from({ length: end - processed }, (_, i) =>
+          buildPage(generator, run, plan.pageAt(processed + i)),
+        ),
       );
       const from = processed;
       await db.transaction(async (tx) => {
@@ -239,7 +248,12 @@ export async function processRun(
     console.warn(`seo: generation ${runId} failed:`, err instanceof Error ? err.message : err);
     await db
       .update(seoGenerationRuns)
-      .set({ status: 'error', errorMessage: SEO_TEXT.adminGenerationFailed.fallback, finishedAt: new Date(), claimedBy: null })
+      .set({
+        status: 'error',
+        errorMessage: SEO_TEXT.adminGenerationFailed.fallback,
+        finishedAt: new Date(),
+        claimedBy: null,
+      })
       .where(and(eq(seoGenerationRuns.id, runId), eq(seoGenerationRuns.claimedBy, workerId)));
     return 'error';
   }
@@ -267,7 +281,13 @@ async function buildPage(
     const content = await generator.generate(ctx);
     const html = sanitizeContent(content.html);
     if (!html.trim()) throw new Error('the generator returned no content');
-    return { ...base, status: 'complete', content: html, faq: content.faq, metaDescription: content.metaDescription };
+    return {
+      ...base,
+      status: 'complete',
+      content: html,
+      faq: content.faq,
+      metaDescription: content.metaDescription,
+    };
   } catch (err) {
     console.warn(`seo: content generation failed for ${slug}:`, err instanceof Error ? err.message : err);
     return { ...base, status: 'error' };
@@ -279,9 +299,10 @@ export async function interruptedRuns(db: Database) {
   const rows = await db
     .select({
       id: seoGenerationRuns.id,
-      waitSeconds: sql<number>`greatest(0, ${STALE_AFTER_SECONDS} - extract(epoch from now() - coalesce(${seoGenerationRuns.heartbeatAt}, ${seoGenerationRuns.createdAt})))`.mapWith(
-        Number,
-      ),
+      waitSeconds:
+        sql<number>`greatest(0, ${STALE_AFTER_SECONDS} - extract(epoch from now() - coalesce(${seoGenerationRuns.heartbeatAt}, ${seoGenerationRuns.createdAt})))`.mapWith(
+          Number,
+        ),
     })
     .from(seoGenerationRuns)
     .where(inArray(seoGenerationRuns.status, ACTIVE));
@@ -297,7 +318,12 @@ export async function listPlatformPages(db: Database, search = '', limit = ADMIN
   const rows = await db
     .select(pageListColumns)
     .from(citySeoPages)
-    .where(and(isNull(citySeoPages.businessId), term ? like(citySeoPages.searchText, `%${escapeLike(term)}%`) : undefined))
+    .where(
+      and(
+        isNull(citySeoPages.businessId),
+        term ? like(citySeoPages.searchText, `%${escapeLike(term)}%`) : undefined,
+      ),
+    )
     .orderBy(desc(citySeoPages.createdAt), desc(citySeoPages.id))
     .limit(limit + 1);
   return { pages: rows.slice(0, limit), hasMore: rows.length > limit };
@@ -339,7 +365,8 @@ export async function deleteAllPlatformPages(db: Database, actor?: AuditActor) {
       sql`with deleted as (delete from ${citySeoPages} where ${citySeoPages.businessId} is null returning 1) select count(*)::int as n from deleted`,
     );
     const deleted = Number(result.rows[0]?.n ?? 0);
-    if (actor) await recordAudit(tx, { actor, action: 'seo.delete_all', targetType: 'seo_page', after: { deleted } });
+    if (actor)
+      await recordAudit(tx, { actor, action: 'seo.delete_all', targetType: 'seo_page', after: { deleted } });
     return deleted;
   });
 }

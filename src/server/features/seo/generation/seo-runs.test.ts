@@ -22,7 +22,10 @@ async function newRun(states: Array<'TX' | 'OH' | 'ME' | 'KS'>, targetVehicles =
 }
 
 async function pagesOf(runId: string) {
-  return t.db.select({ slug: citySeoPages.slug }).from(citySeoPages).where(eq(citySeoPages.generationRunId, runId));
+  return t.db
+    .select({ slug: citySeoPages.slug })
+    .from(citySeoPages)
+    .where(eq(citySeoPages.generationRunId, runId));
 }
 
 async function runRow(runId: string) {
@@ -51,7 +54,8 @@ describe('a platform run interrupted and resumed', () => {
     try {
       await registerWorkers(queue, { ...t.deps, jobs: queue });
       const deadline = Date.now() + 30_000;
-      while ((await runRow(runId)).status !== 'complete' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      while ((await runRow(runId)).status !== 'complete' && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 200));
     } finally {
       await queue.stop();
     }

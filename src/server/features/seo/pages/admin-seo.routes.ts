@@ -4,7 +4,6 @@ import { requireAdmin, requireUser } from '../../../auth/guards';
 import { idParamSchema } from '../../../http/lists';
 import { createRouter, errorResponses, json, noContent } from '../../../http/openapi';
 import { seoJobs } from '../generation/seo-jobs';
-import { toPageDto } from './seo-pages.service';
 import {
   deleteAllPlatformPages,
   deletePlatformPage,
@@ -16,6 +15,7 @@ import {
 } from '../generation/seo-runs.service';
 import { publicPagesOf, seoOf } from '../seo-settings';
 import { seoPageSchema, seoRunSchema } from './seo.openapi';
+import { toPageDto } from './seo-pages.service';
 
 const admin = { 401: errorResponses[401], 403: errorResponses[403] };
 
@@ -45,9 +45,14 @@ const generateRoute = createRoute({
   path: '/generate',
   tags: ['Admin SEO'],
   summary: 'Queue a platform generation; answers at once with the job id and totalPages',
-  request: { body: { content: { 'application/json': { schema: adminGenerateInputSchema } }, required: true } },
+  request: {
+    body: { content: { 'application/json': { schema: adminGenerateInputSchema } }, required: true },
+  },
   responses: {
-    202: json(z.object({ jobId: z.string().nullable(), runId: z.string(), totalPages: z.number().int() }), 'Queued'),
+    202: json(
+      z.object({ jobId: z.string().nullable(), runId: z.string(), totalPages: z.number().int() }),
+      'Queued',
+    ),
     400: errorResponses[400],
     409: errorResponses[409],
     ...admin,
@@ -92,7 +97,8 @@ const servingRoute = createRoute({
   method: 'get',
   path: '/serving',
   tags: ['Admin SEO'],
-  summary: "How this instance serves public pages: pages held in memory, the budget, and pages awaiting a render",
+  summary:
+    'How this instance serves public pages: pages held in memory, the budget, and pages awaiting a render',
   responses: {
     200: json(
       z.object({
@@ -154,10 +160,16 @@ export const adminSeoApi = router
     return c.json({ run: toRunDto(run) }, 200);
   })
   .openapi(deleteRoute, async (c) => {
-    await deletePlatformPage(c.var.deps.db, c.req.valid('param').id, { id: c.var.user.id, email: c.var.user.email });
+    await deletePlatformPage(c.var.deps.db, c.req.valid('param').id, {
+      id: c.var.user.id,
+      email: c.var.user.email,
+    });
     return c.body(null, 204);
   })
   .openapi(deleteAllRoute, async (c) => {
-    const deleted = await deleteAllPlatformPages(c.var.deps.db, { id: c.var.user.id, email: c.var.user.email });
+    const deleted = await deleteAllPlatformPages(c.var.deps.db, {
+      id: c.var.user.id,
+      email: c.var.user.email,
+    });
     return c.json({ deleted }, 200);
   });

@@ -4,8 +4,8 @@ import { requireOwnerForWrites, requireUser } from '../../../auth/guards';
 import { idParamSchema } from '../../../http/lists';
 import { createRouter, errorResponses, json, noContent } from '../../../http/openapi';
 import { seoJobs } from '../generation/seo-jobs';
-import { createLandingPages, deleteBusinessPage, listBusinessPages, toPageDto } from './seo-pages.service';
 import { seoPageSchema } from './seo.openapi';
+import { createLandingPages, deleteBusinessPage, listBusinessPages, toPageDto } from './seo-pages.service';
 
 const listRoute = createRoute({
   method: 'get',

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { SEO_TEXT } from '../../../../shared/seo.constants';
 import { createSeoPage, createService, updateProfile } from '../../../db/factories';
 import { citySeoPages } from '../../../db/schema';
 import { createTemplateGenerator } from '../../../providers/content/template-generator';
 import { createTestContext } from '../../../test/harness';
-import { SEO_TEXT } from '../../../../shared/seo.constants';
 
 // Keyword "explode" makes the content generator fail, to see a page end in error.
 const templates = createTemplateGenerator();
@@ -30,7 +30,9 @@ async function create(cookie: string, json: unknown) {
 async function waitForStatuses(cookie: string, ids: string[], done = (s: string) => s !== 'draft') {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const { pages } = (await (await t.request('/api/marketing/pages', { cookie })).json()) as { pages: Page[] };
+    const { pages } = (await (await t.request('/api/marketing/pages', { cookie })).json()) as {
+      pages: Page[];
+    };
     const mine = pages.filter((p) => ids.includes(p.id));
     if (mine.length === ids.length && mine.every((p) => done(p.status))) return mine;
     if (Date.now() > deadline) throw new Error(`pages still ${mine.map((p) => p.status).join(', ')}`);
@@ -46,7 +48,11 @@ describe('POST /api/marketing/pages (Quick Landing Page Generator)', () => {
       t.request('/api/marketing/pages', {
         method: 'POST',
         cookie,
-        json: { keyword: `Detailing ${n}`, cities: ['Austin', 'Dallas', 'Houston', 'Waco', 'Katy'], state: 'TX' },
+        json: {
+          keyword: `Detailing ${n}`,
+          cities: ['Austin', 'Dallas', 'Houston', 'Waco', 'Katy'],
+          state: 'TX',
+        },
       });
     for (let n = 0; n < 5; n++) expect((await batch(n)).status).toBe(201);
     const refused = await batch(5);
@@ -56,9 +62,15 @@ describe('POST /api/marketing/pages (Quick Landing Page Generator)', () => {
 
   it('answers 401 when signed out', async () => {
     expect((await t.request('/api/marketing/pages')).status).toBe(401);
-    const res = await t.request('/api/marketing/pages', { method: 'POST', json: { keyword: 'x', cities: ['Austin'], state: 'TX' } });
+    const res = await t.request('/api/marketing/pages', {
+      method: 'POST',
+      json: { keyword: 'x', cities: ['Austin'], state: 'TX' },
+    });
     expect(res.status).toBe(401);
-    expect((await t.request('/api/marketing/pages/00000000-0000-0000-0000-000000000000', { method: 'DELETE' })).status).toBe(401);
+    expect(
+      (await t.request('/api/marketing/pages/00000000-0000-0000-0000-000000000000', { method: 'DELETE' }))
+        .status,
+    ).toBe(401);
   });
 
   it.each([
@@ -70,7 +82,10 @@ describe('POST /api/marketing/pages (Quick Landing Page Generator)', () => {
     [{ keyword: 'car detailing', cities: ['Austin'], state: '' }, 'Please select a state.'],
     // Only the 15 supported states (§9) are offered; Oregon is not one of them.
     [{ keyword: 'car detailing', cities: ['Portland'], state: 'OR' }, 'Please select a state.'],
-    [{ keyword: 'car detailing', cities: ['A', 'B', 'C', 'D', 'E', 'F'], state: 'TX' }, 'You can create pages for up to 5 cities at a time.'],
+    [
+      { keyword: 'car detailing', cities: ['A', 'B', 'C', 'D', 'E', 'F'], state: 'TX' },
+      'You can create pages for up to 5 cities at a time.',
+    ],
   ])('rejects %j with the spec message', async (body, message) => {
     const owner = await t.signUp();
     const res = await create(owner.cookie, body);
@@ -81,8 +96,16 @@ describe('POST /api/marketing/pages (Quick Landing Page Generator)', () => {
   it('creates one draft page per city with keyword-city-state slugs, then writes each page to complete', async () => {
     const owner = await t.signUp();
     await updateProfile(t.db, owner.userId, { businessName: 'Bay Shine Detailing', phone: '(415) 555-0110' });
-    await createService(t.db, owner.userId, { name: 'Signature Detail', basePriceCents: 18_900, durationMinutes: 240 });
-    const res = await create(owner.cookie, { keyword: 'Mobile Car Detailing', cities: ['San Francisco', ' Oakland ', ''], state: 'CA' });
+    await createService(t.db, owner.userId, {
+      name: 'Signature Detail',
+      basePriceCents: 18_900,
+      durationMinutes: 240,
+    });
+    const res = await create(owner.cookie, {
+      keyword: 'Mobile Car Detailing',
+      cities: ['San Francisco', ' Oakland ', ''],
+      state: 'CA',
+    });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { count: number; pages: Page[] };
     expect(body.count).toBe(2);
@@ -92,7 +115,10 @@ describe('POST /api/marketing/pages (Quick Landing Page Generator)', () => {
     ]);
     expect(body.pages[0]!.pageTitle).toBe('Mobile Car Detailing in San Francisco, CA');
 
-    const done = await waitForStatuses(owner.cookie, body.pages.map((p) => p.id));
+    const done = await waitForStatuses(
+      owner.cookie,
+      body.pages.map((p) => p.id),
+    );
     expect(done.map((p) => p.status)).toEqual(['complete', 'complete']);
     const [stored] = await t.db.select().from(citySeoPages).where(eq(citySeoPages.id, body.pages[0]!.id));
     // The business's own services and prices are on its page.
@@ -105,15 +131,24 @@ describe('POST /api/marketing/pages (Quick Landing Page Generator)', () => {
   it('gives a slug that exists a numeric suffix instead of failing', async () => {
     const a = await t.signUp();
     const b = await t.signUp();
-    const first = await (await create(a.cookie, { keyword: 'Ceramic Coating', cities: ['Dallas'], state: 'TX' })).json();
-    const second = await (await create(a.cookie, { keyword: 'ceramic  coating', cities: ['dallas'], state: 'TX' })).json();
+    const first = await (
+      await create(a.cookie, { keyword: 'Ceramic Coating', cities: ['Dallas'], state: 'TX' })
+    ).json();
+    const second = await (
+      await create(a.cookie, { keyword: 'ceramic  coating', cities: ['dallas'], state: 'TX' })
+    ).json();
     // Another business asking for the same subject gets the next number too: slugs are platform-wide.
-    const third = await (await create(b.cookie, { keyword: 'Ceramic Coating!', cities: ['Dallas', 'DALLAS'], state: 'TX' })).json();
+    const third = await (
+      await create(b.cookie, { keyword: 'Ceramic Coating!', cities: ['Dallas', 'DALLAS'], state: 'TX' })
+    ).json();
     expect(first.pages[0].slug).toBe('ceramic-coating-dallas-tx');
     expect(second.pages[0].slug).toBe('ceramic-coating-dallas-tx-2');
     expect(third.pages.map((p: Page) => p.slug)).toEqual(['ceramic-coating-dallas-tx-3']);
     const pages = await waitForStatuses(a.cookie, [first.pages[0].id, second.pages[0].id]);
-    const bodies = await t.db.select({ content: citySeoPages.content }).from(citySeoPages).where(eq(citySeoPages.businessId, a.userId));
+    const bodies = await t.db
+      .select({ content: citySeoPages.content })
+      .from(citySeoPages)
+      .where(eq(citySeoPages.businessId, a.userId));
     expect(pages).toHaveLength(2);
     // Two pages of the same subject still read differently.
     expect(new Set(bodies.map((r) => r.content)).size).toBe(bodies.length);
@@ -121,7 +156,9 @@ describe('POST /api/marketing/pages (Quick Landing Page Generator)', () => {
 
   it('ends a page in error when its content cannot be generated', async () => {
     const owner = await t.signUp();
-    const body = await (await create(owner.cookie, { keyword: 'explode', cities: ['Miami'], state: 'FL' })).json();
+    const body = await (
+      await create(owner.cookie, { keyword: 'explode', cities: ['Miami'], state: 'FL' })
+    ).json();
     const [page] = await waitForStatuses(owner.cookie, [body.pages[0].id]);
     expect(page!.status).toBe('error');
     const res = await t.request(`/seo/${body.pages[0].slug}`);
@@ -142,8 +179,15 @@ describe('GET /api/marketing/pages', () => {
         createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
       });
     }
-    await createSeoPage(t.db, { businessId: other.userId, slug: `someone-elses-${other.userId.slice(0, 6).toLowerCase()}`, city: 'X', state: 'OH' });
-    const { pages } = (await (await t.request('/api/marketing/pages', { cookie: owner.cookie })).json()) as { pages: Page[] };
+    await createSeoPage(t.db, {
+      businessId: other.userId,
+      slug: `someone-elses-${other.userId.slice(0, 6).toLowerCase()}`,
+      city: 'X',
+      state: 'OH',
+    });
+    const { pages } = (await (await t.request('/api/marketing/pages', { cookie: owner.cookie })).json()) as {
+      pages: Page[];
+    };
     expect(pages).toHaveLength(20);
     expect(pages[0]!.city).toBe('Town 22');
     expect(pages.at(-1)!.city).toBe('Town 3');
@@ -153,9 +197,17 @@ describe('GET /api/marketing/pages', () => {
 describe('DELETE /api/marketing/pages/{id}', () => {
   it("deletes the owner's page and takes it off the public site", async () => {
     const owner = await t.signUp();
-    const page = await createSeoPage(t.db, { businessId: owner.userId, slug: `delete-me-${owner.userId.slice(0, 6).toLowerCase()}`, city: 'Tampa', state: 'FL' });
+    const page = await createSeoPage(t.db, {
+      businessId: owner.userId,
+      slug: `delete-me-${owner.userId.slice(0, 6).toLowerCase()}`,
+      city: 'Tampa',
+      state: 'FL',
+    });
     expect((await t.request(`/seo/${page.slug}`)).status).toBe(200);
-    const res = await t.request(`/api/marketing/pages/${page.id}`, { method: 'DELETE', cookie: owner.cookie });
+    const res = await t.request(`/api/marketing/pages/${page.id}`, {
+      method: 'DELETE',
+      cookie: owner.cookie,
+    });
     expect(res.status).toBe(204);
     expect(await res.text()).toBe('');
     expect((await t.request(`/seo/${page.slug}`)).status).toBe(404);
@@ -164,15 +216,32 @@ describe('DELETE /api/marketing/pages/{id}', () => {
   it("answers 404 for another owner's page and leaves it alone", async () => {
     const owner = await t.signUp();
     const intruder = await t.signUp();
-    const page = await createSeoPage(t.db, { businessId: owner.userId, slug: `not-yours-${owner.userId.slice(0, 6).toLowerCase()}`, city: 'Reno', state: 'NV' });
-    const res = await t.request(`/api/marketing/pages/${page.id}`, { method: 'DELETE', cookie: intruder.cookie });
+    const page = await createSeoPage(t.db, {
+      businessId: owner.userId,
+      slug: `not-yours-${owner.userId.slice(0, 6).toLowerCase()}`,
+      city: 'Reno',
+      state: 'NV',
+    });
+    const res = await t.request(`/api/marketing/pages/${page.id}`, {
+      method: 'DELETE',
+      cookie: intruder.cookie,
+    });
     expect(res.status).toBe(404);
     expect((await res.json()).error.message).toBe('Landing page not found');
     const [still] = await t.db.select().from(citySeoPages).where(eq(citySeoPages.id, page.id));
     expect(still).toBeDefined();
     // A platform page is not an owner's to delete either.
-    const platform = await createSeoPage(t.db, { slug: `platform-${owner.userId.slice(0, 6).toLowerCase()}`, city: 'Reno', state: 'NV' });
-    expect((await t.request(`/api/marketing/pages/${platform.id}`, { method: 'DELETE', cookie: owner.cookie })).status).toBe(404);
-    expect((await t.request('/api/marketing/pages/not-a-uuid', { method: 'DELETE', cookie: owner.cookie })).status).toBe(404);
+    const platform = await createSeoPage(t.db, {
+      slug: `platform-${owner.userId.slice(0, 6).toLowerCase()}`,
+      city: 'Reno',
+      state: 'NV',
+    });
+    expect(
+      (await t.request(`/api/marketing/pages/${platform.id}`, { method: 'DELETE', cookie: owner.cookie }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await t.request('/api/marketing/pages/not-a-uuid', { method: 'DELETE', cookie: owner.cookie })).status,
+    ).toBe(404);
   });
 });

@@ -11,10 +11,9 @@ import {
 import type { Database, DbOrTx } from '../../../db/client';
 import { citySeoPages } from '../../../db/schema';
 import { notFound, tooManyRequests } from '../../../http/errors';
-import { getProfile } from '../../profiles/profiles.service';
 import { assertUuid } from '../../ids';
+import { getProfile } from '../../profiles/profiles.service';
 import { writeWithUniqueSlug } from '../../slugs';
-
 
 /** The columns a page list shows (never the content). */
 export const pageListColumns = {
@@ -94,8 +93,14 @@ export async function createLandingPages(
     const [recent] = await tx
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(citySeoPages)
-      .where(and(eq(citySeoPages.businessId, businessId), gt(citySeoPages.createdAt, sql`now() - interval '24 hours'`)));
-    if ((recent?.n ?? 0) + cities.length > MAX_LANDING_PAGES_PER_DAY) throw tooManyRequests(SEO_TEXT.dailyLimit);
+      .where(
+        and(
+          eq(citySeoPages.businessId, businessId),
+          gt(citySeoPages.createdAt, sql`now() - interval '24 hours'`),
+        ),
+      );
+    if ((recent?.n ?? 0) + cities.length > MAX_LANDING_PAGES_PER_DAY)
+      throw tooManyRequests(SEO_TEXT.dailyLimit);
     const created = [];
     for (const city of cities) {
       const subject = { keyword: input.keyword, city, state: input.state };

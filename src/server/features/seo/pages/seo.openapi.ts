@@ -35,4 +35,3 @@ export const seoRunSchema = z
     finishedAt: z.string().nullable(),
   })
   .openapi('SeoGenerationRun');
-

@@ -7,16 +7,22 @@ import { describe, expect, it } from 'vitest';
 import { createSeoPage, createServiceArea, createTestimonial, updateProfile } from '../../../db/factories';
 import { citySeoPages, seoPageRenders } from '../../../db/schema';
 import { createTestContext, TEST_ORIGIN } from '../../../test/harness';
+import { publicPagesOf } from '../seo-settings';
 import { PublicPages } from './public-pages';
 import { publicPageListener } from './seo-public.routes';
-import { publicPagesOf } from '../seo-settings';
 
 // jobs: the render-ahead job runs when the test drains the in-memory queue.
 const t = await createTestContext({ jobs: 'memory', seo: { platformPhone: '(512) 555-0100' } });
 const MB = 1024 * 1024;
 // The pages' area is served, so they render in full (a page nobody serves is seo-coverage.test.ts's, decision 0950).
 const served = await t.signUp();
-await createServiceArea(t.db, served.userId, { zipCode: '78701', city: 'Austin', state: 'Texas', stateCode: 'TX', isActive: true });
+await createServiceArea(t.db, served.userId, {
+  zipCode: '78701',
+  city: 'Austin',
+  state: 'Texas',
+  stateCode: 'TX',
+  isActive: true,
+});
 
 let n = 0;
 /** A complete platform page with a unique slug and body. */
@@ -35,10 +41,15 @@ async function page(values: Partial<typeof citySeoPages.$inferInsert> = {}) {
 
 /** Another app instance on the same database (its own memory), as behind a load balancer. */
 const otherInstance = (opts: { maxBytes?: number; platformPhone?: string } = {}) =>
-  new PublicPages(t.db, { publicUrl: TEST_ORIGIN, platformPhone: opts.platformPhone ?? '(512) 555-0100', maxBytes: opts.maxBytes ?? 64 * MB });
+  new PublicPages(t.db, {
+    publicUrl: TEST_ORIGIN,
+    platformPhone: opts.platformPhone ?? '(512) 555-0100',
+    maxBytes: opts.maxBytes ?? 64 * MB,
+  });
 
 const html = (p: { gzip: Buffer } | null | undefined) => (p ? gunzipSync(p.gzip).toString('utf8') : null);
-const renderOf = async (pageId: string) => (await t.db.select().from(seoPageRenders).where(eq(seoPageRenders.pageId, pageId)))[0];
+const renderOf = async (pageId: string) =>
+  (await t.db.select().from(seoPageRenders).where(eq(seoPageRenders.pageId, pageId)))[0];
 
 describe('GET /seo/{slug} encodings and revalidation', () => {
   it('sends gzip to clients that take it, plain HTML otherwise, with an ETag for 304s', async () => {
@@ -51,7 +62,9 @@ describe('GET /seo/{slug} encodings and revalidation', () => {
     expect(gunzipSync(body).toString('utf8')).toContain('<p>Encodings are negotiated.</p>');
 
     for (const acceptEncoding of [undefined, 'identity', 'gzip;q=0, br', 'deflate']) {
-      const plain = await t.request(`/seo/${p.slug}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+      const plain = await t.request(`/seo/${p.slug}`, {
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
       expect(plain.headers.get('content-encoding')).toBeNull();
       expect(await plain.text()).toContain('<p>Encodings are negotiated.</p>');
     }
@@ -84,7 +97,10 @@ describe('stored renders', () => {
     await t.request(`/seo/${p.slug}`);
     // Another process edits the row directly; the trigger moves its render version.
     await t.db.execute(sql`update city_seo_pages set content = '<p>New words.</p>' where id = ${p.id}`);
-    const [row] = await t.db.select({ v: citySeoPages.renderVersion }).from(citySeoPages).where(eq(citySeoPages.id, p.id));
+    const [row] = await t.db
+      .select({ v: citySeoPages.renderVersion })
+      .from(citySeoPages)
+      .where(eq(citySeoPages.id, p.id));
     expect(row!.v).toBe(p.renderVersion + 1);
     const fresh = otherInstance();
     const served = html(await fresh.load(p.slug));
@@ -163,7 +179,11 @@ describe('the change feed keeps every instance current', () => {
     expect(other.get(p.slug)).toBeUndefined();
     expect(html(await other.load(p.slug))).toContain('Why Choose New Name Detailing?');
 
-    await createTestimonial(t.db, owner.userId, { customerName: 'Ana', rating: 4, testimonialText: 'Solid work' });
+    await createTestimonial(t.db, owner.userId, {
+      customerName: 'Ana',
+      rating: 4,
+      testimonialText: 'Solid work',
+    });
     await other.sync();
     expect(other.get(p.slug)).toBeUndefined();
     expect(html(await other.load(p.slug))).toContain('4.0 from 1 review');
@@ -176,7 +196,9 @@ describe('the change feed keeps every instance current', () => {
     await other.load(a.slug);
     await other.load(b.slug);
     const admin = await t.createAdmin();
-    expect((await t.request(`/api/admin/seo/pages/${a.id}`, { method: 'DELETE', cookie: admin.cookie })).status).toBe(204);
+    expect(
+      (await t.request(`/api/admin/seo/pages/${a.id}`, { method: 'DELETE', cookie: admin.cookie })).status,
+    ).toBe(204);
     expect((await t.request(`/seo/${a.slug}`)).status).toBe(404);
     await other.sync();
     expect(other.get(a.slug)).toBeUndefined();
@@ -222,7 +244,10 @@ describe('the change feed keeps every instance current', () => {
     const before = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from seo_page_changes`);
     const owner = await t.signUp();
     const draft = await page({ status: 'draft', businessId: owner.userId });
-    await t.db.update(citySeoPages).set({ content: '<p>Written</p>', status: 'complete' }).where(eq(citySeoPages.id, draft.id));
+    await t.db
+      .update(citySeoPages)
+      .set({ content: '<p>Written</p>', status: 'complete' })
+      .where(eq(citySeoPages.id, draft.id));
     const after = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from seo_page_changes`);
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
 
@@ -272,7 +297,9 @@ describe('GET /seo/{slug} straight on the HTTP server (as main.ts serves it)', (
       expect(first.headers.get('content-encoding')).toBe('gzip');
       expect(first.headers.get('content-security-policy')).toContain("default-src 'none'");
       expect(await first.text()).toContain('<p>Served by the listener.</p>');
-      const again = await fetch(`${base}/seo/${p.slug}`, { headers: { 'if-none-match': first.headers.get('etag')! } });
+      const again = await fetch(`${base}/seo/${p.slug}`, {
+        headers: { 'if-none-match': first.headers.get('etag')! },
+      });
       expect(again.status).toBe(304);
       const head = await fetch(`${base}/seo/${p.slug}`, { method: 'HEAD' });
       expect(head.status).toBe(200);

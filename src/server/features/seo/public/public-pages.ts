@@ -50,7 +50,9 @@ type Row = Record<string, unknown>;
  * statements run per request or per thousand pages, where the query builder's cost shows.
  */
 function sqlOf(db: Database) {
-  const client = (db as unknown as { $client: { query(text: string, values?: unknown[]): Promise<{ rows: Row[] }> } }).$client;
+  const client = (
+    db as unknown as { $client: { query(text: string, values?: unknown[]): Promise<{ rows: Row[] }> } }
+  ).$client;
   return async (text: string, values?: unknown[]) => (await client.query(text, values)).rows;
 }
 
@@ -92,7 +94,8 @@ const KEY_SAMPLE: PublicPage = {
   city: 'Austin',
   state: 'TX',
   keywords: ['Sample'],
-  content: '<h2>Sample</h2><p>Sample <a href="/book">link</a></p><ul><li>One</li></ul><table><tr><td>A</td></tr></table>',
+  content:
+    '<h2>Sample</h2><p>Sample <a href="/book">link</a></p><ul><li>One</li></ul><table><tr><td>A</td></tr></table>',
   faq: [{ question: 'Sample?', answer: 'Sample.' }],
   vehicleMake: null,
   vehicleModel: null,
@@ -111,10 +114,14 @@ const KEY_SAMPLE: PublicPage = {
   coverage: null,
 };
 // A platform page nobody serves draws another template (decision 0950): its render is part of the key too.
-const UNSERVED_KEY_SAMPLE: PublicPage = { ...KEY_SAMPLE, business: null, coverage: { served: false, waitlistZip: '78701' } };
+const UNSERVED_KEY_SAMPLE: PublicPage = {
+  ...KEY_SAMPLE,
+  business: null,
+  coverage: { served: false, waitlistZip: '78701' },
+};
 
 /**
- * The public city pages this instance serves (docs/decisions/309). Each complete page is rendered once, gzipped and
+ * The public city pages this instance serves (docs/decisions/0309). Each complete page is rendered once, gzipped and
  * stored in seo_page_renders for every instance; this instance keeps the gzipped bytes in memory up to a budget, so
  * serving a page is a map lookup. Copies are dropped when the change feed (seo_page_changes, written by triggers)
  * names their page: this instance reads it about once a second and right after each of its own API writes.
@@ -254,7 +261,9 @@ export class PublicPages {
     if (this.timer) return;
     this.timer = setInterval(() => void this.sync(), intervalMs);
     this.timer.unref();
-    void this.sync().then(() => this.warm().catch((err) => console.warn(`SEO pages: warming failed: ${message(err)}`)));
+    void this.sync().then(() =>
+      this.warm().catch((err) => console.warn(`SEO pages: warming failed: ${message(err)}`)),
+    );
   }
 
   stop() {
@@ -336,7 +345,8 @@ export class PublicPages {
     const year = new Date().getFullYear();
     if (this.key?.year !== year) {
       const hash = createHash('sha256');
-      for (const sample of [KEY_SAMPLE, UNSERVED_KEY_SAMPLE]) hash.update(renderSeoPage(sample, this.opts).html);
+      for (const sample of [KEY_SAMPLE, UNSERVED_KEY_SAMPLE])
+        hash.update(renderSeoPage(sample, this.opts).html);
       if (this.key) this.clear();
       this.key = { year, value: hash.digest('base64url').slice(0, 22) };
     }
@@ -381,7 +391,9 @@ export class PublicPages {
       this.lastFeedRead = now;
       if (now - this.lastPrune > FEED_PRUNE_EVERY_MS) {
         this.lastPrune = now;
-        await this.sql('delete from seo_page_changes where changed_at < now() - make_interval(secs => $1)', [FEED_RETENTION_SECONDS]);
+        await this.sql('delete from seo_page_changes where changed_at < now() - make_interval(secs => $1)', [
+          FEED_RETENTION_SECONDS,
+        ]);
       }
     } catch (err) {
       console.warn(`SEO pages: change feed not read: ${message(err)}`);

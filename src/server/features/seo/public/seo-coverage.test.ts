@@ -20,12 +20,20 @@ const page = (slug: string, city: string, state: string, zip: string) =>
     pageTitle: `Mobile Car Detailing in ${city}, ${state}`,
     metaDescription: `Mobile car detailing in ${city}. Mobile detailers come to you. Serving zip codes ${zip}.`,
     content: CLAIMING_CONTENT(city, zip),
-    faq: [{ question: `Which areas around ${city} do you serve?`, answer: `We serve ${city} and nearby areas.` }],
+    faq: [
+      { question: `Which areas around ${city} do you serve?`, answer: `We serve ${city} and nearby areas.` },
+    ],
   });
 
 // An Austin business: an active area elsewhere must not make Providence "served".
 const austin = await t.signUp();
-await createServiceArea(t.db, austin.userId, { zipCode: '78701', city: 'Austin', state: 'Texas', stateCode: 'TX', isActive: true });
+await createServiceArea(t.db, austin.userId, {
+  zipCode: '78701',
+  city: 'Austin',
+  state: 'Texas',
+  stateCode: 'TX',
+  isActive: true,
+});
 
 describe('platform SEO page for an area nobody serves', () => {
   it('offers the waitlist and claims no coverage: no cover text, no phone, no booking link, no business in JSON-LD', async () => {
@@ -42,9 +50,13 @@ describe('platform SEO page for an area nobody serves', () => {
     expect(html).not.toContain('AutoWash');
     expect(html).not.toContain('4.8 from 127 reviews');
     expect(html).toContain('Coming soon to Providence, RI');
-    expect(html).toContain('<form class="wl" id="waitlist" method="post" action="/seo/mobile-car-detailing-providence-ri/waitlist">');
+    expect(html).toContain(
+      '<form class="wl" id="waitlist" method="post" action="/seo/mobile-car-detailing-providence-ri/waitlist">',
+    );
     // The waitlist starts from the city's own first zip.
-    expect(html).toContain('name="zip_code" inputmode="numeric" pattern="[0-9]{5}" maxlength="5" autocomplete="postal-code" required value="02901"');
+    expect(html).toContain(
+      'name="zip_code" inputmode="numeric" pattern="[0-9]{5}" maxlength="5" autocomplete="postal-code" required value="02901"',
+    );
     expect(html).toContain('<a class="book" href="#waitlist">Join Waitlist</a>');
   });
 
@@ -84,7 +96,9 @@ describe('platform SEO page for a served area', () => {
     const html = await (await t.request('/seo/mobile-car-detailing-austin-tx')).text();
     expect(html).toContain('Serving Austin, TX');
     expect(html).toContain('Our detailers cover Austin');
-    expect(html).toContain('<a class="btn primary" href="/book?from=%2Fseo%2Fmobile-car-detailing-austin-tx">Book Now</a>');
+    expect(html).toContain(
+      '<a class="btn primary" href="/book?from=%2Fseo%2Fmobile-car-detailing-austin-tx">Book Now</a>',
+    );
     expect(html).toContain('href="tel:5125550100"');
     expect(html).not.toContain('id="waitlist"');
   });
@@ -103,15 +117,25 @@ describe('platform SEO page for a served area', () => {
     expect(created.status).toBe(201);
     const area = await created.json();
     // Created inactive: still nobody serves it.
-    expect(await (await t.request('/seo/car-detailing-cranston-ri')).text()).toContain('Coming soon to Cranston, RI');
+    expect(await (await t.request('/seo/car-detailing-cranston-ri')).text()).toContain(
+      'Coming soon to Cranston, RI',
+    );
 
-    const on = await t.request(`/api/service-areas/${area.id}`, { method: 'PATCH', cookie: owner.cookie, json: { isActive: true } });
+    const on = await t.request(`/api/service-areas/${area.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      json: { isActive: true },
+    });
     expect(on.status).toBe(200);
     const served = await (await t.request('/seo/car-detailing-cranston-ri')).text();
     expect(served).toContain('Serving Cranston, RI');
     expect(served).toContain('Book Now');
 
-    const off = await t.request(`/api/service-areas/${area.id}`, { method: 'PATCH', cookie: owner.cookie, json: { isActive: false } });
+    const off = await t.request(`/api/service-areas/${area.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      json: { isActive: false },
+    });
     expect(off.status).toBe(200);
     const again = await (await t.request('/seo/car-detailing-cranston-ri')).text();
     expect(again).toContain('Coming soon to Cranston, RI');

@@ -38,7 +38,10 @@ describe("a business's SEO pages", () => {
 describe('the 404 of an unknown SEO slug', () => {
   const dist = mkdtempSync(join(tmpdir(), 'shineroute-web-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div><script src="/assets/app.js"></script>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><div id="root"></div><script src="/assets/app.js"></script>',
+  );
   writeFileSync(join(dist, 'assets', 'app.js'), '/* app */');
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
   const web = createApp({ ...t.deps, webDistDir: dist });

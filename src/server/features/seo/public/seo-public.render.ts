@@ -1,14 +1,9 @@
 import { createHash } from 'node:crypto';
-import {
-  OPENING_HOURS,
-  PLATFORM_RATING,
-  PRICE_RANGE,
-  stateName,
-} from '../../../../shared/seo.constants';
 import { DEMO_SERVICES } from '../../../../shared/constants';
-import { formatCents } from '../../../../shared/money';
-import { pageHeadTags } from '../../../providers/content/page-head';
 import { escapeHtml as e } from '../../../../shared/html';
+import { formatCents } from '../../../../shared/money';
+import { OPENING_HOURS, PLATFORM_RATING, PRICE_RANGE, stateName } from '../../../../shared/seo.constants';
+import { pageHeadTags } from '../../../providers/content/page-head';
 import { sanitizeContent, toPlainText } from '../../../providers/content/sanitize';
 import type { PublicPage } from './seo-public.service';
 
@@ -111,11 +106,15 @@ export interface RenderedPage {
   etag: string;
 }
 
-export function renderSeoPage(page: PublicPage, opts: { publicUrl: string; platformPhone: string }): RenderedPage {
+export function renderSeoPage(
+  page: PublicPage,
+  opts: { publicUrl: string; platformPhone: string },
+): RenderedPage {
   if (page.coverage && !page.coverage.served) return renderUnservedPage(page, opts);
   const url = `${opts.publicUrl.replace(/\/+$/, '')}/seo/${page.slug}`;
   const brand = page.business?.name ?? 'ShineRoute';
-  const description = toPlainText(page.metaDescription ?? '') || `${page.pageTitle}. Book mobile car detailing online.`;
+  const description =
+    toPlainText(page.metaDescription ?? '') || `${page.pageTitle}. Book mobile car detailing online.`;
   const phone = page.business?.phone?.trim() || opts.platformPhone;
   // `from` names this page as the booking's landing page (the admin analytics; the site sends no Referer).
   const from = `from=${encodeURIComponent(`/seo/${page.slug}`)}`;
@@ -126,7 +125,9 @@ export function renderSeoPage(page: PublicPage, opts: { publicUrl: string; platf
       : `/book?business=${encodeURIComponent(page.business.id)}&${from}`
     : `/book?${from}`;
   const place = `${page.city}, ${page.state}`;
-  const rating = page.business ? page.business.rating : { average: PLATFORM_RATING.value, count: PLATFORM_RATING.count };
+  const rating = page.business
+    ? page.business.rating
+    : { average: PLATFORM_RATING.value, count: PLATFORM_RATING.count };
 
   const business: Record<string, unknown> = {
     '@context': 'https://schema.org',
@@ -138,10 +139,15 @@ export function renderSeoPage(page: PublicPage, opts: { publicUrl: string; platf
     telephone: phone,
     priceRange: PRICE_RANGE,
     openingHours: OPENING_HOURS,
-    address: { '@type': 'PostalAddress', addressLocality: page.city, addressRegion: page.state, addressCountry: 'US' },
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: page.city,
+      addressRegion: page.state,
+      addressCountry: 'US',
+    },
     areaServed: { '@type': 'City', name: `${page.city}, ${stateName(page.state)}` },
   };
-  // Ratings in structured data come only from a business's real testimonials (docs/decisions/303).
+  // Ratings in structured data come only from a business's real testimonials (docs/decisions/0303).
   if (page.business?.rating) {
     business.aggregateRating = {
       '@type': 'AggregateRating',
@@ -175,12 +181,14 @@ export function renderSeoPage(page: PublicPage, opts: { publicUrl: string; platf
         })
       : '';
 
-  // A generated business page already names its business (docs/decisions/203): no "| Name" twice.
+  // A generated business page already names its business (docs/decisions/0203): no "| Name" twice.
   const title = page.pageTitle.includes(brand) ? page.pageTitle : `${page.pageTitle} | ${brand}`;
   const head = [
     ...pageHeadTags({ title, description, url }),
     // An unverified business's pages stay out of search until it is verified (hardening defect 8).
-    page.business && !page.business.verified ? '<meta name="robots" content="noindex, follow">' : '<meta name="robots" content="index, follow">',
+    page.business && !page.business.verified
+      ? '<meta name="robots" content="noindex, follow">'
+      : '<meta name="robots" content="index, follow">',
     jsonLd(business),
     jsonLd(breadcrumb),
     faqLd,
@@ -215,7 +223,10 @@ export function renderSeoPage(page: PublicPage, opts: { publicUrl: string; platf
 }
 
 /** The waitlist form of a page nobody serves: a plain form post, so it works without script (the page has none). */
-function waitlistForm(page: Pick<PublicPage, 'slug' | 'city'>, values: { email?: string; zip?: string | null; error?: string }) {
+function waitlistForm(
+  page: Pick<PublicPage, 'slug' | 'city'>,
+  values: { email?: string; zip?: string | null; error?: string },
+) {
   return `<form class="wl" id="waitlist" method="post" action="/seo/${e(page.slug)}/waitlist"><h2>Join the waitlist for ${e(page.city)}</h2><p>We'll email you the day a detailer serves your zip code. No payment, nothing to book until then.</p>${
     values.error ? `<p class="err" role="alert">${e(values.error)}</p>` : ''
   }<div class="fields"><div><label for="wl-email">Email</label><input id="wl-email" name="email" type="email" autocomplete="email" required value="${e(values.email ?? '')}"></div><div><label for="wl-zip">Zip code</label><input id="wl-zip" name="zip_code" inputmode="numeric" pattern="[0-9]{5}" maxlength="5" autocomplete="postal-code" required value="${e(values.zip ?? '')}"></div></div><button class="btn primary" type="submit">Join Waitlist</button></form>`;
@@ -239,9 +250,14 @@ function renderUnservedPage(page: PublicPage, opts: { publicUrl: string }): Rend
     ],
   };
   const title = `${page.pageTitle} | ShineRoute`;
-  const head = [...pageHeadTags({ title, description, url }), '<meta name="robots" content="index, follow">', jsonLd(breadcrumb)].join('');
+  const head = [
+    ...pageHeadTags({ title, description, url }),
+    '<meta name="robots" content="index, follow">',
+    jsonLd(breadcrumb),
+  ].join('');
   const prices = DEMO_SERVICES.map(
-    (s) => `<tr><td>${e(s.name)}</td><td>${formatCents(s.basePriceCents)}</td><td>${Math.round(s.durationMinutes / 6) / 10} h</td></tr>`,
+    (s) =>
+      `<tr><td>${e(s.name)}</td><td>${formatCents(s.basePriceCents)}</td><td>${Math.round(s.durationMinutes / 6) / 10} h</td></tr>`,
   ).join('');
   const body = [
     '<div class="hero"><div class="wrap">',
@@ -267,7 +283,12 @@ export function renderWaitlistAnswer(
   const body = result.joined
     ? `<div class="hero"><div class="wrap"><h1>You're on the list!</h1><p class="tagline">We'll email you when a detailer serves ${e(result.zip)}.</p><div class="ctas"><a class="btn ghost" href="/seo/${e(page.slug)}">Back to ${e(page.pageTitle)}</a></div></div></div>`
     : `<div class="hero"><div class="wrap"><h1>${e(page.pageTitle)}</h1>${waitlistForm(page, { email: result.email, zip: result.zip, error: result.error })}</div></div>`;
-  return shell({ head, body, bookHref: result.joined ? '/' : '#waitlist', bookLabel: result.joined ? 'Home' : 'Join Waitlist' });
+  return shell({
+    head,
+    body,
+    bookHref: result.joined ? '/' : '#waitlist',
+    bookLabel: result.joined ? 'Home' : 'Join Waitlist',
+  });
 }
 
 export function renderNotFoundPage(): string {

@@ -4,21 +4,23 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { waitlistInputSchema } from '../../../../shared/public.schemas';
 import { OWNER_ROUTES, PUBLIC_ROUTES } from '../../../../shared/routes';
 import type { AppDeps, AppEnv } from '../../../http/context';
 import { APP_CSP, PAGE_CSP, securityHeaders } from '../../../http/security-headers';
-import { waitlistInputSchema } from '../../../../shared/public.schemas';
 import { joinWaitlist } from '../../public/public.service';
+import { publicPagesOf } from '../seo-settings';
+import type { PublicPages, ServedPage } from './public-pages';
 import { renderNotFoundPage, renderWaitlistAnswer } from './seo-public.render';
 import { countIndexablePages, findCompletePage, sitemapEntries } from './seo-public.service';
-import type { PublicPages, ServedPage } from './public-pages';
-import { publicPagesOf } from '../seo-settings';
 
 /** A sitemap file holds at most 50,000 URLs; past that /sitemap.xml becomes a sitemap index. */
 export const SITEMAP_URL_LIMIT = 50_000;
 
 // The public pages listed in the sitemap besides the SEO pages (the spec's marketing routes).
-const SITEMAP_STATIC = PUBLIC_ROUTES.filter((p) => !['/auth', '/booking-success', '/patent-diagrams'].includes(p));
+const SITEMAP_STATIC = PUBLIC_ROUTES.filter(
+  (p) => !['/auth', '/booking-success', '/patent-diagrams'].includes(p),
+);
 
 const xmlEscape = (text: string) => text.replace(/[<>&'"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const origin = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
@@ -33,7 +35,9 @@ function notFoundPage(c: Context<AppEnv>) {
 
 const urlset = (urls: Array<{ loc: string; lastmod?: string }>) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls
-    .map((u) => `<url><loc>${xmlEscape(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`)
+    .map(
+      (u) => `<url><loc>${xmlEscape(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ''}</url>`,
+    )
     .join('\n')}\n</urlset>\n`;
 
 const xml = (c: Context<AppEnv>, body: string) => {
@@ -52,7 +56,9 @@ const SLUG = /^[a-z0-9-]{1,200}$/;
 
 // Whether the client takes gzip (every browser and crawler does); "gzip;q=0" refuses it.
 const takesGzip = (acceptEncoding: string | undefined) =>
-  !!acceptEncoding && /\bgzip\b/i.test(acceptEncoding) && !/\bgzip\s*;\s*q\s*=\s*0(?:\.0{0,3})?\s*(?:,|$)/i.test(acceptEncoding);
+  !!acceptEncoding &&
+  /\bgzip\b/i.test(acceptEncoding) &&
+  !/\bgzip\s*;\s*q\s*=\s*0(?:\.0{0,3})?\s*(?:,|$)/i.test(acceptEncoding);
 const GZIP_HEADERS = { ...PAGE_HEADERS, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' };
 const PLAIN_HEADERS = { ...PAGE_HEADERS, Vary: 'Accept-Encoding' };
 
@@ -73,7 +79,11 @@ function notFoundAnswerOf(deps: Pick<AppDeps, 'webDistDir'>): () => PageAnswer {
   const answer: PageAnswer = appShell
     ? {
         status: 404,
-        headers: { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'no-store', ...securityHeaders(APP_CSP) },
+        headers: {
+          'Content-Type': 'text/html; charset=UTF-8',
+          'Cache-Control': 'no-store',
+          ...securityHeaders(APP_CSP),
+        },
         body: appShell,
       }
     : { status: 404, headers: { ...PAGE_HEADERS, 'Cache-Control': 'no-store' }, body: renderNotFoundPage() };
@@ -93,8 +103,10 @@ function pageAnswer(
     console.warn(`404 GET ${path}`);
     return notFound();
   }
-  if (ifNoneMatch === page.etag) return { status: 304, headers: { ...PLAIN_HEADERS, ETag: page.etag }, body: null };
-  if (takesGzip(acceptEncoding)) return { status: 200, headers: { ...GZIP_HEADERS, ETag: page.etag }, body: page.gzip };
+  if (ifNoneMatch === page.etag)
+    return { status: 304, headers: { ...PLAIN_HEADERS, ETag: page.etag }, body: null };
+  if (takesGzip(acceptEncoding))
+    return { status: 200, headers: { ...GZIP_HEADERS, ETag: page.etag }, body: page.gzip };
   return { status: 200, headers: { ...PLAIN_HEADERS, ETag: page.etag }, body: gunzipSync(page.gzip) };
 }
 
@@ -105,21 +117,27 @@ const findPage = (pages: PublicPages, slug: string): ServedPage | Promise<Served
 /**
  * GET /seo/{slug}: the public city page. Registered before the app-wide middleware (it needs no session, client
  * address or body limit). Pages come gzipped from this instance's memory, else from their stored render, else are
- * rendered now (docs/decisions/306, 309). Unknown slugs and pages that are not complete answer 404 with the 404 page.
+ * rendered now (docs/decisions/0306, 309). Unknown slugs and pages that are not complete answer 404 with the 404 page.
  */
 export function mountSeoPageRoute(app: Hono<AppEnv>, deps: AppDeps) {
   const pages = publicPagesOf(deps);
   const notFound = notFoundAnswerOf(deps);
   app.get('/seo/:slug', async (c) => {
     const page = await findPage(pages, c.req.param('slug'));
-    const answer = pageAnswer(page, c.req.path, c.req.header('if-none-match'), c.req.header('accept-encoding'), notFound);
+    const answer = pageAnswer(
+      page,
+      c.req.path,
+      c.req.header('if-none-match'),
+      c.req.header('accept-encoding'),
+      notFound,
+    );
     return new Response(answer.body as BodyInit | null, { status: answer.status, headers: answer.headers });
   });
 }
 
 /**
  * The same route straight on Node's HTTP server, ahead of Hono (main.ts): a page held in memory is written without a
- * Request, a Response, a router or a promise (docs/decisions/309). Returns false for anything else, which then goes
+ * Request, a Response, a router or a promise (docs/decisions/0309). Returns false for anything else, which then goes
  * to the app as usual.
  */
 export function publicPageListener(deps: AppDeps) {
@@ -179,7 +197,10 @@ export function mountSeoPublicRoutes(app: Hono<AppEnv>) {
     c.header('Cache-Control', 'no-store');
     if (!parsed.success) {
       const error = parsed.error.issues[0]?.message ?? 'Please enter both email and zip code';
-      return c.html(renderWaitlistAnswer(page, { joined: false, email: raw.email, zip: raw.zip_code, error }), 400);
+      return c.html(
+        renderWaitlistAnswer(page, { joined: false, email: raw.email, zip: raw.zip_code, error }),
+        400,
+      );
     }
     await joinWaitlist(c.var.deps.db, {
       email: parsed.data.email,
@@ -203,10 +224,22 @@ export function mountSeoPublicRoutes(app: Hono<AppEnv>) {
     const staticUrls = SITEMAP_STATIC.map((p) => ({ loc: `${base}${p === '/' ? '/' : p}` }));
     if (pages + staticUrls.length <= SITEMAP_URL_LIMIT) {
       const entries = await sitemapEntries(c.var.deps.db, 0, SITEMAP_URL_LIMIT);
-      return xml(c, urlset([...staticUrls, ...entries.map((p) => ({ loc: `${base}/seo/${p.slug}`, lastmod: p.updatedAt.toISOString().slice(0, 10) }))]));
+      return xml(
+        c,
+        urlset([
+          ...staticUrls,
+          ...entries.map((p) => ({
+            loc: `${base}/seo/${p.slug}`,
+            lastmod: p.updatedAt.toISOString().slice(0, 10),
+          })),
+        ]),
+      );
     }
     const parts = Math.ceil(pages / SITEMAP_URL_LIMIT);
-    const sitemaps = [`${base}/sitemaps/static.xml`, ...Array.from({ length: parts }, (_, i) => `${base}/sitemaps/seo-${i + 1}.xml`)];
+    const sitemaps = [
+      `${base}/sitemaps/static.xml`,
+      ...Array.from({ length: parts }, (_, i) => `${base}/sitemaps/seo-${i + 1}.xml`),
+    ];
     return xml(
       c,
       `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${sitemaps
@@ -221,8 +254,20 @@ export function mountSeoPublicRoutes(app: Hono<AppEnv>) {
     if (file === 'static.xml') return xml(c, urlset(SITEMAP_STATIC.map((p) => ({ loc: `${base}${p}` }))));
     const n = /^seo-(\d{1,6})\.xml$/.exec(file)?.[1];
     if (!n || Number(n) < 1) return notFoundPage(c);
-    const entries = await sitemapEntries(c.var.deps.db, (Number(n) - 1) * SITEMAP_URL_LIMIT, SITEMAP_URL_LIMIT);
+    const entries = await sitemapEntries(
+      c.var.deps.db,
+      (Number(n) - 1) * SITEMAP_URL_LIMIT,
+      SITEMAP_URL_LIMIT,
+    );
     if (entries.length === 0) return notFoundPage(c);
-    return xml(c, urlset(entries.map((p) => ({ loc: `${base}/seo/${p.slug}`, lastmod: p.updatedAt.toISOString().slice(0, 10) }))));
+    return xml(
+      c,
+      urlset(
+        entries.map((p) => ({
+          loc: `${base}/seo/${p.slug}`,
+          lastmod: p.updatedAt.toISOString().slice(0, 10),
+        })),
+      ),
+    );
   });
 }

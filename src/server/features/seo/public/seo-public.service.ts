@@ -87,14 +87,19 @@ export async function loadPublicPages(db: Database, slugs: string[]): Promise<Pu
  * trigger on service_areas, decision 0950), so a render made from this answer is never taken for current. A page's
  * zips are stored on its first render, which is what lets that trigger find it.
  */
-async function platformCoverage(db: Database, rows: { id: string; businessId: string | null; city: string; state: string; areaZips: string[] | null }[]) {
+async function platformCoverage(
+  db: Database,
+  rows: { id: string; businessId: string | null; city: string; state: string; areaZips: string[] | null }[],
+) {
   const zipsOf = new Map<string, string[]>();
   for (const r of rows) {
     if (r.businessId !== null) continue;
     let zips = r.areaZips;
     if (!zips) {
       zips = serviceAreaOf(r.city, r.state).zips;
-      await db.execute(sql`update ${citySeoPages} set area_zips = ${sql.param(zips)}::text[] where id = ${r.id} and area_zips is null`);
+      await db.execute(
+        sql`update ${citySeoPages} set area_zips = ${sql.param(zips)}::text[] where id = ${r.id} and area_zips is null`,
+      );
     }
     zipsOf.set(r.id, zips);
   }
@@ -108,7 +113,8 @@ async function platformCoverage(db: Database, rows: { id: string; businessId: st
     for (const a of active) served.add(a.zip);
   }
   const coverage = new Map<string, NonNullable<PublicPage['coverage']>>();
-  for (const [id, zips] of zipsOf) coverage.set(id, { served: zips.some((z) => served.has(z)), waitlistZip: zips[0] ?? null });
+  for (const [id, zips] of zipsOf)
+    coverage.set(id, { served: zips.some((z) => served.has(z)), waitlistZip: zips[0] ?? null });
   return coverage;
 }
 
@@ -124,8 +130,13 @@ async function loadPageBusiness(db: Database, businessId: string): Promise<Publi
       guarantees: profiles.serviceGuarantees,
       specialties: profiles.specialties,
       verificationStatus: profiles.verificationStatus,
-      reviewCount: sql<number>`(select count(*) from ${testimonials} where ${testimonials.businessId} = ${businessId})`.mapWith(Number),
-      reviewAverage: sql<number | null>`(select avg(${testimonials.rating})::float8 from ${testimonials} where ${testimonials.businessId} = ${businessId})`,
+      reviewCount:
+        sql<number>`(select count(*) from ${testimonials} where ${testimonials.businessId} = ${businessId})`.mapWith(
+          Number,
+        ),
+      reviewAverage: sql<
+        number | null
+      >`(select avg(${testimonials.rating})::float8 from ${testimonials} where ${testimonials.businessId} = ${businessId})`,
     })
     .from(profiles)
     .where(eq(profiles.id, businessId));
@@ -159,7 +170,10 @@ const indexable = and(
   eq(citySeoPages.status, 'complete'),
   or(
     isNull(citySeoPages.businessId),
-    inArray(citySeoPages.businessId, sql`(select ${profiles.id} from ${profiles} where ${profiles.verificationStatus} = 'verified')`),
+    inArray(
+      citySeoPages.businessId,
+      sql`(select ${profiles.id} from ${profiles} where ${profiles.verificationStatus} = 'verified')`,
+    ),
   ),
 );
 

@@ -7,14 +7,23 @@ const t = await createTestContext({ seo: { platformPhone: '(512) 555-0100' } });
 // Platform pages offer booking only where an active business serves their area (docs/decisions/0950): these pages'
 // area is served (Austin's 78701); seo-coverage.test.ts covers the pages nobody serves.
 const served = await t.signUp();
-await createServiceArea(t.db, served.userId, { zipCode: '78701', city: 'Austin', state: 'Texas', stateCode: 'TX', isActive: true });
+await createServiceArea(t.db, served.userId, {
+  zipCode: '78701',
+  city: 'Austin',
+  state: 'Texas',
+  stateCode: 'TX',
+  isActive: true,
+});
 
 /** The JSON-LD blocks of a page, parsed. */
 function structuredData(html: string): Array<Record<string, unknown>> {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
+    JSON.parse(m[1]!),
+  );
 }
-// biome-ignore lint/suspicious/noExplicitAny: structured data is read as loose JSON in assertions
-const byType = (html: string, type: string) => structuredData(html).find((d) => d['@type'] === type) as Record<string, any>;
+const byType = (html: string, type: string) =>
+  // biome-ignore lint/suspicious/noExplicitAny: structured data is read as loose JSON in assertions
+  structuredData(html).find((d) => d['@type'] === type) as Record<string, any>;
 
 describe('GET /seo/{slug}', () => {
   it('renders a platform page on the server: metadata, Open Graph, JSON-LD, breadcrumb, serving line and calls to action', async () => {
@@ -33,18 +42,26 @@ describe('GET /seo/{slug}', () => {
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
     const html = await res.text();
     expect(html).toContain('<title>Car Detailing in Austin, TX | ShineRoute</title>');
-    expect(html).toContain('<meta name="description" content="Mobile car detailing across Austin, TX &amp; nearby.">');
+    expect(html).toContain(
+      '<meta name="description" content="Mobile car detailing across Austin, TX &amp; nearby.">',
+    );
     expect(html).toContain('<link rel="canonical" href="http://localhost:3000/seo/car-detailing-austin-tx">');
     expect(html).toContain('<meta property="og:title" content="Car Detailing in Austin, TX | ShineRoute">');
-    expect(html).toContain('<meta property="og:url" content="http://localhost:3000/seo/car-detailing-austin-tx">');
+    expect(html).toContain(
+      '<meta property="og:url" content="http://localhost:3000/seo/car-detailing-austin-tx">',
+    );
     expect(html).toContain('<h1>Car Detailing in Austin, TX</h1>');
     expect(html).toContain('Serving Austin, TX');
     expect(html).toContain('<p>We come to your driveway.</p>');
     expect(html).toContain('Why Choose ShineRoute?');
-    expect(html).toMatch(/<nav aria-label="Breadcrumb"[^>]*><ol><li><a href="\/">Home<\/a><\/li><li aria-current="page">Car Detailing in Austin, TX<\/li>/);
+    expect(html).toMatch(
+      /<nav aria-label="Breadcrumb"[^>]*><ol><li><a href="\/">Home<\/a><\/li><li aria-current="page">Car Detailing in Austin, TX<\/li>/,
+    );
     // §9: the fixed rating text shows only on pages without a business.
     expect(html).toContain('4.8 from 127 reviews');
-    expect(html).toContain('<a class="btn primary" href="/book?from=%2Fseo%2Fcar-detailing-austin-tx">Book Now</a>');
+    expect(html).toContain(
+      '<a class="btn primary" href="/book?from=%2Fseo%2Fcar-detailing-austin-tx">Book Now</a>',
+    );
     expect(html).toContain('href="tel:5125550100"');
 
     const business = byType(html, 'AutoWash');
@@ -59,7 +76,11 @@ describe('GET /seo/{slug}', () => {
     expect(business.aggregateRating).toBeUndefined();
     expect(byType(html, 'BreadcrumbList').itemListElement).toHaveLength(2);
     expect(byType(html, 'FAQPage').mainEntity).toEqual([
-      { '@type': 'Question', name: 'Do you bring water?', acceptedAnswer: { '@type': 'Answer', text: 'Yes, and power too.' } },
+      {
+        '@type': 'Question',
+        name: 'Do you bring water?',
+        acceptedAnswer: { '@type': 'Answer', text: 'Yes, and power too.' },
+      },
     ]);
     // Rendered without a single script that runs.
     expect(html.match(/<script(?![^>]*application\/ld\+json)/g)).toBeNull();
@@ -69,9 +90,18 @@ describe('GET /seo/{slug}', () => {
     const owner = await t.signUp();
     await updateProfile(t.db, owner.userId, { businessName: 'Gulf Coast Gloss', phone: '(713) 555-0188' });
     for (const rating of [5, 4, 5]) {
-      await createTestimonial(t.db, owner.userId, { customerName: 'Ana', rating, testimonialText: 'Great work' });
+      await createTestimonial(t.db, owner.userId, {
+        customerName: 'Ana',
+        rating,
+        testimonialText: 'Great work',
+      });
     }
-    await createSeoPage(t.db, { businessId: owner.userId, slug: 'gulf-coast-houston-tx', city: 'Houston', state: 'TX' });
+    await createSeoPage(t.db, {
+      businessId: owner.userId,
+      slug: 'gulf-coast-houston-tx',
+      city: 'Houston',
+      state: 'TX',
+    });
     const html = await (await t.request('/seo/gulf-coast-houston-tx')).text();
     expect(html).toContain('4.7 from 3 reviews');
     expect(html).not.toContain('127 reviews');
@@ -89,27 +119,48 @@ describe('GET /seo/{slug}', () => {
   it("serves an unverified business's page noindex and keeps it out of the sitemap until the business is verified", async () => {
     const owner = await t.signUp();
     await updateProfile(t.db, owner.userId, { businessName: 'Cheap Pills Detailing' });
-    await createSeoPage(t.db, { businessId: owner.userId, slug: 'cheap-pills-dallas-tx', city: 'Dallas', state: 'TX' });
+    await createSeoPage(t.db, {
+      businessId: owner.userId,
+      slug: 'cheap-pills-dallas-tx',
+      city: 'Dallas',
+      state: 'TX',
+    });
     const before = await (await t.request('/seo/cheap-pills-dallas-tx')).text();
     expect(before).toContain('<meta name="robots" content="noindex, follow">');
     expect(await (await t.request('/sitemap.xml')).text()).not.toContain('cheap-pills-dallas-tx');
 
     const version = async () =>
-      (await t.db.execute<{ v: number }>(sql`select render_version as v from city_seo_pages where slug = 'cheap-pills-dallas-tx'`)).rows[0]!.v;
+      (
+        await t.db.execute<{ v: number }>(
+          sql`select render_version as v from city_seo_pages where slug = 'cheap-pills-dallas-tx'`,
+        )
+      ).rows[0]!.v;
     const v1 = await version();
     await updateProfile(t.db, owner.userId, { verificationStatus: 'verified' });
     // The verification moves the pages' render version, so every instance renders them again (decision 309).
     expect(await version()).toBe(v1 + 1);
-    await createSeoPage(t.db, { businessId: owner.userId, slug: 'cheap-pills-plano-tx', city: 'Plano', state: 'TX' });
+    await createSeoPage(t.db, {
+      businessId: owner.userId,
+      slug: 'cheap-pills-plano-tx',
+      city: 'Plano',
+      state: 'TX',
+    });
     const after = await (await t.request('/seo/cheap-pills-plano-tx')).text();
     expect(after).toContain('<meta name="robots" content="index, follow">');
-    expect(await (await t.request('/sitemap.xml')).text()).toContain('<loc>http://localhost:3000/seo/cheap-pills-dallas-tx</loc>');
+    expect(await (await t.request('/sitemap.xml')).text()).toContain(
+      '<loc>http://localhost:3000/seo/cheap-pills-dallas-tx</loc>',
+    );
   });
 
   it('shows no rating at all for a business without testimonials', async () => {
     const owner = await t.signUp();
     await updateProfile(t.db, owner.userId, { businessName: 'Fresh Start Mobile' });
-    await createSeoPage(t.db, { businessId: owner.userId, slug: 'fresh-start-waco-tx', city: 'Waco', state: 'TX' });
+    await createSeoPage(t.db, {
+      businessId: owner.userId,
+      slug: 'fresh-start-waco-tx',
+      city: 'Waco',
+      state: 'TX',
+    });
     const html = await (await t.request('/seo/fresh-start-waco-tx')).text();
     expect(html).not.toMatch(/from \d+ reviews?/);
     expect(byType(html, 'AutoWash').aggregateRating).toBeUndefined();
@@ -142,7 +193,9 @@ describe('GET /seo/{slug}', () => {
     expect(html).toContain('Detailing &lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt;');
     // Inside JSON-LD, nothing can close the script element: the raw title survives as data, escaped.
     expect(structuredData(html)).toHaveLength(3);
-    expect(byType(html, 'BreadcrumbList').itemListElement[1].name).toBe('Detailing <script>alert("title")</script>');
+    expect(byType(html, 'BreadcrumbList').itemListElement[1].name).toBe(
+      'Detailing <script>alert("title")</script>',
+    );
     expect(byType(html, 'FAQPage').mainEntity).toEqual([
       { '@type': 'Question', name: 'Is it safe?', acceptedAnswer: { '@type': 'Answer', text: 'Yes' } },
     ]);
@@ -206,7 +259,9 @@ describe('sitemap.xml and robots.txt', () => {
       from generate_series(1, 50001) g`);
     const index = await (await t.request('/sitemap.xml')).text();
     expect(index).toContain('<sitemapindex');
-    const locs = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace('http://localhost:3000', ''));
+    const locs = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) =>
+      m[1]!.replace('http://localhost:3000', ''),
+    );
     expect(locs).toEqual(['/sitemaps/static.xml', '/sitemaps/seo-1.xml', '/sitemaps/seo-2.xml']);
     const part1 = await (await t.request('/sitemaps/seo-1.xml')).text();
     const part2 = await (await t.request('/sitemaps/seo-2.xml')).text();

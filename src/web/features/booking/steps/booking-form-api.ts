@@ -1,7 +1,7 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import type { BookingFormInput } from '../../../../shared/booking.schemas';
 
-// The booking form's state (docs/decisions/912): the few things of react-hook-form it used — register for inputs,
+// The booking form's state (docs/decisions/0912): the few things of react-hook-form it used — register for inputs,
 // Controller for the radio cards, selects and tip, the values, the schema's first error per field after Book Now —
 // without ≈ 14 KB gzip of library on /book's first load. Implemented in ../use-booking-form.ts.
 

@@ -10,7 +10,12 @@ export function LocationStep({ form }: { form: BookingFormApi }) {
     <Section n={4} title="Service Location">
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
         <Field id="location" label="Address" error={errors.location?.message}>
-          <Input required autoComplete="street-address" placeholder="Street address, city" {...form.register('location')} />
+          <Input
+            required
+            autoComplete="street-address"
+            placeholder="Street address, city"
+            {...form.register('location')}
+          />
         </Field>
         <Field id="zip" label="Zip code" error={errors.zip?.message}>
           <Input inputMode="numeric" maxLength={5} autoComplete="postal-code" {...form.register('zip')} />

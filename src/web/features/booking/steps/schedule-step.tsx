@@ -2,8 +2,8 @@ import { formatSlot } from '../../../../shared/clock-labels';
 import { Input } from '../../../components/ui/input';
 import { Field } from '../../../components/ui/label';
 import { SelectOnDemand } from '../../../components/ui/select-on-demand';
-import { Section } from '../booking-section';
 import type { BookingOptions, useSlots } from '../booking-queries';
+import { Section } from '../booking-section';
 import { type BookingFormApi, Controller } from './booking-form-api';
 
 /** 3 · Schedule: a date in the booking window, then one of the day's times (taken and passed ones shown, disabled). */

@@ -3,8 +3,8 @@ import { formatDuration } from '../../../../shared/clock-labels';
 import { formatMoney } from '../../../../shared/money';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/list-states';
-import { Section } from '../booking-section';
 import type { BookingOptions } from '../booking-queries';
+import { Section } from '../booking-section';
 import { type BookingFormApi, Controller } from './booking-form-api';
 
 /** 1 · Select Service: the business's services as radio cards. */
