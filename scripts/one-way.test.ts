@@ -56,7 +56,9 @@ function violations(rule: Rule, files: Array<{ file: string; text: string }>): s
       if (!rule.pattern.test(line)) return [];
       // The formatter may wrap a statement: the allowed marker counts on the line or the two before it.
       const context = lines.slice(Math.max(0, i - 2), i + 1).join('\n');
-      const ok = rule.allowed.some((a) => a.file === file && (a.line === undefined || context.includes(a.line)));
+      const ok = rule.allowed.some(
+        (a) => a.file === file && (a.line === undefined || context.includes(a.line)),
+      );
       return ok ? [] : [`${file}:${i + 1}: ${line.trim()}`];
     }),
   );
