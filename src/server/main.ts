@@ -4,7 +4,7 @@ import { bootstrap } from './bootstrap';
 import { startPgliteVacuum } from './db/pglite-vacuum';
 import { DEMO_ADMIN, DEMO_OWNER, seedDemo } from './db/seed';
 import { loadEnv } from './env';
-import { scheduleAutomationsTick } from './features/campaigns/automations.service';
+import { scheduleAutomationsTick } from './features/campaigns/automations/workers';
 import { scheduleDailyTestPayouts } from './features/payouts/payouts-jobs';
 import { describeOutsideServices } from './features/platform-settings/outside-services';
 import { createSeoSettings, publicPagesOf } from './features/seo/seo-settings';

@@ -1,5 +1,5 @@
 import { REFUND_JOB, refundCancelledBooking } from '../features/bookings/bookings.service';
-import { registerAutomationWorkers } from '../features/campaigns/automations.service';
+import { registerAutomationWorkers } from '../features/campaigns/automations/workers';
 import { registerCampaignWorkers } from '../features/campaigns/campaign-jobs';
 import { completeInvoicePayment, INVOICE_SETTLE_JOB } from '../features/invoices/document-payments.service';
 import { registerPayoutWorkers } from '../features/payouts/payouts-jobs';

@@ -4,12 +4,8 @@ import { VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
 import { formatDateTimeInZone } from '../../../shared/time';
 import { bookings, type checkoutSessions } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
-import {
-  manageTokenFor,
-  manageUrl,
-  sendTransactional,
-  sendTransactionalSms,
-} from '../campaigns/automations.service';
+import { manageTokenFor, manageUrl } from '../campaigns/automations/customer-links';
+import { sendTransactional, sendTransactionalSms } from '../campaigns/automations/message-queue';
 import { findPublicBusiness } from './booking-options.service';
 
 type Checkout = typeof checkoutSessions.$inferSelect;

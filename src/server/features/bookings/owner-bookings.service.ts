@@ -18,13 +18,9 @@ import { bookings, customers, customerVehicles, services } from '../../db/schema
 import type { AppDeps } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { findActiveService, findPublicBusiness } from '../booking/booking-options.service';
-import {
-  dropPendingReminders,
-  manageTokenFor,
-  manageUrl,
-  sendTransactional,
-  sendTransactionalSms,
-} from '../campaigns/automations.service';
+import { manageTokenFor, manageUrl } from '../campaigns/automations/customer-links';
+import { sendTransactional, sendTransactionalSms } from '../campaigns/automations/message-queue';
+import { dropPendingReminders } from '../campaigns/automations/reminders';
 import { assertOwnedIds, assertUuid } from '../ids';
 import { assertSlotBookable, lockBusinessSlots, slotHasRoom } from '../scheduling/scheduling.service';
 import { type HistoryEntry, historyOf, recordHistory } from './booking-history.service';

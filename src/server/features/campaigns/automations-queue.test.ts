@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createBooking, createCustomer, updateProfile } from '../../db/factories';
 import { bookings, messageSends } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
-import { AUTOMATIONS_TICK_JOB, scheduleAutomationsTick } from './automations.service';
+import { AUTOMATIONS_TICK_JOB, scheduleAutomationsTick } from './automations/workers';
 
 // The tick on the real pg-boss queue (as main.ts runs it): the registered worker delivers a due reminder and queues
 // the next tick (decision 611).

@@ -4,7 +4,8 @@ import { automationSettingsSchema } from '../../../shared/messaging';
 import { requireFeature, requireOwner, requireUser } from '../../auth/guards';
 import { listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
-import { getAutomationSettings, messageLog, saveAutomationSettings } from './automations.service';
+import { messageLog } from './automations/automation-log';
+import { getAutomationSettings, saveAutomationSettings } from './automations/settings';
 
 // The owner's automated messages on /campaigns (decision 610): switches, review link, win-back, and the message log.
 

@@ -6,15 +6,11 @@ import { createBooking, createCustomer, createService, grantRole, updateProfile 
 import { bookingManageLinks, bookings, messageSends, outboxMessages, smsOptOuts } from '../../db/schema';
 import { createJobQueue } from '../../jobs/queue';
 import { createTestContext, openTestDatabase } from '../../test/harness';
-import {
-  AUTOMATIONS_TICK_JOB,
-  deliverDueMessages,
-  planReminders,
-  planWinback,
-  reviewTokenFor,
-  runAutomations,
-  scheduleAutomationsTick,
-} from './automations.service';
+import { reviewTokenFor } from './automations/customer-links';
+import { deliverDueMessages } from './automations/message-queue';
+import { planReminders } from './automations/reminders';
+import { planWinback } from './automations/win-back';
+import { AUTOMATIONS_TICK_JOB, runAutomations, scheduleAutomationsTick } from './automations/workers';
 import { recordConsent } from './consent.service';
 
 const t = await createTestContext({ jobs: 'memory' });

@@ -4,7 +4,7 @@ import { DEFAULT_AUTOMATION_SETTINGS } from '../../../shared/messaging';
 import { createBooking, createCustomer, updateProfile } from '../../db/factories';
 import { messageSends, outboxMessages } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
-import { runAutomations } from './automations.service';
+import { runAutomations } from './automations/workers';
 
 const t = await createTestContext({ jobs: 'memory' });
 t.deps.messageRetryDelaysMs = [1, 1];

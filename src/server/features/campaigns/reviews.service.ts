@@ -4,7 +4,7 @@ import { AUTOMATION_TEXT, type reviewInputSchema } from '../../../shared/messagi
 import type { Database } from '../../db/client';
 import { bookingReviews, bookings, customers, profiles, testimonials } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { getAutomationSettings } from './automations.service';
+import { getAutomationSettings } from './automations/settings';
 
 // The public review page (decision 614): the link in a review request names one completed booking; the customer
 // rates it once, and the review becomes an unfeatured testimonial of the business (its real rating counts it).

@@ -16,7 +16,9 @@ import { recordHistory } from '../bookings/booking-history.service';
 import { businessTimeZone, refundCancelledBooking } from '../bookings/bookings.service';
 import { reverseBookingPoints } from '../loyalty/points-ledger';
 import { assertSlotBookable, lockBusinessSlots, slotsOfDate } from '../scheduling/scheduling.service';
-import { dropPendingReminders, manageTokenFor, manageUrl, sendTransactional } from './automations.service';
+import { manageTokenFor, manageUrl } from './automations/customer-links';
+import { sendTransactional } from './automations/message-queue';
+import { dropPendingReminders } from './automations/reminders';
 
 // The customer's self-service page (decision 612): by an unguessable token that names one booking, the customer moves
 // it to a free slot (the one slot function) or cancels it, until 24 hours before the start (§9).

@@ -5,7 +5,8 @@ import { createBooking, createCustomer, updateProfile } from '../../db/factories
 import { bookingManageLinks, bookings, checkoutSessions, messageSends } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
 import { bookableBusiness, bookingForm, daysAhead } from '../booking/booking.fixtures';
-import { manageTokenFor, planReminders } from './automations.service';
+import { manageTokenFor } from './automations/customer-links';
+import { planReminders } from './automations/reminders';
 
 const t = await createTestContext();
 t.deps.messageRetryDelaysMs = [1, 1];

@@ -6,7 +6,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { documentCheckouts, invoices, quotes } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { AppError, conflict, invalid, notFound } from '../../http/errors';
-import { sendTransactional } from '../campaigns/automations.service';
+import { sendTransactional } from '../campaigns/automations/message-queue';
 import { appendPoints } from '../loyalty/points-ledger';
 import { redeemOnInvoice, sendRedeemCode, verifyRedeemCode } from '../loyalty/redeem.service';
 import { recordCompletedCharge } from '../payouts/ledger.service';

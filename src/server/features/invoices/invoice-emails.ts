@@ -1,6 +1,6 @@
 import { formatCents } from '../../../shared/money';
 import type { AppDeps } from '../../http/context';
-import { sendTransactional } from '../campaigns/automations.service';
+import { sendTransactional } from '../campaigns/automations/message-queue';
 
 export interface ReceiptDetails {
   businessId: string;

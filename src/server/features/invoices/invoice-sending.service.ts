@@ -17,7 +17,7 @@ import {
   queueMessages,
   sendTransactional,
   sendTransactionalSms,
-} from '../campaigns/automations.service';
+} from '../campaigns/automations/message-queue';
 import { blockedPhones, consentedSmsNumber } from '../campaigns/consent.service';
 import {
   DAY_MS,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createBooking, createCustomer, grantRole, updateProfile } from '../../db/factories';
 import { invoices, messageSends, outboxMessages } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
-import { runAutomations } from '../campaigns/automations.service';
+import { runAutomations } from '../campaigns/automations/workers';
 import { recordConsent } from '../campaigns/consent.service';
 
 const t = await createTestContext({ jobs: 'memory' });

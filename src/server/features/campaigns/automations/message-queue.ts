@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import type { MessageKind } from '../../../../shared/messaging';
+import { toE164 } from '../../../../shared/sms';
+import type { DbOrTx } from '../../../db/client';
+import { messageSends } from '../../../db/schema';
+import type { AppDeps } from '../../../http/context';
+import { blockedPhones } from '../consent.service';
+import { deliverSend, giveUpStaleClaims } from '../message-delivery';
+
+// Automated messages (decisions 610–613): reminders, review requests, win-back and transactional messages, each a
+// message_sends row with a unique dedupe key, delivered by the same claim-then-send path as campaigns.
+
+export type AutomationDeps = Pick<AppDeps, 'db' | 'mailer' | 'sms' | 'publicUrl' | 'messageRetryDelaysMs'>;
+
+export interface MessageRow {
+  businessId: string;
+  bookingId?: string | null;
+  customerId?: string | null;
+  kind: MessageKind;
+  marketing?: boolean;
+  dedupeKey: string;
+  channel: 'email' | 'sms';
+  to: string;
+  subject?: string | null;
+  body: string;
+  html?: string | null;
+  notBefore?: Date;
+  id?: string;
+}
+
+/** Writes message rows; a row whose dedupe key exists already is not written again (exactly once). */
+export async function queueMessages(db: DbOrTx, rows: MessageRow[]) {
+  if (rows.length === 0) return [];
+  const written = await db
+    .insert(messageSends)
+    .values(
+      rows.map((r) => ({
+        id: r.id ?? randomUUID(),
+        businessId: r.businessId,
+        bookingId: r.bookingId ?? null,
+        customerId: r.customerId ?? null,
+        kind: r.kind,
+        marketing: r.marketing ?? false,
+        dedupeKey: r.dedupeKey,
+        channel: r.channel,
+        to: r.to,
+        subject: r.subject ?? null,
+        body: r.body,
+        html: r.html ?? null,
+        notBefore: r.notBefore ?? new Date(),
+      })),
+    )
+    .onConflictDoNothing({ target: messageSends.dedupeKey })
+    .returning({ id: messageSends.id });
+  return written.map((w) => w.id);
+}
+
+/**
+ * A transactional message (confirmation, receipt, self-service notice): written as a row, then delivered at once.
+ * A failure is logged on the row, never thrown: it must not undo the booking or payment that caused it.
+ */
+export async function sendTransactional(deps: AutomationDeps, row: Omit<MessageRow, 'marketing'>) {
+  try {
+    const [id] = await queueMessages(deps.db, [{ ...row, marketing: false }]);
+    if (id) await deliverSend(deps, id);
+  } catch (err) {
+    console.warn(`Could not send the ${row.kind} message`, err);
+  }
+}
+
+/**
+ * A transactional text to a customer's number: skipped when the number is not a valid mobile number or texted STOP
+ * (STOP is honoured for every kind of SMS; deliverSend checks it again).
+ */
+export async function sendTransactionalSms(
+  deps: AutomationDeps,
+  row: Omit<MessageRow, 'marketing' | 'channel' | 'to' | 'subject' | 'html'> & {
+    phone: string | null | undefined;
+  },
+) {
+  const to = toE164(row.phone);
+  if (!to || (await blockedPhones(deps.db, [to])).has(to)) return;
+  const { phone: _phone, ...rest } = row;
+  await sendTransactional(deps, { ...rest, channel: 'sms', to, body: `${row.body} Reply STOP to opt out.` });
+}
+
+/** Due automated rows (not campaigns: their job delivers them), oldest first; stale claims are given up first. */
+export async function deliverDueMessages(deps: AutomationDeps, now = new Date(), limit = 500) {
+  await giveUpStaleClaims(deps.db, isNull(messageSends.campaignId), now);
+  const due = await deps.db
+    .select({ id: messageSends.id })
+    .from(messageSends)
+    .where(
+      and(
+        isNull(messageSends.campaignId),
+        eq(messageSends.status, 'pending'),
+        lte(messageSends.notBefore, new Date()),
+      ),
+    )
+    .orderBy(asc(messageSends.notBefore), asc(messageSends.id))
+    .limit(limit);
+  let sent = 0;
+  for (const { id } of due) if ((await deliverSend(deps, id)) === 'sent') sent++;
+  return sent;
+}

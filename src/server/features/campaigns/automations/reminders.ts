@@ -1,0 +1,115 @@
+import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+import { DEFAULT_AUTOMATION_SETTINGS, dueReminders } from '../../../../shared/messaging';
+import { toE164 } from '../../../../shared/sms';
+import { formatDateTimeInZone } from '../../../../shared/time';
+import type { DbOrTx } from '../../../db/client';
+import { bookings, customers, messageSends, messagingSettings } from '../../../db/schema';
+import { senderOf } from '../campaign-send.service';
+import { blockedPhones } from '../consent.service';
+import { manageTokenFor, manageUrl } from './customer-links';
+import { type AutomationDeps, type MessageRow, queueMessages } from './message-queue';
+
+// Appointment reminders (decision 611).
+
+const HOUR_MS = 3_600_000;
+
+/** A cancelled or moved booking's reminders that have not gone out yet are dropped (a moved one is re-planned). */
+export async function dropPendingReminders(db: DbOrTx, bookingId: string) {
+  await db
+    .delete(messageSends)
+    .where(
+      and(
+        eq(messageSends.bookingId, bookingId),
+        eq(messageSends.status, 'pending'),
+        inArray(messageSends.kind, ['reminder_24h', 'reminder_2h']),
+      ),
+    );
+}
+
+/**
+ * Writes the reminders that are due now: for each pending or confirmed booking starting within 24 hours, each
+ * switched-on offset whose moment has come. The dedupe key holds the booking's start, so a moved booking gets
+ * fresh reminders and a repeated run (a retry, a second instance) writes nothing twice. A booking made inside an
+ * offset's window gets no reminder for it (its confirmation is fresh); the 24-hour reminder is not sent once the
+ * 2-hour one is due.
+ */
+export async function planReminders(deps: AutomationDeps, now = new Date()) {
+  const horizon = new Date(now.getTime() + 24 * HOUR_MS);
+  const upcoming = await deps.db
+    .select({
+      id: bookings.id,
+      businessId: bookings.businessId,
+      scheduledAt: bookings.scheduledAt,
+      createdAt: bookings.createdAt,
+      serviceName: bookings.serviceName,
+      locationAddress: bookings.locationAddress,
+      customerId: customers.id,
+      firstName: customers.firstName,
+      email: customers.email,
+      phone: customers.phone,
+      reminder24h: messagingSettings.reminder24h,
+      reminder2h: messagingSettings.reminder2h,
+    })
+    .from(bookings)
+    .innerJoin(customers, eq(customers.id, bookings.customerId))
+    .leftJoin(messagingSettings, eq(messagingSettings.businessId, bookings.businessId))
+    .where(
+      and(
+        inArray(bookings.status, ['pending', 'confirmed']),
+        gt(bookings.scheduledAt, now),
+        lte(bookings.scheduledAt, horizon),
+      ),
+    );
+  const rows: MessageRow[] = [];
+  const phones = upcoming.map((b) => toE164(b.phone)).filter((p): p is string => p !== null);
+  const blocked = await blockedPhones(deps.db, phones);
+  const senders = new Map<string, Awaited<ReturnType<typeof senderOf>>>();
+  for (const b of upcoming) {
+    if (!b.businessId) continue;
+    const enabled = {
+      reminder_24h: b.reminder24h ?? DEFAULT_AUTOMATION_SETTINGS.reminder24h,
+      reminder_2h: b.reminder2h ?? DEFAULT_AUTOMATION_SETTINGS.reminder2h,
+    };
+    for (const kind of dueReminders({ startsAt: b.scheduledAt, createdAt: b.createdAt }, enabled, now)) {
+      let sender = senders.get(b.businessId);
+      if (!sender) {
+        sender = await senderOf(deps.db, b.businessId);
+        senders.set(b.businessId, sender);
+      }
+      const token = await manageTokenFor(deps.db, b.businessId, b.id);
+      const link = manageUrl(deps.publicUrl, token);
+      const when = formatDateTimeInZone(b.scheduledAt, sender.timeZone);
+      const key = `${kind}:${b.id}:${b.scheduledAt.toISOString()}`;
+      const base = { businessId: b.businessId, bookingId: b.id, customerId: b.customerId, kind };
+      rows.push({
+        ...base,
+        dedupeKey: `${key}:email`,
+        channel: 'email',
+        to: b.email.toLowerCase(),
+        subject: `Reminder: your ${b.serviceName} on ${when}`,
+        body: [
+          `Hi ${b.firstName},`,
+          '',
+          `This is a reminder of your ${b.serviceName} with ${sender.name} on ${when}.`,
+          `Where: ${b.locationAddress}`,
+          '',
+          `Need to reschedule or cancel? You can do it here until 24 hours before your appointment: ${link}`,
+          ...(sender.phone ? [`After that, please call ${sender.name} at ${sender.phone}.`] : []),
+          '',
+          `See you soon,`,
+          sender.name,
+        ].join('\n'),
+      });
+      const phone = toE164(b.phone);
+      if (phone && !blocked.has(phone))
+        rows.push({
+          ...base,
+          dedupeKey: `${key}:sms`,
+          channel: 'sms',
+          to: phone,
+          body: `${sender.name}: reminder of your ${b.serviceName} on ${when}. Reschedule or cancel: ${link} Reply STOP to opt out.`,
+        });
+    }
+  }
+  return queueMessages(deps.db, rows);
+}

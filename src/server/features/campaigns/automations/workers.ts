@@ -1,0 +1,54 @@
+import type { AppDeps } from '../../../http/context';
+import type { JobQueue } from '../../../jobs/queue';
+import { planInvoiceReminders } from '../../invoices/invoice-sending.service';
+import { type AutomationDeps, deliverDueMessages } from './message-queue';
+import { planReminders } from './reminders';
+import { planWinback } from './win-back';
+
+// The automations tick: one stately job that plans what is due and delivers it, then queues the next tick.
+
+export const AUTOMATIONS_TICK_JOB = 'messaging.automations-tick';
+/** How often the tick runs: reminders go out at most this late. */
+export const TICK_SECONDS = 60;
+
+/** Win-back looks back days, not minutes: each instance plans it at most this often. */
+const WINBACK_EVERY_MS = 15 * 60_000;
+const lastWinback = new WeakMap<object, number>();
+
+/** One pass: plan due reminders and overdue invoice reminders (decision 0956) (and win-backs, every 15 minutes), then deliver every due automated message. */
+export async function runAutomations(deps: AutomationDeps, now = new Date()) {
+  await planReminders(deps, now);
+  await planInvoiceReminders(deps, now);
+  const last = lastWinback.get(deps.db);
+  if (last === undefined || now.getTime() - last >= WINBACK_EVERY_MS) {
+    lastWinback.set(deps.db, now.getTime());
+    await planWinback(deps, now);
+  }
+  return deliverDueMessages(deps, now);
+}
+
+/**
+ * Queues the next tick. The queue is 'stately': however many instances start or re-queue, at most one tick waits,
+ * and the chain lives in the database across restarts.
+ */
+export async function scheduleAutomationsTick(jobs: JobQueue, startAfterSeconds = TICK_SECONDS) {
+  await jobs.send(
+    AUTOMATIONS_TICK_JOB,
+    {},
+    { policy: 'stately', startAfterSeconds, retryLimit: 1, expireInSeconds: 15 * 60 },
+  );
+}
+
+export async function registerAutomationWorkers(queue: JobQueue, deps: AppDeps) {
+  await queue.work(
+    AUTOMATIONS_TICK_JOB,
+    async () => {
+      try {
+        await runAutomations(deps);
+      } finally {
+        await scheduleAutomationsTick(queue);
+      }
+    },
+    { policy: 'stately' },
+  );
+}
