@@ -5,10 +5,6 @@ import LongestFirstSequencer from './src/server/test/sequencer';
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
-    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
-    environment: 'node',
-    setupFiles: ['src/server/test/setup.ts'],
-    globalSetup: ['src/server/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
@@ -24,5 +20,29 @@ export default defineConfig({
     unstubEnvs: true,
     unstubGlobals: true,
     sequence: { sequencer: LongestFirstSequencer },
+    // Two projects (docs/decisions/1155): the API, shared and script tests in node with the migrated database; the web
+    // components' tests (*.test.tsx) in happy-dom, without the database's global setup.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['src/server/test/setup.ts'],
+          globalSetup: ['src/server/test/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.tsx'],
+          environment: 'happy-dom',
+          environmentOptions: { happyDOM: { url: 'http://localhost:3000/' } },
+          setupFiles: ['src/server/test/setup.ts', 'src/web/test/setup.ts'],
+        },
+      },
+    ],
   },
 });

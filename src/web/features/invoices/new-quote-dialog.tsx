@@ -278,13 +278,7 @@ export function NewQuoteDialog({
                   control={form.control}
                   name="depositKind"
                   render={({ field }) => (
-                    <Select
-                      value={field.value}
-                      onValueChange={(id) => {
-                        setChosen(customerOptions.find((c) => c.id === id) ?? null);
-                        field.onChange(id);
-                      }}
-                    >
+                    <Select value={field.value} onValueChange={field.onChange}>
                       <SelectTrigger id="quote-deposit-kind">
                         <SelectValue />
                       </SelectTrigger>
