@@ -18,7 +18,11 @@
 //      /for-detailers, /about, /contact and a /seo/{slug} page of a server serving the built app (--lighthouse-runs=N;
 //      --paths=/book,/book/lone-star-mobile-detailing measures only those pages).
 //
-// Parts: --only=api,scale,lighthouse,seo (any of them, comma-separated; default all). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
+//   R. Routes (scripts/bench-routing.ts): the route solver on Solomon's VRPTW instances (gap to the best known
+//      distance; --vrptw-dir=DIR, default ../shared/bench/vrptw/ beside the repository; --routing-ms=2000,1000) and
+//      a business day of 60 jobs and 6 technicians. Needs no server or database.
+//
+// Parts: --only=api,scale,lighthouse,seo,routing (any of them, comma-separated; default all). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
 // embedded database lives in a temporary folder (or, with BENCH_DATABASE_URL=postgres://…/postgres, in a fresh
 // PostgreSQL database that is dropped afterwards). Options: --pages=100000 --duration=10 --data-dir=DIR, --ports=FIRST-LAST
 // (or BENCH_PORTS): the servers take free ports in that range only.
@@ -32,6 +36,7 @@ import { openDatabase } from '../src/server/db/client';
 import { DEMO_OWNER } from '../src/server/db/seed';
 import { STATE_CODES } from '../src/shared/seo.constants';
 import { apiFigures, freePort, runLoad } from './bench-api';
+import { routingFigures } from './bench-routing';
 import { fillScale, scaleFigures } from './bench-scale';
 import { defaultPaths, runLighthouse } from './lighthouse';
 
@@ -379,8 +384,13 @@ async function main() {
     await admin.end();
   }
   let ok = false;
-  const parts = new Set(String(args.only ?? 'api,scale,lighthouse,seo').split(','));
+  const parts = new Set(String(args.only ?? 'api,scale,lighthouse,seo,routing').split(','));
   try {
+    if (parts.has('routing'))
+      await routingFigures(report, {
+        vrptwDir: args['vrptw-dir'],
+        timeLimitsMs: args['routing-ms'] ? String(args['routing-ms']).split(',').map(Number) : undefined,
+      });
     if (parts.has('api')) {
       const api = await startServer('api');
       try {

@@ -1,0 +1,196 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { checkPlan } from './check-plan';
+import { solve } from './solve';
+import type { RoutingJob, RoutingProblem, RoutingVehicle } from './types';
+
+// Property tests on small random days (decision 1145). The plans are checked by checkPlan, which shares no code with
+// the solver, and the exact solver is compared with a brute force written here.
+
+interface Day {
+  points: [number, number][];
+  jobs: { at: number; service: number; open: number; width: number; demand: number; skill: boolean }[];
+  vehicles: { shiftEnd: number; capacity: number; skilled: boolean }[];
+}
+
+const day = (maxJobs: number, maxVehicles: number) =>
+  fc
+    .record({
+      jobs: fc.array(
+        fc.record({
+          at: fc.nat(),
+          service: fc.integer({ min: 0, max: 30 }),
+          open: fc.integer({ min: 0, max: 200 }),
+          width: fc.integer({ min: 0, max: 150 }),
+          demand: fc.integer({ min: 0, max: 4 }),
+          skill: fc.boolean(),
+        }),
+        { minLength: 1, maxLength: maxJobs },
+      ),
+      vehicles: fc.array(
+        fc.record({
+          shiftEnd: fc.integer({ min: 150, max: 400 }),
+          capacity: fc.integer({ min: 3, max: 12 }),
+          skilled: fc.boolean(),
+        }),
+        { minLength: 1, maxLength: maxVehicles },
+      ),
+      points: fc.array(fc.tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 60 })), {
+        minLength: 2,
+        maxLength: 12,
+      }),
+    })
+    .map((d): Day => d);
+
+/** Rounded Euclidean drive times: the triangle inequality may fail by a minute, as with real road times. */
+function toProblem(d: Day, withSkills: boolean): RoutingProblem {
+  const durations = d.points.map(([ax, ay]) =>
+    d.points.map(([bx, by]) => Math.round(Math.hypot(ax - bx, ay - by))),
+  );
+  const jobs: RoutingJob[] = d.jobs.map((j, k) => ({
+    id: `j${k}`,
+    location: 1 + (j.at % (d.points.length - 1)),
+    service: j.service,
+    window: { start: j.open, end: j.open + j.width },
+    demand: j.demand,
+    skills: withSkills && j.skill ? ['ceramic'] : [],
+  }));
+  const vehicles: RoutingVehicle[] = d.vehicles.map((v, k) => ({
+    id: `t${k}`,
+    start: 0,
+    shift: { start: 0, end: v.shiftEnd },
+    capacity: v.capacity,
+    skills: withSkills && v.skilled ? ['ceramic'] : [],
+  }));
+  return { durations, jobs, vehicles };
+}
+
+/** Most jobs served, then least drive, over every order of every subset (depth first, cut where a prefix is late). */
+function bruteForce(p: RoutingProblem): { served: number; cost: number } {
+  const v = p.vehicles[0];
+  const end = v.end ?? v.start;
+  let best = { served: 0, cost: 0 };
+  const visit = (used: boolean[], at: number, clock: number, cost: number, served: number, load: number) => {
+    if (clock + p.durations[at][end] <= v.shift.end) {
+      const total = cost + p.durations[at][end];
+      if (served > best.served || (served === best.served && total < best.cost))
+        best = { served, cost: total };
+    }
+    p.jobs.forEach((job, k) => {
+      if (used[k] || load + (job.demand ?? 0) > (v.capacity ?? Number.POSITIVE_INFINITY)) return;
+      const arrival = clock + p.durations[at][job.location];
+      if (job.window && arrival > job.window.end) return;
+      used[k] = true;
+      const start = Math.max(arrival, job.window?.start ?? arrival);
+      visit(
+        used,
+        job.location,
+        start + (job.service ?? 0),
+        cost + p.durations[at][job.location],
+        served + 1,
+        load + (job.demand ?? 0),
+      );
+      used[k] = false;
+    });
+  };
+  visit(
+    p.jobs.map(() => false),
+    v.start,
+    v.shift.start,
+    0,
+    0,
+    0,
+  );
+  // An empty day costs nothing, even when the shift could not take the technician home.
+  return best.served === 0 ? { served: 0, cost: 0 } : best;
+}
+
+describe('the solver on small random days', () => {
+  it('solves one technician’s day of up to 8 stops exactly (as a brute force does)', () => {
+    fc.assert(
+      fc.property(day(8, 1), (d) => {
+        const problem = toProblem(d, false);
+        const plan = solve(problem);
+        expect(plan.exact).toBe(true);
+        expect(checkPlan(problem, plan)).toEqual([]);
+        const served = plan.routes.reduce((n, r) => n + r.stops.length, 0);
+        const expected = bruteForce(problem);
+        expect(served).toBe(expected.served);
+        expect(plan.cost).toBeCloseTo(expected.cost, 6);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('never breaks a window, a shift, the capacity or a skill, and never loses or repeats a job', () => {
+    fc.assert(
+      fc.property(day(16, 4), fc.integer(), (d, seed) => {
+        const problem = toProblem(d, true);
+        const plan = solve(problem, { seed, timeLimitMs: 60_000 }, { maxIterations: 40 });
+        expect(checkPlan(problem, plan)).toEqual([]);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('keeps locked jobs with their technician and at their time', () => {
+    fc.assert(
+      fc.property(day(12, 3), fc.nat(), (d, pick) => {
+        const problem = toProblem(d, false);
+        // Lock one job to the last technician, and another (if any) to the start of its window.
+        const lockedVehicle = problem.vehicles[problem.vehicles.length - 1].id;
+        const byVehicle = problem.jobs[pick % problem.jobs.length];
+        byVehicle.lock = { vehicleId: lockedVehicle };
+        const byTime = problem.jobs[(pick + 1) % problem.jobs.length];
+        if (byTime !== byVehicle && byTime.window) byTime.lock = { start: byTime.window.start };
+        const plan = solve(problem, { timeLimitMs: 60_000 }, { maxIterations: 30 });
+        expect(checkPlan(problem, plan)).toEqual([]);
+        const route = plan.routes.find((r) => r.stops.some((s) => s.jobId === byVehicle.id));
+        if (route) expect(route.vehicleId).toBe(lockedVehicle);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('gives the same plan for the same seed', () => {
+    fc.assert(
+      fc.property(day(20, 4), fc.integer(), (d, seed) => {
+        const problem = toProblem(d, true);
+        const a = solve(problem, { seed, timeLimitMs: 60_000 }, { maxIterations: 60 });
+        const b = solve(problem, { seed, timeLimitMs: 60_000 }, { maxIterations: 60 });
+        expect({ ...a, solveMs: 0 }).toEqual({ ...b, solveMs: 0 });
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('takes a job into a one-technician day only when it fits (a window already closed stays unassigned)', () => {
+    const problem: RoutingProblem = {
+      durations: [
+        [0, 10, 10],
+        [10, 0, 5],
+        [10, 5, 0],
+      ],
+      jobs: [
+        { id: 'open', location: 1, service: 30, window: { start: 20, end: 40 } },
+        { id: 'closed', location: 2, service: 30, window: { start: 0, end: 5 } },
+      ],
+      vehicles: [{ id: 't', start: 0, shift: { start: 0, end: 480 } }],
+    };
+    const plan = solve(problem);
+    expect(plan.unassigned).toEqual(['closed']);
+    expect(plan.routes[0].stops).toEqual([{ jobId: 'open', arrival: 20, start: 20, departure: 50 }]);
+    expect(plan.routes[0].departure).toBe(10);
+    expect(plan.cost).toBe(20);
+  });
+
+  it('rejects a problem whose locations fall outside the matrix', () => {
+    expect(() =>
+      solve({
+        durations: [[0]],
+        jobs: [{ id: 'a', location: 3 }],
+        vehicles: [{ id: 't', start: 0, shift: { start: 0, end: 10 } }],
+      }),
+    ).toThrow(/outside the travel matrix/);
+  });
+});
