@@ -28,7 +28,7 @@ const manifest = JSON.parse(readFileSync('dist/web/.vite/manifest.json', 'utf8')
 >;
 // Shared chunks are keyed `_<name>-<hash>.js`, entries by their source path (relative to src/web).
 const PRIVATE_SOURCES =
-  /^(_auth-client-|_owner-layout-|lib\/auth-client\.ts|components\/layout\/(owner-|require-auth)|features\/(admin|admin-analytics|admin-leads|admin-seo|admin-verifications|auth|dashboard|bookings|customers|services|inventory|marketing|business-profile|service-areas|verification)\/)/;
+  /^(_auth-client-|_owner-layout-|lib\/auth-client\.ts|api\/|routes\/|components\/layout\/(owner-|require-auth)|features\/(admin|admin-analytics|admin-leads|admin-seo|admin-verifications|auth|dashboard|bookings|customers|services|inventory|marketing|business-profile|service-areas|verification)\/)/;
 const privateChunks = new Set(
   Object.entries(manifest)
     .filter(([source]) => PRIVATE_SOURCES.test(source))

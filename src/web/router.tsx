@@ -109,8 +109,7 @@ export const router = createBrowserRouter([
         children: [
           {
             path: '/dashboard',
-            lazy: () =>
-              import('./features/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+            lazy: () => import('./routes/dashboard-route').then((m) => ({ Component: m.DashboardRoute })),
           },
           {
             path: '/bookings',
@@ -144,9 +143,7 @@ export const router = createBrowserRouter([
           {
             path: '/business-profile',
             lazy: () =>
-              import('./features/business-profile/business-profile-page').then((m) => ({
-                Component: m.BusinessProfilePage,
-              })),
+              import('./routes/business-profile-route').then((m) => ({ Component: m.BusinessProfileRoute })),
           },
           {
             path: '/service-areas',
@@ -202,8 +199,7 @@ export const router = createBrowserRouter([
                 children: [
                   {
                     path: '/admin',
-                    lazy: () =>
-                      import('./features/admin/admin-page').then((m) => ({ Component: m.AdminPage })),
+                    lazy: () => import('./routes/admin-route').then((m) => ({ Component: m.AdminRoute })),
                   },
                   {
                     path: '/admin/seo',

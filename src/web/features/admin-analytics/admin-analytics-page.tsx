@@ -8,6 +8,7 @@ import {
   resolveAnalyticsPeriod,
 } from '../../../shared/analytics';
 import { formatCents } from '../../../shared/money';
+import { type Analytics, analyticsCsvUrl, useAnalytics } from '../../api/analytics';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -15,7 +16,6 @@ import { Field } from '../../components/ui/label';
 import { EmptyState, ErrorState } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
-import { type Analytics, analyticsCsvUrl, useAnalytics } from './analytics-queries';
 
 // The charts (recharts) load on their own, after the figures: no public page and not even the admin shell carries them.
 const charts = () => import('./analytics-charts');

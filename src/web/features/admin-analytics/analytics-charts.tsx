@@ -10,7 +10,7 @@ import {
   YAxis,
 } from 'recharts';
 import { formatCents } from '../../../shared/money';
-import type { Analytics } from './analytics-queries';
+import type { Analytics } from '../../api/analytics';
 
 // recharts lives in this file only, loaded with React.lazy from the analytics page: never in a public bundle.
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formatCents } from '../../../shared/money';
 import { formatDateTimeInZone } from '../../../shared/time';
+import { type Lead, type LeadState, useAssignLead, useEligibleBusinesses, useLeads } from '../../api/leads';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -21,7 +22,6 @@ import { LoadMore } from '../../components/ui/load-more';
 import { PageHeader } from '../../components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { type Lead, type LeadState, useAssignLead, useEligibleBusinesses, useLeads } from './leads-queries';
 
 function AssignDialog({ lead, onClose }: { lead: Lead | null; onClose: () => void }) {
   const businesses = useEligibleBusinesses(lead?.id ?? null);

@@ -1,6 +1,7 @@
 import { ArrowLeft, Inbox, Mail, MessageSquare, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { type OutboxChannelFilter, type OutboxMessage, useOutbox } from '../../api/outbox';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -11,7 +12,6 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { OutboxMessageDialog, sentAt } from './outbox-message-dialog';
-import { type OutboxChannelFilter, type OutboxMessage, useOutbox } from './outbox-queries';
 
 const CHANNEL_LABELS: Record<OutboxChannelFilter, string> = {
   all: 'Email and SMS',

@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { type OutboxMessageDetail, outboxHtmlUrl, useOutboxMessage } from '../../api/outbox';
 import { Badge } from '../../components/ui/badge';
 import {
   Dialog,
@@ -10,7 +11,6 @@ import {
 } from '../../components/ui/dialog';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { type OutboxMessageDetail, outboxHtmlUrl, useOutboxMessage } from './outbox-queries';
 
 /** "Nov 25, 2026, 6:02 PM" in the viewer's own zone. */
 export const sentAt = (iso: string) =>

@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
+import { isActive, useLatestRun } from '../../api/admin-seo';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
-import { isActive, useLatestRun } from './admin-seo-queries';
 import { GeneratedPagesCard } from './generated-pages-card';
 import { SeoGeneratorCard } from './seo-generator-card';
 

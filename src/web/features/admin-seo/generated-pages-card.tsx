@@ -3,6 +3,12 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { seoPagePath } from '../../../shared/routes';
 import { ADMIN_PAGE_LIST_LIMIT, deletedText, SEO_TEXT } from '../../../shared/seo.constants';
+import {
+  type PlatformPage,
+  useDeleteAllPlatformPages,
+  useDeletePlatformPage,
+  usePlatformPages,
+} from '../../api/admin-seo';
 import { SeoStatusBadge } from '../../components/seo/seo-status-badge';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
@@ -10,12 +16,6 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
-import {
-  type PlatformPage,
-  useDeleteAllPlatformPages,
-  useDeletePlatformPage,
-  usePlatformPages,
-} from './admin-seo-queries';
 
 /** The generated pages (§2): searchable by title, city or state, newest first, at most 100 rows. */
 export function GeneratedPagesCard({ generating }: { generating: boolean }) {

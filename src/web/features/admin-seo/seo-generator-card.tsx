@@ -19,6 +19,13 @@ import {
   type AdminGenerateInputParsed,
   adminGenerateFormSchema,
 } from '../../../shared/seo.schemas';
+import {
+  isActive,
+  refreshPlatformPages,
+  type SeoRun,
+  useGenerateSeoPages,
+  useSeoSettings,
+} from '../../api/admin-seo';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -26,13 +33,6 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { Progress } from '../../components/ui/progress';
 import { cn } from '../../lib/utils';
-import {
-  isActive,
-  refreshPlatformPages,
-  type SeoRun,
-  useGenerateSeoPages,
-  useSeoSettings,
-} from './admin-seo-queries';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 

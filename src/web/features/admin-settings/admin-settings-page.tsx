@@ -12,6 +12,7 @@ import {
   SETTINGS_TEXT,
   settingsToForm,
 } from '../../../shared/platform-settings';
+import { type AdminSettings, useAdminSettings, useSaveSettings } from '../../api/platform-settings';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
@@ -20,7 +21,6 @@ import { Field, Label } from '../../components/ui/label';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { Switch } from '../../components/ui/switch';
-import { type AdminSettings, useAdminSettings, useSaveSettings } from './admin-settings-queries';
 
 /** /admin/settings: platform settings (banner, prices, support, tax, lead price) and the outside services in use. */
 export function AdminSettingsPage() {

@@ -1,5 +1,5 @@
+import type { AdminAccount } from '../../api/admin-users';
 import { Badge } from '../../components/ui/badge';
-import type { AdminAccount } from './admin-users-queries';
 
 const PLAN_NAMES = { starter: 'Starter', pro: 'Pro', elite: 'Elite', franchise: 'Franchise' } as const;
 const VERIFICATION = {

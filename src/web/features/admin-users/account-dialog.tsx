@@ -3,6 +3,14 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { PlatformRole } from '../../../shared/admin-users';
 import { formatCents } from '../../../shared/money';
+import {
+  type AccountOverview,
+  useAccountOverview,
+  useGrantRole,
+  useRestore,
+  useRevokeRole,
+  useSuspend,
+} from '../../api/admin-users';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import {
@@ -19,14 +27,6 @@ import { Field } from '../../components/ui/label';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { AccountBadges, day, planLabel } from './account-badges';
-import {
-  type AccountOverview,
-  useAccountOverview,
-  useGrantRole,
-  useRestore,
-  useRevokeRole,
-  useSuspend,
-} from './admin-users-queries';
 import { AuditList } from './audit-list';
 import { PlanAssign } from './plan-assign';
 

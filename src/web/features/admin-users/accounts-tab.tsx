@@ -1,6 +1,7 @@
 import { Search, Users } from 'lucide-react';
 import { useState } from 'react';
 import { USER_FILTERS, type UserFilter } from '../../../shared/admin-users';
+import { type AdminAccount, useAccounts } from '../../api/admin-users';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -11,7 +12,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { AccountBadges, day, planLabel } from './account-badges';
 import { AccountDialog } from './account-dialog';
-import { type AdminAccount, useAccounts } from './admin-users-queries';
 
 const FILTER_LABELS: Record<UserFilter, string> = {
   all: 'All accounts',

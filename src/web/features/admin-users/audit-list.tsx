@@ -1,10 +1,10 @@
 import { History } from 'lucide-react';
 import { auditActionLabel } from '../../../shared/admin-users';
+import { type AuditEntry, useAuditLog } from '../../api/admin-users';
 import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { LoadMore } from '../../components/ui/load-more';
 import { dateTime } from './account-badges';
-import { type AuditEntry, useAuditLog } from './admin-users-queries';
 
 const show = (v: unknown) =>
   v === null || v === undefined

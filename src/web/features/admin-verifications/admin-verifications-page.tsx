@@ -3,6 +3,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { DOCUMENT_TYPE_INFO, VERIFICATION_TEXT, verificationStatusLabel } from '../../../shared/verification';
+import {
+  type Review,
+  type ReviewStatus,
+  useApprove,
+  useReject,
+  useReviews,
+} from '../../api/admin-verifications';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -20,13 +27,6 @@ import { Field } from '../../components/ui/label';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import {
-  type Review,
-  type ReviewStatus,
-  useApprove,
-  useReject,
-  useReviews,
-} from './admin-verifications-queries';
 
 const TONES = { pending: 'amber', verified: 'green', rejected: 'red' } as const;
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });

@@ -1,8 +1,8 @@
 import { BarChart3, ChevronRight, Inbox, Mail, Search, Settings, ShieldCheck, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
-import { PlatformFeeCard } from '../payouts/platform-fee-card';
 
 const CARDS = [
   {
@@ -52,15 +52,15 @@ const CARDS = [
   },
 ] as const;
 
-/** /admin: the platform admin panel (§2). */
-export function AdminPage() {
+/** /admin: the platform admin panel (§2). The platform fee card belongs to payouts; the route hands it in. */
+export function AdminPage({ platformFee }: { platformFee: ReactNode }) {
   return (
     <>
       <PageHeader
         title="Admin Panel"
         description="Manage ShineRoute platform-wide: SEO pages, users, analytics and settings."
       />
-      <PlatformFeeCard />
+      {platformFee}
       <ul className="grid gap-4 sm:grid-cols-2">
         {CARDS.map(({ to, title, description, icon: Icon }) => (
           <li key={to}>

@@ -10,12 +10,12 @@ import {
 } from '../../../shared/add-ons';
 import type { SubscriptionTier } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
+import { useAddOns, useBuyAddOn } from '../../api/add-ons';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
-import { useAddOns, useBuyAddOn } from './add-ons-queries';
 
 /** The §9 add-ons on /billing (docs/decisions/0952): bought by the owner, listed with their state. */
 export function AddOnsSection({

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { BILLING_TEXT, type PromotionView, percentOfCents, promotionText } from '../../../shared/billing';
 import { PLANS, type SubscriptionTier, TIER_LABELS } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
+import { useBilling, useChangePlan, useCustomerPortal, useSubscriptionCheckout } from '../../api/billing';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -10,7 +11,6 @@ import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { cn } from '../../lib/utils';
 import { AddOnsSection } from './add-ons-section';
-import { useBilling, useChangePlan, useCustomerPortal, useSubscriptionCheckout } from './billing-queries';
 
 const STATE_TEXT = { trialing: 'Free trial', active: 'Active', lapsed: 'Lapsed' } as const;
 

@@ -2,14 +2,14 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { BOOKING_LINK_TEXT, bookingSlugSchema } from '../../../shared/booking-link';
+import { useIsTechnician } from '../../api/billing';
+import { bookingLinkQuery } from '../../api/booking-link';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { api, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
-import { useIsTechnician } from '../billing/billing-queries';
-import { bookingLinkQuery } from './booking-link-queries';
 
 /** Business Profile: the booking link's address, which the owner may change; the old one redirects (decision 0955). */
 export function BookingLinkSettings() {

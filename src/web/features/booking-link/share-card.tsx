@@ -5,10 +5,10 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { BOOKING_LINK_TEXT } from '../../../shared/booking-link';
+import { bookingLinkQuery } from '../../api/booking-link';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Label } from '../../components/ui/label';
-import { bookingLinkQuery } from './booking-link-queries';
 
 /** A "Book now" button any website can paste in: plain HTML with inline styles, no script. */
 export function bookNowSnippet(url: string) {

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
+import { useAssignBooking, useAssignees, useAssignments } from '../../api/team';
 import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
-import { useAssignBooking, useAssignees, useAssignments } from '../team/team-queries';
 
 const NONE = 'none';
 

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { BOOKER_TEXT } from '../../../shared/booker-details';
+import { type BookingDetail, useMergeBooker } from '../../api/bookings';
 import { Button } from '../../components/ui/button';
-import { type BookingDetail, useMergeBooker } from './bookings-queries';
 
 /**
  * What the person booking online entered where it differs from the customer's record (decision 0936): the record

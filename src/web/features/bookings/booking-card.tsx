@@ -3,14 +3,14 @@ import { availableActions, BOOKING_STATUS_LABELS } from '../../../shared/booking
 import type { BookingStatus } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
 import { formatDateTimeInZone } from '../../../shared/time';
+import type { OwnerBooking } from '../../api/bookings';
+import { useAssignments } from '../../api/team';
 import { BookingStatusBadge } from '../../components/domain/booking-status-badge';
 import { vehicleText } from '../../components/domain/vehicle-text';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { InvoiceBookingButton } from '../invoices/invoice-booking-button';
-import { useAssignments } from '../team/team-queries';
-import type { OwnerBooking } from './bookings-queries';
 import { ContactLinks } from './contact-links';
+import { InvoiceBookingButton } from './invoice-booking-button';
 
 export function BookingCard({
   booking,

@@ -4,6 +4,8 @@ import type { BookingStatus } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
 import { EDITABLE_STATUSES } from '../../../shared/owner-bookings';
 import { formatDateTimeInZone, formatDuration } from '../../../shared/time';
+import { useIsTechnician } from '../../api/billing';
+import { type BookingDetail, useBookingDetail } from '../../api/bookings';
 import { BookingStatusBadge } from '../../components/domain/booking-status-badge';
 import { vehicleText } from '../../components/domain/vehicle-text';
 import { Button } from '../../components/ui/button';
@@ -16,10 +18,8 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
-import { useIsTechnician } from '../billing/billing-queries';
 import { AssigneeSelect } from './assignee-select';
 import { BookerChanges } from './booker-changes';
-import { type BookingDetail, useBookingDetail } from './bookings-queries';
 import { ContactLinks } from './contact-links';
 
 const PAYMENT_TEXT = { online: 'Paid online', offline: 'Paid offline', unpaid: 'Not paid yet' } as const;

@@ -6,6 +6,10 @@ import { dollarsToCents, formatCents, formatMoney } from '../../../shared/money'
 import { OWNER_BOOKING_TEXT } from '../../../shared/owner-bookings';
 import { servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
 import { formatSlot, todayInZone, utcToZoned } from '../../../shared/time';
+import { type BookingDetail, useCreateBooking, useEditBooking } from '../../api/bookings';
+import { useCustomerDetail, useCustomerSearch } from '../../api/customers';
+import { useOwnerSlots } from '../../api/scheduling';
+import { useServiceOptions } from '../../api/services';
 import { vehicleText } from '../../components/domain/vehicle-text';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -21,10 +25,6 @@ import { Input, Textarea } from '../../components/ui/input';
 import { Field, Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useCustomerDetail, useCustomerSearch } from '../customers/customers-queries';
-import { useOwnerSlots } from '../scheduling/scheduling-queries';
-import { useServiceOptions } from '../services/services-queries';
-import { type BookingDetail, useCreateBooking, useEditBooking } from './bookings-queries';
 
 interface FormValues {
   customerMode: 'existing' | 'new';

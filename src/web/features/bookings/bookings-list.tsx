@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { BOOKING_FILTERS, BOOKING_STATUS_LABELS, type BookingFilter } from '../../../shared/booking-status';
 import type { BookingWhen } from '../../../shared/owner-bookings';
+import { type OwnerBooking, useBookingsList } from '../../api/bookings';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
@@ -11,7 +12,6 @@ import { LoadMore } from '../../components/ui/load-more';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useErrorToast } from '../../lib/use-error-toast';
-import { type OwnerBooking, useBookingsList } from './bookings-queries';
 
 const FILTER_LABELS: Record<BookingFilter, string> = { all: 'All statuses', ...BOOKING_STATUS_LABELS };
 

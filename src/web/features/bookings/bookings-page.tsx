@@ -12,24 +12,24 @@ import {
   todayInZone,
   weekdayIndex,
 } from '../../../shared/time';
-import { ConfirmDialog } from '../../components/ui/alert-dialog';
-import { Button } from '../../components/ui/button';
-import { CardGridSkeleton, EmptyState, ErrorState } from '../../components/ui/list-states';
-import { PageHeader } from '../../components/ui/page-header';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { bookingLinkQuery } from '../booking-link/booking-link-queries';
-import { useScheduling } from '../scheduling/scheduling-queries';
-import { ALL_TECHNICIANS, TechnicianFilter } from './assignee-select';
-import { BookingCard } from './booking-card';
-import { BookingDetailsDialog } from './booking-details-dialog';
-import { BookingFormDialog } from './booking-form-dialog';
-import { BookingsList } from './bookings-list';
+import { bookingLinkQuery } from '../../api/booking-link';
 import {
   type BookingDetail,
   type OwnerBooking,
   useCalendar,
   useUpdateBookingStatus,
-} from './bookings-queries';
+} from '../../api/bookings';
+import { useScheduling } from '../../api/scheduling';
+import { ConfirmDialog } from '../../components/ui/alert-dialog';
+import { Button } from '../../components/ui/button';
+import { CardGridSkeleton, EmptyState, ErrorState } from '../../components/ui/list-states';
+import { PageHeader } from '../../components/ui/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { ALL_TECHNICIANS, TechnicianFilter } from './assignee-select';
+import { BookingCard } from './booking-card';
+import { BookingDetailsDialog } from './booking-details-dialog';
+import { BookingFormDialog } from './booking-form-dialog';
+import { BookingsList } from './bookings-list';
 import { TimeGrid } from './time-grid';
 import { WeekAgenda } from './week-agenda';
 

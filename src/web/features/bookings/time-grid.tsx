@@ -1,7 +1,7 @@
 import { BOOKING_STATUS_LABELS } from '../../../shared/booking-status';
 import { formatCalendarDate, formatTimeInZone, utcToZoned } from '../../../shared/time';
+import type { OwnerBooking } from '../../api/bookings';
 import { cn } from '../../lib/utils';
-import type { OwnerBooking } from './bookings-queries';
 
 const HOUR_PX = 56;
 

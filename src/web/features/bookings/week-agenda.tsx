@@ -1,7 +1,7 @@
 import { formatCalendarDate, formatTimeInZone, utcToZoned } from '../../../shared/time';
+import type { OwnerBooking } from '../../api/bookings';
 import { BookingStatusBadge } from '../../components/domain/booking-status-badge';
 import { cn } from '../../lib/utils';
-import type { OwnerBooking } from './bookings-queries';
 
 /** The week on a phone: each day's jobs in time order (a 7-column grid does not fit 390 px). */
 export function WeekAgenda({

@@ -1,20 +1,30 @@
 import { ExternalLink, Globe } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { PROFILE_TEXT } from '../../../shared/business-profile';
+import { useIsTechnician } from '../../api/billing';
+import { useBusinessProfile, useGenerateBusinessPage } from '../../api/business-profile';
 import { Button } from '../../components/ui/button';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useErrorToast } from '../../lib/use-error-toast';
-import { useIsTechnician } from '../billing/billing-queries';
-import { BookingLinkSettings } from '../booking-link/booking-link-settings';
-import { HoursTab } from '../scheduling/hours-tab';
-import { TeamTab } from '../team/team-tab';
-import { useBusinessProfile, useGenerateBusinessPage } from './business-profile-queries';
 import { BasicInfoFields, BusinessDetailsFields, ServicesFields, useProfileForm } from './profile-form';
 import { TestimonialsTab } from './testimonials-tab';
 
-export function BusinessProfilePage() {
+/**
+ * /business-profile. The booking link, the Hours & Booking tab and the Team tab belong to their own features; the
+ * route (src/web/routes/business-profile-route.tsx) hands them in.
+ */
+export function BusinessProfilePage({
+  bookingLink,
+  hoursTab,
+  teamTab,
+}: {
+  bookingLink: ReactNode;
+  hoursTab: ReactNode;
+  teamTab: ReactNode;
+}) {
   const { data, isPending, isError, errorUpdatedAt, refetch, isRefetching } = useBusinessProfile();
   useErrorToast(isError, PROFILE_TEXT.loadFailed, errorUpdatedAt);
   const { form, onSubmit } = useProfileForm(data);
@@ -62,7 +72,7 @@ export function BusinessProfilePage() {
         <ErrorState message={PROFILE_TEXT.loadFailed} onRetry={() => refetch()} retrying={isRefetching} />
       ) : (
         <>
-          <BookingLinkSettings />
+          {bookingLink}
           <Tabs defaultValue="basic">
             <TabsList className="flex-wrap">
               <TabsTrigger value="basic">Basic Info</TabsTrigger>
@@ -87,14 +97,8 @@ export function BusinessProfilePage() {
             <TabsContent value="testimonials">
               <TestimonialsTab />
             </TabsContent>
-            <TabsContent value="hours">
-              <HoursTab />
-            </TabsContent>
-            {!isTechnician && (
-              <TabsContent value="team">
-                <TeamTab />
-              </TabsContent>
-            )}
+            <TabsContent value="hours">{hoursTab}</TabsContent>
+            {!isTechnician && <TabsContent value="team">{teamTab}</TabsContent>}
           </Tabs>
         </>
       )}

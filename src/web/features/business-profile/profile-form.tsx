@@ -4,11 +4,11 @@ import { type UseFormReturn, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { linesToList, PROFILE_TEXT, parseIntegerOrZero } from '../../../shared/business-profile';
+import { type BusinessProfile, useSaveBusinessProfile } from '../../api/business-profile';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Input, Textarea } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
-import { type BusinessProfile, useSaveBusinessProfile } from './business-profile-queries';
 
 const formSchema = z.object({
   businessName: z.string().trim().min(1, PROFILE_TEXT.nameRequired),

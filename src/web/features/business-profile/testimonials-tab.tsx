@@ -10,6 +10,13 @@ import {
   type TestimonialInput,
   testimonialFormSchema,
 } from '../../../shared/business-profile';
+import {
+  type Testimonial,
+  useAddTestimonial,
+  useDeleteTestimonial,
+  useFeatureTestimonial,
+  useTestimonials,
+} from '../../api/business-profile';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -18,13 +25,6 @@ import { Input, Textarea } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
-import {
-  type Testimonial,
-  useAddTestimonial,
-  useDeleteTestimonial,
-  useFeatureTestimonial,
-  useTestimonials,
-} from './business-profile-queries';
 
 const EMPTY: TestimonialForm = {
   customerName: '',

@@ -5,6 +5,14 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { AUTOMATION_TEXT, automationSettingsSchema, messageKindLabel } from '../../../shared/messaging';
+import {
+  type AutomationSettings,
+  type LogEntry,
+  useAutomationSettings,
+  useMessageLog,
+  useSaveAutomations,
+} from '../../api/automations';
+import { useTemplates } from '../../api/campaigns';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -14,14 +22,6 @@ import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-s
 import { LoadMore } from '../../components/ui/load-more';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Switch } from '../../components/ui/switch';
-import {
-  type AutomationSettings,
-  type LogEntry,
-  useAutomationSettings,
-  useMessageLog,
-  useSaveAutomations,
-} from './automations-queries';
-import { useTemplates } from './campaigns-queries';
 import { ChannelSelect } from './channel-select';
 import { EmailHint, SmsHint } from './sms-hint';
 

@@ -1,3 +1,4 @@
+import { type Campaign, useRecipients } from '../../api/campaigns';
 import { Badge } from '../../components/ui/badge';
 import {
   Dialog,
@@ -10,7 +11,6 @@ import {
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { LoadMore } from '../../components/ui/load-more';
 import { CampaignStatusBadge } from './campaign-status-badge';
-import { type Campaign, useRecipients } from './campaigns-queries';
 
 const SEND_TONES = { pending: 'amber', sending: 'violet', sent: 'green', failed: 'red' } as const;
 const SEND_LABELS: Record<string, string> = {

@@ -10,6 +10,7 @@ import {
   type CampaignType,
   campaignInputSchema,
 } from '../../../shared/campaigns';
+import { type Template, useAudience, useCreateCampaign, useTemplates } from '../../api/campaigns';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -23,7 +24,6 @@ import {
 import { Input, Textarea } from '../../components/ui/input';
 import { Field, Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
-import { type Template, useAudience, useCreateCampaign, useTemplates } from './campaigns-queries';
 import { ChannelSelect } from './channel-select';
 import { EmailHint, SmsHint } from './sms-hint';
 

@@ -1,8 +1,8 @@
 import { Eye, Mail, MessageSquare, Send } from 'lucide-react';
+import type { Campaign } from '../../api/campaigns';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CampaignStatusBadge } from './campaign-status-badge';
-import type { Campaign } from './campaigns-queries';
 
 /** §2's campaign row: type icon, name, subject (email), created date, status, message, recipients, sent, delivery rate. */
 export function CampaignList({

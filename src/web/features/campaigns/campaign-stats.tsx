@@ -1,8 +1,8 @@
 import { Eye, Megaphone, Send, Users } from 'lucide-react';
 import { DEFAULT_OPEN_RATE_TEXT } from '../../../shared/campaigns';
+import { useCampaignStats } from '../../api/campaigns';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useCampaignStats } from './campaigns-queries';
 
 /** §2's four cards; Avg. Open Rate is measured, "68%" only until a campaign email has been delivered. */
 export function CampaignStats() {

@@ -3,6 +3,14 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { CAMPAIGN_MESSAGES } from '../../../shared/campaigns';
+import {
+  type Campaign,
+  campaignStatsQuery,
+  type Template,
+  useCampaigns,
+  useSendCampaign,
+} from '../../api/campaigns';
+import { FeatureGate } from '../../components/domain/feature-gate';
 import { Button } from '../../components/ui/button';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { LoadMore } from '../../components/ui/load-more';
@@ -10,19 +18,11 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { queryClient } from '../../lib/query-client';
 import { useErrorToast } from '../../lib/use-error-toast';
-import { FeatureGate } from '../billing/feature-gate';
 import { AutomationsTab } from './automations-tab';
 import { CampaignDetailsDialog } from './campaign-details-dialog';
 import { CampaignFormDialog } from './campaign-form-dialog';
 import { CampaignList } from './campaign-list';
 import { CampaignStats } from './campaign-stats';
-import {
-  type Campaign,
-  campaignStatsQuery,
-  type Template,
-  useCampaigns,
-  useSendCampaign,
-} from './campaigns-queries';
 import { TemplatesTab } from './templates-tab';
 
 const TITLE = 'SMS & Email Campaigns';

@@ -4,6 +4,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { CAMPAIGN_MESSAGES, templateInputSchema } from '../../../shared/campaigns';
+import { type Template, useSaveTemplate } from '../../api/campaigns';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -16,7 +17,6 @@ import {
 } from '../../components/ui/dialog';
 import { Input, Textarea } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
-import { type Template, useSaveTemplate } from './campaigns-queries';
 import { ChannelSelect } from './channel-select';
 import { EmailHint, SmsHint } from './sms-hint';
 

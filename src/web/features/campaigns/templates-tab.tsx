@@ -2,12 +2,12 @@ import { FileText, Mail, MessageSquare, Pencil, Plus, Trash2 } from 'lucide-reac
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { CAMPAIGN_MESSAGES } from '../../../shared/campaigns';
+import { type Template, useDeleteTemplate, useTemplates } from '../../api/campaigns';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CardGridSkeleton, ErrorState } from '../../components/ui/list-states';
-import { type Template, useDeleteTemplate, useTemplates } from './campaigns-queries';
 import { TemplateFormDialog } from './template-form-dialog';
 
 /** §2 Templates tab: name, category, subject, content and Use Template; the owner's own can be edited and deleted. */

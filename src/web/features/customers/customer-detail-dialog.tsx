@@ -1,7 +1,9 @@
 import { Car, Mail, MapPin, Phone, StickyNote } from 'lucide-react';
 import { formatCents } from '../../../shared/money';
 import { formatDateTimeInZone } from '../../../shared/time';
+import { type Customer, useCustomerDetail } from '../../api/customers';
 import { BookingStatusBadge } from '../../components/domain/booking-status-badge';
+import { LoyaltyTierBadge } from '../../components/domain/loyalty-tier-badge';
 import { vehicleText } from '../../components/domain/vehicle-text';
 import { Button } from '../../components/ui/button';
 import {
@@ -14,8 +16,6 @@ import {
 } from '../../components/ui/dialog';
 import { ErrorState } from '../../components/ui/list-states';
 import { Skeleton } from '../../components/ui/skeleton';
-import { type Customer, useCustomerDetail } from './customers-queries';
-import { LoyaltyTierBadge } from './loyalty-tier-badge';
 
 /** A customer's vehicles, booking history, lifetime value and loyalty tier. */
 export function CustomerDetailDialog({

@@ -8,6 +8,7 @@ import {
   type CustomerInput,
   customerInputSchema,
 } from '../../../shared/customers.schemas';
+import { type Customer, useSaveCustomer } from '../../api/customers';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -21,7 +22,6 @@ import {
 import { Input, Textarea } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { ApiError } from '../../lib/api';
-import { type Customer, useSaveCustomer } from './customers-queries';
 import { MarketingConsentFields, saveMarketingConsent } from './marketing-consent-fields';
 
 const EMPTY: CustomerInput = { firstName: '', lastName: '', email: '', phone: '', address: '', notes: '' };

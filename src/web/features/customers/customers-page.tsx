@@ -4,6 +4,8 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { CUSTOMER_MESSAGES } from '../../../shared/customers.schemas';
 import { formatCents } from '../../../shared/money';
+import { type Customer, useCustomersList, useDeleteCustomer } from '../../api/customers';
+import { LoyaltyTierBadge } from '../../components/domain/loyalty-tier-badge';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -16,8 +18,6 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { CustomerDetailDialog } from './customer-detail-dialog';
 import { CustomerFormDialog } from './customer-form-dialog';
-import { type Customer, useCustomersList, useDeleteCustomer } from './customers-queries';
-import { LoyaltyTierBadge } from './loyalty-tier-badge';
 
 /** /customers (§2): search on the server, a page at a time, add/edit dialog, delete with the spec's confirmation, a detail view. */
 export function CustomersPage() {

@@ -8,19 +8,17 @@ import {
   LogOut,
   Users,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TIER_LABELS } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
+import { useDashboard } from '../../api/dashboard';
 import { useSignOut } from '../../components/layout/owner-layout';
 import { QUICK_ACTIONS } from '../../components/layout/owner-nav';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { ShareCard } from '../booking-link/share-card';
-import { ConfigurePaymentButton } from '../payouts/payment-account-panel';
-import { usePaymentAccount } from '../payouts/payouts-queries';
-import { useDashboard } from './dashboard-queries';
 
 /** Shown when the latest insurance certificate expires within 30 days (or has expired). */
 function InsuranceNotice({ expiryDate, daysLeft }: { expiryDate: string; daysLeft: number }) {
@@ -54,10 +52,20 @@ function InsuranceNotice({ expiryDate, daysLeft }: { expiryDate: string; daysLef
 
 const EMPTY_STATS = { totalBookings: 0, totalRevenueCents: 0, totalCustomers: 0, pendingBookings: 0 };
 
-export function DashboardPage() {
+/**
+ * /dashboard. The booking link's share card and the payment step's action belong to their own features; the route
+ * (src/web/routes/dashboard-route.tsx) hands them in.
+ */
+export function DashboardPage({
+  shareCard,
+  paymentStep,
+}: {
+  shareCard: ReactNode;
+  /** What follows the "Configure payment" step: its action while not done, a note once done. */
+  paymentStep: (done: boolean) => ReactNode;
+}) {
   const { data, isPending, isError, error } = useDashboard();
   const signOut = useSignOut();
-  const paymentAccount = usePaymentAccount();
 
   if (isPending) {
     return (
@@ -182,7 +190,7 @@ export function DashboardPage() {
         </strong>
       </p>
 
-      <ShareCard />
+      {shareCard}
 
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <Card>
@@ -239,12 +247,7 @@ export function DashboardPage() {
                       step.label
                     )}
                   </span>
-                  {step.label === 'Configure payment' &&
-                    (step.done ? (
-                      paymentAccount.data?.mode === 'test' && <Badge tone="violet">Test mode</Badge>
-                    ) : (
-                      <ConfigurePaymentButton account={paymentAccount.data} size="sm" className="ml-auto" />
-                    ))}
+                  {step.label === 'Configure payment' && paymentStep(step.done)}
                 </li>
               ))}
               <AutomationSteps automations={data?.automations} />

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { INVENTORY_TEXT } from '../../../shared/inventory';
 import { formatCents } from '../../../shared/money';
+import { type InventoryItem, useAdjustStock, useDeleteItem } from '../../api/inventory';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { EmptyState } from '../../components/ui/list-states';
 import { LoadMore } from '../../components/ui/load-more';
 import type { PagedList } from '../../lib/paged-list';
-import { type InventoryItem, useAdjustStock, useDeleteItem } from './inventory-queries';
 import { StockBadge } from './stock-badge';
 
 /** The Items tab: the page's paged list (by name, searched on the server by name, category or supplier). */

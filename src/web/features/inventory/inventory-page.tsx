@@ -1,15 +1,15 @@
 import { ClipboardList, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { INVENTORY_TEXT } from '../../../shared/inventory';
+import { type InventoryItem, useInventoryList, useInventoryOptions, useLowStock } from '../../api/inventory';
+import { FeatureGate } from '../../components/domain/feature-gate';
 import { Button } from '../../components/ui/button';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useErrorToast } from '../../lib/use-error-toast';
-import { FeatureGate } from '../billing/feature-gate';
 import { InventoryItems } from './inventory-items';
-import { type InventoryItem, useInventoryList, useInventoryOptions, useLowStock } from './inventory-queries';
 import { ItemDialog } from './item-dialog';
 import { LowStockPanel } from './low-stock-panel';
 import { PurchaseOrderDialog } from './purchase-order-dialog';

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { INVENTORY_DEFAULTS, INVENTORY_TEXT } from '../../../shared/inventory';
 import { dollarsToCents, formatMoney } from '../../../shared/money';
+import { type InventoryItem, useSaveItem } from '../../api/inventory';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -17,7 +18,6 @@ import {
 } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
-import { type InventoryItem, useSaveItem } from './inventory-queries';
 
 const wholeNumber = (required: string) =>
   z.string().trim().min(1, required).regex(/^\d+$/, INVENTORY_TEXT.wholeNumber);

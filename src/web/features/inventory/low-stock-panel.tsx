@@ -1,5 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
-import type { InventoryItem } from './inventory-queries';
+import type { InventoryItem } from '../../api/inventory';
 import { StockBadge } from './stock-badge';
 
 /** Items at or below their alert level (§2 low-stock alert panel). */

@@ -1,5 +1,6 @@
 import { Download, PackageCheck, Printer } from 'lucide-react';
 import { formatCents } from '../../../shared/money';
+import { usePurchaseOrder } from '../../api/inventory';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -12,7 +13,6 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
-import { usePurchaseOrder } from './inventory-queries';
 import './purchase-order-print.css';
 
 const CSV_URL = '/api/inventory/purchase-order.csv';

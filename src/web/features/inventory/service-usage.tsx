@@ -3,6 +3,12 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { INVENTORY_TEXT } from '../../../shared/inventory';
+import {
+  type InventoryItem,
+  type ServiceUsage,
+  useSaveServiceUsage,
+  useServiceUsage,
+} from '../../api/inventory';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import {
@@ -18,12 +24,6 @@ import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { CardGridSkeleton, EmptyState, ErrorState } from '../../components/ui/list-states';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
-import {
-  type InventoryItem,
-  type ServiceUsage,
-  useSaveServiceUsage,
-  useServiceUsage,
-} from './inventory-queries';
 
 /** What each service consumes per job; completing a booking deducts it (docs/decisions/0201). */
 export function ServiceUsageList({ items }: { items: InventoryItem[] }) {

@@ -1,9 +1,9 @@
 import { History } from 'lucide-react';
 import { STOCK_MOVEMENT_LABELS } from '../../../shared/inventory';
+import { useMovements } from '../../api/inventory';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { cn } from '../../lib/utils';
-import { useMovements } from './inventory-queries';
 
 const TONES = { manual: 'neutral', job: 'violet', correction: 'accent' } as const;
 const when = (iso: string) =>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { INVOICE_FILTERS, type InvoiceFilter } from '../../../shared/invoices.schemas';
 import { formatCents } from '../../../shared/money';
+import { type Invoice, invoiceDownloadUrl, useInvoices, useVoidInvoice } from '../../api/invoices';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -13,7 +14,6 @@ import { cn } from '../../lib/class-merge';
 import { DocumentDownloads, shortDate } from './document-downloads';
 import { InvoiceStatusBadge } from './document-status-badge';
 import { InvoiceRemindersSetting, SendInvoiceButton } from './invoice-sending';
-import { type Invoice, invoiceDownloadUrl, useInvoices, useVoidInvoice } from './invoices-queries';
 import { RecordPaymentDialog } from './record-payment-dialog';
 
 const FILTER_LABELS: Record<InvoiceFilter, string> = {

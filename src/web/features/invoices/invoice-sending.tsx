@@ -2,14 +2,14 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { BellRing, Send } from 'lucide-react';
 import { toast } from 'sonner';
 import { INVOICE_REMINDER_DAYS, INVOICE_SEND_TEXT } from '../../../shared/invoice-sending';
+import { useIsTechnician } from '../../api/billing';
+import type { Invoice } from '../../api/invoices';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Switch } from '../../components/ui/switch';
 import { api, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
-import { useIsTechnician } from '../billing/billing-queries';
 import { shortDate } from './document-downloads';
-import type { Invoice } from './invoices-queries';
 
 // Decision 0956: Send on an invoice, and the overdue reminders switch (owner only; the server checks it too).
 

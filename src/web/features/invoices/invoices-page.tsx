@@ -1,11 +1,11 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { pageSizeOf } from '../../api/invoices';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { InvoiceList } from './invoice-list';
-import { pageSizeOf } from './invoices-queries';
 import { NewQuoteDialog } from './new-quote-dialog';
 import { QuoteList } from './quote-list';
 

@@ -12,6 +12,9 @@ import {
   quoteFormSchema,
 } from '../../../shared/invoices.schemas';
 import { dollarsToCents, formatCents, formatMoney } from '../../../shared/money';
+import { type Customer, useCustomerSearch } from '../../api/customers';
+import { useCreateQuote } from '../../api/invoices';
+import { useServiceOptions } from '../../api/services';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -27,9 +30,6 @@ import { Field, Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { usePublicSettings } from '../../lib/public-settings';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { type Customer, useCustomerSearch } from '../customers/customers-queries';
-import { useServiceOptions } from '../services/services-queries';
-import { useCreateQuote } from './invoices-queries';
 
 const EMPTY_LINE = { serviceId: null, serviceName: '', quantity: '1', unitPrice: '' };
 const EMPTY: QuoteFormValues = {

@@ -2,13 +2,13 @@ import { FileText, Plus, Receipt, Send } from 'lucide-react';
 import { toast } from 'sonner';
 import { QUOTE_MESSAGES } from '../../../shared/invoices.schemas';
 import { formatCents } from '../../../shared/money';
+import { type Quote, quoteDownloadUrl, useInvoiceQuote, useQuotes, useSendQuote } from '../../api/invoices';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { LoadMore } from '../../components/ui/load-more';
 import { DocumentDownloads, shortDate } from './document-downloads';
 import { QuoteStatusBadge } from './document-status-badge';
-import { type Quote, quoteDownloadUrl, useInvoiceQuote, useQuotes, useSendQuote } from './invoices-queries';
 
 function QuoteActions({ quote, onInvoiced }: { quote: Quote; onInvoiced: () => void }) {
   const send = useSendQuote();

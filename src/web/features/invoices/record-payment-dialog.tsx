@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { OFFLINE_METHODS, offlinePaymentSchema } from '../../../shared/invoices.schemas';
 import { dollarsToCents, formatCents, formatMoney } from '../../../shared/money';
+import { type Invoice, useRecordPayment } from '../../api/invoices';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -18,7 +19,6 @@ import {
 import { Input } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
-import { type Invoice, useRecordPayment } from './invoices-queries';
 
 const METHOD_LABELS = { cash: 'Cash', check: 'Check', other: 'Other' } as const;
 

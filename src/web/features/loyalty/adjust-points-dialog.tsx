@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { type AdjustPointsForm, adjustPointsFormSchema, LOYALTY_TEXT } from '../../../shared/loyalty.schemas';
+import { useAdjustPoints, useLoyaltyCustomers } from '../../api/loyalty';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -16,7 +17,6 @@ import {
 import { Input, Textarea } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
-import { useAdjustPoints, useLoyaltyCustomers } from './loyalty-queries';
 
 const empty = (customerId = ''): AdjustPointsForm => ({
   customerId,

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { LOYALTY_TEXT } from '../../../shared/loyalty.schemas';
 import { formatCents } from '../../../shared/money';
+import { useLoyaltyMembers } from '../../api/loyalty';
+import { LoyaltyTierBadge } from '../../components/domain/loyalty-tier-badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -10,8 +12,6 @@ import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-s
 import { LoadMore } from '../../components/ui/load-more';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useErrorToast } from '../../lib/use-error-toast';
-import { LoyaltyTierBadge } from '../customers/loyalty-tier-badge';
-import { useLoyaltyMembers } from './loyalty-queries';
 
 /** §2 Customers tab: name, email, total spent, tier badge, points. */
 export function LoyaltyCustomersTab({ onAdjust }: { onAdjust: (customerId: string) => void }) {

@@ -1,16 +1,16 @@
 import { Coins, Gift, Plus, SlidersHorizontal, TrendingUp, Users } from 'lucide-react';
 import { useState } from 'react';
 import { LOYALTY_TEXT } from '../../../shared/loyalty.schemas';
+import { type LoyaltyReward, useLoyaltySummary } from '../../api/loyalty';
+import { FeatureGate } from '../../components/domain/feature-gate';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useErrorToast } from '../../lib/use-error-toast';
-import { FeatureGate } from '../billing/feature-gate';
 import { AdjustPointsDialog } from './adjust-points-dialog';
 import { LoyaltyCustomersTab } from './loyalty-customers-tab';
-import { type LoyaltyReward, useLoyaltySummary } from './loyalty-queries';
 import { LoyaltyTransactionsTab } from './loyalty-transactions-tab';
 import { RewardDialog } from './reward-dialog';
 import { RewardsTab } from './rewards-tab';

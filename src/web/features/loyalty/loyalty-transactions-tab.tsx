@@ -1,12 +1,12 @@
 import { History, SlidersHorizontal } from 'lucide-react';
 import { LOYALTY_TEXT, type LoyaltyTransactionType } from '../../../shared/loyalty.schemas';
+import { useTransactions } from '../../api/loyalty';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { LoadMore } from '../../components/ui/load-more';
 import { useErrorToast } from '../../lib/use-error-toast';
-import { useTransactions } from './loyalty-queries';
 
 const TYPE: Record<LoyaltyTransactionType, { label: string; tone: 'green' | 'amber' | 'neutral' | 'red' }> = {
   earned: { label: 'Earned', tone: 'green' },

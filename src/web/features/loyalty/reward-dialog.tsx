@@ -10,6 +10,7 @@ import {
   rewardFormSchema,
 } from '../../../shared/loyalty.schemas';
 import { dollarsToCents, formatMoney } from '../../../shared/money';
+import { type LoyaltyReward, useSaveReward } from '../../api/loyalty';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -24,7 +25,6 @@ import { Input, Textarea } from '../../components/ui/input';
 import { Field, InlineField } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Switch } from '../../components/ui/switch';
-import { type LoyaltyReward, useSaveReward } from './loyalty-queries';
 
 const toForm = (r: LoyaltyReward | null): RewardForm => ({
   name: r?.name ?? '',

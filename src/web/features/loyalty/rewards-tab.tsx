@@ -1,12 +1,12 @@
 import { Gift, Pencil, Plus } from 'lucide-react';
 import { LOYALTY_TEXT, REWARD_CATEGORY_LABELS } from '../../../shared/loyalty.schemas';
 import { formatCents } from '../../../shared/money';
+import { type LoyaltyReward, useRewards } from '../../api/loyalty';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CardGridSkeleton, EmptyState, ErrorState } from '../../components/ui/list-states';
 import { useErrorToast } from '../../lib/use-error-toast';
-import { type LoyaltyReward, useRewards } from './loyalty-queries';
 
 /** §2 Rewards tab: name, description, category, points required, value; edit and deactivate. */
 export function RewardsTab({

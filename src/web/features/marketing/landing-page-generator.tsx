@@ -18,13 +18,13 @@ import {
   type LandingPagesInput,
   landingPagesFormSchema,
 } from '../../../shared/seo.schemas';
+import { useCreateLandingPages } from '../../api/marketing';
+import { serviceAreasQuery } from '../../api/service-areas';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
-import { serviceAreasQuery } from '../service-areas/service-areas-queries';
-import { useCreateLandingPages } from './marketing-queries';
 import {
   type AreaCity,
   AreaCitySuggestions,

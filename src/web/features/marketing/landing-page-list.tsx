@@ -3,12 +3,12 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { seoPagePath } from '../../../shared/routes';
 import { OWNER_PAGE_LIST_LIMIT, SEO_TEXT } from '../../../shared/seo.constants';
+import { type LandingPage, useDeleteLandingPage, useLandingPages } from '../../api/marketing';
 import { SeoStatusBadge } from '../../components/seo/seo-status-badge';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { type LandingPage, useDeleteLandingPage, useLandingPages } from './marketing-queries';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 

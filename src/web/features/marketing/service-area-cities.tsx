@@ -1,7 +1,7 @@
 import { AlertTriangle, MapPin, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { LANDING_PAGE_STATES, type LandingPageState } from '../../../shared/seo.constants';
-import type { ServiceArea } from '../service-areas/service-areas-queries';
+import type { ServiceArea } from '../../api/service-areas';
 
 export interface AreaCity {
   city: string;

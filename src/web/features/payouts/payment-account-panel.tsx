@@ -1,9 +1,9 @@
 import { AlertTriangle, CheckCircle2, FlaskConical } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { type PaymentAccount, useConfigurePayments, usePaymentAccount } from '../../api/payouts';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { type PaymentAccount, useConfigurePayments } from './payouts-queries';
 
 /** Starts "Configure payment": test mode switches on at once; Stripe sends the owner to its onboarding. */
 export function ConfigurePaymentButton({
@@ -41,6 +41,13 @@ export function ConfigurePaymentButton({
       {label}
     </Button>
   );
+}
+
+/** The dashboard checklist's payment step: the button that starts it, or once done the test-mode badge. */
+export function PaymentStepAction({ done }: { done: boolean }) {
+  const { data } = usePaymentAccount();
+  if (!done) return <ConfigurePaymentButton account={data} size="sm" className="ml-auto" />;
+  return data?.mode === 'test' ? <Badge tone="violet">Test mode</Badge> : null;
 }
 
 /** Where the business's money goes, and why it cannot take bookings yet (with the next step). */

@@ -4,14 +4,6 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { formatCents } from '../../../shared/money';
 import { LEDGER_KIND_LABELS, PAYOUT_STATUS_LABELS } from '../../../shared/payouts';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
-import { LoadMore } from '../../components/ui/load-more';
-import { PageHeader } from '../../components/ui/page-header';
-import { Skeleton } from '../../components/ui/skeleton';
-import { PaymentAccountPanel } from './payment-account-panel';
 import {
   LEDGER_CSV_URL,
   type Payout,
@@ -20,7 +12,15 @@ import {
   usePayouts,
   useRefreshAccount,
   useRunTestPayout,
-} from './payouts-queries';
+} from '../../api/payouts';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { LoadMore } from '../../components/ui/load-more';
+import { PageHeader } from '../../components/ui/page-header';
+import { Skeleton } from '../../components/ui/skeleton';
+import { PaymentAccountPanel } from './payment-account-panel';
 
 const formatDay = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {

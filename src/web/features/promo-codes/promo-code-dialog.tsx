@@ -4,6 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { dollarsToCents, formatMoney } from '../../../shared/money';
 import { PROMO_TEXT, type PromoCodeForm, promoCodeFormSchema } from '../../../shared/promo-codes';
+import { type PromoCode, useSavePromoCode } from '../../api/promo-codes';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -18,7 +19,6 @@ import { Input } from '../../components/ui/input';
 import { Field, InlineField } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Switch } from '../../components/ui/switch';
-import { type PromoCode, useSavePromoCode } from './promo-codes-queries';
 
 const toForm = (p: PromoCode | null): PromoCodeForm => ({
   code: p?.code ?? '',

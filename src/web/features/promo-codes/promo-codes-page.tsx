@@ -1,5 +1,5 @@
+import { FeatureGate } from '../../components/domain/feature-gate';
 import { PageHeader } from '../../components/ui/page-header';
-import { FeatureGate } from '../billing/feature-gate';
 import { PromoCodesTab } from './promo-codes-tab';
 
 const TITLE = 'Promo Codes';

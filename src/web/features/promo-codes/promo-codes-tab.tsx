@@ -2,6 +2,7 @@ import { Pencil, Plus, TicketPercent } from 'lucide-react';
 import { useState } from 'react';
 import { formatCents } from '../../../shared/money';
 import { formatPromoDiscount, PROMO_TEXT } from '../../../shared/promo-codes';
+import { type PromoCode, usePromoCodes } from '../../api/promo-codes';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -9,7 +10,6 @@ import { CardGridSkeleton, EmptyState, ErrorState } from '../../components/ui/li
 import { LoadMore } from '../../components/ui/load-more';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { PromoCodeDialog } from './promo-code-dialog';
-import { type PromoCode, usePromoCodes } from './promo-codes-queries';
 
 function validity(p: PromoCode) {
   if (p.startsOn && p.expiresOn) return `${p.startsOn} – ${p.expiresOn}`;

@@ -9,11 +9,11 @@ import {
   type ServiceAreaInput,
   serviceAreaInputSchema,
 } from '../../../shared/service-areas';
+import { lookupZip, useAddServiceArea } from '../../api/service-areas';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
-import { lookupZip, useAddServiceArea } from './service-areas-queries';
 
 const EMPTY: ServiceAreaInput = { zipCode: '', city: '', state: '', stateCode: '', launchDate: '' };
 type Values = ServiceAreaInput;

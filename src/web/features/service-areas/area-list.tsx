@@ -2,12 +2,12 @@ import { CalendarDays, MapPin, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { SERVICE_AREA_TEXT } from '../../../shared/service-areas';
+import { type ServiceArea, useDeleteServiceArea, useToggleServiceArea } from '../../api/service-areas';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/list-states';
 import { Switch } from '../../components/ui/switch';
-import { type ServiceArea, useDeleteServiceArea, useToggleServiceArea } from './service-areas-queries';
 
 const formatDate = (day: string) =>
   new Date(`${day}T00:00:00`).toLocaleDateString('en-US', { dateStyle: 'medium' });

@@ -1,11 +1,11 @@
 import { useRef } from 'react';
 import { SERVICE_AREA_TEXT } from '../../../shared/service-areas';
+import { useServiceAreas } from '../../api/service-areas';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { AddAreaForm, type AddAreaFormHandle } from './add-area-form';
 import { AreaList } from './area-list';
-import { useServiceAreas } from './service-areas-queries';
 import { WaitlistInsights } from './waitlist-insights';
 
 export function ServiceAreasPage() {

@@ -1,9 +1,9 @@
 import { TrendingUp } from 'lucide-react';
+import { useWaitlistInsights } from '../../api/service-areas';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
-import { useWaitlistInsights } from './service-areas-queries';
 
 /** Zips with people waiting and no active area anywhere, most waiters first (§2). */
 export function WaitlistInsights({ onAddArea }: { onAddArea: (zip: string) => void }) {

@@ -7,6 +7,7 @@ import { DEFAULT_VEHICLE_MULTIPLIERS, VEHICLE_TYPES, type VehicleType } from '..
 import { dollarsToCents, formatCents, formatMoney } from '../../../shared/money';
 import { priceForVehicleCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
 import { type ServiceForm, type ServiceInput, serviceFormSchema } from '../../../shared/services.schemas';
+import { type Service, useSaveService } from '../../api/services';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -19,7 +20,6 @@ import {
 } from '../../components/ui/dialog';
 import { Input, Textarea } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
-import { type Service, useSaveService } from './services-queries';
 
 const toForm = (s: Service | null): ServiceForm => ({
   name: s?.name ?? '',

@@ -6,6 +6,8 @@ import { formatCents } from '../../../shared/money';
 import { VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
 import { SERVICE_MESSAGES } from '../../../shared/services.schemas';
 import { formatDuration } from '../../../shared/time';
+import { useIsTechnician } from '../../api/billing';
+import { type Service, useDeleteService, useSaveService, useServicesList } from '../../api/services';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -14,9 +16,7 @@ import { CardGridSkeleton, EmptyState, ErrorState } from '../../components/ui/li
 import { LoadMore } from '../../components/ui/load-more';
 import { PageHeader } from '../../components/ui/page-header';
 import { useErrorToast } from '../../lib/use-error-toast';
-import { useIsTechnician } from '../billing/billing-queries';
 import { ServiceFormDialog } from './service-form-dialog';
-import { type Service, useDeleteService, useSaveService, useServicesList } from './services-queries';
 
 /** /services (§2): a card grid, add/edit dialog, activate/deactivate, delete (archive when it has bookings). */
 export function ServicesPage() {

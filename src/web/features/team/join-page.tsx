@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { acceptInvitation, invitationQuery } from '../../api/team';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -9,7 +10,6 @@ import { Field } from '../../components/ui/label';
 import { RowsSkeleton } from '../../components/ui/list-states';
 import { authClient, useSession } from '../../lib/auth-client';
 import { queryClient } from '../../lib/query-client';
-import { acceptInvitation, invitationQuery } from './team-queries';
 
 /** /join/:token — the invitation link: create an account or sign in with the invited email, then join. */
 export function JoinPage() {

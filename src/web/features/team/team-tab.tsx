@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { TIER_LABELS } from '../../../shared/constants';
 import { inviteSchema, TEAM_TEXT } from '../../../shared/team';
+import { useBilling } from '../../api/billing';
+import { useInvite, useRemoveMember, useRevokeInvitation, useTeam } from '../../api/team';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -10,8 +12,6 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Input } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
-import { useBilling } from '../billing/billing-queries';
-import { useInvite, useRemoveMember, useRevokeInvitation, useTeam } from './team-queries';
 
 const dateText = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });

@@ -10,12 +10,12 @@ import {
   VERIFICATION_TEXT,
   verificationStatusLabel,
 } from '../../../shared/verification';
+import { useUploadDocument, type VerificationDocument } from '../../api/verification';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
-import { useUploadDocument, type VerificationDocument } from './verification-queries';
 
 const TONES = { pending: 'amber', verified: 'green', rejected: 'red' } as const;
 const size = (bytes: number) =>

@@ -1,11 +1,11 @@
 import { CheckCircle2, Clock, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { DOCUMENT_TYPES, VERIFICATION_REQUIREMENTS, VERIFICATION_TEXT } from '../../../shared/verification';
+import { useVerification, type VerificationData } from '../../api/verification';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { CardGridSkeleton, ErrorState } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { DocumentCard } from './document-card';
-import { useVerification, type VerificationData } from './verification-queries';
 
 export function VerificationPage() {
   const { data, isPending, isError, errorUpdatedAt, refetch, isRefetching } = useVerification();

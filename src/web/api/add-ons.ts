@@ -1,0 +1,24 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { AddOnPurchaseInput } from '../../shared/add-ons';
+import { api, unwrap } from '../lib/api';
+import { queryClient } from '../lib/query-client';
+import { billingQuery } from './billing';
+
+/** The business's add-on purchases (GET /api/billing/add-ons). */
+export const addOnsQuery = queryOptions({
+  queryKey: ['billing', 'add-ons'],
+  queryFn: () => unwrap(api.api.billing['add-ons'].$get()),
+});
+
+export const useAddOns = () => useQuery(addOnsQuery);
+
+/** Buys an add-on; the purchases and the billing history (its charge) read again. */
+export const useBuyAddOn = () =>
+  useMutation({
+    mutationFn: (json: AddOnPurchaseInput) => unwrap(api.api.billing['add-ons'].$post({ json })),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: addOnsQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: billingQuery.queryKey, exact: true }),
+      ]),
+  });

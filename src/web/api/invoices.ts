@@ -1,0 +1,81 @@
+import { useMutation } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import type { InvoiceFilter, OfflinePaymentInput, QuoteInput } from '../../shared/invoices.schemas';
+import { api, unwrap } from '../lib/api';
+import { pagedListOptions, usePagedList } from '../lib/paged-list';
+import { queryClient } from '../lib/query-client';
+
+/** Rows per page of the /invoices lists; `?pageSize=` (1–100) overrides it (e2e pages with a few rows). */
+export const DOCUMENT_PAGE_SIZE = 50;
+export const pageSizeOf = (raw: string | null) => {
+  const n = Number(raw);
+  return raw && Number.isInteger(n) && n >= 1 && n <= 100 ? n : DOCUMENT_PAGE_SIZE;
+};
+
+export type Quote = InferResponseType<typeof api.api.quotes.$get, 200>['items'][number];
+export type Invoice = InferResponseType<typeof api.api.invoices.$get, 200>['items'][number];
+
+/** The quotes tab: newest first, a page at a time. */
+export const quotesQuery = (pageSize = DOCUMENT_PAGE_SIZE) =>
+  pagedListOptions(['quotes', 'list', pageSize], (cursor) =>
+    unwrap(api.api.quotes.$get({ query: { limit: String(pageSize), ...(cursor && { cursor }) } })),
+  );
+export const useQuotes = (pageSize?: number) => usePagedList(quotesQuery(pageSize));
+
+/** The invoices tab: newest number first, filtered on the server; each page carries the business's totals. */
+export const invoicesQuery = (filter: InvoiceFilter, pageSize = DOCUMENT_PAGE_SIZE) =>
+  pagedListOptions(['invoices', 'list', filter, pageSize], (cursor) =>
+    unwrap(api.api.invoices.$get({ query: { filter, limit: String(pageSize), ...(cursor && { cursor }) } })),
+  );
+export const useInvoices = (filter: InvoiceFilter, pageSize?: number) =>
+  usePagedList(invoicesQuery(filter, pageSize));
+
+const invalidate = () =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['quotes'] }),
+    queryClient.invalidateQueries({ queryKey: ['invoices'] }),
+    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+  ]);
+
+export const useCreateQuote = () =>
+  useMutation({
+    mutationFn: (json: QuoteInput) => unwrap(api.api.quotes.$post({ json })),
+    onSuccess: invalidate,
+  });
+
+export const useSendQuote = () =>
+  useMutation({
+    mutationFn: (id: string) => unwrap(api.api.quotes[':id'].send.$post({ param: { id } })),
+    onSuccess: invalidate,
+  });
+
+export const useInvoiceQuote = () =>
+  useMutation({
+    mutationFn: (id: string) => unwrap(api.api.invoices['from-quote'][':id'].$post({ param: { id } })),
+    onSuccess: invalidate,
+  });
+
+export const useInvoiceBooking = () =>
+  useMutation({
+    mutationFn: (id: string) => unwrap(api.api.invoices['from-booking'][':id'].$post({ param: { id } })),
+    onSuccess: invalidate,
+  });
+
+export const useRecordPayment = () =>
+  useMutation({
+    mutationFn: ({ id, json }: { id: string; json: OfflinePaymentInput }) =>
+      unwrap(api.api.invoices[':id'].payments.$post({ param: { id }, json })),
+    onSuccess: invalidate,
+  });
+
+export const useVoidInvoice = () =>
+  useMutation({
+    mutationFn: (id: string) => unwrap(api.api.invoices[':id'].void.$post({ param: { id } })),
+    onSuccess: invalidate,
+  });
+
+/** Download links (files, outside the typed client). */
+export const quoteDownloadUrl = (id: string, format: 'html' | 'pdf') =>
+  `/api/quotes/${id}/download/${format}`;
+export const invoiceDownloadUrl = (id: string, format: 'html' | 'pdf') =>
+  `/api/invoices/${id}/download/${format}`;

@@ -1,0 +1,41 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import type { SchedulingInput } from '../../shared/scheduling';
+import { api, unwrap } from '../lib/api';
+import { queryClient } from '../lib/query-client';
+
+const scheduling = api.api.scheduling;
+export type Scheduling = InferResponseType<typeof scheduling.$get, 200>;
+
+export const schedulingQuery = queryOptions({
+  queryKey: ['scheduling'],
+  queryFn: () => unwrap(scheduling.$get()),
+});
+export const useScheduling = () => useQuery(schedulingQuery);
+
+export const useSaveScheduling = () =>
+  useMutation({
+    mutationFn: (values: SchedulingInput) => unwrap(scheduling.$put({ json: values })),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(schedulingQuery.queryKey, saved);
+      // Slots and every date shown in the business zone depend on it.
+      return queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'scheduling' });
+    },
+  });
+
+/** The owner's slots for a date and service (no minimum notice; the booking being edited does not clash). */
+export const useOwnerSlots = (q: { serviceId: string; date: string; excludeBookingId?: string }) =>
+  useQuery({
+    queryKey: ['owner-slots', q],
+    queryFn: () =>
+      unwrap(
+        scheduling.slots.$get({
+          query: {
+            serviceId: q.serviceId,
+            date: q.date,
+            ...(q.excludeBookingId && { excludeBookingId: q.excludeBookingId }),
+          },
+        }),
+      ),
+    enabled: Boolean(q.serviceId && q.date),
+  });
