@@ -2,11 +2,12 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { AddOnPurchaseInput } from '../../shared/add-ons';
 import { api, unwrap } from '../lib/api';
 import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
 import { billingQuery } from './billing';
 
 /** The business's add-on purchases (GET /api/billing/add-ons). */
 export const addOnsQuery = queryOptions({
-  queryKey: ['billing', 'add-ons'],
+  queryKey: queryKeys.billing.addOns,
   queryFn: () => unwrap(api.api.billing['add-ons'].$get()),
 });
 

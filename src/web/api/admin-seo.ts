@@ -2,15 +2,16 @@ import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack
 import type { AdminGenerateInput } from '../../shared/seo.schemas';
 import { api, noContent, unwrap } from '../lib/api';
 import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
 
 export const seoSettingsQuery = queryOptions({
-  queryKey: ['admin', 'seo', 'settings'],
+  queryKey: queryKeys.adminSeo.settings,
   queryFn: () => unwrap(api.api.admin.seo.settings.$get()),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
 export const latestRunQuery = queryOptions({
-  queryKey: ['admin', 'seo', 'runs', 'latest'],
+  queryKey: queryKeys.adminSeo.latestRun,
   queryFn: () => unwrap(api.api.admin.seo.runs.latest.$get()),
 });
 
@@ -18,10 +19,9 @@ export type SeoRun = NonNullable<Awaited<ReturnType<NonNullable<typeof latestRun
 export const isActive = (run: SeoRun | null | undefined) =>
   run?.status === 'queued' || run?.status === 'running';
 
-const platformPagesKey = ['admin', 'seo', 'pages'] as const;
 export const platformPagesQuery = (search: string) =>
   queryOptions({
-    queryKey: [...platformPagesKey, search],
+    queryKey: queryKeys.adminSeo.pagesSearch(search),
     queryFn: () => unwrap(api.api.admin.seo.pages.$get({ query: search ? { search } : {} })),
   });
 
@@ -42,7 +42,8 @@ export const usePlatformPages = (search: string, generating: boolean) =>
     refetchInterval: generating ? 3_000 : false,
   });
 
-export const refreshPlatformPages = () => queryClient.invalidateQueries({ queryKey: platformPagesKey });
+export const refreshPlatformPages = () =>
+  queryClient.invalidateQueries({ queryKey: queryKeys.adminSeo.pages });
 
 export const useGenerateSeoPages = () =>
   useMutation({

@@ -4,6 +4,7 @@ import type { GrantRoleInput, PlatformRole, UserFilter } from '../../shared/admi
 import { api, noContent, unwrap } from '../lib/api';
 import { pagedListOptions, usePagedList } from '../lib/paged-list';
 import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
 
 const users = api.api.admin.users;
 const audit = api.api.admin.audit;
@@ -15,21 +16,21 @@ const PAGE = '25';
 
 export const useAccounts = (q: string, filter: UserFilter) =>
   usePagedList(
-    pagedListOptions(['admin', 'users', 'list', q, filter], (cursor) =>
+    pagedListOptions(queryKeys.adminUsers.list(q, filter), (cursor) =>
       unwrap(users.$get({ query: { limit: PAGE, filter, ...(q && { q }), ...(cursor && { cursor }) } })),
     ),
   );
 
 export const useAccountOverview = (id: string | null) =>
   useQuery({
-    queryKey: ['admin', 'users', 'overview', id],
+    queryKey: queryKeys.adminUsers.overview(id),
     queryFn: () => unwrap(users[':id'].$get({ param: { id: id! } })),
     enabled: Boolean(id),
   });
 
 export const useAuditLog = (targetId?: string) =>
   usePagedList(
-    pagedListOptions(['admin', 'audit', targetId ?? 'all'], (cursor) =>
+    pagedListOptions(queryKeys.adminAudit.list(targetId), (cursor) =>
       unwrap(
         audit.$get({ query: { limit: PAGE, ...(targetId && { targetId }), ...(cursor && { cursor }) } }),
       ),
@@ -39,9 +40,9 @@ export const useAuditLog = (targetId?: string) =>
 /** Any change to an account: the lists, its overview and the audit log read again. */
 const refresh = () =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
-    queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
-    queryClient.invalidateQueries({ queryKey: ['me', 'role'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.adminAudit.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.me.role }),
   ]);
 
 export const useGrantRole = () =>

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '../lib/api';
 import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
 
 const av = api.api.admin.verifications;
 export type ReviewStatus = 'pending' | 'verified' | 'rejected' | 'all';
@@ -9,13 +10,13 @@ export type Review = InferResponseType<typeof av.$get, 200>['reviews'][number];
 
 export const reviewsQuery = (status: ReviewStatus) =>
   queryOptions({
-    queryKey: ['admin', 'verifications', status],
+    queryKey: queryKeys.adminVerifications.list(status),
     queryFn: () => unwrap(av.$get({ query: { status } })),
   });
 
 export const useReviews = (status: ReviewStatus) => useQuery(reviewsQuery(status));
 
-const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'verifications'] });
+const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.adminVerifications.all });
 
 export const useApprove = () =>
   useMutation({

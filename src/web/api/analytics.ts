@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AnalyticsPeriod } from '../../shared/analytics';
 import { api, unwrap } from '../lib/api';
+import { queryKeys } from '../lib/query-keys';
 
 export const analyticsQuery = (period: AnalyticsPeriod) =>
   queryOptions({
-    queryKey: ['admin', 'analytics', period.from, period.to],
+    queryKey: queryKeys.adminAnalytics.period(period),
     queryFn: () => unwrap(api.api.admin.analytics.$get({ query: period })),
     staleTime: 60_000,
   });

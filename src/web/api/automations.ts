@@ -3,12 +3,16 @@ import type { AutomationSettingsInput } from '../../shared/messaging';
 import { api, unwrap } from '../lib/api';
 import { pagedListOptions, usePagedList } from '../lib/paged-list';
 import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
 
 export const automationSettingsQuery = () =>
-  queryOptions({ queryKey: ['automations', 'settings'], queryFn: () => unwrap(api.api.automations.$get()) });
+  queryOptions({
+    queryKey: queryKeys.automations.settings,
+    queryFn: () => unwrap(api.api.automations.$get()),
+  });
 
 export const messageLogQuery = () =>
-  pagedListOptions(['automations', 'log'], (cursor) =>
+  pagedListOptions(queryKeys.automations.log, (cursor) =>
     unwrap(api.api.automations.log.$get({ query: { limit: '20', ...(cursor && { cursor }) } })),
   );
 

@@ -4,10 +4,11 @@ import { BILLING_TEXT } from '../../shared/billing';
 import { type SubscriptionTier, TIER_LABELS } from '../../shared/constants';
 import { api, unwrap } from '../lib/api';
 import { queryClient } from '../lib/query-client';
+import { outside, queryKeys } from '../lib/query-keys';
 
 /** The session's business, the user's role in it, its plan, trial and seats (GET /api/billing). */
 export const billingQuery = queryOptions({
-  queryKey: ['billing'],
+  queryKey: queryKeys.billing.all,
   queryFn: () => unwrap(api.api.billing.$get()),
   staleTime: 30_000,
 });
@@ -29,7 +30,7 @@ export const useChangePlan = () =>
       toast.success('Success', { description: BILLING_TEXT.planChanged(TIER_LABELS[plan]) });
       queryClient.setQueryData(billingQuery.queryKey, data);
       // Gated screens and the dashboard badge read the plan.
-      return queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'billing' });
+      return queryClient.invalidateQueries({ predicate: outside(queryKeys.billing.all) });
     },
   });
 

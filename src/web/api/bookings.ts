@@ -6,6 +6,7 @@ import type { BookingWhen, OwnerBookingEdit, OwnerBookingInput } from '../../sha
 import { api, unwrap } from '../lib/api';
 import { pagedListOptions, usePagedList } from '../lib/paged-list';
 import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
 
 const bookingsApi = api.api.bookings;
 export type OwnerBooking = InferResponseType<typeof bookingsApi.$get, 200>['items'][number];
@@ -22,7 +23,7 @@ export interface ListFilters {
 /** The List view: pages of `{ items, nextCursor }` from the server. */
 export const useBookingsList = (filters: ListFilters) =>
   usePagedList(
-    pagedListOptions(['bookings', 'list', filters], (cursor) =>
+    pagedListOptions(queryKeys.bookings.list(filters), (cursor) =>
       unwrap(
         bookingsApi.$get({
           query: {
@@ -41,7 +42,7 @@ export const useBookingsList = (filters: ListFilters) =>
 /** The Today, Day and Week views: every booking between two dates in the business's zone. */
 export const calendarQuery = (range: { from: string; to: string; technicianId?: string }) =>
   queryOptions({
-    queryKey: ['bookings', 'calendar', range],
+    queryKey: queryKeys.bookings.calendar(range),
     queryFn: () =>
       unwrap(
         bookingsApi.calendar.$get({
@@ -59,17 +60,17 @@ export const useCalendar = (range: { from: string; to: string; technicianId?: st
 
 export const useBookingDetail = (id: string | null) =>
   useQuery({
-    queryKey: ['bookings', 'detail', id],
+    queryKey: queryKeys.bookings.detail(id),
     queryFn: () => unwrap(bookingsApi[':id'].$get({ param: { id: id! } })),
     enabled: Boolean(id),
   });
 
 const refreshAll = () =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['bookings'] }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-    queryClient.invalidateQueries({ queryKey: ['customers'] }),
-    queryClient.invalidateQueries({ queryKey: ['owner-slots'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.customers.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.scheduling.ownerSlots }),
   ]);
 
 export const useUpdateBookingStatus = () =>

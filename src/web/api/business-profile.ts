@@ -3,17 +3,18 @@ import type { InferResponseType } from 'hono/client';
 import type { BusinessProfileInput, TestimonialInput } from '../../shared/business-profile';
 import { api, noContent, unwrap } from '../lib/api';
 import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
 
 const bp = api.api['business-profile'];
 export type BusinessProfile = InferResponseType<typeof bp.$get, 200>;
 export type Testimonial = InferResponseType<typeof bp.testimonials.$get, 200>['testimonials'][number];
 
 export const businessProfileQuery = queryOptions({
-  queryKey: ['business-profile'],
+  queryKey: queryKeys.businessProfile.all,
   queryFn: () => unwrap(bp.$get()),
 });
 export const testimonialsQuery = queryOptions({
-  queryKey: ['business-profile', 'testimonials'],
+  queryKey: queryKeys.businessProfile.testimonials,
   queryFn: () => unwrap(bp.testimonials.$get()),
 });
 
@@ -26,8 +27,8 @@ export const useSaveBusinessProfile = () =>
     onSuccess: (profile) => {
       queryClient.setQueryData(businessProfileQuery.queryKey, profile);
       // The first saved name claims the booking link (decision 0955).
-      void queryClient.invalidateQueries({ queryKey: ['booking-link'] });
-      return queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.bookingLink.all });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
     },
   });
 

@@ -3,29 +3,33 @@ import type { CampaignInput, CampaignType, TemplateInput } from '../../shared/ca
 import { api, noContent, unwrap } from '../lib/api';
 import { pagedListOptions, usePagedList } from '../lib/paged-list';
 import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
 
 export const campaignStatsQuery = () =>
-  queryOptions({ queryKey: ['campaigns', 'stats'], queryFn: () => unwrap(api.api.campaigns.stats.$get()) });
+  queryOptions({
+    queryKey: queryKeys.campaigns.stats,
+    queryFn: () => unwrap(api.api.campaigns.stats.$get()),
+  });
 
 export const campaignsQuery = () =>
-  pagedListOptions(['campaigns', 'list'], (cursor) =>
+  pagedListOptions(queryKeys.campaigns.list, (cursor) =>
     unwrap(api.api.campaigns.$get({ query: cursor ? { cursor } : {} })),
   );
 
 export const templatesQuery = () =>
   queryOptions({
-    queryKey: ['campaigns', 'templates'],
+    queryKey: queryKeys.campaigns.templates,
     queryFn: () => unwrap(api.api.campaigns.templates.$get()),
   });
 
 export const audienceQuery = (type: CampaignType) =>
   queryOptions({
-    queryKey: ['campaigns', 'audience', type],
+    queryKey: queryKeys.campaigns.audience(type),
     queryFn: () => unwrap(api.api.campaigns.audience.$get({ query: { type } })),
   });
 
 export const recipientsQuery = (id: string) =>
-  pagedListOptions(['campaigns', 'recipients', id], (cursor) =>
+  pagedListOptions(queryKeys.campaigns.recipients(id), (cursor) =>
     unwrap(api.api.campaigns[':id'].recipients.$get({ param: { id }, query: cursor ? { cursor } : {} })),
   );
 
@@ -45,7 +49,7 @@ export const useRecipients = (id: string | null) =>
 export type Campaign = ReturnType<typeof useCampaigns>['items'][number];
 export type Template = NonNullable<ReturnType<typeof useTemplates>['data']>['items'][number];
 
-const invalidate = () => queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+const invalidate = () => queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.all });
 
 export const useCreateCampaign = () =>
   useMutation({

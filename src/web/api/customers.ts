@@ -4,6 +4,7 @@ import type { CustomerInput } from '../../shared/customers.schemas';
 import { api, noContent, unwrap } from '../lib/api';
 import { pagedListOptions, usePagedList } from '../lib/paged-list';
 import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
 
 export type Customer = InferResponseType<typeof api.api.customers.$get, 200>['items'][number];
 
@@ -16,13 +17,13 @@ const fetchCustomers = (q: string, limit: number, cursor?: string) =>
 
 /** /customers: newest first, searched on the server, a page at a time. */
 export const customersListQuery = (search: string) =>
-  pagedListOptions(['customers', 'list', search.trim()], (cursor) => fetchCustomers(search, 50, cursor));
+  pagedListOptions(queryKeys.customers.list(search.trim()), (cursor) => fetchCustomers(search, 50, cursor));
 export const useCustomersList = (search: string) => usePagedList(customersListQuery(search));
 
 /** A picker's matches (booking and quote forms): the first few customers the search finds. */
 export const customerSearchQuery = (search: string, limit = 8) =>
   queryOptions({
-    queryKey: ['customers', 'search', search.trim(), limit],
+    queryKey: queryKeys.customers.search(search.trim(), limit),
     queryFn: () => fetchCustomers(search, limit),
     placeholderData: keepPreviousData,
   });
@@ -31,7 +32,7 @@ export const useCustomerSearch = (search: string, limit?: number, enabled = true
 
 export const customerDetailQuery = (id: string) =>
   queryOptions({
-    queryKey: ['customers', 'detail', id],
+    queryKey: queryKeys.customers.detail(id),
     queryFn: () => unwrap(api.api.customers[':id'].$get({ param: { id } })),
   });
 
@@ -40,8 +41,8 @@ export const useCustomerDetail = (id: string | null) =>
 
 const invalidate = () =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['customers'] }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.customers.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
   ]);
 
 export const useSaveCustomer = () =>

@@ -4,6 +4,7 @@ import type { InventoryItemInput } from '../../shared/inventory';
 import { api, noContent, unwrap } from '../lib/api';
 import { type Page, pagedListOptions, usePagedList } from '../lib/paged-list';
 import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
 
 const inv = api.api.inventory;
 export type InventoryItem = InferResponseType<typeof inv.$get, 200>['items'][number];
@@ -13,7 +14,7 @@ export type PurchaseOrder = InferResponseType<(typeof inv)['purchase-order']['$g
 
 /** The Items tab: by name, searched on the server, a page at a time. */
 export const inventoryListQuery = (search: string) =>
-  pagedListOptions(['inventory', 'items', search.trim()], (cursor) =>
+  pagedListOptions(queryKeys.inventory.itemsSearch(search.trim()), (cursor) =>
     unwrap(
       inv.$get({
         query: { limit: '50', ...(search.trim() && { q: search.trim() }), ...(cursor && { cursor }) },
@@ -22,24 +23,24 @@ export const inventoryListQuery = (search: string) =>
   );
 /** The low-stock panel: the items at or below their alert level (the first 100). */
 export const lowStockQuery = queryOptions({
-  queryKey: ['inventory', 'low-stock'],
+  queryKey: queryKeys.inventory.lowStock,
   queryFn: () => unwrap(inv.$get({ query: { stock: 'low', limit: '100' } })),
 });
 /** Every item by name, for the usage-per-job picker: one page of up to 500. */
 export const inventoryOptionsQuery = queryOptions({
-  queryKey: ['inventory', 'options'],
+  queryKey: queryKeys.inventory.options,
   queryFn: () => unwrap(inv.options.$get({ query: {} })),
 });
 export const movementsQuery = queryOptions({
-  queryKey: ['inventory', 'movements'],
+  queryKey: queryKeys.inventory.movements,
   queryFn: () => unwrap(inv.movements.$get({ query: {} })),
 });
 export const serviceUsageQuery = queryOptions({
-  queryKey: ['inventory', 'service-usage'],
+  queryKey: queryKeys.inventory.serviceUsage,
   queryFn: () => unwrap(inv['service-usage'].$get()),
 });
 export const purchaseOrderQuery = queryOptions({
-  queryKey: ['inventory', 'purchase-order'],
+  queryKey: queryKeys.inventory.purchaseOrder,
   queryFn: () => unwrap(inv['purchase-order'].$get()),
 });
 
@@ -51,7 +52,7 @@ export const useServiceUsage = () => useQuery(serviceUsageQuery);
 export const usePurchaseOrder = (enabled: boolean) => useQuery({ ...purchaseOrderQuery, enabled });
 
 /** Every inventory view depends on stock, so a change refreshes them all. */
-const refreshInventory = () => queryClient.invalidateQueries({ queryKey: ['inventory'] });
+const refreshInventory = () => queryClient.invalidateQueries({ queryKey: queryKeys.inventory.all });
 
 export const useSaveItem = () =>
   useMutation({
@@ -73,7 +74,7 @@ export const useAdjustStock = () =>
     onSuccess: (item) => {
       // The new count shows at once on every loaded page; the refresh then brings the panels along.
       queryClient.setQueriesData<InfiniteData<Page<InventoryItem>>>(
-        { queryKey: ['inventory', 'items'] },
+        { queryKey: queryKeys.inventory.items },
         (old) =>
           old
             ? {

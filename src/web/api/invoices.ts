@@ -4,6 +4,7 @@ import type { InvoiceFilter, OfflinePaymentInput, QuoteInput } from '../../share
 import { api, unwrap } from '../lib/api';
 import { pagedListOptions, usePagedList } from '../lib/paged-list';
 import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
 
 /** Rows per page of the /invoices lists; `?pageSize=` (1–100) overrides it (e2e pages with a few rows). */
 export const DOCUMENT_PAGE_SIZE = 50;
@@ -17,14 +18,14 @@ export type Invoice = InferResponseType<typeof api.api.invoices.$get, 200>['item
 
 /** The quotes tab: newest first, a page at a time. */
 export const quotesQuery = (pageSize = DOCUMENT_PAGE_SIZE) =>
-  pagedListOptions(['quotes', 'list', pageSize], (cursor) =>
+  pagedListOptions(queryKeys.quotes.list(pageSize), (cursor) =>
     unwrap(api.api.quotes.$get({ query: { limit: String(pageSize), ...(cursor && { cursor }) } })),
   );
 export const useQuotes = (pageSize?: number) => usePagedList(quotesQuery(pageSize));
 
 /** The invoices tab: newest number first, filtered on the server; each page carries the business's totals. */
 export const invoicesQuery = (filter: InvoiceFilter, pageSize = DOCUMENT_PAGE_SIZE) =>
-  pagedListOptions(['invoices', 'list', filter, pageSize], (cursor) =>
+  pagedListOptions(queryKeys.invoices.list(filter, pageSize), (cursor) =>
     unwrap(api.api.invoices.$get({ query: { filter, limit: String(pageSize), ...(cursor && { cursor }) } })),
   );
 export const useInvoices = (filter: InvoiceFilter, pageSize?: number) =>
@@ -32,9 +33,9 @@ export const useInvoices = (filter: InvoiceFilter, pageSize?: number) =>
 
 const invalidate = () =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['quotes'] }),
-    queryClient.invalidateQueries({ queryKey: ['invoices'] }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.quotes.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.invoices.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
   ]);
 
 export const useCreateQuote = () =>

@@ -3,12 +3,13 @@ import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '../lib/api';
 import { pagedListOptions, usePagedList } from '../lib/paged-list';
 import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
 
 export type LeadState = 'open' | 'assigned';
 
 /** Open or assigned leads, newest first, a page at a time (Load more). */
 export const leadsQuery = (state: LeadState) =>
-  pagedListOptions(['admin', 'leads', state], (cursor) =>
+  pagedListOptions(queryKeys.leads.list(state), (cursor) =>
     unwrap(api.api.admin.leads.$get({ query: { state, limit: '50', ...(cursor && { cursor }) } })),
   );
 
@@ -17,7 +18,7 @@ export type Lead = InferResponseType<typeof api.api.admin.leads.$get, 200>['item
 
 export const useEligibleBusinesses = (leadId: string | null) =>
   useQuery({
-    queryKey: ['admin', 'leads', leadId, 'businesses'],
+    queryKey: queryKeys.leads.businesses(leadId),
     queryFn: () => unwrap(api.api.admin.leads[':id'].businesses.$get({ param: { id: leadId! } })),
     enabled: leadId !== null,
   });
@@ -31,5 +32,5 @@ export const useAssignLead = () =>
           json: { businessId: v.businessId },
         }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'leads'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.leads.all }),
   });

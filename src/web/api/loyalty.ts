@@ -4,6 +4,7 @@ import type { AdjustPointsInput, RewardInput } from '../../shared/loyalty.schema
 import { api, unwrap } from '../lib/api';
 import { pagedListOptions, usePagedList } from '../lib/paged-list';
 import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
 
 const loyalty = api.api.loyalty;
 export type LoyaltyCustomer = InferResponseType<typeof loyalty.customers.$get, 200>['items'][number];
@@ -11,25 +12,25 @@ export type LoyaltyReward = InferResponseType<typeof loyalty.rewards.$get, 200>[
 export type LoyaltyTransaction = InferResponseType<typeof loyalty.transactions.$get, 200>['items'][number];
 
 export const loyaltySummaryQuery = queryOptions({
-  queryKey: ['loyalty', 'summary'],
+  queryKey: queryKeys.loyalty.summary,
   queryFn: () => unwrap(loyalty.summary.$get()),
 });
 export const loyaltyCustomersQuery = (q: string) =>
   queryOptions({
-    queryKey: ['loyalty', 'customers', q],
+    queryKey: queryKeys.loyalty.customers(q),
     queryFn: () => unwrap(loyalty.customers.$get({ query: { limit: '100', ...(q ? { q } : {}) } })),
   });
 export const rewardsQuery = queryOptions({
-  queryKey: ['loyalty', 'rewards'],
+  queryKey: queryKeys.loyalty.rewards,
   queryFn: () => unwrap(loyalty.rewards.$get()),
 });
 /** The Customers tab: members searched on the server, a page at a time (Load more). */
 export const loyaltyMembersQuery = (q: string) =>
-  pagedListOptions(['loyalty', 'members', q], (cursor) =>
+  pagedListOptions(queryKeys.loyalty.members(q), (cursor) =>
     unwrap(loyalty.customers.$get({ query: { limit: '50', ...(q && { q }), ...(cursor && { cursor }) } })),
   );
 /** The Transactions tab: newest first, a page at a time (Load more). */
-export const transactionsQuery = pagedListOptions(['loyalty', 'transactions'], (cursor) =>
+export const transactionsQuery = pagedListOptions(queryKeys.loyalty.transactions, (cursor) =>
   unwrap(loyalty.transactions.$get({ query: { limit: '50', ...(cursor && { cursor }) } })),
 );
 
@@ -42,8 +43,8 @@ export const useTransactions = () => usePagedList(transactionsQuery);
 /** Points move the cards, the tabs and the customers screen's tier badges together. */
 const refreshLoyalty = () =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['loyalty'] }),
-    queryClient.invalidateQueries({ queryKey: ['customers'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.loyalty.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.customers.all }),
   ]);
 
 export const useAdjustPoints = () =>

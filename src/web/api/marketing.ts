@@ -2,9 +2,10 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { LandingPagesInput } from '../../shared/seo.schemas';
 import { api, noContent, unwrap } from '../lib/api';
 import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
 
 export const landingPagesQuery = queryOptions({
-  queryKey: ['marketing', 'pages'],
+  queryKey: queryKeys.marketing.pages,
   queryFn: () => unwrap(api.api.marketing.pages.$get()),
 });
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '../lib/api';
 import { pagedListOptions, usePagedList } from '../lib/paged-list';
+import { queryKeys } from '../lib/query-keys';
 
 const outbox = api.api.admin.outbox;
 export type OutboxMessage = InferResponseType<typeof outbox.$get, 200>['items'][number];
@@ -13,7 +14,7 @@ const PAGE = '25';
 /** Messages newest first; `q` searches recipients on the server. */
 export const useOutbox = (q: string, channel: OutboxChannelFilter) =>
   usePagedList(
-    pagedListOptions(['admin', 'outbox', 'list', q, channel], (cursor) =>
+    pagedListOptions(queryKeys.outbox.list(q, channel), (cursor) =>
       unwrap(
         outbox.$get({
           query: {
@@ -29,7 +30,7 @@ export const useOutbox = (q: string, channel: OutboxChannelFilter) =>
 
 export const useOutboxMessage = (id: string | null) =>
   useQuery({
-    queryKey: ['admin', 'outbox', 'message', id],
+    queryKey: queryKeys.outbox.message(id),
     queryFn: () => unwrap(outbox[':id'].$get({ param: { id: id! } })),
     enabled: Boolean(id),
   });

@@ -3,6 +3,7 @@ import type { InferResponseType } from 'hono/client';
 import { api, unwrap } from '../lib/api';
 import { pagedListOptions, usePagedList } from '../lib/paged-list';
 import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
 
 const payouts = api.api.payouts;
 export type PayoutsOverview = InferResponseType<typeof payouts.$get, 200>;
@@ -13,11 +14,11 @@ export type LedgerEntry = InferResponseType<typeof payouts.ledger.$get, 200>['it
 export const LEDGER_CSV_URL = '/api/payouts/ledger.csv';
 
 export const payoutsQuery = queryOptions({
-  queryKey: ['payouts', 'overview'],
+  queryKey: queryKeys.payouts.overview,
   queryFn: () => unwrap(payouts.$get()),
 });
 export const paymentAccountQuery = queryOptions({
-  queryKey: ['payouts', 'account'],
+  queryKey: queryKeys.payouts.account,
   queryFn: () => unwrap(payouts.account.$get()),
 });
 
@@ -26,7 +27,7 @@ export const usePaymentAccount = () => useQuery(paymentAccountQuery);
 
 export const useLedger = () =>
   usePagedList(
-    pagedListOptions(['payouts', 'ledger'], (cursor) =>
+    pagedListOptions(queryKeys.payouts.ledger, (cursor) =>
       unwrap(payouts.ledger.$get({ query: { limit: '25', ...(cursor && { cursor }) } })),
     ),
   );
@@ -34,8 +35,8 @@ export const useLedger = () =>
 /** Money or the account changed: the payouts screen and the dashboard checklist read it again. */
 const refresh = () =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['payouts'] }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.payouts.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
   ]);
 
 /** "Configure payment": test mode at once, or the Stripe onboarding link to go to. */

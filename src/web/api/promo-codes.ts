@@ -4,12 +4,13 @@ import type { PromoCodeInput } from '../../shared/promo-codes';
 import { api, unwrap } from '../lib/api';
 import { pagedListOptions, usePagedList } from '../lib/paged-list';
 import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
 
 const promo = api.api['promo-codes'];
 export type PromoCode = InferResponseType<typeof promo.$get, 200>['items'][number];
 
 /** Newest first, a page at a time (Load more). */
-export const promoCodesQuery = pagedListOptions(['promo-codes'], (cursor) =>
+export const promoCodesQuery = pagedListOptions(queryKeys.promoCodes.all, (cursor) =>
   unwrap(promo.$get({ query: { limit: '50', ...(cursor && { cursor }) } })),
 );
 export const usePromoCodes = () => usePagedList(promoCodesQuery);

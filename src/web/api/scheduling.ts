@@ -3,12 +3,13 @@ import type { InferResponseType } from 'hono/client';
 import type { SchedulingInput } from '../../shared/scheduling';
 import { api, unwrap } from '../lib/api';
 import { queryClient } from '../lib/query-client';
+import { outside, queryKeys } from '../lib/query-keys';
 
 const scheduling = api.api.scheduling;
 export type Scheduling = InferResponseType<typeof scheduling.$get, 200>;
 
 export const schedulingQuery = queryOptions({
-  queryKey: ['scheduling'],
+  queryKey: queryKeys.scheduling.all,
   queryFn: () => unwrap(scheduling.$get()),
 });
 export const useScheduling = () => useQuery(schedulingQuery);
@@ -19,14 +20,14 @@ export const useSaveScheduling = () =>
     onSuccess: (saved) => {
       queryClient.setQueryData(schedulingQuery.queryKey, saved);
       // Slots and every date shown in the business zone depend on it.
-      return queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'scheduling' });
+      return queryClient.invalidateQueries({ predicate: outside(queryKeys.scheduling.all) });
     },
   });
 
 /** The owner's slots for a date and service (no minimum notice; the booking being edited does not clash). */
 export const useOwnerSlots = (q: { serviceId: string; date: string; excludeBookingId?: string }) =>
   useQuery({
-    queryKey: ['owner-slots', q],
+    queryKey: queryKeys.scheduling.ownerSlotsFor(q),
     queryFn: () =>
       unwrap(
         scheduling.slots.$get({

@@ -3,6 +3,7 @@ import type { InferResponseType } from 'hono/client';
 import type { ServiceAreaInput } from '../../shared/service-areas';
 import { api, noContent, unwrap } from '../lib/api';
 import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
 
 const sa = api.api['service-areas'];
 export type ServiceArea = InferResponseType<typeof sa.$get, 200>['areas'][number];
@@ -12,18 +13,18 @@ export type WaitlistInsight = InferResponseType<
 >['insights'][number];
 
 export const serviceAreasQuery = queryOptions({
-  queryKey: ['service-areas'],
+  queryKey: queryKeys.serviceAreas.all,
   queryFn: () => unwrap(sa.$get()),
 });
 export const insightsQuery = queryOptions({
-  queryKey: ['service-areas', 'insights'],
+  queryKey: queryKeys.serviceAreas.insights,
   queryFn: () => unwrap(sa['waitlist-insights'].$get()),
 });
 
 export const useServiceAreas = () => useQuery(serviceAreasQuery);
 export const useWaitlistInsights = () => useQuery(insightsQuery);
 
-const refresh = () => queryClient.invalidateQueries({ queryKey: ['service-areas'] });
+const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.serviceAreas.all });
 
 export const useAddServiceArea = () =>
   useMutation({

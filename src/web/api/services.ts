@@ -4,13 +4,14 @@ import type { ServiceInput } from '../../shared/services.schemas';
 import { api, noContent, unwrap } from '../lib/api';
 import { pagedListOptions, usePagedList } from '../lib/paged-list';
 import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
 
 export type Service = InferResponseType<typeof api.api.services.$get, 200>['items'][number];
 export type ServiceOption = InferResponseType<typeof api.api.services.options.$get, 200>['items'][number];
 
 /** /services: newest first, a page at a time. */
 export const servicesListQuery = (includeArchived: boolean) =>
-  pagedListOptions(['services', 'list', { includeArchived }], (cursor) =>
+  pagedListOptions(queryKeys.services.list(includeArchived), (cursor) =>
     unwrap(
       api.api.services.$get({
         query: {
@@ -25,15 +26,15 @@ export const useServicesList = (includeArchived: boolean) => usePagedList(servic
 
 /** Every active service by name, for pickers (booking form, quote lines, service usage): one page of up to 500. */
 export const serviceOptionsQuery = queryOptions({
-  queryKey: ['services', 'options'],
+  queryKey: queryKeys.services.options,
   queryFn: () => unwrap(api.api.services.options.$get({ query: {} })),
 });
 export const useServiceOptions = (enabled = true) => useQuery({ ...serviceOptionsQuery, enabled });
 
 const invalidate = () =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['services'] }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.services.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
   ]);
 
 export const useSaveService = () =>

@@ -1,9 +1,13 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api, noContent, unwrap } from '../lib/api';
 import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
 import { billingQuery } from './billing';
 
-export const teamQuery = queryOptions({ queryKey: ['team'], queryFn: () => unwrap(api.api.team.$get()) });
+export const teamQuery = queryOptions({
+  queryKey: queryKeys.team.all,
+  queryFn: () => unwrap(api.api.team.$get()),
+});
 export const useTeam = () => useQuery(teamQuery);
 
 const refresh = () =>
@@ -32,7 +36,7 @@ export const useRemoveMember = () =>
 
 export const invitationQuery = (token: string) =>
   queryOptions({
-    queryKey: ['invitation', token],
+    queryKey: queryKeys.invitations.byToken(token),
     queryFn: () => unwrap(api.api.invitations[':token'].$get({ param: { token } })),
     retry: false,
   });
@@ -42,7 +46,7 @@ export const acceptInvitation = (token: string) =>
 
 /** Which team member each booking is assigned to (GET /api/team/assignments), as a map by booking id. */
 export const assignmentsQuery = queryOptions({
-  queryKey: ['team', 'assignments'],
+  queryKey: queryKeys.team.assignments,
   queryFn: () => unwrap(api.api.team.assignments.$get({ query: {} })),
   select: (data) => new Map(data.items.map((a) => [a.bookingId, a])),
 });
@@ -66,7 +70,7 @@ export const useAssignBooking = () =>
       ),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['team', 'assignments'] }),
-        queryClient.invalidateQueries({ queryKey: ['bookings'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.team.assignments }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all }),
       ]),
   });

@@ -3,13 +3,14 @@ import type { InferResponseType } from 'hono/client';
 import type { DocumentType } from '../../shared/verification';
 import { api, unwrap } from '../lib/api';
 import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
 
 const v = api.api.verification;
 export type VerificationData = InferResponseType<typeof v.$get, 200>;
 export type VerificationDocument = VerificationData['documents'][number];
 
 export const verificationQuery = queryOptions({
-  queryKey: ['verification'],
+  queryKey: queryKeys.verification.all,
   queryFn: () => unwrap(v.$get()),
 });
 export const useVerification = () => useQuery(verificationQuery);
@@ -28,6 +29,6 @@ export const useUploadDocument = () =>
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: verificationQuery.queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
       ]),
   });

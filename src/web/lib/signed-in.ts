@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from './query-keys';
 
 /**
  * Whether a visitor is signed in, for public pages: one plain read of better-auth's session endpoint, so public pages
@@ -7,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
  */
 export function useSignedIn() {
   const { data, isPending } = useQuery({
-    queryKey: ['public-session'],
+    queryKey: queryKeys.publicSession.all,
     queryFn: async () => {
       const res = await fetch('/api/auth/get-session', { credentials: 'same-origin' });
       if (!res.ok) return false;

@@ -8,9 +8,10 @@ import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { api, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
+import { queryKeys } from '../../lib/query-keys';
 
 const addOns = api.api.admin.billing['add-ons'];
-const ordersKey = ['admin', 'billing', 'add-ons'] as const;
+const ordersKey = queryKeys.adminBilling.addOnOrders;
 
 /** Every business's add-on purchases; NFC tag orders wait first, to be sent and marked fulfilled (decision 0952). */
 export function AddOnOrders() {
@@ -24,7 +25,7 @@ export function AddOnOrders() {
       toast.success('Success', { description: 'Order marked fulfilled' });
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: ordersKey }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminAudit.all }),
       ]);
     },
     onError: (err) => toast.error('Error', { description: err.message }),

@@ -5,6 +5,7 @@ import { SUBSCRIPTION_TIERS, type SubscriptionTier, TIER_LABELS } from '../../..
 import { Button } from '../../components/ui/button';
 import { api, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
+import { queryKeys } from '../../lib/query-keys';
 
 /** An admin assigns a business's plan: the only way onto Franchise, which has no self-serve price (decision 0952). */
 export function PlanAssign({ businessId, plan }: { businessId: string; plan: SubscriptionTier }) {
@@ -20,8 +21,8 @@ export function PlanAssign({ businessId, plan }: { businessId: string; plan: Sub
     onSuccess: ({ plan: next }) => {
       toast.success('Success', { description: `Plan set to ${TIER_LABELS[next]}` });
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminAudit.all }),
       ]);
     },
     onError: (err) => toast.error('Error', { description: err.message }),

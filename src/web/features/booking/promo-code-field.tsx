@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import type { api } from '../../lib/api';
 import { endpoint, unwrap } from '../../lib/api-fetch';
+import { queryKeys } from '../../lib/query-keys';
 import { useRemote } from '../../lib/use-remote';
 
 const checkPromo = endpoint<(typeof api.api.public)['promo-codes']['check']['$post']>(
@@ -36,7 +37,7 @@ export function PromoCodeField({
   const [code, setCode] = useState<string | null>(null);
   const check = useRemote(
     code && serviceId && vehicleType
-      ? ['promo-check', businessId, serviceId, vehicleType, email, code]
+      ? queryKeys.book.promoCheck({ businessId, serviceId, vehicleType, email, code })
       : null,
     () =>
       unwrap(

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api-fetch';
 import { toastError } from '../../lib/lazy-toast';
+import { queryKeys } from '../../lib/query-keys';
 import { invalidateRemote, useAction } from '../../lib/use-remote';
 import { createPayment, useCheckoutStatus } from './booking-queries';
 import { firstBookingProblem } from './booking-validation';
@@ -65,7 +66,7 @@ export function useBookNow({
       tab?.close();
       toastError('Error', { description: result.error.message || 'Failed to create booking' });
       if (result.error instanceof ApiError && result.error.status === 409)
-        invalidateRemote(['booking-slots']);
+        invalidateRemote(queryKeys.book.slots);
       return;
     }
     const { url, sessionId, amountCents } = result.data;

@@ -16,16 +16,17 @@ import { Field } from '../../components/ui/label';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { ApiError, api, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
+import { queryKeys } from '../../lib/query-keys';
 
 const bookingQuery = (token: string) =>
   queryOptions({
-    queryKey: ['manage', token],
+    queryKey: queryKeys.manage.booking(token),
     queryFn: () => unwrap(api.api.manage[':token'].$get({ param: { token } })),
     retry: (n, e) => !(e instanceof ApiError && e.status === 404) && n < 2,
   });
 const slotsQuery = (token: string, date: string) =>
   queryOptions({
-    queryKey: ['manage', token, 'slots', date],
+    queryKey: queryKeys.manage.slotsOn(token, date),
     queryFn: () => unwrap(api.api.manage[':token'].slots.$get({ param: { token }, query: { date } })),
     retry: false,
   });
@@ -81,7 +82,7 @@ function ManageBooking({ token, view }: { token: string; view: View }) {
     onError: (e) => {
       setConfirmCancel(false);
       toast.error('Error', { description: e.message });
-      void queryClient.invalidateQueries({ queryKey: ['manage', token] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.manage.booking(token) });
     },
   });
   const status = view.status as BookingStatus;
@@ -167,7 +168,7 @@ function Reschedule({ token, view, onMoved }: { token: string; view: View; onMov
       onMoved(v);
       setTime('');
       toast.success('Success', { description: AUTOMATION_TEXT.rescheduled });
-      void queryClient.invalidateQueries({ queryKey: ['manage', token, 'slots'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.manage.slots(token) });
     },
     onError: (e) => toast.error('Error', { description: e.message }),
   });

@@ -12,10 +12,11 @@ import { Field } from '../../components/ui/label';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { ApiError, api, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
+import { queryKeys } from '../../lib/query-keys';
 
 const reviewQuery = (token: string) =>
   queryOptions({
-    queryKey: ['review', token],
+    queryKey: queryKeys.reviews.byToken(token),
     queryFn: () => unwrap(api.api.reviews[':token'].$get({ param: { token } })),
     retry: (n, e) => !(e instanceof ApiError && e.status === 404) && n < 2,
   });
@@ -113,7 +114,7 @@ function ReviewForm({ token }: { token: string }) {
     onSuccess: (v) => queryClient.setQueryData(reviewQuery(token).queryKey, v),
     onError: (e) => {
       toast.error('Error', { description: e.message });
-      void queryClient.invalidateQueries({ queryKey: ['review', token] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.reviews.byToken(token) });
     },
   });
   return (

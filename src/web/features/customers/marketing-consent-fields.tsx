@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { ConsentInput } from '../../../shared/campaigns';
 import { api, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
+import { queryKeys } from '../../lib/query-keys';
 
 const SOURCES: Record<string, string> = {
   booking_form: 'on the booking form',
@@ -12,15 +13,15 @@ const SOURCES: Record<string, string> = {
 };
 
 const consentQuery = (id: string) => ({
-  queryKey: ['customers', 'consent', id],
+  queryKey: queryKeys.customers.consent(id),
   queryFn: () => unwrap(api.api['customer-consent'][':id'].$get({ param: { id } })),
 });
 
 /** Saves the consent the owner recorded (only a change is stored, with source "owner" and the time). */
 export async function saveMarketingConsent(customerId: string, values: ConsentInput) {
   await unwrap(api.api['customer-consent'][':id'].$put({ param: { id: customerId }, json: values }));
-  await queryClient.invalidateQueries({ queryKey: ['customers', 'consent', customerId] });
-  await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+  await queryClient.invalidateQueries({ queryKey: queryKeys.customers.consent(customerId) });
+  await queryClient.invalidateQueries({ queryKey: queryKeys.campaigns.all });
 }
 
 /**

@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/card';
 import { Switch } from '../../components/ui/switch';
 import { api, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
+import { queryKeys } from '../../lib/query-keys';
 import { shortDate } from './document-downloads';
 
 // Decision 0956: Send on an invoice, and the overdue reminders switch (owner only; the server checks it too).
@@ -16,7 +17,7 @@ import { shortDate } from './document-downloads';
 const useSendInvoice = () =>
   useMutation({
     mutationFn: (id: string) => unwrap(api.api.invoices[':id'].send.$post({ param: { id } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['invoices'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invoices.all }),
   });
 
 /** "Send" on an open invoice that was not sent yet; "Sent {date}" once it was. */
@@ -52,7 +53,7 @@ export function SendInvoiceButton({ invoice }: { invoice: Invoice }) {
 }
 
 const remindersQuery = {
-  queryKey: ['invoices', 'reminders'],
+  queryKey: queryKeys.invoices.reminders,
   queryFn: () => unwrap(api.api['invoice-reminders'].$get()),
 };
 

@@ -4,11 +4,12 @@ import { formatCents } from '../../../shared/money';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { api, unwrap } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 
 /** The admin panel's card: the platform's fee revenue across businesses (fees kept, net of fees returned). */
 export function PlatformFeeCard() {
   const revenue = useQuery({
-    queryKey: ['admin', 'payouts'],
+    queryKey: queryKeys.adminPayouts.revenue,
     queryFn: () => unwrap(api.api.admin.payouts.$get()),
   });
   return (
