@@ -48,10 +48,11 @@ class Solution {
   set(r: Route): void {
     this.cost += r.cost - this.routes[r.v].cost;
     this.routes[r.v] = r;
-    r.jobs.forEach((j, k) => {
-      this.routeOf[j] = r.v;
-      this.posOf[j] = k;
-    });
+    const jobs = r.jobs;
+    for (let k = 0; k < jobs.length; k++) {
+      this.routeOf[jobs[k]] = r.v;
+      this.posOf[jobs[k]] = k;
+    }
   }
 
   vehiclesUsed(): number {
@@ -72,6 +73,8 @@ interface Context {
   neighbours: Int32Array[];
   /** sameEnd[a * m + b]: vehicles a and b end at the same place and time (their tails can be exchanged). */
   sameEnd: Uint8Array;
+  /** The cost matrix is symmetric (a reversed stretch costs the same). */
+  symmetric: boolean;
   classSeen: Int32Array;
   stamp: number;
 }
@@ -303,6 +306,50 @@ function allowedRange(inst: Instance, v: number, r: Route, from: number, to: num
 
 const IMPROVEMENT = 1e-9;
 
+/** Location at position p of route r: the start depot before the first job, the end depot after the last. */
+function locAt(inst: Instance, r: Route, p: number): number {
+  return p < 0 ? inst.vStart[r.v] : p >= r.jobs.length ? inst.vEnd[r.v] : inst.jobLoc[r.jobs[p]];
+}
+
+/** Puts two rebuilt routes in place when they are feasible and cheaper than `before` together. */
+function applyPair(
+  inst: Instance,
+  s: Solution,
+  v1: number,
+  v2: number,
+  before: number,
+  jobs1: number[],
+  jobs2: number[],
+) {
+  const a = buildRoute(inst, v1, jobs1);
+  const b = buildRoute(inst, v2, jobs2);
+  if (!a || !b || a.cost + b.cost > before - IMPROVEMENT) return false;
+  s.set(a);
+  s.set(b);
+  return true;
+}
+
+/** Puts a rebuilt route in place when it is feasible and cheaper than the one it replaces. */
+function applyOne(inst: Instance, s: Solution, R: Route, jobs: number[]): boolean {
+  const c = sequenceCost(inst, R.v, jobs);
+  if (Number.isNaN(c) || c > R.cost - IMPROVEMENT) return false;
+  const r = buildRoute(inst, R.v, jobs);
+  if (!r) return false;
+  s.set(r);
+  return true;
+}
+
+/** Cost change of reversing route positions from..to (inner edges): zero for a symmetric matrix. */
+function reversalDelta(ctx: Context, R: Route, from: number, to: number): number {
+  if (ctx.symmetric) return 0;
+  let d = 0;
+  for (let k = from; k < to; k++)
+    d +=
+      costAt(ctx.inst, locAt(ctx.inst, R, k + 1), locAt(ctx.inst, R, k)) -
+      costAt(ctx.inst, locAt(ctx.inst, R, k), locAt(ctx.inst, R, k + 1));
+  return d;
+}
+
 /** Applies the first improving move found for job u and its neighbour w; true when one was applied. */
 function improveBetween(ctx: Context, s: Solution, u: number, w: number): boolean {
   const inst = ctx.inst;
@@ -313,92 +360,142 @@ function improveBetween(ctx: Context, s: Solution, u: number, w: number): boolea
   const n1 = R1.jobs.length;
   const n2 = R2.jobs.length;
   const before = R1.cost + R2.cost;
-  const apply = (jobs1: number[], jobs2: number[]) => {
-    const a = buildRoute(inst, R1.v, jobs1);
-    const b = buildRoute(inst, R2.v, jobs2);
-    if (!a || !b || a.cost + b.cost > before - IMPROVEMENT) return false;
-    s.set(a);
-    s.set(b);
-    return true;
-  };
   const J1 = R1.jobs;
   const J2 = R2.jobs;
-  // Strings of 1 to 3 jobs starting at u, moved next to w (after it, then before it).
+  const prev1 = locAt(inst, R1, i - 1);
+  // Strings of 1 to 3 jobs starting at u, moved next to w (after it, then before it). Costs first, windows after.
   for (let len = 1; len <= 3 && i + len <= n1; len++) {
     if (!allowedRange(inst, R2.v, R1, i, i + len)) break;
-    const without = join(inst, R1, i, R1, i + len);
-    if (Number.isNaN(without)) continue;
-    if (!stringOf(inst, R1, i, len)) break;
     const f = inst.jobLoc[J1[i]];
     const l = inst.jobLoc[J1[i + len - 1]];
-    for (const at of [j + 1, j]) {
+    const next1 = locAt(inst, R1, i + len);
+    const saving =
+      len === n1 ? R1.cost : costAt(inst, prev1, f) + costAt(inst, l, next1) - costAt(inst, prev1, next1);
+    for (let side = 0; side < 2; side++) {
+      const at = side === 0 ? j + 1 : j;
+      const a = locAt(inst, R2, at - 1);
+      const b = locAt(inst, R2, at);
+      if (costAt(inst, a, f) + costAt(inst, l, b) - costAt(inst, a, b) - saving >= -IMPROVEMENT) continue;
+      const without = join(inst, R1, i, R1, i + len);
+      if (Number.isNaN(without) || !stringOf(inst, R1, i, len)) break;
       const withIt = joinString(inst, R2, at, f, l, R2, at);
       if (!Number.isNaN(withIt) && without + withIt < before - IMPROVEMENT) {
         const rest = J1.slice(0, i).concat(J1.slice(i + len));
         const moved = J1.slice(i, i + len);
-        if (apply(rest, J2.slice(0, at).concat(moved, J2.slice(at)))) return true;
+        if (applyPair(inst, s, R1.v, R2.v, before, rest, J2.slice(0, at).concat(moved, J2.slice(at))))
+          return true;
       }
     }
   }
   // Swap u and w.
   if (inst.allowed[R2.v * inst.n + u] && inst.allowed[R1.v * inst.n + w]) {
-    stringOf(inst, R2, j, 1);
-    const c1 = joinString(inst, R1, i, inst.jobLoc[w], inst.jobLoc[w], R1, i + 1);
-    if (!Number.isNaN(c1)) {
-      stringOf(inst, R1, i, 1);
-      const c2 = joinString(inst, R2, j, inst.jobLoc[u], inst.jobLoc[u], R2, j + 1);
-      if (!Number.isNaN(c2) && c1 + c2 < before - IMPROVEMENT) {
-        const a = J1.slice();
-        const b = J2.slice();
-        a[i] = w;
-        b[j] = u;
-        if (apply(a, b)) return true;
+    const x = inst.jobLoc[u];
+    const y = inst.jobLoc[w];
+    const next1 = locAt(inst, R1, i + 1);
+    const prev2 = locAt(inst, R2, j - 1);
+    const next2 = locAt(inst, R2, j + 1);
+    const delta =
+      costAt(inst, prev1, y) +
+      costAt(inst, y, next1) -
+      costAt(inst, prev1, x) -
+      costAt(inst, x, next1) +
+      costAt(inst, prev2, x) +
+      costAt(inst, x, next2) -
+      costAt(inst, prev2, y) -
+      costAt(inst, y, next2);
+    if (delta < -IMPROVEMENT) {
+      stringOf(inst, R2, j, 1);
+      const c1 = joinString(inst, R1, i, y, y, R1, i + 1);
+      if (!Number.isNaN(c1)) {
+        stringOf(inst, R1, i, 1);
+        const c2 = joinString(inst, R2, j, x, x, R2, j + 1);
+        if (!Number.isNaN(c2) && c1 + c2 < before - IMPROVEMENT) {
+          const a = J1.slice();
+          const b = J2.slice();
+          a[i] = w;
+          b[j] = u;
+          if (applyPair(inst, s, R1.v, R2.v, before, a, b)) return true;
+        }
       }
     }
   }
   // 2-opt*: exchange tails so that u is followed by w, or w by u.
   if (ctx.sameEnd[R1.v * inst.m + R2.v]) {
-    for (const [a, b] of [
-      [i + 1, j],
-      [i, j + 1],
-    ]) {
+    for (let side = 0; side < 2; side++) {
+      const a = side === 0 ? i + 1 : i;
+      const b = side === 0 ? j : j + 1;
+      const c1 =
+        a === 0 && b === n2
+          ? 0
+          : R1.pC[a] + costAt(inst, locAt(inst, R1, a - 1), locAt(inst, R2, b)) + R2.sC[b];
+      const c2 =
+        b === 0 && a === n1
+          ? 0
+          : R2.pC[b] + costAt(inst, locAt(inst, R2, b - 1), locAt(inst, R1, a)) + R1.sC[a];
+      if (c1 + c2 >= before - IMPROVEMENT) continue;
       if (!allowedRange(inst, R1.v, R2, b, n2) || !allowedRange(inst, R2.v, R1, a, n1)) continue;
-      const c1 = join(inst, R1, a, R2, b);
-      if (Number.isNaN(c1)) continue;
-      const c2 = join(inst, R2, b, R1, a);
-      if (!Number.isNaN(c2) && c1 + c2 < before - IMPROVEMENT)
-        if (apply(J1.slice(0, a).concat(J2.slice(b)), J2.slice(0, b).concat(J1.slice(a)))) return true;
+      if (Number.isNaN(join(inst, R1, a, R2, b)) || Number.isNaN(join(inst, R2, b, R1, a))) continue;
+      if (
+        applyPair(
+          inst,
+          s,
+          R1.v,
+          R2.v,
+          before,
+          J1.slice(0, a).concat(J2.slice(b)),
+          J2.slice(0, b).concat(J1.slice(a)),
+        )
+      )
+        return true;
     }
   }
   return false;
 }
 
-/** Moves within one route, checked by a forward pass over the new sequence. */
+/** Moves within one route: the cost change from the edges in O(1); windows checked by a forward pass only then. */
 function improveWithin(ctx: Context, s: Solution, u: number, w: number): boolean {
   const inst = ctx.inst;
   const R = s.routes[s.routeOf[u]];
   const J = R.jobs;
+  const n = J.length;
   const i = s.posOf[u];
   const j = s.posOf[w];
-  const tryJobs = (jobs: number[]) => {
-    const c = sequenceCost(inst, R.v, jobs);
-    if (Number.isNaN(c) || c > R.cost - IMPROVEMENT) return false;
-    const r = buildRoute(inst, R.v, jobs);
-    if (!r) return false;
-    s.set(r);
-    return true;
-  };
   // 2-opt: reverse the stretch between them so that they become neighbours.
-  if (i < j) {
-    if (tryJobs(J.slice(0, i + 1).concat(J.slice(i + 1, j + 1).reverse(), J.slice(j + 1)))) return true;
-  } else if (tryJobs(J.slice(0, j).concat(J.slice(j, i).reverse(), J.slice(i)))) return true;
+  if (i + 1 < j) {
+    const delta =
+      costAt(inst, locAt(inst, R, i), locAt(inst, R, j)) +
+      costAt(inst, locAt(inst, R, i + 1), locAt(inst, R, j + 1)) -
+      costAt(inst, locAt(inst, R, i), locAt(inst, R, i + 1)) -
+      costAt(inst, locAt(inst, R, j), locAt(inst, R, j + 1));
+    if (delta + reversalDelta(ctx, R, i + 1, j) < -IMPROVEMENT)
+      if (applyOne(inst, s, R, J.slice(0, i + 1).concat(J.slice(i + 1, j + 1).reverse(), J.slice(j + 1))))
+        return true;
+  } else if (j + 1 < i) {
+    const delta =
+      costAt(inst, locAt(inst, R, j - 1), locAt(inst, R, i - 1)) +
+      costAt(inst, locAt(inst, R, j), locAt(inst, R, i)) -
+      costAt(inst, locAt(inst, R, j - 1), locAt(inst, R, j)) -
+      costAt(inst, locAt(inst, R, i - 1), locAt(inst, R, i));
+    if (delta + reversalDelta(ctx, R, j, i - 1) < -IMPROVEMENT)
+      if (applyOne(inst, s, R, J.slice(0, j).concat(J.slice(j, i).reverse(), J.slice(i)))) return true;
+  }
   // Relocate / or-opt: the string of 1 to 3 jobs starting at u, moved right after w.
-  for (let len = 1; len <= 3 && i + len <= J.length; len++) {
+  if (j === i - 1) return false;
+  for (let len = 1; len <= 3 && i + len <= n; len++) {
     if (j >= i && j < i + len) break;
+    const saving =
+      costAt(inst, locAt(inst, R, i - 1), locAt(inst, R, i)) +
+      costAt(inst, locAt(inst, R, i + len - 1), locAt(inst, R, i + len)) -
+      costAt(inst, locAt(inst, R, i - 1), locAt(inst, R, i + len));
+    const added =
+      costAt(inst, locAt(inst, R, j), locAt(inst, R, i)) +
+      costAt(inst, locAt(inst, R, i + len - 1), locAt(inst, R, j + 1)) -
+      costAt(inst, locAt(inst, R, j), locAt(inst, R, j + 1));
+    if (added - saving >= -IMPROVEMENT) continue;
     const moved = J.slice(i, i + len);
     const rest = J.slice(0, i).concat(J.slice(i + len));
     const at = rest.indexOf(w) + 1;
-    if (tryJobs(rest.slice(0, at).concat(moved, rest.slice(at)))) return true;
+    if (applyOne(inst, s, R, rest.slice(0, at).concat(moved, rest.slice(at)))) return true;
   }
   return false;
 }
@@ -468,10 +565,7 @@ function ruin(ctx: Context, s: Solution): number[] {
       keep.fill(1, keptAt, keptAt + kept);
     }
     const rest: number[] = [];
-    jobs.forEach((j, k) => {
-      if (keep[k]) rest.push(j);
-      else removed.push(j);
-    });
+    for (let k = 0; k < t; k++) (keep[k] ? rest : removed).push(jobs[k]);
     ruined.set(v, rest);
   }
   for (const [v, rest] of ruined) {
@@ -545,8 +639,16 @@ function context(inst: Instance, seed: number): Context {
   for (let a = 0; a < m; a++)
     for (let b = 0; b < m; b++)
       sameEnd[a * m + b] = inst.vEnd[a] === inst.vEnd[b] && inst.shiftEnd[a] === inst.shiftEnd[b] ? 1 : 0;
+  let symmetric = true;
+  for (let a = 0; a < inst.size && symmetric; a++)
+    for (let b = a + 1; b < inst.size; b++)
+      if (inst.cost[a * inst.size + b] !== inst.cost[b * inst.size + a]) {
+        symmetric = false;
+        break;
+      }
   return {
     inst,
+    symmetric,
     rng: new Rng(seed),
     penalty: 4 * (maxCost + 1) * (n + 1),
     adjacency,

@@ -42,20 +42,27 @@ export interface Route {
   v: number;
   jobs: number[];
   /** Prefix k: the start depot and jobs[0..k-1]. */
-  pD: Float64Array;
-  pE: Float64Array;
-  pL: Float64Array;
-  pC: Float64Array;
-  pQ: Float64Array;
+  pD: number[];
+  pE: number[];
+  pL: number[];
+  pC: number[];
+  pQ: number[];
   /** Suffix k: jobs[k..] and the end depot (its cost includes the last leg). */
-  sD: Float64Array;
-  sE: Float64Array;
-  sL: Float64Array;
-  sC: Float64Array;
-  sQ: Float64Array;
+  sD: number[];
+  sE: number[];
+  sL: number[];
+  sC: number[];
+  sQ: number[];
   /** Zero for an unused vehicle. */
   cost: number;
   load: number;
+}
+
+/** Plain arrays: a small typed array costs an off-heap buffer, too dear for routes rebuilt at every move. */
+function zeros(length: number): number[] {
+  const a = new Array<number>(length);
+  for (let k = 0; k < length; k++) a[k] = 0;
+  return a;
 }
 
 /** Builds a route's summaries; null when the sequence breaks a window, the shift or the capacity. */
@@ -65,16 +72,16 @@ export function buildRoute(inst: Instance, v: number, jobs: number[]): Route | n
   const r: Route = {
     v,
     jobs,
-    pD: new Float64Array(n + 1),
-    pE: new Float64Array(n + 1),
-    pL: new Float64Array(n + 1),
-    pC: new Float64Array(n + 1),
-    pQ: new Float64Array(n + 1),
-    sD: new Float64Array(n + 1),
-    sE: new Float64Array(n + 1),
-    sL: new Float64Array(n + 1),
-    sC: new Float64Array(n + 1),
-    sQ: new Float64Array(n + 1),
+    pD: zeros(n + 1),
+    pE: zeros(n + 1),
+    pL: zeros(n + 1),
+    pC: zeros(n + 1),
+    pQ: zeros(n + 1),
+    sD: zeros(n + 1),
+    sE: zeros(n + 1),
+    sL: zeros(n + 1),
+    sC: zeros(n + 1),
+    sQ: zeros(n + 1),
     cost: 0,
     load: 0,
   };
