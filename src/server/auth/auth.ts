@@ -5,6 +5,7 @@ import { ADMIN_USERS_TEXT } from '../../shared/admin-users';
 import { isSignupPlan } from '../../shared/constants';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
+import { renderEmail } from '../emails';
 import { isSuspended, noteSignIn } from '../features/admin-users/admin-users.service';
 import { seedDefaultRewards } from '../features/loyalty/rewards.service';
 import { createOwnerProfile } from '../features/profiles/profiles.service';
@@ -62,8 +63,7 @@ export function createAuth({ db, mailer, baseURL, secret, signInLimitPerMinute =
         sendResetPassword: async ({ user, url }) => {
           await mailer.send({
             to: user.email,
-            subject: 'Reset your ShineRoute password',
-            text: `Hi ${user.name},\n\nSomeone asked to reset the password of your ShineRoute account. Open this link to choose a new one (it expires in one hour):\n\n${url}\n\nIf this wasn't you, ignore this email.`,
+            ...(await renderEmail('password-reset', { name: user.name, url })),
           });
         },
       },
@@ -73,8 +73,7 @@ export function createAuth({ db, mailer, baseURL, secret, signInLimitPerMinute =
         sendVerificationEmail: async ({ user, url }) => {
           await mailer.send({
             to: user.email,
-            subject: 'Verify your ShineRoute email',
-            text: `Welcome to ShineRoute, ${user.name}!\n\nPlease confirm your email address by opening this link:\n\n${url}\n`,
+            ...(await renderEmail('email-verification', { name: user.name, url })),
           });
         },
       },

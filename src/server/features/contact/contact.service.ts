@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ContactValues } from '../../../shared/contact.schemas';
 import type { Database } from '../../db/client';
+import { renderEmail } from '../../emails';
 import type { Mailer } from '../../providers/mail/mailer';
 import { contactMessages } from './contact.schema';
 
@@ -21,18 +22,14 @@ export async function submitContactMessage(
   const subject = input.subject.replace(/\s+/g, ' ');
   await mailer.send({
     to: supportEmail,
-    subject: `Contact form: ${subject}`,
-    text: [
-      'New message from the ShineRoute contact form.',
-      '',
-      `Name: ${input.firstName} ${input.lastName}`,
-      `Email: ${input.email}`,
-      `Subject: ${subject}`,
-      '',
-      input.message,
-      '',
-      `Reference: ${id}`,
-    ].join('\n'),
+    ...(await renderEmail('contact-form', {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      subject,
+      message: input.message,
+      reference: id,
+    })),
   });
   await db.insert(contactMessages).values({
     id,

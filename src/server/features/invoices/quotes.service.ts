@@ -2,10 +2,10 @@ import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { depositCents, QUOTE_VALID_DAYS } from '../../../shared/document-money';
 import { QUOTE_MESSAGES, type QuoteStatus, type quoteInputSchema } from '../../../shared/invoices.schemas';
-import { formatCents } from '../../../shared/money';
 import type { Database, DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { customers, invoices, quotes, services } from '../../db/schema';
+import { renderEmail } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
@@ -162,12 +162,16 @@ export async function sendQuote(
   }
   const business = await documentBusiness(deps.db, businessId);
   const link = quotePageUrl(deps.publicUrl, quote.publicToken);
-  const deposit =
-    quote.depositCents > 0 ? `\nA deposit of ${formatCents(quote.depositCents)} is due when you accept.` : '';
   await deps.mailer.send({
     to: quote.customerEmail,
-    subject: `Your quote from ${business.name}: ${formatCents(quote.totalCents)}`,
-    text: `Hello ${quote.customerName},\n\n${business.name} has sent you a quote for ${formatCents(quote.totalCents)}, valid until ${quote.expiresAt.toDateString()}.${deposit}\n\nView, accept or decline it here:\n${link}\n\n${business.name}`,
+    ...(await renderEmail('quote-sent', {
+      customerName: quote.customerName,
+      businessName: business.name,
+      totalCents: quote.totalCents,
+      depositCents: quote.depositCents,
+      expires: { at: quote.expiresAt, timeZone: business.timeZone },
+      link,
+    })),
   });
   const [row] = await deps.db
     .update(quotes)

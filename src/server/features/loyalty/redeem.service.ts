@@ -14,6 +14,7 @@ import {
 } from '../../../shared/loyalty-redeem';
 import type { Database, DbOrTx, Transaction } from '../../db/client';
 import { checkoutSessions, customers, loyaltyTransactions } from '../../db/schema';
+import { renderEmail } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { AppError, conflict, invalid, notFound } from '../../http/errors';
 import { findPublicBusiness } from '../booking/booking-options.service';
@@ -92,13 +93,12 @@ export async function sendRedeemCode(
   const name = business.name ?? 'ShineRoute';
   await deps.mailer.send({
     to: email,
-    subject: `Your ${name} rewards code: ${code}`,
-    text: [
-      `Hi ${customer.firstName},`,
-      '',
-      `Your code to use your loyalty points with ${name} is ${code}.`,
-      `It works for ${REDEEM_CODE_MINUTES} minutes. If you did not ask for it, you can ignore this email.`,
-    ].join('\n'),
+    ...(await renderEmail('loyalty-code', {
+      businessName: name,
+      firstName: customer.firstName,
+      code,
+      validMinutes: REDEEM_CODE_MINUTES,
+    })),
   });
   return { sent: true as const, message: REDEEM_TEXT.sent };
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { emailWaitlist, serviceAreas } from '../../db/schema';
+import { renderEmail } from '../../emails';
 import type { JobQueue } from '../../jobs/queue';
 import type { Mailer } from '../../providers/mail/mailer';
 
@@ -40,6 +41,8 @@ export async function sendLaunchEmails(
 
   const place = `${area.city}, ${area.stateCode ?? area.state}`;
   const bookUrl = `${publicUrl}/book?zip=${zipCode}`;
+  // The same email for every waiter of this zip code: rendered once.
+  const launchEmail = await renderEmail('service-area-launch', { place, zipCode, bookUrl });
   let sent = 0;
   let failure: unknown = null;
   for (const waiter of waiters) {
@@ -50,19 +53,7 @@ export async function sendLaunchEmails(
       .returning({ id: emailWaitlist.id });
     if (!claimed) continue;
     try {
-      await mailer.send({
-        to: waiter.email,
-        subject: `ShineRoute now serves ${place} (${zipCode})`,
-        text: [
-          'Good news!',
-          '',
-          `Mobile car detailing through ShineRoute is now available in ${place} ${zipCode}. A detailer comes to your driveway, and booking takes about 60 seconds:`,
-          '',
-          bookUrl,
-          '',
-          `You are getting this email because you joined the waitlist for ${zipCode}. This is the only launch email we will send you for this zip code.`,
-        ].join('\n'),
-      });
+      await mailer.send({ to: waiter.email, ...launchEmail });
       await db.update(emailWaitlist).set({ notifiedAt: new Date() }).where(eq(emailWaitlist.id, waiter.id));
       sent++;
     } catch (err) {

@@ -12,6 +12,7 @@ import {
   user,
   userRoles,
 } from '../../db/schema';
+import { renderEmail } from '../../emails';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import type { Mailer } from '../../providers/mail/mailer';
 import { openInvitationsOf, seatsMessage, seatsUsed } from '../billing/billing.service';
@@ -115,11 +116,13 @@ export async function inviteMember(
     }
   });
   const link = `${publicUrl}/join/${token}`;
-  const business = invitation.businessName || 'a ShineRoute business';
   await mailer.send({
     to: email,
-    subject: `You're invited to join ${business} on ShineRoute`,
-    text: `Hi,\n\nYou've been invited to join ${business} on ShineRoute as a technician. Open this link to create your account or sign in (it works once and expires in ${INVITATION_DAYS} days):\n\n${link}\n`,
+    ...(await renderEmail('team-invitation', {
+      businessName: invitation.businessName,
+      link,
+      expiresInDays: INVITATION_DAYS,
+    })),
   });
   return {
     id: invitation.id,

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/verification';
 import type { Database, DbOrTx } from '../../db/client';
 import { businessVerifications, profiles, user, verificationDocuments } from '../../db/schema';
+import { renderEmail } from '../../emails';
 import { AppError, invalid, notFound } from '../../http/errors';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { FileStorage } from '../../providers/storage/storage';
@@ -268,21 +269,13 @@ export async function reviewBusiness(
   });
   if (!owner) return { businessId, verificationStatus: decision.status, rejectionReason: reason };
 
-  const hello = `Hi ${owner.firstName || 'there'},`;
-  const business = owner.businessName || 'your business';
-  await deps.mailer.send(
-    decision.status === 'verified'
-      ? {
-          to: owner.email,
-          subject: 'Your business is verified on ShineRoute',
-          text: `${hello}\n\nGood news: we reviewed your documents and ${business} is now verified. Customers will see the verified badge on your pages.\n\n${deps.publicUrl}/dashboard\n`,
-        }
-      : {
-          to: owner.email,
-          subject: 'Your ShineRoute verification needs attention',
-          text: `${hello}\n\nWe reviewed the documents for ${business} and could not verify it yet.\n\nReason: ${reason}\n\nPlease upload updated documents here:\n${deps.publicUrl}/verification\n`,
-        },
-  );
+  const about = { firstName: owner.firstName, businessName: owner.businessName, publicUrl: deps.publicUrl };
+  await deps.mailer.send({
+    to: owner.email,
+    ...(decision.status === 'verified'
+      ? await renderEmail('verification-approved', about)
+      : await renderEmail('verification-rejected', { ...about, reason: reason ?? '' })),
+  });
   return { businessId, verificationStatus: decision.status, rejectionReason: reason };
 }
 

@@ -1,0 +1,89 @@
+// Every text message body the product writes, one function each. Texts are short and plain: no template engine.
+// A body queued as its own row ends with the opt-out line; one sent through sendTransactionalSms gets it added there.
+import { formatCents } from '../../shared/money';
+import { formatDateTimeInZone } from '../../shared/time';
+import type { Moment } from './define';
+
+export const SMS_OPT_OUT = 'Reply STOP to opt out.';
+
+const whenText = (m: Moment) => formatDateTimeInZone(m.at, m.timeZone);
+
+/** A booking is confirmed (online checkout or entered by the owner); sent through sendTransactionalSms. */
+export const bookingConfirmedSms = (p: {
+  businessName: string;
+  serviceName: string;
+  when: Moment;
+  link: string | null;
+}) =>
+  `${p.businessName}: your ${p.serviceName} is booked for ${whenText(p.when)}. Reschedule or cancel: ${p.link}`;
+
+/** The 24 h / 2 h reminder. */
+export const bookingReminderSms = (p: {
+  businessName: string;
+  serviceName: string;
+  when: Moment;
+  link: string;
+}) =>
+  `${p.businessName}: reminder of your ${p.serviceName} on ${whenText(p.when)}. Reschedule or cancel: ${p.link} ${SMS_OPT_OUT}`;
+
+/** After a completed booking, to a customer who opted in to texts. */
+export const reviewRequestSms = (p: { businessName: string; serviceName: string; link: string }) =>
+  `${p.businessName}: thank you for your ${p.serviceName}! How did we do? ${p.link} ${SMS_OPT_OUT}`;
+
+/** An invoice was sent; sent through sendTransactionalSms. */
+export const invoiceSentSms = (p: {
+  businessName: string;
+  number: string;
+  balanceCents: number;
+  due: string;
+  link: string;
+}) =>
+  `${p.businessName}: invoice ${p.number} for ${formatCents(p.balanceCents)} is due ${p.due}. Pay here: ${p.link}`;
+
+/** An invoice is overdue. */
+export const invoiceOverdueSms = (p: {
+  businessName: string;
+  number: string;
+  balanceCents: number;
+  due: string;
+  link: string;
+}) =>
+  `${p.businessName}: invoice ${p.number} (${formatCents(p.balanceCents)}) was due ${p.due}. Pay here: ${p.link} ${SMS_OPT_OUT}`;
+
+const sampleWhen: Moment = { at: '2026-12-05T16:00:00Z', timeZone: 'America/Chicago' };
+const business = 'Lone Star Mobile Detailing';
+
+/** Every text with sample data, for the preview (npm run emails:preview) and the template test. */
+export const SMS_SAMPLES: Record<string, string> = {
+  'booking-confirmed': bookingConfirmedSms({
+    businessName: business,
+    serviceName: 'Full Detail',
+    when: sampleWhen,
+    link: 'http://localhost:3000/manage/sample-token',
+  }),
+  'booking-reminder': bookingReminderSms({
+    businessName: business,
+    serviceName: 'Full Detail',
+    when: sampleWhen,
+    link: 'http://localhost:3000/manage/sample-token',
+  }),
+  'review-request': reviewRequestSms({
+    businessName: business,
+    serviceName: 'Full Detail',
+    link: 'http://localhost:3000/review/sample-token',
+  }),
+  'invoice-sent': invoiceSentSms({
+    businessName: business,
+    number: 'INV-0003',
+    balanceCents: 22785,
+    due: 'Dec 20, 2026',
+    link: 'http://localhost:3000/invoice/sample-token',
+  }),
+  'invoice-overdue': invoiceOverdueSms({
+    businessName: business,
+    number: 'INV-0003',
+    balanceCents: 5400,
+    due: 'Dec 20, 2026',
+    link: 'http://localhost:3000/invoice/sample-token',
+  }),
+};
