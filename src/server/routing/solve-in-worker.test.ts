@@ -32,6 +32,14 @@ describe('solveInWorker', () => {
     expect(turns).toBeGreaterThan(0);
   });
 
+  it('answers plan after plan (the finished thread is kept for the next one)', async () => {
+    const plans = await Promise.all(
+      [1, 2, 3].map((seed) => solveInWorker(problem, { timeLimitMs: 50, seed })),
+    );
+    const again = await solveInWorker(problem, { timeLimitMs: 50, seed: 4 });
+    for (const plan of [...plans, again]) expect(checkPlan(problem, plan)).toEqual([]);
+  });
+
   it('rejects a bad problem before starting a thread', async () => {
     await expect(solveInWorker({ ...problem, vehicles: [] })).rejects.toThrow();
   });
