@@ -4,7 +4,7 @@ import { VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
 import { formatDateTimeInZone } from '../../../shared/time';
 import { bookings, type checkoutSessions } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
-import { manageTokenFor, manageUrl } from '../campaigns/automations/customer-links';
+import { manageUrl, newManageToken } from '../campaigns/automations/customer-links';
 import { sendTransactional, sendTransactionalSms } from '../campaigns/automations/message-queue';
 import { findPublicBusiness } from './booking-options.service';
 
@@ -45,7 +45,7 @@ export async function sendBookingEmails(deps: ConfirmationDeps, c: Checkout, boo
   const when = formatDateTimeInZone(c.scheduledAt, c.timeZone);
   const contact = [business?.phone, business?.businessEmail].filter(Boolean).join(' or ');
   const link = c.businessId
-    ? manageUrl(deps.publicUrl, await manageTokenFor(deps.db, c.businessId, bookingId))
+    ? manageUrl(deps.publicUrl, await newManageToken(deps.db, c.businessId, bookingId))
     : null;
 
   const confirmation = {

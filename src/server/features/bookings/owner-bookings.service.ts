@@ -18,7 +18,7 @@ import { bookings, customers, customerVehicles, services } from '../../db/schema
 import type { AppDeps } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { findActiveService, findPublicBusiness } from '../booking/booking-options.service';
-import { manageTokenFor, manageUrl } from '../campaigns/automations/customer-links';
+import { manageUrl, newManageToken } from '../campaigns/automations/customer-links';
 import { sendTransactional, sendTransactionalSms } from '../campaigns/automations/message-queue';
 import { dropPendingReminders } from '../campaigns/automations/reminders';
 import { assertOwnedIds, assertUuid } from '../ids';
@@ -347,7 +347,7 @@ async function sendTimeChangeEmail(deps: Deps, businessId: string, id: string, t
   const name = business?.name ?? 'Your detailer';
   const when = formatDateTimeInZone(booking.scheduledAt, timeZone);
   const contact = [business?.phone, business?.businessEmail].filter(Boolean).join(' or ');
-  const link = manageUrl(deps.publicUrl, await manageTokenFor(deps.db, businessId, id));
+  const link = manageUrl(deps.publicUrl, await newManageToken(deps.db, businessId, id));
   // A transactional message row (decision 610) with the self-service link (decision 612).
   await sendTransactional(deps, {
     businessId,
@@ -378,7 +378,7 @@ async function sendOwnerBookingConfirmation(deps: Deps, businessId: string, id: 
   const name = business?.name ?? 'Your detailer';
   const timeZone = await businessTimeZone(deps.db, businessId);
   const when = formatDateTimeInZone(booking.scheduledAt, timeZone);
-  const link = manageUrl(deps.publicUrl, await manageTokenFor(deps.db, businessId, id));
+  const link = manageUrl(deps.publicUrl, await newManageToken(deps.db, businessId, id));
   await sendTransactional(deps, {
     businessId,
     bookingId: id,

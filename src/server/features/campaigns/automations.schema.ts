@@ -38,8 +38,8 @@ export const messagingSettings = pgTable(
 );
 
 /**
- * The customer's self-service link to one booking (decision 612): an unguessable token that reaches that booking
- * only. `cancelling_at` is claimed by one conditional update, so concurrent Cancel clicks refund once.
+ * The customer's self-service access to one booking (decision 612): reached through any of its tokens in
+ * booking_link_tokens. `cancelling_at` is claimed by one conditional update, so concurrent Cancel clicks refund once.
  */
 export const bookingManageLinks = pgTable(
   'booking_manage_links',
@@ -48,7 +48,6 @@ export const bookingManageLinks = pgTable(
     businessId: text()
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    token: text().notNull(),
     cancellingAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -58,14 +57,13 @@ export const bookingManageLinks = pgTable(
       columns: [t.businessId, t.bookingId],
       foreignColumns: [bookings.businessId, bookings.id],
     }).onDelete('cascade'),
-    uniqueIndex('booking_manage_links_token_uq').on(t.token),
     index('booking_manage_links_business_id_idx').on(t.businessId),
   ],
 );
 
 /**
- * The review link of one completed booking (decision 614): an unguessable token that opens /review/:token, where the
- * customer rates the job once; the review becomes an unfeatured testimonial of the business.
+ * The review of one completed booking (decision 614): any of its review tokens in booking_link_tokens opens
+ * /review/:token, where the customer rates the job once; the review becomes an unfeatured testimonial of the business.
  */
 export const bookingReviews = pgTable(
   'booking_reviews',
@@ -74,7 +72,6 @@ export const bookingReviews = pgTable(
     businessId: text()
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    token: text().notNull(),
     testimonialId: uuid(),
     submittedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -90,8 +87,37 @@ export const bookingReviews = pgTable(
       columns: [t.businessId, t.bookingId],
       foreignColumns: [bookings.businessId, bookings.id],
     }).onDelete('cascade'),
-    uniqueIndex('booking_reviews_token_uq').on(t.token),
     index('booking_reviews_business_id_idx').on(t.businessId),
     index('booking_reviews_testimonial_id_idx').on(t.testimonialId),
+  ],
+);
+
+export const BOOKING_LINK_PURPOSES = ['manage', 'review'] as const;
+
+/**
+ * The tokens of a booking's customer links (decision 1130): only the SHA-256 of each token is stored. Every message
+ * that carries a link mints a token of its own, so a link sent earlier keeps working; all of a booking's tokens go
+ * with the booking.
+ */
+export const bookingLinkTokens = pgTable(
+  'booking_link_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    bookingId: uuid().notNull(),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    purpose: text({ enum: BOOKING_LINK_PURPOSES }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'booking_link_tokens_booking_tenant_fk',
+      columns: [t.businessId, t.bookingId],
+      foreignColumns: [bookings.businessId, bookings.id],
+    }).onDelete('cascade'),
+    check('booking_link_tokens_purpose_ck', oneOf(t.purpose, BOOKING_LINK_PURPOSES)),
+    index('booking_link_tokens_booking_id_idx').on(t.bookingId),
+    index('booking_link_tokens_business_id_idx').on(t.businessId),
   ],
 );

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_AUTOMATION_SETTINGS } from '../../../shared/messaging';
 import { addDays, todayInZone } from '../../../shared/time';
 import { createBooking, createCustomer, createService, grantRole, updateProfile } from '../../db/factories';
-import { bookingManageLinks, bookings, messageSends, outboxMessages, smsOptOuts } from '../../db/schema';
+import { bookingLinkTokens, bookings, messageSends, outboxMessages, smsOptOuts } from '../../db/schema';
+import { hashToken } from '../../http/tokens';
 import { createJobQueue } from '../../jobs/queue';
 import { createTestContext, openTestDatabase } from '../../test/harness';
-import { reviewTokenFor } from './automations/customer-links';
+import { newReviewToken } from './automations/customer-links';
 import { deliverDueMessages } from './automations/message-queue';
 import { planReminders } from './automations/reminders';
 import { planWinback } from './automations/win-back';
@@ -334,7 +335,7 @@ describe('the review page', () => {
     const o = await owner();
     const c = await customer(o.userId, { phone: null });
     const b = await booking(o.userId, c.id, 48);
-    const pending = await reviewTokenFor(t.db, o.userId, b.id);
+    const pending = await newReviewToken(t.db, o.userId, b.id);
     expect((await (await t.request(`/api/reviews/${pending}`)).json()).canReview).toBe(false);
     expect((await submit(pending, { rating: 5, text: 'Early' })).status).toBe(409);
   });
@@ -409,8 +410,12 @@ describe('transactional messages', () => {
     const { id } = await res.json();
     const [row] = await rowsOf(id);
     expect(row).toMatchObject({ kind: 'confirmation', marketing: false, status: 'sent', channel: 'email' });
-    const [link] = await t.db.select().from(bookingManageLinks).where(eq(bookingManageLinks.bookingId, id));
-    expect(row!.body).toContain(`/manage/${link!.token}`);
+    // The link's token works, and only its hash is stored (decision 1130).
+    const token = /\/manage\/([A-Za-z0-9_-]+)/.exec(row!.body)![1]!;
+    expect((await t.request(`/api/manage/${token}`)).status).toBe(200);
+    const stored = await t.db.select().from(bookingLinkTokens).where(eq(bookingLinkTokens.bookingId, id));
+    expect(stored.map((s) => s.tokenHash)).toEqual([hashToken(token)]);
+    expect(JSON.stringify(stored)).not.toContain(token);
   });
 });
 

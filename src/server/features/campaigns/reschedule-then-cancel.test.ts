@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE, formatDateTimeInZone } from '../../../shared/time';
-import { bookingManageLinks, bookings, checkoutSessions } from '../../db/schema';
+import { bookings, checkoutSessions, messageSends } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
 import { bookableBusiness, bookingForm, daysAhead } from '../booking/booking.fixtures';
 
@@ -36,21 +36,22 @@ describe('a paid booking moved, then cancelled, through the manage link', () => 
       .from(checkoutSessions)
       .where(eq(checkoutSessions.providerSessionId, sessionId));
     const bookingId = checkout!.bookingId!;
-    const [link] = await t.db
+    const [confirmation] = await t.db
       .select()
-      .from(bookingManageLinks)
-      .where(eq(bookingManageLinks.bookingId, bookingId));
+      .from(messageSends)
+      .where(eq(messageSends.bookingId, bookingId));
+    const link = { token: /\/manage\/([A-Za-z0-9_-]+)/.exec(confirmation!.body)![1]! };
     const first = checkout!.scheduledAt;
 
     const date = daysAhead(8);
-    const day = await (await t.request(`/api/manage/${link!.token}/slots?date=${date}`)).json();
+    const day = await (await t.request(`/api/manage/${link.token}/slots?date=${date}`)).json();
     const free = day.slots.find((s: { state: string }) => s.state === 'available');
-    const moved = await t.request(`/api/manage/${link!.token}/reschedule`, {
+    const moved = await t.request(`/api/manage/${link.token}/reschedule`, {
       method: 'POST',
       json: { date, time: free.time },
     });
     expect(moved.status, await moved.clone().text()).toBe(200);
-    const cancelled = await t.request(`/api/manage/${link!.token}/cancel`, { method: 'POST', json: {} });
+    const cancelled = await t.request(`/api/manage/${link.token}/cancel`, { method: 'POST', json: {} });
     expect(cancelled.status, await cancelled.clone().text()).toBe(200);
 
     const [booking] = await t.db.select().from(bookings).where(eq(bookings.id, bookingId));

@@ -4,15 +4,15 @@ import { AUTOMATION_TEXT, type reviewInputSchema } from '../../../shared/messagi
 import type { Database } from '../../db/client';
 import { bookingReviews, bookings, customers, profiles, testimonials } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
+import { bookingOfLinkToken } from './automations/customer-links';
 import { getAutomationSettings } from './automations/settings';
 
 // The public review page (decision 614): the link in a review request names one completed booking; the customer
 // rates it once, and the review becomes an unfeatured testimonial of the business (its real rating counts it).
 
-const TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
-
 async function reviewOfToken(db: Database, token: string) {
-  if (!TOKEN.test(token)) throw notFound(AUTOMATION_TEXT.linkNotFound);
+  const bookingId = await bookingOfLinkToken(db, 'review', token);
+  if (!bookingId) throw notFound(AUTOMATION_TEXT.linkNotFound);
   const [row] = await db
     .select({
       bookingId: bookingReviews.bookingId,
@@ -28,7 +28,7 @@ async function reviewOfToken(db: Database, token: string) {
     .innerJoin(bookings, eq(bookings.id, bookingReviews.bookingId))
     .leftJoin(customers, eq(customers.id, bookings.customerId))
     .innerJoin(profiles, eq(profiles.id, bookingReviews.businessId))
-    .where(eq(bookingReviews.token, token));
+    .where(eq(bookingReviews.bookingId, bookingId));
   if (!row) throw notFound(AUTOMATION_TEXT.linkNotFound);
   return row;
 }
@@ -59,7 +59,7 @@ export async function submitReview(db: Database, token: string, input: z.output<
     const [claimed] = await tx
       .update(bookingReviews)
       .set({ submittedAt: new Date() })
-      .where(and(eq(bookingReviews.token, token), isNull(bookingReviews.testimonialId)))
+      .where(and(eq(bookingReviews.bookingId, r.bookingId), isNull(bookingReviews.testimonialId)))
       .returning({ bookingId: bookingReviews.bookingId });
     if (!claimed) throw conflict(AUTOMATION_TEXT.reviewAlreadySent);
     const [t] = await tx
@@ -74,7 +74,10 @@ export async function submitReview(db: Database, token: string, input: z.output<
         isFeatured: false,
       })
       .returning({ id: testimonials.id });
-    await tx.update(bookingReviews).set({ testimonialId: t!.id }).where(eq(bookingReviews.token, token));
+    await tx
+      .update(bookingReviews)
+      .set({ testimonialId: t!.id })
+      .where(eq(bookingReviews.bookingId, r.bookingId));
   });
   return reviewView(db, token);
 }

@@ -16,7 +16,7 @@ import { recordHistory } from '../bookings/booking-history.service';
 import { businessTimeZone, refundCancelledBooking } from '../bookings/bookings.service';
 import { reverseBookingPoints } from '../loyalty/points-ledger';
 import { assertSlotBookable, lockBusinessSlots, slotsOfDate } from '../scheduling/scheduling.service';
-import { manageTokenFor, manageUrl } from './automations/customer-links';
+import { bookingOfLinkToken, manageUrl, newManageToken } from './automations/customer-links';
 import { sendTransactional } from './automations/message-queue';
 import { dropPendingReminders } from './automations/reminders';
 
@@ -27,12 +27,12 @@ type Deps = Pick<
   AppDeps,
   'db' | 'mailer' | 'payments' | 'sms' | 'publicUrl' | 'messageRetryDelaysMs' | 'jobs'
 >;
-const TOKEN = /^[A-Za-z0-9_-]{32,64}$/;
 const CHANGEABLE = ['pending', 'confirmed'];
 const HOUR_MS = 3_600_000;
 
 async function bookingOfToken(db: DbOrTx, token: string) {
-  if (!TOKEN.test(token)) throw notFound(AUTOMATION_TEXT.linkNotFound);
+  const bookingId = await bookingOfLinkToken(db, 'manage', token);
+  if (!bookingId) throw notFound(AUTOMATION_TEXT.linkNotFound);
   const [row] = await db
     .select({
       id: bookings.id,
@@ -50,7 +50,12 @@ async function bookingOfToken(db: DbOrTx, token: string) {
     .from(bookingManageLinks)
     .innerJoin(bookings, eq(bookings.id, bookingManageLinks.bookingId))
     .leftJoin(customers, eq(customers.id, bookings.customerId))
-    .where(and(eq(bookingManageLinks.token, token), eq(bookings.businessId, bookingManageLinks.businessId)));
+    .where(
+      and(
+        eq(bookingManageLinks.bookingId, bookingId),
+        eq(bookings.businessId, bookingManageLinks.businessId),
+      ),
+    );
   if (!row) throw notFound(AUTOMATION_TEXT.linkNotFound);
   return row;
 }
@@ -163,7 +168,7 @@ export async function selfServiceReschedule(deps: Deps, token: string, body: Sel
         `Your ${first.serviceName} with ${name} is now on ${when}.`,
         `Where: ${first.locationAddress}`,
         '',
-        `Need another change? ${manageUrl(deps.publicUrl, await manageTokenFor(deps.db, first.businessId, first.id))}`,
+        `Need another change? ${manageUrl(deps.publicUrl, await newManageToken(deps.db, first.businessId, first.id))}`,
       ].join('\n'),
     });
   }

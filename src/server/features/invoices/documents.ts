@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { documentTotals } from '../../../shared/document-money';
 import type { Database, Transaction } from '../../db/client';
@@ -6,9 +5,6 @@ import { profiles } from '../../db/schema';
 import type { DocumentLine } from './invoices.schema';
 
 // What quotes and invoices share: lines with totals, public tokens, the business shown on a document.
-
-/** 192 random bits, URL-safe: the only key to a public document page (docs/decisions/0503). */
-export const newPublicToken = () => randomBytes(24).toString('base64url');
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 

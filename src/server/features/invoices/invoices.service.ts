@@ -16,16 +16,10 @@ import {
 import type { AppDeps } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { afterCursor, type ListQuery, pageOf } from '../../http/lists';
+import { newToken } from '../../http/tokens';
 import { tipsCentsBetween, tipsCentsQuery } from '../analytics/booking-figures';
 import { assertUuid } from '../ids';
-import {
-  DAY_MS,
-  documentBusiness,
-  invoiceNumberText,
-  invoicePageUrl,
-  newPublicToken,
-  pricedLines,
-} from './documents';
+import { DAY_MS, documentBusiness, invoiceNumberText, invoicePageUrl, pricedLines } from './documents';
 import { sendReceipt } from './invoice-emails';
 import type { DocumentLine } from './invoices.schema';
 import { findOwnQuote, QUOTE_NOT_FOUND } from './quotes.service';
@@ -122,7 +116,8 @@ async function issueInvoice(tx: Transaction, values: NewInvoice) {
     .values({
       ...values,
       number,
-      publicToken: newPublicToken(),
+      // The only key to the public page (docs/decisions/0503); kept readable, decision 1130.
+      publicToken: newToken(),
       issuedAt,
       dueAt: new Date(issuedAt.getTime() + INVOICE_DUE_DAYS * DAY_MS),
       status: values.totalCents === 0 ? 'paid' : 'unpaid',

@@ -9,8 +9,9 @@ import { renderEmail } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
+import { newToken } from '../../http/tokens';
 import { assertOwnedIds, assertUuid } from '../ids';
-import { DAY_MS, documentBusiness, newPublicToken, pricedLines, quotePageUrl } from './documents';
+import { DAY_MS, documentBusiness, pricedLines, quotePageUrl } from './documents';
 
 export const QUOTE_NOT_FOUND = 'Quote not found';
 
@@ -92,7 +93,8 @@ export async function createQuote(
       depositCents: deposit,
       depositPercentBps: input.deposit.kind === 'percent' ? input.deposit.percentBps : null,
       notes: input.notes,
-      publicToken: newPublicToken(),
+      // The only key to the public page (docs/decisions/0503); kept readable, decision 1130.
+      publicToken: newToken(),
       createdAt,
       expiresAt: new Date(createdAt.getTime() + QUOTE_VALID_DAYS * DAY_MS),
     })

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type RewardTerms, rewardDiscountCents } from '../../../shared/discounts';
@@ -17,6 +17,7 @@ import { checkoutSessions, customers, loyaltyTransactions } from '../../db/schem
 import { renderEmail } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { AppError, conflict, invalid, notFound } from '../../http/errors';
+import { hashToken, newToken } from '../../http/tokens';
 import { findPublicBusiness } from '../booking/booking-options.service';
 import { offersLoyalty } from './loyalty-plan';
 import { appendPoints } from './points-ledger';
@@ -33,7 +34,6 @@ const scryptAsync = promisify(scrypt) as (password: string, salt: string, keylen
 async function hashCode(id: string, code: string) {
   return (await scryptAsync(code, `loyalty-code:${id}`, 32)).toString('hex');
 }
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 async function assertOffersLoyalty(db: DbOrTx, businessId: string) {
   if (!(await offersLoyalty(db, businessId))) throw invalid(REDEEM_TEXT.notOffered);
@@ -144,7 +144,7 @@ export async function verifyRedeemCode(
       ? new AppError(429, REDEEM_TEXT.tooManyAttempts)
       : invalid(REDEEM_TEXT.wrongCode);
   }
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const [verified] = await db
     .update(loyaltyVerifications)
     .set({

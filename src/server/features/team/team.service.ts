@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { PLAN_SEATS } from '../../../shared/plan-features';
 import { INVITATION_DAYS, TEAM_TEXT } from '../../../shared/team';
@@ -14,12 +13,12 @@ import {
 } from '../../db/schema';
 import { renderEmail } from '../../emails';
 import { conflict, forbidden, notFound } from '../../http/errors';
+import { hashToken, newToken } from '../../http/tokens';
 import type { Mailer } from '../../providers/mail/mailer';
 import { openInvitationsOf, seatsMessage, seatsUsed } from '../billing/billing.service';
 import { assertUuid, isUniqueViolation } from '../ids';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function listTeam(db: DbOrTx, businessId: string) {
   const [owner] = await db
@@ -65,7 +64,7 @@ export async function inviteMember(
   invitedBy: string,
   email: string,
 ) {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const invitation = await db.transaction(async (tx) => {
     const [biz] = await tx
       .select({ plan: profiles.subscriptionTier, businessName: profiles.businessName })

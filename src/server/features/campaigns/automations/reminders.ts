@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../../db/client';
 import { bookings, customers, messageSends, messagingSettings } from '../../../db/schema';
 import { senderOf } from '../campaign-send.service';
 import { blockedPhones } from '../consent.service';
-import { manageTokenFor, manageUrl } from './customer-links';
+import { manageUrl, newManageToken } from './customer-links';
 import { type AutomationDeps, type MessageRow, queueMessages } from './message-queue';
 
 // Appointment reminders (decision 611).
@@ -64,6 +64,25 @@ export async function planReminders(deps: AutomationDeps, now = new Date()) {
   const phones = upcoming.map((b) => toE164(b.phone)).filter((p): p is string => p !== null);
   const blocked = await blockedPhones(deps.db, phones);
   const senders = new Map<string, Awaited<ReturnType<typeof senderOf>>>();
+  // Reminders already written: the tick runs every minute, and a link's token is minted only for a message to write.
+  const written = new Set(
+    upcoming.length === 0
+      ? []
+      : (
+          await deps.db
+            .select({ key: messageSends.dedupeKey })
+            .from(messageSends)
+            .where(
+              and(
+                inArray(
+                  messageSends.bookingId,
+                  upcoming.map((b) => b.id),
+                ),
+                inArray(messageSends.kind, ['reminder_24h', 'reminder_2h']),
+              ),
+            )
+        ).map((r) => r.key),
+  );
   for (const b of upcoming) {
     if (!b.businessId) continue;
     const enabled = {
@@ -76,10 +95,13 @@ export async function planReminders(deps: AutomationDeps, now = new Date()) {
         sender = await senderOf(deps.db, b.businessId);
         senders.set(b.businessId, sender);
       }
-      const token = await manageTokenFor(deps.db, b.businessId, b.id);
+      const key = `${kind}:${b.id}:${b.scheduledAt.toISOString()}`;
+      const smsTo = toE164(b.phone);
+      const keys = [`${key}:email`, ...(smsTo && !blocked.has(smsTo) ? [`${key}:sms`] : [])];
+      if (keys.every((k) => written.has(k))) continue;
+      const token = await newManageToken(deps.db, b.businessId, b.id);
       const link = manageUrl(deps.publicUrl, token);
       const when = formatDateTimeInZone(b.scheduledAt, sender.timeZone);
-      const key = `${kind}:${b.id}:${b.scheduledAt.toISOString()}`;
       const base = { businessId: b.businessId, bookingId: b.id, customerId: b.customerId, kind };
       rows.push({
         ...base,

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../../db/client';
 import { bookings, customers, marketingConsents } from '../../../db/schema';
 import { senderOf } from '../campaign-send.service';
 import { blockedPhones, consentedSmsNumber } from '../consent.service';
-import { reviewTokenFor, reviewUrl } from './customer-links';
+import { newReviewToken, reviewUrl } from './customer-links';
 import { type MessageRow, queueMessages } from './message-queue';
 import { getAutomationSettings } from './settings';
 
@@ -40,7 +40,7 @@ export async function queueReviewRequest(
   if (!b) return [];
   const sender = await senderOf(tx, businessId);
   // Our own review page (decision 614); the owner's review link (e.g. Google) is offered there after the review.
-  const link = reviewUrl(publicUrl, await reviewTokenFor(tx, businessId, bookingId));
+  const link = reviewUrl(publicUrl, await newReviewToken(tx, businessId, bookingId));
   const base = { businessId, bookingId, customerId: b.customerId, kind: 'review_request' as const };
   const rows: MessageRow[] = [
     {
