@@ -38,6 +38,12 @@ const RULES: Rule[] = [
     allowed: [{ file: 'src/shared/html.ts', why: 'the module itself' }],
     rejects: "export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;');",
   },
+  {
+    name: 'web query keys come from src/web/lib/query-keys.ts, never a literal (decision 1121)',
+    pattern: /(?:queryKey:\s*|pagedListOptions\(|useRemote\(|invalidateRemote\()\[\s*['"`]/,
+    allowed: [],
+    rejects: "onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bookings'] }),",
+  },
 ];
 
 const ROOT = join(__dirname, '..');
