@@ -21,14 +21,15 @@ const BUDGETS = [
   { path: '/auth?mode=signup&plan=pro', gzipBytes: 10 * KB },
 ];
 
-// Code no public page may load: the auth client, the owner and admin shells and screens.
+// Code no public page may load: the auth client, the owner and admin shells and screens (/book's own code is
+// features/bookings/book/, public).
 const manifest = JSON.parse(readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Record<
   string,
   { file: string }
 >;
 // Shared chunks are keyed `_<name>-<hash>.js`, entries by their source path (relative to src/web).
 const PRIVATE_SOURCES =
-  /^(_auth-client-|_owner-layout-|lib\/auth-client\.ts|api\/|routes\/|components\/layout\/(owner-|require-auth)|features\/(admin|admin-analytics|admin-leads|admin-seo|admin-verifications|auth|dashboard|bookings|customers|services|inventory|marketing|business-profile|service-areas|verification)\/)/;
+  /^(_auth-client-|_owner-layout-|lib\/auth-client\.ts|api\/|routes\/|components\/layout\/(owner-|require-auth)|features\/(?:(?:admin|analytics|leads|outbox|seo|platform-settings|admin-users|auth|dashboard|customers|services|inventory|marketing|business-profile|service-areas|verification)\/|bookings\/(?!book\/)))/;
 const privateChunks = new Set(
   Object.entries(manifest)
     .filter(([source]) => PRIVATE_SOURCES.test(source))

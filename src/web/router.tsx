@@ -69,16 +69,16 @@ export const router = createBrowserRouter([
           },
           {
             path: '/book',
-            lazy: () => import('./features/booking/book-page').then((m) => ({ Component: m.BookPage })),
+            lazy: () => import('./features/bookings/book/book-page').then((m) => ({ Component: m.BookPage })),
           },
           {
             path: '/book/:slug',
-            lazy: () => import('./features/booking/book-page').then((m) => ({ Component: m.BookPage })),
+            lazy: () => import('./features/bookings/book/book-page').then((m) => ({ Component: m.BookPage })),
           },
           {
             path: '/booking-success',
             lazy: () =>
-              import('./features/booking/booking-success-page').then((m) => ({
+              import('./features/bookings/book/booking-success-page').then((m) => ({
                 Component: m.BookingSuccessPage,
               })),
           },
@@ -204,14 +204,14 @@ export const router = createBrowserRouter([
                   {
                     path: '/admin/seo',
                     lazy: () =>
-                      import('./features/admin-seo/admin-seo-page').then((m) => ({
+                      import('./features/seo/admin-seo-page').then((m) => ({
                         Component: m.AdminSeoPage,
                       })),
                   },
                   {
                     path: '/admin/verifications',
                     lazy: () =>
-                      import('./features/admin-verifications/admin-verifications-page').then((m) => ({
+                      import('./features/verification/admin-verifications-page').then((m) => ({
                         Component: m.AdminVerificationsPage,
                       })),
                   },
@@ -225,29 +225,29 @@ export const router = createBrowserRouter([
                   {
                     path: '/admin/analytics',
                     lazy: () =>
-                      import('./features/admin-analytics/admin-analytics-page').then((m) => ({
+                      import('./features/analytics/admin-analytics-page').then((m) => ({
                         Component: m.AdminAnalyticsPage,
                       })),
                   },
                   {
                     path: '/admin/leads',
                     lazy: () =>
-                      import('./features/admin-leads/admin-leads-page').then((m) => ({
+                      import('./features/leads/admin-leads-page').then((m) => ({
                         Component: m.AdminLeadsPage,
                       })),
                   },
                   {
                     path: '/admin/outbox',
                     lazy: () =>
-                      import('./features/admin-outbox/admin-outbox-page').then((m) => ({
+                      import('./features/outbox/admin-outbox-page').then((m) => ({
                         Component: m.AdminOutboxPage,
                       })),
                   },
                   {
                     path: '/admin/settings',
                     lazy: () =>
-                      import('./features/admin-settings/admin-settings-page').then((m) => ({
-                        Component: m.AdminSettingsPage,
+                      import('./features/platform-settings/platform-settings-page').then((m) => ({
+                        Component: m.PlatformSettingsPage,
                       })),
                   },
                 ],

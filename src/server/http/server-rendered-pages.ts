@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { Context, Hono } from 'hono';
 import { formatMoney } from '../../shared/money';
 import { businessBookMeta, DEFAULT_PAGE_META, type PageMeta, PUBLIC_PAGE_META } from '../../shared/page-meta';
-import { zipOf } from '../../web/features/booking/book-screen';
-import type { BookingOptions } from '../../web/features/booking/booking-queries';
+import { zipOf } from '../../web/features/bookings/book/book-screen';
+import type { BookingOptions } from '../../web/features/bookings/book/booking-queries';
 import { BOOK_STATE_ID, type BookIslandState } from '../../web/islands/book-state';
 import {
   ISLAND_ENTRIES,

@@ -1,4 +1,4 @@
-import type { BookingOptions } from '../features/booking/booking-queries';
+import type { BookingOptions } from '../features/bookings/book/booking-queries';
 
 /** What the server hands /book's island: the query it rendered and the options it rendered with (null: not loaded). */
 export interface BookIslandState {

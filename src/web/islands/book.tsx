@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BookScreen } from '../features/booking/book-screen';
+import { BookScreen } from '../features/bookings/book/book-screen';
 import { mountToasterOnFirstToast } from '../lib/lazy-toast';
 import { BOOK_ISLAND_ID, BOOK_STATE_ID, type BookIslandState } from './book-state';
 import { mountHeaderMenu } from './header-menu';

@@ -1,6 +1,6 @@
 import { BookingLinkSettings } from '../features/booking-link/booking-link-settings';
+import { HoursTab } from '../features/bookings/scheduling/hours-tab';
 import { BusinessProfilePage } from '../features/business-profile/business-profile-page';
-import { HoursTab } from '../features/scheduling/hours-tab';
 import { TeamTab } from '../features/team/team-tab';
 
 /** /business-profile: the profile with the booking link, the Hours & Booking tab and the Team tab. */

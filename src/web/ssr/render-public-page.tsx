@@ -7,7 +7,7 @@ import type { PublicSettings } from '../../shared/platform-settings';
 import { PublicFrame } from '../components/layout/public-layout';
 import { SiteHeaderView } from '../components/layout/site-header';
 import { AuthView } from '../features/auth/auth-view';
-import { BookScreen } from '../features/booking/book-screen';
+import { BookScreen } from '../features/bookings/book/book-screen';
 import { LandingView } from '../features/landing/landing-page';
 import { AboutPage } from '../features/static/about-page';
 import { ContactFormMarkup, ContactView } from '../features/static/contact-page';

@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { Card, CardContent, CardHeader } from '../../components/ui/card';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 
 /** One numbered step of the booking form. */
 export function Section({ n, title, children }: { n: number; title: string; children: React.ReactNode }) {

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fastUser, stubApi } from '../../test/render';
+import { fastUser, stubApi } from '../../../test/render';
 import { type AppliedPromo, PromoCodeField } from './promo-code-field';
 
 // /book's promo code field: Apply asks the server, shows the terms or the server's refusal, and hands the terms to

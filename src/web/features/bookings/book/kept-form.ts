@@ -1,4 +1,4 @@
-import type { BookingFormInput } from '../../../shared/booking.schemas';
+import type { BookingFormInput } from '../../../../shared/booking.schemas';
 
 // What the customer typed survives a cancelled checkout (issue 16): kept when Book Now is pressed, given back to
 // the /book page the checkout's Cancel returns to (`?cancelled=1`), for an hour at most, then forgotten.

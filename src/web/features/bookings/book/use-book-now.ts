@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../lib/api-fetch';
-import { toastError } from '../../lib/lazy-toast';
-import { queryKeys } from '../../lib/query-keys';
-import { invalidateRemote, useAction } from '../../lib/use-remote';
+import { ApiError } from '../../../lib/api-fetch';
+import { toastError } from '../../../lib/lazy-toast';
+import { queryKeys } from '../../../lib/query-keys';
+import { invalidateRemote, useAction } from '../../../lib/use-remote';
 import { createPayment, useCheckoutStatus } from './booking-queries';
 import { firstBookingProblem } from './booking-validation';
 import { forgetBookingForm, keepBookingForm } from './kept-form';

@@ -1,5 +1,5 @@
 import type { ChangeEvent, ReactNode } from 'react';
-import type { BookingFormInput } from '../../../../shared/booking.schemas';
+import type { BookingFormInput } from '../../../../../shared/booking.schemas';
 
 // The booking form's state (docs/decisions/0912): the few things of react-hook-form it used — register for inputs,
 // Controller for the radio cards, selects and tip, the values, the schema's first error per field after Book Now —

@@ -1,8 +1,8 @@
-import { VEHICLE_TYPES } from '../../../../shared/constants';
-import { VEHICLE_TYPE_LABELS } from '../../../../shared/pricing';
-import { Input } from '../../../components/ui/input';
-import { Field } from '../../../components/ui/label';
-import { SelectOnDemand } from '../../../components/ui/select-on-demand';
+import { VEHICLE_TYPES } from '../../../../../shared/constants';
+import { VEHICLE_TYPE_LABELS } from '../../../../../shared/pricing';
+import { Input } from '../../../../components/ui/input';
+import { Field } from '../../../../components/ui/label';
+import { SelectOnDemand } from '../../../../components/ui/select-on-demand';
 import { Section } from '../booking-section';
 import { type BookingFormApi, Controller } from './booking-form-api';
 

@@ -7,16 +7,16 @@ import {
   type SchedulingInput,
   schedulingInputSchema,
   WEEKDAYS,
-} from '../../../shared/scheduling';
-import { formatCalendarDate } from '../../../shared/time';
-import { type Scheduling, useSaveScheduling, useScheduling } from '../../api/scheduling';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Checkbox } from '../../components/ui/checkbox';
-import { Input } from '../../components/ui/input';
-import { Field } from '../../components/ui/label';
-import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+} from '../../../../shared/scheduling';
+import { formatCalendarDate } from '../../../../shared/time';
+import { type Scheduling, useSaveScheduling, useScheduling } from '../../../api/scheduling';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Input } from '../../../components/ui/input';
+import { Field } from '../../../components/ui/label';
+import { ErrorState, RowsSkeleton } from '../../../components/ui/list-states';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 
 const US_ZONES = [
   'America/New_York',

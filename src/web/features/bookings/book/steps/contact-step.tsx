@@ -1,5 +1,5 @@
-import { Input, Textarea } from '../../../components/ui/input';
-import { Field } from '../../../components/ui/label';
+import { Input, Textarea } from '../../../../components/ui/input';
+import { Field } from '../../../../components/ui/label';
 import { Section } from '../booking-section';
 import { SmsOptInField } from '../sms-opt-in-field';
 import type { BookingFormApi } from './booking-form-api';

@@ -1,8 +1,8 @@
-import { formatDuration } from '../../../shared/clock-labels';
-import type { VehicleType } from '../../../shared/constants';
-import { applyDiscounts, type PromoTerms, type RewardTerms } from '../../../shared/discounts';
-import { formatCents } from '../../../shared/money';
-import { multiplierFor, servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
+import { formatDuration } from '../../../../shared/clock-labels';
+import type { VehicleType } from '../../../../shared/constants';
+import { applyDiscounts, type PromoTerms, type RewardTerms } from '../../../../shared/discounts';
+import { formatCents } from '../../../../shared/money';
+import { multiplierFor, servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../../shared/pricing';
 
 interface PricedService {
   name: string;

@@ -1,8 +1,8 @@
-import type { BookingFormInput } from '../../../shared/booking.schemas';
-import type { api } from '../../lib/api';
-import { endpoint, unwrap } from '../../lib/api-fetch';
-import { queryKeys } from '../../lib/query-keys';
-import { useRemote } from '../../lib/use-remote';
+import type { BookingFormInput } from '../../../../shared/booking.schemas';
+import type { api } from '../../../lib/api';
+import { endpoint, unwrap } from '../../../lib/api-fetch';
+import { queryKeys } from '../../../lib/query-keys';
+import { useRemote } from '../../../lib/use-remote';
 
 // /book's reads and writes. The page is a public island (docs/decisions/0911, 912): plain keyed reads (useRemote),
 // not TanStack Query, so that its first load stays small.

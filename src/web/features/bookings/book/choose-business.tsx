@@ -1,7 +1,7 @@
 import { MapPin, ShieldCheck, Store } from 'lucide-react';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import type { BookingOptions } from './booking-queries';
 
 export function AreaLabel({ area }: { area: BookingOptions['area'] }) {

@@ -1,13 +1,13 @@
 import { CheckCircle2, Tag, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { PromoTerms } from '../../../shared/discounts';
-import { formatPromoDiscount } from '../../../shared/promo-format';
-import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import type { api } from '../../lib/api';
-import { endpoint, unwrap } from '../../lib/api-fetch';
-import { queryKeys } from '../../lib/query-keys';
-import { useRemote } from '../../lib/use-remote';
+import type { PromoTerms } from '../../../../shared/discounts';
+import { formatPromoDiscount } from '../../../../shared/promo-format';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import type { api } from '../../../lib/api';
+import { endpoint, unwrap } from '../../../lib/api-fetch';
+import { queryKeys } from '../../../lib/query-keys';
+import { useRemote } from '../../../lib/use-remote';
 
 const checkPromo = endpoint<(typeof api.api.public)['promo-codes']['check']['$post']>(
   'POST',

@@ -1,5 +1,5 @@
-import { Input } from '../../../components/ui/input';
-import { Field } from '../../../components/ui/label';
+import { Input } from '../../../../components/ui/input';
+import { Field } from '../../../../components/ui/label';
 import { Section } from '../booking-section';
 import type { BookingFormApi } from './booking-form-api';
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { BookingFormInput } from '../../../shared/booking.schemas';
+import type { BookingFormInput } from '../../../../shared/booking.schemas';
 import { bookingProblems } from './booking-validation';
 import type { BookingFormApi, FieldName } from './steps/booking-form-api';
 

@@ -3,11 +3,11 @@ import { CalendarCheck, CalendarClock, Loader2, MapPin, ShieldAlert, XCircle } f
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { formatCents } from '../../../shared/money';
-import { formatDateTimeInZone } from '../../../shared/time';
-import { Button } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
-import { api, unwrap } from '../../lib/api';
+import { formatCents } from '../../../../shared/money';
+import { formatDateTimeInZone } from '../../../../shared/time';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { api, unwrap } from '../../../lib/api';
 
 const useCompleteBooking = () =>
   useMutation({

@@ -1,6 +1,6 @@
 import { Info } from 'lucide-react';
-import { ErrorState } from '../../components/ui/list-states';
-import { useErrorToast } from '../../lib/use-error-toast';
+import { ErrorState } from '../../../components/ui/list-states';
+import { useErrorToast } from '../../../lib/use-error-toast';
 import { BookSkeleton } from './book-skeleton';
 import { BookingFormView } from './booking-form';
 import { type BookingOptions, useBookingOptions } from './booking-queries';

@@ -23,7 +23,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Switch } from '../../components/ui/switch';
 
 /** /admin/settings: platform settings (banner, prices, support, tax, lead price) and the outside services in use. */
-export function AdminSettingsPage() {
+export function PlatformSettingsPage() {
   const query = useAdminSettings();
   return (
     <>

@@ -1,7 +1,7 @@
-import { formatSlot } from '../../../../shared/clock-labels';
-import { Input } from '../../../components/ui/input';
-import { Field } from '../../../components/ui/label';
-import { SelectOnDemand } from '../../../components/ui/select-on-demand';
+import { formatSlot } from '../../../../../shared/clock-labels';
+import { Input } from '../../../../components/ui/input';
+import { Field } from '../../../../components/ui/label';
+import { SelectOnDemand } from '../../../../components/ui/select-on-demand';
 import type { BookingOptions, useSlots } from '../booking-queries';
 import { Section } from '../booking-section';
 import { type BookingFormApi, Controller } from './booking-form-api';

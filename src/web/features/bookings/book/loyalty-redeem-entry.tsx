@@ -1,7 +1,7 @@
 import { Gift } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import type { RewardTerms } from '../../../shared/discounts';
-import { Button } from '../../components/ui/button';
+import type { RewardTerms } from '../../../../shared/discounts';
+import { Button } from '../../../components/ui/button';
 
 export type ChosenReward = RewardTerms & { rewardId: string; token: string; name: string; email: string };
 

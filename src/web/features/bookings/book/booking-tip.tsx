@@ -1,14 +1,14 @@
-import type { VehicleType } from '../../../shared/constants';
+import type { VehicleType } from '../../../../shared/constants';
 import {
   applyDiscounts,
   bookingTipCents,
   type PromoTerms,
   type RewardTerms,
-} from '../../../shared/discounts';
-import type { TipChoice } from '../../../shared/document-money';
-import { formatCents } from '../../../shared/money';
-import { servicePriceCents } from '../../../shared/pricing';
-import { TipSelector } from '../../components/domain/tip-selector';
+} from '../../../../shared/discounts';
+import type { TipChoice } from '../../../../shared/document-money';
+import { formatCents } from '../../../../shared/money';
+import { servicePriceCents } from '../../../../shared/pricing';
+import { TipSelector } from '../../../components/domain/tip-selector';
 import { type BookingFormApi, Controller } from './steps/booking-form-api';
 
 /** The booking's tip (its own line, charged with the price) and the amount the checkout will charge. */

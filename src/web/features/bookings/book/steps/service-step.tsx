@@ -1,8 +1,8 @@
 import { CalendarX } from 'lucide-react';
-import { formatDuration } from '../../../../shared/clock-labels';
-import { formatMoney } from '../../../../shared/money';
-import { Button } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/list-states';
+import { formatDuration } from '../../../../../shared/clock-labels';
+import { formatMoney } from '../../../../../shared/money';
+import { Button } from '../../../../components/ui/button';
+import { EmptyState } from '../../../../components/ui/list-states';
 import type { BookingOptions } from '../booking-queries';
 import { Section } from '../booking-section';
 import { type BookingFormApi, Controller } from './booking-form-api';

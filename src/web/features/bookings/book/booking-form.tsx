@@ -1,10 +1,10 @@
 import { ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { BookingFormInput } from '../../../shared/booking.schemas';
-import { canBookNow } from '../../../shared/booking-ready';
-import type { VehicleType } from '../../../shared/constants';
-import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
+import type { BookingFormInput } from '../../../../shared/booking.schemas';
+import { canBookNow } from '../../../../shared/booking-ready';
+import type { VehicleType } from '../../../../shared/constants';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { type BookingOptions, useSlots } from './booking-queries';
 import { Section } from './booking-section';
 import { BookingTip } from './booking-tip';

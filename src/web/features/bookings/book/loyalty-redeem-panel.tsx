@@ -1,13 +1,13 @@
 import { CheckCircle2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { REWARD_CATEGORY_LABELS } from '../../../shared/loyalty.schemas';
-import { type LoyaltyWallet, REDEEM_TEXT } from '../../../shared/loyalty-redeem';
-import { formatCents } from '../../../shared/money';
-import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import type { api } from '../../lib/api';
-import { endpoint, unwrap } from '../../lib/api-fetch';
-import { useAction } from '../../lib/use-remote';
+import { REWARD_CATEGORY_LABELS } from '../../../../shared/loyalty.schemas';
+import { type LoyaltyWallet, REDEEM_TEXT } from '../../../../shared/loyalty-redeem';
+import { formatCents } from '../../../../shared/money';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import type { api } from '../../../lib/api';
+import { endpoint, unwrap } from '../../../lib/api-fetch';
+import { useAction } from '../../../lib/use-remote';
 import type { ChosenReward } from './loyalty-redeem-entry';
 
 const sendCodeTo = endpoint<(typeof api.api.public.loyalty)['send-code']['$post']>(

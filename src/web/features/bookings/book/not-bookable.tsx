@@ -1,6 +1,6 @@
 import { Phone } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 
 /** A business that cannot take online bookings yet: one clear message with its name and phone, no empty form. */
 export function NotBookable({ name, phone }: { name: string | null; phone: string | null }) {

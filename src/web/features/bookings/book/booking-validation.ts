@@ -1,10 +1,10 @@
-import type { BookingFormInput } from '../../../shared/booking.schemas';
+import type { BookingFormInput } from '../../../../shared/booking.schemas';
 import type { BookingFormApi, FieldName } from './steps/booking-form-api';
 
 // zod and the booking schema load when the customer first touches the form or presses Book Now, not with the page
 // (the /book budget, docs/decisions/0911). The server validates the same schema.
 let schema: ReturnType<typeof load> | undefined;
-const load = () => import('../../../shared/booking.schemas');
+const load = () => import('../../../../shared/booking.schemas');
 
 /** Starts loading the validation code (idempotent). */
 export const loadBookingValidation = () => {
