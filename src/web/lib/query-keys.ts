@@ -2,6 +2,7 @@ import type { UserFilter } from '../../shared/admin-users';
 import type { AnalyticsPeriod } from '../../shared/analytics';
 import type { CampaignType } from '../../shared/campaigns';
 import type { InvoiceFilter } from '../../shared/invoices.schemas';
+import { bookKeys } from './book-keys';
 
 // Every TanStack Query key of the web app, one factory per API resource (decision 1121). Queries take their key from
 // here through their resource's queryOptions (src/web/api); invalidations name a resource's `all` (everything of it)
@@ -46,21 +47,7 @@ export const queryKeys = {
     all: ['billing'] as const,
     addOns: ['billing', 'add-ons'] as const,
   },
-  /** /book's reads (the public island's useRemote, decision 0912). */
-  book: {
-    options: (business: string | null, zip: string | null) => ['booking-options', business, zip] as const,
-    slots: ['booking-slots'] as const,
-    slotsFor: (business: string | null, serviceId: string, date: string) =>
-      ['booking-slots', business, serviceId, date] as const,
-    checkoutStatus: (sessionId: string) => ['checkout-status', sessionId] as const,
-    promoCheck: (q: {
-      businessId?: string;
-      serviceId: string;
-      vehicleType: string;
-      email?: string;
-      code: string;
-    }) => ['promo-check', q.businessId, q.serviceId, q.vehicleType, q.email, q.code] as const,
-  },
+  book: bookKeys,
   bookingLink: { all: ['booking-link'] as const },
   bookings: {
     all: ['bookings'] as const,

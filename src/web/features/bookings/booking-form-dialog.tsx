@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { VEHICLE_TYPES, type VehicleType } from '../../../shared/constants';
-import { dollarsToCents, formatCents, formatMoney } from '../../../shared/money';
+import { VEHICLE_TYPES } from '../../../shared/constants';
+import { formatCents } from '../../../shared/money';
 import { OWNER_BOOKING_TEXT } from '../../../shared/owner-bookings';
 import { servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
-import { formatSlot, todayInZone, utcToZoned } from '../../../shared/time';
+import { formatSlot } from '../../../shared/time';
 import { type BookingDetail, useCreateBooking, useEditBooking } from '../../api/bookings';
 import { useCustomerDetail, useCustomerSearch } from '../../api/customers';
 import { useOwnerSlots } from '../../api/scheduling';
@@ -25,57 +26,15 @@ import { Input, Textarea } from '../../components/ui/input';
 import { Field, Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-
-interface FormValues {
-  customerMode: 'existing' | 'new';
-  customerId: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  vehicleId: string; // '' or 'new'
-  make: string;
-  model: string;
-  year: string;
-  color: string;
-  vehicleType: VehicleType;
-  serviceId: string;
-  date: string;
-  time: string;
-  locationAddress: string;
-  notes: string;
-  changePrice: boolean;
-  price: string;
-  priceReason: string;
-  paidOffline: boolean;
-}
-
-function initialValues(timeZone: string, booking?: BookingDetail): FormValues {
-  const when = booking ? utcToZoned(new Date(booking.scheduledAt), timeZone) : null;
-  return {
-    customerMode: 'new',
-    customerId: booking?.customer?.id ?? '',
-    firstName: '',
-    lastName: '',
-    email: '',
-    phone: '',
-    vehicleId: '',
-    make: '',
-    model: '',
-    year: '',
-    color: '',
-    vehicleType: booking?.vehicle?.vehicleType ?? 'sedan',
-    serviceId: booking?.service.id ?? '',
-    date: when?.date ?? todayInZone(timeZone),
-    time: when?.time ?? '',
-    locationAddress: booking?.locationAddress ?? '',
-    notes: booking?.specialInstructions ?? '',
-    changePrice: false,
-    price: booking ? formatMoney(booking.quotedPriceCents) : '',
-    priceReason: '',
-    paidOffline: false,
-  };
-}
+import {
+  type BookingFormContext,
+  type BookingFormValues,
+  bookingFormSchema,
+  firstMessage,
+  initialBookingValues,
+  toCreateInput,
+  toEditInput,
+} from './booking-form-values';
 
 /** New booking (phone-in) and Edit, one dialog: the time list comes from the business's slot rules. */
 export function BookingFormDialog({
@@ -122,7 +81,12 @@ function BookingForm({
   onDone: (saved: BookingDetail) => void;
 }) {
   const editing = Boolean(booking);
-  const form = useForm<FormValues>({ defaultValues: initialValues(timeZone, booking) });
+  // The resolver reads the latest context: the chosen customer's vehicles arrive after the form opens.
+  const context = useRef<BookingFormContext>({ editing, vehicles: [] });
+  const form = useForm<BookingFormValues>({
+    defaultValues: initialBookingValues(timeZone, booking),
+    resolver: zodResolver(bookingFormSchema(() => context.current)),
+  });
   const v = form.watch();
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search);
@@ -136,6 +100,7 @@ function BookingForm({
       : '';
   const detail = useCustomerDetail(customerId || null);
   const vehicles = detail.data?.vehicles ?? [];
+  context.current = { editing, vehicles };
   // A saved vehicle brings its type: the booking is priced by it and never rewrites it (issue 25).
   const savedVehicle = vehicles.find((x) => x.id === v.vehicleId);
   const listVehicleType = savedVehicle?.vehicleType ?? v.vehicleType;
@@ -166,56 +131,25 @@ function BookingForm({
           ? 'No times left on this day — try another date'
           : undefined;
 
-  const vehicleTypeOf = (f: FormValues) =>
-    vehicles.find((x) => x.id === f.vehicleId)?.vehicleType ?? f.vehicleType;
-
-  const submit = form.handleSubmit(async (f) => {
-    setError(null);
-    const priceCents = f.changePrice ? dollarsToCents(f.price) : null;
-    if (f.changePrice && priceCents === null) return setError('Please enter a valid price');
-    const newVehicle =
-      f.vehicleId === 'new' || (!editing && vehicles.length === 0)
-        ? { make: f.make, model: f.model, year: f.year || null, color: f.color || null }
-        : null;
-    try {
-      if (booking) {
-        const body = {
-          serviceId: f.serviceId || undefined,
-          vehicleType: vehicleTypeOf(f),
-          ...(f.vehicleId && f.vehicleId !== 'new' ? { vehicleId: f.vehicleId } : {}),
-          ...(newVehicle ? { vehicle: newVehicle } : {}),
-          date: f.date,
-          time: f.time,
-          locationAddress: f.locationAddress,
-          notes: f.notes,
-          ...(priceCents !== null ? { priceCents, priceReason: f.priceReason } : {}),
-        };
-        const saved = await edit.mutateAsync({ id: booking.id, body: body as never });
-        toast.success('Success', { description: OWNER_BOOKING_TEXT.updated });
-        onDone(saved);
-      } else {
-        const saved = await create.mutateAsync({
-          ...(f.customerMode === 'existing'
-            ? { customerId: f.customerId || null }
-            : { customer: { firstName: f.firstName, lastName: f.lastName, email: f.email, phone: f.phone } }),
-          ...(f.vehicleId && f.vehicleId !== 'new' ? { vehicleId: f.vehicleId } : { vehicle: newVehicle }),
-          vehicleType: vehicleTypeOf(f),
-          serviceId: f.serviceId,
-          date: f.date,
-          time: f.time,
-          locationAddress: f.locationAddress,
-          notes: f.notes,
-          priceCents,
-          priceReason: f.priceReason,
-          paidOffline: f.paidOffline,
-        } as never);
-        toast.success('Success', { description: OWNER_BOOKING_TEXT.created });
-        onDone(saved);
+  const submit = form.handleSubmit(
+    async (f) => {
+      setError(null);
+      try {
+        if (booking) {
+          const saved = await edit.mutateAsync({ id: booking.id, body: toEditInput(f, context.current) });
+          toast.success('Success', { description: OWNER_BOOKING_TEXT.updated });
+          onDone(saved);
+        } else {
+          const saved = await create.mutateAsync(toCreateInput(f, context.current));
+          toast.success('Success', { description: OWNER_BOOKING_TEXT.created });
+          onDone(saved);
+        }
+      } catch (e) {
+        setError((e as Error).message);
       }
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  });
+    },
+    (errors) => setError(firstMessage(errors)),
+  );
 
   const showNewVehicle = v.vehicleId === 'new' || (!editing && vehicles.length === 0);
   const vehicleOptions = useMemo(

@@ -1,7 +1,7 @@
 import type { BookingFormInput } from '../../../../shared/booking.schemas';
 import type { api } from '../../../lib/api';
 import { endpoint, unwrap } from '../../../lib/api-fetch';
-import { queryKeys } from '../../../lib/query-keys';
+import { bookKeys } from '../../../lib/book-keys';
 import { useRemote } from '../../../lib/use-remote';
 
 // /book's reads and writes. The page is a public island (docs/decisions/0911, 912): plain keyed reads (useRemote),
@@ -28,7 +28,7 @@ export const useBookingOptions = (
   query: { business?: string; zip?: string },
   initialData?: BookingOptions | null,
 ) =>
-  useRemote(queryKeys.book.options(query.business ?? null, query.zip ?? null), () => loadOptions(query), {
+  useRemote(bookKeys.options(query.business ?? null, query.zip ?? null), () => loadOptions(query), {
     initialData: initialData ?? undefined,
     staleMs: 15_000,
   });
@@ -36,7 +36,7 @@ export const useBookingOptions = (
 export const useSlots = (query: { business?: string; serviceId?: string; date?: string }) =>
   useRemote(
     query.serviceId && query.date
-      ? queryKeys.book.slotsFor(query.business ?? null, query.serviceId, query.date)
+      ? bookKeys.slotsFor(query.business ?? null, query.serviceId, query.date)
       : null,
     () =>
       unwrap(
@@ -55,7 +55,7 @@ export const createPayment = (body: BookingFormInput) => unwrap(postPayment({ js
  */
 export const useCheckoutStatus = (sessionId: string | null) =>
   useRemote(
-    sessionId ? queryKeys.book.checkoutStatus(sessionId) : null,
+    sessionId ? bookKeys.checkoutStatus(sessionId) : null,
     () => unwrap(getCheckoutStatus({ query: { sessionId: sessionId ?? '' } })),
     {
       pollMs: (data) => (data?.state === 'open' || !data ? 3000 : false),

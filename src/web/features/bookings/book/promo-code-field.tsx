@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import type { api } from '../../../lib/api';
 import { endpoint, unwrap } from '../../../lib/api-fetch';
-import { queryKeys } from '../../../lib/query-keys';
+import { bookKeys } from '../../../lib/book-keys';
 import { useRemote } from '../../../lib/use-remote';
 
 const checkPromo = endpoint<(typeof api.api.public)['promo-codes']['check']['$post']>(
@@ -37,7 +37,7 @@ export function PromoCodeField({
   const [code, setCode] = useState<string | null>(null);
   const check = useRemote(
     code && serviceId && vehicleType
-      ? queryKeys.book.promoCheck({ businessId, serviceId, vehicleType, email, code })
+      ? bookKeys.promoCheck({ businessId, serviceId, vehicleType, email, code })
       : null,
     () =>
       unwrap(

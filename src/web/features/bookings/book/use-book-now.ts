@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-fetch';
+import { bookKeys } from '../../../lib/book-keys';
 import { toastError } from '../../../lib/lazy-toast';
-import { queryKeys } from '../../../lib/query-keys';
 import { invalidateRemote, useAction } from '../../../lib/use-remote';
 import { createPayment, useCheckoutStatus } from './booking-queries';
 import { firstBookingProblem } from './booking-validation';
@@ -65,8 +65,7 @@ export function useBookNow({
     if (!result.ok) {
       tab?.close();
       toastError('Error', { description: result.error.message || 'Failed to create booking' });
-      if (result.error instanceof ApiError && result.error.status === 409)
-        invalidateRemote(queryKeys.book.slots);
+      if (result.error instanceof ApiError && result.error.status === 409) invalidateRemote(bookKeys.slots);
       return;
     }
     const { url, sessionId, amountCents } = result.data;

@@ -26,12 +26,12 @@ export function useBookingForm(defaultValues: Partial<BookingFormInput>): Bookin
         ? {
             name,
             checked: value,
-            onChange: (e) => api.setValue(name, (e.target as HTMLInputElement).checked as never),
+            onChange: (e) => api.setValue(name, (e.target as HTMLInputElement).checked),
           }
         : {
             name,
             value: (value ?? '') as string,
-            onChange: (e) => api.setValue(name, e.target.value as never),
+            onChange: (e) => api.setValue(name, e.target.value),
           };
     },
     trigger: async () => {

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { VEHICLE_TYPES, type VehicleType } from '../../../shared/constants';
+import { dollarsToCents, formatMoney } from '../../../shared/money';
+import {
+  type OwnerBookingEdit,
+  type OwnerBookingInput,
+  ownerBookingEditSchema,
+  ownerBookingInputSchema,
+} from '../../../shared/owner-bookings';
+import { todayInZone, utcToZoned } from '../../../shared/time';
+import type { BookingDetail } from '../../api/bookings';
+
+// The owner's New booking and Edit form: its fields, and the request each makes of them, checked with the server's
+// own schema (src/shared/owner-bookings.ts, decision 0431) before it is sent.
+
+export interface BookingFormValues {
+  customerMode: 'existing' | 'new';
+  customerId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  /** A saved vehicle's id, 'new' for another vehicle, or '' for none chosen. */
+  vehicleId: string;
+  make: string;
+  model: string;
+  year: string;
+  color: string;
+  vehicleType: VehicleType;
+  serviceId: string;
+  date: string;
+  time: string;
+  locationAddress: string;
+  notes: string;
+  changePrice: boolean;
+  price: string;
+  priceReason: string;
+  paidOffline: boolean;
+}
+
+/** What the request depends on besides the fields: the chosen customer's saved vehicles, and New or Edit. */
+export interface BookingFormContext {
+  editing: boolean;
+  vehicles: ReadonlyArray<{ id: string; vehicleType: VehicleType }>;
+}
+
+export const PRICE_INVALID = 'Please enter a valid price';
+
+export function initialBookingValues(timeZone: string, booking?: BookingDetail): BookingFormValues {
+  const when = booking ? utcToZoned(new Date(booking.scheduledAt), timeZone) : null;
+  return {
+    customerMode: 'new',
+    customerId: booking?.customer?.id ?? '',
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: '',
+    vehicleId: '',
+    make: '',
+    model: '',
+    year: '',
+    color: '',
+    vehicleType: booking?.vehicle?.vehicleType ?? 'sedan',
+    serviceId: booking?.service.id ?? '',
+    date: when?.date ?? todayInZone(timeZone),
+    time: when?.time ?? '',
+    locationAddress: booking?.locationAddress ?? '',
+    notes: booking?.specialInstructions ?? '',
+    changePrice: false,
+    price: booking ? formatMoney(booking.quotedPriceCents) : '',
+    priceReason: '',
+    paidOffline: false,
+  };
+}
+
+/** A saved vehicle brings its type: the booking is priced by it and never rewrites it (issue 25). */
+const vehicleTypeOf = (f: BookingFormValues, ctx: BookingFormContext) =>
+  ctx.vehicles.find((x) => x.id === f.vehicleId)?.vehicleType ?? f.vehicleType;
+
+/** The vehicle typed in: when "Another vehicle…" is chosen, or a new booking's customer has none saved. */
+const newVehicleOf = (f: BookingFormValues, ctx: BookingFormContext) =>
+  f.vehicleId === 'new' || (!ctx.editing && ctx.vehicles.length === 0)
+    ? { make: f.make, model: f.model, year: f.year || null, color: f.color || null }
+    : null;
+
+const priceCentsOf = (f: BookingFormValues) => (f.changePrice ? dollarsToCents(f.price) : null);
+
+const savedVehicleId = (f: BookingFormValues) =>
+  f.vehicleId && f.vehicleId !== 'new' ? f.vehicleId : undefined;
+
+/** POST /api/bookings: a new booking for an existing or a new customer. */
+export function toCreateInput(f: BookingFormValues, ctx: BookingFormContext): OwnerBookingInput {
+  const vehicleId = savedVehicleId(f);
+  return {
+    ...(f.customerMode === 'existing'
+      ? { customerId: f.customerId || null }
+      : { customer: { firstName: f.firstName, lastName: f.lastName, email: f.email, phone: f.phone } }),
+    ...(vehicleId ? { vehicleId } : { vehicle: newVehicleOf(f, ctx) }),
+    vehicleType: vehicleTypeOf(f, ctx),
+    serviceId: f.serviceId,
+    date: f.date,
+    time: f.time,
+    locationAddress: f.locationAddress,
+    notes: f.notes,
+    priceCents: priceCentsOf(f),
+    priceReason: f.priceReason,
+    paidOffline: f.paidOffline,
+  };
+}
+
+/** PATCH /api/bookings/:id: the booking's service, vehicle, time, address, notes and, when changed, its price. */
+export function toEditInput(f: BookingFormValues, ctx: BookingFormContext): OwnerBookingEdit {
+  const vehicleId = savedVehicleId(f);
+  const newVehicle = newVehicleOf(f, ctx);
+  const priceCents = priceCentsOf(f);
+  return {
+    serviceId: f.serviceId || undefined,
+    vehicleType: vehicleTypeOf(f, ctx),
+    ...(vehicleId ? { vehicleId } : {}),
+    ...(newVehicle ? { vehicle: newVehicle } : {}),
+    date: f.date,
+    time: f.time,
+    locationAddress: f.locationAddress,
+    notes: f.notes,
+    ...(priceCents !== null ? { priceCents, priceReason: f.priceReason } : {}),
+  };
+}
+
+/** An API issue's path as the form field it concerns: `customer.email` → `email`, `priceCents` → `price`. */
+function fieldOf(path: readonly PropertyKey[]): string {
+  const last = String(path.at(-1) ?? 'root');
+  return last === 'priceCents' ? 'price' : last;
+}
+
+const fields = z.object({
+  customerMode: z.enum(['existing', 'new']),
+  customerId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  vehicleId: z.string(),
+  make: z.string(),
+  model: z.string(),
+  year: z.string(),
+  color: z.string(),
+  vehicleType: z.enum(VEHICLE_TYPES),
+  serviceId: z.string(),
+  date: z.string(),
+  time: z.string(),
+  locationAddress: z.string(),
+  notes: z.string(),
+  changePrice: z.boolean(),
+  price: z.string(),
+  priceReason: z.string(),
+  paidOffline: z.boolean(),
+}) satisfies z.ZodType<BookingFormValues>;
+
+/**
+ * The form's resolver schema: another price must read as dollars; then the request the form would send is checked
+ * with the server's schema, each issue on the field it concerns. The values themselves pass through unchanged, so
+ * what is sent is exactly `toCreateInput` / `toEditInput` of them. `context` is read at each check (the customer's
+ * vehicles load after the form opens).
+ */
+export function bookingFormSchema(context: () => BookingFormContext) {
+  return fields.superRefine((f, issues) => {
+    if (f.changePrice && priceCentsOf(f) === null) {
+      issues.addIssue({ code: 'custom', message: PRICE_INVALID, path: ['price'] });
+      return;
+    }
+    const ctx = context();
+    const parsed = ctx.editing
+      ? ownerBookingEditSchema.safeParse(toEditInput(f, ctx))
+      : ownerBookingInputSchema.safeParse(toCreateInput(f, ctx));
+    if (parsed.success) return;
+    for (const issue of parsed.error.issues) {
+      issues.addIssue({ code: 'custom', message: issue.message, path: [fieldOf(issue.path)] });
+    }
+  });
+}
+
+/** The first message of a failed check: the form shows one, where the server's answer shows. */
+export function firstMessage(errors: Record<string, { message?: unknown } | undefined>): string | null {
+  for (const error of Object.values(errors)) {
+    if (typeof error?.message === 'string' && error.message) return error.message;
+  }
+  return null;
+}
