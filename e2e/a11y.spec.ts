@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { BrowserContextOptions, Page } from '@playwright/test';
 import { ADMIN_ROUTES, OWNER_ROUTES, PUBLIC_ROUTES } from '../src/shared/routes';
 import { addDays, todayInZone } from '../src/shared/time';
 import { checkScreen, settle } from './axe';
-import { DEMO_ADMIN, setPlan, signIn, signUpNewOwner } from './fixtures';
+import { expect, linkFrom, signUpNewOwner, test } from './fixtures';
 
 // Issue 13's accessibility proof: axe-core on every screen of the route table (src/web/router.tsx) and every page
 // the server renders for the public, at 390 and 1280 px, each tab and the dialogs a screen opens: 0 moderate,
@@ -112,8 +112,7 @@ async function visit(page: Page, path: string, screen = path) {
 
 /** A Pro business of its own: profile, test-mode payouts, a service, a service area, a customer and documents. */
 async function newBusiness(page: Page) {
-  await signUpNewOwner(page, { firstName: 'Avery', lastName: 'Axe' });
-  await setPlan(page, 'pro');
+  await signUpNewOwner(page, { firstName: 'Avery', lastName: 'Axe', plan: 'pro' });
   const put = await page.request.put('/api/business-profile', {
     data: {
       businessName: `Axe Check Detailing ${randomUUID().slice(0, 4)}`,
@@ -200,62 +199,53 @@ async function newBusiness(page: Page) {
   };
 }
 
-/** The newest link of a kind in a recipient's outbox (read as the admin). */
-async function linkFromOutbox(browser: Browser, baseURL: string, to: string, path: RegExp) {
-  const context = await browser.newContext({ baseURL });
-  const admin = await context.newPage();
-  await signIn(admin, DEMO_ADMIN);
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const res = await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(to)}`);
-        const { items: messages } = (await res.json()) as { items: Array<{ body: string }> };
-        link =
-          messages.map((m) => new RegExp(`https?://\\S+${path.source}`).exec(m.body)?.[0]).find(Boolean) ??
-          '';
-        return link;
-      },
-      { timeout: 100_000, intervals: [1_000, 2_000] },
-    )
-    .not.toBe('');
-  await context.close();
-  return new URL(link).pathname;
+// The public pages, each a test of its own (two workers share them out); signed out, nothing written.
+const SIMPLE_PUBLIC = PUBLIC_ROUTES.filter((path) => path !== '/book' && path !== '/auth');
+for (const path of SIMPLE_PUBLIC) {
+  test(`public page ${path}: 0 moderate, serious or critical axe violations at 390 and 1280 px`, async ({
+    page,
+  }) => {
+    await visit(page, path);
+  });
 }
 
-test('public pages: 0 moderate, serious or critical axe violations at 390 and 1280 px', async ({
-  browser,
-  baseURL,
-}) => {
-  // About 40 screens at two widths, each with axe and the overflow check: near 300 s on a busy machine.
-  test.setTimeout(420_000);
-  const ownerContext = await browser.newContext({ baseURL });
-  const owner = await ownerContext.newPage();
-  const biz = await newBusiness(owner);
-  await ownerContext.close();
-
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  for (const path of PUBLIC_ROUTES) {
-    if (path === '/book' || path === '/auth') continue;
-    await visit(page, path);
-  }
+test('public page /auth: sign in, sign up and its errors at 390 and 1280 px', async ({ page }) => {
   await visit(page, '/auth', '/auth (sign in)');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await checkScreen(page, '/auth (sign up)');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await checkScreen(page, '/auth (sign up, errors shown)');
+});
 
+test('public pages /book (no business, a zip, unknown), 404, /seo/{slug} and unknown tokens at 390 and 1280 px', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
   await visit(page, '/book', '/book (no business chosen)');
   await visit(page, '/book?zip=78701', '/book?zip= (businesses serving a zip)');
-  await visit(page, `/book/${biz.slug}`, '/book/{slug} (booking form)');
   await visit(page, '/book/no-such-business', '/book/{slug} (unknown)');
   await visit(page, '/no-such-page', '404');
   await visit(page, '/seo/mobile-car-detailing-austin-tx', '/seo/{slug}');
-  await visit(page, biz.quotePath, '/quote/{token}');
-  await visit(page, biz.payPath, '/pay/{token}');
   await visit(page, '/quote/not-a-token', '/quote/{token} (unknown)');
   await visit(page, '/api/messaging/unsubscribe/not-an-id', '/api/messaging/unsubscribe/{id} (unknown)');
+});
+
+test("public pages of a business's customer: booking form, quote, pay, checkout, confirmation, join, manage, review", async ({
+  browser,
+  baseURL,
+  outbox,
+}) => {
+  // About 10 screens at two widths, and the review request waits for the automations tick (once a minute).
+  test.setTimeout(240_000);
+  const ownerContext = await browser.newContext({ baseURL });
+  const biz = await newBusiness(await ownerContext.newPage());
+  await ownerContext.close();
+
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await visit(page, `/book/${biz.slug}`, '/book/{slug} (booking form)');
+  await visit(page, biz.quotePath, '/quote/{token}');
+  await visit(page, biz.payPath, '/pay/{token}');
 
   // A test-mode checkout of a booking, then its confirmation.
   const checkout = await page.request.post('/api/booking/create-payment', {
@@ -282,32 +272,24 @@ test('public pages: 0 moderate, serious or critical axe violations at 390 and 12
   await page.waitForURL(/\/booking-success\?session_id=/);
   await checkScreen(page, '/booking-success (confirmed)');
 
+  await visit(page, await linkFrom(outbox, biz.inviteEmail, /\/join\/[A-Za-z0-9_-]+/), '/join/{token}');
+  await visit(page, await linkFrom(outbox, biz.customerEmail, /\/manage\/[A-Za-z0-9_-]+/), '/manage/{token}');
   await visit(
     page,
-    await linkFromOutbox(browser, baseURL!, biz.inviteEmail, /\/join\/[A-Za-z0-9_-]+/),
-    '/join/{token}',
-  );
-  await visit(
-    page,
-    await linkFromOutbox(browser, baseURL!, biz.customerEmail, /\/manage\/[A-Za-z0-9_-]+/),
-    '/manage/{token}',
-  );
-  await visit(
-    page,
-    await linkFromOutbox(browser, baseURL!, biz.customerEmail, /\/review\/[A-Za-z0-9_-]+/),
+    await linkFrom(outbox, biz.customerEmail, /\/review\/[A-Za-z0-9_-]+/, { timeout: 100_000 }),
     '/review/{token}',
   );
   await context.close();
 });
 
-// One test per screen (each with its own time budget), all signed in as one new Pro owner / the demo admin.
+// One test per screen (each with its own time budget), shared out over the workers; each worker signs in once: a new
+// Pro owner of its own (opening tabs and dialogs writes nothing) or the demo admin (it only reads).
 test.describe('owner screens, their tabs and dialogs', () => {
-  test.describe.configure({ mode: 'serial' });
-  const state = 'test-results/a11y-owner.json';
+  let state: BrowserContextOptions['storageState'];
   test.beforeAll(async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL });
     await newBusiness(await context.newPage());
-    await context.storageState({ path: state });
+    state = await context.storageState();
     await context.close();
   });
   for (const path of OWNER_ROUTES) {
@@ -323,13 +305,9 @@ test.describe('owner screens, their tabs and dialogs', () => {
 });
 
 test.describe('admin screens, their tabs and dialogs', () => {
-  test.describe.configure({ mode: 'serial' });
-  const state = 'test-results/a11y-admin.json';
-  test.beforeAll(async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL });
-    await signIn(await context.newPage(), DEMO_ADMIN);
-    await context.storageState({ path: state });
-    await context.close();
+  let state: BrowserContextOptions['storageState'];
+  test.beforeAll(async ({ adminApi }) => {
+    state = await adminApi.storageState();
   });
   for (const path of ADMIN_VISITS) {
     test(`${path}: 0 moderate, serious or critical axe violations`, async ({ browser, baseURL }) => {
@@ -362,12 +340,11 @@ test.describe('admin screens, their tabs and dialogs', () => {
 // Dialogs a row's own button opens (not a New/Add/Create button, which the screen tests above open): each checked
 // open at both widths, 0 moderate, serious or critical.
 test.describe('dialogs opened from a row', () => {
-  test.describe.configure({ mode: 'serial' });
-  const state = 'test-results/a11y-row-owner.json';
+  let state: BrowserContextOptions['storageState'];
   test.beforeAll(async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL });
     await newBusiness(await context.newPage());
-    await context.storageState({ path: state });
+    state = await context.storageState();
     await context.close();
   });
   const rowDialogs: { screen: string; path: string; open: (page: Page) => Promise<void> }[] = [
@@ -415,6 +392,7 @@ test.describe('dialogs opened from a row', () => {
   test('/admin/verifications › Reject dialog (empty and with its error): 0 moderate, serious or critical axe violations', async ({
     browser,
     baseURL,
+    adminApi,
   }) => {
     test.setTimeout(120_000);
     // A business waiting for review: a new owner uploads a document.
@@ -428,9 +406,8 @@ test.describe('dialogs opened from a row', () => {
     await expect(owner.getByText('Document uploaded successfully')).toBeVisible();
     await ownerContext.close();
 
-    const context = await browser.newContext({ baseURL });
+    const context = await browser.newContext({ baseURL, storageState: await adminApi.storageState() });
     const page = await context.newPage();
-    await signIn(page, DEMO_ADMIN);
     await page.goto('/admin/verifications');
     await page
       .getByTestId('review')

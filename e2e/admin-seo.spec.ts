@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_OWNER, signIn } from './fixtures';
 
 test('a non-admin sees Access Denied', async ({ page }) => {
@@ -81,4 +81,95 @@ test('the admin generates pages for 2 states, watches the progress, searches, op
   await expect(page.getByText('No pages generated yet')).toBeVisible();
   const gone = await page.request.get('/seo/mobile-detailing-rutland-vt');
   expect(gone.status()).toBe(404);
+});
+
+// Issue 25 item 6 (decision 0950): platform pages for an area nobody serves and for a served one.
+const noSidewaysScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    await page.evaluate(() => window.innerWidth),
+  );
+
+test('an SEO page for an area nobody serves offers the waitlist, and joining takes no payment', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_ADMIN);
+  await page.goto('/admin/seo');
+  await page.getByRole('textbox', { name: 'Keyword 1' }).fill('Car Detailing');
+  await page.getByLabel('Rhode Island').check({ force: true });
+  await page.getByRole('button', { name: 'Generate SEO Pages' }).click();
+  await expect(page.getByTestId('generation-progress')).toContainText('(100%)', { timeout: 20_000 });
+
+  const visitor = await page.context().browser()!.newPage();
+  await visitor.goto('/seo/car-detailing-providence-ri');
+  await expect(
+    visitor.getByRole('heading', { level: 1, name: 'Car Detailing in Providence, RI' }),
+  ).toBeVisible();
+  await expect(visitor.getByText('Coming soon to Providence, RI')).toBeVisible();
+  await expect(visitor.getByText(/Our detailers cover/)).toHaveCount(0);
+  await expect(visitor.getByRole('link', { name: /^Call/ })).toHaveCount(0);
+  await expect(visitor.getByRole('link', { name: 'Book Now' })).toHaveCount(0);
+  for (const width of [390, 1280]) {
+    await visitor.setViewportSize({ width, height: 900 });
+    await noSidewaysScroll(visitor);
+    await visitor.screenshot({ path: `test-results/screenshots/seo-unserved-${width}.png`, fullPage: true });
+  }
+  await visitor.getByLabel('Email').fill('providence@example.com');
+  await visitor.getByRole('button', { name: 'Join Waitlist' }).last().click();
+  await expect(visitor.getByRole('heading', { name: "You're on the list!" })).toBeVisible();
+  await visitor.screenshot({ path: 'test-results/screenshots/seo-unserved-joined-1280.png' });
+
+  // A served platform page keeps its booking and Call button: the demo business serves Austin's 78701.
+  await page.goto('/admin/seo');
+  await page.getByRole('button', { name: 'Clear All' }).click();
+  await page.getByRole('textbox', { name: 'Keyword 1' }).fill('Car Detailing');
+  await page.getByLabel('Texas').check({ force: true });
+  await page.getByRole('button', { name: 'Generate SEO Pages' }).click();
+  await expect(page.getByTestId('generation-progress')).toContainText('(100%)', { timeout: 30_000 });
+  await visitor.goto('/seo/car-detailing-austin-tx');
+  await expect(visitor.getByText('Serving Austin, TX')).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Book Now' }).first()).toBeVisible();
+  await expect(visitor.getByRole('link', { name: /^Call/ }).first()).toBeVisible();
+  for (const width of [390, 1280]) {
+    await visitor.setViewportSize({ width, height: 900 });
+    await visitor.screenshot({ path: `test-results/screenshots/seo-served-${width}.png` });
+  }
+});
+
+// Saved for people to look at (test-results/screenshots): the admin's SEO screens at phone and desktop widths.
+const WIDTHS = [390, 1280];
+const size = (width: number) => ({ width, height: width < 500 ? 844 : 800 });
+const shot = (page: Page, name: string, width: number) =>
+  page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
+
+test('admin: panel and Platform SEO Generator', async ({ page }) => {
+  // Two real generation runs (two states, every make) at two widths: more than the default 30 s on a busy 2-core CI box.
+  test.setTimeout(120_000);
+  await signIn(page, DEMO_ADMIN);
+  for (const [index, width] of WIDTHS.entries()) {
+    await page.setViewportSize(size(width));
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+    await shot(page, 'admin', width);
+    await page.goto('/admin/seo');
+    await expect(page.getByRole('heading', { name: 'Platform SEO Generator' })).toBeVisible();
+    await page
+      .getByRole('textbox', { name: 'Keyword 1' })
+      .fill(index === 0 ? 'Ceramic Coating' : 'Paint Protection');
+    await page.getByLabel('Texas').check({ force: true });
+    await page.getByLabel('Ohio').check({ force: true });
+    await page.getByRole('checkbox', { name: 'Target vehicle makes and models' }).click();
+    await shot(page, 'admin-seo-form', width);
+    await page.getByRole('button', { name: 'Generate SEO Pages' }).click();
+    await expect(page.getByTestId('generation-progress')).toBeVisible();
+    // Watched for from now on: the toast may come and go while the full-page screenshot of the progress is taken.
+    await Promise.all([
+      expect(page.getByText('SEO Pages Generated!')).toBeVisible({ timeout: 50_000 }),
+      shot(page, 'admin-seo-progress', width),
+    ]);
+    await expect(page.getByTestId('seo-page-row').first()).toBeVisible();
+    await shot(page, 'admin-seo-list', width);
+  }
+  await page.getByRole('button', { name: 'Delete All Generated Pages' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete All' }).click();
+  await expect(page.getByText('Pages Deleted')).toBeVisible();
 });

@@ -1,6 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { addDays, todayInZone } from '../src/shared/time';
-import { DEMO_ADMIN, setPlan, signIn, signUpNewOwner } from './fixtures';
+import { expect, linkFrom, setPlan, signUpNewOwner, test } from './fixtures';
 
 // Issue 10's automated messages: the customer moves their booking from the self-service link in the confirmation,
 // the owner sees it in /bookings with its history, and switches the 24-hour reminder off on /campaigns.
@@ -8,32 +7,10 @@ import { DEMO_ADMIN, setPlan, signIn, signUpNewOwner } from './fixtures';
 const ZONE = 'America/Chicago';
 const SHOTS = 'test-results/screenshots';
 
-async function confirmationLink(page: Page, email: string) {
-  const context = await page
-    .context()
-    .browser()!
-    .newContext({ baseURL: new URL(page.url()).origin });
-  const admin = await context.newPage();
-  await signIn(admin, DEMO_ADMIN);
-  let link = '';
-  await expect
-    .poll(async () => {
-      const res = await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}`);
-      const { items: messages } = (await res.json()) as {
-        items: Array<{ subject: string | null; body: string }>;
-      };
-      const confirmation = messages.find((m) => m.subject?.startsWith('Booking confirmed'));
-      link = /(https?:\/\/\S+\/manage\/[A-Za-z0-9_-]+)/.exec(confirmation?.body ?? '')?.[1] ?? '';
-      return link;
-    })
-    .toMatch(/\/manage\//);
-  await context.close();
-  return new URL(link).pathname;
-}
-
 test('a customer moves their booking from the link; the owner sees it and switches reminders off', async ({
   page,
   browser,
+  outbox,
 }) => {
   await signUpNewOwner(page);
   await setPlan(page, 'pro');
@@ -72,7 +49,8 @@ test('a customer moves their booking from the link; the owner sees it and switch
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const path = await confirmationLink(page, email);
+  // The confirmation reaches the customer's inbox (read by an admin from the outbox).
+  const path = await linkFrom(outbox, email, /\/manage\/[A-Za-z0-9_-]+/, { subject: 'Booking confirmed' });
 
   // The customer, without an account, opens the link and moves the booking to the next day at 1 PM.
   const customerContext = await browser.newContext();
@@ -136,6 +114,7 @@ test('a customer moves their booking from the link; the owner sees it and switch
 test('after a completed job the customer leaves a review from the request, and the owner features it', async ({
   page,
   browser,
+  outbox,
 }) => {
   // The review request goes out on the next automations tick (once a minute).
   test.setTimeout(150_000);
@@ -180,30 +159,15 @@ test('after a completed job the customer leaves a review from the request, and t
   }
 
   // The request reaches the customer's inbox (read by an admin from the outbox).
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await signIn(admin, DEMO_ADMIN);
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const res = await admin.request.get(`/api/admin/outbox?to=${encodeURIComponent(email)}`);
-        const { items: messages } = (await res.json()) as {
-          items: Array<{ subject: string | null; body: string }>;
-        };
-        const request = messages.find((m) => m.subject?.startsWith('How did we do'));
-        link = /(https?:\/\/\S+\/review\/[A-Za-z0-9_-]+)/.exec(request?.body ?? '')?.[1] ?? '';
-        return link;
-      },
-      { timeout: 100_000, intervals: [2_000] },
-    )
-    .toMatch(/\/review\//);
-  await adminContext.close();
+  const reviewPath = await linkFrom(outbox, email, /\/review\/[A-Za-z0-9_-]+/, {
+    subject: 'How did we do',
+    timeout: 100_000,
+  });
 
   // The customer, on a phone, rates the job.
   const customerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const customer = await customerContext.newPage();
-  await customer.goto(new URL(link).pathname);
+  await customer.goto(reviewPath);
   await expect(customer.getByRole('heading', { name: 'How did Review Me Detailing do?' })).toBeVisible();
   await customer.getByRole('button', { name: 'Send Review' }).click();
   await expect(customer.getByText('Please choose a rating from 1 to 5 stars')).toBeVisible();

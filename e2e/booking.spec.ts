@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { formatCents } from '../src/shared/money';
-import { DEMO_OWNER, signIn } from './fixtures';
+import { newBookableBusiness } from './fixtures';
 
 /** A date some weeks ahead, clear of the demo bookings (YYYY-MM-DD). */
 function futureDate(days: number) {
@@ -16,22 +16,18 @@ async function revenueCents(page: Page) {
 
 test('a visitor books and pays; the owner confirms, starts and completes it; revenue rises by the price', async ({
   browser,
-  request,
 }) => {
-  const options = await (await request.get('/api/booking/options?zip=78701')).json();
-  const business = options.businesses.find((b: { name: string }) => b.name === 'Lone Star Mobile Detailing');
-  expect(business).toBeTruthy();
-
+  // A business of its own: its revenue moves only with this journey.
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
-  await signIn(owner, DEMO_OWNER);
+  const business = await newBookableBusiness(owner, [{ name: 'Premium Detail', basePriceCents: 12_000 }]);
   const revenueBefore = await revenueCents(owner);
 
   // The visitor, in a browser of their own.
   const visitorContext = await browser.newContext();
   const page = await visitorContext.newPage();
-  await page.goto(`/book?business=${business.id}&zip=78701`);
-  await expect(page.getByRole('heading', { name: 'Lone Star Mobile Detailing' })).toBeVisible();
+  await page.goto(`/book?business=${business.businessId}&zip=78701`);
+  await expect(page.getByRole('heading', { name: business.name })).toBeVisible();
   await expect(page.getByText('Service area: Austin, TX 78701')).toBeVisible();
   const sections = page.locator('section h2');
   await expect(sections).toHaveText([

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { qrDataUrl } from '../src/server/features/invoices/document-render';
 import { formatCents } from '../src/shared/money';
-import { DEMO_ADMIN, signIn, signUpNewOwner } from './fixtures';
+import { DEMO_ADMIN, newBookableBusiness, signIn, signUpNewOwner } from './fixtures';
 
 const shot = (page: Page, name: string) =>
   page.screenshot({
@@ -158,9 +158,9 @@ test('quote → send → accepted on the public page → invoice → paid with a
 });
 
 test('invoices screens at phone and desktop widths', async ({ page }) => {
+  await signIn(page, { email: 'owner@shineroute.test', password: 'shine-demo-owner' });
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
-    await signIn(page, { email: 'owner@shineroute.test', password: 'shine-demo-owner' });
     await page.goto('/invoices');
     await expect(page.getByRole('heading', { name: 'Invoices & Quotes' })).toBeVisible();
     // The demo business has a quote in every status and invoices unpaid, partially paid and paid.
@@ -179,27 +179,25 @@ test('invoices screens at phone and desktop widths', async ({ page }) => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.keyboard.press('Escape');
-    await page.context().clearCookies();
   }
 });
 
 test('a visitor books with a tip; the owner sees it on the booking card and in tips this month', async ({
   browser,
-  request,
 }) => {
   test.setTimeout(60_000);
-  const options = await (await request.get('/api/booking/options?zip=78701')).json();
-  const business = options.businesses.find((b: { name: string }) => b.name === 'Lone Star Mobile Detailing');
+  // A business of its own: its tips this month move only with this journey.
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
-  await signIn(owner, { email: 'owner@shineroute.test', password: 'shine-demo-owner' });
+  const business = await newBookableBusiness(owner, [{ name: 'Basic Wash & Vacuum', basePriceCents: 4_500 }]);
+  await owner.goto('/dashboard');
   const tipsBefore = Math.round(
     Number((await owner.getByTestId('tips-this-month').textContent())!.replace(/[$,]/g, '')) * 100,
   );
 
   const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await visitorContext.newPage();
-  await page.goto(`/book?business=${business.id}&zip=78701`);
+  await page.goto(`/book?business=${business.businessId}&zip=78701`);
   const lastName = `Tipper${randomUUID().slice(0, 6)}`;
   await page.getByRole('radio', { name: /Basic Wash/ }).check();
   await page.getByLabel('Vehicle type').click();

@@ -12,6 +12,7 @@ test('public pages carry their own titles; the web app sets the title as it navi
 
   // The web app (owner screens): the site's default title, whatever page came before.
   await signIn(page, DEMO_OWNER);
+  await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/dashboard/);
   await expect(page).toHaveTitle('ShineRoute — Mobile car detailing, booked in 60 seconds');
 });

@@ -25,6 +25,7 @@ test("the dashboard's share card fits: the whole link box, the QR button and the
   page,
 }) => {
   await signIn(page, DEMO_OWNER);
+  await page.goto('/dashboard');
   const link = page.getByLabel('Booking link');
   await expect(link).toHaveValue(/\/book\/lone-star-mobile-detailing$/);
   await expect(page.getByRole('link', { name: 'Download QR code' })).toBeVisible();
@@ -59,6 +60,7 @@ test.describe('at 1280 px', () => {
     expect(await sidewaysOverflow(page)).toEqual([]);
     await shoot(page, 'patent-diagrams-1280');
     await signIn(page, DEMO_OWNER);
+    await page.goto('/dashboard');
     await expect(page.getByRole('link', { name: 'Download QR code' })).toBeVisible();
     expect(await sidewaysOverflow(page)).toEqual([]);
     await shoot(page, 'dashboard-share-card-1280');

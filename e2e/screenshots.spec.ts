@@ -16,6 +16,7 @@ for (const width of WIDTHS) {
     await page.screenshot({ path: `test-results/screenshots/auth-${width}.png`, fullPage: true });
 
     await signIn(page, DEMO_OWNER);
+    await page.goto('/dashboard');
     await expect(page.getByTestId('stat-Total Revenue')).not.toHaveText('$0.00');
     await page.screenshot({ path: `test-results/screenshots/dashboard-${width}.png`, fullPage: true });
   });

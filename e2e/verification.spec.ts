@@ -1,7 +1,7 @@
 import { type BrowserContextOptions, expect, test } from '@playwright/test';
 import { DEMO_ADMIN, signIn, signUpNewOwner } from './fixtures';
 
-// The admin signs in once for the file (sign-ins are rate-limited per address).
+// The admin signs in once for the file.
 let adminState: BrowserContextOptions['storageState'];
 test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext();
@@ -14,6 +14,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 
 test('upload a PDF, an admin approves it, and the dashboard alert is gone', async ({ page, browser }) => {
   const owner = await signUpNewOwner(page, { firstName: 'Vera', lastName: 'Fied' });
+  await page.goto('/dashboard');
   await expect(page.getByRole('link', { name: 'Complete Verification' })).toBeVisible();
   await page.goto('/verification');
   await expect(page.getByRole('heading', { name: 'Business Verification' })).toBeVisible();

@@ -56,6 +56,8 @@ test('an admin lands on /admin and gets back to it from the owner screens; an ow
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, DEMO_ADMIN);
+  // A signed-in visitor of /auth goes on to their landing page: /admin for an admin, /dashboard for an owner.
+  await admin.goto('/auth');
   await expect(admin).toHaveURL(/\/admin$/);
   await admin.goto('/dashboard');
   const nav = admin.getByRole('navigation', { name: 'Owner' });
@@ -67,6 +69,7 @@ test('an admin lands on /admin and gets back to it from the owner screens; an ow
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   await signIn(owner, DEMO_OWNER);
+  await owner.goto('/auth');
   await expect(owner).toHaveURL(/\/dashboard$/);
   await expect(
     owner.getByRole('navigation', { name: 'Owner' }).getByRole('link', { name: 'Bookings' }),
@@ -80,6 +83,7 @@ test('an admin lands on /admin and gets back to it from the owner screens; an ow
 test('at 390 px the owner menu reaches every screen and Sign Out', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, DEMO_OWNER);
+  await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('navigation', { name: 'Owner mobile' });
   for (const label of ['Dashboard', 'Bookings', 'Service Areas', 'Billing', 'Payouts']) {
