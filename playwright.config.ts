@@ -14,23 +14,55 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/**
+ * Journeys that change what every page shows (the platform settings: banner, prices, tax rate, support email) run on
+ * their own, one at a time, after all the others; the platform SEO generator's journeys (which delete every generated
+ * page) one at a time beside the rest. Everything else works in a business of its own or only reads the demo data, and
+ * runs on both workers (docs/decisions/1140).
+ */
+const PLATFORM_SETTINGS = ['admin-settings.spec.ts', 'billing-promotion.spec.ts'];
+const PLATFORM_SEO = ['admin-seo.spec.ts'];
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  // Two cores: two browsers against one server.
+  workers: 2,
   // No retries: a flaky test must fail and be fixed, not hidden.
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Two browsers and the server share two cores: a journey takes up to twice as long as it did alone.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: [...PLATFORM_SETTINGS, ...PLATFORM_SEO],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'platform-seo',
+      testMatch: PLATFORM_SEO,
+      workers: 1,
+      fullyParallel: false,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'platform-settings',
+      testMatch: PLATFORM_SETTINGS,
+      dependencies: ['chromium', 'platform-seo'],
+      workers: 1,
+      fullyParallel: false,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: {
     // A fresh embedded database with the demo seed for every run.
     command: `rm -rf data/e2e && npm run build --silent && tsx src/server/main.ts`,
