@@ -287,7 +287,7 @@ async function serving(slugs: string[]) {
     const cookie = await signIn(server);
     const list = async (search?: string) => {
       const res = await get(
-        `${server.url}/api/admin/seo/pages${search ? `?search=${encodeURIComponent(search)}` : ''}`,
+        `${server.url}/api/admin/seo/pages${search ? `?q=${encodeURIComponent(search)}` : ''}`,
         { headers: { cookie } },
       );
       if (!res.ok) throw new Error(`admin list answered ${res.status}`);

@@ -2,10 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { user } from '../auth/auth.schema';
-import { bookings, customers, inventoryItems, quotes, services } from '../db/schema';
+import {
+  bookings,
+  customers,
+  inventoryItems,
+  profiles,
+  quotes,
+  services,
+  stockMovements,
+} from '../db/schema';
 import { adminAuditLog } from '../features/admin-users/admin-users.schema';
 import { campaigns, messageSends } from '../features/campaigns/campaigns.schema';
 import { ledgerEntries } from '../features/payouts/payouts.schema';
+import { businessVerifications } from '../features/verification/verification.schema';
 import { createTestContext } from '../test/harness';
 import { encodeCursor } from './lists';
 
@@ -221,6 +230,8 @@ const micro = (base: SQL, i: number) =>
 interface TimedCase {
   /** Seeds n rows for a fresh caller (and a few of someone else's) and says where and as whom to list them. */
   setup: (n: number) => Promise<{ path: string; cookie: string }>;
+  /** The field that names a row, when it is not `id` (the verification queue: one row per business). */
+  key?: 'businessId';
 }
 
 const sendRow = (businessId: string, i: number, campaignId: string | null) =>
@@ -341,6 +352,27 @@ const timedCases: Record<string, TimedCase> = {
       return { path: '/api/payouts/ledger', cookie: owner.cookie };
     },
   },
+  'stock movements': {
+    setup: async (n) => {
+      const [owner, other] = [await t.signUp(), await t.signUp()];
+      const seed = async (businessId: string, count: number) => {
+        const [item] = await t.db.insert(inventoryItems).values({ businessId, name: 'Shampoo' }).returning();
+        await t.db.insert(stockMovements).values(
+          Array.from({ length: count }, (_, i) => ({
+            businessId,
+            inventoryItemId: item!.id,
+            change: 1,
+            stockAfter: i + 1,
+            reason: 'manual',
+            createdAt: micro(sql`now()`, i),
+          })) as (typeof stockMovements.$inferInsert)[],
+        );
+      };
+      await seed(owner.userId, n);
+      await seed(other.userId, 3);
+      return { path: '/api/inventory/movements', cookie: owner.cookie };
+    },
+  },
   'admin audit': {
     setup: async (n) => {
       const admin = await t.createAdmin();
@@ -356,6 +388,29 @@ const timedCases: Record<string, TimedCase> = {
       );
       return { path: `/api/admin/audit?action=${action}`, cookie: admin.cookie };
     },
+  },
+  'admin verifications': {
+    setup: async (n) => {
+      const admin = await t.createAdmin();
+      // The queue is the platform's: only this file's businesses submit, and the first test of the case runs first.
+      const ids = Array.from({ length: n }, () => randomUUID());
+      await t.db.insert(user).values(
+        ids.map((id) => ({
+          id,
+          name: 'Queued',
+          email: `${id}@example.com`,
+        })) as (typeof user.$inferInsert)[],
+      );
+      await t.db.insert(profiles).values(ids.map((id) => ({ id })));
+      await t.db.insert(businessVerifications).values(
+        ids.map((businessId, i) => ({
+          businessId,
+          submittedAt: micro(sql`now()`, i),
+        })) as (typeof businessVerifications.$inferInsert)[],
+      );
+      return { path: '/api/admin/verifications?status=all', cookie: admin.cookie };
+    },
+    key: 'businessId',
   },
   'admin accounts': {
     setup: async (n) => {
@@ -381,8 +436,9 @@ describe.each(Object.entries(timedCases))('%s list (paged by time)', (_name, c) 
     expect(whole.items).toHaveLength(23);
     expect(whole.nextCursor).toBeNull();
     const paged = await allPages(path, cookie, 5);
-    expect(paged.map((r) => r.id)).toEqual(whole.items.map((r: Row) => r.id));
-    expect(new Set(paged.map((r) => r.id)).size).toBe(23);
+    const name = (r: Row) => (r as unknown as Record<string, string>)[c.key ?? 'id'];
+    expect(paged.map(name)).toEqual(whole.items.map(name));
+    expect(new Set(paged.map(name)).size).toBe(23);
   });
 
   it.each([
@@ -397,10 +453,97 @@ describe.each(Object.entries(timedCases))('%s list (paged by time)', (_name, c) 
   ])('answers 400 for %s', async (label, query) => {
     const { path, cookie } = await c.setup(1);
     const res = await t.request(withQuery(path, query), { cookie });
-    // Accounts are keyed by better-auth's text id: any text is a position there.
-    if (path.startsWith('/api/admin/users') && label === 'a malformed id')
+    // Accounts (and the verification queue, by business) are keyed by better-auth's text id: any text is a position.
+    if (/^\/api\/admin\/(users|verifications)/.test(path) && label === 'a malformed id')
       return expect(res.status).toBe(200);
     expect(res.status).toBe(400);
     expect((await res.json()).error.message).toEqual(expect.any(String));
+  });
+});
+
+// Every GET that answers a list answers the one shape. A 200 body with an array at its top level is either
+// `{ items, nextCursor }` (more fields beside them allowed) or one of these documents, whose arrays are parts of one
+// thing rather than a list of things (decision 1135).
+const DOCUMENTS: Record<string, string> = {
+  'GET /api/public/availability': 'the availability of one zip, with the businesses that serve it',
+  'GET /api/booking/options': "the /book form's options",
+  'GET /api/booking/slots': "one day's slots",
+  'GET /api/scheduling': "the business's hours",
+  'GET /api/scheduling/slots': "one day's slots",
+  'GET /api/manage/{token}/slots': "one day's slots",
+  'GET /api/customers/{id}': 'one customer with their vehicles and bookings',
+  'GET /api/inventory/purchase-order': 'one purchase order, grouped by supplier',
+  'GET /api/business-profile': 'the profile',
+  'GET /api/verification': "the business's verification with its documents",
+  'GET /api/admin/outbox/{id}': 'one message with its headers',
+  'GET /api/admin/settings': 'the platform settings',
+  'GET /api/billing': "the business's billing, with its charges",
+  'GET /api/team': 'the team: the owner, the technicians (seats) and pending invitations',
+  'GET /api/quotes/{id}': 'one quote with its lines',
+  'GET /api/invoices/{id}': 'one invoice with its lines and payments',
+  'GET /api/payouts': 'the payouts overview',
+  'GET /api/admin/analytics': 'one report',
+};
+
+interface Schema {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+}
+interface OpenApiDoc {
+  paths: Record<
+    string,
+    Record<string, { responses?: Record<string, { content?: Record<string, { schema: Schema }> }> }>
+  >;
+  components?: { schemas?: Record<string, Schema> };
+}
+
+/** The GETs whose 200 body holds an array without being `{ items, nextCursor }`: offenders, and the documents. */
+function listShapes(doc: OpenApiDoc) {
+  const resolve = (s: Schema | undefined): Schema | undefined =>
+    s?.$ref ? doc.components?.schemas?.[s.$ref.split('/').at(-1)!] : s;
+  const offenders: string[] = [];
+  const documents: string[] = [];
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    const body = resolve(ops.get?.responses?.['200']?.content?.['application/json']?.schema);
+    if (!body) continue;
+    const route = `GET ${path}`;
+    if (body.type === 'array') offenders.push(`${route}: a bare array`);
+    const fields = body.properties ?? {};
+    const arrays = Object.keys(fields).filter((k) => resolve(fields[k])?.type === 'array');
+    if (arrays.length === 0 || ('items' in fields && 'nextCursor' in fields)) continue;
+    if (DOCUMENTS[route]) documents.push(route);
+    else offenders.push(`${route}: { ${Object.keys(fields).join(', ')} }`);
+  }
+  return { offenders, documents };
+}
+
+describe('the list shape of the OpenAPI document', () => {
+  it('answers { items, nextCursor } on every GET whose body holds an array, documents apart', async () => {
+    const doc = (await (await t.request('/api/openapi.json')).json()) as OpenApiDoc;
+    const { offenders, documents } = listShapes(doc);
+    expect(offenders).toEqual([]);
+    // A document that became a list (or went away) leaves the table too.
+    expect(documents.sort()).toEqual(Object.keys(DOCUMENTS).sort());
+  });
+
+  it('rejects another shape: a named array, { items } without nextCursor, a bare array', () => {
+    const json = (schema: Schema) => ({
+      get: { responses: { 200: { content: { 'application/json': { schema } } } } },
+    });
+    const array = { type: 'array' };
+    const { offenders } = listShapes({
+      paths: {
+        '/api/pages': json({ type: 'object', properties: { pages: array, hasMore: { type: 'boolean' } } }),
+        '/api/rewards': json({ type: 'object', properties: { items: array } }),
+        '/api/bare': json(array),
+        '/api/fine': json({ type: 'object', properties: { items: array, nextCursor: { type: 'string' } } }),
+      },
+    });
+    expect(offenders).toEqual([
+      'GET /api/pages: { pages, hasMore }',
+      'GET /api/rewards: { items }',
+      'GET /api/bare: a bare array',
+    ]);
   });
 });

@@ -23,6 +23,12 @@ export const listOf = <T extends z.ZodType>(item: T) =>
       .openapi({ description: 'Pass as `cursor` for the next page; null on the last page' }),
   });
 
+/**
+ * A small, bounded list answered whole (a business's service areas, a week of bookings, the latest 20 pages): the
+ * one shape, with no next page (decision 1135).
+ */
+export const wholeList = <T>(items: T[]) => ({ items, nextCursor: null });
+
 /** A picker's list (every active service, every item): the same shape with a bigger page. */
 export const optionsQuerySchema = listQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(500).default(500),

@@ -22,12 +22,12 @@ export const isActive = (run: SeoRun | null | undefined) =>
 export const platformPagesQuery = (search: string) =>
   queryOptions({
     queryKey: queryKeys.adminSeo.pagesSearch(search),
-    queryFn: () => unwrap(api.api.admin.seo.pages.$get({ query: search ? { search } : {} })),
+    queryFn: () => unwrap(api.api.admin.seo.pages.$get({ query: search ? { q: search } : {} })),
   });
 
 export type PlatformPage = Awaited<
   ReturnType<NonNullable<ReturnType<typeof platformPagesQuery>['queryFn']>>
->['pages'][number];
+>['items'][number];
 
 /** The newest run, polled every second while it is queued or running: the progress bar survives a reload. */
 export const useLatestRun = () =>

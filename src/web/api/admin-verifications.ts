@@ -6,7 +6,7 @@ import { queryKeys } from '../lib/query-keys';
 
 const av = api.api.admin.verifications;
 export type ReviewStatus = 'pending' | 'verified' | 'rejected' | 'all';
-export type Review = InferResponseType<typeof av.$get, 200>['reviews'][number];
+export type Review = InferResponseType<typeof av.$get, 200>['items'][number];
 
 export const reviewsQuery = (status: ReviewStatus) =>
   queryOptions({

@@ -7,7 +7,7 @@ import { queryKeys } from '../lib/query-keys';
 
 const bp = api.api['business-profile'];
 export type BusinessProfile = InferResponseType<typeof bp.$get, 200>;
-export type Testimonial = InferResponseType<typeof bp.testimonials.$get, 200>['testimonials'][number];
+export type Testimonial = InferResponseType<typeof bp.testimonials.$get, 200>['items'][number];
 
 export const businessProfileQuery = queryOptions({
   queryKey: queryKeys.businessProfile.all,

@@ -8,8 +8,8 @@ import { queryKeys } from '../lib/query-keys';
 
 const inv = api.api.inventory;
 export type InventoryItem = InferResponseType<typeof inv.$get, 200>['items'][number];
-export type StockMovement = InferResponseType<typeof inv.movements.$get, 200>['movements'][number];
-export type ServiceUsage = InferResponseType<(typeof inv)['service-usage']['$get'], 200>['services'][number];
+export type StockMovement = InferResponseType<typeof inv.movements.$get, 200>['items'][number];
+export type ServiceUsage = InferResponseType<(typeof inv)['service-usage']['$get'], 200>['items'][number];
 export type PurchaseOrder = InferResponseType<(typeof inv)['purchase-order']['$get'], 200>;
 
 /** The Items tab: by name, searched on the server, a page at a time. */

@@ -9,13 +9,13 @@ export const landingPagesQuery = queryOptions({
   queryFn: () => unwrap(api.api.marketing.pages.$get()),
 });
 
-export type LandingPage = Awaited<ReturnType<NonNullable<typeof landingPagesQuery.queryFn>>>['pages'][number];
+export type LandingPage = Awaited<ReturnType<NonNullable<typeof landingPagesQuery.queryFn>>>['items'][number];
 
 /** The latest 20 pages; polled while any of them is still a draft whose content is being written. */
 export const useLandingPages = () =>
   useQuery({
     ...landingPagesQuery,
-    refetchInterval: (q) => (q.state.data?.pages.some((p) => p.status === 'draft') ? 1_000 : false),
+    refetchInterval: (q) => (q.state.data?.items.some((p) => p.status === 'draft') ? 1_000 : false),
   });
 
 export const useCreateLandingPages = () =>

@@ -6,11 +6,11 @@ import { queryClient } from '../lib/query-client';
 import { queryKeys } from '../lib/query-keys';
 
 const sa = api.api['service-areas'];
-export type ServiceArea = InferResponseType<typeof sa.$get, 200>['areas'][number];
+export type ServiceArea = InferResponseType<typeof sa.$get, 200>['items'][number];
 export type WaitlistInsight = InferResponseType<
   (typeof sa)['waitlist-insights']['$get'],
   200
->['insights'][number];
+>['items'][number];
 
 export const serviceAreasQuery = queryOptions({
   queryKey: queryKeys.serviceAreas.all,

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { ADD_ON_IDS, NFC_TARGETS } from '../../../shared/add-ons';
 import { SUBSCRIPTION_TIERS } from '../../../shared/constants';
 import { requireAdmin, requireUser } from '../../auth/guards';
-import { idParamSchema } from '../../http/lists';
+import { idParamSchema, listOf, wholeList } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { fulfilOrder, listAddOnOrders } from './add-ons.service';
 import { assignPlan } from './admin-plan.service';
@@ -36,10 +36,11 @@ const listRoute = createRoute({
   method: 'get',
   path: '/add-ons',
   tags,
-  summary: 'Add-on purchases of every business; NFC tag orders waiting first',
+  summary:
+    'Add-on purchases of every business, the latest 200; NFC tag orders waiting first (nextCursor is null)',
   request: { query: z.object({ status: z.enum(['ordered', 'fulfilled']).optional() }) },
   responses: {
-    200: json(z.object({ items: z.array(orderSchema) })),
+    200: json(listOf(orderSchema)),
     400: errorResponses[400],
     ...adminErrors,
   },
@@ -88,7 +89,7 @@ const actorOf = (c: { var: { user: { id: string; email: string } } }) => ({
 /** /api/admin/billing */
 export const adminBillingApi = router
   .openapi(listRoute, async (c) =>
-    c.json({ items: await listAddOnOrders(c.var.deps.db, c.req.valid('query').status) }, 200),
+    c.json(wholeList(await listAddOnOrders(c.var.deps.db, c.req.valid('query').status)), 200),
   )
   .openapi(fulfilRoute, async (c) =>
     c.json(await fulfilOrder(c.var.deps.db, actorOf(c), c.req.valid('param').id), 200),

@@ -4,6 +4,7 @@ import { planChangeSchema } from '../../../shared/billing';
 import { SUBSCRIPTION_TIERS } from '../../../shared/constants';
 import { requireOwner, requireUser } from '../../auth/guards';
 import { conflict } from '../../http/errors';
+import { listOf, wholeList } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { buyAddOn, listAddOns } from './add-ons.service';
 import { applyPlan, getBilling } from './billing.service';
@@ -122,8 +123,8 @@ const addOnsRoute = createRoute({
   method: 'get',
   path: '/add-ons',
   tags: ['Billing'],
-  summary: "The business's add-on purchases (§9), newest first",
-  responses: { 200: json(z.object({ items: z.array(addOnSchema) })), 401: errorResponses[401] },
+  summary: "The business's latest 50 add-on purchases (§9), newest first (nextCursor is null)",
+  responses: { 200: json(listOf(addOnSchema)), 401: errorResponses[401] },
 });
 const buyAddOnRoute = createRoute({
   method: 'post',
@@ -155,7 +156,7 @@ export const billingApi = billingRoutes
     return c.json(await getBilling(db, c.var.businessId, c.var.memberRole, payments.kind), 200);
   })
   .openapi(addOnsRoute, async (c) =>
-    c.json({ items: await listAddOns(c.var.deps.db, c.var.businessId) }, 200),
+    c.json(wholeList(await listAddOns(c.var.deps.db, c.var.businessId)), 200),
   )
   .openapi(buyAddOnRoute, async (c) => {
     const { db, payments, publicUrl } = c.var.deps;

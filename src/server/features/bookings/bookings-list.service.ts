@@ -132,5 +132,5 @@ export async function calendarBookings(
       ),
     )
     .orderBy(asc(bookings.scheduledAt), asc(bookings.id));
-  return { timeZone, items: rows.map(toBooking) };
+  return { timeZone, items: rows.map(toBooking), nextCursor: null };
 }

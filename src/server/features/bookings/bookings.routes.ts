@@ -104,7 +104,8 @@ const calendarRoute = createRoute({
     }),
   },
   responses: {
-    200: json(z.object({ timeZone: z.string(), items: z.array(ownerBookingSchema) })),
+    // A bounded window (at most CALENDAR_MAX_DAYS), answered whole: nextCursor is null.
+    200: json(listOf(ownerBookingSchema).extend({ timeZone: z.string() })),
     400: errorResponses[400],
     401: errorResponses[401],
   },

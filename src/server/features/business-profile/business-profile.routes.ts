@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { businessProfileInputSchema, testimonialInputSchema } from '../../../shared/business-profile';
 import { requireOwnerForWrites, requireUser } from '../../auth/guards';
-import { idParamSchema } from '../../http/lists';
+import { idParamSchema, listOf, wholeList } from '../../http/lists';
 import { createRouter, errorResponses, json, noContent } from '../../http/openapi';
 import { generateBusinessPage } from './business-page.service';
 import {
@@ -77,8 +77,8 @@ const listTestimonialsRoute = createRoute({
   method: 'get',
   path: '/testimonials',
   tags,
-  summary: 'Testimonials, newest first',
-  responses: { 200: json(z.object({ testimonials: z.array(testimonialSchema) })), 401: errorResponses[401] },
+  summary: 'Testimonials, newest first (the whole list: nextCursor is null)',
+  responses: { 200: json(listOf(testimonialSchema)), 401: errorResponses[401] },
 });
 const addTestimonialRoute = createRoute({
   method: 'post',
@@ -135,7 +135,7 @@ export const businessProfileApi = businessProfileRoutes
     return c.json(await getBusinessProfile(db, c.var.businessId), 200);
   })
   .openapi(listTestimonialsRoute, async (c) =>
-    c.json({ testimonials: await listTestimonials(c.var.deps.db, c.var.businessId) }, 200),
+    c.json(wholeList(await listTestimonials(c.var.deps.db, c.var.businessId)), 200),
   )
   .openapi(addTestimonialRoute, async (c) =>
     c.json(await addTestimonial(c.var.deps.db, c.var.businessId, c.req.valid('json')), 201),

@@ -157,7 +157,7 @@ describe('testimonials', () => {
     const list = await (
       await t.request('/api/business-profile/testimonials', { cookie: owner.cookie })
     ).json();
-    expect(list.testimonials.map((x: { id: string }) => x.id)).toEqual([b.id, a.id]);
+    expect(list.items.map((x: { id: string }) => x.id)).toEqual([b.id, a.id]);
 
     const featured = await t.request(`/api/business-profile/testimonials/${a.id}`, {
       method: 'PATCH',
@@ -188,7 +188,7 @@ describe('testimonials', () => {
     const after = await (
       await t.request('/api/business-profile/testimonials', { cookie: owner.cookie })
     ).json();
-    expect(after.testimonials.map((x: { id: string }) => x.id)).toEqual([b.id]);
+    expect(after.items.map((x: { id: string }) => x.id)).toEqual([b.id]);
   });
 
   it.each([
@@ -370,8 +370,8 @@ describe('tenancy', () => {
     });
     expect(del.status).toBe(404);
     const bList = await (await t.request('/api/business-profile/testimonials', { cookie: b.cookie })).json();
-    expect(bList.testimonials).toEqual([]);
+    expect(bList.items).toEqual([]);
     const aList = await (await t.request('/api/business-profile/testimonials', { cookie: a.cookie })).json();
-    expect(aList.testimonials[0].isFeatured).toBe(false);
+    expect(aList.items[0].isFeatured).toBe(false);
   });
 });

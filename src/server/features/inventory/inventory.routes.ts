@@ -6,7 +6,7 @@ import {
   stockAdjustmentSchema,
 } from '../../../shared/inventory';
 import { requireFeature, requireOwnerForWrites, requireUser } from '../../auth/guards';
-import { idParamSchema, listOf, listQuerySchema, optionsQuerySchema } from '../../http/lists';
+import { idParamSchema, listOf, listQuerySchema, optionsQuerySchema, wholeList } from '../../http/lists';
 import { createRouter, errorResponses, json, noContent } from '../../http/openapi';
 import {
   adjustStock,
@@ -153,15 +153,16 @@ const movementsRoute = createRoute({
   method: 'get',
   path: '/movements',
   tags,
-  summary: 'The stock movement log, newest first',
+  summary: 'The stock movement log, newest first, a page at a time (optionally one item’s)',
   request: {
-    query: z.object({
-      itemId: z.uuid('Inventory item not found').optional(),
-      limit: z.coerce.number().int().min(1).max(500).optional(),
+    // The item's id is checked by the service like a path id (decision 0420): a malformed one is a 404.
+    query: listQuerySchema.omit({ q: true }).extend({
+      itemId: z.string().optional(),
+      limit: z.coerce.number().int().min(1).max(500).default(100),
     }),
   },
   responses: {
-    200: json(z.object({ movements: z.array(movementSchema) })),
+    200: json(listOf(movementSchema)),
     400: errorResponses[400],
     401: errorResponses[401],
     404: errorResponses[404],
@@ -171,17 +172,17 @@ const usageRoute = createRoute({
   method: 'get',
   path: '/service-usage',
   tags,
-  summary: 'What each service consumes per job',
-  responses: { 200: json(z.object({ services: z.array(serviceUsageSchema) })), 401: errorResponses[401] },
+  summary: 'What each service consumes per job, every service by name (the whole list: nextCursor is null)',
+  responses: { 200: json(listOf(serviceUsageSchema)), 401: errorResponses[401] },
 });
 const setUsageRoute = createRoute({
   method: 'put',
   path: '/service-usage/{id}',
   tags,
-  summary: 'Replace what a service consumes per job',
+  summary: 'Replace what a service consumes per job; answers the whole list again',
   request: { params: idParamSchema, ...body(serviceUsageInputSchema) },
   responses: {
-    200: json(z.object({ services: z.array(serviceUsageSchema) })),
+    200: json(listOf(serviceUsageSchema)),
     400: errorResponses[400],
     401: errorResponses[401],
     404: errorResponses[404],
@@ -222,16 +223,15 @@ export const inventoryApi = inventoryRoutes
     ),
   )
   .openapi(movementsRoute, async (c) => {
-    const query = c.req.valid('query');
-    return c.json({ movements: await listStockMovements(c.var.deps.db, c.var.businessId, query) }, 200);
+    return c.json(await listStockMovements(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200);
   })
   .openapi(usageRoute, async (c) =>
-    c.json({ services: await listServiceUsage(c.var.deps.db, c.var.businessId) }, 200),
+    c.json(wholeList(await listServiceUsage(c.var.deps.db, c.var.businessId)), 200),
   )
   .openapi(setUsageRoute, async (c) => {
     const { db } = c.var.deps;
     await setServiceUsage(db, c.var.businessId, c.req.valid('param').id, c.req.valid('json').items);
-    return c.json({ services: await listServiceUsage(db, c.var.businessId) }, 200);
+    return c.json(wholeList(await listServiceUsage(db, c.var.businessId)), 200);
   })
   .openapi(purchaseOrderRoute, async (c) =>
     c.json(await purchaseOrderSuggestions(c.var.deps.db, c.var.businessId), 200),

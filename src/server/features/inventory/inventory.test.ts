@@ -78,7 +78,7 @@ describe('inventory items', () => {
       await t.request(`/api/inventory/movements?itemId=${waxBody.id}`, { cookie: owner.cookie })
     ).json();
     expect(
-      movements.movements.map((m: { reason: string; change: number; stockAfter: number }) => [
+      movements.items.map((m: { reason: string; change: number; stockAfter: number }) => [
         m.reason,
         m.change,
         m.stockAfter,
@@ -136,7 +136,7 @@ describe('stock adjustments', () => {
     expect(await stockOf(item.id)).toBe(1);
 
     const log = await (await t.request('/api/inventory/movements', { cookie: owner.cookie })).json();
-    expect(log.movements.map((m: { reason: string; change: number }) => `${m.reason}${m.change}`)).toEqual([
+    expect(log.items.map((m: { reason: string; change: number }) => `${m.reason}${m.change}`)).toEqual([
       'manual1',
       'manual-1',
       'manual-1',
@@ -220,7 +220,7 @@ describe('service usage and job deduction', () => {
   it('lists what each service consumes', async () => {
     const { owner, service } = await setup();
     const body = await (await t.request('/api/inventory/service-usage', { cookie: owner.cookie })).json();
-    expect(body.services).toEqual([
+    expect(body.items).toEqual([
       {
         id: service.id,
         name: 'Premium Detail',
@@ -277,7 +277,7 @@ describe('service usage and job deduction', () => {
     const log = await (
       await t.request(`/api/inventory/movements?itemId=${shampoo.id}`, { cookie: owner.cookie })
     ).json();
-    expect(log.movements[0]).toMatchObject({
+    expect(log.items[0]).toMatchObject({
       reason: 'job',
       change: -2,
       stockAfter: 3,
@@ -452,6 +452,8 @@ describe('tenancy', () => {
       [`/api/inventory/${item.id}`, { method: 'DELETE' }],
       [`/api/inventory/${item.id}/adjust`, { method: 'POST', json: { change: -1 } }],
       [`/api/inventory/movements?itemId=${item.id}`, {}],
+      // A malformed item id names nothing, like another business's (decision 0420)
+      ['/api/inventory/movements?itemId=not-a-uuid', {}],
       [`/api/inventory/service-usage/${service.id}`, { method: 'PUT', json: { items: [] } }],
       // b's own service may not use a's item either
       [

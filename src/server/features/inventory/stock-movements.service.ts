@@ -1,15 +1,21 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { inventoryItems, stockMovements } from '../../db/schema';
+import { afterCursor, cursorText, pageOf, type SortKey } from '../../http/lists';
 import { getOwnedItem } from './inventory-items.service';
 
-/** The movement log, newest first (optionally one item's). */
+const NEWEST_FIRST: SortKey[] = [
+  { column: stockMovements.createdAt, kind: 'timestamp' },
+  { column: stockMovements.id, kind: 'uuid' },
+];
+
+/** The movement log, newest first (optionally one item's), a page at a time. */
 export async function listStockMovements(
   db: DbOrTx,
   businessId: string,
-  opts: { itemId?: string; limit?: number } = {},
+  query: { itemId?: string; cursor?: string; limit: number },
 ) {
-  if (opts.itemId) await getOwnedItem(db, businessId, opts.itemId);
+  if (query.itemId) await getOwnedItem(db, businessId, query.itemId);
   const rows = await db
     .select({
       id: stockMovements.id,
@@ -21,16 +27,22 @@ export async function listStockMovements(
       bookingId: stockMovements.bookingId,
       note: stockMovements.note,
       createdAt: stockMovements.createdAt,
+      at: cursorText(stockMovements.createdAt),
     })
     .from(stockMovements)
     .innerJoin(inventoryItems, eq(inventoryItems.id, stockMovements.inventoryItemId))
     .where(
       and(
         eq(stockMovements.businessId, businessId),
-        opts.itemId ? eq(stockMovements.inventoryItemId, opts.itemId) : undefined,
+        query.itemId ? eq(stockMovements.inventoryItemId, query.itemId) : undefined,
+        afterCursor(query.cursor, NEWEST_FIRST, 'desc'),
       ),
     )
     .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
-    .limit(opts.limit ?? 100);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    .limit(query.limit + 1);
+  const page = pageOf(rows, query.limit, (r) => [r.at, r.id]);
+  return {
+    items: page.items.map(({ at: _, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    nextCursor: page.nextCursor,
+  };
 }

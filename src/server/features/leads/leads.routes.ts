@@ -57,18 +57,15 @@ const businessesRoute = createRoute({
   request: { params: idParamSchema },
   responses: {
     200: json(
-      z.object({
-        zipCode: z.string().nullable(),
-        leadPriceCents: z.number().int(),
-        items: z.array(
-          z.object({
-            id: z.string(),
-            name: z.string().nullable(),
-            city: z.string(),
-            stateCode: z.string().nullable(),
-          }),
-        ),
-      }),
+      // Every eligible business in one answer: nextCursor is null.
+      listOf(
+        z.object({
+          id: z.string(),
+          name: z.string().nullable(),
+          city: z.string(),
+          stateCode: z.string().nullable(),
+        }),
+      ).extend({ zipCode: z.string().nullable(), leadPriceCents: z.number().int() }),
     ),
     404: errorResponses[404],
     ...errors,

@@ -123,7 +123,7 @@ export async function getLead(db: Database, id: string) {
 export async function eligibleBusinesses(db: Database, id: string) {
   const lead = await leadRow(db, assertUuid(id, LEAD_TEXT.notFound));
   const leadPrice = await leadPriceCents(db);
-  if (!lead.zipCode) return { zipCode: null, leadPriceCents: leadPrice, items: [] };
+  if (!lead.zipCode) return { zipCode: null, leadPriceCents: leadPrice, items: [], nextCursor: null };
   const items = await db
     .selectDistinct({
       id: profiles.id,
@@ -135,7 +135,7 @@ export async function eligibleBusinesses(db: Database, id: string) {
     .innerJoin(profiles, eq(profiles.id, serviceAreas.businessId))
     .where(and(eq(serviceAreas.zipCode, lead.zipCode), eq(serviceAreas.isActive, true)))
     .orderBy(profiles.businessName, profiles.id);
-  return { zipCode: lead.zipCode, leadPriceCents: leadPrice, items };
+  return { zipCode: lead.zipCode, leadPriceCents: leadPrice, items, nextCursor: null };
 }
 
 /**

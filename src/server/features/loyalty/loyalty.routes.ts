@@ -8,7 +8,7 @@ import {
   rewardInputSchema,
 } from '../../../shared/loyalty.schemas';
 import { requireFeature, requireOwner, requireUser } from '../../auth/guards';
-import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
+import { idParamSchema, listOf, listQuerySchema, wholeList } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import {
   adjustPoints,
@@ -106,8 +106,8 @@ const rewardsRoute = createRoute({
   method: 'get',
   path: '/rewards',
   tags,
-  summary: 'Rewards, active and inactive, cheapest first',
-  responses: { 200: json(z.object({ items: z.array(rewardSchema) })), ...read },
+  summary: 'Rewards, active and inactive, cheapest first (the whole list: nextCursor is null)',
+  responses: { 200: json(listOf(rewardSchema)), ...read },
 });
 const createRewardRoute = createRoute({
   method: 'post',
@@ -143,7 +143,7 @@ export const loyaltyApi = loyaltyRoutes
     c.json(await adjustPoints(c.var.deps.db, c.var.businessId, c.var.user.id, c.req.valid('json')), 201),
   )
   .openapi(rewardsRoute, async (c) =>
-    c.json({ items: await listRewards(c.var.deps.db, c.var.businessId) }, 200),
+    c.json(wholeList(await listRewards(c.var.deps.db, c.var.businessId)), 200),
   )
   .openapi(createRewardRoute, async (c) =>
     c.json(await createReward(c.var.deps.db, c.var.businessId, c.req.valid('json')), 201),

@@ -260,6 +260,7 @@ describe('rewards', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.items).toHaveLength(4);
+    expect(body.nextCursor).toBeNull();
     expect(
       body.items.map((r: { name: string; pointsRequired: number; valueCents: number; category: string }) => [
         r.name,

@@ -3,7 +3,7 @@ import { zipCodeSchema } from '../../../shared/public.schemas';
 import { SERVICE_AREA_TEXT, serviceAreaInputSchema } from '../../../shared/service-areas';
 import { requireOwnerForWrites, requireUser } from '../../auth/guards';
 import { notFound } from '../../http/errors';
-import { idParamSchema } from '../../http/lists';
+import { idParamSchema, listOf, wholeList } from '../../http/lists';
 import { createRouter, errorResponses, json, noContent } from '../../http/openapi';
 import { queueLaunchEmails } from './launch-emails.job';
 import {
@@ -49,8 +49,8 @@ const listRoute = createRoute({
   method: 'get',
   path: '/',
   tags,
-  summary: 'Your service areas, newest first, with the number of people waiting in each zip',
-  responses: { 200: json(z.object({ areas: z.array(areaSchema) })), 401: errorResponses[401] },
+  summary: 'Your service areas, newest first, with the number of people waiting in each zip (the whole list)',
+  responses: { 200: json(listOf(areaSchema)), 401: errorResponses[401] },
 });
 const createAreaRoute = createRoute({
   method: 'post',
@@ -93,8 +93,8 @@ const insightsRoute = createRoute({
   method: 'get',
   path: '/waitlist-insights',
   tags,
-  summary: 'Zips with people waiting and no active area, most waiters first',
-  responses: { 200: json(z.object({ insights: z.array(insightSchema) })), 401: errorResponses[401] },
+  summary: 'The 50 zips with most people waiting and no active area, most waiters first (nextCursor is null)',
+  responses: { 200: json(listOf(insightSchema)), 401: errorResponses[401] },
 });
 const zipLookupRoute = createRoute({
   method: 'get',
@@ -115,13 +115,13 @@ serviceAreasRoutes.use('*', requireUser, requireOwnerForWrites);
 
 export const serviceAreasApi = serviceAreasRoutes
   .openapi(listRoute, async (c) =>
-    c.json({ areas: await listServiceAreas(c.var.deps.db, c.var.businessId) }, 200),
+    c.json(wholeList(await listServiceAreas(c.var.deps.db, c.var.businessId)), 200),
   )
   .openapi(createAreaRoute, async (c) =>
     c.json(await createServiceArea(c.var.deps.db, c.var.businessId, c.req.valid('json')), 201),
   )
   .openapi(insightsRoute, async (c) =>
-    c.json({ insights: await waitlistInsights(c.var.deps.db, c.var.businessId) }, 200),
+    c.json(wholeList(await waitlistInsights(c.var.deps.db, c.var.businessId)), 200),
   )
   .openapi(zipLookupRoute, async (c) => {
     const place = await lookupZip(c.req.valid('param').zip);

@@ -60,7 +60,7 @@ describe('service areas', () => {
     expect(await second.json()).toMatchObject({ stateCode: null, launchDate: null, waitingCount: 0 });
 
     const list = await (await t.request('/api/service-areas', { cookie: owner.cookie })).json();
-    expect(list.areas.map((a: { city: string; waitingCount: number }) => [a.city, a.waitingCount])).toEqual([
+    expect(list.items.map((a: { city: string; waitingCount: number }) => [a.city, a.waitingCount])).toEqual([
       ['Round Rock', 0],
       ['Austin', 2],
     ]);
@@ -118,7 +118,7 @@ describe('service areas', () => {
     });
     expect(malformed.status).toBe(404);
     expect((await malformed.json()).error.message).toBe('Service area not found');
-    expect((await (await t.request('/api/service-areas', { cookie: owner.cookie })).json()).areas).toEqual(
+    expect((await (await t.request('/api/service-areas', { cookie: owner.cookie })).json()).items).toEqual(
       [],
     );
   });
@@ -165,7 +165,8 @@ describe('Waitlist Insights', () => {
 
     const res = await t.request('/api/service-areas/waitlist-insights', { cookie: owner.cookie });
     expect(res.status).toBe(200);
-    const { insights } = await res.json();
+    const { items: insights, nextCursor } = await res.json();
+    expect(nextCursor).toBeNull();
     const zips = insights.map((i: { zipCode: string }) => i.zipCode);
     expect(zips).not.toContain(served);
     expect(zips).not.toContain(notifiedOnly);
@@ -213,7 +214,7 @@ describe('launch emails', () => {
     expect(waiters.every((w) => w.notified && w.notifiedAt)).toBe(true);
 
     const list = await (await t.request('/api/service-areas', { cookie: owner.cookie })).json();
-    expect(list.areas[0].waitingCount).toBe(0);
+    expect(list.items[0].waitingCount).toBe(0);
 
     // Off and on again, and a late waiter: only the new waiter is emailed.
     await toggle(owner, area.id, false);
@@ -316,8 +317,8 @@ describe('tenancy', () => {
     expect(
       (await t.request(`/api/service-areas/${area.id}`, { method: 'DELETE', cookie: b.cookie })).status,
     ).toBe(404);
-    expect((await (await t.request('/api/service-areas', { cookie: b.cookie })).json()).areas).toEqual([]);
+    expect((await (await t.request('/api/service-areas', { cookie: b.cookie })).json()).items).toEqual([]);
     const own = await (await t.request('/api/service-areas', { cookie: a.cookie })).json();
-    expect(own.areas[0].isActive).toBe(false);
+    expect(own.items[0].isActive).toBe(false);
   });
 });

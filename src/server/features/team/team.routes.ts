@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { assignSchema, inviteSchema } from '../../../shared/team';
 import { requireOwnerForWrites, requireUser } from '../../auth/guards';
-import { idParamSchema } from '../../http/lists';
+import { idParamSchema, listOf, wholeList } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import {
   acceptInvitation,
@@ -72,9 +72,9 @@ const assignmentsRoute = createRoute({
   method: 'get',
   path: '/assignments',
   tags: ['Team'],
-  summary: 'Which technician each booking is assigned to (optionally one technician’s jobs)',
+  summary: 'Which technician each booking is assigned to (optionally one technician’s jobs); the whole list',
   request: { query: z.object({ technicianId: z.string().optional() }) },
-  responses: { 200: json(z.object({ items: z.array(assignmentSchema) })), 401: errorResponses[401] },
+  responses: { 200: json(listOf(assignmentSchema)), 401: errorResponses[401] },
 });
 const assignRoute = createRoute({
   method: 'put',
@@ -114,7 +114,7 @@ export const teamApi = teamRoutes
   })
   .openapi(assignmentsRoute, async (c) =>
     c.json(
-      { items: await listAssignments(c.var.deps.db, c.var.businessId, c.req.valid('query').technicianId) },
+      wholeList(await listAssignments(c.var.deps.db, c.var.businessId, c.req.valid('query').technicianId)),
       200,
     ),
   )

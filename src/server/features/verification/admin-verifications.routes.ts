@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { VERIFICATION_STATUSES, VERIFICATION_TEXT } from '../../../shared/verification';
 import { requireAdmin, requireUser } from '../../auth/guards';
-import { idParamSchema } from '../../http/lists';
+import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { documentSchema } from './verification.routes';
 import { listVerificationsForReview, reviewBusiness } from './verification.service';
@@ -33,12 +33,15 @@ const listRoute = createRoute({
   method: 'get',
   path: '/',
   tags,
-  summary: 'The verification review queue (oldest submission first)',
+  summary: 'The verification review queue, oldest submission first (200 a page unless `limit` says)',
   request: {
-    query: z.object({ status: z.enum([...VERIFICATION_STATUSES, 'all']).default('pending') }),
+    query: listQuerySchema.omit({ q: true }).extend({
+      status: z.enum([...VERIFICATION_STATUSES, 'all']).default('pending'),
+      limit: z.coerce.number().int().min(1).max(200).default(200),
+    }),
   },
   responses: {
-    200: json(z.object({ reviews: z.array(reviewSchema) })),
+    200: json(listOf(reviewSchema)),
     400: errorResponses[400],
     ...adminErrors,
   },
@@ -81,7 +84,7 @@ adminVerificationRoutes.use('*', requireUser, requireAdmin);
 
 export const adminVerificationsApi = adminVerificationRoutes
   .openapi(listRoute, async (c) =>
-    c.json({ reviews: await listVerificationsForReview(c.var.deps.db, c.req.valid('query').status) }, 200),
+    c.json(await listVerificationsForReview(c.var.deps.db, c.req.valid('query')), 200),
   )
   .openapi(approveRoute, async (c) =>
     c.json(

@@ -34,7 +34,7 @@ describe('reviewing a verification again without a change', () => {
     expect(first.status).toBe(200);
     const [review] = (
       await (await t.request('/api/admin/verifications?status=verified', { cookie: admin.cookie })).json()
-    ).reviews.filter((r: { businessId: string }) => r.businessId === owner.userId);
+    ).items.filter((r: { businessId: string }) => r.businessId === owner.userId);
     for (let i = 0; i < 3; i++) {
       const again = await approve();
       expect(again.status).toBe(200);
@@ -51,7 +51,7 @@ describe('reviewing a verification again without a change', () => {
     expect(await audit(admin, owner.userId)).toEqual(['verification.approve']);
     const [after] = (
       await (await t.request('/api/admin/verifications?status=verified', { cookie: admin.cookie })).json()
-    ).reviews.filter((r: { businessId: string }) => r.businessId === owner.userId);
+    ).items.filter((r: { businessId: string }) => r.businessId === owner.userId);
     expect(after.reviewedAt).toBe(review.reviewedAt);
   });
 

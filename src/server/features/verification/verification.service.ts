@@ -11,6 +11,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { businessVerifications, profiles, user, verificationDocuments } from '../../db/schema';
 import { renderEmail } from '../../emails';
 import { AppError, invalid, notFound } from '../../http/errors';
+import { afterCursor, cursorText, pageOf, type SortKey } from '../../http/lists';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { FileStorage } from '../../providers/storage/storage';
 import { recordAudit } from '../admin-users/audit.service';
@@ -156,12 +157,20 @@ export async function getDocumentFile(
 // ---------------------------------------------------------------------------------------------------------
 // Admin review.
 
+const OLDEST_FIRST: SortKey[] = [
+  { column: businessVerifications.submittedAt, kind: 'timestamp' },
+  { column: businessVerifications.businessId, kind: 'text' },
+];
+
+/** The review queue, oldest submission first, a page at a time. */
 export async function listVerificationsForReview(
   db: DbOrTx,
-  status: 'pending' | 'verified' | 'rejected' | 'all',
+  query: { status: 'pending' | 'verified' | 'rejected' | 'all'; cursor?: string; limit: number },
 ) {
-  const reviews = await db
+  const { status } = query;
+  const rows = await db
     .select({
+      at: cursorText(businessVerifications.submittedAt),
       businessId: businessVerifications.businessId,
       verificationStatus: businessVerifications.verificationStatus,
       rejectionReason: businessVerifications.rejectionReason,
@@ -175,9 +184,16 @@ export async function listVerificationsForReview(
     .from(businessVerifications)
     .innerJoin(profiles, eq(profiles.id, businessVerifications.businessId))
     .innerJoin(user, eq(user.id, businessVerifications.businessId))
-    .where(status === 'all' ? undefined : eq(businessVerifications.verificationStatus, status))
-    .orderBy(asc(businessVerifications.submittedAt))
-    .limit(200);
+    .where(
+      and(
+        status === 'all' ? undefined : eq(businessVerifications.verificationStatus, status),
+        afterCursor(query.cursor, OLDEST_FIRST, 'asc'),
+      ),
+    )
+    .orderBy(asc(businessVerifications.submittedAt), asc(businessVerifications.businessId))
+    .limit(query.limit + 1);
+  const page = pageOf(rows, query.limit, (r) => [r.at, r.businessId]);
+  const reviews = page.items;
   const docs = reviews.length
     ? await db
         .select()
@@ -190,13 +206,14 @@ export async function listVerificationsForReview(
         )
         .orderBy(desc(verificationDocuments.createdAt))
     : [];
-  return reviews.map((r) => ({
+  const items = reviews.map(({ at: _, ...r }) => ({
     ...r,
     ownerName: `${r.firstName} ${r.lastName}`.trim(),
     submittedAt: r.submittedAt.toISOString(),
     reviewedAt: r.reviewedAt?.toISOString() ?? null,
     documents: docs.filter((d) => d.businessId === r.businessId).map(toDocumentDto),
   }));
+  return { items, nextCursor: page.nextCursor };
 }
 
 /**

@@ -212,7 +212,7 @@ describe('admin review', () => {
     await upload(owner, { bytes: PDF_BYTES, name: 'id.pdf' });
 
     const queue = await (await t.request('/api/admin/verifications', { cookie: admin.cookie })).json();
-    const entry = queue.reviews.find((r: { businessId: string }) => r.businessId === owner.userId);
+    const entry = queue.items.find((r: { businessId: string }) => r.businessId === owner.userId);
     expect(entry).toMatchObject({
       businessName: 'Maya Shine',
       ownerName: 'Maya Owner',
@@ -254,7 +254,7 @@ describe('admin review', () => {
     expect(mail!.body).toContain('Maya Shine is now verified');
 
     const pendingNow = await (await t.request('/api/admin/verifications', { cookie: admin.cookie })).json();
-    expect(pendingNow.reviews.map((r: { businessId: string }) => r.businessId)).not.toContain(owner.userId);
+    expect(pendingNow.items.map((r: { businessId: string }) => r.businessId)).not.toContain(owner.userId);
   });
 
   it('rejects with a reason that the owner sees and is emailed; a new upload re-opens the review', async () => {

@@ -117,7 +117,7 @@ function TestimonialList() {
       <ErrorState message="Could not load testimonials" onRetry={() => refetch()} retrying={isRefetching} />
     );
   }
-  if (data.testimonials.length === 0) {
+  if (data.items.length === 0) {
     return (
       <EmptyState
         icon={MessageSquareQuote}
@@ -129,7 +129,7 @@ function TestimonialList() {
   return (
     <section aria-label="Testimonials">
       <ul className="grid gap-3">
-        {data.testimonials.map((t) => (
+        {data.items.map((t) => (
           <li key={t.id} data-testid="testimonial">
             <Card className="p-4">
               <div className="flex items-start gap-3">

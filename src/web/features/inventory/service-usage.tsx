@@ -34,7 +34,7 @@ export function ServiceUsageList({ items }: { items: InventoryItem[] }) {
     return (
       <ErrorState message="Failed to fetch inventory" onRetry={() => refetch()} retrying={isRefetching} />
     );
-  if (data.services.length === 0) {
+  if (data.items.length === 0) {
     return (
       <EmptyState
         icon={Wrench}
@@ -54,7 +54,7 @@ export function ServiceUsageList({ items }: { items: InventoryItem[] }) {
         When a booking is completed, these quantities are deducted from stock and logged as a job.
       </p>
       <ul className="grid gap-3 md:grid-cols-2">
-        {data.services.map((s) => (
+        {data.items.map((s) => (
           <li key={s.id}>
             <Card className="flex h-full flex-col gap-3 p-4">
               <div className="flex items-start justify-between gap-2">

@@ -22,7 +22,7 @@ export function StockMovements() {
     return (
       <ErrorState message="Failed to fetch inventory" onRetry={() => refetch()} retrying={isRefetching} />
     );
-  if (data.movements.length === 0) {
+  if (data.items.length === 0) {
     return (
       <EmptyState
         icon={History}
@@ -58,7 +58,7 @@ export function StockMovements() {
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {data.movements.map((m) => (
+          {data.items.map((m) => (
             <tr key={m.id}>
               <td className="hidden px-4 py-2 whitespace-nowrap text-slate-600 sm:table-cell">
                 {when(m.createdAt)}

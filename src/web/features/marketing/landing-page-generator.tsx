@@ -50,7 +50,7 @@ export function LandingPageGenerator() {
   const { errors } = form.formState;
   const create = useCreateLandingPages();
   const areas = useQuery(serviceAreasQuery);
-  const served = areaCities(areas.data?.areas ?? []);
+  const served = areaCities(areas.data?.items ?? []);
   const [keyword = '', cities = [''], stateValue = ''] = useWatch({
     control: form.control,
     name: ['keyword', 'cities', 'state'],

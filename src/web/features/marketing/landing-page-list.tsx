@@ -41,7 +41,7 @@ export function LandingPageList() {
               <RefreshCw /> Retry
             </Button>
           </div>
-        ) : data.pages.length === 0 ? (
+        ) : data.items.length === 0 ? (
           <div className="flex flex-col items-center gap-2 py-10 text-center">
             <FileText className="size-10 text-slate-300" aria-hidden="true" />
             <p className="font-semibold text-slate-900">No landing pages yet</p>
@@ -51,7 +51,7 @@ export function LandingPageList() {
           </div>
         ) : (
           <ul className="divide-y divide-slate-100" aria-label="Landing pages">
-            {data.pages.map((page) => (
+            {data.items.map((page) => (
               <LandingPageRow key={page.id} page={page} />
             ))}
           </ul>

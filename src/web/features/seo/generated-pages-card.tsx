@@ -29,14 +29,14 @@ export function GeneratedPagesCard({ generating }: { generating: boolean }) {
     if (isError) console.warn('Failed to load SEO pages', error);
   }, [isError, error]);
 
-  const empty = !term && data?.pages.length === 0;
+  const empty = !term && data?.items.length === 0;
   return (
     <Card>
       <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid gap-1">
           <CardTitle>Generated Pages</CardTitle>
           <CardDescription>
-            {data?.hasMore
+            {data?.nextCursor
               ? `Showing the newest ${ADMIN_PAGE_LIST_LIMIT} ${term ? 'matching pages' : 'platform pages'}.`
               : 'Platform landing pages, newest first.'}
           </CardDescription>
@@ -97,7 +97,7 @@ export function GeneratedPagesCard({ generating }: { generating: boolean }) {
               <RefreshCw /> Retry
             </Button>
           </div>
-        ) : data.pages.length === 0 ? (
+        ) : data.items.length === 0 ? (
           <div className="flex flex-col items-center gap-2 py-10 text-center">
             <FileSearch className="size-10 text-slate-300" aria-hidden="true" />
             <p className="font-semibold text-slate-900">
@@ -110,7 +110,7 @@ export function GeneratedPagesCard({ generating }: { generating: boolean }) {
             </p>
           </div>
         ) : (
-          <PagesTable pages={data.pages} />
+          <PagesTable pages={data.items} />
         )}
       </CardContent>
     </Card>

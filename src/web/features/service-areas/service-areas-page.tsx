@@ -31,7 +31,7 @@ export function ServiceAreasPage() {
                 retrying={isRefetching}
               />
             ) : (
-              <AreaList areas={data.areas} onAdd={() => form.current?.focus()} />
+              <AreaList areas={data.items} onAdd={() => form.current?.focus()} />
             )}
           </section>
           <WaitlistInsights onAddArea={(zip) => form.current?.prefill(zip)} />

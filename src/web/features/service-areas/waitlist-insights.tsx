@@ -21,11 +21,11 @@ export function WaitlistInsights({ onAddArea }: { onAddArea: (zip: string) => vo
           <RowsSkeleton rows={3} />
         ) : isError ? (
           <ErrorState message="Failed to fetch data" onRetry={() => refetch()} retrying={isRefetching} />
-        ) : data.insights.length === 0 ? (
+        ) : data.items.length === 0 ? (
           <p className="text-sm text-slate-600">Nobody is waiting in an unserved zip code right now.</p>
         ) : (
           <ol className="divide-y divide-slate-100" data-testid="waitlist-insights">
-            {data.insights.map((i) => (
+            {data.items.map((i) => (
               <li key={i.zipCode} className="flex items-center justify-between gap-3 py-2">
                 <div className="min-w-0">
                   <p className="font-semibold text-slate-900">{i.zipCode}</p>

@@ -65,7 +65,7 @@ export function AdminVerificationsPage() {
               onRetry={() => refetch()}
               retrying={isRefetching}
             />
-          ) : data.reviews.length === 0 ? (
+          ) : data.items.length === 0 ? (
             <EmptyState
               icon={ShieldCheck}
               title="Nothing to review"
@@ -73,7 +73,7 @@ export function AdminVerificationsPage() {
             />
           ) : (
             <ul className="grid gap-4">
-              {data.reviews.map((r) => (
+              {data.items.map((r) => (
                 <ReviewCard key={r.businessId} review={r} onReject={() => setRejecting(r)} />
               ))}
             </ul>

@@ -12,6 +12,7 @@ import type { Database } from '../../../db/client';
 import { escapeLike } from '../../../db/like';
 import { citySeoPages, seoGenerationRuns } from '../../../db/schema';
 import { conflict, notFound } from '../../../http/errors';
+import { afterCursor, cursorText, pageOf, type SortKey } from '../../../http/lists';
 import type { ContentGenerator } from '../../../providers/content/content-generator';
 import { sanitizeContent } from '../../../providers/content/sanitize';
 import { type AuditEntry, recordAudit } from '../../admin-users/audit.service';
@@ -313,20 +314,32 @@ export async function interruptedRuns(db: Database) {
  * Platform pages newest first, at most 100 (§7), optionally searched by title, city or state (code or name) through
  * the trigram index on search_text. `hasMore` says whether more pages match than are listed.
  */
-export async function listPlatformPages(db: Database, search = '', limit = ADMIN_PAGE_LIST_LIMIT) {
-  const term = search.trim().toLowerCase().replace(/\s+/g, ' ');
+const NEWEST_FIRST: SortKey[] = [
+  { column: citySeoPages.createdAt, kind: 'timestamp' },
+  { column: citySeoPages.id, kind: 'uuid' },
+];
+
+/** Platform pages, newest first, a page at a time (ADMIN_PAGE_LIST_LIMIT unless asked), `q` on title, city or state. */
+export async function listPlatformPages(
+  db: Database,
+  query: { q?: string; cursor?: string; limit?: number } = {},
+) {
+  const term = (query.q ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+  const limit = query.limit ?? ADMIN_PAGE_LIST_LIMIT;
   const rows = await db
-    .select(pageListColumns)
+    .select({ ...pageListColumns, at: cursorText(citySeoPages.createdAt) })
     .from(citySeoPages)
     .where(
       and(
         isNull(citySeoPages.businessId),
         term ? like(citySeoPages.searchText, `%${escapeLike(term)}%`) : undefined,
+        afterCursor(query.cursor, NEWEST_FIRST, 'desc'),
       ),
     )
     .orderBy(desc(citySeoPages.createdAt), desc(citySeoPages.id))
     .limit(limit + 1);
-  return { pages: rows.slice(0, limit), hasMore: rows.length > limit };
+  const page = pageOf(rows, limit, (r) => [r.at, r.id]);
+  return { items: page.items.map(({ at: _, ...row }) => row), nextCursor: page.nextCursor };
 }
 
 type AuditActor = AuditEntry['actor'];

@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { ADMIN_PAGE_LIST_LIMIT } from '../../../../shared/seo.constants';
 import { adminGenerateInputSchema } from '../../../../shared/seo.schemas';
 import { requireAdmin, requireUser } from '../../../auth/guards';
-import { idParamSchema } from '../../../http/lists';
+import { idParamSchema, listOf, listQuerySchema } from '../../../http/lists';
 import { createRouter, errorResponses, json, noContent } from '../../../http/openapi';
 import { seoJobs } from '../generation/seo-jobs';
 import {
@@ -23,10 +24,15 @@ const listRoute = createRoute({
   method: 'get',
   path: '/pages',
   tags: ['Admin SEO'],
-  summary: 'Platform SEO pages, newest first (at most 100), searched by title, city or state',
-  request: { query: z.object({ search: z.string().max(100).optional() }) },
+  summary:
+    'Platform SEO pages, newest first (100 a page unless `limit` says), `q` searches title, city or state',
+  request: {
+    query: listQuerySchema.extend({
+      limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_LIST_LIMIT).default(ADMIN_PAGE_LIST_LIMIT),
+    }),
+  },
   responses: {
-    200: json(z.object({ pages: z.array(seoPageSchema), hasMore: z.boolean() })),
+    200: json(listOf(seoPageSchema)),
     400: errorResponses[400],
     ...admin,
   },
@@ -118,8 +124,8 @@ router.use('*', requireUser, requireAdmin);
 
 export const adminSeoApi = router
   .openapi(listRoute, async (c) => {
-    const { pages, hasMore } = await listPlatformPages(c.var.deps.db, c.req.valid('query').search);
-    return c.json({ pages: pages.map(toPageDto), hasMore }, 200);
+    const { items, nextCursor } = await listPlatformPages(c.var.deps.db, c.req.valid('query'));
+    return c.json({ items: items.map(toPageDto), nextCursor }, 200);
   })
   .openapi(servingRoute, async (c) => {
     const pages = publicPagesOf(c.var.deps);

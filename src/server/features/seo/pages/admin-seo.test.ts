@@ -39,7 +39,7 @@ describe('admin SEO endpoints check the admin role on the server', () => {
   const someId = '00000000-0000-4000-8000-000000000000';
   const endpoints: Array<[string, string, unknown?]> = [
     ['GET', '/api/admin/seo/pages'],
-    ['GET', '/api/admin/seo/pages?search=austin'],
+    ['GET', '/api/admin/seo/pages?q=austin'],
     ['GET', '/api/admin/seo/settings'],
     ['GET', '/api/admin/seo/serving'],
     [
@@ -176,7 +176,7 @@ describe('platform generation', () => {
 });
 
 describe('the admin list, search and deletes', () => {
-  it('lists platform pages only, newest first, at most 100, searchable by title, city or state', async () => {
+  it('lists platform pages only, newest first, 100 a page with the cursor to the rest, searchable by title, city or state', async () => {
     const owner = await t.signUp();
     await createSeoPage(t.db, {
       businessId: owner.userId,
@@ -198,31 +198,37 @@ describe('the admin list, search and deletes', () => {
         createdAt: new Date(Date.UTC(2026, 1, 1, 0, 0, i)),
       })),
     );
-    const list = async (search?: string) => {
-      const res = await t.request(
-        `/api/admin/seo/pages${search !== undefined ? `?search=${encodeURIComponent(search)}` : ''}`,
-        { cookie: admin.cookie },
-      );
-      expect(res.status).toBe(200);
-      return (await res.json()) as {
-        pages: Array<{ slug: string; businessId: string | null; city: string }>;
-        hasMore: boolean;
-      };
+    type Page = {
+      items: Array<{ slug: string; businessId: string | null; city: string }>;
+      nextCursor: string | null;
     };
+    const list = async (query = '') => {
+      const res = await t.request(`/api/admin/seo/pages${query && `?${query}`}`, { cookie: admin.cookie });
+      expect(res.status).toBe(200);
+      return (await res.json()) as Page;
+    };
+    const search = (q: string) => list(`q=${encodeURIComponent(q)}`);
     const all = await list();
-    expect(all.pages).toHaveLength(100);
-    expect(all.hasMore).toBe(true);
-    expect(all.pages[0]!.slug).toBe('bulk-129');
-    expect(all.pages.every((p) => p.businessId === null)).toBe(true);
+    expect(all.items).toHaveLength(100);
+    expect(all.items[0]!.slug).toBe('bulk-129');
+    expect(all.items.every((p) => p.businessId === null)).toBe(true);
+    // The cursor leads to the other platform pages, the owner's page never among them.
+    const rest = await list(`cursor=${encodeURIComponent(all.nextCursor!)}`);
+    expect(rest.nextCursor).toBeNull();
+    const bulk = [...all.items, ...rest.items].filter((p) => p.slug.startsWith('bulk-'));
+    expect(bulk.map((p) => p.slug)).toEqual(Array.from({ length: 130 }, (_, i) => `bulk-${129 - i}`));
+    expect(rest.items.every((p) => p.businessId === null)).toBe(true);
 
-    const one = await list('paint correction');
-    expect(one.pages.map((p) => p.slug)).toEqual(['bulk-7']);
-    expect(one.hasMore).toBe(false);
-    expect((await list('BOISE')).pages).toHaveLength(65);
-    expect((await list('id')).pages.every((p) => p.city === 'Boise')).toBe(true);
+    const one = await search('paint correction');
+    expect(one.items.map((p) => p.slug)).toEqual(['bulk-7']);
+    expect(one.nextCursor).toBeNull();
+    expect((await search('BOISE')).items).toHaveLength(65);
+    expect((await search('id')).items.every((p) => p.city === 'Boise')).toBe(true);
     // A state's name finds its pages too.
-    expect((await list('Oregon')).pages).toHaveLength(65);
-    expect((await list('100%_')).pages).toHaveLength(0);
+    expect((await search('Oregon')).items).toHaveLength(65);
+    expect((await search('100%_')).items).toHaveLength(0);
+    const bad = await t.request('/api/admin/seo/pages?cursor=%25%25', { cookie: admin.cookie });
+    expect(bad.status).toBe(400);
   });
 
   it('deletes one platform page (404 for an owner’s page) and then all of them', async () => {
@@ -256,7 +262,7 @@ describe('the admin list, search and deletes', () => {
       .where(isNull(citySeoPages.businessId));
     const all = await t.request('/api/admin/seo/pages', { method: 'DELETE', cookie: admin.cookie });
     expect(await all.json()).toEqual({ deleted: remaining[0]!.n });
-    expect((await (await t.request('/api/admin/seo/pages', { cookie: admin.cookie })).json()).pages).toEqual(
+    expect((await (await t.request('/api/admin/seo/pages', { cookie: admin.cookie })).json()).items).toEqual(
       [],
     );
     // Owners' pages are not "generated pages" of the platform.

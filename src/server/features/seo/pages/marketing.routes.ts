@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { landingPagesInputSchema } from '../../../../shared/seo.schemas';
 import { requireOwnerForWrites, requireUser } from '../../../auth/guards';
-import { idParamSchema } from '../../../http/lists';
+import { idParamSchema, listOf, wholeList } from '../../../http/lists';
 import { createRouter, errorResponses, json, noContent } from '../../../http/openapi';
 import { seoJobs } from '../generation/seo-jobs';
 import { seoPageSchema } from './seo.openapi';
@@ -11,8 +11,8 @@ const listRoute = createRoute({
   method: 'get',
   path: '/pages',
   tags: ['Marketing'],
-  summary: "The business's latest 20 landing pages, newest first",
-  responses: { 200: json(z.object({ pages: z.array(seoPageSchema) })), 401: errorResponses[401] },
+  summary: "The business's latest 20 landing pages, newest first (the whole list: nextCursor is null)",
+  responses: { 200: json(listOf(seoPageSchema)), 401: errorResponses[401] },
 });
 
 const createPagesRoute = createRoute({
@@ -48,7 +48,7 @@ router.use('*', requireUser, requireOwnerForWrites);
 export const marketingApi = router
   .openapi(listRoute, async (c) => {
     const pages = await listBusinessPages(c.var.deps.db, c.var.businessId);
-    return c.json({ pages: pages.map(toPageDto) }, 200);
+    return c.json(wholeList(pages.map(toPageDto)), 200);
   })
   .openapi(createPagesRoute, async (c) => {
     const { db, jobs } = c.var.deps;

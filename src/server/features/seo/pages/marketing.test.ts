@@ -30,8 +30,8 @@ async function create(cookie: string, json: unknown) {
 async function waitForStatuses(cookie: string, ids: string[], done = (s: string) => s !== 'draft') {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const { pages } = (await (await t.request('/api/marketing/pages', { cookie })).json()) as {
-      pages: Page[];
+    const { items: pages } = (await (await t.request('/api/marketing/pages', { cookie })).json()) as {
+      items: Page[];
     };
     const mine = pages.filter((p) => ids.includes(p.id));
     if (mine.length === ids.length && mine.every((p) => done(p.status))) return mine;
@@ -185,10 +185,11 @@ describe('GET /api/marketing/pages', () => {
       city: 'X',
       state: 'OH',
     });
-    const { pages } = (await (await t.request('/api/marketing/pages', { cookie: owner.cookie })).json()) as {
-      pages: Page[];
-    };
+    const { items: pages, nextCursor } = (await (
+      await t.request('/api/marketing/pages', { cookie: owner.cookie })
+    ).json()) as { items: Page[]; nextCursor: string | null };
     expect(pages).toHaveLength(20);
+    expect(nextCursor).toBeNull();
     expect(pages[0]!.city).toBe('Town 22');
     expect(pages.at(-1)!.city).toBe('Town 3');
   });
