@@ -44,6 +44,19 @@ const RULES: Rule[] = [
     allowed: [],
     rejects: "onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bookings'] }),",
   },
+  {
+    name: 'dates are shown by src/shared/time.ts (formatDate / formatTime / formatCalendarDate) in en-US, never in the viewer’s locale',
+    // A number's toLocaleString() is no date; a date's is caught with the viewer's locale `[]`.
+    pattern: /toLocale(?:Date|Time)String\(\s*(?:\)|\[\]|undefined)|toLocaleString\(\s*\[\]/,
+    allowed: [],
+    rejects: 'Created {new Date(c.createdAt).toLocaleDateString()}',
+  },
+  {
+    name: 'a calendar date is read by parseCalendarDate (src/shared/time.ts), not by gluing a time to it',
+    pattern: /\}T\d{2}:\d{2}|['"]T\d{2}:\d{2}/,
+    allowed: [{ file: 'src/shared/time.ts', why: 'the module itself' }],
+    rejects: "const date = new Date(expiryDate + 'T12:00:00Z');",
+  },
 ];
 
 const ROOT = join(__dirname, '..');

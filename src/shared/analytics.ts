@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseCalendarDate } from './time';
 
 // The platform analytics' period (admin /admin/analytics): whole UTC days, `to` included.
 
@@ -16,7 +17,7 @@ export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The default period: the last 12 weeks, Monday to today (UTC). */
 export function defaultAnalyticsPeriod(now = new Date()) {
-  const today = new Date(`${isoDay(now)}T00:00:00Z`);
+  const today = parseCalendarDate(isoDay(now));
   const monday = new Date(today.getTime() - ((today.getUTCDay() + 6) % 7) * DAY_MS - 11 * 7 * DAY_MS);
   return { from: isoDay(monday), to: isoDay(today) };
 }
@@ -40,13 +41,13 @@ export function resolveAnalyticsPeriod(
   const from = q.from ?? (q.to && q.to < d.from ? q.to : d.from);
   const to = q.to ?? (q.from && q.from > d.to ? q.from : d.to);
   if (from > to) return { error: ANALYTICS_TEXT.order };
-  if ((Date.parse(to) - Date.parse(from)) / DAY_MS + 1 > ANALYTICS_MAX_DAYS)
+  if ((parseCalendarDate(to).getTime() - parseCalendarDate(from).getTime()) / DAY_MS + 1 > ANALYTICS_MAX_DAYS)
     return { error: ANALYTICS_TEXT.tooLong };
   return { from, to };
 }
 
 /** The instants of a period: [from 00:00 UTC, the day after `to` 00:00 UTC). */
 export const periodBounds = (p: AnalyticsPeriod) => ({
-  fromAt: new Date(`${p.from}T00:00:00Z`),
-  toAt: new Date(Date.parse(`${p.to}T00:00:00Z`) + DAY_MS),
+  fromAt: parseCalendarDate(p.from),
+  toAt: new Date(parseCalendarDate(p.to).getTime() + DAY_MS),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_TIERS, type SubscriptionTier } from './constants';
+import { formatDate } from './date-labels';
 
 export const planChangeSchema = z.object({ plan: z.enum(SUBSCRIPTION_TIERS, 'Choose a plan') });
 
@@ -29,12 +30,7 @@ export interface PromotionView {
 /** "50% off your first 3 months" / "50% off until Feb 25, 2027". */
 export function promotionText(p: PromotionView) {
   if (p.state === 'applied' && p.endsAt) {
-    const until = new Date(p.endsAt).toLocaleDateString('en-US', {
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
+    const until = formatDate(p.endsAt, 'UTC', { weekday: false });
     return `${p.percentOff}% off until ${until}`;
   }
   return `${p.percentOff}% off your first ${p.months} months`;

@@ -3,6 +3,7 @@ import {
   addDays,
   formatCalendarDate,
   formatDate,
+  formatDateTime,
   formatDateTimeInZone,
   formatSlot,
   formatTime,
@@ -68,6 +69,29 @@ describe('dates and times in the business zone, in en-US', () => {
       'Mon, Jul 15, 2030 at 10:00 AM CDT',
     );
     expect(formatCalendarDate('2030-12-25', { weekday: false, month: 'long' })).toBe('December 25, 2030');
+  });
+
+  it('gives the text the screens showed with toLocaleDateString / toLocaleString in en-US', () => {
+    const at = new Date('2030-07-15T15:04:00Z');
+    const zone = 'America/Chicago';
+    const old = (opts: Intl.DateTimeFormatOptions) => at.toLocaleString('en-US', { timeZone: zone, ...opts });
+    expect(formatDate(at, zone, { weekday: false })).toBe(old({ dateStyle: 'medium' }));
+    expect(formatDate(at, zone, { weekday: false, month: 'long' })).toBe(old({ dateStyle: 'long' }));
+    expect(formatDate(at, zone, { weekday: false, year: false })).toBe(
+      old({ month: 'short', day: 'numeric' }),
+    );
+    expect(formatDate(at, zone, { weekday: false, day: false, month: 'long' })).toBe(
+      old({ month: 'long', year: 'numeric' }),
+    );
+    expect(formatDate(at, zone, { weekday: false, month: 'numeric' })).toBe(
+      at.toLocaleDateString('en-US', { timeZone: zone }),
+    );
+    expect(formatDateTime(at, zone)).toBe(old({ dateStyle: 'medium', timeStyle: 'short' }));
+    expect(formatDateTime(at, zone, { year: false })).toBe(
+      old({ month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }),
+    );
+    expect(formatDateTime(at, zone)).toBe('Jul 15, 2030, 10:04 AM');
+    expect(formatCalendarDate('2030-07-05', { weekday: false })).toBe('Jul 5, 2030');
   });
 
   it('parses a calendar date one way, as its 00:00 UTC, and refuses what is not one', () => {

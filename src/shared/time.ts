@@ -1,8 +1,18 @@
 import { TZDateMini } from '@date-fns/tz/date/mini';
+import { formatDate, formatTime } from './date-labels';
 
 // Zone-free labels ("10:00 AM" for a slot, "1 hr 30 min") live apart, so pages that only show them (/book's island)
 // do not load the zone library (decision 0965).
 export { formatDuration, formatSlot } from './clock-labels';
+// Dates and times as text need Intl only, not the zone rules: they live apart for the same reason (decision 1136).
+export {
+  type DateFormatOptions,
+  formatCalendarDate,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  viewerTimeZone,
+} from './date-labels';
 
 // Wall-clock times in a business's time zone. Zone rules come from @date-fns/tz (decision 0965: a maintained library,
 // small enough for /book's island); formatting is Intl's, always in en-US.
@@ -59,44 +69,6 @@ export function formatDateTimeInZone(instant: Date | string, timeZone: string): 
   return `${formatDate(instant, timeZone)} at ${formatTime(instant, timeZone, { zoneName: true })}`;
 }
 
-/** What a date shows besides month and day: the weekday and year unless switched off; the month short or long. */
-export interface DateFormatOptions {
-  weekday?: boolean;
-  year?: boolean;
-  month?: 'short' | 'long';
-}
-
-function dateFormat(timeZone: string, opts: DateFormatOptions): Intl.DateTimeFormatOptions {
-  return {
-    timeZone,
-    weekday: opts.weekday === false ? undefined : 'short',
-    month: opts.month ?? 'short',
-    day: 'numeric',
-    year: opts.year === false ? undefined : 'numeric',
-  };
-}
-
-const asInstant = (instant: Date | string) => (typeof instant === 'string' ? new Date(instant) : instant);
-
-/** "Wed, Dec 25, 2030": the day an instant falls on in the zone (the business's, never the viewer's), in en-US. */
-export function formatDate(instant: Date | string, timeZone: string, opts: DateFormatOptions = {}): string {
-  return new Intl.DateTimeFormat('en-US', dateFormat(timeZone, opts)).format(asInstant(instant));
-}
-
-/** "10:00 AM": an instant on the zone's clock, in en-US; `zoneName` adds the zone's short name ("10:00 AM CST"). */
-export function formatTime(
-  instant: Date | string,
-  timeZone: string,
-  opts: { zoneName?: boolean } = {},
-): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: opts.zoneName ? 'short' : undefined,
-  }).format(asInstant(instant));
-}
-
 /**
  * A calendar date (YYYY-MM-DD: a day, with no time and no zone), checked, as that day's 00:00 UTC — the one way a
  * calendar date is read (not `T00:00:00` on the viewer's clock, nor `T12:00:00Z`). Read it back with the UTC getters
@@ -110,12 +82,6 @@ export function parseCalendarDate(date: string): Date {
     throw new RangeError(`Not a calendar date (YYYY-MM-DD): ${date}`);
   }
   return parsed;
-}
-
-/** "Wed, Dec 25, 2030" for a calendar date (YYYY-MM-DD), whatever the viewer's zone. */
-export function formatCalendarDate(date: string, opts: DateFormatOptions = {}): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-US', dateFormat('UTC', opts)).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /** "10:00 AM" for an instant on the zone's clock: `formatTime` under its earlier name. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { parseCalendarDate } from '../../../shared/time';
 import type { Database } from '../../db/client';
 import { zipCheckCounts } from './analytics.schema';
 
@@ -30,7 +31,7 @@ export class ZipCheckCounter {
   record(zip: string, available: boolean, now = Date.now()) {
     if (now >= this.dayEndsAt || now < this.dayEndsAt - 86_400_000) {
       this.day = new Date(now).toISOString().slice(0, 10);
-      this.dayEndsAt = Date.parse(`${this.day}T00:00:00Z`) + 86_400_000;
+      this.dayEndsAt = parseCalendarDate(this.day).getTime() + 86_400_000;
     }
     const key = `${this.day}|${zip}|${available ? 1 : 0}`;
     this.pending.set(key, (this.pending.get(key) ?? 0) + 1);

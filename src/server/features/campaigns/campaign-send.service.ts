@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, gt, inArray, lte, min, sql } from 'drizzle-orm';
 import { CAMPAIGN_MESSAGES, fillVariables, type MessageVariable } from '../../../shared/campaigns';
 import { nextAllowedSendTime } from '../../../shared/quiet-hours';
-import { addDays, formatSlot, utcToZoned } from '../../../shared/time';
+import { addDays, formatCalendarDate, formatSlot, utcToZoned } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
 import { bookings, campaigns, messageSends, profiles } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
@@ -45,13 +45,7 @@ export async function senderOf(db: DbOrTx, businessId: string) {
   };
 }
 
-const fmtDate = (date: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
+const fmtDate = (date: string) => formatCalendarDate(date, { weekday: false });
 
 /**
  * Send Now (drafts only): draft → sending in one conditional update, then the queue does the rest. Refused when no

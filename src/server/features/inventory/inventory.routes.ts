@@ -5,9 +5,11 @@ import {
   serviceUsageInputSchema,
   stockAdjustmentSchema,
 } from '../../../shared/inventory';
+import { utcToZoned } from '../../../shared/time';
 import { requireFeature, requireOwnerForWrites, requireUser } from '../../auth/guards';
 import { idParamSchema, listOf, listQuerySchema, optionsQuerySchema, wholeList } from '../../http/lists';
 import { createRouter, errorResponses, json, noContent } from '../../http/openapi';
+import { businessTimeZone } from '../bookings/bookings.service';
 import {
   adjustStock,
   createInventoryItem,
@@ -237,8 +239,10 @@ export const inventoryApi = inventoryRoutes
     c.json(await purchaseOrderSuggestions(c.var.deps.db, c.var.businessId), 200),
   )
   .openapi(purchaseOrderCsvRoute, async (c) => {
-    const po = await purchaseOrderSuggestions(c.var.deps.db, c.var.businessId);
-    const day = po.generatedAt.slice(0, 10);
+    const { db } = c.var.deps;
+    const po = await purchaseOrderSuggestions(db, c.var.businessId);
+    // Named by the day it was generated in the business's zone, not UTC's.
+    const day = utcToZoned(new Date(po.generatedAt), await businessTimeZone(db, c.var.businessId)).date;
     c.header('Content-Disposition', `attachment; filename="purchase-order-${day}.csv"`);
     c.header('Cache-Control', 'no-store');
     return c.body(purchaseOrderCsv(po), 200, { 'Content-Type': 'text/csv; charset=utf-8' });

@@ -3,6 +3,7 @@ import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import QRCode from 'qrcode';
 import { formatCents } from '../../../shared/money';
+import { formatDate } from '../../../shared/time';
 import type { DocumentBusiness } from './documents';
 import type { DocumentLine } from './invoices.schema';
 
@@ -49,8 +50,7 @@ export const formatQuantity = (q: number) =>
   Number.isInteger(q) ? String(q) : q.toFixed(2).replace(/0$/, '');
 export const formatRate = (bps: number) => `${(bps / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
 
-const dateText = (d: Date, timeZone: string) =>
-  d.toLocaleDateString('en-US', { timeZone, year: 'numeric', month: 'short', day: 'numeric' });
+const dateText = (d: Date, timeZone: string) => formatDate(d, timeZone, { weekday: false });
 
 export const qrDataUrl = (url: string) =>
   QRCode.toDataURL(url, { margin: 1, width: 240, errorCorrectionLevel: 'M' });

@@ -1,4 +1,5 @@
 import { INVOICE_STATUS_LABELS, QUOTE_STATUS_LABELS } from '../../../shared/invoices.schemas';
+import { formatDate } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
 import type { DocumentView } from './document-render';
 import { type DocumentBusiness, invoiceNumberText, invoicePageUrl, quotePageUrl } from './documents';
@@ -38,8 +39,7 @@ export function quoteView(q: QuoteRow, business: DocumentBusiness, publicUrl: st
   };
 }
 
-const shortDate = (d: Date, timeZone: string) =>
-  d.toLocaleDateString('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' });
+const shortDate = (d: Date, timeZone: string) => formatDate(d, timeZone, { weekday: false });
 
 /** An invoice as a document: each payment (the carried deposit with its date), the tip as its own line, the balance. */
 export async function invoiceView(

@@ -1,9 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { LEDGER_KINDS, PAYOUT_STATUSES } from '../../../shared/payouts';
+import { todayInZone } from '../../../shared/time';
 import { requireAdmin, requireOwner, requireUser } from '../../auth/guards';
 import { conflict } from '../../http/errors';
 import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
+import { businessTimeZone } from '../bookings/bookings.service';
 import { platformFeeRevenue } from './ledger.service';
 import { configurePayments, paymentAccountStatus, refreshStripeAccount } from './payment-accounts.service';
 import { payOutTestBalance } from './payouts.service';
@@ -171,11 +173,11 @@ export const payoutsApi = payoutsRoutes
     c.json(await listLedger(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200),
   )
   .openapi(ledgerCsvRoute, async (c) => {
-    const csv = await ledgerCsv(c.var.deps.db, c.var.businessId);
-    c.header(
-      'Content-Disposition',
-      `attachment; filename="shineroute-ledger-${new Date().toISOString().slice(0, 10)}.csv"`,
-    );
+    const { db } = c.var.deps;
+    const csv = await ledgerCsv(db, c.var.businessId);
+    // Named by the business's today, not UTC's.
+    const day = todayInZone(await businessTimeZone(db, c.var.businessId));
+    c.header('Content-Disposition', `attachment; filename="shineroute-ledger-${day}.csv"`);
     c.header('Cache-Control', 'no-store');
     return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8' });
   })

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
+import { parseCalendarDate } from '../../../shared/time';
 import {
   DOCUMENT_TYPE_INFO,
   type DocumentType,
@@ -316,7 +317,7 @@ export function insuranceNotice(expiryDate: string | null, today = new Date()) {
   if (!expiryDate) return null;
   const day = 86_400_000;
   const todayUtc = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  const daysLeft = Math.round((Date.parse(`${expiryDate}T00:00:00Z`) - todayUtc) / day);
+  const daysLeft = Math.round((parseCalendarDate(expiryDate).getTime() - todayUtc) / day);
   if (daysLeft > INSURANCE_WARNING_DAYS) return null;
   return { expiryDate, daysLeft };
 }

@@ -1,3 +1,4 @@
+import { formatDate, formatDateTime, viewerTimeZone } from '../../../shared/time';
 import type { AdminAccount } from '../../api/admin-users';
 import { Badge } from '../../components/ui/badge';
 
@@ -9,9 +10,8 @@ const VERIFICATION = {
 } as const;
 
 export const day = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' }) : 'Never';
-export const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  iso ? formatDate(iso, viewerTimeZone(), { weekday: false }) : 'Never';
+export const dateTime = (iso: string) => formatDateTime(iso, viewerTimeZone());
 
 /** Plan and where it stands: "Pro · Trial, 12 days left", "Elite · Active", "Starter · Lapsed". */
 export function planLabel(a: Pick<AdminAccount, 'plan' | 'subscriptionState' | 'trialDaysLeft'>) {

@@ -8,6 +8,7 @@ import {
   resolveAnalyticsPeriod,
 } from '../../../shared/analytics';
 import { formatCents } from '../../../shared/money';
+import { addDays } from '../../../shared/time';
 import { type Analytics, analyticsCsvUrl, useAnalytics } from '../../api/analytics';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -25,7 +26,6 @@ const SignUpsChart = lazy(() => charts().then((m) => ({ default: m.SignUpsChart 
 const ZipChecksChart = lazy(() => charts().then((m) => ({ default: m.ZipChecksChart })));
 const WaitlistChart = lazy(() => charts().then((m) => ({ default: m.WaitlistChart })));
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const PRESETS = [
   { label: '4 weeks', days: 28 },
   { label: '12 weeks', days: 84 },
@@ -199,7 +199,7 @@ export function AdminAnalyticsPage() {
   const query = useAnalytics(period);
   const today = isoDay(new Date());
   const preset = (days: number) => {
-    const p = { from: isoDay(new Date(Date.parse(`${today}T00:00:00Z`) - (days - 1) * DAY_MS)), to: today };
+    const p = { from: addDays(today, -(days - 1)), to: today };
     setDraft(p);
     setPeriod(p);
   };

@@ -10,6 +10,7 @@ import {
   YAxis,
 } from 'recharts';
 import { formatCents } from '../../../shared/money';
+import { formatCalendarDate } from '../../../shared/time';
 import type { Analytics } from '../../api/analytics';
 
 // recharts lives in this file only, loaded with React.lazy from the analytics page: never in a public bundle.
@@ -18,12 +19,7 @@ const ACCENT = '#2563eb';
 const GREEN = '#059669';
 const AMBER = '#d97706';
 
-const weekLabel = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+const weekLabel = (iso: string) => formatCalendarDate(iso, { weekday: false, year: false });
 const dollarsShort = (cents: number) =>
   cents >= 100_000
     ? `$${(cents / 100_000).toFixed(cents % 100_000 === 0 ? 0 : 1)}k`

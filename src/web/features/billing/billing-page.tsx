@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { BILLING_TEXT, type PromotionView, percentOfCents, promotionText } from '../../../shared/billing';
 import { PLANS, type SubscriptionTier, TIER_LABELS } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
+import { formatDate, viewerTimeZone } from '../../../shared/time';
 import { useBilling, useChangePlan, useCustomerPortal, useSubscriptionCheckout } from '../../api/billing';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -177,7 +178,7 @@ function PlanPrice({ listCents, promotion }: { listCents: number; promotion: Pro
   const discounted = listCents - percentOfCents(listCents, promotion.percentOff);
   const until =
     promotion.state === 'applied' && promotion.endsAt
-      ? `until ${new Date(promotion.endsAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })}`
+      ? `until ${formatDate(promotion.endsAt, 'UTC', { weekday: false })}`
       : `for your first ${promotion.months} months`;
   return (
     <div className="mt-2">
@@ -214,11 +215,7 @@ function BillingHistory({ charges }: { charges: Charge[] }) {
             <span className="text-slate-800">
               {c.description}
               <span className="ml-2 text-slate-500">
-                {new Date(c.periodStart ?? c.createdAt).toLocaleDateString('en-US', {
-                  month: 'short',
-                  day: 'numeric',
-                  year: 'numeric',
-                })}
+                {formatDate(c.periodStart ?? c.createdAt, viewerTimeZone(), { weekday: false })}
               </span>
             </span>
             <span className="tabular-nums">

@@ -10,6 +10,7 @@ import {
   type TestimonialInput,
   testimonialFormSchema,
 } from '../../../shared/business-profile';
+import { formatCalendarDate } from '../../../shared/time';
 import {
   type Testimonial,
   useAddTestimonial,
@@ -146,9 +147,7 @@ function TestimonialList() {
                   </div>
                   <p className="text-xs text-slate-500">
                     {t.serviceType ? `${t.serviceType} · ` : ''}Received{' '}
-                    {new Date(`${t.dateReceived}T00:00:00`).toLocaleDateString('en-US', {
-                      dateStyle: 'medium',
-                    })}
+                    {formatCalendarDate(t.dateReceived, { weekday: false })}
                   </p>
                   <p className="mt-1 flex" role="img" aria-label={`${t.rating} out of 5 stars`}>
                     {[1, 2, 3, 4, 5].map((n) => (

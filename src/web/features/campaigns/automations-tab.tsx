@@ -5,6 +5,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { AUTOMATION_TEXT, automationSettingsSchema, messageKindLabel } from '../../../shared/messaging';
+import { formatDateTime, viewerTimeZone } from '../../../shared/time';
 import {
   type AutomationSettings,
   type LogEntry,
@@ -300,7 +301,7 @@ function LogRow({ m }: { m: LogEntry }) {
         className="basis-full pl-8 text-xs whitespace-nowrap text-slate-500 sm:basis-auto sm:pl-0"
         dateTime={m.sentAt ?? m.createdAt}
       >
-        {new Date(m.sentAt ?? m.notBefore).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}
+        {formatDateTime(m.sentAt ?? m.notBefore, viewerTimeZone())}
       </time>
     </li>
   );

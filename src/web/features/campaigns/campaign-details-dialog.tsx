@@ -1,3 +1,4 @@
+import { formatDateTime, viewerTimeZone } from '../../../shared/time';
 import { type Campaign, useRecipients } from '../../api/campaigns';
 import { Badge } from '../../components/ui/badge';
 import {
@@ -19,8 +20,7 @@ const SEND_LABELS: Record<string, string> = {
   sent: 'Delivered',
   failed: 'Failed',
 };
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }) : null;
+const when = (iso: string | null) => (iso ? formatDateTime(iso, viewerTimeZone()) : null);
 
 /** View Details: each recipient's delivery status, opens and clicks. */
 export function CampaignDetailsDialog({

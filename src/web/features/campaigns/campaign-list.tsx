@@ -1,4 +1,5 @@
 import { Eye, Mail, MessageSquare, Send } from 'lucide-react';
+import { formatDate, viewerTimeZone } from '../../../shared/time';
 import type { Campaign } from '../../api/campaigns';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -42,7 +43,7 @@ export function CampaignList({
                     <p className="text-sm text-slate-700">Subject: {c.subject}</p>
                   )}
                   <p className="text-xs text-slate-500">
-                    Created {new Date(c.createdAt).toLocaleDateString()}
+                    Created {formatDate(c.createdAt, viewerTimeZone(), { weekday: false, month: 'numeric' })}
                   </p>
                   <p className="mt-2 line-clamp-2 text-sm break-words text-slate-600">{c.message}</p>
                   <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">

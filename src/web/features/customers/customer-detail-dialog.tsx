@@ -1,6 +1,6 @@
 import { Car, Mail, MapPin, Phone, StickyNote } from 'lucide-react';
 import { formatCents } from '../../../shared/money';
-import { formatDateTimeInZone } from '../../../shared/time';
+import { formatDate, formatDateTimeInZone } from '../../../shared/time';
 import { type Customer, useCustomerDetail } from '../../api/customers';
 import { BookingStatusBadge } from '../../components/domain/booking-status-badge';
 import { LoyaltyTierBadge } from '../../components/domain/loyalty-tier-badge';
@@ -39,7 +39,7 @@ export function CustomerDetailDialog({
           </DialogTitle>
           <DialogDescription>
             {d
-              ? `Customer since ${new Date(d.customer.createdAt).toLocaleDateString('en-US', { month: 'long', year: 'numeric' })}`
+              ? `Customer since ${formatDate(d.customer.createdAt, d.timeZone, { weekday: false, day: false, month: 'long' })}`
               : 'Loading customer…'}
           </DialogDescription>
         </DialogHeader>

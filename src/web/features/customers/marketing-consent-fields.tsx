@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ConsentInput } from '../../../shared/campaigns';
+import { formatDate, viewerTimeZone } from '../../../shared/time';
 import { api, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 import { queryKeys } from '../../lib/query-keys';
@@ -55,7 +56,8 @@ export function MarketingConsentFields({
     setValues(next);
     onChange(next);
   };
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '');
+  const when = (iso: string | null) =>
+    iso ? formatDate(iso, viewerTimeZone(), { weekday: false, month: 'numeric' }) : '';
   const d = consent.data;
   return (
     <fieldset className="grid gap-2 rounded-lg border border-slate-200 p-3 sm:col-span-2">

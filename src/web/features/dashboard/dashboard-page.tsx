@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TIER_LABELS } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
+import { formatCalendarDate, formatDate, viewerTimeZone } from '../../../shared/time';
 import { useDashboard } from '../../api/dashboard';
 import { useSignOut } from '../../components/layout/owner-layout';
 import { QUICK_ACTIONS } from '../../components/layout/owner-nav';
@@ -22,7 +23,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 
 /** Shown when the latest insurance certificate expires within 30 days (or has expired). */
 function InsuranceNotice({ expiryDate, daysLeft }: { expiryDate: string; daysLeft: number }) {
-  const date = new Date(`${expiryDate}T00:00:00`).toLocaleDateString('en-US', { dateStyle: 'long' });
+  const date = formatCalendarDate(expiryDate, { weekday: false, month: 'long' });
   return (
     <div
       role="alert"
@@ -126,7 +127,11 @@ export function DashboardPage({
           {profile?.trialEndsAt && new Date(profile.trialEndsAt) > new Date() && (
             <p className="mt-1 text-xs text-slate-500">
               Free trial until{' '}
-              {new Date(profile.trialEndsAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric' })}
+              {formatDate(profile.trialEndsAt, viewerTimeZone(), {
+                weekday: false,
+                year: false,
+                month: 'long',
+              })}
             </p>
           )}
         </div>

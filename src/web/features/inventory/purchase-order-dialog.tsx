@@ -14,6 +14,7 @@ import {
 } from '../../components/ui/dialog';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import './purchase-order-print.css';
+import { formatDateTime, viewerTimeZone } from '../../../shared/time';
 
 const CSV_URL = '/api/inventory/purchase-order.csv';
 
@@ -37,7 +38,7 @@ export function PurchaseOrderDialog({
           </DialogDescription>
           {data && (
             <p className="text-xs text-slate-500">
-              Generated {new Date(data.generatedAt).toLocaleString('en-US')}
+              Generated {formatDateTime(data.generatedAt, viewerTimeZone(), { month: 'numeric' })}
             </p>
           )}
         </DialogHeader>

@@ -1,18 +1,13 @@
 import { History } from 'lucide-react';
 import { STOCK_MOVEMENT_LABELS } from '../../../shared/inventory';
+import { formatDateTime, viewerTimeZone } from '../../../shared/time';
 import { useMovements } from '../../api/inventory';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { cn } from '../../lib/utils';
 
 const TONES = { manual: 'neutral', job: 'violet', correction: 'accent' } as const;
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+const when = (iso: string) => formatDateTime(iso, viewerTimeZone(), { year: false });
 
 /** The stock movement log: every +/-, completed job and corrected count, newest first. */
 export function StockMovements() {

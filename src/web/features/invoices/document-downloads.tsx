@@ -1,8 +1,8 @@
 import { Download, FileText } from 'lucide-react';
+import { formatDate, viewerTimeZone } from '../../../shared/time';
 import { Button } from '../../components/ui/button';
 
-export const shortDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+export const shortDate = (iso: string) => formatDate(iso, viewerTimeZone(), { weekday: false });
 
 /** The HTML (§7) and PDF downloads of a quote or invoice. */
 export function DocumentDownloads({ url }: { url: (format: 'html' | 'pdf') => string }) {

@@ -1,5 +1,6 @@
 import { History, SlidersHorizontal } from 'lucide-react';
 import { LOYALTY_TEXT, type LoyaltyTransactionType } from '../../../shared/loyalty.schemas';
+import { formatDate, viewerTimeZone } from '../../../shared/time';
 import { useTransactions } from '../../api/loyalty';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -53,11 +54,7 @@ export function LoyaltyTransactionsTab({ onAdjust }: { onAdjust: () => void }) {
                 <p className="truncate font-semibold text-slate-900">{t.customerName}</p>
                 <p className="truncate text-sm text-slate-600">{t.description}</p>
                 <p className="text-xs text-slate-500">
-                  {new Date(t.createdAt).toLocaleDateString('en-US', {
-                    month: 'short',
-                    day: 'numeric',
-                    year: 'numeric',
-                  })}
+                  {formatDate(t.createdAt, viewerTimeZone(), { weekday: false })}
                 </p>
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1">

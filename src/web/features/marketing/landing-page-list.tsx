@@ -3,14 +3,13 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { seoPagePath } from '../../../shared/routes';
 import { OWNER_PAGE_LIST_LIMIT, SEO_TEXT } from '../../../shared/seo.constants';
+import { formatDate, viewerTimeZone } from '../../../shared/time';
 import { type LandingPage, useDeleteLandingPage, useLandingPages } from '../../api/marketing';
 import { SeoStatusBadge } from '../../components/seo/seo-status-badge';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 export function LandingPageList() {
   const { data, isPending, isError, error, refetch, isRefetching } = useLandingPages();
@@ -75,7 +74,7 @@ function LandingPageRow({ page }: { page: LandingPage }) {
           <SeoStatusBadge status={page.status} />
         </div>
         <p className="truncate text-xs text-slate-500">
-          {page.city}, {page.state} · {dateFormat.format(new Date(page.createdAt))} ·{' '}
+          {page.city}, {page.state} · {formatDate(page.createdAt, viewerTimeZone(), { weekday: false })} ·{' '}
           <span className="font-mono">{seoPagePath(page.slug)}</span>
         </p>
       </div>

@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { formatDateTime, viewerTimeZone } from '../../../shared/time';
 import { type OutboxMessageDetail, outboxHtmlUrl, useOutboxMessage } from '../../api/outbox';
 import { Badge } from '../../components/ui/badge';
 import {
@@ -13,8 +14,7 @@ import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 
 /** "Nov 25, 2026, 6:02 PM" in the viewer's own zone. */
-export const sentAt = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+export const sentAt = (iso: string) => formatDateTime(iso, viewerTimeZone());
 
 /** One message as a mail viewer shows it: the HTML part (sandboxed), the text part and the headers. */
 export function OutboxMessageDialog({ id, onClose }: { id: string | null; onClose: () => void }) {

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { formatCents } from '../../../shared/money';
 import { LEDGER_KIND_LABELS, PAYOUT_STATUS_LABELS } from '../../../shared/payouts';
+import { formatCalendarDate, formatDateTime, viewerTimeZone } from '../../../shared/time';
 import {
   LEDGER_CSV_URL,
   type Payout,
@@ -22,20 +23,8 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { PaymentAccountPanel } from './payment-account-panel';
 
-const formatDay = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+const formatDay = (day: string) => formatCalendarDate(day, { weekday: false });
+const formatWhen = (iso: string) => formatDateTime(iso, viewerTimeZone(), { year: false });
 
 function Totals({ data }: { data: PayoutsOverview }) {
   const cards = [

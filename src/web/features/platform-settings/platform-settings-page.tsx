@@ -12,6 +12,7 @@ import {
   SETTINGS_TEXT,
   settingsToForm,
 } from '../../../shared/platform-settings';
+import { formatDateTime, viewerTimeZone } from '../../../shared/time';
 import { type AdminSettings, useAdminSettings, useSaveSettings } from '../../api/platform-settings';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -195,7 +196,7 @@ function SettingsForm({ data }: { data: AdminSettings }) {
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-500">
           {data.settings.updatedAt
-            ? `Last saved ${new Date(data.settings.updatedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}${data.settings.updatedByEmail ? ` by ${data.settings.updatedByEmail}` : ''}`
+            ? `Last saved ${formatDateTime(data.settings.updatedAt, viewerTimeZone())}${data.settings.updatedByEmail ? ` by ${data.settings.updatedByEmail}` : ''}`
             : 'Showing the defaults; nothing saved yet.'}
         </p>
         <Button type="submit" loading={isSubmitting} disabled={!isDirty && Boolean(data.settings.updatedAt)}>

@@ -2,6 +2,7 @@ import { CalendarDays, MapPin, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { SERVICE_AREA_TEXT } from '../../../shared/service-areas';
+import { formatCalendarDate } from '../../../shared/time';
 import { type ServiceArea, useDeleteServiceArea, useToggleServiceArea } from '../../api/service-areas';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
@@ -9,8 +10,7 @@ import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/list-states';
 import { Switch } from '../../components/ui/switch';
 
-const formatDate = (day: string) =>
-  new Date(`${day}T00:00:00`).toLocaleDateString('en-US', { dateStyle: 'medium' });
+const formatDay = (day: string) => formatCalendarDate(day, { weekday: false });
 
 export function AreaList({ areas, onAdd }: { areas: ServiceArea[]; onAdd: () => void }) {
   const toggle = useToggleServiceArea();
@@ -72,8 +72,7 @@ export function AreaList({ areas, onAdd }: { areas: ServiceArea[]; onAdd: () => 
                 )}
                 {area.launchDate && (
                   <span className="inline-flex items-center gap-1">
-                    <CalendarDays className="size-4" aria-hidden="true" /> Launch{' '}
-                    {formatDate(area.launchDate)}
+                    <CalendarDays className="size-4" aria-hidden="true" /> Launch {formatDay(area.launchDate)}
                   </span>
                 )}
               </div>

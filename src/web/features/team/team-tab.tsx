@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { TIER_LABELS } from '../../../shared/constants';
 import { inviteSchema, TEAM_TEXT } from '../../../shared/team';
+import { formatDate, viewerTimeZone } from '../../../shared/time';
 import { useBilling } from '../../api/billing';
 import { useInvite, useRemoveMember, useRevokeInvitation, useTeam } from '../../api/team';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
@@ -13,8 +14,7 @@ import { Input } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 
-const dateText = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+const dateText = (iso: string) => formatDate(iso, viewerTimeZone(), { weekday: false, year: false });
 
 /** The Team tab of /business-profile: invite technicians, revoke invitations, remove members (owner only). */
 export function TeamTab() {

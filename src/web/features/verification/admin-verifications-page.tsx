@@ -2,6 +2,7 @@ import { ArrowLeft, Check, FileText, ShieldCheck, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { formatCalendarDate, formatDate, viewerTimeZone } from '../../../shared/time';
 import { DOCUMENT_TYPE_INFO, VERIFICATION_TEXT, verificationStatusLabel } from '../../../shared/verification';
 import {
   type Review,
@@ -29,7 +30,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 
 const TONES = { pending: 'amber', verified: 'green', rejected: 'red' } as const;
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+const day = (iso: string) => formatDate(iso, viewerTimeZone(), { weekday: false });
 
 /** The admin review queue: open each document, then approve or reject the business with a reason. */
 export function AdminVerificationsPage() {
@@ -146,10 +147,7 @@ function ReviewCard({ review, onReject }: { review: Review; onReject: () => void
                 </a>
                 {d.expiryDate && (
                   <p className="text-xs text-slate-500">
-                    Expires{' '}
-                    {new Date(`${d.expiryDate}T00:00:00`).toLocaleDateString('en-US', {
-                      dateStyle: 'medium',
-                    })}
+                    Expires {formatCalendarDate(d.expiryDate, { weekday: false })}
                   </p>
                 )}
               </div>

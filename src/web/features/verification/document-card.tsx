@@ -1,6 +1,7 @@
 import { FileCheck2, FileText, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { formatCalendarDate, formatDate, viewerTimeZone } from '../../../shared/time';
 import {
   ACCEPT_ATTRIBUTE,
   ACCEPTED_EXTENSIONS,
@@ -22,8 +23,11 @@ const size = (bytes: number) =>
   bytes >= 1024 * 1024
     ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+// A calendar date (an expiry) as it is; an instant (an upload) on the viewer's clock (decision 1136).
 const day = (iso: string) =>
-  new Date(iso.length === 10 ? `${iso}T00:00:00` : iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+  iso.length === 10
+    ? formatCalendarDate(iso, { weekday: false })
+    : formatDate(iso, viewerTimeZone(), { weekday: false });
 
 /** One of the four upload cards: the latest document of its type and an upload button. */
 export function DocumentCard({

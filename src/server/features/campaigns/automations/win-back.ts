@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { fillVariables, type MessageVariable } from '../../../../shared/campaigns';
 import { nextAllowedSendTime } from '../../../../shared/quiet-hours';
-import { addDays, formatSlot, utcToZoned } from '../../../../shared/time';
+import { addDays, formatCalendarDate, formatSlot, utcToZoned } from '../../../../shared/time';
 import { bookings, customers, marketingConsents, messagingSettings } from '../../../db/schema';
 import { EXPIRY_DAYS, senderOf } from '../campaign-send.service';
 import { blockedPhones, consentedSmsNumber } from '../consent.service';
@@ -66,13 +66,7 @@ async function planWinbackFor(deps: AutomationDeps, businessId: string, now: Dat
       ),
     );
   const today = utcToZoned(now, sender.timeZone).date;
-  const fmtDate = (date: string) =>
-    new Intl.DateTimeFormat('en-US', {
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }).format(new Date(`${date}T00:00:00Z`));
+  const fmtDate = (date: string) => formatCalendarDate(date, { weekday: false });
   const channel = settings.winbackChannel;
   const candidates = lapsed.flatMap((c) => {
     if (channel === 'email')
