@@ -524,6 +524,12 @@ function localSearch(ctx: Context, s: Solution, deadline: number): void {
 const AVERAGE_REMOVED = 10;
 const MAX_STRING = 10;
 const BLINK = 0.01;
+/**
+ * Recreate prices opening an unused vehicle at half its cost (only to choose where a job goes; the plan is judged at
+ * full cost). Without it a long-horizon plan settles on too few vehicles: on R201 and RC201 (5,000 rounds, seeds
+ * 1–7) the mean gap fell from 1.2–1.3 % to 0.75–0.9 %; 0.3 was worse (2.0 %).
+ */
+const OPENING_DISCOUNT = 0.5;
 
 function ruin(ctx: Context, s: Solution): number[] {
   const { inst, rng } = ctx;
@@ -588,7 +594,9 @@ function recreate(ctx: Context, s: Solution, removed: number[]): void {
     let bestV = -1;
     let bestPos = -1;
     for (const v of candidateVehicles(ctx, s, candidates)) {
-      const c = bestInsertion(ctx, s.routes[v], j, BLINK, best);
+      const empty = s.routes[v].jobs.length === 0;
+      const raw = bestInsertion(ctx, s.routes[v], j, BLINK, empty ? best / OPENING_DISCOUNT : best);
+      const c = empty ? raw * OPENING_DISCOUNT : raw;
       if (c < best) {
         best = c;
         bestV = v;
