@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { InvoiceFilter, OfflinePaymentInput, QuoteInput } from '../../shared/invoices.schemas';
 import { api, unwrap } from '../lib/api';
@@ -74,6 +74,12 @@ export const useVoidInvoice = () =>
     mutationFn: (id: string) => unwrap(api.api.invoices[':id'].void.$post({ param: { id } })),
     onSuccess: invalidate,
   });
+
+/** The business's overdue reminders switch (decision 0956). */
+export const invoiceRemindersQuery = queryOptions({
+  queryKey: queryKeys.invoices.reminders,
+  queryFn: () => unwrap(api.api['invoice-reminders'].$get()),
+});
 
 /** Download links (files, outside the typed client). */
 export const quoteDownloadUrl = (id: string, format: 'html' | 'pdf') =>

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Package } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatCents } from '../../../shared/money';
+import { addOnOrdersQuery } from '../../api/admin-billing';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -11,20 +12,16 @@ import { queryClient } from '../../lib/query-client';
 import { queryKeys } from '../../lib/query-keys';
 
 const addOns = api.api.admin.billing['add-ons'];
-const ordersKey = queryKeys.adminBilling.addOnOrders;
 
 /** Every business's add-on purchases; NFC tag orders wait first, to be sent and marked fulfilled (decision 0952). */
 export function AddOnOrders() {
-  const { data, isPending, isError, refetch, isRefetching } = useQuery({
-    queryKey: ordersKey,
-    queryFn: () => unwrap(addOns.$get({ query: {} })),
-  });
+  const { data, isPending, isError, refetch, isRefetching } = useQuery(addOnOrdersQuery);
   const fulfil = useMutation({
     mutationFn: (id: string) => unwrap(addOns[':id'].fulfil.$post({ param: { id } })),
     onSuccess: () => {
       toast.success('Success', { description: 'Order marked fulfilled' });
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ordersKey }),
+        queryClient.invalidateQueries({ queryKey: addOnOrdersQuery.queryKey }),
         queryClient.invalidateQueries({ queryKey: queryKeys.adminAudit.all }),
       ]);
     },

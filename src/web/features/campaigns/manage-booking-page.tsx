@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { CalendarClock, CalendarX, CheckCircle2, Info, MapPin, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { BOOKING_STATUS_LABELS } from '../../../shared/booking-status';
 import type { BookingStatus } from '../../../shared/constants';
 import { AUTOMATION_TEXT } from '../../../shared/messaging';
 import { formatSlot, todayInZone, utcToZoned } from '../../../shared/time';
+import { type ManageView, manageBookingQuery, manageSlotsQuery } from '../../api/manage';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -18,25 +19,12 @@ import { ApiError, api, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 import { queryKeys } from '../../lib/query-keys';
 
-const bookingQuery = (token: string) =>
-  queryOptions({
-    queryKey: queryKeys.manage.booking(token),
-    queryFn: () => unwrap(api.api.manage[':token'].$get({ param: { token } })),
-    retry: (n, e) => !(e instanceof ApiError && e.status === 404) && n < 2,
-  });
-const slotsQuery = (token: string, date: string) =>
-  queryOptions({
-    queryKey: queryKeys.manage.slotsOn(token, date),
-    queryFn: () => unwrap(api.api.manage[':token'].slots.$get({ param: { token }, query: { date } })),
-    retry: false,
-  });
-
-type View = Awaited<ReturnType<NonNullable<ReturnType<typeof bookingQuery>['queryFn']>>>;
+type View = ManageView;
 
 /** /manage/:token — the customer moves or cancels their booking from the link in their confirmation or reminder. */
 export function ManageBookingPage() {
   const { token = '' } = useParams();
-  const booking = useQuery(bookingQuery(token));
+  const booking = useQuery(manageBookingQuery(token));
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
       {booking.isPending ? (
@@ -70,7 +58,7 @@ export function ManageBookingPage() {
 }
 
 function ManageBooking({ token, view }: { token: string; view: View }) {
-  const setView = (v: View) => queryClient.setQueryData(bookingQuery(token).queryKey, v);
+  const setView = (v: View) => queryClient.setQueryData(manageBookingQuery(token).queryKey, v);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const cancel = useMutation({
     mutationFn: () => unwrap(api.api.manage[':token'].cancel.$post({ param: { token } })),
@@ -158,7 +146,7 @@ function Reschedule({ token, view, onMoved }: { token: string; view: View; onMov
   const [date, setDate] = useState(() => utcToZoned(new Date(view.scheduledAt), view.timeZone).date);
   const [time, setTime] = useState('');
   const slots = useQuery({
-    ...slotsQuery(token, date),
+    ...manageSlotsQuery(token, date),
     enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today,
   });
   const move = useMutation({

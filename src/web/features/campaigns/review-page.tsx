@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, ExternalLink, MessageSquareX, Star } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { AUTOMATION_TEXT, type ReviewInput, reviewInputSchema } from '../../../shared/messaging';
+import { type ReviewView, reviewQuery } from '../../api/reviews';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Textarea } from '../../components/ui/input';
@@ -14,14 +15,7 @@ import { ApiError, api, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 import { queryKeys } from '../../lib/query-keys';
 
-const reviewQuery = (token: string) =>
-  queryOptions({
-    queryKey: queryKeys.reviews.byToken(token),
-    queryFn: () => unwrap(api.api.reviews[':token'].$get({ param: { token } })),
-    retry: (n, e) => !(e instanceof ApiError && e.status === 404) && n < 2,
-  });
-
-type View = Awaited<ReturnType<NonNullable<ReturnType<typeof reviewQuery>['queryFn']>>>;
+type View = ReviewView;
 
 /** /review/:token — the customer rates a completed job from the link in their review request (decision 614). */
 export function ReviewPage() {

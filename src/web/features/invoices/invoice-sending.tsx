@@ -3,7 +3,7 @@ import { BellRing, Send } from 'lucide-react';
 import { toast } from 'sonner';
 import { INVOICE_REMINDER_DAYS, INVOICE_SEND_TEXT } from '../../../shared/invoice-sending';
 import { useIsTechnician } from '../../api/billing';
-import type { Invoice } from '../../api/invoices';
+import { type Invoice, invoiceRemindersQuery } from '../../api/invoices';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Switch } from '../../components/ui/switch';
@@ -52,18 +52,13 @@ export function SendInvoiceButton({ invoice }: { invoice: Invoice }) {
   );
 }
 
-const remindersQuery = {
-  queryKey: queryKeys.invoices.reminders,
-  queryFn: () => unwrap(api.api['invoice-reminders'].$get()),
-};
-
 /** The business's overdue reminders switch, off until the owner turns it on. */
 export function InvoiceRemindersSetting() {
   const isTechnician = useIsTechnician();
-  const settings = useQuery(remindersQuery);
+  const settings = useQuery(invoiceRemindersQuery);
   const save = useMutation({
     mutationFn: (enabled: boolean) => unwrap(api.api['invoice-reminders'].$put({ json: { enabled } })),
-    onSuccess: (data) => queryClient.setQueryData(remindersQuery.queryKey, data),
+    onSuccess: (data) => queryClient.setQueryData(invoiceRemindersQuery.queryKey, data),
   });
   if (isTechnician || !settings.data) return null;
   const days = INVOICE_REMINDER_DAYS.join(', ').replace(/, (\d+)$/, ' and $1');

@@ -1,17 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Landmark } from 'lucide-react';
 import { formatCents } from '../../../shared/money';
+import { platformRevenueQuery } from '../../api/admin-payouts';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { api, unwrap } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
 
 /** The admin panel's card: the platform's fee revenue across businesses (fees kept, net of fees returned). */
 export function PlatformFeeCard() {
-  const revenue = useQuery({
-    queryKey: queryKeys.adminPayouts.revenue,
-    queryFn: () => unwrap(api.api.admin.payouts.$get()),
-  });
+  const revenue = useQuery(platformRevenueQuery);
   return (
     <Card className="mb-4 flex items-center gap-4 p-5" data-testid="platform-fee-revenue">
       <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-accent-soft text-accent">
