@@ -6,6 +6,8 @@ export interface EmailTemplate<P> {
   /** The inbox's preview line; the subject when absent. */
   preview?: (props: P) => string;
   Email: (props: P) => ReactElement;
+  /** The plain-text part when it must differ from the HTML's text (marketing: links as written, not redirects). */
+  text?: (props: P) => string;
   /** Realistic props: the preview (npm run emails:preview) and the template test render every template with them. */
   sample: P;
 }

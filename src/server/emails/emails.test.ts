@@ -13,6 +13,43 @@ const KEY_FACTS: Record<EmailName, string[]> = {
   'loyalty-code': ['042917', '10 minutes'],
   'service-area-launch': ['Austin, TX 78701', 'http://localhost:3000/book?zip=78701'],
   'quote-sent': ['$227.85', '$50.00', 'Fri, Dec 25, 2026', 'http://localhost:3000/quote/sample-token'],
+  'booking-confirmation': [
+    'Sat, Dec 5, 2026 at 10:00 AM CST',
+    '500 Congress Ave, Austin, TX 78701',
+    'Red 2021 Honda Civic (Sedan)',
+    '$144.00',
+    '$28.80',
+    '$172.80',
+    'Gate code 1234 & park on the left',
+    'http://localhost:3000/manage/sample-token',
+    '3F9A1C2B',
+  ],
+  'booking-new-for-owner': ['Casey Nguyen', 'casey@example.com', 'Full Detail', '$172.80'],
+  'platform-lead': ['Zip: 78701', 'Casey Nguyen', 'Full Detail'],
+  'booking-slot-lost': ['Sat, Dec 5, 2026 at 10:00 AM CST', '$172.80'],
+  'booking-cancelled-refunded': ['Full Detail', 'by the business', '$172.80'],
+  'booking-time-changed': ['moved your Express Wash to Sat, Dec 5, 2026 at 10:00 AM CST', '512-555-0100'],
+  'booking-confirmed-by-owner': ['Express Wash', 'http://localhost:3000/manage/sample-token', '512-555-0100'],
+  'booking-reminder': [
+    'This is a reminder of your Express Wash',
+    'http://localhost:3000/manage/sample-token',
+  ],
+  'review-request': ['Full Detail', 'http://localhost:3000/review/sample-token'],
+  'self-service-moved': [
+    'now on Sat, Dec 5, 2026 at 10:00 AM CST',
+    'http://localhost:3000/manage/sample-token',
+  ],
+  'self-service-cancelled': ['is cancelled, as you asked'],
+  'self-service-moved-for-owner': ['Casey moved their Express Wash', 'Fri, Dec 4, 2026 at 10:00 AM CST'],
+  'self-service-cancelled-for-owner': [
+    'Casey cancelled their Express Wash',
+    'Their payment was refunded in full.',
+  ],
+  'invoice-sent': ['INV-0003', '$227.85', 'Dec 20, 2026', 'http://localhost:3000/invoice/sample-token'],
+  'invoice-overdue': ['INV-0003', '$54.00 is still to pay', 'http://localhost:3000/invoice/sample-token'],
+  'payment-receipt': ['Invoice INV-0003', '$227.85', 'Tip: $42.00', 'Total received: $269.85'],
+  'invoice-refund': ['INV-0003', '$269.85', 'http://localhost:3000/invoice/sample-token'],
+  marketing: ['Twenty percent off', '100 Congress Ave, Austin, TX 78701', 'Unsubscribe'],
 };
 
 const TAG = /<\/?(html|head|body|table|tr|td|p|a|br|div|span|strong|img|hr)\b/i;
@@ -59,6 +96,31 @@ describe('email templates', () => {
         'http://localhost:3000/verification',
       ].join('\n'),
     );
+  });
+
+  it('shows the price, the tip and the total charged on the booking confirmation, one per line', async () => {
+    const email = await renderEmail('booking-confirmation', EMAIL_TEMPLATES['booking-confirmation'].sample);
+    expect(email.subject).toBe('Booking confirmed: Full Detail on Sat, Dec 5, 2026 at 10:00 AM CST');
+    expect(email.text).toContain('Price: $144.00\nTip: $28.80\nTotal charged: $172.80');
+    const noTip = await renderEmail('booking-confirmation', {
+      ...EMAIL_TEMPLATES['booking-confirmation'].sample,
+      tipCents: 0,
+    });
+    expect(noTip.text).toContain('Price: $144.00\nTotal charged: $144.00');
+    expect(noTip.text).not.toContain('Tip:');
+  });
+
+  it('leads the marketing links through click redirects in the HTML, and shows them as written in the text', async () => {
+    const sample = EMAIL_TEMPLATES.marketing.sample;
+    const email = await renderEmail('marketing', sample);
+    expect(email.html).toContain(`href="${sample.clickUrls[0]}"`);
+    expect(email.html).toContain(`href="${sample.unsubscribeUrl}"`);
+    expect(email.html).toContain('>Unsubscribe</a>');
+    expect(email.html).toContain(`src="${sample.openPixelUrl}"`);
+    expect(email.text).toBe(
+      `${sample.body}\n\n--\n${sample.businessName}\n${sample.postalAddress}\nUnsubscribe: ${sample.unsubscribeUrl}`,
+    );
+    expect(email.text).not.toContain('/click/');
   });
 
   it('names every text message with a body under one SMS segment pair', () => {

@@ -1,8 +1,23 @@
 import type { EmailTemplate } from './define';
 import { renderTemplate } from './render';
+import { bookingConfirmation } from './templates/booking-confirmation';
+import { bookingNewForOwner, platformLead } from './templates/booking-owner-notices';
+import { bookingCancelledRefunded, bookingSlotLost } from './templates/booking-refunds';
+import {
+  bookingConfirmedByOwner,
+  bookingReminder,
+  bookingTimeChanged,
+  reviewRequest,
+  selfServiceCancelled,
+  selfServiceCancelledForOwner,
+  selfServiceMoved,
+  selfServiceMovedForOwner,
+} from './templates/booking-updates';
 import { contactForm } from './templates/contact-form';
 import { emailVerification } from './templates/email-verification';
+import { invoiceOverdue, invoiceRefund, invoiceSent, paymentReceipt } from './templates/invoice-emails';
 import { loyaltyCode } from './templates/loyalty-code';
+import { marketingEmail } from './templates/marketing';
 import { passwordReset } from './templates/password-reset';
 import { quoteSent } from './templates/quote-sent';
 import { serviceAreaLaunch } from './templates/service-area-launch';
@@ -20,6 +35,24 @@ export const EMAIL_TEMPLATES = {
   'loyalty-code': loyaltyCode,
   'service-area-launch': serviceAreaLaunch,
   'quote-sent': quoteSent,
+  'booking-confirmation': bookingConfirmation,
+  'booking-new-for-owner': bookingNewForOwner,
+  'platform-lead': platformLead,
+  'booking-slot-lost': bookingSlotLost,
+  'booking-cancelled-refunded': bookingCancelledRefunded,
+  'booking-time-changed': bookingTimeChanged,
+  'booking-confirmed-by-owner': bookingConfirmedByOwner,
+  'booking-reminder': bookingReminder,
+  'review-request': reviewRequest,
+  'self-service-moved': selfServiceMoved,
+  'self-service-cancelled': selfServiceCancelled,
+  'self-service-moved-for-owner': selfServiceMovedForOwner,
+  'self-service-cancelled-for-owner': selfServiceCancelledForOwner,
+  'invoice-sent': invoiceSent,
+  'invoice-overdue': invoiceOverdue,
+  'payment-receipt': paymentReceipt,
+  'invoice-refund': invoiceRefund,
+  marketing: marketingEmail,
 } as const;
 
 export type EmailName = keyof typeof EMAIL_TEMPLATES;
@@ -30,6 +63,12 @@ export type EmailProps<N extends EmailName> =
 export function renderEmail<N extends EmailName>(name: N, props: EmailProps<N>) {
   // The map's entry for N takes EmailProps<N>; TypeScript cannot narrow an indexed union by a generic key.
   return renderTemplate(EMAIL_TEMPLATES[name] as unknown as EmailTemplate<EmailProps<N>>, props);
+}
+
+/** An email as the fields of a message row (subject, body = the text part, html), e.g. for sendTransactional. */
+export async function renderEmailRow<N extends EmailName>(name: N, props: EmailProps<N>) {
+  const email = await renderEmail(name, props);
+  return { subject: email.subject, body: email.text, html: email.html };
 }
 
 export type { RenderedEmail } from './render';

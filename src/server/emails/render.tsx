@@ -12,9 +12,7 @@ export interface RenderedEmail {
 export async function renderTemplate<P>(template: EmailTemplate<P>, props: P): Promise<RenderedEmail> {
   const { Email } = template;
   const html = await render(<Email {...(props as P & object)} />);
-  const text = toPlainText(html, {
-    // Every link shows its address as its text; the href may be a tracked redirect the reader need not see.
-    selectors: [{ selector: 'a', options: { ignoreHref: true } }],
-  }).trim();
+  // A link whose text is its address prints once; the header/footer frame is skipped (data-skip-in-text).
+  const text = template.text ? template.text(props) : toPlainText(html).trim();
   return { subject: template.subject(props), html, text };
 }

@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { BOOKING_STATUS_LABELS, checkTransition } from '../../../shared/booking-status';
 import type { BookingStatus } from '../../../shared/constants';
-import { formatCents } from '../../../shared/money';
-import { formatDateTimeInZone } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
 import { bookings, checkoutSessions, customers, customerVehicles, profiles } from '../../db/schema';
+import { renderEmail } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { dropPendingReminders } from '../campaigns/automations/reminders';
@@ -264,18 +263,14 @@ export async function refundCancelledBooking(
         .from(bookings)
         .where(eq(bookings.id, checkout.bookingId))
     : [];
-  const when = formatDateTimeInZone(booked?.scheduledAt ?? checkout.scheduledAt, checkout.timeZone);
-  await deps.mailer
-    .send({
-      to: checkout.email,
-      subject: `Your booking for ${checkout.serviceName} was cancelled`,
-      text: [
-        `Hi ${checkout.firstName},`,
-        '',
-        `Your booking for ${checkout.serviceName} on ${when} was cancelled${by === 'business' ? ' by the business' : ' as you asked'}.`,
-        `Your payment of ${formatCents(checkout.amountCents + checkout.tipCents)} has been refunded in full.`,
-      ].join('\n'),
-    })
+  await renderEmail('booking-cancelled-refunded', {
+    firstName: checkout.firstName,
+    serviceName: checkout.serviceName,
+    when: { at: booked?.scheduledAt ?? checkout.scheduledAt, timeZone: checkout.timeZone },
+    refundedCents: checkout.amountCents + checkout.tipCents,
+    by,
+  })
+    .then((email) => deps.mailer.send({ to: checkout.email, ...email }))
     .catch((err) => console.warn('Could not send the cancellation email', err));
   return true;
 }

@@ -15,6 +15,8 @@ import { servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing'
 import { formatDateTimeInZone } from '../../../shared/time';
 import type { Transaction } from '../../db/client';
 import { bookings, customers, customerVehicles, services } from '../../db/schema';
+import { renderEmailRow } from '../../emails';
+import { bookingConfirmedSms } from '../../emails/sms';
 import type { AppDeps } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { findActiveService, findPublicBusiness } from '../booking/booking-options.service';
@@ -344,8 +346,6 @@ async function sendTimeChangeEmail(deps: Deps, businessId: string, id: string, t
   const booking = await getBooking(deps.db, businessId, id);
   if (!booking.customer) return;
   const business = await findPublicBusiness(deps.db, businessId);
-  const name = business?.name ?? 'Your detailer';
-  const when = formatDateTimeInZone(booking.scheduledAt, timeZone);
   const contact = [business?.phone, business?.businessEmail].filter(Boolean).join(' or ');
   const link = manageUrl(deps.publicUrl, await newManageToken(deps.db, businessId, id));
   // A transactional message row (decision 610) with the self-service link (decision 612).
@@ -357,16 +357,15 @@ async function sendTimeChangeEmail(deps: Deps, businessId: string, id: string, t
     dedupeKey: `time_change:${id}:${booking.scheduledAt}:${Date.now()}`,
     channel: 'email',
     to: booking.customer.email.toLowerCase(),
-    subject: `New time for your ${booking.service.name}: ${when}`,
-    body: [
-      `Hi ${booking.customer.firstName},`,
-      '',
-      `${name} moved your ${booking.service.name} to ${when}.`,
-      `Where: ${booking.locationAddress}`,
-      ...(contact ? ['', `Questions? Reach ${name} at ${contact}.`] : []),
-      '',
-      `Need to reschedule or cancel? You can do it here until 24 hours before your appointment: ${link}`,
-    ].join('\n'),
+    ...(await renderEmailRow('booking-time-changed', {
+      firstName: booking.customer.firstName,
+      businessName: business?.name ?? 'Your detailer',
+      serviceName: booking.service.name,
+      when: { at: booking.scheduledAt, timeZone },
+      address: booking.locationAddress,
+      manageLink: link,
+      contact: contact || null,
+    })),
   });
 }
 
@@ -377,7 +376,6 @@ async function sendOwnerBookingConfirmation(deps: Deps, businessId: string, id: 
   const business = await findPublicBusiness(deps.db, businessId);
   const name = business?.name ?? 'Your detailer';
   const timeZone = await businessTimeZone(deps.db, businessId);
-  const when = formatDateTimeInZone(booking.scheduledAt, timeZone);
   const link = manageUrl(deps.publicUrl, await newManageToken(deps.db, businessId, id));
   await sendTransactional(deps, {
     businessId,
@@ -387,18 +385,15 @@ async function sendOwnerBookingConfirmation(deps: Deps, businessId: string, id: 
     dedupeKey: `confirmation:${id}:email`,
     channel: 'email',
     to: booking.customer.email.toLowerCase(),
-    subject: `Booking confirmed: ${booking.service.name} on ${when}`,
-    body: [
-      `Hi ${booking.customer.firstName},`,
-      '',
-      `${name} booked your ${booking.service.name} for ${when}.`,
-      `Where: ${booking.locationAddress}`,
-      '',
-      `Need to reschedule or cancel? You can do it here until 24 hours before your appointment: ${link}`,
-      ...(business?.phone ? [`After that, please call ${name} at ${business.phone}.`] : []),
-      '',
-      `Thank you for choosing ${name}!`,
-    ].join('\n'),
+    ...(await renderEmailRow('booking-confirmed-by-owner', {
+      firstName: booking.customer.firstName,
+      businessName: name,
+      serviceName: booking.service.name,
+      when: { at: booking.scheduledAt, timeZone },
+      address: booking.locationAddress,
+      manageLink: link,
+      phone: business?.phone ?? null,
+    })),
   });
   await sendTransactionalSms(deps, {
     businessId,
@@ -407,6 +402,11 @@ async function sendOwnerBookingConfirmation(deps: Deps, businessId: string, id: 
     kind: 'confirmation',
     dedupeKey: `confirmation:${id}:sms`,
     phone: booking.customer.phone,
-    body: `${name}: your ${booking.service.name} is booked for ${when}. Reschedule or cancel: ${link}`,
+    body: bookingConfirmedSms({
+      businessName: name,
+      serviceName: booking.service.name,
+      when: { at: booking.scheduledAt, timeZone },
+      link,
+    }),
   });
 }

@@ -87,7 +87,8 @@ async function prepareCampaign(deps: AppDeps, campaignId: string, now: Date) {
     const next = await nextBookings(tx, campaign.businessId, now);
     const notBefore = campaign.type === 'sms' ? nextAllowedSendTime(now, sender.timeZone) : now;
     const today = utcToZoned(now, sender.timeZone).date;
-    const rows = audience.eligible.map((r) => {
+    const rows: (typeof messageSends.$inferInsert)[] = [];
+    for (const r of audience.eligible) {
       const sendId = randomUUID();
       const booking = next.get(r.customerId);
       const local = booking ? utcToZoned(booking, sender.timeZone) : null;
@@ -103,7 +104,7 @@ async function prepareCampaign(deps: AppDeps, campaignId: string, now: Date) {
       const body = fillVariables(campaign.message, values);
       const email =
         campaign.type === 'email'
-          ? renderMarketingEmail({
+          ? await renderMarketingEmail({
               publicUrl: deps.publicUrl,
               sendId,
               body,
@@ -111,7 +112,7 @@ async function prepareCampaign(deps: AppDeps, campaignId: string, now: Date) {
               postalAddress: sender.address ?? '',
             })
           : null;
-      return {
+      rows.push({
         id: sendId,
         businessId: campaign.businessId,
         campaignId: campaign.id,
@@ -125,8 +126,8 @@ async function prepareCampaign(deps: AppDeps, campaignId: string, now: Date) {
         body: email?.text ?? body,
         html: email?.html ?? null,
         notBefore,
-      };
-    });
+      });
+    }
     for (let i = 0; i < rows.length; i += 500) {
       await tx
         .insert(messageSends)

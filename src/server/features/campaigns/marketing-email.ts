@@ -1,6 +1,10 @@
 // Marketing email as the law and the mailbox providers want it: a visible unsubscribe link, RFC 8058 one-click
 // headers, the business's postal address (CAN-SPAM); opens by a pixel, clicks by redirect links.
-import { escapeHtml } from '../../../shared/html';
+
+import { renderEmail } from '../../emails';
+import { linksIn } from '../../emails/templates/marketing';
+
+export { linksIn };
 
 export const MESSAGING_BASE = '/api/messaging';
 
@@ -18,47 +22,24 @@ export function marketingHeaders(publicUrl: string, sendId: string): Record<stri
   };
 }
 
-const URL_PATTERN = /https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/g;
-
-/** The links of a message body, in order; a click redirect may only lead to one of them (no open redirect). */
-export function linksIn(body: string): string[] {
-  return body.match(URL_PATTERN) ?? [];
-}
-
-export function renderMarketingEmail(opts: {
+/** The marketing email of one send: its text and HTML parts from the marketing template (src/server/emails). */
+export async function renderMarketingEmail(opts: {
   publicUrl: string;
   sendId: string;
   /** The message with its variables filled. */
   body: string;
   businessName: string;
   postalAddress: string;
+  subject?: string | null;
 }) {
-  const unsubscribe = unsubscribeUrl(opts.publicUrl, opts.sendId);
-  const text = [
-    opts.body,
-    '',
-    '--',
-    opts.businessName,
-    opts.postalAddress,
-    `Unsubscribe: ${unsubscribe}`,
-  ].join('\n');
-
-  let n = 0;
-  let last = 0;
-  let bodyHtml = '';
-  for (const match of opts.body.matchAll(URL_PATTERN)) {
-    bodyHtml += escapeHtml(opts.body.slice(last, match.index));
-    bodyHtml += `<a href="${escapeHtml(clickUrl(opts.publicUrl, opts.sendId, n++))}">${escapeHtml(match[0])}</a>`;
-    last = match.index + match[0].length;
-  }
-  bodyHtml += escapeHtml(opts.body.slice(last));
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
-<div style="max-width:560px;margin:0 auto;padding:24px">${bodyHtml.replace(/\n/g, '<br>')}</div>
-<div style="max-width:560px;margin:0 auto;padding:16px 24px;border-top:1px solid #e2e8f0;color:#475569;font-size:12px">
-${escapeHtml(opts.businessName)}<br>${escapeHtml(opts.postalAddress)}<br>
-You receive this because you are a customer of ${escapeHtml(opts.businessName)}. <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a>
-</div>
-<img src="${escapeHtml(openPixelUrl(opts.publicUrl, opts.sendId))}" width="1" height="1" alt="" style="display:block;border:0">
-</body></html>`;
-  return { text, html };
+  const email = await renderEmail('marketing', {
+    subject: opts.subject ?? '',
+    body: opts.body,
+    businessName: opts.businessName,
+    postalAddress: opts.postalAddress,
+    unsubscribeUrl: unsubscribeUrl(opts.publicUrl, opts.sendId),
+    openPixelUrl: openPixelUrl(opts.publicUrl, opts.sendId),
+    clickUrls: linksIn(opts.body).map((_, n) => clickUrl(opts.publicUrl, opts.sendId, n)),
+  });
+  return { text: email.text, html: email.html };
 }

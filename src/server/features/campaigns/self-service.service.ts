@@ -9,6 +9,7 @@ import {
 import { formatDateTimeInZone } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
 import { bookingManageLinks, bookings, customers } from '../../db/schema';
+import { type RenderedEmail, renderEmail, renderEmailRow } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { findPublicBusiness } from '../booking/booking-options.service';
@@ -100,15 +101,11 @@ export async function selfServiceSlots(deps: Pick<Deps, 'db'>, token: string, da
   });
 }
 
-async function notifyOwner(deps: Deps, businessId: string, subject: string, lines: string[]) {
+async function notifyOwner(deps: Deps, businessId: string, email: () => Promise<RenderedEmail>) {
   const business = await findPublicBusiness(deps.db, businessId);
   if (!business) return;
-  await deps.mailer
-    .send({
-      to: business.ownerEmail,
-      subject,
-      text: [...lines, '', 'Open Bookings in ShineRoute to see it.'].join('\n'),
-    })
+  await email()
+    .then((rendered) => deps.mailer.send({ to: business.ownerEmail, ...rendered }))
     .catch((err) => console.warn('Could not notify the owner', err));
 }
 
@@ -150,7 +147,6 @@ export async function selfServiceReschedule(deps: Deps, token: string, body: Sel
     await dropPendingReminders(tx, first.id);
     return { from: b.scheduledAt, to: startsAt };
   });
-  const when = formatDateTimeInZone(moved.to, timeZone);
   const name = business?.name ?? 'Your detailer';
   if (first.email) {
     await sendTransactional(deps, {
@@ -161,25 +157,23 @@ export async function selfServiceReschedule(deps: Deps, token: string, body: Sel
       dedupeKey: `self_service:moved:${first.id}:${moved.to.toISOString()}`,
       channel: 'email',
       to: first.email.toLowerCase(),
-      subject: `Your ${first.serviceName} is moved to ${when}`,
-      body: [
-        `Hi ${first.firstName},`,
-        '',
-        `Your ${first.serviceName} with ${name} is now on ${when}.`,
-        `Where: ${first.locationAddress}`,
-        '',
-        `Need another change? ${manageUrl(deps.publicUrl, await newManageToken(deps.db, first.businessId, first.id))}`,
-      ].join('\n'),
+      ...(await renderEmailRow('self-service-moved', {
+        firstName: first.firstName ?? '',
+        businessName: name,
+        serviceName: first.serviceName,
+        when: { at: moved.to, timeZone },
+        address: first.locationAddress,
+        manageLink: manageUrl(deps.publicUrl, await newManageToken(deps.db, first.businessId, first.id)),
+      })),
     });
   }
-  await notifyOwner(
-    deps,
-    first.businessId,
-    `Booking moved by the customer: ${first.serviceName} on ${when}`,
-    [
-      `${first.firstName ?? 'Your customer'} moved their ${first.serviceName}:`,
-      `${formatDateTimeInZone(moved.from, timeZone)} → ${when}`,
-    ],
+  await notifyOwner(deps, first.businessId, () =>
+    renderEmail('self-service-moved-for-owner', {
+      customerFirstName: first.firstName,
+      serviceName: first.serviceName,
+      from: { at: moved.from, timeZone },
+      when: { at: moved.to, timeZone },
+    }),
   );
   return selfServiceView(deps, token);
 }
@@ -229,7 +223,6 @@ export async function selfServiceCancel(deps: Deps, token: string) {
   }
   if (b.paymentSessionId) await refundCancelledBooking(deps, b.paymentSessionId, 'customer');
   const timeZone = await businessTimeZone(deps.db, b.businessId);
-  const when = formatDateTimeInZone(b.scheduledAt, timeZone);
   // A paid booking's customer hears of it with the refund; the others get this notice.
   if (b.email && !b.paymentSessionId)
     await sendTransactional(deps, {
@@ -240,18 +233,20 @@ export async function selfServiceCancel(deps: Deps, token: string) {
       dedupeKey: `self_service:cancelled:${b.id}`,
       channel: 'email',
       to: b.email.toLowerCase(),
-      subject: `Your ${b.serviceName} on ${when} is cancelled`,
-      body: [
-        `Hi ${b.firstName},`,
-        '',
-        `Your ${b.serviceName} with ${business?.name ?? 'us'} on ${when} is cancelled, as you asked.`,
-        '',
-        `We hope to see you again soon.`,
-      ].join('\n'),
+      ...(await renderEmailRow('self-service-cancelled', {
+        firstName: b.firstName ?? '',
+        businessName: business?.name ?? 'us',
+        serviceName: b.serviceName,
+        when: { at: b.scheduledAt, timeZone },
+      })),
     });
-  await notifyOwner(deps, b.businessId, `Booking cancelled by the customer: ${b.serviceName} on ${when}`, [
-    `${b.firstName ?? 'Your customer'} cancelled their ${b.serviceName} on ${when}.`,
-    ...(b.paymentSessionId ? ['Their payment was refunded in full.'] : []),
-  ]);
+  await notifyOwner(deps, b.businessId, () =>
+    renderEmail('self-service-cancelled-for-owner', {
+      customerFirstName: b.firstName,
+      serviceName: b.serviceName,
+      when: { at: b.scheduledAt, timeZone },
+      refunded: Boolean(b.paymentSessionId),
+    }),
+  );
   return selfServiceView(deps, token);
 }

@@ -4,6 +4,7 @@ import { type TipChoice, tipCents } from '../../../shared/document-money';
 import { formatCents } from '../../../shared/money';
 import type { Database, DbOrTx } from '../../db/client';
 import { documentCheckouts, invoices, quotes } from '../../db/schema';
+import { renderEmailRow } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { AppError, conflict, invalid, notFound } from '../../http/errors';
 import { sendTransactional } from '../campaigns/automations/message-queue';
@@ -449,17 +450,14 @@ async function sendRefundNotice(deps: Deps, row: DocumentCheckoutRow, reason: Re
     dedupeKey: `refund:${row.id}`,
     channel: 'email',
     to: inv.customerEmail.toLowerCase(),
-    subject: `Refund from ${business.name}: ${formatCents(amount)}`,
-    body: [
-      `Hello ${inv.customerName},`,
-      '',
-      `Invoice ${invoiceNumberText(inv.number)}: ${refundNotice(reason, amount)}`,
-      'A refund usually appears on your card statement within 5–10 business days.',
-      '',
-      `View the invoice any time: ${invoicePageUrl(deps.publicUrl, inv.publicToken)}`,
-      '',
-      business.name,
-    ].join('\n'),
+    ...(await renderEmailRow('invoice-refund', {
+      customerName: inv.customerName,
+      businessName: business.name,
+      number: invoiceNumberText(inv.number),
+      amountCents: amount,
+      notice: refundNotice(reason, amount),
+      link: invoicePageUrl(deps.publicUrl, inv.publicToken),
+    })),
   });
 }
 

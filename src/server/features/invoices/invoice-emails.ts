@@ -1,4 +1,4 @@
-import { formatCents } from '../../../shared/money';
+import { renderEmailRow } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { sendTransactional } from '../campaigns/automations/message-queue';
 
@@ -27,21 +27,6 @@ export async function sendReceipt(
   deps: Pick<AppDeps, 'db' | 'mailer' | 'publicUrl' | 'sms' | 'messageRetryDelaysMs'>,
   r: ReceiptDetails,
 ) {
-  const lines = [
-    `Hello ${r.customerName},`,
-    '',
-    `${r.businessName} received your payment. Thank you!`,
-    '',
-    `${r.documentTitle}`,
-    `Payment (${r.methodLabel}): ${formatCents(r.amountCents)}`,
-    ...(r.tipCents > 0 ? [`Tip: ${formatCents(r.tipCents)}`] : []),
-    `Total received: ${formatCents(r.amountCents + r.tipCents)}`,
-    r.balanceCents > 0 ? `Balance still due: ${formatCents(r.balanceCents)}` : 'Nothing is left to pay.',
-    '',
-    `View it any time: ${r.link}`,
-    '',
-    r.businessName,
-  ];
   await sendTransactional(deps, {
     businessId: r.businessId,
     customerId: r.customerId,
@@ -49,7 +34,15 @@ export async function sendReceipt(
     dedupeKey: `receipt:${r.receiptKey}`,
     channel: 'email',
     to: r.to.toLowerCase(),
-    subject: `Receipt from ${r.businessName}: ${formatCents(r.amountCents + r.tipCents)}`,
-    body: lines.join('\n'),
+    ...(await renderEmailRow('payment-receipt', {
+      customerName: r.customerName,
+      businessName: r.businessName,
+      documentTitle: r.documentTitle,
+      amountCents: r.amountCents,
+      tipCents: r.tipCents,
+      methodLabel: r.methodLabel,
+      balanceCents: r.balanceCents,
+      link: r.link,
+    })),
   });
 }

@@ -5,11 +5,12 @@ import {
   type InvoiceReminderSettings,
   invoiceReminderSettingsSchema,
 } from '../../../shared/invoice-sending';
-import { formatCents } from '../../../shared/money';
 import { nextAllowedSendTime } from '../../../shared/quiet-hours';
 import { formatCalendarDate, utcToZoned } from '../../../shared/time';
 import type { Database, DbOrTx } from '../../db/client';
 import { customers, invoices, marketingConsents, messagingSettings } from '../../db/schema';
+import { renderEmailRow } from '../../emails';
+import { invoiceOverdueSms, invoiceSentSms } from '../../emails/sms';
 import type { AppDeps } from '../../http/context';
 import { conflict } from '../../http/errors';
 import {
@@ -77,32 +78,31 @@ export async function sendInvoice(deps: Deps, businessId: string, id: string) {
   const business = await documentBusiness(deps.db, businessId);
   const link = invoicePageUrl(deps.publicUrl, claimed.publicToken);
   const number = invoiceNumberText(claimed.number);
-  const balance = formatCents(claimed.totalCents - claimed.paidCents);
   const due = dueDateText(claimed, business);
+  const about = {
+    businessName: business.name,
+    number,
+    balanceCents: claimed.totalCents - claimed.paidCents,
+    due,
+    link,
+  };
   const base = { businessId, customerId: claimed.customerId, kind: 'invoice' as const };
   await sendTransactional(deps, {
     ...base,
     dedupeKey: `invoice:${claimed.id}:sent:email`,
     channel: 'email',
     to: claimed.customerEmail.toLowerCase(),
-    subject: `Invoice ${number} from ${business.name}: ${balance} due ${due}`,
-    body: [
-      `Hello ${claimed.customerName},`,
-      '',
-      `${business.name} has sent you invoice ${number}.`,
-      `Amount due: ${balance}, by ${due}.`,
-      '',
-      `View and pay it online: ${link}`,
-      '',
-      ...(business.phone ? [`Questions? Call ${business.name} at ${business.phone}.`, ''] : []),
-      business.name,
-    ].join('\n'),
+    ...(await renderEmailRow('invoice-sent', {
+      ...about,
+      customerName: claimed.customerName,
+      businessPhone: business.phone,
+    })),
   });
   await sendTransactionalSms(deps, {
     ...base,
     dedupeKey: `invoice:${claimed.id}:sent:sms`,
     phone: await consentedPhone(deps.db, claimed.customerId),
-    body: `${business.name}: invoice ${number} for ${balance} is due ${due}. Pay here: ${link}`,
+    body: invoiceSentSms(about),
   });
   return getInvoice(deps.db, businessId, claimed.id);
 }
@@ -178,8 +178,14 @@ export async function planInvoiceReminders(deps: Deps, now = new Date()) {
     }
     const link = invoicePageUrl(deps.publicUrl, inv.publicToken);
     const number = invoiceNumberText(inv.number);
-    const balance = formatCents(inv.totalCents - inv.paidCents);
     const due = dueDateText(inv, business);
+    const about = {
+      businessName: business.name,
+      number,
+      balanceCents: inv.totalCents - inv.paidCents,
+      due,
+      link,
+    };
     const base = {
       businessId: inv.businessId,
       customerId: inv.customerId,
@@ -191,19 +197,11 @@ export async function planInvoiceReminders(deps: Deps, now = new Date()) {
       dedupeKey: `${key}:email`,
       channel: 'email',
       to: inv.customerEmail.toLowerCase(),
-      subject: `Reminder: invoice ${number} from ${business.name} is overdue`,
-      body: [
-        `Hello ${inv.customerName},`,
-        '',
-        `Invoice ${number} from ${business.name} was due on ${due}. ${balance} is still to pay.`,
-        '',
-        `Pay it online: ${link}`,
-        '',
-        ...(business.phone
-          ? [`Already paid, or a question? Call ${business.name} at ${business.phone}.`, '']
-          : []),
-        business.name,
-      ].join('\n'),
+      ...(await renderEmailRow('invoice-overdue', {
+        ...about,
+        customerName: inv.customerName,
+        businessPhone: business.phone,
+      })),
       notBefore: now,
     });
     const phone = await consentedPhone(deps.db, inv.customerId);
@@ -213,7 +211,7 @@ export async function planInvoiceReminders(deps: Deps, now = new Date()) {
         dedupeKey: `${key}:sms`,
         channel: 'sms',
         to: phone,
-        body: `${business.name}: invoice ${number} (${balance}) was due ${due}. Pay here: ${link} Reply STOP to opt out.`,
+        body: invoiceOverdueSms(about),
         notBefore: nextAllowedSendTime(now, business.timeZone),
       });
   }

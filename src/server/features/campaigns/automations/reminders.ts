@@ -1,9 +1,10 @@
 import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import { DEFAULT_AUTOMATION_SETTINGS, dueReminders } from '../../../../shared/messaging';
 import { toE164 } from '../../../../shared/sms';
-import { formatDateTimeInZone } from '../../../../shared/time';
 import type { DbOrTx } from '../../../db/client';
 import { bookings, customers, messageSends, messagingSettings } from '../../../db/schema';
+import { renderEmailRow } from '../../../emails';
+import { bookingReminderSms } from '../../../emails/sms';
 import { senderOf } from '../campaign-send.service';
 import { blockedPhones } from '../consent.service';
 import { manageUrl, newManageToken } from './customer-links';
@@ -101,26 +102,25 @@ export async function planReminders(deps: AutomationDeps, now = new Date()) {
       if (keys.every((k) => written.has(k))) continue;
       const token = await newManageToken(deps.db, b.businessId, b.id);
       const link = manageUrl(deps.publicUrl, token);
-      const when = formatDateTimeInZone(b.scheduledAt, sender.timeZone);
+      const about = {
+        businessName: sender.name,
+        serviceName: b.serviceName,
+        when: { at: b.scheduledAt, timeZone: sender.timeZone },
+        link,
+      };
       const base = { businessId: b.businessId, bookingId: b.id, customerId: b.customerId, kind };
       rows.push({
         ...base,
         dedupeKey: `${key}:email`,
         channel: 'email',
         to: b.email.toLowerCase(),
-        subject: `Reminder: your ${b.serviceName} on ${when}`,
-        body: [
-          `Hi ${b.firstName},`,
-          '',
-          `This is a reminder of your ${b.serviceName} with ${sender.name} on ${when}.`,
-          `Where: ${b.locationAddress}`,
-          '',
-          `Need to reschedule or cancel? You can do it here until 24 hours before your appointment: ${link}`,
-          ...(sender.phone ? [`After that, please call ${sender.name} at ${sender.phone}.`] : []),
-          '',
-          `See you soon,`,
-          sender.name,
-        ].join('\n'),
+        ...(await renderEmailRow('booking-reminder', {
+          ...about,
+          firstName: b.firstName,
+          address: b.locationAddress,
+          manageLink: link,
+          phone: sender.phone,
+        })),
       });
       const phone = toE164(b.phone);
       if (phone && !blocked.has(phone))
@@ -129,7 +129,7 @@ export async function planReminders(deps: AutomationDeps, now = new Date()) {
           dedupeKey: `${key}:sms`,
           channel: 'sms',
           to: phone,
-          body: `${sender.name}: reminder of your ${b.serviceName} on ${when}. Reschedule or cancel: ${link} Reply STOP to opt out.`,
+          body: bookingReminderSms(about),
         });
     }
   }

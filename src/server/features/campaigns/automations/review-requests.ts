@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { nextAllowedSendTime } from '../../../../shared/quiet-hours';
 import type { DbOrTx } from '../../../db/client';
 import { bookings, customers, marketingConsents } from '../../../db/schema';
+import { renderEmailRow } from '../../../emails';
+import { reviewRequestSms } from '../../../emails/sms';
 import { senderOf } from '../campaign-send.service';
 import { blockedPhones, consentedSmsNumber } from '../consent.service';
 import { newReviewToken, reviewUrl } from './customer-links';
@@ -48,15 +50,12 @@ export async function queueReviewRequest(
       dedupeKey: `review_request:${bookingId}:email`,
       channel: 'email',
       to: b.email.toLowerCase(),
-      subject: `How did we do, ${b.firstName}?`,
-      body: [
-        `Hi ${b.firstName},`,
-        '',
-        `Thank you for choosing ${sender.name} for your ${b.serviceName}.`,
-        `Would you tell others how it went? It takes a minute: ${link}`,
-        '',
-        sender.name,
-      ].join('\n'),
+      ...(await renderEmailRow('review-request', {
+        firstName: b.firstName,
+        businessName: sender.name,
+        serviceName: b.serviceName,
+        reviewLink: link,
+      })),
       notBefore: now,
     },
   ];
@@ -67,7 +66,7 @@ export async function queueReviewRequest(
       dedupeKey: `review_request:${bookingId}:sms`,
       channel: 'sms',
       to: phone,
-      body: `${sender.name}: thank you for your ${b.serviceName}! How did we do? ${link} Reply STOP to opt out.`,
+      body: reviewRequestSms({ businessName: sender.name, serviceName: b.serviceName, link }),
       notBefore: nextAllowedSendTime(now, sender.timeZone),
     });
   return queueMessages(tx, rows);

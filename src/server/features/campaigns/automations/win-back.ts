@@ -82,43 +82,45 @@ async function planWinbackFor(deps: AutomationDeps, businessId: string, now: Dat
         )
       : new Set<string>();
   const notBefore = channel === 'sms' ? nextAllowedSendTime(now, sender.timeZone) : now;
-  const rows: MessageRow[] = candidates
-    .filter((c) => !blocked.has(c.to))
-    .map((c) => {
-      const id = randomUUID();
-      const values: Record<MessageVariable, string> = {
-        customer_name: c.firstName,
-        business_name: sender.name,
-        booking_link: `${deps.publicUrl}/book?business=${businessId}`,
-        date: fmtDate(today),
-        time: formatSlot(utcToZoned(now, sender.timeZone).time),
-        expiry_date: fmtDate(addDays(today, EXPIRY_DAYS)),
-      };
-      const body = fillVariables(settings.winbackMessage, values);
-      const email =
-        channel === 'email'
-          ? renderMarketingEmail({
-              publicUrl: deps.publicUrl,
-              sendId: id,
-              body,
-              businessName: sender.name,
-              postalAddress: sender.address ?? '',
-            })
-          : null;
-      return {
-        id,
-        businessId,
-        customerId: c.customerId,
-        kind: 'winback' as const,
-        marketing: true,
-        dedupeKey: `winback:${c.customerId}:${c.lastId}:${channel}`,
-        channel,
-        to: c.to,
-        subject: channel === 'email' ? fillVariables(settings.winbackSubject ?? '', values) || null : null,
-        body: email?.text ?? `${body} Reply STOP to opt out.`,
-        html: email?.html ?? null,
-        notBefore,
-      };
-    });
+  const rows: MessageRow[] = await Promise.all(
+    candidates
+      .filter((c) => !blocked.has(c.to))
+      .map(async (c) => {
+        const id = randomUUID();
+        const values: Record<MessageVariable, string> = {
+          customer_name: c.firstName,
+          business_name: sender.name,
+          booking_link: `${deps.publicUrl}/book?business=${businessId}`,
+          date: fmtDate(today),
+          time: formatSlot(utcToZoned(now, sender.timeZone).time),
+          expiry_date: fmtDate(addDays(today, EXPIRY_DAYS)),
+        };
+        const body = fillVariables(settings.winbackMessage, values);
+        const email =
+          channel === 'email'
+            ? await renderMarketingEmail({
+                publicUrl: deps.publicUrl,
+                sendId: id,
+                body,
+                businessName: sender.name,
+                postalAddress: sender.address ?? '',
+              })
+            : null;
+        return {
+          id,
+          businessId,
+          customerId: c.customerId,
+          kind: 'winback' as const,
+          marketing: true,
+          dedupeKey: `winback:${c.customerId}:${c.lastId}:${channel}`,
+          channel,
+          to: c.to,
+          subject: channel === 'email' ? fillVariables(settings.winbackSubject ?? '', values) || null : null,
+          body: email?.text ?? `${body} Reply STOP to opt out.`,
+          html: email?.html ?? null,
+          notBefore,
+        };
+      }),
+  );
   return queueMessages(deps.db, rows);
 }
