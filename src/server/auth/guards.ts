@@ -7,6 +7,7 @@ import { getUserRole } from '../features/profiles/profiles.service';
 import type { AppEnv } from '../http/context';
 import { forbidden, paymentRequired, unauthorized } from '../http/errors';
 import { readSignedIn } from './signed-in';
+import { TECHNICIAN_FORBIDDEN_MESSAGE, technicianMayCall } from './technician-access';
 
 /**
  * Loads the session; answers 401 when there is none. Sets the business the user works in (their own, or for a
@@ -24,6 +25,9 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', signedIn.user);
   c.set('businessId', signedIn.businessId);
   c.set('memberRole', signedIn.memberRole);
+  // A technician may call only the routes of their own jobs (decision 1160); every other route is the owner's.
+  if (signedIn.memberRole === 'technician' && !technicianMayCall(c.req.method, c.req.path))
+    throw forbidden(TECHNICIAN_FORBIDDEN_MESSAGE);
   // A signed-in answer is never kept by a browser or a shared cache (the back button on a shared computer, a proxy);
   // set before the route answers, so its answer is built with it (a route may set a stricter one of its own).
   c.header('Cache-Control', 'no-store');

@@ -4,6 +4,7 @@ import { type BookingStatus, DEFAULT_VEHICLE_MULTIPLIERS, type VehicleType } fro
 import type { Auth } from '../auth/auth';
 import type { Database } from './client';
 import {
+  bookingAssignments,
   bookings,
   citySeoPages,
   customers,
@@ -140,6 +141,16 @@ export async function createBooking(
     })
     .returning();
   return row!;
+}
+
+/** Assigns a booking to a technician of its business (features/team assignments). */
+export async function assignBooking(
+  db: Database,
+  businessId: string,
+  bookingId: string,
+  technicianId: string,
+) {
+  await db.insert(bookingAssignments).values({ businessId, bookingId, technicianId });
 }
 
 export async function createServiceArea(

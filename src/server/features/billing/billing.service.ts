@@ -59,7 +59,8 @@ export async function getBilling(
       elite: settings.elitePriceCents,
     },
     promotion: await promotionView(db, businessId),
-    charges: await recentCharges(db, businessId),
+    // The business's charges are the owner's (decision 1160).
+    charges: memberRole === 'owner' ? await recentCharges(db, businessId) : [],
     businessName: p.businessName,
     memberRole,
     plan: p.plan,

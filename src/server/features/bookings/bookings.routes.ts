@@ -8,6 +8,7 @@ import {
   ownerBookingInputSchema,
 } from '../../../shared/owner-bookings';
 import { requireOwner, requireUser } from '../../auth/guards';
+import { assertOwnJob, assertTechnicianStatus, ownJobsFilter, viewerOf } from '../../auth/technician-access';
 import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { mergeBookerDetails } from './booker-details.service';
@@ -214,15 +215,22 @@ export const bookingsRoutes = createRouter();
 bookingsRoutes.use('*', requireUser);
 
 export const bookingsApi = bookingsRoutes
-  .openapi(listRoute, async (c) =>
-    c.json(await listBookingsPage(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200),
-  )
-  .openapi(calendarRoute, async (c) =>
-    c.json(await calendarBookings(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200),
-  )
-  .openapi(getRoute, async (c) =>
-    c.json(await getBookingWithHistory(c.var.deps, c.var.businessId, c.req.valid('param').id), 200),
-  )
+  // A technician's lists are their own jobs, whatever technician the query names (decision 1160).
+  .openapi(listRoute, async (c) => {
+    const query = c.req.valid('query');
+    const technicianId = ownJobsFilter(viewerOf(c), query.technicianId);
+    return c.json(await listBookingsPage(c.var.deps.db, c.var.businessId, { ...query, technicianId }), 200);
+  })
+  .openapi(calendarRoute, async (c) => {
+    const query = c.req.valid('query');
+    const technicianId = ownJobsFilter(viewerOf(c), query.technicianId);
+    return c.json(await calendarBookings(c.var.deps.db, c.var.businessId, { ...query, technicianId }), 200);
+  })
+  .openapi(getRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    await assertOwnJob(c.var.deps.db, viewerOf(c), id);
+    return c.json(await getBookingWithHistory(c.var.deps, c.var.businessId, id), 200);
+  })
   .openapi(createBookingRoute, async (c) =>
     c.json(await createOwnerBooking(c.var.deps, c.var.businessId, c.req.valid('json')), 201),
   )
@@ -233,6 +241,9 @@ export const bookingsApi = bookingsRoutes
     ),
   )
   .openapi(statusRoute, async (c) => {
+    const viewer = viewerOf(c);
+    await assertOwnJob(c.var.deps.db, viewer, c.req.valid('param').id);
+    if (viewer.memberRole === 'technician') assertTechnicianStatus(c.req.valid('json').status);
     const booking = await updateBookingStatus(
       c.var.deps,
       c.var.businessId,

@@ -181,11 +181,11 @@ describe('appointment reminders', () => {
 });
 
 describe('automation settings', () => {
-  it('a technician may read but not change them (403); another business never sees them', async () => {
+  it('a technician may neither read nor change them (403, decision 1160); another business never sees them', async () => {
     const o = await owner();
     const tech = await t.signUp();
     await grantRole(t.db, tech.userId, 'technician', o.userId);
-    expect((await t.request('/api/automations', { cookie: tech.cookie })).status).toBe(200);
+    expect((await t.request('/api/automations', { cookie: tech.cookie })).status).toBe(403);
     expect((await saveSettings(tech.cookie, { reminder2h: false })).status).toBe(403);
     await saveSettings(o.cookie, { reminder2h: false });
     const other = await owner();

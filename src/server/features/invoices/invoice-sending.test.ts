@@ -94,8 +94,8 @@ describe('sending an invoice', () => {
     const tech = await t.signUp();
     await grantRole(t.db, tech.userId, 'technician', owner.userId);
     expect((await send(tech.cookie, invoice.id)).status).toBe(403);
-    // The technician still reads the invoices.
-    expect((await t.request('/api/invoices', { cookie: tech.cookie })).status).toBe(200);
+    // Nor does the technician list the invoices (decision 1160).
+    expect((await t.request('/api/invoices', { cookie: tech.cookie })).status).toBe(403);
 
     expect(
       (await t.request(`/api/invoices/${invoice.id}/void`, { method: 'POST', cookie: owner.cookie })).status,

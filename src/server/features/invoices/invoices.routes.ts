@@ -6,6 +6,7 @@ import {
   PAYMENT_METHODS,
 } from '../../../shared/invoices.schemas';
 import { requireOwner, requireUser } from '../../auth/guards';
+import { assertOwnJobInvoice, assertTechnicianCash, viewerOf } from '../../auth/technician-access';
 import { idParamSchema, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { documentFields, sendDocument } from './document-http';
@@ -139,9 +140,11 @@ export const invoicesApi = invoicesRoutes
   .openapi(listRoute, async (c) =>
     c.json(await listInvoices(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200),
   )
-  .openapi(getRoute, async (c) =>
-    c.json(await getInvoice(c.var.deps.db, c.var.businessId, c.req.valid('param').id), 200),
-  )
+  .openapi(getRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    await assertOwnJobInvoice(c.var.deps.db, viewerOf(c), id);
+    return c.json(await getInvoice(c.var.deps.db, c.var.businessId, id), 200);
+  })
   .openapi(fromQuoteRoute, async (c) =>
     c.json(await invoiceFromQuote(c.var.deps, c.var.businessId, c.req.valid('param').id), 201),
   )
@@ -150,6 +153,9 @@ export const invoicesApi = invoicesRoutes
   )
   // Cash that lowers the balance, or a void, closes the card checkouts left open for the old balance (decision 0930).
   .openapi(paymentRoute, async (c) => {
+    const viewer = viewerOf(c);
+    await assertOwnJobInvoice(c.var.deps.db, viewer, c.req.valid('param').id);
+    if (viewer.memberRole === 'technician') assertTechnicianCash(c.req.valid('json').method);
     const invoice = await recordOfflinePayment(
       c.var.deps,
       c.var.businessId,

@@ -401,19 +401,21 @@ describe('invoices', () => {
     expect(await start.text()).toContain('This invoice has been voided');
   });
 
-  it("a technician views the business's invoices and records a payment, but may not void (403)", async () => {
+  it('a technician neither lists invoices nor sees or pays one not of their own job (decision 1160), nor voids', async () => {
     const { owner, customer } = await setup();
     const { invoice } = await acceptedInvoice(owner.cookie, customer);
     const tech = await t.signUp();
     await grantRole(t.db, tech.userId, 'technician', owner.userId);
-    const list = await (await t.request('/api/invoices', { cookie: tech.cookie })).json();
-    expect(list.items.map((i: { id: string }) => i.id)).toEqual([invoice.id]);
+    expect((await t.request('/api/invoices', { cookie: tech.cookie })).status).toBe(403);
+    expect((await t.request(`/api/invoices/${invoice.id}`, { cookie: tech.cookie })).status).toBe(404);
     const paid = await t.request(`/api/invoices/${invoice.id}/payments`, {
       method: 'POST',
       cookie: tech.cookie,
       json: { method: 'cash', amountCents: 1000 },
     });
-    expect(paid.status).toBe(201);
+    expect(paid.status).toBe(404);
+    const unchanged = await (await t.request(`/api/invoices/${invoice.id}`, { cookie: owner.cookie })).json();
+    expect(unchanged.status).toBe('unpaid');
     const second = (await acceptedInvoice(owner.cookie, customer)).invoice;
     expect(
       (await t.request(`/api/invoices/${second.id}/void`, { method: 'POST', cookie: tech.cookie })).status,

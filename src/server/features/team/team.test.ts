@@ -286,11 +286,14 @@ describe('booking assignment', () => {
     const res = await assign(owner.cookie, booking.id, tech.userId);
     expect(res.status).toBe(200);
     const mine = await (
-      await t.request(`/api/team/assignments?technicianId=${tech.userId}`, { cookie: tech.cookie })
+      await t.request(`/api/team/assignments?technicianId=${tech.userId}`, { cookie: owner.cookie })
     ).json();
     expect(mine.items).toEqual([
       { bookingId: booking.id, technicianId: tech.userId, technicianName: 'Theo Tech' },
     ]);
+    // The technician's own list is their jobs (decision 1160).
+    const jobs = await (await t.request('/api/bookings', { cookie: tech.cookie })).json();
+    expect(jobs.items.map((b: { id: string }) => b.id)).toEqual([booking.id]);
     expect((await assign(owner.cookie, booking.id, null)).status).toBe(200);
     const none = await (await t.request('/api/team/assignments', { cookie: owner.cookie })).json();
     expect(none).toEqual({ items: [], nextCursor: null });

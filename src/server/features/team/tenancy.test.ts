@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LAPSED_MESSAGE, upgradeMessage } from '../../../shared/plan-features';
-import { OWNER_ONLY_MESSAGE } from '../../auth/guards';
+import { TECHNICIAN_FORBIDDEN_MESSAGE } from '../../auth/technician-access';
 import {
+  assignBooking,
   createBooking,
   createCustomer,
   createInventoryItem,
@@ -31,24 +32,25 @@ async function businessWithTechnician() {
   });
   const tech = await t.signUp({ firstName: 'Theo', lastName: 'Tech' });
   await grantRole(t.db, tech.userId, 'technician', owner.userId);
+  await assignBooking(t.db, owner.userId, booking.id, tech.userId);
   return { owner, tech, service, customer, booking };
 }
 
 describe("the session's business", () => {
-  it("a technician reads the business's bookings and customers, not their own empty business", async () => {
+  it("a technician reads the business's jobs assigned to them and their customer's contact, not their own empty business", async () => {
     const { tech, customer, booking } = await businessWithTechnician();
     const bookings = await (await t.request('/api/bookings', { cookie: tech.cookie })).json();
     expect(bookings.items.map((b: { id: string }) => b.id)).toEqual([booking.id]);
-    const customers = await (await t.request('/api/customers', { cookie: tech.cookie })).json();
-    expect(JSON.stringify(customers)).toContain(customer.id);
-    const detail = await t.request(`/api/customers/${customer.id}`, { cookie: tech.cookie });
-    expect(detail.status).toBe(200);
+    const job = await (await t.request(`/api/bookings/${booking.id}`, { cookie: tech.cookie })).json();
+    expect(job.customer).toMatchObject({ id: customer.id, email: customer.email });
+    // The customer base itself is the owner's (decision 1160).
+    expect((await t.request('/api/customers', { cookie: tech.cookie })).status).toBe(403);
   });
 
   it('a technician sees nothing of another business (404 for its ids)', async () => {
     const { tech } = await businessWithTechnician();
     const other = await businessWithTechnician();
-    const res = await t.request(`/api/customers/${other.customer.id}`, { cookie: tech.cookie });
+    const res = await t.request(`/api/bookings/${other.booking.id}`, { cookie: tech.cookie });
     expect(res.status).toBe(404);
     const status = await t.request(`/api/bookings/${other.booking.id}/status`, {
       method: 'PATCH',
@@ -58,15 +60,21 @@ describe("the session's business", () => {
     expect(status.status).toBe(404);
   });
 
-  it('a technician changes booking status', async () => {
-    const { tech, booking } = await businessWithTechnician();
+  it('a technician moves their own job forward', async () => {
+    const { owner, tech, booking } = await businessWithTechnician();
+    const confirm = await t.request(`/api/bookings/${booking.id}/status`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      json: { status: 'confirmed' },
+    });
+    expect(confirm.status).toBe(200);
     const res = await t.request(`/api/bookings/${booking.id}/status`, {
       method: 'PATCH',
       cookie: tech.cookie,
-      json: { status: 'confirmed' },
+      json: { status: 'in_progress' },
     });
     expect(res.status).toBe(200);
-    expect((await res.json()).status).toBe('confirmed');
+    expect((await res.json()).status).toBe('in_progress');
   });
 
   it('every owner-only write answers 403 with a clear message for a technician, and works for the owner', async () => {
@@ -91,7 +99,7 @@ describe("the session's business", () => {
     for (const [method, path, json] of writes) {
       const res = await t.request(path, { method, cookie: tech.cookie, json });
       expect([method, path, res.status]).toEqual([method, path, 403]);
-      expect((await res.json()).error.message).toBe(OWNER_ONLY_MESSAGE);
+      expect((await res.json()).error.message).toBe(TECHNICIAN_FORBIDDEN_MESSAGE);
     }
     // Nothing changed behind the 403s.
     const services = await (await t.request('/api/services', { cookie: owner.cookie })).json();
@@ -107,13 +115,14 @@ describe("the session's business", () => {
     expect(own.status).toBe(201);
   });
 
-  it('billing tells a technician whose business they work in', async () => {
+  it('billing tells a technician whose business they work in, without its charges', async () => {
     const { tech } = await businessWithTechnician();
     const res = await t.request('/api/billing', { cookie: tech.cookie });
     expect(await res.json()).toMatchObject({
       memberRole: 'technician',
       plan: 'pro',
       seats: { used: 2, limit: 3 },
+      charges: [],
     });
   });
 });

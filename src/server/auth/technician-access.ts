@@ -1,0 +1,105 @@
+import { and, eq } from 'drizzle-orm';
+import type { BookingStatus } from '../../shared/constants';
+import type { DbOrTx } from '../db/client';
+import { assertUuid } from '../features/ids';
+import { invoices } from '../features/invoices/invoices.schema';
+import { bookingAssignments } from '../features/team/team.schema';
+import { forbidden, notFound } from '../http/errors';
+
+// What a technician may do (docs/decisions/1160-technician-permissions.md). Deny by default: requireUser refuses
+// every signed-in route not listed here, so a route added later is the owner's until it is listed.
+
+export const TECHNICIAN_FORBIDDEN_MESSAGE =
+  'Technicians can see their own jobs, move them forward and take cash for them. Ask the business owner for anything else.';
+export const TECHNICIAN_STATUS_MESSAGE =
+  'Technicians can only start and complete their jobs; ask the business owner to cancel or mark a no-show.';
+export const TECHNICIAN_CASH_MESSAGE = 'Technicians can only record cash taken on site.';
+
+/** The routes a technician may call ("METHOD path"), each scoped to their own jobs by its handler. */
+const TECHNICIAN_ROUTES: Array<[string, RegExp]> = [
+  ['GET', /^\/api\/me\/role$/],
+  // The business's name, plan and the user's role, which gate the app's screens; the charges are the owner's.
+  ['GET', /^\/api\/billing\/?$/],
+  ['GET', /^\/api\/bookings\/?$/],
+  ['GET', /^\/api\/bookings\/calendar$/],
+  ['GET', /^\/api\/bookings\/[^/]+$/],
+  ['PATCH', /^\/api\/bookings\/[^/]+\/status$/],
+  // The invoice of their own job: its pay link for the customer, and cash taken on site.
+  ['GET', /^\/api\/invoices\/[^/]+$/],
+  ['POST', /^\/api\/invoices\/[^/]+\/payments$/],
+];
+
+export function technicianMayCall(method: string, path: string): boolean {
+  const m = method === 'HEAD' ? 'GET' : method;
+  return TECHNICIAN_ROUTES.some(([allowed, re]) => allowed === m && re.test(path));
+}
+
+/** The statuses a technician may move their own job to: forward only (never cancelled, refunded or no-show). */
+export const TECHNICIAN_STATUSES: readonly BookingStatus[] = ['in_progress', 'completed'];
+
+export function assertTechnicianStatus(to: BookingStatus) {
+  if (!TECHNICIAN_STATUSES.includes(to)) throw forbidden(TECHNICIAN_STATUS_MESSAGE);
+}
+
+export function assertTechnicianCash(method: string) {
+  if (method !== 'cash') throw forbidden(TECHNICIAN_CASH_MESSAGE);
+}
+
+/** Who is asking: the owner sees every job of the business, a technician only the jobs assigned to them. */
+export interface Viewer {
+  businessId: string;
+  userId: string;
+  memberRole: 'owner' | 'technician';
+}
+
+/** The technician id to filter a booking list on: a technician's own, whatever the query asked for. */
+export function ownJobsFilter(viewer: Viewer, asked: string | undefined): string | undefined {
+  return viewer.memberRole === 'technician' ? viewer.userId : asked;
+}
+
+/** 404 (not visible) unless the booking is the technician's own job; the owner passes. */
+export async function assertOwnJob(
+  db: DbOrTx,
+  viewer: Viewer,
+  bookingId: string,
+  message = 'Booking not found',
+) {
+  if (viewer.memberRole !== 'technician') return;
+  assertUuid(bookingId, message);
+  const [row] = await db
+    .select({ id: bookingAssignments.bookingId })
+    .from(bookingAssignments)
+    .where(
+      and(
+        eq(bookingAssignments.bookingId, bookingId),
+        eq(bookingAssignments.businessId, viewer.businessId),
+        eq(bookingAssignments.technicianId, viewer.userId),
+      ),
+    );
+  if (!row) throw notFound(message);
+}
+
+/** 404 (not visible) unless the invoice is of the technician's own job; the owner passes. */
+export async function assertOwnJobInvoice(db: DbOrTx, viewer: Viewer, invoiceId: string) {
+  if (viewer.memberRole !== 'technician') return;
+  const message = 'Invoice not found';
+  assertUuid(invoiceId, message);
+  const [row] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .innerJoin(bookingAssignments, eq(bookingAssignments.bookingId, invoices.bookingId))
+    .where(
+      and(
+        eq(invoices.id, invoiceId),
+        eq(invoices.businessId, viewer.businessId),
+        eq(bookingAssignments.technicianId, viewer.userId),
+      ),
+    );
+  if (!row) throw notFound(message);
+}
+
+/** The signed-in viewer of a request (after requireUser). */
+export const viewerOf = (c: {
+  var: { businessId: string; user: { id: string }; memberRole: Viewer['memberRole'] };
+}) =>
+  ({ businessId: c.var.businessId, userId: c.var.user.id, memberRole: c.var.memberRole }) satisfies Viewer;
