@@ -18,6 +18,8 @@ export const TECHNICIAN_CASH_MESSAGE = 'Technicians can only record cash taken o
 /** The routes a technician may call ("METHOD path"), each scoped to their own jobs by its handler. */
 const TECHNICIAN_ROUTES: Array<[string, RegExp]> = [
   ['GET', /^\/api\/me\/role$/],
+  // Accepting a team invitation (a used one answers 409 by its own rules).
+  ['POST', /^\/api\/invitations\/[^/]+\/accept$/],
   // The business's name, plan and the user's role, which gate the app's screens; the charges are the owner's.
   ['GET', /^\/api\/billing\/?$/],
   ['GET', /^\/api\/bookings\/?$/],
