@@ -61,6 +61,9 @@ export const ADD_ON_TEXT = {
   exportNeedsBooster:
     'Customer export is part of the CRM booster pack. Add it on the Billing page to use it.',
   bought: (name: string) => `${name} added`,
+  onlyBoosterCancels: 'Only the CRM booster pack is a monthly add-on to cancel',
+  alreadyCancelled: 'Your CRM booster pack is already cancelled',
+  useCheckout: 'Add-ons go through Stripe Checkout: use the buttons on the Billing page',
 } as const;
 
 export const addOnPurchaseSchema = z.discriminatedUnion(

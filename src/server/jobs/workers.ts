@@ -1,3 +1,8 @@
+import {
+  CRM_BOOSTER_RENEW_JOB,
+  type CrmBoosterRenewJob,
+  renewCrmBooster,
+} from '../features/billing/add-ons.service';
 import { REFUND_JOB, refundCancelledBooking } from '../features/bookings/bookings.service';
 import { registerAutomationWorkers } from '../features/campaigns/automations/workers';
 import { registerCampaignWorkers } from '../features/campaigns/campaign-jobs';
@@ -34,5 +39,9 @@ export async function registerWorkers(queue: JobQueue, deps: AppDeps): Promise<v
   });
   await queue.work<LaunchEmailsJob>(LAUNCH_EMAILS_JOB, async (data) => {
     await sendLaunchEmails(deps, data);
+  });
+  // The test-mode CRM booster's next month, due when the month in progress ends (docs/decisions/1156).
+  await queue.work<CrmBoosterRenewJob>(CRM_BOOSTER_RENEW_JOB, async (data) => {
+    await renewCrmBooster(deps, data);
   });
 }

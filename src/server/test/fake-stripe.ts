@@ -37,6 +37,23 @@ interface FakeSession {
   transfer_destination: string | null;
 }
 
+export interface FakeSubscription {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: string;
+  cancel_at_period_end: boolean;
+  metadata: Record<string, string>;
+  items: {
+    object: 'list';
+    data: {
+      price: { unit_amount: number; recurring: { interval: string | null } };
+      current_period_start: number;
+      current_period_end: number;
+    }[];
+  };
+}
+
 export interface FakeAccount {
   id: string;
   object: 'account';
@@ -95,6 +112,8 @@ export async function startFakeStripe() {
     }
   >();
   const accounts = new Map<string, FakeAccount>();
+  // Subscriptions made by completeSubscription (POST /v1/subscriptions/{id} updates them).
+  const subscriptions = new Map<string, FakeSubscription>();
   const payments = new Map<string, FakePayment>();
   const requests: FakeStripeRequest[] = [];
   const refunds: FakeRefund[] = [];
@@ -214,6 +233,16 @@ export async function startFakeStripe() {
       session.status = 'expired';
       return [200, session];
     }
+    const subscriptionMatch = path.match(/^\/v1\/subscriptions\/([^/]+)$/);
+    if (method === 'POST' && subscriptionMatch) {
+      const sub = subscriptions.get(decodeURIComponent(subscriptionMatch[1]!));
+      if (!sub) return [404, error('No such subscription')];
+      if (sub.status === 'canceled')
+        return [400, error('A canceled subscription can only update its metadata')];
+      if (form.cancel_at_period_end !== undefined)
+        sub.cancel_at_period_end = form.cancel_at_period_end === 'true';
+      return [200, sub];
+    }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (!form.customer?.startsWith('cus_')) return [400, error(`No such customer: '${form.customer}'`)];
       const id = `bps_fake_${++counter}`;
@@ -330,6 +359,7 @@ export async function startFakeStripe() {
     coupons,
     accounts,
     payments,
+    subscriptions,
     /** What Stripe does when the customer pays on its page (and the destination charge transfers). */
     markPaid(id: string) {
       const s = sessions.get(id);
@@ -362,17 +392,26 @@ export async function startFakeStripe() {
         customer: s.customer ?? `cus_fake_${++counter}`,
         subscription: `sub_fake_${++counter}`,
       });
-      const subscription = {
+      const start = Math.floor(Date.now() / 1000);
+      const subscription: FakeSubscription = {
         id: s.subscription!,
         object: 'subscription',
         customer: s.customer!,
         status,
+        cancel_at_period_end: false,
         metadata: s.subscription_metadata,
         items: {
           object: 'list',
-          data: [{ price: { unit_amount: s.amount_total, recurring: { interval: s.recurring_interval } } }],
+          data: [
+            {
+              price: { unit_amount: s.amount_total, recurring: { interval: s.recurring_interval } },
+              current_period_start: start,
+              current_period_end: start + 30 * 86_400,
+            },
+          ],
         },
       };
+      subscriptions.set(subscription.id, subscription);
       return { session: { ...s }, subscription };
     },
     /** What Stripe does when the owner finishes onboarding: the account can take charges and be paid out. */

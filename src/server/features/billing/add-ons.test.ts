@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createCustomer, grantRole, updateProfile } from '../../db/factories';
-import { adminAuditLog, billingCharges } from '../../db/schema';
+import { addOnPurchases, adminAuditLog, billingCharges } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
 
 // Franchise and the §9 add-ons (issue 25, item 17; docs/decisions/0952, 0953).
-const t = await createTestContext();
+const t = await createTestContext({ jobs: 'memory' });
 const admin = await t.createAdmin();
 
 const buy = (cookie: string, json: unknown) =>
@@ -185,5 +185,95 @@ describe('add-ons', () => {
     ).toBe(404);
     const list = await (await t.request('/api/billing/add-ons', { cookie: owner.cookie })).json();
     expect(list.items.find((o: { id: string }) => o.id === few.id).status).toBe('fulfilled');
+  });
+});
+
+describe('CRM booster pack in test mode: monthly renewal and Cancel', () => {
+  const jobs = t.memoryJobs!;
+  const boosterCharges = async (businessId: string) =>
+    (await chargesOf(businessId))
+      .filter((c) => c.addOnPurchaseId !== null)
+      .sort((a, b) => (a.periodNumber ?? 0) - (b.periodNumber ?? 0))
+      .map((c) => [c.description, c.amountCents]);
+  /** The month in progress ends: its renewal job comes due and runs. */
+  const monthEnds = async () => {
+    jobs.releaseDelayed();
+    await jobs.drain();
+  };
+
+  it('charges $9.99 each month when the month ends, then stops after Cancel at the end of the month', async () => {
+    const owner = await t.signUp({ plan: 'starter' });
+    const res = await buy(owner.cookie, { addOn: 'crm_booster' });
+    const booster = await res.json();
+    expect(booster.currentPeriodEnd).not.toBeNull();
+    // The renewal waits for the end of the month, about a month from now.
+    const job = jobs.sent.findLast((j) => j.name === 'billing.crm-booster-renew');
+    expect(job?.data).toEqual({ purchaseId: booster.id, period: 2 });
+    expect(await boosterCharges(owner.userId)).toEqual([['CRM booster pack, month 1', 999]]);
+
+    await monthEnds();
+    await monthEnds();
+    expect(await boosterCharges(owner.userId)).toEqual([
+      ['CRM booster pack, month 1', 999],
+      ['CRM booster pack, month 2', 999],
+      ['CRM booster pack, month 3', 999],
+    ]);
+    // A renewal run twice (a retried job) charges nothing more.
+    await jobs.send('billing.crm-booster-renew', { purchaseId: booster.id, period: 3 });
+    await jobs.drain();
+    expect(await boosterCharges(owner.userId)).toHaveLength(3);
+
+    const cancel = await t.request(`/api/billing/add-ons/${booster.id}/cancel`, {
+      method: 'POST',
+      cookie: owner.cookie,
+    });
+    expect(cancel.status).toBe(200);
+    const { purchase, viaStripe } = await cancel.json();
+    expect(viaStripe).toBe(false);
+    const [row] = await t.db.select().from(addOnPurchases).where(eq(addOnPurchases.id, booster.id));
+    // Month 3 ends at the purchase + 3 months: it runs until then.
+    expect(purchase).toMatchObject({ status: 'active', endsAt: row!.currentPeriodEnd!.toISOString() });
+    expect(new Date(purchase.endsAt).getTime()).toBe(
+      new Date(
+        new Date(booster.createdAt).setUTCMonth(new Date(booster.createdAt).getUTCMonth() + 3),
+      ).getTime(),
+    );
+    expect((await t.request('/api/customers/export.csv', { cookie: owner.cookie })).status).toBe(200);
+    const twice = await t.request(`/api/billing/add-ons/${booster.id}/cancel`, {
+      method: 'POST',
+      cookie: owner.cookie,
+    });
+    expect(twice.status).toBe(409);
+
+    // The month ends: no charge, the pack is cancelled, the export closes, and nothing is queued any more.
+    await monthEnds();
+    expect(await boosterCharges(owner.userId)).toHaveLength(3);
+    const [ended] = await t.db.select().from(addOnPurchases).where(eq(addOnPurchases.id, booster.id));
+    expect(ended!.status).toBe('cancelled');
+    expect(
+      jobs.sent
+        .filter((j) => (j.data as { purchaseId?: string }).purchaseId === booster.id)
+        .map((j) => j.data),
+    ).toEqual([2, 3, 4, 3].map((period) => ({ purchaseId: booster.id, period })));
+    expect((await t.request('/api/customers/export.csv', { cookie: owner.cookie })).status).toBe(402);
+    // A new pack can be bought again.
+    expect((await buy(owner.cookie, { addOn: 'crm_booster' })).status).toBe(201);
+  });
+
+  it('Cancel: owners only, their own booster only (404 for another business), the booster only (409)', async () => {
+    const owner = await t.signUp({ plan: 'elite' });
+    const booster = await (await buy(owner.cookie, { addOn: 'crm_booster' })).json();
+    const whiteLabel = await (await buy(owner.cookie, { addOn: 'white_label_setup' })).json();
+    const other = await t.signUp({ plan: 'starter' });
+    const tech = await t.signUp();
+    await grantRole(t.db, tech.userId, 'technician', owner.userId);
+    const cancel = (id: string, cookie?: string) =>
+      t.request(`/api/billing/add-ons/${id}/cancel`, { method: 'POST', cookie });
+    expect((await cancel(booster.id, other.cookie)).status).toBe(404);
+    expect((await cancel(booster.id, tech.cookie)).status).toBe(403);
+    expect((await cancel(booster.id)).status).toBe(401);
+    expect((await cancel(whiteLabel.id, owner.cookie)).status).toBe(409);
+    const [row] = await t.db.select().from(addOnPurchases).where(eq(addOnPurchases.id, booster.id));
+    expect(row!.endsAt).toBeNull();
   });
 });

@@ -1,18 +1,21 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ADD_ON_IDS, addOnPurchaseSchema, NFC_TARGETS } from '../../../shared/add-ons';
+import { ADD_ON_IDS, ADD_ON_TEXT, addOnPurchaseSchema, NFC_TARGETS } from '../../../shared/add-ons';
 import { planChangeSchema } from '../../../shared/billing';
 import { SUBSCRIPTION_TIERS } from '../../../shared/constants';
 import { requireOwner, requireUser } from '../../auth/guards';
 import { conflict } from '../../http/errors';
-import { listOf, wholeList } from '../../http/lists';
+import { idParamSchema, listOf, wholeList } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { buyAddOn, listAddOns } from './add-ons.service';
 import { applyPlan, getBilling } from './billing.service';
 import { recordDuePeriods } from './promotion.service';
-
-const ADD_ON_STRIPE_TEXT = 'Add-ons are arranged with our team while Stripe Billing is on; please contact us';
-
-import { openCustomerPortal, STRIPE_BILLING_TEXT, startSubscriptionCheckout } from './stripe-billing.service';
+import {
+  cancelBooster,
+  openCustomerPortal,
+  STRIPE_BILLING_TEXT,
+  startAddOnCheckout,
+  startSubscriptionCheckout,
+} from './stripe-billing.service';
 
 const billingSchema = z
   .object({
@@ -115,6 +118,8 @@ const addOnSchema = z
     nfcTarget: z.enum(NFC_TARGETS).nullable(),
     tagUrl: z.string().nullable(),
     fulfilledAt: z.string().nullable(),
+    currentPeriodEnd: z.string().nullable(),
+    endsAt: z.string().nullable(),
     createdAt: z.string(),
   })
   .openapi('AddOnPurchase');
@@ -144,6 +149,40 @@ const buyAddOnRoute = createRoute({
   },
 });
 
+const addOnCheckoutRoute = createRoute({
+  method: 'post',
+  path: '/add-ons/checkout',
+  tags: ['Billing'],
+  summary:
+    'Stripe Checkout for an add-on (one-time payment, or the CRM booster as a subscription); the webhook records it',
+  middleware: [requireOwner] as const,
+  request: { body: { content: { 'application/json': { schema: addOnPurchaseSchema } }, required: true } },
+  responses: {
+    200: json(z.object({ url: z.string() })),
+    400: errorResponses[400],
+    401: errorResponses[401],
+    402: errorResponses[402],
+    403: errorResponses[403],
+    409: errorResponses[409],
+  },
+});
+const cancelAddOnRoute = createRoute({
+  method: 'post',
+  path: '/add-ons/{id}/cancel',
+  tags: ['Billing'],
+  summary:
+    'Cancel the CRM booster pack at the end of its month (with Stripe, Stripe is asked and its webhook records it)',
+  middleware: [requireOwner] as const,
+  request: { params: idParamSchema },
+  responses: {
+    200: json(z.object({ purchase: addOnSchema, viaStripe: z.boolean() })),
+    401: errorResponses[401],
+    403: errorResponses[403],
+    404: errorResponses[404],
+    409: errorResponses[409],
+  },
+});
+
 export const billingRoutes = createRouter();
 billingRoutes.use('*', requireUser);
 
@@ -159,11 +198,18 @@ export const billingApi = billingRoutes
     c.json(wholeList(await listAddOns(c.var.deps.db, c.var.businessId)), 200),
   )
   .openapi(buyAddOnRoute, async (c) => {
-    const { db, payments, publicUrl } = c.var.deps;
-    // With Stripe Billing, add-ons are not sold through it yet (docs/decisions/0952).
-    if (payments.kind === 'stripe' && payments.billing) throw conflict(ADD_ON_STRIPE_TEXT);
-    return c.json(await buyAddOn(db, c.var.businessId, c.req.valid('json'), publicUrl), 201);
+    const { payments } = c.var.deps;
+    // With Stripe Billing, add-ons are paid on Stripe Checkout and recorded by its webhook (docs/decisions/1156).
+    if (payments.kind === 'stripe' && payments.billing) throw conflict(ADD_ON_TEXT.useCheckout);
+    return c.json(await buyAddOn(c.var.deps, c.var.businessId, c.req.valid('json')), 201);
   })
+  .openapi(addOnCheckoutRoute, async (c) => {
+    const { url } = await startAddOnCheckout(c.var.deps, c.var.businessId, c.req.valid('json'));
+    return c.json({ url }, 200);
+  })
+  .openapi(cancelAddOnRoute, async (c) =>
+    c.json(await cancelBooster(c.var.deps, c.var.businessId, c.req.valid('param').id), 200),
+  )
   .openapi(checkoutRoute, async (c) => {
     const { url } = await startSubscriptionCheckout(c.var.deps, c.var.businessId, c.req.valid('json').plan);
     return c.json({ url }, 200);

@@ -9,7 +9,7 @@ import { billingCharges, billingPromotions, billingSubscriptions } from './billi
 // The first-months promotion (docs/decisions/0951): on while the admin's banner switch is on; a subscription that
 // starts meanwhile keeps it for its first PROMOTION.months months.
 
-const addMonths = (d: Date, n: number) => {
+export const addMonths = (d: Date, n: number) => {
   const out = new Date(d);
   out.setUTCMonth(out.getUTCMonth() + n);
   return out;

@@ -1,4 +1,16 @@
-import { eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
+import {
+  ADD_ON_CATALOGUE,
+  ADD_ON_IDS,
+  type AddOnId,
+  type AddOnPurchaseInput,
+  CRM_BOOSTER_MONTHLY_CENTS,
+  NFC_TAGS_MAX,
+  NFC_TARGETS,
+  type NfcTarget,
+  nfcTagUnitCents,
+  WHITE_LABEL_SETUP_CENTS,
+} from '../../../shared/add-ons';
 import { PROMOTION, planPriceCents } from '../../../shared/billing';
 import { PLANS, SUBSCRIPTION_TIERS, type SubscriptionTier } from '../../../shared/constants';
 import type { DbOrTx } from '../../db/client';
@@ -7,8 +19,10 @@ import type { AppDeps } from '../../http/context';
 import { AppError, conflict } from '../../http/errors';
 import type { PaymentWebhookEvent } from '../../providers/payments/payments';
 import { getPlatformSettings } from '../platform-settings/platform-settings.service';
+import { addOnTerms, addOnView, cancelTestBooster, purchaseOf } from './add-ons.service';
+import { addOnPurchases } from './billing.schema';
 import { applyPlan } from './billing.service';
-import { grantPromotion, promotionEligible } from './promotion.service';
+import { addMonths, grantPromotion, promotionEligible } from './promotion.service';
 
 export const STRIPE_BILLING_TEXT = {
   notConfigured: 'Stripe Billing is not configured: plan changes are recorded at once in test mode',
@@ -24,7 +38,7 @@ const BILLING_PATH = '/billing';
 /** The Stripe coupon of the first-months promotion: one id, so every instance finds the same coupon. */
 export const PROMOTION_COUPON_ID = `shineroute-first-${PROMOTION.months}-months-${PROMOTION.percentOff}-off`;
 
-function billingOf(deps: Pick<AppDeps, 'payments'>) {
+export function billingOf(deps: Pick<AppDeps, 'payments'>) {
   const billing = deps.payments.kind === 'stripe' ? deps.payments.billing : undefined;
   if (!billing) throw conflict(STRIPE_BILLING_TEXT.notConfigured);
   return billing;
@@ -173,4 +187,152 @@ export async function handleSubscriptionEvent(
     }
     return { received: true as const };
   });
+}
+
+/**
+ * A Stripe Checkout for an add-on (docs/decisions/1156), after the same checks as the test-mode purchase: the
+ * white-label setup and NFC tags as one-time payments, the CRM booster pack as a monthly subscription of its own.
+ * Nothing is recorded here: the signed webhook records the purchase once Stripe says it is paid.
+ */
+export async function startAddOnCheckout(
+  deps: Pick<AppDeps, 'db' | 'payments' | 'publicUrl'>,
+  businessId: string,
+  input: AddOnPurchaseInput,
+) {
+  const billing = billingOf(deps);
+  const terms = await deps.db.transaction((tx) => addOnTerms(tx, businessId, input, deps.publicUrl));
+  const [owner] = await deps.db.select({ email: user.email }).from(user).where(eq(user.id, businessId));
+  const existing = await subscriptionRow(deps.db, businessId);
+  const metadata: Record<string, string> = {
+    business_id: businessId,
+    add_on: input.addOn,
+    quantity: String(terms.quantity),
+    ...(terms.nfcTarget && { nfc_target: terms.nfcTarget }),
+    ...(terms.tagUrl && { tag_url: terms.tagUrl }),
+  };
+  return billing.createAddOnCheckout({
+    businessId,
+    name: `ShineRoute ${terms.name}`,
+    unitCents: terms.unitPriceCents,
+    quantity: terms.quantity,
+    monthly: input.addOn === 'crm_booster',
+    customerEmail: owner?.email ?? '',
+    customerId: existing?.stripeCustomerId ?? null,
+    metadata,
+    successUrl: `${deps.publicUrl}${BILLING_PATH}?add_on=success`,
+    cancelUrl: `${deps.publicUrl}${BILLING_PATH}?add_on=cancelled`,
+  });
+}
+
+const UNIT_CENTS: Record<AddOnId, (quantity: number) => number> = {
+  white_label_setup: () => WHITE_LABEL_SETUP_CENTS,
+  crm_booster: () => CRM_BOOSTER_MONTHLY_CENTS,
+  nfc_tags: nfcTagUnitCents,
+};
+
+/**
+ * Records an add-on Stripe says is paid: one purchase per Checkout session (a unique column), so a replayed or
+ * duplicated webhook records nothing more. Prices are ours, by the add-on and quantity the session's metadata names.
+ */
+export async function handleAddOnCheckout(
+  deps: Pick<AppDeps, 'db'>,
+  event: Extract<PaymentWebhookEvent, { type: 'add_on.checkout.completed' }>,
+) {
+  if (!event.paid) return { received: true as const, outcome: 'Not paid yet' };
+  const addOn = (ADD_ON_IDS as readonly string[]).includes(event.addOn ?? '')
+    ? (event.addOn as AddOnId)
+    : null;
+  if (!addOn || !event.businessId) return { received: true as const, outcome: 'Unknown add-on' };
+  const quantity = addOn === 'nfc_tags' ? Math.min(event.quantity, NFC_TAGS_MAX) : 1;
+  const nfcTarget = (NFC_TARGETS as readonly string[]).includes(event.nfcTarget ?? '')
+    ? (event.nfcTarget as NfcTarget)
+    : null;
+  const businessId = event.businessId;
+  const at = new Date(event.created * 1000);
+  return deps.db.transaction(async (tx) => {
+    const [business] = await tx
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.id, businessId))
+      .for('update');
+    if (!business) return { received: true as const, outcome: 'Unknown business' };
+    const unit = UNIT_CENTS[addOn](quantity);
+    const [purchase] = await tx
+      .insert(addOnPurchases)
+      .values({
+        businessId,
+        addOn,
+        status: addOn === 'nfc_tags' ? 'ordered' : 'active',
+        quantity,
+        unitPriceCents: unit,
+        amountCents: unit * quantity,
+        nfcTarget: addOn === 'nfc_tags' ? nfcTarget : null,
+        tagUrl: addOn === 'nfc_tags' ? event.tagUrl : null,
+        stripeSessionId: event.sessionId,
+        stripeSubscriptionId: addOn === 'crm_booster' ? event.subscriptionId : null,
+        ...(addOn === 'crm_booster' && { periodNumber: 1, currentPeriodEnd: addMonths(at, 1) }),
+      })
+      .onConflictDoNothing()
+      .returning({ id: addOnPurchases.id });
+    if (purchase) return { received: true as const };
+    const [same] = await tx
+      .select({ id: addOnPurchases.id })
+      .from(addOnPurchases)
+      .where(eq(addOnPurchases.stripeSessionId, event.sessionId));
+    // Paid twice for a once-only add-on (two Checkouts opened side by side): our team refunds the second.
+    return {
+      received: true as const,
+      outcome: same ? 'Already recorded' : `Already held: ${ADD_ON_CATALOGUE[addOn].name}`,
+    };
+  });
+}
+
+const BOOSTER_ENDED = new Set(['canceled', 'incomplete_expired']);
+
+/**
+ * The booster's subscription as Stripe reports it: cancelled at period end → it ends then (endsAt); resumed → it
+ * renews again; deleted → cancelled. Events older than the last one applied change nothing.
+ */
+export async function handleAddOnSubscriptionEvent(
+  deps: Pick<AppDeps, 'db'>,
+  event: Extract<PaymentWebhookEvent, { type: 'add_on.subscription.updated' }>,
+) {
+  const at = new Date(event.created * 1000);
+  return deps.db.transaction(async (tx) => {
+    const [p] = await tx
+      .select()
+      .from(addOnPurchases)
+      .where(eq(addOnPurchases.stripeSubscriptionId, event.subscriptionId))
+      .for('update');
+    if (!p) return { received: true as const, outcome: 'Unknown add-on subscription' };
+    if (p.stripeEventAt && p.stripeEventAt.getTime() > at.getTime())
+      return { received: true as const, outcome: 'Older event ignored' };
+    const periodEnd = event.currentPeriodEnd ? new Date(event.currentPeriodEnd * 1000) : p.currentPeriodEnd;
+    const renewed =
+      periodEnd && p.currentPeriodEnd && periodEnd.getTime() > p.currentPeriodEnd.getTime() ? 1 : 0;
+    const set: Partial<typeof addOnPurchases.$inferInsert> = BOOSTER_ENDED.has(event.status)
+      ? { status: 'cancelled', endsAt: p.endsAt ?? at }
+      : {
+          currentPeriodEnd: periodEnd,
+          periodNumber: (p.periodNumber ?? 1) + renewed,
+          endsAt: event.cancelAtPeriodEnd ? periodEnd : null,
+        };
+    await tx
+      .update(addOnPurchases)
+      .set({ ...set, stripeEventAt: at })
+      .where(and(eq(addOnPurchases.id, p.id), sql`${addOnPurchases.status} <> 'cancelled'`));
+    return { received: true as const };
+  });
+}
+
+/**
+ * Cancels the business's CRM booster at the end of its month: through Stripe for a booster bought there (its state
+ * then follows the webhook), else at once in the test-mode billing. Answers the purchase and whether Stripe was asked.
+ */
+export async function cancelBooster(deps: Pick<AppDeps, 'db' | 'payments'>, businessId: string, id: string) {
+  const p = await purchaseOf(deps.db, businessId, id);
+  if (!p.stripeSubscriptionId)
+    return { purchase: await cancelTestBooster(deps.db, businessId, id), viaStripe: false };
+  await billingOf(deps).cancelSubscriptionAtPeriodEnd(p.stripeSubscriptionId);
+  return { purchase: addOnView(p), viaStripe: true };
 }

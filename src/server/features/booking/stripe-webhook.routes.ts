@@ -2,7 +2,11 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { WebhookSignatureError } from '../../providers/payments/payments';
-import { handleSubscriptionEvent } from '../billing/stripe-billing.service';
+import {
+  handleAddOnCheckout,
+  handleAddOnSubscriptionEvent,
+  handleSubscriptionEvent,
+} from '../billing/stripe-billing.service';
 import { completeDocumentCheckout } from '../invoices/document-payments.service';
 import { handleConnectEvent } from '../payouts/connect-webhooks';
 import { completeBooking } from './checkout.service';
@@ -27,6 +31,11 @@ export const stripeWebhook = new Hono<AppEnv>().post('/', async (c) => {
   if (event.type === 'ignored') return c.json({ received: true, ignored: event.eventType }, 200);
   if (event.type === 'subscription.checkout.completed' || event.type === 'subscription.updated')
     return c.json(await handleSubscriptionEvent(c.var.deps, event), 200);
+  // The §9 add-ons sold through Stripe Billing (docs/decisions/1156).
+  if (event.type === 'add_on.checkout.completed')
+    return c.json(await handleAddOnCheckout(c.var.deps, event), 200);
+  if (event.type === 'add_on.subscription.updated')
+    return c.json(await handleAddOnSubscriptionEvent(c.var.deps, event), 200);
   if (event.type !== 'checkout.completed') return c.json(await handleConnectEvent(c.var.deps, event), 200);
   try {
     // Quote deposits and invoice payments have their own sessions (docs/decisions/0503).

@@ -94,6 +94,32 @@ export type PaymentWebhookEvent =
       created: number;
     }
   | { type: 'subscription.updated'; subscription: ProviderSubscription; created: number }
+  | {
+      /** A paid Checkout for an add-on (docs/decisions/1156): one-time payment, or the booster's subscription. */
+      type: 'add_on.checkout.completed';
+      sessionId: string;
+      businessId: string | null;
+      addOn: string | null;
+      /** From the session's metadata, set by our checkout. */
+      quantity: number;
+      nfcTarget: string | null;
+      tagUrl: string | null;
+      /** payment_status 'paid' (a delayed payment method completes the session unpaid, then succeeds later). */
+      paid: boolean;
+      customerId: string | null;
+      subscriptionId: string | null;
+      created: number;
+    }
+  | {
+      /** The CRM booster's own subscription changed (cancel at period end, renewed, ended). */
+      type: 'add_on.subscription.updated';
+      subscriptionId: string;
+      status: string;
+      cancelAtPeriodEnd: boolean;
+      /** The end of the month in progress (seconds), when Stripe gives it. */
+      currentPeriodEnd: number | null;
+      created: number;
+    }
   | { type: 'account.updated'; account: ConnectedAccountState }
   | { type: 'payout.updated'; payout: ProviderPayout }
   | { type: 'ignored'; eventType: string };
@@ -121,6 +147,24 @@ export interface BillingProvider {
     name: string;
   }): Promise<{ id: string }>;
   createPortalSession(req: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /**
+   * A Checkout for an add-on (docs/decisions/1156): a one-time payment of `quantity` × `unitCents`, or with
+   * `monthly` a subscription of its own. `metadata` comes back on the session (and the subscription).
+   */
+  createAddOnCheckout(req: {
+    businessId: string;
+    name: string;
+    unitCents: number;
+    quantity: number;
+    monthly: boolean;
+    customerEmail: string;
+    customerId: string | null;
+    metadata: Record<string, string>;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<{ sessionId: string; url: string }>;
+  /** Ends a subscription at the end of its current period (its webhooks then report it). */
+  cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<void>;
 }
 
 /** Stripe Connect: onboarding of a business's connected account (Express). */

@@ -151,8 +151,25 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
         case 'checkout.session.completed':
         case 'checkout.session.async_payment_succeeded': {
           const session = event.data.object;
+          const idOf = (v: string | { id: string } | null) => (typeof v === 'string' ? v : (v?.id ?? null));
+          // An add-on's Checkout names the add-on in its metadata, whatever its mode (docs/decisions/1156).
+          if (session.metadata?.add_on) {
+            const quantity = Number(session.metadata.quantity ?? '1');
+            return {
+              type: 'add_on.checkout.completed',
+              sessionId: session.id,
+              businessId: session.metadata.business_id ?? session.client_reference_id ?? null,
+              addOn: session.metadata.add_on,
+              quantity: Number.isInteger(quantity) && quantity > 0 ? quantity : 1,
+              nfcTarget: session.metadata.nfc_target ?? null,
+              tagUrl: session.metadata.tag_url ?? null,
+              paid: session.payment_status === 'paid',
+              customerId: idOf(session.customer),
+              subscriptionId: idOf(session.subscription),
+              created: event.created,
+            };
+          }
           if (session.mode === 'subscription') {
-            const idOf = (v: string | { id: string } | null) => (typeof v === 'string' ? v : (v?.id ?? null));
             return {
               type: 'subscription.checkout.completed',
               sessionId: session.id,
@@ -170,6 +187,18 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
         case 'customer.subscription.updated':
         case 'customer.subscription.deleted': {
           const sub = event.data.object;
+          if (sub.metadata?.add_on === 'crm_booster') {
+            // Since API version 2025-03-31 the period belongs to the subscription's items.
+            const item = sub.items?.data?.[0] as { current_period_end?: number } | undefined;
+            return {
+              type: 'add_on.subscription.updated',
+              subscriptionId: sub.id,
+              status: event.type === 'customer.subscription.deleted' ? 'canceled' : sub.status,
+              cancelAtPeriodEnd: Boolean(sub.cancel_at_period_end),
+              currentPeriodEnd: item?.current_period_end ?? null,
+              created: event.created,
+            };
+          }
           return {
             type: 'subscription.updated',
             created: event.created,
@@ -248,6 +277,41 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
         );
         if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
         return { sessionId: session.id, url: session.url };
+      },
+      async createAddOnCheckout(req) {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: req.monthly ? 'subscription' : 'payment',
+            client_reference_id: req.businessId,
+            metadata: req.metadata,
+            ...(req.customerId ? { customer: req.customerId } : { customer_email: req.customerEmail }),
+            line_items: [
+              {
+                quantity: req.quantity,
+                price_data: {
+                  currency: 'usd',
+                  unit_amount: req.unitCents,
+                  ...(req.monthly && { recurring: { interval: 'month' as const } }),
+                  product_data: { name: req.name },
+                },
+              },
+            ],
+            // The booster's subscription carries the add-on, so its own webhooks are told apart from the plan's.
+            ...(req.monthly && { subscription_data: { metadata: req.metadata } }),
+            success_url: req.successUrl,
+            cancel_url: req.cancelUrl,
+          },
+          { idempotencyKey: `add-on-checkout-${req.businessId}-${randomUUID()}` },
+        );
+        if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+        return { sessionId: session.id, url: session.url };
+      },
+      async cancelSubscriptionAtPeriodEnd(subscriptionId) {
+        await stripe.subscriptions.update(
+          subscriptionId,
+          { cancel_at_period_end: true },
+          { idempotencyKey: `cancel-at-period-end-${subscriptionId}-${randomUUID()}` },
+        );
       },
       async createPortalSession(req) {
         const portal = await stripe.billingPortal.sessions.create({
