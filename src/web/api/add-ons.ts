@@ -23,3 +23,16 @@ export const useBuyAddOn = () =>
         queryClient.invalidateQueries({ queryKey: billingQuery.queryKey, exact: true }),
       ]),
   });
+
+/** With Stripe Billing: a Checkout for the add-on; the page goes there, and the webhook records the purchase. */
+export const useAddOnCheckout = () =>
+  useMutation({
+    mutationFn: (json: AddOnPurchaseInput) => unwrap(api.api.billing['add-ons'].checkout.$post({ json })),
+  });
+
+/** Cancels the CRM booster at the end of its month (with Stripe, its webhook records it). */
+export const useCancelAddOn = () =>
+  useMutation({
+    mutationFn: (id: string) => unwrap(api.api.billing['add-ons'][':id'].cancel.$post({ param: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: addOnsQuery.queryKey }),
+  });

@@ -10,7 +10,9 @@ import {
 } from '../../../shared/add-ons';
 import type { SubscriptionTier } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
-import { useAddOns, useBuyAddOn } from '../../api/add-ons';
+import { DEFAULT_TIME_ZONE, formatDate } from '../../../shared/time';
+import { useAddOnCheckout, useAddOns, useBuyAddOn, useCancelAddOn } from '../../api/add-ons';
+import { useScheduling } from '../../api/scheduling';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -29,17 +31,38 @@ export function AddOnsSection({
 }) {
   const { data } = useAddOns();
   const buy = useBuyAddOn();
+  const checkout = useAddOnCheckout();
+  const cancel = useCancelAddOn();
+  // Dates in the business's time zone.
+  const timeZone = useScheduling().data?.timeZone ?? DEFAULT_TIME_ZONE;
+  const day = (iso: string) => formatDate(iso, timeZone, { weekday: false });
   const items = data?.items ?? [];
   const whiteLabel = items.find((p) => p.addOn === 'white_label_setup');
   const booster = items.find((p) => p.addOn === 'crm_booster' && p.status === 'active');
   const orders = items.filter((p) => p.addOn === 'nfc_tags');
   const elite = plan === 'elite' || plan === 'franchise';
-  const canBuy = isOwner && !stripe;
+  const canBuy = isOwner;
+  const pending = buy.isPending || checkout.isPending;
+  const onError = (err: Error) => toast.error('Error', { description: err.message });
+  // Test mode records the purchase at once; with Stripe Billing the owner pays on Stripe Checkout and the signed
+  // webhook records it (docs/decisions/1156).
   const purchase = (input: AddOnPurchaseInput) =>
-    buy.mutate(input, {
-      onSuccess: () =>
-        toast.success('Success', { description: ADD_ON_TEXT.bought(ADD_ON_CATALOGUE[input.addOn].name) }),
-      onError: (err) => toast.error('Error', { description: err.message }),
+    stripe
+      ? checkout.mutate(input, { onSuccess: ({ url }) => window.location.assign(url), onError })
+      : buy.mutate(input, {
+          onSuccess: () =>
+            toast.success('Success', { description: ADD_ON_TEXT.bought(ADD_ON_CATALOGUE[input.addOn].name) }),
+          onError,
+        });
+  const cancelBooster = (id: string) =>
+    cancel.mutate(id, {
+      onSuccess: ({ purchase: p, viaStripe }) =>
+        toast.success('Success', {
+          description: viaStripe
+            ? 'Cancellation sent to Stripe: the end date shows here once Stripe confirms it.'
+            : `CRM booster pack cancelled: active until ${p.endsAt ? day(p.endsAt) : 'the end of the month'}`,
+        }),
+      onError,
     });
 
   return (
@@ -50,7 +73,7 @@ export function AddOnsSection({
         </h2>
         {stripe && (
           <p className="text-sm text-slate-600">
-            With Stripe Billing on, add-ons are arranged with our team: please contact us.
+            Add-ons are paid on Stripe Checkout and appear here once Stripe confirms the payment.
           </p>
         )}
       </div>
@@ -67,7 +90,7 @@ export function AddOnsSection({
             canBuy && (
               <Button
                 variant="outline"
-                disabled={buy.isPending}
+                disabled={pending}
                 onClick={() => purchase({ addOn: 'white_label_setup' })}
               >
                 Buy White-label setup
@@ -77,23 +100,46 @@ export function AddOnsSection({
         </AddOnCard>
         <AddOnCard id="crm_booster">
           {booster ? (
-            <div className="flex flex-wrap items-center gap-2 text-sm">
-              <Badge tone="green">Active</Badge>
-              <a
-                className="font-semibold text-blue-700 underline"
-                href="/api/customers/export.csv"
-                download="customers.csv"
-              >
-                Export customers (CSV)
-              </a>
+            <div className="grid gap-2 text-sm">
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge tone={booster.endsAt ? 'amber' : 'green'}>
+                  {booster.endsAt ? 'Cancelled' : 'Active'}
+                </Badge>
+                <a
+                  className="font-semibold text-blue-700 underline"
+                  href="/api/customers/export.csv"
+                  download="customers.csv"
+                >
+                  Export customers (CSV)
+                </a>
+              </div>
+              {booster.endsAt ? (
+                <p className="text-slate-700" data-testid="booster-status">
+                  Active until {day(booster.endsAt)}; it will not renew.
+                </p>
+              ) : (
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="text-slate-700" data-testid="booster-status">
+                    {booster.currentPeriodEnd
+                      ? `Renews on ${day(booster.currentPeriodEnd)}`
+                      : 'Renews monthly'}
+                  </p>
+                  {isOwner && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={cancel.isPending}
+                      onClick={() => cancelBooster(booster.id)}
+                    >
+                      Cancel
+                    </Button>
+                  )}
+                </div>
+              )}
             </div>
           ) : (
             canBuy && (
-              <Button
-                variant="outline"
-                disabled={buy.isPending}
-                onClick={() => purchase({ addOn: 'crm_booster' })}
-              >
+              <Button variant="outline" disabled={pending} onClick={() => purchase({ addOn: 'crm_booster' })}>
                 Add CRM booster pack
               </Button>
             )
@@ -102,7 +148,7 @@ export function AddOnsSection({
         <AddOnCard id="nfc_tags">
           {canBuy && (
             <NfcOrderForm
-              pending={buy.isPending}
+              pending={pending}
               onOrder={(quantity, target) => purchase({ addOn: 'nfc_tags', quantity, target })}
             />
           )}
