@@ -1,3 +1,4 @@
+import { accountHooks } from '../src/server/account-hooks';
 import { createAuth } from '../src/server/auth/auth';
 import { openDatabase } from '../src/server/db/client';
 import { createOutboxMailer } from '../src/server/providers/mail/mailer';
@@ -6,6 +7,7 @@ const h = await openDatabase({ dataDir: process.argv[2] });
 const db = h.db;
 const auth = createAuth({
   db,
+  accounts: accountHooks(db),
   mailer: createOutboxMailer(db),
   baseURL: 'https://bench.shineroute.test',
   secret: 'bench-secret-bench-secret-bench-secret-0123',

@@ -6,6 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import { accountHooks } from '../src/server/account-hooks';
 import { createApp } from '../src/server/app';
 import { createAuth } from '../src/server/auth/auth';
 import { openDatabase } from '../src/server/db/client';
@@ -33,6 +34,7 @@ async function measure(kind: 'test' | 'stripe') {
   const mailer = createOutboxMailer(db);
   const auth = createAuth({
     db,
+    accounts: accountHooks(db),
     mailer,
     baseURL: ORIGIN,
     secret: 'measure-secret-measure-secret-0123456789',

@@ -7,16 +7,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { signedInState } from '../src/server/access/membership';
+import { readSignedIn } from '../src/server/access/signed-in';
+import { accountHooks } from '../src/server/account-hooks';
 import { createApp } from '../src/server/app';
 import { createAuth } from '../src/server/auth/auth';
-import { readSignedIn } from '../src/server/auth/signed-in';
 import { openDatabase } from '../src/server/db/client';
 import { DEMO_OWNER } from '../src/server/db/seed';
 import { getDashboard, getDashboardStats } from '../src/server/features/dashboard/dashboard.service';
 import { tipsThisMonthCents } from '../src/server/features/invoices/invoices.service';
 import { getProfile } from '../src/server/features/profiles/profiles.service';
 import { createSeoSettings } from '../src/server/features/seo/seo-settings';
-import { signedInState } from '../src/server/features/team/membership';
 import { insuranceExpiryNotice } from '../src/server/features/verification/verification.service';
 import { createOutboxMailer } from '../src/server/providers/mail/mailer';
 import { createTestPaymentProvider } from '../src/server/providers/payments/test-checkout';
@@ -39,6 +40,7 @@ const db = handle.db;
 const mailer = createOutboxMailer(db);
 const auth = createAuth({
   db,
+  accounts: accountHooks(db),
   mailer,
   baseURL: 'http://localhost:3000',
   secret: 'time-dashboard-secret-0123456789abcdef',

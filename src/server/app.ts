@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { UPLOAD_PATH } from '../shared/verification';
 import { CLIENT_IP_HEADER } from './auth/auth';
 import { adminAuditApi, adminUsersApi } from './features/admin-users/admin-users.routes';
 import { adminAnalyticsApi } from './features/analytics/analytics.routes';
@@ -39,26 +40,33 @@ import { adminSettingsApi, publicSettingsApi } from './features/platform-setting
 import { promoCodesApi, publicPromoCodesApi } from './features/promo-codes/promo-codes.routes';
 import { publicRoutes } from './features/public/public.routes';
 import { zipAreasOf } from './features/public/zip-areas';
+import { zipCheckListener } from './features/public/zip-check-listener';
 import { schedulingApi } from './features/scheduling/scheduling.routes';
 import { adminSeoApi } from './features/seo/pages/admin-seo.routes';
 import { marketingApi } from './features/seo/pages/marketing.routes';
-import { mountSeoPageRoute, mountSeoPublicRoutes } from './features/seo/public/seo-public.routes';
+import {
+  mountSeoPageRoute,
+  mountSeoPublicRoutes,
+  publicPageListener,
+} from './features/seo/public/seo-public.routes';
 import { publicPagesOf } from './features/seo/seo-settings';
 import { serviceAreasApi } from './features/service-areas/service-areas.routes';
 import { servicesApi } from './features/services/services.routes';
 import { invitationsApi, teamApi } from './features/team/team.routes';
 import { adminVerificationsApi } from './features/verification/admin-verifications.routes';
-import { UPLOAD_PATH, verificationApi } from './features/verification/verification.routes';
+import { verificationApi } from './features/verification/verification.routes';
 import { BODY_TOO_LARGE_MESSAGE, MAX_BODY_BYTES } from './http/body-limits';
 import { clientAddress, trustedProxyHops } from './http/client-address';
 import type { AppDeps, AppEnv } from './http/context';
 import { handleError } from './http/error-handler';
 import { inputGuards } from './http/input-guards';
+import type { NodeAnswer } from './http/node-listener';
 import { API_DESCRIPTION } from './http/openapi';
 import { originCheck } from './http/origin-check';
 import { mountRateLimits } from './http/rate-limits';
 import { secureResponses } from './http/security-headers';
 import { mountWebApp } from './http/web-static';
+import { mountServerRenderedPages } from './server-rendered-pages';
 
 /** The client's address: from a trusted proxy's X-Forwarded-For, else the socket (never a client-sent header). */
 function clientIp(c: Context<AppEnv>, hops: number) {
@@ -130,7 +138,7 @@ export function createApp(deps: AppDeps) {
   mountRateLimits(app, deps.db, { exclusiveDatabase: deps.exclusiveDatabase });
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const res = await deps.auth.handler(c.req.raw);
-    // Sessions, accounts and tokens: never kept by a cache, as no signed-in answer is (auth/guards.ts requireUser).
+    // Sessions, accounts and tokens: never kept by a cache, as no signed-in answer is (access/guards.ts requireUser).
     if (res.headers.get('cache-control')?.includes('no-store')) return res;
     const answer = new Response(res.body, res); // a redirect's own headers cannot be changed
     answer.headers.set('Cache-Control', 'no-store');
@@ -205,8 +213,13 @@ export function createApp(deps: AppDeps) {
   // The sitemap and robots.txt come before the web app's fallback.
   mountSeoPublicRoutes(app);
   mountBookingLinkRedirects(app);
-  if (deps.webDistDir) mountWebApp(app, deps.webDistDir);
+  if (deps.webDistDir) mountWebApp(app, deps.webDistDir, mountServerRenderedPages);
   return api;
 }
 
 export type AppType = ReturnType<typeof createApp>;
+
+/** What the HTTP server answers itself, ahead of the app (http/node-listener.ts): SEO pages, then the zip check. */
+export function nodeAnswers(deps: AppDeps): NodeAnswer[] {
+  return [publicPageListener(deps), zipCheckListener(deps)];
+}

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { accountHooks } from './account-hooks';
 import { createAuth } from './auth/auth';
 import { openDatabase } from './db/client';
 import { type Env, publicUrlOf } from './env';
@@ -30,6 +31,7 @@ export async function bootstrap(env: Env) {
   const mailer = createMailer(handle.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const auth = createAuth({
     db: handle.db,
+    accounts: accountHooks(handle.db),
     mailer,
     baseURL: publicUrl,
     secret: env.BETTER_AUTH_SECRET ?? localAuthSecret(dataDir),

@@ -110,6 +110,14 @@ export function publicUrlOf(env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>): str
   return `http://${hostInUrl}:${env.PORT}`;
 }
 
+/** The platform fee before an admin saves one: a percentage in basis points plus a fixed amount (decision 1000). */
+export function platformFeeOf(env: Pick<Env, 'PLATFORM_FEE_PERCENT' | 'PLATFORM_FEE_FIXED_CENTS'>) {
+  return {
+    percentBasisPoints: Math.round(env.PLATFORM_FEE_PERCENT * 100),
+    fixedCents: env.PLATFORM_FEE_FIXED_CENTS,
+  };
+}
+
 /** Reads and validates configuration; the only place that touches process.env. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { createApp } from './app';
+import { createApp, nodeAnswers } from './app';
 import { bootstrap } from './bootstrap';
 import { startPgliteVacuum } from './db/pglite-vacuum';
 import { DEMO_ADMIN, DEMO_OWNER, seedDemo } from './db/seed';
-import { loadEnv } from './env';
+import { loadEnv, platformFeeOf } from './env';
 import { scheduleAutomationsTick } from './features/campaigns/automations/workers';
 import { scheduleDailyTestPayouts } from './features/payouts/payouts-jobs';
 import { describeOutsideServices } from './features/platform-settings/outside-services';
@@ -15,7 +15,7 @@ import { createContentGenerator } from './providers/content/content-generator';
 import { checkPaymentsForProduction } from './providers/payments/production-guard';
 import { createPaymentProvider } from './providers/payments/select-provider';
 import { createSmsSender } from './providers/sms/sms-sender';
-import { createStorage } from './providers/storage/storage';
+import { createStorage } from './providers/storage/create-storage';
 import { startupBanner } from './startup-banner';
 
 async function main() {
@@ -87,7 +87,7 @@ async function main() {
       : 'SMS: stored in the outbox (set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM to deliver)',
   );
 
-  const seeded = env.SEED_DEMO ? await seedDemo(db, auth) : null;
+  const seeded = env.SEED_DEMO ? await seedDemo(db, auth, { platformFee: platformFeeOf(env) }) : null;
   if (seeded?.created) console.log('Demo data created.');
 
   const content = createContentGenerator({
@@ -116,6 +116,7 @@ async function main() {
     // The embedded database belongs to this process alone (rate-limit counts stay in memory, SEO runs resume at once).
     exclusiveDatabase: handle.kind === 'pglite',
     outsideServices: describeOutsideServices(env),
+    platformFee: platformFeeOf(env),
     jobs,
     storage,
     seo: createSeoSettings({
@@ -142,7 +143,7 @@ async function main() {
 
   // /seo/{slug} and the zip check are answered straight on the HTTP server when they can be (docs/decisions/0309, 923);
   // the rest goes to the app.
-  const server = createAppServer(nodeListener(deps, app.fetch, env.HOST));
+  const server = createAppServer(nodeListener(nodeAnswers(deps), app.fetch, env.HOST));
   server.listen(env.PORT, env.HOST, () => {
     const banner = startupBanner({
       publicUrl,

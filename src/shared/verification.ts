@@ -29,6 +29,8 @@ export const DOCUMENT_TYPE_INFO: Record<DocumentType, { label: string; descripti
 };
 
 /** §9: 10MB per file; enforced on the server (413). */
+/** Where documents are uploaded: it skips the app's 1MB JSON body limit and gets its own (docs/decisions/0205). */
+export const UPLOAD_PATH = '/api/verification/documents';
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const ACCEPTED_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png'] as const;
 export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.join(',');

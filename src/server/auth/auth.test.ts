@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { accountHooks } from '../account-hooks';
 import { profiles, userRoles } from '../db/schema';
 import { createOutboxMailer } from '../providers/mail/mailer';
 import { createTestContext } from '../test/harness';
@@ -109,6 +110,7 @@ describe('password hashing', () => {
   it('hashes with scrypt unless told otherwise (the harness uses a fast hash for test accounts only)', async () => {
     const productAuth = createAuth({
       db: t.db,
+      accounts: accountHooks(t.db),
       mailer: createOutboxMailer(t.db),
       baseURL: 'http://localhost:3000',
       secret: 'product-secret-product-secret-0123456',

@@ -2,13 +2,10 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { ADMIN_USERS_TEXT } from '../../shared/admin-users';
-import { isSignupPlan } from '../../shared/constants';
+import { isSignupPlan, type SignupPlan } from '../../shared/constants';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import { renderEmail } from '../emails';
-import { isSuspended, noteSignIn } from '../features/admin-users/admin-users.service';
-import { seedDefaultRewards } from '../features/loyalty/rewards.service';
-import { createOwnerProfile } from '../features/profiles/profiles.service';
 import { trustedOrigins } from '../http/trusted-origins';
 import type { Mailer } from '../providers/mail/mailer';
 import { scopedAuth } from './auth-scope';
@@ -16,8 +13,22 @@ import { scopedAuth } from './auth-scope';
 /** The header our own middleware sets from the socket (or a trusted proxy); clients cannot spoof it. */
 export const CLIENT_IP_HEADER = 'x-shineroute-client-ip';
 
+/**
+ * What the product does when accounts are created and sign in. Auth knows no feature: the composition root
+ * (account-hooks.ts) gives these.
+ */
+export interface AccountHooks {
+  /** True when the account may not get a session (a suspended account; docs/decisions/0810). */
+  isSuspended(userId: string): Promise<boolean>;
+  /** After a session was created. */
+  signedIn(userId: string): Promise<void>;
+  /** After an account was created, with the plan chosen on sign-up (the Starter trial unless one was chosen). */
+  signedUp(user: { id: string; firstName: string; lastName: string }, plan: SignupPlan): Promise<void>;
+}
+
 export interface AuthConfig {
   db: Database;
+  accounts: AccountHooks;
   mailer: Mailer;
   baseURL: string;
   secret: string;
@@ -30,7 +41,15 @@ export interface AuthConfig {
   };
 }
 
-export function createAuth({ db, mailer, baseURL, secret, signInLimitPerMinute = 10, password }: AuthConfig) {
+export function createAuth({
+  db,
+  accounts,
+  mailer,
+  baseURL,
+  secret,
+  signInLimitPerMinute = 10,
+  password,
+}: AuthConfig) {
   // Every call into better-auth runs in inAuthScope (its async storages are off between calls; decision 920).
   return scopedAuth(
     betterAuth({
@@ -90,11 +109,11 @@ export function createAuth({ db, mailer, baseURL, secret, signInLimitPerMinute =
         session: {
           create: {
             before: async (s) => {
-              if (await isSuspended(db, s.userId))
+              if (await accounts.isSuspended(s.userId))
                 throw new APIError('FORBIDDEN', { message: ADMIN_USERS_TEXT.suspendedSignIn });
             },
             after: async (s) => {
-              await noteSignIn(db, s.userId);
+              await accounts.signedIn(s.userId);
             },
           },
         },
@@ -104,12 +123,10 @@ export function createAuth({ db, mailer, baseURL, secret, signInLimitPerMinute =
               const u = user as typeof user & { firstName?: string; lastName?: string };
               // The plan chosen on the landing page rides along in the sign-up body; anything else is the Starter trial.
               const chosen = (ctx?.body as { plan?: unknown } | undefined)?.plan;
-              await createOwnerProfile(
-                db,
+              await accounts.signedUp(
                 { id: u.id, firstName: u.firstName ?? '', lastName: u.lastName ?? '' },
                 isSignupPlan(chosen) ? chosen : 'starter',
               );
-              await seedDefaultRewards(db, u.id);
             },
           },
         },

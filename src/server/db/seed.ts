@@ -9,6 +9,7 @@ import { deductStockForCompletedBooking } from '../features/inventory/service-us
 import { seedInvoicesDemo } from '../features/invoices/invoices.seed';
 import { earnPointsForBooking } from '../features/loyalty/points-ledger';
 import { createTestModeAccount } from '../features/payouts/payment-accounts.service';
+import type { PlatformFee } from '../features/payouts/platform-fee';
 import { seedSeoDemo } from '../features/seo/seo.seed';
 import type { Database } from './client';
 import {
@@ -65,7 +66,11 @@ const STREETS = [
 ];
 
 /** Creates the demo business and admin once; running it again changes nothing. */
-export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boolean }> {
+export async function seedDemo(
+  db: Database,
+  auth: Auth,
+  opts: { platformFee?: PlatformFee } = {},
+): Promise<{ created: boolean }> {
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, DEMO_OWNER.email));
   if (existing) return { created: false };
 
@@ -224,7 +229,7 @@ export async function seedDemo(db: Database, auth: Auth): Promise<{ created: boo
   await createWaitlistEntry(db, 'pat.moore@example.com', '73301');
   await seedSeoDemo(db, ownerId);
   await seedAnalyticsDemo(db, ownerId);
-  await seedInvoicesDemo(db, ownerId);
+  await seedInvoicesDemo(db, ownerId, opts.platformFee);
   // The rest of the business profile, then its generated business page (with the featured reviews seeded above).
   await updateProfile(db, ownerId, {
     aboutOwner:

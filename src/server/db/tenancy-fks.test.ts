@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { pgErrorCode } from '../features/ids';
 import { handleError } from '../http/error-handler';
+import { pgErrorCode } from '../http/ids';
 import { createTestContext } from '../test/harness';
 import {
   createBooking,

@@ -1,5 +1,5 @@
 import type { DbOrTx, Transaction } from '../db/client';
-import { isUniqueViolation } from './ids';
+import { isUniqueViolation } from '../http/ids';
 
 /** base, base-2, base-3, … (§5: a slug that exists gets a numeric suffix rather than an error). */
 export const slugCandidate = (base: string, n: number) => (n === 1 ? base : `${base}-${n}`);

@@ -1,5 +1,4 @@
-import { MAX_UPLOAD_BYTES, VERIFICATION_TEXT } from '../../shared/verification';
-import { UPLOAD_PATH } from '../features/verification/verification.routes';
+import { MAX_UPLOAD_BYTES, UPLOAD_PATH, VERIFICATION_TEXT } from '../../shared/verification';
 
 /** The largest body any route takes but the document upload. */
 export const MAX_BODY_BYTES = 1024 * 1024;

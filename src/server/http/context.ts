@@ -1,5 +1,6 @@
 import type { Auth } from '../auth/auth';
 import type { Database } from '../db/client';
+import type { PlatformFee } from '../features/payouts/platform-fee';
 import type { OutsideService } from '../features/platform-settings/outside-services';
 import type { SeoSettings } from '../features/seo/seo-settings';
 import type { JobQueue } from '../jobs/queue';
@@ -35,6 +36,8 @@ export interface AppDeps {
   trustedProxyHops?: number;
   /** This process alone uses the database (the embedded PGlite): nothing needs sharing with other instances. */
   exclusiveDatabase?: boolean;
+  /** The platform fee until an admin saves one (PLATFORM_FEE_PERCENT / _FIXED_CENTS); 5% + 30¢ when absent. */
+  platformFee?: PlatformFee;
   /** Which outside services the environment configures (for /admin/settings; never their secrets). */
   outsideServices?: OutsideService[];
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { pgErrorCode } from '../features/ids';
 import { AppError } from './errors';
+import { pgErrorCode } from './ids';
 
 /**
  * The app's one error handler: typed service errors to their status, and the database's own refusals to the

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
+import { nodeAnswers } from '../app';
 import { createTestContext, TEST_ORIGIN } from '../test/harness';
 import { type AppRoute, appRoutes, fillPath, jsonBodySchema, sampleOf } from '../test/routes';
 import { populateTenant, tenantIds, tenantTables } from '../test/tenants';
@@ -260,7 +261,9 @@ it('saves every record unchanged through each PUT and PATCH (the same body twice
 it('answers a body over the limit with 413 on every write route, and the keep-alive connection carries the next request', {
   timeout: 600_000,
 }, async () => {
-  const server = createAppServer(nodeListener(t.deps, (request, env) => t.app.fetch(request, env)));
+  const server = createAppServer(
+    nodeListener(nodeAnswers(t.deps), (request, env) => t.app.fetch(request, env)),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

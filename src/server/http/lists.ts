@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { isUuid } from '../features/ids';
 import { invalid } from './errors';
+import { isUuid } from './ids';
 
 /**
  * The one list shape of the API: `{ items, nextCursor }`, newest or soonest first as each route documents;

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createBooking, createCustomer, createService } from '../db/factories';
 import { bookings, services } from '../db/schema';
-import { pgErrorCode } from '../features/ids';
 import { createTestContext } from '../test/harness';
+import { pgErrorCode } from './ids';
 
 // Hardening defect 10: running totals are bigint, and the database refuses impossible money and durations.
 

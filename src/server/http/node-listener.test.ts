@@ -4,6 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeAnswers } from '../app';
 import { zipCheckCounterOf } from '../features/analytics/zip-check-counter';
 import { zipAreasOf } from '../features/public/zip-areas';
 import { createTestContext } from '../test/harness';
@@ -20,7 +21,7 @@ let base = '';
 let toApp = 0;
 
 beforeAll(async () => {
-  const listener = nodeListener(t.deps, (request, env) => {
+  const listener = nodeListener(nodeAnswers(t.deps), (request, env) => {
     toApp++;
     return t.app.fetch(request, env);
   });

@@ -1,27 +1,28 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { PLAIN_HOST, zipCheckListener } from '../features/public/zip-check-listener';
-import { publicPageListener } from '../features/seo/public/seo-public.routes';
 import { bodyLimitOf } from './body-limits';
-import type { AppDeps } from './context';
 import { SecureServerResponse, setAppSecurityHeaders } from './security-headers';
 
+/** A Host the adapter (@hono/node-server) takes as it is; any other goes through the app, which checks it. */
+export const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
+
+/** A GET or HEAD answered on the HTTP server itself, ahead of the app: true when it answered. */
+export type NodeAnswer = (req: IncomingMessage, res: ServerResponse) => boolean;
+
 /**
- * What the HTTP server runs for each request (main.ts): /api/health (decision 924), /seo/{slug} (docs/decisions/0309)
- * and the zip check (decision 923) are answered on the server itself when they can be; everything else goes to the
- * Hono app.
+ * What the HTTP server runs for each request (main.ts): /api/health (decision 924) and the features' own answers
+ * (app.ts nodeAnswers: /seo/{slug}, docs/decisions/0309, and the zip check, decision 923) are answered on the server
+ * itself when they can be; everything else goes to the Hono app.
  */
 export function nodeListener(
-  deps: AppDeps,
+  answers: NodeAnswer[],
   fetch: (request: Request, env: object) => Response | Promise<Response>,
   hostname?: string,
 ) {
-  const pages = publicPageListener(deps);
-  const zipCheck = zipCheckListener(deps);
   const app = getRequestListener(fetch, { hostname });
   return (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return readBody(req, res, () => void app(req, res));
-    if (!health(req, res) && !pages(req, res) && !zipCheck(req, res)) void app(req, res);
+    if (!health(req, res) && !answers.some((answer) => answer(req, res))) void app(req, res);
   };
 }
 

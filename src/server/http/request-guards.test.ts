@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PLATFORM_SETTINGS } from '../../shared/platform-settings';
 import { VERIFICATION_TEXT } from '../../shared/verification';
+import { nodeAnswers } from '../app';
 import { createTestContext, TEST_ORIGIN } from '../test/harness';
 import { appRoutes, fillPath } from '../test/routes';
 import { populateTenant, tenantIds } from '../test/tenants';
@@ -133,7 +134,7 @@ describe('bodies over the limit on the HTTP server: 413, and the keep-alive conn
   let server: http.Server;
   let port = 0;
   beforeAll(async () => {
-    server = createAppServer(nodeListener(t.deps, (request, env) => t.app.fetch(request, env)));
+    server = createAppServer(nodeListener(nodeAnswers(t.deps), (request, env) => t.app.fetch(request, env)));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   });

@@ -5,7 +5,6 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { isKnownAppPath } from '../../shared/routes';
 import type { AppEnv } from './context';
-import { mountServerRenderedPages } from './server-rendered-pages';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -128,7 +127,11 @@ export function loadStaticFiles(distDir: string) {
  * Serves the built web app from memory: assets (hashed, cached for a year) and public files as precompressed
  * bytes chosen by Accept-Encoding; the spec's routes as index.html (`no-cache` + ETag); anything else as a logged 404.
  */
-export function mountWebApp(app: Hono<AppEnv>, distDir: string) {
+export function mountWebApp(
+  app: Hono<AppEnv>,
+  distDir: string,
+  mountPages: (app: Hono<AppEnv>, distDir: string, indexHtml: string) => void,
+) {
   const indexPath = join(distDir, 'index.html');
   if (!existsSync(indexPath))
     throw new Error(`The web app is not built (${indexPath} is missing). Run: npm run build`);
@@ -140,8 +143,8 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string) {
     const file = files.get(c.req.path);
     return file ? sendFile(c, file) : next();
   });
-  // The public pages as server-rendered HTML (docs/decisions/0910); the web app's index.html for the rest.
-  mountServerRenderedPages(app, distDir, indexHtml.toString('utf8'));
+  // The public pages as server-rendered HTML (docs/decisions/0910, app.ts gives them); index.html for the rest.
+  mountPages(app, distDir, indexHtml.toString('utf8'));
   app.get('*', (c) => {
     if (isKnownAppPath(c.req.path)) return sendFile(c, index);
     console.warn(`404 ${c.req.method} ${c.req.path}`);

@@ -6,6 +6,7 @@ import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import type { SubscriptionTier } from '../../shared/constants';
+import { accountHooks } from '../account-hooks';
 import { createApp } from '../app';
 import { createAuth } from '../auth/auth';
 import type { Database } from '../db/client';
@@ -101,6 +102,7 @@ export async function createTestContext(
   const mailer = createOutboxMailer(db);
   const auth = createAuth({
     db,
+    accounts: accountHooks(db),
     mailer,
     baseURL: publicUrl,
     secret: 'test-secret-test-secret-test-secret-0123',

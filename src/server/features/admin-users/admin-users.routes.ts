@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { grantRoleSchema, PLATFORM_ROLES, suspendSchema, USER_FILTERS } from '../../../shared/admin-users';
 import { SUBSCRIPTION_TIERS } from '../../../shared/constants';
 import { VERIFICATION_STATUSES } from '../../../shared/verification';
-import { requireAdmin, requireUser } from '../../auth/guards';
+import { requireAdmin, requireUser } from '../../access/guards';
 import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import {

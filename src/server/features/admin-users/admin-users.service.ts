@@ -8,13 +8,12 @@ import {
 import { PLAN_SEATS } from '../../../shared/plan-features';
 import type { Database, DbOrTx } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { profiles, session, user, userRoles } from '../../db/schema';
+import { bookingAssignments, profiles, session, user, userRoles } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../http/errors';
+import { isUuid } from '../../http/ids';
 import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
 import { seatsMessage, seatsUsed } from '../billing/billing.service';
 import { subscriptionState, trialDaysLeft } from '../billing/plan-state';
-import { isUuid } from '../ids';
-import { bookingAssignments } from '../team/team.schema';
 import { accountStatus } from './admin-users.schema';
 import { recordAudit } from './audit.service';
 

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { analyticsQuerySchema, resolveAnalyticsPeriod } from '../../../shared/analytics';
-import { requireAdmin, requireUser } from '../../auth/guards';
+import { requireAdmin, requireUser } from '../../access/guards';
 import { invalid } from '../../http/errors';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { analyticsCsv } from './analytics.csv';

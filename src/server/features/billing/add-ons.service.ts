@@ -11,9 +11,9 @@ import type { Database, DbOrTx } from '../../db/client';
 import { citySeoPages, profiles, user } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { conflict, notFound, paymentRequired } from '../../http/errors';
+import { isUuid } from '../../http/ids';
 import { recordAudit } from '../admin-users/audit.service';
 import { ensureBookingSlug } from '../booking-link/booking-link.service';
-import { isUuid } from '../ids';
 import { addOnPurchases, billingCharges } from './billing.schema';
 import { addMonths } from './promotion.service';
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ADD_ON_IDS, NFC_TARGETS } from '../../../shared/add-ons';
 import { SUBSCRIPTION_TIERS } from '../../../shared/constants';
-import { requireAdmin, requireUser } from '../../auth/guards';
+import { requireAdmin, requireUser } from '../../access/guards';
 import { idParamSchema, listOf, wholeList } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { fulfilOrder, listAddOnOrders } from './add-ons.service';

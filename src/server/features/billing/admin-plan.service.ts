@@ -3,8 +3,8 @@ import { type SubscriptionTier, TIER_LABELS } from '../../../shared/constants';
 import type { Database } from '../../db/client';
 import { profiles, user } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { isUuid } from '../../http/ids';
 import { recordAudit } from '../admin-users/audit.service';
-import { isUuid } from '../ids';
 import { applyPlan } from './billing.service';
 
 const NO_BUSINESS = 'This account has no business';

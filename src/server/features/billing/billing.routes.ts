@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { ADD_ON_IDS, ADD_ON_TEXT, addOnPurchaseSchema, NFC_TARGETS } from '../../../shared/add-ons';
 import { planChangeSchema } from '../../../shared/billing';
 import { SUBSCRIPTION_TIERS } from '../../../shared/constants';
-import { requireOwner, requireUser } from '../../auth/guards';
+import { requireOwner, requireUser } from '../../access/guards';
 import { conflict } from '../../http/errors';
 import { idParamSchema, listOf, wholeList } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';

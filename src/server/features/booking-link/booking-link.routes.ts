@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Hono } from 'hono';
 import { bookingLinkInputSchema } from '../../../shared/booking-link';
-import { requireOwnerForWrites, requireUser } from '../../auth/guards';
+import { requireOwnerForWrites, requireUser } from '../../access/guards';
 import type { AppEnv } from '../../http/context';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { changeBookingSlug, ensureBookingSlug, redirectedBookingSlug } from './booking-link.service';

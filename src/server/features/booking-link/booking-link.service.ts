@@ -7,7 +7,7 @@ import {
 import type { Database, DbOrTx } from '../../db/client';
 import { bookingSlugRedirects, profiles } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { isUniqueViolation } from '../ids';
+import { isUniqueViolation } from '../../http/ids';
 import { writeWithUniqueSlug } from '../slugs';
 
 /** "Shine & Co. Detailing" → "shine-co-detailing". */

@@ -1,12 +1,11 @@
-import { and, asc, eq, exists, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { LEAD_SERVICES } from '../../../shared/booking.schemas';
-import { SLOT_HOLDING_STATUSES } from '../../../shared/booking-status';
 import { completeMultipliers } from '../../../shared/pricing';
 import type { BookingRules } from '../../../shared/scheduling';
-import { type BusyInterval, bookingWindow } from '../../../shared/slots';
+import { bookingWindow } from '../../../shared/slots';
 import { DEFAULT_TIME_ZONE } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
-import { bookings, citySeoPages, profiles, serviceAreas, services, user } from '../../db/schema';
+import { citySeoPages, profiles, serviceAreas, services, user } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { offersLoyalty } from '../loyalty/loyalty-plan';
 import { getScheduling, leadScheduling, slotsOfDate } from '../scheduling/scheduling.service';
@@ -199,30 +198,6 @@ export async function getBookingOptions(db: DbOrTx, query: { business?: string; 
     businesses,
     services: businesses.length > 0 ? [] : leadServices(),
   };
-}
-
-/** Held bookings of a business that may overlap [from, to) (no service lasts more than 24 hours). */
-export async function busyIntervals(
-  db: DbOrTx,
-  businessId: string,
-  from: Date,
-  to: Date,
-  opts: { excludeBookingId?: string } = {},
-): Promise<BusyInterval[]> {
-  const day = 24 * 60 * 60 * 1000;
-  const rows = await db
-    .select({ start: bookings.scheduledAt, durationMinutes: bookings.durationMinutes })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.businessId, businessId),
-        inArray(bookings.status, [...SLOT_HOLDING_STATUSES]),
-        gte(bookings.scheduledAt, new Date(from.getTime() - day)),
-        lt(bookings.scheduledAt, to),
-        opts.excludeBookingId ? ne(bookings.id, opts.excludeBookingId) : undefined,
-      ),
-    );
-  return rows;
 }
 
 export async function getSlots(db: DbOrTx, query: { business?: string; serviceId: string; date: string }) {

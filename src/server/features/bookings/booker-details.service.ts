@@ -4,8 +4,8 @@ import { samePhone } from '../../../shared/sms';
 import type { Database } from '../../db/client';
 import { bookings, customers } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { assertUuid } from '../../http/ids';
 import { recordConsent } from '../campaigns/consent.service';
-import { assertUuid } from '../ids';
 import { recordHistory } from './booking-history.service';
 
 export interface BookerChange {

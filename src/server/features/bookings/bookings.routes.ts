@@ -7,8 +7,13 @@ import {
   ownerBookingEditSchema,
   ownerBookingInputSchema,
 } from '../../../shared/owner-bookings';
-import { requireOwner, requireUser } from '../../auth/guards';
-import { assertOwnJob, assertTechnicianStatus, ownJobsFilter, viewerOf } from '../../auth/technician-access';
+import { requireOwner, requireUser } from '../../access/guards';
+import {
+  assertOwnJob,
+  assertTechnicianStatus,
+  ownJobsFilter,
+  viewerOf,
+} from '../../access/technician-access';
 import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { mergeBookerDetails } from './booker-details.service';

@@ -6,9 +6,9 @@ import { bookings, checkoutSessions, customers, customerVehicles, profiles } fro
 import { renderEmail } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
+import { assertUuid } from '../../http/ids';
 import { dropPendingReminders } from '../campaigns/automations/reminders';
 import { queueReviewRequest } from '../campaigns/automations/review-requests';
-import { assertUuid } from '../ids';
 import { deductStockForCompletedBooking } from '../inventory/service-usage.service';
 import { earnPointsForBooking, reverseBookingPoints } from '../loyalty/points-ledger';
 import { recordCheckoutRefund } from '../payouts/refunds';

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { businessProfileInputSchema, testimonialInputSchema } from '../../../shared/business-profile';
-import { requireOwnerForWrites, requireUser } from '../../auth/guards';
+import { requireOwnerForWrites, requireUser } from '../../access/guards';
 import { idParamSchema, listOf, wholeList } from '../../http/lists';
 import { createRouter, errorResponses, json, noContent } from '../../http/openapi';
 import { generateBusinessPage } from './business-page.service';

@@ -10,8 +10,8 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { citySeoPages, profiles, testimonials } from '../../db/schema';
 import { invalid, notFound } from '../../http/errors';
+import { assertUuid } from '../../http/ids';
 import { claimBookingSlug } from '../booking-link/booking-link.service';
-import { assertUuid } from '../ids';
 import { getProfile } from '../profiles/profiles.service';
 import { followAddressTimeZone } from '../scheduling/scheduling.service';
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CAMPAIGN_TYPES } from '../../../shared/campaigns';
 import { automationSettingsSchema } from '../../../shared/messaging';
-import { requireFeature, requireOwner, requireUser } from '../../auth/guards';
+import { requireFeature, requireOwner, requireUser } from '../../access/guards';
 import { listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { messageLog } from './automations/automation-log';

@@ -5,7 +5,7 @@ import {
   SEND_STATUSES,
   templateInputSchema,
 } from '../../../shared/campaigns';
-import { requireFeature, requireOwner, requireUser } from '../../auth/guards';
+import { requireFeature, requireOwner, requireUser } from '../../access/guards';
 import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { startCampaignSend } from './campaign-send.service';

@@ -10,8 +10,8 @@ import {
 import type { Database, DbOrTx } from '../../db/client';
 import { campaigns, customers, messageSends, messageTemplates } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { assertOwnedIds, assertUuid } from '../../http/ids';
 import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
-import { assertOwnedIds, assertUuid } from '../ids';
 import { marketingAudience } from './consent.service';
 
 const CAMPAIGN_NOT_FOUND = 'Campaign not found';

@@ -1,13 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import { consentInputSchema } from '../../../shared/campaigns';
-import { requireUser } from '../../auth/guards';
+import { requireUser } from '../../access/guards';
 import type { Database } from '../../db/client';
 import { customers } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { assertUuid } from '../../http/ids';
 import { idParamSchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
-import { assertUuid } from '../ids';
 import { getConsent, recordConsent } from './consent.service';
 
 const consentSchema = z

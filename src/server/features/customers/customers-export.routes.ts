@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import { ADD_ON_TEXT } from '../../../shared/add-ons';
-import { requireOwner, requireUser } from '../../auth/guards';
+import { requireOwner, requireUser } from '../../access/guards';
 import type { DbOrTx } from '../../db/client';
 import { csvOf } from '../../http/csv';
 import { paymentRequired } from '../../http/errors';

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { BOOKING_STATUSES, VEHICLE_TYPES } from '../../../shared/constants';
 import { customerInputSchema } from '../../../shared/customers.schemas';
 import { LOYALTY_TIERS } from '../../../shared/loyalty';
-import { requireOwnerForWrites, requireUser } from '../../auth/guards';
+import { requireOwnerForWrites, requireUser } from '../../access/guards';
 import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json, noContent } from '../../http/openapi';
 import {

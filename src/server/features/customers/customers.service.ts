@@ -5,9 +5,9 @@ import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { bookings, customerSearchText, customers, customerVehicles } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
+import { assertUuid, isUniqueViolation } from '../../http/ids';
 import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
 import { businessTimeZone } from '../bookings/bookings.service';
-import { assertUuid, isUniqueViolation } from '../ids';
 import { lifetimeValueCents } from './lifetime-value';
 
 const NOT_FOUND = 'Customer not found';

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { SUBSCRIPTION_TIERS } from '../../../shared/constants';
-import { requireOwnerForWrites, requireUser } from '../../auth/guards';
+import { requireOwnerForWrites, requireUser } from '../../access/guards';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { configurePayments } from '../payouts/payment-accounts.service';
 import { getDashboard } from './dashboard.service';

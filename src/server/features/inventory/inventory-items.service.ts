@@ -9,8 +9,8 @@ import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { inventoryItems, stockMovements } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
+import { assertUuid } from '../../http/ids';
 import { afterCursor, type ListQuery, pageOf, type SortKey } from '../../http/lists';
-import { assertUuid } from '../ids';
 
 // Inventory items: the list, add/edit/delete, and the +/- buttons (each change logged as a stock movement).
 

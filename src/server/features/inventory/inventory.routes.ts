@@ -6,7 +6,7 @@ import {
   stockAdjustmentSchema,
 } from '../../../shared/inventory';
 import { utcToZoned } from '../../../shared/time';
-import { requireFeature, requireOwnerForWrites, requireUser } from '../../auth/guards';
+import { requireFeature, requireOwnerForWrites, requireUser } from '../../access/guards';
 import { idParamSchema, listOf, listQuerySchema, optionsQuerySchema, wholeList } from '../../http/lists';
 import { createRouter, errorResponses, json, noContent } from '../../http/openapi';
 import { businessTimeZone } from '../bookings/bookings.service';

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, inventoryItems, serviceConsumables, services, stockMovements } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { assertUuid } from '../ids';
+import { assertUuid } from '../../http/ids';
 import { getOwnedItem } from './inventory-items.service';
 
 // What each service consumes per job, and the deduction when a booking completes.

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { invoiceReminderSettingsSchema } from '../../../shared/invoice-sending';
-import { requireOwner, requireOwnerForWrites, requireUser } from '../../auth/guards';
+import { requireOwner, requireOwnerForWrites, requireUser } from '../../access/guards';
 import { idParamSchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import {

@@ -5,8 +5,8 @@ import {
   offlinePaymentSchema,
   PAYMENT_METHODS,
 } from '../../../shared/invoices.schemas';
-import { requireOwner, requireUser } from '../../auth/guards';
-import { assertOwnJobInvoice, assertTechnicianCash, viewerOf } from '../../auth/technician-access';
+import { requireOwner, requireUser } from '../../access/guards';
+import { assertOwnJobInvoice, assertTechnicianCash, viewerOf } from '../../access/technician-access';
 import { idParamSchema, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { documentFields, sendDocument } from './document-http';

@@ -3,7 +3,7 @@ import { tipCents } from '../../../shared/document-money';
 import type { Database } from '../../db/client';
 import { customers, invoices, quotes, services } from '../../db/schema';
 import { recordCompletedCharge } from '../payouts/ledger.service';
-import { applicationFeeCents, getPlatformFee } from '../payouts/platform-fee';
+import { applicationFeeCents, getPlatformFee, type PlatformFee } from '../payouts/platform-fee';
 import { invoiceNumberText } from './documents';
 import { applyPayment, invoiceFromQuote } from './invoices.service';
 import { createQuote } from './quotes.service';
@@ -14,7 +14,7 @@ const DAY = 24 * 60 * 60 * 1000;
  * The demo business's quotes in every status (draft, sent, accepted, declined, expired, invoiced) and an unpaid,
  * a partially paid and a paid invoice (with a tip), built through the real services.
  */
-export async function seedInvoicesDemo(db: Database, businessId: string) {
+export async function seedInvoicesDemo(db: Database, businessId: string, platformFee?: PlatformFee) {
   const people = await db
     .select()
     .from(customers)
@@ -117,7 +117,10 @@ export async function seedInvoicesDemo(db: Database, businessId: string) {
       paymentReference: `seed_card_${paid}`,
       amountCents: card!.payment.amountCents,
       tipCents: card!.payment.tipCents,
-      applicationFeeCents: applicationFeeCents(card!.payment.amountCents, await getPlatformFee(tx)),
+      applicationFeeCents: applicationFeeCents(
+        card!.payment.amountCents,
+        await getPlatformFee(tx, platformFee),
+      ),
       description: `Invoice ${invoiceNumberText(card!.invoice.number)}: ${card!.invoice.customerName}`,
     });
     await applyPayment(tx, partial, {

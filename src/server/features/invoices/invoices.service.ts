@@ -15,10 +15,10 @@ import {
 } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
+import { assertUuid } from '../../http/ids';
 import { afterCursor, type ListQuery, pageOf } from '../../http/lists';
 import { newToken } from '../../http/tokens';
 import { tipsCentsBetween, tipsCentsQuery } from '../analytics/booking-figures';
-import { assertUuid } from '../ids';
 import { DAY_MS, documentBusiness, invoiceNumberText, invoicePageUrl, pricedLines } from './documents';
 import { sendReceipt } from './invoice-emails';
 import type { DocumentLine } from './invoices.schema';

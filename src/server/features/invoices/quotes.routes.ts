@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { QUOTE_STATUSES, quoteInputSchema } from '../../../shared/invoices.schemas';
-import { requireUser } from '../../auth/guards';
+import { requireUser } from '../../access/guards';
 import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { documentFields, sendDocument } from './document-http';

@@ -8,9 +8,9 @@ import { customers, invoices, quotes, services } from '../../db/schema';
 import { renderEmail } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
+import { assertOwnedIds, assertUuid } from '../../http/ids';
 import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
 import { newToken } from '../../http/tokens';
-import { assertOwnedIds, assertUuid } from '../ids';
 import { DAY_MS, documentBusiness, pricedLines, quotePageUrl } from './documents';
 
 export const QUOTE_NOT_FOUND = 'Quote not found';

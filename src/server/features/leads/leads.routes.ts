@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireAdmin, requireUser } from '../../auth/guards';
+import { requireAdmin, requireUser } from '../../access/guards';
 import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { assignLead, eligibleBusinesses, listLeads } from './leads.service';

@@ -2,10 +2,10 @@ import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookings, checkoutSessions, leadAssignments, profiles, serviceAreas } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
+import { assertUuid } from '../../http/ids';
 import { afterCursor, cursorText, pageOf } from '../../http/lists';
 import { recordAudit } from '../admin-users/audit.service';
 import { customerForCheckout, upsertVehicle } from '../booking/checkout.service';
-import { assertUuid } from '../ids';
 import { recordLeadCharge } from '../payouts/ledger.service';
 import { leadPriceCents } from './lead-price';
 

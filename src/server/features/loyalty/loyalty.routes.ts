@@ -7,7 +7,7 @@ import {
   REWARD_CATEGORIES,
   rewardInputSchema,
 } from '../../../shared/loyalty.schemas';
-import { requireFeature, requireOwner, requireUser } from '../../auth/guards';
+import { requireFeature, requireOwner, requireUser } from '../../access/guards';
 import { idParamSchema, listOf, listQuerySchema, wholeList } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import {

@@ -5,9 +5,9 @@ import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { customers, loyaltyTransactions } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { assertUuid } from '../../http/ids';
 import { afterCursor, cursorText, type ListQuery, pageOf } from '../../http/lists';
 import { lifetimeValueCents } from '../customers/lifetime-value';
-import { assertUuid } from '../ids';
 import { appendPoints } from './points-ledger';
 
 /** §2 cards: members, points issued (net of take-backs), points redeemed (net of returns), average balance. */

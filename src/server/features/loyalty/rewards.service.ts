@@ -3,7 +3,7 @@ import { DEFAULT_REWARDS, LOYALTY_TEXT, type RewardInput } from '../../../shared
 import type { DbOrTx } from '../../db/client';
 import { loyaltyRewards } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { assertUuid } from '../ids';
+import { assertUuid } from '../../http/ids';
 
 type RewardRow = typeof loyaltyRewards.$inferSelect;
 type RewardValues = Omit<RewardInput, 'description' | 'isActive'> & {

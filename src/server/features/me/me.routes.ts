@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { PLATFORM_ROLES } from '../../../shared/admin-users';
-import { requireUser } from '../../auth/guards';
+import { requireUser } from '../../access/guards';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { getUserRole } from '../profiles/profiles.service';
 

@@ -3,8 +3,8 @@ import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { outboxMessages } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { isUuid } from '../../http/ids';
 import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
-import { isUuid } from '../ids';
 
 // The admin's Outbox: every email and SMS the platform sent, or stored without SMTP/Twilio (issue 25, item 15).
 

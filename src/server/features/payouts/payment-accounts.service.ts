@@ -175,7 +175,7 @@ export interface ChargeTerms {
  * online bookings" when its account cannot take charges. The tip goes to the business in full.
  */
 export async function chargeTermsFor(
-  deps: Pick<AppDeps, 'db' | 'payments'>,
+  deps: Pick<AppDeps, 'db' | 'payments' | 'platformFee'>,
   businessId: string,
   amounts: { amountCents: number; tipCents?: number },
 ): Promise<ChargeTerms> {
@@ -185,7 +185,7 @@ export async function chargeTermsFor(
   if (!Number.isSafeInteger(tipCents) || tipCents < 0) throw invalid('The tip must be 0 or more cents');
   const account = await getPaymentAccount(deps.db, businessId);
   if (!canTakeCharges(account, deps.payments.kind)) throw conflict(NOT_TAKING_BOOKINGS);
-  const fee = applicationFeeCents(amounts.amountCents, await getPlatformFee(deps.db));
+  const fee = applicationFeeCents(amounts.amountCents, await getPlatformFee(deps.db, deps.platformFee));
   return {
     transfer: { destination: account!.accountId, applicationFeeCents: fee },
     amountCents: amounts.amountCents,

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { LEDGER_KINDS, PAYOUT_STATUSES } from '../../../shared/payouts';
 import { todayInZone } from '../../../shared/time';
-import { requireAdmin, requireOwner, requireUser } from '../../auth/guards';
+import { requireAdmin, requireOwner, requireUser } from '../../access/guards';
 import { conflict } from '../../http/errors';
 import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';

@@ -1,5 +1,4 @@
 import type { DbOrTx } from '../../db/client';
-import { loadEnv } from '../../env';
 import { getPlatformSettings } from '../platform-settings/platform-settings.service';
 
 /** The platform's application fee: a percentage (basis points) of the charge plus a fixed amount, never on the tip. */
@@ -8,27 +7,17 @@ export interface PlatformFee {
   fixedCents: number;
 }
 
-let defaults: PlatformFee | null = null;
-
-/** PLATFORM_FEE_PERCENT / PLATFORM_FEE_FIXED_CENTS (default 5% + 30¢). */
-export function platformFeeDefaults(): PlatformFee {
-  if (!defaults) {
-    const env = loadEnv();
-    defaults = {
-      percentBasisPoints: Math.round(env.PLATFORM_FEE_PERCENT * 100),
-      fixedCents: env.PLATFORM_FEE_FIXED_CENTS,
-    };
-  }
-  return defaults;
-}
+/** The fee when the environment sets none: 5% + 30¢ (env.ts PLATFORM_FEE_PERCENT / PLATFORM_FEE_FIXED_CENTS). */
+export const DEFAULT_PLATFORM_FEE: PlatformFee = { percentBasisPoints: 500, fixedCents: 30 };
 
 /**
- * The one place the fee is read: the admin's platform settings (/admin/settings) once saved, else the env defaults.
- * Cached per instance for a few seconds like every setting (decision 812).
+ * The one place the fee is read: the admin's platform settings (/admin/settings) once saved, else the defaults the
+ * environment gives (AppDeps.platformFee, read by env.ts). Cached per instance for a few seconds like every setting
+ * (decision 812).
  */
-export async function getPlatformFee(db: DbOrTx): Promise<PlatformFee> {
+export async function getPlatformFee(db: DbOrTx, defaults = DEFAULT_PLATFORM_FEE): Promise<PlatformFee> {
   const s = await getPlatformSettings(db);
-  if (!s.updatedAt) return platformFeeDefaults();
+  if (!s.updatedAt) return defaults;
   return { percentBasisPoints: s.platformFeePercentBps, fixedCents: s.platformFeeFixedCents };
 }
 

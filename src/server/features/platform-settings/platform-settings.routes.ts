@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { platformSettingsSchema } from '../../../shared/platform-settings';
-import { requireAdmin, requireUser } from '../../auth/guards';
+import { requireAdmin, requireUser } from '../../access/guards';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { describeOutsideServices } from './outside-services';
 import { getPlatformSettings, getPublicSettings, updatePlatformSettings } from './platform-settings.service';

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { VEHICLE_TYPES } from '../../../shared/constants';
 import { servicePriceCents } from '../../../shared/pricing';
 import { PROMO_DISCOUNT_TYPES, promoCheckSchema, promoCodeInputSchema } from '../../../shared/promo-codes';
-import { requireFeature, requireOwner, requireUser } from '../../auth/guards';
+import { requireFeature, requireOwner, requireUser } from '../../access/guards';
 import { invalid, notFound } from '../../http/errors';
 import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';

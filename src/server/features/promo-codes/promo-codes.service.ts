@@ -11,10 +11,10 @@ import {
 import { todayInZone } from '../../../shared/time';
 import type { DbOrTx, Transaction } from '../../db/client';
 import { containsPattern } from '../../db/like';
+import { checkoutSessions } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../http/errors';
+import { assertUuid, isUniqueViolation } from '../../http/ids';
 import { afterCursor, cursorText, type ListQuery, pageOf } from '../../http/lists';
-import { checkoutSessions } from '../booking/booking.schema';
-import { assertUuid, isUniqueViolation } from '../ids';
 import { promoCodes, promoCodeUses } from './promo-codes.schema';
 
 type PromoValues = z.output<typeof promoCodeInputSchema>;

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CLIENT_IP_HEADER } from '../../auth/auth';
 import { clientAddress, trustedProxyHops } from '../../http/client-address';
 import type { AppDeps } from '../../http/context';
+import { PLAIN_HOST } from '../../http/node-listener';
 import { limiterOf, tooManyRequestsMessage, ZIP_CHECK_LIMIT } from '../../http/rate-limits';
 import { setAppSecurityHeaders } from '../../http/security-headers';
 import { zipCheckCounterOf } from '../analytics/zip-check-counter';
@@ -9,8 +10,6 @@ import { zipAreasOf } from './zip-areas';
 
 /** The one request form this path answers: a GET of the check with a five-digit zip and nothing else. */
 const ZIP_CHECK_URL = /^\/api\/public\/availability\?zip=(\d{5})$/;
-/** A Host the adapter (@hono/node-server) takes as it is; any other goes through the app, which checks it. */
-export const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 
 /**
  * `GET /api/public/availability?zip=NNNNN` answered on the HTTP server, ahead of Hono (docs/decisions/0923), as

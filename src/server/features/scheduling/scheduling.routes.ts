@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { schedulingInputSchema } from '../../../shared/scheduling';
-import { requireOwner, requireUser } from '../../auth/guards';
+import { requireOwner, requireUser } from '../../access/guards';
 import { notFound } from '../../http/errors';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { findActiveService } from '../booking/booking-options.service';

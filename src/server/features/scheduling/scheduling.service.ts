@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES } from '../../../shared/booking.schemas';
+import { SLOT_HOLDING_STATUSES } from '../../../shared/booking-status';
 import {
   type BookingRules,
   DEFAULT_BOOKING_RULES,
@@ -9,6 +10,7 @@ import {
   timeZoneForAddress,
 } from '../../../shared/scheduling';
 import {
+  type BusyInterval,
   bookingWindow,
   checkSlot,
   fitsCapacity,
@@ -17,9 +19,8 @@ import {
 } from '../../../shared/slots';
 import { addDays, DEFAULT_TIME_ZONE, zonedTimeToUtc } from '../../../shared/time';
 import type { DbOrTx, Transaction } from '../../db/client';
-import { bookingRules, profiles } from '../../db/schema';
+import { bookingRules, bookings, profiles } from '../../db/schema';
 import { conflict, invalid, notFound } from '../../http/errors';
-import { busyIntervals } from '../booking/booking-options.service';
 
 /** A business's zone and booking rules; §9's defaults when the owner has not set any (docs/decisions/1101). */
 export async function getScheduling(db: DbOrTx, businessId: string) {
@@ -151,4 +152,28 @@ export async function slotHasRoom(
 /** Serialises slot checks and bookings of one business across concurrent requests and instances. */
 export async function lockBusinessSlots(tx: Transaction, businessId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking-slots:${businessId}`}))`);
+}
+
+/** Held bookings of a business that may overlap [from, to) (no service lasts more than 24 hours). */
+export async function busyIntervals(
+  db: DbOrTx,
+  businessId: string,
+  from: Date,
+  to: Date,
+  opts: { excludeBookingId?: string } = {},
+): Promise<BusyInterval[]> {
+  const day = 24 * 60 * 60 * 1000;
+  const rows = await db
+    .select({ start: bookings.scheduledAt, durationMinutes: bookings.durationMinutes })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.businessId, businessId),
+        inArray(bookings.status, [...SLOT_HOLDING_STATUSES]),
+        gte(bookings.scheduledAt, new Date(from.getTime() - day)),
+        lt(bookings.scheduledAt, to),
+        opts.excludeBookingId ? ne(bookings.id, opts.excludeBookingId) : undefined,
+      ),
+    );
+  return rows;
 }

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { zipCodeSchema } from '../../../shared/public.schemas';
 import { SERVICE_AREA_TEXT, serviceAreaInputSchema } from '../../../shared/service-areas';
-import { requireOwnerForWrites, requireUser } from '../../auth/guards';
+import { requireOwnerForWrites, requireUser } from '../../access/guards';
 import { notFound } from '../../http/errors';
 import { idParamSchema, listOf, wholeList } from '../../http/lists';
 import { createRouter, errorResponses, json, noContent } from '../../http/openapi';

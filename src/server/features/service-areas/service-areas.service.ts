@@ -8,7 +8,7 @@ import { US_STATE_NAMES } from '../../../shared/us-states';
 import type { DbOrTx } from '../../db/client';
 import { emailWaitlist, serviceAreas } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { assertUuid } from '../ids';
+import { assertUuid } from '../../http/ids';
 
 type AreaRow = typeof serviceAreas.$inferSelect;
 

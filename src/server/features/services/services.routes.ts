@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { VEHICLE_TYPES } from '../../../shared/constants';
 import { serviceInputSchema, serviceUpdateSchema } from '../../../shared/services.schemas';
-import { requireOwnerForWrites, requireUser } from '../../auth/guards';
+import { requireOwnerForWrites, requireUser } from '../../access/guards';
 import { idParamSchema, listOf, listQuerySchema, optionsQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json, noContent } from '../../http/openapi';
 import {

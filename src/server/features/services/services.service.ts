@@ -5,8 +5,8 @@ import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { bookings, services } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
+import { assertUuid } from '../../http/ids';
 import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
-import { assertUuid } from '../ids';
 
 const NOT_FOUND = 'Service not found';
 

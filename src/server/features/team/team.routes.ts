@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { assignSchema, inviteSchema } from '../../../shared/team';
-import { requireOwnerForWrites, requireUser } from '../../auth/guards';
+import { requireOwnerForWrites, requireUser } from '../../access/guards';
 import { idParamSchema, listOf, wholeList } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import {

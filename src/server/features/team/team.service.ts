@@ -13,10 +13,10 @@ import {
 } from '../../db/schema';
 import { renderEmail } from '../../emails';
 import { conflict, forbidden, notFound } from '../../http/errors';
+import { assertUuid, isUniqueViolation } from '../../http/ids';
 import { hashToken, newToken } from '../../http/tokens';
 import type { Mailer } from '../../providers/mail/mailer';
 import { openInvitationsOf, seatsMessage, seatsUsed } from '../billing/billing.service';
-import { assertUuid, isUniqueViolation } from '../ids';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

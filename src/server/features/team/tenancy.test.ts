@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LAPSED_MESSAGE, upgradeMessage } from '../../../shared/plan-features';
-import { TECHNICIAN_FORBIDDEN_MESSAGE } from '../../auth/technician-access';
+import { TECHNICIAN_FORBIDDEN_MESSAGE } from '../../access/technician-access';
 import {
   assignBooking,
   createBooking,

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { VERIFICATION_STATUSES, VERIFICATION_TEXT } from '../../../shared/verification';
-import { requireAdmin, requireUser } from '../../auth/guards';
+import { requireAdmin, requireUser } from '../../access/guards';
 import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { documentSchema } from './verification.routes';

@@ -6,14 +6,11 @@ import {
   VERIFICATION_STATUSES,
   VERIFICATION_TEXT,
 } from '../../../shared/verification';
-import { requireOwnerForWrites, requireUser } from '../../auth/guards';
+import { requireOwnerForWrites, requireUser } from '../../access/guards';
 import { idParamSchema } from '../../http/lists';
 import { createRouter, errorBodySchema, errorResponses, json } from '../../http/openapi';
 import type { FileStorage } from '../../providers/storage/storage';
 import { getDocumentFile, getVerification, uploadDocument } from './verification.service';
-
-/** Uploads skip the app's 1MB JSON body limit and get their own (docs/decisions/0205). */
-export const UPLOAD_PATH = '/api/verification/documents';
 
 export const documentSchema = z
   .object({

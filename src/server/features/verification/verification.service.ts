@@ -12,11 +12,11 @@ import type { Database, DbOrTx } from '../../db/client';
 import { businessVerifications, profiles, user, verificationDocuments } from '../../db/schema';
 import { renderEmail } from '../../emails';
 import { AppError, invalid, notFound } from '../../http/errors';
+import { assertUuid } from '../../http/ids';
 import { afterCursor, cursorText, pageOf, type SortKey } from '../../http/lists';
 import type { Mailer } from '../../providers/mail/mailer';
 import type { FileStorage } from '../../providers/storage/storage';
 import { recordAudit } from '../admin-users/audit.service';
-import { assertUuid } from '../ids';
 import { getUserRole } from '../profiles/profiles.service';
 
 type DocumentRow = typeof verificationDocuments.$inferSelect;

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeS3 } from '../../test/fake-s3';
 import { PDF_BYTES } from '../../test/files';
+import { createStorage } from './create-storage';
 import { createLocalStorage } from './local-storage';
 import { createS3Storage } from './s3-storage';
-import { createStorage } from './storage';
 
 const creds = {
   accessKeyId: 'AKIATESTKEY',

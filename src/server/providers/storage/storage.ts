@@ -1,7 +1,3 @@
-import { join } from 'node:path';
-import { createLocalStorage } from './local-storage';
-import { createS3Storage, type S3StorageConfig } from './s3-storage';
-
 export interface StoredFile {
   body: Uint8Array;
   contentType: string;
@@ -18,11 +14,6 @@ export interface FileStorage {
   /** The file, or null when there is none under this key. */
   get(key: string): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
-}
-
-/** Local disk under DATA_DIR/uploads by default; S3-compatible storage when S3_BUCKET is set. */
-export function createStorage(opts: { dataDir: string; s3?: S3StorageConfig }): FileStorage {
-  return opts.s3 ? createS3Storage(opts.s3) : createLocalStorage(join(opts.dataDir, 'uploads'));
 }
 
 /** Refuses keys that could leave the storage root or address something odd. */

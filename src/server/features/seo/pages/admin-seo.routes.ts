@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ADMIN_PAGE_LIST_LIMIT } from '../../../../shared/seo.constants';
 import { adminGenerateInputSchema } from '../../../../shared/seo.schemas';
-import { requireAdmin, requireUser } from '../../../auth/guards';
+import { requireAdmin, requireUser } from '../../../access/guards';
 import { idParamSchema, listOf, listQuerySchema } from '../../../http/lists';
 import { createRouter, errorResponses, json, noContent } from '../../../http/openapi';
 import { seoJobs } from '../generation/seo-jobs';

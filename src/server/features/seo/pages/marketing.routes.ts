@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { landingPagesInputSchema } from '../../../../shared/seo.schemas';
-import { requireOwnerForWrites, requireUser } from '../../../auth/guards';
+import { requireOwnerForWrites, requireUser } from '../../../access/guards';
 import { idParamSchema, listOf, wholeList } from '../../../http/lists';
 import { createRouter, errorResponses, json, noContent } from '../../../http/openapi';
 import { seoJobs } from '../generation/seo-jobs';

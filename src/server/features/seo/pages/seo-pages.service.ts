@@ -11,7 +11,7 @@ import {
 import type { Database, DbOrTx } from '../../../db/client';
 import { citySeoPages } from '../../../db/schema';
 import { notFound, tooManyRequests } from '../../../http/errors';
-import { assertUuid } from '../../ids';
+import { assertUuid } from '../../../http/ids';
 import { getProfile } from '../../profiles/profiles.service';
 import { writeWithUniqueSlug } from '../../slugs';
 

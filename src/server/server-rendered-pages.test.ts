@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { twMerge } from 'tailwind-merge';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PUBLIC_PAGE_META } from '../../shared/page-meta';
-import { DEFAULT_PLATFORM_SETTINGS } from '../../shared/platform-settings';
-import { AUTH_TEXTS } from '../../web/islands/auth-form';
-import { setClassMerge } from '../../web/lib/class-merge';
-import { createApp } from '../app';
-import { createSeoPage, createService, createServiceArea, updateProfile } from '../db/factories';
-import { createTestContext } from '../test/harness';
+import { PUBLIC_PAGE_META } from '../shared/page-meta';
+import { DEFAULT_PLATFORM_SETTINGS } from '../shared/platform-settings';
+import { AUTH_TEXTS } from '../web/islands/auth-form';
+import { setClassMerge } from '../web/lib/class-merge';
+import { createApp } from './app';
+import { createSeoPage, createService, createServiceArea, updateProfile } from './db/factories';
+import { createTestContext } from './test/harness';
 
 // The public pages arrive as complete HTML with only their island's script (docs/decisions/0910).
 

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { accountStatus, userRoles } from '../../db/schema';
+import type { DbOrTx } from '../db/client';
+import { accountStatus, userRoles } from '../db/schema';
 
 export type MemberRole = 'owner' | 'technician';
 

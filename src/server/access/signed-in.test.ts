@@ -1,12 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { accountHooks } from '../account-hooks';
+import { createAuth } from '../auth/auth';
+import { session } from '../auth/auth.schema';
 import { grantRole } from '../db/factories';
 import { accountStatus } from '../db/schema';
 import { createOutboxMailer } from '../providers/mail/mailer';
 import { createTestContext, sessionCookie } from '../test/harness';
-import { createAuth } from './auth';
-import { session } from './auth.schema';
 import { cookieValue, readSignedIn, verifiedCookie } from './signed-in';
 
 const t = await createTestContext();
@@ -157,6 +158,7 @@ describe('the signed-in check in one query (decision 925)', () => {
   it('reads the __Secure- cookie of an https deployment, without calling better-auth', async () => {
     const auth = createAuth({
       db: t.db,
+      accounts: accountHooks(t.db),
       mailer: createOutboxMailer(t.db),
       baseURL: 'https://app.example.com',
       secret: 'another-secret-another-secret-another-0123',

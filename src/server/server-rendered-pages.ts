@@ -1,25 +1,25 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context, Hono } from 'hono';
-import { formatMoney } from '../../shared/money';
-import { businessBookMeta, DEFAULT_PAGE_META, type PageMeta, PUBLIC_PAGE_META } from '../../shared/page-meta';
-import { zipOf } from '../../web/features/bookings/book/book-screen';
-import type { BookingOptions } from '../../web/features/bookings/book/booking-queries';
-import { BOOK_STATE_ID, type BookIslandState } from '../../web/islands/book-state';
+import { formatMoney } from '../shared/money';
+import { businessBookMeta, DEFAULT_PAGE_META, type PageMeta, PUBLIC_PAGE_META } from '../shared/page-meta';
+import { zipOf } from '../web/features/bookings/book/book-screen';
+import type { BookingOptions } from '../web/features/bookings/book/booking-queries';
+import { BOOK_STATE_ID, type BookIslandState } from '../web/islands/book-state';
 import {
   ISLAND_ENTRIES,
   type Island,
   renderBookPage,
   renderPublicPage,
   SERVER_RENDERED_PAGES,
-} from '../../web/ssr/render-public-page';
-import { readSignedIn } from '../auth/signed-in';
-import { businessPlace, getBookingOptions } from '../features/booking/booking-options.service';
-import { getPublicSettings } from '../features/platform-settings/platform-settings.service';
-import { pageHeadTags } from '../providers/content/page-head';
-import type { AppEnv } from './context';
-import { AppError } from './errors';
-import { type StaticFile, sendFile, staticFileOf } from './web-static';
+} from '../web/ssr/render-public-page';
+import { readSignedIn } from './access/signed-in';
+import { businessPlace, getBookingOptions } from './features/booking/booking-options.service';
+import { getPublicSettings } from './features/platform-settings/platform-settings.service';
+import type { AppEnv } from './http/context';
+import { AppError } from './http/errors';
+import { type StaticFile, sendFile, staticFileOf } from './http/web-static';
+import { pageHeadTags } from './providers/content/page-head';
 
 type Manifest = Record<string, { file: string; imports?: string[] }>;
 

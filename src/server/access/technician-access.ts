@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { BookingStatus } from '../../shared/constants';
 import type { DbOrTx } from '../db/client';
-import { assertUuid } from '../features/ids';
-import { invoices } from '../features/invoices/invoices.schema';
-import { bookingAssignments } from '../features/team/team.schema';
+import { bookingAssignments, invoices } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
+import { assertUuid } from '../http/ids';
 
 // What a technician may do (docs/decisions/1160-technician-permissions.md). Deny by default: requireUser refuses
 // every signed-in route not listed here, so a route added later is the owner's until it is listed.

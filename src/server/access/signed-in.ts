@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { BetterAuthOptions } from 'better-auth';
 import { sql } from 'drizzle-orm';
+import type { Auth } from '../auth/auth';
 import type { Database } from '../db/client';
 import { accountStatus, session, user, userRoles } from '../db/schema';
-import { type MemberRole, signedInState } from '../features/team/membership';
-import type { Auth } from './auth';
+import { type MemberRole, signedInState } from './membership';
 
 /**
  * The signed-in check of every owner, technician and admin request in one query (decision 925): the session by its
