@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp, nodeAnswers } from './app';
 import { bootstrap } from './bootstrap';
 import { startPgliteVacuum } from './db/pglite-vacuum';
-import { DEMO_ADMIN, DEMO_OWNER, seedDemo } from './db/seed';
+import { DEMO_ADMIN, DEMO_OWNER, DEMO_TECH, seedDemo } from './db/seed';
 import { loadEnv, platformFeeOf } from './env';
 import { scheduleAutomationsTick } from './features/campaigns/automations/workers';
 import { scheduleDailyTestPayouts } from './features/payouts/payouts-jobs';
@@ -149,7 +149,7 @@ async function main() {
       publicUrl,
       mailTransport: mailer.transport,
       smsTransport: sms.transport,
-      demoLogins: env.SEED_DEMO ? { owner: DEMO_OWNER, admin: DEMO_ADMIN } : null,
+      demoLogins: env.SEED_DEMO ? { owner: DEMO_OWNER, admin: DEMO_ADMIN, tech: DEMO_TECH } : null,
     });
     console.log(banner.join('\n'));
   });

@@ -3,12 +3,14 @@ export function startupBanner(opts: {
   publicUrl: string;
   mailTransport: 'outbox' | 'smtp';
   smsTransport: 'outbox' | 'twilio';
-  demoLogins: { owner: Login; admin: Login } | null;
+  demoLogins: { owner: Login; admin: Login; tech?: Login } | null;
 }): string[] {
   const lines = ['', `ShineRoute is running at ${opts.publicUrl}`];
   if (opts.demoLogins) {
     lines.push(`  Business owner: ${opts.demoLogins.owner.email} / ${opts.demoLogins.owner.password}`);
     lines.push(`  Platform admin: ${opts.demoLogins.admin.email} / ${opts.demoLogins.admin.password}`);
+    const tech = opts.demoLogins.tech;
+    if (tech) lines.push(`  Technician: ${tech.email} / ${tech.password}`);
   }
   // Without SMTP (or Twilio) nothing is delivered: the admin reads what was sent on the Outbox screen.
   const stored = [

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { todayInZone } from '../../shared/time';
 import { purchaseOrderSuggestions } from '../features/inventory/purchase-order.service';
 import { createTestContext } from '../test/harness';
 import { citySeoPages, inventoryItems, stockMovements, testimonials, user } from './schema';
-import { DEMO_OWNER, seedDemo } from './seed';
+import { DEMO_OWNER, DEMO_TECH, seedDemo } from './seed';
 
 const t = await createTestContext();
 
@@ -37,5 +38,14 @@ describe('demo seed', () => {
       .where(eq(citySeoPages.slug, 'lone-star-mobile-detailing-auto-detailing'));
     expect(page).toMatchObject({ businessId: owner!.id, status: 'complete', city: 'Austin', state: 'TX' });
     expect(page!.content).toContain('Ceramic coatings');
+
+    // The demo technician signs in and sees their jobs of today and tomorrow, and only those.
+    const { cookie: tech } = await t.signIn(DEMO_TECH.email, DEMO_TECH.password);
+    const jobs = await (await t.request('/api/bookings', { cookie: tech })).json();
+    const days = new Set(
+      jobs.items.map((b: { scheduledAt: string }) => todayInZone(jobs.timeZone, new Date(b.scheduledAt))),
+    );
+    expect(days.size).toBe(2);
+    expect(days.has(todayInZone(jobs.timeZone))).toBe(true);
   });
 });

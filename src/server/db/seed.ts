@@ -13,6 +13,7 @@ import type { PlatformFee } from '../features/payouts/platform-fee';
 import { seedSeoDemo } from '../features/seo/seo.seed';
 import type { Database } from './client';
 import {
+  assignBooking,
   createBooking,
   createCustomer,
   createInventoryItem,
@@ -38,6 +39,14 @@ export const DEMO_ADMIN = {
   password: 'shine-demo-admin',
   firstName: 'Platform',
   lastName: 'Admin',
+};
+
+/** A technician of the demo business, with jobs assigned today and tomorrow (decision 1160). */
+export const DEMO_TECH = {
+  email: 'tech@shineroute.test',
+  password: 'shine-demo-tech',
+  firstName: 'Theo',
+  lastName: 'Ramirez',
 };
 
 const CUSTOMERS: Array<[string, string, string, string, VehicleType, number, string]> = [
@@ -175,6 +184,13 @@ export async function seedDemo(
         serviceName: service.name,
       });
     }
+  }
+
+  // The demo technician runs today's job and tomorrow's first ones.
+  const techId = await createOwnerAccount(db, auth, DEMO_TECH, { verified: true });
+  await grantRole(db, techId, 'technician', ownerId);
+  for (const [i, { offsetDays }] of plan.entries()) {
+    if (offsetDays >= 0 && offsetDays < 2) await assignBooking(db, ownerId, bookingRows[i]!.id, techId);
   }
 
   const inventory: Array<[string, string, number, number, number, string]> = [
