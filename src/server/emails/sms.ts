@@ -6,6 +6,19 @@ import type { Moment } from './define';
 
 export const SMS_OPT_OUT = 'Reply STOP to opt out.';
 
+/** A text that may go to someone who did not just ask for it ends with the opt-out line. */
+export const withOptOut = (body: string) => `${body} ${SMS_OPT_OUT}`;
+
+/** The replies to the inbound keywords (Twilio's webhook): STOP, START and HELP. */
+export const SMS_STOP_REPLY =
+  'You are unsubscribed and will receive no more messages from this number. Reply START to resubscribe.';
+export const SMS_START_REPLY = 'You are resubscribed. Reply STOP to opt out, HELP for help.';
+/** HELP names who is texting: the business of the latest message to the number, else ShineRoute. */
+export const smsHelpReply = (sender: { name: string; phone: string | null } | null) => {
+  const who = sender ? `${sender.name}${sender.phone ? ` (call ${sender.phone})` : ''}` : 'ShineRoute';
+  return `${who}: car detailing booking messages and offers. Msg frequency varies. ${SMS_OPT_OUT}`;
+};
+
 const whenText = (m: Moment) => formatDateTimeInZone(m.at, m.timeZone);
 
 /** A booking is confirmed (online checkout or entered by the owner); sent through sendTransactionalSms. */
@@ -86,4 +99,7 @@ export const SMS_SAMPLES: Record<string, string> = {
     due: 'Dec 20, 2026',
     link: 'http://localhost:3000/invoice/sample-token',
   }),
+  'stop-reply': SMS_STOP_REPLY,
+  'start-reply': SMS_START_REPLY,
+  'help-reply': smsHelpReply({ name: business, phone: '512-555-0100' }),
 };

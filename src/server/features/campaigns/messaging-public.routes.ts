@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { escapeHtml } from '../../../shared/html';
 import { parseSmsKeyword, toE164 } from '../../../shared/sms';
 import { messageSends, smsInboundMessages, smsOptOuts } from '../../db/schema';
+import { SMS_START_REPLY, SMS_STOP_REPLY, smsHelpReply } from '../../emails/sms';
 import type { AppEnv } from '../../http/context';
 import { isUuid } from '../../http/ids';
 import { isValidTwilioSignature } from '../../providers/sms/twilio-signature';
@@ -137,16 +138,10 @@ messagingPublic.post('/sms/inbound', async (c) => {
   if (!acted) return c.body(twiml(''), 200, { 'content-type': 'text/xml' });
 
   if (keyword === 'stop') {
-    return c.body(
-      twiml(
-        'You are unsubscribed and will receive no more messages from this number. Reply START to resubscribe.',
-      ),
-      200,
-      { 'content-type': 'text/xml' },
-    );
+    return c.body(twiml(SMS_STOP_REPLY), 200, { 'content-type': 'text/xml' });
   }
   if (keyword === 'start') {
-    return c.body(twiml('You are resubscribed. Reply STOP to opt out, HELP for help.'), 200, {
+    return c.body(twiml(SMS_START_REPLY), 200, {
       'content-type': 'text/xml',
     });
   }
@@ -158,10 +153,5 @@ messagingPublic.post('/sms/inbound', async (c) => {
     .orderBy(desc(messageSends.createdAt))
     .limit(1);
   const sender = last ? await senderOf(deps.db, last.businessId) : null;
-  const who = sender ? `${sender.name}${sender.phone ? ` (call ${sender.phone})` : ''}` : 'ShineRoute';
-  return c.body(
-    twiml(`${who}: car detailing booking messages and offers. Msg frequency varies. Reply STOP to opt out.`),
-    200,
-    { 'content-type': 'text/xml' },
-  );
+  return c.body(twiml(smsHelpReply(sender)), 200, { 'content-type': 'text/xml' });
 });

@@ -4,6 +4,7 @@ import type { MessageKind } from '../../../../shared/messaging';
 import { toE164 } from '../../../../shared/sms';
 import type { DbOrTx } from '../../../db/client';
 import { messageSends } from '../../../db/schema';
+import { withOptOut } from '../../../emails/sms';
 import type { AppDeps } from '../../../http/context';
 import { blockedPhones } from '../consent.service';
 import { deliverSend, giveUpStaleClaims } from '../message-delivery';
@@ -82,7 +83,7 @@ export async function sendTransactionalSms(
   const to = toE164(row.phone);
   if (!to || (await blockedPhones(deps.db, [to])).has(to)) return;
   const { phone: _phone, ...rest } = row;
-  await sendTransactional(deps, { ...rest, channel: 'sms', to, body: `${row.body} Reply STOP to opt out.` });
+  await sendTransactional(deps, { ...rest, channel: 'sms', to, body: withOptOut(row.body) });
 }
 
 /** Due automated rows (not campaigns: their job delivers them), oldest first; stale claims are given up first. */

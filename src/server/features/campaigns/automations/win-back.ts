@@ -4,6 +4,7 @@ import { fillVariables, type MessageVariable } from '../../../../shared/campaign
 import { nextAllowedSendTime } from '../../../../shared/quiet-hours';
 import { addDays, formatCalendarDate, formatSlot, utcToZoned } from '../../../../shared/time';
 import { bookings, customers, marketingConsents, messagingSettings } from '../../../db/schema';
+import { withOptOut } from '../../../emails/sms';
 import { EXPIRY_DAYS, senderOf } from '../campaign-send.service';
 import { blockedPhones, consentedSmsNumber } from '../consent.service';
 import { renderMarketingEmail } from '../marketing-email';
@@ -116,7 +117,7 @@ async function planWinbackFor(deps: AutomationDeps, businessId: string, now: Dat
           channel,
           to: c.to,
           subject: channel === 'email' ? fillVariables(settings.winbackSubject ?? '', values) || null : null,
-          body: email?.text ?? `${body} Reply STOP to opt out.`,
+          body: email?.text ?? withOptOut(body),
           html: email?.html ?? null,
           notBefore,
         };
