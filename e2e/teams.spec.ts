@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_OWNER, signIn } from './fixtures';
 
-test('an owner invites a technician who accepts in a second browser and sees the bookings but no Services edit', async ({
+test('an owner invites a technician who accepts in a second browser and sees their own jobs and none of the owner screens', async ({
   page,
   browser,
 }) => {
@@ -40,16 +40,20 @@ test('an owner invites a technician who accepts in a second browser and sees the
   await tech.getByLabel('Choose a password').fill('tech-password-123');
   await tech.screenshot({ path: 'test-results/screenshots/join-390.png', fullPage: true });
   await tech.getByRole('button', { name: 'Create Account and Join' }).click();
-  await expect(tech).toHaveURL(/\/dashboard$/);
+  // A technician's app is their own jobs (decision 1160): the dashboard sends them to Bookings.
+  await expect(tech).toHaveURL(/\/bookings$/);
   await expect(tech.getByText("You've joined Lone Star Mobile Detailing")).toBeVisible();
-
-  await tech.goto('/bookings');
-  await expect(tech.getByTestId('booking-card').first()).toBeVisible();
+  await expect(tech.getByText('No jobs today')).toBeVisible();
+  await tech.getByRole('button', { name: 'Open menu' }).click();
+  await expect(tech.getByRole('navigation', { name: 'Owner mobile' }).getByRole('link')).toHaveText([
+    'Bookings',
+  ]);
+  await tech.getByRole('button', { name: 'Close menu' }).click();
+  // Owner screens are not theirs: the server refuses their requests and the app sends them back to their jobs.
   await tech.goto('/services');
-  await expect(tech.getByRole('heading', { name: 'Service Management' })).toBeVisible();
-  await expect(tech.getByText('Premium Detail').first()).toBeVisible();
-  await expect(tech.getByRole('button', { name: /Edit/ })).toHaveCount(0);
-  await expect(tech.getByRole('button', { name: 'Add Service' })).toHaveCount(0);
+  await expect(tech).toHaveURL(/\/bookings$/);
+  await tech.goto('/payouts');
+  await expect(tech).toHaveURL(/\/bookings$/);
   // The link was single use.
   await tech.goto(new URL(link).pathname);
   await expect(tech.getByText('This invitation has already been used')).toBeVisible();

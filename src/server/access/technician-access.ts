@@ -21,6 +21,8 @@ const TECHNICIAN_ROUTES: Array<[string, RegExp]> = [
   ['POST', /^\/api\/invitations\/[^/]+\/accept$/],
   // The business's name, plan and the user's role, which gate the app's screens; the charges are the owner's.
   ['GET', /^\/api\/billing\/?$/],
+  // The business's hours and time zone: their calendar is drawn in the business's day.
+  ['GET', /^\/api\/scheduling\/?$/],
   ['GET', /^\/api\/bookings\/?$/],
   ['GET', /^\/api\/bookings\/calendar$/],
   ['GET', /^\/api\/bookings\/[^/]+$/],

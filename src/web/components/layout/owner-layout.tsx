@@ -1,12 +1,13 @@
 import { LogOut, Menu, ShieldCheck, X } from 'lucide-react';
 import { useState } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { useBilling } from '../../api/billing';
 import { authClient } from '../../lib/auth-client';
 import { useRole } from '../../lib/role';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { Logo } from './logo';
-import { OWNER_NAV } from './owner-nav';
+import { isTechnicianPath, OWNER_NAV } from './owner-nav';
 
 export function useSignOut() {
   return async () => {
@@ -22,9 +23,11 @@ const ADMIN_LINK = { to: '/admin', label: 'Admin', description: 'Platform admin 
 function NavList({ onNavigate }: { onNavigate?: () => void }) {
   // Platform admins also run a business view; the Admin link takes them back to /admin (issue 16).
   const isAdmin = useRole().data?.role === 'admin';
+  const isTechnician = useBilling().data?.memberRole === 'technician';
+  const links = isTechnician ? OWNER_NAV.filter(({ to }) => isTechnicianPath(to)) : OWNER_NAV;
   return (
     <ul className="space-y-0.5">
-      {[...(isAdmin ? [ADMIN_LINK] : []), ...OWNER_NAV].map(({ to, label, icon: Icon }) => (
+      {[...(isAdmin ? [ADMIN_LINK] : []), ...links].map(({ to, label, icon: Icon }) => (
         <li key={to}>
           <NavLink
             to={to}
@@ -61,6 +64,10 @@ function SignOutButton({ onClick }: { onClick: () => void }) {
 export function OwnerLayout() {
   const [open, setOpen] = useState(false);
   const signOut = useSignOut();
+  const { pathname } = useLocation();
+  // Known only once the role has loaded: an owner is never sent away while it loads.
+  const isTechnician = useBilling().data?.memberRole === 'technician';
+  if (isTechnician && !isTechnicianPath(pathname)) return <Navigate to="/bookings" replace />;
   return (
     <div className="min-h-dvh bg-slate-50 lg:grid lg:grid-cols-[15rem_1fr]">
       <aside className="hidden bg-navy-900 lg:flex lg:min-h-dvh lg:flex-col lg:gap-6 lg:p-4">

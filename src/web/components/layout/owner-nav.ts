@@ -70,3 +70,12 @@ export const OWNER_NAV = [
   { to: '/billing', label: 'Billing', description: 'Your plan and trial', icon: CreditCard },
   { to: '/payouts', label: 'Payouts', description: 'Balance, fees, tips and payouts', icon: Landmark },
 ];
+
+/**
+ * The screens a technician may use (decision 1160): their own jobs. Every other owner screen is the owner's, and the
+ * server refuses its requests; the layout sends a technician there instead of showing a screen of errors.
+ */
+export const TECHNICIAN_PATHS = ['/bookings'] as const;
+
+export const isTechnicianPath = (pathname: string) =>
+  TECHNICIAN_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));

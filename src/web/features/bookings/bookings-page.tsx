@@ -12,6 +12,7 @@ import {
   todayInZone,
   weekdayIndex,
 } from '../../../shared/time';
+import { useIsTechnician } from '../../api/billing';
 import { bookingLinkQuery } from '../../api/booking-link';
 import {
   type BookingDetail,
@@ -44,6 +45,7 @@ export function BookingsPage() {
     ? (params.get('view') as View)
     : 'today';
   const scheduling = useScheduling();
+  const isTechnician = useIsTechnician();
   const timeZone = scheduling.data?.timeZone ?? DEFAULT_TIME_ZONE;
   const today = todayInZone(timeZone);
   const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : today;
@@ -129,7 +131,8 @@ export function BookingsPage() {
               </TabsTrigger>
             ))}
           </TabsList>
-          <TechnicianFilter value={tech} onChange={(v) => setView({ tech: v })} />
+          {/* A technician sees only their own jobs (decision 1160): nothing to filter by. */}
+          {!isTechnician && <TechnicianFilter value={tech} onChange={(v) => setView({ tech: v })} />}
         </div>
         {/* The view is the active tab's panel, so the tab's aria-controls names it. */}
         <TabsContent value={view} className="mt-0">
