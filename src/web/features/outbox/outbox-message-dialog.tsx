@@ -73,7 +73,8 @@ function MessageView({ message: m }: { message: OutboxMessageDetail }) {
         </div>
       </DialogHeader>
       <DialogBody>
-        <Tabs defaultValue={m.html !== null ? 'html' : 'text'}>
+        {/* The words first, as every message has them; the HTML part (a document of its own) loads when asked for. */}
+        <Tabs defaultValue="text">
           <TabsList>
             {m.html !== null && <TabsTrigger value="html">HTML</TabsTrigger>}
             <TabsTrigger value="text">{isSms ? 'Message' : 'Text'}</TabsTrigger>
