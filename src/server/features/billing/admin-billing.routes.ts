@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ADD_ON_IDS, NFC_TARGETS } from '../../../shared/add-ons';
 import { SUBSCRIPTION_TIERS } from '../../../shared/constants';
 import { requireAdmin, requireUser } from '../../access/guards';
 import { idParamSchema, listOf, wholeList } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
+import { addOnPurchaseFields } from './add-ons.openapi';
 import { fulfilOrder, listAddOnOrders } from './add-ons.service';
 import { assignPlan } from './admin-plan.service';
 
@@ -15,20 +15,10 @@ const adminErrors = { 401: errorResponses[401], 403: errorResponses[403], 404: e
 
 const orderSchema = z
   .object({
-    id: z.string(),
+    ...addOnPurchaseFields,
     businessId: z.string(),
     businessName: z.string().nullable(),
     ownerEmail: z.string(),
-    addOn: z.enum(ADD_ON_IDS),
-    name: z.string(),
-    status: z.enum(['active', 'ordered', 'fulfilled', 'cancelled']),
-    quantity: z.number().int(),
-    unitPriceCents: z.number().int(),
-    amountCents: z.number().int(),
-    nfcTarget: z.enum(NFC_TARGETS).nullable(),
-    tagUrl: z.string().nullable(),
-    fulfilledAt: z.string().nullable(),
-    createdAt: z.string(),
   })
   .openapi('AdminAddOnOrder');
 

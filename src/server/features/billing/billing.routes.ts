@@ -1,11 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ADD_ON_IDS, ADD_ON_TEXT, addOnPurchaseSchema, NFC_TARGETS } from '../../../shared/add-ons';
+import { ADD_ON_TEXT, addOnPurchaseSchema } from '../../../shared/add-ons';
 import { planChangeSchema } from '../../../shared/billing';
 import { SUBSCRIPTION_TIERS } from '../../../shared/constants';
 import { requireOwner, requireUser } from '../../access/guards';
 import { conflict } from '../../http/errors';
 import { idParamSchema, listOf, wholeList } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
+import { addOnPurchaseFields } from './add-ons.openapi';
 import { buyAddOn, listAddOns } from './add-ons.service';
 import { applyPlan, getBilling } from './billing.service';
 import { recordDuePeriods } from './promotion.service';
@@ -108,19 +109,9 @@ const portalRoute = createRoute({
 
 const addOnSchema = z
   .object({
-    id: z.string(),
-    addOn: z.enum(ADD_ON_IDS),
-    name: z.string(),
-    status: z.enum(['active', 'ordered', 'fulfilled', 'cancelled']),
-    quantity: z.number().int(),
-    unitPriceCents: z.number().int(),
-    amountCents: z.number().int(),
-    nfcTarget: z.enum(NFC_TARGETS).nullable(),
-    tagUrl: z.string().nullable(),
-    fulfilledAt: z.string().nullable(),
+    ...addOnPurchaseFields,
     currentPeriodEnd: z.string().nullable(),
     endsAt: z.string().nullable(),
-    createdAt: z.string(),
   })
   .openapi('AddOnPurchase');
 
