@@ -8,11 +8,12 @@ import { adminAuditApi, adminUsersApi } from './features/admin-users/admin-users
 import { adminAnalyticsApi } from './features/analytics/analytics.routes';
 import { adminBillingApi } from './features/billing/admin-billing.routes';
 import { billingApi } from './features/billing/billing.routes';
-import { bookingApi } from './features/booking/booking.routes';
-import { stripeWebhook } from './features/booking/stripe-webhook.routes';
-import { testCheckoutPages } from './features/booking/test-checkout.routes';
 import { bookingLinkApi, mountBookingLinkRedirects } from './features/booking-link/booking-link.routes';
+import { bookingApi } from './features/bookings/book/booking.routes';
+import { stripeWebhook } from './features/bookings/book/stripe-webhook.routes';
+import { testCheckoutPages } from './features/bookings/book/test-checkout.routes';
 import { bookingsApi } from './features/bookings/bookings.routes';
+import { schedulingApi } from './features/bookings/scheduling/scheduling.routes';
 import { businessProfileApi } from './features/business-profile/business-profile.routes';
 import { automationsApi } from './features/campaigns/automations.routes';
 import { campaignsApi } from './features/campaigns/campaigns.routes';
@@ -41,7 +42,6 @@ import { promoCodesApi, publicPromoCodesApi } from './features/promo-codes/promo
 import { publicRoutes } from './features/public/public.routes';
 import { zipAreasOf } from './features/public/zip-areas';
 import { zipCheckListener } from './features/public/zip-check-listener';
-import { schedulingApi } from './features/scheduling/scheduling.routes';
 import { adminSeoApi } from './features/seo/pages/admin-seo.routes';
 import { marketingApi } from './features/seo/pages/marketing.routes';
 import {

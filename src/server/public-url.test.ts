@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadEnv, publicUrlOf } from './env';
-import { bookableBusiness, bookingForm } from './features/booking/booking.fixtures';
+import { bookableBusiness, bookingForm } from './features/bookings/book/booking.fixtures';
 import { startupBanner } from './startup-banner';
 import { createTestContext, nextIp, sessionCookie } from './test/harness';
 

@@ -14,7 +14,7 @@ import {
   SERVER_RENDERED_PAGES,
 } from '../web/ssr/render-public-page';
 import { readSignedIn } from './access/signed-in';
-import { businessPlace, getBookingOptions } from './features/booking/booking-options.service';
+import { businessPlace, getBookingOptions } from './features/bookings/book/booking-options.service';
 import { getPublicSettings } from './features/platform-settings/platform-settings.service';
 import type { AppEnv } from './http/context';
 import { AppError } from './http/errors';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { bookableBusiness, bookingForm } from '../features/booking/booking.fixtures';
+import { bookableBusiness, bookingForm } from '../features/bookings/book/booking.fixtures';
 import { createTestContext, nextIp, sessionCookie, TEST_ORIGIN } from '../test/harness';
 import { NUL_MESSAGE } from './input-guards';
 import { EMPTY_UPDATE_MESSAGE } from './openapi';

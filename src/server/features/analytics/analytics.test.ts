@@ -4,7 +4,7 @@ import { LEAD_SERVICES } from '../../../shared/booking.schemas';
 import { createBooking, createWaitlistEntry } from '../../db/factories';
 import { bookings, checkoutSessions, emailWaitlist, user } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
-import { bookableBusiness, bookingForm, daysAhead } from '../booking/booking.fixtures';
+import { bookableBusiness, bookingForm, daysAhead } from '../bookings/book/booking.fixtures';
 
 const t = await createTestContext();
 const DAY = 24 * 60 * 60 * 1000;

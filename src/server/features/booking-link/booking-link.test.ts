@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { updateProfile } from '../../db/factories';
 import { createTestContext } from '../../test/harness';
-import { bookableBusiness } from '../booking/booking.fixtures';
+import { bookableBusiness } from '../bookings/book/booking.fixtures';
 import { slugify } from './booking-link.service';
 
 const t = await createTestContext();

@@ -4,8 +4,8 @@ import { BOOKER_TEXT } from '../../../shared/booker-details';
 import { createCustomer } from '../../db/factories';
 import { bookings, customers, marketingConsents, userRoles } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
-import { bookableBusiness, bookingForm } from '../booking/booking.fixtures';
 import { marketingAudience } from '../campaigns/consent.service';
+import { bookableBusiness, bookingForm } from './book/booking.fixtures';
 
 const t = await createTestContext();
 

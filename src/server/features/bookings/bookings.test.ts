@@ -5,7 +5,7 @@ import { todayInZone, zonedTimeToUtc } from '../../../shared/time';
 import { createBooking, createCustomer, createService, createVehicle } from '../../db/factories';
 import { bookings, checkoutSessions } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
-import { bookableBusiness, bookingForm } from '../booking/booking.fixtures';
+import { bookableBusiness, bookingForm } from './book/booking.fixtures';
 
 const t = await createTestContext();
 const HOUR = 3_600_000;

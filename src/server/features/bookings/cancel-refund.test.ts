@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings, checkoutSessions } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
-import { bookableBusiness, bookingForm } from '../booking/booking.fixtures';
 import { ledgerTotals } from '../payouts/ledger.service';
+import { bookableBusiness, bookingForm } from './book/booking.fixtures';
 import { REFUND_JOB } from './bookings.service';
 
 // Hardening defect 5 (decision 405): the status changes first, under the lock; the refund and the email follow once.

@@ -20,13 +20,13 @@ import { bookingConfirmedSms } from '../../emails/sms';
 import type { AppDeps } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { assertOwnedIds, assertUuid } from '../../http/ids';
-import { findActiveService, findPublicBusiness } from '../booking/booking-options.service';
 import { manageUrl, newManageToken } from '../campaigns/automations/customer-links';
 import { sendTransactional, sendTransactionalSms } from '../campaigns/automations/message-queue';
 import { dropPendingReminders } from '../campaigns/automations/reminders';
-import { assertSlotBookable, lockBusinessSlots, slotHasRoom } from '../scheduling/scheduling.service';
+import { findActiveService, findPublicBusiness } from './book/booking-options.service';
 import { type HistoryEntry, historyOf, recordHistory } from './booking-history.service';
 import { businessTimeZone, getBooking } from './bookings.service';
+import { assertSlotBookable, lockBusinessSlots, slotHasRoom } from './scheduling/scheduling.service';
 
 // The owner's New booking and Edit (docs/decisions/1102): same slot rules as /book, every change in the history.
 

@@ -6,7 +6,7 @@ import { zonedTimeToUtc } from '../../../shared/time';
 import { createBooking, createCustomer, createService, createVehicle } from '../../db/factories';
 import { bookingHistory, bookings, customerVehicles, services } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
-import { bookableBusiness, daysAhead } from '../booking/booking.fixtures';
+import { bookableBusiness, daysAhead } from './book/booking.fixtures';
 
 const t = await createTestContext();
 const TZ = 'America/Chicago';

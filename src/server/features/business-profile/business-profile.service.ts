@@ -12,8 +12,8 @@ import { citySeoPages, profiles, testimonials } from '../../db/schema';
 import { invalid, notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
 import { claimBookingSlug } from '../booking-link/booking-link.service';
+import { followAddressTimeZone } from '../bookings/scheduling/scheduling.service';
 import { getProfile } from '../profiles/profiles.service';
-import { followAddressTimeZone } from '../scheduling/scheduling.service';
 
 export function toProfileDto(p: typeof profiles.$inferSelect) {
   return {

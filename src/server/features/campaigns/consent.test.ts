@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestContext } from '../../test/harness';
-import { bookableBusiness, bookingForm } from '../booking/booking.fixtures';
+import { bookableBusiness, bookingForm } from '../bookings/book/booking.fixtures';
 
 const t = await createTestContext();
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE, formatDateTimeInZone } from '../../../shared/time';
 import { bookings, checkoutSessions, messageSends } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
-import { bookableBusiness, bookingForm, daysAhead } from '../booking/booking.fixtures';
+import { bookableBusiness, bookingForm, daysAhead } from '../bookings/book/booking.fixtures';
 
 const t = await createTestContext();
 t.deps.messageRetryDelaysMs = [1, 1];

@@ -12,11 +12,15 @@ import { bookingManageLinks, bookings, customers } from '../../db/schema';
 import { type RenderedEmail, renderEmail, renderEmailRow } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
-import { findPublicBusiness } from '../booking/booking-options.service';
+import { findPublicBusiness } from '../bookings/book/booking-options.service';
 import { recordHistory } from '../bookings/booking-history.service';
 import { businessTimeZone, refundCancelledBooking } from '../bookings/bookings.service';
+import {
+  assertSlotBookable,
+  lockBusinessSlots,
+  slotsOfDate,
+} from '../bookings/scheduling/scheduling.service';
 import { reverseBookingPoints } from '../loyalty/points-ledger';
-import { assertSlotBookable, lockBusinessSlots, slotsOfDate } from '../scheduling/scheduling.service';
 import { bookingOfLinkToken, manageUrl, newManageToken } from './automations/customer-links';
 import { sendTransactional } from './automations/message-queue';
 import { dropPendingReminders } from './automations/reminders';

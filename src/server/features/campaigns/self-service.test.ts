@@ -4,7 +4,7 @@ import { addDays, todayInZone, zonedTimeToUtc } from '../../../shared/time';
 import { createBooking, createCustomer, updateProfile } from '../../db/factories';
 import { bookings, checkoutSessions, messageSends } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
-import { bookableBusiness, bookingForm, daysAhead } from '../booking/booking.fixtures';
+import { bookableBusiness, bookingForm, daysAhead } from '../bookings/book/booking.fixtures';
 import { newManageToken } from './automations/customer-links';
 import { planReminders } from './automations/reminders';
 

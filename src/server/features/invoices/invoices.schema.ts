@@ -16,7 +16,7 @@ import {
 import { DOCUMENT_CHECKOUT_PURPOSES, DOCUMENT_CHECKOUT_STATUSES } from '../../../shared/checkout';
 import { INVOICE_STATUSES, PAYMENT_METHODS, QUOTE_STATUSES } from '../../../shared/invoices.schemas';
 import { bookings, customers, profiles } from '../../db/domain.schema';
-import { paymentProvider } from '../booking/booking.schema';
+import { paymentProvider } from '../bookings/book/booking.schema';
 
 export const quoteStatus = pgEnum('quote_status', QUOTE_STATUSES);
 export const invoiceStatus = pgEnum('invoice_status', INVOICE_STATUSES);

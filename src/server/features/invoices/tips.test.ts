@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createCustomer, updateProfile } from '../../db/factories';
 import { bookings, checkoutSessions } from '../../db/schema';
 import { createTestContext, TEST_ORIGIN } from '../../test/harness';
-import { bookableBusiness, bookingForm } from '../booking/booking.fixtures';
+import { bookableBusiness, bookingForm } from '../bookings/book/booking.fixtures';
 
 const t = await createTestContext();
 

@@ -5,7 +5,7 @@ import { conflict, notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
 import { afterCursor, cursorText, pageOf } from '../../http/lists';
 import { recordAudit } from '../admin-users/audit.service';
-import { customerForCheckout, upsertVehicle } from '../booking/checkout.service';
+import { customerForCheckout, upsertVehicle } from '../bookings/book/checkout.service';
 import { recordLeadCharge } from '../payouts/ledger.service';
 import { leadPriceCents } from './lead-price';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createCustomer } from '../../db/factories';
 import { customers, loyaltyRewards, loyaltyTransactions } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
-import { bookableBusiness, bookingForm, daysAhead } from '../booking/booking.fixtures';
+import { bookableBusiness, bookingForm, daysAhead } from '../bookings/book/booking.fixtures';
 import { appendPoints } from './points-ledger';
 
 // Random interleavings of checkouts that spend points (open, cancel at the checkout, pay and complete — twice at

@@ -18,7 +18,7 @@ import { renderEmail } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { AppError, conflict, invalid, notFound } from '../../http/errors';
 import { hashToken, newToken } from '../../http/tokens';
-import { findPublicBusiness } from '../booking/booking-options.service';
+import { findPublicBusiness } from '../bookings/book/booking-options.service';
 import { offersLoyalty } from './loyalty-plan';
 import { appendPoints } from './points-ledger';
 import { loyaltyVerifications, rewardRedemptions } from './redemption.schema';

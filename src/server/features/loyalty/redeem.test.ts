@@ -13,7 +13,7 @@ import {
   loyaltyVerifications,
 } from '../../db/schema';
 import { createTestContext, TEST_ORIGIN } from '../../test/harness';
-import { bookableBusiness, bookingForm, daysAhead } from '../booking/booking.fixtures';
+import { bookableBusiness, bookingForm, daysAhead } from '../bookings/book/booking.fixtures';
 import { appendPoints } from './points-ledger';
 
 const t = await createTestContext();

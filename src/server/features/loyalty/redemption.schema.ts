@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bookings, customers, profiles } from '../../db/domain.schema';
-import { checkoutSessions } from '../booking/booking.schema';
+import { checkoutSessions } from '../bookings/book/booking.schema';
 import { loyaltyRewards, rewardCategory } from './loyalty.schema';
 
 /**

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { payouts } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
-import { bookableBusiness } from '../booking/booking.fixtures';
+import { bookableBusiness } from '../bookings/book/booking.fixtures';
 import {
   ledgerTotals,
   reconcile,

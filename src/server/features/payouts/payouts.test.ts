@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createServiceArea, updateProfile } from '../../db/factories';
 import { ledgerEntries, paymentAccounts } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
-import { bookableBusiness, bookingForm } from '../booking/booking.fixtures';
+import { bookableBusiness, bookingForm } from '../bookings/book/booking.fixtures';
 import {
   ledgerTotals,
   platformFeeRevenue,

@@ -5,7 +5,7 @@ import { paymentAccounts, payouts } from '../../db/schema';
 import { createStripePaymentProvider } from '../../providers/payments/stripe';
 import { startFakeStripe } from '../../test/fake-stripe';
 import { createTestContext } from '../../test/harness';
-import { bookableBusiness, bookingForm } from '../booking/booking.fixtures';
+import { bookableBusiness, bookingForm } from '../bookings/book/booking.fixtures';
 import { ledgerTotals } from './ledger.service';
 import { onboardOnFakeStripe, postStripeWebhook } from './payouts.fixtures';
 

@@ -6,7 +6,7 @@ import { requireFeature, requireOwner, requireUser } from '../../access/guards';
 import { invalid, notFound } from '../../http/errors';
 import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
-import { findActiveService, findPublicBusiness } from '../booking/booking-options.service';
+import { findActiveService, findPublicBusiness } from '../bookings/book/booking-options.service';
 import { createPromoCode, listPromoCodes, priceWithPromo, updatePromoCode } from './promo-codes.service';
 
 const tags = ['Promo codes'];

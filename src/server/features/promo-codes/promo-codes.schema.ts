@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { PROMO_DISCOUNT_TYPES } from '../../../shared/promo-codes';
 import { profiles } from '../../db/domain.schema';
-import { checkoutSessions } from '../booking/booking.schema';
+import { checkoutSessions } from '../bookings/book/booking.schema';
 
 export const promoDiscountType = pgEnum('promo_discount_type', PROMO_DISCOUNT_TYPES);
 

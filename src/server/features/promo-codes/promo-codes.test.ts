@@ -4,7 +4,7 @@ import { PROMO_TEXT } from '../../../shared/promo-codes';
 import { addDays, DEFAULT_TIME_ZONE, todayInZone } from '../../../shared/time';
 import { updateProfile } from '../../db/factories';
 import { createTestContext } from '../../test/harness';
-import { bookableBusiness, bookingForm } from '../booking/booking.fixtures';
+import { bookableBusiness, bookingForm } from '../bookings/book/booking.fixtures';
 import { promoCodeUses } from './promo-codes.schema';
 import { PROMO_HOLD_MINUTES } from './promo-codes.service';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bookings, checkoutSessions } from '../../db/schema';
-import { bookableBusiness, bookingForm } from '../../features/booking/booking.fixtures';
+import { bookableBusiness, bookingForm } from '../../features/bookings/book/booking.fixtures';
 import { onboardOnFakeStripe } from '../../features/payouts/payouts.fixtures';
 import { startFakeStripe } from '../../test/fake-stripe';
 import { createTestContext } from '../../test/harness';

@@ -1,7 +1,7 @@
-import { addDays, DEFAULT_TIME_ZONE, todayInZone } from '../../../shared/time';
-import type { Database } from '../../db/client';
-import { createService, updateProfile } from '../../db/factories';
-import { createTestModeAccount } from '../payouts/payment-accounts.service';
+import { addDays, DEFAULT_TIME_ZONE, todayInZone } from '../../../../shared/time';
+import type { Database } from '../../../db/client';
+import { createService, updateProfile } from '../../../db/factories';
+import { createTestModeAccount } from '../../payouts/payment-accounts.service';
 
 /** A business that takes online bookings, with one service per entry (test data for the booking API tests). */
 export async function bookableBusiness(

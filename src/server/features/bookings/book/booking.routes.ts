@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { bookingFormSchema, completeBookingSchema } from '../../../shared/booking.schemas';
-import { VEHICLE_TYPES } from '../../../shared/constants';
-import { zipCodeSchema } from '../../../shared/public.schemas';
-import { createRouter, errorResponses, json } from '../../http/openapi';
+import { bookingFormSchema, completeBookingSchema } from '../../../../shared/booking.schemas';
+import { VEHICLE_TYPES } from '../../../../shared/constants';
+import { zipCodeSchema } from '../../../../shared/public.schemas';
+import { createRouter, errorResponses, json } from '../../../http/openapi';
 import { getBookingOptions, getSlots } from './booking-options.service';
 import { checkoutState, completeBooking, createPayment } from './checkout.service';
 

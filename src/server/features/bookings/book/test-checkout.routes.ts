@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { formatCents } from '../../../shared/money';
-import { VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
-import { formatDateTimeInZone } from '../../../shared/time';
-import type { AppEnv } from '../../http/context';
-import { AppError } from '../../http/errors';
+import { formatCents } from '../../../../shared/money';
+import { VEHICLE_TYPE_LABELS } from '../../../../shared/pricing';
+import { formatDateTimeInZone } from '../../../../shared/time';
+import type { AppEnv } from '../../../http/context';
+import { AppError } from '../../../http/errors';
 import { cancelTestCheckout, findCheckout, payTestCheckout } from './checkout.service';
 
 // The built-in test checkout's hosted page (what Stripe Checkout is in production). Plain server-rendered HTML

@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { schedulingInputSchema } from '../../../shared/scheduling';
-import { requireOwner, requireUser } from '../../access/guards';
-import { notFound } from '../../http/errors';
-import { createRouter, errorResponses, json } from '../../http/openapi';
-import { findActiveService } from '../booking/booking-options.service';
+import { schedulingInputSchema } from '../../../../shared/scheduling';
+import { requireOwner, requireUser } from '../../../access/guards';
+import { notFound } from '../../../http/errors';
+import { createRouter, errorResponses, json } from '../../../http/openapi';
+import { findActiveService } from '../book/booking-options.service';
 import { getScheduling, saveScheduling, slotsOfDate } from './scheduling.service';
 
 const dayHours = z.object({ open: z.string(), close: z.string() }).nullable();

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../http/context';
-import { AppError } from '../../http/errors';
-import { WebhookSignatureError } from '../../providers/payments/payments';
+import type { AppEnv } from '../../../http/context';
+import { AppError } from '../../../http/errors';
+import { WebhookSignatureError } from '../../../providers/payments/payments';
 import {
   handleAddOnCheckout,
   handleAddOnSubscriptionEvent,
   handleSubscriptionEvent,
-} from '../billing/stripe-billing.service';
-import { completeDocumentCheckout } from '../invoices/document-payments.service';
-import { handleConnectEvent } from '../payouts/connect-webhooks';
+} from '../../billing/stripe-billing.service';
+import { completeDocumentCheckout } from '../../invoices/document-payments.service';
+import { handleConnectEvent } from '../../payouts/connect-webhooks';
 import { completeBooking } from './checkout.service';
 
 /**

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
-import { bookings, type checkoutSessions } from '../../db/schema';
-import { renderEmail } from '../../emails';
-import { bookingConfirmedSms } from '../../emails/sms';
-import type { AppDeps } from '../../http/context';
-import { manageUrl, newManageToken } from '../campaigns/automations/customer-links';
-import { sendTransactional, sendTransactionalSms } from '../campaigns/automations/message-queue';
+import { VEHICLE_TYPE_LABELS } from '../../../../shared/pricing';
+import { bookings, type checkoutSessions } from '../../../db/schema';
+import { renderEmail } from '../../../emails';
+import { bookingConfirmedSms } from '../../../emails/sms';
+import type { AppDeps } from '../../../http/context';
+import { manageUrl, newManageToken } from '../../campaigns/automations/customer-links';
+import { sendTransactional, sendTransactionalSms } from '../../campaigns/automations/message-queue';
 import { findPublicBusiness } from './booking-options.service';
 
 type Checkout = typeof checkoutSessions.$inferSelect;

@@ -13,8 +13,8 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { CHECKOUT_STATUSES, PAYMENT_PROVIDER_KINDS } from '../../../shared/checkout';
-import { bookings, profiles, services, vehicleType } from '../../db/domain.schema';
+import { CHECKOUT_STATUSES, PAYMENT_PROVIDER_KINDS } from '../../../../shared/checkout';
+import { bookings, profiles, services, vehicleType } from '../../../db/domain.schema';
 
 export const checkoutStatus = pgEnum('checkout_status', CHECKOUT_STATUSES);
 export const paymentProvider = pgEnum('payment_provider', PAYMENT_PROVIDER_KINDS);

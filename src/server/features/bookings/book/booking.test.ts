@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { zonedTimeToUtc } from '../../../shared/time';
-import { createBooking, createCustomer, createServiceArea, updateProfile } from '../../db/factories';
-import { bookings, checkoutSessions, customers, customerVehicles } from '../../db/schema';
-import { createTestContext } from '../../test/harness';
+import { zonedTimeToUtc } from '../../../../shared/time';
+import { createBooking, createCustomer, createServiceArea, updateProfile } from '../../../db/factories';
+import { bookings, checkoutSessions, customers, customerVehicles } from '../../../db/schema';
+import { createTestContext } from '../../../test/harness';
 import { bookableBusiness, bookingForm, daysAhead } from './booking.fixtures';
 
 const t = await createTestContext();

@@ -1,13 +1,13 @@
 import { and, asc, eq, exists, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import { LEAD_SERVICES } from '../../../shared/booking.schemas';
-import { completeMultipliers } from '../../../shared/pricing';
-import type { BookingRules } from '../../../shared/scheduling';
-import { bookingWindow } from '../../../shared/slots';
-import { DEFAULT_TIME_ZONE } from '../../../shared/time';
-import type { DbOrTx } from '../../db/client';
-import { citySeoPages, profiles, serviceAreas, services, user } from '../../db/schema';
-import { notFound } from '../../http/errors';
-import { offersLoyalty } from '../loyalty/loyalty-plan';
+import { LEAD_SERVICES } from '../../../../shared/booking.schemas';
+import { completeMultipliers } from '../../../../shared/pricing';
+import type { BookingRules } from '../../../../shared/scheduling';
+import { bookingWindow } from '../../../../shared/slots';
+import { DEFAULT_TIME_ZONE } from '../../../../shared/time';
+import type { DbOrTx } from '../../../db/client';
+import { citySeoPages, profiles, serviceAreas, services, user } from '../../../db/schema';
+import { notFound } from '../../../http/errors';
+import { offersLoyalty } from '../../loyalty/loyalty-plan';
 import { getScheduling, leadScheduling, slotsOfDate } from '../scheduling/scheduling.service';
 
 // What /book offers: a business's active services, the businesses serving a zip, or §9's demo services (a lead).

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { checkoutSessions } from '../../db/schema';
-import { createTestContext } from '../../test/harness';
+import { checkoutSessions } from '../../../db/schema';
+import { createTestContext } from '../../../test/harness';
 import { bookableBusiness, bookingForm, daysAhead } from './booking.fixtures';
 
 // The /book tab that opened the checkout asks what became of it while the customer pays in the other tab, and shows

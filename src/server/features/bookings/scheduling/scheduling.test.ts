@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BOOKING_RULES, weekdayOf } from '../../../shared/scheduling';
-import { zonedTimeToUtc } from '../../../shared/time';
-import { createBooking } from '../../db/factories';
-import { createTestContext } from '../../test/harness';
-import { bookableBusiness, bookingForm, daysAhead } from '../booking/booking.fixtures';
+import { DEFAULT_BOOKING_RULES, weekdayOf } from '../../../../shared/scheduling';
+import { zonedTimeToUtc } from '../../../../shared/time';
+import { createBooking } from '../../../db/factories';
+import { createTestContext } from '../../../test/harness';
+import { bookableBusiness, bookingForm, daysAhead } from '../book/booking.fixtures';
 
 const t = await createTestContext();
 

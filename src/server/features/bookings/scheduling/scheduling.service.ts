@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
-import { BOOKING_MESSAGES } from '../../../shared/booking.schemas';
-import { SLOT_HOLDING_STATUSES } from '../../../shared/booking-status';
+import { BOOKING_MESSAGES } from '../../../../shared/booking.schemas';
+import { SLOT_HOLDING_STATUSES } from '../../../../shared/booking-status';
 import {
   type BookingRules,
   DEFAULT_BOOKING_RULES,
@@ -8,7 +8,7 @@ import {
   type SchedulingInput,
   schedulingInputSchema,
   timeZoneForAddress,
-} from '../../../shared/scheduling';
+} from '../../../../shared/scheduling';
 import {
   type BusyInterval,
   bookingWindow,
@@ -16,11 +16,11 @@ import {
   fitsCapacity,
   slotsForDate,
   slotTimesForDate,
-} from '../../../shared/slots';
-import { addDays, DEFAULT_TIME_ZONE, zonedTimeToUtc } from '../../../shared/time';
-import type { DbOrTx, Transaction } from '../../db/client';
-import { bookingRules, bookings, profiles } from '../../db/schema';
-import { conflict, invalid, notFound } from '../../http/errors';
+} from '../../../../shared/slots';
+import { addDays, DEFAULT_TIME_ZONE, zonedTimeToUtc } from '../../../../shared/time';
+import type { DbOrTx, Transaction } from '../../../db/client';
+import { bookingRules, bookings, profiles } from '../../../db/schema';
+import { conflict, invalid, notFound } from '../../../http/errors';
 
 /** A business's zone and booking rules; §9's defaults when the owner has not set any (docs/decisions/1101). */
 export async function getScheduling(db: DbOrTx, businessId: string) {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { DayHours } from '../../../shared/scheduling';
-import { profiles } from '../../db/domain.schema';
+import type { DayHours } from '../../../../shared/scheduling';
+import { profiles } from '../../../db/domain.schema';
 
 /**
  * A business's booking rules (docs/decisions/1101). No row means §9's defaults and a time zone that follows the
