@@ -57,6 +57,19 @@ const RULES: Rule[] = [
     allowed: [{ file: 'src/shared/time.ts', why: 'the module itself' }],
     rejects: "const date = new Date(expiryDate + 'T12:00:00Z');",
   },
+  {
+    name: "a queue handler is registered only by src/server/jobs/workers.ts, from the features' *.workers.ts lists (decision 1162)",
+    pattern: /\.work\s*(?:<[^>]*>)?\s*\(/,
+    allowed: [
+      { file: 'src/server/jobs/workers.ts', why: 'the one place handlers are registered' },
+      {
+        file: 'src/server/jobs/queue.ts',
+        line: 'boss.work',
+        why: 'the queue itself, handing the handler to pg-boss',
+      },
+    ],
+    rejects: 'await queue.work<{ sessionId: string }>(INVOICE_SETTLE_JOB, async ({ sessionId }) => {',
+  },
 ];
 
 const ROOT = join(__dirname, '..');
@@ -95,5 +108,31 @@ describe('one way to do each thing', () => {
 
   it.each(RULES.map((r) => [r.name, r] as const))('rejects an example: %s', (_name, rule) => {
     expect(violations(rule, [{ file: 'src/example.ts', text: rule.rejects }])).toHaveLength(1);
+  });
+});
+
+describe('jobs are registered one way (decision 1162)', () => {
+  const workersFile = files.find((f) => f.file === 'src/server/jobs/workers.ts')!;
+  const featureImports = [...workersFile.text.matchAll(/from '\.\.\/(features\/[^']+)'/g)].map(
+    (m) => `src/server/${m[1]}`,
+  );
+
+  it('src/server/jobs/workers.ts imports features only through their <feature>.workers.ts lists', () => {
+    expect(
+      featureImports.filter((path) => !/^src\/server\/features\/[^/]+\/[^/]+\.workers$/.test(path)),
+    ).toEqual([]);
+  });
+
+  it("every feature's *.workers.ts is listed in src/server/jobs/workers.ts", () => {
+    const listFiles = files.map((f) => f.file).filter((f) => f.endsWith('.workers.ts'));
+    expect(listFiles.length).toBeGreaterThan(0);
+    expect(listFiles.map((f) => f.replace(/\.ts$/, '')).sort()).toEqual([...featureImports].sort());
+  });
+
+  it("a feature's workers list is exported only from its <feature>.workers.ts", () => {
+    const strays = files.filter(
+      ({ file, text }) => /^export const \w+Workers\b/m.test(text) && !file.endsWith('.workers.ts'),
+    );
+    expect(strays.map((f) => f.file)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../http/context';
+import { defineWorker } from '../../jobs/job-worker';
 import type { JobQueue } from '../../jobs/queue';
 import { runDailyTestPayouts } from './payouts.service';
 
@@ -28,11 +28,12 @@ export interface DailyTestPayoutsJob {
 }
 
 /** Test mode's stand-in for Stripe's daily payout schedule: every test-mode balance is paid out, then tomorrow's run is queued. */
-export async function registerPayoutWorkers(queue: JobQueue, deps: AppDeps) {
-  await queue.work<DailyTestPayoutsJob>(DAILY_TEST_PAYOUTS_JOB, async (data) => {
+export const dailyTestPayoutsWorker = defineWorker<DailyTestPayoutsJob>(
+  DAILY_TEST_PAYOUTS_JOB,
+  async (data, { deps, queue }) => {
     if (deps.payments.kind !== 'test') return;
     const { paid } = await runDailyTestPayouts(deps.db);
     if (paid > 0) console.log(`Test-mode payouts: ${paid} business(es) paid out`);
     await scheduleDailyTestPayouts(queue, data.day);
-  });
-}
+  },
+);

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../../http/context';
+import { defineWorker } from '../../../jobs/job-worker';
 import type { JobQueue } from '../../../jobs/queue';
 import { planInvoiceReminders } from '../../invoices/invoice-sending.service';
 import { type AutomationDeps, deliverDueMessages } from './message-queue';
@@ -39,16 +39,14 @@ export async function scheduleAutomationsTick(jobs: JobQueue, startAfterSeconds 
   );
 }
 
-export async function registerAutomationWorkers(queue: JobQueue, deps: AppDeps) {
-  await queue.work(
-    AUTOMATIONS_TICK_JOB,
-    async () => {
-      try {
-        await runAutomations(deps);
-      } finally {
-        await scheduleAutomationsTick(queue);
-      }
-    },
-    { policy: 'stately' },
-  );
-}
+export const automationsTickWorker = defineWorker(
+  AUTOMATIONS_TICK_JOB,
+  async (_data, { deps, queue }) => {
+    try {
+      await runAutomations(deps);
+    } finally {
+      await scheduleAutomationsTick(queue);
+    }
+  },
+  { policy: 'stately' },
+);

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { citySeoPages } from '../../../db/schema';
 import type { AppDeps } from '../../../http/context';
+import { defineWorker } from '../../../jobs/job-worker';
 import type { JobQueue } from '../../../jobs/queue';
 import { publicPagesOf, seoOf } from '../seo-settings';
 import { generatePageContent } from './page-content';
@@ -42,39 +43,35 @@ export function seoJobs(queue: JobQueue | undefined) {
   };
 }
 
-export async function registerSeoWorkers(queue: JobQueue, deps: AppDeps) {
-  const seo = seoOf(deps);
-  const send = seoJobs(queue);
-  await queue.work<{ runId: string; takeover?: boolean }>(
-    SEO_JOB.run,
-    async (data, job) => {
-      const outcome = await processRun(deps.db, seo.content, data.runId, job.id, {
-        takeover: data.takeover,
-        sliceMs: seo.sliceMs,
-      });
-      if (outcome === 'continue') await send.generateRun(data.runId);
-      else if (outcome === 'complete') await send.renderPages();
-    },
-    { pollingIntervalSeconds: POLL_SECONDS },
-  );
-  await queue.work<{ pageId: string }>(
-    SEO_JOB.page,
-    async (data) => {
-      await generatePageContent(deps.db, seo.content, data.pageId);
-      await send.renderPages();
-    },
-    { batchSize: 5, pollingIntervalSeconds: POLL_SECONDS },
-  );
-  await queue.work<{ after: string }>(
-    SEO_JOB.render,
-    async (data) => {
-      const { next } = await publicPagesOf(deps).renderAhead(data.after, RENDER_SLICE_MS);
-      if (next !== null) await send.renderPages(next);
-    },
-    { pollingIntervalSeconds: POLL_SECONDS, policy: RENDER_JOB.policy },
-  );
-  await resumeInterruptedWork(queue, deps);
-}
+export const seoRunWorker = defineWorker<{ runId: string; takeover?: boolean }>(
+  SEO_JOB.run,
+  async (data, { deps, queue, jobId }) => {
+    const seo = seoOf(deps);
+    const outcome = await processRun(deps.db, seo.content, data.runId, jobId, {
+      takeover: data.takeover,
+      sliceMs: seo.sliceMs,
+    });
+    if (outcome === 'continue') await seoJobs(queue).generateRun(data.runId);
+    else if (outcome === 'complete') await seoJobs(queue).renderPages();
+  },
+  { pollingIntervalSeconds: POLL_SECONDS },
+);
+export const seoPageWorker = defineWorker<{ pageId: string }>(
+  SEO_JOB.page,
+  async (data, { deps, queue }) => {
+    await generatePageContent(deps.db, seoOf(deps).content, data.pageId);
+    await seoJobs(queue).renderPages();
+  },
+  { batchSize: 5, pollingIntervalSeconds: POLL_SECONDS },
+);
+export const seoRenderWorker = defineWorker<{ after: string }>(
+  SEO_JOB.render,
+  async (data, { deps, queue }) => {
+    const { next } = await publicPagesOf(deps).renderAhead(data.after, RENDER_SLICE_MS);
+    if (next !== null) await seoJobs(queue).renderPages(next);
+  },
+  { pollingIntervalSeconds: POLL_SECONDS, policy: RENDER_JOB.policy },
+);
 
 /**
  * At start: queue again the platform runs a stopped server left behind, and the drafts whose content job was lost.

@@ -1,0 +1,4 @@
+import { automationsTickWorker } from './automations/workers';
+import { campaignSendWorker } from './campaign-jobs';
+
+export const campaignsWorkers = [campaignSendWorker, automationsTickWorker];

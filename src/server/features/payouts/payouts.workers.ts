@@ -1,0 +1,3 @@
+import { dailyTestPayoutsWorker } from './payouts-jobs';
+
+export const payoutsWorkers = [dailyTestPayoutsWorker];
