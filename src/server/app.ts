@@ -53,6 +53,8 @@ import { publicPagesOf } from './features/seo/seo-settings';
 import { serviceAreasApi } from './features/service-areas/service-areas.routes';
 import { servicesApi } from './features/services/services.routes';
 import { invitationsApi, teamApi } from './features/team/team.routes';
+import { shiftApi } from './features/timesheets/shifts.routes';
+import { timesheetsApi } from './features/timesheets/timesheets.routes';
 import { adminVerificationsApi } from './features/verification/admin-verifications.routes';
 import { verificationApi } from './features/verification/verification.routes';
 import { BODY_TOO_LARGE_MESSAGE, MAX_BODY_BYTES } from './http/body-limits';
@@ -198,6 +200,8 @@ export function createApp(deps: AppDeps) {
     .route('/api/customer-consent', consentApi)
     .route('/api/payouts', payoutsApi)
     .route('/api/admin/payouts', adminRevenueApi)
+    .route('/api/timesheets', timesheetsApi)
+    .route('/api/field/shift', shiftApi)
     .route('/api/admin/analytics', adminAnalyticsApi)
     .route('/api/admin/leads', adminLeadsApi);
 

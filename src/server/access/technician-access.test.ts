@@ -219,6 +219,30 @@ const TABLE: Cell[] = [
     expected: { owner: 200, own: 200, other: 200 },
   },
   {
+    name: 'their shift (clock in and out from the field app)',
+    request: () => ({ method: 'GET', path: '/api/field/shift' }),
+    expected: { owner: 200, own: 200, other: 200 },
+  },
+  {
+    name: 'timesheets: their own hours',
+    request: () => ({ method: 'GET', path: '/api/timesheets' }),
+    expected: { owner: 200, own: 200, other: 200 },
+  },
+  {
+    name: 'timesheets: correct an entry',
+    request: () => ({
+      method: 'PATCH',
+      path: `/api/timesheets/entries/${crypto.randomUUID()}`,
+      json: { endedAt: '2026-11-01T10:00:00Z', reason: 'late' },
+    }),
+    expected: { owner: 404, own: 403, other: 403 },
+  },
+  {
+    name: 'timesheets: the payroll export',
+    request: () => ({ method: 'GET', path: '/api/timesheets/export.csv' }),
+    expected: { owner: 200, own: 403, other: 403 },
+  },
+  {
     name: 'billing (role and plan only)',
     request: () => ({ method: 'GET', path: '/api/billing' }),
     expected: { owner: 200, own: 200, other: 200 },

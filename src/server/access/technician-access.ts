@@ -30,6 +30,10 @@ const TECHNICIAN_ROUTES: Array<[string, RegExp]> = [
   // The invoice of their own job: its pay link for the customer, and cash taken on site.
   ['GET', /^\/api\/invoices\/[^/]+$/],
   ['POST', /^\/api\/invoices\/[^/]+\/payments$/],
+  // Their own shifts, and their own hours (the handler scopes the timesheet to them; decision 1180).
+  ['GET', /^\/api\/field\/shift\/?$/],
+  ['POST', /^\/api\/field\/shift\/clock-(in|out)$/],
+  ['GET', /^\/api\/timesheets\/?$/],
 ];
 
 export function technicianMayCall(method: string, path: string): boolean {

@@ -22,5 +22,6 @@ export * from '../features/promo-codes/promo-codes.schema';
 export * from '../features/public/zip-areas.schema';
 export * from '../features/seo/seo-render.schema';
 export * from '../features/team/team.schema';
+export * from '../features/timesheets/timesheets.schema';
 export * from '../features/verification/verification.schema';
 export * from './domain.schema';
