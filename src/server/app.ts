@@ -25,6 +25,7 @@ import { contactRoutes } from './features/contact/contact.routes';
 import { customersApi } from './features/customers/customers.routes';
 import { customersExportApi } from './features/customers/customers-export.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
+import { serviceChecklistApi } from './features/field/checklist.routes';
 import { inventoryApi } from './features/inventory/inventory.routes';
 import { documentTestCheckoutPages } from './features/invoices/document-test-checkout.routes';
 import { invoiceRemindersApi, invoiceSendApi } from './features/invoices/invoice-sending.routes';
@@ -169,6 +170,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/customers', customersExportApi)
     .route('/api/customers', customersApi)
     .route('/api/services', servicesApi)
+    .route('/api/services', serviceChecklistApi)
     .route('/api/marketing', marketingApi)
     .route('/api/admin/seo', adminSeoApi)
     .route('/api/inventory', inventoryApi)

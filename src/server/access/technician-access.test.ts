@@ -204,6 +204,20 @@ const TABLE: Cell[] = [
     expected: { owner: 200, own: 403, other: 403 },
   },
   {
+    name: "a service's checklist (the owner's)",
+    request: () => ({ method: 'GET', path: `/api/services/${service.id}/checklist` }),
+    expected: { owner: 200, own: 403, other: 403 },
+  },
+  {
+    name: "replace a service's checklist",
+    request: () => ({
+      method: 'PUT',
+      path: `/api/services/${service.id}/checklist`,
+      json: { items: [{ label: 'Vacuum' }] },
+    }),
+    expected: { owner: 200, own: 403, other: 403 },
+  },
+  {
     name: 'settings',
     request: () => ({ method: 'GET', path: '/api/business-profile' }),
     expected: { owner: 200, own: 403, other: 403 },

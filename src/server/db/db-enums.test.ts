@@ -8,6 +8,7 @@ import {
   PAYMENT_PROVIDER_KINDS,
 } from '../../shared/checkout';
 import { BOOKING_STATUSES, SUBSCRIPTION_TIERS, VEHICLE_TYPES } from '../../shared/constants';
+import { FIELD_EVENT_KINDS, NOT_APPLIED_REASONS, PHOTO_KINDS } from '../../shared/field';
 import { STOCK_MOVEMENT_REASONS } from '../../shared/inventory';
 import { INVOICE_STATUSES, PAYMENT_METHODS, QUOTE_STATUSES } from '../../shared/invoices.schemas';
 import { LOYALTY_SOURCES, LOYALTY_TRANSACTION_TYPES, REWARD_CATEGORIES } from '../../shared/loyalty.schemas';
@@ -53,6 +54,9 @@ const CHECKS: Record<string, readonly string[]> = {
   message_sends_channel_ck: CAMPAIGN_TYPES,
   message_sends_status_ck: SEND_STATUSES,
   messaging_settings_winback_channel_ck: CAMPAIGN_TYPES,
+  field_events_kind_ck: FIELD_EVENT_KINDS,
+  field_photos_kind_ck: PHOTO_KINDS,
+  field_notes_kept_reason_ck: NOT_APPLIED_REASONS,
 };
 
 const handle = await openTestDatabase();
