@@ -37,6 +37,8 @@ export const OWNER_ROUTES = [
   '/billing',
   // Balance, payouts, fees and tips (docs/decisions/1000).
   '/payouts',
+  // Technicians' hours for payroll (decision 1180).
+  '/timesheets',
 ] as const;
 
 // /admin/verifications: the verification review queue (docs/decisions/0205).

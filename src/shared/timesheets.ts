@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { addDays, weekdayIndex } from './time';
+import { formSchema } from './form-schema';
+import { addDays, weekdayIndex, zonedTimeToUtc } from './time';
 
 // Timesheets (issue 26): a technician's shifts (clock in / clock out) and the time on each job (check-in → check-out),
 // by the business's day and week; the owner corrects entries with a reason, kept in an audit trail.
@@ -40,7 +41,7 @@ export const MAX_ENTRY_MINUTES = 24 * 60;
 export const timeEntryEditSchema = z
   .object({
     startedAt: instantSchema.optional(),
-    endedAt: instantSchema.nullable().optional(),
+    endedAt: instantSchema.optional(),
     reason: z
       .string({ error: TIMESHEET_TEXT.reasonRequired })
       .trim()
@@ -69,3 +70,29 @@ export function hoursLabel(minutes: number): string {
 
 /** Decimal hours with two places ("7.08"), as payroll spreadsheets read them. */
 export const decimalHours = (minutes: number) => (minutes / 60).toFixed(2);
+
+/** The edit dialog's fields as typed: dates and times on the business's clock, and the reason. */
+export const timeEntryFieldsSchema = z.object({
+  startDate: calendarDateSchema,
+  startTime: z.string().regex(/^\d{2}:\d{2}$/, 'Enter a start time'),
+  endDate: z.string(),
+  endTime: z.string(),
+  reason: z.string(),
+});
+export type TimeEntryFields = z.infer<typeof timeEntryFieldsSchema>;
+
+/** The edit dialog: its fields read in the business's zone, then the server's own schema on the result. */
+export const timeEntryFormSchema = (timeZone: string) =>
+  formSchema(
+    timeEntryFieldsSchema,
+    timeEntryEditSchema,
+    (f) => ({
+      startedAt: zonedTimeToUtc(f.startDate, f.startTime, timeZone).toISOString(),
+      endedAt:
+        f.endDate && /^\d{2}:\d{2}$/.test(f.endTime)
+          ? zonedTimeToUtc(f.endDate, f.endTime, timeZone).toISOString()
+          : undefined,
+      reason: f.reason,
+    }),
+    { endedAt: 'endTime' },
+  );

@@ -177,6 +177,11 @@ export const router = createBrowserRouter([
               })),
           },
           {
+            path: '/timesheets',
+            lazy: () =>
+              import('./features/timesheets/timesheets-page').then((m) => ({ Component: m.TimesheetsPage })),
+          },
+          {
             path: '/payouts',
             lazy: () => import('./features/payouts/payouts-page').then((m) => ({ Component: m.PayoutsPage })),
           },

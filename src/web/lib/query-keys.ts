@@ -145,6 +145,10 @@ export const queryKeys = {
     list: (includeArchived: boolean) => ['services', 'list', { includeArchived }] as const,
     options: ['services', 'options'] as const,
   },
+  timesheets: {
+    all: ['timesheets'] as const,
+    week: (from: string | null) => ['timesheets', 'week', from] as const,
+  },
   team: {
     all: ['team'] as const,
     assignments: ['team', 'assignments'] as const,

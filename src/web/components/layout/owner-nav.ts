@@ -1,6 +1,7 @@
 import {
   Boxes,
   CalendarCheck,
+  Clock,
   CreditCard,
   FileText,
   Gift,
@@ -64,9 +65,23 @@ const PROMO_CODES = {
   icon: TicketPercent,
 };
 
+/** Hours of the technicians (issue 26), next to the jobs they work. */
+const TIMESHEETS = {
+  to: '/timesheets',
+  label: 'Timesheets',
+  description: 'Hours per technician, for payroll',
+  icon: Clock,
+};
+
 export const OWNER_NAV = [
   { to: '/dashboard', label: 'Dashboard', description: '', icon: LayoutDashboard },
-  ...QUICK_ACTIONS.flatMap((action) => (action.to === '/campaigns' ? [action, PROMO_CODES] : [action])),
+  ...QUICK_ACTIONS.flatMap((action) =>
+    action.to === '/campaigns'
+      ? [action, PROMO_CODES]
+      : action.to === '/bookings'
+        ? [action, TIMESHEETS]
+        : [action],
+  ),
   { to: '/billing', label: 'Billing', description: 'Your plan and trial', icon: CreditCard },
   { to: '/payouts', label: 'Payouts', description: 'Balance, fees, tips and payouts', icon: Landmark },
 ];
