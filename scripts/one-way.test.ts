@@ -58,6 +58,27 @@ const RULES: Rule[] = [
     rejects: "const date = new Date(expiryDate + 'T12:00:00Z');",
   },
   {
+    name: "owner screens show instants in the business's time zone (useBusinessTimeZone), the viewer's only on platform-admin screens (decision 1163)",
+    pattern: /viewerTimeZone\(\)/,
+    allowed: [
+      { file: 'src/shared/date-labels.ts', why: 'the function itself' },
+      {
+        file: 'src/web/features/admin-users/account-badges.tsx',
+        why: 'platform admin: accounts of every business',
+      },
+      {
+        file: 'src/web/features/verification/admin-verifications-page.tsx',
+        why: 'platform admin: every business',
+      },
+      {
+        file: 'src/web/features/platform-settings/platform-settings-page.tsx',
+        why: 'platform admin: the platform',
+      },
+      { file: 'src/web/features/outbox/outbox-message-dialog.tsx', why: 'platform admin: every business' },
+    ],
+    rejects: 'const when = (iso: string) => formatDateTime(iso, viewerTimeZone(), { year: false });',
+  },
+  {
     name: "a queue handler is registered only by src/server/jobs/workers.ts, from the features' *.workers.ts lists (decision 1162)",
     pattern: /\.work\s*(?:<[^>]*>)?\s*\(/,
     allowed: [

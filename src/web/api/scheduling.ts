@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { SchedulingInput } from '../../shared/scheduling';
+import { DEFAULT_TIME_ZONE } from '../../shared/time';
 import { api, unwrap } from '../lib/api';
 import { queryClient } from '../lib/query-client';
 import { outside, queryKeys } from '../lib/query-keys';
@@ -13,6 +14,12 @@ export const schedulingQuery = queryOptions({
   queryFn: () => unwrap(scheduling.$get()),
 });
 export const useScheduling = () => useQuery(schedulingQuery);
+
+/**
+ * The business's time zone: every owner screen shows dates and times in it, whoever looks and wherever they are
+ * (decision 1163). The default zone stands in only until the business's settings have loaded.
+ */
+export const useBusinessTimeZone = () => useScheduling().data?.timeZone ?? DEFAULT_TIME_ZONE;
 
 export const useSaveScheduling = () =>
   useMutation({

@@ -3,8 +3,9 @@ import { toast } from 'sonner';
 import { BILLING_TEXT, type PromotionView, percentOfCents, promotionText } from '../../../shared/billing';
 import { PLANS, type SubscriptionTier, TIER_LABELS } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
-import { formatDate, viewerTimeZone } from '../../../shared/time';
+import { formatDate } from '../../../shared/time';
 import { useBilling, useChangePlan, useCustomerPortal, useSubscriptionCheckout } from '../../api/billing';
+import { useBusinessTimeZone } from '../../api/scheduling';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -206,6 +207,7 @@ interface Charge {
 
 /** What the business was charged (test-mode billing; Stripe's invoices are in its portal). */
 function BillingHistory({ charges }: { charges: Charge[] }) {
+  const timeZone = useBusinessTimeZone();
   return (
     <Card className="p-5">
       <h2 className="text-lg font-semibold text-slate-900">Billing history</h2>
@@ -215,7 +217,7 @@ function BillingHistory({ charges }: { charges: Charge[] }) {
             <span className="text-slate-800">
               {c.description}
               <span className="ml-2 text-slate-500">
-                {formatDate(c.periodStart ?? c.createdAt, viewerTimeZone(), { weekday: false })}
+                {formatDate(c.periodStart ?? c.createdAt, timeZone, { weekday: false })}
               </span>
             </span>
             <span className="tabular-nums">

@@ -5,7 +5,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { AUTOMATION_TEXT, automationSettingsSchema, messageKindLabel } from '../../../shared/messaging';
-import { formatDateTime, viewerTimeZone } from '../../../shared/time';
+import { formatDateTime } from '../../../shared/time';
 import {
   type AutomationSettings,
   type LogEntry,
@@ -14,6 +14,7 @@ import {
   useSaveAutomations,
 } from '../../api/automations';
 import { useTemplates } from '../../api/campaigns';
+import { useBusinessTimeZone } from '../../api/scheduling';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -275,6 +276,7 @@ const STATUS_LABELS: Record<string, string> = {
 };
 
 function LogRow({ m }: { m: LogEntry }) {
+  const timeZone = useBusinessTimeZone();
   const Icon = m.channel === 'sms' ? MessageSquare : Mail;
   return (
     <li className="flex flex-wrap items-start gap-3 py-3" data-testid="message-log-row">
@@ -301,7 +303,7 @@ function LogRow({ m }: { m: LogEntry }) {
         className="basis-full pl-8 text-xs whitespace-nowrap text-slate-500 sm:basis-auto sm:pl-0"
         dateTime={m.sentAt ?? m.createdAt}
       >
-        {formatDateTime(m.sentAt ?? m.notBefore, viewerTimeZone())}
+        {formatDateTime(m.sentAt ?? m.notBefore, timeZone)}
       </time>
     </li>
   );

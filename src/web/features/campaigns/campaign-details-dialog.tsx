@@ -1,5 +1,6 @@
-import { formatDateTime, viewerTimeZone } from '../../../shared/time';
+import { formatDateTime } from '../../../shared/time';
 import { type Campaign, useRecipients } from '../../api/campaigns';
+import { useBusinessTimeZone } from '../../api/scheduling';
 import { Badge } from '../../components/ui/badge';
 import {
   Dialog,
@@ -20,7 +21,7 @@ const SEND_LABELS: Record<string, string> = {
   sent: 'Delivered',
   failed: 'Failed',
 };
-const when = (iso: string | null) => (iso ? formatDateTime(iso, viewerTimeZone()) : null);
+const when = (iso: string | null, timeZone: string) => (iso ? formatDateTime(iso, timeZone) : null);
 
 /** View Details: each recipient's delivery status, opens and clicks. */
 export function CampaignDetailsDialog({
@@ -30,6 +31,7 @@ export function CampaignDetailsDialog({
   campaign: Campaign | null;
   onOpenChange: (open: boolean) => void;
 }) {
+  const timeZone = useBusinessTimeZone();
   const recipients = useRecipients(campaign?.id ?? null);
   const rows = recipients.items;
   return (
@@ -82,7 +84,7 @@ export function CampaignDetailsDialog({
                     <Badge tone={SEND_TONES[r.status as keyof typeof SEND_TONES] ?? 'neutral'}>
                       {SEND_LABELS[r.status] ?? r.status}
                     </Badge>
-                    {r.sentAt && <span>{when(r.sentAt)}</span>}
+                    {r.sentAt && <span>{when(r.sentAt, timeZone)}</span>}
                     {campaign?.type === 'email' && (
                       <span>
                         {r.openCount} {r.openCount === 1 ? 'open' : 'opens'} · {r.clickCount}{' '}

@@ -1,6 +1,7 @@
 import { Eye, Mail, MessageSquare, Send } from 'lucide-react';
-import { formatDate, viewerTimeZone } from '../../../shared/time';
+import { formatDate } from '../../../shared/time';
 import type { Campaign } from '../../api/campaigns';
+import { useBusinessTimeZone } from '../../api/scheduling';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CampaignStatusBadge } from './campaign-status-badge';
@@ -17,6 +18,7 @@ export function CampaignList({
   onSend: (c: Campaign) => void;
   onDetails: (c: Campaign) => void;
 }) {
+  const timeZone = useBusinessTimeZone();
   return (
     <ul className="grid gap-3">
       {campaigns.map((c) => {
@@ -43,7 +45,7 @@ export function CampaignList({
                     <p className="text-sm text-slate-700">Subject: {c.subject}</p>
                   )}
                   <p className="text-xs text-slate-500">
-                    Created {formatDate(c.createdAt, viewerTimeZone(), { weekday: false, month: 'numeric' })}
+                    Created {formatDate(c.createdAt, timeZone, { weekday: false, month: 'numeric' })}
                   </p>
                   <p className="mt-2 line-clamp-2 text-sm break-words text-slate-600">{c.message}</p>
                   <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ConsentInput } from '../../../shared/campaigns';
-import { formatDate, viewerTimeZone } from '../../../shared/time';
+import { formatDate } from '../../../shared/time';
+import { useBusinessTimeZone } from '../../api/scheduling';
 import { api, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 import { queryKeys } from '../../lib/query-keys';
@@ -38,6 +39,7 @@ export function MarketingConsentFields({
   open: boolean;
   onChange: (values: ConsentInput | null) => void;
 }) {
+  const timeZone = useBusinessTimeZone();
   const consent = useQuery({ ...consentQuery(customerId ?? ''), enabled: open && customerId !== null });
   const [values, setValues] = useState<ConsentInput>({ emailMarketing: true, smsMarketing: false });
 
@@ -57,7 +59,7 @@ export function MarketingConsentFields({
     onChange(next);
   };
   const when = (iso: string | null) =>
-    iso ? formatDate(iso, viewerTimeZone(), { weekday: false, month: 'numeric' }) : '';
+    iso ? formatDate(iso, timeZone, { weekday: false, month: 'numeric' }) : '';
   const d = consent.data;
   return (
     <fieldset className="grid gap-2 rounded-lg border border-slate-200 p-3 sm:col-span-2">

@@ -12,8 +12,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TIER_LABELS } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
-import { formatCalendarDate, formatDate, viewerTimeZone } from '../../../shared/time';
+import { formatCalendarDate, formatDate } from '../../../shared/time';
 import { useDashboard } from '../../api/dashboard';
+import { useBusinessTimeZone } from '../../api/scheduling';
 import { useSignOut } from '../../components/layout/owner-layout';
 import { QUICK_ACTIONS } from '../../components/layout/owner-nav';
 import { Badge } from '../../components/ui/badge';
@@ -65,6 +66,7 @@ export function DashboardPage({
   /** What follows the "Configure payment" step: its action while not done, a note once done. */
   paymentStep: (done: boolean) => ReactNode;
 }) {
+  const timeZone = useBusinessTimeZone();
   const { data, isPending, isError, error } = useDashboard();
   const signOut = useSignOut();
 
@@ -127,7 +129,7 @@ export function DashboardPage({
           {profile?.trialEndsAt && new Date(profile.trialEndsAt) > new Date() && (
             <p className="mt-1 text-xs text-slate-500">
               Free trial until{' '}
-              {formatDate(profile.trialEndsAt, viewerTimeZone(), {
+              {formatDate(profile.trialEndsAt, timeZone, {
                 weekday: false,
                 year: false,
                 month: 'long',

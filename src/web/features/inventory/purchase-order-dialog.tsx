@@ -1,6 +1,7 @@
 import { Download, PackageCheck, Printer } from 'lucide-react';
 import { formatCents } from '../../../shared/money';
 import { usePurchaseOrder } from '../../api/inventory';
+import { useBusinessTimeZone } from '../../api/scheduling';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -14,7 +15,7 @@ import {
 } from '../../components/ui/dialog';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import './purchase-order-print.css';
-import { formatDateTime, viewerTimeZone } from '../../../shared/time';
+import { formatDateTime } from '../../../shared/time';
 
 const CSV_URL = '/api/inventory/purchase-order.csv';
 
@@ -26,6 +27,7 @@ export function PurchaseOrderDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const timeZone = useBusinessTimeZone();
   const { data, isPending, isError, refetch, isRefetching } = usePurchaseOrder(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -38,7 +40,7 @@ export function PurchaseOrderDialog({
           </DialogDescription>
           {data && (
             <p className="text-xs text-slate-500">
-              Generated {formatDateTime(data.generatedAt, viewerTimeZone(), { month: 'numeric' })}
+              Generated {formatDateTime(data.generatedAt, timeZone, { month: 'numeric' })}
             </p>
           )}
         </DialogHeader>

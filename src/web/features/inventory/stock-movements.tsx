@@ -1,16 +1,18 @@
 import { History } from 'lucide-react';
 import { STOCK_MOVEMENT_LABELS } from '../../../shared/inventory';
-import { formatDateTime, viewerTimeZone } from '../../../shared/time';
+import { formatDateTime } from '../../../shared/time';
 import { useMovements } from '../../api/inventory';
+import { useBusinessTimeZone } from '../../api/scheduling';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { cn } from '../../lib/utils';
 
 const TONES = { manual: 'neutral', job: 'violet', correction: 'accent' } as const;
-const when = (iso: string) => formatDateTime(iso, viewerTimeZone(), { year: false });
+const when = (iso: string, timeZone: string) => formatDateTime(iso, timeZone, { year: false });
 
 /** The stock movement log: every +/-, completed job and corrected count, newest first. */
 export function StockMovements() {
+  const timeZone = useBusinessTimeZone();
   const { data, isPending, isError, refetch, isRefetching } = useMovements();
   if (isPending) return <RowsSkeleton rows={6} />;
   if (isError)
@@ -56,13 +58,13 @@ export function StockMovements() {
           {data.items.map((m) => (
             <tr key={m.id}>
               <td className="hidden px-4 py-2 whitespace-nowrap text-slate-600 sm:table-cell">
-                {when(m.createdAt)}
+                {when(m.createdAt, timeZone)}
               </td>
               <td className="px-4 py-2 font-medium text-slate-900">
                 {m.itemName}
                 <span className="mt-0.5 flex flex-wrap items-center gap-2 text-xs font-normal text-slate-600 sm:hidden">
                   <Badge tone={TONES[m.reason]}>{STOCK_MOVEMENT_LABELS[m.reason]}</Badge>
-                  {when(m.createdAt)}
+                  {when(m.createdAt, timeZone)}
                 </span>
               </td>
               <td className="hidden px-4 py-2 sm:table-cell">

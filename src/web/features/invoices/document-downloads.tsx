@@ -1,8 +1,13 @@
 import { Download, FileText } from 'lucide-react';
-import { formatDate, viewerTimeZone } from '../../../shared/time';
+import { formatDate } from '../../../shared/time';
+import { useBusinessTimeZone } from '../../api/scheduling';
 import { Button } from '../../components/ui/button';
 
-export const shortDate = (iso: string) => formatDate(iso, viewerTimeZone(), { weekday: false });
+/** Dates on the quote and invoice lists, in the business's time zone (decision 1163). */
+export function useShortDate() {
+  const timeZone = useBusinessTimeZone();
+  return (iso: string) => formatDate(iso, timeZone, { weekday: false });
+}
 
 /** The HTML (§7) and PDF downloads of a quote or invoice. */
 export function DocumentDownloads({ url }: { url: (format: 'html' | 'pdf') => string }) {

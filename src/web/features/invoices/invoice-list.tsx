@@ -11,7 +11,7 @@ import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-s
 import { LoadMore } from '../../components/ui/load-more';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { cn } from '../../lib/class-merge';
-import { DocumentDownloads, shortDate } from './document-downloads';
+import { DocumentDownloads, useShortDate } from './document-downloads';
 import { InvoiceStatusBadge } from './document-status-badge';
 import { InvoiceRemindersSetting, SendInvoiceButton } from './invoice-sending';
 import { RecordPaymentDialog } from './record-payment-dialog';
@@ -32,6 +32,7 @@ function InvoiceCard({
   onPay: () => void;
   onVoid: () => void;
 }) {
+  const shortDate = useShortDate();
   const open = invoice.status === 'unpaid' || invoice.status === 'partially_paid';
   return (
     <Card className="grid gap-3 p-4 sm:grid-cols-[1fr_auto] sm:items-center" data-testid="invoice-row">

@@ -10,7 +10,7 @@ import { Switch } from '../../components/ui/switch';
 import { api, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 import { queryKeys } from '../../lib/query-keys';
-import { shortDate } from './document-downloads';
+import { useShortDate } from './document-downloads';
 
 // Decision 0956: Send on an invoice, and the overdue reminders switch (owner only; the server checks it too).
 
@@ -22,6 +22,7 @@ const useSendInvoice = () =>
 
 /** "Send" on an open invoice that was not sent yet; "Sent {date}" once it was. */
 export function SendInvoiceButton({ invoice }: { invoice: Invoice }) {
+  const shortDate = useShortDate();
   const isTechnician = useIsTechnician();
   const send = useSendInvoice();
   if (invoice.sentAt)

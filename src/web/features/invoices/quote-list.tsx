@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { LoadMore } from '../../components/ui/load-more';
-import { DocumentDownloads, shortDate } from './document-downloads';
+import { DocumentDownloads, useShortDate } from './document-downloads';
 import { QuoteStatusBadge } from './document-status-badge';
 
 function QuoteActions({ quote, onInvoiced }: { quote: Quote; onInvoiced: () => void }) {
@@ -64,6 +64,7 @@ export function QuoteList({
   onNewQuote: () => void;
   onInvoiced: () => void;
 }) {
+  const shortDate = useShortDate();
   const quotes = useQuotes(pageSize);
   if (quotes.isPending) return <RowsSkeleton />;
   if (quotes.isError)

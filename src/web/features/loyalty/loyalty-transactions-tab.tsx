@@ -1,7 +1,8 @@
 import { History, SlidersHorizontal } from 'lucide-react';
 import { LOYALTY_TEXT, type LoyaltyTransactionType } from '../../../shared/loyalty.schemas';
-import { formatDate, viewerTimeZone } from '../../../shared/time';
+import { formatDate } from '../../../shared/time';
 import { useTransactions } from '../../api/loyalty';
+import { useBusinessTimeZone } from '../../api/scheduling';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -20,6 +21,7 @@ const signed = (points: number) => (points > 0 ? `+${points}` : String(points));
 
 /** §2 Transactions tab: customer, description, date, signed points, type (newest first). */
 export function LoyaltyTransactionsTab({ onAdjust }: { onAdjust: () => void }) {
+  const timeZone = useBusinessTimeZone();
   const tx = useTransactions();
   useErrorToast(tx.isError, LOYALTY_TEXT.fetchFailed, tx.errorUpdatedAt);
   if (tx.isPending) return <RowsSkeleton />;
@@ -54,7 +56,7 @@ export function LoyaltyTransactionsTab({ onAdjust }: { onAdjust: () => void }) {
                 <p className="truncate font-semibold text-slate-900">{t.customerName}</p>
                 <p className="truncate text-sm text-slate-600">{t.description}</p>
                 <p className="text-xs text-slate-500">
-                  {formatDate(t.createdAt, viewerTimeZone(), { weekday: false })}
+                  {formatDate(t.createdAt, timeZone, { weekday: false })}
                 </p>
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1">

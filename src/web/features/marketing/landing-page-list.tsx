@@ -3,8 +3,9 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { seoPagePath } from '../../../shared/routes';
 import { OWNER_PAGE_LIST_LIMIT, SEO_TEXT } from '../../../shared/seo.constants';
-import { formatDate, viewerTimeZone } from '../../../shared/time';
+import { formatDate } from '../../../shared/time';
 import { type LandingPage, useDeleteLandingPage, useLandingPages } from '../../api/marketing';
+import { useBusinessTimeZone } from '../../api/scheduling';
 import { SeoStatusBadge } from '../../components/seo/seo-status-badge';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
@@ -61,6 +62,7 @@ export function LandingPageList() {
 }
 
 function LandingPageRow({ page }: { page: LandingPage }) {
+  const timeZone = useBusinessTimeZone();
   const remove = useDeleteLandingPage();
   const [confirming, setConfirming] = useState(false);
   return (
@@ -74,7 +76,7 @@ function LandingPageRow({ page }: { page: LandingPage }) {
           <SeoStatusBadge status={page.status} />
         </div>
         <p className="truncate text-xs text-slate-500">
-          {page.city}, {page.state} · {formatDate(page.createdAt, viewerTimeZone(), { weekday: false })} ·{' '}
+          {page.city}, {page.state} · {formatDate(page.createdAt, timeZone, { weekday: false })} ·{' '}
           <span className="font-mono">{seoPagePath(page.slug)}</span>
         </p>
       </div>

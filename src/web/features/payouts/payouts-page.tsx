@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { formatCents } from '../../../shared/money';
 import { LEDGER_KIND_LABELS, PAYOUT_STATUS_LABELS } from '../../../shared/payouts';
-import { formatCalendarDate, formatDateTime, viewerTimeZone } from '../../../shared/time';
+import { formatCalendarDate, formatDateTime } from '../../../shared/time';
 import {
   LEDGER_CSV_URL,
   type Payout,
@@ -14,6 +14,7 @@ import {
   useRefreshAccount,
   useRunTestPayout,
 } from '../../api/payouts';
+import { useBusinessTimeZone } from '../../api/scheduling';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -24,7 +25,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { PaymentAccountPanel } from './payment-account-panel';
 
 const formatDay = (day: string) => formatCalendarDate(day, { weekday: false });
-const formatWhen = (iso: string) => formatDateTime(iso, viewerTimeZone(), { year: false });
+const formatWhen = (iso: string, timeZone: string) => formatDateTime(iso, timeZone, { year: false });
 
 function Totals({ data }: { data: PayoutsOverview }) {
   const cards = [
@@ -148,6 +149,7 @@ function PayoutLists({ data }: { data: PayoutsOverview }) {
 }
 
 function Activity() {
+  const timeZone = useBusinessTimeZone();
   const ledger = useLedger();
   const entries = ledger.items;
   return (
@@ -184,7 +186,7 @@ function Activity() {
                 <div className="min-w-0">
                   <p className="text-sm font-semibold text-slate-900">{LEDGER_KIND_LABELS[e.kind]}</p>
                   <p className="break-words text-sm text-slate-600">{e.description}</p>
-                  <p className="text-xs text-slate-500">{formatWhen(e.createdAt)}</p>
+                  <p className="text-xs text-slate-500">{formatWhen(e.createdAt, timeZone)}</p>
                 </div>
                 <p
                   className={`shrink-0 font-semibold tabular-nums ${e.amountCents < 0 ? 'text-slate-700' : 'text-green-700'}`}

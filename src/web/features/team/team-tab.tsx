@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { TIER_LABELS } from '../../../shared/constants';
 import { inviteSchema, TEAM_TEXT } from '../../../shared/team';
-import { formatDate, viewerTimeZone } from '../../../shared/time';
+import { formatDate } from '../../../shared/time';
 import { useBilling } from '../../api/billing';
+import { useBusinessTimeZone } from '../../api/scheduling';
 import { useInvite, useRemoveMember, useRevokeInvitation, useTeam } from '../../api/team';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
@@ -14,10 +15,12 @@ import { Input } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 
-const dateText = (iso: string) => formatDate(iso, viewerTimeZone(), { weekday: false, year: false });
+const dateText = (iso: string, timeZone: string) =>
+  formatDate(iso, timeZone, { weekday: false, year: false });
 
 /** The Team tab of /business-profile: invite technicians, revoke invitations, remove members (owner only). */
 export function TeamTab() {
+  const timeZone = useBusinessTimeZone();
   const team = useTeam();
   const billing = useBilling();
   const invite = useInvite();
@@ -138,7 +141,7 @@ export function TeamTab() {
             >
               <div className="min-w-0">
                 <p className="truncate font-medium text-slate-900">{inv.email}</p>
-                <p className="text-sm text-slate-600">Expires {dateText(inv.expiresAt)}</p>
+                <p className="text-sm text-slate-600">Expires {dateText(inv.expiresAt, timeZone)}</p>
               </div>
               <Button
                 variant="outline"

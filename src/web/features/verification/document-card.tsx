@@ -1,7 +1,7 @@
 import { FileCheck2, FileText, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { formatCalendarDate, formatDate, viewerTimeZone } from '../../../shared/time';
+import { formatCalendarDate, formatDate } from '../../../shared/time';
 import {
   ACCEPT_ATTRIBUTE,
   ACCEPTED_EXTENSIONS,
@@ -11,6 +11,7 @@ import {
   VERIFICATION_TEXT,
   verificationStatusLabel,
 } from '../../../shared/verification';
+import { useBusinessTimeZone } from '../../api/scheduling';
 import { useUploadDocument, type VerificationDocument } from '../../api/verification';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -24,10 +25,10 @@ const size = (bytes: number) =>
     ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 // A calendar date (an expiry) as it is; an instant (an upload) on the viewer's clock (decision 1136).
-const day = (iso: string) =>
+const day = (iso: string, timeZone: string) =>
   iso.length === 10
     ? formatCalendarDate(iso, { weekday: false })
-    : formatDate(iso, viewerTimeZone(), { weekday: false });
+    : formatDate(iso, timeZone, { weekday: false });
 
 /** One of the four upload cards: the latest document of its type and an upload button. */
 export function DocumentCard({
@@ -37,6 +38,7 @@ export function DocumentCard({
   type: DocumentType;
   latest: VerificationDocument | undefined;
 }) {
+  const timeZone = useBusinessTimeZone();
   const info = DOCUMENT_TYPE_INFO[type];
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadDocument();
@@ -100,8 +102,8 @@ export function DocumentCard({
             </Badge>
           </div>
           <p className="mt-1 text-xs text-slate-500">
-            {size(latest.fileSize)} · uploaded {day(latest.createdAt)}
-            {latest.expiryDate && ` · expires ${day(latest.expiryDate)}`}
+            {size(latest.fileSize)} · uploaded {day(latest.createdAt, timeZone)}
+            {latest.expiryDate && ` · expires ${day(latest.expiryDate, timeZone)}`}
           </p>
         </div>
       )}
