@@ -29,6 +29,11 @@ const RULES: Rule[] = [
         line: 'formatRate',
         why: 'a tax rate, not money',
       },
+      {
+        file: 'src/shared/timesheets.ts',
+        line: 'decimalHours',
+        why: 'hours worked (payroll CSV), not money',
+      },
     ],
     rejects: 'const price = (s.basePriceCents / 100).toFixed(2);',
   },
