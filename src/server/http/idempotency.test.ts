@@ -50,10 +50,14 @@ app.post('/upload', async (c) => {
   return c.json({ kind: form.get('kind'), write: writes }, 201);
 });
 
-function send(key: string | null, body: unknown = { a: 1, b: [1, 2] }, user = 'owner') {
+async function send(
+  key: string | null,
+  body: unknown = { a: 1, b: [1, 2] },
+  user = 'owner',
+): Promise<Response> {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'x-user': user };
   if (key !== null) headers['idempotency-key'] = key;
-  return app.request('/write', {
+  return await app.request('/write', {
     method: 'POST',
     headers,
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -167,11 +171,15 @@ describe('Idempotency-Key', () => {
 
   it('a multipart upload retried with another boundary is the same request', async () => {
     const key = crypto.randomUUID();
-    const upload = (bytes: number[]) => {
+    const upload = async (bytes: number[]) => {
       const form = new FormData();
       form.set('kind', 'before');
       form.set('file', new File([new Uint8Array(bytes)], 'a.jpg', { type: 'image/jpeg' }));
-      return app.request('/upload', { method: 'POST', headers: { 'idempotency-key': key }, body: form });
+      return await app.request('/upload', {
+        method: 'POST',
+        headers: { 'idempotency-key': key },
+        body: form,
+      });
     };
     const first = await upload([1, 2, 3]);
     const before = writes;
