@@ -25,16 +25,44 @@ export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
   invoiced: 'Invoiced',
 };
 
-export const INVOICE_STATUSES = ['unpaid', 'partially_paid', 'paid', 'void'] as const;
+// 'partially_refunded' / 'refunded': a paid invoice the owner gave money back on (docs/decisions/1190).
+export const INVOICE_STATUSES = [
+  'unpaid',
+  'partially_paid',
+  'paid',
+  'void',
+  'partially_refunded',
+  'refunded',
+] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   unpaid: 'Unpaid',
   partially_paid: 'Partially paid',
   paid: 'Paid',
   void: 'Void',
+  partially_refunded: 'Partially refunded',
+  refunded: 'Refunded',
 };
 export const INVOICE_FILTERS = ['all', 'unpaid', 'overdue', 'paid'] as const;
 export type InvoiceFilter = (typeof INVOICE_FILTERS)[number];
+
+export const REFUND_MESSAGES = {
+  amount: 'Enter an amount greater than $0.00',
+  tooMuch: (maxText: string) => `The refund is more than what was paid: at most ${maxText} can be refunded`,
+  notPaid: 'Only a paid invoice can be refunded',
+  nothingLeft: 'This invoice has been refunded in full',
+} as const;
+
+/**
+ * An owner's refund of a paid invoice (docs/decisions/1190). The request's `Idempotency-Key` header is chosen by the
+ * client when the form opens: sending it again (a retry after a timeout) refunds once.
+ */
+export const invoiceRefundSchema = z.object({
+  amountCents: z.number().int(REFUND_MESSAGES.amount).min(1, REFUND_MESSAGES.amount).max(100_000_000),
+  reason: optionalText(500),
+});
+export type InvoiceRefundInput = z.input<typeof invoiceRefundSchema>;
+export const idempotencyKeySchema = z.string().trim().min(1).max(200);
 
 export const OFFLINE_METHODS = ['cash', 'check', 'other'] as const;
 // 'loyalty': a reward redeemed on the invoice pay page (docs/decisions/0710).

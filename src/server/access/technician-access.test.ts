@@ -149,6 +149,16 @@ const TABLE: Cell[] = [
     expected: { owner: 200, own: 403, other: 403 },
   },
   {
+    name: 'refund an invoice',
+    request: ({ invoice }) => ({
+      method: 'POST',
+      path: `/api/invoices/${invoice}/refunds`,
+      json: { amountCents: 100 },
+    }),
+    // The owner reaches the rules (this invoice is not paid); a technician never does (decision 1160).
+    expected: { owner: 409, own: 403, other: 403 },
+  },
+  {
     name: 'list invoices',
     request: () => ({ method: 'GET', path: '/api/invoices' }),
     expected: { owner: 200, own: 403, other: 403 },

@@ -99,6 +99,7 @@ describe('the route list', () => {
       'PATCH /api/services/:id',
       'DELETE /api/inventory/:id',
       'GET /api/admin/outbox',
+      'POST /api/invoices/:id/refunds',
     ]) {
       expect(paths.some((x) => x.startsWith(p))).toBe(true);
     }

@@ -1,6 +1,11 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import type { InvoiceFilter, OfflinePaymentInput, QuoteInput } from '../../shared/invoices.schemas';
+import type {
+  InvoiceFilter,
+  InvoiceRefundInput,
+  OfflinePaymentInput,
+  QuoteInput,
+} from '../../shared/invoices.schemas';
 import { api, unwrap } from '../lib/api';
 import { pagedListOptions, usePagedList } from '../lib/paged-list';
 import { queryClient } from '../lib/query-client';
@@ -66,6 +71,16 @@ export const useRecordPayment = () =>
   useMutation({
     mutationFn: ({ id, json }: { id: string; json: OfflinePaymentInput }) =>
       unwrap(api.api.invoices[':id'].payments.$post({ param: { id }, json })),
+    onSuccess: invalidate,
+  });
+
+/** The owner's refund of a paid invoice; the same Idempotency-Key again refunds once (docs/decisions/1190). */
+export const useRefundInvoice = () =>
+  useMutation({
+    mutationFn: ({ id, json, key }: { id: string; json: InvoiceRefundInput; key: string }) =>
+      unwrap(
+        api.api.invoices[':id'].refunds.$post({ param: { id }, json, header: { 'idempotency-key': key } }),
+      ),
     onSuccess: invalidate,
   });
 

@@ -9,7 +9,7 @@ import { bookings, invoicePayments, invoices, quotes } from '../../db/schema';
  *   offline) or completed — unless it is cancelled (a paid booking is refunded when cancelled, decision 405), and
  *   unless it is unpaid and invoiced, in which case what the invoice received counts instead.
  * - Every invoice payment counts its amount plus its tip, deposits carried from a quote included; points redeemed
- *   as a payment ('loyalty') are not money and do not.
+ *   as a payment ('loyalty') are not money and do not. The owner's refunds of an invoice (decision 1190) come off.
  * - A paid quote deposit not yet carried to an invoice counts its deposit.
  *
  * `customerId` defaults to the surrounding query's `customers.id`; the expression is one scalar subquery per
@@ -32,6 +32,9 @@ export function lifetimeValueCents(customerId: SQL = OUTER_CUSTOMER_ID): SQL<num
     + (select coalesce(sum(p.amount_cents + p.tip_cents), 0)
          from ${invoicePayments} p join ${invoices} i on i.id = p.invoice_id
         where i.customer_id = ${customerId} and p.method <> 'loyalty')
+    - (select coalesce(sum(ri.refunded_cents), 0)
+         from ${invoices} ri
+        where ri.customer_id = ${customerId} and ri.refunded_cents > 0)
     + (select coalesce(sum(q.deposit_cents), 0)
          from ${quotes} q
         where q.customer_id = ${customerId}

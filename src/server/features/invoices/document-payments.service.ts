@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { type TipChoice, tipCents } from '../../../shared/document-money';
 import { formatCents } from '../../../shared/money';
 import type { Database, DbOrTx } from '../../db/client';
-import { documentCheckouts, invoices, quotes } from '../../db/schema';
+import { documentCheckouts, invoicePayments, invoices, quotes } from '../../db/schema';
 import { renderEmailRow } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { AppError, conflict, invalid, notFound } from '../../http/errors';
@@ -581,7 +581,7 @@ export async function redeemRewardOnInvoice(
       tipCents: 0,
       note: redeemed.reward.name,
     });
-    await appendPoints(tx, {
+    const spent = await appendPoints(tx, {
       businessId: locked.businessId,
       customerId: redeemed.customerId,
       type: 'redeemed',
@@ -590,6 +590,12 @@ export async function redeemRewardOnInvoice(
       description: `Redeemed ${redeemed.reward.name} on invoice ${invoiceNumberText(locked.number)}`,
       rewardId: redeemed.reward.id,
     });
+    // The payment names the points it spent, so that a full refund can return them (docs/decisions/1190).
+    if (result)
+      await tx
+        .update(invoicePayments)
+        .set({ loyaltyTransactionId: spent.id })
+        .where(eq(invoicePayments.id, result.payment.id));
     return result;
   });
   if (applied) {

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   INVOICE_FILTERS,
   INVOICE_STATUSES,
+  idempotencyKeySchema,
+  invoiceRefundSchema,
   offlinePaymentSchema,
   PAYMENT_METHODS,
 } from '../../../shared/invoices.schemas';
@@ -13,6 +16,7 @@ import { documentFields, sendDocument } from './document-http';
 import { closeStaleInvoiceCheckouts } from './document-payments.service';
 import { invoiceView } from './document-views';
 import { documentBusiness, invoiceNumberText } from './documents';
+import { refundInvoice } from './invoice-refunds.service';
 import {
   findOwnInvoice,
   getInvoice,
@@ -33,6 +37,7 @@ export const invoiceSchema = z
     bookingId: z.string().nullable(),
     paidCents: z.number().int(),
     tipCents: z.number().int(),
+    refundedCents: z.number().int(),
     balanceCents: z.number().int(),
     status: z.enum(INVOICE_STATUSES),
     overdue: z.boolean(),
@@ -49,6 +54,16 @@ export const invoiceSchema = z
         tipCents: z.number().int(),
         note: z.string().nullable(),
         paidAt: z.string(),
+      }),
+    ),
+    /** The owner's refunds (docs/decisions/1190); empty in lists. */
+    refunds: z.array(
+      z.object({
+        id: z.string(),
+        amountCents: z.number().int(),
+        reason: z.string().nullable(),
+        pointsReturned: z.number().int(),
+        createdAt: z.string(),
       }),
     ),
   })
@@ -115,6 +130,26 @@ const paymentRoute = createRoute({
     ...withId,
   },
 });
+const refundRoute = createRoute({
+  method: 'post',
+  path: '/{id}/refunds',
+  tags: ['Invoices'],
+  summary:
+    'Refund a paid invoice in full or in part (owner only): cards through the provider, first; a full refund returns redeemed points. The Idempotency-Key header makes a retry refund once (200).',
+  request: {
+    params: idParamSchema,
+    headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
+    body: { content: { 'application/json': { schema: invoiceRefundSchema } }, required: true },
+  },
+  responses: {
+    201: json(invoiceSchema, 'Refunded'),
+    200: json(invoiceSchema, 'Already refunded (the same Idempotency-Key)'),
+    400: errorResponses[400],
+    403: errorResponses[403],
+    409: errorResponses[409],
+    ...withId,
+  },
+});
 const voidRoute = createRoute({
   method: 'post',
   path: '/{id}/void',
@@ -128,6 +163,7 @@ export const invoicesRoutes = createRouter();
 invoicesRoutes.use('*', requireUser);
 // Technicians may view and take payments on site; voiding is the owner's.
 invoicesRoutes.use('/:id/void', requireOwner);
+invoicesRoutes.use('/:id/refunds', requireOwner);
 
 invoicesRoutes.get('/:id/download/:format{html|pdf}', async (c) => {
   const { db, publicUrl } = c.var.deps;
@@ -164,6 +200,17 @@ export const invoicesApi = invoicesRoutes
     );
     await closeStaleInvoiceCheckouts(c.var.deps, invoice.id);
     return c.json(invoice, 201);
+  })
+  .openapi(refundRoute, async (c) => {
+    const { created, invoice } = await refundInvoice(
+      c.var.deps,
+      c.var.businessId,
+      c.req.valid('param').id,
+      c.req.valid('json'),
+      // Without a key the request is its own (a retry would refund again): the web app always sends one.
+      c.req.valid('header')['idempotency-key'] ?? randomUUID(),
+    );
+    return created ? c.json(invoice, 201) : c.json(invoice, 200);
   })
   .openapi(voidRoute, async (c) => {
     const invoice = await voidInvoice(c.var.deps.db, c.var.businessId, c.req.valid('param').id);

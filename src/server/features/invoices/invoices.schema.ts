@@ -110,6 +110,8 @@ export const invoices = pgTable(
     // Sums of the payments rows, kept with them in one transaction.
     paidCents: integer().notNull().default(0),
     tipCents: integer().notNull().default(0),
+    // Money given back by the owner's refunds (docs/decisions/1190), kept with the refund rows in one transaction.
+    refundedCents: integer().notNull().default(0),
     notes: text(),
     status: invoiceStatus().notNull().default('unpaid'),
     publicToken: text().notNull().unique(),
@@ -141,6 +143,8 @@ export const invoices = pgTable(
     uniqueIndex('invoices_business_number_uq').on(t.businessId, t.number),
     index('invoices_customer_id_idx').on(t.customerId),
     check('invoices_paid_ck', sql`${t.paidCents} between 0 and ${t.totalCents} and ${t.tipCents} >= 0`),
+    // The database's last word on "never refund more than was paid" (price and tips).
+    check('invoices_refunded_ck', sql`${t.refundedCents} between 0 and ${t.paidCents} + ${t.tipCents}`),
   ],
 );
 
@@ -158,6 +162,8 @@ export const invoicePayments = pgTable(
     providerSessionId: text().unique(),
     paymentReference: text(),
     note: text(),
+    // A reward redeemed on the invoice (method 'loyalty'): the points entry that paid it, returned by a full refund.
+    loyaltyTransactionId: uuid(),
     paidAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -223,5 +229,45 @@ export const documentCheckouts = pgTable(
       'document_checkouts_money_ck',
       sql`${t.amountCents} between 0 and 1000000000 and ${t.tipCents} between 0 and 100000000 and ${t.applicationFeeCents} between 0 and ${t.amountCents}`,
     ),
+  ],
+);
+
+/** One part of a refund: what was given back of one payment, and the provider's refund for a card payment. */
+export interface RefundPart {
+  paymentId: string;
+  method: string;
+  amountCents: number;
+  providerRefundId: string | null;
+}
+
+/**
+ * An owner's refund of a paid invoice (docs/decisions/1190): the client's Idempotency-Key makes a replay refund once, the
+ * parts say which payments it came from (cards first, through the provider; cash, check or other given back by the
+ * business), and a full refund returns the points of rewards redeemed on the invoice.
+ */
+export const invoiceRefunds = pgTable(
+  'invoice_refunds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: businessId(),
+    invoiceId: uuid().notNull(),
+    // The request's Idempotency-Key (or one made by the server when none was sent): a replay refunds once.
+    idempotencyKey: text().notNull(),
+    amountCents: integer().notNull(),
+    reason: text(),
+    parts: jsonb().$type<RefundPart[]>().notNull(),
+    pointsReturned: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'invoice_refunds_invoice_tenant_fk',
+      columns: [t.businessId, t.invoiceId],
+      foreignColumns: [invoices.businessId, invoices.id],
+    }).onDelete('cascade'),
+    uniqueIndex('invoice_refunds_business_key_uq').on(t.businessId, t.idempotencyKey),
+    index('invoice_refunds_invoice_id_idx').on(t.invoiceId),
+    index('invoice_refunds_business_created_idx').on(t.businessId, t.createdAt),
+    check('invoice_refunds_amount_ck', sql`${t.amountCents} between 1 and 1000000000`),
   ],
 );

@@ -9,6 +9,7 @@ import {
   documentCheckouts,
   invoiceCounters,
   invoicePayments,
+  invoiceRefunds,
   invoices,
   profiles,
   quotes,
@@ -27,6 +28,7 @@ import { findOwnQuote, QUOTE_NOT_FOUND } from './quotes.service';
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 export type InvoiceRow = typeof invoices.$inferSelect;
 type PaymentRow = typeof invoicePayments.$inferSelect;
+type RefundRow = typeof invoiceRefunds.$inferSelect;
 
 export const METHOD_LABELS: Record<PaymentMethod, string> = {
   card: 'Card',
@@ -39,7 +41,7 @@ export const METHOD_LABELS: Record<PaymentMethod, string> = {
 export const isOverdue = (i: InvoiceRow, now = new Date()) =>
   (i.status === 'unpaid' || i.status === 'partially_paid') && i.dueAt.getTime() < now.getTime();
 
-export function toInvoice(i: InvoiceRow, payments: PaymentRow[] = []) {
+export function toInvoice(i: InvoiceRow, payments: PaymentRow[] = [], refunds: RefundRow[] = []) {
   return {
     id: i.id,
     number: i.number,
@@ -56,6 +58,7 @@ export function toInvoice(i: InvoiceRow, payments: PaymentRow[] = []) {
     totalCents: i.totalCents,
     paidCents: i.paidCents,
     tipCents: i.tipCents,
+    refundedCents: i.refundedCents,
     balanceCents: i.status === 'void' ? 0 : i.totalCents - i.paidCents,
     notes: i.notes,
     status: i.status,
@@ -73,6 +76,13 @@ export function toInvoice(i: InvoiceRow, payments: PaymentRow[] = []) {
       tipCents: p.tipCents,
       note: p.note,
       paidAt: p.paidAt.toISOString(),
+    })),
+    refunds: refunds.map((r) => ({
+      id: r.id,
+      amountCents: r.amountCents,
+      reason: r.reason,
+      pointsReturned: r.pointsReturned,
+      createdAt: r.createdAt.toISOString(),
     })),
   };
 }
@@ -331,14 +341,19 @@ export async function paymentsOf(db: DbOrTx, invoiceId: string) {
 
 export async function getInvoice(db: Database, businessId: string, id: string) {
   const row = await findOwnInvoice(db, businessId, id);
-  return toInvoice(row, await paymentsOf(db, row.id));
+  const refunds = await db
+    .select()
+    .from(invoiceRefunds)
+    .where(eq(invoiceRefunds.invoiceId, row.id))
+    .orderBy(invoiceRefunds.createdAt);
+  return toInvoice(row, await paymentsOf(db, row.id), refunds);
 }
 
 function filterCondition(filter: InvoiceFilter) {
   const open = inArray(invoices.status, ['unpaid', 'partially_paid']);
   if (filter === 'unpaid') return open;
   if (filter === 'overdue') return and(open, lt(invoices.dueAt, new Date()));
-  if (filter === 'paid') return eq(invoices.status, 'paid');
+  if (filter === 'paid') return inArray(invoices.status, ['paid', 'partially_refunded', 'refunded']);
   return undefined;
 }
 

@@ -124,3 +124,37 @@ export async function reverseBookingPoints(
     });
   }
 }
+
+/**
+ * Gives back the points of one redemption (an invoice refunded in full, docs/decisions/1190), at most once: the
+ * reversal names the entry (unique reverses_id). Returns the points given back (0 when already returned).
+ */
+export async function returnRedeemedPoints(tx: DbOrTx, businessId: string, entryId: string, reason: string) {
+  const [entry] = await tx
+    .select({
+      customerId: loyaltyTransactions.customerId,
+      points: loyaltyTransactions.points,
+      rewardId: loyaltyTransactions.rewardId,
+      type: loyaltyTransactions.type,
+    })
+    .from(loyaltyTransactions)
+    .where(
+      and(
+        eq(loyaltyTransactions.id, entryId),
+        eq(loyaltyTransactions.businessId, businessId),
+        sql`not exists (select 1 from ${loyaltyTransactions} r where r.reverses_id = ${loyaltyTransactions.id})`,
+      ),
+    );
+  if (!entry || entry.type !== 'redeemed' || entry.points >= 0) return 0;
+  await appendPoints(tx, {
+    businessId,
+    customerId: entry.customerId,
+    type: 'reversed',
+    source: 'reward',
+    points: -entry.points,
+    description: `Returned: ${reason}`,
+    rewardId: entry.rewardId,
+    reversesId: entryId,
+  });
+  return -entry.points;
+}

@@ -15,7 +15,14 @@ const QUOTE_TONES = {
   invoiced: 'violet',
 } as const;
 
-const INVOICE_TONES = { unpaid: 'amber', partially_paid: 'accent', paid: 'green', void: 'neutral' } as const;
+const INVOICE_TONES = {
+  unpaid: 'amber',
+  partially_paid: 'accent',
+  paid: 'green',
+  void: 'neutral',
+  partially_refunded: 'violet',
+  refunded: 'neutral',
+} as const;
 
 export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
   return <Badge tone={QUOTE_TONES[status]}>{QUOTE_STATUS_LABELS[status]}</Badge>;

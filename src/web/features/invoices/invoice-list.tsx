@@ -1,4 +1,4 @@
-import { Ban, Banknote, ExternalLink, Receipt } from 'lucide-react';
+import { Ban, Banknote, ExternalLink, Receipt, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { INVOICE_FILTERS, type InvoiceFilter } from '../../../shared/invoices.schemas';
@@ -15,6 +15,7 @@ import { DocumentDownloads, useShortDate } from './document-downloads';
 import { InvoiceStatusBadge } from './document-status-badge';
 import { InvoiceRemindersSetting, SendInvoiceButton } from './invoice-sending';
 import { RecordPaymentDialog } from './record-payment-dialog';
+import { RefundInvoiceDialog, refundableCents } from './refund-invoice-dialog';
 
 const FILTER_LABELS: Record<InvoiceFilter, string> = {
   all: 'All',
@@ -27,13 +28,17 @@ function InvoiceCard({
   invoice,
   onPay,
   onVoid,
+  onRefund,
 }: {
   invoice: Invoice;
   onPay: () => void;
   onVoid: () => void;
+  onRefund: () => void;
 }) {
   const shortDate = useShortDate();
   const open = invoice.status === 'unpaid' || invoice.status === 'partially_paid';
+  const refundable =
+    (invoice.status === 'paid' || invoice.status === 'partially_refunded') && refundableCents(invoice) > 0;
   return (
     <Card className="grid gap-3 p-4 sm:grid-cols-[1fr_auto] sm:items-center" data-testid="invoice-row">
       <div className="min-w-0">
@@ -45,6 +50,7 @@ function InvoiceCard({
         <p className="mt-1 text-xs text-slate-500">
           Issued {shortDate(invoice.issuedAt)} · Due {shortDate(invoice.dueAt)}
           {invoice.tipCents > 0 && ` · Tip ${formatCents(invoice.tipCents)}`}
+          {invoice.refundedCents > 0 && ` · Refunded ${formatCents(invoice.refundedCents)}`}
         </p>
       </div>
       <div className="grid gap-2 sm:justify-items-end">
@@ -69,6 +75,11 @@ function InvoiceCard({
               </Button>
             </>
           )}
+          {refundable && (
+            <Button variant="outline" size="sm" onClick={onRefund}>
+              <Undo2 /> Refund
+            </Button>
+          )}
           {invoice.status === 'unpaid' && invoice.paidCents === 0 && (
             <Button variant="ghost" size="sm" className="text-red-600 hover:bg-red-50" onClick={onVoid}>
               <Ban /> Void
@@ -87,6 +98,7 @@ export function InvoiceList({ pageSize }: { pageSize?: number }) {
   const voidInvoice = useVoidInvoice();
   const [paying, setPaying] = useState<Invoice | null>(null);
   const [voiding, setVoiding] = useState<Invoice | null>(null);
+  const [refunding, setRefunding] = useState<Invoice | null>(null);
   // The totals are the business's, the same on every page: the first page's.
   const data = invoices.data?.pages[0];
 
@@ -145,7 +157,12 @@ export function InvoiceList({ pageSize }: { pageSize?: number }) {
               <ul className="grid gap-3" aria-label="Invoices">
                 {invoices.items.map((inv) => (
                   <li key={inv.id}>
-                    <InvoiceCard invoice={inv} onPay={() => setPaying(inv)} onVoid={() => setVoiding(inv)} />
+                    <InvoiceCard
+                      invoice={inv}
+                      onPay={() => setPaying(inv)}
+                      onVoid={() => setVoiding(inv)}
+                      onRefund={() => setRefunding(inv)}
+                    />
                   </li>
                 ))}
               </ul>
@@ -155,6 +172,7 @@ export function InvoiceList({ pageSize }: { pageSize?: number }) {
         </TabsContent>
       </Tabs>
       <RecordPaymentDialog invoice={paying} onOpenChange={(o) => !o && setPaying(null)} />
+      <RefundInvoiceDialog invoice={refunding} onOpenChange={(o) => !o && setRefunding(null)} />
       <ConfirmDialog
         open={Boolean(voiding)}
         onOpenChange={(o) => !o && setVoiding(null)}
