@@ -37,21 +37,27 @@ export const clockOutSchema = z.object({ deviceTime: instantSchema });
 
 export const MAX_ENTRY_MINUTES = 24 * 60;
 
-/** The owner's correction of one entry (PATCH /api/timesheets/entries/{id}). */
-export const timeEntryEditSchema = z
-  .object({
-    startedAt: instantSchema.optional(),
-    endedAt: instantSchema.optional(),
-    reason: z
-      .string({ error: TIMESHEET_TEXT.reasonRequired })
-      .trim()
-      .min(1, TIMESHEET_TEXT.reasonRequired)
-      .max(500),
-  })
-  .refine((v) => !(v.startedAt && v.endedAt) || Date.parse(v.endedAt) > Date.parse(v.startedAt), {
+/**
+ * The owner's correction of one entry (PATCH /api/timesheets/entries/{id}). The route takes these fields and checks
+ * the order against the stored entry once it is found (another business's or a malformed id is 404 first, whatever
+ * the body); the form adds the order check below so the owner sees it before sending.
+ */
+export const timeEntryEditFieldsSchema = z.object({
+  startedAt: instantSchema.optional(),
+  endedAt: instantSchema.optional(),
+  reason: z
+    .string({ error: TIMESHEET_TEXT.reasonRequired })
+    .trim()
+    .min(1, TIMESHEET_TEXT.reasonRequired)
+    .max(500),
+});
+export const timeEntryEditSchema = timeEntryEditFieldsSchema.refine(
+  (v) => !(v.startedAt && v.endedAt) || Date.parse(v.endedAt) > Date.parse(v.startedAt),
+  {
     message: TIMESHEET_TEXT.endBeforeStart,
     path: ['endedAt'],
-  });
+  },
+);
 export type TimeEntryEdit = z.infer<typeof timeEntryEditSchema>;
 
 export const calendarDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');

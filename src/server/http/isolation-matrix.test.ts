@@ -192,6 +192,10 @@ describe("business A with business B's ids in request bodies", () => {
     bookingId: 'bookings',
     promoCodeId: 'promo_codes',
   };
+  // A field whose name alone does not say its table, by route: the checklist's items name their own rows by `id`.
+  const TABLE_OF_ROUTE_FIELD: Record<string, Record<string, string>> = {
+    'PUT /api/services/:id/checklist': { id: 'service_checklist_items' },
+  };
   // Fields naming a user of the business rather than a row: the owner is always one.
   const USER_FIELDS = new Set(['technicianId']);
   // Sample bodies that need a real value to pass the route's own checks (a bookable time…), merged over the sample.
@@ -235,7 +239,7 @@ describe("business A with business B's ids in request bodies", () => {
       const aIds = await tenantIdsByTable(t.db, a.userId);
       const own = (key: string) => {
         if (USER_FIELDS.has(key)) return a.userId;
-        const table = TABLE_OF_FIELD[key];
+        const table = TABLE_OF_ROUTE_FIELD[name]?.[key] ?? TABLE_OF_FIELD[key];
         const id = table ? aIds.get(table)?.[0] : undefined;
         if (!id)
           throw new Error(

@@ -79,6 +79,17 @@ export async function populateTenant(db: Database, businessId: string, marker: s
   await db
     .insert(schema.messageTemplates)
     .values({ businessId, name: `${marker} Template`, type: 'email', content: `${marker} hello` });
+  // The field app (issue 26): a checklist item of the service, and an hour on the owner's timesheet to correct.
+  await db
+    .insert(schema.serviceChecklistItems)
+    .values({ businessId, serviceId: service.id, label: `${marker} check`, position: 0 });
+  await db.insert(schema.timeEntries).values({
+    businessId,
+    technicianId: businessId,
+    kind: 'shift',
+    startedAt: new Date(Date.now() - 3 * 3_600_000),
+    endedAt: new Date(Date.now() - 2 * 3_600_000),
+  });
 }
 
 /** The ids of every row of the business, in every tenant table. */

@@ -60,7 +60,9 @@ export async function putServiceChecklist(
       .for('update');
     const own = new Set(existing.map((r) => r.id));
     const kept = input.items.flatMap((i) => (i.id ? [i.id] : []));
-    for (const id of kept) if (!isUuid(id) || !own.has(id)) throw invalid('Unknown checklist item');
+    // An id that is not one of this service's items (another service's, another business's) is not found, as any
+    // foreign id in a body is.
+    for (const id of kept) if (!isUuid(id) || !own.has(id)) throw notFound('Unknown checklist item');
     if (new Set(kept).size !== kept.length) throw invalid('A checklist item is listed twice');
     const scope = and(
       eq(serviceChecklistItems.businessId, businessId),

@@ -43,9 +43,9 @@ describe('service checklists', () => {
     expect(after.map((i) => i.id)).not.toContain(before[0]!.id);
   });
 
-  it('refuses an unknown item id, too many items and empty labels, changing nothing', async () => {
+  it('refuses an unknown item id (404), too many items and empty labels (400), changing nothing', async () => {
     const before = await (await t.request(path, { cookie: owner.cookie })).json();
-    expect((await put([{ id: crypto.randomUUID(), label: 'X' }])).status).toBe(400);
+    expect((await put([{ id: crypto.randomUUID(), label: 'X' }])).status).toBe(404);
     expect((await put(Array.from({ length: 51 }, (_, i) => ({ label: `Item ${i}` })))).status).toBe(400);
     expect((await put([{ label: '  ' }])).status).toBe(400);
     expect((await put([{ label: 'x'.repeat(121) }])).status).toBe(400);

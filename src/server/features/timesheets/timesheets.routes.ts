@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { calendarDateSchema, TIME_ENTRY_KINDS, timeEntryEditSchema } from '../../../shared/timesheets';
+import { calendarDateSchema, TIME_ENTRY_KINDS, timeEntryEditFieldsSchema } from '../../../shared/timesheets';
 import { requireOwner, requireUser } from '../../access/guards';
 import { ownJobsFilter, viewerOf } from '../../access/technician-access';
 import { idParamSchema } from '../../http/lists';
@@ -74,7 +74,7 @@ const editRoute = createRoute({
   summary: "Correct a time entry's start or end, with a reason (kept in the entry's audit trail)",
   request: {
     params: idParamSchema,
-    body: { content: { 'application/json': { schema: timeEntryEditSchema } }, required: true },
+    body: { content: { 'application/json': { schema: timeEntryEditFieldsSchema } }, required: true },
   },
   responses: {
     200: json(

@@ -8,6 +8,7 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -53,6 +54,8 @@ export const timeEntries = pgTable(
       columns: [t.businessId, t.bookingId],
       foreignColumns: [bookings.businessId, bookings.id],
     }).onDelete('cascade'),
+    // The target of time_entry_edits' composite key: an edit names an entry of its own business.
+    unique('time_entries_business_id_id_uq').on(t.businessId, t.id),
     index('time_entries_business_started_idx').on(t.businessId, t.startedAt),
     index('time_entries_technician_idx').on(t.technicianId, t.startedAt),
     index('time_entries_booking_idx').on(t.bookingId),
@@ -73,9 +76,7 @@ export const timeEntryEdits = pgTable(
     businessId: text()
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    entryId: uuid()
-      .notNull()
-      .references(() => timeEntries.id, { onDelete: 'cascade' }),
+    entryId: uuid().notNull(),
     editedBy: text().references(() => user.id, { onDelete: 'set null' }),
     editorName: text().notNull(),
     before: jsonb().notNull(),
@@ -84,6 +85,11 @@ export const timeEntryEdits = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({
+      name: 'time_entry_edits_entry_tenant_fk',
+      columns: [t.businessId, t.entryId],
+      foreignColumns: [timeEntries.businessId, timeEntries.id],
+    }).onDelete('cascade'),
     index('time_entry_edits_entry_idx').on(t.entryId, t.createdAt),
     index('time_entry_edits_business_idx').on(t.businessId),
     index('time_entry_edits_edited_by_idx').on(t.editedBy),
