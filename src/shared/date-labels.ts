@@ -66,3 +66,24 @@ export function formatCalendarDate(date: string, opts: DateFormatOptions = {}): 
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Intl.DateTimeFormat('en-US', dateFormat('UTC', opts)).format(new Date(Date.UTC(y, m - 1, d)));
 }
+
+/** Adds days to a YYYY-MM-DD date. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The zone's calendar date (YYYY-MM-DD) at an instant, by Intl alone: for a screen that needs the date but not the
+ * zone rules of ./time.ts (the field app's first load, decision 1175). `utcToZoned` gives the same date.
+ */
+export function calendarDateInZone(instant: Date | string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(asInstant(instant));
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}

@@ -2,15 +2,7 @@ import { DEFAULT_VEHICLE_MULTIPLIERS, VEHICLE_TYPES, type VehicleType } from './
 
 // §9: price = base_price × vehicle multiplier, rounded to a whole number of dollars.
 
-export const VEHICLE_TYPE_LABELS: Record<VehicleType, string> = {
-  sedan: 'Sedan',
-  suv: 'SUV',
-  truck: 'Truck',
-  van: 'Van',
-  coupe: 'Coupe',
-  convertible: 'Convertible',
-  motorcycle: 'Motorcycle',
-};
+export { VEHICLE_TYPE_LABELS } from './vehicle-labels';
 
 /** A service's multiplier for a vehicle type; a type missing from the service's map falls back to §9's default. */
 export function multiplierFor(

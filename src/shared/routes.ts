@@ -55,15 +55,25 @@ export const ADMIN_ROUTES = [
   '/admin/outbox',
 ] as const;
 
+/** The technician's installable app (issue 26): Today, Tomorrow, the week and one job. */
+export const FIELD_ROUTES = ['/field', '/field/tomorrow', '/field/week'] as const;
+export const fieldJobPath = (bookingId: string) => `/field/jobs/${bookingId}`;
+
+/** A screen of the field app, which the server answers with the field app's own page. */
+export function isFieldPath(pathname: string): boolean {
+  const path = pathname.replace(/(.)\/+$/, '$1');
+  return (FIELD_ROUTES as readonly string[]).includes(path) || /^\/field\/jobs\/[A-Za-z0-9_-]+$/.test(path);
+}
+
 /** Public city pages are rendered by the server (src/server/features/seo/public/seo-public.routes.ts), not the web app. */
 export const seoPagePath = (slug: string) => `/seo/${slug}`;
 
-const known = new Set<string>([...PUBLIC_ROUTES, ...OWNER_ROUTES, ...ADMIN_ROUTES]);
+const known = new Set<string>([...PUBLIC_ROUTES, ...OWNER_ROUTES, ...ADMIN_ROUTES, ...FIELD_ROUTES]);
 
 /** True when the web app has a screen for this path (SEO pages are served by the server). */
 export function isKnownAppPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   // Team invitation links (docs/decisions/0804).
   // The customer's self-service reschedule/cancel page (docs/decisions/0612).
-  return known.has(path) || /^\/(join|manage|review)\/[A-Za-z0-9_-]+$/.test(path);
+  return known.has(path) || /^\/(join|manage|review|field\/jobs)\/[A-Za-z0-9_-]+$/.test(path);
 }

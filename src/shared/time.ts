@@ -6,6 +6,8 @@ import { formatDate, formatTime } from './date-labels';
 export { formatDuration, formatSlot } from './clock-labels';
 // Dates and times as text need Intl only, not the zone rules: they live apart for the same reason (decision 1136).
 export {
+  addDays,
+  calendarDateInZone,
   type DateFormatOptions,
   formatCalendarDate,
   formatDate,
@@ -56,12 +58,6 @@ export function utcToZoned(instant: Date, timeZone: string): { date: string; tim
 /** Today's date in the zone (YYYY-MM-DD). */
 export function todayInZone(timeZone: string, now: Date = new Date()): string {
   return utcToZoned(now, timeZone).date;
-}
-
-/** Adds days to a YYYY-MM-DD date. */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 /** "Tue, Jun 3, 2025 at 10:00 AM CDT": an instant on the zone's calendar and clock, with the zone's short name. */

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { PublicLayout } from './components/layout/public-layout';
 import { LandingPage } from './features/landing/landing-page';
@@ -15,6 +16,18 @@ function FirstLoad() {
   return <div className="min-h-dvh bg-white" aria-busy="true" />;
 }
 
+/**
+ * The field app is a page of its own that the server sends for every /field path (docs/decisions/1175); reached by a
+ * link or a redirect inside this app, it is loaded as a page. Vite's dev server sends it at /field/.
+ */
+function FieldHandoff() {
+  useEffect(() => {
+    const { pathname } = window.location;
+    window.location.replace(import.meta.env.DEV && pathname === '/field' ? '/field/' : pathname);
+  }, []);
+  return <FirstLoad />;
+}
+
 /** Every screen: the tab's title follows the path (decision 914). */
 function Root() {
   useDocumentTitle();
@@ -27,6 +40,11 @@ export const router = createBrowserRouter([
     HydrateFallback: FirstLoad,
     Component: Root,
     children: [
+      // The technician's app is its own page (docs/decisions/1175): a link inside this app to it loads that page.
+      { path: '/field', Component: FieldHandoff },
+      { path: '/field/tomorrow', Component: FieldHandoff },
+      { path: '/field/week', Component: FieldHandoff },
+      { path: '/field/jobs/:id', Component: FieldHandoff },
       {
         element: <PublicLayout />,
         children: [

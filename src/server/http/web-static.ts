@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
-import { isKnownAppPath } from '../../shared/routes';
+import { isFieldPath, isKnownAppPath } from '../../shared/routes';
 import type { AppEnv } from './context';
 
 const TYPES: Record<string, string> = {
@@ -13,6 +13,7 @@ const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml',
   '.map': 'application/json',
@@ -24,7 +25,14 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
 };
+/** The technician's installable app, a page of its own (docs/decisions/1175). */
+const FIELD_PAGE = '/field/index.html';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * The field app's service worker and manifest (docs/decisions/1175) are revalidated on every load: a worker cached for
+ * an hour would keep serving the previous build's shell after a deploy.
+ */
+const REVALIDATED = new Set(['/sw.js', '/manifest.webmanifest']);
 
 /** One file as it goes out: its bytes plain and, when worth it, brotli and gzip (built by scripts/vite-precompress). */
 export interface StaticFile {
@@ -107,14 +115,18 @@ export function loadStaticFiles(distDir: string) {
   const files = new Map<string, StaticFile>();
   for (const path of walk(distDir)) {
     const urlPath = `/${relative(distDir, path).split(sep).join('/')}`;
-    if (urlPath === '/index.html') continue; // served as the app's pages
+    if (urlPath === '/index.html' || urlPath === FIELD_PAGE) continue; // served as the apps' pages
     const plain = readFileSync(path);
     const br = existsSync(`${path}.br`) ? readFileSync(`${path}.br`) : undefined;
     const gzip = existsSync(`${path}.gz`) ? readFileSync(`${path}.gz`) : undefined;
     files.set(urlPath, {
       type: TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
       // Vite names assets by their content hash; other public files (favicon…) may change under the same name.
-      cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : 'public, max-age=3600',
+      cacheControl: urlPath.startsWith('/assets/')
+        ? IMMUTABLE
+        : REVALIDATED.has(urlPath)
+          ? 'no-cache'
+          : 'public, max-age=3600',
       etag: etagOf(plain),
       plain,
       ...smaller(plain, br, gzip),
@@ -138,6 +150,10 @@ export function mountWebApp(
   const indexHtml = readFileSync(indexPath);
   const index = staticFileOf(indexHtml, TYPES['.html']!, 'no-cache');
   const files = loadStaticFiles(distDir);
+  const fieldPath = join(distDir, FIELD_PAGE);
+  const fieldPage = existsSync(fieldPath)
+    ? staticFileOf(readFileSync(fieldPath), TYPES['.html']!, 'no-cache')
+    : undefined;
 
   app.on(['GET', 'HEAD'], '*', (c, next) => {
     const file = files.get(c.req.path);
@@ -146,6 +162,7 @@ export function mountWebApp(
   // The public pages as server-rendered HTML (docs/decisions/0910, app.ts gives them); index.html for the rest.
   mountPages(app, distDir, indexHtml.toString('utf8'));
   app.get('*', (c) => {
+    if (fieldPage && isFieldPath(c.req.path)) return sendFile(c, fieldPage);
     if (isKnownAppPath(c.req.path)) return sendFile(c, index);
     console.warn(`404 ${c.req.method} ${c.req.path}`);
     return sendFile(c, index, 404);

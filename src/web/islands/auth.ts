@@ -45,7 +45,8 @@ const backend: AuthBackend = {
     if (from) return from;
     const res = await fetch('/api/me/role', { credentials: 'same-origin' }).catch(() => null);
     const body = res?.ok ? ((await res.json().catch(() => null)) as { role?: string } | null) : null;
-    return body?.role === 'admin' ? '/admin' : '/dashboard';
+    // A technician's day starts on the field app's Today (issue 26).
+    return body?.role === 'admin' ? '/admin' : body?.role === 'technician' ? '/field' : '/dashboard';
   },
 };
 

@@ -75,6 +75,16 @@ export const queryKeys = {
     consent: (id: string) => ['customers', 'consent', id] as const,
   },
   dashboard: { all: ['dashboard'] as const },
+  /** The technician's field app (issue 26): jobs of a range read online (IndexedDB offline), the outbox, the shift. */
+  field: {
+    all: ['field'] as const,
+    jobs: (from: string, to: string) => ['field', 'jobs', from, to] as const,
+    job: (id: string) => ['field', 'job', id] as const,
+    outbox: ['field', 'outbox'] as const,
+    /** The photos of a job still on the phone (object URLs of their stored bytes). */
+    localPhotos: (jobId: string) => ['field', 'local-photos', jobId] as const,
+    shift: ['field', 'shift'] as const,
+  },
   inventory: {
     all: ['inventory'] as const,
     items: ['inventory', 'items'] as const,

@@ -7,7 +7,7 @@ import { useRole } from '../../lib/role';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { Logo } from './logo';
-import { isTechnicianPath, OWNER_NAV } from './owner-nav';
+import { isTechnicianPath, OWNER_NAV, TECHNICIAN_HOME } from './owner-nav';
 
 export function useSignOut() {
   return async () => {
@@ -67,7 +67,7 @@ export function OwnerLayout() {
   const { pathname } = useLocation();
   // Known only once the role has loaded: an owner is never sent away while it loads.
   const isTechnician = useBilling().data?.memberRole === 'technician';
-  if (isTechnician && !isTechnicianPath(pathname)) return <Navigate to="/bookings" replace />;
+  if (isTechnician && !isTechnicianPath(pathname)) return <Navigate to={TECHNICIAN_HOME} replace />;
   return (
     <div className="min-h-dvh bg-slate-50 lg:grid lg:grid-cols-[15rem_1fr]">
       <aside className="hidden bg-navy-900 lg:flex lg:min-h-dvh lg:flex-col lg:gap-6 lg:p-4">

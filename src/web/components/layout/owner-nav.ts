@@ -11,6 +11,7 @@ import {
   Megaphone,
   MessageSquare,
   ShieldCheck,
+  Smartphone,
   Store,
   TicketPercent,
   Users,
@@ -84,13 +85,23 @@ export const OWNER_NAV = [
   ),
   { to: '/billing', label: 'Billing', description: 'Your plan and trial', icon: CreditCard },
   { to: '/payouts', label: 'Payouts', description: 'Balance, fees, tips and payouts', icon: Landmark },
+  // The technician's installable app (issue 26); the owner may open it too.
+  {
+    to: '/field',
+    label: 'Field app',
+    description: "Today's jobs on your phone, offline too",
+    icon: Smartphone,
+  },
 ];
 
 /**
  * The screens a technician may use (decision 1160): their own jobs. Every other owner screen is the owner's, and the
  * server refuses its requests; the layout sends a technician there instead of showing a screen of errors.
  */
-export const TECHNICIAN_PATHS = ['/bookings'] as const;
+export const TECHNICIAN_PATHS = ['/field', '/bookings'] as const;
+
+/** Where a technician lands (issue 26): the field app's Today. */
+export const TECHNICIAN_HOME = '/field';
 
 export const isTechnicianPath = (pathname: string) =>
   TECHNICIAN_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));

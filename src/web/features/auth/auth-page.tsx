@@ -15,13 +15,16 @@ import { AuthView } from './auth-view';
 
 /**
  * Where a signed-in user goes: the page that sent them to sign in, else /admin for a platform admin (issue 16) and
- * /dashboard for everyone else.
+ * the field app for a technician (issue 26), /dashboard for everyone else.
  */
+const landingOf = (role: string | null | undefined) =>
+  role === 'admin' ? '/admin' : role === 'technician' ? '/field' : '/dashboard';
+
 async function landingFor(from: string | undefined) {
   if (from) return from;
   queryClient.removeQueries({ queryKey: roleQuery.queryKey });
   const role = await queryClient.fetchQuery(roleQuery).catch(() => null);
-  return role?.role === 'admin' ? '/admin' : '/dashboard';
+  return landingOf(role?.role);
 }
 
 /** A user who is already signed in and opens /auth goes on to their landing page. */
@@ -29,7 +32,7 @@ function SignedInRedirect({ from }: { from: string | undefined }) {
   const role = useQuery({ ...roleQuery, enabled: !from });
   if (from) return <Navigate to={from} replace />;
   if (role.isPending) return null;
-  return <Navigate to={role.data?.role === 'admin' ? '/admin' : '/dashboard'} replace />;
+  return <Navigate to={landingOf(role.data?.role)} replace />;
 }
 
 const backendFor = (from: string | undefined): AuthBackend => ({

@@ -213,7 +213,7 @@ export function mountSeoPublicRoutes(app: Hono<AppEnv>) {
 
   app.get('/robots.txt', (c) => {
     const base = origin(c.var.deps.publicUrl);
-    const private_ = ['/api/', '/admin', ...OWNER_ROUTES].map((p) => `Disallow: ${p}`).join('\n');
+    const private_ = ['/api/', '/admin', '/field', ...OWNER_ROUTES].map((p) => `Disallow: ${p}`).join('\n');
     c.header('Cache-Control', 'public, max-age=3600');
     return c.text(`User-agent: *\nAllow: /\n${private_}\n\nSitemap: ${base}/sitemap.xml\n`);
   });

@@ -1,0 +1,37 @@
+import type { FieldJob, FieldJobList, ShiftState } from '../../shared/field';
+import { ApiError } from '../lib/api-fetch';
+
+// The technician's field API (issue 26; the contract's shapes in src/shared/field.ts). Plain fetch, not the typed
+// client: the field app's first load stays small (≤ 120 KB gzipped) and the outbox builds its own writes
+// (features/field/offline). A failed fetch (no network) throws a TypeError the callers read as "offline".
+
+async function read<T>(path: string): Promise<T> {
+  const res = await fetch(path, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  const body = (await res.json().catch(() => null)) as (T & { error?: string | { message?: string } }) | null;
+  if (!res.ok) {
+    const error = body?.error;
+    throw new ApiError(
+      res.status,
+      (typeof error === 'string' ? error : error?.message) ?? `Request failed (${res.status})`,
+    );
+  }
+  return body as T;
+}
+
+/** The signed-in technician's jobs from one calendar date to another (both YYYY-MM-DD, business zone), by start. */
+export const fetchFieldJobs = async (from: string, to: string) =>
+  (await read<FieldJobList>(`/api/field/jobs?from=${from}&to=${to}`)).items;
+
+export const fetchFieldJob = (id: string) => read<FieldJob>(`/api/field/jobs/${encodeURIComponent(id)}`);
+
+export const fetchShift = () => read<ShiftState>('/api/field/shift');
+
+/** Ends the session (better-auth's sign-out) without loading the auth client into the field app. */
+export async function signOutOfField() {
+  await fetch('/api/auth/sign-out', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+}

@@ -1,0 +1,111 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { addDays, calendarDateInZone, viewerTimeZone } from '../../../shared/date-labels';
+import { fetchFieldJob, fetchFieldJobs } from '../../api/field';
+import { ApiError } from '../../lib/api-fetch';
+import { queryKeys } from '../../lib/query-keys';
+import type { LocalJob } from './offline/field-db';
+import { fieldDb, outbox } from './offline/field-sync';
+import { jobView } from './offline/overlay';
+
+/** How far ahead the phone keeps jobs for a day without signal (issue 26). */
+export const DAYS_KEPT = 7;
+const ZONE_KEY = 'shineroute-field-zone';
+
+/** The business's zone, as the last jobs read said (the phone's own until then). */
+export function fieldZone() {
+  return localStorage.getItem(ZONE_KEY) ?? viewerTimeZone();
+}
+
+export const jobDate = (job: { startsAt: string; timeZone: string }) =>
+  calendarDateInZone(job.startsAt, job.timeZone);
+
+/** Reading failed because there is no network (or the server is down): the phone's copy answers instead. */
+const offline = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
+
+/**
+ * The next 7 days of jobs: from the server when it answers (and then kept in IndexedDB), else from IndexedDB. A job
+ * the server no longer lists is forgotten, unless the office overtook it while the phone was away: that one stays,
+ * marked, until the technician has seen it.
+ */
+async function loadJobs(from: string, to: string): Promise<LocalJob[]> {
+  try {
+    const fresh = await fetchFieldJobs(from, to);
+    if (fresh[0]) localStorage.setItem(ZONE_KEY, fresh[0].timeZone);
+    const savedAt = new Date().toISOString();
+    await fieldDb.transaction('rw', fieldDb.jobs, async () => {
+      const kept = await fieldDb.jobs.toArray();
+      const ids = new Set(fresh.map((j) => j.id));
+      const gone = kept.filter((j) => !ids.has(j.id) && !j.conflict).map((j) => j.id);
+      await fieldDb.jobs.bulkDelete(gone);
+      const conflicts = new Map(kept.map((j) => [j.id, j.conflict]));
+      await fieldDb.jobs.bulkPut(fresh.map((j) => ({ ...j, conflict: conflicts.get(j.id), savedAt })));
+    });
+  } catch (error) {
+    if (!offline(error)) throw error;
+  }
+  return fieldDb.jobs.orderBy('startsAt').toArray();
+}
+
+async function loadJob(id: string): Promise<LocalJob | null> {
+  try {
+    const fresh = await fetchFieldJob(id);
+    const kept = await fieldDb.jobs.get(id);
+    const job = { ...fresh, conflict: kept?.conflict, savedAt: new Date().toISOString() };
+    await fieldDb.jobs.put(job);
+    return job;
+  } catch (error) {
+    // Not found: reassigned or another's — the phone's copy (if any) says what the technician did on it.
+    if (!offline(error) && !(error instanceof ApiError && error.status === 404)) throw error;
+    return (await fieldDb.jobs.get(id)) ?? null;
+  }
+}
+
+/** The outbox as the screens read it (refreshed on every change, see field-sync.ts). */
+export function useOutboxEntries() {
+  return useQuery({
+    queryKey: queryKeys.field.outbox,
+    queryFn: () => outbox.entries(),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function usePendingCount() {
+  const entries = useOutboxEntries().data ?? [];
+  return entries.filter((e) => !e.failed).length;
+}
+
+export function fieldRange(zone = fieldZone()) {
+  const today = calendarDateInZone(new Date(), zone);
+  return { today, tomorrow: addDays(today, 1), from: today, to: addDays(today, DAYS_KEPT - 1) };
+}
+
+/** The week's jobs with the unsent actions applied. */
+export function useFieldJobs() {
+  const { from, to } = fieldRange();
+  const jobs = useQuery({
+    queryKey: queryKeys.field.jobs(from, to),
+    queryFn: () => loadJobs(from, to),
+    // Runs with no network too: IndexedDB answers then.
+    networkMode: 'always',
+    staleTime: 30_000,
+  });
+  const entries = useOutboxEntries().data;
+  const views = useMemo(
+    () => (jobs.data ?? []).map((job) => jobView(job, entries ?? [])),
+    [jobs.data, entries],
+  );
+  return { ...jobs, views };
+}
+
+export function useFieldJob(id: string) {
+  const job = useQuery({
+    queryKey: queryKeys.field.job(id),
+    queryFn: () => loadJob(id),
+    networkMode: 'always',
+    staleTime: 30_000,
+  });
+  const entries = useOutboxEntries().data;
+  const view = useMemo(() => (job.data ? jobView(job.data, entries ?? []) : null), [job.data, entries]);
+  return { ...job, view };
+}
