@@ -40,20 +40,23 @@ test('an owner invites a technician who accepts in a second browser and sees the
   await tech.getByLabel('Choose a password').fill('tech-password-123');
   await tech.screenshot({ path: 'test-results/screenshots/join-390.png', fullPage: true });
   await tech.getByRole('button', { name: 'Create Account and Join' }).click();
-  // A technician's app is their own jobs (decision 1160): the dashboard sends them to Bookings.
-  await expect(tech).toHaveURL(/\/bookings$/);
-  await expect(tech.getByText("You've joined Lone Star Mobile Detailing")).toBeVisible();
+  // A technician's app is the field app (issue 26): the dashboard sends them to its Today.
+  await expect(tech).toHaveURL(/\/field$/);
+  await expect(tech.getByRole('heading', { name: 'Today' })).toBeVisible();
   await expect(tech.getByText('No jobs today')).toBeVisible();
+  // Their jobs list is theirs too; the owner screens are not (decision 1160).
+  await tech.goto('/bookings');
   await tech.getByRole('button', { name: 'Open menu' }).click();
   await expect(tech.getByRole('navigation', { name: 'Owner mobile' }).getByRole('link')).toHaveText([
     'Bookings',
+    'Field app',
   ]);
   await tech.getByRole('button', { name: 'Close menu' }).click();
-  // Owner screens are not theirs: the server refuses their requests and the app sends them back to their jobs.
+  // Owner screens are not theirs: the server refuses their requests and the app sends them back to their day.
   await tech.goto('/services');
-  await expect(tech).toHaveURL(/\/bookings$/);
+  await expect(tech).toHaveURL(/\/field$/);
   await tech.goto('/payouts');
-  await expect(tech).toHaveURL(/\/bookings$/);
+  await expect(tech).toHaveURL(/\/field$/);
   // The link was single use.
   await tech.goto(new URL(link).pathname);
   await expect(tech.getByText('This invitation has already been used')).toBeVisible();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isKnownAppPath } from './routes';
+import { isFieldPath, isKnownAppPath } from './routes';
 
 // The server answers 404 to a path it does not know (src/server/http/web-static.ts), so a screen the web router has
 // but this list lacks loads with a 404 status on a direct visit or a reload.
@@ -22,5 +22,14 @@ describe('every screen of the web router is a known app path', () => {
 
   it('an unknown path is not', () => {
     expect(isKnownAppPath('/admin/nothing-here')).toBe(false);
+  });
+});
+
+describe('the field app paths', () => {
+  it('are answered with the field app page, the rest is not', () => {
+    for (const path of ['/field', '/field/', '/field/tomorrow', '/field/week', '/field/jobs/abc-123'])
+      expect(isFieldPath(path)).toBe(true);
+    for (const path of ['/fields', '/field/jobs/', '/field/jobs/a/b', '/bookings'])
+      expect(isFieldPath(path)).toBe(false);
   });
 });
