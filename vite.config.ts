@@ -3,37 +3,23 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bundleReport } from './scripts/vite-bundle-report';
-import { fieldPwa } from './scripts/vite-field-pwa';
 import { precompress } from './scripts/vite-precompress';
 
 // The web app lives in src/web; the API runs beside it (see scripts/dev.ts), proxied under /api in dev.
-const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
-
 export default defineConfig({
   root: 'src/web',
   publicDir: fileURLToPath(new URL('./src/web/public', import.meta.url)),
-  // The PWA plugin writes sw.js and the manifest before precompress copies them (docs/decisions/1175).
-  plugins: [react(), tailwindcss(), bundleReport(), ...fieldPwa(outDir), precompress()],
-  resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-      // Dexie's ES2018 build, not its ES5 UMD wrapped for require(): 1.3 KB less on the field app's first load.
-      dexie: fileURLToPath(new URL('./node_modules/dexie/dist/modern/dexie.mjs', import.meta.url)),
-    },
-  },
+  plugins: [react(), tailwindcss(), bundleReport(), precompress()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // The manifest names each module's chunk: the bundle budget test (e2e/bundle-budget.spec.ts) reads it.
   // Besides the web app (index.html), the islands of the server-rendered public pages (docs/decisions/0910).
   build: {
-    outDir,
+    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
     manifest: true,
-    // Every browser the product supports preloads modules itself: the polyfill is 0.6 KB on each first load.
-    modulePreload: { polyfill: false },
     rollupOptions: {
       input: {
         index: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
-        // The technician's installable app, its own page and chunks (docs/decisions/1175).
-        field: fileURLToPath(new URL('./src/web/field/index.html', import.meta.url)),
         'public-page': fileURLToPath(new URL('./src/web/islands/public-page.ts', import.meta.url)),
         landing: fileURLToPath(new URL('./src/web/islands/landing.ts', import.meta.url)),
         book: fileURLToPath(new URL('./src/web/islands/book.tsx', import.meta.url)),

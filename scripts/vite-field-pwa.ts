@@ -29,28 +29,15 @@ export function fieldShellFiles(manifest: ViteManifest): Set<string> {
 }
 
 export const FIELD_PAGE = 'field/index.html';
+/** The field build's own chunk manifest, beside the web app's (.vite/ is not served). */
+export const FIELD_MANIFEST = '.vite/field-manifest.json';
 
 const PUBLIC_FILES = /^(favicon\.svg|manifest\.webmanifest|icons\/.+\.png)$/;
 
-/** The plugin links the manifest from every page it builds; only the field app's page is the installable app. */
-function manifestOnFieldPageOnly(): Plugin {
-  return {
-    name: 'shineroute-field-manifest-only',
-    apply: 'build',
-    enforce: 'post',
-    transformIndexHtml: {
-      order: 'post',
-      handler: (html, ctx) =>
-        ctx.path.endsWith(`/${FIELD_PAGE}`) ? html : html.replace(/<link rel="manifest"[^>]*>/, ''),
-    },
-  };
-}
-
 export function fieldPwa(outDir: string): Plugin[] {
-  const pwa = VitePWA({
+  return VitePWA({
     strategies: 'generateSW',
-    // The field app registers the worker itself (features/field): no other page loads a registration script, and the
-    // manifest link is in the field page only.
+    // The field app registers the worker itself (features/field/field-shell.tsx).
     injectRegister: false,
     registerType: 'autoUpdate',
     filename: 'sw.js',
@@ -78,7 +65,7 @@ export function fieldPwa(outDir: string): Plugin[] {
       manifestTransforms: [
         (entries) => {
           const shell = fieldShellFiles(
-            JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as ViteManifest,
+            JSON.parse(readFileSync(join(outDir, FIELD_MANIFEST), 'utf8')) as ViteManifest,
           );
           return { manifest: entries.filter((e) => shell.has(e.url) || PUBLIC_FILES.test(e.url)) };
         },
@@ -92,5 +79,4 @@ export function fieldPwa(outDir: string): Plugin[] {
       skipWaiting: true,
     },
   });
-  return [...pwa, manifestOnFieldPageOnly()];
 }

@@ -1,6 +1,6 @@
 // Vite plugin: after the build, writes a brotli (.br) and a gzip (.gz) copy beside every compressible file of the
 // output, so the server never compresses per request (src/server/http/web-static.ts picks one by Accept-Encoding).
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -26,6 +26,10 @@ export function precompress(): Plugin {
     closeBundle() {
       for (const path of files(outDir)) {
         if (!COMPRESSIBLE.test(path)) continue;
+        // The field app's build (vite.field.config.ts) runs second into the same folder: what the first compressed
+        // and has not changed since is left as it is.
+        const br = `${path}.br`;
+        if (existsSync(br) && statSync(br).mtimeMs >= statSync(path).mtimeMs) continue;
         const bytes = readFileSync(path);
         writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
         writeFileSync(
