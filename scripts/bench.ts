@@ -22,7 +22,10 @@
 //      distance; --vrptw-dir=DIR, default ../shared/bench/vrptw/ beside the repository; --routing-ms=2000,1000) and
 //      a business day of 60 jobs and 6 technicians. Needs no server or database.
 //
-// Parts: --only=api,scale,lighthouse,seo,routing (any of them, comma-separated; default all). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
+//   F. The field app (scripts/bench-field.ts): its first load's gzipped JavaScript, a repeat open of Today with no
+//      network, and a 4000×3000 JPEG downscaled at 4× CPU slowdown, signed in as the demo technician (--only=field-web).
+//
+// Parts: --only=api,scale,lighthouse,seo,routing,field-web (any of them, comma-separated; default all). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
 // embedded database lives in a temporary folder (or, with BENCH_DATABASE_URL=postgres://…/postgres, in a fresh
 // PostgreSQL database that is dropped afterwards). Options: --pages=100000 --duration=10 --data-dir=DIR, --ports=FIRST-LAST
 // (or BENCH_PORTS): the servers take free ports in that range only.
@@ -33,9 +36,10 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
-import { DEMO_OWNER } from '../src/server/db/seed';
+import { DEMO_OWNER, DEMO_TECH } from '../src/server/db/seed';
 import { STATE_CODES } from '../src/shared/seo.constants';
 import { apiFigures, freePort, runLoad } from './bench-api';
+import { fieldWebFigures } from './bench-field';
 import { routingFigures } from './bench-routing';
 import { fillScale, scaleFigures } from './bench-scale';
 import { defaultPaths, runLighthouse } from './lighthouse';
@@ -373,6 +377,20 @@ async function lighthousePart() {
   }
 }
 
+/** The technician's field app, built and served, as the demo technician (docs/decisions/1175). */
+async function fieldWebPart() {
+  if (!existsSync('dist/web/field/index.html')) {
+    console.log('Building the web app for the field app figures (npm run build)…');
+    execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+  }
+  const server = await startServer('field-web', { web: true });
+  try {
+    await fieldWebFigures(server.url, DEMO_TECH, report);
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main() {
   console.log(
     `ShineRoute benchmark on ${databaseUrl ? 'PostgreSQL' : 'the embedded PGlite'} (data in ${dataDir})\n`,
@@ -401,6 +419,7 @@ async function main() {
     }
     if (parts.has('scale')) await scale();
     if (parts.has('lighthouse')) await lighthousePart();
+    if (parts.has('field-web')) await fieldWebPart();
     if (!parts.has('seo')) {
       console.log('\nSummary');
       for (const line of results) console.log(line);
