@@ -162,7 +162,8 @@ export function mountWebApp(
   // The public pages as server-rendered HTML (docs/decisions/0910, app.ts gives them); index.html for the rest.
   mountPages(app, distDir, indexHtml.toString('utf8'));
   app.get('*', (c) => {
-    if (fieldPage && isFieldPath(c.req.path)) return sendFile(c, fieldPage);
+    // The service worker precaches the page by its file name too.
+    if (fieldPage && (c.req.path === FIELD_PAGE || isFieldPath(c.req.path))) return sendFile(c, fieldPage);
     if (isKnownAppPath(c.req.path)) return sendFile(c, index);
     console.warn(`404 ${c.req.method} ${c.req.path}`);
     return sendFile(c, index, 404);
