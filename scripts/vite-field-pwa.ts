@@ -32,7 +32,8 @@ export const FIELD_PAGE = 'field/index.html';
 /** The field build's own chunk manifest, beside the web app's (.vite/ is not served). */
 export const FIELD_MANIFEST = '.vite/field-manifest.json';
 
-const PUBLIC_FILES = /^(favicon\.svg|manifest\.webmanifest|icons\/.+\.png)$/;
+// The page itself (a manifest entry names its JS, not the HTML) and what the page and the manifest link.
+const PUBLIC_FILES = /^(field\/index\.html|favicon\.svg|manifest\.webmanifest|icons\/.+\.png)$/;
 
 export function fieldPwa(outDir: string): Plugin[] {
   return VitePWA({
