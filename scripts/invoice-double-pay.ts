@@ -61,6 +61,7 @@ async function measure(kind: 'test' | 'stripe') {
     mailer,
     payments,
     publicUrl: ORIGIN,
+    linkSecret: 'measure-link-secret',
     supportEmail: 'support@test.local',
     trustProxy: false,
     storage: createLocalStorage(mkdtempSync(join(tmpdir(), 'measure-'))),
@@ -129,12 +130,10 @@ async function measure(kind: 'test' | 'stripe') {
     },
   });
   const quoteId = ((await quote.json()) as { id: string }).id;
-  await request(`/api/quotes/${quoteId}/send`, { method: 'POST', cookie });
-  const [{ token }] = (await db
-    .select({ token: quotes.publicToken })
-    .from(quotes)
-    .where(eq(quotes.id, quoteId))) as [{ token: string }];
-  await request(`/quote/${token}/accept`, { method: 'POST' });
+  const { publicPath } = (await (
+    await request(`/api/quotes/${quoteId}/send`, { method: 'POST', cookie })
+  ).json()) as { publicPath: string };
+  await request(`${publicPath}/accept`, { method: 'POST' });
   const invoice = (await (
     await request(`/api/invoices/from-quote/${quoteId}`, { method: 'POST', cookie })
   ).json()) as { id: string; payPath: string };

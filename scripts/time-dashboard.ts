@@ -65,6 +65,7 @@ const app = createApp({
   payments: createTestPaymentProvider(db, 'http://localhost:3000'),
   storage: createLocalStorage(mkdtempSync(join(tmpdir(), 'time-dashboard-'))),
   publicUrl: 'http://localhost:3000',
+  linkSecret: 'time-dashboard-link-secret',
   supportEmail: 'support@test.local',
   trustProxy: false,
   seo: createSeoSettings({ exclusiveDatabase: true }),

@@ -5,6 +5,7 @@ import { accountHooks } from './account-hooks';
 import { createAuth } from './auth/auth';
 import { openDatabase } from './db/client';
 import { type Env, publicUrlOf } from './env';
+import { linkSecretOf } from './http/tokens';
 import { createMailer } from './providers/mail/mailer';
 
 /** A secret generated once and kept in the data dir, so sessions survive restarts without configuration. */
@@ -29,13 +30,14 @@ export async function bootstrap(env: Env) {
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: join(dataDir, 'pglite') });
   await handle.migrate();
   const mailer = createMailer(handle.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const authSecret = env.BETTER_AUTH_SECRET ?? localAuthSecret(dataDir);
   const auth = createAuth({
     db: handle.db,
     accounts: accountHooks(handle.db),
     mailer,
     baseURL: publicUrl,
-    secret: env.BETTER_AUTH_SECRET ?? localAuthSecret(dataDir),
+    secret: authSecret,
     signInLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
   });
-  return { handle, db: handle.db, mailer, auth, publicUrl, dataDir };
+  return { handle, db: handle.db, mailer, auth, publicUrl, dataDir, linkSecret: linkSecretOf(authSecret) };
 }

@@ -21,7 +21,7 @@ import { startupBanner } from './startup-banner';
 async function main() {
   const env = loadEnv();
   const testCheckoutWarning = checkPaymentsForProduction(env);
-  const { handle, db, mailer, auth, publicUrl, dataDir } = await bootstrap(env);
+  const { handle, db, mailer, auth, publicUrl, dataDir, linkSecret } = await bootstrap(env);
   console.log(
     handle.kind === 'postgres'
       ? 'Database: PostgreSQL (DATABASE_URL)'
@@ -110,6 +110,7 @@ async function main() {
     sms,
     twilioAuthToken: env.TWILIO_AUTH_TOKEN,
     publicUrl,
+    linkSecret,
     supportEmail: env.SUPPORT_EMAIL,
     trustProxy: env.TRUST_PROXY,
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,

@@ -28,6 +28,8 @@ export interface AppDeps {
   /** SEO page generation and the public page cache; defaults to the template engine (createSeoSettings). */
   seo?: SeoSettings;
   publicUrl: string;
+  /** Signs the links the server builds again later (quote and invoice pages, unsubscribe): http/tokens.ts, decision 1164. */
+  linkSecret: string;
   supportEmail: string;
   /** Where the built web app is; the server serves it with the spec's route table. */
   webDistDir?: string;

@@ -26,8 +26,8 @@ const PUBLIC_ROUTES: Array<[RegExp, string]> = [
     'a team invitation, shown by its unguessable token before the invitee has an account',
   ],
   [
-    /^(GET|POST) \/api\/messaging\/unsubscribe\/:id$/,
-    'one-click unsubscribe (RFC 8058) by the unguessable message id in the email',
+    /^(GET|POST) \/api\/messaging\/unsubscribe\/:token$/,
+    "one-click unsubscribe (RFC 8058) by the email's token, signed from the message id (decision 1164)",
   ],
   [
     /^GET \/api\/messaging\/(open\/:id|click\/:id\/:n)$/,

@@ -119,6 +119,7 @@ export async function createTestContext(
     payments,
     storage,
     publicUrl,
+    linkSecret: 'test-link-secret',
     supportEmail: 'support@test.local',
     trustProxy: opts.trustProxy ?? false,
     trustedProxyHops: opts.trustedProxyHops,

@@ -30,7 +30,7 @@ import { assertSlotBookable, lockBusinessSlots, slotHasRoom } from './scheduling
 
 // The owner's New booking and Edit (docs/decisions/1102): same slot rules as /book, every change in the history.
 
-type Deps = Pick<AppDeps, 'db' | 'mailer' | 'publicUrl' | 'sms' | 'messageRetryDelaysMs'>;
+type Deps = Pick<AppDeps, 'db' | 'mailer' | 'publicUrl' | 'linkSecret' | 'sms' | 'messageRetryDelaysMs'>;
 const NOT_FOUND = 'Booking not found';
 
 async function ownCustomer(tx: Transaction, businessId: string, id: string) {

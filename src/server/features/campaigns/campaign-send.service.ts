@@ -106,6 +106,7 @@ async function prepareCampaign(deps: AppDeps, campaignId: string, now: Date) {
         campaign.type === 'email'
           ? await renderMarketingEmail({
               publicUrl: deps.publicUrl,
+              linkSecret: deps.linkSecret,
               sendId,
               body,
               businessName: sender.name,

@@ -135,6 +135,8 @@ export const messageSends = pgTable(
     // campaign, reminder, review_request, winback, self_service…
     kind: text().notNull(),
     marketing: boolean().notNull().default(false),
+    // A marketing email sent before unsubscribe links were signed (decision 1164) unsubscribes by the message's id.
+    unsubscribeById: boolean().notNull().default(false),
     // What makes this message unique (campaign + customer + channel, booking + reminder + time…).
     dedupeKey: text().notNull(),
     channel: text({ enum: CAMPAIGN_TYPES }).notNull(),

@@ -324,7 +324,7 @@ describe('email campaign', () => {
     expect(mail!.html).toContain('100 Congress Ave');
     expect(mail!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(mail!.headers?.['List-Unsubscribe']).toMatch(
-      /^<http:\/\/localhost:3000\/api\/messaging\/unsubscribe\/[0-9a-f-]{36}>$/,
+      /^<http:\/\/localhost:3000\/api\/messaging\/unsubscribe\/[A-Za-z0-9_-]{44}>$/,
     );
 
     // Send Now is for drafts only.
@@ -371,6 +371,21 @@ describe('email campaign', () => {
     });
   });
 
+  it('an email sent before unsubscribe links were signed still unsubscribes by its message id', async () => {
+    const o = await owner();
+    const ana = await customer(o.userId);
+    const c = await createCampaign(o.cookie, { name: 'Old', type: 'email', subject: 'S', message: 'M' });
+    await sendNow(o.cookie, c.id);
+    const [mail] = await emailsTo(ana.email);
+    const sendId = /\/open\/([0-9a-f-]{36})/.exec(mail!.html!)![1]!;
+    // What migration 0049 marks: every marketing message already sent.
+    await t.db.update(messageSends).set({ unsubscribeById: true }).where(eq(messageSends.id, sendId));
+    const post = await t.request(`/api/messaging/unsubscribe/${sendId}`, { method: 'POST' });
+    expect(post.status).toBe(200);
+    const consent = await (await t.request(`/api/customer-consent/${ana.id}`, { cookie: o.cookie })).json();
+    expect(consent).toMatchObject({ emailMarketing: false, emailSource: 'unsubscribe_link' });
+  });
+
   it('RFC 8058: the one-click POST unsubscribes; the visible link GET only shows the button', async () => {
     const o = await owner();
     const ana = await customer(o.userId);
@@ -385,6 +400,15 @@ describe('email campaign', () => {
     expect(
       await (await t.request('/api/campaigns/audience?type=email', { cookie: o.cookie })).json(),
     ).toEqual({ recipients: 1, skipped: 0 });
+
+    // The message's id alone (the open pixel and click links carry it) unsubscribes nobody; nor does a forged token.
+    const sendId = /\/open\/([0-9a-f-]{36})/.exec(mail!.html!)![1]!;
+    expect(url).not.toContain(sendId);
+    const byId = await t.request(`/api/messaging/unsubscribe/${sendId}`, { method: 'POST' });
+    expect(byId.status).toBe(404);
+    const token = url.split('/').at(-1)!;
+    const forged = `${token.slice(0, 22)}${token.slice(22).split('').reverse().join('')}`;
+    expect((await t.request(`/api/messaging/unsubscribe/${forged}`, { method: 'POST' })).status).toBe(404);
 
     const post = await t.request(url, {
       method: 'POST',

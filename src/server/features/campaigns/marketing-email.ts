@@ -3,21 +3,33 @@
 
 import { renderEmail } from '../../emails';
 import { linksIn } from '../../emails/templates/marketing';
+import { signedToken, signedTokenId } from '../../http/tokens';
 
 export { linksIn };
 
 export const MESSAGING_BASE = '/api/messaging';
+const UNSUBSCRIBE = 'unsubscribe';
 
-export const unsubscribeUrl = (publicUrl: string, sendId: string) =>
-  `${publicUrl}${MESSAGING_BASE}/unsubscribe/${sendId}`;
+/**
+ * The unsubscribe link of one message: a signed token of the message's id (decision 1164), so that knowing a message's
+ * id (the open pixel and click links carry it, the admin's outbox shows it) is not enough to unsubscribe its reader.
+ */
+export const unsubscribeUrl = (deps: { publicUrl: string; linkSecret: string }, sendId: string) =>
+  `${deps.publicUrl}${MESSAGING_BASE}/unsubscribe/${signedToken(deps.linkSecret, UNSUBSCRIBE, sendId)}`;
+/** The message an unsubscribe link's token names, or null. */
+export const sendIdOfUnsubscribeToken = (linkSecret: string, token: string) =>
+  signedTokenId(linkSecret, UNSUBSCRIBE, token);
 export const openPixelUrl = (publicUrl: string, sendId: string) =>
   `${publicUrl}${MESSAGING_BASE}/open/${sendId}`;
 export const clickUrl = (publicUrl: string, sendId: string, n: number) =>
   `${publicUrl}${MESSAGING_BASE}/click/${sendId}/${n}`;
 
-export function marketingHeaders(publicUrl: string, sendId: string): Record<string, string> {
+export function marketingHeaders(
+  deps: { publicUrl: string; linkSecret: string },
+  sendId: string,
+): Record<string, string> {
   return {
-    'List-Unsubscribe': `<${unsubscribeUrl(publicUrl, sendId)}>`,
+    'List-Unsubscribe': `<${unsubscribeUrl(deps, sendId)}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   };
 }
@@ -25,6 +37,7 @@ export function marketingHeaders(publicUrl: string, sendId: string): Record<stri
 /** The marketing email of one send: its text and HTML parts from the marketing template (src/server/emails). */
 export async function renderMarketingEmail(opts: {
   publicUrl: string;
+  linkSecret: string;
   sendId: string;
   /** The message with its variables filled. */
   body: string;
@@ -37,7 +50,7 @@ export async function renderMarketingEmail(opts: {
     body: opts.body,
     businessName: opts.businessName,
     postalAddress: opts.postalAddress,
-    unsubscribeUrl: unsubscribeUrl(opts.publicUrl, opts.sendId),
+    unsubscribeUrl: unsubscribeUrl(opts, opts.sendId),
     openPixelUrl: openPixelUrl(opts.publicUrl, opts.sendId),
     clickUrls: linksIn(opts.body).map((_, n) => clickUrl(opts.publicUrl, opts.sendId, n)),
   });

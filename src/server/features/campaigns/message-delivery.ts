@@ -7,7 +7,7 @@ import { createOutboxSmsSender, ProviderError, type SmsSender } from '../../prov
 import { blockedPhones } from './consent.service';
 import { marketingHeaders } from './marketing-email';
 
-type DeliveryDeps = Pick<AppDeps, 'db' | 'mailer' | 'sms' | 'publicUrl' | 'messageRetryDelaysMs'>;
+type DeliveryDeps = Pick<AppDeps, 'db' | 'mailer' | 'sms' | 'publicUrl' | 'linkSecret' | 'messageRetryDelaysMs'>;
 
 /** A claimed message whose worker has been silent this long is given up (decision 601: never sent twice). */
 export const CLAIM_LEASE_MS = 10 * 60_000;
@@ -73,7 +73,7 @@ export async function deliverSend(deps: DeliveryDeps, id: string): Promise<SendS
               subject: row.subject ?? '',
               text: row.body,
               html: row.html ?? undefined,
-              headers: row.marketing ? marketingHeaders(deps.publicUrl, row.id) : undefined,
+              headers: row.marketing ? marketingHeaders(deps, row.id) : undefined,
             })
           : await smsOf(deps).send({ to: row.to, body: row.body });
       await db

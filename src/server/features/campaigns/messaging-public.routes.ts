@@ -9,7 +9,7 @@ import { isUuid } from '../../http/ids';
 import { isValidTwilioSignature } from '../../providers/sms/twilio-signature';
 import { senderOf } from './campaign-send.service';
 import { recordConsent } from './consent.service';
-import { linksIn } from './marketing-email';
+import { linksIn, sendIdOfUnsubscribeToken } from './marketing-email';
 
 // Public, unauthenticated endpoints reached from messages: unsubscribe (RFC 8058), open pixel, click redirects and
 // Twilio's inbound SMS webhook. Not part of the typed client (HTML, images, redirects, TwiML).
@@ -25,15 +25,25 @@ function page(title: string, body: string) {
 
 export const messagingPublic = new Hono<AppEnv>();
 
-async function findSend(c: { var: AppEnv['Variables'] }, id: string) {
-  if (!isUuid(id)) return null;
-  const [row] = await c.var.deps.db.select().from(messageSends).where(eq(messageSends.id, id));
+/**
+ * The message an unsubscribe link names: a signed token of its id (decision 1164), or, for a marketing email sent
+ * before links were signed, the message's id itself.
+ */
+async function findUnsubscribeSend(c: { var: AppEnv['Variables'] }, token: string) {
+  const id = sendIdOfUnsubscribeToken(c.var.deps.linkSecret, token);
+  const where = id
+    ? eq(messageSends.id, id)
+    : isUuid(token)
+      ? and(eq(messageSends.id, token), eq(messageSends.unsubscribeById, true))
+      : null;
+  if (!where) return null;
+  const [row] = await c.var.deps.db.select().from(messageSends).where(where);
   return row ?? null;
 }
 
 // The visible link: a page with one button (a GET never unsubscribes: mail scanners follow links, decision 603).
-messagingPublic.get('/unsubscribe/:id', async (c) => {
-  const send = await findSend(c, c.req.param('id'));
+messagingPublic.get('/unsubscribe/:token', async (c) => {
+  const send = await findUnsubscribeSend(c, c.req.param('token'));
   if (!send) return c.html(page('Link not valid', '<h1>This link is not valid</h1>'), 404);
   const sender = await senderOf(c.var.deps.db, send.businessId);
   return c.html(
@@ -47,8 +57,8 @@ messagingPublic.get('/unsubscribe/:id', async (c) => {
 });
 
 // RFC 8058: the mailbox provider POSTs "List-Unsubscribe=One-Click"; the POST itself unsubscribes, no confirmation.
-messagingPublic.post('/unsubscribe/:id', async (c) => {
-  const send = await findSend(c, c.req.param('id'));
+messagingPublic.post('/unsubscribe/:token', async (c) => {
+  const send = await findUnsubscribeSend(c, c.req.param('token'));
   if (!send) return c.html(page('Link not valid', '<h1>This link is not valid</h1>'), 404);
   if (send.customerId) {
     await recordConsent(c.var.deps.db, send.businessId, send.customerId, {
@@ -81,7 +91,10 @@ messagingPublic.get('/open/:id', async (c) => {
 
 // Only to a link of that very message (no open redirect); a click counts as an open too (images may be blocked).
 messagingPublic.get('/click/:id/:n', async (c) => {
-  const send = await findSend(c, c.req.param('id'));
+  const id = c.req.param('id');
+  const [send] = isUuid(id)
+    ? await c.var.deps.db.select().from(messageSends).where(eq(messageSends.id, id))
+    : [];
   const target = send ? linksIn(send.body)[Number(c.req.param('n'))] : undefined;
   if (!send || !target) return c.html(page('Link not valid', '<h1>This link is not valid</h1>'), 404);
   await c.var.deps.db

@@ -30,7 +30,7 @@ import { dropPendingReminders } from './automations/reminders';
 
 type Deps = Pick<
   AppDeps,
-  'db' | 'mailer' | 'payments' | 'sms' | 'publicUrl' | 'messageRetryDelaysMs' | 'jobs'
+  'db' | 'mailer' | 'payments' | 'sms' | 'publicUrl' | 'linkSecret' | 'messageRetryDelaysMs' | 'jobs'
 >;
 const CHANGEABLE = ['pending', 'confirmed'];
 const HOUR_MS = 3_600_000;

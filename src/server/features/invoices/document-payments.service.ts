@@ -12,7 +12,13 @@ import { appendPoints } from '../loyalty/points-ledger';
 import { redeemOnInvoice, sendRedeemCode, verifyRedeemCode } from '../loyalty/redeem.service';
 import { recordCompletedCharge } from '../payouts/ledger.service';
 import { chargeTermsFor, NOT_TAKING_BOOKINGS } from '../payouts/payment-accounts.service';
-import { documentBusiness, invoiceNumberText, invoicePageUrl, quotePageUrl } from './documents';
+import {
+  documentBusiness,
+  invoiceNumberText,
+  invoiceOfToken,
+  invoicePageUrl,
+  quotePageUrl,
+} from './documents';
 import { sendReceipt } from './invoice-emails';
 import { applyPayment, INVOICE_NOT_FOUND, sendInvoiceReceipt } from './invoices.service';
 import { answerProblem, findQuoteByToken, QUOTE_NOT_FOUND } from './quotes.service';
@@ -28,7 +34,7 @@ export const NOT_TAKING_CARD_PAYMENTS =
 const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
 const SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 
-type Deps = Pick<AppDeps, 'db' | 'payments' | 'publicUrl' | 'mailer' | 'jobs'>;
+type Deps = Pick<AppDeps, 'db' | 'payments' | 'publicUrl' | 'linkSecret' | 'mailer' | 'jobs'>;
 export type DocumentCheckoutRow = typeof documentCheckouts.$inferSelect;
 
 export async function findDocumentCheckout(db: Database, sessionId: string) {
@@ -94,7 +100,7 @@ async function openCheckout(
 
 /** "Accept & pay deposit": the deposit is charged, and paying it accepts the quote. */
 export async function startDepositCheckout(deps: Deps, token: string) {
-  const quote = await findQuoteByToken(deps.db, token);
+  const quote = await findQuoteByToken(deps, token);
   if (!quote) throw notFound(QUOTE_NOT_FOUND);
   const problem = answerProblem(quote);
   if (problem) throw conflict(problem);
@@ -106,7 +112,7 @@ export async function startDepositCheckout(deps: Deps, token: string) {
       businessId: quote.businessId,
       quoteId: quote.id,
       purpose: 'deposit',
-      returnUrl: quotePageUrl(deps.publicUrl, token),
+      returnUrl: quotePageUrl(deps, quote.id),
     },
     { amountCents: quote.depositCents, tipCents: 0 },
     quote.customerEmail,
@@ -116,7 +122,7 @@ export async function startDepositCheckout(deps: Deps, token: string) {
 
 /** The invoice pay page: the balance due plus the chosen tip, in one card payment. */
 export async function startInvoiceCheckout(deps: Deps, token: string, tip: TipChoice) {
-  const [inv] = await deps.db.select().from(invoices).where(eq(invoices.publicToken, token));
+  const [inv] = await deps.db.select().from(invoices).where(invoiceOfToken(deps.linkSecret, token));
   if (!inv) throw notFound(INVOICE_NOT_FOUND);
   if (inv.status === 'void') throw conflict('This invoice is void');
   const balance = inv.totalCents - inv.paidCents;
@@ -128,7 +134,7 @@ export async function startInvoiceCheckout(deps: Deps, token: string, tip: TipCh
       businessId: inv.businessId,
       invoiceId: inv.id,
       purpose: 'invoice',
-      returnUrl: invoicePageUrl(deps.publicUrl, token),
+      returnUrl: invoicePageUrl(deps, inv.id),
     },
     { amountCents: balance, tipCents: tipCents(tip, inv.subtotalCents) },
     inv.customerEmail,
@@ -230,7 +236,7 @@ export async function completeQuoteDeposit(deps: Deps, sessionId: string) {
     tipCents: 0,
     methodLabel: 'Card',
     balanceCents: outcome.totalCents - row.amountCents,
-    link: quotePageUrl(deps.publicUrl, outcome.publicToken),
+    link: quotePageUrl(deps, outcome.id),
   });
   return { created: true };
 }
@@ -456,7 +462,7 @@ async function sendRefundNotice(deps: Deps, row: DocumentCheckoutRow, reason: Re
       number: invoiceNumberText(inv.number),
       amountCents: amount,
       notice: refundNotice(reason, amount),
-      link: invoicePageUrl(deps.publicUrl, inv.publicToken),
+      link: invoicePageUrl(deps, inv.id),
     })),
   });
 }
@@ -535,8 +541,8 @@ export async function markDocumentTestCheckout(
     .where(and(eq(documentCheckouts.id, row.id), eq(documentCheckouts.status, 'open')));
 }
 
-async function payableInvoice(db: Database, token: string) {
-  const [inv] = await db.select().from(invoices).where(eq(invoices.publicToken, token));
+async function payableInvoice({ db, linkSecret }: Pick<AppDeps, 'db' | 'linkSecret'>, token: string) {
+  const [inv] = await db.select().from(invoices).where(invoiceOfToken(linkSecret, token));
   if (!inv) throw notFound(INVOICE_NOT_FOUND);
   if (inv.status === 'void') throw conflict('This invoice is void');
   if (inv.totalCents - inv.paidCents <= 0) throw conflict('This invoice is already paid');
@@ -544,13 +550,20 @@ async function payableInvoice(db: Database, token: string) {
 }
 
 /** The pay page's "Use my points": a one-time code to the invoice's email (docs/decisions/0710). */
-export async function sendInvoiceRedeemCode(deps: Pick<AppDeps, 'db' | 'mailer'>, token: string) {
-  const inv = await payableInvoice(deps.db, token);
+export async function sendInvoiceRedeemCode(
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'linkSecret'>,
+  token: string,
+) {
+  const inv = await payableInvoice(deps, token);
   return sendRedeemCode(deps, { businessId: inv.businessId, email: inv.customerEmail });
 }
 
-export async function verifyInvoiceRedeemCode(db: Database, token: string, code: string) {
-  const inv = await payableInvoice(db, token);
+export async function verifyInvoiceRedeemCode(
+  { db, linkSecret }: Pick<AppDeps, 'db' | 'linkSecret'>,
+  token: string,
+  code: string,
+) {
+  const inv = await payableInvoice({ db, linkSecret }, token);
   if (!/^\d{6}$/.test(code.trim())) throw invalid('Enter the 6-digit code from the email');
   return verifyRedeemCode(db, { businessId: inv.businessId, email: inv.customerEmail, code: code.trim() });
 }
@@ -564,7 +577,7 @@ export async function redeemRewardOnInvoice(
   token: string,
   input: { loyaltyToken: string; rewardId: string },
 ) {
-  const inv = await payableInvoice(deps.db, token);
+  const inv = await payableInvoice(deps, token);
   const applied = await deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(invoices).where(eq(invoices.id, inv.id)).for('update');
     if (!locked || locked.status === 'void') throw conflict('This invoice is void');

@@ -2,12 +2,18 @@ import { INVOICE_STATUS_LABELS, QUOTE_STATUS_LABELS } from '../../../shared/invo
 import { formatDate } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
 import type { DocumentView } from './document-render';
-import { type DocumentBusiness, invoiceNumberText, invoicePageUrl, quotePageUrl } from './documents';
+import {
+  type DocumentBusiness,
+  invoiceNumberText,
+  invoicePageUrl,
+  type LinkDeps,
+  quotePageUrl,
+} from './documents';
 import { type InvoiceRow, isOverdue, METHOD_LABELS, paymentsOf } from './invoices.service';
 import type { QuoteRow } from './quotes.service';
 
 /** A quote as a document: its deposit under the total, and a QR code to the public quote page once sent. */
-export function quoteView(q: QuoteRow, business: DocumentBusiness, publicUrl: string): DocumentView {
+export function quoteView(q: QuoteRow, business: DocumentBusiness, links: LinkDeps): DocumentView {
   const summary: DocumentView['summary'] = [];
   if (q.depositCents > 0)
     summary.push({
@@ -34,7 +40,7 @@ export function quoteView(q: QuoteRow, business: DocumentBusiness, publicUrl: st
     summary,
     notes: q.notes,
     link: answerable
-      ? { url: quotePageUrl(publicUrl, q.publicToken), caption: 'Scan to view and accept this quote online' }
+      ? { url: quotePageUrl(links, q.id), caption: 'Scan to view and accept this quote online' }
       : undefined,
   };
 }
@@ -46,7 +52,7 @@ export async function invoiceView(
   db: DbOrTx,
   inv: InvoiceRow,
   business: DocumentBusiness,
-  publicUrl: string,
+  links: LinkDeps,
 ): Promise<DocumentView> {
   const payments = await paymentsOf(db, inv.id);
   const summary: DocumentView['summary'] = [];
@@ -80,7 +86,7 @@ export async function invoiceView(
     summary,
     notes: inv.notes,
     link: open
-      ? { url: invoicePageUrl(publicUrl, inv.publicToken), caption: 'Scan to pay this invoice online' }
+      ? { url: invoicePageUrl(links, inv.id), caption: 'Scan to pay this invoice online' }
       : undefined,
   };
 }

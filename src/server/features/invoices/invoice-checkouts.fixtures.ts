@@ -106,14 +106,10 @@ export function invoiceDriver(t: Ctx, mode: Mode) {
     });
     expect(quote.status).toBe(201);
     const { id: quoteId } = (await quote.json()) as { id: string };
-    expect(
-      (await t.request(`/api/quotes/${quoteId}/send`, { method: 'POST', cookie: biz.ownerCookie })).status,
-    ).toBe(200);
-    const [{ publicToken }] = (await t.db
-      .select({ publicToken: quotes.publicToken })
-      .from(quotes)
-      .where(eq(quotes.id, quoteId))) as [{ publicToken: string }];
-    expect((await t.request(`/quote/${publicToken}/accept`, { method: 'POST' })).status).toBe(303);
+    const sent = await t.request(`/api/quotes/${quoteId}/send`, { method: 'POST', cookie: biz.ownerCookie });
+    expect(sent.status).toBe(200);
+    const { publicPath } = (await sent.json()) as { publicPath: string };
+    expect((await t.request(`${publicPath}/accept`, { method: 'POST' })).status).toBe(303);
     const issued = await t.request(`/api/invoices/from-quote/${quoteId}`, {
       method: 'POST',
       cookie: biz.ownerCookie,

@@ -24,7 +24,7 @@ export interface ReceiptDetails {
  * 610); a failure is logged on the row, never undoes the payment.
  */
 export async function sendReceipt(
-  deps: Pick<AppDeps, 'db' | 'mailer' | 'publicUrl' | 'sms' | 'messageRetryDelaysMs'>,
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'publicUrl' | 'linkSecret' | 'sms' | 'messageRetryDelaysMs'>,
   r: ReceiptDetails,
 ) {
   await sendTransactional(deps, {

@@ -29,7 +29,10 @@ import { findOwnInvoice, getInvoice, INVOICE_NOT_FOUND } from './invoices.servic
 // A refund that empties the invoice returns the points of rewards redeemed on it. The client names the refund, and
 // the provider's idempotency keys derive from its Idempotency-Key: a retry refunds once, at the provider and here.
 
-type Deps = Pick<AppDeps, 'db' | 'payments' | 'publicUrl' | 'mailer' | 'sms' | 'messageRetryDelaysMs'>;
+type Deps = Pick<
+  AppDeps,
+  'db' | 'payments' | 'publicUrl' | 'linkSecret' | 'mailer' | 'sms' | 'messageRetryDelaysMs'
+>;
 type PaymentRow = typeof invoicePayments.$inferSelect;
 
 const REFUNDABLE_STATUSES = new Set(['paid', 'partially_refunded']);
@@ -213,7 +216,7 @@ async function sendRefundReceipt(
       number: invoiceNumberText(inv.number),
       amountCents: input.amountCents,
       notice,
-      link: invoicePageUrl(deps.publicUrl, inv.publicToken),
+      link: invoicePageUrl(deps, inv.id),
     })),
   });
 }

@@ -3,6 +3,7 @@ import { invoiceReminderSettingsSchema } from '../../../shared/invoice-sending';
 import { requireOwner, requireOwnerForWrites, requireUser } from '../../access/guards';
 import { idParamSchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
+import { withPayPath } from './documents';
 import {
   getInvoiceReminderSettings,
   saveInvoiceReminderSettings,
@@ -32,7 +33,10 @@ export const invoiceSendRoutes = createRouter();
 // Only its own path: this router shares /api/invoices with the invoices' routes, which technicians may read.
 invoiceSendRoutes.use('/:id/send', requireUser, requireOwner);
 export const invoiceSendApi = invoiceSendRoutes.openapi(sendRoute, async (c) =>
-  c.json(await sendInvoice(c.var.deps, c.var.businessId, c.req.valid('param').id), 200),
+  c.json(
+    withPayPath(c.var.deps, await sendInvoice(c.var.deps, c.var.businessId, c.req.valid('param').id)),
+    200,
+  ),
 );
 
 const settingsSchema = z.object({ enabled: z.boolean() }).openapi('InvoiceReminderSettings');

@@ -32,7 +32,7 @@ import { findOwnInvoice, getInvoice, type InvoiceRow } from './invoices.service'
 // Sending an invoice to its customer, and reminders of overdue invoices (decision 0956). Both are message_sends rows
 // with a unique dedupe key (decision 610), so a replayed Send or a repeated tick never sends twice.
 
-type Deps = Pick<AppDeps, 'db' | 'mailer' | 'sms' | 'publicUrl' | 'messageRetryDelaysMs'>;
+type Deps = Pick<AppDeps, 'db' | 'mailer' | 'sms' | 'publicUrl' | 'linkSecret' | 'messageRetryDelaysMs'>;
 
 const dueDateText = (inv: InvoiceRow, business: DocumentBusiness) =>
   formatCalendarDate(utcToZoned(inv.dueAt, business.timeZone).date, { weekday: false });
@@ -76,7 +76,7 @@ export async function sendInvoice(deps: Deps, businessId: string, id: string) {
   if (!claimed) return getInvoice(deps.db, businessId, inv.id);
 
   const business = await documentBusiness(deps.db, businessId);
-  const link = invoicePageUrl(deps.publicUrl, claimed.publicToken);
+  const link = invoicePageUrl(deps, claimed.id);
   const number = invoiceNumberText(claimed.number);
   const due = dueDateText(claimed, business);
   const about = {
@@ -176,7 +176,7 @@ export async function planInvoiceReminders(deps: Deps, now = new Date()) {
       business = await documentBusiness(deps.db, inv.businessId);
       businesses.set(inv.businessId, business);
     }
-    const link = invoicePageUrl(deps.publicUrl, inv.publicToken);
+    const link = invoicePageUrl(deps, inv.id);
     const number = invoiceNumberText(inv.number);
     const due = dueDateText(inv, business);
     const about = {

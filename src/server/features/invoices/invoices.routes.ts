@@ -15,7 +15,7 @@ import { createRouter, errorResponses, json } from '../../http/openapi';
 import { documentFields, sendDocument } from './document-http';
 import { closeStaleInvoiceCheckouts } from './document-payments.service';
 import { invoiceView } from './document-views';
-import { documentBusiness, invoiceNumberText } from './documents';
+import { documentBusiness, invoiceNumberText, withPayPath } from './documents';
 import { refundInvoice } from './invoice-refunds.service';
 import {
   findOwnInvoice,
@@ -166,26 +166,36 @@ invoicesRoutes.use('/:id/void', requireOwner);
 invoicesRoutes.use('/:id/refunds', requireOwner);
 
 invoicesRoutes.get('/:id/download/:format{html|pdf}', async (c) => {
-  const { db, publicUrl } = c.var.deps;
+  const { db } = c.var.deps;
   const inv = await findOwnInvoice(db, c.var.businessId, c.req.param('id'));
-  const view = await invoiceView(db, inv, await documentBusiness(db, inv.businessId), publicUrl);
+  const view = await invoiceView(db, inv, await documentBusiness(db, inv.businessId), c.var.deps);
   return sendDocument(c, view, c.req.param('format') as 'html' | 'pdf', invoiceNumberText(inv.number));
 });
 
 export const invoicesApi = invoicesRoutes
-  .openapi(listRoute, async (c) =>
-    c.json(await listInvoices(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200),
-  )
+  .openapi(listRoute, async (c) => {
+    const page = await listInvoices(c.var.deps.db, c.var.businessId, c.req.valid('query'));
+    return c.json({ ...page, items: page.items.map((d) => withPayPath(c.var.deps, d)) }, 200);
+  })
   .openapi(getRoute, async (c) => {
     const { id } = c.req.valid('param');
     await assertOwnJobInvoice(c.var.deps.db, viewerOf(c), id);
-    return c.json(await getInvoice(c.var.deps.db, c.var.businessId, id), 200);
+    return c.json(withPayPath(c.var.deps, await getInvoice(c.var.deps.db, c.var.businessId, id)), 200);
   })
   .openapi(fromQuoteRoute, async (c) =>
-    c.json(await invoiceFromQuote(c.var.deps, c.var.businessId, c.req.valid('param').id), 201),
+    c.json(
+      withPayPath(c.var.deps, await invoiceFromQuote(c.var.deps, c.var.businessId, c.req.valid('param').id)),
+      201,
+    ),
   )
   .openapi(fromBookingRoute, async (c) =>
-    c.json(await invoiceFromBooking(c.var.deps, c.var.businessId, c.req.valid('param').id), 201),
+    c.json(
+      withPayPath(
+        c.var.deps,
+        await invoiceFromBooking(c.var.deps, c.var.businessId, c.req.valid('param').id),
+      ),
+      201,
+    ),
   )
   // Cash that lowers the balance, or a void, closes the card checkouts left open for the old balance (decision 0930).
   .openapi(paymentRoute, async (c) => {
@@ -199,7 +209,7 @@ export const invoicesApi = invoicesRoutes
       c.req.valid('json'),
     );
     await closeStaleInvoiceCheckouts(c.var.deps, invoice.id);
-    return c.json(invoice, 201);
+    return c.json(withPayPath(c.var.deps, invoice), 201);
   })
   .openapi(refundRoute, async (c) => {
     const { created, invoice } = await refundInvoice(
@@ -210,10 +220,12 @@ export const invoicesApi = invoicesRoutes
       // Without a key the request is its own (a retry would refund again): the web app always sends one.
       c.req.valid('header')['idempotency-key'] ?? randomUUID(),
     );
-    return created ? c.json(invoice, 201) : c.json(invoice, 200);
+    return created
+      ? c.json(withPayPath(c.var.deps, invoice), 201)
+      : c.json(withPayPath(c.var.deps, invoice), 200);
   })
   .openapi(voidRoute, async (c) => {
     const invoice = await voidInvoice(c.var.deps.db, c.var.businessId, c.req.valid('param').id);
     await closeStaleInvoiceCheckouts(c.var.deps, invoice.id);
-    return c.json(invoice, 200);
+    return c.json(withPayPath(c.var.deps, invoice), 200);
   });

@@ -58,8 +58,9 @@ export const quotes = pgTable(
     depositPercentBps: integer(),
     notes: text(),
     status: quoteStatus().notNull().default('draft'),
-    // Unguessable: the public quote page's only key (docs/decisions/0503).
-    publicToken: text().notNull().unique(),
+    // The public quote page's key is a signed token of the id (http/tokens.ts, decision 1164), stored nowhere; a link
+    // sent before it carried a random token, whose SHA-256 is kept here so that it still opens the page.
+    legacyTokenHash: text().unique(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     sentAt: timestamp({ withTimezone: true }),
     acceptedAt: timestamp({ withTimezone: true }),
@@ -114,7 +115,8 @@ export const invoices = pgTable(
     refundedCents: integer().notNull().default(0),
     notes: text(),
     status: invoiceStatus().notNull().default('unpaid'),
-    publicToken: text().notNull().unique(),
+    // As quotes': the pay page's key is a signed token of the id; the hash of a random token sent before (decision 1164).
+    legacyTokenHash: text().unique(),
     issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     dueAt: timestamp({ withTimezone: true }).notNull(),
     paidAt: timestamp({ withTimezone: true }),

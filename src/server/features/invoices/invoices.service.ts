@@ -18,7 +18,6 @@ import type { AppDeps } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
 import { afterCursor, type ListQuery, pageOf } from '../../http/lists';
-import { newToken } from '../../http/tokens';
 import { tipsCentsBetween, tipsCentsQuery } from '../analytics/booking-figures';
 import { DAY_MS, documentBusiness, invoiceNumberText, invoicePageUrl, pricedLines } from './documents';
 import { sendReceipt } from './invoice-emails';
@@ -67,8 +66,6 @@ export function toInvoice(i: InvoiceRow, payments: PaymentRow[] = [], refunds: R
     dueAt: i.dueAt.toISOString(),
     paidAt: i.paidAt?.toISOString() ?? null,
     sentAt: i.sentAt?.toISOString() ?? null,
-    /** The customer's pay page (relative), for the owner to share or show as a QR on site. */
-    payPath: invoicePageUrl('', i.publicToken),
     payments: payments.map((p) => ({
       id: p.id,
       method: p.method,
@@ -126,8 +123,6 @@ async function issueInvoice(tx: Transaction, values: NewInvoice) {
     .values({
       ...values,
       number,
-      // The only key to the public page (docs/decisions/0503); kept readable, decision 1130.
-      publicToken: newToken(),
       issuedAt,
       dueAt: new Date(issuedAt.getTime() + INVOICE_DUE_DAYS * DAY_MS),
       status: values.totalCents === 0 ? 'paid' : 'unpaid',
@@ -201,7 +196,7 @@ export async function applyPayment(
 
 /** The receipt of one recorded payment, to the invoice's customer. */
 export async function sendInvoiceReceipt(
-  deps: Pick<AppDeps, 'db' | 'mailer' | 'publicUrl'>,
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'publicUrl' | 'linkSecret'>,
   applied: { invoice: InvoiceRow; payment: PaymentRow },
 ) {
   const { invoice, payment } = applied;
@@ -218,7 +213,7 @@ export async function sendInvoiceReceipt(
     tipCents: payment.tipCents,
     methodLabel: payment.note === 'Deposit' ? 'Deposit' : METHOD_LABELS[payment.method],
     balanceCents: invoice.totalCents - invoice.paidCents,
-    link: invoicePageUrl(deps.publicUrl, invoice.publicToken),
+    link: invoicePageUrl(deps, invoice.id),
   });
 }
 
@@ -409,7 +404,7 @@ export async function listInvoices(
 
 /** Cash, check or other, recorded by the business; the customer gets a receipt. */
 export async function recordOfflinePayment(
-  deps: Pick<AppDeps, 'db' | 'mailer' | 'publicUrl'>,
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'publicUrl' | 'linkSecret'>,
   businessId: string,
   id: string,
   input: { method: (typeof OFFLINE_METHODS)[number]; amountCents: number; note: string | null },

@@ -389,11 +389,7 @@ describe('invoices', () => {
     const res = await t.request(`/api/invoices/${first.id}/void`, { method: 'POST', cookie: owner.cookie });
     expect(await res.json()).toMatchObject({ status: 'void', balanceCents: 0 });
     expect((await acceptedInvoice(owner.cookie, customer)).invoice.numberText).toBe('INV-0002');
-    const [row] = await t.db
-      .select({ token: invoices.publicToken })
-      .from(invoices)
-      .where(eq(invoices.id, first.id));
-    const start = await t.request(`/pay/${row!.token}/checkout`, {
+    const start = await t.request(`${first.payPath}/checkout`, {
       method: 'POST',
       body: new URLSearchParams({ tip: 'none' }),
     });

@@ -63,7 +63,7 @@ export const publicDocumentPages = new Hono<AppEnv>()
     let message: PageMessage | undefined;
     if (sessionId) {
       const checkout = await findDocumentCheckout(c.var.deps.db, sessionId);
-      const quote = await findQuoteByToken(c.var.deps.db, token);
+      const quote = await findQuoteByToken(c.var.deps, token);
       if (checkout && quote && checkout.quoteId === quote.id) {
         try {
           await completeQuoteDeposit(c.var.deps, sessionId);
@@ -79,7 +79,7 @@ export const publicDocumentPages = new Hono<AppEnv>()
   .post('/quote/:token/:answer{accept|decline}', async (c) => {
     const token = c.req.param('token');
     try {
-      await answerQuote(c.var.deps.db, token, c.req.param('answer') as 'accept' | 'decline');
+      await answerQuote(c.var.deps, token, c.req.param('answer') as 'accept' | 'decline');
       return c.redirect(`/quote/${encodeURIComponent(token)}`, 303);
     } catch (err) {
       const body = await quotePage(c, token, { kind: 'error', text: errorText(err) });
@@ -102,7 +102,7 @@ export const publicDocumentPages = new Hono<AppEnv>()
     let message: PageMessage | undefined;
     if (sessionId) {
       const checkout = await findDocumentCheckout(c.var.deps.db, sessionId);
-      const invoiceId = await invoiceIdOfToken(c.var.deps.db, token);
+      const invoiceId = await invoiceIdOfToken(c.var.deps, token);
       if (checkout && invoiceId && checkout.invoiceId === invoiceId) {
         try {
           const settled = await completeInvoicePayment(c.var.deps, sessionId);
@@ -146,7 +146,7 @@ export const publicDocumentPages = new Hono<AppEnv>()
     try {
       step = {
         step: 'rewards',
-        wallet: await verifyInvoiceRedeemCode(c.var.deps.db, token, String(form.code ?? '')),
+        wallet: await verifyInvoiceRedeemCode(c.var.deps, token, String(form.code ?? '')),
       };
     } catch (err) {
       step = { step: 'error', text: errorText(err), after: 'code' };

@@ -8,46 +8,47 @@ import { offersLoyalty } from '../loyalty/loyalty-plan';
 import { listRewards } from '../loyalty/rewards.service';
 import { qrDataUrl } from './document-render';
 import { invoiceView, quoteView } from './document-views';
-import { documentBusiness } from './documents';
+import { documentBusiness, invoiceOfToken, invoicePageUrl } from './documents';
 import { answerProblem, findQuoteByToken } from './quotes.service';
 
 // What the customer's quote and pay pages show (decision 0503), read by the document's token; null when the token
 // names no document. The pages' HTML is in public-documents.views.ts.
 
-type Deps = Pick<AppDeps, 'db' | 'publicUrl'>;
+type Deps = Pick<AppDeps, 'db' | 'publicUrl' | 'linkSecret' | 'linkSecret'>;
 
-const DOCUMENT_TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
-
-async function invoiceOfToken(db: DbOrTx, token: string) {
-  if (!DOCUMENT_TOKEN.test(token)) return null;
-  const [inv] = await db.select().from(invoices).where(eq(invoices.publicToken, token));
+async function invoiceOfPageToken(deps: Pick<Deps, 'db' | 'linkSecret'>, token: string) {
+  const [inv] = await deps.db.select().from(invoices).where(invoiceOfToken(deps.linkSecret, token));
   return inv ?? null;
 }
 
 /** The quote page's content: the document, why it cannot be answered (if so), and its invoice once invoiced. */
 export async function quotePageData(deps: Deps, token: string) {
-  const quote = await findQuoteByToken(deps.db, token);
+  const quote = await findQuoteByToken(deps, token);
   if (!quote) return null;
   const business = await documentBusiness(deps.db, quote.businessId);
-  const view = quoteView(quote, business, deps.publicUrl);
+  const view = quoteView(quote, business, deps);
   const qr = view.link ? await qrDataUrl(view.link.url) : null;
   const [invoice] =
     quote.status === 'invoiced'
-      ? await deps.db
-          .select({ token: invoices.publicToken })
-          .from(invoices)
-          .where(eq(invoices.quoteId, quote.id))
+      ? await deps.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.quoteId, quote.id))
       : [];
-  return { quote, business, view, qr, problem: answerProblem(quote), invoiceToken: invoice?.token ?? null };
+  return {
+    quote,
+    business,
+    view,
+    qr,
+    problem: answerProblem(quote),
+    invoicePath: invoice ? invoicePageUrl({ ...deps, publicUrl: '' }, invoice.id) : null,
+  };
 }
 export type QuotePageData = NonNullable<Awaited<ReturnType<typeof quotePageData>>>;
 
 /** The pay page's content: the document, the balance, and whether loyalty rewards are offered on it. */
 export async function invoicePageData(deps: Deps, token: string) {
-  const inv = await invoiceOfToken(deps.db, token);
+  const inv = await invoiceOfPageToken(deps, token);
   if (!inv) return null;
   const business = await documentBusiness(deps.db, inv.businessId);
-  const view = await invoiceView(deps.db, inv, business, deps.publicUrl);
+  const view = await invoiceView(deps.db, inv, business, deps);
   const qr = view.link ? await qrDataUrl(view.link.url) : null;
   const balanceCents = inv.totalCents - inv.paidCents;
   const offersRewards =
@@ -60,8 +61,11 @@ export async function invoicePageData(deps: Deps, token: string) {
 export type InvoicePageData = NonNullable<Awaited<ReturnType<typeof invoicePageData>>>;
 
 /** The invoice id a pay link names (to match a returning checkout to it), or null. */
-export async function invoiceIdOfToken(db: DbOrTx, token: string) {
-  const [inv] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.publicToken, token));
+export async function invoiceIdOfToken(deps: Pick<Deps, 'db' | 'linkSecret'>, token: string) {
+  const [inv] = await deps.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(invoiceOfToken(deps.linkSecret, token));
   return inv?.id ?? null;
 }
 

@@ -5,7 +5,6 @@ import { REWARD_CATEGORY_LABELS } from '../../../shared/loyalty.schemas';
 import type { LoyaltyWallet } from '../../../shared/loyalty-redeem';
 import { formatCents } from '../../../shared/money';
 import { DOCUMENT_CSS, documentBody } from './document-render';
-import { invoicePageUrl } from './documents';
 import type { InvoicePageData, QuotePageData } from './public-documents.service';
 
 // The HTML of the customer's quote and pay pages (decision 0503): plain forms that work with JavaScript off.
@@ -124,7 +123,7 @@ export function quotePageHtml(data: QuotePageData, token: string, message?: Page
     panel = notice('ok', `You accepted this quote. ${business.name} will be in touch.`);
   } else if (quote.status === 'invoiced') {
     panel = html`${notice('ok', 'You accepted this quote and it has been invoiced.')}
-      ${data.invoiceToken ? html`<p><a href="${invoicePageUrl('', data.invoiceToken)}">View and pay your invoice</a></p>` : ''}`;
+      ${data.invoicePath ? html`<p><a href="${data.invoicePath}">View and pay your invoice</a></p>` : ''}`;
   } else if (quote.status === 'declined') {
     panel = notice('info', 'You declined this quote.');
   } else {

@@ -5,7 +5,7 @@ import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { documentFields, sendDocument } from './document-http';
 import { quoteView } from './document-views';
-import { documentBusiness } from './documents';
+import { documentBusiness, withQuotePath } from './documents';
 import { createQuote, findOwnQuote, getQuote, listQuotes, sendQuote } from './quotes.service';
 
 export const quoteSchema = z
@@ -65,22 +65,32 @@ quotesRoutes.use('*', requireUser);
 
 // Downloads are files, not JSON: outside the typed client, linked from the list.
 quotesRoutes.get('/:id/download/:format{html|pdf}', async (c) => {
-  const { db, publicUrl } = c.var.deps;
+  const { db } = c.var.deps;
   const { quote } = await findOwnQuote(db, c.var.businessId, c.req.param('id'));
-  const view = quoteView(quote, await documentBusiness(db, quote.businessId), publicUrl);
+  const view = quoteView(quote, await documentBusiness(db, quote.businessId), c.var.deps);
   return sendDocument(c, view, c.req.param('format') as 'html' | 'pdf', `quote-${quote.id.slice(0, 8)}`);
 });
 
 export const quotesApi = quotesRoutes
-  .openapi(listRoute, async (c) =>
-    c.json(await listQuotes(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200),
-  )
+  .openapi(listRoute, async (c) => {
+    const page = await listQuotes(c.var.deps.db, c.var.businessId, c.req.valid('query'));
+    return c.json({ ...page, items: page.items.map((d) => withQuotePath(c.var.deps, d)) }, 200);
+  })
   .openapi(createQuoteRoute, async (c) =>
-    c.json(await createQuote(c.var.deps.db, c.var.businessId, c.req.valid('json')), 201),
+    c.json(
+      withQuotePath(c.var.deps, await createQuote(c.var.deps.db, c.var.businessId, c.req.valid('json'))),
+      201,
+    ),
   )
   .openapi(getRoute, async (c) =>
-    c.json(await getQuote(c.var.deps.db, c.var.businessId, c.req.valid('param').id), 200),
+    c.json(
+      withQuotePath(c.var.deps, await getQuote(c.var.deps.db, c.var.businessId, c.req.valid('param').id)),
+      200,
+    ),
   )
   .openapi(sendRoute, async (c) =>
-    c.json(await sendQuote(c.var.deps, c.var.businessId, c.req.valid('param').id), 200),
+    c.json(
+      withQuotePath(c.var.deps, await sendQuote(c.var.deps, c.var.businessId, c.req.valid('param').id)),
+      200,
+    ),
   );

@@ -10,8 +10,7 @@ import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { assertOwnedIds, assertUuid } from '../../http/ids';
 import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
-import { newToken } from '../../http/tokens';
-import { DAY_MS, documentBusiness, pricedLines, quotePageUrl } from './documents';
+import { DAY_MS, documentBusiness, pricedLines, quoteOfToken, quotePageUrl } from './documents';
 
 export const QUOTE_NOT_FOUND = 'Quote not found';
 
@@ -38,8 +37,6 @@ export function toQuote(q: QuoteRow, invoiceId: string | null = null) {
     depositPaidAt: q.depositPaidAt?.toISOString() ?? null,
     createdAt: q.createdAt.toISOString(),
     invoiceId,
-    /** The customer's quote page (relative). */
-    publicPath: quotePageUrl('', q.publicToken),
   };
 }
 
@@ -93,8 +90,6 @@ export async function createQuote(
       depositCents: deposit,
       depositPercentBps: input.deposit.kind === 'percent' ? input.deposit.percentBps : null,
       notes: input.notes,
-      // The only key to the public page (docs/decisions/0503); kept readable, decision 1130.
-      publicToken: newToken(),
       createdAt,
       expiresAt: new Date(createdAt.getTime() + QUOTE_VALID_DAYS * DAY_MS),
     })
@@ -152,7 +147,7 @@ export async function getQuote(db: Database, businessId: string, id: string) {
 
 /** Emails the customer the link to the public quote page; sending again re-sends the same link. */
 export async function sendQuote(
-  deps: Pick<AppDeps, 'db' | 'mailer' | 'publicUrl'>,
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'publicUrl' | 'linkSecret' | 'linkSecret'>,
   businessId: string,
   id: string,
 ) {
@@ -163,7 +158,7 @@ export async function sendQuote(
     );
   }
   const business = await documentBusiness(deps.db, businessId);
-  const link = quotePageUrl(deps.publicUrl, quote.publicToken);
+  const link = quotePageUrl(deps, quote.id);
   await deps.mailer.send({
     to: quote.customerEmail,
     ...(await renderEmail('quote-sent', {
@@ -184,9 +179,11 @@ export async function sendQuote(
 }
 
 /** The public page's quote, by its token; expiry is applied first. */
-export async function findQuoteByToken(db: DbOrTx, token: string) {
-  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
-  const [found] = await db.select({ id: quotes.id }).from(quotes).where(eq(quotes.publicToken, token));
+export async function findQuoteByToken(
+  { db, linkSecret }: { db: DbOrTx; linkSecret: string },
+  token: string,
+) {
+  const [found] = await db.select({ id: quotes.id }).from(quotes).where(quoteOfToken(linkSecret, token));
   if (!found) return null;
   await expireQuotes(db, { quoteId: found.id });
   const [row] = await db.select().from(quotes).where(eq(quotes.id, found.id));
@@ -207,9 +204,13 @@ export function answerProblem(q: QuoteRow): string | null {
 }
 
 /** Accept or decline from the public page. A quote with a deposit is accepted only by paying it. */
-export async function answerQuote(db: Database, token: string, answer: 'accept' | 'decline') {
+export async function answerQuote(
+  { db, linkSecret }: Pick<AppDeps, 'db' | 'linkSecret'>,
+  token: string,
+  answer: 'accept' | 'decline',
+) {
   return db.transaction(async (tx) => {
-    const found = await findQuoteByToken(tx, token);
+    const found = await findQuoteByToken({ db: tx, linkSecret }, token);
     if (!found) throw notFound(QUOTE_NOT_FOUND);
     const [q] = await tx.select().from(quotes).where(eq(quotes.id, found.id)).for('update');
     const problem = answerProblem(q!);

@@ -14,6 +14,7 @@ import {
 } from '../../db/schema';
 import { createTestContext, TEST_ORIGIN } from '../../test/harness';
 import { bookableBusiness, bookingForm, daysAhead } from '../bookings/book/booking.fixtures';
+import { invoicePageUrl } from '../invoices/documents';
 import { appendPoints } from './points-ledger';
 
 const t = await createTestContext();
@@ -417,7 +418,7 @@ describe('redeeming on the invoice pay page', () => {
   it('a verified customer applies a reward: the balance drops by its value to the cent, points leave once', async () => {
     const { owner, customer, email, reward } = await setup(300);
     const inv = await invoiceFor(owner.cookie, customer.id);
-    const payPath = `/pay/${inv.publicToken}`;
+    const payPath = invoicePageUrl({ publicUrl: '', linkSecret: t.deps.linkSecret }, inv.id);
     const page = await (await t.request(payPath)).text();
     expect(page).toContain('Use my loyalty points');
 

@@ -10,7 +10,7 @@ import { findPublicBusiness } from './booking-options.service';
 
 type Checkout = typeof checkoutSessions.$inferSelect;
 type MailDeps = Pick<AppDeps, 'db' | 'mailer' | 'supportEmail'>;
-type ConfirmationDeps = MailDeps & Pick<AppDeps, 'publicUrl' | 'sms' | 'messageRetryDelaysMs'>;
+type ConfirmationDeps = MailDeps & Pick<AppDeps, 'publicUrl' | 'linkSecret' | 'sms' | 'messageRetryDelaysMs'>;
 
 function vehicleText(c: Checkout) {
   const label = [c.vehicleColor, c.vehicleYear, c.vehicleMake, c.vehicleModel].filter(Boolean).join(' ');

@@ -101,6 +101,7 @@ async function planWinbackFor(deps: AutomationDeps, businessId: string, now: Dat
           channel === 'email'
             ? await renderMarketingEmail({
                 publicUrl: deps.publicUrl,
+                linkSecret: deps.linkSecret,
                 sendId: id,
                 body,
                 businessName: sender.name,
