@@ -46,7 +46,6 @@ const quoteRow = (businessId: string, customerName: string, i: number) =>
     taxRateBps: 0,
     taxCents: 0,
     totalCents: 0,
-    publicToken: randomUUID(),
     expiresAt: new Date(Date.now() + 30 * 86_400_000),
     ...(i % 2 ? { createdAt: sql`now() - ${i} * interval '1 microsecond'` } : {}),
   }) as typeof quotes.$inferInsert;

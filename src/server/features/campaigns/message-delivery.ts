@@ -7,7 +7,10 @@ import { createOutboxSmsSender, ProviderError, type SmsSender } from '../../prov
 import { blockedPhones } from './consent.service';
 import { marketingHeaders } from './marketing-email';
 
-type DeliveryDeps = Pick<AppDeps, 'db' | 'mailer' | 'sms' | 'publicUrl' | 'linkSecret' | 'messageRetryDelaysMs'>;
+type DeliveryDeps = Pick<
+  AppDeps,
+  'db' | 'mailer' | 'sms' | 'publicUrl' | 'linkSecret' | 'messageRetryDelaysMs'
+>;
 
 /** A claimed message whose worker has been silent this long is given up (decision 601: never sent twice). */
 export const CLAIM_LEASE_MS = 10 * 60_000;

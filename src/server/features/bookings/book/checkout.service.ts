@@ -51,7 +51,14 @@ function bookPageUrl(
 export async function createPayment(
   deps: Pick<
     AppDeps,
-    'db' | 'payments' | 'mailer' | 'supportEmail' | 'publicUrl' | 'linkSecret' | 'sms' | 'messageRetryDelaysMs'
+    | 'db'
+    | 'payments'
+    | 'mailer'
+    | 'supportEmail'
+    | 'publicUrl'
+    | 'linkSecret'
+    | 'sms'
+    | 'messageRetryDelaysMs'
   >,
   form: BookingForm,
 ) {
@@ -427,7 +434,14 @@ export async function upsertVehicle(tx: Transaction, row: CheckoutRow, customerI
 export async function completeBooking(
   deps: Pick<
     AppDeps,
-    'db' | 'payments' | 'mailer' | 'supportEmail' | 'publicUrl' | 'linkSecret' | 'sms' | 'messageRetryDelaysMs'
+    | 'db'
+    | 'payments'
+    | 'mailer'
+    | 'supportEmail'
+    | 'publicUrl'
+    | 'linkSecret'
+    | 'sms'
+    | 'messageRetryDelaysMs'
   >,
   sessionId: string,
 ) {

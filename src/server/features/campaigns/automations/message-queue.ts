@@ -12,7 +12,10 @@ import { deliverSend, giveUpStaleClaims } from '../message-delivery';
 // Automated messages (decisions 610–613): reminders, review requests, win-back and transactional messages, each a
 // message_sends row with a unique dedupe key, delivered by the same claim-then-send path as campaigns.
 
-export type AutomationDeps = Pick<AppDeps, 'db' | 'mailer' | 'sms' | 'publicUrl' | 'linkSecret' | 'messageRetryDelaysMs'>;
+export type AutomationDeps = Pick<
+  AppDeps,
+  'db' | 'mailer' | 'sms' | 'publicUrl' | 'linkSecret' | 'messageRetryDelaysMs'
+>;
 
 export interface MessageRow {
   businessId: string;
