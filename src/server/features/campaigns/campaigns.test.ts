@@ -378,7 +378,7 @@ describe('email campaign', () => {
     await sendNow(o.cookie, c.id);
     const [mail] = await emailsTo(ana.email);
     const sendId = /\/open\/([0-9a-f-]{36})/.exec(mail!.html!)![1]!;
-    // What migration 0050 marks: every marketing message already sent.
+    // What migration 0051 marks: every marketing message already sent.
     await t.db.update(messageSends).set({ unsubscribeById: true }).where(eq(messageSends.id, sendId));
     const post = await t.request(`/api/messaging/unsubscribe/${sendId}`, { method: 'POST' });
     expect(post.status).toBe(200);

@@ -53,7 +53,7 @@ describe('document links', () => {
     await t.db.execute(sql`alter table invoices add column public_token text`);
     await t.db.execute(sql`update quotes set public_token = ${oldQuote} where id = ${quote.id}`);
     await t.db.execute(sql`update invoices set public_token = ${oldInvoice} where id = ${row.id}`);
-    const migration = readFileSync(`${migrationsFolder}/0050_document_and_unsubscribe_tokens.sql`, 'utf8');
+    const migration = readFileSync(`${migrationsFolder}/0051_document_and_unsubscribe_tokens.sql`, 'utf8');
     const statements = migration
       .split('--> statement-breakpoint')
       .filter(
