@@ -33,7 +33,8 @@ export const FIELD_PAGE = 'field/index.html';
 export const FIELD_MANIFEST = '.vite/field-manifest.json';
 
 // The page itself (a manifest entry names its JS, not the HTML) and what the page and the manifest link.
-const PUBLIC_FILES = /^(field\/index\.html|favicon\.svg|manifest\.webmanifest|icons\/.+\.png)$/;
+// The plugin adds the web app manifest and its icons itself: listed twice, Workbox refuses to install.
+const PUBLIC_FILES = /^(field\/index\.html|favicon\.svg)$/;
 
 export function fieldPwa(outDir: string): Plugin[] {
   return VitePWA({

@@ -23,25 +23,31 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir;
     },
-    closeBundle() {
-      for (const path of files(outDir)) {
-        if (!COMPRESSIBLE.test(path)) continue;
-        // The field app's build (vite.field.config.ts) runs second into the same folder: what the first compressed
-        // and has not changed since is left as it is.
-        const br = `${path}.br`;
-        if (existsSync(br) && statSync(br).mtimeMs >= statSync(path).mtimeMs) continue;
-        const bytes = readFileSync(path);
-        writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
-        writeFileSync(
-          `${path}.br`,
-          brotliCompressSync(bytes, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-            },
-          }),
-        );
-      }
+    // After every other plugin's closeBundle (they run in parallel otherwise): the field build's service worker is
+    // written there by vite-plugin-pwa, and a copy compressed before it would be served stale.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const path of files(outDir)) {
+          if (!COMPRESSIBLE.test(path)) continue;
+          // The field app's build (vite.field.config.ts) runs second into the same folder: what the first compressed
+          // and has not changed since is left as it is.
+          const br = `${path}.br`;
+          if (existsSync(br) && statSync(br).mtimeMs >= statSync(path).mtimeMs) continue;
+          const bytes = readFileSync(path);
+          writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
+          writeFileSync(
+            `${path}.br`,
+            brotliCompressSync(bytes, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+          );
+        }
+      },
     },
   };
 }
