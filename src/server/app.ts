@@ -26,6 +26,7 @@ import { customersApi } from './features/customers/customers.routes';
 import { customersExportApi } from './features/customers/customers-export.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { serviceChecklistApi } from './features/field/checklist.routes';
+import { bookingFieldApi, fieldApi } from './features/field/field.routes';
 import { inventoryApi } from './features/inventory/inventory.routes';
 import { documentTestCheckoutPages } from './features/invoices/document-test-checkout.routes';
 import { invoiceRemindersApi, invoiceSendApi } from './features/invoices/invoice-sending.routes';
@@ -157,6 +158,11 @@ export function createApp(deps: AppDeps) {
   app.route('/', publicDocumentPages);
   // Unsubscribe (RFC 8058), open pixel, click redirects, Twilio's signed inbound SMS webhook.
   app.route('/api/messaging', messagingPublic);
+
+  // The field app's API (decision 1171): typed by src/shared/field.ts, outside the typed client's chain (its answers'
+  // unions take the chain's type past what TypeScript can represent).
+  app.route('/api/field', fieldApi);
+  app.route('/api/bookings', bookingFieldApi);
 
   const api = app
     .route('/api/public', publicRoutes)

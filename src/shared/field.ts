@@ -23,6 +23,9 @@ export type PhotoKind = (typeof PHOTO_KINDS)[number];
 export const NOT_APPLIED_REASONS = ['cancelled', 'reassigned'] as const;
 export type NotAppliedReason = (typeof NOT_APPLIED_REASONS)[number];
 
+/** The message the field app sends the customer (message_sends.kind), beside the automations' kinds. */
+export type FieldMessageKind = 'on_my_way';
+
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const FIELD_TEXT = {
   keyMissing: 'Idempotency-Key header is required',

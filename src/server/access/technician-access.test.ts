@@ -56,7 +56,12 @@ const cookieOf = (who: Who) => (who === 'owner' ? owner.cookie : tech.cookie);
 interface Cell {
   name: string;
   /** The request, built for the job it is tried on (fresh jobs for each column, so a write cannot leak). */
-  request: (ids: { booking: string; invoice: string }) => { method: string; path: string; json?: unknown };
+  request: (ids: { booking: string; invoice: string }) => {
+    method: string;
+    path: string;
+    json?: unknown;
+    headers?: Record<string, string>;
+  };
   expected: Record<Who, number>;
   /** For a refused write: what must still hold afterwards. */
   unchanged?: (ids: { booking: string; invoice: string }) => Promise<void>;
@@ -228,6 +233,47 @@ const TABLE: Cell[] = [
     expected: { owner: 200, own: 403, other: 403 },
   },
   {
+    name: 'field app: jobs of a range',
+    request: () => ({ method: 'GET', path: '/api/field/jobs?from=2026-11-20&to=2026-11-30' }),
+    expected: { owner: 200, own: 200, other: 200 },
+  },
+  {
+    name: 'field app: a job',
+    request: ({ booking }) => ({ method: 'GET', path: `/api/field/jobs/${booking}` }),
+    expected: { owner: 200, own: 200, other: 404 },
+  },
+  {
+    name: 'field app: a note on a job',
+    request: ({ booking }) => ({
+      method: 'POST',
+      path: `/api/field/jobs/${booking}/notes`,
+      json: { deviceTime: new Date().toISOString(), text: 'Gate code 1234' },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    }),
+    expected: { owner: 200, own: 200, other: 404 },
+  },
+  {
+    name: 'field app: check in',
+    request: ({ booking }) => ({
+      method: 'POST',
+      path: `/api/field/jobs/${booking}/check-in`,
+      json: { deviceTime: new Date().toISOString() },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    }),
+    expected: { owner: 200, own: 200, other: 404 },
+    unchanged: async ({ booking }) => expect((await statusOf(booking)).s).toBe('confirmed'),
+  },
+  {
+    name: "the booking's field record",
+    request: ({ booking }) => ({ method: 'GET', path: `/api/bookings/${booking}/field` }),
+    expected: { owner: 200, own: 200, other: 404 },
+  },
+  {
+    name: 'the live board of the day',
+    request: () => ({ method: 'GET', path: '/api/field/board?date=2026-11-26' }),
+    expected: { owner: 200, own: 403, other: 403 },
+  },
+  {
     name: 'settings',
     request: () => ({ method: 'GET', path: '/api/business-profile' }),
     expected: { owner: 200, own: 403, other: 403 },
@@ -282,8 +328,8 @@ describe('the technician permission table (decision 1160)', () => {
         const open = await job('confirmed', assignee);
         const done = await job('completed', assignee, -24);
         const ids = { booking: open.id, invoice: (await invoiceOf(done.id)).id };
-        const { method, path, json } = cell.request(ids);
-        const res = await t.request(path, { method, cookie: cookieOf(who), json });
+        const { method, path, json, headers } = cell.request(ids);
+        const res = await t.request(path, { method, cookie: cookieOf(who), json, headers });
         expect([cell.name, who, res.status]).toEqual([cell.name, who, cell.expected[who]]);
         if (res.status === 403 && cell.message) expect((await res.json()).error.message).toBe(cell.message);
         if (res.status >= 400 && cell.unchanged) await cell.unchanged(ids);

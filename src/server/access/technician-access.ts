@@ -34,6 +34,14 @@ const TECHNICIAN_ROUTES: Array<[string, RegExp]> = [
   ['GET', /^\/api\/field\/shift\/?$/],
   ['POST', /^\/api\/field\/shift\/clock-(in|out)$/],
   ['GET', /^\/api\/timesheets\/?$/],
+  // The field app (issue 26, decision 1171): their jobs, a job's writes in the field, its photos and signature.
+  ['GET', /^\/api\/field\/jobs\/?$/],
+  ['GET', /^\/api\/field\/jobs\/[^/]+$/],
+  ['GET', /^\/api\/field\/jobs\/[^/]+\/signature$/],
+  ['POST', /^\/api\/field\/jobs\/[^/]+\/(on-my-way|check-in|photos|materials|notes|complete|check-out)$/],
+  ['PUT', /^\/api\/field\/jobs\/[^/]+\/checklist\/[^/]+$/],
+  ['GET', /^\/api\/field\/photos\/[^/]+$/],
+  ['GET', /^\/api\/bookings\/[^/]+\/field$/],
 ];
 
 export function technicianMayCall(method: string, path: string): boolean {

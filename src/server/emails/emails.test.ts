@@ -49,6 +49,12 @@ const KEY_FACTS: Record<EmailName, string[]> = {
   'invoice-overdue': ['INV-0003', '$54.00 is still to pay', 'http://localhost:3000/invoice/sample-token'],
   'payment-receipt': ['Invoice INV-0003', '$227.85', 'Tip: $42.00', 'Total received: $269.85'],
   'invoice-refund': ['INV-0003', '$269.85', 'http://localhost:3000/invoice/sample-token'],
+  'on-my-way': [
+    'Theo from Lone Star Mobile Detailing is on the way',
+    'in about 15 minutes',
+    '10:00 AM',
+    '500 Congress Ave, Austin, TX 78701',
+  ],
   marketing: ['Twenty percent off', '100 Congress Ave, Austin, TX 78701', 'Unsubscribe'],
 };
 

@@ -18,6 +18,7 @@ import { emailVerification } from './templates/email-verification';
 import { invoiceOverdue, invoiceRefund, invoiceSent, paymentReceipt } from './templates/invoice-emails';
 import { loyaltyCode } from './templates/loyalty-code';
 import { marketingEmail } from './templates/marketing';
+import { onMyWay } from './templates/on-my-way';
 import { passwordReset } from './templates/password-reset';
 import { quoteSent } from './templates/quote-sent';
 import { serviceAreaLaunch } from './templates/service-area-launch';
@@ -53,6 +54,7 @@ export const EMAIL_TEMPLATES = {
   'payment-receipt': paymentReceipt,
   'invoice-refund': invoiceRefund,
   marketing: marketingEmail,
+  'on-my-way': onMyWay,
 } as const;
 
 export type EmailName = keyof typeof EMAIL_TEMPLATES;

@@ -1,7 +1,7 @@
 // Every text message body the product writes, one function each. Texts are short and plain: no template engine.
 // A body queued as its own row ends with the opt-out line; one sent through sendTransactionalSms gets it added there.
 import { formatCents } from '../../shared/money';
-import { formatDateTimeInZone } from '../../shared/time';
+import { formatDateTimeInZone, formatTimeInZone } from '../../shared/time';
 import type { Moment } from './define';
 
 export const SMS_OPT_OUT = 'Reply STOP to opt out.';
@@ -39,6 +39,15 @@ export const bookingReminderSms = (p: {
 }) =>
   `${p.businessName}: reminder of your ${p.serviceName} on ${whenText(p.when)}. Reschedule or cancel: ${p.link} ${SMS_OPT_OUT}`;
 
+/** The technician pressed On my way in the field app; sent through sendTransactionalSms (which adds the STOP line). */
+export const onMyWaySms = (p: {
+  businessName: string;
+  technicianName: string;
+  etaMinutes: number;
+  arrival: Moment;
+}) =>
+  `${p.businessName}: ${p.technicianName} is on the way and will arrive in about ${p.etaMinutes} min (around ${formatTimeInZone(p.arrival.at, p.arrival.timeZone)}).`;
+
 /** After a completed booking, to a customer who opted in to texts. */
 export const reviewRequestSms = (p: { businessName: string; serviceName: string; link: string }) =>
   `${p.businessName}: thank you for your ${p.serviceName}! How did we do? ${p.link} ${SMS_OPT_OUT}`;
@@ -68,6 +77,12 @@ const business = 'Lone Star Mobile Detailing';
 
 /** Every text with sample data, for the preview (npm run emails:preview) and the template test. */
 export const SMS_SAMPLES: Record<string, string> = {
+  'on-my-way': onMyWaySms({
+    businessName: business,
+    technicianName: 'Theo',
+    etaMinutes: 15,
+    arrival: sampleWhen,
+  }),
   'booking-confirmed': bookingConfirmedSms({
     businessName: business,
     serviceName: 'Full Detail',

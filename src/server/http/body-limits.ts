@@ -1,3 +1,4 @@
+import { FIELD_TEXT, MAX_PHOTO_BYTES } from '../../shared/field';
 import { MAX_UPLOAD_BYTES, UPLOAD_PATH, VERIFICATION_TEXT } from '../../shared/verification';
 
 /** The largest body any route takes but the document upload. */
@@ -16,7 +17,17 @@ const UPLOAD_LIMIT: BodyLimit = {
   message: VERIFICATION_TEXT.tooLarge,
 };
 
+// A field photo, its form fields and the framing (features/field checks the photo's own size).
+const PHOTO_LIMIT: BodyLimit = { maxBytes: MAX_PHOTO_BYTES + 256 * 1024, message: FIELD_TEXT.photoTooLarge };
+const PHOTO_PATH = /^\/api\/field\/jobs\/[^/]+\/photos$/;
+// The completion carries the signature PNG as base64 (≤ 2 MB of text, src/shared/field.ts).
+const COMPLETE_LIMIT: BodyLimit = { maxBytes: 3 * 1024 * 1024, message: BODY_TOO_LARGE_MESSAGE };
+const COMPLETE_PATH = /^\/api\/field\/jobs\/[^/]+\/complete$/;
+
 /** The body limit of a request path (no query). One table for the app's middleware and the HTTP server's reader. */
 export function bodyLimitOf(path: string): BodyLimit {
-  return path === UPLOAD_PATH ? UPLOAD_LIMIT : DEFAULT_LIMIT;
+  if (path === UPLOAD_PATH) return UPLOAD_LIMIT;
+  if (PHOTO_PATH.test(path)) return PHOTO_LIMIT;
+  if (COMPLETE_PATH.test(path)) return COMPLETE_LIMIT;
+  return DEFAULT_LIMIT;
 }

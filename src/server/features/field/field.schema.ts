@@ -230,3 +230,25 @@ export const idempotencyKeys = pgTable(
     check('idempotency_keys_key_ck', sql`char_length(${t.key}) between 1 and 255`),
   ],
 );
+
+/**
+ * The jobs each technician's phone has held (read through the field API): a write arriving after the office gave the
+ * job to someone else is then kept as a note ("reassigned") rather than refused as a stranger's (decision 1171).
+ */
+export const fieldJobHolders = pgTable(
+  'field_job_holders',
+  {
+    bookingId: uuid().notNull(),
+    technicianId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    businessId: businessId(),
+    firstHeldAt: recordedAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'field_job_holders_pk', columns: [t.bookingId, t.technicianId] }),
+    bookingFk('field_job_holders_booking_tenant_fk', t),
+    index('field_job_holders_technician_id_idx').on(t.technicianId),
+    index('field_job_holders_business_id_idx').on(t.businessId),
+  ],
+);

@@ -137,3 +137,35 @@ export async function deductStockForCompletedBooking(tx: DbOrTx, businessId: str
   }
   return deductions;
 }
+
+/**
+ * Materials a technician used on a job beyond the service's standard supplies (the field app's "materials used";
+ * decision 1171): they leave stock at once, as a movement of the job, stopping at 0 like the completion's deduction
+ * (the shortfall is noted). The service's standard usage is still deducted once on completion: the two never overlap,
+ * since a material entry is what was used on top of it.
+ */
+export async function recordJobMaterialUse(
+  tx: DbOrTx,
+  businessId: string,
+  userId: string,
+  use: { bookingId: string; itemId: string; quantity: number },
+) {
+  const before = await getOwnedItem(tx, businessId, use.itemId, true);
+  const taken = Math.min(before.currentStock, use.quantity);
+  const stockAfter = before.currentStock - taken;
+  await tx
+    .update(inventoryItems)
+    .set({ currentStock: stockAfter })
+    .where(and(eq(inventoryItems.id, use.itemId), eq(inventoryItems.businessId, businessId)));
+  const short = use.quantity - taken;
+  await tx.insert(stockMovements).values({
+    businessId,
+    inventoryItemId: use.itemId,
+    change: -taken,
+    stockAfter,
+    reason: 'manual',
+    bookingId: use.bookingId,
+    note: `Used on the job (field)${short ? `; ${short} more than in stock` : ''}`,
+    createdBy: userId,
+  });
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import type { FieldMessageKind } from '../../../../shared/field';
 import type { MessageKind } from '../../../../shared/messaging';
 import { toE164 } from '../../../../shared/sms';
 import type { DbOrTx } from '../../../db/client';
@@ -21,7 +22,7 @@ export interface MessageRow {
   businessId: string;
   bookingId?: string | null;
   customerId?: string | null;
-  kind: MessageKind;
+  kind: MessageKind | FieldMessageKind;
   marketing?: boolean;
   dedupeKey: string;
   channel: 'email' | 'sms';

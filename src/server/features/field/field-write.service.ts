@@ -1,0 +1,454 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { BookingStatus } from '../../../shared/constants';
+import {
+  type CheckInInput,
+  type ChecklistToggleInput,
+  type CheckOutInput,
+  type CompleteInput,
+  FIELD_TEXT,
+  type FieldEventKind,
+  type FieldNotApplied,
+  MAX_PHOTO_BYTES,
+  type MaterialInput,
+  type NotAppliedReason,
+  type NoteInput,
+  type OnMyWayInput,
+  type PhotoFields,
+} from '../../../shared/field';
+import type { Viewer } from '../../access/technician-access';
+import { user } from '../../auth/auth.schema';
+import type { DbOrTx } from '../../db/client';
+import {
+  bookingAssignments,
+  bookingChecklistItems,
+  bookings,
+  fieldEvents,
+  fieldJobHolders,
+  fieldMaterials,
+  fieldNotes,
+  fieldPhotos,
+  fieldSignatures,
+  inventoryItems,
+  serviceChecklistItems,
+} from '../../db/schema';
+import type { AppDeps } from '../../http/context';
+import { AppError, notFound } from '../../http/errors';
+import { assertUuid } from '../../http/ids';
+import type { FileStorage } from '../../providers/storage/storage';
+import { updateBookingStatus } from '../bookings/bookings.service';
+import { recordJobMaterialUse } from '../inventory/service-usage.service';
+import { toEvent, toPhoto } from './field-read.service';
+import { notifyOnMyWay } from './on-my-way';
+import { makeThumbnail } from './thumbnail';
+
+// The technician's writes on a job (issue 26). Each runs behind requireIdempotencyKey (decision 1170); each checks the
+// job is the writer's (404 otherwise) and, when the office has cancelled it or given it to someone else meanwhile,
+// keeps what the technician did as a note instead (200, applied: false — decision 1171).
+
+export type FieldDeps = AppDeps;
+
+interface Job {
+  id: string;
+  status: BookingStatus;
+  serviceId: string | null;
+  customerId: string | null;
+}
+type Access = { job: Job; refused: NotAppliedReason | null };
+
+/**
+ * The job as the writer may act on it: 404 when it is another business's, or a technician's who never had it;
+ * `refused` says when it was cancelled, or reassigned away from the technician who had it on their phone.
+ */
+export async function jobForWrite(db: DbOrTx, viewer: Viewer, bookingId: string): Promise<Access> {
+  assertUuid(bookingId, FIELD_TEXT.jobNotFound);
+  const [row] = await db
+    .select({
+      id: bookings.id,
+      status: bookings.status,
+      serviceId: bookings.serviceId,
+      customerId: bookings.customerId,
+      assignee: bookingAssignments.technicianId,
+      held: fieldJobHolders.technicianId,
+    })
+    .from(bookings)
+    .leftJoin(bookingAssignments, eq(bookingAssignments.bookingId, bookings.id))
+    .leftJoin(
+      fieldJobHolders,
+      and(eq(fieldJobHolders.bookingId, bookings.id), eq(fieldJobHolders.technicianId, viewer.userId)),
+    )
+    .where(and(eq(bookings.id, bookingId), eq(bookings.businessId, viewer.businessId)));
+  if (!row) throw notFound(FIELD_TEXT.jobNotFound);
+  const { assignee, held, ...job } = row;
+  if (viewer.memberRole === 'technician' && assignee !== viewer.userId) {
+    if (!held) throw notFound(FIELD_TEXT.jobNotFound);
+    return { job, refused: job.status === 'cancelled' ? 'cancelled' : 'reassigned' };
+  }
+  return { job, refused: job.status === 'cancelled' ? 'cancelled' : null };
+}
+
+/** Keeps a write the office's change overtook as a note on the booking, for the owner to read. */
+async function keepAsNote(
+  db: DbOrTx,
+  viewer: Viewer,
+  bookingId: string,
+  reason: NotAppliedReason,
+  text: string,
+  deviceTime: string,
+): Promise<FieldNotApplied> {
+  const why =
+    reason === 'cancelled' ? 'the job had been cancelled' : 'the job had been given to someone else';
+  await db.insert(fieldNotes).values({
+    businessId: viewer.businessId,
+    bookingId,
+    body: `${text} (not applied: ${why})`.slice(0, 4000),
+    keptReason: reason,
+    deviceTime: new Date(deviceTime),
+    userId: viewer.userId,
+  });
+  return { applied: false, reason, keptAsNote: true };
+}
+
+async function recordEvent(
+  db: DbOrTx,
+  viewer: Viewer,
+  bookingId: string,
+  kind: FieldEventKind,
+  input: { deviceTime: string; lat?: number; lng?: number; accuracyM?: number; etaMinutes?: number },
+) {
+  const [e] = await db
+    .insert(fieldEvents)
+    .values({
+      businessId: viewer.businessId,
+      bookingId,
+      kind,
+      userId: viewer.userId,
+      deviceTime: new Date(input.deviceTime),
+      lat: input.lat ?? null,
+      lng: input.lng ?? null,
+      accuracyM: input.accuracyM ?? null,
+      etaMinutes: input.etaMinutes ?? null,
+    })
+    .returning();
+  const [who] = await db.select({ name: user.name }).from(user).where(eq(user.id, viewer.userId));
+  return toEvent(e!, who?.name ?? null);
+}
+
+const at = (lat?: number, lng?: number) =>
+  lat !== undefined && lng !== undefined ? ` at ${lat}, ${lng}` : '';
+
+async function statusOf(db: DbOrTx, businessId: string, id: string) {
+  const [b] = await db
+    .select({ status: bookings.status })
+    .from(bookings)
+    .where(and(eq(bookings.id, id), eq(bookings.businessId, businessId)));
+  return b!.status;
+}
+
+export async function onMyWay(deps: FieldDeps, viewer: Viewer, id: string, input: OnMyWayInput) {
+  const { job, refused } = await jobForWrite(deps.db, viewer, id);
+  if (refused)
+    return keepAsNote(
+      deps.db,
+      viewer,
+      id,
+      refused,
+      `On my way, ETA ${input.etaMinutes} min`,
+      input.deviceTime,
+    );
+  const event = await recordEvent(deps.db, viewer, id, 'on_my_way', input);
+  await notifyOnMyWay(deps, viewer, id, event.id, input.etaMinutes);
+  return { applied: true as const, status: job.status, event };
+}
+
+/** Walks the booking forward to `to` through the owner's own status path (automations run as they do for the owner). */
+async function moveTo(deps: FieldDeps, businessId: string, id: string, to: 'in_progress' | 'completed') {
+  const path: BookingStatus[] = ['pending', 'confirmed', 'in_progress', 'completed'];
+  let current = await statusOf(deps.db, businessId, id);
+  const target = path.indexOf(to);
+  while (path.indexOf(current) >= 0 && path.indexOf(current) < target) {
+    const next = path[path.indexOf(current) + 1]!;
+    await updateBookingStatus(deps, businessId, id, next);
+    current = next;
+  }
+  return current;
+}
+
+export async function checkIn(deps: FieldDeps, viewer: Viewer, id: string, input: CheckInInput) {
+  const { refused } = await jobForWrite(deps.db, viewer, id);
+  if (refused)
+    return keepAsNote(
+      deps.db,
+      viewer,
+      id,
+      refused,
+      `Checked in${at(input.lat, input.lng)}`,
+      input.deviceTime,
+    );
+  const event = await recordEvent(deps.db, viewer, id, 'check_in', input);
+  const status = await moveTo(deps, viewer.businessId, id, 'in_progress');
+  return { applied: true as const, status, event };
+}
+
+export async function checkOut(deps: FieldDeps, viewer: Viewer, id: string, input: CheckOutInput) {
+  const { job, refused } = await jobForWrite(deps.db, viewer, id);
+  if (refused)
+    return keepAsNote(
+      deps.db,
+      viewer,
+      id,
+      refused,
+      `Checked out${at(input.lat, input.lng)}`,
+      input.deviceTime,
+    );
+  const event = await recordEvent(deps.db, viewer, id, 'check_out', input);
+  return { applied: true as const, status: job.status, event };
+}
+
+export async function addNote(deps: FieldDeps, viewer: Viewer, id: string, input: NoteInput) {
+  const { refused } = await jobForWrite(deps.db, viewer, id);
+  if (refused) return keepAsNote(deps.db, viewer, id, refused, input.text, input.deviceTime);
+  const [note] = await deps.db
+    .insert(fieldNotes)
+    .values({
+      businessId: viewer.businessId,
+      bookingId: id,
+      body: input.text,
+      deviceTime: new Date(input.deviceTime),
+      userId: viewer.userId,
+    })
+    .returning();
+  const event = await recordEvent(deps.db, viewer, id, 'note', input);
+  return {
+    applied: true as const,
+    note: { id: note!.id, text: note!.body, at: note!.deviceTime.toISOString(), by: event.by },
+  };
+}
+
+export async function toggleChecklistItem(
+  deps: FieldDeps,
+  viewer: Viewer,
+  id: string,
+  itemId: string,
+  input: ChecklistToggleInput,
+) {
+  const { job, refused } = await jobForWrite(deps.db, viewer, id);
+  assertUuid(itemId, FIELD_TEXT.checklistItemNotFound);
+  const [definition] = await deps.db
+    .select({ label: serviceChecklistItems.label })
+    .from(serviceChecklistItems)
+    .where(
+      and(
+        eq(serviceChecklistItems.id, itemId),
+        eq(serviceChecklistItems.businessId, viewer.businessId),
+        eq(serviceChecklistItems.serviceId, job.serviceId ?? sql`null`),
+      ),
+    );
+  const [tick] = await deps.db
+    .select()
+    .from(bookingChecklistItems)
+    .where(and(eq(bookingChecklistItems.bookingId, id), eq(bookingChecklistItems.itemId, itemId)));
+  const label = definition?.label ?? tick?.label;
+  if (!label) throw notFound(FIELD_TEXT.checklistItemNotFound);
+  if (refused)
+    return keepAsNote(
+      deps.db,
+      viewer,
+      id,
+      refused,
+      `Checklist: ${label} ${input.done ? 'done' : 'not done'}`,
+      input.deviceTime,
+    );
+  const deviceTime = new Date(input.deviceTime);
+  // The latest tap on the phone wins, whatever order the queue delivers them in.
+  const [saved] = await deps.db
+    .insert(bookingChecklistItems)
+    .values({
+      businessId: viewer.businessId,
+      bookingId: id,
+      itemId,
+      label,
+      done: input.done,
+      deviceTime,
+      userId: viewer.userId,
+    })
+    .onConflictDoUpdate({
+      target: [bookingChecklistItems.bookingId, bookingChecklistItems.itemId],
+      set: { done: input.done, deviceTime, recordedAt: sql`now()`, userId: viewer.userId, label },
+      setWhere: sql`${bookingChecklistItems.deviceTime} <= ${deviceTime.toISOString()}`,
+    })
+    .returning();
+  await recordEvent(deps.db, viewer, id, 'checklist', input);
+  const state = saved ?? tick!;
+  return {
+    applied: true as const,
+    item: {
+      id: itemId,
+      label: state.label,
+      done: state.done,
+      ...(state.done ? { doneAt: state.deviceTime.toISOString() } : {}),
+    },
+  };
+}
+
+export async function addMaterial(deps: FieldDeps, viewer: Viewer, id: string, input: MaterialInput) {
+  const { refused } = await jobForWrite(deps.db, viewer, id);
+  assertUuid(input.itemId, FIELD_TEXT.inventoryItemNotFound);
+  const [item] = await deps.db
+    .select({ id: inventoryItems.id, name: inventoryItems.name })
+    .from(inventoryItems)
+    .where(and(eq(inventoryItems.id, input.itemId), eq(inventoryItems.businessId, viewer.businessId)));
+  if (!item) throw notFound(FIELD_TEXT.inventoryItemNotFound);
+  if (refused)
+    return keepAsNote(
+      deps.db,
+      viewer,
+      id,
+      refused,
+      `Used ${input.quantity} × ${item.name}`,
+      input.deviceTime,
+    );
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(fieldMaterials).values({
+      businessId: viewer.businessId,
+      bookingId: id,
+      inventoryItemId: item.id,
+      quantity: input.quantity,
+      deviceTime: new Date(input.deviceTime),
+      userId: viewer.userId,
+    });
+    await recordJobMaterialUse(tx, viewer.businessId, viewer.userId, {
+      bookingId: id,
+      itemId: item.id,
+      quantity: input.quantity,
+    });
+  });
+  await recordEvent(deps.db, viewer, id, 'material', input);
+  return {
+    applied: true as const,
+    material: { itemId: item.id, name: item.name, quantity: input.quantity, unit: 'each' },
+  };
+}
+
+const PHOTO_TYPES: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/heic': 'heic',
+  'image/heif': 'heic',
+};
+const EXT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  heic: 'image/heic',
+  heif: 'image/heic',
+};
+
+/** The photo's real type from its bytes; a declared type or a file name saying otherwise is refused (415). */
+export async function photoType(file: { name: string; type: string }, bytes: Uint8Array) {
+  const detected = await fileTypeFromBuffer(bytes);
+  const mime = detected?.mime === 'image/heif' ? 'image/heic' : detected?.mime;
+  if (!mime || !PHOTO_TYPES[mime]) throw new AppError(415, FIELD_TEXT.photoType);
+  const declared = file.type === 'image/heif' ? 'image/heic' : file.type;
+  if (declared && declared !== 'application/octet-stream' && declared !== mime)
+    throw new AppError(415, FIELD_TEXT.photoType);
+  const ext = file.name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
+  if (ext && EXT_TYPES[ext] && EXT_TYPES[ext] !== mime) throw new AppError(415, FIELD_TEXT.photoType);
+  if (ext && !EXT_TYPES[ext] && ext !== 'bin') throw new AppError(415, FIELD_TEXT.photoType);
+  return { mime, ext: PHOTO_TYPES[mime]! };
+}
+
+export function storageOf(storage: FileStorage | undefined): FileStorage {
+  if (!storage) throw new Error('File storage is not configured');
+  return storage;
+}
+
+export async function addPhoto(
+  deps: FieldDeps,
+  viewer: Viewer,
+  id: string,
+  fields: PhotoFields,
+  file: { name: string; type: string; bytes: Uint8Array },
+) {
+  const { refused } = await jobForWrite(deps.db, viewer, id);
+  if (file.bytes.byteLength > MAX_PHOTO_BYTES) throw new AppError(413, FIELD_TEXT.photoTooLarge);
+  const type = await photoType(file, file.bytes);
+  const thumb = await makeThumbnail(file.bytes);
+  const storage = storageOf(deps.storage);
+  const photoId = crypto.randomUUID();
+  const base = `field/${viewer.businessId}/${id}/${photoId}`;
+  await storage.put(`${base}.${type.ext}`, file.bytes, type.mime);
+  await storage.put(`${base}_thumb.jpg`, thumb.jpeg, 'image/jpeg');
+  // A photo taken on a job the office changed meanwhile is kept with the job all the same: it shows what was there.
+  const [row] = await deps.db
+    .insert(fieldPhotos)
+    .values({
+      id: photoId,
+      businessId: viewer.businessId,
+      bookingId: id,
+      kind: fields.kind,
+      storageKey: `${base}.${type.ext}`,
+      thumbKey: `${base}_thumb.jpg`,
+      contentType: type.mime,
+      bytes: file.bytes.byteLength,
+      width: thumb.width,
+      height: thumb.height,
+      takenAt: new Date(fields.deviceTime),
+      uploadedBy: viewer.userId,
+    })
+    .returning();
+  if (refused)
+    return keepAsNote(
+      deps.db,
+      viewer,
+      id,
+      refused,
+      `${fields.kind === 'before' ? 'Before' : 'After'} photo`,
+      fields.deviceTime,
+    );
+  await recordEvent(deps.db, viewer, id, 'photo', fields);
+  return { applied: true as const, ...toPhoto(row!) };
+}
+
+const PNG_MAX_BYTES = 1_500_000;
+
+export async function completeJob(deps: FieldDeps, viewer: Viewer, id: string, input: CompleteInput) {
+  const { refused } = await jobForWrite(deps.db, viewer, id);
+  if (refused)
+    return keepAsNote(
+      deps.db,
+      viewer,
+      id,
+      refused,
+      `Completed, signed by ${input.signature.signerName}`,
+      input.deviceTime,
+    );
+  const png = new Uint8Array(Buffer.from(input.signature.pngBase64, 'base64'));
+  const detected = await fileTypeFromBuffer(png);
+  if (detected?.mime !== 'image/png' || png.byteLength > PNG_MAX_BYTES)
+    throw new AppError(415, FIELD_TEXT.signatureType);
+  const key = `field/${viewer.businessId}/${id}/signature.png`;
+  const [existing] = await deps.db
+    .select({ id: fieldSignatures.bookingId })
+    .from(fieldSignatures)
+    .where(eq(fieldSignatures.bookingId, id));
+  if (!existing) {
+    await storageOf(deps.storage).put(key, png, 'image/png');
+    await deps.db
+      .insert(fieldSignatures)
+      .values({
+        bookingId: id,
+        businessId: viewer.businessId,
+        storageKey: key,
+        signerName: input.signature.signerName,
+        signedAt: new Date(input.deviceTime),
+        userId: viewer.userId,
+      })
+      .onConflictDoNothing();
+  }
+  const status = await moveTo(deps, viewer.businessId, id, 'completed');
+  const event = await recordEvent(deps.db, viewer, id, 'completed', input);
+  return { applied: true as const, status, event };
+}

@@ -1,0 +1,76 @@
+import { and, eq } from 'drizzle-orm';
+import { user } from '../../auth/auth.schema';
+import type { DbOrTx } from '../../db/client';
+import { bookings, customers } from '../../db/schema';
+import { renderEmailRow } from '../../emails';
+import { onMyWaySms } from '../../emails/sms';
+import type { AppDeps } from '../../http/context';
+import { sendTransactional, sendTransactionalSms } from '../campaigns/automations/message-queue';
+import { senderOf } from '../campaigns/campaign-send.service';
+
+type Deps = Pick<AppDeps, 'db' | 'mailer' | 'sms' | 'publicUrl' | 'messageRetryDelaysMs'>;
+
+/**
+ * Tells the customer the technician is on the way, by email and (to a textable number) SMS, through the messaging
+ * feature's transactional path. The dedupe key is the event's: one message per press, however often it is replayed.
+ */
+export async function notifyOnMyWay(
+  deps: Deps,
+  who: { businessId: string; userId: string },
+  bookingId: string,
+  eventId: string,
+  etaMinutes: number,
+) {
+  const { businessId } = who;
+  const about = await aboutBooking(deps.db, businessId, bookingId);
+  if (!about?.customerId) return;
+  const sender = await senderOf(deps.db, businessId);
+  const props = {
+    firstName: about.firstName ?? 'there',
+    businessName: sender.name,
+    serviceName: about.serviceName,
+    technicianName: await technicianFirstName(deps.db, who.userId),
+    etaMinutes,
+    arrival: { at: new Date(Date.now() + etaMinutes * 60_000), timeZone: sender.timeZone },
+    address: about.address,
+    phone: sender.phone,
+  };
+  const base = { businessId, bookingId, customerId: about.customerId, kind: 'on_my_way' as const };
+  if (about.email)
+    await sendTransactional(deps, {
+      ...base,
+      dedupeKey: `on_my_way:${eventId}:email`,
+      channel: 'email',
+      to: about.email.toLowerCase(),
+      ...(await renderEmailRow('on-my-way', props)),
+    });
+  await sendTransactionalSms(deps, {
+    ...base,
+    dedupeKey: `on_my_way:${eventId}:sms`,
+    phone: about.phone,
+    body: onMyWaySms(props),
+  });
+}
+
+async function aboutBooking(db: DbOrTx, businessId: string, bookingId: string) {
+  const [row] = await db
+    .select({
+      customerId: bookings.customerId,
+      serviceName: bookings.serviceName,
+      address: bookings.locationAddress,
+      firstName: customers.firstName,
+      email: customers.email,
+      phone: customers.phone,
+      bookerPhone: bookings.bookerPhone,
+    })
+    .from(bookings)
+    .leftJoin(customers, eq(customers.id, bookings.customerId))
+    .where(and(eq(bookings.id, bookingId), eq(bookings.businessId, businessId)));
+  if (!row) return null;
+  return { ...row, phone: row.phone ?? row.bookerPhone };
+}
+
+async function technicianFirstName(db: DbOrTx, userId: string) {
+  const [u] = await db.select({ name: user.name }).from(user).where(eq(user.id, userId));
+  return u?.name?.split(' ')[0] || 'Your technician';
+}
