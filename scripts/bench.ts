@@ -25,7 +25,10 @@
 //   F. The field app (scripts/bench-field.ts): its first load's gzipped JavaScript, a repeat open of Today with no
 //      network, and a 4000×3000 JPEG downscaled at 4× CPU slowdown, signed in as the demo technician (--only=field-web).
 //
-// Parts: --only=api,scale,lighthouse,seo,routing,field-web (any of them, comma-separated; default all). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
+//   G. Field sync (scripts/bench-field-sync.ts): the demo technician's 20 queued actions and 10 ~1 MB photos sent through
+//      the field API one by one, as the field app does after reconnecting (goal < 10 s). --only=field.
+//
+// Parts: --only=api,scale,lighthouse,seo,routing,field-web,field (any of them, comma-separated; default all). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
 // embedded database lives in a temporary folder (or, with BENCH_DATABASE_URL=postgres://…/postgres, in a fresh
 // PostgreSQL database that is dropped afterwards). Options: --pages=100000 --duration=10 --data-dir=DIR, --ports=FIRST-LAST
 // (or BENCH_PORTS): the servers take free ports in that range only.
@@ -40,6 +43,7 @@ import { DEMO_OWNER, DEMO_TECH } from '../src/server/db/seed';
 import { STATE_CODES } from '../src/shared/seo.constants';
 import { apiFigures, freePort, runLoad } from './bench-api';
 import { fieldWebFigures } from './bench-field';
+import { fieldSyncFigures } from './bench-field-sync';
 import { routingFigures } from './bench-routing';
 import { fillScale, scaleFigures } from './bench-scale';
 import { defaultPaths, runLighthouse } from './lighthouse';
@@ -402,7 +406,7 @@ async function main() {
     await admin.end();
   }
   let ok = false;
-  const parts = new Set(String(args.only ?? 'api,scale,lighthouse,seo,routing').split(','));
+  const parts = new Set(String(args.only ?? 'api,scale,lighthouse,seo,routing,field').split(','));
   try {
     if (parts.has('routing'))
       await routingFigures(report, {
@@ -415,6 +419,14 @@ async function main() {
         await apiFigures(api.url, DURATION, report);
       } finally {
         await api.stop();
+      }
+    }
+    if (parts.has('field')) {
+      const field = await startServer('field');
+      try {
+        await fieldSyncFigures(field.url, PUBLIC_URL, await signIn(field, DEMO_TECH), report);
+      } finally {
+        await field.stop();
       }
     }
     if (parts.has('scale')) await scale();

@@ -5,6 +5,7 @@ import { addDays, DEFAULT_TIME_ZONE, todayInZone, zonedTimeToUtc } from '../../s
 import type { Auth } from '../auth/auth';
 import { seedAnalyticsDemo } from '../features/analytics/analytics.seed';
 import { generateBusinessPage } from '../features/business-profile/business-page.service';
+import { putServiceChecklist } from '../features/field/checklist.service';
 import { deductStockForCompletedBooking } from '../features/inventory/service-usage.service';
 import { seedInvoicesDemo } from '../features/invoices/invoices.seed';
 import { earnPointsForBooking } from '../features/loyalty/points-ledger';
@@ -48,6 +49,16 @@ export const DEMO_TECH = {
   firstName: 'Theo',
   lastName: 'Ramirez',
 };
+
+const DEMO_CHECKLIST = [
+  'Walk around the vehicle with the customer',
+  'Before photos of every side',
+  'Wash, dry and decontaminate the paint',
+  'Vacuum and wipe down the interior',
+  'Clean windows inside and out',
+  'Dress tires and trim',
+  'After photos and final walk-around',
+];
 
 const CUSTOMERS: Array<[string, string, string, string, VehicleType, number, string]> = [
   ['Jordan', 'Reyes', 'Toyota', 'Camry', 'sedan', 2021, 'Silver'],
@@ -115,6 +126,12 @@ export async function seedDemo(
       }),
     );
   }
+
+  // Each demo service's checklist, which the field app shows on the technician's jobs (issue 26).
+  for (const service of serviceRows)
+    await putServiceChecklist(db, ownerId, service.id, {
+      items: DEMO_CHECKLIST.map((label) => ({ label })),
+    });
 
   const customerRows = [];
   for (const [i, [first, last, make, model, type, year, color]] of CUSTOMERS.entries()) {
