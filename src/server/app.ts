@@ -59,7 +59,7 @@ import { shiftApi } from './features/timesheets/shifts.routes';
 import { timesheetsApi } from './features/timesheets/timesheets.routes';
 import { adminVerificationsApi } from './features/verification/admin-verifications.routes';
 import { verificationApi } from './features/verification/verification.routes';
-import { BODY_TOO_LARGE_MESSAGE, MAX_BODY_BYTES } from './http/body-limits';
+import { BODY_TOO_LARGE_MESSAGE, bodyLimitOf, MAX_BODY_BYTES } from './http/body-limits';
 import { clientAddress, trustedProxyHops } from './http/client-address';
 import type { AppDeps, AppEnv } from './http/context';
 import { handleError } from './http/error-handler';
@@ -95,13 +95,25 @@ export function createApp(deps: AppDeps) {
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ error: { message: BODY_TOO_LARGE_MESSAGE } }, 413),
   });
+  // The paths with a bigger limit of their own (http/body-limits.ts: field photos and the signed completion).
+  const biggerLimits = new Map<number, ReturnType<typeof bodyLimit>>();
+  const limitedFor = (path: string) => {
+    const { maxBytes, message } = bodyLimitOf(path);
+    if (maxBytes === MAX_BODY_BYTES) return bodyLimited;
+    let limiter = biggerLimits.get(maxBytes);
+    if (!limiter) {
+      limiter = bodyLimit({ maxSize: maxBytes, onError: (c) => c.json({ error: { message } }, 413) });
+      biggerLimits.set(maxBytes, limiter);
+    }
+    return limiter;
+  };
   // Every path, the form posts of /pay and /quote included (http/body-limits.ts; on Node the server reads the body
   // first, node-listener.ts). Document uploads carry their own 10MB limit (features/verification). GET and HEAD carry
   // no body, and asking for one builds a whole fetch Request on Node (docs/decisions/0902).
   app.use('*', (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === UPLOAD_PATH
       ? next()
-      : bodyLimited(c, next),
+      : limitedFor(c.req.path)(c, next),
   );
   app.use('*', inputGuards);
   // The load balancer's probe answers before the rest of the app's middleware, which a GET of it never needs (no

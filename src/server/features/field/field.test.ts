@@ -335,6 +335,21 @@ describe('photos', () => {
     expect((await t.request(photo.url)).status).toBe(401);
   });
 
+  it('a camera-size photo (over the 1 MB body limit of other routes) is taken', async () => {
+    const b = await job();
+    const { randomBytes } = await import('node:crypto');
+    const noise = randomBytes(1600 * 1200 * 3);
+    const big = new Uint8Array(
+      await sharp(noise, { raw: { width: 1600, height: 1200, channels: 3 } })
+        .jpeg({ quality: 95 })
+        .toBuffer(),
+    );
+    expect(big.byteLength).toBeGreaterThan(1024 * 1024);
+    const res = await send(`/api/field/jobs/${b.id}/photos`, photoForm('before', big));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ applied: true, width: 1600, height: 1200 });
+  });
+
   it('a file whose bytes are not what its name or type says is refused with 415, and nothing is stored', async () => {
     const b = await job();
     const text = new TextEncoder().encode('not an image at all, just text pretending to be one');
