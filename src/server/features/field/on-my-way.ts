@@ -4,11 +4,14 @@ import type { DbOrTx } from '../../db/client';
 import { bookings, customers } from '../../db/schema';
 import { renderEmailRow } from '../../emails';
 import { onMyWaySms } from '../../emails/sms';
-import type { AppDeps } from '../../http/context';
-import { sendTransactional, sendTransactionalSms } from '../campaigns/automations/message-queue';
+import {
+  type AutomationDeps,
+  sendTransactional,
+  sendTransactionalSms,
+} from '../campaigns/automations/message-queue';
 import { senderOf } from '../campaigns/campaign-send.service';
 
-type Deps = Pick<AppDeps, 'db' | 'mailer' | 'sms' | 'publicUrl' | 'messageRetryDelaysMs'>;
+type Deps = Pick<AppDeps, 'db' | 'mailer' | 'sms' | 'publicUrl' | 'linkSecret' | 'messageRetryDelaysMs'>;
 
 /**
  * Tells the customer the technician is on the way, by email and (to a textable number) SMS, through the messaging
