@@ -4,11 +4,8 @@ import type { DbOrTx } from '../../db/client';
 import { bookings, customers } from '../../db/schema';
 import { renderEmailRow } from '../../emails';
 import { onMyWaySms } from '../../emails/sms';
-import {
-  type AutomationDeps,
-  sendTransactional,
-  sendTransactionalSms,
-} from '../campaigns/automations/message-queue';
+import type { AppDeps } from '../../http/context';
+import { sendTransactional, sendTransactionalSms } from '../campaigns/automations/message-queue';
 import { senderOf } from '../campaigns/campaign-send.service';
 
 type Deps = Pick<AppDeps, 'db' | 'mailer' | 'sms' | 'publicUrl' | 'linkSecret' | 'messageRetryDelaysMs'>;
