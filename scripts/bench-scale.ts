@@ -68,7 +68,7 @@ export async function fillScale(db: Database, ownerEmail: string, report: (line:
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
 
 /** Times a GET, one request at a time after one warm-up: median, p95, and the response's size. */
-async function timedGet(url: string, headers: Record<string, string>, times = 30) {
+export async function timedGet(url: string, headers: Record<string, string>, times = 30) {
   const once = async () => {
     const t = performance.now();
     const res = await fetch(url, { headers });

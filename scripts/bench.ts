@@ -28,7 +28,10 @@
 //   G. Field sync (scripts/bench-field-sync.ts): the demo technician's 20 queued actions and 10 ~1 MB photos sent through
 //      the field API one by one, as the field app does after reconnecting (goal < 10 s). --only=field.
 //
-// Parts: --only=api,scale,lighthouse,seo,routing,field-web,field (any of them, comma-separated; default all). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
+//   H. Owner analytics (scripts/bench-analytics.ts): on the scale part's data, /analytics and its reports for a month
+//      and a year, through HTTP (goal < 100 ms each). Only with --only=analytics (or listed with others).
+//
+// Parts: --only=api,scale,lighthouse,seo,routing,field-web,field,analytics (any of them, comma-separated; default all but analytics). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
 // embedded database lives in a temporary folder (or, with BENCH_DATABASE_URL=postgres://…/postgres, in a fresh
 // PostgreSQL database that is dropped afterwards). Options: --pages=100000 --duration=10 --data-dir=DIR, --ports=FIRST-LAST
 // (or BENCH_PORTS): the servers take free ports in that range only.
@@ -41,6 +44,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
 import { DEMO_OWNER, DEMO_TECH } from '../src/server/db/seed';
 import { STATE_CODES } from '../src/shared/seo.constants';
+import { analyticsFigures } from './bench-analytics';
 import { apiFigures, freePort, runLoad } from './bench-api';
 import { fieldWebFigures } from './bench-field';
 import { fieldSyncFigures } from './bench-field-sync';
@@ -360,6 +364,23 @@ async function scale() {
   }
 }
 
+/** The owner's /analytics requests on the demo business at scale (the scale part's data; docs/decisions/1191). */
+async function analyticsPart() {
+  await (await startServer('analytics-prep')).stop();
+  const handle = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: join(dataDir, 'pglite') });
+  try {
+    await fillScale(handle.db, DEMO_OWNER.email, report);
+  } finally {
+    await handle.close();
+  }
+  const server = await startServer('analytics');
+  try {
+    await analyticsFigures(server.url, await signIn(server, DEMO_OWNER), report);
+  } finally {
+    await server.stop();
+  }
+}
+
 /** Lighthouse (mobile preset, median of 3) on the public pages of a server that serves the built web app. */
 async function lighthousePart() {
   if (!existsSync('dist/web/index.html')) {
@@ -430,6 +451,7 @@ async function main() {
       }
     }
     if (parts.has('scale')) await scale();
+    if (parts.has('analytics')) await analyticsPart();
     if (parts.has('lighthouse')) await lighthousePart();
     if (parts.has('field-web')) await fieldWebPart();
     if (!parts.has('seo')) {

@@ -6,6 +6,7 @@ import { UPLOAD_PATH } from '../shared/verification';
 import { CLIENT_IP_HEADER } from './auth/auth';
 import { adminAuditApi, adminUsersApi } from './features/admin-users/admin-users.routes';
 import { adminAnalyticsApi } from './features/analytics/analytics.routes';
+import { ownerAnalyticsApi } from './features/analytics/owner-analytics.routes';
 import { adminBillingApi } from './features/billing/admin-billing.routes';
 import { billingApi } from './features/billing/billing.routes';
 import { bookingLinkApi, mountBookingLinkRedirects } from './features/booking-link/booking-link.routes';
@@ -223,6 +224,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/timesheets', timesheetsApi)
     .route('/api/field/shift', shiftApi)
     .route('/api/admin/analytics', adminAnalyticsApi)
+    .route('/api/analytics', ownerAnalyticsApi)
     .route('/api/admin/leads', adminLeadsApi);
 
   // The conventions every route follows, said once (docs/decisions/0420).

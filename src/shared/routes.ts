@@ -20,6 +20,8 @@ export const PUBLIC_ROUTES = [
 
 export const OWNER_ROUTES = [
   '/dashboard',
+  // The owner's analytics (docs/decisions/1191).
+  '/analytics',
   '/bookings',
   '/customers',
   '/services',

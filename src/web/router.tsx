@@ -171,6 +171,13 @@ export const router = createBrowserRouter([
               })),
           },
           {
+            path: '/analytics',
+            lazy: () =>
+              import('./features/analytics/owner-analytics-page').then((m) => ({
+                Component: m.OwnerAnalyticsPage,
+              })),
+          },
+          {
             path: '/invoices',
             lazy: () =>
               import('./features/invoices/invoices-page').then((m) => ({ Component: m.InvoicesPage })),

@@ -164,6 +164,16 @@ const TABLE: Cell[] = [
     expected: { owner: 409, own: 403, other: 403 },
   },
   {
+    name: 'owner analytics',
+    request: () => ({ method: 'GET', path: '/api/analytics' }),
+    expected: { owner: 200, own: 403, other: 403 },
+  },
+  {
+    name: 'owner analytics reports',
+    request: () => ({ method: 'GET', path: '/api/analytics/advanced' }),
+    expected: { owner: 200, own: 403, other: 403 },
+  },
+  {
     name: 'list invoices',
     request: () => ({ method: 'GET', path: '/api/invoices' }),
     expected: { owner: 200, own: 403, other: 403 },

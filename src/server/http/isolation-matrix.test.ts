@@ -100,6 +100,9 @@ describe('the route list', () => {
       'DELETE /api/inventory/:id',
       'GET /api/admin/outbox',
       'POST /api/invoices/:id/refunds',
+      'GET /api/analytics',
+      'GET /api/analytics/advanced',
+      'GET /api/analytics/export.csv',
     ]) {
       expect(paths.some((x) => x.startsWith(p))).toBe(true);
     }

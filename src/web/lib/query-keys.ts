@@ -2,6 +2,7 @@ import type { UserFilter } from '../../shared/admin-users';
 import type { AnalyticsPeriod } from '../../shared/analytics';
 import type { CampaignType } from '../../shared/campaigns';
 import type { InvoiceFilter } from '../../shared/invoices.schemas';
+import type { OwnerPeriod } from '../../shared/owner-analytics';
 import { bookKeys } from './book-keys';
 
 // Every TanStack Query key of the web app, one factory per API resource (decision 1121). Queries take their key from
@@ -14,6 +15,11 @@ export const queryKeys = {
   adminAnalytics: {
     all: [...admin, 'analytics'] as const,
     period: (p: AnalyticsPeriod) => [...admin, 'analytics', p.from, p.to] as const,
+  },
+  analytics: {
+    all: ['analytics'] as const,
+    basic: (p: OwnerPeriod) => ['analytics', 'basic', p.from, p.to] as const,
+    advanced: (p: OwnerPeriod) => ['analytics', 'advanced', p.from, p.to] as const,
   },
   adminAudit: {
     all: [...admin, 'audit'] as const,

@@ -1,4 +1,5 @@
 import {
+  BarChart3,
   Boxes,
   CalendarCheck,
   Clock,
@@ -76,6 +77,7 @@ const TIMESHEETS = {
 
 export const OWNER_NAV = [
   { to: '/dashboard', label: 'Dashboard', description: '', icon: LayoutDashboard },
+  { to: '/analytics', label: 'Analytics', description: 'Revenue, services, customers', icon: BarChart3 },
   ...QUICK_ACTIONS.flatMap((action) =>
     action.to === '/campaigns'
       ? [action, PROMO_CODES]

@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_OWNER, signIn } from './fixtures';
+
+// The owner's /analytics (docs/decisions/1191) on the demo business (Elite, three months of jobs): read only.
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({
+    path: `test-results/screenshots/${name}-${page.viewportSize()!.width}.png`,
+    fullPage: true,
+  });
+
+for (const width of [390, 1280]) {
+  test(`the demo owner opens Analytics, switches the range, reads by service, by technician and the repeat rate, exports CSV (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, DEMO_OWNER);
+    await page.goto('/dashboard');
+    // Linked in the owner's navigation.
+    if (width >= 1024) await page.getByRole('link', { name: 'Analytics', exact: true }).first().click();
+    else await page.goto('/analytics');
+    await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true');
+
+    await page.getByRole('button', { name: 'Last 90 days' }).click();
+    await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
+    await expect(page.getByRole('button', { name: 'Last 90 days' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText('Repeat rate').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'By service' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'By technician' })).toBeVisible();
+    const services = page.getByRole('table', { name: 'Revenue by service' });
+    await expect(services.getByRole('row').nth(1)).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Revenue by technician' }).getByRole('row').nth(1),
+    ).toBeVisible();
+    // The charts are drawn (recharts, loaded with the page only).
+    await expect(page.getByRole('figure', { name: 'Revenue by service' })).toBeVisible();
+    await page.getByRole('button', { name: 'By month' }).click();
+    await expect(page.getByRole('table', { name: 'Revenue by month' })).toBeVisible();
+
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export services as CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toMatch(/^services-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = readFileSync((await csv.path())!, 'utf8');
+    expect(text).toContain(
+      'Service,Completed bookings,Revenue (USD),Materials (USD),Labour (USD),Profit (USD)',
+    );
+    expect(text.trim().split('\r\n').length).toBeGreaterThan(1);
+    await shot(page, 'analytics');
+  });
+}
+
+test('a Starter owner sees the basic view and the upgrade card', async ({ page }) => {
+  const { signUpNewOwner } = await import('./fixtures');
+  await signUpNewOwner(page);
+  await page.goto('/analytics');
+  await expect(page.getByText('No bookings in this period')).toBeVisible();
+  await expect(page.getByText('Advanced analytics is part of the Pro plan')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'By service' })).toHaveCount(0);
+});

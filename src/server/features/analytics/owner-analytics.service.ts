@@ -1,0 +1,392 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type OwnerPeriod, previousPeriod } from '../../../shared/owner-analytics';
+import { addDays, DEFAULT_TIME_ZONE, zonedTimeToUtc } from '../../../shared/time';
+import type { DbOrTx } from '../../db/client';
+
+// The owner's analytics (docs/decisions/1191): every figure is SQL over one scope of bookings — those whose
+// appointment falls in the period in the business's time zone — so revenue by week, by service and by technician
+// are groupings of the same rows and always add up to the total. Revenue is a completed booking's price (bookings
+// carry no tax) less what was refunded on its invoice, tips apart; cancelled and no-show bookings count as lost.
+
+const rowsOf = async <T>(db: DbOrTx, query: SQL) => (await db.execute(query)).rows as T[];
+const n = (v: unknown) => Number(v ?? 0);
+
+/**
+ * The period's instants in the business's zone (from 00:00 of `from` to 00:00 after `to`), computed here so that
+ * the planner sees constants and reads bookings_business_scheduled_idx's range; the zone for grouping, as a value.
+ */
+function boundsIn(timeZone: string, p: OwnerPeriod) {
+  const fromAt = zonedTimeToUtc(p.from, '00:00', timeZone).toISOString();
+  const toAt = zonedTimeToUtc(addDays(p.to, 1), '00:00', timeZone).toISOString();
+  return {
+    tz: sql`${timeZone}::text`,
+    fromAt: sql`${fromAt}::timestamptz`,
+    toAt: sql`${toAt}::timestamptz`,
+    timeZone,
+  };
+}
+
+async function zoneOf(db: DbOrTx, businessId: string) {
+  const [row] = await rowsOf<{ time_zone: string }>(
+    db,
+    sql`select time_zone from profiles where id = ${businessId}`,
+  );
+  return row?.time_zone ?? DEFAULT_TIME_ZONE;
+}
+
+type Bounds = ReturnType<typeof boundsIn>;
+
+/**
+ * The bookings of the period with their figures: `revenue` (completed: price less its invoice's refunds, never
+ * below 0), `tips` (completed: the booking's and its invoice's), `refunded`, `lost` (cancelled or no-show: the price).
+ */
+function scope(businessId: string, b: Bounds, name = 'scope') {
+  const { tz, fromAt, toAt } = b;
+  return sql`${sql.identifier(name)} as (
+    select b.id, b.customer_id, b.service_id, b.service_name, b.status, b.duration_minutes,
+      (b.scheduled_at at time zone ${tz}) as local_at,
+      coalesce(b.final_price_cents, b.quoted_price_cents) as price,
+      case when b.status = 'completed'
+        then coalesce(b.final_price_cents, b.quoted_price_cents)
+          - least(coalesce(b.final_price_cents, b.quoted_price_cents), coalesce(i.refunded_cents, 0))
+        else 0 end as revenue,
+      case when b.status = 'completed' then b.tip_cents + coalesce(i.tip_cents, 0) else 0 end as tips,
+      case when b.status = 'completed'
+        then least(coalesce(b.final_price_cents, b.quoted_price_cents), coalesce(i.refunded_cents, 0))
+        else 0 end as refunded,
+      case when b.status in ('cancelled', 'no_show') then coalesce(b.final_price_cents, b.quoted_price_cents) else 0 end as lost
+    from bookings b
+    left join invoices i on i.booking_id = b.id and i.business_id = ${businessId}
+    where b.business_id = ${businessId} and b.scheduled_at >= ${fromAt} and b.scheduled_at < ${toAt}
+  )`;
+}
+
+export interface OwnerSummary {
+  revenueCents: number;
+  tipsCents: number;
+  refundsCents: number;
+  bookings: number;
+  completedBookings: number;
+  averageTicketCents: number;
+  customers: number;
+  newCustomers: number;
+  returningCustomers: number;
+  /** Returning ÷ customers served in the period. */
+  repeatRate: number | null;
+  /** Of the customers served in the previous period, the share served again in this one. */
+  retention: number | null;
+}
+
+async function summaryOf(
+  db: DbOrTx,
+  businessId: string,
+  timeZone: string,
+  p: OwnerPeriod,
+  withRetention = true,
+): Promise<OwnerSummary> {
+  const b = boundsIn(timeZone, p);
+  const { fromAt } = b;
+  // Retention reads the period before this one (the comparison period's own is not shown: one scan fewer).
+  const prevScope = withRetention
+    ? scope(businessId, boundsIn(timeZone, previousPeriod(p)), 'prev_scope')
+    : sql`prev_scope as (select null::uuid as customer_id, null::text as status where false)`;
+  const [row] = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`with ${scope(businessId, b)},
+      served as (select distinct customer_id from scope where status = 'completed' and customer_id is not null),
+      before as (
+        select distinct b.customer_id from bookings b
+        where b.business_id = ${businessId} and b.status = 'completed' and b.scheduled_at < ${fromAt}
+          and b.customer_id in (select customer_id from served)
+      ),
+      ${prevScope}
+    select
+      (select coalesce(sum(revenue), 0) from scope) as revenue,
+      (select coalesce(sum(tips), 0) from scope) as tips,
+      (select coalesce(sum(refunded), 0) from scope) as refunded,
+      (select count(*) from scope where status not in ('cancelled', 'no_show')) as bookings,
+      (select count(*) from scope where status = 'completed') as completed,
+      (select count(*) from served) as customers,
+      (select count(*) from before) as returning,
+      (select count(distinct customer_id) from prev_scope where status = 'completed' and customer_id is not null) as prev_customers,
+      (select count(distinct customer_id) from prev_scope where status = 'completed' and customer_id in (select customer_id from served)) as retained`,
+  );
+  const r = row ?? {};
+  const completed = n(r.completed);
+  const customers = n(r.customers);
+  const returning = n(r.returning);
+  const prevCustomers = n(r.prev_customers);
+  return {
+    revenueCents: n(r.revenue),
+    tipsCents: n(r.tips),
+    refundsCents: n(r.refunded),
+    bookings: n(r.bookings),
+    completedBookings: completed,
+    averageTicketCents: completed ? Math.round(n(r.revenue) / completed) : 0,
+    customers,
+    newCustomers: customers - returning,
+    returningCustomers: returning,
+    repeatRate: customers ? returning / customers : null,
+    retention: prevCustomers ? n(r.retained) / prevCustomers : null,
+  };
+}
+
+export interface SeriesPoint {
+  start: string;
+  revenueCents: number;
+  tipsCents: number;
+  completedBookings: number;
+  averageTicketCents: number;
+}
+
+async function seriesOf(
+  db: DbOrTx,
+  businessId: string,
+  timeZone: string,
+  p: OwnerPeriod,
+  unit: 'week' | 'month',
+) {
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`with ${scope(businessId, boundsIn(timeZone, p))}
+    select to_char(date_trunc(${unit}, local_at), 'YYYY-MM-DD') as start,
+      sum(revenue) as revenue, sum(tips) as tips, count(*) filter (where status = 'completed') as completed
+    from scope group by 1 order by 1`,
+  );
+  return rows.map(
+    (r): SeriesPoint => ({
+      start: String(r.start),
+      revenueCents: n(r.revenue),
+      tipsCents: n(r.tips),
+      completedBookings: n(r.completed),
+      averageTicketCents: n(r.completed) ? Math.round(n(r.revenue) / n(r.completed)) : 0,
+    }),
+  );
+}
+
+/** The basic view (every plan): revenue, bookings and customers, with the previous period and weekly/monthly series. */
+export async function ownerAnalytics(db: DbOrTx, businessId: string, period: OwnerPeriod) {
+  const timeZone = await zoneOf(db, businessId);
+  const previous = previousPeriod(period);
+  const [summary, previousSummary, weekly, monthly] = await Promise.all([
+    summaryOf(db, businessId, timeZone, period),
+    summaryOf(db, businessId, timeZone, previous, false),
+    seriesOf(db, businessId, timeZone, period, 'week'),
+    seriesOf(db, businessId, timeZone, period, 'month'),
+  ]);
+  return { period, previous, summary, previousSummary, weekly, monthly };
+}
+
+async function byService(db: DbOrTx, businessId: string, timeZone: string, p: OwnerPeriod) {
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`with ${scope(businessId, boundsIn(timeZone, p))},
+      materials as (
+        select sm.booking_id, sum(-sm.change * coalesce(ii.unit_cost_cents, 0)) as cost
+        from stock_movements sm join inventory_items ii on ii.id = sm.inventory_item_id
+        where sm.business_id = ${businessId} and sm.reason = 'job' and sm.booking_id in (select id from scope where status = 'completed')
+        group by sm.booking_id
+      )
+    select coalesce(s.service_id::text, s.service_name) as key, min(s.service_name) as name,
+      count(*) as completed, sum(s.revenue) as revenue, coalesce(sum(m.cost), 0) as materials
+    from scope s left join materials m on m.booking_id = s.id
+    where s.status = 'completed'
+    group by 1 order by revenue desc, name`,
+  );
+  return rows.map((r) => ({
+    serviceKey: String(r.key),
+    serviceName: String(r.name),
+    completedBookings: n(r.completed),
+    revenueCents: n(r.revenue),
+    materialsCents: n(r.materials),
+    /** The field app's labour times do not exist yet (docs/decisions/1191): null, shown as "—". */
+    labourCents: null as number | null,
+    profitCents: n(r.revenue) - n(r.materials),
+  }));
+}
+
+async function byTechnician(db: DbOrTx, businessId: string, timeZone: string, p: OwnerPeriod) {
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`with ${scope(businessId, boundsIn(timeZone, p))}
+    select ba.technician_id as id, min(nullif(trim(u.first_name || ' ' || u.last_name), '')) as name, min(u.email) as email,
+      count(*) as completed, sum(s.revenue) as revenue, sum(s.duration_minutes) as minutes,
+      avg(t.rating) as rating, count(t.rating) as ratings
+    from scope s
+    left join booking_assignments ba on ba.booking_id = s.id and ba.business_id = ${businessId}
+    left join "user" u on u.id = ba.technician_id
+    left join booking_reviews br on br.booking_id = s.id and br.business_id = ${businessId}
+    left join testimonials t on t.id = br.testimonial_id
+    where s.status = 'completed'
+    group by ba.technician_id order by revenue desc`,
+  );
+  return rows.map((r) => ({
+    technicianId: r.id === null ? null : String(r.id),
+    name: r.id === null ? 'Unassigned' : String(r.name ?? r.email),
+    completedBookings: n(r.completed),
+    revenueCents: n(r.revenue),
+    bookedHours: Math.round(n(r.minutes) / 6) / 10,
+    /** Booked ÷ shift hours needs the field app's shifts (not built yet): null, shown as "—". */
+    utilisation: null as number | null,
+    rating: r.ratings && n(r.ratings) > 0 ? Math.round(n(r.rating) * 10) / 10 : null,
+  }));
+}
+
+/** Lifetime value by the month of each customer's first completed booking (cohorts starting in the last 12 months). */
+async function cohorts(db: DbOrTx, businessId: string, timeZone: string, p: OwnerPeriod) {
+  const { tz, toAt } = boundsIn(timeZone, p);
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`with done as (
+        select b.customer_id, b.scheduled_at,
+          coalesce(b.final_price_cents, b.quoted_price_cents)
+            - least(coalesce(b.final_price_cents, b.quoted_price_cents), coalesce(i.refunded_cents, 0)) as revenue
+        from bookings b left join invoices i on i.booking_id = b.id and i.business_id = ${businessId}
+        where b.business_id = ${businessId} and b.status = 'completed' and b.customer_id is not null and b.scheduled_at < ${toAt}
+      ),
+      firsts as (select customer_id, min(scheduled_at) as first_at from done group by customer_id)
+    select to_char(date_trunc('month', f.first_at at time zone ${tz}), 'YYYY-MM') as cohort,
+      count(distinct f.customer_id) as customers, sum(d.revenue) as revenue,
+      count(d.*) as bookings
+    from firsts f join done d on d.customer_id = f.customer_id
+    where f.first_at >= ${toAt} - interval '12 months'
+    group by 1 order by 1`,
+  );
+  return rows.map((r) => ({
+    cohort: String(r.cohort),
+    customers: n(r.customers),
+    bookings: n(r.bookings),
+    revenueCents: n(r.revenue),
+    lifetimeValueCents: n(r.customers) ? Math.round(n(r.revenue) / n(r.customers)) : 0,
+  }));
+}
+
+async function quotesOf(db: DbOrTx, businessId: string, timeZone: string, p: OwnerPeriod) {
+  const { fromAt, toAt } = boundsIn(timeZone, p);
+  const [r] = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select count(*) as created, count(*) filter (where sent_at is not null) as sent,
+      count(*) filter (where accepted_at is not null) as accepted,
+      coalesce(sum(total_cents) filter (where accepted_at is not null), 0) as accepted_value,
+      percentile_cont(0.5) within group (order by extract(epoch from accepted_at - sent_at) / 3600)
+        filter (where accepted_at is not null and sent_at is not null) as median_hours
+    from quotes where business_id = ${businessId} and created_at >= ${fromAt} and created_at < ${toAt}`,
+  );
+  const sent = n(r?.sent);
+  return {
+    created: n(r?.created),
+    sent,
+    accepted: n(r?.accepted),
+    acceptedValueCents: n(r?.accepted_value),
+    conversion: sent ? n(r?.accepted) / sent : null,
+    medianHoursToAccept: r?.median_hours === null ? null : Math.round(n(r?.median_hours) * 10) / 10,
+  };
+}
+
+async function cancellations(db: DbOrTx, businessId: string, timeZone: string, p: OwnerPeriod) {
+  const [r] = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`with ${scope(businessId, boundsIn(timeZone, p))}
+    select count(*) filter (where status = 'cancelled') as cancelled,
+      count(*) filter (where status = 'no_show') as no_shows,
+      coalesce(sum(lost) filter (where status = 'cancelled'), 0) as cancelled_value,
+      coalesce(sum(lost) filter (where status = 'no_show'), 0) as no_show_value,
+      count(*) as scheduled
+    from scope`,
+  );
+  const scheduled = n(r?.scheduled);
+  return {
+    scheduled,
+    cancelled: n(r?.cancelled),
+    noShows: n(r?.no_shows),
+    cancelledValueCents: n(r?.cancelled_value),
+    noShowValueCents: n(r?.no_show_value),
+    rate: scheduled ? (n(r?.cancelled) + n(r?.no_shows)) / scheduled : null,
+  };
+}
+
+async function promoCodes(db: DbOrTx, businessId: string, timeZone: string, p: OwnerPeriod) {
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`with ${scope(businessId, boundsIn(timeZone, p))}
+    select u.code, count(*) as bookings, coalesce(sum(s.revenue), 0) as revenue, coalesce(sum(u.discount_cents), 0) as discount
+    from scope s
+    join checkout_sessions cs on cs.booking_id = s.id and cs.business_id = ${businessId}
+    join promo_code_uses u on u.checkout_session_id = cs.id and u.business_id = ${businessId}
+    where s.status not in ('cancelled', 'no_show')
+    group by u.code order by revenue desc, u.code`,
+  );
+  return rows.map((r) => ({
+    code: String(r.code),
+    bookings: n(r.bookings),
+    revenueCents: n(r.revenue),
+    discountCents: n(r.discount),
+  }));
+}
+
+async function ratings(db: DbOrTx, businessId: string, p: OwnerPeriod) {
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select to_char(date_trunc('month', date_received), 'YYYY-MM') as month, avg(rating) as rating, count(*) as reviews
+    from testimonials where business_id = ${businessId} and date_received between ${p.from}::date and ${p.to}::date
+    group by 1 order by 1`,
+  );
+  return rows.map((r) => ({
+    month: String(r.month),
+    rating: Math.round(n(r.rating) * 100) / 100,
+    reviews: n(r.reviews),
+  }));
+}
+
+/** Open invoices' balances by days past due, as of now (not the period: aging is today's). */
+async function invoiceAging(db: DbOrTx, businessId: string) {
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select case
+        when due_at >= now() then 'current'
+        when now() - due_at <= interval '30 days' then '1-30'
+        when now() - due_at <= interval '60 days' then '31-60'
+        else '60+' end as bucket,
+      count(*) as invoices, sum(total_cents - paid_cents) as balance
+    from invoices where business_id = ${businessId} and status in ('unpaid', 'partially_paid')
+    group by 1`,
+  );
+  const BUCKETS = [
+    ['current', 'Not yet due'],
+    ['1-30', '1–30 days'],
+    ['31-60', '31–60 days'],
+    ['60+', '60+ days'],
+  ] as const;
+  return BUCKETS.map(([bucket, label]) => {
+    const r = rows.find((x) => x.bucket === bucket);
+    return { bucket, label, invoices: n(r?.invoices), balanceCents: n(r?.balance) };
+  });
+}
+
+/** The advanced view (Pro and Elite). */
+export async function ownerAdvancedAnalytics(db: DbOrTx, businessId: string, period: OwnerPeriod) {
+  const timeZone = await zoneOf(db, businessId);
+  const [services, technicians, cohortRows, quotes, cancelled, promos, ratingRows, aging] = await Promise.all(
+    [
+      byService(db, businessId, timeZone, period),
+      byTechnician(db, businessId, timeZone, period),
+      cohorts(db, businessId, timeZone, period),
+      quotesOf(db, businessId, timeZone, period),
+      cancellations(db, businessId, timeZone, period),
+      promoCodes(db, businessId, timeZone, period),
+      ratings(db, businessId, period),
+      invoiceAging(db, businessId),
+    ],
+  );
+  return {
+    period,
+    byService: services,
+    byTechnician: technicians,
+    cohorts: cohortRows,
+    quotes,
+    cancellations: cancelled,
+    promoCodes: promos,
+    ratings: ratingRows,
+    invoiceAging: aging,
+  };
+}

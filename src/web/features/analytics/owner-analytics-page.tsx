@@ -1,0 +1,595 @@
+import { BarChart3, Download, Lock } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatCents } from '../../../shared/money';
+import {
+  changeOf,
+  OWNER_ANALYTICS_PRESETS,
+  type OwnerPeriod,
+  type OwnerReport,
+  presetPeriod,
+  resolveOwnerPeriod,
+} from '../../../shared/owner-analytics';
+import { upgradeMessage } from '../../../shared/plan-features';
+import { formatCalendarDate, todayInZone } from '../../../shared/time';
+import {
+  type OwnerAdvancedAnalytics,
+  type OwnerAnalytics,
+  ownerReportCsvUrl,
+  useOwnerAdvancedAnalytics,
+  useOwnerAnalytics,
+} from '../../api/owner-analytics';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { Field } from '../../components/ui/label';
+import { EmptyState, ErrorState } from '../../components/ui/list-states';
+import { PageHeader } from '../../components/ui/page-header';
+import { Skeleton } from '../../components/ui/skeleton';
+import { cn } from '../../lib/class-merge';
+
+// The owner's /analytics (docs/decisions/1191). recharts comes with the charts module, loaded here only.
+const charts = () => import('./owner-analytics-charts');
+const RevenueChart = lazy(() => charts().then((m) => ({ default: m.RevenueChart })));
+const MoneyBars = lazy(() => charts().then((m) => ({ default: m.MoneyBars })));
+const RatingChart = lazy(() => charts().then((m) => ({ default: m.RatingChart })));
+
+const percent = (n: number | null) => (n === null ? '—' : `${Math.round(n * 1000) / 10}%`);
+const day = (iso: string) => formatCalendarDate(iso, { weekday: false });
+
+function usePeriod(today: string): [OwnerPeriod, string | null, (p: OwnerPeriod) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = { from: params.get('from') ?? undefined, to: params.get('to') ?? undefined };
+  const resolved = resolveOwnerPeriod(asked, today);
+  const period = 'error' in resolved ? presetPeriod(30, today) : resolved;
+  const set = (p: OwnerPeriod) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.set('from', p.from);
+      next.set('to', p.to);
+      return next;
+    });
+  return [period, 'error' in resolved ? resolved.error : null, set];
+}
+
+function Change({ current, previous, money }: { current: number; previous: number; money?: boolean }) {
+  const change = changeOf(current, previous);
+  const before = money ? formatCents(previous) : String(previous);
+  if (change === null) return <span>vs {before} before</span>;
+  const up = change > 0;
+  return (
+    <span>
+      <span
+        className={cn('font-medium', up ? 'text-green-700' : change < 0 ? 'text-red-700' : 'text-slate-600')}
+      >
+        {up ? '▲' : change < 0 ? '▼' : ''} {percent(Math.abs(change))}
+      </span>{' '}
+      vs {before} before
+    </span>
+  );
+}
+
+function Stat({ label, value, hint }: { label: string; value: string; hint?: React.ReactNode }) {
+  return (
+    <Card className="p-4">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900">{value}</dd>
+      {hint && <dd className="mt-0.5 text-xs text-slate-600">{hint}</dd>}
+    </Card>
+  );
+}
+
+function CsvLink({ report, period }: { report: OwnerReport; period: OwnerPeriod }) {
+  return (
+    <Button asChild variant="outline" size="sm">
+      <a href={ownerReportCsvUrl(report, period)} download aria-label={`Export ${report} as CSV`}>
+        <Download /> CSV
+      </a>
+    </Button>
+  );
+}
+
+function Section({
+  title,
+  description,
+  csv,
+  children,
+}: {
+  title: string;
+  description: string;
+  csv?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <CardTitle asHeading="h2">{title}</CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </div>
+        {csv}
+      </CardHeader>
+      <CardContent className="grid gap-4">{children}</CardContent>
+    </Card>
+  );
+}
+
+/** A plain table beside every chart: the same figures, readable without the chart. */
+function Table({
+  label,
+  head,
+  rows,
+}: {
+  label: string;
+  head: string[];
+  rows: Array<Array<string | number>>;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm" aria-label={label}>
+        <thead className="text-slate-600">
+          <tr>
+            {head.map((h, i) => (
+              <th key={h} className={cn('py-2 pr-3 font-medium', i > 0 && 'text-right')}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={String(r[0])} className="border-t border-slate-100">
+              {r.map((cell, i) => (
+                <td key={`${head[i]}`} className={cn('py-2 pr-3', i > 0 && 'text-right tabular-nums')}>
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const Empty = ({ children }: { children: React.ReactNode }) => (
+  <p className="py-6 text-center text-sm text-slate-600">{children}</p>
+);
+
+const chartFallback = <Skeleton className="h-56 w-full" />;
+
+function Basic({ data, period }: { data: OwnerAnalytics; period: OwnerPeriod }) {
+  const [unit, setUnit] = useState<'week' | 'month'>('week');
+  const s = data.summary;
+  const p = data.previousSummary;
+  const points = unit === 'week' ? data.weekly : data.monthly;
+  return (
+    <>
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Stat
+          label="Revenue"
+          value={formatCents(s.revenueCents)}
+          hint={<Change current={s.revenueCents} previous={p.revenueCents} money />}
+        />
+        <Stat label="Tips" value={formatCents(s.tipsCents)} hint="Passed to you in full, not in revenue" />
+        <Stat
+          label="Completed bookings"
+          value={String(s.completedBookings)}
+          hint={<Change current={s.completedBookings} previous={p.completedBookings} />}
+        />
+        <Stat
+          label="Average ticket"
+          value={formatCents(s.averageTicketCents)}
+          hint={<Change current={s.averageTicketCents} previous={p.averageTicketCents} money />}
+        />
+        <Stat
+          label="Customers"
+          value={String(s.customers)}
+          hint={`${s.newCustomers} new · ${s.returningCustomers} returning`}
+        />
+        <Stat label="Repeat rate" value={percent(s.repeatRate)} hint="Returning ÷ customers served" />
+        <Stat
+          label="Retention"
+          value={percent(s.retention)}
+          hint="Served last period and again in this one"
+        />
+        <Stat label="Refunds" value={formatCents(s.refundsCents)} hint="Taken off revenue" />
+      </dl>
+      <Section
+        title="Revenue"
+        description="Completed jobs by appointment date, without tax and tips, less refunds."
+        csv={<CsvLink report="revenue" period={period} />}
+      >
+        <fieldset className="flex gap-2">
+          <legend className="sr-only">Group by</legend>
+          {(['week', 'month'] as const).map((u) => (
+            <Button
+              key={u}
+              type="button"
+              size="sm"
+              variant={unit === u ? 'navy' : 'outline'}
+              aria-pressed={unit === u}
+              onClick={() => setUnit(u)}
+            >
+              By {u}
+            </Button>
+          ))}
+        </fieldset>
+        {points.length === 0 ? (
+          <Empty>Revenue appears here once jobs in this period are completed.</Empty>
+        ) : (
+          <>
+            <Suspense fallback={chartFallback}>
+              <RevenueChart points={points} unit={unit} />
+            </Suspense>
+            <Table
+              label={`Revenue by ${unit}`}
+              head={[unit === 'week' ? 'Week of' : 'Month', 'Revenue', 'Tips', 'Jobs', 'Avg. ticket']}
+              rows={points.map((x) => [
+                unit === 'week' ? day(x.start) : formatCalendarDate(x.start, { weekday: false, day: false }),
+                formatCents(x.revenueCents),
+                formatCents(x.tipsCents),
+                x.completedBookings,
+                formatCents(x.averageTicketCents),
+              ])}
+            />
+          </>
+        )}
+      </Section>
+    </>
+  );
+}
+
+function Advanced({ data, period }: { data: OwnerAdvancedAnalytics; period: OwnerPeriod }) {
+  const q = data.quotes;
+  const c = data.cancellations;
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Section
+        title="By service"
+        description="Revenue, materials from inventory used on the jobs, and profit. Labour appears once technicians log their times."
+        csv={<CsvLink report="services" period={period} />}
+      >
+        {data.byService.length === 0 ? (
+          <Empty>Each service's revenue and profit appear here once its jobs are completed.</Empty>
+        ) : (
+          <>
+            <Suspense fallback={chartFallback}>
+              <MoneyBars
+                label="Revenue by service"
+                rows={data.byService.map((s) => ({ name: s.serviceName, cents: s.revenueCents }))}
+              />
+            </Suspense>
+            <Table
+              label="Revenue by service"
+              head={['Service', 'Jobs', 'Revenue', 'Materials', 'Labour', 'Profit']}
+              rows={data.byService.map((s) => [
+                s.serviceName,
+                s.completedBookings,
+                formatCents(s.revenueCents),
+                formatCents(s.materialsCents),
+                s.labourCents === null ? '—' : formatCents(s.labourCents),
+                formatCents(s.profitCents),
+              ])}
+            />
+          </>
+        )}
+      </Section>
+      <Section
+        title="By technician"
+        description="Completed jobs, revenue, booked hours and rating. Utilisation appears once shifts are logged."
+        csv={<CsvLink report="technicians" period={period} />}
+      >
+        {data.byTechnician.length === 0 ? (
+          <Empty>Each technician's jobs appear here once jobs are completed.</Empty>
+        ) : (
+          <>
+            <Suspense fallback={chartFallback}>
+              <MoneyBars
+                label="Revenue by technician"
+                rows={data.byTechnician.map((t) => ({ name: t.name, cents: t.revenueCents }))}
+              />
+            </Suspense>
+            <Table
+              label="Revenue by technician"
+              head={['Technician', 'Jobs', 'Revenue', 'Hours', 'Utilisation', 'Rating']}
+              rows={data.byTechnician.map((t) => [
+                t.name,
+                t.completedBookings,
+                formatCents(t.revenueCents),
+                t.bookedHours,
+                percent(t.utilisation),
+                t.rating === null ? '—' : t.rating.toFixed(1),
+              ])}
+            />
+          </>
+        )}
+      </Section>
+      <Section
+        title="Lifetime value by first booking"
+        description="Customers grouped by the month of their first completed job: what each group has spent since."
+        csv={<CsvLink report="cohorts" period={period} />}
+      >
+        {data.cohorts.length === 0 ? (
+          <Empty>Cohorts appear once customers complete their first job.</Empty>
+        ) : (
+          <Table
+            label="Lifetime value by cohort"
+            head={['First job', 'Customers', 'Jobs', 'Revenue', 'Per customer']}
+            rows={data.cohorts.map((x) => [
+              formatCalendarDate(`${x.cohort}-01`, { weekday: false, day: false }),
+              x.customers,
+              x.bookings,
+              formatCents(x.revenueCents),
+              formatCents(x.lifetimeValueCents),
+            ])}
+          />
+        )}
+      </Section>
+      <Section
+        title="Cancellations and no-shows"
+        description="Jobs booked for this period that did not happen, and the revenue they cost."
+        csv={<CsvLink report="cancellations" period={period} />}
+      >
+        <dl className="grid grid-cols-2 gap-3">
+          <Stat
+            label="Cancelled"
+            value={String(c.cancelled)}
+            hint={`${formatCents(c.cancelledValueCents)} lost`}
+          />
+          <Stat label="No-shows" value={String(c.noShows)} hint={`${formatCents(c.noShowValueCents)} lost`} />
+        </dl>
+        <p className="text-sm text-slate-600">
+          {percent(c.rate)} of {c.scheduled} scheduled jobs.
+        </p>
+      </Section>
+      <Section
+        title="Quotes"
+        description="Quotes created in this period: how many were accepted, and how fast."
+        csv={<CsvLink report="quotes" period={period} />}
+      >
+        <dl className="grid grid-cols-2 gap-3">
+          <Stat label="Conversion" value={percent(q.conversion)} hint={`${q.accepted} of ${q.sent} sent`} />
+          <Stat
+            label="Time to accept"
+            value={q.medianHoursToAccept === null ? '—' : `${q.medianHoursToAccept} h`}
+            hint={`Median · ${formatCents(q.acceptedValueCents)} accepted`}
+          />
+        </dl>
+      </Section>
+      <Section
+        title="Promo codes"
+        description="Bookings made with each code, and their revenue."
+        csv={<CsvLink report="promo-codes" period={period} />}
+      >
+        {data.promoCodes.length === 0 ? (
+          <Empty>Bookings made with your promo codes appear here.</Empty>
+        ) : (
+          <Table
+            label="Promo codes"
+            head={['Code', 'Bookings', 'Revenue', 'Discount']}
+            rows={data.promoCodes.map((p) => [
+              p.code,
+              p.bookings,
+              formatCents(p.revenueCents),
+              formatCents(p.discountCents),
+            ])}
+          />
+        )}
+      </Section>
+      <Section
+        title="Review ratings"
+        description="The average rating of reviews received each month."
+        csv={<CsvLink report="ratings" period={period} />}
+      >
+        {data.ratings.length === 0 ? (
+          <Empty>Ratings appear here as customers review their jobs.</Empty>
+        ) : (
+          <>
+            <Suspense fallback={chartFallback}>
+              <RatingChart rows={data.ratings} />
+            </Suspense>
+            <Table
+              label="Ratings by month"
+              head={['Month', 'Average', 'Reviews']}
+              rows={data.ratings.map((r) => [
+                formatCalendarDate(`${r.month}-01`, { weekday: false, day: false }),
+                r.rating.toFixed(2),
+                r.reviews,
+              ])}
+            />
+          </>
+        )}
+      </Section>
+      <Section
+        title="Invoice aging"
+        description="What customers owe today, by how long it is overdue."
+        csv={<CsvLink report="invoice-aging" period={period} />}
+      >
+        {data.invoiceAging.every((b) => b.invoices === 0) ? (
+          <Empty>Nothing is owed: unpaid invoices appear here by days past due.</Empty>
+        ) : (
+          <>
+            <Suspense fallback={chartFallback}>
+              <MoneyBars
+                label="Balance by days past due"
+                rows={data.invoiceAging.map((b) => ({ name: b.label, cents: b.balanceCents }))}
+              />
+            </Suspense>
+            <Table
+              label="Invoice aging"
+              head={['Past due', 'Invoices', 'Balance']}
+              rows={data.invoiceAging.map((b) => [b.label, b.invoices, formatCents(b.balanceCents)])}
+            />
+          </>
+        )}
+      </Section>
+    </div>
+  );
+}
+
+/** /analytics: the owner's revenue, bookings and customers; Pro and Elite add the advanced reports (§9). */
+export function OwnerAnalyticsPage() {
+  // The business's zone comes with the figures; until then the viewer's today is close enough for the presets.
+  const [zone, setZone] = useState<string | null>(null);
+  const today = todayInZone(zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const [period, error, setPeriod] = usePeriod(today);
+  const [draft, setDraft] = useState(period);
+  const basic = useOwnerAnalytics(period);
+  if (basic.data && basic.data.timeZone !== zone) setZone(basic.data.timeZone);
+  const advanced = useOwnerAdvancedAnalytics(period, Boolean(basic.data?.advanced));
+  const draftError = (() => {
+    const r = resolveOwnerPeriod(draft, today);
+    return 'error' in r ? r.error : null;
+  })();
+  const choose = (p: OwnerPeriod) => {
+    setDraft(p);
+    setPeriod(p);
+  };
+  const activePreset = OWNER_ANALYTICS_PRESETS.find((p) => {
+    const x = presetPeriod(p.days, today);
+    return x.from === period.from && x.to === period.to;
+  });
+
+  return (
+    <>
+      <PageHeader
+        title="Analytics"
+        description="Revenue, bookings and customers for a period of your business's days, compared with the period before."
+      />
+      <Card className="mb-6 p-4">
+        <fieldset className="mb-3 flex flex-wrap gap-2">
+          <legend className="sr-only">Period</legend>
+          {OWNER_ANALYTICS_PRESETS.map((p) => (
+            <Button
+              key={p.id}
+              type="button"
+              size="sm"
+              variant={activePreset?.id === p.id ? 'navy' : 'outline'}
+              aria-pressed={activePreset?.id === p.id}
+              onClick={() => choose(presetPeriod(p.days, today))}
+            >
+              {p.label}
+            </Button>
+          ))}
+        </fieldset>
+        <form
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!draftError) setPeriod(draft);
+          }}
+        >
+          <div className="grid grid-cols-2 gap-3 sm:flex">
+            <Field id="analytics-from" label="From">
+              <Input
+                type="date"
+                value={draft.from}
+                onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+              />
+            </Field>
+            <Field id="analytics-to" label="To">
+              <Input
+                type="date"
+                value={draft.to}
+                onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+              />
+            </Field>
+          </div>
+          <Button type="submit" disabled={Boolean(draftError)}>
+            Show
+          </Button>
+        </form>
+        {(draftError || error) && (
+          <p role="alert" className="mt-2 text-sm font-medium text-red-600">
+            {draftError ?? error}
+          </p>
+        )}
+        {basic.data && (
+          <p className="mt-2 text-xs text-slate-600">
+            {day(basic.data.period.from)} – {day(basic.data.period.to)}, compared with{' '}
+            {day(basic.data.previous.from)} – {day(basic.data.previous.to)} ({basic.data.timeZone}).
+          </p>
+        )}
+      </Card>
+      {basic.isPending ? (
+        <div
+          role="status"
+          aria-busy="true"
+          aria-label="Loading"
+          className="grid grid-cols-2 gap-3 lg:grid-cols-4"
+        >
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} className="h-24 rounded-xl" />
+          ))}
+        </div>
+      ) : basic.isError ? (
+        <ErrorState
+          message="Failed to load analytics"
+          onRetry={() => void basic.refetch()}
+          retrying={basic.isFetching}
+        />
+      ) : (
+        <div className="grid gap-6">
+          {basic.data.summary.bookings === 0 && basic.data.summary.completedBookings === 0 ? (
+            <EmptyState
+              icon={BarChart3}
+              title="No bookings in this period"
+              description="Revenue, bookings and customers appear here as jobs are booked and completed. Try a longer period."
+            />
+          ) : (
+            <Basic data={basic.data} period={period} />
+          )}
+          <Section
+            title="Customers"
+            description="New and returning customers served in this period."
+            csv={<CsvLink report="customers" period={period} />}
+          >
+            <Table
+              label="Customers"
+              head={['Figure', 'This period', 'Before']}
+              rows={[
+                ['Customers served', basic.data.summary.customers, basic.data.previousSummary.customers],
+                ['New', basic.data.summary.newCustomers, basic.data.previousSummary.newCustomers],
+                [
+                  'Returning',
+                  basic.data.summary.returningCustomers,
+                  basic.data.previousSummary.returningCustomers,
+                ],
+                [
+                  'Repeat rate',
+                  percent(basic.data.summary.repeatRate),
+                  percent(basic.data.previousSummary.repeatRate),
+                ],
+              ]}
+            />
+          </Section>
+          {!basic.data.advanced ? (
+            <Card className="p-6">
+              <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center">
+                <Lock className="size-6 text-slate-500" aria-hidden />
+                <p className="flex-1 text-sm text-slate-700">
+                  {upgradeMessage('advanced_analytics')} It adds revenue and profit by service and technician,
+                  lifetime value, quotes, cancellations, promo codes, ratings and invoice aging.
+                </p>
+                <Button asChild>
+                  <Link to="/billing">See plans</Link>
+                </Button>
+              </div>
+            </Card>
+          ) : advanced.isPending ? (
+            <Skeleton className="h-64 w-full rounded-xl" />
+          ) : advanced.isError ? (
+            <ErrorState
+              message="Failed to load the reports"
+              onRetry={() => void advanced.refetch()}
+              retrying={advanced.isFetching}
+            />
+          ) : (
+            <Advanced data={advanced.data} period={period} />
+          )}
+        </div>
+      )}
+    </>
+  );
+}
