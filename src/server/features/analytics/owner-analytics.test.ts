@@ -83,7 +83,6 @@ async function refundedInvoice(
     paidCents: price,
     refundedCents: refunded,
     status: refunded >= price ? 'refunded' : 'partially_refunded',
-    publicToken: `tok-${b.id}`,
     dueAt: new Date(),
   });
 }
