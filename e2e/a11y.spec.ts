@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { BrowserContextOptions, Page } from '@playwright/test';
-import { ADMIN_ROUTES, OWNER_ROUTES, PUBLIC_ROUTES } from '../src/shared/routes';
+import { ADMIN_ROUTES, FIELD_ROUTES, OWNER_ROUTES, PUBLIC_ROUTES } from '../src/shared/routes';
 import { addDays, todayInZone } from '../src/shared/time';
 import { checkScreen, settle } from './axe';
 import { expect, linkFrom, signUpNewOwner, test } from './fixtures';
@@ -21,6 +21,8 @@ const PUBLIC_VISITS = [
   '*',
 ] as const;
 const OWNER_VISITS = [...OWNER_ROUTES] as const;
+/** The field app's screens (its own page, decision 1175), visited by the owner, who may open it too. */
+const FIELD_VISITS = [...FIELD_ROUTES, '/field/jobs/:id'] as const;
 const ADMIN_VISITS = ADMIN_ROUTES;
 /** A minimal PDF for a verification upload. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -43,6 +45,7 @@ test('every route of the web route table has an axe visit or a listed exclusion'
   const visited = new Set<string>([
     ...PUBLIC_VISITS,
     ...OWNER_VISITS,
+    ...FIELD_VISITS,
     ...ADMIN_VISITS,
     ...Object.keys(EXCLUDED),
   ]);
@@ -302,6 +305,23 @@ test.describe('owner screens, their tabs and dialogs', () => {
       await context.close();
     });
   }
+  test('the field app: Today, Tomorrow, the week and a job, 0 moderate, serious or critical axe violations', async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ baseURL, storageState: state });
+    const page = await context.newPage();
+    for (const path of FIELD_ROUTES) await visit(page, path);
+    const week = (await (
+      await page.request.get('/api/field/jobs', {
+        params: { from: todayInZone(ZONE), to: addDays(todayInZone(ZONE), 6) },
+      })
+    ).json()) as { items: { id: string }[] };
+    expect(week.items.length).toBeGreaterThan(0);
+    await visit(page, `/field/jobs/${week.items[0]!.id}`, '/field/jobs/{id}');
+    await context.close();
+  });
 });
 
 test.describe('admin screens, their tabs and dialogs', () => {

@@ -52,10 +52,13 @@ test('an owner invites a technician who accepts in a second browser and sees the
   ]);
   await tech.getByRole('button', { name: 'Close menu' }).click();
   // Owner screens are not theirs: the server refuses their requests and the app sends them back to their day.
-  await tech.goto('/services');
+  // The field app is a page of its own: the app hands over with a second navigation, so wait only for the first.
+  await tech.goto('/services', { waitUntil: 'commit' });
   await expect(tech).toHaveURL(/\/field$/);
-  await tech.goto('/payouts');
+  await expect(tech.getByRole('heading', { name: 'Today' })).toBeVisible();
+  await tech.goto('/payouts', { waitUntil: 'commit' });
   await expect(tech).toHaveURL(/\/field$/);
+  await expect(tech.getByRole('heading', { name: 'Today' })).toBeVisible();
   // The link was single use.
   await tech.goto(new URL(link).pathname);
   await expect(tech.getByText('This invitation has already been used')).toBeVisible();

@@ -34,6 +34,11 @@ const RULES: Rule[] = [
         line: 'decimalHours',
         why: 'hours worked (payroll CSV), not money',
       },
+      {
+        file: 'src/web/features/analytics/owner-analytics-page.tsx',
+        line: 'r.rating.toFixed(2)',
+        why: 'an average star rating in the ratings CSV, not money',
+      },
     ],
     rejects: 'const price = (s.basePriceCents / 100).toFixed(2);',
   },
@@ -80,6 +85,10 @@ const RULES: Rule[] = [
         why: 'platform admin: the platform',
       },
       { file: 'src/web/features/outbox/outbox-message-dialog.tsx', why: 'platform admin: every business' },
+      {
+        file: 'src/web/features/field/field-data.ts',
+        why: "the field app offline before its first sync: the phone's zone until the jobs bring the business's",
+      },
     ],
     rejects: 'const when = (iso: string) => formatDateTime(iso, viewerTimeZone(), { year: false });',
   },

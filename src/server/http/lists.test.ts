@@ -482,6 +482,10 @@ const DOCUMENTS: Record<string, string> = {
   'GET /api/invoices/{id}': 'one invoice with its lines and payments',
   'GET /api/payouts': 'the payouts overview',
   'GET /api/admin/analytics': 'one report',
+  'GET /api/analytics': "the owner's analytics for one period, with its weeks and months",
+  'GET /api/analytics/advanced': "the owner's reports for one period",
+  'GET /api/field/jobs/{id}': 'one job with its checklist, photos, events and notes',
+  'GET /api/bookings/{id}/field': "one booking's field record",
 };
 
 interface Schema {
