@@ -7,6 +7,7 @@ import { CLIENT_IP_HEADER } from './auth/auth';
 import { adminAuditApi, adminUsersApi } from './features/admin-users/admin-users.routes';
 import { adminAnalyticsApi } from './features/analytics/analytics.routes';
 import { ownerAnalyticsApi } from './features/analytics/owner-analytics.routes';
+import { apiKeysApi } from './features/api-keys/api-keys.routes';
 import { adminBillingApi } from './features/billing/admin-billing.routes';
 import { billingApi } from './features/billing/billing.routes';
 import { bookingLinkApi, mountBookingLinkRedirects } from './features/booking-link/booking-link.routes';
@@ -45,6 +46,8 @@ import { promoCodesApi, publicPromoCodesApi } from './features/promo-codes/promo
 import { publicRoutes } from './features/public/public.routes';
 import { zipAreasOf } from './features/public/zip-areas';
 import { zipCheckListener } from './features/public/zip-check-listener';
+import { type OpenApiDocument, renderApiReference } from './features/public-api/reference-page';
+import { publicApiV1 } from './features/public-api/v1.routes';
 import { adminSeoApi } from './features/seo/pages/admin-seo.routes';
 import { marketingApi } from './features/seo/pages/marketing.routes';
 import {
@@ -209,6 +212,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/billing', billingApi)
     .route('/api/admin/billing', adminBillingApi)
     .route('/api/team', teamApi)
+    .route('/api/api-keys', apiKeysApi)
     .route('/api/invitations', invitationsApi)
     .route('/api/quotes', quotesApi)
     .route('/api/invoices', invoicesApi)
@@ -227,11 +231,18 @@ export function createApp(deps: AppDeps) {
     .route('/api/analytics', ownerAnalyticsApi)
     .route('/api/admin/leads', adminLeadsApi);
 
+  // The public API for integrations, authenticated by API keys (decision 1201); not part of the web app's client.
+  app.route('/api/v1', publicApiV1);
+
   // The conventions every route follows, said once (docs/decisions/0420).
-  app.doc31('/api/openapi.json', {
+  const openApiConfig = {
     openapi: '3.1.0',
     info: { title: 'ShineRoute API', version: '1.0.0', description: API_DESCRIPTION },
-  });
+  };
+  app.doc31('/api/openapi.json', openApiConfig);
+  app.get('/docs/api', (c) =>
+    c.html(renderApiReference(app.getOpenAPI31Document(openApiConfig) as OpenApiDocument, deps.publicUrl)),
+  );
   app.all('/api/*', (c) => c.json({ error: { message: 'Not found' } }, 404));
 
   app.onError(handleError);

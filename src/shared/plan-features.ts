@@ -10,6 +10,8 @@ export const FEATURE_MIN_PLAN = {
   loyalty: 'pro',
   promo_codes: 'pro',
   advanced_analytics: 'pro',
+  // §9 Elite: "API access, custom integrations" (decision 1200).
+  api_access: 'elite',
 } as const satisfies Record<string, SubscriptionTier>;
 
 export type PlanFeature = keyof typeof FEATURE_MIN_PLAN;
@@ -27,6 +29,7 @@ export const FEATURE_LABELS: Record<PlanFeature, string> = {
   loyalty: 'The loyalty program',
   promo_codes: 'Promo codes',
   advanced_analytics: 'Advanced analytics',
+  api_access: 'API access',
 };
 
 /** Team seats per plan (§1, §9): the owner and pending invitations count; null = unlimited. */

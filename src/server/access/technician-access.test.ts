@@ -378,8 +378,9 @@ describe('the technician permission table (decision 1160)', () => {
 describe('every signed-in route of the app, as a technician', () => {
   it('answers 403 unless the table lets a technician in', async () => {
     const doc = await (await t.request('/api/openapi.json')).json();
+    // The public API answers to API keys, never to a session (decision 1201): a technician's cookie is no key there.
     const routes = appRoutes(t.app, doc).filter(
-      (r) => r.path.startsWith('/api/') && !r.path.startsWith('/api/auth/'),
+      (r) => r.path.startsWith('/api/') && !r.path.startsWith('/api/auth/') && !r.path.startsWith('/api/v1/'),
     );
     let refused = 0;
     for (const route of routes) {
@@ -403,5 +404,11 @@ describe('every signed-in route of the app, as a technician', () => {
       }
     }
     expect(refused).toBeGreaterThan(80);
+  });
+
+  it('a technician cannot manage API keys, and their cookie opens no /api/v1 route', async () => {
+    const res = await t.request('/api/api-keys', { cookie: tech.cookie });
+    expect(res.status).toBe(403);
+    expect((await t.request('/api/v1/bookings', { cookie: tech.cookie })).status).toBe(401);
   });
 });

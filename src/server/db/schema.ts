@@ -2,6 +2,7 @@
 export * from '../auth/auth.schema';
 export * from '../features/admin-users/admin-users.schema';
 export * from '../features/analytics/analytics.schema';
+export * from '../features/api-keys/api-keys.schema';
 export * from '../features/billing/billing.schema';
 export * from '../features/booking-link/booking-link.schema';
 export * from '../features/bookings/book/booking.schema';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { AppError } from './errors';
+import { AppError, ERROR_CODES } from './errors';
 import { pgErrorCode } from './ids';
 
 /**
@@ -8,7 +8,8 @@ import { pgErrorCode } from './ids';
  * client's 4xx (the transaction they were in wrote nothing); anything else is a logged 500.
  */
 export function handleError(err: Error, c: Context) {
-  if (err instanceof AppError) return c.json({ error: { message: err.message } }, err.status);
+  if (err instanceof AppError)
+    return c.json({ error: { message: err.message, ...(err.code ? { code: err.code } : {}) } }, err.status);
   if (err instanceof HTTPException)
     return c.json({ error: { message: err.message || 'Request failed' } }, err.status);
   if (err instanceof SyntaxError) return c.json({ error: { message: 'Malformed JSON body' } }, 400);
@@ -39,4 +40,15 @@ function isStillReferenced(err: unknown): boolean {
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/**
+ * The same answers with a `code` in every error (the public API, decision 1201): `{ error: { message, code } }`, the
+ * one error shape with the code added, never a second shape.
+ */
+export async function handleErrorWithCode(err: Error, c: Context) {
+  const res = handleError(err, c);
+  const body = (await res.clone().json()) as { error: { message: string; code?: string } };
+  body.error.code ??= ERROR_CODES[res.status] ?? 'error';
+  return c.json(body, res.status as 400);
 }

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../features/api-keys/api-keys.service';
 import { createTestContext } from '../test/harness';
 import { type AppRoute, appRoutes, fillPath, jsonBodySchema, sampleOf } from '../test/routes';
 import { populateTenant, tenantIds, tenantIdsByTable, tenantSnapshot } from '../test/tenants';
@@ -47,6 +48,8 @@ const PUBLIC_ROUTES: Array<[RegExp, string]> = [
   ],
 ];
 const isPublic = (r: AppRoute) => PUBLIC_ROUTES.some(([re]) => re.test(`${r.method} ${r.path}`));
+// The public API answers to API keys, not sessions (decision 1201): its own section below runs the matrix with keys.
+const isKeyRoute = (r: AppRoute) => r.path.startsWith('/api/v1/');
 const isAdmin = (r: AppRoute) => r.path.startsWith('/api/admin/');
 // Path parameters naming a record (`:id`, `:serviceId`…); others (a zip code) are filled with a plain value.
 const isIdParam = (name: string) => /^id$|Id$/.test(name);
@@ -56,10 +59,12 @@ const fill = (route: AppRoute, id: string) => fillPath(route, (name) => (isIdPar
 const t = await createTestContext({ jobs: 'memory' });
 const doc = await (await t.request('/api/openapi.json')).json();
 const routes = appRoutes(t.app, doc).filter((r) => r.path.startsWith('/api/'));
-const ownerRoutes = routes.filter((r) => !isPublic(r));
+const ownerRoutes = routes.filter((r) => !isPublic(r) && !isKeyRoute(r));
+const keyRoutes = routes.filter(isKeyRoute);
 
-const a = await t.signUp({ firstName: 'Alpha', lastName: 'Owner' });
-const b = await t.signUp({ firstName: 'Bravo', lastName: 'Owner' });
+// Elite, so that every route of every plan (the API keys' included) answers for what it is, not for the plan.
+const a = await t.signUp({ firstName: 'Alpha', lastName: 'Owner', plan: 'elite' });
+const b = await t.signUp({ firstName: 'Bravo', lastName: 'Owner', plan: 'elite' });
 const MARKER = 'Bravozulu';
 await populateTenant(t.db, a.userId, 'Alphayankee');
 await populateTenant(t.db, b.userId, MARKER);
@@ -81,12 +86,14 @@ function call(
 const counts = {
   routes: routes.length,
   owner: ownerRoutes.length,
+  keyRoutes: keyRoutes.length,
   crossTenantCalls: 0,
   foreignBodyIdCalls: 0,
+  keyCrossTenantCalls: 0,
 };
 afterAll(() => {
   console.info(
-    `isolation matrix: ${counts.routes} /api routes, ${counts.owner} owner routes, ${counts.crossTenantCalls} cross-tenant calls, ${counts.foreignBodyIdCalls} calls with a foreign id in the body`,
+    `isolation matrix: ${counts.routes} /api routes, ${counts.owner} owner routes, ${counts.crossTenantCalls} cross-tenant calls, ${counts.foreignBodyIdCalls} calls with a foreign id in the body; ${counts.keyRoutes} API key routes, ${counts.keyCrossTenantCalls} cross-tenant calls with a key`,
   );
 });
 
@@ -309,3 +316,70 @@ function bookableDate() {
   while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
 }
+
+/**
+ * The same matrix with API keys (decision 1201): business A's key (read and write) never reaches B's data through
+ * /api/v1 — B's ids are 404, B's rows unchanged, B's data in no answer; without a key every route is 401.
+ */
+describe('the public API with an API key', () => {
+  const keyOfA = createApiKey(t.db, a.userId, a.userId, { name: 'Matrix', scopes: ['read', 'write'] });
+  const callWithKey = async (route: AppRoute, path: string, key?: string) => {
+    const schema = jsonBodySchema(route);
+    const json =
+      route.method === 'GET' || route.method === 'DELETE'
+        ? undefined
+        : schema
+          ? sampleOf(schema, () => crypto.randomUUID())
+          : {};
+    const headers = key ? { authorization: `Bearer ${key}` } : undefined;
+    return t.request(path, { method: route.method, json, headers });
+  };
+
+  it('covers the documented resources', () => {
+    const paths = keyRoutes.map((r) => `${r.method} ${r.path}`);
+    for (const p of [
+      'GET /api/v1/bookings/:id',
+      'GET /api/v1/customers/:id',
+      'PATCH /api/v1/customers/:id',
+      'GET /api/v1/services/:id',
+      'GET /api/v1/invoices/:id',
+      'GET /api/v1/quotes/:id',
+    ])
+      expect(paths).toContain(p);
+  });
+
+  it.each(keyRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s without a key is 401',
+    async (_n, route) => {
+      const res = await callWithKey(route, fill(route, crypto.randomUUID()));
+      expect(res.status).toBe(401);
+    },
+  );
+
+  const withIds = keyRoutes.filter((r) => r.params.some(isIdParam));
+  it.each(withIds.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    "%s with A's key and B's ids: 404, none of B's data, B unchanged",
+    async (_n, route) => {
+      const { key } = await keyOfA;
+      const before = await tenantSnapshot(t.db, b.userId);
+      for (const id of bIds) {
+        counts.keyCrossTenantCalls++;
+        const res = await callWithKey(route, fill(route, id), key);
+        const body = await res.text();
+        expect(res.status, `${route.method} ${fill(route, id)} → ${res.status} ${body}`).toBe(404);
+        for (const secret of bSecrets) expect(body).not.toContain(secret);
+      }
+      expect(await tenantSnapshot(t.db, b.userId)).toBe(before);
+    },
+  );
+
+  it.each(
+    keyRoutes.filter((r) => r.params.length === 0 && r.method === 'GET').map((r) => [r.path, r] as const),
+  )("GET %s with A's key holds A's data and none of B's", async (_n, route) => {
+    const { key } = await keyOfA;
+    const res = await callWithKey(route, route.path, key);
+    expect(res.status).toBe(200);
+    const body = await res.text();
+    for (const secret of bSecrets) expect(body).not.toContain(secret);
+  });
+});

@@ -480,6 +480,8 @@ const DOCUMENTS: Record<string, string> = {
   'GET /api/team': 'the team: the owner, the technicians (seats) and pending invitations',
   'GET /api/quotes/{id}': 'one quote with its lines',
   'GET /api/invoices/{id}': 'one invoice with its lines and payments',
+  'GET /api/v1/quotes/{id}': 'one quote with its lines (public API)',
+  'GET /api/v1/invoices/{id}': 'one invoice with its lines (public API)',
   'GET /api/payouts': 'the payouts overview',
   'GET /api/admin/analytics': 'one report',
   'GET /api/analytics': "the owner's analytics for one period, with its weeks and months",

@@ -244,3 +244,30 @@ export function mountRateLimits(
     );
   }
 }
+
+/**
+ * Counts one request under `key` in the shared rate_limit table (a fixed window, like a `batch: 1` limit) and answers
+ * the window's count with the seconds left in it: the public API's per-key limits (decision 1201) show both in their
+ * RateLimit headers.
+ */
+export async function countInSharedWindow(
+  db: Database,
+  key: string,
+  windowSeconds: number,
+  now = Date.now(),
+) {
+  const windowMs = windowSeconds * 1000;
+  const windowStart = now - (now % windowMs);
+  const result = await db.execute(sql`
+    insert into rate_limit (id, key, count, last_request)
+    values (gen_random_uuid()::text, ${key}, 1, ${windowStart})
+    on conflict (key) do update set
+      count = case when rate_limit.last_request = excluded.last_request then rate_limit.count + 1 else 1 end,
+      last_request = excluded.last_request
+    returning count`);
+  const [row] = (result as unknown as { rows: { count: number | string }[] }).rows;
+  return {
+    count: Number(row?.count ?? 1),
+    resetSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
+  };
+}

@@ -11,6 +11,7 @@ import {
   createVehicle,
 } from '../db/factories';
 import * as schema from '../db/schema';
+import { createApiKey } from '../features/api-keys/api-keys.service';
 
 /** Every table with a business_id column: a tenant's rows, whatever feature added the table. */
 export function tenantTables(): PgTable[] {
@@ -90,6 +91,8 @@ export async function populateTenant(db: Database, businessId: string, marker: s
     startedAt: new Date(Date.now() - 3 * 3_600_000),
     endedAt: new Date(Date.now() - 2 * 3_600_000),
   });
+  // A key to the public API (decision 1200).
+  await createApiKey(db, businessId, businessId, { name: `${marker} Key`, scopes: ['read'] });
 }
 
 /** The ids of every row of the business, in every tenant table. */

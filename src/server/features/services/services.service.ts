@@ -188,3 +188,8 @@ export async function deleteService(
     return 'deleted' as const;
   });
 }
+
+/** One service of the business (archived ones included), as the list shows it. */
+export async function getService(db: Database, businessId: string, id: string) {
+  return toService(await findOwn(db, businessId, id));
+}
