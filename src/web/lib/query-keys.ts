@@ -43,6 +43,7 @@ export const queryKeys = {
     all: [...admin, 'verifications'] as const,
     list: (status: string) => [...admin, 'verifications', status] as const,
   },
+  apiKeys: { all: ['api-keys'] as const },
   automations: {
     all: ['automations'] as const,
     settings: ['automations', 'settings'] as const,

@@ -1,15 +1,17 @@
+import { ApiKeysTab } from '../features/api-keys/api-keys-tab';
 import { BookingLinkSettings } from '../features/booking-link/booking-link-settings';
 import { HoursTab } from '../features/bookings/scheduling/hours-tab';
 import { BusinessProfilePage } from '../features/business-profile/business-profile-page';
 import { TeamTab } from '../features/team/team-tab';
 
-/** /business-profile: the profile with the booking link, the Hours & Booking tab and the Team tab. */
+/** /business-profile: the profile with the booking link and the Hours & Booking, Team and API tabs. */
 export function BusinessProfileRoute() {
   return (
     <BusinessProfilePage
       bookingLink={<BookingLinkSettings />}
       hoursTab={<HoursTab />}
       teamTab={<TeamTab />}
+      apiTab={<ApiKeysTab />}
     />
   );
 }

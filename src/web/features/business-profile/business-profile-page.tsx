@@ -13,17 +13,20 @@ import { BasicInfoFields, BusinessDetailsFields, ServicesFields, useProfileForm 
 import { TestimonialsTab } from './testimonials-tab';
 
 /**
- * /business-profile. The booking link, the Hours & Booking tab and the Team tab belong to their own features; the
+ * /business-profile. The booking link, the Hours & Booking, Team and API tabs belong to their own features; the
  * route (src/web/routes/business-profile-route.tsx) hands them in.
  */
 export function BusinessProfilePage({
   bookingLink,
   hoursTab,
   teamTab,
+  apiTab,
 }: {
   bookingLink: ReactNode;
   hoursTab: ReactNode;
   teamTab: ReactNode;
+  /** API keys and webhooks (Elite), from their own features. */
+  apiTab?: ReactNode;
 }) {
   const { data, isPending, isError, errorUpdatedAt, refetch, isRefetching } = useBusinessProfile();
   useErrorToast(isError, PROFILE_TEXT.loadFailed, errorUpdatedAt);
@@ -81,6 +84,7 @@ export function BusinessProfilePage({
               <TabsTrigger value="testimonials">Testimonials</TabsTrigger>
               <TabsTrigger value="hours">Hours &amp; Booking</TabsTrigger>
               {!isTechnician && <TabsTrigger value="team">Team</TabsTrigger>}
+              {!isTechnician && apiTab && <TabsTrigger value="api">API</TabsTrigger>}
             </TabsList>
             <form onSubmit={onSubmit} noValidate>
               {/* Mounted while hidden, so that one Save keeps the other tabs' edits. */}
@@ -99,6 +103,7 @@ export function BusinessProfilePage({
             </TabsContent>
             <TabsContent value="hours">{hoursTab}</TabsContent>
             {!isTechnician && <TabsContent value="team">{teamTab}</TabsContent>}
+            {!isTechnician && apiTab && <TabsContent value="api">{apiTab}</TabsContent>}
           </Tabs>
         </>
       )}
