@@ -9,8 +9,9 @@ import {
   type ApiKeyValues,
   apiKeyInputSchema,
 } from '../../../shared/api-keys';
-import { formatDate, viewerTimeZone } from '../../../shared/time';
+import { formatDate } from '../../../shared/time';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../api/api-keys';
+import { useBusinessTimeZone } from '../../api/scheduling';
 import { FeatureGate } from '../../components/domain/feature-gate';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
@@ -21,7 +22,8 @@ import { Field } from '../../components/ui/label';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 
-const dateText = (iso: string) => formatDate(iso, viewerTimeZone(), { weekday: false, year: false });
+const dateText = (iso: string, timeZone: string) =>
+  formatDate(iso, timeZone, { weekday: false, year: false });
 const EMPTY: ApiKeyInput = { name: '', scopes: ['read'] };
 
 /** The API tab of /business-profile (Elite): create keys (shown once), see them by prefix and last use, revoke. */
@@ -38,6 +40,7 @@ export function ApiKeysTab({ webhooks }: { webhooks?: React.ReactNode }) {
 
 function ApiKeys() {
   const keys = useApiKeys();
+  const timeZone = useBusinessTimeZone();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
   const [shown, setShown] = useState<{ name: string; key: string } | null>(null);
@@ -153,8 +156,8 @@ function ApiKeys() {
                   <p className="truncate font-medium text-slate-900">{k.name}</p>
                   <p className="truncate font-mono text-xs text-slate-600">{k.prefix}_…</p>
                   <p className="text-xs text-slate-500">
-                    Created {dateText(k.createdAt)} ·{' '}
-                    {k.lastUsedAt ? `last used ${dateText(k.lastUsedAt)}` : 'never used'}
+                    Created {dateText(k.createdAt, timeZone)} ·{' '}
+                    {k.lastUsedAt ? `last used ${dateText(k.lastUsedAt, timeZone)}` : 'never used'}
                   </p>
                 </div>
                 <div className="flex shrink-0 items-center gap-2">
