@@ -64,6 +64,8 @@ import { timesheetsApi } from './features/timesheets/timesheets.routes';
 import { adminVerificationsApi } from './features/verification/admin-verifications.routes';
 import { verificationApi } from './features/verification/verification.routes';
 import { BODY_TOO_LARGE_MESSAGE, bodyLimitOf, MAX_BODY_BYTES } from './http/body-limits';
+import { webhooksApi } from './features/webhooks/webhooks.routes';
+import { BODY_TOO_LARGE_MESSAGE, MAX_BODY_BYTES } from './http/body-limits';
 import { clientAddress, trustedProxyHops } from './http/client-address';
 import type { AppDeps, AppEnv } from './http/context';
 import { handleError } from './http/error-handler';
@@ -213,6 +215,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/admin/billing', adminBillingApi)
     .route('/api/team', teamApi)
     .route('/api/api-keys', apiKeysApi)
+    .route('/api/webhooks', webhooksApi)
     .route('/api/invitations', invitationsApi)
     .route('/api/quotes', quotesApi)
     .route('/api/invoices', invoicesApi)

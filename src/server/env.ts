@@ -15,6 +15,8 @@ const envSchema = z.object({
   SEED_DEMO: bool,
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
   TRUST_PROXY: bool,
+  // Webhooks may go to private and loopback addresses: for tests and development only (decision 1202).
+  OUTBOUND_ALLOW_PRIVATE: bool,
   // With TRUST_PROXY: how many proxies of ours append to X-Forwarded-For (the client is the entry the outermost added).
   TRUSTED_PROXY_HOPS: z.coerce
     .number()
@@ -93,6 +95,7 @@ export type Env = z.infer<typeof envSchema> & {
   SEED_DEMO: boolean;
   ALLOW_TEST_CHECKOUT: boolean;
   TRUST_PROXY: boolean;
+  OUTBOUND_ALLOW_PRIVATE: boolean;
   SERVE_WEB: boolean;
   S3_FORCE_PATH_STYLE: boolean;
 };
@@ -146,6 +149,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     SEED_DEMO: parsed.data.SEED_DEMO ?? true,
     ALLOW_TEST_CHECKOUT: parsed.data.ALLOW_TEST_CHECKOUT ?? false,
     TRUST_PROXY: parsed.data.TRUST_PROXY ?? false,
+    OUTBOUND_ALLOW_PRIVATE: parsed.data.OUTBOUND_ALLOW_PRIVATE ?? false,
     SERVE_WEB: parsed.data.SERVE_WEB ?? true,
   };
 }

@@ -8,6 +8,7 @@ import { scheduleAutomationsTick } from './features/campaigns/automations/worker
 import { scheduleDailyTestPayouts } from './features/payouts/payouts-jobs';
 import { describeOutsideServices } from './features/platform-settings/outside-services';
 import { createSeoSettings, publicPagesOf } from './features/seo/seo-settings';
+import { scheduleWebhooksSweep } from './features/webhooks/webhooks.service';
 import { createAppServer, nodeListener } from './http/node-listener';
 import { createJobQueue } from './jobs/queue';
 import { registerWorkers } from './jobs/workers';
@@ -113,6 +114,7 @@ async function main() {
     linkSecret,
     supportEmail: env.SUPPORT_EMAIL,
     trustProxy: env.TRUST_PROXY,
+    outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE,
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     // The embedded database belongs to this process alone (rate-limit counts stay in memory, SEO runs resume at once).
     exclusiveDatabase: handle.kind === 'pglite',
@@ -134,6 +136,8 @@ async function main() {
   if (payments.kind === 'test') await scheduleDailyTestPayouts(jobs);
   // Reminders, review requests and win-back: a tick a minute, one waiting however many instances start (decision 611).
   await scheduleAutomationsTick(jobs, 5);
+  // Webhook deliveries written with a change and not yet sent by their own job: a sweep a minute (decision 1202).
+  await scheduleWebhooksSweep(jobs, 10);
   const app = createApp(deps);
   // PGlite has no autovacuum: tables grown or changed a lot are vacuumed now (before serving) and every 10 minutes
   // (decision 925).

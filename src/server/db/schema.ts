@@ -26,4 +26,5 @@ export * from '../features/seo/seo-render.schema';
 export * from '../features/team/team.schema';
 export * from '../features/timesheets/timesheets.schema';
 export * from '../features/verification/verification.schema';
+export * from '../features/webhooks/webhooks.schema';
 export * from './domain.schema';

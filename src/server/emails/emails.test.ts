@@ -56,6 +56,11 @@ const KEY_FACTS: Record<EmailName, string[]> = {
     '500 Congress Ave, Austin, TX 78701',
   ],
   marketing: ['Twenty percent off', '100 Congress Ave, Austin, TX 78701', 'Unsubscribe'],
+  'webhook-endpoint-disabled': [
+    'https://hooks.example.com/shineroute',
+    'HTTP 503: Service Unavailable',
+    'http://localhost:3000/business-profile',
+  ],
 };
 
 const TAG = /<\/?(html|head|body|table|tr|td|p|a|br|div|span|strong|img|hr)\b/i;

@@ -24,6 +24,7 @@ import { quoteSent } from './templates/quote-sent';
 import { serviceAreaLaunch } from './templates/service-area-launch';
 import { teamInvitation } from './templates/team-invitation';
 import { verificationApproved, verificationRejected } from './templates/verification-decision';
+import { webhookEndpointDisabled } from './templates/webhook-endpoint-disabled';
 
 /** Every email the product sends, by name. */
 export const EMAIL_TEMPLATES = {
@@ -55,6 +56,7 @@ export const EMAIL_TEMPLATES = {
   'invoice-refund': invoiceRefund,
   marketing: marketingEmail,
   'on-my-way': onMyWay,
+  'webhook-endpoint-disabled': webhookEndpointDisabled,
 } as const;
 
 export type EmailName = keyof typeof EMAIL_TEMPLATES;

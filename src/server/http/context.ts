@@ -40,6 +40,10 @@ export interface AppDeps {
   exclusiveDatabase?: boolean;
   /** The platform fee until an admin saves one (PLATFORM_FEE_PERCENT / _FIXED_CENTS); 5% + 30¢ when absent. */
   platformFee?: PlatformFee;
+  /** Webhooks may be delivered to private and loopback addresses (OUTBOUND_ALLOW_PRIVATE; tests and development). */
+  outboundAllowPrivate?: boolean;
+  /** Seconds between a webhook delivery's attempts (decision 1202); tests shorten them. */
+  webhookRetryDelaysSeconds?: number[];
   /** Requests each public API key may make per window (decision 1201); 2,500 per 5 minutes when absent. */
   apiRateLimit?: { max: number; windowSeconds: number };
   /** Which outside services the environment configures (for /admin/settings; never their secrets). */

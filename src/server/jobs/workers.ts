@@ -5,6 +5,7 @@ import { invoicesWorkers } from '../features/invoices/invoices.workers';
 import { payoutsWorkers } from '../features/payouts/payouts.workers';
 import { resumeSeoWork, seoWorkers } from '../features/seo/seo.workers';
 import { serviceAreasWorkers } from '../features/service-areas/service-areas.workers';
+import { webhooksWorkers } from '../features/webhooks/webhooks.workers';
 import type { AppDeps } from '../http/context';
 import type { JobWorker } from './job-worker';
 import type { JobQueue } from './queue';
@@ -22,6 +23,7 @@ export const WORKERS: readonly JobWorker[] = [
   ...invoicesWorkers,
   ...serviceAreasWorkers,
   ...billingWorkers,
+  ...webhooksWorkers,
 ];
 
 export async function registerWorkers(queue: JobQueue, deps: AppDeps): Promise<void> {

@@ -12,6 +12,7 @@ import {
 } from '../db/factories';
 import * as schema from '../db/schema';
 import { createApiKey } from '../features/api-keys/api-keys.service';
+import { recordWebhookEvent } from '../features/webhooks/webhooks.service';
 
 /** Every table with a business_id column: a tenant's rows, whatever feature added the table. */
 export function tenantTables(): PgTable[] {
@@ -93,6 +94,14 @@ export async function populateTenant(db: Database, businessId: string, marker: s
   });
   // A key to the public API (decision 1200).
   await createApiKey(db, businessId, businessId, { name: `${marker} Key`, scopes: ['read'] });
+  // A webhook endpoint with an event and its delivery (decision 1202).
+  await db.insert(schema.webhookEndpoints).values({
+    businessId,
+    url: `https://example.com/${marker}`,
+    events: ['customer.created'],
+    secret: `whsec_${Buffer.from(marker).toString('base64')}`,
+  });
+  await recordWebhookEvent(db, businessId, 'customer.created', { firstName: marker });
 }
 
 /** The ids of every row of the business, in every tenant table. */

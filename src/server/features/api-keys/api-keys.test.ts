@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { API_KEYS_TEXT } from '../../../shared/api-keys';
+import { createApp } from '../../app';
 import { createCustomer } from '../../db/factories';
 import { apiKeys } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
@@ -205,6 +206,20 @@ describe('the public API /api/v1', () => {
     expect(Number((rows as unknown as { rows: { count: number }[] }).rows[0]!.count)).toBe(6);
     // Another key of the same business has its own count.
     expect((await v1('/services', other.key)).status).toBe(200);
+  });
+
+  it('the limit holds across instances: two apps on one database share each key’s count', async () => {
+    const owner = await t.signUp({ plan: 'elite' });
+    const { key } = await createKey(owner, ['read']);
+    const instances = [t.app, createApp({ ...t.deps })];
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await instances[i % 2]!.request('/api/v1/services', {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
   });
 
   it('unknown paths and malformed ids answer 404 with a code; the OpenAPI document names the key scheme', async () => {

@@ -12,6 +12,8 @@ import { queueReviewRequest } from '../campaigns/automations/review-requests';
 import { deductStockForCompletedBooking } from '../inventory/service-usage.service';
 import { earnPointsForBooking, reverseBookingPoints } from '../loyalty/points-ledger';
 import { recordCheckoutRefund } from '../payouts/refunds';
+import { v1Booking } from '../public-api/v1-schemas';
+import { recordWebhookEvent } from '../webhooks/webhooks.service';
 import { bookerChanges } from './booker-details.service';
 import { recordHistory } from './booking-history.service';
 
@@ -206,6 +208,14 @@ export async function updateBookingStatus(
         summary: `Status ${BOOKING_STATUS_LABELS[row.status]} → ${BOOKING_STATUS_LABELS[to]}`,
       },
     ]);
+    // With the change, in its transaction (decision 1202).
+    if (to === 'cancelled' || to === 'completed')
+      await recordWebhookEvent(
+        tx,
+        businessId,
+        to === 'cancelled' ? 'booking.cancelled' : 'booking.completed',
+        v1Booking.parse(await getBooking(tx, businessId, id)),
+      );
   });
   if (to === 'cancelled' && current.paymentSessionId)
     await refundCancelledBooking(deps, current.paymentSessionId);

@@ -23,6 +23,8 @@ import { assertOwnedIds, assertUuid } from '../../http/ids';
 import { manageUrl, newManageToken } from '../campaigns/automations/customer-links';
 import { sendTransactional, sendTransactionalSms } from '../campaigns/automations/message-queue';
 import { dropPendingReminders } from '../campaigns/automations/reminders';
+import { v1Booking } from '../public-api/v1-schemas';
+import { recordWebhookEvent } from '../webhooks/webhooks.service';
 import { findActiveService, findPublicBusiness } from './book/booking-options.service';
 import { type HistoryEntry, historyOf, recordHistory } from './booking-history.service';
 import { businessTimeZone, getBooking } from './bookings.service';
@@ -181,6 +183,13 @@ export async function createOwnerBooking(deps: Deps, businessId: string, body: O
     if (input.paidOffline)
       entries.push({ field: 'payment', summary: `Marked paid offline (${formatCents(priceCents)})` });
     await recordHistory(tx, businessId, row!.id, entries);
+    // With the booking, in its transaction (decision 1202).
+    await recordWebhookEvent(
+      tx,
+      businessId,
+      'booking.created',
+      v1Booking.parse(await getBooking(tx, businessId, row!.id)),
+    );
     return row!.id;
   });
   await sendOwnerBookingConfirmation(deps, businessId, id);
@@ -331,6 +340,13 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
     await recordHistory(tx, businessId, id, entries);
     // Reminders for the old time that have not gone out are dropped; the new time gets its own (decision 611).
     if (moved) await dropPendingReminders(tx, id);
+    if (moved)
+      await recordWebhookEvent(
+        tx,
+        businessId,
+        'booking.rescheduled',
+        v1Booking.parse(await getBooking(tx, businessId, id)),
+      );
     return moved ? { at: moved, from: current.scheduledAt, customerId: current.customerId } : null;
   });
 

@@ -4,6 +4,7 @@ import { AUTOMATION_TEXT, type reviewInputSchema } from '../../../shared/messagi
 import type { Database } from '../../db/client';
 import { bookingReviews, bookings, customers, profiles, testimonials } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
+import { recordWebhookEvent } from '../webhooks/webhooks.service';
 import { bookingOfLinkToken } from './automations/customer-links';
 import { getAutomationSettings } from './automations/settings';
 
@@ -74,6 +75,15 @@ export async function submitReview(db: Database, token: string, input: z.output<
         isFeatured: false,
       })
       .returning({ id: testimonials.id });
+    // With the review, in its transaction (decision 1202).
+    await recordWebhookEvent(tx, r.businessId, 'review.received', {
+      id: t!.id,
+      bookingId: r.bookingId,
+      customerName: `${first} ${initial}.`,
+      serviceName: r.serviceName,
+      rating: input.rating,
+      text: input.text,
+    });
     await tx
       .update(bookingReviews)
       .set({ testimonialId: t!.id })

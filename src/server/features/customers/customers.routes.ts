@@ -5,6 +5,8 @@ import { LOYALTY_TIERS } from '../../../shared/loyalty';
 import { requireOwnerForWrites, requireUser } from '../../access/guards';
 import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json, noContent } from '../../http/openapi';
+import { v1Customer } from '../public-api/v1-schemas';
+import { emitWebhookEvent } from '../webhooks/webhooks.service';
 import {
   createCustomer,
   deleteCustomer,
@@ -117,9 +119,11 @@ export const customersApi = customersRoutes
   .openapi(listRoute, async (c) =>
     c.json(await listCustomers(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200),
   )
-  .openapi(createCustomerRoute, async (c) =>
-    c.json(await createCustomer(c.var.deps.db, c.var.businessId, c.req.valid('json')), 201),
-  )
+  .openapi(createCustomerRoute, async (c) => {
+    const customer = await createCustomer(c.var.deps.db, c.var.businessId, c.req.valid('json'));
+    await emitWebhookEvent(c.var.deps, c.var.businessId, 'customer.created', v1Customer.parse(customer));
+    return c.json(customer, 201);
+  })
   .openapi(detailRoute, async (c) =>
     c.json(await getCustomerDetail(c.var.deps.db, c.var.businessId, c.req.valid('param').id), 200),
   )

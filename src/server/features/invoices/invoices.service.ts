@@ -19,6 +19,8 @@ import { conflict, invalid, notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
 import { afterCursor, type ListQuery, pageOf } from '../../http/lists';
 import { tipsCentsBetween, tipsCentsQuery } from '../analytics/booking-figures';
+import { v1Invoice } from '../public-api/v1-schemas';
+import { recordWebhookEvent } from '../webhooks/webhooks.service';
 import { DAY_MS, documentBusiness, invoiceNumberText, invoicePageUrl, pricedLines } from './documents';
 import { sendReceipt } from './invoice-emails';
 import type { DocumentLine } from './invoices.schema';
@@ -191,6 +193,9 @@ export async function applyPayment(
     })
     .where(eq(invoices.id, invoiceId))
     .returning();
+  // Paid in full by this payment: told to the business's webhooks with the payment (decision 1202).
+  if (status === 'paid' && inv.status !== 'paid')
+    await recordWebhookEvent(tx, inv.businessId, 'invoice.paid', v1Invoice.parse(toInvoice(updated!)));
   return { invoice: updated!, payment };
 }
 

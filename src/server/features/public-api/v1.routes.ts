@@ -21,6 +21,7 @@ import {
 import { getInvoice, listInvoices } from '../invoices/invoices.service';
 import { getQuote, listQuotes } from '../invoices/quotes.service';
 import { getService, listServices } from '../services/services.service';
+import { emitWebhookEvent } from '../webhooks/webhooks.service';
 import { v1Booking, v1Customer, v1Error, v1Invoice, v1Quote, v1Service } from './v1-schemas';
 
 /** The security scheme every /api/v1 operation names in the OpenAPI document. */
@@ -241,9 +242,13 @@ export const publicApiV1 = router
     const detail = await getCustomerDetail(c.var.deps.db, c.var.businessId, c.req.valid('param').id);
     return c.json(v1Customer.parse(detail.customer), 200);
   })
-  .openapi(createCustomerRoute, async (c) =>
-    c.json(v1Customer.parse(await createCustomer(c.var.deps.db, c.var.businessId, c.req.valid('json'))), 201),
-  )
+  .openapi(createCustomerRoute, async (c) => {
+    const customer = v1Customer.parse(
+      await createCustomer(c.var.deps.db, c.var.businessId, c.req.valid('json')),
+    );
+    await emitWebhookEvent(c.var.deps, c.var.businessId, 'customer.created', customer);
+    return c.json(customer, 201);
+  })
   .openapi(updateCustomerRoute, async (c) => {
     const { db } = c.var.deps;
     const id = c.req.valid('param').id;

@@ -1,0 +1,71 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { profiles } from '../../db/domain.schema';
+
+/**
+ * Where a business wants its events (decision 1202). The signing secret (`whsec_…`) is kept whole: signing needs it,
+ * and the owner may read it again to set up a receiver.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    events: text().array().notNull(),
+    secret: text().notNull(),
+    /** Null while it receives; set when a delivery failed for a day (the endpoint then receives nothing). */
+    disabledAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_business_id_idx').on(t.businessId, t.createdAt)],
+);
+
+/** One event of a business: its id is the `webhook-id` every endpoint receives it with. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    type: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_events_business_id_idx').on(t.businessId, t.createdAt)],
+);
+
+/** One event for one endpoint: unique, so an event reaches an endpoint once; the log the owner reads. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    endpointId: uuid()
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: uuid()
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    status: text().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** While a worker sends it: no other worker claims it before then. */
+    lockedUntil: timestamp({ withTimezone: true }),
+    lastStatusCode: integer(),
+    lastError: text(),
+    lastAttemptAt: timestamp({ withTimezone: true }),
+    deliveredAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_endpoint_event_uq').on(t.endpointId, t.eventId),
+    index('webhook_deliveries_business_id_idx').on(t.businessId),
+    index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt),
+    index('webhook_deliveries_event_id_idx').on(t.eventId),
+  ],
+);
