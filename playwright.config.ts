@@ -76,6 +76,8 @@ export default defineConfig({
       SEED_DEMO: 'true',
       // Every journey signs in from 127.0.0.1; the limit itself is covered by the API tests.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // Webhook journeys deliver to a receiver on 127.0.0.1 (decision 1202).
+      OUTBOUND_ALLOW_PRIVATE: 'true',
     },
     stdout: 'pipe',
   },

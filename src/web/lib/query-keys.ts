@@ -166,6 +166,10 @@ export const queryKeys = {
     all: ['timesheets'] as const,
     week: (from: string | null) => ['timesheets', 'week', from] as const,
   },
+  webhooks: {
+    all: ['webhooks'] as const,
+    deliveries: (endpointId: string) => ['webhooks', 'deliveries', endpointId] as const,
+  },
   team: {
     all: ['team'] as const,
     assignments: ['team', 'assignments'] as const,

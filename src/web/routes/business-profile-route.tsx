@@ -3,6 +3,7 @@ import { BookingLinkSettings } from '../features/booking-link/booking-link-setti
 import { HoursTab } from '../features/bookings/scheduling/hours-tab';
 import { BusinessProfilePage } from '../features/business-profile/business-profile-page';
 import { TeamTab } from '../features/team/team-tab';
+import { WebhooksSection } from '../features/webhooks/webhooks-section';
 
 /** /business-profile: the profile with the booking link and the Hours & Booking, Team and API tabs. */
 export function BusinessProfileRoute() {
@@ -11,7 +12,7 @@ export function BusinessProfileRoute() {
       bookingLink={<BookingLinkSettings />}
       hoursTab={<HoursTab />}
       teamTab={<TeamTab />}
-      apiTab={<ApiKeysTab />}
+      apiTab={<ApiKeysTab webhooks={<WebhooksSection />} />}
     />
   );
 }
