@@ -29,7 +29,7 @@ test('an Elite owner creates an API key and a webhook endpoint, and sends a test
     await page.getByRole('tab', { name: 'API' }).click();
 
     // The key: shown once.
-    await page.getByLabel('Name').fill('Zapier');
+    await page.getByLabel('Key name').fill('Zapier');
     await page.getByRole('button', { name: 'Create API Key' }).click();
     const shown = page.getByLabel('New API key');
     await expect(shown).toHaveValue(/^sr_live_[a-z0-9]{8}_/);

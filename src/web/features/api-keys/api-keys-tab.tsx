@@ -85,7 +85,7 @@ function ApiKeys() {
         </CardHeader>
         <CardContent>
           <form onSubmit={submit} noValidate className="grid gap-4">
-            <Field id="api-key-name" label="Name" error={errors.name?.message}>
+            <Field id="api-key-name" label="Key name" error={errors.name?.message}>
               <Input placeholder="Zapier" autoComplete="off" {...form.register('name')} />
             </Field>
             <Field id="api-key-access" label="Access" error={errors.scopes?.message}>
