@@ -15,6 +15,9 @@ import { redeemHeldReward, rewardForCheckout } from '../../loyalty/redeem.servic
 import { recordCompletedCharge } from '../../payouts/ledger.service';
 import { chargeTermsFor } from '../../payouts/payment-accounts.service';
 import { priceWithPromo } from '../../promo-codes/promo-codes.service';
+import { v1Booking } from '../../public-api/v1-schemas';
+import { recordWebhookEvent } from '../../webhooks/webhooks.service';
+import { getBooking } from '../bookings.service';
 import { assertSlotBookable, lockBusinessSlots, slotHasRoom } from '../scheduling/scheduling.service';
 import { sendBookingEmails, sendSlotLostEmail } from './booking-emails';
 import { findActiveService, findPublicBusiness, leadServices } from './booking-options.service';
@@ -343,6 +346,14 @@ async function bookOnce(
         paymentReference: paymentReference ?? row.paymentReference,
       })
       .where(eq(checkoutSessions.id, row.id));
+    // A booking made online is told to the business's webhooks with it, once (decision 1202).
+    if (created && row.businessId)
+      await recordWebhookEvent(
+        tx,
+        row.businessId,
+        'booking.created',
+        v1Booking.parse(await getBooking(tx, row.businessId, bookingId)),
+      );
     return { kind: 'booked', bookingId, created };
   });
 }
