@@ -8,6 +8,7 @@ import { createBooking, createCustomer, createService } from '../../db/factories
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { isPrivateAddress, PRIVATE_ADDRESS_MESSAGE, postOutbound } from '../../http/outbound';
 import { createTestContext } from '../../test/harness';
+import { bookableBusiness, bookingForm } from '../bookings/book/booking.fixtures';
 import {
   deliverDueWebhooks,
   deliverWebhook,
@@ -301,6 +302,28 @@ describe('events from the features’ own writes', () => {
     expect(events.find((e) => e.type === 'invoice.paid')!.data).toMatchObject({
       id: invoice.id,
       status: 'paid',
+    });
+  });
+
+  it('a booking made online is sent as booking.created, once however often the checkout completes', async () => {
+    const rx = await receiver();
+    const { owner } = await ownerWithEndpoint(rx.url, ['booking.created']);
+    const [service] = await bookableBusiness(t.db, owner.userId);
+    const res = await t.request('/api/booking/create-payment', {
+      method: 'POST',
+      json: bookingForm({ businessId: owner.userId, serviceId: service!.id }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { sessionId, url } = await res.json();
+    expect((await t.request(`${new URL(url).pathname}/pay`, { method: 'POST' })).status).toBe(303);
+    for (let i = 0; i < 2; i++)
+      await t.request('/api/booking/complete-booking', { method: 'POST', json: { sessionId } });
+    await deliverDueWebhooks(t.deps);
+    expect(rx.received).toHaveLength(1);
+    const event = JSON.parse(rx.received[0]!.body);
+    expect(event).toMatchObject({
+      type: 'booking.created',
+      data: { status: 'pending', service: { id: service!.id } },
     });
   });
 });
