@@ -7,7 +7,7 @@ import { nodeAnswers } from '../app';
 import { createTestContext, TEST_ORIGIN } from '../test/harness';
 import { type AppRoute, appRoutes, fillPath, jsonBodySchema, sampleOf } from '../test/routes';
 import { populateTenant, tenantIds, tenantTables } from '../test/tenants';
-import { MAX_BODY_BYTES } from './body-limits';
+import { bodyLimitOf } from './body-limits';
 import { createAppServer, nodeListener } from './node-listener';
 
 /**
@@ -279,12 +279,13 @@ it('answers a body over the limit with 413 on every write route, and the keep-al
       req.on('error', reject);
       req.end(body);
     });
-  const oversized = Buffer.alloc(MAX_BODY_BYTES + 64 * 1024, ' ');
   const writes = routes.filter((r) => r.method !== 'GET');
   const failures: string[] = [];
   try {
     for (const route of writes) {
       const path = fillPath(route, () => ownIds[0] ?? 'x');
+      // Each route's own limit (field photos and the signed completion take more than the default).
+      const oversized = Buffer.alloc(bodyLimitOf(path).maxBytes + 64 * 1024, ' ');
       const refused = await send(route.method, path, oversized).catch((err: Error) => ({
         status: 0,
         socket: err.message,

@@ -144,6 +144,8 @@ describe('3. an empty PATCH or PUT is a 400 on every such route', () => {
     }
     expect(updates.length).toBeGreaterThan(5);
     for (const [method, path] of updates) {
+      // The public API takes keys, not sessions: api-keys.test.ts checks its bodies with a key.
+      if (path.startsWith('/api/v1/')) continue;
       const url = path.replace(/\{[^}]+\}/g, crypto.randomUUID());
       const cookie = path.startsWith('/api/admin/') ? admin.cookie : owner.cookie;
       const res = await t.request(url, { method, cookie, json: {} });

@@ -80,7 +80,24 @@ function call(
   const schema = jsonBodySchema(route);
   const json =
     route.method === 'GET' || route.method === 'DELETE' ? undefined : schema ? sampleOf(schema, uuid) : {};
-  return t.request(path, { method: route.method, cookie, json });
+  if (isPhotoUpload(route)) {
+    // A multipart upload: a real form, so the answer is about the job and not the body's type.
+    const form = new FormData();
+    form.set('kind', 'before');
+    form.set('deviceTime', '2030-01-15T15:00:00.000Z');
+    form.set('file', new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }), 'a.jpg');
+    return t.request(path, { method: route.method, cookie, body: form, headers: writeHeaders(route.method) });
+  }
+  return t.request(path, { method: route.method, cookie, json, headers: writeHeaders(route.method) });
+}
+
+function isPhotoUpload(route: AppRoute): boolean {
+  return route.method === 'POST' && /\/api\/field\/jobs\/[^/]+\/photos$/.test(route.path);
+}
+
+/** Field writes take an Idempotency-Key (decision 1170), as the field app always sends: a fresh one per call. */
+function writeHeaders(method: string): Record<string, string> | undefined {
+  return method === 'GET' ? undefined : { 'idempotency-key': crypto.randomUUID() };
 }
 
 const counts = {
@@ -205,6 +222,7 @@ describe("business A with business B's ids in request bodies", () => {
   // A field whose name alone does not say its table, by route: the checklist's items name their own rows by `id`.
   const TABLE_OF_ROUTE_FIELD: Record<string, Record<string, string>> = {
     'PUT /api/services/:id/checklist': { id: 'service_checklist_items' },
+    'POST /api/field/jobs/:id/materials': { itemId: 'inventory_items' },
   };
   // Fields naming a user of the business rather than a row: the owner is always one.
   const USER_FIELDS = new Set(['technicianId']);
@@ -269,7 +287,12 @@ describe("business A with business B's ids in request bodies", () => {
       let path: string | undefined;
       for (const id of candidates) {
         const p = fill(route, id);
-        const res = await t.request(p, { method: route.method, cookie: a.cookie, json: body() });
+        const res = await t.request(p, {
+          method: route.method,
+          cookie: a.cookie,
+          json: body(),
+          headers: writeHeaders(route.method),
+        });
         if (res.ok) {
           path = p;
           break;
@@ -286,7 +309,12 @@ describe("business A with business B's ids in request bodies", () => {
         for (const id of bForeignIds) {
           counts.foreignBodyIdCalls++;
           const json = body({ slot, id });
-          const res = await t.request(path!, { method: route.method, cookie: a.cookie, json });
+          const res = await t.request(path!, {
+            method: route.method,
+            cookie: a.cookie,
+            json,
+            headers: writeHeaders(route.method),
+          });
           const text = await res.text();
           expect(res.status, `${route.method} ${path} ${JSON.stringify(json)} → ${res.status} ${text}`).toBe(
             404,

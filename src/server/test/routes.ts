@@ -118,10 +118,11 @@ export function sampleOf(
       if (schema.format === 'email' || /email/i.test(key)) return 'sample@example.com';
       if (/phone/i.test(key)) return '(512) 555-0142';
       if (/zip/i.test(key)) return '78701';
+      // A documented instant before the names' guesses: a field's deviceTime is an ISO time, not a clock time.
+      if (schema.format === 'date-time') return '2030-01-15T15:00:00.000Z';
       if (/date$/i.test(key) || /On$/.test(key)) return '2030-01-15';
       if (/time$/i.test(key)) return '10:00';
       if (schema.format === 'date') return '2030-01-15';
-      if (schema.format === 'date-time') return '2030-01-15T15:00:00.000Z';
       if (schema.format === 'uri' || schema.format === 'url') return 'https://example.com';
       const sized = (text: string) =>
         text.padEnd(schema.minLength ?? 0, 'x').slice(0, schema.maxLength ?? text.length);

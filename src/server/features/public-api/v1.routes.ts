@@ -204,6 +204,11 @@ router.openAPIRegistry.registerComponent('securitySchemes', V1_SECURITY_SCHEME, 
   description:
     'An API key from Business Profile → API (Elite): `Authorization: Bearer sr_live_…`. Read keys read; write keys also create and update.',
 });
+// A key's answers are a business's data, as a signed-in answer is: never kept by a cache (401s included).
+router.use('*', async (c, next) => {
+  await next();
+  c.res.headers.set('Cache-Control', 'no-store');
+});
 router.use('*', requireApiKey);
 router.onError(handleErrorWithCode);
 

@@ -1,4 +1,15 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { profiles } from '../../db/domain.schema';
 
 /**
@@ -19,7 +30,10 @@ export const webhookEndpoints = pgTable(
     disabledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('webhook_endpoints_business_id_idx').on(t.businessId, t.createdAt)],
+  (t) => [
+    index('webhook_endpoints_business_id_idx').on(t.businessId, t.createdAt),
+    unique('webhook_endpoints_business_id_id_uq').on(t.businessId, t.id),
+  ],
 );
 
 /** One event of a business: its id is the `webhook-id` every endpoint receives it with. */
@@ -34,7 +48,10 @@ export const webhookEvents = pgTable(
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('webhook_events_business_id_idx').on(t.businessId, t.createdAt)],
+  (t) => [
+    index('webhook_events_business_id_idx').on(t.businessId, t.createdAt),
+    unique('webhook_events_business_id_id_uq').on(t.businessId, t.id),
+  ],
 );
 
 /** One event for one endpoint: unique, so an event reaches an endpoint once; the log the owner reads. */
@@ -45,12 +62,8 @@ export const webhookDeliveries = pgTable(
     businessId: text()
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    endpointId: uuid()
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
-    eventId: uuid()
-      .notNull()
-      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    endpointId: uuid().notNull(),
+    eventId: uuid().notNull(),
     status: text().notNull().default('pending'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -63,6 +76,17 @@ export const webhookDeliveries = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // A delivery's endpoint and event are of its own business (composite keys, as every tenant table).
+    foreignKey({
+      name: 'webhook_deliveries_endpoint_tenant_fk',
+      columns: [t.businessId, t.endpointId],
+      foreignColumns: [webhookEndpoints.businessId, webhookEndpoints.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'webhook_deliveries_event_tenant_fk',
+      columns: [t.businessId, t.eventId],
+      foreignColumns: [webhookEvents.businessId, webhookEvents.id],
+    }).onDelete('cascade'),
     uniqueIndex('webhook_deliveries_endpoint_event_uq').on(t.endpointId, t.eventId),
     index('webhook_deliveries_business_id_idx').on(t.businessId),
     index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt),
