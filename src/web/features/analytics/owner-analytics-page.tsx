@@ -480,7 +480,8 @@ export function OwnerAnalyticsPage() {
             if (!draftError) setPeriod(draft);
           }}
         >
-          <div className="grid grid-cols-2 gap-3 sm:flex">
+          {/* One column on a phone: a date input will not shrink below its own width. */}
+          <div className="grid gap-3 sm:flex">
             <Field id="analytics-from" label="From">
               <Input
                 type="date"
