@@ -61,6 +61,7 @@ export const queryKeys = {
     list: (filters: object) => ['bookings', 'list', filters] as const,
     calendar: (range: object) => ['bookings', 'calendar', range] as const,
     detail: (id: string | null) => ['bookings', 'detail', id] as const,
+    field: (id: string) => ['bookings', 'field', id] as const,
   },
   businessProfile: {
     all: ['business-profile'] as const,
@@ -82,6 +83,11 @@ export const queryKeys = {
     consent: (id: string) => ['customers', 'consent', id] as const,
   },
   dashboard: { all: ['dashboard'] as const },
+  /** The owner's live board of a day (issue 26). */
+  fieldBoard: {
+    all: ['field-board'] as const,
+    day: (date: string) => ['field-board', date] as const,
+  },
   /** The technician's field app (issue 26): jobs of a range read online (IndexedDB offline), the outbox, the shift. */
   field: {
     all: ['field'] as const,

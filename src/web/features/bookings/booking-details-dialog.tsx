@@ -20,6 +20,7 @@ import {
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { AssigneeSelect } from './assignee-select';
 import { BookerChanges } from './booker-changes';
+import { BookingFieldPanel } from './booking-field-panel';
 import { ContactLinks } from './contact-links';
 
 const PAYMENT_TEXT = { online: 'Paid online', offline: 'Paid offline', unpaid: 'Not paid yet' } as const;
@@ -102,6 +103,7 @@ export function BookingDetailsDialog({
                 address={b.locationAddress}
                 name={name}
               />
+              <BookingFieldPanel bookingId={b.id} timeZone={timeZone} />
               <section aria-labelledby="history-title">
                 <h3
                   id="history-title"
