@@ -89,6 +89,11 @@ const envSchema = z.object({
   LLM_BASE_URL: z.url('LLM_BASE_URL must be a URL such as https://api.openai.com/v1').optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().default('gpt-4o-mini'),
+  // Geocoding: a Nominatim server's base URL (its /search); zip-code centroids from offline data when unset (decision 1215).
+  GEOCODER_URL: z.url('GEOCODER_URL must be a URL such as http://127.0.0.1:8080').optional(),
+  GEOCODER_USER_AGENT: z.string().default('ShineRoute/1.0'),
+  // Drive times: an OSRM server's base URL (its /table); great-circle distance × circuity when unset (decision 1215).
+  OSRM_URL: z.url('OSRM_URL must be a URL such as http://127.0.0.1:5000').optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & {

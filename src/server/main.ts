@@ -7,12 +7,14 @@ import { loadEnv, platformFeeOf } from './env';
 import { scheduleAutomationsTick } from './features/campaigns/automations/workers';
 import { scheduleDailyTestPayouts } from './features/payouts/payouts-jobs';
 import { describeOutsideServices } from './features/platform-settings/outside-services';
+import { backfillCoordinates } from './features/routes/coordinates.service';
 import { createSeoSettings, publicPagesOf } from './features/seo/seo-settings';
 import { scheduleWebhooksSweep } from './features/webhooks/webhooks.service';
 import { createAppServer, nodeListener } from './http/node-listener';
 import { createJobQueue } from './jobs/queue';
 import { registerWorkers } from './jobs/workers';
 import { createContentGenerator } from './providers/content/content-generator';
+import { createGeo } from './providers/geo/create-geo';
 import { checkPaymentsForProduction } from './providers/payments/production-guard';
 import { createPaymentProvider } from './providers/payments/select-provider';
 import { createSmsSender } from './providers/sms/sms-sender';
@@ -102,6 +104,24 @@ async function main() {
       : `SEO content: ${env.LLM_MODEL} at ${env.LLM_BASE_URL}`,
   );
 
+  const geo = createGeo({
+    geocoderUrl: env.GEOCODER_URL,
+    geocoderUserAgent: env.GEOCODER_USER_AGENT,
+    osrmUrl: env.OSRM_URL,
+  });
+  console.log(
+    `Maps: ${geo.geocoder.name === 'nominatim' ? `geocoder at ${env.GEOCODER_URL}` : 'zip-code centroids (set GEOCODER_URL for a Nominatim geocoder)'}; ${env.OSRM_URL ? `drive times from OSRM at ${env.OSRM_URL}` : 'drive times by great-circle × 1.25 (set OSRM_URL for OSRM)'}`,
+  );
+  // Rows written before coordinates were stored get them now, without holding up the start (decision 1215).
+  void backfillCoordinates(db, geo.geocoder)
+    .then((n) => {
+      if (n.bookings + n.customers + n.businesses > 0)
+        console.log(
+          `Coordinates filled in: ${n.bookings} bookings, ${n.customers} customers, ${n.businesses} businesses`,
+        );
+    })
+    .catch((err) => console.warn('Coordinates back-fill stopped:', err));
+
   const jobs = await createJobQueue(handle);
   const deps = {
     db,
@@ -119,6 +139,7 @@ async function main() {
     // The embedded database belongs to this process alone (rate-limit counts stay in memory, SEO runs resume at once).
     exclusiveDatabase: handle.kind === 'pglite',
     outsideServices: describeOutsideServices(env),
+    geo,
     platformFee: platformFeeOf(env),
     jobs,
     storage,

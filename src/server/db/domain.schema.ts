@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -100,6 +101,11 @@ export const profiles = pgTable(
     timeZone: text().notNull().default('America/Chicago'),
     // The readable public booking link /book/{slug} (docs/decisions/1103); null until the business has a name.
     bookingSlug: text().unique(),
+    // The base's point (businessAddress geocoded) and the business's drive-time tuning (decision 1215).
+    baseLatitude: doublePrecision(),
+    baseLongitude: doublePrecision(),
+    driveCircuity: doublePrecision().notNull().default(1.25),
+    driveSpeedPercent: integer().notNull().default(100),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   }, // Typed: the extras name city_seo_pages, which names profiles (drizzle cannot infer the cycle).
@@ -213,6 +219,9 @@ export const customers = pgTable(
     phone: text(),
     address: text(),
     notes: text(),
+    // The address's point, stored when the address is written and back-filled (decision 1215).
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
     // bigint: a running total (int4 overflowed near $21M and the booking could never complete; hardening defect 10).
     loyaltyPoints: integer().notNull().default(0),
     createdAt: createdAt(),
@@ -290,6 +299,11 @@ export const bookings = pgTable(
     bookerPhone: text(),
     // When they ticked the SMS marketing opt-in, for bookerPhone only.
     bookerSmsOptInAt: timestamp({ withTimezone: true }),
+    // The job's point (locationAddress geocoded when written, back-filled; decision 1215).
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    // The arrival an applied route plan gives the job, inside its booked window (features/routes, decision 1216).
+    plannedArrivalAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

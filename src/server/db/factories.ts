@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { defaultInitial } from '../../shared/business-profile';
 import { type BookingStatus, DEFAULT_VEHICLE_MULTIPLIERS, type VehicleType } from '../../shared/constants';
 import type { Auth } from '../auth/auth';
+import { pointColumns } from '../providers/geo/zip-centroid';
 import type { Database } from './client';
 import {
   bookingAssignments,
@@ -88,7 +89,7 @@ export async function createCustomer(
 ) {
   const [row] = await db
     .insert(customers)
-    .values({ businessId, ...values })
+    .values({ businessId, ...pointColumns(values.address), ...values })
     .returning();
   return row!;
 }
@@ -133,6 +134,8 @@ export async function createBooking(
       customerVehicleId: values.customerVehicleId ?? null,
       scheduledAt: values.scheduledAt,
       locationAddress: values.locationAddress,
+      // Stored as the app's write paths store them (decision 1215).
+      ...pointColumns(values.locationAddress),
       quotedPriceCents: values.quotedPriceCents,
       finalPriceCents:
         values.finalPriceCents === undefined ? values.quotedPriceCents : values.finalPriceCents,

@@ -22,6 +22,7 @@ export * from '../features/payouts/payouts.schema';
 export * from '../features/platform-settings/platform-settings.schema';
 export * from '../features/promo-codes/promo-codes.schema';
 export * from '../features/public/zip-areas.schema';
+export * from '../features/routes/routes.schema';
 export * from '../features/seo/seo-render.schema';
 export * from '../features/team/team.schema';
 export * from '../features/timesheets/timesheets.schema';

@@ -4,6 +4,7 @@ import type { PlatformFee } from '../features/payouts/platform-fee';
 import type { OutsideService } from '../features/platform-settings/outside-services';
 import type { SeoSettings } from '../features/seo/seo-settings';
 import type { JobQueue } from '../jobs/queue';
+import type { GeoProviders } from '../providers/geo/geo';
 import type { Mailer } from '../providers/mail/mailer';
 import type { PaymentProvider } from '../providers/payments/payments';
 import type { SmsSender } from '../providers/sms/sms-sender';
@@ -48,6 +49,8 @@ export interface AppDeps {
   apiRateLimit?: { max: number; windowSeconds: number };
   /** Which outside services the environment configures (for /admin/settings; never their secrets). */
   outsideServices?: OutsideService[];
+  /** Geocoder and drive times (decision 1215); the local defaults (zip centroids, great-circle) when absent. */
+  geo?: GeoProviders;
 }
 
 export interface SignedInUser {

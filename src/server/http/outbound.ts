@@ -90,12 +90,37 @@ export interface OutboundAnswer {
   body: string;
 }
 
+export interface OutboundOptions {
+  allowPrivate: boolean;
+  timeoutMs?: number;
+  maxBytes?: number;
+}
+
 /** POSTs `body` to `url` with the guard, a deadline and a bounded read of the answer. */
 export function postOutbound(
   rawUrl: string,
   body: string,
   headers: Record<string, string>,
-  opts: { allowPrivate: boolean; timeoutMs?: number; maxBytes?: number },
+  opts: OutboundOptions,
+): Promise<OutboundAnswer> {
+  return requestOutbound('POST', rawUrl, body, headers, opts);
+}
+
+/** GETs `url` with the same guard, deadline and bounded read (geocoder and travel-time adapters). */
+export function getOutbound(
+  rawUrl: string,
+  headers: Record<string, string>,
+  opts: OutboundOptions,
+): Promise<OutboundAnswer> {
+  return requestOutbound('GET', rawUrl, null, headers, opts);
+}
+
+function requestOutbound(
+  method: 'GET' | 'POST',
+  rawUrl: string,
+  body: string | null,
+  headers: Record<string, string>,
+  opts: OutboundOptions,
 ): Promise<OutboundAnswer> {
   const url = checkOutboundUrl(rawUrl, opts.allowPrivate);
   const timeoutMs = opts.timeoutMs ?? 10_000;
@@ -119,12 +144,15 @@ export function postOutbound(
     const req = client.request(
       url,
       {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          ...headers,
-        },
+        method,
+        headers:
+          body === null
+            ? headers
+            : {
+                'content-type': 'application/json',
+                'content-length': Buffer.byteLength(body),
+                ...headers,
+              },
         lookup: lookup as never,
         timeout: timeoutMs,
       },
@@ -152,6 +180,7 @@ export function postOutbound(
     req.on('close', () => clearTimeout(deadline));
     req.on('timeout', () => req.destroy(new Error(`No answer within ${timeoutMs / 1000} s`)));
     req.on('error', reject);
-    req.end(body);
+    if (body === null) req.end();
+    else req.end(body);
   });
 }

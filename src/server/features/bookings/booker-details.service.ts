@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { bookings, customers } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
+import { pointColumns } from '../../providers/geo/zip-centroid';
 import { recordConsent } from '../campaigns/consent.service';
 import { recordHistory } from './booking-history.service';
 
@@ -93,7 +94,8 @@ export async function mergeBookerDetails(
       if (c.field === 'name')
         Object.assign(set, { firstName: row.bookerFirstName ?? '', lastName: row.bookerLastName ?? '' });
       if (c.field === 'phone') set.phone = row.bookerPhone;
-      if (c.field === 'address') set.address = row.locationAddress;
+      if (c.field === 'address')
+        Object.assign(set, { address: row.locationAddress, ...pointColumns(row.locationAddress) });
     }
     await tx
       .update(customers)

@@ -20,6 +20,7 @@ import { bookingConfirmedSms } from '../../emails/sms';
 import type { AppDeps } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { assertOwnedIds, assertUuid } from '../../http/ids';
+import { pointColumns } from '../../providers/geo/zip-centroid';
 import { manageUrl, newManageToken } from '../campaigns/automations/customer-links';
 import { sendTransactional, sendTransactionalSms } from '../campaigns/automations/message-queue';
 import { dropPendingReminders } from '../campaigns/automations/reminders';
@@ -170,6 +171,7 @@ export async function createOwnerBooking(deps: Deps, businessId: string, body: O
         scheduledAt: startsAt,
         locationAddress: input.locationAddress,
         zipCode: input.locationAddress.match(/\b\d{5}\b/)?.[0] ?? null,
+        ...pointColumns(input.locationAddress),
         quotedPriceCents: priceCents,
         status: 'confirmed',
         specialInstructions: input.notes,
@@ -306,6 +308,7 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
     if (input.locationAddress !== undefined && input.locationAddress !== current.locationAddress) {
       changes.locationAddress = input.locationAddress;
       changes.zipCode = input.locationAddress.match(/\b\d{5}\b/)?.[0] ?? null;
+      Object.assign(changes, pointColumns(input.locationAddress));
       entries.push({
         field: 'address',
         summary: `Address ${current.locationAddress} → ${input.locationAddress}`,

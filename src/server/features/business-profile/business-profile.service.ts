@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import { citySeoPages, profiles, testimonials } from '../../db/schema';
 import { invalid, notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
+import { pointColumns } from '../../providers/geo/zip-centroid';
 import { claimBookingSlug } from '../booking-link/booking-link.service';
 import { followAddressTimeZone } from '../bookings/scheduling/scheduling.service';
 import { getProfile } from '../profiles/profiles.service';
@@ -51,7 +52,12 @@ export async function getBusinessProfile(db: DbOrTx, businessId: string) {
 
 export async function updateBusinessProfile(db: DbOrTx, businessId: string, input: BusinessProfileInput) {
   const values = businessProfileInputSchema.parse(input);
-  const [row] = await db.update(profiles).set(values).where(eq(profiles.id, businessId)).returning();
+  const base = pointColumns(values.businessAddress);
+  const [row] = await db
+    .update(profiles)
+    .set({ ...values, baseLatitude: base.latitude, baseLongitude: base.longitude })
+    .where(eq(profiles.id, businessId))
+    .returning();
   if (!row) throw notFound('No business profile found for this account');
   await followAddressTimeZone(db, businessId, row.businessAddress);
   // The first saved name claims the booking link (decision 0955); later renames keep it.

@@ -7,6 +7,7 @@ import { bookings, customerSearchText, customers, customerVehicles } from '../..
 import { conflict, notFound } from '../../http/errors';
 import { assertUuid, isUniqueViolation } from '../../http/ids';
 import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
+import { pointColumns } from '../../providers/geo/zip-centroid';
 import { businessTimeZone } from '../bookings/bookings.service';
 import { lifetimeValueCents } from './lifetime-value';
 
@@ -112,7 +113,7 @@ export async function createCustomer(db: Database, businessId: string, values: C
   try {
     const [row] = await db
       .insert(customers)
-      .values({ businessId, ...values })
+      .values({ businessId, ...values, ...pointColumns(values.address) })
       .returning();
     return toCustomer(row!);
   } catch (err) {
@@ -127,7 +128,7 @@ export async function updateCustomer(db: Database, businessId: string, id: strin
   try {
     const [row] = await db
       .update(customers)
-      .set(values)
+      .set({ ...values, ...pointColumns(values.address) })
       .where(and(eq(customers.id, id), eq(customers.businessId, businessId)))
       .returning();
     return toCustomer(row!, { lifetimeValueCents: await lifetimeValueOf(db, id) });

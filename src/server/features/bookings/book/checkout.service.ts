@@ -9,6 +9,7 @@ import type { Database, Transaction } from '../../../db/client';
 import { bookings, checkoutSessions, customers, customerVehicles } from '../../../db/schema';
 import type { AppDeps } from '../../../http/context';
 import { conflict, invalid, notFound } from '../../../http/errors';
+import { pointColumns } from '../../../providers/geo/zip-centroid';
 import { type ChargeTransfer, SUCCESS_PATH } from '../../../providers/payments/payments';
 import { recordConsent } from '../../campaigns/consent.service';
 import { redeemHeldReward, rewardForCheckout } from '../../loyalty/redeem.service';
@@ -303,6 +304,7 @@ async function bookOnce(
         scheduledAt: row.scheduledAt,
         locationAddress: row.locationAddress,
         zipCode: row.zipCode,
+        ...pointColumns(row.locationAddress, row.zipCode),
         quotedPriceCents: row.amountCents,
         finalPriceCents: row.amountCents,
         tipCents: row.tipCents,
@@ -394,6 +396,7 @@ export async function customerForCheckout(
       email: row.email.toLowerCase(),
       phone: row.phone,
       address: row.locationAddress,
+      ...pointColumns(row.locationAddress, row.zipCode),
     })
     .returning({ id: customers.id });
   return { id: created!.id, phoneMatches: Boolean(row.phone) };
