@@ -28,11 +28,13 @@ afterEach(() => {
   for (const path of written.splice(0)) rmSync(join(root, path), { recursive: true, force: true });
 });
 
-describe('npm run check', () => {
+// Each example runs a real tool in a process of its own: on a loaded two-core machine that takes longer than a test's
+// usual 30 s.
+describe('npm run check', { timeout: 120_000 }, () => {
   it('runs the typecheck, biome check (lint and format) and the boundaries', () => {
     const scripts = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts;
     expect(scripts.check).toBe('npm run typecheck && npm run lint && npm run check:boundaries');
-    expect(scripts.lint).toBe('biome check .');
+    expect(scripts.lint).toBe('biome check --error-on-warnings .');
     expect(scripts['check:boundaries']).toContain('depcruise src --config .dependency-cruiser.cjs');
   });
 
@@ -98,6 +100,16 @@ describe('npm run check', () => {
     expect(status).not.toBe(0);
     expect(output).toContain('lint/style/noProcessEnv');
     expect(run('biome', ['check', 'src/server/env.ts']).status).toBe(0);
+  });
+
+  it('fails on a warning too (an unused import), as npm run lint runs it', () => {
+    const file = example(
+      `src/server/${tag}/unused-import.ts`,
+      "import { join } from 'node:path';\n\nexport const one = 1;\n",
+    );
+    const { status, output } = run('biome', ['check', '--error-on-warnings', file]);
+    expect(status).not.toBe(0);
+    expect(output).toContain('lint/correctness/noUnusedImports');
   });
 
   it('rejects an unformatted file', () => {

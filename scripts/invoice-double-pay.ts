@@ -11,7 +11,7 @@ import { createApp } from '../src/server/app';
 import { createAuth } from '../src/server/auth/auth';
 import { openDatabase } from '../src/server/db/client';
 import { createCustomer, updateProfile } from '../src/server/db/factories';
-import { invoicePayments, quotes } from '../src/server/db/schema';
+import { invoicePayments } from '../src/server/db/schema';
 import { createTestModeAccount } from '../src/server/features/payouts/payment-accounts.service';
 import { createSeoSettings } from '../src/server/features/seo/seo-settings';
 import { createOutboxMailer } from '../src/server/providers/mail/mailer';

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createCustomer, updateProfile } from '../../db/factories';
-import { documentCheckouts, invoicePayments, invoices, ledgerEntries, quotes } from '../../db/schema';
+import { documentCheckouts, invoicePayments, invoices, ledgerEntries } from '../../db/schema';
 import type { PaymentProvider } from '../../providers/payments/payments';
 import type { startFakeStripe } from '../../test/fake-stripe';
 import type { createTestContext } from '../../test/harness';

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { TIP_PERCENTS, type TipChoice } from '../../../shared/document-money';
 import { dollarsToCents } from '../../../shared/money';
-import type { DbOrTx } from '../../db/client';
 import { invoices } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { offersLoyalty } from '../loyalty/loyalty-plan';

@@ -145,7 +145,7 @@ export async function returnRedeemedPoints(tx: DbOrTx, businessId: string, entry
         sql`not exists (select 1 from ${loyaltyTransactions} r where r.reverses_id = ${loyaltyTransactions.id})`,
       ),
     );
-  if (!entry || entry.type !== 'redeemed' || entry.points >= 0) return 0;
+  if (entry?.type !== 'redeemed' || entry.points >= 0) return 0;
   await appendPoints(tx, {
     businessId,
     customerId: entry.customerId,
