@@ -1,9 +1,18 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3111);
 export const BASE_URL = `http://localhost:${PORT}`;
 
-// Debian's Chromium (no browser downloads on this machine); flags keep it off the network.
+/**
+ * Debian's Chromium (no browser downloads on this machine): its old headless shell (package chromium-headless-shell,
+ * the same Blink and V8 as /usr/bin/chromium, and what Playwright itself runs for headless Chromium) when installed —
+ * CI installs it — or the full browser. A new context and its first page load cost about a third of the full
+ * browser's CPU, and the suite is CPU-bound on two cores (docs/decisions/1205). The flags keep it off the network.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const CHROMIUM =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -37,9 +46,11 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // A failing journey keeps its trace (actions, DOM snapshots, network); the screencast is left out: recording it on
+    // every journey, passing or not, cost more CPU than the snapshots (decision 1205). A failure's screenshot is kept.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
   },
   projects: [
     {
@@ -78,6 +89,9 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       // Webhook journeys deliver to a receiver on 127.0.0.1 (decision 1202).
       OUTBOUND_ALLOW_PRIVATE: 'true',
+      // Review requests go out on the automations tick: every 10 s here instead of every minute, so the journeys that
+      // wait for one (a11y's customer pages, automations' review) wait seconds, not up to a minute (decision 1205).
+      AUTOMATIONS_TICK_SECONDS: '10',
     },
     stdout: 'pipe',
   },

@@ -238,7 +238,7 @@ test("public pages of a business's customer: booking form, quote, pay, checkout,
   baseURL,
   outbox,
 }) => {
-  // About 10 screens at two widths, and the review request waits for the automations tick (once a minute).
+  // About 10 screens at two widths, and the review request waits for the automations tick (every 10 s here).
   test.setTimeout(240_000);
   const ownerContext = await browser.newContext({ baseURL });
   const biz = await newBusiness(await ownerContext.newPage());

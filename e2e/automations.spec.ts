@@ -116,7 +116,7 @@ test('after a completed job the customer leaves a review from the request, and t
   browser,
   outbox,
 }) => {
-  // The review request goes out on the next automations tick (once a minute).
+  // The review request goes out on the next automations tick (every 10 s on the e2e server; a minute in production).
   test.setTimeout(150_000);
   await signUpNewOwner(page);
   await setPlan(page, 'pro');

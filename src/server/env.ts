@@ -26,6 +26,8 @@ const envSchema = z.object({
     .default(1),
   // Sign-in and sign-up attempts allowed per client address per minute.
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  // Seconds between two runs of the automations tick (reminders, review requests, win-back); the e2e server shortens it.
+  AUTOMATIONS_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // The API-only dev server (npm run dev) leaves the web app to Vite.
   SERVE_WEB: bool,
   SMTP_URL: z.string().startsWith('smtp', 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),

@@ -135,6 +135,7 @@ async function main() {
     supportEmail: env.SUPPORT_EMAIL,
     trustProxy: env.TRUST_PROXY,
     outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE,
+    automationsTickSeconds: env.AUTOMATIONS_TICK_SECONDS,
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     // The embedded database belongs to this process alone (rate-limit counts stay in memory, SEO runs resume at once).
     exclusiveDatabase: handle.kind === 'pglite',

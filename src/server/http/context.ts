@@ -43,6 +43,8 @@ export interface AppDeps {
   platformFee?: PlatformFee;
   /** Webhooks may be delivered to private and loopback addresses (OUTBOUND_ALLOW_PRIVATE; tests and development). */
   outboundAllowPrivate?: boolean;
+  /** Seconds between two automations ticks (AUTOMATIONS_TICK_SECONDS); 60 when absent. */
+  automationsTickSeconds?: number;
   /** Seconds between a webhook delivery's attempts (decision 1202); tests shorten them. */
   webhookRetryDelaysSeconds?: number[];
   /** Requests each public API key may make per window (decision 1201); 2,500 per 5 minutes when absent. */

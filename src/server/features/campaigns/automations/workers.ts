@@ -8,7 +8,7 @@ import { planWinback } from './win-back';
 // The automations tick: one stately job that plans what is due and delivers it, then queues the next tick.
 
 export const AUTOMATIONS_TICK_JOB = 'messaging.automations-tick';
-/** How often the tick runs: reminders go out at most this late. */
+/** How often the tick runs unless AUTOMATIONS_TICK_SECONDS says otherwise: reminders go out at most this late. */
 export const TICK_SECONDS = 60;
 
 /** Win-back looks back days, not minutes: each instance plans it at most this often. */
@@ -45,7 +45,7 @@ export const automationsTickWorker = defineWorker(
     try {
       await runAutomations(deps);
     } finally {
-      await scheduleAutomationsTick(queue);
+      await scheduleAutomationsTick(queue, deps.automationsTickSeconds ?? TICK_SECONDS);
     }
   },
   { policy: 'stately' },
