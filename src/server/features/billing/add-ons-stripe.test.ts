@@ -1,25 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { grantRole, updateProfile } from '../../db/factories';
 import { addOnPurchases } from '../../db/schema';
-import { createStripePaymentProvider } from '../../providers/payments/stripe';
-import { startFakeStripe } from '../../test/fake-stripe';
-import { createTestContext } from '../../test/harness';
+import { createStripeTestContext } from '../../test/stripe-context';
 import { postStripeWebhook } from '../payouts/payouts.fixtures';
 
 // The §9 add-ons sold through Stripe Billing (docs/decisions/1156), against the local fake Stripe, with signed
 // webhooks: Checkout first, the purchase recorded by the webhook only, once.
-const fake = await startFakeStripe();
-afterAll(() => fake.close());
 const SECRET = 'whsec_add_ons_endpoint';
-const t = await createTestContext({
-  payments: () =>
-    createStripePaymentProvider({
-      secretKey: 'sk_test_fake_add_ons',
-      webhookSecret: SECRET,
-      apiBase: fake.apiBase,
-    }),
-});
+const { t, fake } = await createStripeTestContext({ webhookSecret: SECRET });
 
 const send = (type: string, object: unknown) => {
   const e = fake.signedEvent(type, object, { secret: SECRET });

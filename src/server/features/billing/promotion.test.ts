@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_PLATFORM_SETTINGS } from '../../../shared/platform-settings';
 import { updateProfile } from '../../db/factories';
 import { billingCharges } from '../../db/schema';
-import { createStripePaymentProvider } from '../../providers/payments/stripe';
-import { startFakeStripe } from '../../test/fake-stripe';
 import { createTestContext } from '../../test/harness';
+import { createStripeTestContext } from '../../test/stripe-context';
 import { postStripeWebhook } from '../payouts/payouts.fixtures';
 import { PROMOTION_COUPON_ID } from './stripe-billing.service';
 
@@ -107,17 +106,8 @@ describe('test-mode billing', () => {
   });
 });
 
-const fake = await startFakeStripe();
-afterAll(() => fake.close());
 const SECRET = 'whsec_promotion';
-const st = await createTestContext({
-  payments: () =>
-    createStripePaymentProvider({
-      secretKey: 'sk_test_fake_promo',
-      webhookSecret: SECRET,
-      apiBase: fake.apiBase,
-    }),
-});
+const { t: st, fake } = await createStripeTestContext({ webhookSecret: SECRET });
 const stAdmin = await st.createAdmin();
 
 describe('Stripe Billing', () => {

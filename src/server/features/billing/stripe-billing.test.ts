@@ -1,24 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { grantRole } from '../../db/factories';
 import { billingSubscriptions, profiles } from '../../db/schema';
-import { createStripePaymentProvider } from '../../providers/payments/stripe';
-import { startFakeStripe } from '../../test/fake-stripe';
 import { createTestContext } from '../../test/harness';
+import { createStripeTestContext } from '../../test/stripe-context';
 import { postStripeWebhook } from '../payouts/payouts.fixtures';
 
 // Stripe Billing for plan changes (docs/decisions/0832) against the local fake Stripe, with signed webhooks.
-const fake = await startFakeStripe();
-afterAll(() => fake.close());
 const SECRET = 'whsec_billing_endpoint';
-const t = await createTestContext({
-  payments: () =>
-    createStripePaymentProvider({
-      secretKey: 'sk_test_fake_billing',
-      webhookSecret: SECRET,
-      apiBase: fake.apiBase,
-    }),
-});
+const { t, fake } = await createStripeTestContext({ webhookSecret: SECRET });
 
 const planOf = async (businessId: string) =>
   (

@@ -1,25 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { documentCheckouts } from '../../db/schema';
-import { createStripePaymentProvider } from '../../providers/payments/stripe';
-import { startFakeStripe } from '../../test/fake-stripe';
-import { createTestContext } from '../../test/harness';
+import { createStripeTestContext } from '../../test/stripe-context';
 import { invoiceDriver } from './invoice-checkouts.fixtures';
 
 // Decision 0930 against a local fake Stripe: destination charges, signed webhooks racing the return pages and
 // replayed, sessions expired when the owner is paid in cash or voids. Every captured charge ends as one recorded
 // payment or one refund (reversing the transfer and the fee), and the connected account holds what the ledger says.
-const fake = await startFakeStripe();
-afterAll(() => fake.close());
 const SECRET = 'whsec_invoice_overpayment';
-const t = await createTestContext({
-  payments: () =>
-    createStripePaymentProvider({
-      secretKey: 'sk_test_fake_invoices',
-      webhookSecret: SECRET,
-      apiBase: fake.apiBase,
-    }),
-});
+const { t, fake } = await createStripeTestContext({ webhookSecret: SECRET });
 const d = invoiceDriver(t, { kind: 'stripe', fake, secret: SECRET });
 const count = (pages: string[], text: string) => pages.filter((p) => p.includes(text)).length;
 

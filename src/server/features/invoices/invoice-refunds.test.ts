@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customers, invoices, ledgerEntries, loyaltyRewards, loyaltyTransactions } from '../../db/schema';
-import { createStripePaymentProvider } from '../../providers/payments/stripe';
-import { startFakeStripe } from '../../test/fake-stripe';
-import { createTestContext } from '../../test/harness';
+import { createStripeTestContext } from '../../test/stripe-context';
 import { appendPoints } from '../loyalty/points-ledger';
 import { invoiceDriver, type PaidInvoice } from './invoice-checkouts.fixtures';
 import { applyPayment } from './invoices.service';
@@ -12,17 +10,8 @@ import { applyPayment } from './invoices.service';
 // The owner's refunds of a paid invoice (docs/decisions/1190), against the local fake Stripe: the transfer reversed
 // and the fee returned in proportion (as a cancelled booking's refund), the ledger and the invoice agreeing, never
 // more than was paid (also when two refunds race), once per refund id, another business's invoice a 404.
-const fake = await startFakeStripe();
-afterAll(() => fake.close());
 const SECRET = 'whsec_invoice_refunds';
-const t = await createTestContext({
-  payments: () =>
-    createStripePaymentProvider({
-      secretKey: 'sk_test_fake_refunds',
-      webhookSecret: SECRET,
-      apiBase: fake.apiBase,
-    }),
-});
+const { t, fake } = await createStripeTestContext({ webhookSecret: SECRET });
 const d = invoiceDriver(t, { kind: 'stripe', fake, secret: SECRET });
 
 /** An invoice of $227.85 paid by card at the fake Stripe. */

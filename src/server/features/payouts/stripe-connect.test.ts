@@ -1,28 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LEAD_SERVICES } from '../../../shared/booking.schemas';
 import { paymentAccounts, payouts } from '../../db/schema';
-import { createStripePaymentProvider } from '../../providers/payments/stripe';
-import { startFakeStripe } from '../../test/fake-stripe';
-import { createTestContext } from '../../test/harness';
+import { createStripeTestContext } from '../../test/stripe-context';
 import { bookableBusiness, bookingForm } from '../bookings/book/booking.fixtures';
 import { ledgerTotals } from './ledger.service';
 import { onboardOnFakeStripe, postStripeWebhook } from './payouts.fixtures';
 
 // The Stripe Connect adapter against a local fake Stripe: onboarding, destination charges, refunds, payouts,
 // signed webhooks (the platform's and the Connect endpoint's secrets). Default fee: 5% + 30¢.
-const fake = await startFakeStripe();
-afterAll(() => fake.close());
 const SECRET = 'whsec_platform_endpoint';
 const CONNECT_SECRET = 'whsec_connect_endpoint';
-const t = await createTestContext({
-  payments: () =>
-    createStripePaymentProvider({
-      secretKey: 'sk_test_fake_connect',
-      webhookSecret: SECRET,
-      connectWebhookSecret: CONNECT_SECRET,
-      apiBase: fake.apiBase,
-    }),
+const { t, fake } = await createStripeTestContext({
+  webhookSecret: SECRET,
+  connectWebhookSecret: CONNECT_SECRET,
 });
 
 async function newBusiness() {
