@@ -24,7 +24,7 @@ import {
 } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
-import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { QueryDialog } from '../../components/ui/query-dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { AccountBadges, day, planLabel } from './account-badges';
 import { AuditList } from './audit-list';
@@ -37,37 +37,9 @@ const errorToast = (e: Error) => toast.error('Error', { description: e.message }
 export function AccountDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const overview = useAccountOverview(id);
   return (
-    <Dialog open={Boolean(id)} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent size="lg">
-        {overview.isPending ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>Account</DialogTitle>
-              <DialogDescription>Loading…</DialogDescription>
-            </DialogHeader>
-            <DialogBody>
-              <RowsSkeleton rows={4} />
-            </DialogBody>
-          </>
-        ) : overview.isError ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>Account</DialogTitle>
-              <DialogDescription>It could not be loaded.</DialogDescription>
-            </DialogHeader>
-            <DialogBody>
-              <ErrorState
-                message={overview.error.message}
-                onRetry={() => overview.refetch()}
-                retrying={overview.isRefetching}
-              />
-            </DialogBody>
-          </>
-        ) : (
-          <AccountDetails data={overview.data} />
-        )}
-      </DialogContent>
-    </Dialog>
+    <QueryDialog open={Boolean(id)} onClose={onClose} query={overview} title="Account" size="lg">
+      {(data) => <AccountDetails data={data} />}
+    </QueryDialog>
   );
 }
 

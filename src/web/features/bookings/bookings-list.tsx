@@ -1,14 +1,13 @@
-import { CalendarPlus, CalendarSearch, Search } from 'lucide-react';
+import { CalendarPlus, CalendarSearch } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { BOOKING_FILTERS, BOOKING_STATUS_LABELS, type BookingFilter } from '../../../shared/booking-status';
 import type { BookingWhen } from '../../../shared/owner-bookings';
 import { type OwnerBooking, useBookingsList } from '../../api/bookings';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
 import { CardGridSkeleton, EmptyState, ErrorState } from '../../components/ui/list-states';
 import { LoadMore } from '../../components/ui/load-more';
+import { SearchField } from '../../components/ui/search-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useErrorToast } from '../../lib/use-error-toast';
@@ -39,23 +38,13 @@ export function BookingsList({
   return (
     <>
       <div className="mb-5 grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
-        <div className="relative">
-          <Label htmlFor="booking-search" className="sr-only">
-            Search bookings
-          </Label>
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
-            aria-hidden="true"
-          />
-          <Input
-            id="booking-search"
-            type="search"
-            placeholder="Search by customer, service, vehicle or address"
-            className="pl-9"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SearchField
+          id="booking-search"
+          label="Search bookings"
+          placeholder="Search by customer, service, vehicle or address"
+          value={search}
+          onChange={setSearch}
+        />
         <Select value={when} onValueChange={(v) => setWhen(v as BookingWhen)}>
           <SelectTrigger aria-label="Upcoming or past">
             <SelectValue />

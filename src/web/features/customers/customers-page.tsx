@@ -1,4 +1,4 @@
-import { Eye, Pencil, Plus, Search, Trash2, UserPlus, UserSearch } from 'lucide-react';
+import { Eye, Pencil, Plus, Trash2, UserPlus, UserSearch } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -9,11 +9,10 @@ import { LoyaltyTierBadge } from '../../components/domain/loyalty-tier-badge';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { LoadMore } from '../../components/ui/load-more';
 import { PageHeader } from '../../components/ui/page-header';
+import { SearchField } from '../../components/ui/search-field';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { CustomerDetailDialog } from './customer-detail-dialog';
@@ -91,23 +90,14 @@ export function CustomersPage() {
           </Button>
         }
       />
-      <div className="relative mb-5 max-w-md">
-        <Label htmlFor="customer-search" className="sr-only">
-          Search customers
-        </Label>
-        <Search
-          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
-          aria-hidden="true"
-        />
-        <Input
-          id="customer-search"
-          type="search"
-          placeholder="Search by name, email, phone or address"
-          className="pl-9"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <SearchField
+        id="customer-search"
+        label="Search customers"
+        placeholder="Search by name, email, phone or address"
+        value={search}
+        onChange={setSearch}
+        className="mb-5 max-w-md"
+      />
 
       {customers.isPending ? (
         <RowsSkeleton />

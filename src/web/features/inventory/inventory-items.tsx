@@ -1,4 +1,4 @@
-import { Minus, Package, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Minus, Package, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { INVENTORY_TEXT } from '../../../shared/inventory';
@@ -6,9 +6,9 @@ import { formatCents } from '../../../shared/money';
 import { type InventoryItem, useAdjustStock, useDeleteItem } from '../../api/inventory';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
 import { EmptyState } from '../../components/ui/list-states';
 import { LoadMore } from '../../components/ui/load-more';
+import { SearchField } from '../../components/ui/search-field';
 import type { PagedList } from '../../lib/paged-list';
 import { StockBadge } from './stock-badge';
 
@@ -47,20 +47,13 @@ export function InventoryItems({
 
   return (
     <div className="grid gap-4">
-      <div className="relative max-w-md">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          aria-label="Search inventory"
-          placeholder="Search by name, category or supplier"
-          className="pl-9"
-          value={search}
-          onChange={(e) => onSearch(e.target.value)}
-        />
-      </div>
+      <SearchField
+        label="Search inventory"
+        placeholder="Search by name, category or supplier"
+        value={search}
+        onChange={onSearch}
+        className="max-w-md"
+      />
       {shown.length === 0 ? (
         <p className="rounded-xl border border-slate-200 bg-white p-6 text-center text-sm text-slate-600">
           No items match “{search}”.

@@ -1,4 +1,4 @@
-import { Search, UserSearch, Users } from 'lucide-react';
+import { UserSearch, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LOYALTY_TEXT } from '../../../shared/loyalty.schemas';
@@ -7,9 +7,9 @@ import { useLoyaltyMembers } from '../../api/loyalty';
 import { LoyaltyTierBadge } from '../../components/domain/loyalty-tier-badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { LoadMore } from '../../components/ui/load-more';
+import { SearchField } from '../../components/ui/search-field';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useErrorToast } from '../../lib/use-error-toast';
 
@@ -23,23 +23,14 @@ export function LoyaltyCustomersTab({ onAdjust }: { onAdjust: (customerId: strin
 
   return (
     <div className="space-y-4">
-      <div className="relative max-w-md">
-        <Search
-          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
-          aria-hidden="true"
-        />
-        <label htmlFor="loyalty-search" className="sr-only">
-          Search customers
-        </label>
-        <Input
-          id="loyalty-search"
-          type="search"
-          placeholder="Search by name or email"
-          className="pl-9"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <SearchField
+        id="loyalty-search"
+        label="Search customers"
+        placeholder="Search by name or email"
+        value={search}
+        onChange={setSearch}
+        className="max-w-md"
+      />
       {customers.isPending ? (
         <RowsSkeleton />
       ) : customers.isError ? (

@@ -2,15 +2,8 @@ import { Fragment } from 'react';
 import { formatDateTime, viewerTimeZone } from '../../../shared/time';
 import { type OutboxMessageDetail, outboxHtmlUrl, useOutboxMessage } from '../../api/outbox';
 import { Badge } from '../../components/ui/badge';
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
-import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { DialogBody, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { QueryDialog } from '../../components/ui/query-dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 
 /** "Nov 25, 2026, 6:02 PM" in the viewer's own zone. */
@@ -20,37 +13,9 @@ export const sentAt = (iso: string) => formatDateTime(iso, viewerTimeZone());
 export function OutboxMessageDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
   const message = useOutboxMessage(id);
   return (
-    <Dialog open={Boolean(id)} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent size="xl">
-        {message.isPending ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>Message</DialogTitle>
-              <DialogDescription>Loading…</DialogDescription>
-            </DialogHeader>
-            <DialogBody>
-              <RowsSkeleton rows={4} />
-            </DialogBody>
-          </>
-        ) : message.isError ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>Message</DialogTitle>
-              <DialogDescription>It could not be loaded.</DialogDescription>
-            </DialogHeader>
-            <DialogBody>
-              <ErrorState
-                message={message.error.message}
-                onRetry={() => message.refetch()}
-                retrying={message.isRefetching}
-              />
-            </DialogBody>
-          </>
-        ) : (
-          <MessageView message={message.data} />
-        )}
-      </DialogContent>
-    </Dialog>
+    <QueryDialog open={Boolean(id)} onClose={onClose} query={message} title="Message" size="xl">
+      {(data) => <MessageView message={data} />}
+    </QueryDialog>
   );
 }
 

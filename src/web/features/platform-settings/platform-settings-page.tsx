@@ -66,6 +66,12 @@ function SettingsForm({ data }: { data: AdminSettings }) {
     form.reset(settingsToForm(data.settings));
   }, [data.settings, form]);
   const bannerLength = form.watch('bannerText').trim().length;
+  /** A dollar field's id, error and registration, all by its form name. */
+  const money = (name: 'starterPrice' | 'proPrice' | 'elitePrice' | 'leadPrice' | 'platformFeeFixed') => ({
+    id: name,
+    error: errors[name]?.message,
+    ...form.register(name),
+  });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -78,120 +84,82 @@ function SettingsForm({ data }: { data: AdminSettings }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
-      <Card>
-        <CardHeader>
-          <h2 className="text-lg font-semibold text-slate-900">Promotional banner</h2>
-          <CardDescription>
-            Shown at the top of the public landing page. While it is on, new subscriptions get 50% off their
-            first 3 months (billing applies it and the plan cards show it); off, the banner is hidden and
-            prices are full.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <div className="flex items-center gap-3">
-            <Controller
-              control={form.control}
-              name="bannerEnabled"
-              render={({ field }) => (
-                <Switch id="bannerEnabled" checked={field.value} onCheckedChange={field.onChange} />
-              )}
-            />
-            <Label htmlFor="bannerEnabled">Show the banner and apply the promotion</Label>
-          </div>
-          <Field
-            id="bannerText"
-            label="Banner text"
-            error={errors.bannerText?.message}
-            hint={`${bannerLength} of ${BANNER_MAX} characters`}
-          >
-            <Textarea id="bannerText" rows={2} {...form.register('bannerText')} />
-          </Field>
-        </CardContent>
-      </Card>
+      <SettingsSection
+        title="Promotional banner"
+        description="Shown at the top of the public landing page. While it is on, new subscriptions get 50% off their first 3 months (billing applies it and the plan cards show it); off, the banner is hidden and prices are full."
+        contentClassName="grid gap-4"
+      >
+        <div className="flex items-center gap-3">
+          <Controller
+            control={form.control}
+            name="bannerEnabled"
+            render={({ field }) => (
+              <Switch id="bannerEnabled" checked={field.value} onCheckedChange={field.onChange} />
+            )}
+          />
+          <Label htmlFor="bannerEnabled">Show the banner and apply the promotion</Label>
+        </div>
+        <Field
+          id="bannerText"
+          label="Banner text"
+          error={errors.bannerText?.message}
+          hint={`${bannerLength} of ${BANNER_MAX} characters`}
+        >
+          <Textarea id="bannerText" rows={2} {...form.register('bannerText')} />
+        </Field>
+      </SettingsSection>
 
-      <Card>
-        <CardHeader>
-          <h2 className="text-lg font-semibold text-slate-900">Plan prices</h2>
-          <CardDescription>Monthly prices in the landing page's pricing section, in dollars.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-3">
-          <MoneyField
-            id="starterPrice"
-            label="Starter"
-            error={errors.starterPrice?.message}
-            {...form.register('starterPrice')}
-          />
-          <MoneyField
-            id="proPrice"
-            label="Pro"
-            error={errors.proPrice?.message}
-            {...form.register('proPrice')}
-          />
-          <MoneyField
-            id="elitePrice"
-            label="Elite"
-            error={errors.elitePrice?.message}
-            {...form.register('elitePrice')}
-          />
-        </CardContent>
-      </Card>
+      <SettingsSection
+        title="Plan prices"
+        description="Monthly prices in the landing page's pricing section, in dollars."
+        contentClassName="grid gap-4 sm:grid-cols-3"
+      >
+        <MoneyField {...money('starterPrice')} label="Starter" />
+        <MoneyField {...money('proPrice')} label="Pro" />
+        <MoneyField {...money('elitePrice')} label="Elite" />
+      </SettingsSection>
 
-      <Card>
-        <CardHeader>
-          <h2 className="text-lg font-semibold text-slate-900">Support contact</h2>
-          <CardDescription>Shown on the contact page.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">
-          <Field id="supportEmail" label="Support email" error={errors.supportEmail?.message}>
-            <Input id="supportEmail" type="email" autoComplete="off" {...form.register('supportEmail')} />
-          </Field>
-          <Field id="supportPhone" label="Support phone" error={errors.supportPhone?.message}>
-            <Input id="supportPhone" type="tel" autoComplete="off" {...form.register('supportPhone')} />
-          </Field>
-        </CardContent>
-      </Card>
+      <SettingsSection
+        title="Support contact"
+        description="Shown on the contact page."
+        contentClassName="grid gap-4 sm:grid-cols-2"
+      >
+        <Field id="supportEmail" label="Support email" error={errors.supportEmail?.message}>
+          <Input id="supportEmail" type="email" autoComplete="off" {...form.register('supportEmail')} />
+        </Field>
+        <Field id="supportPhone" label="Support phone" error={errors.supportPhone?.message}>
+          <Input id="supportPhone" type="tel" autoComplete="off" {...form.register('supportPhone')} />
+        </Field>
+      </SettingsSection>
 
-      <Card>
-        <CardHeader>
-          <h2 className="text-lg font-semibold text-slate-900">Defaults and fees</h2>
-          <CardDescription>
-            The tax rate a new quote starts with, what a business pays per assigned lead, and the platform's
-            fee on each customer payment.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">
-          <Field
-            id="defaultTaxRate"
-            label="Default tax rate (%)"
-            error={errors.defaultTaxRate?.message}
-            hint="0 to 100"
-          >
-            <Input id="defaultTaxRate" inputMode="decimal" {...form.register('defaultTaxRate')} />
-          </Field>
-          <MoneyField
-            id="leadPrice"
-            label="Lead price"
-            hint="$10.00 to $20.00 per lead"
-            error={errors.leadPrice?.message}
-            {...form.register('leadPrice')}
-          />
-          <Field
-            id="platformFeePercent"
-            label="Platform fee (%)"
-            error={errors.platformFeePercent?.message}
-            hint="Of each charge, never of a tip; 0 to 50"
-          >
-            <Input id="platformFeePercent" inputMode="decimal" {...form.register('platformFeePercent')} />
-          </Field>
-          <MoneyField
-            id="platformFeeFixed"
-            label="Platform fee per charge"
-            hint="Added to the percentage; $0.00 to $5.00"
-            error={errors.platformFeeFixed?.message}
-            {...form.register('platformFeeFixed')}
-          />
-        </CardContent>
-      </Card>
+      <SettingsSection
+        title="Defaults and fees"
+        description="The tax rate a new quote starts with, what a business pays per assigned lead, and the platform's fee on each customer payment."
+        contentClassName="grid gap-4 sm:grid-cols-2"
+      >
+        <Field
+          id="defaultTaxRate"
+          label="Default tax rate (%)"
+          error={errors.defaultTaxRate?.message}
+          hint="0 to 100"
+        >
+          <Input id="defaultTaxRate" inputMode="decimal" {...form.register('defaultTaxRate')} />
+        </Field>
+        <MoneyField {...money('leadPrice')} label="Lead price" hint="$10.00 to $20.00 per lead" />
+        <Field
+          id="platformFeePercent"
+          label="Platform fee (%)"
+          error={errors.platformFeePercent?.message}
+          hint="Of each charge, never of a tip; 0 to 50"
+        >
+          <Input id="platformFeePercent" inputMode="decimal" {...form.register('platformFeePercent')} />
+        </Field>
+        <MoneyField
+          {...money('platformFeeFixed')}
+          label="Platform fee per charge"
+          hint="Added to the percentage; $0.00 to $5.00"
+        />
+      </SettingsSection>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-500">
@@ -231,35 +199,56 @@ function MoneyField({
 
 function OutsideServices({ services }: { services: AdminSettings['services'] }) {
   return (
-    <Card className="h-fit">
-      <CardHeader>
-        <h2 className="text-lg font-semibold text-slate-900">Outside services</h2>
-        <CardDescription>
-          Set by the server's environment; read-only here. Secrets are never shown.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <ul className="grid gap-3" aria-label="Outside services">
-          {services.map((s) => (
-            <li key={s.key} className="flex items-start gap-3" data-testid="outside-service">
-              {s.configured ? (
-                <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-green-600" aria-hidden="true" />
-              ) : (
-                <CircleDashed className="mt-0.5 size-5 shrink-0 text-slate-400" aria-hidden="true" />
-              )}
-              <div className="min-w-0 flex-1">
-                <div className="flex items-start justify-between gap-2">
-                  <p className="font-medium text-slate-900">{s.name}</p>
-                  <Badge tone={s.configured ? 'green' : 'neutral'} className="shrink-0">
-                    {s.configured ? 'Configured' : 'Not set'}
-                  </Badge>
-                </div>
-                <p className="text-sm text-slate-600">{s.detail}</p>
+    <SettingsSection
+      title="Outside services"
+      description="Set by the server's environment; read-only here. Secrets are never shown."
+      className="h-fit"
+    >
+      <ul className="grid gap-3" aria-label="Outside services">
+        {services.map((s) => (
+          <li key={s.key} className="flex items-start gap-3" data-testid="outside-service">
+            {s.configured ? (
+              <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-green-600" aria-hidden="true" />
+            ) : (
+              <CircleDashed className="mt-0.5 size-5 shrink-0 text-slate-400" aria-hidden="true" />
+            )}
+            <div className="min-w-0 flex-1">
+              <div className="flex items-start justify-between gap-2">
+                <p className="font-medium text-slate-900">{s.name}</p>
+                <Badge tone={s.configured ? 'green' : 'neutral'} className="shrink-0">
+                  {s.configured ? 'Configured' : 'Not set'}
+                </Badge>
               </div>
-            </li>
-          ))}
-        </ul>
-      </CardContent>
+              <p className="text-sm text-slate-600">{s.detail}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </SettingsSection>
+  );
+}
+
+/** One titled card of the settings screen. */
+function SettingsSection({
+  title,
+  description,
+  className,
+  contentClassName,
+  children,
+}: {
+  title: string;
+  description: string;
+  className?: string;
+  contentClassName?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { ExternalLink, FileSearch, RefreshCw, Search, Trash2 } from 'lucide-react';
+import { ExternalLink, FileSearch, RefreshCw, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { seoPagePath } from '../../../shared/routes';
@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
+import { SearchField } from '../../components/ui/search-field';
 import { Skeleton } from '../../components/ui/skeleton';
 
 /** The generated pages (§2): searchable by title, city or state, newest first, at most 100 rows. */
@@ -70,20 +70,13 @@ export function GeneratedPagesCard({ generating }: { generating: boolean }) {
         />
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div className="relative sm:max-w-sm">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Search pages by title, city or state"
-            placeholder="Search by title, city or state"
-            className="pl-9"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SearchField
+          label="Search pages by title, city or state"
+          placeholder="Search by title, city or state"
+          value={search}
+          onChange={setSearch}
+          className="sm:max-w-sm"
+        />
         {isPending ? (
           <div className="grid gap-2" aria-busy="true">
             {[0, 1, 2, 3].map((i) => (
