@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
+import type { ChecklistDefinitionsInput } from '../../shared/field';
 import type { ServiceInput } from '../../shared/services.schemas';
 import { api, noContent, unwrap } from '../lib/api';
 import { pagedListOptions, usePagedList } from '../lib/paged-list';
@@ -50,4 +51,22 @@ export const useDeleteService = () =>
   useMutation({
     mutationFn: (id: string) => noContent(api.api.services[':id'].$delete({ param: { id } })),
     onSuccess: invalidate,
+  });
+
+/** A service's checklist (issue 26): the items a technician ticks on its jobs, in order. */
+export const serviceChecklistQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.services.checklist(id),
+    queryFn: () => unwrap(api.api.services[':id'].checklist.$get({ param: { id } })),
+  });
+
+export const useServiceChecklist = (id: string | null) =>
+  useQuery({ ...serviceChecklistQuery(id ?? ''), enabled: id !== null });
+
+/** Replaces the checklist: items with an id keep it (their past ticks stay theirs), new ones get one, the rest go. */
+export const useSaveServiceChecklist = () =>
+  useMutation({
+    mutationFn: ({ id, items }: { id: string; items: ChecklistDefinitionsInput['items'] }) =>
+      unwrap(api.api.services[':id'].checklist.$put({ param: { id }, json: { items } })),
+    onSuccess: (data, { id }) => queryClient.setQueryData(queryKeys.services.checklist(id), data),
   });

@@ -167,6 +167,7 @@ export const queryKeys = {
     all: ['services'] as const,
     list: (includeArchived: boolean) => ['services', 'list', { includeArchived }] as const,
     options: ['services', 'options'] as const,
+    checklist: (id: string) => ['services', 'checklist', id] as const,
   },
   timesheets: {
     all: ['timesheets'] as const,

@@ -1,4 +1,4 @@
-import { Archive, Clock, Pencil, Plus, Power, PowerOff, Trash2, Wrench } from 'lucide-react';
+import { Archive, Clock, ListChecks, Pencil, Plus, Power, PowerOff, Trash2, Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { VEHICLE_TYPES } from '../../../shared/constants';
@@ -16,6 +16,7 @@ import { CardGridSkeleton, EmptyState, ErrorState } from '../../components/ui/li
 import { LoadMore } from '../../components/ui/load-more';
 import { PageHeader } from '../../components/ui/page-header';
 import { useErrorToast } from '../../lib/use-error-toast';
+import { ChecklistDialog } from './checklist-dialog';
 import { ServiceFormDialog } from './service-form-dialog';
 
 /** /services (§2): a card grid, add/edit dialog, activate/deactivate, delete (archive when it has bookings). */
@@ -31,6 +32,7 @@ export function ServicesPage() {
   const [editing, setEditing] = useState<Service | null>(null);
   const [toDelete, setToDelete] = useState<Service | null>(null);
   const [toggling, setToggling] = useState<string | null>(null);
+  const [checklistOf, setChecklistOf] = useState<Service | null>(null);
 
   const openForm = (s: Service | null) => {
     setEditing(s);
@@ -170,6 +172,14 @@ export function ServicesPage() {
                       <Button
                         size="sm"
                         variant="outline"
+                        onClick={() => setChecklistOf(s)}
+                        aria-label={`Checklist of ${s.name}`}
+                      >
+                        <ListChecks /> Checklist
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline"
                         onClick={() => toggle(s)}
                         loading={toggling === s.id}
                         aria-label={`${s.isActive ? 'Deactivate' : 'Activate'} ${s.name}`}
@@ -197,6 +207,7 @@ export function ServicesPage() {
       )}
 
       <ServiceFormDialog open={formOpen} onOpenChange={setFormOpen} service={editing} />
+      <ChecklistDialog service={checklistOf} onClose={() => setChecklistOf(null)} />
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}
