@@ -311,6 +311,17 @@ export type NoteResult = z.infer<typeof noteResultSchema>;
 // ---- the owner's reads ----
 
 export const fieldBoardQuerySchema = z.object({ date: calendarDateSchema });
+/** Where a job is in the field: the owner's live board reads it from the job's status and its field events. */
+export const FIELD_STATUSES = ['not_started', 'on_the_way', 'on_site', 'done'] as const;
+export type FieldStatus = (typeof FIELD_STATUSES)[number];
+export const fieldBoardJobSchema = z.object({
+  id: z.string(),
+  customerName: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  startsAt: z.string(),
+  fieldStatus: z.enum(FIELD_STATUSES),
+});
+export type FieldBoardJob = z.infer<typeof fieldBoardJobSchema>;
 export const fieldBoardRowSchema = z.object({
   technician: personRefSchema,
   currentJob: z
@@ -324,6 +335,8 @@ export const fieldBoardRowSchema = z.object({
   lastEvent: fieldEventSchema.nullable(),
   jobsDone: z.number().int(),
   jobsTotal: z.number().int(),
+  /** The day's jobs of the technician (cancelled ones left out), by start. */
+  jobs: z.array(fieldBoardJobSchema),
 });
 export type FieldBoardRow = z.infer<typeof fieldBoardRowSchema>;
 export const fieldBoardSchema = z.object({ items: z.array(fieldBoardRowSchema), nextCursor: z.null() });

@@ -41,6 +41,8 @@ export const OWNER_ROUTES = [
   '/payouts',
   // Technicians' hours for payroll (decision 1180).
   '/timesheets',
+  // Today's jobs of each technician and where they are in the field (issue 26).
+  '/live-board',
 ] as const;
 
 // /admin/verifications: the verification review queue (docs/decisions/0205).

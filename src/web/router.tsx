@@ -202,6 +202,11 @@ export const router = createBrowserRouter([
               })),
           },
           {
+            path: '/live-board',
+            lazy: () =>
+              import('./features/field/live-board-page').then((m) => ({ Component: m.LiveBoardPage })),
+          },
+          {
             path: '/timesheets',
             lazy: () =>
               import('./features/timesheets/timesheets-page').then((m) => ({ Component: m.TimesheetsPage })),

@@ -1,10 +1,19 @@
 import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
-import type { FieldBoardRow } from '../../../shared/field';
+import type { BookingStatus } from '../../../shared/constants';
+import type { FieldBoardRow, FieldEventKind, FieldStatus } from '../../../shared/field';
 import { user } from '../../auth/auth.schema';
 import type { DbOrTx } from '../../db/client';
 import { bookingAssignments, bookings, customers, fieldEvents, userRoles } from '../../db/schema';
 import { wholeList } from '../../http/lists';
 import { rangeInZone, toEvent } from './field-read.service';
+
+/** A job's place in the field: done once completed or checked out, on site from check-in, on the way after on my way. */
+export function fieldStatusOf(status: BookingStatus, kinds: ReadonlySet<FieldEventKind>): FieldStatus {
+  if (status === 'completed' || kinds.has('completed') || kinds.has('check_out')) return 'done';
+  if (status === 'in_progress' || kinds.has('check_in')) return 'on_site';
+  if (kinds.has('on_my_way')) return 'on_the_way';
+  return 'not_started';
+}
 
 /**
  * Today's board (GET /api/field/board): each technician's current job (the one in progress, else the next one not
@@ -56,6 +65,27 @@ export async function fieldBoard(db: DbOrTx, businessId: string, date: string) {
       )
       .orderBy(fieldEvents.userId, desc(fieldEvents.deviceTime), desc(fieldEvents.recordedAt)),
   ]);
+  const jobIds = jobs.map((j) => j.id);
+  const steps = jobIds.length
+    ? await db
+        .selectDistinct({ bookingId: fieldEvents.bookingId, kind: fieldEvents.kind })
+        .from(fieldEvents)
+        .where(
+          and(
+            eq(fieldEvents.businessId, businessId),
+            inArray(fieldEvents.bookingId, jobIds),
+            inArray(fieldEvents.kind, ['on_my_way', 'check_in', 'completed', 'check_out']),
+          ),
+        )
+    : [];
+  const kindsOf = new Map<string, Set<FieldEventKind>>();
+  for (const step of steps) {
+    const kinds = kindsOf.get(step.bookingId) ?? new Set<FieldEventKind>();
+    kinds.add(step.kind);
+    kindsOf.set(step.bookingId, kinds);
+  }
+  const nameOf = (j: (typeof jobs)[number]) =>
+    `${j.firstName ?? ''} ${j.lastName ?? ''}`.trim() || 'Customer';
   const items = technicians.map((t): FieldBoardRow => {
     const mine = jobs.filter((j) => j.technicianId === t.id && j.status !== 'cancelled');
     const current =
@@ -68,7 +98,7 @@ export async function fieldBoard(db: DbOrTx, businessId: string, date: string) {
       currentJob: current
         ? {
             id: current.id,
-            customerName: `${current.firstName ?? ''} ${current.lastName ?? ''}`.trim() || 'Customer',
+            customerName: nameOf(current),
             status: current.status,
             startsAt: current.startsAt.toISOString(),
           }
@@ -76,6 +106,13 @@ export async function fieldBoard(db: DbOrTx, businessId: string, date: string) {
       lastEvent: last ? toEvent(last.e, last.by) : null,
       jobsDone: mine.filter((j) => j.status === 'completed').length,
       jobsTotal: mine.length,
+      jobs: mine.map((j) => ({
+        id: j.id,
+        customerName: nameOf(j),
+        status: j.status,
+        startsAt: j.startsAt.toISOString(),
+        fieldStatus: fieldStatusOf(j.status, kindsOf.get(j.id) ?? new Set()),
+      })),
     };
   });
   return wholeList(items);

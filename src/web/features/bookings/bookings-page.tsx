@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarPlus, ChevronLeft, ChevronRight, ExternalLink, Plus } from 'lucide-react';
+import { CalendarPlus, ChevronLeft, ChevronRight, ExternalLink, Plus, Radio } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -112,6 +112,14 @@ export function BookingsPage() {
                 <ExternalLink /> Your booking page
               </Link>
             </Button>
+            {/* Where each technician is today (issue 26); the board is the owner's. */}
+            {!isTechnician && (
+              <Button asChild variant="outline">
+                <Link to="/live-board">
+                  <Radio /> Live board
+                </Link>
+              </Button>
+            )}
             <Button onClick={() => setCreating(true)} disabled={!scheduling.data}>
               <Plus /> New Booking
             </Button>
