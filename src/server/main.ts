@@ -5,6 +5,7 @@ import { startPgliteVacuum } from './db/pglite-vacuum';
 import { DEMO_ADMIN, DEMO_OWNER, DEMO_TECH, seedDemo } from './db/seed';
 import { loadEnv, platformFeeOf } from './env';
 import { scheduleAutomationsTick } from './features/campaigns/automations/workers';
+import { scheduleIdempotencyPurge } from './features/field/idempotency-purge';
 import { scheduleDailyTestPayouts } from './features/payouts/payouts-jobs';
 import { describeOutsideServices } from './features/platform-settings/outside-services';
 import { backfillCoordinates } from './features/routes/coordinates.service';
@@ -160,6 +161,8 @@ async function main() {
   await scheduleAutomationsTick(jobs, 5);
   // Webhook deliveries written with a change and not yet sent by their own job: a sweep a minute (decision 1202).
   await scheduleWebhooksSweep(jobs, 10);
+  // Idempotency receipts past their 30 days: a purge a minute after start, then daily (decision 1210).
+  await scheduleIdempotencyPurge(jobs, 60);
   const app = createApp(deps);
   // PGlite has no autovacuum: tables grown or changed a lot are vacuumed now (before serving) and every 10 minutes
   // (decision 925).

@@ -1,6 +1,7 @@
 import { billingWorkers } from '../features/billing/billing.workers';
 import { bookingsWorkers } from '../features/bookings/bookings.workers';
 import { campaignsWorkers } from '../features/campaigns/campaigns.workers';
+import { fieldWorkers } from '../features/field/field.workers';
 import { invoicesWorkers } from '../features/invoices/invoices.workers';
 import { payoutsWorkers } from '../features/payouts/payouts.workers';
 import { resumeSeoWork, seoWorkers } from '../features/seo/seo.workers';
@@ -24,6 +25,7 @@ export const WORKERS: readonly JobWorker[] = [
   ...serviceAreasWorkers,
   ...billingWorkers,
   ...webhooksWorkers,
+  ...fieldWorkers,
 ];
 
 export async function registerWorkers(queue: JobQueue, deps: AppDeps): Promise<void> {

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { clockInSchema, clockOutSchema } from '../../../shared/timesheets';
 import { requireUser } from '../../access/guards';
 import { viewerOf } from '../../access/technician-access';
+import { requireIdempotencyKey } from '../../http/idempotency';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { clockIn, clockOut, shiftState } from './shifts.service';
 
@@ -50,6 +51,9 @@ const clockOutRoute = createRoute({
 
 export const shiftRoutes = createRouter();
 shiftRoutes.use('*', requireUser);
+// Field writes like the others: a replay answers the first answer and writes nothing (decisions 1170, 1210).
+shiftRoutes.use('/clock-in', requireIdempotencyKey);
+shiftRoutes.use('/clock-out', requireIdempotencyKey);
 
 export const shiftApi = shiftRoutes
   .openapi(stateRoute, async (c) => c.json(await shiftState(c.var.deps.db, viewerOf(c)), 200))

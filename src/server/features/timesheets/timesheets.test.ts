@@ -18,8 +18,9 @@ await grantRole(t.db, other.userId, 'technician', owner.userId);
 await updateProfile(t.db, owner.userId, { timeZone: 'America/Chicago' });
 const stranger = await t.signUp({ firstName: 'Sam', lastName: 'Stranger' });
 
+// Clock in and out take an Idempotency-Key (decision 1210): a fresh one per tap.
 const post = (path: string, cookie: string, json: unknown) =>
-  t.request(path, { method: 'POST', cookie, json });
+  t.request(path, { method: 'POST', cookie, json, headers: { 'idempotency-key': crypto.randomUUID() } });
 
 async function shift(cookie: string, from: string, to: string) {
   const inRes = await post('/api/field/shift/clock-in', cookie, { deviceTime: from });
