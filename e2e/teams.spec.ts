@@ -48,6 +48,7 @@ test('an owner invites a technician who accepts in a second browser and sees the
   await tech.getByRole('button', { name: 'Open menu' }).click();
   await expect(tech.getByRole('navigation', { name: 'Owner mobile' }).getByRole('link')).toHaveText([
     'Bookings',
+    'Calendar sync',
     'Field app',
   ]);
   await tech.getByRole('button', { name: 'Close menu' }).click();

@@ -17,6 +17,7 @@ import { testCheckoutPages } from './features/bookings/book/test-checkout.routes
 import { bookingsApi } from './features/bookings/bookings.routes';
 import { schedulingApi } from './features/bookings/scheduling/scheduling.routes';
 import { businessProfileApi } from './features/business-profile/business-profile.routes';
+import { calendarFeedsPublic, calendarSyncApi } from './features/calendar-sync/calendar-feeds.routes';
 import { automationsApi } from './features/campaigns/automations.routes';
 import { campaignsApi } from './features/campaigns/campaigns.routes';
 import { consentApi } from './features/campaigns/consent.routes';
@@ -231,7 +232,9 @@ export function createApp(deps: AppDeps) {
     .route('/api/field/shift', shiftApi)
     .route('/api/admin/analytics', adminAnalyticsApi)
     .route('/api/analytics', ownerAnalyticsApi)
-    .route('/api/admin/leads', adminLeadsApi);
+    .route('/api/admin/leads', adminLeadsApi)
+    .route('/api/calendar-sync', calendarSyncApi)
+    .route('/api/calendar-feeds', calendarFeedsPublic);
 
   // The public API for integrations, authenticated by API keys (decision 1201); not part of the web app's client.
   app.route('/api/v1', publicApiV1);

@@ -43,6 +43,8 @@ export const OWNER_ROUTES = [
   '/timesheets',
   // Today's jobs of each technician and where they are in the field (issue 26).
   '/live-board',
+  // The live ICS feeds of the jobs, and other calendars' busy times (decisions 1220, 1221).
+  '/calendar-sync',
 ] as const;
 
 // /admin/verifications: the verification review queue (docs/decisions/0205).

@@ -219,6 +219,13 @@ export const router = createBrowserRouter([
             path: '/billing',
             lazy: () => import('./features/billing/billing-page').then((m) => ({ Component: m.BillingPage })),
           },
+          {
+            path: '/calendar-sync',
+            lazy: () =>
+              import('./features/calendar-sync/calendar-sync-page').then((m) => ({
+                Component: m.CalendarSyncPage,
+              })),
+          },
         ],
       },
       {

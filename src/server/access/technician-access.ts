@@ -42,6 +42,9 @@ const TECHNICIAN_ROUTES: Array<[string, RegExp]> = [
   ['PUT', /^\/api\/field\/jobs\/[^/]+\/checklist\/[^/]+$/],
   ['GET', /^\/api\/field\/photos\/[^/]+$/],
   ['GET', /^\/api\/bookings\/[^/]+\/field$/],
+  // Their own calendar feed, and a new address for it (issue 28, decision 1220).
+  ['GET', /^\/api\/calendar-sync\/feeds$/],
+  ['POST', /^\/api\/calendar-sync\/feeds\/[^/]+\/rotate$/],
 ];
 
 export function technicianMayCall(method: string, path: string): boolean {

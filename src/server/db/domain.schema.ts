@@ -304,6 +304,9 @@ export const bookings = pgTable(
     longitude: doublePrecision(),
     // The arrival an applied route plan gives the job, inside its booked window (features/routes, decision 1216).
     plannedArrivalAt: timestamp({ withTimezone: true }),
+    // The calendar feeds' SEQUENCE (RFC 5545): bumped by a trigger whenever the time, length, place, service or status
+    // changes, whichever path changed it (docs/decisions/1220).
+    icalSequence: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

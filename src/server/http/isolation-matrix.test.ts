@@ -43,6 +43,10 @@ const PUBLIC_ROUTES: Array<[RegExp, string]> = [
     "the customer's review page, by the completed booking's unguessable review token",
   ],
   [
+    /^GET \/api\/calendar-feeds\/:token$/,
+    'a live calendar feed, by its signed address that calendar apps poll without a session (decision 1220)',
+  ],
+  [
     /^POST \/api\/messaging\/sms\/inbound$/,
     "Twilio's inbound SMS webhook: authenticated by its signature, not by a session",
   ],

@@ -271,3 +271,30 @@ export async function countInSharedWindow(
     resetSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
   };
 }
+
+/**
+ * Guessing limits for secret addresses that must stay open to every honest caller (calendar feeds, polled by Google
+ * and Apple from a few shared addresses): only misses count, per client address, in the shared rate_limit table.
+ * Once an address has missed `max` times in the window, `blocked` holds until the window ends, for right tokens too,
+ * so a guesser cannot learn from the answers (decision 1220).
+ */
+export function guessLimit(db: Database, name: string, max: number, windowSeconds: number) {
+  const windowMs = windowSeconds * 1000;
+  const keyOf = (address: string) => `miss ${name}:${address}`;
+  return {
+    /** Seconds to wait when the address is over, else null. */
+    async blocked(address: string, now = Date.now()): Promise<number | null> {
+      const windowStart = now - (now % windowMs);
+      const result = await db.execute(
+        sql`select count from rate_limit where key = ${keyOf(address)} and last_request = ${windowStart}`,
+      );
+      const [row] = (result as unknown as { rows: { count: number | string }[] }).rows;
+      return Number(row?.count ?? 0) >= max
+        ? Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000))
+        : null;
+    },
+    async miss(address: string, now = Date.now()) {
+      await countInSharedWindow(db, keyOf(address), windowSeconds, now);
+    },
+  };
+}

@@ -12,6 +12,7 @@ import {
 } from '../db/factories';
 import * as schema from '../db/schema';
 import { createApiKey } from '../features/api-keys/api-keys.service';
+import { businessFeedOf } from '../features/calendar-sync/calendar-feeds.service';
 import { recordWebhookEvent } from '../features/webhooks/webhooks.service';
 
 /** Every table with a business_id column: a tenant's rows, whatever feature added the table. */
@@ -102,6 +103,8 @@ export async function populateTenant(db: Database, businessId: string, marker: s
     secret: `whsec_${Buffer.from(marker).toString('base64')}`,
   });
   await recordWebhookEvent(db, businessId, 'customer.created', { firstName: marker });
+  // The business's live calendar feed (decision 1220).
+  await businessFeedOf(db, businessId);
 }
 
 /** The ids of every row of the business, in every tenant table. */

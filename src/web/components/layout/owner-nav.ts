@@ -2,6 +2,7 @@ import {
   BarChart3,
   Boxes,
   CalendarCheck,
+  CalendarSync,
   Clock,
   CreditCard,
   FileText,
@@ -67,6 +68,14 @@ const PROMO_CODES = {
   icon: TicketPercent,
 };
 
+/** The jobs in other calendar apps (issue 28), next to the jobs; technicians reach their own feed here. */
+const CALENDAR_SYNC = {
+  to: '/calendar-sync',
+  label: 'Calendar sync',
+  description: 'Your jobs in Google, Apple or Outlook Calendar',
+  icon: CalendarSync,
+};
+
 /** Hours of the technicians (issue 26), next to the jobs they work. */
 const TIMESHEETS = {
   to: '/timesheets',
@@ -82,7 +91,7 @@ export const OWNER_NAV = [
     action.to === '/campaigns'
       ? [action, PROMO_CODES]
       : action.to === '/bookings'
-        ? [action, TIMESHEETS]
+        ? [action, CALENDAR_SYNC, TIMESHEETS]
         : [action],
   ),
   { to: '/billing', label: 'Billing', description: 'Your plan and trial', icon: CreditCard },
@@ -100,7 +109,7 @@ export const OWNER_NAV = [
  * The screens a technician may use (decision 1160): their own jobs. Every other owner screen is the owner's, and the
  * server refuses its requests; the layout sends a technician there instead of showing a screen of errors.
  */
-export const TECHNICIAN_PATHS = ['/field', '/bookings'] as const;
+export const TECHNICIAN_PATHS = ['/field', '/bookings', '/calendar-sync'] as const;
 
 /** Where a technician lands (issue 26): the field app's Today. */
 export const TECHNICIAN_HOME = '/field';

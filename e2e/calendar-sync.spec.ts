@@ -1,0 +1,80 @@
+import { addDays, todayInZone } from '../src/shared/time';
+import { expect, signUpNewOwner, test } from './fixtures';
+
+// Issue 28's live feed out: the owner opens Calendar sync from the navigation, copies the business's feed address,
+// and the address answers a valid calendar with the job as a VEVENT in the business's time zone.
+
+const ZONE = 'America/Chicago';
+const SHOTS = 'test-results/screenshots';
+
+test('the owner copies the feed address and the feed validates', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signUpNewOwner(page, { firstName: 'Riley', lastName: 'Feeds' });
+  const service = await page.request.post('/api/services', {
+    data: { name: 'Ceramic Coat', basePriceCents: 30000, durationMinutes: 120 },
+  });
+  expect(service.status()).toBe(201);
+  const { id: serviceId } = (await service.json()) as { id: string };
+  const date = addDays(todayInZone(ZONE), 4);
+  const created = await page.request.post('/api/bookings', {
+    data: {
+      customer: {
+        firstName: 'Morgan',
+        lastName: 'Hidden',
+        email: `morgan-${Date.now()}@example.com`,
+        phone: null,
+      },
+      vehicle: { make: 'Mazda', model: '3', color: null },
+      vehicleType: 'sedan',
+      serviceId,
+      date,
+      time: '10:00',
+      locationAddress: '5 Congress Ave, Austin, TX 78701',
+      notes: null,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await page.goto('/dashboard');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('navigation', { name: 'Owner' }).getByRole('link', { name: 'Calendar sync' }).click();
+  await expect(page.getByRole('heading', { name: 'Calendar sync', level: 1 })).toBeVisible();
+  const field = page.getByRole('textbox', { name: /All jobs/ });
+  await expect(field).toHaveValue(/\/api\/calendar-feeds\/[A-Za-z0-9_-]{44}$/);
+  await expect(field).toHaveAttribute('readonly', '');
+  const subscribe = page.getByRole('link', { name: 'Subscribe to All jobs in your calendar app' });
+  await expect(subscribe).toHaveAttribute('href', /^webcal:\/\//);
+
+  await page.getByTestId('calendar-feed').first().getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByText('The feed address is on your clipboard.')).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(await field.inputValue());
+
+  // The copied address, fetched as a calendar app would (no cookie).
+  const feed = await page.request.fetch(copied, { headers: { cookie: '' } });
+  expect(feed.status()).toBe(200);
+  const text = await feed.text();
+  expect(text.startsWith('BEGIN:VCALENDAR')).toBe(true);
+  expect(text).toContain(`BEGIN:VTIMEZONE\r\nTZID:${ZONE}`);
+  expect(text).toContain('BEGIN:VEVENT');
+  expect(text).toContain(`DTSTART;TZID=${ZONE}:${date.replaceAll('-', '')}T100000`);
+  expect(text).toContain('SUMMARY:Ceramic Coat · Morgan');
+  expect(text).not.toContain('Hidden');
+
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(field).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SHOTS}/calendar-sync-${width}.png`, fullPage: true });
+  }
+
+  // Rotate: the old address stops working.
+  await page.getByTestId('calendar-feed').first().getByRole('button', { name: 'Rotate' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Rotate' }).click();
+  await expect(page.getByText('The feed has a new address.')).toBeVisible();
+  await expect(field).not.toHaveValue(copied);
+  expect((await page.request.fetch(copied, { headers: { cookie: '' } })).status()).toBe(404);
+});
