@@ -28,6 +28,7 @@ import { contactRoutes } from './features/contact/contact.routes';
 import { customersApi } from './features/customers/customers.routes';
 import { customersExportApi } from './features/customers/customers-export.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
+import { dataTransferApi } from './features/data-transfer/data-transfer.routes';
 import { serviceChecklistApi } from './features/field/checklist.routes';
 import { bookingFieldApi, fieldApi } from './features/field/field.routes';
 import { inventoryApi } from './features/inventory/inventory.routes';
@@ -216,6 +217,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/team', teamApi)
     .route('/api/api-keys', apiKeysApi)
     .route('/api/webhooks', webhooksApi)
+    .route('/api/data', dataTransferApi)
     .route('/api/invitations', invitationsApi)
     .route('/api/quotes', quotesApi)
     .route('/api/invoices', invoicesApi)

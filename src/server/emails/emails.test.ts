@@ -61,6 +61,7 @@ const KEY_FACTS: Record<EmailName, string[]> = {
     'HTTP 503: Service Unavailable',
     'http://localhost:3000/business-profile',
   ],
+  'data-export-ready': ['Mar 14', 'http://localhost:3000/business-profile?tab=data'],
 };
 
 const TAG = /<\/?(html|head|body|table|tr|td|p|a|br|div|span|strong|img|hr)\b/i;

@@ -14,6 +14,7 @@ import {
   selfServiceMovedForOwner,
 } from './templates/booking-updates';
 import { contactForm } from './templates/contact-form';
+import { dataExportReady } from './templates/data-export-ready';
 import { emailVerification } from './templates/email-verification';
 import { invoiceOverdue, invoiceRefund, invoiceSent, paymentReceipt } from './templates/invoice-emails';
 import { loyaltyCode } from './templates/loyalty-code';
@@ -57,6 +58,7 @@ export const EMAIL_TEMPLATES = {
   marketing: marketingEmail,
   'on-my-way': onMyWay,
   'webhook-endpoint-disabled': webhookEndpointDisabled,
+  'data-export-ready': dataExportReady,
 } as const;
 
 export type EmailName = keyof typeof EMAIL_TEMPLATES;

@@ -2,6 +2,7 @@ import { billingWorkers } from '../features/billing/billing.workers';
 import { bookingsWorkers } from '../features/bookings/bookings.workers';
 import { campaignsWorkers } from '../features/campaigns/campaigns.workers';
 import { fieldWorkers } from '../features/field/field.workers';
+import { dataTransferWorkers } from '../features/data-transfer/data-transfer.workers';
 import { invoicesWorkers } from '../features/invoices/invoices.workers';
 import { payoutsWorkers } from '../features/payouts/payouts.workers';
 import { resumeSeoWork, seoWorkers } from '../features/seo/seo.workers';
@@ -26,6 +27,7 @@ export const WORKERS: readonly JobWorker[] = [
   ...billingWorkers,
   ...webhooksWorkers,
   ...fieldWorkers,
+  ...dataTransferWorkers,
 ];
 
 export async function registerWorkers(queue: JobQueue, deps: AppDeps): Promise<void> {

@@ -174,6 +174,10 @@ export const queryKeys = {
     all: ['timesheets'] as const,
     week: (from: string | null) => ['timesheets', 'week', from] as const,
   },
+  dataTransfer: {
+    exports: ['data-transfer', 'exports'] as const,
+    closure: ['data-transfer', 'closure'] as const,
+  },
   webhooks: {
     all: ['webhooks'] as const,
     deliveries: (endpointId: string) => ['webhooks', 'deliveries', endpointId] as const,

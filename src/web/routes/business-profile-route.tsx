@@ -2,10 +2,11 @@ import { ApiKeysTab } from '../features/api-keys/api-keys-tab';
 import { BookingLinkSettings } from '../features/booking-link/booking-link-settings';
 import { HoursTab } from '../features/bookings/scheduling/hours-tab';
 import { BusinessProfilePage } from '../features/business-profile/business-profile-page';
+import { DataTab } from '../features/data-transfer/data-tab';
 import { TeamTab } from '../features/team/team-tab';
 import { WebhooksSection } from '../features/webhooks/webhooks-section';
 
-/** /business-profile: the profile with the booking link and the Hours & Booking, Team and API tabs. */
+/** /business-profile: the profile with the booking link and the Hours & Booking, Team, API and Data tabs. */
 export function BusinessProfileRoute() {
   return (
     <BusinessProfilePage
@@ -13,6 +14,7 @@ export function BusinessProfileRoute() {
       hoursTab={<HoursTab />}
       teamTab={<TeamTab />}
       apiTab={<ApiKeysTab webhooks={<WebhooksSection />} />}
+      dataTab={<DataTab />}
     />
   );
 }

@@ -12,6 +12,13 @@ import { useErrorToast } from '../../lib/use-error-toast';
 import { BasicInfoFields, BusinessDetailsFields, ServicesFields, useProfileForm } from './profile-form';
 import { TestimonialsTab } from './testimonials-tab';
 
+/** A link may open a tab (`?tab=data`, from the export-ready email). */
+const TAB_VALUES = new Set(['basic', 'details', 'services', 'testimonials', 'hours', 'team', 'api', 'data']);
+const initialTab = () => {
+  const tab = new URLSearchParams(window.location.search).get('tab');
+  return tab && TAB_VALUES.has(tab) ? tab : 'basic';
+};
+
 /**
  * /business-profile. The booking link, the Hours & Booking, Team and API tabs belong to their own features; the
  * route (src/web/routes/business-profile-route.tsx) hands them in.
@@ -21,12 +28,15 @@ export function BusinessProfilePage({
   hoursTab,
   teamTab,
   apiTab,
+  dataTab,
 }: {
   bookingLink: ReactNode;
   hoursTab: ReactNode;
   teamTab: ReactNode;
   /** API keys and webhooks (Elite), from their own features. */
   apiTab?: ReactNode;
+  /** Export all data and close the account (features/data-transfer). */
+  dataTab?: ReactNode;
 }) {
   const { data, isPending, isError, errorUpdatedAt, refetch, isRefetching } = useBusinessProfile();
   useErrorToast(isError, PROFILE_TEXT.loadFailed, errorUpdatedAt);
@@ -76,7 +86,7 @@ export function BusinessProfilePage({
       ) : (
         <>
           {bookingLink}
-          <Tabs defaultValue="basic">
+          <Tabs defaultValue={initialTab()}>
             <TabsList className="flex-wrap">
               <TabsTrigger value="basic">Basic Info</TabsTrigger>
               <TabsTrigger value="details">Business Details</TabsTrigger>
@@ -85,6 +95,7 @@ export function BusinessProfilePage({
               <TabsTrigger value="hours">Hours &amp; Booking</TabsTrigger>
               {!isTechnician && <TabsTrigger value="team">Team</TabsTrigger>}
               {!isTechnician && apiTab && <TabsTrigger value="api">API</TabsTrigger>}
+              {!isTechnician && dataTab && <TabsTrigger value="data">Data</TabsTrigger>}
             </TabsList>
             <form onSubmit={onSubmit} noValidate>
               {/* Mounted while hidden, so that one Save keeps the other tabs' edits. */}
@@ -104,6 +115,7 @@ export function BusinessProfilePage({
             <TabsContent value="hours">{hoursTab}</TabsContent>
             {!isTechnician && <TabsContent value="team">{teamTab}</TabsContent>}
             {!isTechnician && apiTab && <TabsContent value="api">{apiTab}</TabsContent>}
+            {!isTechnician && dataTab && <TabsContent value="data">{dataTab}</TabsContent>}
           </Tabs>
         </>
       )}
