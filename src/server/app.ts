@@ -28,6 +28,7 @@ import { contactRoutes } from './features/contact/contact.routes';
 import { customersApi } from './features/customers/customers.routes';
 import { customersExportApi } from './features/customers/customers-export.routes';
 import { dashboardApi } from './features/dashboard/dashboard.routes';
+import { customerImportApi } from './features/data-transfer/customer-import.routes';
 import { dataTransferApi } from './features/data-transfer/data-transfer.routes';
 import { serviceChecklistApi } from './features/field/checklist.routes';
 import { bookingFieldApi, fieldApi } from './features/field/field.routes';
@@ -193,6 +194,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/scheduling', schedulingApi)
     .route('/api/booking-link', bookingLinkApi)
     .route('/api/customers', customersExportApi)
+    .route('/api/customers', customerImportApi)
     .route('/api/customers', customersApi)
     .route('/api/services', servicesApi)
     .route('/api/services', serviceChecklistApi)

@@ -137,7 +137,7 @@ export const router = createBrowserRouter([
           {
             path: '/customers',
             lazy: () =>
-              import('./features/customers/customers-page').then((m) => ({ Component: m.CustomersPage })),
+              import('./routes/customers-route').then((m) => ({ Component: m.CustomersRoute })),
           },
           {
             path: '/services',

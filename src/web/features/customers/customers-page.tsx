@@ -19,7 +19,7 @@ import { CustomerDetailDialog } from './customer-detail-dialog';
 import { CustomerFormDialog } from './customer-form-dialog';
 
 /** /customers (§2): search on the server, a page at a time, add/edit dialog, delete with the spec's confirmation, a detail view. */
-export function CustomersPage() {
+export function CustomersPage({ importAction }: { importAction?: React.ReactNode } = {}) {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search);
   const customers = useCustomersList(debounced);
@@ -85,9 +85,12 @@ export function CustomersPage() {
         title="Customer Management"
         description="Your client list, their vehicles and what they have spent."
         actions={
-          <Button onClick={() => openForm(null)}>
-            <Plus /> Add Customer
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {importAction}
+            <Button onClick={() => openForm(null)}>
+              <Plus /> Add Customer
+            </Button>
+          </div>
         }
       />
       <SearchField

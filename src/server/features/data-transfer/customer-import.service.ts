@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import {
+  type CustomerImportInput,
+  customerImportSchema,
+  IMPORT_FIELD_LABELS,
+  type ImportMapping,
+  MAX_IMPORT_ROWS,
+} from '../../../shared/customer-import';
+import { DATA_TEXT } from '../../../shared/data-transfer';
+import type { Database } from '../../db/client';
+import { invalid } from '../../http/errors';
+import { type CheckedRow, checkRows, parseCsv, suggestMapping } from './customer-csv';
+import { rowsOf } from './tenancy';
+
+// Customers from another tool's CSV (issue 30, decision 1237): a preview names every bad row's problems; the import
+// writes the good rows in one statement inside one transaction (all or nothing), duplicates by email merged or skipped.
+
+/** Problems listed in an answer at most (the counts are always whole). */
+const MAX_LISTED = 1000;
+
+type Bad = Extract<CheckedRow, { ok: false }>;
+const problemOf = (r: Bad) => ({ row: r.row, name: r.name, email: r.email, problems: r.problems });
+
+function read(input: CustomerImportInput) {
+  const { csv, mapping: given, duplicates } = customerImportSchema.parse(input);
+  const { headers, rows } = parseCsv(csv);
+  if (rows.length === 0) throw invalid(DATA_TEXT.importEmpty);
+  if (rows.length > MAX_IMPORT_ROWS) throw invalid(DATA_TEXT.importTooLarge);
+  const mapping: ImportMapping = given ?? suggestMapping(headers);
+  for (const [field, index] of Object.entries(mapping))
+    if (index !== undefined && index >= headers.length)
+      throw invalid(`${IMPORT_FIELD_LABELS[field as keyof ImportMapping]}: no such column`);
+  if (mapping.firstName === undefined && mapping.fullName === undefined)
+    throw invalid(DATA_TEXT.importNoName);
+  const checked = checkRows(rows, mapping);
+  const good = checked.filter((r): r is Extract<CheckedRow, { ok: true }> => r.ok);
+  const bad = checked.filter((r): r is Bad => !r.ok);
+  return { headers, mapping, duplicates, total: rows.length, good, bad };
+}
+
+async function existingEmails(db: Database, businessId: string, emails: string[]) {
+  if (emails.length === 0) return new Set<string>();
+  const rows = await rowsOf<{ email: string }>(
+    db,
+    sql`select lower(email) as email from customers
+         where business_id = ${businessId} and lower(email) = any(${sql.param(emails)}::text[])`,
+  );
+  return new Set(rows.map((r) => r.email));
+}
+
+/** What an import would do: the mapping used, counts, and each bad row with its problems. Writes nothing. */
+export async function previewCustomerImport(db: Database, businessId: string, input: CustomerImportInput) {
+  const { headers, mapping, total, good, bad } = read(input);
+  const existing = await existingEmails(
+    db,
+    businessId,
+    good.map((r) => r.customer.email),
+  );
+  return {
+    headers,
+    mapping,
+    total,
+    valid: good.length,
+    existing: existing.size,
+    invalid: bad.length,
+    problems: bad.slice(0, MAX_LISTED).map(problemOf),
+    sample: good
+      .slice(0, 5)
+      .map((r) => ({ row: r.row, ...r.customer, exists: existing.has(r.customer.email) })),
+  };
+}
+
+/** Imports the good rows in one transaction; a row whose email the business has is merged or skipped. */
+export async function importCustomers(db: Database, businessId: string, input: CustomerImportInput) {
+  const { mapping, duplicates, total, good, bad } = read(input);
+  const col = (pick: (c: (typeof good)[number]['customer']) => string | null) =>
+    sql.param(good.map((r) => pick(r.customer)));
+  const onConflict =
+    duplicates === 'merge'
+      ? sql`do update set first_name = excluded.first_name, last_name = excluded.last_name,
+            phone = coalesce(excluded.phone, customers.phone), address = coalesce(excluded.address, customers.address),
+            notes = coalesce(excluded.notes, customers.notes), updated_at = now()`
+      : sql`do nothing`;
+  const written = good.length
+    ? await db.transaction((tx) =>
+        rowsOf<{ inserted: boolean }>(
+          tx,
+          sql`insert into customers (business_id, first_name, last_name, email, phone, address, notes)
+              select ${businessId}, f, l, e, p, a, n
+                from unnest(${col((c) => c.firstName)}::text[], ${col((c) => c.lastName)}::text[],
+                            ${col((c) => c.email)}::text[], ${col((c) => c.phone)}::text[],
+                            ${col((c) => c.address)}::text[], ${col((c) => c.notes)}::text[]) as t(f, l, e, p, a, n)
+              on conflict (business_id, lower(email)) ${onConflict}
+              returning (xmax = 0) as inserted`,
+        ),
+      )
+    : [];
+  const created = written.filter((r) => r.inserted).length;
+  const merged = written.length - created;
+  return {
+    mapping,
+    total,
+    created,
+    merged,
+    skipped: good.length - written.length,
+    invalid: bad.length,
+    problems: bad.slice(0, MAX_LISTED).map(problemOf),
+  };
+}

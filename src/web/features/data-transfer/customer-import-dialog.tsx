@@ -1,0 +1,227 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Upload } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  type CustomerImportInput,
+  customerImportSchema,
+  IMPORT_FIELD_LABELS,
+  IMPORT_FIELDS,
+  type ImportMapping,
+  MAX_IMPORT_BYTES,
+} from '../../../shared/customer-import';
+import { useImportCustomers, usePreviewCustomerImport } from '../../api/customer-import';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { Field } from '../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+
+type Preview = ReturnType<typeof usePreviewCustomerImport>['data'];
+type Report = ReturnType<typeof useImportCustomers>['data'];
+const NONE = 'none';
+const EMPTY: CustomerImportInput = { csv: '', duplicates: 'skip' };
+
+/** "Import" on /customers: a CSV from another tool, its columns mapped, every bad row named, then the import. */
+export function CustomerImportDialog() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        <Upload /> Import
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent size="lg">{open && <ImportSteps onDone={() => setOpen(false)} />}</DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+function ImportSteps({ onDone }: { onDone: () => void }) {
+  const preview = usePreviewCustomerImport();
+  const run = useImportCustomers();
+  const [checked, setChecked] = useState<Preview>(undefined);
+  const [report, setReport] = useState<Report>(undefined);
+  const form = useForm<CustomerImportInput>({
+    resolver: zodResolver(customerImportSchema),
+    defaultValues: EMPTY,
+  });
+
+  const check = async (values: CustomerImportInput) => {
+    try {
+      const result = await preview.mutateAsync(values);
+      setChecked(result);
+      form.setValue('mapping', result.mapping as ImportMapping);
+    } catch (err) {
+      setChecked(undefined);
+      toast.error('Error', { description: (err as Error).message });
+    }
+  };
+
+  const chooseFile = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > MAX_IMPORT_BYTES)
+      return toast.error('Error', { description: 'The file is too large (8 MB at most)' });
+    const csv = await file.text();
+    form.reset({ csv, duplicates: form.getValues('duplicates') });
+    await check({ csv });
+  };
+
+  const remap = (field: keyof ImportMapping, value: string) => {
+    const mapping = { ...form.getValues('mapping') };
+    if (value === NONE) delete mapping[field];
+    else mapping[field] = Number(value);
+    form.setValue('mapping', mapping);
+    void check(form.getValues());
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      setReport(await run.mutateAsync(values));
+      toast.success('Import finished', { description: 'Your customers were imported.' });
+    } catch (err) {
+      toast.error('Error', { description: (err as Error).message });
+    }
+  });
+
+  if (report) {
+    return (
+      <>
+        <DialogHeader>
+          <DialogTitle>Import finished</DialogTitle>
+          <DialogDescription>What was done with the {report.total} rows of the file.</DialogDescription>
+        </DialogHeader>
+        <DialogBody>
+          <ul className="space-y-1 text-sm text-slate-800" data-testid="import-report">
+            <li>{report.created} new customers added</li>
+            <li>{report.merged} existing customers updated</li>
+            <li>{report.skipped} already customers, skipped</li>
+            <li>{report.invalid} rows not imported because of a problem</li>
+          </ul>
+          <ProblemList problems={report.problems} />
+        </DialogBody>
+        <DialogFooter>
+          <Button onClick={onDone}>Done</Button>
+        </DialogFooter>
+      </>
+    );
+  }
+
+  const mapping = form.watch('mapping') ?? {};
+  return (
+    <form onSubmit={submit} noValidate className="contents">
+      <DialogHeader>
+        <DialogTitle>Import customers</DialogTitle>
+        <DialogDescription>
+          A CSV file from Jobber, Square, Housecall Pro or a spreadsheet: check its columns, see any rows with
+          problems, then import the good ones.
+        </DialogDescription>
+      </DialogHeader>
+      <DialogBody className="space-y-5">
+        <Field id="import-file" label="CSV file">
+          <Input
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(e) => chooseFile(e.currentTarget.files?.[0])}
+          />
+        </Field>
+        {checked && (
+          <>
+            <fieldset>
+              <legend className="mb-2 text-sm font-semibold text-slate-900">Columns</legend>
+              <div className="grid gap-3 sm:grid-cols-2">
+                {IMPORT_FIELDS.map((field) => (
+                  <Field key={field} id={`import-map-${field}`} label={IMPORT_FIELD_LABELS[field]}>
+                    <Select
+                      value={mapping[field] === undefined ? NONE : String(mapping[field])}
+                      onValueChange={(v) => remap(field, v)}
+                    >
+                      <SelectTrigger>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        <SelectItem value={NONE}>Not imported</SelectItem>
+                        {checked.headers.map((h, i) => (
+                          <SelectItem key={i} value={String(i)}>
+                            {h || `Column ${i + 1}`}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  </Field>
+                ))}
+              </div>
+            </fieldset>
+            <section aria-label="Preview" className="space-y-2" data-testid="import-preview">
+              <p className="text-sm text-slate-800">
+                {checked.total} rows: <strong>{checked.valid} ready to import</strong>
+                {checked.existing > 0 && ` (${checked.existing} already customers)`}, {checked.invalid} with a
+                problem.
+              </p>
+              <ProblemList problems={checked.problems} />
+            </section>
+            <Field id="import-duplicates" label="Customers already in your list (same email)">
+              <Controller
+                control={form.control}
+                name="duplicates"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value="skip">Skip them</SelectItem>
+                      <SelectItem value="merge">Update them from the file</SelectItem>
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </Field>
+          </>
+        )}
+      </DialogBody>
+      <DialogFooter>
+        <Button variant="outline" type="button" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          loading={run.isPending}
+          disabled={!checked || checked.valid === 0 || preview.isPending}
+        >
+          Import {checked ? `${checked.valid} customers` : ''}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function ProblemList({
+  problems,
+}: {
+  problems: Array<{ row: number; name: string; email: string; problems: string[] }>;
+}) {
+  if (problems.length === 0) return null;
+  return (
+    <ul
+      aria-label="Rows with problems"
+      className="max-h-48 space-y-1 overflow-y-auto rounded-md border border-red-200 bg-red-50 p-3 text-sm"
+    >
+      {problems.map((p) => (
+        <li key={p.row} data-testid="import-problem" className="text-red-800">
+          Row {p.row}
+          {p.name || p.email ? ` (${p.name || p.email})` : ''}: {p.problems.join(', ')}
+        </li>
+      ))}
+    </ul>
+  );
+}
