@@ -382,6 +382,20 @@ test.describe('dialogs opened from a row', () => {
       open: (page) => page.getByRole('button', { name: 'Adjust', exact: true }).first().click(),
     },
     {
+      // The import (features/data-transfer): the preview with the mapping and one bad row named.
+      screen: '/customers › Import dialog (preview with a bad row)',
+      path: '/customers',
+      open: async (page) => {
+        await page.getByRole('button', { name: 'Import' }).click();
+        await page.getByRole('dialog').getByLabel('CSV file').setInputFiles({
+          name: 'customers.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from('First Name,Last Name,Email\r\nAda,Lovelace,ada@example.com\r\nBad,Row,nope\r\n'),
+        });
+        await expect(page.getByTestId('import-problem')).toBeVisible();
+      },
+    },
+    {
       screen: '/bookings › List › booking Details dialog',
       path: '/bookings',
       open: async (page) => {

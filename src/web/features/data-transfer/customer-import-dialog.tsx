@@ -29,6 +29,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 type Preview = ReturnType<typeof usePreviewCustomerImport>['data'];
 type Report = ReturnType<typeof useImportCustomers>['data'];
 const NONE = 'none';
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 const EMPTY: CustomerImportInput = { csv: '', duplicates: 'skip' };
 
 /** "Import" on /customers: a CSV from another tool, its columns mapped, every bad row named, then the import. */
@@ -102,10 +103,10 @@ function ImportSteps({ onDone }: { onDone: () => void }) {
         </DialogHeader>
         <DialogBody>
           <ul className="space-y-1 text-sm text-slate-800" data-testid="import-report">
-            <li>{report.created} new customers added</li>
-            <li>{report.merged} existing customers updated</li>
-            <li>{report.skipped} already customers, skipped</li>
-            <li>{report.invalid} rows not imported because of a problem</li>
+            <li>{count(report.created, 'new customer')} added</li>
+            <li>{count(report.merged, 'existing customer')} updated</li>
+            <li>{count(report.skipped, 'existing customer')} skipped</li>
+            <li>{count(report.invalid, 'row')} not imported because of a problem</li>
           </ul>
           <ProblemList problems={report.problems} />
         </DialogBody>
@@ -136,6 +137,31 @@ function ImportSteps({ onDone }: { onDone: () => void }) {
         </Field>
         {checked && (
           <>
+            <section aria-label="Preview" className="space-y-2" data-testid="import-preview">
+              <p className="text-sm text-slate-800">
+                {count(checked.total, 'row')}: <strong>{checked.valid} ready to import</strong>
+                {checked.existing > 0 && ` (${checked.existing} already in your list)`}, {checked.invalid}{' '}
+                with a problem.
+              </p>
+              <ProblemList problems={checked.problems} />
+            </section>
+            <Field id="import-duplicates" label="Customers already in your list (same email)">
+              <Controller
+                control={form.control}
+                name="duplicates"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <SelectTrigger>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value="skip">Skip them</SelectItem>
+                      <SelectItem value="merge">Update them from the file</SelectItem>
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </Field>
             <fieldset>
               <legend className="mb-2 text-sm font-semibold text-slate-900">Columns</legend>
               <div className="grid gap-3 sm:grid-cols-2">
@@ -161,31 +187,6 @@ function ImportSteps({ onDone }: { onDone: () => void }) {
                 ))}
               </div>
             </fieldset>
-            <section aria-label="Preview" className="space-y-2" data-testid="import-preview">
-              <p className="text-sm text-slate-800">
-                {checked.total} rows: <strong>{checked.valid} ready to import</strong>
-                {checked.existing > 0 && ` (${checked.existing} already customers)`}, {checked.invalid} with a
-                problem.
-              </p>
-              <ProblemList problems={checked.problems} />
-            </section>
-            <Field id="import-duplicates" label="Customers already in your list (same email)">
-              <Controller
-                control={form.control}
-                name="duplicates"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      <SelectItem value="skip">Skip them</SelectItem>
-                      <SelectItem value="merge">Update them from the file</SelectItem>
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            </Field>
           </>
         )}
       </DialogBody>
@@ -198,7 +199,7 @@ function ImportSteps({ onDone }: { onDone: () => void }) {
           loading={run.isPending}
           disabled={!checked || checked.valid === 0 || preview.isPending}
         >
-          Import {checked ? `${checked.valid} customers` : ''}
+          Import {checked ? count(checked.valid, 'customer') : ''}
         </Button>
       </DialogFooter>
     </form>
