@@ -42,6 +42,7 @@ import { adminLeadsApi } from './features/leads/leads.routes';
 import { loyaltyApi } from './features/loyalty/loyalty.routes';
 import { publicLoyaltyApi } from './features/loyalty/redeem.routes';
 import { meApi } from './features/me/me.routes';
+import { membershipsApi, publicMembershipsApi } from './features/memberships/memberships.routes';
 import { outboxApi } from './features/outbox/outbox.routes';
 import { adminRevenueApi, payoutsApi } from './features/payouts/payouts.routes';
 import { adminSettingsApi, publicSettingsApi } from './features/platform-settings/platform-settings.routes';
@@ -203,6 +204,8 @@ export function createApp(deps: AppDeps) {
     .route('/api/inventory', inventoryApi)
     .route('/api/loyalty', loyaltyApi)
     .route('/api/promo-codes', promoCodesApi)
+    .route('/api/memberships', membershipsApi)
+    .route('/api/public/memberships', publicMembershipsApi)
     .route('/api/public/promo-codes', publicPromoCodesApi)
     .route('/api/public/loyalty', publicLoyaltyApi)
     .route('/api/business-profile', businessProfileApi)

@@ -6,6 +6,7 @@ import { DEMO_ADMIN, DEMO_OWNER, DEMO_TECH, seedDemo } from './db/seed';
 import { loadEnv, platformFeeOf } from './env';
 import { scheduleAutomationsTick } from './features/campaigns/automations/workers';
 import { scheduleIdempotencyPurge } from './features/field/idempotency-purge';
+import { scheduleMembershipBilling } from './features/memberships/memberships.workers';
 import { scheduleDailyTestPayouts } from './features/payouts/payouts-jobs';
 import { describeOutsideServices } from './features/platform-settings/outside-services';
 import { backfillCoordinates } from './features/routes/coordinates.service';
@@ -163,6 +164,7 @@ async function main() {
   await scheduleWebhooksSweep(jobs, 10);
   // Idempotency receipts past their 30 days: a purge a minute after start, then daily (decision 1210).
   await scheduleIdempotencyPurge(jobs, 60);
+  await scheduleMembershipBilling(jobs);
   const app = createApp(deps);
   // PGlite has no autovacuum: tables grown or changed a lot are vacuumed now (before serving) and every 10 minutes
   // (decision 925).

@@ -18,6 +18,8 @@ export const MESSAGE_KINDS = [
   // An invoice the owner sends, and its overdue reminders (decision 0956).
   'invoice',
   'invoice_reminder',
+  // A maintenance plan's failed renewal and suspension (issue 32).
+  'membership',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -33,6 +35,7 @@ export const MESSAGE_KIND_LABELS: Record<string, string> = {
   time_change: 'New time',
   invoice: 'Invoice',
   invoice_reminder: 'Invoice reminder',
+  membership: 'Maintenance plan',
 };
 export const messageKindLabel = (kind: string) => MESSAGE_KIND_LABELS[kind] ?? kind;
 

@@ -20,6 +20,7 @@ export * from '../features/invoices/invoices.schema';
 export * from '../features/leads/leads.schema';
 export * from '../features/loyalty/loyalty.schema';
 export * from '../features/loyalty/redemption.schema';
+export * from '../features/memberships/memberships.schema';
 export * from '../features/payouts/payouts.schema';
 export * from '../features/platform-settings/platform-settings.schema';
 export * from '../features/promo-codes/promo-codes.schema';

@@ -56,6 +56,12 @@ const KEY_FACTS: Record<EmailName, string[]> = {
     '500 Congress Ave, Austin, TX 78701',
   ],
   marketing: ['Twenty percent off', '100 Congress Ave, Austin, TX 78701', 'Unsubscribe'],
+  'membership-payment-failed': [
+    '$79.00',
+    'Fri, Mar 6, 2026, 9:00 AM',
+    'http://localhost:3000/membership/token#card',
+  ],
+  'membership-suspended': ['$79.00', 'suspended', 'http://localhost:3000/membership/token#card'],
   'webhook-endpoint-disabled': [
     'https://hooks.example.com/shineroute',
     'HTTP 503: Service Unavailable',

@@ -19,6 +19,7 @@ import { emailVerification } from './templates/email-verification';
 import { invoiceOverdue, invoiceRefund, invoiceSent, paymentReceipt } from './templates/invoice-emails';
 import { loyaltyCode } from './templates/loyalty-code';
 import { marketingEmail } from './templates/marketing';
+import { membershipPaymentFailed, membershipSuspended } from './templates/membership-emails';
 import { onMyWay } from './templates/on-my-way';
 import { passwordReset } from './templates/password-reset';
 import { quoteSent } from './templates/quote-sent';
@@ -59,6 +60,8 @@ export const EMAIL_TEMPLATES = {
   'on-my-way': onMyWay,
   'webhook-endpoint-disabled': webhookEndpointDisabled,
   'data-export-ready': dataExportReady,
+  'membership-payment-failed': membershipPaymentFailed,
+  'membership-suspended': membershipSuspended,
 } as const;
 
 export type EmailName = keyof typeof EMAIL_TEMPLATES;

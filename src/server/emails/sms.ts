@@ -118,3 +118,16 @@ export const SMS_SAMPLES: Record<string, string> = {
   'start-reply': SMS_START_REPLY,
   'help-reply': smsHelpReply({ name: business, phone: '512-555-0100' }),
 };
+
+/** A plan's renewal failed (issue 32); sent through sendTransactionalSms. */
+export const membershipPaymentFailedSms = (p: {
+  businessName: string;
+  planName: string;
+  amountCents: number;
+  link: string;
+}) =>
+  `${p.businessName}: we could not charge ${formatCents(p.amountCents)} for your ${p.planName}. Update your card: ${p.link}`;
+
+/** The last retry failed and the plan is suspended; sent through sendTransactionalSms. */
+export const membershipSuspendedSms = (p: { businessName: string; planName: string; link: string }) =>
+  `${p.businessName}: your ${p.planName} is suspended after a failed payment. Update your card to restart it: ${p.link}`;

@@ -4,6 +4,7 @@ import { campaignsWorkers } from '../features/campaigns/campaigns.workers';
 import { fieldWorkers } from '../features/field/field.workers';
 import { dataTransferWorkers } from '../features/data-transfer/data-transfer.workers';
 import { invoicesWorkers } from '../features/invoices/invoices.workers';
+import { membershipsWorkers } from '../features/memberships/memberships.workers';
 import { payoutsWorkers } from '../features/payouts/payouts.workers';
 import { resumeSeoWork, seoWorkers } from '../features/seo/seo.workers';
 import { serviceAreasWorkers } from '../features/service-areas/service-areas.workers';
@@ -28,6 +29,7 @@ export const WORKERS: readonly JobWorker[] = [
   ...webhooksWorkers,
   ...fieldWorkers,
   ...dataTransferWorkers,
+  ...membershipsWorkers,
 ];
 
 export async function registerWorkers(queue: JobQueue, deps: AppDeps): Promise<void> {

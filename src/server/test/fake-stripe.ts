@@ -118,6 +118,8 @@ export async function startFakeStripe() {
   const requests: FakeStripeRequest[] = [];
   const refunds: FakeRefund[] = [];
   const idempotent = new Map<string, { status: number; body: unknown }>();
+  // Invoice id → whether paying it again succeeds (absent: it does).
+  const invoicePayResults = new Map<string, boolean>();
   let counter = 0;
 
   const error = (message: string) => ({ error: { type: 'invalid_request_error', message } });
@@ -131,7 +133,10 @@ export async function startFakeStripe() {
           Number(form[`line_items[${i}][price_data][unit_amount]`]) *
           Number(form[`line_items[${i}][quantity]`] ?? 1);
       }
-      const destination = form['payment_intent_data[transfer_data][destination]'] ?? null;
+      const destination =
+        form['payment_intent_data[transfer_data][destination]'] ??
+        form['subscription_data[transfer_data][destination]'] ??
+        null;
       if (destination) {
         const account = accounts.get(destination);
         if (!account) return [400, error(`No such destination: '${destination}'`)];
@@ -241,6 +246,24 @@ export async function startFakeStripe() {
         return [400, error('A canceled subscription can only update its metadata')];
       if (form.cancel_at_period_end !== undefined)
         sub.cancel_at_period_end = form.cancel_at_period_end === 'true';
+      return [200, sub];
+    }
+    // A subscription's open invoice paid again (a dunning retry): the test decides with invoicePayResults.
+    const payInvoiceMatch = path.match(/^\/v1\/invoices\/([^/]+)\/pay$/);
+    if (method === 'POST' && payInvoiceMatch) {
+      const id = decodeURIComponent(payInvoiceMatch[1]!);
+      if (invoicePayResults.get(id) === false)
+        return [
+          402,
+          { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } },
+        ];
+      return [200, { id, object: 'invoice', status: 'paid', paid: true }];
+    }
+    const cancelSubscriptionMatch = path.match(/^\/v1\/subscriptions\/([^/]+)$/);
+    if (method === 'DELETE' && cancelSubscriptionMatch) {
+      const sub = subscriptions.get(decodeURIComponent(cancelSubscriptionMatch[1]!));
+      if (!sub) return [404, error('No such subscription')];
+      sub.status = 'canceled';
       return [200, sub];
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
@@ -360,6 +383,7 @@ export async function startFakeStripe() {
     accounts,
     payments,
     subscriptions,
+    invoicePayResults,
     /** What Stripe does when the customer pays on its page (and the destination charge transfers). */
     markPaid(id: string) {
       const s = sessions.get(id);

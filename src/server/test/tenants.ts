@@ -105,6 +105,47 @@ export async function populateTenant(db: Database, businessId: string, marker: s
   await recordWebhookEvent(db, businessId, 'customer.created', { firstName: marker });
   // The business's live calendar feed (decision 1220).
   await businessFeedOf(db, businessId);
+  // A maintenance plan with a member, a credit grant and a paid month (issue 32).
+  const [plan] = await db
+    .insert(schema.maintenancePlans)
+    .values({
+      businessId,
+      name: `${marker} Plan`,
+      monthlyPriceCents: 7900,
+      includedCredits: 1,
+      creditPeriod: 'month',
+      vehicleTypes: ['sedan'],
+      holdAllowed: true,
+      maxHoldMonths: 4,
+    })
+    .returning();
+  const [member] = await db
+    .insert(schema.planMembers)
+    .values({
+      businessId,
+      planId: plan!.id,
+      customerId: customer.id,
+      name: `${marker} Member`,
+      email: `${marker.toLowerCase()}.member@example.com`,
+      provider: 'test',
+      status: 'active',
+      startedAt: new Date(),
+      nextChargeAt: new Date(Date.now() + 30 * 86_400_000),
+    })
+    .returning();
+  await db
+    .insert(schema.planCreditEntries)
+    .values({ businessId, memberId: member!.id, kind: 'grant', delta: 1, periodStart: '2030-01-01' });
+  await db
+    .insert(schema.planCharges)
+    .values({
+      businessId,
+      memberId: member!.id,
+      periodStart: new Date(),
+      attempt: 0,
+      amountCents: 7900,
+      status: 'paid',
+    });
 }
 
 /** The ids of every row of the business, in every tenant table. */

@@ -120,6 +120,23 @@ export type PaymentWebhookEvent =
       currentPeriodEnd: number | null;
       created: number;
     }
+  | {
+      /** A maintenance plan's Checkout completed (its metadata names the membership, issue 32). */
+      type: 'membership.checkout.completed';
+      memberId: string;
+      customerId: string | null;
+      subscriptionId: string | null;
+    }
+  | {
+      /** A maintenance plan's invoice was paid or failed (Stripe's own renewal, or a retry). */
+      type: 'membership.invoice';
+      memberId: string;
+      invoiceId: string;
+      paid: boolean;
+      /** The billed month's start (seconds). */
+      periodStart: number;
+    }
+  | { type: 'membership.subscription.updated'; memberId: string; subscriptionId: string; status: string }
   | { type: 'account.updated'; account: ConnectedAccountState }
   | { type: 'payout.updated'; payout: ProviderPayout }
   | { type: 'ignored'; eventType: string };
@@ -184,6 +201,31 @@ export interface ConnectProvider {
   retrieveAccount(accountId: string): Promise<ConnectedAccountState>;
 }
 
+/**
+ * Maintenance plans of a business's customers (issue 32, decision 1225): a Stripe Billing subscription on the
+ * business's connected account with the platform's fee, and the retries of a failed renewal that our job queue runs.
+ * Absent in test mode, where the membership's test card is charged locally.
+ */
+export interface MembershipBillingProvider {
+  createMembershipCheckout(req: {
+    memberId: string;
+    planName: string;
+    /** The plan's monthly price per vehicle, and the number of vehicles. */
+    unitCents: number;
+    quantity: number;
+    customerEmail: string;
+    /** The connected account, and the platform's fee as a percentage of each invoice. */
+    destination: string;
+    applicationFeePercent: number;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<{ sessionId: string; url: string }>;
+  /** One dunning retry of a failed invoice (Stripe: pay the open invoice again with the card on file). */
+  payInvoice(invoiceId: string, idempotencyKey: string): Promise<{ paid: boolean }>;
+  /** Ends the subscription at once (cancelled by the member or the owner). */
+  cancelSubscription(subscriptionId: string): Promise<void>;
+}
+
 export interface PaymentProvider {
   readonly kind: 'test' | 'stripe';
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
@@ -206,6 +248,8 @@ export interface PaymentProvider {
   connect?: ConnectProvider;
   /** Stripe Billing for plan changes; absent in test mode (the change is recorded at once). */
   billing?: BillingProvider;
+  /** Stripe Billing for maintenance plans; absent in test mode. */
+  memberships?: MembershipBillingProvider;
 }
 
 export class WebhookSignatureError extends Error {

@@ -169,6 +169,15 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
               created: event.created,
             };
           }
+          // A maintenance plan of a business's customer (issue 32, decision 1225).
+          if (session.metadata?.membership_id) {
+            return {
+              type: 'membership.checkout.completed',
+              memberId: session.metadata.membership_id,
+              customerId: idOf(session.customer),
+              subscriptionId: idOf(session.subscription),
+            };
+          }
           if (session.mode === 'subscription') {
             return {
               type: 'subscription.checkout.completed',
@@ -187,6 +196,14 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
         case 'customer.subscription.updated':
         case 'customer.subscription.deleted': {
           const sub = event.data.object;
+          if (sub.metadata?.membership_id) {
+            return {
+              type: 'membership.subscription.updated',
+              memberId: sub.metadata.membership_id,
+              subscriptionId: sub.id,
+              status: event.type === 'customer.subscription.deleted' ? 'canceled' : sub.status,
+            };
+          }
           if (sub.metadata?.add_on === 'crm_booster') {
             // Since API version 2025-03-31 the period belongs to the subscription's items.
             const item = sub.items?.data?.[0] as { current_period_end?: number } | undefined;
@@ -209,6 +226,24 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
               businessId: sub.metadata?.business_id ?? null,
               plan: sub.metadata?.plan ?? null,
             },
+          };
+        }
+        case 'invoice.paid':
+        case 'invoice.payment_failed': {
+          // A subscription's invoice names its subscription's metadata (parent since API 2025-03-31, else directly).
+          const invoice = event.data.object as Stripe.Invoice & {
+            subscription_details?: { metadata?: Record<string, string> | null } | null;
+          };
+          const metadata =
+            invoice.parent?.subscription_details?.metadata ?? invoice.subscription_details?.metadata ?? null;
+          const memberId = metadata?.membership_id;
+          if (!memberId || !invoice.id) return { type: 'ignored', eventType: event.type };
+          return {
+            type: 'membership.invoice',
+            memberId,
+            invoiceId: invoice.id,
+            paid: event.type === 'invoice.paid',
+            periodStart: invoice.lines?.data?.[0]?.period?.start ?? invoice.period_start,
           };
         }
         case 'account.updated':
@@ -319,6 +354,54 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
           return_url: req.returnUrl,
         });
         return { url: portal.url };
+      },
+    },
+    memberships: {
+      async createMembershipCheckout(req) {
+        const metadata = { membership_id: req.memberId };
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'subscription',
+            customer_email: req.customerEmail,
+            client_reference_id: req.memberId,
+            metadata,
+            line_items: [
+              {
+                quantity: req.quantity,
+                price_data: {
+                  currency: 'usd',
+                  unit_amount: req.unitCents,
+                  recurring: { interval: 'month' },
+                  product_data: { name: req.planName },
+                },
+              },
+            ],
+            // The business is the merchant: each invoice is transferred to its account less the platform's fee.
+            subscription_data: {
+              metadata,
+              application_fee_percent: req.applicationFeePercent,
+              transfer_data: { destination: req.destination },
+            },
+            success_url: req.successUrl,
+            cancel_url: req.cancelUrl,
+          },
+          { idempotencyKey: `membership-checkout-${req.memberId}` },
+        );
+        if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+        return { sessionId: session.id, url: session.url };
+      },
+      async payInvoice(invoiceId, idempotencyKey) {
+        try {
+          const invoice = await stripe.invoices.pay(invoiceId, {}, { idempotencyKey });
+          return { paid: invoice.status === 'paid' };
+        } catch (err) {
+          // A declined card is the answer, not an error: the dunning goes on.
+          if (err instanceof Stripe.errors.StripeCardError) return { paid: false };
+          throw err;
+        }
+      },
+      async cancelSubscription(subscriptionId) {
+        await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `cancel-${subscriptionId}` });
       },
     },
     connect: {

@@ -8,6 +8,7 @@ import {
   handleSubscriptionEvent,
 } from '../../billing/stripe-billing.service';
 import { completeDocumentCheckout } from '../../invoices/document-payments.service';
+import { handleMembershipEvent, isMembershipEvent } from '../../memberships/membership-webhooks';
 import { handleConnectEvent } from '../../payouts/connect-webhooks';
 import { completeBooking } from './checkout.service';
 
@@ -29,6 +30,8 @@ export const stripeWebhook = new Hono<AppEnv>().post('/', async (c) => {
     throw err;
   }
   if (event.type === 'ignored') return c.json({ received: true, ignored: event.eventType }, 200);
+  // Maintenance plans of the business's customers (issue 32).
+  if (isMembershipEvent(event)) return c.json(await handleMembershipEvent(c.var.deps, event), 200);
   if (event.type === 'subscription.checkout.completed' || event.type === 'subscription.updated')
     return c.json(await handleSubscriptionEvent(c.var.deps, event), 200);
   // The §9 add-ons sold through Stripe Billing (docs/decisions/1156).
