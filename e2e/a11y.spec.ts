@@ -4,7 +4,7 @@ import type { BrowserContextOptions, Page } from '@playwright/test';
 import { ADMIN_ROUTES, FIELD_ROUTES, OWNER_ROUTES, PUBLIC_ROUTES } from '../src/shared/routes';
 import { addDays, todayInZone } from '../src/shared/time';
 import { checkScreen, settle } from './axe';
-import { expect, linkFrom, signUpNewOwner, test } from './fixtures';
+import { expect, linkFrom, newBookableBusiness, signUpNewOwner, test } from './fixtures';
 
 // Issue 13's accessibility proof: axe-core on every screen of the route table (src/web/router.tsx) and every page
 // the server renders for the public, at 390 and 1280 px, each tab and the dialogs a screen opens: 0 moderate,
@@ -18,6 +18,9 @@ const PUBLIC_VISITS = [
   '/manage/:token',
   '/review/:token',
   '/join/:token',
+  '/membership-plans/:ref',
+  '/membership-plans/invite/:token',
+  '/membership/:token',
   '*',
 ] as const;
 const OWNER_VISITS = [...OWNER_ROUTES] as const;
@@ -282,6 +285,53 @@ test("public pages of a business's customer: booking form, quote, pay, checkout,
     await linkFrom(outbox, biz.customerEmail, /\/review\/[A-Za-z0-9_-]+/, { timeout: 100_000 }),
     '/review/{token}',
   );
+  await context.close();
+});
+
+test('maintenance plan pages: the business’s plans, an invitation and the member’s page (issue 32)', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const biz = await newBookableBusiness(page, [{ name: 'Axe Wash', basePriceCents: 4000 }]);
+  const plan = await page.request.post('/api/memberships/plans', {
+    data: {
+      name: 'Axe Plan',
+      description: 'Monthly wash',
+      monthlyPriceCents: 6900,
+      includedCredits: 1,
+      creditPeriod: 'month',
+      discountPercent: 10,
+      holdAllowed: true,
+      maxHoldMonths: 4,
+      vehicleTypes: ['sedan', 'suv'],
+    },
+  });
+  expect(plan.status(), await plan.text()).toBe(201);
+  const { id } = (await plan.json()) as { id: string };
+  const { url: invite } = (await (
+    await page.request.get(`/api/memberships/plans/${id}/invite-link`)
+  ).json()) as {
+    url: string;
+  };
+  await visit(page, `/membership-plans/${biz.slug}`, '/membership-plans/{ref}');
+  await visit(page, new URL(invite).pathname, '/membership-plans/invite/{token}');
+  const joined = await page.request.post('/api/public/memberships/join', {
+    data: {
+      planId: id,
+      name: 'Axe Member',
+      email: `axe-member-${randomUUID().slice(0, 6)}@example.com`,
+      vehicles: 1,
+    },
+  });
+  expect(joined.status(), await joined.text()).toBe(200);
+  const memberPath = new URL(((await joined.json()) as { url: string }).url).pathname;
+  await visit(page, memberPath, '/membership/{token} (test payment)');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByTestId('member-status')).toHaveText('Active');
+  await checkScreen(page, '/membership/{token} (active)');
   await context.close();
 });
 

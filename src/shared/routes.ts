@@ -45,6 +45,8 @@ export const OWNER_ROUTES = [
   '/live-board',
   // The live ICS feeds of the jobs, and other calendars' busy times (decisions 1220, 1221).
   '/calendar-sync',
+  // Maintenance plans, members and monthly recurring revenue (issue 32, decision 1225).
+  '/plans',
 ] as const;
 
 // /admin/verifications: the verification review queue (docs/decisions/0205).
@@ -81,5 +83,11 @@ export function isKnownAppPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   // Team invitation links (docs/decisions/0804).
   // The customer's self-service reschedule/cancel page (docs/decisions/0612).
-  return known.has(path) || /^\/(join|manage|review|field\/jobs)\/[A-Za-z0-9_-]+$/.test(path);
+  // A maintenance plan's pages: the business's plans, an invitation, the member's own page (decision 1225).
+  return (
+    known.has(path) ||
+    /^\/(join|manage|review|field\/jobs|membership|membership-plans|membership-plans\/invite)\/[A-Za-z0-9_-]+$/.test(
+      path,
+    )
+  );
 }

@@ -112,6 +112,25 @@ export const router = createBrowserRouter([
             lazy: () => import('./features/campaigns/review-page').then((m) => ({ Component: m.ReviewPage })),
           },
           {
+            path: '/membership-plans/:ref',
+            lazy: () =>
+              import('./features/memberships/public-plans-page').then((m) => ({
+                Component: m.PublicPlansPage,
+              })),
+          },
+          {
+            path: '/membership-plans/invite/:token',
+            lazy: () =>
+              import('./features/memberships/public-plans-page').then((m) => ({
+                Component: m.PublicPlansPage,
+              })),
+          },
+          {
+            path: '/membership/:token',
+            lazy: () =>
+              import('./features/memberships/member-page').then((m) => ({ Component: m.MemberPage })),
+          },
+          {
             path: '/join/:token',
             lazy: () => import('./features/team/join-page').then((m) => ({ Component: m.JoinPage })),
           },
@@ -186,6 +205,10 @@ export const router = createBrowserRouter([
             path: '/campaigns',
             lazy: () =>
               import('./features/campaigns/campaigns-page').then((m) => ({ Component: m.CampaignsPage })),
+          },
+          {
+            path: '/plans',
+            lazy: () => import('./features/memberships/plans-page').then((m) => ({ Component: m.PlansPage })),
           },
           {
             path: '/promo-codes',

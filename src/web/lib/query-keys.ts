@@ -147,6 +147,14 @@ export const queryKeys = {
   },
   platformSettings: { all: [...admin, 'settings'] as const },
   promoCodes: { all: ['promo-codes'] as const },
+  memberships: {
+    all: ['memberships'] as const,
+    plans: ['memberships', 'plans'] as const,
+    members: ['memberships', 'members'] as const,
+    summary: ['memberships', 'summary'] as const,
+    public: (kind: 'business' | 'invite', key: string) => ['memberships', 'public', kind, key] as const,
+    member: (token: string) => ['memberships', 'member', token] as const,
+  },
   publicSession: { all: ['public-session'] as const },
   publicSettings: { all: ['public', 'settings'] as const },
   quotes: {

@@ -151,6 +151,8 @@ describe('joining and renewals (test clock)', () => {
     expect(summary).toMatchObject({ mrrCents: 15800, active: 1 });
     const members = await (await t.request('/api/memberships/members', { cookie: owner.cookie })).json();
     expect(members.items[0]).toMatchObject({ status: 'active', credits: 4, planName: 'Monthly Maintenance' });
+    const plans = await (await t.request('/api/memberships/plans', { cookie: owner.cookie })).json();
+    expect(plans.items[0].activeMembers).toBe(1);
   });
 
   it('quarterly credits are granted every third paid month', async () => {

@@ -23,12 +23,15 @@ export const planView = (p: PlanRow) => ({
   createdAt: p.createdAt.toISOString(),
 });
 
-/** The business's plans (a handful: answered whole), each with its number of active members. */
+/**
+ * The business's plans (a handful: answered whole), each with its number of active members. The subquery names the
+ * outer column in full: Drizzle writes a one-table select's columns unqualified, which would bind to the subquery's own.
+ */
 export async function listPlans(db: DbOrTx, businessId: string) {
   const rows = await db
     .select({
       plan: maintenancePlans,
-      activeMembers: sql<number>`(select count(*)::int from ${planMembers} m where m.plan_id = ${maintenancePlans.id} and m.business_id = ${businessId} and m.status in ('active', 'past_due', 'on_hold'))`,
+      activeMembers: sql<number>`(select count(*)::int from ${planMembers} m where m.plan_id = "maintenance_plans"."id" and m.business_id = ${businessId} and m.status in ('active', 'past_due', 'on_hold'))`,
     })
     .from(maintenancePlans)
     .where(eq(maintenancePlans.businessId, businessId))

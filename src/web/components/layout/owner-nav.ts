@@ -12,6 +12,7 @@ import {
   MapPin,
   Megaphone,
   MessageSquare,
+  Repeat,
   ShieldCheck,
   Smartphone,
   Store,
@@ -76,6 +77,14 @@ const CALENDAR_SYNC = {
   icon: CalendarSync,
 };
 
+/** Maintenance plans (issue 32): recurring revenue, next to the invoices. */
+const PLANS = {
+  to: '/plans',
+  label: 'Plans',
+  description: 'Maintenance plans and members',
+  icon: Repeat,
+};
+
 /** Hours of the technicians (issue 26), next to the jobs they work. */
 const TIMESHEETS = {
   to: '/timesheets',
@@ -90,9 +99,11 @@ export const OWNER_NAV = [
   ...QUICK_ACTIONS.flatMap((action) =>
     action.to === '/campaigns'
       ? [action, PROMO_CODES]
-      : action.to === '/bookings'
-        ? [action, CALENDAR_SYNC, TIMESHEETS]
-        : [action],
+      : action.to === '/invoices'
+        ? [action, PLANS]
+        : action.to === '/bookings'
+          ? [action, CALENDAR_SYNC, TIMESHEETS]
+          : [action],
   ),
   { to: '/billing', label: 'Billing', description: 'Your plan and trial', icon: CreditCard },
   { to: '/payouts', label: 'Payouts', description: 'Balance, fees, tips and payouts', icon: Landmark },

@@ -1,0 +1,241 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { VEHICLE_TYPES } from '../../../shared/constants';
+import { type PlanForm, planFormSchema } from '../../../shared/membership-forms';
+import { CREDIT_PERIOD_LABELS, CREDIT_PERIODS, MEMBERSHIP_TEXT } from '../../../shared/memberships';
+import { dollarsToCents, formatMoney } from '../../../shared/money';
+import { VEHICLE_TYPE_LABELS } from '../../../shared/vehicle-labels';
+import { type OwnerPlan, useSavePlan } from '../../api/memberships';
+import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { Field, InlineField } from '../../components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { Switch } from '../../components/ui/switch';
+
+const toForm = (p: OwnerPlan | null): PlanForm => ({
+  name: p?.name ?? '',
+  description: p?.description ?? '',
+  monthlyPrice: p ? formatMoney(p.monthlyPriceCents) : '',
+  includedCredits: String(p?.includedCredits ?? 1),
+  creditPeriod: p?.creditPeriod ?? 'month',
+  discountPercent: String(p?.discountPercent ?? 10),
+  holdAllowed: p?.holdAllowed ?? true,
+  maxHoldMonths: String(p?.maxHoldMonths ?? 4),
+  vehicleTypes: p?.vehicleTypes ?? [...VEHICLE_TYPES],
+  isActive: p?.isActive ?? true,
+});
+
+/** New or edited maintenance plan: price per vehicle, included visits, discount, holds and vehicle types. */
+export function PlanDialog({
+  open,
+  plan,
+  onOpenChange,
+}: {
+  open: boolean;
+  plan: OwnerPlan | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const save = useSavePlan();
+  const form = useForm<PlanForm>({ resolver: zodResolver(planFormSchema), defaultValues: toForm(plan) });
+  const { errors, isSubmitting } = form.formState;
+  const holdAllowed = form.watch('holdAllowed');
+
+  useEffect(() => {
+    if (open) form.reset(toForm(plan));
+  }, [open, plan, form]);
+
+  const onSubmit = form.handleSubmit(
+    async (v) => {
+      try {
+        await save.mutateAsync({
+          id: plan?.id,
+          values: {
+            name: v.name,
+            description: v.description,
+            monthlyPriceCents: dollarsToCents(v.monthlyPrice) ?? 0,
+            includedCredits: Number(v.includedCredits),
+            creditPeriod: v.creditPeriod,
+            discountPercent: Number(v.discountPercent),
+            holdAllowed: v.holdAllowed,
+            maxHoldMonths: v.holdAllowed ? Number(v.maxHoldMonths) : 0,
+            vehicleTypes: v.vehicleTypes,
+            isActive: v.isActive,
+          },
+        });
+        toast.success('Success', { description: plan ? MEMBERSHIP_TEXT.updated : MEMBERSHIP_TEXT.created });
+        onOpenChange(false);
+      } catch (e) {
+        toast.error('Error', { description: (e as Error).message });
+      }
+    },
+    () => toast.error('Error', { description: MEMBERSHIP_TEXT.required }),
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
+      <DialogContent>
+        <form onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" noValidate>
+          <DialogHeader>
+            <DialogTitle>{plan ? 'Edit Plan' : 'New Plan'}</DialogTitle>
+            <DialogDescription>
+              Customers pay monthly per vehicle and book their included visits.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogBody className="grid gap-4">
+            <Field id="plan-name" label="Plan name" error={errors.name?.message}>
+              <Input autoComplete="off" {...form.register('name')} />
+            </Field>
+            <Field
+              id="plan-description"
+              label="What it includes (optional)"
+              error={errors.description?.message}
+            >
+              <Input autoComplete="off" {...form.register('description')} />
+            </Field>
+            <div className="grid grid-cols-2 gap-4">
+              <Field
+                id="plan-price"
+                label="Monthly price per vehicle ($)"
+                error={errors.monthlyPrice?.message}
+              >
+                <Input
+                  type="number"
+                  inputMode="decimal"
+                  min={1}
+                  step={0.01}
+                  {...form.register('monthlyPrice')}
+                />
+              </Field>
+              <Field
+                id="plan-discount"
+                label="Discount on other services (%)"
+                error={errors.discountPercent?.message}
+              >
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={100}
+                  step={1}
+                  {...form.register('discountPercent')}
+                />
+              </Field>
+            </div>
+            <div className="grid grid-cols-2 gap-4">
+              <Field id="plan-credits" label="Included visits" error={errors.includedCredits?.message}>
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={50}
+                  step={1}
+                  {...form.register('includedCredits')}
+                />
+              </Field>
+              <Field id="plan-period" label="Every">
+                <Controller
+                  control={form.control}
+                  name="creditPeriod"
+                  render={({ field }) => (
+                    <Select value={field.value} onValueChange={field.onChange}>
+                      <SelectTrigger id="plan-period">
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {CREDIT_PERIODS.map((p) => (
+                          <SelectItem key={p} value={p}>
+                            {CREDIT_PERIOD_LABELS[p].replace('per ', '')}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              </Field>
+            </div>
+            <div className="grid grid-cols-2 items-end gap-4">
+              <InlineField id="plan-hold" label="Holds allowed">
+                <Controller
+                  control={form.control}
+                  name="holdAllowed"
+                  render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} />}
+                />
+              </InlineField>
+              {holdAllowed && (
+                <Field
+                  id="plan-hold-months"
+                  label="Months of hold a year"
+                  error={errors.maxHoldMonths?.message}
+                >
+                  <Input
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={12}
+                    step={1}
+                    {...form.register('maxHoldMonths')}
+                  />
+                </Field>
+              )}
+            </div>
+            <fieldset className="grid gap-2">
+              <legend className="mb-1 text-sm font-medium text-slate-900">Vehicle types</legend>
+              <Controller
+                control={form.control}
+                name="vehicleTypes"
+                render={({ field }) => (
+                  <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+                    {VEHICLE_TYPES.map((type) => (
+                      <InlineField key={type} id={`plan-vehicle-${type}`} label={VEHICLE_TYPE_LABELS[type]}>
+                        <Checkbox
+                          checked={field.value.includes(type)}
+                          onCheckedChange={(checked) =>
+                            field.onChange(
+                              checked ? [...field.value, type] : field.value.filter((t) => t !== type),
+                            )
+                          }
+                        />
+                      </InlineField>
+                    ))}
+                  </div>
+                )}
+              />
+              {errors.vehicleTypes && (
+                <p role="alert" className="text-xs font-medium text-red-600">
+                  {errors.vehicleTypes.message}
+                </p>
+              )}
+            </fieldset>
+            <InlineField id="plan-active" label="Open for new members">
+              <Controller
+                control={form.control}
+                name="isActive"
+                render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} />}
+              />
+            </InlineField>
+          </DialogBody>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {plan ? 'Save Changes' : 'Create Plan'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
