@@ -136,16 +136,14 @@ export async function populateTenant(db: Database, businessId: string, marker: s
   await db
     .insert(schema.planCreditEntries)
     .values({ businessId, memberId: member!.id, kind: 'grant', delta: 1, periodStart: '2030-01-01' });
-  await db
-    .insert(schema.planCharges)
-    .values({
-      businessId,
-      memberId: member!.id,
-      periodStart: new Date(),
-      attempt: 0,
-      amountCents: 7900,
-      status: 'paid',
-    });
+  await db.insert(schema.planCharges).values({
+    businessId,
+    memberId: member!.id,
+    periodStart: new Date(),
+    attempt: 0,
+    amountCents: 7900,
+    status: 'paid',
+  });
 }
 
 /** The ids of every row of the business, in every tenant table. */
