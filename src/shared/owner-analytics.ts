@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANALYTICS_MAX_DAYS, ANALYTICS_TEXT } from './analytics';
+import { dollarsToCents } from './money';
 import { addDays, parseCalendarDate } from './time';
 
 // The owner's /analytics period (docs/decisions/1191): calendar days in the business's time zone, `to` included,
@@ -74,3 +75,31 @@ export function changeOf(current: number, previous: number): number | null {
   if (previous === 0) return current === 0 ? 0 : null;
   return (current - previous) / Math.abs(previous);
 }
+
+/** The highest labour cost an owner may enter: $1,000 an hour (a typo guard, not a policy). */
+export const MAX_HOURLY_COST_CENTS = 100_000;
+
+export const LABOUR_TEXT = {
+  badAmount: 'Please enter an amount in dollars, like 25 or 27.50',
+  tooHigh: 'Please enter at most $1,000 an hour',
+  saved: 'Labour cost saved',
+} as const;
+
+/** The form's field: dollars as typed. */
+export const labourRateFormSchema = z.object({
+  hourlyCost: z
+    .string()
+    .trim()
+    .refine((v) => dollarsToCents(v) !== null, LABOUR_TEXT.badAmount)
+    .refine((v) => (dollarsToCents(v) ?? 0) <= MAX_HOURLY_COST_CENTS, LABOUR_TEXT.tooHigh),
+});
+export type LabourRateForm = z.infer<typeof labourRateFormSchema>;
+
+/** The API's body: integer cents. */
+export const labourRateBodySchema = z.object({
+  hourlyCostCents: z
+    .number({ error: LABOUR_TEXT.badAmount })
+    .int(LABOUR_TEXT.badAmount)
+    .min(0, LABOUR_TEXT.badAmount)
+    .max(MAX_HOURLY_COST_CENTS, LABOUR_TEXT.tooHigh),
+});

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { OwnerPeriod, OwnerReport } from '../../shared/owner-analytics';
 import { api, unwrap } from '../lib/api';
+import { queryClient } from '../lib/query-client';
 import { queryKeys } from '../lib/query-keys';
 
 /** /analytics: the basic view (every plan). */
@@ -29,3 +30,11 @@ export type OwnerAdvancedAnalytics = NonNullable<ReturnType<typeof useOwnerAdvan
 /** One table as CSV (a download, outside the typed client). */
 export const ownerReportCsvUrl = (report: OwnerReport, p: OwnerPeriod) =>
   `/api/analytics/export.csv?report=${report}&from=${encodeURIComponent(p.from)}&to=${encodeURIComponent(p.to)}`;
+
+/** Sets the labour cost per hour; the advanced reports (labour and profit) read again. */
+export const useSaveLabourRate = () =>
+  useMutation({
+    mutationFn: (hourlyCostCents: number) =>
+      unwrap(api.api.analytics['labour-rate'].$put({ json: { hourlyCostCents } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...queryKeys.analytics.all, 'advanced'] }),
+  });

@@ -57,24 +57,44 @@ export function advancedReportRows(
   switch (report) {
     case 'services':
       return [
-        ['Service', 'Completed bookings', 'Revenue (USD)', 'Materials (USD)', 'Labour (USD)', 'Profit (USD)'],
+        [
+          'Service',
+          'Completed bookings',
+          'Revenue (USD)',
+          'Materials (USD)',
+          'Labour hours',
+          'Labour (USD)',
+          'Profit (USD)',
+        ],
         ...a.byService.map((s) => [
           s.serviceName,
           s.completedBookings,
           usd(s.revenueCents),
           usd(s.materialsCents),
+          s.labourHours,
           usd(s.labourCents),
           usd(s.profitCents),
         ]),
       ];
     case 'technicians':
       return [
-        ['Technician', 'Completed jobs', 'Revenue (USD)', 'Booked hours', 'Utilisation', 'Rating'],
+        [
+          'Technician',
+          'Completed jobs',
+          'Revenue (USD)',
+          'Booked hours',
+          'Hours on jobs',
+          'Shift hours',
+          'Utilisation',
+          'Rating',
+        ],
         ...a.byTechnician.map((t) => [
           t.name,
           t.completedBookings,
           usd(t.revenueCents),
           t.bookedHours,
+          t.jobHours,
+          t.shiftHours,
           ratio(t.utilisation),
           t.rating,
         ]),

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   isAdvancedReport,
+  labourRateBodySchema,
   OWNER_REPORTS,
   type OwnerPeriod,
   ownerAnalyticsQuerySchema,
@@ -13,7 +14,12 @@ import { createRouter, errorResponses, json } from '../../http/openapi';
 import { loadPlan } from '../billing/plan-state';
 import { advancedReportRows, basicReportRows, reportCsv } from './owner-analytics.csv';
 import { businessToday } from './owner-analytics.period';
-import { ownerAdvancedAnalytics, ownerAnalytics } from './owner-analytics.service';
+import {
+  labourRateOf,
+  ownerAdvancedAnalytics,
+  ownerAnalytics,
+  saveLabourRate,
+} from './owner-analytics.service';
 
 const tags = ['Analytics'];
 const periodSchema = z.object({ from: z.string(), to: z.string() });
@@ -56,6 +62,8 @@ const basicSchema = z
 const advancedSchema = z
   .object({
     period: periodSchema,
+    /** The owner's labour cost per hour (cents), null until set. */
+    hourlyCostCents: money.nullable(),
     byService: z.array(
       z.object({
         serviceKey: z.string(),
@@ -63,6 +71,7 @@ const advancedSchema = z
         completedBookings: z.number().int(),
         revenueCents: money,
         materialsCents: money,
+        labourHours: z.number().nullable(),
         labourCents: money.nullable(),
         profitCents: money,
       }),
@@ -74,6 +83,8 @@ const advancedSchema = z
         completedBookings: z.number().int(),
         revenueCents: money,
         bookedHours: z.number(),
+        jobHours: z.number().nullable(),
+        shiftHours: z.number().nullable(),
         utilisation: z.number().nullable(),
         rating: z.number().nullable(),
       }),
@@ -147,6 +158,23 @@ const csvRoute = createRoute({
   responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } }, ...errors },
 });
 
+const labourRateSchema = z.object({ hourlyCostCents: money.nullable() }).openapi('LabourRate');
+const labourRateRoute = createRoute({
+  method: 'get',
+  path: '/labour-rate',
+  tags,
+  summary: "The business's labour cost per hour, used for labour and profit by service (Pro and Elite)",
+  responses: { 200: json(labourRateSchema), ...errors },
+});
+const saveLabourRateRoute = createRoute({
+  method: 'put',
+  path: '/labour-rate',
+  tags,
+  summary: "Sets the business's labour cost per hour in cents (Pro and Elite)",
+  request: { body: { content: { 'application/json': { schema: labourRateBodySchema } }, required: true } },
+  responses: { 200: json(labourRateSchema), ...errors },
+});
+
 async function periodOf(
   db: Parameters<typeof businessToday>[0],
   businessId: string,
@@ -162,6 +190,7 @@ export const ownerAnalyticsRoutes = createRouter();
 // The owner's figures: technicians are refused by requireUser's list (decision 1160), and by requireOwner here.
 ownerAnalyticsRoutes.use('*', requireUser, requireOwner);
 ownerAnalyticsRoutes.use('/advanced', requireFeature('advanced_analytics'));
+ownerAnalyticsRoutes.use('/labour-rate', requireFeature('advanced_analytics'));
 
 export const ownerAnalyticsApi = ownerAnalyticsRoutes
   .openapi(basicRoute, async (c) => {
@@ -176,6 +205,12 @@ export const ownerAnalyticsApi = ownerAnalyticsRoutes
     const { period } = await periodOf(db, c.var.businessId, c.req.valid('query'));
     return c.json(await ownerAdvancedAnalytics(db, c.var.businessId, period), 200);
   })
+  .openapi(labourRateRoute, async (c) =>
+    c.json({ hourlyCostCents: await labourRateOf(c.var.deps.db, c.var.businessId) }, 200),
+  )
+  .openapi(saveLabourRateRoute, async (c) =>
+    c.json(await saveLabourRate(c.var.deps.db, c.var.businessId, c.req.valid('json').hourlyCostCents), 200),
+  )
   .openapi(csvRoute, async (c) => {
     const { db } = c.var.deps;
     const { report, ...asked } = c.req.valid('query');

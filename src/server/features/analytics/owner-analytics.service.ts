@@ -177,7 +177,52 @@ export async function ownerAnalytics(db: DbOrTx, businessId: string, period: Own
   return { period, previous, summary, previousSummary, weekly, monthly };
 }
 
-async function byService(db: DbOrTx, businessId: string, timeZone: string, p: OwnerPeriod) {
+/**
+ * Minutes worked on each completed job of the scope: the timesheet's job entries where there are any (the owner's
+ * corrections stick, decision 1180), else the field app's first check-in to last check-out; null when neither exists.
+ */
+function jobTime(businessId: string) {
+  return sql`job_time as (
+    select s.id as booking_id, case when t.seconds is null then null else greatest(0, t.seconds) / 60.0 end as minutes
+    from scope s cross join lateral (select coalesce(
+      (select sum(extract(epoch from te.ended_at - te.started_at)) from time_entries te
+        where te.business_id = ${businessId} and te.booking_id = s.id and te.kind = 'job' and te.ended_at is not null),
+      (select extract(epoch from max(fe.device_time) filter (where fe.kind = 'check_out')
+          - min(fe.device_time) filter (where fe.kind = 'check_in'))
+        from field_events fe where fe.business_id = ${businessId} and fe.booking_id = s.id)
+    ) as seconds) t
+    where s.status = 'completed'
+  )`;
+}
+
+/** The owner's labour cost per hour in cents, or null when none is set (docs/decisions/1240). */
+export async function labourRateOf(db: DbOrTx, businessId: string): Promise<number | null> {
+  const [row] = await rowsOf<{ hourly_cost_cents: number }>(
+    db,
+    sql`select hourly_cost_cents from labour_rates where business_id = ${businessId}`,
+  );
+  return row ? n(row.hourly_cost_cents) : null;
+}
+
+export async function saveLabourRate(db: DbOrTx, businessId: string, hourlyCostCents: number) {
+  await db.execute(
+    sql`insert into labour_rates (business_id, hourly_cost_cents) values (${businessId}, ${hourlyCostCents})
+      on conflict (business_id) do update set hourly_cost_cents = excluded.hourly_cost_cents, updated_at = now()`,
+  );
+  return { hourlyCostCents };
+}
+
+/** Minutes × cents per hour, rounded to the cent once per figure (half up). */
+const labourCost = (minutes: number, hourlyCostCents: number) => Math.round((minutes * hourlyCostCents) / 60);
+const hours = (minutes: number) => Math.round(minutes / 6) / 10;
+
+async function byService(
+  db: DbOrTx,
+  businessId: string,
+  timeZone: string,
+  p: OwnerPeriod,
+  hourlyCostCents: number | null,
+) {
   const rows = await rowsOf<Record<string, unknown>>(
     db,
     sql`with ${scope(businessId, boundsIn(timeZone, p))},
@@ -186,50 +231,76 @@ async function byService(db: DbOrTx, businessId: string, timeZone: string, p: Ow
         from stock_movements sm join inventory_items ii on ii.id = sm.inventory_item_id
         where sm.business_id = ${businessId} and sm.reason = 'job' and sm.booking_id in (select id from scope where status = 'completed')
         group by sm.booking_id
-      )
+      ),
+      ${jobTime(businessId)}
     select coalesce(s.service_id::text, s.service_name) as key, min(s.service_name) as name,
-      count(*) as completed, sum(s.revenue) as revenue, coalesce(sum(m.cost), 0) as materials
-    from scope s left join materials m on m.booking_id = s.id
+      count(*) as completed, sum(s.revenue) as revenue, coalesce(sum(m.cost), 0) as materials,
+      sum(jt.minutes) as labour_minutes
+    from scope s left join materials m on m.booking_id = s.id left join job_time jt on jt.booking_id = s.id
     where s.status = 'completed'
     group by 1 order by revenue desc, name`,
   );
-  return rows.map((r) => ({
-    serviceKey: String(r.key),
-    serviceName: String(r.name),
-    completedBookings: n(r.completed),
-    revenueCents: n(r.revenue),
-    materialsCents: n(r.materials),
-    /** The field app's labour times do not exist yet (docs/decisions/1191): null, shown as "—". */
-    labourCents: null as number | null,
-    profitCents: n(r.revenue) - n(r.materials),
-  }));
+  return rows.map((r) => {
+    // No job of the service has a recorded time: labour is unknown ("—"), not free.
+    const minutes = r.labour_minutes === null ? null : n(r.labour_minutes);
+    const labourCents =
+      minutes === null || hourlyCostCents === null ? null : labourCost(minutes, hourlyCostCents);
+    return {
+      serviceKey: String(r.key),
+      serviceName: String(r.name),
+      completedBookings: n(r.completed),
+      revenueCents: n(r.revenue),
+      materialsCents: n(r.materials),
+      labourHours: minutes === null ? null : hours(minutes),
+      labourCents,
+      profitCents: n(r.revenue) - n(r.materials) - (labourCents ?? 0),
+    };
+  });
 }
 
 async function byTechnician(db: DbOrTx, businessId: string, timeZone: string, p: OwnerPeriod) {
+  const b = boundsIn(timeZone, p);
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    sql`with ${scope(businessId, boundsIn(timeZone, p))}
+    sql`with ${scope(businessId, b)},
+      ${jobTime(businessId)},
+      shifts as (
+        select te.technician_id, sum(extract(epoch from te.ended_at - te.started_at)) / 60.0 as minutes
+        from time_entries te
+        where te.business_id = ${businessId} and te.kind = 'shift' and te.ended_at is not null
+          and te.started_at >= ${b.fromAt} and te.started_at < ${b.toAt}
+        group by te.technician_id
+      )
     select ba.technician_id as id, min(nullif(trim(u.first_name || ' ' || u.last_name), '')) as name, min(u.email) as email,
       count(*) as completed, sum(s.revenue) as revenue, sum(s.duration_minutes) as minutes,
+      sum(jt.minutes) as job_minutes, min(sh.minutes) as shift_minutes,
       avg(t.rating) as rating, count(t.rating) as ratings
     from scope s
     left join booking_assignments ba on ba.booking_id = s.id and ba.business_id = ${businessId}
     left join "user" u on u.id = ba.technician_id
     left join booking_reviews br on br.booking_id = s.id and br.business_id = ${businessId}
     left join testimonials t on t.id = br.testimonial_id
+    left join job_time jt on jt.booking_id = s.id
+    left join shifts sh on sh.technician_id = ba.technician_id
     where s.status = 'completed'
     group by ba.technician_id order by revenue desc`,
   );
-  return rows.map((r) => ({
-    technicianId: r.id === null ? null : String(r.id),
-    name: r.id === null ? 'Unassigned' : String(r.name ?? r.email),
-    completedBookings: n(r.completed),
-    revenueCents: n(r.revenue),
-    bookedHours: Math.round(n(r.minutes) / 6) / 10,
-    /** Booked ÷ shift hours needs the field app's shifts (not built yet): null, shown as "—". */
-    utilisation: null as number | null,
-    rating: r.ratings && n(r.ratings) > 0 ? Math.round(n(r.rating) * 10) / 10 : null,
-  }));
+  return rows.map((r) => {
+    const shiftMinutes = r.shift_minutes === null ? null : n(r.shift_minutes);
+    return {
+      technicianId: r.id === null ? null : String(r.id),
+      name: r.id === null ? 'Unassigned' : String(r.name ?? r.email),
+      completedBookings: n(r.completed),
+      revenueCents: n(r.revenue),
+      bookedHours: hours(n(r.minutes)),
+      /** Recorded on the jobs (check-in to check-out, or the timesheet's job entries). */
+      jobHours: r.job_minutes === null ? null : hours(n(r.job_minutes)),
+      shiftHours: shiftMinutes === null ? null : hours(shiftMinutes),
+      /** Booked hours of the completed jobs ÷ clocked shift hours; null without shifts. */
+      utilisation: shiftMinutes ? n(r.minutes) / shiftMinutes : null,
+      rating: r.ratings && n(r.ratings) > 0 ? Math.round(n(r.rating) * 10) / 10 : null,
+    };
+  });
 }
 
 /** Lifetime value by the month of each customer's first completed booking (cohorts starting in the last 12 months). */
@@ -365,10 +436,13 @@ async function invoiceAging(db: DbOrTx, businessId: string) {
 
 /** The advanced view (Pro and Elite). */
 export async function ownerAdvancedAnalytics(db: DbOrTx, businessId: string, period: OwnerPeriod) {
-  const timeZone = await zoneOf(db, businessId);
+  const [timeZone, hourlyCostCents] = await Promise.all([
+    zoneOf(db, businessId),
+    labourRateOf(db, businessId),
+  ]);
   const [services, technicians, cohortRows, quotes, cancelled, promos, ratingRows, aging] = await Promise.all(
     [
-      byService(db, businessId, timeZone, period),
+      byService(db, businessId, timeZone, period, hourlyCostCents),
       byTechnician(db, businessId, timeZone, period),
       cohorts(db, businessId, timeZone, period),
       quotesOf(db, businessId, timeZone, period),
@@ -380,6 +454,7 @@ export async function ownerAdvancedAnalytics(db: DbOrTx, businessId: string, per
   );
   return {
     period,
+    hourlyCostCents,
     byService: services,
     byTechnician: technicians,
     cohorts: cohortRows,

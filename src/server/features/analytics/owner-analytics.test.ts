@@ -8,8 +8,9 @@ import {
   createInventoryItem,
   createService,
   createTestimonial,
+  grantRole,
 } from '../../db/factories';
-import { bookings, invoices, stockMovements } from '../../db/schema';
+import { bookings, fieldEvents, invoices, stockMovements, timeEntries } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
 import { ownerAdvancedAnalytics, ownerAnalytics } from './owner-analytics.service';
 
@@ -229,7 +230,8 @@ describe('owner analytics, by hand', () => {
       ['Premium Detail', 2, 35_000, 1_000, 34_000],
       ['Basic Wash', 1, 6_000, 0, 6_000],
     ]);
-    expect(a.byService.every((s) => s.labourCents === null)).toBe(true);
+    // No times recorded and no labour rate: labour is unknown, not free.
+    expect(a.byService.every((s) => s.labourCents === null && s.labourHours === null)).toBe(true);
     expect(a.byTechnician.map((x) => [x.name, x.completedBookings, x.revenueCents, x.bookedHours])).toEqual([
       ['Tina Tech', 2, 35_000, 3],
       ['Unassigned', 1, 6_000, 1.5],
@@ -345,5 +347,108 @@ describe('every breakdown adds up to the total (random data)', () => {
       ),
       { numRuns: 15 },
     );
+  });
+});
+
+describe('labour and utilisation from the field app', () => {
+  it("labour from recorded job times at the owner's rate, utilisation from clocked shifts", async () => {
+    const shop = await business();
+    const worker = await t.signUp({ firstName: 'Lee', lastName: 'Field' });
+    await grantRole(t.db, worker.userId, 'technician', shop.id);
+    const cust = await shop.customer('dee');
+    const done = (at: string, service: { id: string; name: string }) =>
+      booking(shop, { service, customerId: cust.id, at, price: 20_000, status: 'completed' });
+    const checkedIn = await done('2026-10-05T15:00:00Z', shop.premium);
+    const corrected = await done('2026-10-06T15:00:00Z', shop.premium);
+    await done('2026-10-07T15:00:00Z', shop.wash);
+    for (const b of [checkedIn, corrected]) await assignBooking(t.db, shop.id, b.id, worker.userId);
+    const event = (bookingId: string, kind: 'check_in' | 'check_out', at: string) => ({
+      businessId: shop.id,
+      bookingId,
+      kind,
+      userId: worker.userId,
+      deviceTime: new Date(at),
+    });
+    // 2 h 30 min between check-in and check-out.
+    await t.db
+      .insert(fieldEvents)
+      .values([
+        event(checkedIn.id, 'check_in', '2026-10-05T15:00:00Z'),
+        event(checkedIn.id, 'check_out', '2026-10-05T17:30:00Z'),
+        event(corrected.id, 'check_in', '2026-10-06T15:00:00Z'),
+        event(corrected.id, 'check_out', '2026-10-06T18:00:00Z'),
+      ]);
+    const entry = (kind: 'job' | 'shift', from: string, to: string, bookingId?: string) => ({
+      businessId: shop.id,
+      technicianId: worker.userId,
+      kind,
+      bookingId: bookingId ?? null,
+      startedAt: new Date(from),
+      endedAt: new Date(to),
+    });
+    await t.db.insert(timeEntries).values([
+      // The owner corrected the second job to one hour: the timesheet wins over the field events.
+      entry('job', '2026-10-06T15:00:00Z', '2026-10-06T16:00:00Z', corrected.id),
+      // 8 h + 4 h of shifts in October; a September shift does not count.
+      entry('shift', '2026-10-05T13:00:00Z', '2026-10-05T21:00:00Z'),
+      entry('shift', '2026-10-06T13:00:00Z', '2026-10-06T17:00:00Z'),
+      entry('shift', '2026-09-30T13:00:00Z', '2026-09-30T21:00:00Z'),
+    ]);
+
+    let a = await ownerAdvancedAnalytics(t.db, shop.id, OCTOBER);
+    expect(a.hourlyCostCents).toBeNull();
+    expect(a.byService.map((s) => [s.serviceName, s.labourHours, s.labourCents, s.profitCents])).toEqual([
+      ['Premium Detail', 3.5, null, 40_000],
+      ['Basic Wash', null, null, 20_000],
+    ]);
+    const lee = a.byTechnician.find((x) => x.technicianId === worker.userId)!;
+    // Two 90-minute jobs booked over 12 clocked hours.
+    expect([lee.bookedHours, lee.jobHours, lee.shiftHours, lee.utilisation]).toEqual([3, 3.5, 12, 0.25]);
+
+    const put = (cookie: string, body: unknown) =>
+      t.request('/api/analytics/labour-rate', { method: 'PUT', cookie, json: body });
+    expect((await put(shop.owner.cookie, { hourlyCostCents: 2_750 })).status).toBe(200);
+    a = await ownerAdvancedAnalytics(t.db, shop.id, OCTOBER);
+    // 210 minutes at $27.50 an hour = $96.25; profit after labour.
+    expect(a.byService[0]).toMatchObject({ labourCents: 9_625, profitCents: 40_000 - 9_625 });
+    expect(a.byService[1]).toMatchObject({ labourCents: null, profitCents: 20_000 });
+    const got = await t.request('/api/analytics/labour-rate', { cookie: shop.owner.cookie });
+    expect(await got.json()).toEqual({ hourlyCostCents: 2_750 });
+    const csv = await t.request('/api/analytics/export.csv?report=services&from=2026-10-01&to=2026-10-31', {
+      cookie: shop.owner.cookie,
+    });
+    expect(await csv.text()).toContain('Premium Detail,2,400.00,0.00,3.5,96.25,303.75');
+
+    // Another business does not see this rate; the technician may not read or set it.
+    const stranger = await t.signUp();
+    expect(await (await t.request('/api/analytics/labour-rate', { cookie: stranger.cookie })).json()).toEqual(
+      {
+        hourlyCostCents: null,
+      },
+    );
+    expect((await put(worker.cookie, { hourlyCostCents: 1 })).status).toBe(403);
+  });
+
+  it('refuses a bad rate with a message, and Starter with 402', async () => {
+    const owner = await t.signUp();
+    for (const hourlyCostCents of [-1, 100_001, 12.5, '25']) {
+      const res = await t.request('/api/analytics/labour-rate', {
+        method: 'PUT',
+        cookie: owner.cookie,
+        json: { hourlyCostCents },
+      });
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.message).toMatch(/Please enter/);
+    }
+    const starter = await t.signUp({ plan: 'starter' });
+    const res = await t.request('/api/analytics/labour-rate', {
+      method: 'PUT',
+      cookie: starter.cookie,
+      json: { hourlyCostCents: 2_000 },
+    });
+    expect(res.status).toBe(402);
+    expect(await (await t.request('/api/analytics/labour-rate', { cookie: owner.cookie })).json()).toEqual({
+      hourlyCostCents: null,
+    });
   });
 });

@@ -1,9 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { BarChart3, Download, Lock } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { formatCents } from '../../../shared/money';
+import { toast } from 'sonner';
+import { dollarsToCents, formatCents, formatMoney } from '../../../shared/money';
 import {
   changeOf,
+  LABOUR_TEXT,
+  type LabourRateForm as LabourRateFormValues,
+  labourRateFormSchema,
   OWNER_ANALYTICS_PRESETS,
   type OwnerPeriod,
   type OwnerReport,
@@ -18,6 +24,7 @@ import {
   ownerReportCsvUrl,
   useOwnerAdvancedAnalytics,
   useOwnerAnalytics,
+  useSaveLabourRate,
 } from '../../api/owner-analytics';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -240,6 +247,39 @@ function Basic({ data, period }: { data: OwnerAnalytics; period: OwnerPeriod }) 
   );
 }
 
+/** The owner's labour cost per hour: turns the recorded job hours into labour and profit (docs/decisions/1240). */
+function LabourRateForm({ hourlyCostCents }: { hourlyCostCents: number | null }) {
+  const save = useSaveLabourRate();
+  const form = useForm<LabourRateFormValues>({
+    resolver: zodResolver(labourRateFormSchema),
+    values: { hourlyCost: hourlyCostCents === null ? '' : formatMoney(hourlyCostCents) },
+  });
+  const error = form.formState.errors.hourlyCost?.message;
+  const onSubmit = form.handleSubmit(async ({ hourlyCost }) => {
+    try {
+      await save.mutateAsync(dollarsToCents(hourlyCost) ?? 0);
+      toast.success(LABOUR_TEXT.saved);
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : String(err));
+    }
+  });
+  return (
+    <form className="flex flex-wrap items-end gap-3" onSubmit={onSubmit} noValidate>
+      <Field id="labour-rate" label="Labour cost per hour ($)" error={error}>
+        <Input inputMode="decimal" placeholder="e.g. 25" className="w-36" {...form.register('hourlyCost')} />
+      </Field>
+      <Button type="submit" variant="outline" disabled={save.isPending}>
+        Save
+      </Button>
+      {hourlyCostCents === null && (
+        <p className="basis-full text-xs text-slate-600">
+          Set it to see labour cost and profit after labour.
+        </p>
+      )}
+    </form>
+  );
+}
+
 function Advanced({ data, period }: { data: OwnerAdvancedAnalytics; period: OwnerPeriod }) {
   const q = data.quotes;
   const c = data.cancellations;
@@ -247,9 +287,10 @@ function Advanced({ data, period }: { data: OwnerAdvancedAnalytics; period: Owne
     <div className="grid gap-4 lg:grid-cols-2">
       <Section
         title="By service"
-        description="Revenue, materials from inventory used on the jobs, and profit. Labour appears once technicians log their times."
+        description="Revenue, materials from inventory used on the jobs, labour from the technicians' recorded times, and profit."
         csv={<CsvLink report="services" period={period} />}
       >
+        <LabourRateForm hourlyCostCents={data.hourlyCostCents} />
         {data.byService.length === 0 ? (
           <Empty>Each service's revenue and profit appear here once its jobs are completed.</Empty>
         ) : (
@@ -262,12 +303,13 @@ function Advanced({ data, period }: { data: OwnerAdvancedAnalytics; period: Owne
             </Suspense>
             <Table
               label="Revenue by service"
-              head={['Service', 'Jobs', 'Revenue', 'Materials', 'Labour', 'Profit']}
+              head={['Service', 'Jobs', 'Revenue', 'Materials', 'Labour hours', 'Labour', 'Profit']}
               rows={data.byService.map((s) => [
                 s.serviceName,
                 s.completedBookings,
                 formatCents(s.revenueCents),
                 formatCents(s.materialsCents),
+                s.labourHours ?? '—',
                 s.labourCents === null ? '—' : formatCents(s.labourCents),
                 formatCents(s.profitCents),
               ])}
@@ -277,7 +319,7 @@ function Advanced({ data, period }: { data: OwnerAdvancedAnalytics; period: Owne
       </Section>
       <Section
         title="By technician"
-        description="Completed jobs, revenue, booked hours and rating. Utilisation appears once shifts are logged."
+        description="Completed jobs, revenue, booked hours, hours recorded on the jobs and rating. Utilisation is booked hours ÷ clocked shift hours."
         csv={<CsvLink report="technicians" period={period} />}
       >
         {data.byTechnician.length === 0 ? (
@@ -292,12 +334,23 @@ function Advanced({ data, period }: { data: OwnerAdvancedAnalytics; period: Owne
             </Suspense>
             <Table
               label="Revenue by technician"
-              head={['Technician', 'Jobs', 'Revenue', 'Hours', 'Utilisation', 'Rating']}
+              head={[
+                'Technician',
+                'Jobs',
+                'Revenue',
+                'Booked hours',
+                'On jobs',
+                'Shifts',
+                'Utilisation',
+                'Rating',
+              ]}
               rows={data.byTechnician.map((t) => [
                 t.name,
                 t.completedBookings,
                 formatCents(t.revenueCents),
                 t.bookedHours,
+                t.jobHours ?? '—',
+                t.shiftHours ?? '—',
                 percent(t.utilisation),
                 t.rating === null ? '—' : t.rating.toFixed(1),
               ])}
