@@ -437,11 +437,16 @@ test.describe('dialogs opened from a row', () => {
       path: '/customers',
       open: async (page) => {
         await page.getByRole('button', { name: 'Import' }).click();
-        await page.getByRole('dialog').getByLabel('CSV file').setInputFiles({
-          name: 'customers.csv',
-          mimeType: 'text/csv',
-          buffer: Buffer.from('First Name,Last Name,Email\r\nAda,Lovelace,ada@example.com\r\nBad,Row,nope\r\n'),
-        });
+        await page
+          .getByRole('dialog')
+          .getByLabel('CSV file')
+          .setInputFiles({
+            name: 'customers.csv',
+            mimeType: 'text/csv',
+            buffer: Buffer.from(
+              'First Name,Last Name,Email\r\nAda,Lovelace,ada@example.com\r\nBad,Row,nope\r\n',
+            ),
+          });
         await expect(page.getByTestId('import-problem')).toBeVisible();
       },
     },

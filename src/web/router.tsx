@@ -155,8 +155,7 @@ export const router = createBrowserRouter([
           },
           {
             path: '/customers',
-            lazy: () =>
-              import('./routes/customers-route').then((m) => ({ Component: m.CustomersRoute })),
+            lazy: () => import('./routes/customers-route').then((m) => ({ Component: m.CustomersRoute })),
           },
           {
             path: '/services',

@@ -1,8 +1,8 @@
 import { billingWorkers } from '../features/billing/billing.workers';
 import { bookingsWorkers } from '../features/bookings/bookings.workers';
 import { campaignsWorkers } from '../features/campaigns/campaigns.workers';
-import { fieldWorkers } from '../features/field/field.workers';
 import { dataTransferWorkers } from '../features/data-transfer/data-transfer.workers';
+import { fieldWorkers } from '../features/field/field.workers';
 import { invoicesWorkers } from '../features/invoices/invoices.workers';
 import { membershipsWorkers } from '../features/memberships/memberships.workers';
 import { payoutsWorkers } from '../features/payouts/payouts.workers';
