@@ -169,6 +169,7 @@ export async function memberPage(deps: MembershipDeps, token: string, now = new 
       plan: maintenancePlans,
       credits: creditBalanceSql(planMembers.id),
       businessName: profiles.businessName,
+      timeZone: profiles.timeZone,
     })
     .from(planMembers)
     .innerJoin(
@@ -183,6 +184,8 @@ export async function memberPage(deps: MembershipDeps, token: string, now = new 
   const retry = m.status === 'past_due' ? await nextRetry(deps.db, m) : null;
   return {
     businessName: row!.businessName ?? 'Detailing business',
+    /** The business's zone: the member's dates are the business's days, as on every other screen. */
+    timeZone: row!.timeZone,
     plan: planView(row!.plan),
     name: m.name,
     vehicles: m.vehicles,

@@ -79,6 +79,7 @@ const summarySchema = z
 const memberPageSchema = z
   .object({
     businessName: z.string(),
+    timeZone: z.string(),
     plan: planSchema,
     name: z.string(),
     vehicles: z.number().int(),

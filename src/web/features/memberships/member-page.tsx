@@ -10,7 +10,7 @@ import {
   planPriceText,
 } from '../../../shared/memberships';
 import { formatCents } from '../../../shared/money';
-import { formatDate, viewerTimeZone } from '../../../shared/time';
+import { formatDate } from '../../../shared/time';
 import { type MemberView, memberQuery, useMemberSelfService } from '../../api/memberships';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
@@ -59,7 +59,7 @@ export function MemberPage() {
 
 function Membership({ token, view }: { token: string; view: MemberView }) {
   const act = useMemberSelfService(token);
-  const timeZone = viewerTimeZone();
+  const timeZone = view.timeZone;
   const [holdMonths, setHoldMonths] = useState('1');
   const [confirmCancel, setConfirmCancel] = useState(false);
   const run = async (action: Parameters<typeof act.mutateAsync>[0], done: string) => {
