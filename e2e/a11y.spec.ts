@@ -432,6 +432,14 @@ test.describe('dialogs opened from a row', () => {
       open: (page) => page.getByRole('button', { name: 'Adjust', exact: true }).first().click(),
     },
     {
+      screen: '/business-profile › Data › Close account dialog',
+      path: '/business-profile',
+      open: async (page) => {
+        await page.getByRole('tab', { name: 'Data' }).click();
+        await page.getByRole('button', { name: 'Close account' }).click();
+      },
+    },
+    {
       // The import (features/data-transfer): the preview with the mapping and one bad row named.
       screen: '/customers › Import dialog (preview with a bad row)',
       path: '/customers',

@@ -42,4 +42,9 @@ test('an owner exports all data and downloads one .zip with a CSV per kind of re
     await page.getByRole('tab', { name: 'Data' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `/tmp/data-shots/data-tab-${width}.png`, fullPage: true });
   }
+  // The close dialog asks for the business name before anything happens.
+  await page.getByRole('button', { name: 'Close account' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Close your account?');
+  await page.screenshot({ path: '/tmp/data-shots/close-dialog-1280.png' });
+  await page.getByRole('button', { name: 'Keep my account' }).click();
 });

@@ -5,6 +5,7 @@ import { startPgliteVacuum } from './db/pglite-vacuum';
 import { DEMO_ADMIN, DEMO_OWNER, DEMO_TECH, seedDemo } from './db/seed';
 import { loadEnv, platformFeeOf } from './env';
 import { scheduleAutomationsTick } from './features/campaigns/automations/workers';
+import { scheduleAccountPurge } from './features/data-transfer/closure.service';
 import { scheduleIdempotencyPurge } from './features/field/idempotency-purge';
 import { scheduleMembershipBilling } from './features/memberships/memberships.workers';
 import { scheduleDailyTestPayouts } from './features/payouts/payouts-jobs';
@@ -165,6 +166,8 @@ async function main() {
   // Idempotency receipts past their 30 days: a purge a minute after start, then daily (decision 1210).
   await scheduleIdempotencyPurge(jobs, 60);
   await scheduleMembershipBilling(jobs);
+  // Closed accounts past their 30 days are deleted by an hourly sweep (decision 1236).
+  await scheduleAccountPurge(jobs, 60);
   const app = createApp(deps);
   // PGlite has no autovacuum: tables grown or changed a lot are vacuumed now (before serving) and every 10 minutes
   // (decision 925).

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { CloseAccountValues } from '../../shared/data-transfer';
 import { api, unwrap } from '../lib/api';
 import { queryClient } from '../lib/query-client';
 import { queryKeys } from '../lib/query-keys';
@@ -16,6 +17,18 @@ export const useRequestExport = () =>
   useMutation({
     mutationFn: () => unwrap(api.api.data.exports.$post()),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dataTransfer.exports }),
+  });
+
+export const accountClosureQuery = queryOptions({
+  queryKey: queryKeys.dataTransfer.closure,
+  queryFn: () => unwrap(api.api.data.closure.$get()),
+});
+export const useAccountClosure = () => useQuery(accountClosureQuery);
+
+export const useCloseAccount = () =>
+  useMutation({
+    mutationFn: (values: CloseAccountValues) => unwrap(api.api.data.closure.$post({ json: values })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dataTransfer.closure }),
   });
 
 /** The authorised download address of an export's archive (a plain link: the browser saves the .zip). */

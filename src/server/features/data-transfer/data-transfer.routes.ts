@@ -1,8 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { DATA_EXPORT_STATUSES } from '../../../shared/data-transfer';
+import { closeAccountSchema, DATA_EXPORT_STATUSES } from '../../../shared/data-transfer';
 import { requireOwner, requireUser } from '../../access/guards';
 import { idParamSchema, listOf, wholeList } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
+import { closeAccount, closureOf } from './closure.service';
 import { exportArchive, listExports, requestExport } from './export.service';
 
 const exportSchema = z
@@ -50,6 +51,23 @@ const downloadRoute = createRoute({
   },
 });
 
+const closureSchema = z.object({ closedAt: z.string(), deleteAfter: z.string() }).openapi('AccountClosure');
+const closureRoute = createRoute({
+  method: 'get',
+  path: '/closure',
+  tags,
+  summary: 'Whether the account is closed, and when its data will be deleted',
+  responses: { 200: json(z.object({ closure: closureSchema.nullable() })), ...guarded },
+});
+const closeRoute = createRoute({
+  method: 'post',
+  path: '/closure',
+  tags,
+  summary: 'Close the account: public pages and booking stop at once; the data is deleted after 30 days',
+  request: { body: { content: { 'application/json': { schema: closeAccountSchema } }, required: true } },
+  responses: { 200: json(z.object({ closure: closureSchema })), 400: errorResponses[400], ...guarded },
+});
+
 const router = createRouter();
 router.use('*', requireUser, requireOwner);
 
@@ -57,6 +75,15 @@ export const dataTransferApi = router
   .openapi(listRoute, async (c) => c.json(wholeList(await listExports(c.var.deps.db, c.var.businessId)), 200))
   .openapi(createExportRoute, async (c) =>
     c.json(await requestExport(c.var.deps, c.var.businessId, c.var.user.id), 202),
+  )
+  .openapi(closureRoute, async (c) =>
+    c.json({ closure: await closureOf(c.var.deps.db, c.var.businessId) }, 200),
+  )
+  .openapi(closeRoute, async (c) =>
+    c.json(
+      { closure: await closeAccount(c.var.deps.db, c.var.businessId, c.var.user.id, c.req.valid('json')) },
+      200,
+    ),
   )
   .openapi(downloadRoute, async (c) => {
     const { body, name } = await exportArchive(c.var.deps, c.var.businessId, c.req.valid('param').id);

@@ -91,9 +91,15 @@ const cellOf = (v: unknown): string | number | null => {
 };
 
 /** The business's uploaded files, as storage keys, from every tenant table's file columns. */
-export async function businessFileKeys(db: DbOrTx, businessId: string): Promise<string[]> {
+export async function businessFileKeys(
+  db: DbOrTx,
+  businessId: string,
+  opts: { withExports?: boolean } = {},
+): Promise<string[]> {
   const keys = new Set<string>();
   for (const { table, columns } of await fileColumns(db)) {
+    // An archive does not hold the earlier archives; the purge deletes them too.
+    if (table === 'data_exports' && !opts.withExports) continue;
     const rows = await rowsOf<Record<string, string | null>>(
       db,
       sql`select ${sql.join(

@@ -1,5 +1,4 @@
 import { Download, PackageOpen } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { DATA_TEXT, EXPORT_KEEP_DAYS } from '../../../shared/data-transfer';
 import { formatDateTime } from '../../../shared/time';
@@ -10,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { Progress } from '../../components/ui/progress';
+import { CloseAccountCard } from './close-account-card';
 
 const STATUS_LABEL = { queued: 'Queued', running: 'Building', ready: 'Ready', failed: 'Failed' } as const;
 const sizeText = (bytes: number | null) =>
@@ -20,11 +20,11 @@ const sizeText = (bytes: number | null) =>
       : `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 /** The Data tab of /business-profile: export everything (and, from its own section, close the account). */
-export function DataTab({ closeAccount }: { closeAccount?: ReactNode }) {
+export function DataTab() {
   return (
     <div className="space-y-6">
       <ExportCard />
-      {closeAccount}
+      <CloseAccountCard />
     </div>
   );
 }

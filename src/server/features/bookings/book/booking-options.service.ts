@@ -1,11 +1,11 @@
-import { and, asc, eq, exists, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
 import { LEAD_SERVICES } from '../../../../shared/booking.schemas';
 import { completeMultipliers } from '../../../../shared/pricing';
 import type { BookingRules } from '../../../../shared/scheduling';
 import { bookingWindow } from '../../../../shared/slots';
 import { DEFAULT_TIME_ZONE } from '../../../../shared/time';
 import type { DbOrTx } from '../../../db/client';
-import { citySeoPages, profiles, serviceAreas, services, user } from '../../../db/schema';
+import { accountClosures, citySeoPages, profiles, serviceAreas, services, user } from '../../../db/schema';
 import { notFound } from '../../../http/errors';
 import { offersLoyalty } from '../../loyalty/loyalty-plan';
 import { getScheduling, leadScheduling, slotsOfDate } from '../scheduling/scheduling.service';
@@ -24,6 +24,8 @@ export async function findPublicBusiness(db: DbOrTx, businessId: string) {
       phone: profiles.phone,
       businessEmail: profiles.businessEmail,
       ownerEmail: user.email,
+      // A closed account takes no bookings and has no public page (decision 1236).
+      closed: sql<boolean>`exists (select 1 from ${accountClosures} where ${accountClosures.businessId} = ${profiles.id})`,
     })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.id))
@@ -37,7 +39,8 @@ async function findPublicBusinessByRef(db: DbOrTx, ref: string) {
     .select({ id: profiles.id })
     .from(profiles)
     .where(or(eq(profiles.id, ref), eq(profiles.bookingSlug, ref)));
-  return row ? findPublicBusiness(db, row.id) : null;
+  const business = row ? await findPublicBusiness(db, row.id) : null;
+  return business?.closed ? null : business;
 }
 
 /**
@@ -126,6 +129,9 @@ async function businessesServing(db: DbOrTx, zip: string) {
         eq(serviceAreas.zipCode, zip),
         eq(serviceAreas.isActive, true),
         isNotNull(profiles.paymentsEnabledAt),
+        notExists(
+          db.select({ one: sql`1` }).from(accountClosures).where(eq(accountClosures.businessId, profiles.id)),
+        ),
         exists(
           db
             .select({ one: sql`1` })

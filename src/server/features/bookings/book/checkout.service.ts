@@ -81,7 +81,7 @@ export async function createPayment(
 
   if (form.businessId) {
     const business = await findPublicBusiness(db, form.businessId);
-    if (!business) throw notFound('This business could not be found');
+    if (!business || business.closed) throw notFound('This business could not be found');
     if (!business.acceptsOnlineBookings) throw conflict('This business is not taking online bookings yet');
     const found = await findActiveService(db, business.id, form.serviceId);
     if (!found) throw invalid('This service is no longer available');
