@@ -78,7 +78,7 @@ export function CloseAccountCard() {
             <DialogBody>
               <Field
                 id="close-business-name"
-                label="Business name"
+                label={businessName?.trim() ? 'Business name' : 'Account email'}
                 error={form.formState.errors.businessName?.message}
               >
                 <Input autoComplete="off" {...form.register('businessName')} />
