@@ -91,9 +91,13 @@ describe('closing the account', () => {
       sql`select delete_after from account_closures where business_id = ${a.userId}`,
     );
     // A day before: nothing happens.
-    expect(await purgeClosedAccounts(t.deps, new Date(new Date(closure!.delete_after).getTime() - 86_400_000))).toBe(0);
+    expect(
+      await purgeClosedAccounts(t.deps, new Date(new Date(closure!.delete_after).getTime() - 86_400_000)),
+    ).toBe(0);
     expect(await rowsOfBusiness(a.userId)).toBeGreaterThan(10);
-    expect(await purgeClosedAccounts(t.deps, new Date(new Date(closure!.delete_after).getTime() + 1000))).toBe(1);
+    expect(
+      await purgeClosedAccounts(t.deps, new Date(new Date(closure!.delete_after).getTime() + 1000)),
+    ).toBe(1);
 
     expect(await rowsOfBusiness(a.userId)).toBe(0);
     expect(await t.db.select().from(profiles).where(eq(profiles.id, a.userId))).toEqual([]);
