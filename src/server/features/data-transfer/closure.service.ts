@@ -72,7 +72,7 @@ export async function purgeBusiness(
   const files = await businessFileKeys(deps.db, businessId, { withExports: true });
   const counts: Record<string, number> = {};
   await deps.db.transaction(async (tx) => {
-    // The append-only ledgers let this business's entries go inside this transaction only (migration 0056).
+    // The append-only ledgers let this business's entries go inside this transaction only (migration 0057).
     await tx.execute(sql`select set_config('shineroute.purge_business', ${businessId}, true)`);
     let left = await tenantTableNames(tx);
     // Tables referencing each other are deleted in passes: a table still referenced waits for the next pass.
