@@ -46,7 +46,7 @@ for (const width of [390, 1280]) {
     expect(csv.suggestedFilename()).toMatch(/^services-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = readFileSync((await csv.path())!, 'utf8');
     expect(text).toContain(
-      'Service,Completed bookings,Revenue (USD),Materials (USD),Labour (USD),Profit (USD)',
+      'Service,Completed bookings,Revenue (USD),Materials (USD),Labour hours,Labour (USD),Profit (USD)',
     );
     expect(text.trim().split('\r\n').length).toBeGreaterThan(1);
     await shot(page, 'analytics');

@@ -79,7 +79,8 @@ test('a technician works a job offline; it syncs when the network is back and th
   // In the garage: no signal. Every action is kept on the phone and shown at once.
   await phone.setOffline(true);
   await field.getByRole('button', { name: 'Check in' }).click();
-  await field.getByRole('checkbox', { name: 'Vacuum seats' }).check();
+  // The box shows the outbox's state a moment after the tap (checked below), so a click, not check().
+  await field.getByRole('checkbox', { name: 'Vacuum seats' }).click();
   await field.getByLabel('Add a note').fill('Parked on level 3, no signal down here');
   await field.getByRole('button', { name: 'Save note' }).click();
   await expect(field.getByTestId('pending-badge')).toHaveText('3 pending');
