@@ -32,6 +32,7 @@ import { customerImportApi } from './features/data-transfer/customer-import.rout
 import { dataTransferApi } from './features/data-transfer/data-transfer.routes';
 import { serviceChecklistApi } from './features/field/checklist.routes';
 import { bookingFieldApi, fieldApi } from './features/field/field.routes';
+import { insightsApi } from './features/insights/insights.routes';
 import { inventoryApi } from './features/inventory/inventory.routes';
 import { documentTestCheckoutPages } from './features/invoices/document-test-checkout.routes';
 import { invoiceRemindersApi, invoiceSendApi } from './features/invoices/invoice-sending.routes';
@@ -239,6 +240,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/field/shift', shiftApi)
     .route('/api/admin/analytics', adminAnalyticsApi)
     .route('/api/analytics', ownerAnalyticsApi)
+    .route('/api/insights', insightsApi)
     .route('/api/admin/leads', adminLeadsApi)
     .route('/api/calendar-sync', calendarSyncApi)
     .route('/api/calendar-feeds', calendarFeedsPublic);

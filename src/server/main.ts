@@ -7,6 +7,7 @@ import { loadEnv, platformFeeOf } from './env';
 import { scheduleAutomationsTick } from './features/campaigns/automations/workers';
 import { scheduleAccountPurge } from './features/data-transfer/closure.service';
 import { scheduleIdempotencyPurge } from './features/field/idempotency-purge';
+import { scheduleInsightsTick } from './features/insights/insights.workers';
 import { scheduleMembershipBilling } from './features/memberships/memberships.workers';
 import { scheduleDailyTestPayouts } from './features/payouts/payouts-jobs';
 import { describeOutsideServices } from './features/platform-settings/outside-services';
@@ -168,6 +169,8 @@ async function main() {
   await scheduleMembershipBilling(jobs);
   // Closed accounts past their 30 days are deleted by an hourly sweep (decision 1236).
   await scheduleAccountPurge(jobs, 60);
+  // The Elite insights digest: an hourly look for Monday 07:00 in each business's zone (decision 1241).
+  await scheduleInsightsTick(jobs, 60);
   const app = createApp(deps);
   // PGlite has no autovacuum: tables grown or changed a lot are vacuumed now (before serving) and every 10 minutes
   // (decision 925).

@@ -12,6 +12,8 @@ export const FEATURE_MIN_PLAN = {
   advanced_analytics: 'pro',
   // §9 Elite: "API access, custom integrations" (decision 1200).
   api_access: 'elite',
+  // §9 Elite: "AI insights" (decision 1241).
+  insights: 'elite',
 } as const satisfies Record<string, SubscriptionTier>;
 
 export type PlanFeature = keyof typeof FEATURE_MIN_PLAN;
@@ -30,6 +32,7 @@ export const FEATURE_LABELS: Record<PlanFeature, string> = {
   promo_codes: 'Promo codes',
   advanced_analytics: 'Advanced analytics',
   api_access: 'API access',
+  insights: 'AI insights',
 };
 
 /** Team seats per plan (§1, §9): the owner and pending invitations count; null = unlimited. */

@@ -68,6 +68,13 @@ const KEY_FACTS: Record<EmailName, string[]> = {
     'http://localhost:3000/business-profile',
   ],
   'data-export-ready': ['Mar 14', 'http://localhost:3000/business-profile?tab=data'],
+  'insights-digest': [
+    'week of',
+    '2 invoices are more than 30 days past due, $480.00 in all.',
+    'Open invoices',
+    'http://localhost:3000/invoices',
+    'http://localhost:3000/dashboard',
+  ],
 };
 
 const TAG = /<\/?(html|head|body|table|tr|td|p|a|br|div|span|strong|img|hr)\b/i;

@@ -16,6 +16,7 @@ import {
 import { contactForm } from './templates/contact-form';
 import { dataExportReady } from './templates/data-export-ready';
 import { emailVerification } from './templates/email-verification';
+import { insightsDigest } from './templates/insights-digest';
 import { invoiceOverdue, invoiceRefund, invoiceSent, paymentReceipt } from './templates/invoice-emails';
 import { loyaltyCode } from './templates/loyalty-code';
 import { marketingEmail } from './templates/marketing';
@@ -62,6 +63,7 @@ export const EMAIL_TEMPLATES = {
   'data-export-ready': dataExportReady,
   'membership-payment-failed': membershipPaymentFailed,
   'membership-suspended': membershipSuspended,
+  'insights-digest': insightsDigest,
 } as const;
 
 export type EmailName = keyof typeof EMAIL_TEMPLATES;

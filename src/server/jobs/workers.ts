@@ -3,6 +3,7 @@ import { bookingsWorkers } from '../features/bookings/bookings.workers';
 import { campaignsWorkers } from '../features/campaigns/campaigns.workers';
 import { dataTransferWorkers } from '../features/data-transfer/data-transfer.workers';
 import { fieldWorkers } from '../features/field/field.workers';
+import { insightsWorkers } from '../features/insights/insights.workers';
 import { invoicesWorkers } from '../features/invoices/invoices.workers';
 import { membershipsWorkers } from '../features/memberships/memberships.workers';
 import { payoutsWorkers } from '../features/payouts/payouts.workers';
@@ -30,6 +31,7 @@ export const WORKERS: readonly JobWorker[] = [
   ...fieldWorkers,
   ...dataTransferWorkers,
   ...membershipsWorkers,
+  ...insightsWorkers,
 ];
 
 export async function registerWorkers(queue: JobQueue, deps: AppDeps): Promise<void> {

@@ -410,7 +410,7 @@ async function ratings(db: DbOrTx, businessId: string, p: OwnerPeriod) {
 }
 
 /** Open invoices' balances by days past due, as of now (not the period: aging is today's). */
-async function invoiceAging(db: DbOrTx, businessId: string) {
+export async function invoiceAging(db: DbOrTx, businessId: string) {
   const rows = await rowsOf<Record<string, unknown>>(
     db,
     sql`select case

@@ -51,6 +51,12 @@ export interface GeneratedContent {
 export interface ContentGenerator {
   readonly name: string;
   generate(ctx: PageContext): Promise<GeneratedContent>;
+  /**
+   * Rewrites the insights digest's sentences as friendlier prose, one for one (docs/decisions/1241). The answer keeps
+   * every sentence's numbers; a sentence the model changed a number in, or any failure, keeps the rules' words.
+   * Without it the rules' words are used as they are.
+   */
+  rewriteFindings?(sentences: string[]): Promise<string[]>;
 }
 
 export interface ContentGeneratorConfig {

@@ -91,9 +91,66 @@ async function askModel(config: OpenAiConfig, ctx: PageContext) {
   return parsed.data;
 }
 
+const rewriteSchema = z.object({ sentences: z.array(z.string().min(1).max(600)) });
+
+/** The numbers a sentence states ("12", "$1,250.00", "40%"), as digits only, to compare a rewrite with its source. */
+export const numbersIn = (text: string) =>
+  (text.match(/\d[\d,]*(?:\.\d+)?/g) ?? []).map((x) => x.replace(/,/g, '')).sort();
+
+/** The rewrite of one sentence is kept only if it states exactly the source's numbers: a model never invents one. */
+export function keepIfSameNumbers(source: string, rewrite: string | undefined) {
+  if (!rewrite) return source;
+  const plain = toPlainText(rewrite).trim();
+  return plain && numbersIn(plain).join(' ') === numbersIn(source).join(' ') ? plain : source;
+}
+
+async function rewriteSentences(config: OpenAiConfig, sentences: string[]) {
+  const doFetch = config.fetch ?? fetch;
+  const res = await doFetch(`${config.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${config.apiKey}` },
+    body: JSON.stringify({
+      model: config.model,
+      messages: [
+        {
+          role: 'system',
+          content:
+            'You rewrite short business findings for the owner of a mobile car-detailing business: warm, plain, one ' +
+            'or two sentences each. Keep every number exactly as given and add none. Answer with one JSON object only: ' +
+            '{"sentences": string[]} with one sentence per finding, in the same order.',
+        },
+        { role: 'user', content: JSON.stringify({ findings: sentences }) },
+      ],
+      temperature: 0.4,
+      response_format: { type: 'json_object' },
+    }),
+    signal: AbortSignal.timeout(config.timeoutMs),
+  });
+  if (!res.ok) throw new Error(`the model answered ${res.status}`);
+  const body = (await res.json()) as { choices?: Array<{ message?: { content?: string } }> };
+  const text = body.choices?.[0]?.message?.content;
+  if (!text) throw new Error('the model returned no content');
+  const parsed = rewriteSchema.safeParse(JSON.parse(text.replace(/^```(?:json)?\s*|\s*```$/g, '')));
+  if (!parsed.success || parsed.data.sentences.length !== sentences.length)
+    throw new Error("the model's answer did not have one sentence per finding");
+  return parsed.data.sentences;
+}
+
 export function createOpenAiGenerator(config: OpenAiConfig, fallback: ContentGenerator): ContentGenerator {
   return {
     name: 'openai-compatible',
+    async rewriteFindings(sentences: string[]) {
+      if (sentences.length === 0) return sentences;
+      try {
+        const rewritten = await rewriteSentences(config, sentences);
+        return sentences.map((s, k) => keepIfSameNumbers(s, rewritten[k]));
+      } catch (err) {
+        console.warn(
+          `content: the language model failed for insights (${err instanceof Error ? err.message : err})`,
+        );
+        return sentences;
+      }
+    },
     async generate(ctx: PageContext): Promise<GeneratedContent> {
       let answer: z.infer<typeof answerSchema>;
       try {

@@ -31,12 +31,18 @@ type FormInput = z.input<typeof campaignInputSchema>;
 type FormOutput = z.output<typeof campaignInputSchema>;
 const NO_TEMPLATE = 'none';
 
-const fromTemplate = (t: Template | null): FormInput => ({
-  name: t ? t.name : '',
+/** What a link may fill in (an insight's "Send a Tuesday promo"): a name and a message, reviewed before sending. */
+export interface CampaignDraft {
+  name: string;
+  message: string;
+}
+
+const fromTemplate = (t: Template | null, draft?: CampaignDraft | null): FormInput => ({
+  name: t ? t.name : (draft?.name ?? ''),
   type: t?.type ?? 'email',
   templateId: t?.id ?? null,
-  subject: t?.subject ?? '',
-  message: t?.content ?? '',
+  subject: t?.subject ?? (draft ? draft.name : ''),
+  message: t?.content ?? draft?.message ?? '',
 });
 
 /** §2's New Campaign form; Use Template opens it filled from the template. */
@@ -44,16 +50,18 @@ export function CampaignFormDialog({
   open,
   onOpenChange,
   template,
+  draft,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   template: Template | null;
+  draft?: CampaignDraft | null;
 }) {
   const create = useCreateCampaign();
   const templates = useTemplates();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(campaignInputSchema),
-    defaultValues: fromTemplate(template),
+    defaultValues: fromTemplate(template, draft),
   });
   const { errors, isSubmitting } = form.formState;
   const type = useWatch({ control: form.control, name: 'type' }) as CampaignType;
@@ -61,8 +69,8 @@ export function CampaignFormDialog({
   const audience = useAudience(type, open);
 
   useEffect(() => {
-    if (open) form.reset(fromTemplate(template));
-  }, [open, template, form]);
+    if (open) form.reset(fromTemplate(template, draft));
+  }, [open, template, draft, form]);
 
   const onSubmit = form.handleSubmit(
     async (values) => {

@@ -20,7 +20,7 @@ import { queryClient } from '../../lib/query-client';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { AutomationsTab } from './automations-tab';
 import { CampaignDetailsDialog } from './campaign-details-dialog';
-import { CampaignFormDialog } from './campaign-form-dialog';
+import { type CampaignDraft, CampaignFormDialog } from './campaign-form-dialog';
 import { CampaignList } from './campaign-list';
 import { CampaignStats } from './campaign-stats';
 import { TemplatesTab } from './templates-tab';
@@ -45,7 +45,16 @@ function CampaignsScreen() {
   // ?tab=automations opens the Automations tab (the dashboard checklist links there).
   const [params] = useSearchParams();
   const [tab, setTab] = useState(() => (params.get('tab') === 'automations' ? 'automations' : 'campaigns'));
-  const [formOpen, setFormOpen] = useState(false);
+  // ?new=1&name=…&message=… opens New Campaign filled in (the dashboard's insights link here, decision 1241).
+  const [draft, setDraft] = useState<CampaignDraft | null>(() =>
+    params.get('new') === '1'
+      ? {
+          name: (params.get('name') ?? '').slice(0, 100),
+          message: (params.get('message') ?? '').slice(0, 1000),
+        }
+      : null,
+  );
+  const [formOpen, setFormOpen] = useState(draft !== null);
   const [template, setTemplate] = useState<Template | null>(null);
   const [detailsId, setDetailsId] = useState<string | null>(null);
   // The campaign just sent: its outcome (sent, failed, scheduled) is announced once the queue has it.
@@ -66,6 +75,7 @@ function CampaignsScreen() {
   }, [watched]);
 
   const openForm = (t: Template | null) => {
+    setDraft(null);
     setTemplate(t);
     setTab('campaigns');
     setFormOpen(true);
@@ -126,7 +136,7 @@ function CampaignsScreen() {
           <AutomationsTab />
         </TabsContent>
       </Tabs>
-      <CampaignFormDialog open={formOpen} onOpenChange={setFormOpen} template={template} />
+      <CampaignFormDialog open={formOpen} onOpenChange={setFormOpen} template={template} draft={draft} />
       <CampaignDetailsDialog campaign={details} onOpenChange={(open) => !open && setDetailsId(null)} />
     </>
   );

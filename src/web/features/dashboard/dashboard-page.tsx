@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TIER_LABELS } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
+import { planIncludes } from '../../../shared/plan-features';
 import { formatCalendarDate, formatDate } from '../../../shared/time';
 import { useDashboard } from '../../api/dashboard';
 import { useBusinessTimeZone } from '../../api/scheduling';
@@ -21,6 +22,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { InsightsCard } from './insights-card';
 
 /** Shown when the latest insurance certificate expires within 30 days (or has expired). */
 function InsuranceNotice({ expiryDate, daysLeft }: { expiryDate: string; daysLeft: number }) {
@@ -196,6 +198,8 @@ export function DashboardPage({
           {formatCents(data?.tipsThisMonthCents ?? 0)}
         </strong>
       </p>
+
+      {profile && planIncludes(profile.subscriptionTier, 'insights') && <InsightsCard />}
 
       {shareCard}
 

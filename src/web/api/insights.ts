@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../lib/api';
+
+/** This week's insights digest (Elite; GET /api/insights): written once a week, so read rarely. */
+export const insightsQuery = queryOptions({
+  queryKey: ['insights'] as const,
+  queryFn: () => unwrap(api.api.insights.$get()),
+  staleTime: 10 * 60_000,
+});
+
+export const useInsights = (enabled: boolean) => useQuery({ ...insightsQuery, enabled });
