@@ -486,6 +486,7 @@ const DOCUMENTS: Record<string, string> = {
   'GET /api/admin/analytics': 'one report',
   'GET /api/analytics': "the owner's analytics for one period, with its weeks and months",
   'GET /api/analytics/advanced': "the owner's reports for one period",
+  'GET /api/insights': "this week's insights digest (decision 1241)",
   'GET /api/field/jobs/{id}': 'one job with its checklist, photos, events and notes',
   'GET /api/bookings/{id}/field': "one booking's field record",
 };

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../lib/api';
+import { queryKeys } from '../lib/query-keys';
 
 /** This week's insights digest (Elite; GET /api/insights): written once a week, so read rarely. */
 export const insightsQuery = queryOptions({
-  queryKey: ['insights'] as const,
+  queryKey: queryKeys.analytics.insights,
   queryFn: () => unwrap(api.api.insights.$get()),
   staleTime: 10 * 60_000,
 });

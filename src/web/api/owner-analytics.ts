@@ -36,5 +36,5 @@ export const useSaveLabourRate = () =>
   useMutation({
     mutationFn: (hourlyCostCents: number) =>
       unwrap(api.api.analytics['labour-rate'].$put({ json: { hourlyCostCents } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...queryKeys.analytics.all, 'advanced'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.analytics.all }),
   });

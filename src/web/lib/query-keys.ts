@@ -20,6 +20,7 @@ export const queryKeys = {
     all: ['analytics'] as const,
     basic: (p: OwnerPeriod) => ['analytics', 'basic', p.from, p.to] as const,
     advanced: (p: OwnerPeriod) => ['analytics', 'advanced', p.from, p.to] as const,
+    insights: ['analytics', 'insights'] as const,
   },
   adminAudit: {
     all: [...admin, 'audit'] as const,
