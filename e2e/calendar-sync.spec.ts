@@ -1,5 +1,7 @@
-import { addDays, todayInZone } from '../src/shared/time';
-import { expect, signUpNewOwner, test } from './fixtures';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { addDays, todayInZone, zonedTimeToUtc } from '../src/shared/time';
+import { expect, newBookableBusiness, signUpNewOwner, test } from './fixtures';
 
 // Issue 28's live feed out: the owner opens Calendar sync from the navigation, copies the business's feed address,
 // and the address answers a valid calendar with the job as a VEVENT in the business's time zone.
@@ -77,4 +79,65 @@ test('the owner copies the feed address and the feed validates', async ({ page, 
   await expect(page.getByText('The feed has a new address.')).toBeVisible();
   await expect(field).not.toHaveValue(copied);
   expect((await page.request.fetch(copied, { headers: { cookie: '' } })).status()).toBe(404);
+});
+
+test('the owner connects another calendar and its busy hour is not offered on the booking link', async ({
+  page,
+  browser,
+}) => {
+  const date = addDays(todayInZone(ZONE), 5);
+  const stamp = (d: Date) =>
+    d
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
+  const ics = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Test//EN',
+    'BEGIN:VEVENT',
+    'UID:dentist@test',
+    `DTSTAMP:${stamp(new Date())}`,
+    `DTSTART:${stamp(zonedTimeToUtc(date, '10:00', ZONE))}`,
+    `DTEND:${stamp(zonedTimeToUtc(date, '11:00', ZONE))}`,
+    'SUMMARY:Dentist',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ].join('\r\n');
+  const server = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/calendar' }).end(ics),
+  );
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/private/basic.ics`;
+  try {
+    const business = await newBookableBusiness(page, [{ name: 'Interior Refresh', basePriceCents: 9000 }]);
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto('/calendar-sync');
+    await page.getByLabel('Secret iCal address').fill(url);
+    await page.getByRole('button', { name: 'Connect Calendar' }).click();
+    await expect(page.getByText('Calendar connected.')).toBeVisible();
+    const row = page.getByTestId('external-calendar');
+    await expect(row).toContainText('1 busy time');
+    await expect(row).not.toContainText('basic.ics');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/calendar-sync-connected-${width}.png`, fullPage: true });
+    }
+
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`/book/${business.slug}`);
+    await visitor.getByRole('radio', { name: /Interior Refresh/ }).check();
+    await visitor.getByLabel('Date').fill(date);
+    await visitor.getByLabel('Time').click();
+    await expect(visitor.getByRole('option', { name: '11:00 AM' })).toBeEnabled();
+    await expect(visitor.getByRole('option', { name: '10:00 AM' })).toBeDisabled();
+    await visitorContext.close();
+  } finally {
+    server.close();
+  }
 });

@@ -31,7 +31,10 @@
 //   H. Owner analytics (scripts/bench-analytics.ts): on the scale part's data, /analytics and its reports for a month
 //      and a year, through HTTP (goal < 100 ms each). Only with --only=analytics (or listed with others).
 //
-// Parts: --only=api,scale,lighthouse,seo,routing,field-web,field,analytics (any of them, comma-separated; default all but analytics). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
+//   I. Calendar sync (scripts/bench-calendar.ts): the slots of a busy day with other calendars (goal < 30 ms) and a
+//      feed of 2,000 events (goal < 200 ms), in process on a fresh PGlite. Only with --only=calendar.
+//
+// Parts: --only=api,scale,lighthouse,seo,routing,field-web,field,analytics,calendar (any of them, comma-separated; default all but analytics). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
 // embedded database lives in a temporary folder (or, with BENCH_DATABASE_URL=postgres://…/postgres, in a fresh
 // PostgreSQL database that is dropped afterwards). Options: --pages=100000 --duration=10 --data-dir=DIR, --ports=FIRST-LAST
 // (or BENCH_PORTS): the servers take free ports in that range only.
@@ -46,6 +49,7 @@ import { DEMO_OWNER, DEMO_TECH } from '../src/server/db/seed';
 import { STATE_CODES } from '../src/shared/seo.constants';
 import { analyticsFigures } from './bench-analytics';
 import { apiFigures, freePort, runLoad } from './bench-api';
+import { calendarFigures } from './bench-calendar';
 import { fieldWebFigures } from './bench-field';
 import { fieldSyncFigures } from './bench-field-sync';
 import { routingFigures } from './bench-routing';
@@ -452,6 +456,7 @@ async function main() {
     }
     if (parts.has('scale')) await scale();
     if (parts.has('analytics')) await analyticsPart();
+    if (parts.has('calendar')) await calendarFigures(report);
     if (parts.has('lighthouse')) await lighthousePart();
     if (parts.has('field-web')) await fieldWebPart();
     if (!parts.has('seo')) {

@@ -18,6 +18,7 @@ import { bookingsApi } from './features/bookings/bookings.routes';
 import { schedulingApi } from './features/bookings/scheduling/scheduling.routes';
 import { businessProfileApi } from './features/business-profile/business-profile.routes';
 import { calendarFeedsPublic, calendarSyncApi } from './features/calendar-sync/calendar-feeds.routes';
+import { externalCalendarsApi } from './features/calendar-sync/external-calendars.routes';
 import { automationsApi } from './features/campaigns/automations.routes';
 import { campaignsApi } from './features/campaigns/campaigns.routes';
 import { consentApi } from './features/campaigns/consent.routes';
@@ -243,6 +244,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/insights', insightsApi)
     .route('/api/admin/leads', adminLeadsApi)
     .route('/api/calendar-sync', calendarSyncApi)
+    .route('/api/calendar-sync', externalCalendarsApi)
     .route('/api/calendar-feeds', calendarFeedsPublic);
 
   // The public API for integrations, authenticated by API keys (decision 1201); not part of the web app's client.

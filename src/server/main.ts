@@ -4,6 +4,7 @@ import { bootstrap } from './bootstrap';
 import { startPgliteVacuum } from './db/pglite-vacuum';
 import { DEMO_ADMIN, DEMO_OWNER, DEMO_TECH, seedDemo } from './db/seed';
 import { loadEnv, platformFeeOf } from './env';
+import { scheduleCalendarSweep } from './features/calendar-sync/external-calendars.service';
 import { scheduleAutomationsTick } from './features/campaigns/automations/workers';
 import { scheduleAccountPurge } from './features/data-transfer/closure.service';
 import { scheduleIdempotencyPurge } from './features/field/idempotency-purge';
@@ -171,6 +172,8 @@ async function main() {
   await scheduleAccountPurge(jobs, 60);
   // The Elite insights digest: an hourly look for Monday 07:00 in each business's zone (decision 1241).
   await scheduleInsightsTick(jobs, 60);
+  // Other calendars' busy times: read every few minutes (decision 1221).
+  await scheduleCalendarSweep(jobs, 30);
   const app = createApp(deps);
   // PGlite has no autovacuum: tables grown or changed a lot are vacuumed now (before serving) and every 10 minutes
   // (decision 925).

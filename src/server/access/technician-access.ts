@@ -45,6 +45,10 @@ const TECHNICIAN_ROUTES: Array<[string, RegExp]> = [
   // Their own calendar feed, and a new address for it (issue 28, decision 1220).
   ['GET', /^\/api\/calendar-sync\/feeds$/],
   ['POST', /^\/api\/calendar-sync\/feeds\/[^/]+\/rotate$/],
+  // Their own other calendars, whose busy times block their slots (decision 1221).
+  ['GET', /^\/api\/calendar-sync\/calendars$/],
+  ['POST', /^\/api\/calendar-sync\/calendars$/],
+  ['DELETE', /^\/api\/calendar-sync\/calendars\/[^/]+$/],
 ];
 
 export function technicianMayCall(method: string, path: string): boolean {

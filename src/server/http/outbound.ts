@@ -184,3 +184,92 @@ function requestOutbound(
     else req.end(body);
   });
 }
+
+/** The socket's DNS lookup, refusing a private answer unless allowed (so DNS rebinding is caught too). */
+function guardedLookup(allowPrivate: boolean) {
+  return (
+    hostname: string,
+    options: object,
+    callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+  ) =>
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '');
+      const list = addresses as LookupAddress[];
+      if (!allowPrivate && list.some((a) => isPrivateAddress(a.address)))
+        return callback(new OutboundRefused(PRIVATE_ADDRESS_MESSAGE), '');
+      const all = (options as { all?: boolean }).all;
+      if (all) return callback(null, list);
+      callback(null, list[0]!.address, list[0]!.family);
+    });
+}
+
+export class OutboundTooLarge extends Error {
+  constructor(maxBytes: number) {
+    super(`The answer is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+    this.name = 'OutboundTooLarge';
+  }
+}
+
+/**
+ * GETs `url` with the same guard (every hop of up to 3 redirects checked again), a deadline for the whole request
+ * and a size limit: an answer over `maxBytes` is refused (OutboundTooLarge), never cut short and read as whole
+ * (a calendar subscription, decision 1221).
+ */
+export async function getWholeOutbound(
+  rawUrl: string,
+  opts: { allowPrivate: boolean; timeoutMs?: number; maxBytes?: number; accept?: string },
+  hops = 0,
+): Promise<OutboundAnswer> {
+  const url = checkOutboundUrl(rawUrl, opts.allowPrivate);
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const maxBytes = opts.maxBytes ?? 2 * 1024 * 1024;
+  const client = url.protocol === 'https:' ? https : http;
+  const answer = await new Promise<OutboundAnswer & { location?: string }>((resolve, reject) => {
+    const req = client.request(
+      url,
+      {
+        method: 'GET',
+        headers: { accept: opts.accept ?? '*/*', 'user-agent': 'ShineRoute/1.0' },
+        lookup: guardedLookup(opts.allowPrivate) as never,
+        timeout: timeoutMs,
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400 && res.headers.location) {
+          res.resume();
+          return resolve({ status, body: '', location: new URL(res.headers.location, url).toString() });
+        }
+        if (Number(res.headers['content-length'] ?? 0) > maxBytes) {
+          req.destroy();
+          return reject(new OutboundTooLarge(maxBytes));
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) {
+            req.destroy();
+            reject(new OutboundTooLarge(maxBytes));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () => resolve({ status, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    const deadline = setTimeout(
+      () => req.destroy(new Error(`No answer within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
+    req.on('close', () => clearTimeout(deadline));
+    req.on('timeout', () => req.destroy(new Error(`No answer within ${timeoutMs / 1000} s`)));
+    req.on('error', reject);
+    req.end();
+  });
+  if (answer.location) {
+    if (hops >= 3) throw new OutboundRefused('Too many redirects.');
+    return getWholeOutbound(answer.location, opts, hops + 1);
+  }
+  return answer;
+}

@@ -1,5 +1,6 @@
 import { billingWorkers } from '../features/billing/billing.workers';
 import { bookingsWorkers } from '../features/bookings/bookings.workers';
+import { calendarSyncWorkers } from '../features/calendar-sync/calendar-sync.workers';
 import { campaignsWorkers } from '../features/campaigns/campaigns.workers';
 import { dataTransferWorkers } from '../features/data-transfer/data-transfer.workers';
 import { fieldWorkers } from '../features/field/field.workers';
@@ -32,6 +33,7 @@ export const WORKERS: readonly JobWorker[] = [
   ...dataTransferWorkers,
   ...membershipsWorkers,
   ...insightsWorkers,
+  ...calendarSyncWorkers,
 ];
 
 export async function registerWorkers(queue: JobQueue, deps: AppDeps): Promise<void> {

@@ -144,6 +144,17 @@ export async function populateTenant(db: Database, businessId: string, marker: s
     amountCents: 7900,
     status: 'paid',
   });
+  // The owner's other calendar and one busy time of it (decision 1221).
+  const [calendar] = await db
+    .insert(schema.externalCalendars)
+    .values({ businessId, userId: businessId, url: `https://example.com/${marker}.ics`, busyCount: 1 })
+    .returning();
+  await db.insert(schema.externalBusy).values({
+    businessId,
+    calendarId: calendar!.id,
+    startsAt: new Date(Date.now() + 5 * 86_400_000),
+    endsAt: new Date(Date.now() + 5 * 86_400_000 + 3_600_000),
+  });
 }
 
 /** The ids of every row of the business, in every tenant table. */

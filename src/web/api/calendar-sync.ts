@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { api, unwrap } from '../lib/api';
+import type { ExternalCalendarValues } from '../../shared/calendar-sync';
+import { api, noContent, unwrap } from '../lib/api';
 import { queryClient } from '../lib/query-client';
 import { queryKeys } from '../lib/query-keys';
 
@@ -19,4 +20,31 @@ export const useRotateCalendarFeed = () =>
   useMutation({
     mutationFn: (id: string) => unwrap(api.api['calendar-sync'].feeds[':id'].rotate.$post({ param: { id } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.calendarSync.feeds }),
+  });
+
+export type ExternalCalendar = InferResponseType<
+  (typeof api.api)['calendar-sync']['calendars']['$get'],
+  200
+>['items'][number];
+
+export const externalCalendarsQuery = queryOptions({
+  queryKey: queryKeys.calendarSync.calendars,
+  queryFn: () => unwrap(api.api['calendar-sync'].calendars.$get()),
+});
+export const useExternalCalendars = () => useQuery(externalCalendarsQuery);
+
+const refreshCalendars = () => queryClient.invalidateQueries({ queryKey: queryKeys.calendarSync.calendars });
+
+export const useAddExternalCalendar = () =>
+  useMutation({
+    mutationFn: (values: ExternalCalendarValues) =>
+      unwrap(api.api['calendar-sync'].calendars.$post({ json: values })),
+    onSuccess: refreshCalendars,
+  });
+
+export const useRemoveExternalCalendar = () =>
+  useMutation({
+    mutationFn: (id: string) =>
+      noContent(api.api['calendar-sync'].calendars[':id'].$delete({ param: { id } })),
+    onSuccess: refreshCalendars,
   });

@@ -45,7 +45,11 @@ export const queryKeys = {
     list: (status: string) => [...admin, 'verifications', status] as const,
   },
   apiKeys: { all: ['api-keys'] as const },
-  calendarSync: { all: ['calendar-sync'] as const, feeds: ['calendar-sync', 'feeds'] as const },
+  calendarSync: {
+    all: ['calendar-sync'] as const,
+    feeds: ['calendar-sync', 'feeds'] as const,
+    calendars: ['calendar-sync', 'calendars'] as const,
+  },
   automations: {
     all: ['automations'] as const,
     settings: ['automations', 'settings'] as const,

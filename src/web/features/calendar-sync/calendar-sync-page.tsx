@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Input } from '../../components/ui/input';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
+import { OtherCalendars } from './other-calendars';
 
 async function copy(url: string) {
   try {
@@ -53,7 +54,10 @@ function FeedRow({ feed, onRotate }: { feed: CalendarFeed; onRotate: (feed: Cale
   );
 }
 
-/** /calendar-sync: the live ICS feeds out (the owner's and each technician's; a technician sees their own). */
+/**
+ * /calendar-sync: the live ICS feeds out (the owner's and each technician's; a technician sees their own), and other
+ * calendars whose busy times block slots.
+ */
 export function CalendarSyncPage() {
   const feeds = useCalendarFeeds();
   const rotate = useRotateCalendarFeed();
@@ -84,6 +88,9 @@ export function CalendarSyncPage() {
           )}
         </CardContent>
       </Card>
+      <div className="mt-6">
+        <OtherCalendars />
+      </div>
       <ConfirmDialog
         open={rotating !== null}
         onOpenChange={(open) => !open && setRotating(null)}

@@ -21,6 +21,7 @@ import { addDays, DEFAULT_TIME_ZONE, zonedTimeToUtc } from '../../../../shared/t
 import type { DbOrTx, Transaction } from '../../../db/client';
 import { bookingRules, bookings, profiles } from '../../../db/schema';
 import { conflict, invalid, notFound } from '../../../http/errors';
+import { externalBusyBetween } from '../../calendar-sync/external-busy.service';
 
 /** A business's zone and booking rules; §9's defaults when the owner has not set any (docs/decisions/1101). */
 export async function getScheduling(db: DbOrTx, businessId: string) {
@@ -175,5 +176,7 @@ export async function busyIntervals(
         opts.excludeBookingId ? ne(bookings.id, opts.excludeBookingId) : undefined,
       ),
     );
-  return rows;
+  // Other calendars' busy times (decision 1221): each person's merged spans hold a crew like a job does.
+  const external = await externalBusyBetween(db, businessId, from, to);
+  return external.length ? [...rows, ...external] : rows;
 }
