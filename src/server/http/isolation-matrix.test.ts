@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../features/api-keys/api-keys.service';
 import { createTestContext } from '../test/harness';
@@ -211,6 +213,17 @@ describe("business A's lists and reads without ids", () => {
  * exercised); then each id slot in turn gets each of B's ids, which must answer 404, change nothing of A's or B's
  * rows and reveal nothing of B.
  */
+// An empty calendar for the calendar subscription's own body (decision 1221), on a loopback address the test allows.
+const calendarServer = createServer((_req, res) =>
+  res
+    .writeHead(200, { 'content-type': 'text/calendar' })
+    .end('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR'),
+);
+await new Promise<void>((resolve) => calendarServer.listen(0, '127.0.0.1', resolve));
+const calendarUrl = `http://127.0.0.1:${(calendarServer.address() as AddressInfo).port}/empty.ics`;
+t.deps.outboundAllowPrivate = true;
+afterAll(() => new Promise<void>((resolve) => calendarServer.close(() => resolve())));
+
 describe("business A with business B's ids in request bodies", () => {
   // The kind of row a body field names, as a tenant table (A's first row of it is the valid value).
   const TABLE_OF_FIELD: Record<string, string> = {
@@ -229,9 +242,11 @@ describe("business A with business B's ids in request bodies", () => {
     'POST /api/field/jobs/:id/materials': { itemId: 'inventory_items' },
   };
   // Fields naming a user of the business rather than a row: the owner is always one.
-  const USER_FIELDS = new Set(['technicianId']);
+  const USER_FIELDS = new Set(['technicianId', 'userId']);
   // Sample bodies that need a real value to pass the route's own checks (a bookable time…), merged over the sample.
   const BODY_OVERRIDES: Record<string, Record<string, unknown>> = {
+    // Another calendar is read when subscribed (decision 1221): an empty one served on this machine.
+    'POST /api/calendar-sync/calendars': { url: calendarUrl },
     'POST /api/bookings': {
       date: bookableDate(),
       time: '10:00',
