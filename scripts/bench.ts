@@ -33,8 +33,9 @@
 //
 //   I. Calendar sync (scripts/bench-calendar.ts): the slots of a busy day with other calendars (goal < 30 ms) and a
 //      feed of 2,000 events (goal < 200 ms), in process on a fresh PGlite. Only with --only=calendar.
+//   O. Routes (scripts/bench-routes.ts): Optimize's solver call on a 60-job, 6-technician day (goal < 1 s). --only=routes.
 //
-// Parts: --only=api,scale,lighthouse,seo,routing,field-web,field,analytics,calendar (any of them, comma-separated; default all but analytics). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
+// Parts: --only=api,scale,lighthouse,seo,routing,routes,field-web,field,analytics,calendar (any of them, comma-separated; default all but analytics, calendar and routes). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
 // embedded database lives in a temporary folder (or, with BENCH_DATABASE_URL=postgres://…/postgres, in a fresh
 // PostgreSQL database that is dropped afterwards). Options: --pages=100000 --duration=10 --data-dir=DIR, --ports=FIRST-LAST
 // (or BENCH_PORTS): the servers take free ports in that range only.
@@ -52,6 +53,7 @@ import { apiFigures, freePort, runLoad } from './bench-api';
 import { calendarFigures } from './bench-calendar';
 import { fieldWebFigures } from './bench-field';
 import { fieldSyncFigures } from './bench-field-sync';
+import { routesFigures } from './bench-routes';
 import { routingFigures } from './bench-routing';
 import { fillScale, scaleFigures } from './bench-scale';
 import { defaultPaths, runLighthouse } from './lighthouse';
@@ -438,6 +440,7 @@ async function main() {
         vrptwDir: args['vrptw-dir'],
         timeLimitsMs: args['routing-ms'] ? String(args['routing-ms']).split(',').map(Number) : undefined,
       });
+    if (parts.has('routes')) await routesFigures(report);
     if (parts.has('api')) {
       const api = await startServer('api');
       try {

@@ -54,6 +54,7 @@ import { zipAreasOf } from './features/public/zip-areas';
 import { zipCheckListener } from './features/public/zip-check-listener';
 import { type OpenApiDocument, renderApiReference } from './features/public-api/reference-page';
 import { publicApiV1 } from './features/public-api/v1.routes';
+import { routesApi } from './features/routes/routes.routes';
 import { adminSeoApi } from './features/seo/pages/admin-seo.routes';
 import { marketingApi } from './features/seo/pages/marketing.routes';
 import {
@@ -242,6 +243,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/admin/analytics', adminAnalyticsApi)
     .route('/api/analytics', ownerAnalyticsApi)
     .route('/api/insights', insightsApi)
+    .route('/api/routes', routesApi)
     .route('/api/admin/leads', adminLeadsApi)
     .route('/api/calendar-sync', calendarSyncApi)
     .route('/api/calendar-sync', externalCalendarsApi)

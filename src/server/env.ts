@@ -96,6 +96,15 @@ const envSchema = z.object({
   GEOCODER_USER_AGENT: z.string().default('ShineRoute/1.0'),
   // Drive times: an OSRM server's base URL (its /table); great-circle distance × circuity when unset (decision 1215).
   OSRM_URL: z.url('OSRM_URL must be a URL such as http://127.0.0.1:5000').optional(),
+  // The Routes screen's map tiles ({z}/{x}/{y} URL template); stops and lines on a plain background when unset.
+  MAP_TILE_URL: z
+    .string()
+    .regex(
+      /^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/,
+      'MAP_TILE_URL must be a tile URL template such as https://tile.example.com/{z}/{x}/{y}.png',
+    )
+    .optional(),
+  MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
 });
 
 export type Env = z.infer<typeof envSchema> & {

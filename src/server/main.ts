@@ -146,6 +146,7 @@ async function main() {
     exclusiveDatabase: handle.kind === 'pglite',
     outsideServices: describeOutsideServices(env),
     geo,
+    mapTiles: env.MAP_TILE_URL ? { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION } : undefined,
     platformFee: platformFeeOf(env),
     jobs,
     storage,

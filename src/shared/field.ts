@@ -24,7 +24,7 @@ export const NOT_APPLIED_REASONS = ['cancelled', 'reassigned'] as const;
 export type NotAppliedReason = (typeof NOT_APPLIED_REASONS)[number];
 
 /** The message the field app sends the customer (message_sends.kind), beside the automations' kinds. */
-export type FieldMessageKind = 'on_my_way';
+export type FieldMessageKind = 'on_my_way' | 'arrival_changed';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const FIELD_TEXT = {
@@ -221,6 +221,8 @@ export const fieldJobSchema = z.object({
   status: z.enum(BOOKING_STATUSES),
   startsAt: z.string(),
   endsAt: z.string(),
+  /** When the technician is expected, from an applied route plan (issue 27); the booked time otherwise. */
+  arrivalAt: z.string().optional(),
   timeZone: z.string(),
   customer: z.object({
     id: z.string().nullable(),

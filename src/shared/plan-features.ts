@@ -10,6 +10,8 @@ export const FEATURE_MIN_PLAN = {
   loyalty: 'pro',
   promo_codes: 'pro',
   advanced_analytics: 'pro',
+  // §9 "AI route optimizer" (issue 27): Optimize and Apply on the Routes screen; Starter sees the day's routes.
+  route_optimizer: 'pro',
   // §9 Elite: "API access, custom integrations" (decision 1200).
   api_access: 'elite',
   // §9 Elite: "AI insights" (decision 1241).
@@ -31,6 +33,7 @@ export const FEATURE_LABELS: Record<PlanFeature, string> = {
   loyalty: 'The loyalty program',
   promo_codes: 'Promo codes',
   advanced_analytics: 'Advanced analytics',
+  route_optimizer: 'Route optimization',
   api_access: 'API access',
   insights: 'AI insights',
 };

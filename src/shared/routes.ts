@@ -47,6 +47,8 @@ export const OWNER_ROUTES = [
   '/calendar-sync',
   // Maintenance plans, members and monthly recurring revenue (issue 32, decision 1225).
   '/plans',
+  // The day's routes, Optimize and Apply (issue 27, decision 1216).
+  '/routes',
 ] as const;
 
 // /admin/verifications: the verification review queue (docs/decisions/0205).

@@ -229,6 +229,11 @@ export const router = createBrowserRouter([
               import('./features/field/live-board-page').then((m) => ({ Component: m.LiveBoardPage })),
           },
           {
+            // Leaflet comes with this screen's chunk only (issue 27).
+            path: '/routes',
+            lazy: () => import('./features/routes/routes-page').then((m) => ({ Component: m.RoutesPage })),
+          },
+          {
             path: '/timesheets',
             lazy: () =>
               import('./features/timesheets/timesheets-page').then((m) => ({ Component: m.TimesheetsPage })),

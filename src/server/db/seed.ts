@@ -11,6 +11,7 @@ import { seedInvoicesDemo } from '../features/invoices/invoices.seed';
 import { earnPointsForBooking } from '../features/loyalty/points-ledger';
 import { createTestModeAccount } from '../features/payouts/payment-accounts.service';
 import type { PlatformFee } from '../features/payouts/platform-fee';
+import { seedRoutesDemo } from '../features/routes/routes.seed';
 import { seedSeoDemo } from '../features/seo/seo.seed';
 import type { Database } from './client';
 import {
@@ -209,6 +210,15 @@ export async function seedDemo(
   for (const [i, { offsetDays }] of plan.entries()) {
     if (offsetDays >= 0 && offsetDays < 2) await assignBooking(db, ownerId, bookingRows[i]!.id, techId);
   }
+  // Today's routes: Theo and two more technicians criss-crossing town, for the Routes screen (issue 27).
+  await seedRoutesDemo(db, auth, {
+    ownerId,
+    techId,
+    date: today,
+    timeZone: DEFAULT_TIME_ZONE,
+    service: serviceRows[0]!,
+    priceCents: serviceRows[0]!.basePriceCents,
+  });
 
   const inventory: Array<[string, string, number, number, number, string]> = [
     ['Ceramic Coating Kit', 'Coatings', 4, 3, 8900, 'Chemical Guys'],

@@ -49,6 +49,11 @@ const KEY_FACTS: Record<EmailName, string[]> = {
   'invoice-overdue': ['INV-0003', '$54.00 is still to pay', 'http://localhost:3000/invoice/sample-token'],
   'payment-receipt': ['Invoice INV-0003', '$227.85', 'Tip: $42.00', 'Total received: $269.85'],
   'invoice-refund': ['INV-0003', '$269.85', 'http://localhost:3000/invoice/sample-token'],
+  'arrival-changed': [
+    'we now expect to arrive for your Full Detail',
+    'Sat, Dec 5, 2026 at 10:20 AM CST',
+    '512-555-0100',
+  ],
   'on-my-way': [
     'Theo from Lone Star Mobile Detailing is on the way',
     'in about 15 minutes',

@@ -1,5 +1,6 @@
 import type { EmailTemplate } from './define';
 import { renderTemplate } from './render';
+import { arrivalChanged } from './templates/arrival-changed';
 import { bookingConfirmation } from './templates/booking-confirmation';
 import { bookingNewForOwner, platformLead } from './templates/booking-owner-notices';
 import { bookingCancelledRefunded, bookingSlotLost } from './templates/booking-refunds';
@@ -59,6 +60,7 @@ export const EMAIL_TEMPLATES = {
   'invoice-refund': invoiceRefund,
   marketing: marketingEmail,
   'on-my-way': onMyWay,
+  'arrival-changed': arrivalChanged,
   'webhook-endpoint-disabled': webhookEndpointDisabled,
   'data-export-ready': dataExportReady,
   'membership-payment-failed': membershipPaymentFailed,

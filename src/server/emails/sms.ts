@@ -72,11 +72,20 @@ export const invoiceOverdueSms = (p: {
 }) =>
   `${p.businessName}: invoice ${p.number} (${formatCents(p.balanceCents)}) was due ${p.due}. Pay here: ${p.link} ${SMS_OPT_OUT}`;
 
+/** An applied route plan moved the customer's arrival (issue 27); sent through sendTransactionalSms. */
+export const arrivalChangedSms = (p: { businessName: string; serviceName: string; arrival: Moment }) =>
+  `${p.businessName}: we now expect to arrive for your ${p.serviceName} at ${formatTimeInZone(p.arrival.at, p.arrival.timeZone)}.`;
+
 const sampleWhen: Moment = { at: '2026-12-05T16:00:00Z', timeZone: 'America/Chicago' };
 const business = 'Lone Star Mobile Detailing';
 
 /** Every text with sample data, for the preview (npm run emails:preview) and the template test. */
 export const SMS_SAMPLES: Record<string, string> = {
+  'arrival-changed': arrivalChangedSms({
+    businessName: business,
+    serviceName: 'Full Detail',
+    arrival: sampleWhen,
+  }),
   'on-my-way': onMyWaySms({
     businessName: business,
     technicianName: 'Theo',

@@ -53,6 +53,8 @@ export interface AppDeps {
   outsideServices?: OutsideService[];
   /** Geocoder and drive times (decision 1215); the local defaults (zip centroids, great-circle) when absent. */
   geo?: GeoProviders;
+  /** The Routes screen's map tiles (MAP_TILE_URL); absent = a plain background. */
+  mapTiles?: { url: string; attribution: string };
 }
 
 export interface SignedInUser {

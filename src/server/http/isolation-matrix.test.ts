@@ -235,6 +235,7 @@ describe("business A with business B's ids in request bodies", () => {
     rewardId: 'loyalty_rewards',
     bookingId: 'bookings',
     promoCodeId: 'promo_codes',
+    planId: 'route_plans',
   };
   // A field whose name alone does not say its table, by route: the checklist's items name their own rows by `id`.
   const TABLE_OF_ROUTE_FIELD: Record<string, Record<string, string>> = {

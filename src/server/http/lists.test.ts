@@ -484,6 +484,7 @@ const DOCUMENTS: Record<string, string> = {
   'GET /api/v1/invoices/{id}': 'one invoice with its lines (public API)',
   'GET /api/payouts': 'the payouts overview',
   'GET /api/admin/analytics': 'one report',
+  'GET /api/routes': "one day's routes, by technician",
   'GET /api/analytics': "the owner's analytics for one period, with its weeks and months",
   'GET /api/analytics/advanced': "the owner's reports for one period",
   'GET /api/insights': "this week's insights digest (decision 1241)",

@@ -13,6 +13,7 @@ import {
 import * as schema from '../db/schema';
 import { createApiKey } from '../features/api-keys/api-keys.service';
 import { businessFeedOf } from '../features/calendar-sync/calendar-feeds.service';
+import { fingerprintOf, loadDay } from '../features/routes/route-day.service';
 import { recordWebhookEvent } from '../features/webhooks/webhooks.service';
 
 /** Every table with a business_id column: a tenant's rows, whatever feature added the table. */
@@ -154,6 +155,15 @@ export async function populateTenant(db: Database, businessId: string, marker: s
     calendarId: calendar!.id,
     startsAt: new Date(Date.now() + 5 * 86_400_000),
     endsAt: new Date(Date.now() + 5 * 86_400_000 + 3_600_000),
+  // A proposed route plan for an empty day, which applies (issue 27, decision 1216).
+  const planDay = await loadDay(db, businessId, '2031-01-07');
+  await db.insert(schema.routePlans).values({
+    businessId,
+    day: planDay.date,
+    fingerprint: fingerprintOf(planDay),
+    plan: { technicians: [], kept: [], changes: [] },
+    beforeMinutes: 0,
+    afterMinutes: 0,
   });
 }
 

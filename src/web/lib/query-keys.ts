@@ -183,6 +183,10 @@ export const queryKeys = {
     options: ['services', 'options'] as const,
     checklist: (id: string) => ['services', 'checklist', id] as const,
   },
+  routes: {
+    all: ['routes'] as const,
+    day: (date: string) => ['routes', 'day', date] as const,
+  },
   timesheets: {
     all: ['timesheets'] as const,
     week: (from: string | null) => ['timesheets', 'week', from] as const,

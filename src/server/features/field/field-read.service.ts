@@ -284,7 +284,8 @@ export async function fieldJobs(
     .leftJoin(user, eq(user.id, bookingAssignments.technicianId))
     .leftJoin(invoices, eq(invoices.bookingId, bookings.id))
     .where(filter)
-    .orderBy(asc(bookings.scheduledAt), asc(bookings.id));
+    // In the order of the day's route once a plan is applied (issue 27), else by the booked time.
+    .orderBy(sql`coalesce(${bookings.plannedArrivalAt}, ${bookings.scheduledAt})`, asc(bookings.id));
   if (!rows.length) return [];
   const ids = rows.map((r) => r.b.id);
   const customerIds = [...new Set(rows.flatMap((r) => (r.customer ? [r.customer.id] : [])))];
@@ -304,6 +305,7 @@ export async function fieldJobs(
       status: b.status,
       startsAt: b.scheduledAt.toISOString(),
       endsAt: new Date(b.scheduledAt.getTime() + b.durationMinutes * 60_000).toISOString(),
+      arrivalAt: (b.plannedArrivalAt ?? b.scheduledAt).toISOString(),
       timeZone,
       customer: {
         id: customer?.id ?? null,

@@ -13,6 +13,7 @@ import {
   Megaphone,
   MessageSquare,
   Repeat,
+  Route,
   ShieldCheck,
   Smartphone,
   Store,
@@ -85,6 +86,14 @@ const PLANS = {
   icon: Repeat,
 };
 
+/** The day's routes on a map, Optimize and Apply (issue 27), next to the jobs they order. */
+const ROUTES = {
+  to: '/routes',
+  label: 'Routes',
+  description: "Each technician's day on a map",
+  icon: Route,
+};
+
 /** Hours of the technicians (issue 26), next to the jobs they work. */
 const TIMESHEETS = {
   to: '/timesheets',
@@ -102,7 +111,7 @@ export const OWNER_NAV = [
       : action.to === '/invoices'
         ? [action, PLANS]
         : action.to === '/bookings'
-          ? [action, CALENDAR_SYNC, TIMESHEETS]
+          ? [action, ROUTES, CALENDAR_SYNC, TIMESHEETS]
           : [action],
   ),
   { to: '/billing', label: 'Billing', description: 'Your plan and trial', icon: CreditCard },

@@ -51,7 +51,9 @@ function JobCard({ job }: { job: JobView }) {
       >
         <div className="min-w-0 flex-1 space-y-1">
           <div className="flex items-center justify-between gap-2">
-            <span className="text-lg font-bold tabular-nums">{formatTime(job.startsAt, job.timeZone)}</span>
+            <span className="text-lg font-bold tabular-nums">
+              {formatTime(job.arrivalAt ?? job.startsAt, job.timeZone)}
+            </span>
             <BookingStatusBadge status={job.status} />
           </div>
           <p className="truncate text-base font-semibold">{job.customer.name}</p>

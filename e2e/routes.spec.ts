@@ -1,0 +1,78 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_OWNER, signIn } from './fixtures';
+import { expectNoSidewaysOverflow } from './overflow';
+
+// The owner's Routes (issue 27) on the demo business: today three technicians cross town between their jobs.
+// Optimize proposes a plan with the minutes it saves, Apply makes it the day's, and Theo's field app follows it.
+// It writes to the demo day, so it is one journey at one width, then read again at the other.
+
+const DEMO_TECH = { email: 'tech@shineroute.test', password: 'shine-demo-tech' };
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({
+    path: `test-results/screenshots/${name}-${page.viewportSize()!.width}.png`,
+    fullPage: true,
+  });
+
+test('the demo owner optimizes today, sees the minutes saved, applies, and Theo’s Today follows the new order', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, DEMO_OWNER);
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Routes', exact: true }).first().click();
+  await expect(page.getByRole('heading', { name: 'Routes', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('route-technician')).toHaveCount(3);
+  await expect(page.getByTestId('route-map')).toBeVisible();
+  // No tile URL configured: the map draws its stops and lines on a plain background, with no image requests.
+  await expect(page.locator('.leaflet-tile')).toHaveCount(0);
+  await expect(page.locator('path.leaflet-interactive').first()).toBeAttached();
+  await shot(page, 'routes-day');
+
+  await page.getByRole('button', { name: 'Optimize' }).click();
+  const saved = page.getByTestId('minutes-saved');
+  await expect(saved).toContainText(/Saves \d+ min of driving/);
+  const minutes = Number((await saved.textContent())!.match(/Saves (\d+) min/)![1]);
+  expect(minutes).toBeGreaterThan(30);
+  await shot(page, 'routes-plan');
+
+  // Theo's proposed stops, in order (his card is named by his full name).
+  const theoCard = page.getByTestId('route-technician').filter({ hasText: 'Theo Ramirez' });
+  const proposed = await theoCard.getByTestId('route-stop-customer').allTextContents();
+  expect(proposed.length).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Apply plan' }).click();
+  await expect(page.getByText('Routes updated')).toBeVisible();
+  await expect(page.getByTestId('route-plan')).toHaveCount(0);
+  await expect(theoCard.getByTestId('route-stop-customer')).toHaveText(proposed);
+
+  // Theo's field app shows today's jobs in the new order.
+  const tech = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const techPage = await tech.newPage();
+  await signIn(techPage, DEMO_TECH);
+  await techPage.goto('/field');
+  const jobs = techPage.getByTestId('field-job');
+  await expect(jobs.first()).toBeVisible();
+  const names = await jobs.locator('p.truncate.text-base').allTextContents();
+  // His jobs of the plan appear in the plan's order (the day may hold his in-progress job too).
+  const inPlan = names.filter((n) => proposed.includes(n));
+  expect(inPlan).toEqual(proposed);
+  await tech.close();
+
+  // The same day at a phone's width: no sideways scroll.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId('route-technician')).toHaveCount(3);
+  await expectNoSidewaysOverflow(page, 'Routes');
+  await shot(page, 'routes-day');
+});
+
+test('a Starter owner sees the day and its drive times, with Optimize offered on Pro', async ({ page }) => {
+  const { signUpNewOwner } = await import('./fixtures');
+  await signUpNewOwner(page);
+  await page.goto('/routes');
+  await expect(page.getByRole('heading', { name: 'Routes', level: 1 })).toBeVisible();
+  await expect(page.getByText('No jobs on this day.')).toBeVisible();
+});

@@ -1,0 +1,89 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { type ApplyResult, NOTIFY_CHANGE_MINUTES, ROUTES_TEXT } from '../../../shared/route-plans';
+import type { Database } from '../../db/client';
+import { bookingAssignments, bookings, routePlans } from '../../db/schema';
+import type { AppDeps } from '../../http/context';
+import { conflict, notFound } from '../../http/errors';
+import { notifyArrivalChanged } from './arrival-notice';
+import type { StoredPlan } from './optimize.service';
+import { fingerprintOf, loadDay } from './route-day.service';
+
+// Apply (decision 1216): a plan is claimed by the statement that marks it applied, so two applications at once
+// apply it once (the second waits on the row and finds it applied). The day must be as it was when the plan was
+// made; then each job gets its technician and its planned arrival, and customers whose arrival moved are told.
+
+type Deps = Pick<AppDeps, 'db' | 'mailer' | 'sms' | 'publicUrl' | 'linkSecret' | 'messageRetryDelaysMs'>;
+
+export async function applyPlan(
+  deps: Deps,
+  who: { businessId: string; userId: string },
+  planId: string,
+): Promise<ApplyResult> {
+  const { businessId } = who;
+  const db: Database = deps.db;
+  const outcome = await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(routePlans)
+      .set({ appliedAt: new Date(), appliedBy: who.userId })
+      .where(
+        and(eq(routePlans.id, planId), eq(routePlans.businessId, businessId), isNull(routePlans.appliedAt)),
+      )
+      .returning();
+    if (!claimed) {
+      const [existing] = await tx
+        .select({ id: routePlans.id })
+        .from(routePlans)
+        .where(and(eq(routePlans.id, planId), eq(routePlans.businessId, businessId)));
+      if (!existing) throw notFound(ROUTES_TEXT.planNotFound);
+      return null;
+    }
+    const day = await loadDay(tx, businessId, claimed.day);
+    if (fingerprintOf(day) !== claimed.fingerprint) throw conflict(ROUTES_TEXT.planStale);
+    const plan = claimed.plan as StoredPlan;
+    const jobs = new Map(day.jobs.map((j) => [j.bookingId, j]));
+    const team = new Set(day.technicians.map((t) => t.id));
+    let reassigned = 0;
+    let reordered = 0;
+    const moved: { bookingId: string; arrivalAt: Date }[] = [];
+    for (const t of plan.technicians) {
+      // Someone who left the team since keeps no jobs from this plan.
+      if (!team.has(t.technicianId)) continue;
+      for (const s of t.stops) {
+        const job = jobs.get(s.bookingId);
+        if (!job) continue;
+        const arrivalAt = new Date(s.arrivalAt);
+        if (!day.soloOwner && job.technicianId !== t.technicianId) {
+          await tx
+            .insert(bookingAssignments)
+            .values({ bookingId: job.bookingId, businessId, technicianId: t.technicianId })
+            .onConflictDoUpdate({
+              target: bookingAssignments.bookingId,
+              set: { technicianId: t.technicianId, assignedAt: new Date() },
+            });
+          reassigned++;
+        }
+        if (arrivalAt.getTime() !== job.arrivalAt.getTime()) {
+          await tx
+            .update(bookings)
+            .set({ plannedArrivalAt: arrivalAt })
+            .where(and(eq(bookings.id, job.bookingId), eq(bookings.businessId, businessId)));
+          reordered++;
+          if (Math.abs(arrivalAt.getTime() - job.arrivalAt.getTime()) >= NOTIFY_CHANGE_MINUTES * 60_000)
+            moved.push({ bookingId: job.bookingId, arrivalAt });
+        }
+      }
+    }
+    return { reassigned, reordered, moved, timeZone: day.timeZone };
+  });
+  if (!outcome) return { planId, applied: false, notified: 0, reassigned: 0, reordered: 0 };
+  let notified = 0;
+  for (const m of outcome.moved)
+    if (await notifyArrivalChanged(deps, businessId, m.bookingId, m.arrivalAt)) notified++;
+  return {
+    planId,
+    applied: true,
+    notified,
+    reassigned: outcome.reassigned,
+    reordered: outcome.reordered,
+  };
+}

@@ -1,0 +1,268 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import {
+  ARRIVAL_WINDOW_MINUTES,
+  type DayRoutes,
+  type Point,
+  ROUTES_TEXT,
+  type RouteStop,
+} from '../../../shared/route-plans';
+import { zonedTimeToUtc } from '../../../shared/time';
+import type { DbOrTx } from '../../db/client';
+import {
+  bookingAssignments,
+  bookings,
+  customers,
+  profiles,
+  technicianLocations,
+  user,
+  userRoles,
+} from '../../db/schema';
+import { notFound } from '../../http/errors';
+import type { GeoProviders, TravelTimes } from '../../providers/geo/geo';
+import { zipCentroidOf } from '../../providers/geo/zip-centroid';
+
+// One business day as the Routes screen and the optimiser see it (decision 1216): its technicians with their start
+// and end points, and its jobs with their points, booked windows, technician and expected arrival.
+
+/** Jobs that are not on the road: left out of routes. */
+const OFF_ROAD = ['cancelled', 'no_show'] as const;
+
+export interface DayJob {
+  bookingId: string;
+  technicianId: string | null;
+  customerName: string;
+  serviceName: string;
+  address: string;
+  status: string;
+  point: Point | null;
+  scheduledAt: Date;
+  /** The applied plan's arrival, else the booked time. */
+  arrivalAt: Date;
+  durationMinutes: number;
+}
+
+export interface DayTechnician {
+  id: string;
+  name: string;
+  start: Point | null;
+  end: Point | null;
+}
+
+export interface Day {
+  date: string;
+  timeZone: string;
+  dayStart: Date;
+  base: Point | null;
+  /** Technicians of the team; for a business without any, the owner drives the day ("You"). */
+  technicians: DayTechnician[];
+  soloOwner: boolean;
+  jobs: DayJob[];
+  tuning: { circuity: number; speedPercent: number };
+}
+
+const pointOf = (lat: number | null, lng: number | null): Point | null =>
+  lat === null || lng === null ? null : { lat, lng };
+
+export function nextDate(date: string): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+export async function loadDay(db: DbOrTx, businessId: string, date: string): Promise<Day> {
+  const [profile] = await db
+    .select({
+      timeZone: profiles.timeZone,
+      baseLat: profiles.baseLatitude,
+      baseLng: profiles.baseLongitude,
+      address: profiles.businessAddress,
+      circuity: profiles.driveCircuity,
+      speedPercent: profiles.driveSpeedPercent,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, businessId));
+  if (!profile) throw notFound('No business profile found for this account');
+  const timeZone = profile.timeZone;
+  const dayStart = zonedTimeToUtc(date, '00:00', timeZone);
+  const dayEnd = zonedTimeToUtc(nextDate(date), '00:00', timeZone);
+  // The base's point, or the zip centroid of its address when it was saved before points were stored.
+  const base =
+    pointOf(profile.baseLat, profile.baseLng) ?? (profile.address ? zipCentroidOf(profile.address) : null);
+
+  const team = await db
+    .select({
+      id: user.id,
+      name: user.name,
+      startLat: technicianLocations.startLatitude,
+      startLng: technicianLocations.startLongitude,
+      endLat: technicianLocations.endLatitude,
+      endLng: technicianLocations.endLongitude,
+    })
+    .from(userRoles)
+    .innerJoin(user, eq(user.id, userRoles.userId))
+    .leftJoin(
+      technicianLocations,
+      and(eq(technicianLocations.businessId, businessId), eq(technicianLocations.technicianId, user.id)),
+    )
+    .where(and(eq(userRoles.businessId, businessId), eq(userRoles.role, 'technician')))
+    .orderBy(asc(user.name), asc(user.id));
+  const soloOwner = team.length === 0;
+  const technicians: DayTechnician[] = soloOwner
+    ? [{ id: businessId, name: ROUTES_TEXT.owner, start: base, end: base }]
+    : team.map((m) => ({
+        id: m.id,
+        name: m.name || 'Technician',
+        start: pointOf(m.startLat, m.startLng) ?? base,
+        end: pointOf(m.endLat, m.endLng) ?? pointOf(m.startLat, m.startLng) ?? base,
+      }));
+
+  const rows = await db
+    .select({
+      id: bookings.id,
+      technicianId: bookingAssignments.technicianId,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      bookerFirstName: bookings.bookerFirstName,
+      bookerLastName: bookings.bookerLastName,
+      serviceName: bookings.serviceName,
+      address: bookings.locationAddress,
+      status: bookings.status,
+      lat: bookings.latitude,
+      lng: bookings.longitude,
+      scheduledAt: bookings.scheduledAt,
+      plannedArrivalAt: bookings.plannedArrivalAt,
+      durationMinutes: bookings.durationMinutes,
+    })
+    .from(bookings)
+    .leftJoin(customers, eq(customers.id, bookings.customerId))
+    .leftJoin(bookingAssignments, eq(bookingAssignments.bookingId, bookings.id))
+    .where(
+      and(
+        eq(bookings.businessId, businessId),
+        gte(bookings.scheduledAt, dayStart),
+        lt(bookings.scheduledAt, dayEnd),
+        notInArray(bookings.status, [...OFF_ROAD]),
+      ),
+    )
+    .orderBy(sql`coalesce(${bookings.plannedArrivalAt}, ${bookings.scheduledAt})`, asc(bookings.id));
+  const known = new Set(technicians.map((t) => t.id));
+  const jobs: DayJob[] = rows.map((r) => ({
+    bookingId: r.id,
+    // A job assigned to someone no longer on the team is the owner's to place again.
+    technicianId: soloOwner
+      ? businessId
+      : r.technicianId && known.has(r.technicianId)
+        ? r.technicianId
+        : null,
+    customerName:
+      [r.firstName ?? r.bookerFirstName, r.lastName ?? r.bookerLastName].filter(Boolean).join(' ') ||
+      'Customer',
+    serviceName: r.serviceName,
+    address: r.address,
+    status: r.status,
+    point: pointOf(r.lat, r.lng),
+    scheduledAt: r.scheduledAt,
+    arrivalAt: r.plannedArrivalAt ?? r.scheduledAt,
+    durationMinutes: r.durationMinutes,
+  }));
+  return {
+    date,
+    timeZone,
+    dayStart,
+    base,
+    technicians,
+    soloOwner,
+    jobs,
+    tuning: { circuity: profile.circuity, speedPercent: profile.speedPercent },
+  };
+}
+
+/** What a plan was made from: a plan for a day that has changed since is refused (decision 1216). */
+export function fingerprintOf(day: Day): string {
+  const parts = day.jobs
+    .map(
+      (j) =>
+        `${j.bookingId}|${j.technicianId ?? '-'}|${j.scheduledAt.toISOString()}|${j.arrivalAt.toISOString()}|${j.status}|${j.point ? `${j.point.lat},${j.point.lng}` : '-'}`,
+    )
+    .sort();
+  return createHash('sha256').update(parts.join('\n')).digest('hex');
+}
+
+export const windowEndOf = (job: { scheduledAt: Date }) =>
+  new Date(job.scheduledAt.getTime() + ARRIVAL_WINDOW_MINUTES * 60_000);
+
+export function stopOf(job: DayJob, arrivalAt: Date, driveMinutes: number): RouteStop {
+  return {
+    bookingId: job.bookingId,
+    customerName: job.customerName,
+    serviceName: job.serviceName,
+    address: job.address,
+    status: job.status,
+    point: job.point,
+    windowStart: job.scheduledAt.toISOString(),
+    windowEnd: windowEndOf(job).toISOString(),
+    arrivalAt: arrivalAt.toISOString(),
+    durationMinutes: job.durationMinutes,
+    driveMinutes: round1(driveMinutes),
+  };
+}
+
+export const round1 = (x: number) => Math.round(x * 10) / 10;
+
+/** Drive minutes along a sequence of points (null points add nothing). */
+export async function legsOf(travel: TravelTimes, points: (Point | null)[]): Promise<number[]> {
+  const placed = points.map((p, i) => ({ p, i })).filter((x): x is { p: Point; i: number } => x.p !== null);
+  const matrix = await travel.matrix(placed.map((x) => x.p));
+  const legs = points.map(() => 0);
+  for (let k = 1; k < placed.length; k++) legs[placed[k]!.i] = matrix[k - 1]![k]!;
+  return legs;
+}
+
+/** The day as it stands: each technician's jobs in their arrival order, with the drive of each leg. */
+export async function currentRoutes(geo: GeoProviders, day: Day, canOptimize: boolean): Promise<DayRoutes> {
+  const travel = geo.travelTimes(day.tuning);
+  const technicians = [];
+  let total = 0;
+  for (const t of day.technicians) {
+    const own = day.jobs.filter((j) => j.technicianId === t.id && j.point);
+    const legs = await legsOf(travel, [t.start, ...own.map((j) => j.point), t.end]);
+    const stops = own.map((j, i) => stopOf(j, j.arrivalAt, legs[i + 1]!));
+    const returnDrive = own.length ? legs[own.length + 1]! : 0;
+    const drive = own.length ? legs.reduce((s, x) => s + x, 0) : 0;
+    total += drive;
+    technicians.push({
+      technicianId: t.id,
+      name: t.name,
+      start: t.start,
+      end: t.end,
+      stops,
+      driveMinutes: round1(drive),
+      returnDriveMinutes: round1(returnDrive),
+    });
+  }
+  return {
+    date: day.date,
+    timeZone: day.timeZone,
+    canOptimize,
+    travel: travel.name,
+    tiles: null,
+    base: day.base,
+    technicians,
+    unassigned: day.jobs
+      .filter((j) => j.technicianId === null && j.point)
+      .map((j) => stopOf(j, j.arrivalAt, 0)),
+    unplaced: day.jobs.filter((j) => !j.point).map((j) => stopOf(j, j.arrivalAt, 0)),
+    totals: { jobs: day.jobs.length, driveMinutes: round1(total) },
+  };
+}
+
+/** Bookings of this business among `ids` (for locks): another business's id is not found. */
+export async function ownBookingIds(db: DbOrTx, businessId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.businessId, businessId), inArray(bookings.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,0 +1,89 @@
+import { createRoute } from '@hono/zod-openapi';
+import { planIncludes } from '../../../shared/plan-features';
+import {
+  applyInputSchema,
+  applyResultSchema,
+  dayRoutesSchema,
+  optimizeInputSchema,
+  routePlanSchema,
+  routesQuerySchema,
+} from '../../../shared/route-plans';
+import { requireFeature, requireOwner, requireUser } from '../../access/guards';
+import { createRouter, errorResponses, json } from '../../http/openapi';
+import { localGeo } from '../../providers/geo/create-geo';
+import { loadPlan } from '../billing/plan-state';
+import { applyPlan } from './apply.service';
+import { loadPlacedDay, optimizeDay } from './optimize.service';
+import { currentRoutes } from './route-day.service';
+
+const tags = ['Routes'];
+const errors = {
+  400: errorResponses[400],
+  401: errorResponses[401],
+  402: errorResponses[402],
+  403: errorResponses[403],
+  404: errorResponses[404],
+};
+
+const dayRoute = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary: "A day's routes: each technician's jobs in order with arrival times and drive minutes, and totals",
+  request: { query: routesQuerySchema },
+  responses: { 200: json(dayRoutesSchema), ...errors },
+});
+const optimizeRoute = createRoute({
+  method: 'post',
+  path: '/optimize',
+  tags,
+  summary:
+    "Proposes a plan for the day (reassignments included) within each job's booked window and the owner's locks, with the drive time before and after (Pro and Elite)",
+  request: { body: { content: { 'application/json': { schema: optimizeInputSchema } }, required: true } },
+  responses: { 200: json(routePlanSchema), ...errors },
+});
+const applyRoute = createRoute({
+  method: 'post',
+  path: '/apply',
+  tags,
+  summary:
+    'Applies a proposed plan once: reassigns and reorders the jobs and tells each customer whose arrival time moved (Pro and Elite)',
+  request: { body: { content: { 'application/json': { schema: applyInputSchema } }, required: true } },
+  responses: { 200: json(applyResultSchema), 409: errorResponses[409], ...errors },
+});
+
+export const routesRoutes = createRouter();
+// The owner's screen: technicians are refused by requireUser's list (decision 1160) and by requireOwner here.
+routesRoutes.use('*', requireUser, requireOwner);
+// Starter sees the day and its drive times; planning and applying are Pro and Elite (§9 "AI route optimizer").
+routesRoutes.use('/optimize', requireFeature('route_optimizer'));
+routesRoutes.use('/apply', requireFeature('route_optimizer'));
+
+export const routesApi = routesRoutes
+  .openapi(dayRoute, async (c) => {
+    const deps = c.var.deps;
+    const geo = deps.geo ?? localGeo;
+    const { date } = c.req.valid('query');
+    const day = await loadPlacedDay({ db: deps.db, geo }, c.var.businessId, date);
+    const plan = await loadPlan(deps.db, c.var.businessId);
+    const routes = await currentRoutes(geo, day, planIncludes(plan.plan, 'route_optimizer'));
+    return c.json({ ...routes, tiles: deps.mapTiles ?? null }, 200);
+  })
+  .openapi(optimizeRoute, async (c) => {
+    const deps = c.var.deps;
+    const plan = await optimizeDay(
+      { db: deps.db, geo: deps.geo ?? localGeo },
+      { businessId: c.var.businessId, userId: c.var.user.id },
+      c.req.valid('json'),
+    );
+    return c.json(plan, 200);
+  })
+  .openapi(applyRoute, async (c) => {
+    const { planId } = c.req.valid('json');
+    const result = await applyPlan(
+      c.var.deps,
+      { businessId: c.var.businessId, userId: c.var.user.id },
+      planId,
+    );
+    return c.json(result, 200);
+  });

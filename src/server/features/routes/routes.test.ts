@@ -1,0 +1,281 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { ApplyResult, DayRoutes, RoutePlan } from '../../../shared/route-plans';
+import { zonedTimeToUtc } from '../../../shared/time';
+import {
+  assignBooking,
+  createBooking,
+  createCustomer,
+  createOwnerAccount,
+  createService,
+  grantRole,
+  updateProfile,
+} from '../../db/factories';
+import { bookingAssignments, bookings, messageSends } from '../../db/schema';
+import { createTestContext } from '../../test/harness';
+
+const t = await createTestContext();
+const DATE = '2030-03-12';
+const TZ = 'America/Chicago';
+const at = (time: string) => zonedTimeToUtc(DATE, time, TZ);
+
+async function technician(businessId: string, name: string) {
+  const email = `${name.toLowerCase()}-${crypto.randomUUID().slice(0, 6)}@example.com`;
+  const password = 'correct-horse-battery';
+  const id = await createOwnerAccount(t.db, t.auth, { email, password, firstName: name, lastName: 'Tech' });
+  await grantRole(t.db, id, 'technician', businessId);
+  return { id, email, password };
+}
+
+/** A business whose two technicians criss-cross the city: each has two jobs north and two south. */
+async function crissCrossDay(plan: 'starter' | 'pro' = 'pro') {
+  const owner = await t.signUp({ plan });
+  await updateProfile(t.db, owner.userId, {
+    businessName: 'Criss Cross Detailing',
+    timeZone: TZ,
+    businessAddress: '500 Congress Ave, Austin, TX 78701',
+    baseLatitude: 30.27,
+    baseLongitude: -97.74,
+  });
+  const service = await createService(t.db, owner.userId, {
+    name: 'Full Detail',
+    basePriceCents: 10000,
+    durationMinutes: 60,
+  });
+  const ana = await technician(owner.userId, 'Ana');
+  const ben = await technician(owner.userId, 'Ben');
+  const north = ['78664', '78681', '78717', '78728'];
+  const south = ['78745', '78748', '78747', '78652'];
+  const times = ['09:00', '11:00', '13:00', '15:00'];
+  const jobs: { id: string; tech: string; zip: string }[] = [];
+  for (let i = 0; i < 4; i++) {
+    for (const [tech, zip] of [
+      [ana.id, i % 2 === 0 ? north[i]! : south[i]!],
+      [ben.id, i % 2 === 0 ? south[i]! : north[i]!],
+    ] as const) {
+      const customer = await createCustomer(t.db, owner.userId, {
+        firstName: `C${jobs.length}`,
+        lastName: 'Driver',
+        email: `c${jobs.length}-${crypto.randomUUID().slice(0, 6)}@example.com`,
+        address: `${i + 1} Main St, Austin, TX ${zip}`,
+      });
+      const b = await createBooking(t.db, owner.userId, {
+        service: { id: service.id, name: service.name, durationMinutes: 60 },
+        customerId: customer.id,
+        scheduledAt: at(times[i]!),
+        locationAddress: `${i + 1} Main St, Austin, TX ${zip}`,
+        quotedPriceCents: 10000,
+        status: 'confirmed',
+      });
+      await assignBooking(t.db, owner.userId, b.id, tech);
+      jobs.push({ id: b.id, tech, zip });
+    }
+  }
+  return { owner, ana, ben, jobs, service };
+}
+
+const getDay = (cookie: string, date = DATE) => t.request(`/api/routes?date=${date}`, { cookie });
+const optimize = (cookie: string, json: unknown) =>
+  t.request('/api/routes/optimize', { method: 'POST', cookie, json });
+const apply = (cookie: string, planId: string) =>
+  t.request('/api/routes/apply', { method: 'POST', cookie, json: { planId } });
+
+describe('GET /api/routes', () => {
+  it("shows each technician's jobs in order with arrival times and drive minutes", async () => {
+    const { owner, ana, ben } = await crissCrossDay();
+    const res = await getDay(owner.cookie);
+    expect(res.status).toBe(200);
+    const day = (await res.json()) as DayRoutes;
+    expect(day.canOptimize).toBe(true);
+    expect(day.travel).toBe('great-circle');
+    expect(day.technicians.map((x) => x.technicianId).sort()).toEqual([ana.id, ben.id].sort());
+    for (const tech of day.technicians) {
+      expect(tech.stops).toHaveLength(4);
+      const arrivals = tech.stops.map((s) => s.arrivalAt);
+      expect(arrivals).toEqual([...arrivals].sort());
+      expect(tech.stops.every((s) => s.driveMinutes > 0 && s.point)).toBe(true);
+      expect(tech.driveMinutes).toBeGreaterThan(60);
+    }
+    expect(day.totals.jobs).toBe(8);
+    expect(day.totals.driveMinutes).toBeCloseTo(
+      day.technicians.reduce((s, x) => s + x.driveMinutes, 0),
+      0,
+    );
+  });
+
+  it('Starter sees the day and its drive times; Optimize and Apply answer 402 with the plan message', async () => {
+    const { owner } = await crissCrossDay('starter');
+    const day = (await (await getDay(owner.cookie)).json()) as DayRoutes;
+    expect(day.canOptimize).toBe(false);
+    expect(day.totals.driveMinutes).toBeGreaterThan(0);
+    const res = await optimize(owner.cookie, { date: DATE });
+    expect(res.status).toBe(402);
+    expect((await res.json()).error.message).toMatch(/Pro plan/);
+    expect((await apply(owner.cookie, crypto.randomUUID())).status).toBe(402);
+  });
+
+  it('a bad date is 400; signed out is 401; a technician is refused all three', async () => {
+    const { owner, ana } = await crissCrossDay();
+    expect((await getDay(owner.cookie, '2030-3-1')).status).toBe(400);
+    expect((await t.request(`/api/routes?date=${DATE}`)).status).toBe(401);
+    const { cookie } = await t.signIn(ana.email, ana.password);
+    expect((await getDay(cookie)).status).toBe(403);
+    expect((await optimize(cookie, { date: DATE })).status).toBe(403);
+    expect((await apply(cookie, crypto.randomUUID())).status).toBe(403);
+  });
+});
+
+describe('Optimize and Apply', () => {
+  it('reassigns so each technician stays on one side of town, within every booked window, and saves minutes', async () => {
+    const { owner, ana, ben, jobs } = await crissCrossDay();
+    const before = (await (await getDay(owner.cookie)).json()) as DayRoutes;
+    const res = await optimize(owner.cookie, { date: DATE });
+    expect(res.status).toBe(200);
+    const plan = (await res.json()) as RoutePlan;
+    expect(plan.beforeMinutes).toBeCloseTo(before.totals.driveMinutes, 0);
+    expect(plan.savedMinutes).toBeGreaterThan(60);
+    expect(plan.afterMinutes).toBeLessThan(plan.beforeMinutes);
+    expect(plan.kept).toEqual([]);
+    const planned = plan.technicians.flatMap((x) => x.stops);
+    expect(planned.map((s) => s.bookingId).sort()).toEqual(jobs.map((j) => j.id).sort());
+    for (const s of planned) {
+      expect(s.arrivalAt >= s.windowStart && s.arrivalAt <= s.windowEnd).toBe(true);
+    }
+    // One technician takes the north, the other the south.
+    for (const tech of plan.technicians) {
+      const zips = tech.stops.map((s) => jobs.find((j) => j.id === s.bookingId)!.zip);
+      const northCount = zips.filter((z) => ['78664', '78681', '78717', '78728'].includes(z)).length;
+      expect([0, 4]).toContain(northCount);
+    }
+    expect(plan.changes.length).toBeGreaterThan(0);
+
+    // Nothing is written until Apply.
+    const unchanged = await t.db
+      .select()
+      .from(bookingAssignments)
+      .where(eq(bookingAssignments.businessId, owner.userId));
+    expect(unchanged.map((r) => `${r.bookingId}:${r.technicianId}`).sort()).toEqual(
+      jobs.map((j) => `${j.id}:${j.tech}`).sort(),
+    );
+
+    const applied = await apply(owner.cookie, plan.planId);
+    expect(applied.status).toBe(200);
+    const result = (await applied.json()) as ApplyResult;
+    expect(result.applied).toBe(true);
+    expect(result.reassigned).toBe(
+      plan.changes.filter((c) => c.fromTechnicianId !== c.toTechnicianId).length,
+    );
+    const after = (await (await getDay(owner.cookie)).json()) as DayRoutes;
+    expect(after.totals.driveMinutes).toBeCloseTo(plan.afterMinutes, 0);
+    for (const tech of after.technicians) {
+      const want = plan.technicians.find((x) => x.technicianId === tech.technicianId)!;
+      expect(tech.stops.map((s) => s.bookingId)).toEqual(want.stops.map((s) => s.bookingId));
+    }
+    expect([ana.id, ben.id]).toContain(after.technicians[0]!.technicianId);
+  });
+
+  it('applying twice at once applies once; customers are told once per changed arrival', async () => {
+    const owner = await t.signUp();
+    await updateProfile(t.db, owner.userId, { timeZone: TZ, baseLatitude: 30.27, baseLongitude: -97.74 });
+    const service = await createService(t.db, owner.userId, {
+      name: 'Wash',
+      basePriceCents: 5000,
+      durationMinutes: 30,
+    });
+    // A business without technicians: the owner drives. Both jobs are booked at 09:00 (arrive by 10:00), far apart.
+    const ids: string[] = [];
+    for (const zip of ['78731', '78745']) {
+      const c = await createCustomer(t.db, owner.userId, {
+        firstName: 'Dee',
+        lastName: zip,
+        email: `dee-${zip}-${crypto.randomUUID().slice(0, 4)}@example.com`,
+        phone: '+15125550123',
+        address: `1 Oak St, Austin, TX ${zip}`,
+      });
+      const b = await createBooking(t.db, owner.userId, {
+        service: { id: service.id, name: 'Wash', durationMinutes: 30 },
+        customerId: c.id,
+        scheduledAt: at('09:00'),
+        locationAddress: `1 Oak St, Austin, TX ${zip}`,
+        quotedPriceCents: 5000,
+        status: 'confirmed',
+      });
+      ids.push(b.id);
+    }
+    const plan = (await (await optimize(owner.cookie, { date: DATE })).json()) as RoutePlan;
+    expect(plan.technicians).toHaveLength(1);
+    const stops = plan.technicians[0]!.stops;
+    expect(stops).toHaveLength(2);
+    expect(stops[0]!.arrivalAt).toBe(at('09:00').toISOString());
+    expect(new Date(stops[1]!.arrivalAt).getTime()).toBeGreaterThan(at('09:40').getTime());
+    expect(stops[1]!.arrivalAt <= stops[1]!.windowEnd).toBe(true);
+
+    const [r1, r2] = await Promise.all([apply(owner.cookie, plan.planId), apply(owner.cookie, plan.planId)]);
+    expect([r1.status, r2.status]).toEqual([200, 200]);
+    const results = [(await r1.json()) as ApplyResult, (await r2.json()) as ApplyResult];
+    expect(results.map((r) => r.applied).sort()).toEqual([false, true]);
+    expect(results.find((r) => r.applied)!.notified).toBe(1);
+    // Once more, later: still once.
+    expect(((await (await apply(owner.cookie, plan.planId)).json()) as ApplyResult).applied).toBe(false);
+    const moved = stops[1]!.bookingId;
+    const sent = await t.db
+      .select()
+      .from(messageSends)
+      .where(and(eq(messageSends.bookingId, moved), eq(messageSends.kind, 'arrival_changed')));
+    expect(sent.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
+    const other = await t.db
+      .select()
+      .from(messageSends)
+      .where(and(eq(messageSends.bookingId, stops[0]!.bookingId), eq(messageSends.kind, 'arrival_changed')));
+    expect(other).toHaveLength(0);
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, moved));
+    expect(row!.plannedArrivalAt!.toISOString()).toBe(stops[1]!.arrivalAt);
+    expect(row!.scheduledAt.toISOString()).toBe(at('09:00').toISOString());
+  });
+
+  it('keeps locked jobs with their technician and time; refuses a plan for a day that changed since', async () => {
+    const { owner, ana, jobs } = await crissCrossDay();
+    // Ana's 11:00 job in the south stays hers.
+    const southOfAna = jobs.find(
+      (j) => j.tech === ana.id && ['78745', '78748', '78747', '78652'].includes(j.zip),
+    )!;
+    const res = await optimize(owner.cookie, {
+      date: DATE,
+      locks: [{ bookingId: southOfAna.id, technicianId: ana.id, keepTime: true }],
+    });
+    expect(res.status).toBe(200);
+    const plan = (await res.json()) as RoutePlan;
+    const anas = plan.technicians.find((x) => x.technicianId === ana.id)!;
+    const stop = anas.stops.find((s) => s.bookingId === southOfAna.id)!;
+    expect(stop.arrivalAt).toBe(stop.windowStart);
+
+    // The owner moves a job after the plan was made: the plan is refused and nothing changes.
+    await t.db
+      .update(bookings)
+      .set({ scheduledAt: at('16:00') })
+      .where(eq(bookings.id, jobs[7]!.id));
+    const stale = await apply(owner.cookie, plan.planId);
+    expect(stale.status).toBe(409);
+    expect((await stale.json()).error.message).toMatch(/changed/);
+    const again = await apply(owner.cookie, plan.planId);
+    expect(again.status).toBe(409);
+  });
+
+  it("another business's plan or booking is not found; its day is its own", async () => {
+    const a = await crissCrossDay();
+    const b = await crissCrossDay();
+    const planB = (await (await optimize(b.owner.cookie, { date: DATE })).json()) as RoutePlan;
+    expect((await apply(a.owner.cookie, planB.planId)).status).toBe(404);
+    const lockB = await optimize(a.owner.cookie, { date: DATE, locks: [{ bookingId: b.jobs[0]!.id }] });
+    expect(lockB.status).toBe(404);
+    const lockTech = await optimize(a.owner.cookie, {
+      date: DATE,
+      locks: [{ bookingId: a.jobs[0]!.id, technicianId: b.ana.id }],
+    });
+    expect(lockTech.status).toBe(404);
+    const dayA = await (await getDay(a.owner.cookie)).text();
+    for (const j of b.jobs) expect(dayA).not.toContain(j.id);
+    // B's plan is still there to apply.
+    expect(((await (await apply(b.owner.cookie, planB.planId)).json()) as ApplyResult).applied).toBe(true);
+  });
+});

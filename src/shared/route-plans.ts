@@ -1,0 +1,135 @@
+import { z } from 'zod';
+
+// The Routes screen's contract (issue 27): a day's routes by technician, an optimised plan and its application.
+// The server validates with these and the web app reads the same types.
+
+export const ROUTES_TEXT = {
+  title: 'Routes',
+  optimize: 'Optimize',
+  apply: 'Apply plan',
+  noJobs: 'No jobs on this day.',
+  unassigned: 'Unassigned',
+  owner: 'You',
+  planStale: 'The day has changed since this plan was made. Press Optimize again.',
+  planNotFound: 'This plan was not found.',
+  lockUnknownBooking: 'A locked job was not found.',
+  lockUnknownTechnician: 'A job is locked to someone who is not on this team.',
+  noSavings: 'The current routes are already as short as the optimiser can make them.',
+  applied: 'Routes updated',
+  alreadyApplied: 'This plan was already applied.',
+} as const;
+
+/** A booked arrival window: the booked time and the hour after it (decision 1216). */
+export const ARRIVAL_WINDOW_MINUTES = 60;
+/** An arrival that moves by at least this much is told to the customer. */
+export const NOTIFY_CHANGE_MINUTES = 10;
+/** The working day the optimiser plans within, in the business's time zone. */
+export const SHIFT = { start: '07:00', end: '20:00' } as const;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-12-01');
+const uuid = z.uuid();
+
+export const routesQuerySchema = z.object({ date: isoDate });
+
+export const routeLockSchema = z.object({
+  bookingId: uuid,
+  /** Keep the job with this technician (the owner's own id for a business without technicians). */
+  technicianId: z.string().min(1).max(64).optional(),
+  /** Keep the job's current arrival time. */
+  keepTime: z.boolean().optional(),
+});
+
+export const optimizeInputSchema = z.object({
+  date: isoDate,
+  locks: z.array(routeLockSchema).max(500).default([]),
+  /** The owner's say: arrivals may move this many minutes outside the booked window (0 = inside it only). */
+  widenMinutes: z.number().int().min(0).max(240).default(0),
+});
+export type OptimizeInput = z.input<typeof optimizeInputSchema>;
+
+export const applyInputSchema = z.object({ planId: uuid });
+
+export const pointSchema = z.object({ lat: z.number(), lng: z.number() });
+export type Point = z.infer<typeof pointSchema>;
+
+export const routeStopSchema = z.object({
+  bookingId: z.string(),
+  customerName: z.string(),
+  serviceName: z.string(),
+  address: z.string(),
+  status: z.string(),
+  point: pointSchema.nullable(),
+  /** The booked time and the end of its arrival window. */
+  windowStart: z.string(),
+  windowEnd: z.string(),
+  /** When the technician is expected to start the job. */
+  arrivalAt: z.string(),
+  durationMinutes: z.number().int(),
+  /** Drive from the previous stop (or the day's start). */
+  driveMinutes: z.number(),
+});
+export type RouteStop = z.infer<typeof routeStopSchema>;
+
+export const technicianRouteSchema = z.object({
+  technicianId: z.string(),
+  name: z.string(),
+  start: pointSchema.nullable(),
+  end: pointSchema.nullable(),
+  stops: z.array(routeStopSchema),
+  /** Every leg, the drive back included. */
+  driveMinutes: z.number(),
+  returnDriveMinutes: z.number(),
+});
+export type TechnicianRoute = z.infer<typeof technicianRouteSchema>;
+
+export const dayRoutesSchema = z.object({
+  date: z.string(),
+  timeZone: z.string(),
+  /** The plan includes Optimize and Apply (Pro and Elite). */
+  canOptimize: z.boolean(),
+  travel: z.enum(['great-circle', 'osrm']),
+  /** Map tiles from the server's configuration (MAP_TILE_URL); none = stops and lines on a plain background. */
+  tiles: z.object({ url: z.string(), attribution: z.string() }).nullable(),
+  base: pointSchema.nullable(),
+  technicians: z.array(technicianRouteSchema),
+  /** Jobs with no technician, in a business that has technicians. */
+  unassigned: z.array(routeStopSchema),
+  /** Jobs without a point: kept as they are. */
+  unplaced: z.array(routeStopSchema),
+  totals: z.object({ jobs: z.number().int(), driveMinutes: z.number() }),
+});
+export type DayRoutes = z.infer<typeof dayRoutesSchema>;
+
+export const routeChangeSchema = z.object({
+  bookingId: z.string(),
+  customerName: z.string(),
+  fromTechnicianId: z.string().nullable(),
+  toTechnicianId: z.string(),
+  fromArrivalAt: z.string(),
+  toArrivalAt: z.string(),
+});
+export type RouteChange = z.infer<typeof routeChangeSchema>;
+
+export const routePlanSchema = z.object({
+  planId: z.string(),
+  date: z.string(),
+  beforeMinutes: z.number(),
+  afterMinutes: z.number(),
+  savedMinutes: z.number(),
+  technicians: z.array(technicianRouteSchema),
+  changes: z.array(routeChangeSchema),
+  /** Jobs the plan leaves as they are (no point, or no feasible place within windows and shifts). */
+  kept: z.array(z.string()),
+  solveMs: z.number(),
+});
+export type RoutePlan = z.infer<typeof routePlanSchema>;
+
+export const applyResultSchema = z.object({
+  planId: z.string(),
+  applied: z.boolean(),
+  /** Customers told of a new arrival time by this application. */
+  notified: z.number().int(),
+  reassigned: z.number().int(),
+  reordered: z.number().int(),
+});
+export type ApplyResult = z.infer<typeof applyResultSchema>;

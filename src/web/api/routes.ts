@@ -1,0 +1,36 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import type { OptimizeInput } from '../../shared/route-plans';
+import { api, unwrap } from '../lib/api';
+import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
+
+const routes = api.api.routes;
+export type DayRoutesView = InferResponseType<typeof routes.$get, 200>;
+export type RoutePlanView = InferResponseType<typeof routes.optimize.$post, 200>;
+export type TechnicianRouteView = DayRoutesView['technicians'][number];
+export type RouteStopView = TechnicianRouteView['stops'][number];
+
+/** One day's routes (every plan). */
+export const dayRoutesQuery = (date: string) =>
+  queryOptions({
+    queryKey: queryKeys.routes.day(date),
+    queryFn: () => unwrap(routes.$get({ query: { date } })),
+  });
+export const useDayRoutes = (date: string) =>
+  useQuery({ ...dayRoutesQuery(date), placeholderData: keepPreviousData });
+
+/** Optimize (Pro and Elite): a proposed plan, nothing changed yet. */
+export const useOptimizeRoutes = () =>
+  useMutation({ mutationFn: (input: OptimizeInput) => unwrap(routes.optimize.$post({ json: input })) });
+
+/** Apply a proposed plan: the day's routes and the bookings change. */
+export const useApplyRoutePlan = () =>
+  useMutation({
+    mutationFn: (planId: string) => unwrap(routes.apply.$post({ json: { planId } })),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.routes.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all }),
+      ]),
+  });

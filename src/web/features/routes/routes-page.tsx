@@ -1,0 +1,348 @@
+import { ChevronLeft, ChevronRight, Lock, Route, Sparkles } from 'lucide-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { formatCalendarDate, formatTime } from '../../../shared/date-labels';
+import { upgradeMessage } from '../../../shared/plan-features';
+import { ROUTES_TEXT } from '../../../shared/route-plans';
+import { todayInZone } from '../../../shared/time';
+import {
+  type RoutePlanView,
+  type RouteStopView,
+  type TechnicianRouteView,
+  useApplyRoutePlan,
+  useDayRoutes,
+  useOptimizeRoutes,
+} from '../../api/routes';
+import { useBusinessTimeZone } from '../../api/scheduling';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { Field } from '../../components/ui/label';
+import { EmptyState, ErrorState } from '../../components/ui/list-states';
+import { PageHeader } from '../../components/ui/page-header';
+import { Skeleton } from '../../components/ui/skeleton';
+
+// The owner's Routes screen (issue 27, decision 1216): a day's technicians and their stops in order, on a map and
+// as lists; Optimize proposes a plan with the minutes it saves, jobs can be locked, and Apply makes it the day's.
+
+const RouteMap = lazy(() => import('./route-map').then((m) => ({ default: m.RouteMap })));
+
+const COLORS = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#c026d3', '#65a30d'];
+const minutes = (m: number) => `${Math.round(m)} min`;
+
+function shiftDate(date: string, days: number) {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+function StopItem({
+  stop,
+  index,
+  timeZone,
+  locked,
+  onLock,
+  changed,
+}: {
+  stop: RouteStopView;
+  index: number;
+  timeZone: string;
+  locked: boolean;
+  onLock?: (on: boolean) => void;
+  changed: boolean;
+}) {
+  return (
+    <li className="flex gap-3 py-3" data-testid="route-stop">
+      <span
+        className="flex size-7 shrink-0 items-center justify-center rounded-full bg-slate-900 text-sm font-bold text-white"
+        aria-hidden="true"
+      >
+        {index + 1}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-baseline gap-x-2">
+          <span className="font-semibold tabular-nums">{formatTime(stop.arrivalAt, timeZone)}</span>
+          <span className="truncate font-medium text-slate-900" data-testid="route-stop-customer">
+            {stop.customerName}
+          </span>
+          {changed && <span className="text-xs font-semibold text-amber-800">moved</span>}
+        </p>
+        <p className="break-words text-sm text-slate-600">
+          {stop.serviceName} · {stop.address}
+        </p>
+        <p className="text-xs text-slate-600">
+          {minutes(stop.driveMinutes)} drive · booked {formatTime(stop.windowStart, timeZone)}–
+          {formatTime(stop.windowEnd, timeZone)}
+        </p>
+      </div>
+      {onLock && (
+        <label className="flex shrink-0 items-center gap-1 self-start text-xs text-slate-700">
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={locked}
+            onChange={(e) => onLock(e.target.checked)}
+            aria-label={`Lock ${stop.customerName} to this technician and time`}
+          />
+          <Lock className="size-3.5" aria-hidden="true" />
+          Lock
+        </label>
+      )}
+    </li>
+  );
+}
+
+function TechnicianCard({
+  route,
+  color,
+  timeZone,
+  locks,
+  onLock,
+  changedIds,
+}: {
+  route: TechnicianRouteView;
+  color: string;
+  timeZone: string;
+  locks: Map<string, string>;
+  onLock?: (bookingId: string, technicianId: string, on: boolean) => void;
+  changedIds: Set<string>;
+}) {
+  return (
+    <Card className="min-w-0" data-testid="route-technician">
+      <CardHeader className="pb-2">
+        <CardTitle className="flex items-center justify-between gap-2 text-base">
+          <span className="flex min-w-0 items-center gap-2">
+            <span className="size-3 shrink-0 rounded-full" style={{ background: color }} aria-hidden="true" />
+            <span className="truncate">{route.name}</span>
+          </span>
+          <span className="shrink-0 text-sm font-normal text-slate-600">
+            {route.stops.length} jobs · {minutes(route.driveMinutes)} driving
+          </span>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {route.stops.length === 0 ? (
+          <p className="text-sm text-slate-600">No jobs.</p>
+        ) : (
+          <ol className="divide-y divide-slate-100" aria-label={`${route.name}'s stops in order`}>
+            {route.stops.map((s, i) => (
+              <StopItem
+                key={s.bookingId}
+                stop={s}
+                index={i}
+                timeZone={timeZone}
+                locked={locks.has(s.bookingId)}
+                onLock={onLock ? (on) => onLock(s.bookingId, route.technicianId, on) : undefined}
+                changed={changedIds.has(s.bookingId)}
+              />
+            ))}
+          </ol>
+        )}
+        {route.stops.length > 0 && (
+          <p className="mt-2 text-xs text-slate-600">
+            Back to base: {minutes(route.returnDriveMinutes)} drive
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function RoutesPage() {
+  const timeZone = useBusinessTimeZone();
+  const [params, setParams] = useSearchParams();
+  const date = params.get('date') ?? todayInZone(timeZone);
+  const setDate = (d: string) => {
+    setPlan(null);
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      next.set('date', d);
+      return next;
+    });
+  };
+  const day = useDayRoutes(date);
+  const optimize = useOptimizeRoutes();
+  const apply = useApplyRoutePlan();
+  const [plan, setPlan] = useState<RoutePlanView | null>(null);
+  const [locks, setLocks] = useState(new Map<string, string>());
+
+  const data = day.data;
+  const shown = plan?.technicians ?? data?.technicians ?? [];
+  const colorOf = useMemo(() => {
+    const ids = (data?.technicians ?? []).map((t) => t.technicianId);
+    return (id: string) => COLORS[Math.max(0, ids.indexOf(id)) % COLORS.length]!;
+  }, [data]);
+  const changedIds = new Set(plan?.changes.map((c) => c.bookingId) ?? []);
+  const mapRoutes = shown.map((t) => ({
+    id: t.technicianId,
+    color: colorOf(t.technicianId),
+    start: t.start,
+    end: t.end,
+    stops: t.stops.flatMap((s) => (s.point ? [{ ...s.point, label: s.customerName }] : [])),
+  }));
+
+  const runOptimize = async () => {
+    try {
+      const result = await optimize.mutateAsync({
+        date,
+        locks: [...locks].map(([bookingId, technicianId]) => ({ bookingId, technicianId, keepTime: true })),
+      });
+      setPlan(result);
+    } catch (e) {
+      toast.error('Error', { description: (e as Error).message });
+    }
+  };
+  const runApply = async () => {
+    if (!plan) return;
+    try {
+      const result = await apply.mutateAsync(plan.planId);
+      toast.success(result.applied ? ROUTES_TEXT.applied : ROUTES_TEXT.alreadyApplied, {
+        description: result.applied
+          ? `${result.reassigned} reassigned, ${result.reordered} new arrival times, ${result.notified} customers told.`
+          : undefined,
+      });
+      setPlan(null);
+      setLocks(new Map());
+    } catch (e) {
+      toast.error('Error', { description: (e as Error).message });
+    }
+  };
+  const onLock = data?.canOptimize
+    ? (bookingId: string, technicianId: string, on: boolean) => {
+        setLocks((prev) => {
+          const next = new Map(prev);
+          if (on) next.set(bookingId, technicianId);
+          else next.delete(bookingId);
+          return next;
+        });
+        setPlan(null);
+      }
+    : undefined;
+
+  return (
+    <div className="min-w-0">
+      <PageHeader title={ROUTES_TEXT.title} description="Each technician's day in order, with drive times." />
+      <div className="mb-4 flex flex-wrap items-end gap-2">
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Previous day"
+          onClick={() => setDate(shiftDate(date, -1))}
+        >
+          <ChevronLeft />
+        </Button>
+        <Field id="routes-date" label="Day">
+          <Input type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} />
+        </Field>
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Next day"
+          onClick={() => setDate(shiftDate(date, 1))}
+        >
+          <ChevronRight />
+        </Button>
+      </div>
+
+      {day.isPending ? (
+        <Skeleton className="h-72 w-full" />
+      ) : day.isError ? (
+        <ErrorState message={day.error.message} onRetry={() => day.refetch()} retrying={day.isFetching} />
+      ) : data && data.totals.jobs === 0 ? (
+        <EmptyState icon={Route} title={ROUTES_TEXT.noJobs} description={formatCalendarDate(date)} />
+      ) : data ? (
+        <div className="space-y-4">
+          <Card>
+            <CardContent className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+              <div>
+                <p className="text-sm text-slate-600">{formatCalendarDate(date)}</p>
+                <p className="text-lg font-semibold" data-testid="routes-totals">
+                  {data.totals.jobs} jobs · {minutes(data.totals.driveMinutes)} driving
+                </p>
+              </div>
+              {data.canOptimize ? (
+                <Button onClick={runOptimize} loading={optimize.isPending}>
+                  <Sparkles /> {ROUTES_TEXT.optimize}
+                </Button>
+              ) : (
+                <p className="text-sm text-slate-700">
+                  {upgradeMessage('route_optimizer')}{' '}
+                  <Link className="font-medium text-accent underline" to="/billing">
+                    See plans
+                  </Link>
+                </p>
+              )}
+            </CardContent>
+          </Card>
+
+          {plan && (
+            <Card className="border-green-300 bg-green-50" role="status" data-testid="route-plan">
+              <CardContent className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+                <div>
+                  <p className="text-lg font-semibold text-green-900" data-testid="minutes-saved">
+                    {plan.savedMinutes > 0
+                      ? `Saves ${minutes(plan.savedMinutes)} of driving`
+                      : ROUTES_TEXT.noSavings}
+                  </p>
+                  <p className="text-sm text-green-900">
+                    {minutes(plan.beforeMinutes)} now → {minutes(plan.afterMinutes)} with this plan ·{' '}
+                    {plan.changes.length} jobs change
+                  </p>
+                </div>
+                <div className="flex gap-2">
+                  <Button variant="outline" onClick={() => setPlan(null)}>
+                    Discard
+                  </Button>
+                  <Button onClick={runApply} loading={apply.isPending} disabled={plan.changes.length === 0}>
+                    {ROUTES_TEXT.apply}
+                  </Button>
+                </div>
+              </CardContent>
+            </Card>
+          )}
+
+          <Suspense fallback={<Skeleton className="h-72 w-full sm:h-96" />}>
+            <RouteMap
+              routes={mapRoutes}
+              tiles={data.tiles}
+              label={plan ? 'Map of the proposed routes' : 'Map of the day’s routes'}
+            />
+          </Suspense>
+
+          <h2 className="sr-only">{plan ? 'Proposed routes' : 'Routes'}</h2>
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 [&>*]:min-w-0">
+            {shown.map((t) => (
+              <TechnicianCard
+                key={t.technicianId}
+                route={t}
+                color={colorOf(t.technicianId)}
+                timeZone={data.timeZone}
+                locks={locks}
+                onLock={plan ? undefined : onLock}
+                changedIds={changedIds}
+              />
+            ))}
+          </div>
+          {!plan && data.unassigned.length > 0 && (
+            <TechnicianCard
+              route={{
+                technicianId: 'unassigned',
+                name: ROUTES_TEXT.unassigned,
+                start: null,
+                end: null,
+                stops: data.unassigned,
+                driveMinutes: 0,
+                returnDriveMinutes: 0,
+              }}
+              color="#64748b"
+              timeZone={data.timeZone}
+              locks={locks}
+              changedIds={changedIds}
+            />
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
