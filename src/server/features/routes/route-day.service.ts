@@ -7,7 +7,7 @@ import {
   ROUTES_TEXT,
   type RouteStop,
 } from '../../../shared/route-plans';
-import { zonedTimeToUtc } from '../../../shared/time';
+import { addDays, zonedTimeToUtc } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
 import {
   bookingAssignments,
@@ -64,11 +64,7 @@ export interface Day {
 const pointOf = (lat: number | null, lng: number | null): Point | null =>
   lat === null || lng === null ? null : { lat, lng };
 
-export function nextDate(date: string): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
+export const nextDate = (date: string): string => addDays(date, 1);
 
 export async function loadDay(db: DbOrTx, businessId: string, date: string): Promise<Day> {
   const [profile] = await db

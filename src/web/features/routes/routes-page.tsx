@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { formatCalendarDate, formatTime } from '../../../shared/date-labels';
 import { upgradeMessage } from '../../../shared/plan-features';
 import { ROUTES_TEXT } from '../../../shared/route-plans';
-import { todayInZone } from '../../../shared/time';
+import { addDays, todayInZone } from '../../../shared/time';
 import {
   type RoutePlanView,
   type RouteStopView,
@@ -31,11 +31,7 @@ const RouteMap = lazy(() => import('./route-map').then((m) => ({ default: m.Rout
 const COLORS = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#c026d3', '#65a30d'];
 const minutes = (m: number) => `${Math.round(m)} min`;
 
-function shiftDate(date: string, days: number) {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+const shiftDate = (date: string, days: number) => addDays(date, days);
 
 function StopItem({
   stop,
