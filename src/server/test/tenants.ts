@@ -155,6 +155,7 @@ export async function populateTenant(db: Database, businessId: string, marker: s
     calendarId: calendar!.id,
     startsAt: new Date(Date.now() + 5 * 86_400_000),
     endsAt: new Date(Date.now() + 5 * 86_400_000 + 3_600_000),
+  });
   // A proposed route plan for an empty day, which applies (issue 27, decision 1216).
   const planDay = await loadDay(db, businessId, '2031-01-07');
   await db.insert(schema.routePlans).values({
