@@ -1,7 +1,9 @@
+import type { IncomingMessage } from 'node:http';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { routePath } from 'hono/route';
 import { UPLOAD_PATH } from '../shared/verification';
 import { CLIENT_IP_HEADER } from './auth/auth';
 import { adminAuditApi, adminUsersApi } from './features/admin-users/admin-users.routes';
@@ -82,6 +84,8 @@ import { originCheck } from './http/origin-check';
 import { mountRateLimits } from './http/rate-limits';
 import { secureResponses } from './http/security-headers';
 import { mountWebApp } from './http/web-static';
+import { metricsRoute } from './observability/metrics.routes';
+import { setRouteOf } from './observability/observe-requests';
 import { mountServerRenderedPages } from './server-rendered-pages';
 
 /** The client's address: from a trusted proxy's X-Forwarded-For, else the socket (never a client-sent header). */
@@ -99,6 +103,12 @@ function clientIp(c: Context<AppEnv>, hops: number) {
 
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
+  // The route pattern that answered, for the request's metrics and log line (observability/observe-requests.ts).
+  app.use('*', async (c, next) => {
+    await next();
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    if (incoming) setRouteOf(incoming, routePath(c));
+  });
   // Public city pages answer first, with their own fixed security headers (docs/decisions/0306).
   mountSeoPageRoute(app, deps);
 
@@ -133,6 +143,11 @@ export function createApp(deps: AppDeps) {
   // Served by Node, the exact `GET /api/health` is answered on the HTTP server alike (http/node-listener.ts, decision
   // 924); this route answers every other form of it (HEAD, a query) and app.request.
   app.get('/api/health', (c) => c.json({ ok: true }));
+  app.use('/metrics', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.route('/metrics', metricsRoute);
   app.use('*', originCheck(deps.publicUrl));
   const proxyHops = trustedProxyHops(deps);
   app.use('*', async (c, next) => {

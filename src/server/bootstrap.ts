@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { accountHooks } from './account-hooks';
 import { createAuth } from './auth/auth';
-import { openDatabase } from './db/client';
+import { openDatabase, type QueryObserver } from './db/client';
 import { type Env, publicUrlOf } from './env';
 import { linkSecretOf } from './http/tokens';
 import { createMailer } from './providers/mail/mailer';
@@ -19,7 +19,7 @@ function localAuthSecret(dataDir: string): string {
 }
 
 /** Opens and migrates the database and builds the services every entry point (server, scripts) needs. */
-export async function bootstrap(env: Env) {
+export async function bootstrap(env: Env, opts: { onQuery?: QueryObserver } = {}) {
   const dataDir = resolve(env.DATA_DIR);
   const publicUrl = publicUrlOf(env);
   if (env.DATABASE_URL && env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET) {
@@ -27,7 +27,11 @@ export async function bootstrap(env: Env) {
       'BETTER_AUTH_SECRET is required in production with DATABASE_URL (all instances must share it).',
     );
   }
-  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: join(dataDir, 'pglite') });
+  const handle = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: join(dataDir, 'pglite'),
+    onQuery: opts.onQuery,
+  });
   await handle.migrate();
   const mailer = createMailer(handle.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const authSecret = env.BETTER_AUTH_SECRET ?? localAuthSecret(dataDir);

@@ -105,6 +105,18 @@ const envSchema = z.object({
     )
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  // Structured JSON logs on stdout (pino): the least severe level written.
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // /metrics (Prometheus) answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics is a 404.
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  // Queries slower than this are logged (with their text, never their values).
+  SLOW_QUERY_MS: z.coerce.number().int().min(1, 'SLOW_QUERY_MS must be 1 or more').default(500),
+  // On SIGTERM: how long in-flight requests and jobs may take before the process exits anyway.
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .min(1, 'SHUTDOWN_TIMEOUT_SECONDS must be 1 to 600')
+    .max(600, 'SHUTDOWN_TIMEOUT_SECONDS must be 1 to 600')
+    .default(25),
 });
 
 export type Env = z.infer<typeof envSchema> & {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { createApp, nodeAnswers } from './app';
 import { bootstrap } from './bootstrap';
+import type { DatabaseHandle } from './db/client';
 import { startPgliteVacuum } from './db/pglite-vacuum';
 import { DEMO_ADMIN, DEMO_OWNER, DEMO_TECH, seedDemo } from './db/seed';
 import { loadEnv, platformFeeOf } from './env';
@@ -16,8 +17,11 @@ import { backfillCoordinates } from './features/routes/coordinates.service';
 import { createSeoSettings, publicPagesOf } from './features/seo/seo-settings';
 import { scheduleWebhooksSweep } from './features/webhooks/webhooks.service';
 import { createAppServer, nodeListener } from './http/node-listener';
-import { createJobQueue } from './jobs/queue';
+import { createJobQueue, queueStats } from './jobs/queue';
 import { registerWorkers } from './jobs/workers';
+import { createLogger } from './observability/logger';
+import { createMetrics } from './observability/metrics';
+import { observeRequests } from './observability/observe-requests';
 import { createContentGenerator } from './providers/content/content-generator';
 import { createGeo } from './providers/geo/create-geo';
 import { checkPaymentsForProduction } from './providers/payments/production-guard';
@@ -29,7 +33,29 @@ import { startupBanner } from './startup-banner';
 async function main() {
   const env = loadEnv();
   const testCheckoutWarning = checkPaymentsForProduction(env);
-  const { handle, db, mailer, auth, publicUrl, dataDir, linkSecret } = await bootstrap(env);
+  const logger = createLogger({ level: env.LOG_LEVEL });
+  // The queue and pool gauges read the database once it is open.
+  let databaseHandle: DatabaseHandle | undefined;
+  const metrics = createMetrics({
+    queueStats: () => (databaseHandle ? queueStats(databaseHandle) : Promise.resolve([])),
+    poolStats: () => databaseHandle?.poolStats?.() ?? { total: 1, idle: 1, waiting: 0, max: 1 },
+  });
+  const { handle, db, mailer, auth, publicUrl, dataDir, linkSecret } = await bootstrap(env, {
+    onQuery: (ms, text) => {
+      const slow = ms >= env.SLOW_QUERY_MS;
+      metrics.observeQuery(ms / 1000, slow);
+      if (slow) logger.warn({ ms: Math.round(ms), query: text.slice(0, 500) }, 'slow query');
+    },
+  });
+  databaseHandle = handle;
+  console.log(
+    `Logs: JSON lines on stdout at level ${env.LOG_LEVEL}; queries over ${env.SLOW_QUERY_MS} ms are logged (SLOW_QUERY_MS)`,
+  );
+  console.log(
+    env.METRICS_TOKEN
+      ? 'Metrics: Prometheus at /metrics (Authorization: Bearer METRICS_TOKEN)'
+      : 'Metrics: off (set METRICS_TOKEN to serve /metrics)',
+  );
   console.log(
     handle.kind === 'postgres'
       ? 'Database: PostgreSQL (DATABASE_URL)'
@@ -127,7 +153,7 @@ async function main() {
     })
     .catch((err) => console.warn('Coordinates back-fill stopped:', err));
 
-  const jobs = await createJobQueue(handle);
+  const jobs = await createJobQueue(handle, { logger });
   const deps = {
     db,
     auth,
@@ -147,6 +173,8 @@ async function main() {
     outsideServices: describeOutsideServices(env),
     geo,
     mapTiles: env.MAP_TILE_URL ? { url: env.MAP_TILE_URL, attribution: env.MAP_TILE_ATTRIBUTION } : undefined,
+    metrics,
+    metricsToken: env.METRICS_TOKEN,
     platformFee: platformFeeOf(env),
     jobs,
     storage,
@@ -185,7 +213,9 @@ async function main() {
 
   // /seo/{slug} and the zip check are answered straight on the HTTP server when they can be (docs/decisions/0309, 923);
   // the rest goes to the app.
-  const server = createAppServer(nodeListener(nodeAnswers(deps), app.fetch, env.HOST));
+  const server = createAppServer(
+    observeRequests(nodeListener(nodeAnswers(deps), app.fetch, env.HOST), { logger, metrics }),
+  );
   server.listen(env.PORT, env.HOST, () => {
     const banner = startupBanner({
       publicUrl,

@@ -26,6 +26,36 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as an uncompressed tarball, for `openDatabase({ loadDataDir })`. */
   dumpDataDir?(): Promise<Blob>;
+  /** PostgreSQL only: the pool's connections (for /metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
+}
+
+/** Called after every query with its time and text (the slow-query log and /metrics; main.ts). */
+export type QueryObserver = (ms: number, text: string) => void;
+
+/** Times every query a pg client runs, callback or promise style (drizzle, pg-boss and transactions alike). */
+function timeQueries(client: pg.ClientBase, observe: QueryObserver) {
+  const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const textOf = (arg: unknown) =>
+    typeof arg === 'string' ? arg : String((arg as { text?: string } | null)?.text ?? '');
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const started = performance.now();
+    const text = textOf(args[0]);
+    const done = () => observe(performance.now() - started, text);
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (...cbArgs: unknown[]) => {
+        done();
+        return (last as (...a: unknown[]) => unknown)(...cbArgs);
+      };
+      return original(...args);
+    }
+    const result = original(...args);
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      (result as Promise<unknown>).then(done, done);
+    }
+    return result;
+  };
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -38,9 +68,13 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
   loadDataDir?: Blob;
+  onQuery?: QueryObserver;
 }): Promise<DatabaseHandle> {
+  const { onQuery } = opts;
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const max = 10;
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max });
+    if (onQuery) pool.on('connect', (client) => timeQueries(client, onQuery));
     // An idle pooled connection can be closed by the server (restart, failover, a dropped test database).
     // pg reports that on the pool; without a listener it would crash the process. The pool replaces the client.
     pool.on('error', (err) => console.warn(`PostgreSQL connection closed: ${err.message}`));
@@ -69,12 +103,26 @@ export async function openDatabase(opts: {
         }
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     };
   }
   const dataDir = opts.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the admin SEO search index (docs/decisions/0302).
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
+  if (onQuery) {
+    for (const method of ['query', 'exec'] as const) {
+      const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
+      (client as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+        const started = performance.now();
+        try {
+          return await original(...args);
+        } finally {
+          onQuery(performance.now() - started, String(args[0]));
+        }
+      };
+    }
+  }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,

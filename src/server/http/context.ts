@@ -4,6 +4,7 @@ import type { PlatformFee } from '../features/payouts/platform-fee';
 import type { OutsideService } from '../features/platform-settings/outside-services';
 import type { SeoSettings } from '../features/seo/seo-settings';
 import type { JobQueue } from '../jobs/queue';
+import type { Metrics } from '../observability/metrics';
 import type { GeoProviders } from '../providers/geo/geo';
 import type { Mailer } from '../providers/mail/mailer';
 import type { PaymentProvider } from '../providers/payments/payments';
@@ -49,6 +50,9 @@ export interface AppDeps {
   webhookRetryDelaysSeconds?: number[];
   /** Requests each public API key may make per window (decision 1201); 2,500 per 5 minutes when absent. */
   apiRateLimit?: { max: number; windowSeconds: number };
+  /** Prometheus metrics of this instance, served at /metrics to holders of `metricsToken` (METRICS_TOKEN). */
+  metrics?: Metrics;
+  metricsToken?: string;
   /** Which outside services the environment configures (for /admin/settings; never their secrets). */
   outsideServices?: OutsideService[];
   /** Geocoder and drive times (decision 1215); the local defaults (zip centroids, great-circle) when absent. */

@@ -3,6 +3,7 @@ import { lookup as dnsLookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
+import { requestIdHeaders } from '../observability/request-context';
 
 /**
  * Requests this server makes to addresses its users chose (webhook endpoints, decision 1202). Private, loopback,
@@ -147,10 +148,11 @@ function requestOutbound(
         method,
         headers:
           body === null
-            ? headers
+            ? { ...requestIdHeaders(), ...headers }
             : {
                 'content-type': 'application/json',
                 'content-length': Buffer.byteLength(body),
+                ...requestIdHeaders(),
                 ...headers,
               },
         lookup: lookup as never,

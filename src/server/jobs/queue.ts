@@ -1,5 +1,11 @@
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
+import type { Logger } from '../observability/logger';
+import type { QueueStat } from '../observability/metrics';
+import { currentRequestId, runWithRequestId } from '../observability/request-context';
+
+/** The key under which a job carries the id of the request that sent it (stripped before its handler sees the data). */
+const REQUEST_ID_KEY = '_requestId';
 
 /**
  * A queue's policy, fixed when it is first created: 'standard' runs every job; 'stately' holds at most one waiting
@@ -44,7 +50,7 @@ export interface JobQueue {
 
 export async function createJobQueue(
   handle: DatabaseHandle,
-  opts: { pollingIntervalSeconds?: number; onError?: (err: Error) => void } = {},
+  opts: { pollingIntervalSeconds?: number; onError?: (err: Error) => void; logger?: Logger } = {},
 ): Promise<JobQueue> {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => handle.query(text, values) },
@@ -68,7 +74,9 @@ export async function createJobQueue(
   return {
     async send(name, data, options) {
       await ensureQueue(name, options?.policy);
-      const id = await boss.send(name, data, {
+      // A job sent while handling a request runs under that request's id (its logs and provider calls carry it).
+      const requestId = currentRequestId();
+      const id = await boss.send(name, requestId ? { ...data, [REQUEST_ID_KEY]: requestId } : data, {
         retryLimit: options?.retryLimit ?? 3,
         retryDelay: options?.retryDelaySeconds ?? 5,
         singletonKey: options?.singletonKey,
@@ -88,11 +96,47 @@ export async function createJobQueue(
           batchSize: options?.batchSize ?? 1,
         },
         async (jobs) => {
-          for (const job of jobs) await handler(job.data as never, { id: job.id });
+          for (const job of jobs) {
+            const { [REQUEST_ID_KEY]: requestId, ...data } = job.data as Record<string, unknown>;
+            await runWithRequestId(typeof requestId === 'string' ? requestId : `job-${job.id}`, async () => {
+              const started = performance.now();
+              try {
+                await handler(data as never, { id: job.id });
+                opts.logger?.debug(
+                  { queue: name, jobId: job.id, ms: Math.round(performance.now() - started) },
+                  'job done',
+                );
+              } catch (err) {
+                opts.logger?.warn({ queue: name, jobId: job.id, err: (err as Error).message }, 'job failed');
+                throw err;
+              }
+            });
+          }
         },
       );
       localWorkers.set(name, [...(localWorkers.get(name) ?? []), workerId]);
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
   };
+}
+
+/**
+ * Each queue's waiting and active jobs and how long the oldest job due now has waited (for /metrics). Jobs delayed on
+ * purpose (start_after in the future) do not count as waiting.
+ */
+export async function queueStats(handle: DatabaseHandle): Promise<QueueStat[]> {
+  const { rows } = await handle.query(
+    `select name,
+       count(*) filter (where state in ('created', 'retry') and start_after <= now())::int as waiting,
+       count(*) filter (where state = 'active')::int as active,
+       coalesce(extract(epoch from now() - min(created_on) filter (where state in ('created', 'retry') and start_after <= now())), 0)::float8 as oldest
+     from pgboss.job where state in ('created', 'retry', 'active') group by name`,
+    [],
+  );
+  return rows.map((r) => ({
+    queue: String(r.name),
+    waiting: Number(r.waiting),
+    active: Number(r.active),
+    oldestWaitingSeconds: Number(r.oldest),
+  }));
 }

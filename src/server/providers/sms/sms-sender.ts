@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import { outboxMessages } from '../../db/schema';
+import { requestIdHeaders } from '../../observability/request-context';
 
 export interface SmsMessage {
   /** E.164 number. */
@@ -63,7 +64,11 @@ export function createTwilioSmsSender(db: Database, config: TwilioConfig): SmsSe
           `${base}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`,
           {
             method: 'POST',
-            headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+            headers: {
+              authorization,
+              'content-type': 'application/x-www-form-urlencoded',
+              ...requestIdHeaders(),
+            },
             body: new URLSearchParams({ To: message.to, From: config.from, Body: message.body }),
             signal: AbortSignal.timeout(15_000),
           },
