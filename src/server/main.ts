@@ -16,6 +16,7 @@ import { describeOutsideServices } from './features/platform-settings/outside-se
 import { backfillCoordinates } from './features/routes/coordinates.service';
 import { createSeoSettings, publicPagesOf } from './features/seo/seo-settings';
 import { scheduleWebhooksSweep } from './features/webhooks/webhooks.service';
+import { closeConnectionsWhileDraining, createLifecycle, drain, readinessAnswer } from './http/lifecycle';
 import { createAppServer, nodeListener } from './http/node-listener';
 import { createJobQueue, queueStats } from './jobs/queue';
 import { registerWorkers } from './jobs/workers';
@@ -213,8 +214,17 @@ async function main() {
 
   // /seo/{slug} and the zip check are answered straight on the HTTP server when they can be (docs/decisions/0309, 923);
   // the rest goes to the app.
+  // Live (/api/health) while the process answers; ready (/api/ready) until SIGTERM starts draining it (decision 1231).
+  const lifecycle = createLifecycle();
+  const ready = readinessAnswer(lifecycle, () => handle.query('select 1', []));
   const server = createAppServer(
-    observeRequests(nodeListener(nodeAnswers(deps), app.fetch, env.HOST), { logger, metrics }),
+    observeRequests(
+      closeConnectionsWhileDraining(
+        lifecycle,
+        nodeListener([ready, ...nodeAnswers(deps)], app.fetch, env.HOST),
+      ),
+      { logger, metrics },
+    ),
   );
   server.listen(env.PORT, env.HOST, () => {
     const banner = startupBanner({
@@ -226,16 +236,33 @@ async function main() {
     console.log(banner.join('\n'));
   });
 
-  const shutdown = async () => {
-    server.close();
-    stopVacuum();
-    publicPages.stop();
-    await jobs.stop();
-    await handle.close();
-    process.exit(0);
+  // SIGTERM: not ready, no new connections, in-flight requests and jobs finished within SHUTDOWN_TIMEOUT_SECONDS.
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    const deadlineMs = env.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+    logger.info({ signal, deadlineSeconds: env.SHUTDOWN_TIMEOUT_SECONDS }, 'shutdown started');
+    const finished = await drain(
+      lifecycle,
+      server,
+      async (remainingMs) => {
+        stopVacuum();
+        publicPages.stop();
+        await jobs.stop(remainingMs);
+        await handle.close();
+      },
+      deadlineMs,
+    ).catch((err: Error) => {
+      logger.error({ err: err.message }, 'shutdown failed');
+      return false;
+    });
+    if (finished) logger.info('shutdown complete');
+    else logger.error('shutdown deadline passed with work unfinished');
+    logger.flush(() => process.exit(finished ? 0 : 1));
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((err) => {

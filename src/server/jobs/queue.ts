@@ -45,7 +45,8 @@ export interface JobQueue {
       policy?: QueuePolicy;
     },
   ): Promise<void>;
-  stop(): Promise<void>;
+  /** Stops taking jobs and waits up to `timeoutMs` (default 10 s) for the running ones to finish. */
+  stop(timeoutMs?: number): Promise<void>;
 }
 
 export async function createJobQueue(
@@ -116,7 +117,7 @@ export async function createJobQueue(
       );
       localWorkers.set(name, [...(localWorkers.get(name) ?? []), workerId]);
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, wait: true, timeout: timeoutMs }),
   };
 }
 

@@ -30,10 +30,15 @@ export function observeRequests(
   listener: (req: IncomingMessage, res: ServerResponse) => void,
   opts: { logger: Logger; metrics: Metrics },
 ) {
+  const debug = opts.logger.isLevelEnabled('debug');
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
     const requestId = requestIdFrom(req.headers['x-request-id']);
     res.setHeader('X-Request-Id', requestId);
+    if (debug) {
+      const path = (req.url ?? '/').split('?')[0];
+      opts.logger.debug({ reqId: requestId, method: req.method, path }, 'request started');
+    }
     res.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeOf(req);
