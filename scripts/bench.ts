@@ -34,8 +34,10 @@
 //   I. Calendar sync (scripts/bench-calendar.ts): the slots of a busy day with other calendars (goal < 30 ms) and a
 //      feed of 2,000 events (goal < 200 ms), in process on a fresh PGlite. Only with --only=calendar.
 //   O. Routes (scripts/bench-routes.ts): Optimize's solver call on a 60-job, 6-technician day (goal < 1 s). --only=routes.
+//   C. Cluster (scripts/bench-cluster.ts): owner reads through HAProxy at 1, 2 and 3 instances on one PostgreSQL
+//      (--only=cluster, --cluster-port=4207: HAProxy there, instances on the ports after it).
 //
-// Parts: --only=api,scale,lighthouse,seo,routing,routes,field-web,field,analytics,calendar (any of them, comma-separated; default all but analytics, calendar and routes). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
+// Parts: --only=api,cluster,scale,lighthouse,seo,routing,routes,field-web,field,analytics,calendar (any of them, comma-separated; default api,scale,lighthouse,seo,routing,field). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
 // embedded database lives in a temporary folder (or, with BENCH_DATABASE_URL=postgres://…/postgres, in a fresh
 // PostgreSQL database that is dropped afterwards). Options: --pages=100000 --duration=10 --data-dir=DIR, --ports=FIRST-LAST
 // (or BENCH_PORTS): the servers take free ports in that range only.
@@ -51,6 +53,7 @@ import { STATE_CODES } from '../src/shared/seo.constants';
 import { analyticsFigures } from './bench-analytics';
 import { apiFigures, freePort, runLoad } from './bench-api';
 import { calendarFigures } from './bench-calendar';
+import { clusterFigures } from './bench-cluster';
 import { fieldWebFigures } from './bench-field';
 import { fieldSyncFigures } from './bench-field-sync';
 import { routesFigures } from './bench-routes';
@@ -457,6 +460,8 @@ async function main() {
         await field.stop();
       }
     }
+    if (parts.has('cluster'))
+      await clusterFigures({ port: Number(args['cluster-port'] ?? 4207), durationSeconds: DURATION, report });
     if (parts.has('scale')) await scale();
     if (parts.has('analytics')) await analyticsPart();
     if (parts.has('calendar')) await calendarFigures(report);
