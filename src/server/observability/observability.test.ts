@@ -57,8 +57,8 @@ describe('request ids and JSON logs', () => {
     });
     expect(res.status).toBe(404);
     expect(res.headers.get('x-request-id')).toBe('lb-abc.123');
-    await expect.poll(() => lines.find((l) => l.reqId === 'lb-abc.123')).toBeTruthy();
-    const line = lines.find((l) => l.reqId === 'lb-abc.123')!;
+    await expect.poll(() => lines.find((l) => l.reqId === 'lb-abc.123' && l.msg === 'request')).toBeTruthy();
+    const line = lines.find((l) => l.reqId === 'lb-abc.123' && l.msg === 'request')!;
     expect(line).toMatchObject({ method: 'GET', route: '/api/customers/:id', msg: 'request' });
     expect(typeof line.ms).toBe('number');
   });
@@ -74,7 +74,7 @@ describe('request ids and JSON logs', () => {
     const res = await get('/api/health', { 'x-request-id': 'probe-1' });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-request-id')).toBe('probe-1');
-    expect(lines.find((l) => l.reqId === 'probe-1')).toBeUndefined();
+    expect(lines.find((l) => l.reqId === 'probe-1' && l.msg === 'request')).toBeUndefined();
   });
 
   it('gives outgoing provider calls the request id', () => {
