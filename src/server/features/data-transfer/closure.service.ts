@@ -90,7 +90,10 @@ export async function purgeBusiness(
           const n = deleted[0]?.n ?? 0;
           if (n) counts[table] = (counts[table] ?? 0) + n;
         } catch (err) {
-          if (pgErrorCode(err) !== '23503') throw err;
+          // Still referenced (23503), or a referencing row's ON DELETE SET NULL would null its NOT NULL business_id
+          // (23502, e.g. plan_members): that table goes first, this one in the next pass.
+          const code = pgErrorCode(err);
+          if (code !== '23503' && code !== '23502') throw err;
           blocked.push(table);
         }
       }
