@@ -92,6 +92,8 @@ export async function startCluster(opts: {
         PORT: String(ports[i]),
         PUBLIC_URL: url,
         TRUST_PROXY: 'true',
+        // HAProxy takes a draining instance out after two failed checks 250 ms apart (deploy/haproxy.cfg).
+        SHUTDOWN_DELAY_MS: process.env.SHUTDOWN_DELAY_MS ?? '1500',
         SEED_DEMO: seed ? 'true' : 'false',
         SERVE_WEB: serveWeb ? 'true' : 'false',
         DATA_DIR: join(work, `instance-${i + 1}`),

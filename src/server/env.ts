@@ -117,6 +117,14 @@ const envSchema = z.object({
     .min(1, 'SHUTDOWN_TIMEOUT_SECONDS must be 1 to 600')
     .max(600, 'SHUTDOWN_TIMEOUT_SECONDS must be 1 to 600')
     .default(25),
+  // Behind a load balancer: on SIGTERM, keep answering (not ready, every answer closing its connection) this long
+  // before refusing connections, so the balancer has taken the instance out and reuses none of its connections.
+  SHUTDOWN_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0, 'SHUTDOWN_DELAY_MS must be 0 to 30000')
+    .max(30_000, 'SHUTDOWN_DELAY_MS must be 0 to 30000')
+    .default(0),
 });
 
 export type Env = z.infer<typeof envSchema> & {

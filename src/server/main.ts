@@ -253,6 +253,7 @@ async function main() {
         await handle.close();
       },
       deadlineMs,
+      env.SHUTDOWN_DELAY_MS,
     ).catch((err: Error) => {
       logger.error({ err: err.message }, 'shutdown failed');
       return false;

@@ -83,10 +83,15 @@ export async function drain(
   server: Server,
   afterRequests: (remainingMs: number) => Promise<void>,
   deadlineMs: number,
+  /** How long to go on answering (not ready, closing each connection) before refusing new ones. */
+  delayMs = 0,
 ): Promise<boolean> {
   lifecycle.draining = true;
   for (const res of lifecycle.inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
   const started = Date.now();
+  // A balancer still sending here sees the failed readiness check within its check interval; until then its
+  // requests are answered, and each answer closes its connection, so none is reused as it is closed below.
+  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(delayMs, deadlineMs / 2)));
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), deadlineMs);
