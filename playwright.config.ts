@@ -92,6 +92,8 @@ export default defineConfig({
       // Review requests go out on the automations tick: every 10 s here instead of every minute, so the journeys that
       // wait for one (a11y's customer pages, automations' review) wait seconds, not up to a minute (decision 1205).
       AUTOMATIONS_TICK_SECONDS: '10',
+      // A line per request is CPU the journeys need, and nobody reads it: warnings and errors only.
+      LOG_LEVEL: 'warn',
     },
     stdout: 'pipe',
   },
