@@ -38,6 +38,7 @@ import { assertUuid } from '../../http/ids';
 import type { FileStorage } from '../../providers/storage/storage';
 import { updateBookingStatus } from '../bookings/bookings.service';
 import { recordJobMaterialUse } from '../inventory/service-usage.service';
+import { endJobTime, startJobTime } from '../timesheets/job-time.service';
 import { toEvent, toPhoto } from './field-read.service';
 import { notifyOnMyWay } from './on-my-way';
 import { makeThumbnail } from './thumbnail';
@@ -161,14 +162,19 @@ export async function onMyWay(deps: FieldDeps, viewer: Viewer, id: string, input
   return { applied: true as const, status: job.status, event };
 }
 
-/** Walks the booking forward to `to` through the owner's own status path (automations run as they do for the owner). */
-async function moveTo(deps: FieldDeps, businessId: string, id: string, to: 'in_progress' | 'completed') {
+/**
+ * Walks the booking forward to `to` through the owner's own status path (automations run as they do for the owner).
+ * Confirming is the owner's (§4's Confirm, decision 1160): a technician's check-in or completion on a job still pending
+ * records what they did and leaves the status for the office to confirm (decision 1243).
+ */
+async function moveTo(deps: FieldDeps, viewer: Viewer, id: string, to: 'in_progress' | 'completed') {
   const path: BookingStatus[] = ['pending', 'confirmed', 'in_progress', 'completed'];
-  let current = await statusOf(deps.db, businessId, id);
+  let current = await statusOf(deps.db, viewer.businessId, id);
+  if (current === 'pending' && viewer.memberRole === 'technician') return current;
   const target = path.indexOf(to);
   while (path.indexOf(current) >= 0 && path.indexOf(current) < target) {
     const next = path[path.indexOf(current) + 1]!;
-    await updateBookingStatus(deps, businessId, id, next);
+    await updateBookingStatus(deps, viewer.businessId, id, next);
     current = next;
   }
   return current;
@@ -186,7 +192,8 @@ export async function checkIn(deps: FieldDeps, viewer: Viewer, id: string, input
       input.deviceTime,
     );
   const event = await recordEvent(deps.db, viewer, id, 'check_in', input);
-  const status = await moveTo(deps, viewer.businessId, id, 'in_progress');
+  await startJobTime(deps.db, viewer, id, input);
+  const status = await moveTo(deps, viewer, id, 'in_progress');
   return { applied: true as const, status, event };
 }
 
@@ -202,6 +209,7 @@ export async function checkOut(deps: FieldDeps, viewer: Viewer, id: string, inpu
       input.deviceTime,
     );
   const event = await recordEvent(deps.db, viewer, id, 'check_out', input);
+  await endJobTime(deps.db, viewer, id, input);
   return { applied: true as const, status: job.status, event };
 }
 
@@ -448,7 +456,8 @@ export async function completeJob(deps: FieldDeps, viewer: Viewer, id: string, i
       })
       .onConflictDoNothing();
   }
-  const status = await moveTo(deps, viewer.businessId, id, 'completed');
+  const status = await moveTo(deps, viewer, id, 'completed');
   const event = await recordEvent(deps.db, viewer, id, 'completed', input);
+  await endJobTime(deps.db, viewer, id, input);
   return { applied: true as const, status, event };
 }

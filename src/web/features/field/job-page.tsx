@@ -269,6 +269,15 @@ export function JobPage({ id }: { id: string }) {
         </div>
       </div>
       <Conflict job={job} />
+      {job.status === 'pending' && !locked && (
+        <p
+          role="status"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          Not confirmed by the office yet. Checking in records your arrival; the job starts when it is
+          confirmed.
+        </p>
+      )}
       {job.notSaved.length > 0 && (
         <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-3 text-sm text-red-900">
           <p className="font-semibold">Not saved</p>

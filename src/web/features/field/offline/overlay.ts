@@ -42,11 +42,12 @@ export function jobView(job: LocalJob, entries: readonly OutboxEntry[]): JobView
         view.pendingEvents.push({ kind: 'on_my_way', at, etaMinutes: action.body.etaMinutes });
         break;
       case 'check_in':
-        if (live && (view.status === 'pending' || view.status === 'confirmed')) view.status = 'in_progress';
+        // A pending job waits for the office's confirmation: checking in records the arrival only (decision 1243).
+        if (live && view.status === 'confirmed') view.status = 'in_progress';
         view.pendingEvents.push({ kind: 'check_in', at, accuracyM: action.body.accuracyM });
         break;
       case 'complete':
-        if (live) view.status = 'completed';
+        if (live && view.status === 'in_progress') view.status = 'completed';
         view.signature = {
           url: `data:image/png;base64,${action.body.signature.pngBase64}`,
           signerName: action.body.signature.signerName,
