@@ -30,6 +30,8 @@ export interface BookingRules {
   capacity: number;
   minNoticeMinutes: number;
   horizonDays: number;
+  /** Minutes kept free after a job before a technician's next one, besides the drive (decision 1248). */
+  bufferMinutes: number;
 }
 
 /** §9's 08:00–17:00 hourly starts every day (closing at 18:00), one crew, 2 hours' notice, 60 days ahead. */
@@ -40,6 +42,7 @@ export const DEFAULT_BOOKING_RULES: BookingRules = {
   capacity: 1,
   minNoticeMinutes: 120,
   horizonDays: 60,
+  bufferMinutes: 0,
 };
 
 export const SCHEDULING_TEXT = {
@@ -82,6 +85,13 @@ export const bookingRulesSchema = z.object({
     .int('Please enter whole days')
     .min(1, 'Customers must be able to book at least 1 day ahead')
     .max(365, 'At most 365 days ahead'),
+  // Optional so that a client written before it keeps saving (0 then).
+  bufferMinutes: z.coerce
+    .number({ error: 'Please enter the buffer between jobs in minutes' })
+    .int('Please enter whole minutes')
+    .min(0, 'The buffer cannot be negative')
+    .max(240, 'The buffer can be at most 4 hours')
+    .optional(),
 });
 
 export const schedulingInputSchema = bookingRulesSchema.extend({

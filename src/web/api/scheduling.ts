@@ -31,8 +31,17 @@ export const useSaveScheduling = () =>
     },
   });
 
-/** The owner's slots for a date and service (no minimum notice; the booking being edited does not clash). */
-export const useOwnerSlots = (q: { serviceId: string; date: string; excludeBookingId?: string }) =>
+/**
+ * The owner's slots for a date and service (no minimum notice; the booking being edited does not clash). With the
+ * job's address, a time no technician can drive to is taken (decision 1248); only its zip code matters, so the key
+ * holds the zip code, not every keystroke.
+ */
+export const useOwnerSlots = (q: {
+  serviceId: string;
+  date: string;
+  excludeBookingId?: string;
+  zip?: string;
+}) =>
   useQuery({
     queryKey: queryKeys.scheduling.ownerSlotsFor(q),
     queryFn: () =>
@@ -42,6 +51,7 @@ export const useOwnerSlots = (q: { serviceId: string; date: string; excludeBooki
             serviceId: q.serviceId,
             date: q.date,
             ...(q.excludeBookingId && { excludeBookingId: q.excludeBookingId }),
+            ...(q.zip && { address: q.zip }),
           },
         }),
       ),

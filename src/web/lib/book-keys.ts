@@ -3,8 +3,8 @@
 export const bookKeys = {
   options: (business: string | null, zip: string | null) => ['booking-options', business, zip] as const,
   slots: ['booking-slots'] as const,
-  slotsFor: (business: string | null, serviceId: string, date: string) =>
-    ['booking-slots', business, serviceId, date] as const,
+  slotsFor: (business: string | null, serviceId: string, date: string, zip: string | null = null) =>
+    ['booking-slots', business, serviceId, date, zip] as const,
   checkoutStatus: (sessionId: string) => ['checkout-status', sessionId] as const,
   promoCheck: (q: {
     businessId?: string;

@@ -29,11 +29,19 @@ import { recordWebhookEvent } from '../webhooks/webhooks.service';
 import { findActiveService, findPublicBusiness } from './book/booking-options.service';
 import { type HistoryEntry, historyOf, recordHistory } from './booking-history.service';
 import { businessTimeZone, getBooking } from './bookings.service';
-import { assertSlotBookable, lockBusinessSlots, slotHasRoom } from './scheduling/scheduling.service';
+import {
+  assertSlotBookable,
+  assignChosenTechnician,
+  lockBusinessSlots,
+  slotHasRoom,
+} from './scheduling/scheduling.service';
 
 // The owner's New booking and Edit (docs/decisions/1102): same slot rules as /book, every change in the history.
 
-type Deps = Pick<AppDeps, 'db' | 'mailer' | 'publicUrl' | 'linkSecret' | 'sms' | 'messageRetryDelaysMs'>;
+type Deps = Pick<
+  AppDeps,
+  'db' | 'mailer' | 'publicUrl' | 'linkSecret' | 'sms' | 'messageRetryDelaysMs' | 'geo'
+>;
 const NOT_FOUND = 'Booking not found';
 
 async function ownCustomer(tx: Transaction, businessId: string, id: string) {
@@ -151,11 +159,13 @@ export async function createOwnerBooking(deps: Deps, businessId: string, body: O
     // Priced by the type of the vehicle booked: a saved truck is a truck (§9 multipliers).
     const listPrice = servicePriceCents(service, vehicle!.vehicleType);
     const priceCents = input.priceCents ?? listPrice;
-    const { startsAt, timeZone } = await assertSlotBookable(tx, businessId, {
+    const { startsAt, timeZone, technicianId } = await assertSlotBookable(tx, businessId, {
       date: input.date,
       time: input.time,
       durationMinutes: service.durationMinutes,
       byOwner: true,
+      place: { address: input.locationAddress },
+      geo: deps.geo,
     });
     const price = priceEntry(listPrice, priceCents, input.priceReason, listPrice);
     const [row] = await tx
@@ -182,6 +192,7 @@ export async function createOwnerBooking(deps: Deps, businessId: string, body: O
       { field: 'created', summary: `Booked by the business for ${formatDateTimeInZone(startsAt, timeZone)}` },
     ];
     if (price) entries.push(price);
+    await assignChosenTechnician(tx, businessId, row!.id, technicianId);
     if (input.paidOffline)
       entries.push({ field: 'payment', summary: `Marked paid offline (${formatCents(priceCents)})` });
     await recordHistory(tx, businessId, row!.id, entries);

@@ -107,7 +107,13 @@ function BookingForm({
   const services = useServiceOptions();
   const serviceList = services.data?.items ?? [];
   const service = serviceList.find((s) => s.id === v.serviceId);
-  const slots = useOwnerSlots({ serviceId: v.serviceId, date: v.date, excludeBookingId: booking?.id });
+  const slots = useOwnerSlots({
+    serviceId: v.serviceId,
+    date: v.date,
+    excludeBookingId: booking?.id,
+    // A new booking's address decides which technician can get there (decision 1248); an edit keeps its technician.
+    zip: editing ? undefined : v.locationAddress?.match(/\b\d{5}(?=(-\d{4})?\b)/g)?.at(-1),
+  });
   const listPrice = service ? servicePriceCents(service, listVehicleType) : null;
   const create = useCreateBooking();
   const edit = useEditBooking();

@@ -7,7 +7,9 @@ import { DEFAULT_TIME_ZONE } from '../../../../shared/time';
 import type { DbOrTx } from '../../../db/client';
 import { accountClosures, citySeoPages, profiles, serviceAreas, services, user } from '../../../db/schema';
 import { notFound } from '../../../http/errors';
+import type { GeoProviders } from '../../../providers/geo/geo';
 import { offersLoyalty } from '../../loyalty/loyalty-plan';
+import { teamOf } from '../scheduling/day-commitments.service';
 import { getScheduling, leadScheduling, slotsOfDate } from '../scheduling/scheduling.service';
 
 // What /book offers: a business's active services, the businesses serving a zip, or §9's demo services (a lead).
@@ -177,6 +179,7 @@ export async function getBookingOptions(db: DbOrTx, query: { business?: string; 
       ...bookingWindow(rules, business.timeZone),
       closedDates: rules.closedDates,
       closedWeekdays: closedWeekdays(rules),
+      needsPlace: Boolean((await teamOf(db, business.id))?.technicians.some((t) => t.start)),
       business: {
         id: business.id,
         name: business.name,
@@ -200,13 +203,18 @@ export async function getBookingOptions(db: DbOrTx, query: { business?: string; 
     ...bookingWindow(lead, DEFAULT_TIME_ZONE),
     closedDates: [] as string[],
     closedWeekdays: [] as number[],
+    needsPlace: false,
     business: null,
     businesses,
     services: businesses.length > 0 ? [] : leadServices(),
   };
 }
 
-export async function getSlots(db: DbOrTx, query: { business?: string; serviceId: string; date: string }) {
+export async function getSlots(
+  db: DbOrTx,
+  query: { business?: string; serviceId: string; date: string; zip?: string; address?: string },
+  geo?: GeoProviders,
+) {
   let businessId: string | null = null;
   let durationMinutes: number;
   if (query.business) {
@@ -221,11 +229,17 @@ export async function getSlots(db: DbOrTx, query: { business?: string; serviceId
     if (!service) throw notFound('This service is no longer available');
     durationMinutes = service.durationMinutes;
   }
-  const day = await slotsOfDate(db, businessId, { date: query.date, durationMinutes });
+  const day = await slotsOfDate(db, businessId, {
+    date: query.date,
+    durationMinutes,
+    place: { zip: query.zip, address: query.address },
+    geo,
+  });
   return {
     date: query.date,
     timeZone: day.timeZone,
     closed: day.closed,
+    driveAware: day.driveAware,
     slots: day.slots.map((s) => ({ time: s.time, available: s.state === 'available', state: s.state })),
   };
 }

@@ -24,6 +24,8 @@ const optionsSchema = z
     maxDate: z.string(),
     closedDates: z.array(z.string()),
     closedWeekdays: z.array(z.number().int()),
+    // Times depend on where the job is (technicians drive, decision 1248): /book asks for a zip before listing them.
+    needsPlace: z.boolean(),
     business: z
       .object({
         id: z.string(),
@@ -73,6 +75,9 @@ const slotsRoute = createRoute({
       business: z.string().trim().min(1).max(100).optional(),
       serviceId: z.string({ error: 'Please select a service' }).min(1, 'Please select a service').max(100),
       date: z.iso.date({ error: 'Please choose a date' }),
+      // Where the job is (decision 1248): the zip the customer arrived with, refined by the street address.
+      zip: zipCodeSchema.optional(),
+      address: z.string().trim().max(300).optional(),
     }),
   },
   responses: {
@@ -81,6 +86,7 @@ const slotsRoute = createRoute({
         date: z.string(),
         timeZone: z.string(),
         closed: z.boolean(),
+        driveAware: z.boolean(),
         slots: z.array(
           z.object({
             time: z.string(),
@@ -162,7 +168,9 @@ export const bookingApi = createRouter()
   .openapi(optionsRoute, async (c) =>
     c.json(await getBookingOptions(c.var.deps.db, c.req.valid('query')), 200),
   )
-  .openapi(slotsRoute, async (c) => c.json(await getSlots(c.var.deps.db, c.req.valid('query')), 200))
+  .openapi(slotsRoute, async (c) =>
+    c.json(await getSlots(c.var.deps.db, c.req.valid('query'), c.var.deps.geo), 200),
+  )
   .openapi(createPaymentRoute, async (c) => c.json(await createPayment(c.var.deps, c.req.valid('json')), 200))
   .openapi(checkoutStatusRoute, async (c) =>
     c.json(await checkoutState(c.var.deps.db, c.req.valid('query').sessionId), 200),

@@ -9,6 +9,7 @@ import type { Database, Transaction } from '../../../db/client';
 import { bookings, checkoutSessions, customers, customerVehicles } from '../../../db/schema';
 import type { AppDeps } from '../../../http/context';
 import { conflict, invalid, notFound } from '../../../http/errors';
+import type { GeoProviders } from '../../../providers/geo/geo';
 import { pointColumns } from '../../../providers/geo/zip-centroid';
 import { type ChargeTransfer, SUCCESS_PATH } from '../../../providers/payments/payments';
 import { recordConsent } from '../../campaigns/consent.service';
@@ -19,7 +20,12 @@ import { priceWithPromo } from '../../promo-codes/promo-codes.service';
 import { v1Booking } from '../../public-api/v1-schemas';
 import { recordWebhookEvent } from '../../webhooks/webhooks.service';
 import { getBooking } from '../bookings.service';
-import { assertSlotBookable, lockBusinessSlots, slotHasRoom } from '../scheduling/scheduling.service';
+import {
+  assertSlotBookable,
+  assignChosenTechnician,
+  lockBusinessSlots,
+  slotHasRoom,
+} from '../scheduling/scheduling.service';
 import { sendBookingEmails, sendSlotLostEmail } from './booking-emails';
 import { findActiveService, findPublicBusiness, leadServices } from './booking-options.service';
 
@@ -28,13 +34,18 @@ const CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
 
 type CheckoutRow = typeof checkoutSessions.$inferSelect;
 
+/** A crew is free and, with the customer's place, a technician can drive there in time (decision 1248). */
 async function slotIsFree(
   db: Database | Transaction,
-  businessId: string,
-  start: Date,
-  durationMinutes: number,
+  row: Pick<CheckoutRow, 'scheduledAt' | 'durationMinutes' | 'locationAddress' | 'zipCode'> & {
+    businessId: string;
+  },
+  geo?: GeoProviders,
 ) {
-  return slotHasRoom(db, businessId, start, durationMinutes);
+  return slotHasRoom(db, row.businessId, row.scheduledAt, row.durationMinutes, undefined, {
+    place: { address: row.locationAddress, zip: row.zipCode },
+    geo,
+  });
 }
 
 function bookPageUrl(
@@ -63,6 +74,7 @@ export async function createPayment(
     | 'linkSecret'
     | 'sms'
     | 'messageRetryDelaysMs'
+    | 'geo'
   >,
   form: BookingForm,
 ) {
@@ -100,6 +112,8 @@ export async function createPayment(
     date: form.date,
     time: form.time,
     durationMinutes: service.durationMinutes,
+    place: { address: form.location, zip: form.zip },
+    geo: deps.geo,
   });
 
   // A loyalty reward needs the token of a verified email (docs/decisions/0710); checked before anything is stored.
@@ -223,14 +237,14 @@ export async function checkoutState(db: Database, sessionId: string) {
 }
 
 /** The test checkout's Pay button: re-checks the slot (nothing is charged for a taken time) and marks it paid. */
-export async function payTestCheckout(deps: Pick<AppDeps, 'db' | 'publicUrl'>, sessionId: string) {
+export async function payTestCheckout(deps: Pick<AppDeps, 'db' | 'publicUrl' | 'geo'>, sessionId: string) {
   const row = await findCheckout(deps.db, sessionId);
   if (row?.provider !== 'test') throw notFound('This checkout could not be found');
   if (row.paidAt)
     return { redirect: `${deps.publicUrl}/booking-success?session_id=${encodeURIComponent(sessionId)}` };
   if (row.status !== 'open') throw conflict('This checkout was cancelled; nothing was charged');
   if (row.expiresAt.getTime() < Date.now()) throw conflict('This checkout has expired; nothing was charged');
-  if (row.businessId && !(await slotIsFree(deps.db, row.businessId, row.scheduledAt, row.durationMinutes))) {
+  if (row.businessId && !(await slotIsFree(deps.db, { ...row, businessId: row.businessId }, deps.geo))) {
     throw conflict(BOOKING_MESSAGES.slotTaken);
   }
   await deps.db
@@ -257,6 +271,7 @@ async function bookOnce(
   db: Database,
   checkoutId: string,
   paymentReference: string | null,
+  geo?: GeoProviders,
 ): Promise<CompletionOutcome> {
   return db.transaction(async (tx) => {
     // The row lock makes a second completion of the same session wait, then see it completed.
@@ -272,10 +287,13 @@ async function bookOnce(
 
     let customerId: string | null = null;
     let vehicleId: string | null = null;
+    let technicianId: string | null = null;
     if (row.businessId) {
+      // Under the business's lock, in the transaction: of two customers racing for one gap, one books.
       await lockBusinessSlots(tx, row.businessId);
-      if (!(await slotIsFree(tx, row.businessId, row.scheduledAt, row.durationMinutes)))
-        return { kind: 'slot-taken' };
+      const room = await slotIsFree(tx, { ...row, businessId: row.businessId }, geo);
+      if (!room) return { kind: 'slot-taken' };
+      technicianId = room.technicianId;
       const customer = await customerForCheckout(tx, row);
       customerId = customer.id;
       // The opt-in is for the number the booker typed: it is recorded on the customer only when that is the
@@ -324,6 +342,8 @@ async function bookOnce(
         .where(eq(bookings.paymentSessionId, row.providerSessionId));
       bookingId = existing!.id;
     }
+    // The technician who can get there is assigned with the booking (the owner can change it, decision 1248).
+    if (row.businessId && created) await assignChosenTechnician(tx, row.businessId, bookingId, technicianId);
     // A reward held by this checkout leaves the ledger with the booking, once (docs/decisions/0710).
     if (row.businessId) await redeemHeldReward(tx, row.id, bookingId);
     if (row.businessId && row.destinationAccount) {
@@ -456,6 +476,7 @@ export async function completeBooking(
     | 'linkSecret'
     | 'sms'
     | 'messageRetryDelaysMs'
+    | 'geo'
   >,
   sessionId: string,
 ) {
@@ -481,7 +502,7 @@ export async function completeBooking(
     if (payment.amountCents !== null && payment.amountCents !== row.amountCents + row.tipCents) {
       throw conflict('The amount paid does not match this booking; please contact support');
     }
-    outcome = await bookOnce(db, row.id, payment.paymentReference);
+    outcome = await bookOnce(db, row.id, payment.paymentReference, deps.geo);
     if (outcome.kind === 'slot-taken' && free) {
       await db.update(checkoutSessions).set({ status: 'cancelled' }).where(eq(checkoutSessions.id, row.id));
       throw conflict(BOOKING_MESSAGES.slotTaken);

@@ -17,6 +17,7 @@ const schedulingSchema = z
     capacity: z.number().int(),
     minNoticeMinutes: z.number().int(),
     horizonDays: z.number().int(),
+    bufferMinutes: z.number().int(),
   })
   .openapi('Scheduling');
 
@@ -55,6 +56,8 @@ const slotsRoute = createRoute({
       serviceId: z.string({ error: 'Please select a service' }).min(1, 'Please select a service').max(100),
       date: z.string({ error: 'Please choose a date' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Please choose a date'),
       excludeBookingId: z.string().max(100).optional(),
+      // The job's address: a slot no technician can drive to in time is taken (decision 1248).
+      address: z.string().trim().max(300).optional(),
     }),
   },
   responses: {
@@ -62,6 +65,7 @@ const slotsRoute = createRoute({
       z.object({
         timeZone: z.string(),
         closed: z.boolean(),
+        driveAware: z.boolean(),
         slots: z.array(z.object({ time: z.string(), state: z.enum(['available', 'taken', 'past']) })),
       }),
     ),
@@ -77,7 +81,7 @@ schedulingRoutes.use('*', requireUser);
 export const schedulingApi = schedulingRoutes
   .openapi(getRoute, async (c) => c.json(await getScheduling(c.var.deps.db, c.var.businessId), 200))
   .openapi(slotsRoute, async (c) => {
-    const { serviceId, date, excludeBookingId } = c.req.valid('query');
+    const { serviceId, date, excludeBookingId, address } = c.req.valid('query');
     const service = await findActiveService(c.var.deps.db, c.var.businessId, serviceId);
     if (!service) throw notFound('This service is no longer available');
     const day = await slotsOfDate(c.var.deps.db, c.var.businessId, {
@@ -86,6 +90,8 @@ export const schedulingApi = schedulingRoutes
       excludeBookingId:
         excludeBookingId && /^[0-9a-f-]{36}$/i.test(excludeBookingId) ? excludeBookingId : undefined,
       byOwner: true,
+      place: { address },
+      geo: c.var.deps.geo,
     });
     return c.json({ ...day, slots: day.slots.map((s) => ({ time: s.time, state: s.state })) }, 200);
   })

@@ -20,6 +20,8 @@ export const bookingRules = pgTable(
     capacity: integer().notNull().default(1),
     minNoticeMinutes: integer().notNull().default(120),
     horizonDays: integer().notNull().default(60),
+    // Kept free after a job before the technician's next one, besides the drive (decision 1248).
+    bufferMinutes: integer().notNull().default(0),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -27,5 +29,6 @@ export const bookingRules = pgTable(
     check('booking_rules_capacity_check', sql`${t.capacity} between 1 and 50`),
     check('booking_rules_notice_check', sql`${t.minNoticeMinutes} >= 0`),
     check('booking_rules_horizon_check', sql`${t.horizonDays} between 1 and 365`),
+    check('booking_rules_buffer_check', sql`${t.bufferMinutes} between 0 and 240`),
   ],
 );

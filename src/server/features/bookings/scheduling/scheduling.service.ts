@@ -1,6 +1,5 @@
-import { and, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES } from '../../../../shared/booking.schemas';
-import { SLOT_HOLDING_STATUSES } from '../../../../shared/booking-status';
 import {
   type BookingRules,
   DEFAULT_BOOKING_RULES,
@@ -8,6 +7,7 @@ import {
   type SchedulingInput,
   schedulingInputSchema,
   timeZoneForAddress,
+  weekdayOf,
 } from '../../../../shared/scheduling';
 import {
   type BusyInterval,
@@ -17,11 +17,22 @@ import {
   slotsForDate,
   slotTimesForDate,
 } from '../../../../shared/slots';
-import { addDays, DEFAULT_TIME_ZONE, zonedTimeToUtc } from '../../../../shared/time';
+import { addDays, DEFAULT_TIME_ZONE, utcToZoned, zonedTimeToUtc } from '../../../../shared/time';
 import type { DbOrTx, Transaction } from '../../../db/client';
-import { bookingRules, bookings, profiles } from '../../../db/schema';
+import { bookingAssignments, bookingRules, profiles } from '../../../db/schema';
 import { conflict, invalid, notFound } from '../../../http/errors';
-import { externalBusyBetween } from '../../calendar-sync/external-busy.service';
+import { localGeo } from '../../../providers/geo/create-geo';
+import type { GeoProviders, LatLng } from '../../../providers/geo/geo';
+import {
+  busyOf,
+  type CustomerPlace,
+  type DayCommitments,
+  dayCommitments,
+  placePoint,
+  teamOf,
+  technicianDays,
+} from './day-commitments.service';
+import { bestTechnician } from './drive-fit';
 
 /** A business's zone and booking rules; §9's defaults when the owner has not set any (docs/decisions/1101). */
 export async function getScheduling(db: DbOrTx, businessId: string) {
@@ -39,6 +50,7 @@ export async function getScheduling(db: DbOrTx, businessId: string) {
         capacity: row.rules.capacity,
         minNoticeMinutes: row.rules.minNoticeMinutes,
         horizonDays: row.rules.horizonDays,
+        bufferMinutes: row.rules.bufferMinutes,
       }
     : DEFAULT_BOOKING_RULES;
   return { timeZone: row.timeZone, customised: row.rules !== null, ...rules };
@@ -81,73 +93,199 @@ export async function followAddressTimeZone(db: DbOrTx, businessId: string, addr
 
 type Scheduling = Awaited<ReturnType<typeof getScheduling>>;
 
-/** The busy jobs of the business on a date in its zone (empty for a platform lead). */
-async function busyOnDate(
+/** Where and how the travel check runs: the customer's place and the configured travel times (local by default). */
+export interface DriveContext {
+  place?: CustomerPlace;
+  geo?: GeoProviders;
+}
+
+/** The held jobs and busy spans of a date in the business's zone (nothing for a platform lead). */
+async function commitmentsOnDate(
   db: DbOrTx,
   businessId: string | null,
   date: string,
   s: Scheduling,
   excludeBookingId?: string,
-) {
-  if (!businessId) return [];
+): Promise<DayCommitments> {
+  if (!businessId) return { jobs: [], external: [] };
   const dayStart = zonedTimeToUtc(date, '00:00', s.timeZone);
   const dayEnd = zonedTimeToUtc(addDays(date, 1), '00:00', s.timeZone);
-  return busyIntervals(db, businessId, dayStart, dayEnd, { excludeBookingId });
+  return dayCommitments(db, businessId, dayStart, dayEnd, { excludeBookingId });
+}
+
+/**
+ * The drive check of a date (decision 1248): a function telling which technician can take a job at an instant, or
+ * null when the check does not apply — no technicians, no known place for the customer, no start point for anyone —
+ * and the business keeps the crews count alone.
+ */
+async function driveCheckOf(
+  db: DbOrTx,
+  businessId: string | null,
+  date: string,
+  s: Scheduling,
+  day: DayCommitments,
+  drive: DriveContext,
+) {
+  const point = placePoint(drive.place);
+  if (!businessId || !point) return null;
+  const hours = s.weeklyHours[weekdayOf(date)];
+  if (!hours) return null;
+  const team = await teamOf(db, businessId);
+  if (!team?.technicians.some((t) => t.start)) return null;
+  const days = technicianDays(team, day);
+  const shift = {
+    from: zonedTimeToUtc(date, hours.open, s.timeZone).getTime(),
+    to: zonedTimeToUtc(date, hours.close, s.timeZone).getTime(),
+  };
+  // One matrix for every place of the day and the customer's (row and column 0 are the customer's drives).
+  const places = [point];
+  const index = new Map<string, number>([[`${point.lat},${point.lng}`, 0]]);
+  const add = (p: LatLng | null) => {
+    if (!p) return;
+    const key = `${p.lat},${p.lng}`;
+    if (!index.has(key)) {
+      index.set(key, places.length);
+      places.push(p);
+    }
+  };
+  for (const d of days) {
+    add(d.start);
+    add(d.end);
+    for (const c of d.commitments) add(c.point);
+  }
+  const matrix = await (drive.geo ?? localGeo).travelTimes(team.tuning).matrix(places);
+  const minutes = (a: LatLng, b: LatLng) =>
+    matrix[index.get(`${a.lat},${a.lng}`)!]![index.get(`${b.lat},${b.lng}`)!]!;
+  return (startsAt: Date, durationMinutes: number) =>
+    bestTechnician(
+      days,
+      { start: startsAt.getTime(), end: startsAt.getTime() + durationMinutes * 60_000, point },
+      shift,
+      s.bufferMinutes,
+      minutes,
+    );
 }
 
 export async function schedulingOf(db: DbOrTx, businessId: string | null) {
   return businessId ? getScheduling(db, businessId) : leadScheduling();
 }
 
-/** A date's slots under the business's rules (the lead's defaults without a business). */
+/**
+ * A date's slots under the business's rules (the lead's defaults without a business). With the customer's place,
+ * a slot some technician cannot drive to (and on from) in time is taken (decision 1248).
+ */
 export async function slotsOfDate(
   db: DbOrTx,
   businessId: string | null,
-  q: { date: string; durationMinutes: number; excludeBookingId?: string; byOwner?: boolean },
+  q: {
+    date: string;
+    durationMinutes: number;
+    excludeBookingId?: string;
+    byOwner?: boolean;
+  } & DriveContext,
 ) {
   const found = await schedulingOf(db, businessId);
   const s = q.byOwner ? { ...found, minNoticeMinutes: 0 } : found;
   const window = bookingWindow(s, s.timeZone);
   if (q.date < window.today) throw invalid(BOOKING_MESSAGES.pastDate);
   if (q.date > window.maxDate) throw invalid(SCHEDULING_TEXT.beyondHorizon(s.horizonDays));
-  const busy = await busyOnDate(db, businessId, q.date, s, q.excludeBookingId);
+  const day = await commitmentsOnDate(db, businessId, q.date, s, q.excludeBookingId);
   const slots = slotsForDate({
     date: q.date,
     timeZone: s.timeZone,
     durationMinutes: q.durationMinutes,
-    busy,
+    busy: busyOf(day),
     rules: s,
   });
-  return { timeZone: s.timeZone, closed: slotTimesForDate(q.date, s).length === 0, slots };
+  const technicianFor = slots.some((x) => x.state === 'available')
+    ? await driveCheckOf(db, businessId, q.date, s, day, q)
+    : null;
+  const checked = technicianFor
+    ? slots.map((x) =>
+        x.state === 'available' && !technicianFor(x.startsAt, q.durationMinutes)
+          ? { ...x, state: 'taken' as const }
+          : x,
+      )
+    : slots;
+  return {
+    timeZone: s.timeZone,
+    closed: slotTimesForDate(q.date, s).length === 0,
+    driveAware: technicianFor !== null,
+    slots: checked,
+  };
 }
 
-/** The instant of a date and time that the rules allow; 400 with the reason, or 409 when every crew is busy. */
-export async function assertSlotBookable(
+export type SlotFit =
+  | { ok: true; startsAt: Date; timeZone: string; technicianId: string | null }
+  | { ok: false; reason: SlotRefusal; message: string };
+type SlotRefusal = 'past' | 'horizon' | 'closed' | 'outside' | 'notice' | 'taken';
+
+/**
+ * THE slot check for one job (decision 1248), for every feature that books a time: the business's hours, closed
+ * dates, notice and horizon, its crews, other calendars' busy times and — with the customer's place — a technician
+ * who can drive there from their previous commitment and on to their next with the buffer. On success it names
+ * that technician (null when the drive check does not apply). Run it inside the transaction that writes the booking,
+ * after `lockBusinessSlots`, so two requests racing for one gap get one booking.
+ */
+export async function checkSlotFit(
   db: DbOrTx,
   businessId: string | null,
-  q: { date: string; time: string; durationMinutes: number; excludeBookingId?: string; byOwner?: boolean },
-) {
+  q: {
+    date: string;
+    time: string;
+    durationMinutes: number;
+    excludeBookingId?: string;
+    byOwner?: boolean;
+  } & DriveContext,
+): Promise<SlotFit> {
   const found = await schedulingOf(db, businessId);
   // The notice protects the owner from surprise bookings; one the owner enters is no surprise (decision 1102).
   const s = q.byOwner ? { ...found, minNoticeMinutes: 0 } : found;
-  const busy = await busyOnDate(db, businessId, q.date, s, q.excludeBookingId);
-  const check = checkSlot({ ...q, timeZone: s.timeZone, busy, rules: s });
-  if (!check.ok) throw check.reason === 'taken' ? conflict(check.message) : invalid(check.message);
-  return { startsAt: check.startsAt, timeZone: s.timeZone };
+  const day = await commitmentsOnDate(db, businessId, q.date, s, q.excludeBookingId);
+  const check = checkSlot({ ...q, timeZone: s.timeZone, busy: busyOf(day), rules: s });
+  if (!check.ok) return check;
+  const technicianFor = await driveCheckOf(db, businessId, q.date, s, day, q);
+  if (!technicianFor) return { ok: true, startsAt: check.startsAt, timeZone: s.timeZone, technicianId: null };
+  const best = technicianFor(check.startsAt, q.durationMinutes);
+  if (!best) return { ok: false, reason: 'taken', message: BOOKING_MESSAGES.slotTaken };
+  return { ok: true, startsAt: check.startsAt, timeZone: s.timeZone, technicianId: best.technicianId };
 }
 
-/** Whether a crew is still free for the job (re-checked when the payment completes; hours are not re-judged). */
+/** `checkSlotFit` that throws: 400 with the reason, or 409 when every crew is busy or no technician can get there. */
+export async function assertSlotBookable(
+  db: DbOrTx,
+  businessId: string | null,
+  q: Parameters<typeof checkSlotFit>[2],
+) {
+  const fit = await checkSlotFit(db, businessId, q);
+  if (!fit.ok) throw fit.reason === 'taken' ? conflict(fit.message) : invalid(fit.message);
+  return fit;
+}
+
+/**
+ * Whether the job still fits at its instant (re-checked when the payment completes; hours are not re-judged):
+ * a crew is free and, with the customer's place, a technician can get there. The technician, or null; false when not.
+ */
 export async function slotHasRoom(
   db: DbOrTx,
   businessId: string,
   start: Date,
   durationMinutes: number,
   excludeBookingId?: string,
-) {
+  drive: DriveContext = {},
+): Promise<{ technicianId: string | null } | false> {
   const s = await getScheduling(db, businessId);
   const end = new Date(start.getTime() + durationMinutes * 60_000);
-  const busy = await busyIntervals(db, businessId, start, end, { excludeBookingId });
-  return fitsCapacity({ start, durationMinutes }, busy, s.capacity);
+  const day = await dayCommitments(db, businessId, start, end, { excludeBookingId });
+  if (!fitsCapacity({ start, durationMinutes }, busyOf(day), s.capacity)) return false;
+  if (!placePoint(drive.place)) return { technicianId: null };
+  // The drive check needs the whole day (the previous and next commitments).
+  const date = utcToZoned(start, s.timeZone).date;
+  const whole = await commitmentsOnDate(db, businessId, date, s, excludeBookingId);
+  const technicianFor = await driveCheckOf(db, businessId, date, s, whole, drive);
+  if (!technicianFor) return { technicianId: null };
+  const best = technicianFor(start, durationMinutes);
+  return best ? { technicianId: best.technicianId } : false;
 }
 
 /** Serialises slot checks and bookings of one business across concurrent requests and instances. */
@@ -155,7 +293,21 @@ export async function lockBusinessSlots(tx: Transaction, businessId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking-slots:${businessId}`}))`);
 }
 
-/** Held bookings of a business that may overlap [from, to) (no service lasts more than 24 hours). */
+/** Assigns the technician the slot check chose to a new booking (the owner can change it). */
+export async function assignChosenTechnician(
+  tx: DbOrTx,
+  businessId: string,
+  bookingId: string,
+  technicianId: string | null,
+) {
+  if (!technicianId) return;
+  await tx
+    .insert(bookingAssignments)
+    .values({ businessId, bookingId, technicianId })
+    .onConflictDoNothing({ target: bookingAssignments.bookingId });
+}
+
+/** Held bookings and other calendars' busy times of a business that may overlap [from, to). */
 export async function busyIntervals(
   db: DbOrTx,
   businessId: string,
@@ -163,20 +315,5 @@ export async function busyIntervals(
   to: Date,
   opts: { excludeBookingId?: string } = {},
 ): Promise<BusyInterval[]> {
-  const day = 24 * 60 * 60 * 1000;
-  const rows = await db
-    .select({ start: bookings.scheduledAt, durationMinutes: bookings.durationMinutes })
-    .from(bookings)
-    .where(
-      and(
-        eq(bookings.businessId, businessId),
-        inArray(bookings.status, [...SLOT_HOLDING_STATUSES]),
-        gte(bookings.scheduledAt, new Date(from.getTime() - day)),
-        lt(bookings.scheduledAt, to),
-        opts.excludeBookingId ? ne(bookings.id, opts.excludeBookingId) : undefined,
-      ),
-    );
-  // Other calendars' busy times (decision 1221): each person's merged spans hold a crew like a job does.
-  const external = await externalBusyBetween(db, businessId, from, to);
-  return external.length ? [...rows, ...external] : rows;
+  return busyOf(await dayCommitments(db, businessId, from, to, opts));
 }

@@ -5,7 +5,7 @@ import { canBookNow } from '../../../../shared/booking-ready';
 import type { VehicleType } from '../../../../shared/constants';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { type BookingOptions, useSlots } from './booking-queries';
+import { type BookingOptions, useSlots, zipInAddress } from './booking-queries';
 import { Section } from './booking-section';
 import { BookingTip } from './booking-tip';
 import { loadBookingValidation } from './booking-validation';
@@ -70,7 +70,16 @@ export function BookingFormView({
   const values = form.values as Partial<Record<keyof BookingFormInput, string>>;
   const service = options.services.find((s) => s.id === values.serviceId);
   const vehicleType = values.vehicleType as VehicleType | undefined;
-  const slots = useSlots({ business: businessId, serviceId: values.serviceId, date: values.date });
+  // Where the job is: the street address's zip refines the zip the customer arrived with (decision 1248).
+  const placeZip =
+    zipInAddress(values.location) ?? (/^\d{5}$/.test(values.zip ?? '') ? values.zip : undefined);
+  const slots = useSlots({
+    business: businessId,
+    serviceId: values.serviceId,
+    date: values.date,
+    zip: placeZip,
+    needsPlace: options.needsPlace,
+  });
   const { bookNow, checkout, checkoutState, pending } = useBookNow({ form, businessId, promo, reward, go });
 
   // A time that is no longer offered (another service, another date, just taken) is cleared.
@@ -132,6 +141,7 @@ export function BookingFormView({
         slots={slots}
         serviceId={values.serviceId}
         date={values.date}
+        placeZip={placeZip}
       />
       <LocationStep form={form} />
       <ContactStep form={form} />

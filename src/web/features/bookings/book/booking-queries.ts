@@ -33,15 +33,34 @@ export const useBookingOptions = (
     staleMs: 15_000,
   });
 
-export const useSlots = (query: { business?: string; serviceId?: string; date?: string }) =>
+/** The last five-digit group of an address ("12 Elm St, Austin, TX 78701" → 78701), as the server reads it. */
+export const zipInAddress = (address: string | undefined) =>
+  address?.match(/\b\d{5}(?=(-\d{4})?\b)/g)?.at(-1);
+
+/**
+ * A day's times. `zip` is where the job is — the street address's zip code refines the one the customer arrived
+ * with — and a business whose technicians drive (`needsPlace`) lists no times without one (decision 1248).
+ */
+export const useSlots = (query: {
+  business?: string;
+  serviceId?: string;
+  date?: string;
+  zip?: string;
+  needsPlace?: boolean;
+}) =>
   useRemote(
-    query.serviceId && query.date
-      ? bookKeys.slotsFor(query.business ?? null, query.serviceId, query.date)
+    query.serviceId && query.date && (!query.needsPlace || query.zip)
+      ? bookKeys.slotsFor(query.business ?? null, query.serviceId, query.date, query.zip ?? null)
       : null,
     () =>
       unwrap(
         getSlots({
-          query: { business: query.business, serviceId: query.serviceId ?? '', date: query.date ?? '' },
+          query: {
+            business: query.business,
+            serviceId: query.serviceId ?? '',
+            date: query.date ?? '',
+            zip: query.zip || undefined,
+          },
         }),
       ),
     { staleMs: 10_000 },

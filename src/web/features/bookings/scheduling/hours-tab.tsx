@@ -43,6 +43,7 @@ interface HoursForm {
   capacity: string;
   noticeHours: string;
   horizonDays: string;
+  bufferMinutes: string;
 }
 
 const toForm = (s: Scheduling): HoursForm => ({
@@ -53,6 +54,7 @@ const toForm = (s: Scheduling): HoursForm => ({
   capacity: String(s.capacity),
   noticeHours: String(s.minNoticeMinutes / 60),
   horizonDays: String(s.horizonDays),
+  bufferMinutes: String(s.bufferMinutes ?? 0),
 });
 
 const toInput = (v: HoursForm) => ({
@@ -63,6 +65,7 @@ const toInput = (v: HoursForm) => ({
   capacity: v.capacity,
   minNoticeMinutes: v.noticeHours.trim() === '' ? '' : Math.round(Number(v.noticeHours) * 60),
   horizonDays: v.horizonDays,
+  bufferMinutes: v.bufferMinutes,
 });
 
 /** /business-profile → Hours & Booking: the zone, weekly hours, closed dates and the rules /book follows. */
@@ -269,6 +272,14 @@ function HoursForm({ scheduling }: { scheduling: Scheduling }) {
           </Field>
           <Field id="horizonDays" label="Book up to (days ahead)" error={errors.horizonDays}>
             <Input type="number" inputMode="numeric" min={1} {...form.register('horizonDays')} />
+          </Field>
+          <Field
+            id="bufferMinutes"
+            label="Buffer between jobs (minutes)"
+            error={errors.bufferMinutes}
+            hint="Kept free after a job, besides the drive to the next one"
+          >
+            <Input type="number" inputMode="numeric" min={0} step={5} {...form.register('bufferMinutes')} />
           </Field>
         </CardContent>
       </Card>

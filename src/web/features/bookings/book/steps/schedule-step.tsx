@@ -1,3 +1,4 @@
+import type { ChangeEvent } from 'react';
 import { formatSlot } from '../../../../../shared/clock-labels';
 import { Input } from '../../../../components/ui/input';
 import { Field } from '../../../../components/ui/label';
@@ -6,6 +7,13 @@ import type { BookingOptions, useSlots } from '../booking-queries';
 import { Section } from '../booking-section';
 import { type BookingFormApi, Controller } from './booking-form-api';
 
+/** The zip field bound to the form's zip (the one Service Location shows too), digits only. */
+const zipInput = (form: BookingFormApi) => ({
+  value: form.values.zip ?? '',
+  onChange: (e: ChangeEvent<HTMLInputElement>) =>
+    form.setValue('zip', e.target.value.replace(/\D/g, '').slice(0, 5)),
+});
+
 /** 3 · Schedule: a date in the booking window, then one of the day's times (taken and passed ones shown, disabled). */
 export function ScheduleStep({
   form,
@@ -13,19 +21,32 @@ export function ScheduleStep({
   slots,
   serviceId,
   date,
+  placeZip,
 }: {
   form: BookingFormApi;
   options: BookingOptions;
   slots: ReturnType<typeof useSlots>;
   serviceId?: string;
   date?: string;
+  placeZip?: string;
 }) {
   const { errors } = form.formState;
-  const slotList = slots.data?.slots ?? [];
-  const noTimesLeft = slots.data && slotList.every((s) => !s.available);
+  // Times depend on where the job is (decision 1248): without the zip the customer arrived with, ask for it here.
+  const askZip = options.needsPlace && !placeZip;
+  const slotList = askZip ? [] : (slots.data?.slots ?? []);
+  const noTimesLeft = !askZip && slots.data && slotList.every((s) => !s.available);
   return (
     <Section n={3} title="Schedule">
-      <div className="grid gap-4 sm:grid-cols-2">
+      {options.needsPlace && !options.area && (
+        <Field
+          id="schedule-zip"
+          label="Your zip code"
+          hint="Our detailers drive to you: the times shown are the ones they can reach you at"
+        >
+          <Input inputMode="numeric" maxLength={5} autoComplete="postal-code" {...zipInput(form)} />
+        </Field>
+      )}
+      <div className={`grid gap-4 sm:grid-cols-2${options.needsPlace && !options.area ? ' mt-4' : ''}`}>
         <Field id="date" label="Date" error={errors.date?.message}>
           <Input type="date" min={options.today} max={options.maxDate} {...form.register('date')} />
         </Field>
@@ -36,11 +57,13 @@ export function ScheduleStep({
           hint={
             !serviceId || !date
               ? 'Choose a service and a date first'
-              : slots.data?.closed
-                ? 'Closed on this day — try another date'
-                : noTimesLeft
-                  ? 'No times left on this day — try another date'
-                  : undefined
+              : askZip
+                ? 'Enter your zip code to see the times'
+                : slots.data?.closed
+                  ? 'Closed on this day — try another date'
+                  : noTimesLeft
+                    ? 'No times left on this day — try another date'
+                    : undefined
           }
         >
           <Controller
@@ -51,7 +74,7 @@ export function ScheduleStep({
                 id="time"
                 value={field.value || ''}
                 onValueChange={field.onChange}
-                disabled={!slots.data || noTimesLeft}
+                disabled={askZip || !slots.data || noTimesLeft}
                 aria-invalid={!!errors.time}
                 placeholder={slots.isFetching ? 'Loading times…' : 'Choose a time'}
                 choices={slotList.map((s) => ({

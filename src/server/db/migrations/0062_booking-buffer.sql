@@ -1,0 +1,2 @@
+ALTER TABLE "booking_rules" ADD COLUMN "buffer_minutes" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "booking_rules" ADD CONSTRAINT "booking_rules_buffer_check" CHECK ("booking_rules"."buffer_minutes" between 0 and 240);

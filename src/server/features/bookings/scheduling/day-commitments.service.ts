@@ -1,0 +1,189 @@
+import { and, asc, eq, gt, gte, inArray, lt, ne } from 'drizzle-orm';
+import { SLOT_HOLDING_STATUSES } from '../../../../shared/booking-status';
+import type { BusyInterval } from '../../../../shared/slots';
+import type { DbOrTx } from '../../../db/client';
+import {
+  bookingAssignments,
+  bookings,
+  externalBusy,
+  externalCalendars,
+  profiles,
+  technicianLocations,
+  user,
+  userRoles,
+} from '../../../db/schema';
+import type { LatLng } from '../../../providers/geo/geo';
+import { zipCentroidOf, zipOf } from '../../../providers/geo/zip-centroid';
+import { mergeSpans } from '../../calendar-sync/ics-busy';
+import type { Commitment, TechnicianDay } from './drive-fit';
+
+// What holds time on a day (decisions 1221, 1248): the held jobs (with their technician and place) and other
+// calendars' busy spans (with their person), read once and used both for the crews count and the drive check.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface DayCommitments {
+  jobs: Array<{ start: Date; durationMinutes: number; technicianId: string | null; point: LatLng | null }>;
+  external: Array<{ userId: string; start: Date; end: Date }>;
+}
+
+/** Held jobs that may overlap [from, to) (no service lasts more than 24 hours) and other calendars' busy spans. */
+export async function dayCommitments(
+  db: DbOrTx,
+  businessId: string,
+  from: Date,
+  to: Date,
+  opts: { excludeBookingId?: string } = {},
+): Promise<DayCommitments> {
+  const rows = await db
+    .select({
+      start: bookings.scheduledAt,
+      durationMinutes: bookings.durationMinutes,
+      technicianId: bookingAssignments.technicianId,
+      lat: bookings.latitude,
+      lng: bookings.longitude,
+    })
+    .from(bookings)
+    .leftJoin(
+      bookingAssignments,
+      and(
+        eq(bookingAssignments.businessId, bookings.businessId),
+        eq(bookingAssignments.bookingId, bookings.id),
+      ),
+    )
+    .where(
+      and(
+        eq(bookings.businessId, businessId),
+        inArray(bookings.status, [...SLOT_HOLDING_STATUSES]),
+        gte(bookings.scheduledAt, new Date(from.getTime() - DAY_MS)),
+        lt(bookings.scheduledAt, to),
+        opts.excludeBookingId ? ne(bookings.id, opts.excludeBookingId) : undefined,
+      ),
+    );
+  const external = await db
+    .select({ userId: externalCalendars.userId, start: externalBusy.startsAt, end: externalBusy.endsAt })
+    .from(externalBusy)
+    .innerJoin(
+      externalCalendars,
+      and(
+        eq(externalCalendars.businessId, externalBusy.businessId),
+        eq(externalCalendars.id, externalBusy.calendarId),
+      ),
+    )
+    .where(
+      and(
+        eq(externalBusy.businessId, businessId),
+        lt(externalBusy.startsAt, to),
+        gt(externalBusy.endsAt, from),
+      ),
+    );
+  return {
+    jobs: rows.map((r) => ({
+      start: r.start,
+      durationMinutes: r.durationMinutes,
+      technicianId: r.technicianId,
+      point: r.lat === null || r.lng === null ? null : { lat: r.lat, lng: r.lng },
+    })),
+    external,
+  };
+}
+
+/** Each person's other-calendar spans merged, so one person is one crew however many events overlap (1221). */
+function mergedByPerson(external: DayCommitments['external']) {
+  const byPerson = new Map<string, { start: Date; end: Date }[]>();
+  for (const r of external) {
+    const list = byPerson.get(r.userId) ?? [];
+    list.push({ start: r.start, end: r.end });
+    byPerson.set(r.userId, list);
+  }
+  return new Map([...byPerson].map(([id, spans]) => [id, mergeSpans(spans)]));
+}
+
+/** The busy intervals the crews count uses: every held job and each person's merged busy spans. */
+export function busyOf(day: DayCommitments): BusyInterval[] {
+  const busy: BusyInterval[] = day.jobs.map((j) => ({ start: j.start, durationMinutes: j.durationMinutes }));
+  for (const spans of mergedByPerson(day.external).values())
+    for (const s of spans)
+      busy.push({
+        start: s.start,
+        durationMinutes: Math.ceil((s.end.getTime() - s.start.getTime()) / 60_000),
+      });
+  return busy;
+}
+
+export interface Team {
+  technicians: Array<{ id: string; start: LatLng | null; end: LatLng | null }>;
+  tuning: { circuity: number; speedPercent: number };
+}
+
+const pointOf = (lat: number | null, lng: number | null): LatLng | null =>
+  lat === null || lng === null ? null : { lat, lng };
+
+/**
+ * The technicians who may take a job, with where their day starts and ends (their own locations, else the base).
+ * Every technician may do every service: there is no per-service skill list yet (decision 1248).
+ */
+export async function teamOf(db: DbOrTx, businessId: string): Promise<Team | null> {
+  const rows = await db
+    .select({
+      id: user.id,
+      startLat: technicianLocations.startLatitude,
+      startLng: technicianLocations.startLongitude,
+      endLat: technicianLocations.endLatitude,
+      endLng: technicianLocations.endLongitude,
+      baseLat: profiles.baseLatitude,
+      baseLng: profiles.baseLongitude,
+      address: profiles.businessAddress,
+      circuity: profiles.driveCircuity,
+      speedPercent: profiles.driveSpeedPercent,
+    })
+    .from(userRoles)
+    .innerJoin(user, eq(user.id, userRoles.userId))
+    .innerJoin(profiles, eq(profiles.id, userRoles.businessId))
+    .leftJoin(
+      technicianLocations,
+      and(eq(technicianLocations.businessId, businessId), eq(technicianLocations.technicianId, user.id)),
+    )
+    .where(and(eq(userRoles.businessId, businessId), eq(userRoles.role, 'technician')))
+    .orderBy(asc(user.name), asc(user.id));
+  const first = rows[0];
+  if (!first) return null;
+  const base = pointOf(first.baseLat, first.baseLng) ?? (first.address ? zipCentroidOf(first.address) : null);
+  return {
+    technicians: rows.map((r) => {
+      const start = pointOf(r.startLat, r.startLng) ?? base;
+      return { id: r.id, start, end: pointOf(r.endLat, r.endLng) ?? start };
+    }),
+    tuning: { circuity: first.circuity, speedPercent: first.speedPercent },
+  };
+}
+
+/** Each technician's commitments of the day: their assigned jobs and their other calendars' busy spans. */
+export function technicianDays(team: Team, day: DayCommitments): TechnicianDay[] {
+  const external = mergedByPerson(day.external);
+  return team.technicians.map((t) => {
+    const commitments: Commitment[] = day.jobs
+      .filter((j) => j.technicianId === t.id)
+      .map((j) => ({
+        start: j.start.getTime(),
+        end: j.start.getTime() + j.durationMinutes * 60_000,
+        point: j.point,
+      }));
+    for (const s of external.get(t.id) ?? [])
+      commitments.push({ start: s.start.getTime(), end: s.end.getTime(), point: null });
+    return { id: t.id, start: t.start, end: t.end, commitments };
+  });
+}
+
+/** Where the customer wants the job: the street address's zip code refines the one they arrived with. */
+export interface CustomerPlace {
+  address?: string | null;
+  zip?: string | null;
+}
+
+/** The customer's point as a booking stores it (the zip-code centroid, decision 1215); null when unknown. */
+export function placePoint(place: CustomerPlace | undefined): LatLng | null {
+  if (!place) return null;
+  const zip = zipOf(place.address) ?? (place.zip && /^\d{5}$/.test(place.zip) ? place.zip : null);
+  return zip ? zipCentroidOf({ zip }) : null;
+}
