@@ -20,6 +20,8 @@ export const MESSAGE_KINDS = [
   'invoice_reminder',
   // A maintenance plan's failed renewal and suspension (issue 32).
   'membership',
+  // The owner's new-booking notice, written with the booking (decision 1263).
+  'owner_notice',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -36,6 +38,7 @@ export const MESSAGE_KIND_LABELS: Record<string, string> = {
   invoice: 'Invoice',
   invoice_reminder: 'Invoice reminder',
   membership: 'Maintenance plan',
+  owner_notice: 'New booking (to you)',
 };
 export const messageKindLabel = (kind: string) => MESSAGE_KIND_LABELS[kind] ?? kind;
 

@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { DatabaseHandle } from '../db/client';
+import type { DatabaseHandle, DbOrTx } from '../db/client';
 import type { Logger } from '../observability/logger';
 import type { QueueStat } from '../observability/metrics';
 import { currentRequestId, runWithRequestId } from '../observability/request-context';
@@ -33,6 +33,12 @@ export interface JobQueue {
       /** How long a job may stay active before pg-boss treats its worker as gone and retries it. */
       expireInSeconds?: number;
       policy?: QueuePolicy;
+      /**
+       * The caller's transaction: the job is written by it, so it exists exactly when the write that implies it
+       * commits (a transactional outbox, decision 1263). Its queue must exist already (every worker's queue is
+       * created at start; `work` or an earlier send creates it).
+       */
+      tx?: DbOrTx;
     },
   ): Promise<string | null>;
   work<T extends object>(
@@ -49,15 +55,47 @@ export interface JobQueue {
   stop(timeoutMs?: number): Promise<void>;
 }
 
+/**
+ * pg-boss's SQL run on the connection of a drizzle transaction, so a job can be written in the caller's transaction on
+ * PostgreSQL and on PGlite alike. pg-boss reuses a `$n` parameter at several places of one statement, which drizzle's
+ * own `sql` cannot express; both drivers' transaction sessions hold a client with `query(text, values)` (the pg pool's
+ * client, PGlite's transaction).
+ */
+export function executeSqlOn(tx: DbOrTx) {
+  const client = (tx as unknown as { session: { client: SqlClient } }).session.client;
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      const result = await client.query(text, values);
+      return { rows: result.rows };
+    },
+  };
+}
+type SqlClient = { query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+
+/**
+ * How often a supervisor looks for jobs active past their `expireInSeconds` (their worker died) and retries them:
+ * with a job's expiry it bounds how late a crashed instance's work is picked up by another (decision 1263).
+ */
+export const MAINTENANCE_INTERVAL_SECONDS = 10;
+
 export async function createJobQueue(
   handle: DatabaseHandle,
-  opts: { pollingIntervalSeconds?: number; onError?: (err: Error) => void; logger?: Logger } = {},
+  opts: {
+    pollingIntervalSeconds?: number;
+    onError?: (err: Error) => void;
+    logger?: Logger;
+    /** Expire (retry) jobs whose worker went silent this often; default every 10 s on PostgreSQL, never on PGlite. */
+    maintenanceIntervalSeconds?: number;
+  } = {},
 ): Promise<JobQueue> {
+  const supervise = handle.kind === 'postgres' || opts.maintenanceIntervalSeconds !== undefined;
   const boss = new PgBoss({
     db: { executeSql: (text, values) => handle.query(text, values) },
     schema: 'pgboss',
-    // Maintenance (archiving, expiring) runs on PostgreSQL; on the single-connection PGlite we keep it light.
-    supervise: handle.kind === 'postgres',
+    // Maintenance (archiving, expiring) runs on PostgreSQL; on the single-connection PGlite we keep it light unless
+    // asked. One instance of a cluster runs it per interval (pg-boss keeps the time in its table).
+    supervise,
+    maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? MAINTENANCE_INTERVAL_SECONDS,
     schedule: handle.kind === 'postgres',
   });
   boss.on('error', (err) => (opts.onError ?? ((e) => console.warn('job queue:', e.message)))(err));
@@ -74,7 +112,10 @@ export async function createJobQueue(
 
   return {
     async send(name, data, options) {
-      await ensureQueue(name, options?.policy);
+      // Inside a transaction on the one-connection PGlite, a query outside it would wait for the transaction forever.
+      if (!options?.tx || handle.kind === 'postgres') await ensureQueue(name, options?.policy);
+      else if (!created.has(name))
+        throw new Error(`Queue "${name}" must exist before a job is sent in a transaction`);
       // A job sent while handling a request runs under that request's id (its logs and provider calls carry it).
       const requestId = currentRequestId();
       const id = await boss.send(name, requestId ? { ...data, [REQUEST_ID_KEY]: requestId } : data, {
@@ -84,6 +125,7 @@ export async function createJobQueue(
         // pg-boss checks these by key presence, so absent options must not be sent as undefined.
         ...(options?.startAfterSeconds !== undefined && { startAfter: options.startAfterSeconds }),
         ...(options?.expireInSeconds !== undefined && { expireInSeconds: options.expireInSeconds }),
+        ...(options?.tx && { db: executeSqlOn(options.tx) }),
       });
       for (const workerId of localWorkers.get(name) ?? []) boss.notifyWorker(workerId);
       return id;

@@ -16,8 +16,11 @@ export const CAMPAIGN_SEND_JOB = 'campaigns.send';
 export interface CampaignSendJob {
   campaignId: string;
 }
-// A job that dies is retried by pg-boss after this long; the claim lease (10 min) protects the messages it held.
-const SEND_JOB_OPTIONS = { retryLimit: 5, retryDelaySeconds: 30, expireInSeconds: 15 * 60 };
+// A job whose worker dies is retried by pg-boss after this long (plus the supervisor's 10 s look), so another instance
+// carries a crashed send on within a minute; the claim protects the message it held (decision 1263). A run delivers
+// for at most SEND_SLICE_MS, then queues its continuation, so a live run never outlasts its expiry.
+const SEND_JOB_OPTIONS = { retryLimit: 10, retryDelaySeconds: 5, expireInSeconds: 45 };
+export const SEND_SLICE_MS = 20_000;
 
 export const EXPIRY_DAYS = 30;
 export const ADDRESS_REQUIRED =
@@ -58,22 +61,26 @@ export async function startCampaignSend(deps: AppDeps, businessId: string, id: s
     throw invalid(ADDRESS_REQUIRED);
   const audience = await marketingAudience(deps.db, businessId, campaign.type);
   if (audience.eligible.length === 0) throw invalid(CAMPAIGN_MESSAGES.noRecipients);
-  const [row] = await deps.db
-    .update(campaigns)
-    .set({ status: 'sending' })
-    .where(and(eq(campaigns.id, id), eq(campaigns.status, 'draft')))
-    .returning();
-  if (!row) throw conflict(CAMPAIGN_MESSAGES.onlyDrafts);
-  await enqueue(deps, id);
+  // The status and the job that sends it commit together: a crash after Send never leaves it 'sending' with no job.
+  const row = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(campaigns)
+      .set({ status: 'sending' })
+      .where(and(eq(campaigns.id, id), eq(campaigns.status, 'draft')))
+      .returning();
+    if (!updated) throw conflict(CAMPAIGN_MESSAGES.onlyDrafts);
+    await enqueue(deps, id, undefined, tx);
+    return updated;
+  });
   return toCampaign(row);
 }
 
-async function enqueue(deps: AppDeps, campaignId: string, startAfterSeconds?: number) {
+async function enqueue(deps: AppDeps, campaignId: string, startAfterSeconds?: number, tx?: DbOrTx) {
   if (!deps.jobs) throw new Error('Campaign sends need the job queue');
   await deps.jobs.send<CampaignSendJob>(
     CAMPAIGN_SEND_JOB,
     { campaignId },
-    { ...SEND_JOB_OPTIONS, startAfterSeconds },
+    { ...SEND_JOB_OPTIONS, startAfterSeconds, tx },
   );
 }
 
@@ -185,7 +192,12 @@ export async function runCampaignSend(deps: AppDeps, { campaignId }: CampaignSen
     .orderBy(asc(messageSends.createdAt), asc(messageSends.id));
   if (due.length > 0)
     await deps.db.update(campaigns).set({ status: 'sending' }).where(eq(campaigns.id, campaignId));
-  for (const { id } of due) await deliverSend(deps, id);
+  const sliceEnds = Date.now() + SEND_SLICE_MS;
+  for (const { id } of due) {
+    // The rest goes to the continuation settleCampaign queues (the job stays well inside its expiry).
+    if (Date.now() > sliceEnds) break;
+    await deliverSend(deps, id);
+  }
   await settleCampaign(deps, campaignId);
 }
 

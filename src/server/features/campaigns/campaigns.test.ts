@@ -458,7 +458,7 @@ describe('email campaign', () => {
     // The first worker delivers two messages, then dies while the provider has the third.
     let calls = 0;
     const dying: Mailer = {
-      transport: 'outbox',
+      transport: 'smtp',
       send: (m) => (++calls <= 2 ? outboxMailer.send(m) : new Promise(() => {})),
     };
     t.deps.mailer = dying;

@@ -40,12 +40,75 @@ export function isRetryable(err: unknown): boolean {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+async function channelOf(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ channel: messageSends.channel })
+    .from(messageSends)
+    .where(eq(messageSends.id, id));
+  return row?.channel ?? null;
+}
+
+/** The stored transport (no provider: the message is written to the outbox table) for this channel. */
+function storedTransport(deps: DeliveryDeps, channel: 'email' | 'sms' | null) {
+  if (channel === 'email') return deps.mailer.transport === 'outbox';
+  if (channel === 'sms') return smsOf(deps).transport === 'outbox';
+  return false;
+}
+
+/**
+ * Delivery through the stored transport: claim, record and mark sent in one transaction, so a process killed
+ * anywhere in it leaves the row pending for the next worker, and a commit is exactly one stored message (decision
+ * 1263).
+ */
+async function deliverStored(deps: DeliveryDeps, id: string): Promise<SendStatus | null> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(messageSends)
+      .set({ status: 'sending', claimedAt: new Date(), attempts: sql`${messageSends.attempts} + 1` })
+      .where(
+        and(
+          eq(messageSends.id, id),
+          eq(messageSends.status, 'pending'),
+          lte(messageSends.notBefore, new Date()),
+        ),
+      )
+      .returning();
+    if (!row) return null;
+    if (row.channel === 'sms' && (await blockedPhones(tx, [row.to])).has(row.to)) {
+      await tx
+        .update(messageSends)
+        .set({ status: 'failed', error: 'The number replied STOP' })
+        .where(eq(messageSends.id, id));
+      return 'failed';
+    }
+    const result =
+      row.channel === 'email'
+        ? await deps.mailer.send(
+            {
+              to: row.to,
+              subject: row.subject ?? '',
+              text: row.body,
+              html: row.html ?? undefined,
+              headers: row.marketing ? marketingHeaders(deps, row.id) : undefined,
+            },
+            { db: tx },
+          )
+        : await smsOf(deps).send({ to: row.to, body: row.body }, { db: tx });
+    await tx
+      .update(messageSends)
+      .set({ status: 'sent', sentAt: new Date(), providerId: result?.providerId ?? null, error: null })
+      .where(eq(messageSends.id, id));
+    return 'sent';
+  });
+}
+
 /**
  * Delivers one send row: claims it (pending → sending, one winner across workers and instances), calls the provider,
  * retries provider errors that may pass, and records sent or failed. Null when the row was not due or not ours.
  */
 export async function deliverSend(deps: DeliveryDeps, id: string): Promise<SendStatus | null> {
   const { db } = deps;
+  if (storedTransport(deps, await channelOf(db, id))) return deliverStored(deps, id);
   const [row] = await db
     .update(messageSends)
     .set({ status: 'sending', claimedAt: new Date(), attempts: sql`${messageSends.attempts} + 1` })

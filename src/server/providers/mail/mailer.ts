@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { outboxMessages } from '../../db/schema';
 
 export interface MailMessage {
@@ -11,6 +11,14 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
+/**
+ * `db`: the stored (outbox) transport records the message on this transaction, so a message and its sent status
+ * commit together (decision 1263); real providers ignore it.
+ */
+export interface SendOptions {
+  db?: DbOrTx;
+}
+
 /** Sends email. Every adapter also records the message in the outbox, which admins can read. */
 export interface Mailer {
   readonly transport: 'outbox' | 'smtp';
@@ -18,10 +26,10 @@ export interface Mailer {
   readonly from?: string;
   /** Resolves with the provider's message id when it gives one (void: adapters and test fakes that do not). */
   // biome-ignore lint/suspicious/noConfusingVoidType: existing adapters and fakes resolve with nothing
-  send(message: MailMessage): Promise<{ providerId: string | null } | void>;
+  send(message: MailMessage, opts?: SendOptions): Promise<{ providerId: string | null } | void>;
 }
 
-async function record(db: Database, message: MailMessage, transport: 'stored' | 'sent') {
+async function record(db: DbOrTx, message: MailMessage, transport: 'stored' | 'sent') {
   await db.insert(outboxMessages).values({
     channel: 'email',
     to: message.to.toLowerCase(),
@@ -35,7 +43,7 @@ async function record(db: Database, message: MailMessage, transport: 'stored' | 
 
 /** The local default: messages are stored, not delivered. */
 export function createOutboxMailer(db: Database, from?: string): Mailer {
-  return { transport: 'outbox', from, send: (message) => record(db, message, 'stored') };
+  return { transport: 'outbox', from, send: (message, opts) => record(opts?.db ?? db, message, 'stored') };
 }
 
 /** SMTP delivery through nodemailer (SMTP_URL), e.g. smtps://user:pass@smtp.example.com:465. */

@@ -1,6 +1,7 @@
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { outboxMessages } from '../../db/schema';
 import { requestIdHeaders } from '../../observability/request-context';
+import type { SendOptions } from '../mail/mailer';
 
 export interface SmsMessage {
   /** E.164 number. */
@@ -24,10 +25,10 @@ export class ProviderError extends Error {
 export interface SmsSender {
   readonly transport: 'outbox' | 'twilio';
   /** The number customers reply to (STOP/START/HELP go to the inbound webhook). */
-  send(message: SmsMessage): Promise<{ providerId: string | null }>;
+  send(message: SmsMessage, opts?: SendOptions): Promise<{ providerId: string | null }>;
 }
 
-async function record(db: Database, message: SmsMessage, transport: 'stored' | 'sent') {
+async function record(db: DbOrTx, message: SmsMessage, transport: 'stored' | 'sent') {
   const [row] = await db
     .insert(outboxMessages)
     .values({ channel: 'sms', to: message.to, subject: null, body: message.body, transport })
@@ -39,7 +40,7 @@ async function record(db: Database, message: SmsMessage, transport: 'stored' | '
 export function createOutboxSmsSender(db: Database): SmsSender {
   return {
     transport: 'outbox',
-    send: async (m) => ({ providerId: `outbox_${await record(db, m, 'stored')}` }),
+    send: async (m, opts) => ({ providerId: `outbox_${await record(opts?.db ?? db, m, 'stored')}` }),
   };
 }
 

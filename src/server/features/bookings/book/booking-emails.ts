@@ -1,11 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { VEHICLE_TYPE_LABELS } from '../../../../shared/pricing';
-import { bookings, type checkoutSessions } from '../../../db/schema';
+import { toE164 } from '../../../../shared/sms';
+import type { DbOrTx } from '../../../db/client';
+import { type checkoutSessions, messageSends } from '../../../db/schema';
 import { renderEmail } from '../../../emails';
-import { bookingConfirmedSms } from '../../../emails/sms';
+import { bookingConfirmedSms, withOptOut } from '../../../emails/sms';
 import type { AppDeps } from '../../../http/context';
 import { manageUrl, newManageToken } from '../../campaigns/automations/customer-links';
-import { sendTransactional, sendTransactionalSms } from '../../campaigns/automations/message-queue';
+import { type MessageRow, queueMessages } from '../../campaigns/automations/message-queue';
+import { blockedPhones } from '../../campaigns/consent.service';
+import { deliverSend } from '../../campaigns/message-delivery';
 import { findPublicBusiness } from './booking-options.service';
 
 type Checkout = typeof checkoutSessions.$inferSelect;
@@ -39,17 +43,22 @@ const customerOf = (c: Checkout) => ({
 });
 
 /**
- * The customer's confirmation and the owner's new-booking notice (a platform lead's notice goes to support). The
- * confirmation is a transactional message row (decision 610) carrying the self-service link (decision 612).
+ * The customer's confirmation (email, and SMS to a mobile number that did not text STOP) and the owner's new-booking
+ * notice, written as message rows in the transaction that creates the booking (decision 1263): they exist exactly when
+ * the booking does, and a process killed right after the commit leaves them pending for the automations tick, so a
+ * paid booking always gets its confirmation and manage link (decisions 610, 612). Returns the rows to deliver now.
  */
-export async function sendBookingEmails(deps: ConfirmationDeps, c: Checkout, bookingId: string) {
-  const business = c.businessId ? await findPublicBusiness(deps.db, c.businessId) : null;
+export async function queueBookingMessages(
+  deps: Pick<AppDeps, 'publicUrl'>,
+  tx: DbOrTx,
+  c: Checkout & { businessId: string },
+  bookingId: string,
+  customerId: string | null,
+): Promise<string[]> {
+  const business = await findPublicBusiness(tx, c.businessId);
   const businessName = business?.name ?? 'ShineRoute';
   const contact = [business?.phone, business?.businessEmail].filter(Boolean).join(' or ');
-  const link = c.businessId
-    ? manageUrl(deps.publicUrl, await newManageToken(deps.db, c.businessId, bookingId))
-    : null;
-
+  const link = manageUrl(deps.publicUrl, await newManageToken(tx, c.businessId, bookingId));
   const confirmation = await renderEmail('booking-confirmation', {
     ...details(c),
     firstName: c.firstName,
@@ -58,15 +67,10 @@ export async function sendBookingEmails(deps: ConfirmationDeps, c: Checkout, boo
     manageLink: link,
     reference: bookingId.slice(0, 8).toUpperCase(),
   });
-  if (c.businessId) {
-    const [booking] = await deps.db
-      .select({ customerId: bookings.customerId })
-      .from(bookings)
-      .where(eq(bookings.id, bookingId));
-    await sendTransactional(deps, {
-      businessId: c.businessId,
-      bookingId,
-      customerId: booking?.customerId ?? null,
+  const base = { businessId: c.businessId, bookingId, customerId, marketing: false } as const;
+  const rows: MessageRow[] = [
+    {
+      ...base,
       kind: 'confirmation',
       dedupeKey: `confirmation:${bookingId}:email`,
       channel: 'email',
@@ -74,40 +78,86 @@ export async function sendBookingEmails(deps: ConfirmationDeps, c: Checkout, boo
       subject: confirmation.subject,
       body: confirmation.text,
       html: confirmation.html,
-    });
-    await sendTransactionalSms(deps, {
-      businessId: c.businessId,
-      bookingId,
-      customerId: booking?.customerId ?? null,
+    },
+  ];
+  const phone = toE164(c.phone);
+  if (phone && !(await blockedPhones(tx, [phone])).has(phone))
+    rows.push({
+      ...base,
       kind: 'confirmation',
       dedupeKey: `confirmation:${bookingId}:sms`,
-      phone: c.phone,
-      body: bookingConfirmedSms({
-        businessName,
-        serviceName: c.serviceName,
-        when: { at: c.scheduledAt, timeZone: c.timeZone },
-        link,
-      }),
+      channel: 'sms',
+      to: phone,
+      body: withOptOut(
+        bookingConfirmedSms({
+          businessName,
+          serviceName: c.serviceName,
+          when: { at: c.scheduledAt, timeZone: c.timeZone },
+          link,
+        }),
+      ),
     });
-  } else {
-    await deps.mailer.send({ to: c.email, ...confirmation });
-  }
-
   if (business) {
-    await deps.mailer.send({
-      to: business.ownerEmail,
-      ...(await renderEmail('booking-new-for-owner', {
-        ...details(c),
-        customer: customerOf(c),
-        businessName,
-      })),
+    const notice = await renderEmail('booking-new-for-owner', {
+      ...details(c),
+      customer: customerOf(c),
+      businessName,
     });
-  } else {
-    await deps.mailer.send({
-      to: deps.supportEmail,
-      ...(await renderEmail('platform-lead', { ...details(c), customer: customerOf(c), zipCode: c.zipCode })),
+    rows.push({
+      ...base,
+      kind: 'owner_notice',
+      dedupeKey: `owner-notice:${bookingId}:email`,
+      channel: 'email',
+      to: business.ownerEmail.toLowerCase(),
+      subject: notice.subject,
+      body: notice.text,
+      html: notice.html,
     });
   }
+  return queueMessages(tx, rows);
+}
+
+/**
+ * Delivers the rows queueBookingMessages wrote, after the commit: a failure is logged on the row and never undoes the
+ * paid booking; a row still pending (a crash, an outage) goes with the next automations tick.
+ */
+export async function deliverBookingMessages(deps: ConfirmationDeps, ids: string[]) {
+  for (const id of ids)
+    await deliverSend(deps, id).catch((err) => console.warn('Could not send a booking message', err));
+}
+
+/** The booking's confirmation and notice rows not yet delivered. */
+export async function pendingBookingMessages(db: DbOrTx, bookingId: string) {
+  const rows = await db
+    .select({ id: messageSends.id })
+    .from(messageSends)
+    .where(
+      and(
+        eq(messageSends.bookingId, bookingId),
+        eq(messageSends.status, 'pending'),
+        inArray(messageSends.kind, ['confirmation', 'owner_notice']),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** A platform lead (no business yet): the customer's confirmation and the notice to support, sent at once. */
+export async function sendPlatformLeadEmails(deps: MailDeps, c: Checkout, bookingId: string) {
+  await deps.mailer.send({
+    to: c.email,
+    ...(await renderEmail('booking-confirmation', {
+      ...details(c),
+      firstName: c.firstName,
+      businessName: 'ShineRoute',
+      contact: null,
+      manageLink: null,
+      reference: bookingId.slice(0, 8).toUpperCase(),
+    })),
+  });
+  await deps.mailer.send({
+    to: deps.supportEmail,
+    ...(await renderEmail('platform-lead', { ...details(c), customer: customerOf(c), zipCode: c.zipCode })),
+  });
 }
 
 /** The slot was taken while the customer paid: tell them the money went back. */

@@ -26,7 +26,13 @@ import {
   lockBusinessSlots,
   slotHasRoom,
 } from '../scheduling/scheduling.service';
-import { sendBookingEmails, sendSlotLostEmail } from './booking-emails';
+import {
+  deliverBookingMessages,
+  pendingBookingMessages,
+  queueBookingMessages,
+  sendPlatformLeadEmails,
+  sendSlotLostEmail,
+} from './booking-emails';
 import { findActiveService, findPublicBusiness, leadServices } from './booking-options.service';
 
 /** Stripe requires at least 30 minutes. */
@@ -264,16 +270,18 @@ export async function cancelTestCheckout(deps: Pick<AppDeps, 'db' | 'publicUrl'>
   return { redirect: bookPageUrl(deps.publicUrl, row, 'cancelled=1') };
 }
 
-type CompletionOutcome = { kind: 'booked'; bookingId: string; created: boolean } | { kind: 'slot-taken' };
+type CompletionOutcome =
+  | { kind: 'booked'; bookingId: string; created: boolean; messageIds?: string[] }
+  | { kind: 'slot-taken' };
 
 /** Inside one transaction: the customer, the vehicle and the booking, exactly once per checkout session. */
 async function bookOnce(
-  db: Database,
+  deps: Pick<AppDeps, 'db' | 'publicUrl'>,
   checkoutId: string,
   paymentReference: string | null,
   geo?: GeoProviders,
 ): Promise<CompletionOutcome> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     // The row lock makes a second completion of the same session wait, then see it completed.
     const [row] = await tx
       .select()
@@ -376,7 +384,12 @@ async function bookOnce(
         'booking.created',
         v1Booking.parse(await getBooking(tx, row.businessId, bookingId)),
       );
-    return { kind: 'booked', bookingId, created };
+    // The confirmation and the owner's notice commit with the booking (decision 1263).
+    const messageIds =
+      created && row.businessId
+        ? await queueBookingMessages(deps, tx, { ...row, businessId: row.businessId }, bookingId, customerId)
+        : [];
+    return { kind: 'booked', bookingId, created, messageIds };
   });
 }
 
@@ -502,7 +515,7 @@ export async function completeBooking(
     if (payment.amountCents !== null && payment.amountCents !== row.amountCents + row.tipCents) {
       throw conflict('The amount paid does not match this booking; please contact support');
     }
-    outcome = await bookOnce(db, row.id, payment.paymentReference, deps.geo);
+    outcome = await bookOnce(deps, row.id, payment.paymentReference, deps.geo);
     if (outcome.kind === 'slot-taken' && free) {
       await db.update(checkoutSessions).set({ status: 'cancelled' }).where(eq(checkoutSessions.id, row.id));
       throw conflict(BOOKING_MESSAGES.slotTaken);
@@ -526,9 +539,15 @@ export async function completeBooking(
     }
   }
 
-  if (outcome.created) {
-    // After commit: a mail failure must not undo a paid booking (the outbox keeps every sent message).
-    await sendBookingEmails(deps, row, outcome.bookingId).catch((err) =>
+  if (row.businessId) {
+    // After commit: the rows written with the booking go out now; a failure or a crash leaves them to the tick. A
+    // repeated completion (the customer's retry, the webhook) delivers what a crashed first one left pending.
+    await deliverBookingMessages(
+      deps,
+      outcome.created ? (outcome.messageIds ?? []) : await pendingBookingMessages(db, outcome.bookingId),
+    );
+  } else if (outcome.created) {
+    await sendPlatformLeadEmails(deps, row, outcome.bookingId).catch((err) =>
       console.warn('Could not send booking emails', err),
     );
   }

@@ -10,6 +10,7 @@ import { planWinback } from './win-back';
 export const AUTOMATIONS_TICK_JOB = 'messaging.automations-tick';
 /** How often the tick runs unless AUTOMATIONS_TICK_SECONDS says otherwise: reminders go out at most this late. */
 export const TICK_SECONDS = 60;
+const DELIVERY_SLICE_MS = 30_000;
 
 /** Win-back looks back days, not minutes: each instance plans it at most this often. */
 const WINBACK_EVERY_MS = 15 * 60_000;
@@ -24,7 +25,7 @@ export async function runAutomations(deps: AutomationDeps, now = new Date()) {
     lastWinback.set(deps.db, now.getTime());
     await planWinback(deps, now);
   }
-  return deliverDueMessages(deps, now);
+  return deliverDueMessages(deps, now, 500, DELIVERY_SLICE_MS);
 }
 
 /**
@@ -35,7 +36,9 @@ export async function scheduleAutomationsTick(jobs: JobQueue, startAfterSeconds 
   await jobs.send(
     AUTOMATIONS_TICK_JOB,
     {},
-    { policy: 'stately', startAfterSeconds, retryLimit: 1, expireInSeconds: 15 * 60 },
+    // A tick whose instance died is retried after 90 s (decision 1263): messages a crash left pending (a booking's
+    // confirmation) go out within two minutes. A tick delivers for at most DELIVERY_SLICE_MS, well inside that.
+    { policy: 'stately', startAfterSeconds, retryLimit: 5, expireInSeconds: 90 },
   );
 }
 
