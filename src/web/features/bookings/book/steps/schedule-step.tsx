@@ -35,6 +35,8 @@ export function ScheduleStep({
   const askZip = options.needsPlace && !placeZip;
   const slotList = askZip ? [] : (slots.data?.slots ?? []);
   const noTimesLeft = !askZip && slots.data && slotList.every((s) => !s.available);
+  // With drives counted, a time may be free yet out of reach: "booked" would not be true (decision 1248).
+  const taken = slots.data?.driveAware ? ' — unavailable' : ' — booked';
   return (
     <Section n={3} title="Schedule">
       {options.needsPlace && !options.area && (
@@ -79,7 +81,7 @@ export function ScheduleStep({
                 placeholder={slots.isFetching ? 'Loading times…' : 'Choose a time'}
                 choices={slotList.map((s) => ({
                   value: s.time,
-                  label: `${formatSlot(s.time)}${s.state === 'taken' ? ' — booked' : s.state === 'past' ? ' — passed' : ''}`,
+                  label: `${formatSlot(s.time)}${s.state === 'taken' ? taken : s.state === 'past' ? ' — passed' : ''}`,
                   disabled: !s.available,
                 }))}
               />
