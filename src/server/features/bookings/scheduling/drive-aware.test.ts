@@ -7,7 +7,7 @@ import { bookingAssignments } from '../../../db/schema';
 import { greatCircleKm, minutesForRoadKm } from '../../../providers/geo/great-circle';
 import { zipCentroidOf } from '../../../providers/geo/zip-centroid';
 import { createTestContext } from '../../../test/harness';
-import { bookableBusiness, daysAhead } from '../book/booking.fixtures';
+import { bookableBusiness, bookingForm, daysAhead } from '../book/booking.fixtures';
 import { slotsOfDate } from './scheduling.service';
 
 // Drive-aware slots (decision 1248) through the API: /book's slots, the owner's New booking and its race.
@@ -181,6 +181,48 @@ describe('the owner’s New booking re-checks the drive under the lock and assig
       ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+  });
+});
+
+describe('/book’s checkout re-checks the drive when the payment completes', () => {
+  it('a far address is refused at create-payment; of two paid checkouts racing for one gap, one books', async () => {
+    const { owner, wash, technicianId } = await drivingBusiness();
+    const date = daysAhead(8);
+    await jobAt(owner.userId, technicianId, zonedTimeToUtc(date, '10:00', 'America/Chicago'));
+    const form = (n: number, zip: string) =>
+      bookingForm({
+        businessId: owner.userId,
+        serviceId: wash.id,
+        date,
+        time: '11:00',
+        location: `${n} Elm St, Austin, TX ${zip}`,
+        zip,
+        email: `racer${n}@example.com`,
+      });
+    const far = await t.request('/api/booking/create-payment', { method: 'POST', json: form(1, FAR_ZIP) });
+    expect(far.status).toBe(409);
+
+    // Both checkouts open while the gap is free, both paid; completing them at once books one.
+    const sessions = [];
+    for (const n of [2, 3]) {
+      const res = await t.request('/api/booking/create-payment', { method: 'POST', json: form(n, NEAR_ZIP) });
+      expect(res.status, await res.clone().text()).toBe(200);
+      const { sessionId, url } = await res.json();
+      expect((await t.request(`${new URL(url).pathname}/pay`, { method: 'POST' })).status).toBe(303);
+      sessions.push(sessionId as string);
+    }
+    const done = await Promise.all(
+      sessions.map((sessionId) =>
+        t.request('/api/booking/complete-booking', { method: 'POST', json: { sessionId } }),
+      ),
+    );
+    expect(done.map((r) => r.status).sort()).toEqual([200, 409]);
+    const booked = await done.find((r) => r.status === 200)!.json();
+    const [assigned] = await t.db
+      .select()
+      .from(bookingAssignments)
+      .where(eq(bookingAssignments.bookingId, booked.booking.id));
+    expect(assigned?.technicianId).toBe(technicianId);
   });
 });
 
