@@ -35,6 +35,7 @@ import { customerImportApi } from './features/data-transfer/customer-import.rout
 import { dataTransferApi } from './features/data-transfer/data-transfer.routes';
 import { serviceChecklistApi } from './features/field/checklist.routes';
 import { bookingFieldApi, fieldApi } from './features/field/field.routes';
+import { galleryOwnerApi, galleryPublicApi } from './features/field/gallery.routes';
 import { insightsApi } from './features/insights/insights.routes';
 import { inventoryApi } from './features/inventory/inventory.routes';
 import { documentTestCheckoutPages } from './features/invoices/document-test-checkout.routes';
@@ -202,6 +203,9 @@ export function createApp(deps: AppDeps) {
   // unions take the chain's type past what TypeScript can represent).
   app.route('/api/field', fieldApi);
   app.route('/api/bookings', bookingFieldApi);
+  // The customer's before/after gallery and featured photos (decision 1244).
+  app.route('/api/public', galleryPublicApi);
+  app.route('/api/bookings', galleryOwnerApi);
 
   const api = app
     .route('/api/public', publicRoutes)

@@ -88,6 +88,8 @@ export const bookingFormSchema = z.object({
   rewardId: optionalText(100),
   // Unchecked by default: marketing texts need the customer's own opt-in (TCPA; docs/decisions/0602).
   smsMarketingOptIn: z.boolean().optional().default(false),
+  // Unchecked by default: the business may show the job's photos publicly only if the customer agrees (decision 1244).
+  photoConsent: z.boolean().optional().default(false),
   // The site path the customer came to /book from (an SEO page /seo/{slug}…), for the platform analytics. Only a
   // same-site path is kept; anything else is dropped rather than refused, so it never blocks a booking.
   landingPath: z

@@ -24,7 +24,7 @@ export const NOT_APPLIED_REASONS = ['cancelled', 'reassigned'] as const;
 export type NotAppliedReason = (typeof NOT_APPLIED_REASONS)[number];
 
 /** The message the field app sends the customer (message_sends.kind), beside the automations' kinds. */
-export type FieldMessageKind = 'on_my_way' | 'arrival_changed';
+export type FieldMessageKind = 'on_my_way' | 'arrival_changed' | 'job_gallery';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const FIELD_TEXT = {

@@ -54,6 +54,11 @@ const KEY_FACTS: Record<EmailName, string[]> = {
     'Sat, Dec 5, 2026 at 10:20 AM CST',
     '512-555-0100',
   ],
+  'job-gallery': [
+    'Full Detail with Lone Star Mobile Detailing is complete',
+    'https://shineroute.test/gallery/sample-token',
+    '4 photos',
+  ],
   'on-my-way': [
     'Theo from Lone Star Mobile Detailing is on the way',
     'in about 15 minutes',

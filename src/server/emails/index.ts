@@ -19,6 +19,7 @@ import { dataExportReady } from './templates/data-export-ready';
 import { emailVerification } from './templates/email-verification';
 import { insightsDigest } from './templates/insights-digest';
 import { invoiceOverdue, invoiceRefund, invoiceSent, paymentReceipt } from './templates/invoice-emails';
+import { jobGallery } from './templates/job-gallery';
 import { loyaltyCode } from './templates/loyalty-code';
 import { marketingEmail } from './templates/marketing';
 import { membershipPaymentFailed, membershipSuspended } from './templates/membership-emails';
@@ -60,6 +61,7 @@ export const EMAIL_TEMPLATES = {
   'invoice-refund': invoiceRefund,
   marketing: marketingEmail,
   'on-my-way': onMyWay,
+  'job-gallery': jobGallery,
   'arrival-changed': arrivalChanged,
   'webhook-endpoint-disabled': webhookEndpointDisabled,
   'data-export-ready': dataExportReady,

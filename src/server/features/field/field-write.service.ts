@@ -40,6 +40,7 @@ import { updateBookingStatus } from '../bookings/bookings.service';
 import { recordJobMaterialUse } from '../inventory/service-usage.service';
 import { endJobTime, startJobTime } from '../timesheets/job-time.service';
 import { toEvent, toPhoto } from './field-read.service';
+import { sendGalleryLink } from './gallery.service';
 import { notifyOnMyWay } from './on-my-way';
 import { makeThumbnail } from './thumbnail';
 
@@ -459,5 +460,7 @@ export async function completeJob(deps: FieldDeps, viewer: Viewer, id: string, i
   const status = await moveTo(deps, viewer, id, 'completed');
   const event = await recordEvent(deps.db, viewer, id, 'completed', input);
   await endJobTime(deps.db, viewer, id, input);
+  // The before/after gallery goes to the customer with the completion, once (decision 1244).
+  if (status === 'completed') await sendGalleryLink(deps, viewer.businessId, id);
   return { applied: true as const, status, event };
 }

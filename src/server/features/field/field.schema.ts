@@ -73,9 +73,12 @@ export const fieldPhotos = pgTable(
     takenAt: deviceTime(),
     recordedAt: recordedAt(),
     uploadedBy: text().references(() => user.id, { onDelete: 'set null' }),
+    /** Shown on the business's public page (decision 1244): only while the booking's customer consents. */
+    featuredAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     bookingFk('field_photos_booking_tenant_fk', t),
+    index('field_photos_featured_idx').on(t.businessId, t.featuredAt),
     index('field_photos_booking_idx').on(t.bookingId, t.takenAt),
     index('field_photos_business_id_idx').on(t.businessId),
     index('field_photos_uploaded_by_idx').on(t.uploadedBy),
@@ -146,6 +149,25 @@ export const fieldSignatures = pgTable(
     bookingFk('field_signatures_booking_tenant_fk', t),
     index('field_signatures_business_id_idx').on(t.businessId),
     index('field_signatures_user_id_idx').on(t.userId),
+  ],
+);
+
+/**
+ * The customer's consent to the business showing their job's photos publicly (decision 1244): ticked when booking
+ * on /book or on the photo gallery's page; withdrawing deletes the row and un-features the photos.
+ */
+export const bookingPhotoConsents = pgTable(
+  'booking_photo_consents',
+  {
+    bookingId: uuid().primaryKey(),
+    businessId: businessId(),
+    source: text().notNull().$type<'booking' | 'gallery'>(),
+    givenAt: recordedAt(),
+  },
+  (t) => [
+    bookingFk('booking_photo_consents_booking_tenant_fk', t),
+    index('booking_photo_consents_business_id_idx').on(t.businessId),
+    check('booking_photo_consents_source_ck', sql`${t.source} in ('booking', 'gallery')`),
   ],
 );
 

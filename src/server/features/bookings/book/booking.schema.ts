@@ -52,6 +52,8 @@ export const checkoutSessions = pgTable(
     specialInstructions: text(),
     // The customer ticked the SMS marketing opt-in on the booking form (recorded as consent when booked).
     smsMarketingOptIn: boolean().notNull().default(false),
+    // The customer agreed to their job's photos being shown on the business's public page (decision 1244).
+    photoConsent: boolean().notNull().default(false),
     amountCents: integer().notNull(),
     // Destination charge terms (docs/decisions/1000): the business's connected account and the platform's fee (on
     // amountCents, never on the tip). No destination: the platform is the merchant (a lead, docs/decisions/0006).

@@ -6,7 +6,13 @@ import { servicePriceCents } from '../../../../shared/pricing';
 import { samePhone } from '../../../../shared/sms';
 import { DEFAULT_TIME_ZONE } from '../../../../shared/time';
 import type { Database, Transaction } from '../../../db/client';
-import { bookings, checkoutSessions, customers, customerVehicles } from '../../../db/schema';
+import {
+  bookingPhotoConsents,
+  bookings,
+  checkoutSessions,
+  customers,
+  customerVehicles,
+} from '../../../db/schema';
 import type { AppDeps } from '../../../http/context';
 import { conflict, invalid, notFound } from '../../../http/errors';
 import type { GeoProviders } from '../../../providers/geo/geo';
@@ -196,6 +202,7 @@ export async function createPayment(
       phone: form.phone,
       specialInstructions: form.notes,
       smsMarketingOptIn: Boolean(form.phone) && form.smsMarketingOptIn,
+      photoConsent: form.photoConsent,
       amountCents,
       destinationAccount: transfer?.destination ?? null,
       applicationFeeCents: transfer?.applicationFeeCents ?? 0,
@@ -352,6 +359,12 @@ async function bookOnce(
     }
     // The technician who can get there is assigned with the booking (the owner can change it, decision 1248).
     if (row.businessId && created) await assignChosenTechnician(tx, row.businessId, bookingId, technicianId);
+    // The photo consent ticked on /book (decision 1244).
+    if (row.businessId && row.photoConsent)
+      await tx
+        .insert(bookingPhotoConsents)
+        .values({ bookingId, businessId: row.businessId, source: 'booking', givenAt: row.createdAt })
+        .onConflictDoNothing();
     // A reward held by this checkout leaves the ledger with the booking, once (docs/decisions/0710).
     if (row.businessId) await redeemHeldReward(tx, row.id, bookingId);
     if (row.businessId && row.destinationAccount) {

@@ -110,6 +110,7 @@ const KEY_SAMPLE: PublicPage = {
     specialties: [],
     rating: { average: 5, count: 1 },
     verified: true,
+    featuredPhotos: [{ id: 'sample', thumbUrl: '/api/public/featured-photos/sample', alt: 'Before: Sample' }],
   },
   coverage: null,
 };

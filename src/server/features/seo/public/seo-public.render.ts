@@ -49,6 +49,10 @@ h1{font-size:clamp(1.75rem,4vw,2.75rem);line-height:1.15;margin:0 0 .75rem;lette
 .content th,.content td{text-align:left;padding:.6rem .5rem;border-bottom:1px solid #e2e8f0;vertical-align:top}
 .content td:nth-child(n+2),.content th:nth-child(n+2){white-space:nowrap;text-align:right;font-variant-numeric:tabular-nums}
 .why{padding:2.5rem 1rem;border-top:1px solid #e2e8f0}
+.work{padding:2.5rem 1rem;border-top:1px solid #e2e8f0}
+.work h2{font-size:1.6rem;margin:0 0 1.25rem}
+.work-grid{list-style:none;padding:0;margin:0;display:grid;gap:.75rem;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr))}
+.work-grid img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover;border-radius:.5rem}
 .why h2{font-size:1.6rem;margin:0 0 1.25rem}
 .why ul{list-style:none;padding:0;margin:0;display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr))}
 .why li{border:1px solid #e2e8f0;border-radius:.75rem;padding:1.1rem}
@@ -212,6 +216,7 @@ export function renderSeoPage(
     ctas,
     '</div></div>',
     `<article class="wrap content">${sanitizeContent(page.content)}</article>`,
+    ourWork(page.business?.featuredPhotos ?? []),
     `<section class="wrap why" aria-labelledby="why"><h2 id="why">Why Choose ${e(brand)}?</h2><ul>${whyItems
       .map(([t, d]) => `<li><strong>${e(t)}</strong>${d ? `<p>${e(d)}</p>` : ''}</li>`)
       .join('')}</ul></section>`,
@@ -220,6 +225,18 @@ export function renderSeoPage(
 
   const html = shell({ head, body, bookHref });
   return { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
+}
+
+/** "Our work": the before/after photos the business features, shown with the customers' consent (decision 1244). */
+function ourWork(photos: Array<{ thumbUrl: string; alt: string }>) {
+  if (photos.length === 0) return '';
+  const items = photos
+    .map(
+      (p) =>
+        `<li><img src="${e(p.thumbUrl)}" alt="${e(p.alt)}" width="320" height="240" loading="lazy" decoding="async"></li>`,
+    )
+    .join('');
+  return `<section class="wrap work" aria-labelledby="work"><h2 id="work">Our work</h2><ul class="work-grid">${items}</ul></section>`;
 }
 
 /** The waitlist form of a page nobody serves: a plain form post, so it works without script (the page has none). */

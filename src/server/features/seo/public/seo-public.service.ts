@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { citySeoPages, profiles, type SeoFaqItem, serviceAreas, testimonials } from '../../../db/schema';
 import { ensureBookingSlug } from '../../booking-link/booking-link.service';
+import { featuredPhotos } from '../../field/gallery.service';
 import { serviceAreaOf } from '../seo-geo';
 
 export interface PublicPage {
@@ -32,6 +33,8 @@ export interface PublicPage {
     rating: { average: number; count: number } | null;
     /** Pages of a business that is not verified are served noindex and left out of the sitemap (hardening defect 8). */
     verified: boolean;
+    /** Before/after photos the business features, each with the customer's consent (decision 1244). */
+    featuredPhotos: Array<{ id: string; thumbUrl: string; alt: string }>;
   } | null;
   /**
    * A platform page's coverage (docs/decisions/0950): whether an active service area lies in the page's area, and the
@@ -158,6 +161,7 @@ async function loadPageBusiness(db: Database, businessId: string): Promise<Publi
     guarantees: row.guarantees,
     specialties: row.specialties,
     verified: row.verificationStatus === 'verified',
+    featuredPhotos: await featuredPhotos(db, businessId),
     rating:
       row.reviewCount > 0 && row.reviewAverage !== null
         ? { average: Math.round(Number(row.reviewAverage) * 10) / 10, count: row.reviewCount }

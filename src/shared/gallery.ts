@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { PHOTO_KINDS } from './field';
+
+// The customer's before/after gallery (issue 26, decision 1244): a page of one booking's photos behind a signed link
+// sent with the completion message, the customer's consent to show them publicly, and the photos the owner features
+// on the business's public page.
+
+export const GALLERY_TEXT = {
+  notFound: 'Gallery not found',
+  photoNotFound: 'Photo not found',
+  consentLabel: 'You may show photos of my car on your public business page',
+  consentHint:
+    'Before and after photos only; no names, plates or addresses. You can change your mind any time.',
+  consentRequired: 'The customer has not agreed to their photos being shown publicly',
+  featured: 'Featured on your business page',
+} as const;
+
+export const galleryPhotoSchema = z.object({
+  id: z.string(),
+  kind: z.enum(PHOTO_KINDS),
+  url: z.string(),
+  thumbUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  alt: z.string(),
+});
+export type GalleryPhoto = z.infer<typeof galleryPhotoSchema>;
+
+/** The public gallery page's answer: the business's name, the job and its photos; nothing else of the business. */
+export const publicGallerySchema = z.object({
+  businessName: z.string(),
+  serviceName: z.string(),
+  date: z.string(),
+  photos: z.array(galleryPhotoSchema),
+  consent: z.boolean(),
+});
+export type PublicGallery = z.infer<typeof publicGallerySchema>;
+
+export const photoConsentInputSchema = z.object({ consent: z.boolean() });
+export const featurePhotoInputSchema = z.object({ featured: z.boolean() });
+
+/** The owner's view of a booking's gallery: its link, the customer's consent and which photos are featured. */
+export const ownerGallerySchema = z.object({
+  url: z.string(),
+  consent: z.object({ source: z.enum(['booking', 'gallery']), givenAt: z.string() }).nullable(),
+  photos: z.array(z.object({ id: z.string(), kind: z.enum(PHOTO_KINDS), featured: z.boolean() })),
+});
+export type OwnerGallery = z.infer<typeof ownerGallerySchema>;
+
+export const galleryPath = (token: string) => `/gallery/${token}`;
+export const photoAlt = (kind: (typeof PHOTO_KINDS)[number], serviceName: string) =>
+  `${kind === 'before' ? 'Before' : 'After'}: ${serviceName}`;
