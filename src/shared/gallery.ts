@@ -5,15 +5,7 @@ import { PHOTO_KINDS } from './field';
 // sent with the completion message, the customer's consent to show them publicly, and the photos the owner features
 // on the business's public page.
 
-export const GALLERY_TEXT = {
-  notFound: 'Gallery not found',
-  photoNotFound: 'Photo not found',
-  consentLabel: 'You may show photos of my car on your public business page',
-  consentHint:
-    'Before and after photos only; no names, plates or addresses. You can change your mind any time.',
-  consentRequired: 'The customer has not agreed to their photos being shown publicly',
-  featured: 'Featured on your business page',
-} as const;
+export { GALLERY_TEXT } from './gallery-text';
 
 export const galleryPhotoSchema = z.object({
   id: z.string(),

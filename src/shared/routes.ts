@@ -84,11 +84,11 @@ const known = new Set<string>([...PUBLIC_ROUTES, ...OWNER_ROUTES, ...ADMIN_ROUTE
 export function isKnownAppPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   // Team invitation links (docs/decisions/0804).
-  // The customer's self-service reschedule/cancel page (docs/decisions/0612).
+  // The customer's self-service reschedule/cancel page (docs/decisions/0612); a job's photo gallery (decision 1244).
   // A maintenance plan's pages: the business's plans, an invitation, the member's own page (decision 1225).
   return (
     known.has(path) ||
-    /^\/(join|manage|review|field\/jobs|membership|membership-plans|membership-plans\/invite)\/[A-Za-z0-9_-]+$/.test(
+    /^\/(join|manage|review|gallery|field\/jobs|membership|membership-plans|membership-plans\/invite)\/[A-Za-z0-9_-]+$/.test(
       path,
     )
   );

@@ -112,6 +112,11 @@ export const router = createBrowserRouter([
             lazy: () => import('./features/campaigns/review-page').then((m) => ({ Component: m.ReviewPage })),
           },
           {
+            // The customer's before/after photos of a completed job (decision 1244).
+            path: '/gallery/:token',
+            lazy: () => import('./features/field/gallery-page').then((m) => ({ Component: m.GalleryPage })),
+          },
+          {
             path: '/membership-plans/:ref',
             lazy: () =>
               import('./features/memberships/public-plans-page').then((m) => ({

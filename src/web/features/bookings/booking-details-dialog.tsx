@@ -103,7 +103,7 @@ export function BookingDetailsDialog({
                 address={b.locationAddress}
                 name={name}
               />
-              <BookingFieldPanel bookingId={b.id} timeZone={timeZone} />
+              <BookingFieldPanel bookingId={b.id} timeZone={timeZone} owner={!isTechnician} />
               <section aria-labelledby="history-title">
                 <h3
                   id="history-title"

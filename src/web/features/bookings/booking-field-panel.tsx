@@ -3,6 +3,7 @@ import type { BookingField, FieldEvent, FieldEventKind, FieldPhoto, PhotoKind } 
 import { formatDate, formatDuration, formatTime } from '../../../shared/time';
 import { useBookingField } from '../../api/booking-field';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { BookingGalleryControls } from './booking-gallery-controls';
 
 // The owner's view of a job in the field (issue 26): what the technician did, fed by GET /api/bookings/{id}/field.
 // Times are the phone's (when the technician tapped), on the business's clock (decision 1163).
@@ -35,7 +36,16 @@ const nothingYet = (f: BookingField) =>
   !f.signature &&
   f.checklist.every((c) => !c.done);
 
-export function BookingFieldPanel({ bookingId, timeZone }: { bookingId: string; timeZone: string }) {
+export function BookingFieldPanel({
+  bookingId,
+  timeZone,
+  owner = true,
+}: {
+  bookingId: string;
+  timeZone: string;
+  /** The gallery's controls are the owner's (decision 1244). */
+  owner?: boolean;
+}) {
   const field = useBookingField(bookingId);
   return (
     <section aria-labelledby="field-title" className="grid gap-3">
@@ -56,7 +66,12 @@ export function BookingFieldPanel({ bookingId, timeZone }: { bookingId: string; 
           show here as the technician works the job.
         </p>
       ) : (
-        <FieldRecord field={field.data} timeZone={timeZone} />
+        <>
+          <FieldRecord field={field.data} timeZone={timeZone} />
+          {owner && field.data.photos.length > 0 && (
+            <BookingGalleryControls bookingId={bookingId} photos={field.data.photos} />
+          )}
+        </>
       )}
     </section>
   );

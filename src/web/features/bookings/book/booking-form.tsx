@@ -54,6 +54,7 @@ export function BookingFormView({
     vehicleColor: '',
     notes: '',
     smsMarketingOptIn: false,
+    photoConsent: false,
     landingPath: undefined,
   });
   // After the first render (the server's markup is hydrated as it is): where the customer came from, and what they

@@ -1,6 +1,7 @@
 import { Input, Textarea } from '../../../../components/ui/input';
 import { Field } from '../../../../components/ui/label';
 import { Section } from '../booking-section';
+import { PhotoConsentField } from '../photo-consent-field';
 import { SmsOptInField } from '../sms-opt-in-field';
 import type { BookingFormApi } from './booking-form-api';
 
@@ -23,6 +24,7 @@ export function ContactStep({ form }: { form: BookingFormApi }) {
           <Input id="phone" type="tel" autoComplete="tel" {...form.register('phone')} />
         </Field>
         <SmsOptInField {...form.register('smsMarketingOptIn')} />
+        <PhotoConsentField {...form.register('photoConsent')} />
         <div className="sm:col-span-2">
           <Field id="notes" label="Special instructions">
             <Textarea rows={3} placeholder="Gate code, parking, pets…" {...form.register('notes')} />
