@@ -21,6 +21,10 @@ import { schedulingApi } from './features/bookings/scheduling/scheduling.routes'
 import { businessProfileApi } from './features/business-profile/business-profile.routes';
 import { calendarFeedsPublic, calendarSyncApi } from './features/calendar-sync/calendar-feeds.routes';
 import { externalCalendarsApi } from './features/calendar-sync/external-calendars.routes';
+import {
+  googleCalendarApi,
+  googleNotificationsPublic,
+} from './features/calendar-sync/google-calendar.routes';
 import { automationsApi } from './features/campaigns/automations.routes';
 import { campaignsApi } from './features/campaigns/campaigns.routes';
 import { consentApi } from './features/campaigns/consent.routes';
@@ -266,6 +270,8 @@ export function createApp(deps: AppDeps) {
     .route('/api/admin/leads', adminLeadsApi)
     .route('/api/calendar-sync', calendarSyncApi)
     .route('/api/calendar-sync', externalCalendarsApi)
+    .route('/api/calendar-sync', googleCalendarApi)
+    .route('/api/calendar-notifications', googleNotificationsPublic)
     .route('/api/calendar-feeds', calendarFeedsPublic);
 
   // The public API for integrations, authenticated by API keys (decision 1201); not part of the web app's client.

@@ -105,6 +105,14 @@ const envSchema = z.object({
     )
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  // Google Calendar two-way sync (decision 1252): an OAuth client of type "Web application"; not configured when unset.
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  // Another base for every Google address (a local fake of Google's Calendar API and OAuth); default Google's own.
+  GOOGLE_API_BASE: z.url('GOOGLE_API_BASE must be a URL such as http://127.0.0.1:4599').optional(),
+  // Seals OAuth tokens and secret calendar addresses at rest (AES-256-GCM, decision 1251): 64 hex characters or any
+  // text of 32+ characters. Unset: a key derived from the auth secret (BETTER_AUTH_SECRET or data/auth-secret).
+  DATA_ENCRYPTION_KEY: z.string().min(32, 'DATA_ENCRYPTION_KEY must be at least 32 characters').optional(),
   // Structured JSON logs on stdout (pino): the least severe level written.
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // /metrics (Prometheus) answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics is a 404.
@@ -171,6 +179,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   ) {
     throw new Error(
       'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+  }
+  if (Boolean(parsed.data.GOOGLE_CLIENT_ID) !== Boolean(parsed.data.GOOGLE_CLIENT_SECRET)) {
+    throw new Error(
+      'Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
     );
   }
   const twilio = [parsed.data.TWILIO_ACCOUNT_SID, parsed.data.TWILIO_AUTH_TOKEN, parsed.data.TWILIO_FROM];

@@ -5,7 +5,11 @@ import type { DatabaseHandle } from './db/client';
 import { startPgliteVacuum } from './db/pglite-vacuum';
 import { DEMO_ADMIN, DEMO_OWNER, DEMO_TECH, seedDemo } from './db/seed';
 import { loadEnv, platformFeeOf } from './env';
-import { scheduleCalendarSweep } from './features/calendar-sync/external-calendars.service';
+import {
+  scheduleCalendarSweep,
+  sealCalendarAddresses,
+} from './features/calendar-sync/external-calendars.service';
+import { scheduleGoogleSweep } from './features/calendar-sync/google-sync.service';
 import { scheduleAutomationsTick } from './features/campaigns/automations/workers';
 import { scheduleAccountPurge } from './features/data-transfer/closure.service';
 import { scheduleIdempotencyPurge } from './features/field/idempotency-purge';
@@ -16,6 +20,7 @@ import { describeOutsideServices } from './features/platform-settings/outside-se
 import { backfillCoordinates } from './features/routes/coordinates.service';
 import { createSeoSettings, publicPagesOf } from './features/seo/seo-settings';
 import { scheduleWebhooksSweep } from './features/webhooks/webhooks.service';
+import { dataKeysOf } from './http/encryption';
 import { closeConnectionsWhileDraining, createLifecycle, drain, readinessAnswer } from './http/lifecycle';
 import { createAppServer, nodeListener } from './http/node-listener';
 import { createJobQueue, queueStats } from './jobs/queue';
@@ -25,6 +30,7 @@ import { createMetrics } from './observability/metrics';
 import { observeRequests } from './observability/observe-requests';
 import { createContentGenerator } from './providers/content/content-generator';
 import { createGeo } from './providers/geo/create-geo';
+import { createGoogleCalendar } from './providers/google-calendar/google-api';
 import { checkPaymentsForProduction } from './providers/payments/production-guard';
 import { createPaymentProvider } from './providers/payments/select-provider';
 import { createSmsSender } from './providers/sms/sms-sender';
@@ -154,6 +160,17 @@ async function main() {
     })
     .catch((err) => console.warn('Coordinates back-fill stopped:', err));
 
+  // Secrets at rest (decision 1251): calendar addresses stored plain, or under another key, are sealed now.
+  const dataKeys = dataKeysOf({ encryptionKey: env.DATA_ENCRYPTION_KEY, linkSecret });
+  const resealed = await sealCalendarAddresses(db, dataKeys);
+  if (resealed > 0) console.log(`Calendar addresses sealed at rest: ${resealed}`);
+  const google = createGoogleCalendar(env);
+  console.log(
+    google
+      ? `Google Calendar: OAuth client ${env.GOOGLE_CLIENT_ID}${env.GOOGLE_API_BASE ? ` at ${env.GOOGLE_API_BASE}` : ''}`
+      : 'Google Calendar: not configured (set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET)',
+  );
+
   const jobs = await createJobQueue(handle, { logger });
   const deps = {
     db,
@@ -164,6 +181,8 @@ async function main() {
     twilioAuthToken: env.TWILIO_AUTH_TOKEN,
     publicUrl,
     linkSecret,
+    dataKeys,
+    google,
     supportEmail: env.SUPPORT_EMAIL,
     trustProxy: env.TRUST_PROXY,
     outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE,
@@ -204,6 +223,8 @@ async function main() {
   await scheduleInsightsTick(jobs, 60);
   // Other calendars' busy times: read every few minutes (decision 1221).
   await scheduleCalendarSweep(jobs, 30);
+  // Google Calendar connections: a sweep a minute (decision 1252).
+  await scheduleGoogleSweep(jobs, 20);
   const app = createApp(deps);
   // PGlite has no autovacuum: tables grown or changed a lot are vacuumed now (before serving) and every 10 minutes
   // (decision 925).

@@ -45,3 +45,24 @@ export const EXTERNAL_CALENDARS_TEXT = {
   unreadable: 'This address did not answer an iCal calendar.',
   answered: (status: number) => `The calendar's server answered ${status}; check the address.`,
 } as const;
+
+// Google Calendar two-way (decision 1252).
+export const GOOGLE_CALENDAR_TEXT = {
+  title: 'Google Calendar',
+  help: 'Connect your Google Calendar: your busy times there stop customers booking those hours, and your ShineRoute jobs appear in it and stay in step when they move or are cancelled.',
+  notConfigured:
+    'Google Calendar is not configured on this server. An administrator sets GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET (see the README).',
+  connect: 'Connect Google Calendar',
+  disconnect: 'Disconnect',
+  disconnected: 'Google Calendar disconnected. Its busy times no longer block bookings.',
+  connected: 'Google Calendar connected. Your busy times now block bookings and your jobs are written to it.',
+  connectFailed: 'Google Calendar was not connected. Try again.',
+  fetchFailed: 'Could not load your Google Calendar connection.',
+  neverSynced: 'Not read yet',
+  stateInvalid:
+    'This Google sign-in link has expired or was not started here. Start Connect Google Calendar again.',
+  noRefreshToken:
+    'Google did not grant offline access. Remove ShineRoute from your Google account’s access and connect again.',
+  revoked: 'Google access was withdrawn. Disconnect and connect again.',
+  failed: (message: string) => `Google Calendar could not be read: ${message}`,
+} as const;

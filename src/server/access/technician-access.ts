@@ -49,6 +49,10 @@ const TECHNICIAN_ROUTES: Array<[string, RegExp]> = [
   ['GET', /^\/api\/calendar-sync\/calendars$/],
   ['POST', /^\/api\/calendar-sync\/calendars$/],
   ['DELETE', /^\/api\/calendar-sync\/calendars\/[^/]+$/],
+  // Their own Google Calendar connection (decision 1252): the service shows and disconnects only their own.
+  ['GET', /^\/api\/calendar-sync\/google(\/callback)?$/],
+  ['POST', /^\/api\/calendar-sync\/google\/connect$/],
+  ['DELETE', /^\/api\/calendar-sync\/google\/[^/]+$/],
 ];
 
 export function technicianMayCall(method: string, path: string): boolean {

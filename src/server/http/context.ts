@@ -6,10 +6,12 @@ import type { SeoSettings } from '../features/seo/seo-settings';
 import type { JobQueue } from '../jobs/queue';
 import type { Metrics } from '../observability/metrics';
 import type { GeoProviders } from '../providers/geo/geo';
+import type { GoogleCalendarApi } from '../providers/google-calendar/google-calendar';
 import type { Mailer } from '../providers/mail/mailer';
 import type { PaymentProvider } from '../providers/payments/payments';
 import type { SmsSender } from '../providers/sms/sms-sender';
 import type { FileStorage } from '../providers/storage/storage';
+import type { DataKeys } from './encryption';
 
 export interface AppDeps {
   db: Database;
@@ -59,6 +61,10 @@ export interface AppDeps {
   geo?: GeoProviders;
   /** The Routes screen's map tiles (MAP_TILE_URL); absent = a plain background. */
   mapTiles?: { url: string; attribution: string };
+  /** Google Calendar two-way sync (decision 1252); absent = not configured (no GOOGLE_CLIENT_ID/_SECRET). */
+  google?: GoogleCalendarApi | null;
+  /** Seals secrets at rest (DATA_ENCRYPTION_KEY, decision 1251); the key derived from linkSecret when absent. */
+  dataKeys?: DataKeys;
 }
 
 export interface SignedInUser {

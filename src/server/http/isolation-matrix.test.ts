@@ -49,6 +49,10 @@ const PUBLIC_ROUTES: Array<[RegExp, string]> = [
     'a live calendar feed, by its signed address that calendar apps poll without a session (decision 1220)',
   ],
   [
+    /^POST \/api\/calendar-notifications\/google$/,
+    "Google Calendar's push notifications: accepted only with a live channel's id and token (decision 1252)",
+  ],
+  [
     /^POST \/api\/messaging\/sms\/inbound$/,
     "Twilio's inbound SMS webhook: authenticated by its signature, not by a session",
   ],

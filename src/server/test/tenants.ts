@@ -156,6 +156,31 @@ export async function populateTenant(db: Database, businessId: string, marker: s
     startsAt: new Date(Date.now() + 5 * 86_400_000),
     endsAt: new Date(Date.now() + 5 * 86_400_000 + 3_600_000),
   });
+  // The owner's Google Calendar connection and one job written to it (decision 1252).
+  const [googleCalendar] = await db
+    .insert(schema.externalCalendars)
+    .values({ businessId, userId: businessId, kind: 'google', url: null })
+    .returning();
+  const [google] = await db
+    .insert(schema.googleCalendarConnections)
+    .values({
+      businessId,
+      userId: businessId,
+      calendarId: googleCalendar!.id,
+      accountEmail: `${marker.toLowerCase()}@example.com`,
+      accessToken: 'sealed:v1.none',
+      refreshToken: 'sealed:v1.none',
+      accessExpiresAt: new Date(Date.now() + 3_600_000),
+    })
+    .returning();
+  await db.insert(schema.googleCalendarEvents).values({
+    businessId,
+    connectionId: google!.id,
+    bookingId: crypto.randomUUID(),
+    eventId: `sr${marker.toLowerCase()}`,
+    writtenSequence: 0,
+  });
+  await db.insert(schema.googleOauthStates).values({ businessId, userId: businessId });
   // A proposed route plan for an empty day, which applies (issue 27, decision 1216).
   const planDay = await loadDay(db, businessId, '2031-01-07');
   await db.insert(schema.routePlans).values({

@@ -48,3 +48,27 @@ export const useRemoveExternalCalendar = () =>
       noContent(api.api['calendar-sync'].calendars[':id'].$delete({ param: { id } })),
     onSuccess: refreshCalendars,
   });
+
+export type GoogleConnection = InferResponseType<
+  (typeof api.api)['calendar-sync']['google']['$get'],
+  200
+>['connections']['items'][number];
+
+export const googleCalendarQuery = queryOptions({
+  queryKey: queryKeys.calendarSync.google,
+  queryFn: () => unwrap(api.api['calendar-sync'].google.$get()),
+});
+export const useGoogleCalendar = () => useQuery(googleCalendarQuery);
+
+/** Starts Connect Google Calendar: the browser goes to Google's consent page and comes back to /calendar-sync. */
+export const useConnectGoogle = () =>
+  useMutation({
+    mutationFn: () => unwrap(api.api['calendar-sync'].google.connect.$post()),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+
+export const useDisconnectGoogle = () =>
+  useMutation({
+    mutationFn: (id: string) => noContent(api.api['calendar-sync'].google[':id'].$delete({ param: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.calendarSync.all }),
+  });

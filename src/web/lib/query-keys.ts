@@ -49,6 +49,7 @@ export const queryKeys = {
     all: ['calendar-sync'] as const,
     feeds: ['calendar-sync', 'feeds'] as const,
     calendars: ['calendar-sync', 'calendars'] as const,
+    google: ['calendar-sync', 'google'] as const,
   },
   automations: {
     all: ['automations'] as const,

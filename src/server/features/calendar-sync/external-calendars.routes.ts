@@ -63,7 +63,7 @@ router.use('*', requireUser);
 
 export const externalCalendarsApi = router
   .openapi(listRoute, async (c) =>
-    c.json(wholeList(await listExternalCalendars(c.var.deps.db, viewerOf(c))), 200),
+    c.json(wholeList(await listExternalCalendars(c.var.deps, viewerOf(c))), 200),
   )
   .openapi(addRoute, async (c) =>
     c.json(await addExternalCalendar(c.var.deps, viewerOf(c), c.req.valid('json')), 201),

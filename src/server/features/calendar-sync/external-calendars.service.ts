@@ -1,8 +1,9 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { EXTERNAL_CALENDARS_TEXT, type ExternalCalendarValues } from '../../../shared/calendar-sync';
 import type { DbOrTx } from '../../db/client';
 import { externalBusy, externalCalendars, user, userRoles } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
+import { type DataKeys, dataKeysOfDeps, needsResealing, seal, unseal } from '../../http/encryption';
 import { invalid, notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
 import {
@@ -19,7 +20,7 @@ import { busySpans } from './ics-busy';
 // Other calendars block time (decision 1221): an owner or technician subscribes their calendar's secret iCal address;
 // the queue reads it every few minutes and keeps its busy times, which the slot function counts.
 
-type Deps = Pick<AppDeps, 'db' | 'outboundAllowPrivate'>;
+type Deps = Pick<AppDeps, 'db' | 'outboundAllowPrivate' | 'linkSecret' | 'dataKeys'>;
 interface Viewer {
   businessId: string;
   userId: string;
@@ -36,9 +37,9 @@ const DAY = 86_400_000;
 const AHEAD_DAYS = 366;
 
 /** What a calendar address is shown as: its host, never the secret path. */
-const shownAs = (url: string) => {
+const shownAs = (keys: DataKeys, stored: string | null) => {
   try {
-    return new URL(url).host;
+    return new URL(unseal(keys, stored ?? '')).host;
   } catch {
     return 'calendar';
   }
@@ -59,13 +60,18 @@ async function peopleOf(db: DbOrTx, viewer: Viewer) {
   return viewer.memberRole === 'owner' ? all : all.filter((p) => p.id === viewer.userId);
 }
 
-export async function listExternalCalendars(db: DbOrTx, viewer: Viewer) {
+export async function listExternalCalendars(
+  deps: Pick<Deps, 'db' | 'linkSecret' | 'dataKeys'>,
+  viewer: Viewer,
+) {
+  const { db } = deps;
+  const keys = dataKeysOfDeps(deps);
   const people = await peopleOf(db, viewer);
   const nameOf = new Map(people.map((p) => [p.id, p.name]));
   const rows = await db
     .select()
     .from(externalCalendars)
-    .where(eq(externalCalendars.businessId, viewer.businessId))
+    .where(and(eq(externalCalendars.businessId, viewer.businessId), eq(externalCalendars.kind, 'ical')))
     .orderBy(asc(externalCalendars.createdAt), asc(externalCalendars.id));
   return rows
     .filter((r) => nameOf.has(r.userId))
@@ -73,7 +79,7 @@ export async function listExternalCalendars(db: DbOrTx, viewer: Viewer) {
       id: r.id,
       userId: r.userId,
       personName: nameOf.get(r.userId)!,
-      host: shownAs(r.url),
+      host: shownAs(keys, r.url),
       busyCount: r.busyCount,
       lastFetchedAt: r.lastFetchedAt?.toISOString() ?? null,
       lastError: r.lastError,
@@ -150,7 +156,8 @@ export async function addExternalCalendar(
       .values({
         businessId: viewer.businessId,
         userId,
-        url: input.url,
+        // Sealed at rest (decision 1251): a copy of the database alone does not open the person's calendar.
+        url: seal(dataKeysOfDeps(deps), input.url),
         lastFetchedAt: now,
         busyCount: spans.length,
       })
@@ -158,7 +165,7 @@ export async function addExternalCalendar(
     await storeSpans(tx, viewer.businessId, row!.id, spans);
     return row!.id;
   });
-  const [shown] = (await listExternalCalendars(deps.db, viewer)).filter((c) => c.id === id);
+  const [shown] = (await listExternalCalendars(deps, viewer)).filter((c) => c.id === id);
   return shown!;
 }
 
@@ -175,10 +182,13 @@ export async function removeExternalCalendar(db: DbOrTx, viewer: Viewer, id: str
 
 /** Reads one calendar again; a failed read keeps its last busy times and records why. */
 export async function refreshExternalCalendar(deps: Deps, id: string, now = new Date()) {
-  const [row] = await deps.db.select().from(externalCalendars).where(eq(externalCalendars.id, id));
-  if (!row) return;
+  const [row] = await deps.db
+    .select()
+    .from(externalCalendars)
+    .where(and(eq(externalCalendars.id, id), eq(externalCalendars.kind, 'ical')));
+  if (!row?.url) return;
   const { timeZone } = await getScheduling(deps.db, row.businessId);
-  const read = await readCalendar(deps, row.url, timeZone, now);
+  const read = await readCalendar(deps, unseal(dataKeysOfDeps(deps), row.url), timeZone, now);
   await deps.db.transaction(async (tx) => {
     if (read.spans) {
       await storeSpans(tx, row.businessId, row.id, read.spans);
@@ -201,9 +211,15 @@ export async function refreshDueCalendars(deps: Deps, now = new Date()) {
     .select({ id: externalCalendars.id })
     .from(externalCalendars)
     .where(
-      or(
-        isNull(externalCalendars.lastFetchedAt),
-        lt(externalCalendars.lastFetchedAt, new Date(now.getTime() - CALENDAR_POLL_MINUTES * 60_000 + 5_000)),
+      and(
+        eq(externalCalendars.kind, 'ical'),
+        or(
+          isNull(externalCalendars.lastFetchedAt),
+          lt(
+            externalCalendars.lastFetchedAt,
+            new Date(now.getTime() - CALENDAR_POLL_MINUTES * 60_000 + 5_000),
+          ),
+        ),
       ),
     )
     .orderBy(sql`${externalCalendars.lastFetchedAt} nulls first`)
@@ -218,4 +234,25 @@ export async function scheduleCalendarSweep(jobs: JobQueue, startAfterSeconds = 
     {},
     { policy: 'stately', startAfterSeconds, retryLimit: 1, expireInSeconds: 15 * 60 },
   );
+}
+
+/**
+ * Seals every calendar address stored plain (written before decision 1251) or under a key other than the current
+ * one; run at start. Returns how many rows it sealed.
+ */
+export async function sealCalendarAddresses(db: DbOrTx, keys: DataKeys) {
+  const rows = await db
+    .select({ id: externalCalendars.id, url: externalCalendars.url })
+    .from(externalCalendars)
+    .where(isNotNull(externalCalendars.url));
+  let sealed = 0;
+  for (const row of rows) {
+    if (!row.url || !needsResealing(keys, row.url)) continue;
+    await db
+      .update(externalCalendars)
+      .set({ url: seal(keys, unseal(keys, row.url)) })
+      .where(and(eq(externalCalendars.id, row.id), eq(externalCalendars.url, row.url)));
+    sealed++;
+  }
+  return sealed;
 }

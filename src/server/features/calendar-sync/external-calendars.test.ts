@@ -1,12 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXTERNAL_CALENDARS_TEXT } from '../../../shared/calendar-sync';
 import { zonedTimeToUtc } from '../../../shared/time';
 import { grantRole } from '../../db/factories';
+import { externalCalendars } from '../../db/schema';
+import { dataKeysOfDeps } from '../../http/encryption';
 import { createTestContext } from '../../test/harness';
 import { bookableBusiness, bookingForm, daysAhead } from '../bookings/book/booking.fixtures';
-import { refreshDueCalendars } from './external-calendars.service';
+import { refreshDueCalendars, sealCalendarAddresses } from './external-calendars.service';
 
 // Other calendars block time (issue 28, decision 1221), against a local calendar server.
 
@@ -214,5 +217,35 @@ describe('other calendars block time', () => {
     // The owner subscribes one for the technician.
     const byOwner = await subscribe(a.owner.cookie, { url: `${base}/tech.ics`, userId: tech.userId });
     expect(byOwner.status).toBe(201);
+  });
+
+  it('keeps the secret address sealed at rest; addresses stored plain before are sealed at start', async () => {
+    const { owner, service } = await business();
+    const date = daysAhead(8);
+    served.set(
+      '/sealed-secret-path.ics',
+      ics([vevent('sealed@x', zonedTimeToUtc(date, '10:00', ZONE), zonedTimeToUtc(date, '11:00', ZONE))]),
+    );
+    expect((await subscribe(owner.cookie, { url: `${base}/sealed-secret-path.ics` })).status).toBe(201);
+    const [row] = await t.db
+      .select()
+      .from(externalCalendars)
+      .where(eq(externalCalendars.businessId, owner.userId));
+    expect(row!.url!.startsWith('sealed:v1.')).toBe(true);
+    expect(row!.url).not.toContain('sealed-secret-path');
+
+    // A row written before sealing existed: plain, still read, then sealed by the start-up pass (once).
+    await t.db
+      .update(externalCalendars)
+      .set({ url: `${base}/sealed-secret-path.ics` })
+      .where(eq(externalCalendars.id, row!.id));
+    await refreshDueCalendars(t.deps, new Date(Date.now() + 10 * 60_000));
+    expect(await slotState(owner.userId, service.id, date, '10:00')).toBe('taken');
+    expect(await sealCalendarAddresses(t.db, dataKeysOfDeps(t.deps))).toBeGreaterThanOrEqual(1);
+    expect(await sealCalendarAddresses(t.db, dataKeysOfDeps(t.deps))).toBe(0);
+    const [after] = await t.db.select().from(externalCalendars).where(eq(externalCalendars.id, row!.id));
+    expect(after!.url!.startsWith('sealed:v1.')).toBe(true);
+    const list = await (await t.request('/api/calendar-sync/calendars', { cookie: owner.cookie })).json();
+    expect(list.items[0].host).toBe(base.replace('http://', ''));
   });
 });

@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Input } from '../../components/ui/input';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
+import { GoogleCalendarCard } from './google-calendar';
 import { OtherCalendars } from './other-calendars';
 
 async function copy(url: string) {
@@ -88,6 +89,9 @@ export function CalendarSyncPage() {
           )}
         </CardContent>
       </Card>
+      <div className="mt-6">
+        <GoogleCalendarCard />
+      </div>
       <div className="mt-6">
         <OtherCalendars />
       </div>
