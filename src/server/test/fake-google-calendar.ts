@@ -97,6 +97,9 @@ export async function startFakeGoogle(opts: { account?: string; port?: number } 
       return send(200, {});
     }
 
+    // What the fake was asked to write, for a person trying it out or a journey.
+    if (url.pathname === '/_fake/writes' && req.method === 'GET') return send(200, { writes });
+
     const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
     if (!validAccess.has(bearer)) return fail(401, 'Invalid Credentials');
 
