@@ -9,7 +9,13 @@ import { eventIdOf } from '../../providers/google-calendar/google-calendar';
 import { startFakeGoogle } from '../../test/fake-google-calendar';
 import { createTestContext } from '../../test/harness';
 import { bookableBusiness, daysAhead } from '../bookings/book/booking.fixtures';
-import { pullGoogleConnection, pushJobsToGoogle, syncAllGoogleConnections } from './google-sync.service';
+import { calendarSyncWorkers } from './calendar-sync.workers';
+import {
+  GOOGLE_SWEEP_JOB,
+  pullGoogleConnection,
+  pushJobsToGoogle,
+  syncAllGoogleConnections,
+} from './google-sync.service';
 
 // Google Calendar two-way (issue 28, decision 1252), against a local fake of Google's Calendar API and OAuth.
 
@@ -351,5 +357,32 @@ describe('Google Calendar two-way', () => {
     // The fake keeps one calendar for everyone: the owner's connection finds the technician's copy and updates it.
     expect(writesOf(mine.id)).toEqual(['insert', 'update']);
     expect(writesOf(notMine.id)).toEqual(['insert']);
+  });
+
+  it("the queue's sweep writes the jobs and plans the next sweep", async () => {
+    const { owner, service } = await business();
+    await connect(owner.cookie);
+    const booking = await createBooking(t.db, owner.userId, {
+      service: { id: service.id, name: 'Wash', durationMinutes: 60 },
+      scheduledAt: zonedTimeToUtc(daysAhead(12), '09:00', ZONE),
+      locationAddress: '5 Main St',
+      quotedPriceCents: 5000,
+    });
+    const sent: { name: string; options: unknown }[] = [];
+    const queue = {
+      send: async (name: string, _data: object, options?: unknown) => {
+        sent.push({ name, options });
+        return null;
+      },
+      work: async () => {},
+      stop: async () => {},
+    };
+    const sweep = calendarSyncWorkers.find((w) => w.job === GOOGLE_SWEEP_JOB)!;
+    expect(sweep.options?.policy).toBe('stately');
+    await sweep.run({}, { deps: t.deps, queue, jobId: 'sweep-1' });
+    expect(writesOf(booking.id)).toEqual(['insert']);
+    expect(sent).toEqual([
+      { name: GOOGLE_SWEEP_JOB, options: expect.objectContaining({ policy: 'stately' }) },
+    ]);
   });
 });
