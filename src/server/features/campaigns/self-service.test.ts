@@ -170,7 +170,10 @@ describe('a booking paid on /book', () => {
     const bookingId = checkout!.bookingId!;
 
     // The confirmation is a transactional email and text, each with the self-service link.
-    const confirmations = await t.db.select().from(messageSends).where(eq(messageSends.bookingId, bookingId));
+    // The owner's notice of the new booking is logged with it since the side effects commit with the booking (decision 1263).
+    const sent = await t.db.select().from(messageSends).where(eq(messageSends.bookingId, bookingId));
+    expect(sent.filter((r) => r.kind === 'owner_notice').map((r) => r.channel)).toEqual(['email']);
+    const confirmations = sent.filter((r) => r.kind !== 'owner_notice');
     const link = { token: /\/manage\/([A-Za-z0-9_-]+)/.exec(confirmations[0]!.body)![1]! };
     expect(confirmations.map((r) => `${r.kind}/${r.channel}/${r.status}/${r.marketing}`).sort()).toEqual([
       'confirmation/email/sent/false',
