@@ -50,7 +50,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
 import { DEMO_OWNER, DEMO_TECH } from '../src/server/db/seed';
 import { STATE_CODES } from '../src/shared/seo.constants';
-import { analyticsFigures } from './bench-analytics';
+import { analyticsFigures, analyticsQueryFigures } from './bench-analytics';
 import { apiFigures, freePort, runLoad } from './bench-api';
 import { calendarFigures } from './bench-calendar';
 import { clusterFigures } from './bench-cluster';
@@ -378,10 +378,12 @@ async function analyticsPart() {
   await (await startServer('analytics-prep')).stop();
   const handle = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir: join(dataDir, 'pglite') });
   try {
-    await fillScale(handle.db, DEMO_OWNER.email, report);
+    const { businessId } = await fillScale(handle.db, DEMO_OWNER.email, report);
+    await analyticsQueryFigures(handle.db, businessId, report);
   } finally {
     await handle.close();
   }
+  if (args['queries-only']) return;
   const server = await startServer('analytics');
   try {
     await analyticsFigures(server.url, await signIn(server, DEMO_OWNER), report);

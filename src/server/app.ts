@@ -70,6 +70,7 @@ import {
   publicPageListener,
 } from './features/seo/public/seo-public.routes';
 import { publicPagesOf } from './features/seo/seo-settings';
+import { addOnsApi, publicAddOnsApi } from './features/service-add-ons/service-add-ons.routes';
 import { serviceAreasApi } from './features/service-areas/service-areas.routes';
 import { servicesApi } from './features/services/services.routes';
 import { invitationsApi, teamApi } from './features/team/team.routes';
@@ -225,6 +226,8 @@ export function createApp(deps: AppDeps) {
     .route('/api/customers', customersApi)
     .route('/api/services', servicesApi)
     .route('/api/services', serviceChecklistApi)
+    .route('/api/services', addOnsApi)
+    .route('/api/public/add-ons', publicAddOnsApi)
     .route('/api/marketing', marketingApi)
     .route('/api/admin/seo', adminSeoApi)
     .route('/api/inventory', inventoryApi)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEMO_SERVICES, VEHICLE_TYPES } from './constants';
 import { tipChoiceSchema } from './invoices.schemas';
 import { zipCodeSchema } from './public.schemas';
+import { addOnIdsSchema } from './service-add-ons';
 import { optionalText } from './text';
 
 // The public booking form (§3 "Booking form") and its §5 rules, shared by /book and the server.
@@ -81,6 +82,8 @@ export const bookingFormSchema = z.object({
   notes: optionalText(1000),
   // A tip, its own line, charged with the price (docs/decisions/0501).
   tip: tipChoiceSchema.default({ kind: 'none' }),
+  // The chosen service's add-ons (docs/decisions/1255): ids only; the server prices them.
+  addOnIds: addOnIdsSchema,
   // One promo code per booking (features/promo-codes); the server validates and applies it.
   promoCode: optionalText(40),
   // A loyalty reward (features/loyalty/redeem.service.ts): the token of the verified email and the chosen reward.

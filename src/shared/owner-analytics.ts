@@ -33,6 +33,7 @@ export const ADVANCED_REPORTS = [
   'promo-codes',
   'ratings',
   'invoice-aging',
+  'add-ons',
 ] as const;
 export const OWNER_REPORTS = [...BASIC_REPORTS, ...ADVANCED_REPORTS] as const;
 export type OwnerReport = (typeof OWNER_REPORTS)[number];

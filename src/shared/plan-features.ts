@@ -12,6 +12,8 @@ export const FEATURE_MIN_PLAN = {
   advanced_analytics: 'pro',
   // §9 "AI route optimizer" (issue 27): Optimize and Apply on the Routes screen; Starter sees the day's routes.
   route_optimizer: 'pro',
+  // §9 Pro "automated upsells": service add-ons at booking (decision 1255).
+  upsells: 'pro',
   // §9 Elite: "API access, custom integrations" (decision 1200).
   api_access: 'elite',
   // §9 Elite: "AI insights" (decision 1241).
@@ -34,6 +36,7 @@ export const FEATURE_LABELS: Record<PlanFeature, string> = {
   promo_codes: 'Promo codes',
   advanced_analytics: 'Advanced analytics',
   route_optimizer: 'Route optimization',
+  upsells: 'Automated upsells',
   api_access: 'API access',
   insights: 'AI insights',
 };

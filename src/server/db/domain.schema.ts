@@ -343,6 +343,11 @@ export const bookings = pgTable(
       .where(sql`${t.tipCents} <> 0 and ${t.status} <> 'cancelled'`),
     index('bookings_service_id_idx').on(t.serviceId),
     index('bookings_customer_id_idx').on(t.customerId),
+    // A customer's completed bookings by date: whether they were served before a period, their first visit (the
+    // owner's analytics: returning customers, cohorts; decision 1254).
+    index('bookings_completed_customer_idx')
+      .on(t.businessId, t.customerId, t.scheduledAt)
+      .where(sql`${t.status} = 'completed'`),
     index('bookings_customer_vehicle_id_idx').on(t.customerVehicleId),
     trigramIndex('bookings_search_trgm_idx', bookingSearchText(t)),
   ],

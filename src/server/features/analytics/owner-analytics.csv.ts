@@ -166,6 +166,25 @@ export function advancedReportRows(
         ['Days past due', 'Invoices', 'Balance (USD)'],
         ...a.invoiceAging.map((b) => [b.label, b.invoices, usd(b.balanceCents)]),
       ];
+    case 'add-ons':
+      return [
+        [
+          'Add-on',
+          'Service',
+          'Bookings of the service',
+          'Bookings with the add-on',
+          'Attach rate',
+          'Revenue (USD)',
+        ],
+        ...a.addOns.map((x) => [
+          x.name,
+          x.serviceName,
+          x.serviceBookings,
+          x.bookings,
+          ratio(x.attachRate),
+          usd(x.revenueCents),
+        ]),
+      ];
   }
 }
 

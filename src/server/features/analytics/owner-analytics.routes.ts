@@ -121,6 +121,17 @@ const advancedSchema = z
     invoiceAging: z.array(
       z.object({ bucket: z.string(), label: z.string(), invoices: z.number().int(), balanceCents: money }),
     ),
+    addOns: z.array(
+      z.object({
+        addOnId: z.string(),
+        name: z.string(),
+        serviceName: z.string(),
+        serviceBookings: z.number().int(),
+        bookings: z.number().int(),
+        attachRate: z.number().nullable(),
+        revenueCents: money,
+      }),
+    ),
   })
   .openapi('OwnerAdvancedAnalytics');
 

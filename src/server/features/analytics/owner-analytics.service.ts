@@ -94,10 +94,12 @@ async function summaryOf(
     db,
     sql`with ${scope(businessId, b)},
       served as (select distinct customer_id from scope where status = 'completed' and customer_id is not null),
+      -- One probe of bookings_completed_customer_idx per customer served (not every earlier booking; decision 1254).
       before as (
-        select distinct b.customer_id from bookings b
-        where b.business_id = ${businessId} and b.status = 'completed' and b.scheduled_at < ${fromAt}
-          and b.customer_id in (select customer_id from served)
+        select s.customer_id from served s
+        where exists (select 1 from bookings b
+          where b.business_id = ${businessId} and b.customer_id = s.customer_id and b.status = 'completed'
+            and b.scheduled_at < ${fromAt})
       ),
       ${prevScope}
     select
@@ -182,17 +184,30 @@ export async function ownerAnalytics(db: DbOrTx, businessId: string, period: Own
  * corrections stick, decision 1180), else the field app's first check-in to last check-out; null when neither exists.
  */
 function jobTime(businessId: string) {
-  return sql`job_time as (
-    select s.id as booking_id, case when t.seconds is null then null else greatest(0, t.seconds) / 60.0 end as minutes
-    from scope s cross join lateral (select coalesce(
-      (select sum(extract(epoch from te.ended_at - te.started_at)) from time_entries te
-        where te.business_id = ${businessId} and te.booking_id = s.id and te.kind = 'job' and te.ended_at is not null),
-      (select extract(epoch from max(fe.device_time) filter (where fe.kind = 'check_out')
-          - min(fe.device_time) filter (where fe.kind = 'check_in'))
-        from field_events fe where fe.business_id = ${businessId} and fe.booking_id = s.id)
-    ) as seconds) t
-    where s.status = 'completed'
-  )`;
+  // Set-based (one grouped pass over each table, hash-joined), not a lookup per job: 12 months of jobs took ~470 ms
+  // per-row on PGlite at 100,000 bookings (docs/decisions/1254).
+  return sql`done_ids as (select id from scope where status = 'completed'),
+    job_entries as (
+      select te.booking_id, sum(extract(epoch from te.ended_at - te.started_at)) as seconds
+      from time_entries te
+      where te.business_id = ${businessId} and te.kind = 'job' and te.ended_at is not null
+        and te.booking_id in (select id from done_ids)
+      group by te.booking_id
+    ),
+    job_checks as (
+      select fe.booking_id, extract(epoch from max(fe.device_time) filter (where fe.kind = 'check_out')
+          - min(fe.device_time) filter (where fe.kind = 'check_in')) as seconds
+      from field_events fe
+      where fe.business_id = ${businessId} and fe.booking_id in (select id from done_ids)
+      group by fe.booking_id
+    ),
+    job_time as (
+      select d.id as booking_id, case when coalesce(je.seconds, jc.seconds) is null then null
+        else greatest(0, coalesce(je.seconds, jc.seconds)) / 60.0 end as minutes
+      from done_ids d
+      left join job_entries je on je.booking_id = d.id
+      left join job_checks jc on jc.booking_id = d.id
+    )`;
 }
 
 /** The owner's labour cost per hour in cents, or null when none is set (docs/decisions/1240). */
@@ -308,19 +323,32 @@ async function cohorts(db: DbOrTx, businessId: string, timeZone: string, p: Owne
   const { tz, toAt } = boundsIn(timeZone, p);
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    sql`with done as (
-        select b.customer_id, b.scheduled_at,
+    // Only the customers served in the 12 months can start a cohort there: each one's first completed booking is one
+    // probe of bookings_completed_customer_idx, and only the cohorts' own bookings are read (decision 1254).
+    sql`with recent as (
+        select distinct b.customer_id from bookings b
+        where b.business_id = ${businessId} and b.status = 'completed' and b.customer_id is not null
+          and b.scheduled_at >= ${toAt} - interval '12 months' and b.scheduled_at < ${toAt}
+      ),
+      firsts as (
+        select r.customer_id, f.first_at from recent r
+        cross join lateral (select min(b.scheduled_at) as first_at from bookings b
+          where b.business_id = ${businessId} and b.customer_id = r.customer_id and b.status = 'completed') f
+        where f.first_at >= ${toAt} - interval '12 months'
+      ),
+      done as (
+        select b.customer_id,
           coalesce(b.final_price_cents, b.quoted_price_cents)
             - least(coalesce(b.final_price_cents, b.quoted_price_cents), coalesce(i.refunded_cents, 0)) as revenue
-        from bookings b left join invoices i on i.booking_id = b.id and i.business_id = ${businessId}
-        where b.business_id = ${businessId} and b.status = 'completed' and b.customer_id is not null and b.scheduled_at < ${toAt}
-      ),
-      firsts as (select customer_id, min(scheduled_at) as first_at from done group by customer_id)
+        from firsts f
+        join bookings b on b.business_id = ${businessId} and b.customer_id = f.customer_id and b.status = 'completed'
+          and b.scheduled_at < ${toAt}
+        left join invoices i on i.booking_id = b.id and i.business_id = ${businessId}
+      )
     select to_char(date_trunc('month', f.first_at at time zone ${tz}), 'YYYY-MM') as cohort,
       count(distinct f.customer_id) as customers, sum(d.revenue) as revenue,
       count(d.*) as bookings
     from firsts f join done d on d.customer_id = f.customer_id
-    where f.first_at >= ${toAt} - interval '12 months'
     group by 1 order by 1`,
   );
   return rows.map((r) => ({
@@ -434,14 +462,50 @@ export async function invoiceAging(db: DbOrTx, businessId: string) {
   });
 }
 
+/**
+ * Each add-on's attach rate (docs/decisions/1255): of the period's booked (not cancelled, not no-show) bookings of its
+ * service, the share that took it, and what it brought in. Add-ons archived since still show while they were taken.
+ */
+async function addOnAttach(db: DbOrTx, businessId: string, timeZone: string, p: OwnerPeriod) {
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`with ${scope(businessId, boundsIn(timeZone, p))},
+      booked as (select id, service_id from scope where status not in ('cancelled', 'no_show')),
+      taken as (
+        select a.add_on_id, count(*) as bookings, sum(a.price_cents) as revenue
+        from booking_add_ons a join booked k on k.id = a.booking_id
+        where a.business_id = ${businessId}
+        group by a.add_on_id
+      ),
+      per_service as (select service_id, count(*) as bookings from booked group by service_id)
+    select sa.id, sa.name, sv.name as service_name, coalesce(t.bookings, 0) as taken,
+      coalesce(ps.bookings, 0) as service_bookings, coalesce(t.revenue, 0) as revenue
+    from service_add_ons sa
+    join services sv on sv.id = sa.service_id and sv.business_id = ${businessId}
+    left join taken t on t.add_on_id = sa.id
+    left join per_service ps on ps.service_id = sa.service_id
+    where sa.business_id = ${businessId} and (sa.is_active or t.bookings is not null)
+    order by sv.name, sa.name`,
+  );
+  return rows.map((r) => ({
+    addOnId: String(r.id),
+    name: String(r.name),
+    serviceName: String(r.service_name),
+    serviceBookings: n(r.service_bookings),
+    bookings: n(r.taken),
+    attachRate: n(r.service_bookings) ? n(r.taken) / n(r.service_bookings) : null,
+    revenueCents: n(r.revenue),
+  }));
+}
+
 /** The advanced view (Pro and Elite). */
 export async function ownerAdvancedAnalytics(db: DbOrTx, businessId: string, period: OwnerPeriod) {
   const [timeZone, hourlyCostCents] = await Promise.all([
     zoneOf(db, businessId),
     labourRateOf(db, businessId),
   ]);
-  const [services, technicians, cohortRows, quotes, cancelled, promos, ratingRows, aging] = await Promise.all(
-    [
+  const [services, technicians, cohortRows, quotes, cancelled, promos, ratingRows, aging, addOns] =
+    await Promise.all([
       byService(db, businessId, timeZone, period, hourlyCostCents),
       byTechnician(db, businessId, timeZone, period),
       cohorts(db, businessId, timeZone, period),
@@ -450,8 +514,8 @@ export async function ownerAdvancedAnalytics(db: DbOrTx, businessId: string, per
       promoCodes(db, businessId, timeZone, period),
       ratings(db, businessId, period),
       invoiceAging(db, businessId),
-    ],
-  );
+      addOnAttach(db, businessId, timeZone, period),
+    ]);
   return {
     period,
     hourlyCostCents,
@@ -463,5 +527,24 @@ export async function ownerAdvancedAnalytics(db: DbOrTx, businessId: string, per
     promoCodes: promos,
     ratings: ratingRows,
     invoiceAging: aging,
+    addOns,
   };
 }
+
+/**
+ * Each query of the two views by name, for `npm run bench -- --only=analytics` (timed one by one, in process).
+ */
+export const ownerAnalyticsQueries = {
+  zoneOf,
+  summaryOf,
+  seriesOf,
+  byService,
+  byTechnician,
+  cohorts,
+  quotesOf,
+  cancellations,
+  promoCodes,
+  ratings,
+  invoiceAging,
+  addOnAttach,
+};

@@ -431,6 +431,27 @@ function Advanced({ data, period }: { data: OwnerAdvancedAnalytics; period: Owne
         )}
       </Section>
       <Section
+        title="Add-ons"
+        description="How often each add-on is taken: bookings of its service that added it (cancelled and no-shows left out)."
+        csv={<CsvLink report="add-ons" period={period} />}
+      >
+        {data.addOns.length === 0 ? (
+          <Empty>Add-ons you offer on your services appear here with their attach rate.</Empty>
+        ) : (
+          <Table
+            label="Add-on attach rate"
+            head={['Add-on', 'Service', 'Taken', 'Attach rate', 'Revenue']}
+            rows={data.addOns.map((a) => [
+              a.name,
+              a.serviceName,
+              `${a.bookings} of ${a.serviceBookings}`,
+              percent(a.attachRate),
+              formatCents(a.revenueCents),
+            ])}
+          />
+        )}
+      </Section>
+      <Section
         title="Review ratings"
         description="The average rating of reviews received each month."
         csv={<CsvLink report="ratings" period={period} />}

@@ -1,12 +1,24 @@
-import { Archive, Clock, ListChecks, Pencil, Plus, Power, PowerOff, Trash2, Wrench } from 'lucide-react';
+import {
+  Archive,
+  Clock,
+  ListChecks,
+  PackagePlus,
+  Pencil,
+  Plus,
+  Power,
+  PowerOff,
+  Trash2,
+  Wrench,
+} from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { VEHICLE_TYPES } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
+import { planIncludes } from '../../../shared/plan-features';
 import { VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
 import { SERVICE_MESSAGES } from '../../../shared/services.schemas';
 import { formatDuration } from '../../../shared/time';
-import { useIsTechnician } from '../../api/billing';
+import { useBilling, useIsTechnician } from '../../api/billing';
 import { type Service, useDeleteService, useSaveService, useServicesList } from '../../api/services';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
@@ -16,6 +28,7 @@ import { CardGridSkeleton, EmptyState, ErrorState } from '../../components/ui/li
 import { LoadMore } from '../../components/ui/load-more';
 import { PageHeader } from '../../components/ui/page-header';
 import { useErrorToast } from '../../lib/use-error-toast';
+import { AddOnsDialog } from './add-ons-dialog';
 import { ChecklistDialog } from './checklist-dialog';
 import { ServiceFormDialog } from './service-form-dialog';
 
@@ -25,6 +38,9 @@ export function ServicesPage() {
   const services = useServicesList(showArchived);
   // Technicians see the services; only the owner changes them (the server answers 403 too).
   const readOnly = useIsTechnician();
+  // Add-ons are Pro's "automated upsells" (decision 1255): the button shows on plans that include them.
+  const billing = useBilling();
+  const upsells = !readOnly && Boolean(billing.data && planIncludes(billing.data.plan, 'upsells'));
   useErrorToast(services.isError, 'Failed to fetch services', services.errorUpdatedAt);
   const save = useSaveService();
   const remove = useDeleteService();
@@ -33,6 +49,7 @@ export function ServicesPage() {
   const [toDelete, setToDelete] = useState<Service | null>(null);
   const [toggling, setToggling] = useState<string | null>(null);
   const [checklistOf, setChecklistOf] = useState<Service | null>(null);
+  const [addOnsOf, setAddOnsOf] = useState<Service | null>(null);
 
   const openForm = (s: Service | null) => {
     setEditing(s);
@@ -177,6 +194,16 @@ export function ServicesPage() {
                       >
                         <ListChecks /> Checklist
                       </Button>
+                      {upsells && (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => setAddOnsOf(s)}
+                          aria-label={`Add-ons of ${s.name}`}
+                        >
+                          <PackagePlus /> Add-ons
+                        </Button>
+                      )}
                       <Button
                         size="sm"
                         variant="outline"
@@ -208,6 +235,7 @@ export function ServicesPage() {
 
       <ServiceFormDialog open={formOpen} onOpenChange={setFormOpen} service={editing} />
       <ChecklistDialog service={checklistOf} onClose={() => setChecklistOf(null)} />
+      <AddOnsDialog service={addOnsOf} onClose={() => setAddOnsOf(null)} />
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}

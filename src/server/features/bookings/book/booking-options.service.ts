@@ -10,6 +10,7 @@ import { notFound } from '../../../http/errors';
 import type { GeoProviders } from '../../../providers/geo/geo';
 import { offersLoyalty } from '../../loyalty/loyalty-plan';
 import { teamOf } from '../scheduling/day-commitments.service';
+import { addOnMinutes } from '../../service-add-ons/service-add-ons.service';
 import { getScheduling, leadScheduling, slotsOfDate } from '../scheduling/scheduling.service';
 
 // What /book offers: a business's active services, the businesses serving a zip, or §9's demo services (a lead).
@@ -212,7 +213,7 @@ export async function getBookingOptions(db: DbOrTx, query: { business?: string; 
 
 export async function getSlots(
   db: DbOrTx,
-  query: { business?: string; serviceId: string; date: string; zip?: string; address?: string },
+  query: { business?: string; serviceId: string; date: string; zip?: string; address?: string; addOns?: string },
   geo?: GeoProviders,
 ) {
   let businessId: string | null = null;
@@ -223,7 +224,9 @@ export async function getSlots(
     const service = await findActiveService(db, business.id, query.serviceId);
     if (!service) throw notFound('This service is no longer available');
     businessId = business.id;
-    durationMinutes = service.durationMinutes;
+    // The chosen add-ons lengthen the slot (decision 1255).
+    const addOnIds = (query.addOns ?? '').split(',').filter(Boolean).slice(0, 10);
+    durationMinutes = service.durationMinutes + (await addOnMinutes(db, business.id, service.id, addOnIds));
   } else {
     const service = leadServices().find((s) => s.id === query.serviceId);
     if (!service) throw notFound('This service is no longer available');

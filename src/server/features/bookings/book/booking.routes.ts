@@ -78,6 +78,8 @@ const slotsRoute = createRoute({
       // Where the job is (decision 1248): the zip the customer arrived with, refined by the street address.
       zip: zipCodeSchema.optional(),
       address: z.string().trim().max(300).optional(),
+      // The chosen add-ons' ids, comma-separated: their minutes lengthen the slot (decision 1255).
+      addOns: z.string().max(400).optional(),
     }),
   },
   responses: {

@@ -5,6 +5,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -55,6 +56,12 @@ export const checkoutSessions = pgTable(
     // The customer agreed to their job's photos being shown on the business's public page (decision 1244).
     photoConsent: boolean().notNull().default(false),
     amountCents: integer().notNull(),
+    // The service's add-ons the customer took, as the server priced them (docs/decisions/1255); in amountCents and
+    // durationMinutes already, written to booking_add_ons with the booking.
+    addOns: jsonb()
+      .$type<{ id: string; name: string; priceCents: number; extraMinutes: number }[]>()
+      .notNull()
+      .default([]),
     // Destination charge terms (docs/decisions/1000): the business's connected account and the platform's fee (on
     // amountCents, never on the tip). No destination: the platform is the merchant (a lead, docs/decisions/0006).
     destinationAccount: text(),

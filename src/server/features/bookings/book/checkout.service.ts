@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, type BookingForm } from '../../../../shared/booking.schemas';
 import { bookingTipCents } from '../../../../shared/discounts';
 import { servicePriceCents } from '../../../../shared/pricing';
+import { addOnsTotal } from '../../../../shared/service-add-ons';
 import { samePhone } from '../../../../shared/sms';
 import { DEFAULT_TIME_ZONE } from '../../../../shared/time';
 import type { Database, Transaction } from '../../../db/client';
@@ -24,6 +25,7 @@ import { recordCompletedCharge } from '../../payouts/ledger.service';
 import { chargeTermsFor } from '../../payouts/payment-accounts.service';
 import { priceWithPromo } from '../../promo-codes/promo-codes.service';
 import { v1Booking } from '../../public-api/v1-schemas';
+import { priceAddOns, recordBookingAddOns } from '../../service-add-ons/service-add-ons.service';
 import { recordWebhookEvent } from '../../webhooks/webhooks.service';
 import { getBooking } from '../bookings.service';
 import {
@@ -119,11 +121,16 @@ export async function createPayment(
     service = lead;
   }
 
+  // The chosen add-ons, priced from the database (decision 1255): their price joins the subtotal, their minutes the slot.
+  const addOns = await priceAddOns(db, form.businessId, service.id, form.vehicleType, form.addOnIds);
+  const extra = addOnsTotal(addOns);
+  const durationMinutes = service.durationMinutes + extra.extraMinutes;
+
   // The business's hours, notice, horizon and crews (src/shared/slots.ts); 409 when the slot is taken.
   const { startsAt: scheduledAt } = await assertSlotBookable(db, form.businessId, {
     date: form.date,
     time: form.time,
-    durationMinutes: service.durationMinutes,
+    durationMinutes,
     place: { address: form.location, zip: form.zip },
     geo: deps.geo,
   });
@@ -143,7 +150,7 @@ export async function createPayment(
     businessId: form.businessId,
     code: form.promoCode,
     email: form.email,
-    subtotalCents: servicePriceCents(service, form.vehicleType),
+    subtotalCents: servicePriceCents(service, form.vehicleType) + extra.priceCents,
     timeZone,
     reward: reward?.terms ?? null,
   });
@@ -186,7 +193,8 @@ export async function createPayment(
       serviceId,
       serviceName: service.name,
       serviceDescription: service.description,
-      durationMinutes: service.durationMinutes,
+      durationMinutes,
+      addOns,
       vehicleType: form.vehicleType,
       vehicleMake: form.vehicleMake,
       vehicleModel: form.vehicleModel,
@@ -365,6 +373,7 @@ async function bookOnce(
         .insert(bookingPhotoConsents)
         .values({ bookingId, businessId: row.businessId, source: 'booking', givenAt: row.createdAt })
         .onConflictDoNothing();
+    if (row.businessId && created) await recordBookingAddOns(tx, row.businessId, bookingId, row.addOns);
     // A reward held by this checkout leaves the ledger with the booking, once (docs/decisions/0710).
     if (row.businessId) await redeemHeldReward(tx, row.id, bookingId);
     if (row.businessId && row.destinationAccount) {

@@ -6,6 +6,7 @@ import type { VehicleType } from '../../../../shared/constants';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { type BookingOptions, useSlots, zipInAddress } from './booking-queries';
+import { AddOnsField, useOfferedAddOns } from './add-ons-field';
 import { Section } from './booking-section';
 import { BookingTip } from './booking-tip';
 import { loadBookingValidation } from './booking-validation';
@@ -74,12 +75,21 @@ export function BookingFormView({
   // Where the job is: the street address's zip refines the zip the customer arrived with (decision 1248).
   const placeZip =
     zipInAddress(values.location) ?? (/^\d{5}$/.test(values.zip ?? '') ? values.zip : undefined);
+  // The service's add-ons (decision 1255): their price joins the summary, their minutes the slots.
+  const offeredAddOns = useOfferedAddOns({
+    businessId,
+    serviceId: values.serviceId,
+    vehicleType,
+    email: values.email,
+  });
+  const addOns = offeredAddOns.filter((a) => (form.values.addOnIds ?? []).includes(a.id));
   const slots = useSlots({
     business: businessId,
     serviceId: values.serviceId,
     date: values.date,
     zip: placeZip,
     needsPlace: options.needsPlace,
+    addOns: addOns.map((a) => a.id),
   });
   const { bookNow, checkout, checkoutState, pending } = useBookNow({ form, businessId, promo, reward, go });
 
@@ -135,6 +145,7 @@ export function BookingFormView({
       )}
 
       <ServiceStep form={form} services={options.services} />
+      <AddOnsField form={form} offered={offeredAddOns} />
       <VehicleStep form={form} />
       <ScheduleStep
         form={form}
@@ -160,11 +171,18 @@ export function BookingFormView({
         {options.business?.offersLoyalty && (
           <LoyaltyRedeemEntry businessId={options.business.id} email={values.email} onChange={setReward} />
         )}
-        <PriceSummary service={service} vehicleType={vehicleType} promo={promo} reward={reward} />
+        <PriceSummary
+          service={service}
+          vehicleType={vehicleType}
+          promo={promo}
+          reward={reward}
+          addOns={addOns}
+        />
         <BookingTip
           control={form.control}
           service={service}
           vehicleType={vehicleType}
+          addOnsCents={addOns.reduce((sum, a) => sum + a.priceCents, 0)}
           discounts={{ promo, reward }}
         />
       </Section>

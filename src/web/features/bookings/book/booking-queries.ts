@@ -47,10 +47,14 @@ export const useSlots = (query: {
   date?: string;
   zip?: string;
   needsPlace?: boolean;
+  addOns?: string[];
 }) =>
   useRemote(
     query.serviceId && query.date && (!query.needsPlace || query.zip)
-      ? bookKeys.slotsFor(query.business ?? null, query.serviceId, query.date, query.zip ?? null)
+      ? [
+          ...bookKeys.slotsFor(query.business ?? null, query.serviceId, query.date, query.zip ?? null),
+          query.addOns?.join(',') ?? '',
+        ]
       : null,
     () =>
       unwrap(
@@ -60,6 +64,8 @@ export const useSlots = (query: {
             serviceId: query.serviceId ?? '',
             date: query.date ?? '',
             zip: query.zip || undefined,
+            // The chosen add-ons lengthen the slot (decision 1255).
+            ...(query.addOns?.length ? { addOns: query.addOns.join(',') } : {}),
           },
         }),
       ),

@@ -17,8 +17,11 @@ export function BookingTip({
   service,
   vehicleType,
   discounts,
+  addOnsCents = 0,
 }: {
   control: BookingFormApi;
+  /** The chosen add-ons' prices (decision 1255), part of what the tip is a percentage of. */
+  addOnsCents?: number;
   /** The promo code and reward of the Price Summary: the charge is the discounted price plus the tip. */
   discounts?: { promo?: PromoTerms | null; reward?: RewardTerms | null };
   service?: Parameters<typeof servicePriceCents>[0];
@@ -26,7 +29,7 @@ export function BookingTip({
 }) {
   if (!service || !vehicleType) return null;
   // What the customer pays for the service after discounts: the base of the tip suggestions (decision 0947).
-  const total = applyDiscounts(servicePriceCents(service, vehicleType), discounts).totalCents;
+  const total = applyDiscounts(servicePriceCents(service, vehicleType) + addOnsCents, discounts).totalCents;
   return (
     <Controller
       control={control}

@@ -17,8 +17,11 @@ export function PriceSummary({
   vehicleType,
   promo,
   reward,
+  addOns = [],
 }: {
   service?: PricedService;
+  /** The chosen add-ons (decision 1255): each its own line, added before discounts, their minutes to the duration. */
+  addOns?: readonly { id: string; name: string; priceCents: number; extraMinutes: number }[];
   vehicleType?: VehicleType;
   /** A checked promo code: its discount line, in the shared order of discounts (src/shared/discounts.ts). */
   promo?: (PromoTerms & { code: string }) | null;
@@ -27,8 +30,10 @@ export function PriceSummary({
 }) {
   if (!service) return <p className="text-sm text-slate-600">Choose a service to see your price.</p>;
   const multiplier = vehicleType ? multiplierFor(service.vehicleTypeMultipliers, vehicleType) : null;
+  const addOnsCents = addOns.reduce((sum, a) => sum + a.priceCents, 0);
+  const addOnsMinutes = addOns.reduce((sum, a) => sum + a.extraMinutes, 0);
   const price = vehicleType
-    ? applyDiscounts(servicePriceCents(service, vehicleType), { promo, reward })
+    ? applyDiscounts(servicePriceCents(service, vehicleType) + addOnsCents, { promo, reward })
     : null;
   const total = price ? price.totalCents : null;
   return (
@@ -43,9 +48,15 @@ export function PriceSummary({
         </dt>
         <dd className="tabular-nums">{multiplier === null ? 'Choose a vehicle type' : `× ${multiplier}`}</dd>
       </div>
+      {addOns.map((a) => (
+        <div key={a.id} className="flex justify-between gap-4" data-testid="price-add-on">
+          <dt className="text-slate-600">Add-on: {a.name}</dt>
+          <dd className="tabular-nums">+{formatCents(a.priceCents)}</dd>
+        </div>
+      ))}
       <div className="flex justify-between gap-4">
         <dt className="text-slate-600">Duration</dt>
-        <dd>{formatDuration(service.durationMinutes)}</dd>
+        <dd>{formatDuration(service.durationMinutes + addOnsMinutes)}</dd>
       </div>
       {promo && price && price.promoDiscountCents > 0 && (
         <div className="flex justify-between gap-4 text-green-800" data-testid="price-promo">
