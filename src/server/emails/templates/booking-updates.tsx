@@ -80,7 +80,13 @@ export const bookingConfirmedByOwner = defineEmail<BookingMessage & { phone: str
 });
 
 /** The 24 h and 2 h reminders (decision 611). */
-export const bookingReminder = defineEmail<BookingMessage & { phone: string | null }>({
+export const bookingReminder = defineEmail<
+  BookingMessage & {
+    phone: string | null;
+    /** Add-ons suggested for this visit by vehicle and history (decision 1255), with their price and reason. */
+    suggestions?: { name: string; price: string; reason: string }[];
+  }
+>({
   subject: (p) => `Reminder: your ${p.serviceName} on ${whenText(p.when)}`,
   Email: (p) => (
     <EmailLayout brand={p.businessName} preview={`See you on ${whenText(p.when)}`}>
@@ -91,6 +97,17 @@ export const bookingReminder = defineEmail<BookingMessage & { phone: string | nu
           `Where: ${p.address}`,
         ]}
       />
+      {p.suggestions && p.suggestions.length > 0 && (
+        <Lines
+          lines={[
+            'Worth adding to this visit:',
+            ...p.suggestions.map((a) => `${a.name} (${a.price}) — ${a.reason.replace(/^Suggested: /, '')}`),
+            p.phone
+              ? `To add one, call ${p.businessName} at ${p.phone} or ask your technician.`
+              : 'To add one, ask your technician.',
+          ]}
+        />
+      )}
       <Lines
         lines={[
           <>

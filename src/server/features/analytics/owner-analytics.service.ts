@@ -323,32 +323,19 @@ async function cohorts(db: DbOrTx, businessId: string, timeZone: string, p: Owne
   const { tz, toAt } = boundsIn(timeZone, p);
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    // Only the customers served in the 12 months can start a cohort there: each one's first completed booking is one
-    // probe of bookings_completed_customer_idx, and only the cohorts' own bookings are read (decision 1254).
-    sql`with recent as (
-        select distinct b.customer_id from bookings b
-        where b.business_id = ${businessId} and b.status = 'completed' and b.customer_id is not null
-          and b.scheduled_at >= ${toAt} - interval '12 months' and b.scheduled_at < ${toAt}
-      ),
-      firsts as (
-        select r.customer_id, f.first_at from recent r
-        cross join lateral (select min(b.scheduled_at) as first_at from bookings b
-          where b.business_id = ${businessId} and b.customer_id = r.customer_id and b.status = 'completed') f
-        where f.first_at >= ${toAt} - interval '12 months'
-      ),
-      done as (
-        select b.customer_id,
+    sql`with done as (
+        select b.customer_id, b.scheduled_at,
           coalesce(b.final_price_cents, b.quoted_price_cents)
             - least(coalesce(b.final_price_cents, b.quoted_price_cents), coalesce(i.refunded_cents, 0)) as revenue
-        from firsts f
-        join bookings b on b.business_id = ${businessId} and b.customer_id = f.customer_id and b.status = 'completed'
-          and b.scheduled_at < ${toAt}
-        left join invoices i on i.booking_id = b.id and i.business_id = ${businessId}
-      )
+        from bookings b left join invoices i on i.booking_id = b.id and i.business_id = ${businessId}
+        where b.business_id = ${businessId} and b.status = 'completed' and b.customer_id is not null and b.scheduled_at < ${toAt}
+      ),
+      firsts as (select customer_id, min(scheduled_at) as first_at from done group by customer_id)
     select to_char(date_trunc('month', f.first_at at time zone ${tz}), 'YYYY-MM') as cohort,
       count(distinct f.customer_id) as customers, sum(d.revenue) as revenue,
       count(d.*) as bookings
     from firsts f join done d on d.customer_id = f.customer_id
+    where f.first_at >= ${toAt} - interval '12 months'
     group by 1 order by 1`,
   );
   return rows.map((r) => ({

@@ -2,17 +2,18 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE, zonedTimeToUtc } from '../../../shared/time';
 import { createBooking, createCustomer, grantRole, updateProfile } from '../../db/factories';
-import { bookingAddOns, bookings, checkoutSessions } from '../../db/schema';
+import { bookingAddOns, bookings, checkoutSessions, outboxMessages } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
 import { ownerAdvancedAnalytics } from '../analytics/owner-analytics.service';
 import { bookableBusiness, bookingForm, daysAhead } from '../bookings/book/booking.fixtures';
+import { runAutomations } from '../campaigns/automations/workers';
 import { SUGGESTIONS, suggestionFor } from './service-add-ons.service';
 
 // Service add-ons (docs/decisions/1255): the owner manages them on a service (Pro, Elite), /book offers them with
 // suggestions, the server prices them (the browser's figures are ignored), the slot grows by their minutes, the
 // booking keeps them, and Analytics shows each one's attach rate.
 
-const t = await createTestContext();
+const t = await createTestContext({ jobs: 'memory' });
 
 async function proBusiness(tier: 'pro' | 'starter' = 'pro') {
   const owner = await t.signUp();
@@ -412,5 +413,38 @@ describe('attach rate in Analytics', () => {
       await t.request('/api/analytics/advanced?from=2026-10-01&to=2026-10-31', { cookie: other.owner.cookie })
     ).json();
     expect(theirs.addOns).toEqual([]);
+  });
+});
+
+describe('suggestions in the reminder', () => {
+  it('the 24-hour reminder email names the add-on the customer’s history suggests', async () => {
+    const { owner, service } = await proBusiness();
+    await create(owner.cookie, service.id, { name: 'Ceramic top-up', priceCents: 9_900, vehicleTypes: [] });
+    const email = `remind-${owner.userId.slice(0, 6)}@example.com`;
+    const customer = await createCustomer(t.db, owner.userId, { firstName: 'Rey', lastName: 'Min', email });
+    await createBooking(t.db, owner.userId, {
+      service: { id: service.id, name: 'Ceramic Coating', durationMinutes: 120 },
+      customerId: customer.id,
+      scheduledAt: new Date(Date.now() - 200 * 86_400_000),
+      locationAddress: '1 Main St',
+      quotedPriceCents: 90_000,
+      status: 'completed',
+    });
+    const upcoming = await createBooking(t.db, owner.userId, {
+      service: { id: service.id, name: service.name, durationMinutes: 120 },
+      customerId: customer.id,
+      scheduledAt: new Date(Date.now() + 20 * 3_600_000),
+      locationAddress: '1 Main St',
+      quotedPriceCents: 20_000,
+      status: 'confirmed',
+    });
+    await t.db
+      .update(bookings)
+      .set({ createdAt: new Date(Date.now() - 72 * 3_600_000) })
+      .where(eq(bookings.id, upcoming.id));
+    await runAutomations(t.deps);
+    const [sent] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, email));
+    expect(sent!.body).toContain('Worth adding to this visit:');
+    expect(sent!.body).toContain('Ceramic top-up ($99.00) — your ceramic coating is due its 6-month top-up');
   });
 });

@@ -1,10 +1,12 @@
 import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import { DEFAULT_AUTOMATION_SETTINGS, dueReminders } from '../../../../shared/messaging';
+import { formatCents } from '../../../../shared/money';
 import { toE164 } from '../../../../shared/sms';
 import type { DbOrTx } from '../../../db/client';
-import { bookings, customers, messageSends, messagingSettings } from '../../../db/schema';
+import { bookings, customers, customerVehicles, messageSends, messagingSettings } from '../../../db/schema';
 import { renderEmailRow } from '../../../emails';
 import { bookingReminderSms } from '../../../emails/sms';
+import { suggestionsForReminder } from '../../service-add-ons/service-add-ons.service';
 import { senderOf } from '../campaign-send.service';
 import { blockedPhones } from '../consent.service';
 import { manageUrl, newManageToken } from './customer-links';
@@ -43,6 +45,8 @@ export async function planReminders(deps: AutomationDeps, now = new Date()) {
       scheduledAt: bookings.scheduledAt,
       createdAt: bookings.createdAt,
       serviceName: bookings.serviceName,
+      serviceId: bookings.serviceId,
+      vehicleType: customerVehicles.vehicleType,
       locationAddress: bookings.locationAddress,
       customerId: customers.id,
       firstName: customers.firstName,
@@ -53,6 +57,7 @@ export async function planReminders(deps: AutomationDeps, now = new Date()) {
     })
     .from(bookings)
     .innerJoin(customers, eq(customers.id, bookings.customerId))
+    .leftJoin(customerVehicles, eq(customerVehicles.id, bookings.customerVehicleId))
     .leftJoin(messagingSettings, eq(messagingSettings.businessId, bookings.businessId))
     .where(
       and(
@@ -109,6 +114,15 @@ export async function planReminders(deps: AutomationDeps, now = new Date()) {
         link,
       };
       const base = { businessId: b.businessId, bookingId: b.id, customerId: b.customerId, kind };
+      // Add-ons suggested by vehicle and history, not already on the booking (decision 1255; Pro and Elite).
+      const suggestions = (
+        await suggestionsForReminder(deps.db, b.businessId, {
+          serviceId: b.serviceId,
+          vehicleType: b.vehicleType,
+          email: b.email,
+          bookingId: b.id,
+        })
+      ).map((a) => ({ name: a.name, price: formatCents(a.priceCents), reason: a.suggestion ?? '' }));
       rows.push({
         ...base,
         dedupeKey: `${key}:email`,
@@ -120,6 +134,7 @@ export async function planReminders(deps: AutomationDeps, now = new Date()) {
           address: b.locationAddress,
           manageLink: link,
           phone: sender.phone,
+          suggestions,
         })),
       });
       const phone = toE164(b.phone);
