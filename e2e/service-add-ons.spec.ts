@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { formatDuration } from '../src/shared/clock-labels';
 import { newBookableBusiness, setPlan } from './fixtures';
 
 // Service add-ons (docs/decisions/1255): the owner adds one to a service, a customer books the service with it and
@@ -50,7 +51,7 @@ test('a customer books a service with an add-on and sees it priced; the owner se
   await addOn.check();
   await expect(page.getByTestId('price-add-on')).toHaveText(/Add-on: Pet hair removal\+\$45\.00/);
   await expect(page.getByTestId('price-total')).toHaveText('$285.00'); // $200 × 1.2 + $45
-  await expect(page.getByText('2h 30m').or(page.getByText('2 h 30 min'))).toBeVisible();
+  await expect(page.getByText(formatDuration(150), { exact: true })).toBeVisible(); // 2 h + 30 min
   const lastName = `Addon${randomUUID().slice(0, 6)}`;
   await page.getByLabel('Date').fill(futureDate(23));
   await page.getByLabel('Time').click();
