@@ -1,5 +1,5 @@
 import { Sparkles } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { formatDuration } from '../../../../shared/clock-labels';
 import { formatCents } from '../../../../shared/money';
 import type { OfferedAddOn } from '../../../../shared/service-add-ons';
@@ -38,7 +38,13 @@ export function useOfferedAddOns(q: {
       ),
     { staleMs: 30_000 },
   );
-  return (offered.data?.items ?? []) as OfferedAddOn[];
+  // Typing the email asks again (suggestions read the customer's history); meanwhile the service's list as last read
+  // stands, so the add-ons already ticked are not dropped while it loads.
+  const listOf = q.businessId && q.serviceId ? `${q.businessId}/${q.serviceId}/${q.vehicleType ?? ''}` : null;
+  const last = useRef<{ listOf: string | null; items: OfferedAddOn[] }>({ listOf: null, items: [] });
+  if (offered.data) last.current = { listOf, items: offered.data.items as OfferedAddOn[] };
+  return (offered.data?.items ??
+    (last.current.listOf === listOf ? last.current.items : [])) as OfferedAddOn[];
 }
 
 /**
