@@ -71,6 +71,8 @@ import {
 } from './features/seo/public/seo-public.routes';
 import { publicPagesOf } from './features/seo/seo-settings';
 import { addOnsApi, publicAddOnsApi } from './features/service-add-ons/service-add-ons.routes';
+import { publicSeriesApi, seriesApi } from './features/series/series.routes';
+import { seriesSavedPage, seriesTestSetupPages } from './features/series/series-pages.routes';
 import { serviceAreasApi } from './features/service-areas/service-areas.routes';
 import { servicesApi } from './features/services/services.routes';
 import { invitationsApi, teamApi } from './features/team/team.routes';
@@ -199,6 +201,8 @@ export function createApp(deps: AppDeps) {
   // The built-in test checkout's hosted page (server-rendered, like Stripe's).
   app.route('/checkout/test', documentTestCheckoutPages);
   app.route('/checkout/test', testCheckoutPages);
+  app.route('/checkout/test-setup', seriesTestSetupPages);
+  app.route('/series', seriesSavedPage);
   // The customer's quote and invoice pages (/quote/:token, /pay/:token), server-rendered.
   app.route('/', publicDocumentPages);
   // Unsubscribe (RFC 8058), open pixel, click redirects, Twilio's signed inbound SMS webhook.
@@ -235,6 +239,8 @@ export function createApp(deps: AppDeps) {
     .route('/api/promo-codes', promoCodesApi)
     .route('/api/memberships', membershipsApi)
     .route('/api/public/memberships', publicMembershipsApi)
+    .route('/api/series', seriesApi)
+    .route('/api/public/series', publicSeriesApi)
     .route('/api/public/promo-codes', publicPromoCodesApi)
     .route('/api/public/loyalty', publicLoyaltyApi)
     .route('/api/business-profile', businessProfileApi)

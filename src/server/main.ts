@@ -19,6 +19,7 @@ import { scheduleDailyTestPayouts } from './features/payouts/payouts-jobs';
 import { describeOutsideServices } from './features/platform-settings/outside-services';
 import { backfillCoordinates } from './features/routes/coordinates.service';
 import { createSeoSettings, publicPagesOf } from './features/seo/seo-settings';
+import { scheduleSeriesExtension } from './features/series/series.workers';
 import { scheduleWebhooksSweep } from './features/webhooks/webhooks.service';
 import { dataKeysOf } from './http/encryption';
 import { closeConnectionsWhileDraining, createLifecycle, drain, readinessAnswer } from './http/lifecycle';
@@ -217,6 +218,8 @@ async function main() {
   // Idempotency receipts past their 30 days: a purge a minute after start, then daily (decision 1210).
   await scheduleIdempotencyPurge(jobs, 60);
   await scheduleMembershipBilling(jobs);
+  // Repeat visits book their rolling horizon (and retry a missed visit charge) hourly (issue 32).
+  await scheduleSeriesExtension(jobs);
   // Closed accounts past their 30 days are deleted by an hourly sweep (decision 1236).
   await scheduleAccountPurge(jobs, 60);
   // The Elite insights digest: an hourly look for Monday 07:00 in each business's zone (decision 1241).

@@ -29,6 +29,7 @@ export * from '../features/public/zip-areas.schema';
 export * from '../features/routes/routes.schema';
 export * from '../features/seo/seo-render.schema';
 export * from '../features/service-add-ons/service-add-ons.schema';
+export * from '../features/series/series.schema';
 export * from '../features/team/team.schema';
 export * from '../features/timesheets/timesheets.schema';
 export * from '../features/verification/verification.schema';

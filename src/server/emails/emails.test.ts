@@ -72,6 +72,8 @@ const KEY_FACTS: Record<EmailName, string[]> = {
     'http://localhost:3000/membership/token#card',
   ],
   'membership-suspended': ['$79.00', 'suspended', 'http://localhost:3000/membership/token#card'],
+  'series-confirmed': ['every 2 weeks', '$45.00 ($5.00 off)', 'https://shineroute.example/manage/abc'],
+  'series-visit-moved': ['Because of the weather', 'https://shineroute.example/manage/abc'],
   'webhook-endpoint-disabled': [
     'https://hooks.example.com/shineroute',
     'HTTP 503: Service Unavailable',

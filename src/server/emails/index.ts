@@ -26,6 +26,7 @@ import { membershipPaymentFailed, membershipSuspended } from './templates/member
 import { onMyWay } from './templates/on-my-way';
 import { passwordReset } from './templates/password-reset';
 import { quoteSent } from './templates/quote-sent';
+import { seriesConfirmed, seriesVisitMoved } from './templates/series-emails';
 import { serviceAreaLaunch } from './templates/service-area-launch';
 import { teamInvitation } from './templates/team-invitation';
 import { verificationApproved, verificationRejected } from './templates/verification-decision';
@@ -68,6 +69,8 @@ export const EMAIL_TEMPLATES = {
   'membership-payment-failed': membershipPaymentFailed,
   'membership-suspended': membershipSuspended,
   'insights-digest': insightsDigest,
+  'series-confirmed': seriesConfirmed,
+  'series-visit-moved': seriesVisitMoved,
 } as const;
 
 export type EmailName = keyof typeof EMAIL_TEMPLATES;

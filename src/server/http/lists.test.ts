@@ -471,6 +471,7 @@ const DOCUMENTS: Record<string, string> = {
   'GET /api/scheduling/slots': "one day's slots",
   'GET /api/manage/{token}/slots': "one day's slots",
   'GET /api/customers/{id}': 'one customer with their vehicles and bookings',
+  'GET /api/series/{id}': 'one series of repeat visits with its visits',
   'GET /api/inventory/purchase-order': 'one purchase order, grouped by supplier',
   'GET /api/business-profile': 'the profile',
   'GET /api/verification': "the business's verification with its documents",

@@ -9,6 +9,7 @@ import { invoicesWorkers } from '../features/invoices/invoices.workers';
 import { membershipsWorkers } from '../features/memberships/memberships.workers';
 import { payoutsWorkers } from '../features/payouts/payouts.workers';
 import { resumeSeoWork, seoWorkers } from '../features/seo/seo.workers';
+import { seriesWorkers } from '../features/series/series.workers';
 import { serviceAreasWorkers } from '../features/service-areas/service-areas.workers';
 import { webhooksWorkers } from '../features/webhooks/webhooks.workers';
 import type { AppDeps } from '../http/context';
@@ -34,6 +35,7 @@ export const WORKERS: readonly JobWorker[] = [
   ...membershipsWorkers,
   ...insightsWorkers,
   ...calendarSyncWorkers,
+  ...seriesWorkers,
 ];
 
 export async function registerWorkers(queue: JobQueue, deps: AppDeps): Promise<void> {

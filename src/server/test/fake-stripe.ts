@@ -7,6 +7,8 @@ export interface FakeStripeRequest {
   path: string;
   authorization: string | undefined;
   idempotencyKey: string | undefined;
+  /** The Stripe-Account header: a request made on a connected account. */
+  stripeAccount: string | undefined;
   form: Record<string, string>;
 }
 
@@ -24,7 +26,10 @@ interface FakeSession {
   payment_status: 'unpaid' | 'paid';
   status: 'open' | 'complete' | 'expired';
   payment_intent: string | null;
-  mode: 'payment' | 'subscription';
+  mode: 'payment' | 'subscription' | 'setup';
+  /** Setup mode: the SetupIntent made at completion (its card), on the account the session was made on. */
+  setup_intent: { id: string; object: 'setup_intent'; payment_method: string | null; status: string } | null;
+  stripe_account: string | null;
   /** Subscription mode: the customer passed in (or made at completion) and the subscription made at completion. */
   customer: string | null;
   subscription: string | null;
@@ -124,7 +129,62 @@ export async function startFakeStripe() {
 
   const error = (message: string) => ({ error: { type: 'invalid_request_error', message } });
 
-  function route(method: string, path: string, form: Record<string, string>): [number, unknown] {
+  /** Off-session charges made on connected accounts (direct charges with the platform's fee). */
+  const offSessionCharges: {
+    id: string;
+    account: string | null;
+    amount: number;
+    application_fee_amount: number;
+    customer: string;
+    payment_method: string;
+    off_session: boolean;
+    metadata: Record<string, string>;
+  }[] = [];
+  // Payment methods that decline off-session (a test's card that stopped working).
+  const decliningMethods = new Set<string>();
+
+  function route(
+    method: string,
+    path: string,
+    form: Record<string, string>,
+    account: string | null = null,
+  ): [number, unknown] {
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      if (!form.customer || !form.payment_method)
+        return [400, error('A customer and payment method are needed')];
+      if (account && !accounts.get(account)?.charges_enabled)
+        return [400, error('The account cannot accept charges yet')];
+      const id = `pi_fake_off_${++counter}`;
+      const metadata = Object.fromEntries(
+        Object.entries(form)
+          .filter(([k]) => k.startsWith('metadata['))
+          .map(([k, v]) => [k.slice(9, -1), v]),
+      );
+      if (decliningMethods.has(form.payment_method))
+        return [
+          402,
+          {
+            error: {
+              type: 'card_error',
+              code: 'card_declined',
+              message: 'Your card was declined.',
+              payment_intent: { id, object: 'payment_intent', status: 'requires_payment_method' },
+            },
+          },
+        ];
+      const charge = {
+        id,
+        account,
+        amount: Number(form.amount),
+        application_fee_amount: Number(form.application_fee_amount ?? 0),
+        customer: form.customer,
+        payment_method: form.payment_method,
+        off_session: form.off_session === 'true',
+        metadata,
+      };
+      offSessionCharges.push(charge);
+      return [200, { id, object: 'payment_intent', status: 'succeeded', amount: charge.amount, metadata }];
+    }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const id = `cs_test_fake_${++counter}`;
       let amount = 0;
@@ -168,7 +228,9 @@ export async function startFakeStripe() {
         payment_status: 'unpaid',
         status: 'open',
         payment_intent: null,
-        mode: form.mode === 'subscription' ? 'subscription' : 'payment',
+        mode: form.mode === 'subscription' || form.mode === 'setup' ? form.mode : 'payment',
+        setup_intent: null,
+        stripe_account: account,
         customer: form.customer ?? null,
         subscription: null,
         subscription_metadata: Object.fromEntries(
@@ -221,7 +283,10 @@ export async function startFakeStripe() {
     const sessionMatch = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (method === 'GET' && sessionMatch) {
       const session = sessions.get(decodeURIComponent(sessionMatch[1]!));
-      return session ? [200, session] : [404, error('No such checkout.session')];
+      // A session made on a connected account is only seen with that account's header.
+      return session && session.stripe_account === account
+        ? [200, session]
+        : [404, error('No such checkout.session')];
     }
     const expireMatch = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/expire$/);
     if (method === 'POST' && expireMatch) {
@@ -355,6 +420,7 @@ export async function startFakeStripe() {
       path: url.pathname,
       authorization: req.headers.authorization,
       idempotencyKey,
+      stripeAccount: req.headers['stripe-account'] as string | undefined,
       form,
     });
     const send = (status: number, body: unknown) => {
@@ -367,7 +433,8 @@ export async function startFakeStripe() {
     const replayKey = method === 'POST' && idempotencyKey ? `${url.pathname} ${idempotencyKey}` : null;
     const replay = replayKey ? idempotent.get(replayKey) : undefined;
     if (replay) return send(replay.status, replay.body);
-    const [status, body] = route(method, url.pathname, form);
+    const stripeAccount = req.headers['stripe-account'] as string | undefined;
+    const [status, body] = route(method, url.pathname, form, stripeAccount ?? null);
     if (replayKey) idempotent.set(replayKey, { status, body });
     send(status, body);
   });
@@ -437,6 +504,25 @@ export async function startFakeStripe() {
       };
       subscriptions.set(subscription.id, subscription);
       return { session: { ...s }, subscription };
+    },
+    offSessionCharges,
+    decliningMethods,
+    /** What Stripe does when the customer saves a card on a setup-mode page: a customer and a SetupIntent. */
+    completeSetup(id: string) {
+      const s = sessions.get(id);
+      if (s?.mode !== 'setup') throw new Error(`no fake setup session ${id}`);
+      if (s.status === 'complete') return s;
+      Object.assign(s, {
+        status: 'complete',
+        customer: `cus_fake_${++counter}`,
+        setup_intent: {
+          id: `seti_fake_${++counter}`,
+          object: 'setup_intent',
+          payment_method: `pm_fake_${++counter}`,
+          status: 'succeeded',
+        },
+      });
+      return s;
     },
     /** What Stripe does when the owner finishes onboarding: the account can take charges and be paid out. */
     completeOnboarding(

@@ -13,6 +13,7 @@ import { deductStockForCompletedBooking } from '../inventory/service-usage.servi
 import { earnPointsForBooking, reverseBookingPoints } from '../loyalty/points-ledger';
 import { recordCheckoutRefund } from '../payouts/refunds';
 import { v1Booking } from '../public-api/v1-schemas';
+import { chargeCompletedVisit, type SeriesChargeDeps } from '../series/series-charges.service';
 import { recordWebhookEvent } from '../webhooks/webhooks.service';
 import { bookerChanges } from './booker-details.service';
 import { recordHistory } from './booking-history.service';
@@ -141,7 +142,7 @@ export async function getBooking(db: DbOrTx, businessId: string, id: string) {
  * counts it, decision 0948); cancelling a paid booking refunds its payment once the status has changed (decisions 104, 405).
  */
 export async function updateBookingStatus(
-  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'publicUrl' | 'jobs'>,
+  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'publicUrl' | 'jobs'> & SeriesChargeDeps,
   businessId: string,
   id: string,
   to: BookingStatus,
@@ -219,6 +220,8 @@ export async function updateBookingStatus(
   });
   if (to === 'cancelled' && current.paymentSessionId)
     await refundCancelledBooking(deps, current.paymentSessionId);
+  // A repeat visit is charged to the saved card once it is done, exactly once (decision 1258).
+  if (to === 'completed') await chargeCompletedVisit(deps, businessId, id);
   return getBooking(db, businessId, id);
 }
 

@@ -226,6 +226,38 @@ export interface MembershipBillingProvider {
   cancelSubscription(subscriptionId: string): Promise<void>;
 }
 
+/**
+ * Repeat visits (issue 32, decision 1258): the customer's card is saved on the business's connected account (a
+ * Checkout in setup mode, i.e. a SetupIntent) and each completed visit is charged off-session there, with the
+ * platform's fee. Absent in test mode, where the test checkout saves a local test card.
+ */
+export interface SeriesPaymentProvider {
+  createSetupCheckout(req: {
+    seriesId: string;
+    connectedAccount: string;
+    customerEmail: string;
+    description: string;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<{ sessionId: string; url: string }>;
+  /** Whether the setup session saved a card, and the customer and payment method on the connected account. */
+  getSetupResult(
+    sessionId: string,
+    connectedAccount: string,
+  ): Promise<{ saved: boolean; customerId: string | null; paymentMethodId: string | null }>;
+  /** One off-session charge; `idempotencyKey` makes a replay the same charge. A decline is an answer, not an error. */
+  chargeOffSession(req: {
+    connectedAccount: string;
+    customerId: string;
+    paymentMethodId: string;
+    amountCents: number;
+    applicationFeeCents: number;
+    description: string;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<{ paid: boolean; reference: string | null; message: string | null }>;
+}
+
 export interface PaymentProvider {
   readonly kind: 'test' | 'stripe';
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
@@ -250,6 +282,8 @@ export interface PaymentProvider {
   billing?: BillingProvider;
   /** Stripe Billing for maintenance plans; absent in test mode. */
   memberships?: MembershipBillingProvider;
+  /** Saved cards and off-session charges of repeat visits; absent in test mode. */
+  series?: SeriesPaymentProvider;
 }
 
 export class WebhookSignatureError extends Error {

@@ -404,6 +404,66 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
         await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `cancel-${subscriptionId}` });
       },
     },
+    series: {
+      async createSetupCheckout(req) {
+        const metadata = { series_id: req.seriesId };
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'setup',
+            currency: 'usd',
+            customer_creation: 'always',
+            customer_email: req.customerEmail,
+            client_reference_id: req.seriesId,
+            metadata,
+            setup_intent_data: { metadata, description: req.description },
+            success_url: req.successUrl,
+            cancel_url: req.cancelUrl,
+          },
+          { idempotencyKey: `series-setup-${req.seriesId}`, stripeAccount: req.connectedAccount },
+        );
+        if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+        return { sessionId: session.id, url: session.url };
+      },
+      async getSetupResult(sessionId, connectedAccount) {
+        const session = await stripe.checkout.sessions.retrieve(
+          sessionId,
+          { expand: ['setup_intent'] },
+          { stripeAccount: connectedAccount },
+        );
+        const intent = session.setup_intent;
+        const pm = intent && typeof intent !== 'string' ? intent.payment_method : null;
+        const customer = session.customer;
+        return {
+          saved: session.status === 'complete' && Boolean(pm),
+          customerId: typeof customer === 'string' ? customer : (customer?.id ?? null),
+          paymentMethodId: typeof pm === 'string' ? pm : (pm?.id ?? null),
+        };
+      },
+      async chargeOffSession(req) {
+        try {
+          const intent = await stripe.paymentIntents.create(
+            {
+              amount: req.amountCents,
+              currency: 'usd',
+              customer: req.customerId,
+              payment_method: req.paymentMethodId,
+              off_session: true,
+              confirm: true,
+              application_fee_amount: req.applicationFeeCents,
+              description: req.description,
+              metadata: req.metadata,
+            },
+            { idempotencyKey: req.idempotencyKey, stripeAccount: req.connectedAccount },
+          );
+          return { paid: intent.status === 'succeeded', reference: intent.id, message: null };
+        } catch (err) {
+          // A declined card (or one needing the customer) is the answer: the visit stays unpaid and the owner sees why.
+          if (err instanceof Stripe.errors.StripeCardError)
+            return { paid: false, reference: err.payment_intent?.id ?? null, message: err.message };
+          throw err;
+        }
+      },
+    },
     connect: {
       async createAccount(req) {
         const account = await stripe.accounts.create(

@@ -432,7 +432,10 @@ export function bookerDetails(row: CheckoutRow) {
  */
 export async function customerForCheckout(
   tx: Transaction,
-  row: CheckoutRow,
+  row: Pick<
+    CheckoutRow,
+    'businessId' | 'email' | 'phone' | 'firstName' | 'lastName' | 'locationAddress' | 'zipCode'
+  >,
 ): Promise<{ id: string; phoneMatches: boolean }> {
   const businessId = row.businessId!;
   const [existing] = await tx
@@ -458,7 +461,14 @@ export async function customerForCheckout(
 }
 
 /** The same make, model and year is the same vehicle (its colour and type are refreshed). */
-export async function upsertVehicle(tx: Transaction, row: CheckoutRow, customerId: string): Promise<string> {
+export async function upsertVehicle(
+  tx: Transaction,
+  row: Pick<
+    CheckoutRow,
+    'businessId' | 'vehicleMake' | 'vehicleModel' | 'vehicleYear' | 'vehicleColor' | 'vehicleType'
+  >,
+  customerId: string,
+): Promise<string> {
   const make = row.vehicleMake ?? '';
   const model = row.vehicleModel ?? '';
   const [existing] = await tx

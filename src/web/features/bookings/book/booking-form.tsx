@@ -3,10 +3,12 @@ import { useEffect, useState } from 'react';
 import type { BookingFormInput } from '../../../../shared/booking.schemas';
 import { canBookNow } from '../../../../shared/booking-ready';
 import type { VehicleType } from '../../../../shared/constants';
+import type { RepeatWeeks } from '../../../../shared/series';
+import { repeatDiscountPercent } from '../../../../shared/series';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { type BookingOptions, useSlots, zipInAddress } from './booking-queries';
 import { AddOnsField, useOfferedAddOns } from './add-ons-field';
+import { type BookingOptions, useRepeatTerms, useSlots, zipInAddress } from './booking-queries';
 import { Section } from './booking-section';
 import { BookingTip } from './booking-tip';
 import { loadBookingValidation } from './booking-validation';
@@ -17,6 +19,7 @@ import { landingPathOf } from './landing-path';
 import { type ChosenReward, LoyaltyRedeemEntry } from './loyalty-redeem-entry';
 import { PriceSummary } from './price-summary';
 import { type AppliedPromo, PromoCodeField } from './promo-code-field';
+import { RepeatChoice } from './repeat-choice';
 import { ContactStep } from './steps/contact-step';
 import { LocationStep } from './steps/location-step';
 import { ScheduleStep } from './steps/schedule-step';
@@ -38,6 +41,8 @@ export function BookingFormView({
   const businessId = options.business?.id;
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
   const [reward, setReward] = useState<ChosenReward | null>(null);
+  const [repeatWeeks, setRepeatWeeks] = useState<RepeatWeeks | null>(null);
+  const repeatTerms = useRepeatTerms(businessId);
   const form = useBookingForm({
     businessId: businessId ?? null,
     serviceId: '',
@@ -75,14 +80,18 @@ export function BookingFormView({
   // Where the job is: the street address's zip refines the zip the customer arrived with (decision 1248).
   const placeZip =
     zipInAddress(values.location) ?? (/^\d{5}$/.test(values.zip ?? '') ? values.zip : undefined);
-  // The service's add-ons (decision 1255): their price joins the summary, their minutes the slots.
+  const terms = repeatTerms.data?.items.find((t) => t.serviceId === values.serviceId) ?? null;
+  const repeat =
+    terms && repeatWeeks ? { weeks: repeatWeeks, percent: repeatDiscountPercent(terms, repeatWeeks) } : null;
+  // The service's add-ons (decision 1255): their price joins the summary, their minutes the slots. Repeat visits are
+  // the service alone at the frequency's price (decision 1257), so add-ons go with single bookings only.
   const offeredAddOns = useOfferedAddOns({
     businessId,
     serviceId: values.serviceId,
     vehicleType,
     email: values.email,
   });
-  const addOns = offeredAddOns.filter((a) => (form.values.addOnIds ?? []).includes(a.id));
+  const addOns = repeat ? [] : offeredAddOns.filter((a) => (form.values.addOnIds ?? []).includes(a.id));
   const slots = useSlots({
     business: businessId,
     serviceId: values.serviceId,
@@ -91,7 +100,14 @@ export function BookingFormView({
     needsPlace: options.needsPlace,
     addOns: addOns.map((a) => a.id),
   });
-  const { bookNow, checkout, checkoutState, pending } = useBookNow({ form, businessId, promo, reward, go });
+  const { bookNow, checkout, checkoutState, pending } = useBookNow({
+    form,
+    businessId,
+    promo,
+    reward,
+    go,
+    repeatWeeks: repeat ? repeat.weeks : null,
+  });
 
   // A time that is no longer offered (another service, another date, just taken) is cleared.
   useEffect(() => {
@@ -145,7 +161,7 @@ export function BookingFormView({
       )}
 
       <ServiceStep form={form} services={options.services} />
-      <AddOnsField form={form} offered={offeredAddOns} />
+      {!repeat && <AddOnsField form={form} offered={offeredAddOns} />}
       <VehicleStep form={form} />
       <ScheduleStep
         form={form}
@@ -159,7 +175,8 @@ export function BookingFormView({
       <ContactStep form={form} />
 
       <Section n={6} title="Price Summary">
-        {options.business && (
+        {terms && <RepeatChoice terms={terms} value={repeatWeeks} onChange={setRepeatWeeks} />}
+        {options.business && !repeat && (
           <PromoCodeField
             businessId={options.business.id}
             serviceId={values.serviceId}
@@ -168,7 +185,7 @@ export function BookingFormView({
             onChange={setPromo}
           />
         )}
-        {options.business?.offersLoyalty && (
+        {options.business?.offersLoyalty && !repeat && (
           <LoyaltyRedeemEntry businessId={options.business.id} email={values.email} onChange={setReward} />
         )}
         <PriceSummary
@@ -177,21 +194,24 @@ export function BookingFormView({
           promo={promo}
           reward={reward}
           addOns={addOns}
+          repeat={repeat}
         />
-        <BookingTip
-          control={form.control}
-          service={service}
-          vehicleType={vehicleType}
-          addOnsCents={addOns.reduce((sum, a) => sum + a.priceCents, 0)}
-          discounts={{ promo, reward }}
-        />
+        {!repeat && (
+          <BookingTip
+            control={form.control}
+            service={service}
+            vehicleType={vehicleType}
+            addOnsCents={addOns.reduce((sum, a) => sum + a.priceCents, 0)}
+            discounts={{ promo, reward }}
+          />
+        )}
       </Section>
 
       {checkout && <CheckoutNotice url={checkout.url} state={checkoutState} />}
 
       <div className="sticky bottom-0 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
         <Button type="submit" size="lg" className="w-full" disabled={!ready} loading={pending}>
-          Book Now
+          {repeat ? 'Book repeat visits' : 'Book Now'}
         </Button>
         {!ready && !closed && (
           <p className="mt-2 text-center text-xs text-slate-500">

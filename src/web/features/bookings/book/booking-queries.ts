@@ -1,4 +1,5 @@
 import type { BookingFormInput } from '../../../../shared/booking.schemas';
+import type { SeriesCheckoutInput } from '../../../../shared/series.schemas';
 import type { api } from '../../../lib/api';
 import { endpoint, unwrap } from '../../../lib/api-fetch';
 import { bookKeys } from '../../../lib/book-keys';
@@ -88,3 +89,22 @@ export const useCheckoutStatus = (sessionId: string | null) =>
       retry: false,
     },
   );
+
+// Repeat visits (issue 32): which services repeat and their discounts, and the series' card-saving checkout.
+const getRepeatTerms = endpoint<(typeof api.api.public.series.terms)['$get']>(
+  'GET',
+  '/api/public/series/terms',
+);
+const postSeriesCheckout = endpoint<(typeof api.api.public.series.checkout)['$post']>(
+  'POST',
+  '/api/public/series/checkout',
+);
+
+export const useRepeatTerms = (business: string | undefined) =>
+  useRemote(
+    business ? ['repeat-terms', business] : null,
+    () => unwrap(getRepeatTerms({ query: { business: business ?? '' } })),
+    { staleMs: 60_000 },
+  );
+
+export const createSeriesCheckout = (body: SeriesCheckoutInput) => unwrap(postSeriesCheckout({ json: body }));

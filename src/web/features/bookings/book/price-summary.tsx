@@ -3,6 +3,7 @@ import type { VehicleType } from '../../../../shared/constants';
 import { applyDiscounts, type PromoTerms, type RewardTerms } from '../../../../shared/discounts';
 import { formatCents } from '../../../../shared/money';
 import { multiplierFor, servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../../shared/pricing';
+import { REPEAT_LABELS, type RepeatWeeks, repeatVisitPrice } from '../../../../shared/series';
 
 interface PricedService {
   name: string;
@@ -18,10 +19,13 @@ export function PriceSummary({
   promo,
   reward,
   addOns = [],
+  repeat,
 }: {
   service?: PricedService;
   /** The chosen add-ons (decision 1255): each its own line, added before discounts, their minutes to the duration. */
   addOns?: readonly { id: string; name: string; priceCents: number; extraMinutes: number }[];
+  /** Repeat visits: the frequency and its discount; the total is then per visit (promo and reward do not apply). */
+  repeat?: { weeks: RepeatWeeks; percent: number } | null;
   vehicleType?: VehicleType;
   /** A checked promo code: its discount line, in the shared order of discounts (src/shared/discounts.ts). */
   promo?: (PromoTerms & { code: string }) | null;
@@ -33,9 +37,11 @@ export function PriceSummary({
   const addOnsCents = addOns.reduce((sum, a) => sum + a.priceCents, 0);
   const addOnsMinutes = addOns.reduce((sum, a) => sum + a.extraMinutes, 0);
   const price = vehicleType
-    ? applyDiscounts(servicePriceCents(service, vehicleType) + addOnsCents, { promo, reward })
+    ? applyDiscounts(servicePriceCents(service, vehicleType) + addOnsCents, repeat ? {} : { promo, reward })
     : null;
-  const total = price ? price.totalCents : null;
+  const visit =
+    repeat && vehicleType ? repeatVisitPrice(servicePriceCents(service, vehicleType), repeat.percent) : null;
+  const total = visit ? visit.visitCents : price ? price.totalCents : null;
   return (
     <dl className="grid gap-2 text-sm">
       <div className="flex justify-between gap-4">
@@ -58,13 +64,21 @@ export function PriceSummary({
         <dt className="text-slate-600">Duration</dt>
         <dd>{formatDuration(service.durationMinutes + addOnsMinutes)}</dd>
       </div>
-      {promo && price && price.promoDiscountCents > 0 && (
+      {repeat && visit && (
+        <div className="flex justify-between gap-4 text-green-800" data-testid="price-repeat">
+          <dt>
+            {REPEAT_LABELS[repeat.weeks]} ({visit.percent}% off)
+          </dt>
+          <dd className="tabular-nums">−{formatCents(visit.discountCents)}</dd>
+        </div>
+      )}
+      {!repeat && promo && price && price.promoDiscountCents > 0 && (
         <div className="flex justify-between gap-4 text-green-800" data-testid="price-promo">
           <dt>Promo code {promo.code}</dt>
           <dd className="tabular-nums">−{formatCents(price.promoDiscountCents)}</dd>
         </div>
       )}
-      {reward && price && (
+      {!repeat && reward && price && (
         <div className="flex justify-between gap-4 text-green-800" data-testid="price-reward">
           <dt>Reward: {reward.name}</dt>
           <dd className="tabular-nums">
@@ -73,11 +87,16 @@ export function PriceSummary({
         </div>
       )}
       <div className="mt-2 flex items-baseline justify-between gap-4 border-t border-slate-200 pt-3">
-        <dt className="text-base font-semibold text-slate-900">Total</dt>
+        <dt className="text-base font-semibold text-slate-900">{repeat ? 'Each visit' : 'Total'}</dt>
         <dd className="text-2xl font-bold tabular-nums text-slate-900" data-testid="price-total">
           {total === null ? '—' : formatCents(total)}
         </dd>
       </div>
+      {repeat && (
+        <p className="text-xs text-slate-600">
+          Nothing is charged today: each visit is charged after it is completed.
+        </p>
+      )}
     </dl>
   );
 }

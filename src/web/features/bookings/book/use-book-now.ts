@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
+import type { RepeatWeeks } from '../../../../shared/series';
 import { ApiError } from '../../../lib/api-fetch';
 import { bookKeys } from '../../../lib/book-keys';
 import { toastError } from '../../../lib/lazy-toast';
 import { invalidateRemote, useAction } from '../../../lib/use-remote';
-import { createPayment, useCheckoutStatus } from './booking-queries';
+import { createPayment, createSeriesCheckout, useCheckoutStatus } from './booking-queries';
 import { firstBookingProblem } from './booking-validation';
 import { forgetBookingForm, keepBookingForm } from './kept-form';
 import type { ChosenReward } from './loyalty-redeem-entry';
@@ -20,7 +21,10 @@ export function useBookNow({
   promo,
   reward,
   go,
+  repeatWeeks = null,
 }: {
+  /** Repeat visits: the card is saved on the provider's page in this tab, nothing is paid now (issue 32). */
+  repeatWeeks?: RepeatWeeks | null;
   form: BookingFormApi;
   businessId: string | undefined;
   promo: AppliedPromo | null;
@@ -28,6 +32,7 @@ export function useBookNow({
   go: (path: string) => void;
 }) {
   const payment = useAction(createPayment);
+  const series = useAction(createSeriesCheckout);
   const [checkout, setCheckout] = useState<{ url: string; sessionId: string } | null>(null);
   const checkoutState = useCheckoutStatus(checkout?.sessionId ?? null).data?.state;
 
@@ -48,6 +53,17 @@ export function useBookNow({
       return;
     }
     keepBookingForm(businessId, form.getValues());
+    if (repeatWeeks && businessId) {
+      const result = await series.run({ ...form.getValues(), businessId, repeatWeeks });
+      if (!result.ok) {
+        toastError('Error', { description: result.error.message || 'Failed to book the repeat visits' });
+        if (result.error instanceof ApiError && result.error.status === 409) invalidateRemote(bookKeys.slots);
+        return;
+      }
+      forgetBookingForm(businessId);
+      window.location.assign(result.data.url);
+      return;
+    }
     // Opened now, inside the click, so that browsers do not block it; it is pointed at the checkout once ready.
     const tab = window.open('', '_blank');
     if (tab) {
@@ -82,5 +98,5 @@ export function useBookNow({
     }
   };
 
-  return { bookNow, checkout, checkoutState, pending: payment.isPending };
+  return { bookNow, checkout, checkoutState, pending: payment.isPending || series.isPending };
 }

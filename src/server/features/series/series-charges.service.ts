@@ -1,0 +1,157 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { formatDateTimeInZone } from '../../../shared/time';
+import type { DbOrTx } from '../../db/client';
+import { bookingSeries, bookings, profiles, seriesCharges, seriesVisits } from '../../db/schema';
+import { renderEmailRow } from '../../emails';
+import type { AppDeps } from '../../http/context';
+import { manageUrl, newManageToken } from '../campaigns/automations/customer-links';
+import { sendTransactional } from '../campaigns/automations/message-queue';
+import { recordCompletedCharge } from '../payouts/ledger.service';
+import { applicationFeeCents, getPlatformFee } from '../payouts/platform-fee';
+
+// A completed visit of a series is charged to the saved card, off-session, exactly once (decision 1258): the charge's
+// row is claimed first (unique per booking), only the claimant asks the provider (with the booking as idempotency
+// key), and the ledger's charge and the receipt follow a paid answer, as a booking paid at checkout has them.
+
+export type SeriesChargeDeps = Pick<
+  AppDeps,
+  'db' | 'payments' | 'platformFee' | 'mailer' | 'sms' | 'publicUrl' | 'linkSecret' | 'messageRetryDelaysMs'
+>;
+
+export type ChargeOutcome = 'not-series' | 'not-completed' | 'already' | 'paid' | 'failed';
+
+async function visitOf(db: DbOrTx, businessId: string, bookingId: string) {
+  const [row] = await db
+    .select({ series: bookingSeries, booking: bookings })
+    .from(seriesVisits)
+    .innerJoin(
+      bookingSeries,
+      and(eq(bookingSeries.id, seriesVisits.seriesId), eq(bookingSeries.businessId, seriesVisits.businessId)),
+    )
+    .innerJoin(bookings, eq(bookings.id, seriesVisits.bookingId))
+    .where(and(eq(seriesVisits.bookingId, bookingId), eq(seriesVisits.businessId, businessId)));
+  return row ?? null;
+}
+
+export async function chargeCompletedVisit(
+  deps: SeriesChargeDeps,
+  businessId: string,
+  bookingId: string,
+): Promise<ChargeOutcome> {
+  const visit = await visitOf(deps.db, businessId, bookingId);
+  if (!visit) return 'not-series';
+  const { series, booking } = visit;
+  if (booking.status !== 'completed') return 'not-completed';
+  const amountCents = booking.finalPriceCents ?? booking.quotedPriceCents;
+  const fee = Math.min(
+    amountCents,
+    applicationFeeCents(amountCents, await getPlatformFee(deps.db, deps.platformFee)),
+  );
+  const [claimed] = await deps.db
+    .insert(seriesCharges)
+    .values({ businessId, seriesId: series.id, bookingId, amountCents, applicationFeeCents: fee })
+    .onConflictDoNothing()
+    .returning({ id: seriesCharges.id });
+  if (!claimed) return 'already';
+  let result: { paid: boolean; reference: string | null; message: string | null };
+  try {
+    if (amountCents === 0) result = { paid: true, reference: `free_series_${bookingId}`, message: null };
+    else if (series.provider === 'test')
+      result = { paid: true, reference: `test_series_${bookingId}`, message: null };
+    else if (
+      deps.payments.series &&
+      series.connectedAccount &&
+      series.providerCustomerId &&
+      series.paymentMethodId
+    )
+      result = await deps.payments.series.chargeOffSession({
+        connectedAccount: series.connectedAccount,
+        customerId: series.providerCustomerId,
+        paymentMethodId: series.paymentMethodId,
+        amountCents,
+        applicationFeeCents: fee,
+        description: `${series.serviceName} — ${series.firstName} ${series.lastName}`,
+        idempotencyKey: `series-visit-${bookingId}`,
+        metadata: { document_type: 'booking', document_id: bookingId, series_id: series.id },
+      });
+    else result = { paid: false, reference: null, message: 'No saved card to charge' };
+  } catch (err) {
+    // The provider did not answer: the claim is given back so the extender's run retries (same idempotency key).
+    await deps.db.delete(seriesCharges).where(eq(seriesCharges.id, claimed.id));
+    console.warn('Could not charge a repeat visit; it will be retried', err);
+    return 'failed';
+  }
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(seriesCharges)
+      .set({
+        status: result.paid ? 'paid' : 'failed',
+        providerReference: result.reference,
+        failureMessage: result.message,
+      })
+      .where(eq(seriesCharges.id, claimed.id));
+    if (result.paid && result.reference)
+      await recordCompletedCharge(tx, {
+        businessId,
+        documentType: 'booking',
+        documentId: bookingId,
+        paymentReference: result.reference,
+        amountCents,
+        tipCents: 0,
+        applicationFeeCents: fee,
+        description: `Repeat visit: ${series.serviceName} — ${series.firstName} ${series.lastName}`,
+      });
+  });
+  if (result.paid && amountCents > 0)
+    await sendVisitReceipt(deps, series, bookingId, booking.scheduledAt, amountCents);
+  return result.paid ? 'paid' : 'failed';
+}
+
+async function sendVisitReceipt(
+  deps: SeriesChargeDeps,
+  series: typeof bookingSeries.$inferSelect,
+  bookingId: string,
+  at: Date,
+  amountCents: number,
+) {
+  const [business] = await deps.db
+    .select({ name: profiles.businessName })
+    .from(profiles)
+    .where(eq(profiles.id, series.businessId));
+  const link = manageUrl(deps.publicUrl, await newManageToken(deps.db, series.businessId, bookingId));
+  await sendTransactional(deps, {
+    businessId: series.businessId,
+    bookingId,
+    customerId: series.customerId,
+    kind: 'receipt',
+    dedupeKey: `series:receipt:${bookingId}`,
+    channel: 'email',
+    to: series.email,
+    ...(await renderEmailRow('payment-receipt', {
+      customerName: series.firstName,
+      businessName: business?.name ?? 'Your detailer',
+      documentTitle: `${series.serviceName}, ${formatDateTimeInZone(at, series.timeZone)}`,
+      amountCents,
+      tipCents: 0,
+      methodLabel: 'saved card',
+      balanceCents: 0,
+      link,
+    })),
+  });
+}
+
+/** Completed visits whose charge was never claimed or was given back (the extender's run retries them). */
+export async function chargeMissedVisits(deps: SeriesChargeDeps) {
+  const rows = await deps.db
+    .select({ businessId: seriesVisits.businessId, bookingId: seriesVisits.bookingId })
+    .from(seriesVisits)
+    .innerJoin(bookings, eq(bookings.id, seriesVisits.bookingId))
+    .where(
+      and(
+        eq(bookings.status, 'completed'),
+        sql`not exists (select 1 from ${seriesCharges} where ${seriesCharges.bookingId} = ${seriesVisits.bookingId})`,
+      ),
+    );
+  for (const r of rows) if (r.bookingId) await chargeCompletedVisit(deps, r.businessId, r.bookingId);
+  return rows.length;
+}
