@@ -21,6 +21,7 @@ import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { AssigneeSelect } from './assignee-select';
 import { BookerChanges } from './booker-changes';
 import { BookingFieldPanel } from './booking-field-panel';
+import { BookingSeriesPanel } from './booking-series-panel';
 import { ContactLinks } from './contact-links';
 
 const PAYMENT_TEXT = { online: 'Paid online', offline: 'Paid offline', unpaid: 'Not paid yet' } as const;
@@ -103,6 +104,7 @@ export function BookingDetailsDialog({
                 address={b.locationAddress}
                 name={name}
               />
+              {!isTechnician && <BookingSeriesPanel bookingId={b.id} />}
               <BookingFieldPanel bookingId={b.id} timeZone={timeZone} owner={!isTechnician} />
               <section aria-labelledby="history-title">
                 <h3

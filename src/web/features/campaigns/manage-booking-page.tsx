@@ -18,6 +18,7 @@ import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-s
 import { ApiError, api, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 import { queryKeys } from '../../lib/query-keys';
+import { ManageSeries } from './manage-series';
 
 type View = ManageView;
 
@@ -137,6 +138,7 @@ function ManageBooking({ token, view }: { token: string; view: View }) {
           <p className="text-slate-800">{status === 'cancelled' ? AUTOMATION_TEXT.cancelled : view.reason}</p>
         </Card>
       )}
+      <ManageSeries token={token} />
     </div>
   );
 }
