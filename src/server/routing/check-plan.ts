@@ -27,7 +27,29 @@ export function checkPlan(problem: RoutingProblem, solution: RoutingSolution): s
     let at = vehicle.start;
     let load = 0;
     let drive = 0;
-    for (const stop of route.stops) {
+    // The break: once, in its window, for its duration, in one gap; the drive of that gap may be split around it.
+    const brk = route.break;
+    const rest = vehicle.break;
+    if (rest && route.stops.length > 0 && !brk) problems.push(`${vehicle.id} takes no break`);
+    if (brk && !rest) problems.push(`${vehicle.id} takes a break it does not have`);
+    if (brk && rest) {
+      if (brk.start < rest.window.start - TOLERANCE || brk.start > rest.window.end + TOLERANCE)
+        problems.push(
+          `${vehicle.id}'s break starts at ${brk.start}, outside ${rest.window.start}–${rest.window.end}`,
+        );
+      if (Math.abs(brk.end - brk.start - rest.duration) > TOLERANCE)
+        problems.push(`${vehicle.id}'s break lasts ${brk.end - brk.start}, not ${rest.duration}`);
+      if (!Number.isInteger(brk.after) || brk.after < 0 || brk.after > route.stops.length)
+        problems.push(`${vehicle.id}'s break is after stop ${brk.after}`);
+    }
+    /** The gap's break, if it is this one: the break cannot start before the technician is free. */
+    const breakIn = (gap: number) => {
+      if (!brk || !rest || brk.after !== gap) return null;
+      if (brk.start < clock - TOLERANCE)
+        problems.push(`${vehicle.id}'s break starts before stop ${gap} ends`);
+      return brk;
+    };
+    for (const [index, stop] of route.stops.entries()) {
       const job = jobs.get(stop.jobId);
       if (!job) {
         problems.push(`unknown job ${stop.jobId}`);
@@ -36,10 +58,17 @@ export function checkPlan(problem: RoutingProblem, solution: RoutingSolution): s
       times.set(job.id, (times.get(job.id) ?? 0) + 1);
       const leg = problem.durations[at][job.location];
       drive += leg;
-      const arrival = clock + leg;
+      const gapBreak = breakIn(index);
+      // Reaches the job before the break starts (and rests there), or rests on the way and arrives that much later.
+      const arrival =
+        gapBreak && clock + leg > gapBreak.start
+          ? clock + leg + (gapBreak.end - gapBreak.start)
+          : clock + leg;
       if (Math.abs(arrival - stop.arrival) > TOLERANCE)
         problems.push(`${job.id}: arrival ${stop.arrival} ≠ ${arrival}`);
       if (stop.start < arrival - TOLERANCE) problems.push(`${job.id} starts before the technician arrives`);
+      if (gapBreak && stop.start < gapBreak.end - TOLERANCE)
+        problems.push(`${job.id} starts at ${stop.start}, during ${vehicle.id}'s break`);
       if (
         job.window &&
         (stop.start < job.window.start - TOLERANCE || stop.start > job.window.end + TOLERANCE)
@@ -60,8 +89,12 @@ export function checkPlan(problem: RoutingProblem, solution: RoutingSolution): s
       at = job.location;
     }
     const end = vehicle.end ?? vehicle.start;
-    drive += problem.durations[at][end];
-    clock += problem.durations[at][end];
+    const homeLeg = problem.durations[at][end];
+    drive += homeLeg;
+    const lastBreak = breakIn(route.stops.length);
+    clock = lastBreak
+      ? Math.max(clock + homeLeg + (lastBreak.end - lastBreak.start), lastBreak.end)
+      : clock + homeLeg;
     if (clock > vehicle.shift.end + TOLERANCE)
       problems.push(`${vehicle.id} is back at ${clock}, after its shift`);
     if (Math.abs(clock - route.returnAt) > TOLERANCE)

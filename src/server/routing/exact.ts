@@ -9,6 +9,8 @@ export const EXACT_LIMIT = 12;
 interface Label {
   cost: number;
   time: number;
+  /** The break is behind (or the vehicle has none): labels that still owe it are worse on that count. */
+  rested: boolean;
   job: number;
   prev: Label | null;
 }
@@ -33,24 +35,52 @@ export function solveExact(inst: Instance, v: number): { route: number[]; unassi
   const add = (mask: number, last: number, label: Label) => {
     const slot = mask * k + last;
     const list = labels[slot] ?? [];
-    for (const other of list) if (other.cost <= label.cost + EPS && other.time <= label.time + EPS) return;
-    labels[slot] = list.filter((o) => !(label.cost <= o.cost + EPS && label.time <= o.time + EPS));
+    const beats = (a: Label, b: Label) =>
+      a.cost <= b.cost + EPS && a.time <= b.time + EPS && (a.rested || !b.rested);
+    for (const other of list) if (beats(other, label)) return;
+    labels[slot] = list.filter((o) => !beats(label, o));
     labels[slot].push(label);
   };
-  const extend = (from: Label | null, mask: number, loc: number, time: number, cost: number) => {
+  const hasBreak = inst.hasBreak[v] === 1;
+  const breakStart = inst.breakStart[v];
+  const breakLatest = inst.breakLatest[v];
+  const duration = inst.breakDuration[v];
+  /** Ready to serve (or be home) after leaving at `time` on a leg of `leg`, with the break in this gap or not. */
+  const readyAfter = (time: number, leg: number, withBreak: boolean) => {
+    if (!withBreak) return time + leg;
+    const start = Math.max(time, breakStart);
+    return start > breakLatest + EPS ? Number.NaN : Math.max(time + leg, start) + duration;
+  };
+  const extend = (
+    from: Label | null,
+    mask: number,
+    loc: number,
+    time: number,
+    cost: number,
+    rested: boolean,
+  ) => {
     for (let b = 0; b < k; b++) {
       if (mask & (1 << b)) continue;
       const next = mask | (1 << b);
       if (load[next] > capacity + EPS) continue;
       const j = jobs[b];
       const x = inst.jobLoc[j];
-      const arrival = time + inst.time[loc * size + x];
-      if (arrival > inst.due[j] + EPS) continue;
-      const leave = Math.max(arrival, inst.ready[j]) + inst.service[j];
-      add(next, b, { cost: cost + inst.cost[loc * size + x], time: leave, job: j, prev: from });
+      const leg = inst.time[loc * size + x];
+      for (const withBreak of rested ? [false] : [false, true]) {
+        const ready = readyAfter(time, leg, withBreak);
+        if (!(ready <= inst.due[j] + EPS)) continue;
+        const leave = Math.max(ready, inst.ready[j]) + inst.service[j];
+        add(next, b, {
+          cost: cost + inst.cost[loc * size + x],
+          time: leave,
+          rested: rested || withBreak,
+          job: j,
+          prev: from,
+        });
+      }
     }
   };
-  extend(null, 0, start, inst.shiftStart[v], 0);
+  extend(null, 0, start, inst.shiftStart[v], 0, !hasBreak);
   let best: Label | null = null;
   let bestCount = 0;
   let bestCost = 0;
@@ -62,7 +92,7 @@ export function solveExact(inst: Instance, v: number): { route: number[]; unassi
       if (!list) continue;
       const loc = inst.jobLoc[jobs[last]];
       for (const label of list) {
-        const home = label.time + inst.time[loc * size + end];
+        const home = readyAfter(label.time, inst.time[loc * size + end], !label.rested);
         if (home <= inst.shiftEnd[v] + EPS) {
           const cost = label.cost + inst.cost[loc * size + end];
           if (
@@ -75,7 +105,7 @@ export function solveExact(inst: Instance, v: number): { route: number[]; unassi
             bestTime = home;
           }
         }
-        extend(label, mask, loc, label.time, label.cost);
+        extend(label, mask, loc, label.time, label.cost, label.rested);
       }
     }
   }

@@ -5,7 +5,7 @@ import * as segments from './route';
 
 // Module-local bindings: imported names are read through getters once transpiled, too slow in the inner loops.
 const EPS = EPSILON;
-const { buildRoute, merge, merged, prefixLast, sequenceCost, suffixFirst } = segments;
+const { buildRoute, merge, merged, placeBreak, prefixLast, sequenceCost, suffixFirst } = segments;
 
 // Many technicians, or a day too long for the exact solver (decision 1145): regret-2 insertion builds a first plan,
 // local search (relocate, swap, 2-opt*, or-opt between routes; 2-opt, relocate, or-opt within one) improves it, and
@@ -121,7 +121,9 @@ function bestInsertion(
     if (delta < best && !(blink > 0 && ctx.rng.next() < blink)) {
       if (
         merge(inst, r.pD[p], r.pE[p], r.pL[p], a, s, e, l, x) &&
-        merge(inst, merged[0], merged[1], merged[2], x, r.sD[p], r.sE[p], r.sL[p], b)
+        merge(inst, merged[0], merged[1], merged[2], x, r.sD[p], r.sE[p], r.sL[p], b) &&
+        // A vehicle with a break: the summaries are only a necessary condition (decision 1245).
+        (!inst.hasBreak[r.v] || placeBreak(inst, r.v, inserted(r.jobs, p, j), inst.shiftStart[r.v]) !== null)
       ) {
         best = delta;
         insPos = p;
@@ -211,11 +213,12 @@ function construct(ctx: Context): Solution {
     for (let k = 0; k < m; k++)
       if (isCandidate[k] && (v < 0 || insCost[pick * m + k] < insCost[pick * m + v])) v = k;
     const route = buildRoute(inst, v, inserted(s.routes[v].jobs, insAt[pick * m + v], pick));
-    pending.delete(pick);
     if (!route) {
-      s.unassigned.push(pick);
+      // Not there after all (a break the summaries cannot see): try the job's other vehicles.
+      insCost[pick * m + v] = Number.POSITIVE_INFINITY;
       continue;
     }
+    pending.delete(pick);
     const wasEmpty = s.routes[v].jobs.length === 0;
     s.set(route);
     column(v);

@@ -18,6 +18,11 @@ export interface Instance {
   shiftStart: Float64Array;
   shiftEnd: Float64Array;
   capacity: Float64Array;
+  /** A vehicle's break: 1 when it has one, its earliest and latest start and its duration. */
+  hasBreak: Uint8Array;
+  breakStart: Float64Array;
+  breakLatest: Float64Array;
+  breakDuration: Float64Array;
   /** allowed[v * n + j]: vehicle v may take job j (skills and locks). */
   allowed: Uint8Array;
   /** False when every vehicle may take every job (lets moves skip the check). */
@@ -61,6 +66,10 @@ export function compile(input: RoutingProblem, costBy: 'duration' | 'distance' =
     shiftStart: new Float64Array(m),
     shiftEnd: new Float64Array(m),
     capacity: new Float64Array(m),
+    hasBreak: new Uint8Array(m),
+    breakStart: new Float64Array(m),
+    breakLatest: new Float64Array(m),
+    breakDuration: new Float64Array(m),
     allowed: new Uint8Array(n * m),
     restricted: false,
     vehicleClass: new Int32Array(m),
@@ -73,6 +82,12 @@ export function compile(input: RoutingProblem, costBy: 'duration' | 'distance' =
     inst.shiftStart[k] = v.shift.start;
     inst.shiftEnd[k] = v.shift.end;
     inst.capacity[k] = v.capacity ?? Number.POSITIVE_INFINITY;
+    if (v.break) {
+      inst.hasBreak[k] = 1;
+      inst.breakStart[k] = v.break.window.start;
+      inst.breakLatest[k] = v.break.window.end;
+      inst.breakDuration[k] = v.break.duration;
+    }
   });
   p.jobs.forEach((j, i) => {
     inst.jobLoc[i] = j.location;
@@ -104,6 +119,7 @@ export function compile(input: RoutingProblem, costBy: 'duration' | 'distance' =
       inst.shiftStart[k],
       inst.shiftEnd[k],
       inst.capacity[k],
+      inst.hasBreak[k] ? `${inst.breakStart[k]},${inst.breakLatest[k]},${inst.breakDuration[k]}` : '',
       inst.restricted ? Array.from(inst.allowed.subarray(k * n, (k + 1) * n)).join('') : '',
     ].join('|');
     if (!classes.has(key)) classes.set(key, classes.size);

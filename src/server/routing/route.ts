@@ -103,6 +103,8 @@ export function buildRoute(inst: Instance, v: number, jobs: number[]): Route | n
   const end = inst.vEnd[v];
   if (!merge(inst, r.pD[n], r.pE[n], r.pL[n], loc, 0, inst.shiftStart[v], inst.shiftEnd[v], end)) return null;
   if (r.pQ[n] > inst.capacity[v] + EPS) return null;
+  // The summaries know nothing of a break: they are a necessary condition, the break's forward pass decides.
+  if (inst.hasBreak[v] && n > 0 && !placeBreak(inst, v, jobs, inst.shiftStart[v])) return null;
   r.sE[n] = inst.shiftStart[v];
   r.sL[n] = inst.shiftEnd[v];
   loc = end;
@@ -158,5 +160,61 @@ export function sequenceCost(inst: Instance, v: number, jobs: number[]): number 
   const end = inst.vEnd[v];
   t += inst.time[loc * size + end];
   if (t > inst.shiftEnd[v] + EPS || load > inst.capacity[v] + EPS) return Number.NaN;
+  if (inst.hasBreak[v] && jobs.length > 0 && !placeBreak(inst, v, jobs, inst.shiftStart[v]))
+    return Number.NaN;
   return jobs.length === 0 ? 0 : cost + inst.cost[loc * size + end];
+}
+
+/** Where a route's break goes: after `after` stops (its gap), starting at `start`; the route is back at `returnAt`. */
+export interface BreakPlace {
+  after: number;
+  start: number;
+  returnAt: number;
+}
+
+/**
+ * The break of vehicle v placed in the gap that brings it home earliest, leaving at `departure`; null when no gap
+ * keeps every window and the shift. In a gap the break starts as soon as the technician is free and its window is
+ * open, and the drive may be split around it: service can start at max(leave + drive, break start) + duration.
+ * A forward pass per gap (O(n²) for n jobs), only for the vehicles that have a break.
+ */
+export function placeBreak(inst: Instance, v: number, jobs: number[], departure: number): BreakPlace | null {
+  const size = inst.size;
+  const n = jobs.length;
+  const earliest = inst.breakStart[v];
+  const latest = inst.breakLatest[v];
+  const duration = inst.breakDuration[v];
+  let best: BreakPlace | null = null;
+  // Prefix without the break: the time ready to leave after g stops and where.
+  let tPrefix = departure;
+  let locPrefix = inst.vStart[v];
+  for (let g = 0; g <= n; g++) {
+    const start = Math.max(tPrefix, earliest);
+    if (start > latest + EPS) break;
+    let t = tPrefix;
+    let loc = locPrefix;
+    for (let k = g; k <= n; k++) {
+      const next = k < n ? inst.jobLoc[jobs[k]] : inst.vEnd[v];
+      const leg = inst.time[loc * size + next];
+      const ready = k === g ? Math.max(t + leg, start) + duration : t + leg;
+      if (k === n) {
+        if (ready <= inst.shiftEnd[v] + EPS && (!best || ready < best.returnAt - EPS))
+          best = { after: g, start, returnAt: ready };
+        break;
+      }
+      const j = jobs[k];
+      if (ready > inst.due[j] + EPS) break;
+      t = Math.max(ready, inst.ready[j]) + inst.service[j];
+      loc = next;
+    }
+    if (g === n) break;
+    // Extend the prefix by stop g (no break).
+    const j = jobs[g];
+    const x = inst.jobLoc[j];
+    const arrival = tPrefix + inst.time[locPrefix * size + x];
+    if (arrival > inst.due[j] + EPS) break;
+    tPrefix = Math.max(arrival, inst.ready[j]) + inst.service[j];
+    locPrefix = x;
+  }
+  return best;
 }

@@ -1,7 +1,7 @@
 import { EXACT_LIMIT, solveExact } from './exact';
 import { solveHeuristic } from './heuristic';
 import { compile, type Instance } from './model';
-import { buildRoute } from './route';
+import { buildRoute, placeBreak } from './route';
 import {
   type PlannedRoute,
   type RoutingProblem,
@@ -69,31 +69,51 @@ function schedule(inst: Instance, v: number, jobs: number[]): PlannedRoute {
   if (!route) throw new Error('the solver produced an infeasible route');
   const n = jobs.length;
   // Prefix n summarises the whole route from its start: E is the earliest departure achieving the least duration.
-  const departure = Math.max(inst.shiftStart[v], Math.min(route.pE[n], route.pL[n]));
+  let departure = Math.max(inst.shiftStart[v], Math.min(route.pE[n], route.pL[n]));
+  // A break may not fit after that departure (it was checked leaving at the shift's start).
+  let brk = inst.hasBreak[v] && n > 0 ? placeBreak(inst, v, jobs, departure) : null;
+  if (inst.hasBreak[v] && n > 0 && !brk) {
+    departure = inst.shiftStart[v];
+    brk = placeBreak(inst, v, jobs, departure);
+    if (!brk) throw new Error('the solver produced a route without room for its break');
+  }
   const size = inst.size;
+  const duration = inst.breakDuration[v];
   let t = departure;
   let loc = inst.vStart[v];
   let driveTime = 0;
   let cost = 0;
-  const stops = jobs.map((j) => {
+  /** When the leg of gap k ends: the drive may be split around the break (decision 1245). */
+  const legEnd = (k: number, leg: number) => {
+    if (!brk || brk.after !== k) return { arrival: t + leg, ready: t + leg };
+    return {
+      arrival: t + leg <= brk.start ? t + leg : t + leg + duration,
+      ready: Math.max(t + leg, brk.start) + duration,
+    };
+  };
+  const stops = jobs.map((j, k) => {
     const x = inst.jobLoc[j];
-    const arrival = t + inst.time[loc * size + x];
-    driveTime += inst.time[loc * size + x];
+    const leg = inst.time[loc * size + x];
+    const { arrival, ready } = legEnd(k, leg);
+    driveTime += leg;
     cost += inst.cost[loc * size + x];
-    const start = Math.max(arrival, inst.ready[j]);
+    const start = Math.max(ready, inst.ready[j]);
     t = start + inst.service[j];
     loc = x;
     return { jobId: inst.jobIds[j], arrival, start, departure: t };
   });
   const end = inst.vEnd[v];
-  driveTime += inst.time[loc * size + end];
+  const home = inst.time[loc * size + end];
+  driveTime += home;
   cost += inst.cost[loc * size + end];
-  return {
+  const planned: PlannedRoute = {
     vehicleId: inst.vehicleIds[v],
     departure,
-    returnAt: t + inst.time[loc * size + end],
+    returnAt: legEnd(n, home).ready,
     stops,
     driveTime,
     cost,
   };
+  if (brk) planned.break = { after: brk.after, start: brk.start, end: brk.start + duration };
+  return planned;
 }

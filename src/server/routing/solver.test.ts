@@ -10,8 +10,23 @@ import type { RoutingJob, RoutingProblem, RoutingVehicle } from './types';
 interface Day {
   points: [number, number][];
   jobs: { at: number; service: number; open: number; width: number; demand: number; skill: boolean }[];
-  vehicles: { shiftEnd: number; capacity: number; skilled: boolean }[];
+  vehicles: { shiftEnd: number; capacity: number; skilled: boolean; lunch: LunchDraw | null }[];
 }
+
+/** A lunch break: its earliest start, how much later it may start, and how long it lasts. */
+interface LunchDraw {
+  open: number;
+  width: number;
+  duration: number;
+}
+const lunch = fc.option(
+  fc.record({
+    open: fc.integer({ min: 0, max: 200 }),
+    width: fc.integer({ min: 0, max: 90 }),
+    duration: fc.integer({ min: 0, max: 45 }),
+  }),
+  { nil: null },
+);
 
 /** `tight`: short drives and narrow windows, where the cheapest partial route is often not the one that can go on. */
 const day = (maxJobs: number, maxVehicles: number, tight = false) =>
@@ -33,6 +48,7 @@ const day = (maxJobs: number, maxVehicles: number, tight = false) =>
           shiftEnd: fc.integer({ min: 150, max: 400 }),
           capacity: fc.integer({ min: 3, max: 12 }),
           skilled: fc.boolean(),
+          lunch,
         }),
         { minLength: 1, maxLength: maxVehicles },
       ),
@@ -47,7 +63,7 @@ const day = (maxJobs: number, maxVehicles: number, tight = false) =>
     .map((d): Day => d);
 
 /** Rounded Euclidean drive times: the triangle inequality may fail by a minute, as with real road times. */
-function toProblem(d: Day, withSkills: boolean): RoutingProblem {
+function toProblem(d: Day, withSkills: boolean, withLunch = false): RoutingProblem {
   const durations = d.points.map(([ax, ay]) =>
     d.points.map(([bx, by]) => Math.round(Math.hypot(ax - bx, ay - by))),
   );
@@ -65,36 +81,67 @@ function toProblem(d: Day, withSkills: boolean): RoutingProblem {
     shift: { start: 0, end: v.shiftEnd },
     capacity: v.capacity,
     skills: withSkills && v.skilled ? ['ceramic'] : [],
+    break:
+      withLunch && v.lunch
+        ? { window: { start: v.lunch.open, end: v.lunch.open + v.lunch.width }, duration: v.lunch.duration }
+        : undefined,
   }));
   return { durations, jobs, vehicles };
 }
 
-/** Most jobs served, then least drive, over every order of every subset (depth first, cut where a prefix is late). */
+/**
+ * Most jobs served, then least drive, over every order of every subset (depth first, cut where a prefix is late).
+ * A lunch break is tried in every gap: it starts once the technician is free and its window is open, and the drive
+ * of that gap can be split around it.
+ */
 function bruteForce(p: RoutingProblem): { served: number; cost: number } {
   const v = p.vehicles[0];
   const end = v.end ?? v.start;
+  const rest = v.break;
   let best = { served: 0, cost: 0 };
-  const visit = (used: boolean[], at: number, clock: number, cost: number, served: number, load: number) => {
-    if (clock + p.durations[at][end] <= v.shift.end) {
-      const total = cost + p.durations[at][end];
-      if (served > best.served || (served === best.served && total < best.cost))
-        best = { served, cost: total };
+  /** When the technician can be at work after leaving at `clock` on a leg, resting in this gap or not; NaN if not. */
+  const after = (clock: number, leg: number, resting: boolean) => {
+    if (!resting || !rest) return clock + leg;
+    const lunchStart = Math.max(clock, rest.window.start);
+    if (lunchStart > rest.window.end) return Number.NaN;
+    return Math.max(clock + leg + rest.duration, lunchStart + rest.duration);
+  };
+  const visit = (
+    used: boolean[],
+    at: number,
+    clock: number,
+    cost: number,
+    served: number,
+    load: number,
+    rested: boolean,
+  ) => {
+    for (const resting of rested ? [false] : [false, true]) {
+      const home = after(clock, p.durations[at][end], resting);
+      // A day with jobs must hold its break.
+      if (served > 0 && (rested || resting) && home <= v.shift.end) {
+        const total = cost + p.durations[at][end];
+        if (served > best.served || (served === best.served && total < best.cost))
+          best = { served, cost: total };
+      }
     }
     p.jobs.forEach((job, k) => {
       if (used[k] || load + (job.demand ?? 0) > (v.capacity ?? Number.POSITIVE_INFINITY)) return;
-      const arrival = clock + p.durations[at][job.location];
-      if (job.window && arrival > job.window.end) return;
-      used[k] = true;
-      const start = Math.max(arrival, job.window?.start ?? arrival);
-      visit(
-        used,
-        job.location,
-        start + (job.service ?? 0),
-        cost + p.durations[at][job.location],
-        served + 1,
-        load + (job.demand ?? 0),
-      );
-      used[k] = false;
+      for (const resting of rested ? [false] : [false, true]) {
+        const arrival = after(clock, p.durations[at][job.location], resting);
+        if (Number.isNaN(arrival) || (job.window && arrival > job.window.end)) continue;
+        used[k] = true;
+        const start = Math.max(arrival, job.window?.start ?? arrival);
+        visit(
+          used,
+          job.location,
+          start + (job.service ?? 0),
+          cost + p.durations[at][job.location],
+          served + 1,
+          load + (job.demand ?? 0),
+          rested || resting,
+        );
+        used[k] = false;
+      }
     });
   };
   visit(
@@ -104,9 +151,10 @@ function bruteForce(p: RoutingProblem): { served: number; cost: number } {
     0,
     0,
     0,
+    !rest,
   );
   // An empty day costs nothing, even when the shift could not take the technician home.
-  return best.served === 0 ? { served: 0, cost: 0 } : best;
+  return best;
 }
 
 describe('the solver on small random days', () => {
@@ -126,6 +174,59 @@ describe('the solver on small random days', () => {
     );
   });
 
+  it('solves one technician’s day with a lunch break exactly (as a brute force does)', () => {
+    fc.assert(
+      fc.property(fc.oneof(day(7, 1), day(7, 1, true)), (d) => {
+        const problem = toProblem(d, false, true);
+        const plan = solve(problem);
+        expect(plan.exact).toBe(true);
+        expect(checkPlan(problem, plan)).toEqual([]);
+        const served = plan.routes.reduce((n, r) => n + r.stops.length, 0);
+        const expected = bruteForce(problem);
+        expect(served).toBe(expected.served);
+        expect(plan.cost).toBeCloseTo(expected.cost, 6);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('gives every technician with a lunch break and jobs the break, in its window, for its length', () => {
+    fc.assert(
+      fc.property(day(16, 4), fc.integer(), (d, seed) => {
+        const problem = toProblem(d, true, true);
+        const plan = solve(problem, { seed, timeLimitMs: 60_000 }, { maxIterations: 40 });
+        expect(checkPlan(problem, plan)).toEqual([]);
+        for (const route of plan.routes) {
+          const rest = problem.vehicles.find((v) => v.id === route.vehicleId)!.break;
+          if (!rest) continue;
+          expect(route.break).toBeDefined();
+          expect(route.break!.start).toBeGreaterThanOrEqual(rest.window.start);
+          expect(route.break!.start).toBeLessThanOrEqual(rest.window.end);
+          expect(route.break!.end - route.break!.start).toBe(rest.duration);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('gives a job that needs a skill only to a technician who has it', () => {
+    fc.assert(
+      fc.property(day(14, 4), fc.integer(), (d, seed) => {
+        const problem = toProblem(d, true, true);
+        const plan = solve(problem, { seed, timeLimitMs: 60_000 }, { maxIterations: 30 });
+        expect(checkPlan(problem, plan)).toEqual([]);
+        for (const route of plan.routes) {
+          const vehicle = problem.vehicles.find((v) => v.id === route.vehicleId)!;
+          for (const stop of route.stops) {
+            const job = problem.jobs.find((j) => j.id === stop.jobId)!;
+            for (const skill of job.skills ?? []) expect(vehicle.skills).toContain(skill);
+          }
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('never breaks a window, a shift, the capacity or a skill, and never loses or repeats a job', () => {
     fc.assert(
       fc.property(day(16, 4), fc.integer(), (d, seed) => {
@@ -139,8 +240,8 @@ describe('the solver on small random days', () => {
 
   it('keeps locked jobs with their technician and at their time', () => {
     fc.assert(
-      fc.property(day(12, 3), fc.nat(), (d, pick) => {
-        const problem = toProblem(d, false);
+      fc.property(day(12, 3), fc.nat(), fc.boolean(), (d, pick, withLunch) => {
+        const problem = toProblem(d, false, withLunch);
         // Lock one job to the last technician, and another (if any) to the start of its window.
         const lockedVehicle = problem.vehicles[problem.vehicles.length - 1].id;
         const byVehicle = problem.jobs[pick % problem.jobs.length];
@@ -151,6 +252,8 @@ describe('the solver on small random days', () => {
         expect(checkPlan(problem, plan)).toEqual([]);
         const route = plan.routes.find((r) => r.stops.some((s) => s.jobId === byVehicle.id));
         if (route) expect(route.vehicleId).toBe(lockedVehicle);
+        const timed = plan.routes.flatMap((r) => r.stops).find((s) => s.jobId === byTime.id);
+        if (timed && byTime.lock?.start !== undefined) expect(timed.start).toBe(byTime.lock.start);
       }),
       { numRuns: 60 },
     );

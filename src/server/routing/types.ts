@@ -43,6 +43,11 @@ export const routingVehicleSchema = z.object({
   /** No limit when absent. */
   capacity: nonNegative.optional(),
   skills: z.array(z.string()).default([]),
+  /**
+   * A break (lunch) taken once in the day when the route has jobs: it starts within `window` (its earliest and latest
+   * start) and lasts `duration`, between two jobs (the drive may be split around it) or before the drive home.
+   */
+  break: z.object({ window, duration: nonNegative }).optional(),
 });
 
 export const routingProblemSchema = z
@@ -106,6 +111,8 @@ export interface PlannedRoute {
   driveTime: number;
   /** Sum of the route's legs in the cost matrix (the distances, or the durations). */
   cost: number;
+  /** The vehicle's break, when it has one: taken after `after` stops (0 = before the first drive). */
+  break?: { after: number; start: number; end: number };
 }
 
 export interface RoutingSolution {
