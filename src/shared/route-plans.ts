@@ -79,6 +79,8 @@ export const technicianRouteSchema = z.object({
   /** Every leg, the drive back included. */
   driveMinutes: z.number(),
   returnDriveMinutes: z.number(),
+  /** A proposed plan's lunch break for this technician, when they have one and jobs. */
+  lunchBreak: z.object({ start: z.string(), end: z.string() }).nullable().optional(),
 });
 export type TechnicianRoute = z.infer<typeof technicianRouteSchema>;
 
@@ -133,3 +135,61 @@ export const applyResultSchema = z.object({
   reordered: z.number().int(),
 });
 export type ApplyResult = z.infer<typeof applyResultSchema>;
+
+// Route settings (decision 1246): the business's base, each technician's start and end address, lunch break and
+// specialist services, and which services are specialist.
+
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time such as 12:00');
+const address = z.string().trim().min(3, 'Enter an address').max(300);
+
+export const lunchSchema = z
+  .object({
+    /** The break starts between `from` and `to` (the business's local time). */
+    from: clock,
+    to: clock,
+    minutes: z.number().int().min(5, 'At least 5 minutes').max(180, 'At most 3 hours'),
+  })
+  .refine((l) => l.from <= l.to, {
+    message: 'The latest start must not be before the earliest',
+    path: ['to'],
+  });
+export type Lunch = z.infer<typeof lunchSchema>;
+
+export const technicianSettingsInputSchema = z.object({
+  /** Where the day starts; empty = the business's base. */
+  startAddress: address.nullable().default(null),
+  /** Where the day ends; empty = where it starts. */
+  endAddress: address.nullable().default(null),
+  lunch: lunchSchema.nullable().default(null),
+  /** Specialist services this technician may do. */
+  skills: z.array(uuid).max(100).default([]),
+});
+export type TechnicianSettingsInput = z.input<typeof technicianSettingsInputSchema>;
+
+export const baseInputSchema = z.object({ address });
+export const specialistServicesInputSchema = z.object({ serviceIds: z.array(uuid).max(200) });
+
+export const technicianSettingsSchema = z.object({
+  technicianId: z.string(),
+  name: z.string(),
+  startAddress: z.string().nullable(),
+  endAddress: z.string().nullable(),
+  start: pointSchema.nullable(),
+  end: pointSchema.nullable(),
+  lunch: z.object({ from: z.string(), to: z.string(), minutes: z.number().int() }).nullable(),
+  skills: z.array(z.string()),
+});
+export const routeSettingsSchema = z.object({
+  base: z.object({ address: z.string().nullable(), point: pointSchema.nullable() }),
+  technicians: z.array(technicianSettingsSchema),
+  services: z.array(z.object({ id: z.string(), name: z.string(), specialist: z.boolean() })),
+});
+export type RouteSettings = z.infer<typeof routeSettingsSchema>;
+
+export const ROUTE_SETTINGS_TEXT = {
+  title: 'Route settings',
+  addressNotFound: 'We could not find this address. Check the street, city and zip code.',
+  technicianNotFound: 'This technician is not on your team.',
+  serviceNotFound: 'A service was not found.',
+  saved: 'Route settings saved',
+} as const;

@@ -90,6 +90,16 @@ export async function optimizeDay(
         start: minutesOf(zonedTimeToUtc(day.date, SHIFT.start, day.timeZone)),
         end: minutesOf(zonedTimeToUtc(day.date, SHIFT.end, day.timeZone)),
       },
+      skills: t.skills,
+      break: t.lunch
+        ? {
+            window: {
+              start: minutesOf(zonedTimeToUtc(day.date, t.lunch.from, day.timeZone)),
+              end: minutesOf(zonedTimeToUtc(day.date, t.lunch.to, day.timeZone)),
+            },
+            duration: t.lunch.minutes,
+          }
+        : undefined,
     };
   });
   const kept: string[] = day.jobs.filter((j) => !j.point).map((j) => j.bookingId);
@@ -111,6 +121,7 @@ export async function optimizeDay(
       id: j.bookingId,
       location: points.length - 1,
       service: j.durationMinutes,
+      skills: j.serviceId && day.specialist.has(j.serviceId) ? [j.serviceId] : [],
       window: keepTime
         ? undefined
         : { start: booked - input.widenMinutes, end: booked + ARRIVAL_WINDOW_MINUTES + input.widenMinutes },
@@ -152,6 +163,9 @@ export async function optimizeDay(
       stops: planned.map((p, i) => stopOf(p.job, p.at, legs[i + 1]!)),
       driveMinutes: round1(drive),
       returnDriveMinutes: round1(planned.length ? legs[planned.length + 1]! : 0),
+      lunchBreak: route?.break
+        ? { start: instantOf(route.break.start).toISOString(), end: instantOf(route.break.end).toISOString() }
+        : null,
     });
     stored.technicians.push({
       technicianId: t.id,

@@ -3,6 +3,7 @@ import { and, asc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import {
   ARRIVAL_WINDOW_MINUTES,
   type DayRoutes,
+  type Lunch,
   type Point,
   ROUTES_TEXT,
   type RouteStop,
@@ -14,6 +15,7 @@ import {
   bookings,
   customers,
   profiles,
+  specialistServices,
   technicianLocations,
   user,
   userRoles,
@@ -21,6 +23,7 @@ import {
 import { notFound } from '../../http/errors';
 import type { GeoProviders, TravelTimes } from '../../providers/geo/geo';
 import { zipCentroidOf } from '../../providers/geo/zip-centroid';
+import { lunchOf } from './settings.service';
 
 // One business day as the Routes screen and the optimiser see it (decision 1216): its technicians with their start
 // and end points, and its jobs with their points, booked windows, technician and expected arrival.
@@ -40,6 +43,7 @@ export interface DayJob {
   /** The applied plan's arrival, else the booked time. */
   arrivalAt: Date;
   durationMinutes: number;
+  serviceId: string | null;
 }
 
 export interface DayTechnician {
@@ -47,6 +51,10 @@ export interface DayTechnician {
   name: string;
   start: Point | null;
   end: Point | null;
+  /** The lunch break (decision 1246): its start falls between from and to, local time. */
+  lunch: Lunch | null;
+  /** Specialist services this technician may do. */
+  skills: string[];
 }
 
 export interface Day {
@@ -59,6 +67,8 @@ export interface Day {
   soloOwner: boolean;
   jobs: DayJob[];
   tuning: { circuity: number; speedPercent: number };
+  /** Services only the technicians listed for them may do. */
+  specialist: Set<string>;
 }
 
 const pointOf = (lat: number | null, lng: number | null): Point | null =>
@@ -94,6 +104,10 @@ export async function loadDay(db: DbOrTx, businessId: string, date: string): Pro
       startLng: technicianLocations.startLongitude,
       endLat: technicianLocations.endLatitude,
       endLng: technicianLocations.endLongitude,
+      lunchFrom: technicianLocations.lunchFrom,
+      lunchTo: technicianLocations.lunchTo,
+      lunchMinutes: technicianLocations.lunchMinutes,
+      skills: technicianLocations.skills,
     })
     .from(userRoles)
     .innerJoin(user, eq(user.id, userRoles.userId))
@@ -105,13 +119,25 @@ export async function loadDay(db: DbOrTx, businessId: string, date: string): Pro
     .orderBy(asc(user.name), asc(user.id));
   const soloOwner = team.length === 0;
   const technicians: DayTechnician[] = soloOwner
-    ? [{ id: businessId, name: ROUTES_TEXT.owner, start: base, end: base }]
+    ? [{ id: businessId, name: ROUTES_TEXT.owner, start: base, end: base, lunch: null, skills: [] }]
     : team.map((m) => ({
         id: m.id,
         name: m.name || 'Technician',
         start: pointOf(m.startLat, m.startLng) ?? base,
         end: pointOf(m.endLat, m.endLng) ?? pointOf(m.startLat, m.startLng) ?? base,
+        lunch: lunchOf(m),
+        skills: m.skills ?? [],
       }));
+  const specialist = new Set(
+    soloOwner
+      ? []
+      : (
+          await db
+            .select({ id: specialistServices.serviceId })
+            .from(specialistServices)
+            .where(eq(specialistServices.businessId, businessId))
+        ).map((r) => r.id),
+  );
 
   const rows = await db
     .select({
@@ -129,6 +155,7 @@ export async function loadDay(db: DbOrTx, businessId: string, date: string): Pro
       scheduledAt: bookings.scheduledAt,
       plannedArrivalAt: bookings.plannedArrivalAt,
       durationMinutes: bookings.durationMinutes,
+      serviceId: bookings.serviceId,
     })
     .from(bookings)
     .leftJoin(customers, eq(customers.id, bookings.customerId))
@@ -161,6 +188,7 @@ export async function loadDay(db: DbOrTx, businessId: string, date: string): Pro
     scheduledAt: r.scheduledAt,
     arrivalAt: r.plannedArrivalAt ?? r.scheduledAt,
     durationMinutes: r.durationMinutes,
+    serviceId: r.serviceId,
   }));
   return {
     date,
@@ -171,6 +199,7 @@ export async function loadDay(db: DbOrTx, businessId: string, date: string): Pro
     soloOwner,
     jobs,
     tuning: { circuity: profile.circuity, speedPercent: profile.speedPercent },
+    specialist,
   };
 }
 

@@ -1,12 +1,17 @@
 import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { planIncludes } from '../../../shared/plan-features';
 import {
   applyInputSchema,
   applyResultSchema,
+  baseInputSchema,
   dayRoutesSchema,
   optimizeInputSchema,
   routePlanSchema,
+  routeSettingsSchema,
   routesQuerySchema,
+  specialistServicesInputSchema,
+  technicianSettingsInputSchema,
 } from '../../../shared/route-plans';
 import { requireFeature, requireOwner, requireUser } from '../../access/guards';
 import { createRouter, errorResponses, json } from '../../http/openapi';
@@ -15,6 +20,12 @@ import { loadPlan } from '../billing/plan-state';
 import { applyPlan } from './apply.service';
 import { loadPlacedDay, optimizeDay } from './optimize.service';
 import { currentRoutes } from './route-day.service';
+import {
+  loadRouteSettings,
+  saveBase,
+  saveSpecialistServices,
+  saveTechnicianSettings,
+} from './settings.service';
 
 const tags = ['Routes'];
 const errors = {
@@ -52,6 +63,43 @@ const applyRoute = createRoute({
   responses: { 200: json(applyResultSchema), 409: errorResponses[409], ...errors },
 });
 
+const settingsRoute = createRoute({
+  method: 'get',
+  path: '/settings',
+  tags,
+  summary: "The base, each technician's start and end, lunch break and specialist services, and the services",
+  responses: { 200: json(routeSettingsSchema), ...errors },
+});
+const baseRoute = createRoute({
+  method: 'put',
+  path: '/settings/base',
+  tags,
+  summary: "Sets the business's base (where days start and end unless a technician has their own), geocoded",
+  request: { body: { content: { 'application/json': { schema: baseInputSchema } }, required: true } },
+  responses: { 200: json(routeSettingsSchema), ...errors },
+});
+const technicianSettingsRoute = createRoute({
+  method: 'put',
+  path: '/settings/technicians/{technicianId}',
+  tags,
+  summary: "Sets a technician's start and end address (geocoded), lunch break and specialist services",
+  request: {
+    params: z.object({ technicianId: z.string().min(1).max(64) }),
+    body: { content: { 'application/json': { schema: technicianSettingsInputSchema } }, required: true },
+  },
+  responses: { 200: json(routeSettingsSchema), ...errors },
+});
+const specialistRoute = createRoute({
+  method: 'put',
+  path: '/settings/specialist-services',
+  tags,
+  summary: 'Sets which services only the technicians listed for them may do (e.g. ceramic coating)',
+  request: {
+    body: { content: { 'application/json': { schema: specialistServicesInputSchema } }, required: true },
+  },
+  responses: { 200: json(routeSettingsSchema), ...errors },
+});
+
 export const routesRoutes = createRouter();
 // The owner's screen: technicians are refused by requireUser's list (decision 1160) and by requireOwner here.
 routesRoutes.use('*', requireUser, requireOwner);
@@ -86,4 +134,26 @@ export const routesApi = routesRoutes
       planId,
     );
     return c.json(result, 200);
+  })
+  .openapi(settingsRoute, async (c) => c.json(await loadRouteSettings(c.var.deps.db, c.var.businessId), 200))
+  .openapi(baseRoute, async (c) => {
+    const deps = c.var.deps;
+    await saveBase(deps.db, (deps.geo ?? localGeo).geocoder, c.var.businessId, c.req.valid('json').address);
+    return c.json(await loadRouteSettings(deps.db, c.var.businessId), 200);
+  })
+  .openapi(technicianSettingsRoute, async (c) => {
+    const deps = c.var.deps;
+    await saveTechnicianSettings(
+      deps.db,
+      (deps.geo ?? localGeo).geocoder,
+      c.var.businessId,
+      c.req.valid('param').technicianId,
+      c.req.valid('json'),
+    );
+    return c.json(await loadRouteSettings(deps.db, c.var.businessId), 200);
+  })
+  .openapi(specialistRoute, async (c) => {
+    const deps = c.var.deps;
+    await saveSpecialistServices(deps.db, c.var.businessId, c.req.valid('json').serviceIds);
+    return c.json(await loadRouteSettings(deps.db, c.var.businessId), 200);
   });

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -12,10 +14,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from '../../auth/auth.schema';
-import { profiles } from '../../db/domain.schema';
+import { profiles, services } from '../../db/domain.schema';
 
 /**
- * Where a technician's day starts and ends, when not at the business's base (decision 1215). No row: the base.
+ * A technician's routing settings (decisions 1215, 1246): where the day starts and ends when not at the business's
+ * base, a lunch break (the window its start falls in, in the business's local time, and its length), and the
+ * specialist services the technician may do. No row: the base, no break, no specialist service.
  */
 export const technicianLocations = pgTable(
   'technician_locations',
@@ -32,6 +36,12 @@ export const technicianLocations = pgTable(
     endAddress: text(),
     endLatitude: doublePrecision(),
     endLongitude: doublePrecision(),
+    /** 'HH:MM': the lunch break starts between these; none without lunchMinutes. */
+    lunchFrom: text(),
+    lunchTo: text(),
+    lunchMinutes: integer(),
+    /** Specialist services (ids) this technician may do. */
+    skills: uuid().array().notNull().default(sql`'{}'::uuid[]`),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -64,5 +74,28 @@ export const routePlans = pgTable(
   (t) => [
     unique('route_plans_business_id_id_uq').on(t.businessId, t.id),
     index('route_plans_business_day_idx').on(t.businessId, t.day),
+  ],
+);
+
+/**
+ * Services only some technicians may do (e.g. ceramic coating, decision 1246): the optimiser gives their jobs only
+ * to technicians whose settings list them.
+ */
+export const specialistServices = pgTable(
+  'specialist_services',
+  {
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    serviceId: uuid().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.serviceId] }),
+    foreignKey({
+      name: 'specialist_services_service_fk',
+      columns: [t.businessId, t.serviceId],
+      foreignColumns: [services.businessId, services.id],
+    }).onDelete('cascade'),
   ],
 );

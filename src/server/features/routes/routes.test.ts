@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { ApplyResult, DayRoutes, RoutePlan } from '../../../shared/route-plans';
+import type { ApplyResult, DayRoutes, RoutePlan, RouteSettings } from '../../../shared/route-plans';
 import { zonedTimeToUtc } from '../../../shared/time';
 import {
   assignBooking,
@@ -277,5 +277,99 @@ describe('Optimize and Apply', () => {
     for (const j of b.jobs) expect(dayA).not.toContain(j.id);
     // B's plan is still there to apply.
     expect(((await (await apply(b.owner.cookie, planB.planId)).json()) as ApplyResult).applied).toBe(true);
+  });
+});
+
+describe('Route settings', () => {
+  const settingsOf = (cookie: string) => t.request('/api/routes/settings', { cookie });
+  const putTech = (cookie: string, id: string, json: unknown) =>
+    t.request(`/api/routes/settings/technicians/${id}`, { method: 'PUT', cookie, json });
+
+  it('saves the base and each technician’s start, end, lunch and specialist services, geocoded', async () => {
+    const { owner, ana, service } = await crissCrossDay();
+    const base = await t.request('/api/routes/settings/base', {
+      method: 'PUT',
+      cookie: owner.cookie,
+      json: { address: '100 Lamar Blvd, Austin, TX 78703' },
+    });
+    expect(base.status).toBe(200);
+    const res = await putTech(owner.cookie, ana.id, {
+      startAddress: '1 Oak St, Round Rock, TX 78664',
+      endAddress: null,
+      lunch: { from: '12:00', to: '13:00', minutes: 30 },
+      skills: [service.id],
+    });
+    expect(res.status).toBe(200);
+    const specialist = await t.request('/api/routes/settings/specialist-services', {
+      method: 'PUT',
+      cookie: owner.cookie,
+      json: { serviceIds: [service.id] },
+    });
+    expect(specialist.status).toBe(200);
+    const settings = (await (await settingsOf(owner.cookie)).json()) as RouteSettings;
+    expect(settings.base.address).toBe('100 Lamar Blvd, Austin, TX 78703');
+    expect(settings.base.point?.lat).toBeCloseTo(30.29, 1);
+    const mine = settings.technicians.find((x) => x.technicianId === ana.id)!;
+    expect(mine.startAddress).toBe('1 Oak St, Round Rock, TX 78664');
+    expect(mine.start?.lat).toBeGreaterThan(30.45);
+    expect(mine.lunch).toEqual({ from: '12:00', to: '13:00', minutes: 30 });
+    expect(mine.skills).toEqual([service.id]);
+    expect(settings.services.find((s) => s.id === service.id)?.specialist).toBe(true);
+    // The day's routes start where she starts.
+    const day = (await (await getDay(owner.cookie)).json()) as DayRoutes;
+    expect(day.technicians.find((x) => x.technicianId === ana.id)!.start).toEqual(mine.start);
+  });
+
+  it('refuses an address it cannot find, a bad lunch, another business’s technician or service; technicians are refused', async () => {
+    const { owner, ana, service } = await crissCrossDay();
+    const other = await crissCrossDay();
+    const lost = await putTech(owner.cookie, ana.id, { startAddress: 'Nowhere in particular' });
+    expect(lost.status).toBe(400);
+    expect((await lost.json()).error.message).toMatch(/could not find this address/);
+    const badLunch = await putTech(owner.cookie, ana.id, {
+      lunch: { from: '13:00', to: '12:00', minutes: 30 },
+    });
+    expect(badLunch.status).toBe(400);
+    expect((await putTech(owner.cookie, other.ana.id, {})).status).toBe(404);
+    expect((await putTech(owner.cookie, ana.id, { skills: [other.service.id] })).status).toBe(404);
+    const foreign = await t.request('/api/routes/settings/specialist-services', {
+      method: 'PUT',
+      cookie: owner.cookie,
+      json: { serviceIds: [other.service.id] },
+    });
+    expect(foreign.status).toBe(404);
+    const { cookie: techCookie } = await t.signIn(ana.email, ana.password);
+    expect((await settingsOf(techCookie)).status).toBe(403);
+    expect((await putTech(techCookie, ana.id, {})).status).toBe(403);
+    expect((await putTech(owner.cookie, ana.id, { skills: [service.id] })).status).toBe(200);
+  });
+
+  it('Optimize keeps each technician’s lunch free and gives specialist jobs only to those who may do them', async () => {
+    const { owner, ana, ben, service } = await crissCrossDay();
+    // Ana lunches 11:00–12:30: none of her jobs may start in it (the 11:00 jobs must start by 12:00).
+    expect(
+      (await putTech(owner.cookie, ana.id, { lunch: { from: '11:00', to: '11:00', minutes: 90 } })).status,
+    ).toBe(200);
+    const res = await optimize(owner.cookie, { date: DATE });
+    expect(res.status).toBe(200);
+    const plan = (await res.json()) as RoutePlan;
+    const anaRoute = plan.technicians.find((x) => x.technicianId === ana.id)!;
+    expect(anaRoute.lunchBreak).toEqual({ start: at('11:00').toISOString(), end: at('12:30').toISOString() });
+    for (const s of anaRoute.stops) {
+      const start = new Date(s.arrivalAt).getTime();
+      const end = start + s.durationMinutes * 60_000;
+      expect(end <= at('11:00').getTime() || start >= at('12:30').getTime()).toBe(true);
+    }
+
+    // Full Detail becomes specialist and only Ben may do it: Ana gets none of it.
+    await t.request('/api/routes/settings/specialist-services', {
+      method: 'PUT',
+      cookie: owner.cookie,
+      json: { serviceIds: [service.id] },
+    });
+    await putTech(owner.cookie, ben.id, { skills: [service.id] });
+    const skilled = (await (await optimize(owner.cookie, { date: DATE })).json()) as RoutePlan;
+    expect(skilled.technicians.find((x) => x.technicianId === ana.id)!.stops).toEqual([]);
+    expect(skilled.technicians.find((x) => x.technicianId === ben.id)!.stops.length).toBeGreaterThan(0);
   });
 });
