@@ -43,8 +43,24 @@ test('the demo owner optimizes today, sees the minutes saved, applies, and Theoâ
 
   // Theo's proposed stops, in order (his card is named by his full name).
   const theoCard = page.getByTestId('route-technician').filter({ hasText: 'Theo Ramirez' });
+  const firstPlan = await theoCard.getByTestId('route-stop-customer').allTextContents();
+  expect(firstPlan.length).toBeGreaterThan(0);
+
+  // The owner moves one of Theo's jobs to Nina with the keyboard-friendly control: the plan is made again with it there.
+  const moving = theoCard.getByTestId('route-stop').last();
+  const movedCustomer = (await moving.getByTestId('route-stop-customer').textContent())!;
+  const move = moving.getByTestId('route-stop-move');
+  await move.focus();
+  const ninaId = await move.locator('option', { hasText: 'Nina' }).getAttribute('value');
+  const replanned = page.waitForResponse((r) => r.url().includes('/api/routes/optimize') && r.ok());
+  await move.selectOption(ninaId!);
+  await replanned;
+  const ninaCard = page.getByTestId('route-technician').filter({ hasText: 'Nina' });
+  await expect(ninaCard.getByTestId('route-stop-customer').filter({ hasText: movedCustomer })).toHaveCount(1);
+  await expect(theoCard.getByTestId('route-stop-customer').filter({ hasText: movedCustomer })).toHaveCount(0);
+  await expect(saved).toContainText(/Saves \d+ min of driving|already as short/);
+  await shot(page, 'routes-moved');
   const proposed = await theoCard.getByTestId('route-stop-customer').allTextContents();
-  expect(proposed.length).toBeGreaterThan(0);
 
   await page.getByRole('button', { name: 'Apply plan' }).click();
   await expect(page.getByText('Routes updated')).toBeVisible();
@@ -70,6 +86,24 @@ test('the demo owner optimizes today, sees the minutes saved, applies, and Theoâ
   await expect(page.getByTestId('route-technician').filter({ hasText: 'Theo' })).toHaveCount(1);
   await expectNoSidewaysOverflow(page, 'Routes');
   await shot(page, 'routes-day');
+});
+
+test('the demo owner opens Route settings: the base, and each technicianâ€™s start, end, lunch and specialist services', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_OWNER);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/routes');
+    await page.getByRole('link', { name: 'Route settings' }).click();
+    await expect(page.getByRole('heading', { name: 'Route settings', level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Business base')).toBeVisible();
+    const theo = page.getByTestId('technician-settings').filter({ hasText: 'Theo' });
+    await expect(theo.getByLabel('Starts the day at')).toBeVisible();
+    await expect(theo.getByLabel('Minutes')).toBeVisible();
+    await expectNoSidewaysOverflow(page, 'Route settings');
+    await shot(page, 'route-settings');
+  }
 });
 
 test('a Starter owner sees the day and its drive times, with Optimize offered on Pro', async ({ page }) => {

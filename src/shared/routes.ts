@@ -49,6 +49,8 @@ export const OWNER_ROUTES = [
   '/plans',
   // The day's routes, Optimize and Apply (issue 27, decision 1216).
   '/routes',
+  // Each technician's start and end, lunch break and specialist services (decision 1246).
+  '/routes/settings',
 ] as const;
 
 // /admin/verifications: the verification review queue (docs/decisions/0205).

@@ -239,6 +239,13 @@ export const router = createBrowserRouter([
             lazy: () => import('./features/routes/routes-page').then((m) => ({ Component: m.RoutesPage })),
           },
           {
+            path: '/routes/settings',
+            lazy: () =>
+              import('./features/routes/route-settings-page').then((m) => ({
+                Component: m.RouteSettingsPage,
+              })),
+          },
+          {
             path: '/timesheets',
             lazy: () =>
               import('./features/timesheets/timesheets-page').then((m) => ({ Component: m.TimesheetsPage })),

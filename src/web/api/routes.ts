@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import type { OptimizeInput } from '../../shared/route-plans';
+import type { OptimizeInput, TechnicianSettingsInput } from '../../shared/route-plans';
 import { api, unwrap } from '../lib/api';
 import { queryClient } from '../lib/query-client';
 import { queryKeys } from '../lib/query-keys';
@@ -33,4 +33,38 @@ export const useApplyRoutePlan = () =>
         queryClient.invalidateQueries({ queryKey: queryKeys.routes.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all }),
       ]),
+  });
+
+export type RouteSettingsView = InferResponseType<typeof routes.settings.$get, 200>;
+
+/** The base, each technician's start, end, lunch and specialist services (decision 1246). */
+export const useRouteSettings = () =>
+  useQuery({
+    queryKey: queryKeys.routes.settings,
+    queryFn: () => unwrap(routes.settings.$get()),
+  });
+
+const settingsSaved = (data: RouteSettingsView) => {
+  queryClient.setQueryData(queryKeys.routes.settings, data);
+  return queryClient.invalidateQueries({ queryKey: queryKeys.routes.all });
+};
+
+export const useSaveBase = () =>
+  useMutation({
+    mutationFn: (address: string) => unwrap(routes.settings.base.$put({ json: { address } })),
+    onSuccess: settingsSaved,
+  });
+
+export const useSaveTechnicianSettings = () =>
+  useMutation({
+    mutationFn: ({ technicianId, json }: { technicianId: string; json: TechnicianSettingsInput }) =>
+      unwrap(routes.settings.technicians[':technicianId'].$put({ param: { technicianId }, json })),
+    onSuccess: settingsSaved,
+  });
+
+export const useSaveSpecialistServices = () =>
+  useMutation({
+    mutationFn: (serviceIds: string[]) =>
+      unwrap(routes.settings['specialist-services'].$put({ json: { serviceIds } })),
+    onSuccess: settingsSaved,
   });

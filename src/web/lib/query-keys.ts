@@ -187,6 +187,7 @@ export const queryKeys = {
   routes: {
     all: ['routes'] as const,
     day: (date: string) => ['routes', 'day', date] as const,
+    settings: ['routes', 'settings'] as const,
   },
   timesheets: {
     all: ['timesheets'] as const,

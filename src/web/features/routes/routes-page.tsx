@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Lock, Route, Sparkles } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Lock, Route, Settings2, Sparkles } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -40,6 +40,7 @@ function StopItem({
   locked,
   onLock,
   changed,
+  move,
 }: {
   stop: RouteStopView;
   index: number;
@@ -47,6 +48,12 @@ function StopItem({
   locked: boolean;
   onLock?: (on: boolean) => void;
   changed: boolean;
+  /** Moving the job to another technician (the plan is proposed again with the job kept there). */
+  move?: {
+    technicians: { id: string; name: string }[];
+    current: string;
+    onMove: (technicianId: string) => void;
+  };
 }) {
   return (
     <li className="flex gap-3 py-3" data-testid="route-stop">
@@ -85,6 +92,21 @@ function StopItem({
           Lock
         </label>
       )}
+      {move && (
+        <select
+          className="h-9 max-w-32 shrink-0 self-start rounded-md border border-slate-300 bg-white px-2 text-sm"
+          aria-label={`Move ${stop.customerName} to another technician`}
+          data-testid="route-stop-move"
+          value={move.current}
+          onChange={(e) => move.onMove(e.target.value)}
+        >
+          {move.technicians.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.id === move.current ? `With ${t.name}` : `Move to ${t.name}`}
+            </option>
+          ))}
+        </select>
+      )}
     </li>
   );
 }
@@ -96,6 +118,8 @@ function TechnicianCard({
   locks,
   onLock,
   changedIds,
+  team,
+  onMove,
 }: {
   route: TechnicianRouteView;
   color: string;
@@ -103,6 +127,8 @@ function TechnicianCard({
   locks: Map<string, string>;
   onLock?: (bookingId: string, technicianId: string, on: boolean) => void;
   changedIds: Set<string>;
+  team?: { id: string; name: string }[];
+  onMove?: (bookingId: string, technicianId: string) => void;
 }) {
   return (
     <Card className="min-w-0" data-testid="route-technician">
@@ -131,6 +157,15 @@ function TechnicianCard({
                 locked={locks.has(s.bookingId)}
                 onLock={onLock ? (on) => onLock(s.bookingId, route.technicianId, on) : undefined}
                 changed={changedIds.has(s.bookingId)}
+                move={
+                  team && onMove
+                    ? {
+                        technicians: team,
+                        current: route.technicianId,
+                        onMove: (to) => onMove(s.bookingId, to),
+                      }
+                    : undefined
+                }
               />
             ))}
           </ol>
@@ -138,6 +173,8 @@ function TechnicianCard({
         {route.stops.length > 0 && (
           <p className="mt-2 text-xs text-slate-600">
             Back to base: {minutes(route.returnDriveMinutes)} drive
+            {route.lunchBreak &&
+              ` · lunch ${formatTime(route.lunchBreak.start, timeZone)}–${formatTime(route.lunchBreak.end, timeZone)}`}
           </p>
         )}
       </CardContent>
@@ -162,6 +199,8 @@ export function RoutesPage() {
   const apply = useApplyRoutePlan();
   const [plan, setPlan] = useState<RoutePlanView | null>(null);
   const [locks, setLocks] = useState(new Map<string, string>());
+  /** Jobs the owner moved to another technician in a proposed plan: kept there when the plan is made again. */
+  const [moves, setMoves] = useState(new Map<string, string>());
 
   const data = day.data;
   const shown = plan?.technicians ?? data?.technicians ?? [];
@@ -178,11 +217,16 @@ export function RoutesPage() {
     stops: t.stops.flatMap((s) => (s.point ? [{ ...s.point, label: s.customerName }] : [])),
   }));
 
-  const runOptimize = async () => {
+  const runOptimize = async (moved = moves) => {
     try {
       const result = await optimize.mutateAsync({
         date,
-        locks: [...locks].map(([bookingId, technicianId]) => ({ bookingId, technicianId, keepTime: true })),
+        locks: [
+          ...[...locks].map(([bookingId, technicianId]) => ({ bookingId, technicianId, keepTime: true })),
+          ...[...moved]
+            .filter(([id]) => !locks.has(id))
+            .map(([bookingId, technicianId]) => ({ bookingId, technicianId })),
+        ],
       });
       setPlan(result);
     } catch (e) {
@@ -200,6 +244,7 @@ export function RoutesPage() {
       });
       setPlan(null);
       setLocks(new Map());
+      setMoves(new Map());
     } catch (e) {
       toast.error('Error', { description: (e as Error).message });
     }
@@ -216,9 +261,27 @@ export function RoutesPage() {
       }
     : undefined;
 
+  const team = (data?.technicians ?? []).map((t) => ({ id: t.technicianId, name: t.name }));
+  const onMove = (bookingId: string, technicianId: string) => {
+    const next = new Map(moves);
+    next.set(bookingId, technicianId);
+    setMoves(next);
+    void runOptimize(next);
+  };
+
   return (
     <div className="min-w-0">
-      <PageHeader title={ROUTES_TEXT.title} description="Each technician's day in order, with drive times." />
+      <PageHeader
+        title={ROUTES_TEXT.title}
+        description="Each technician's day in order, with drive times."
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/routes/settings">
+              <Settings2 /> Route settings
+            </Link>
+          </Button>
+        }
+      />
       <div className="mb-4 flex flex-wrap items-end gap-2">
         <Button
           variant="outline"
@@ -258,7 +321,7 @@ export function RoutesPage() {
                 </p>
               </div>
               {data.canOptimize ? (
-                <Button onClick={runOptimize} loading={optimize.isPending}>
+                <Button onClick={() => runOptimize()} loading={optimize.isPending}>
                   <Sparkles /> {ROUTES_TEXT.optimize}
                 </Button>
               ) : (
@@ -287,7 +350,13 @@ export function RoutesPage() {
                   </p>
                 </div>
                 <div className="flex gap-2">
-                  <Button variant="outline" onClick={() => setPlan(null)}>
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      setPlan(null);
+                      setMoves(new Map());
+                    }}
+                  >
                     Discard
                   </Button>
                   <Button onClick={runApply} loading={apply.isPending} disabled={plan.changes.length === 0}>
@@ -317,6 +386,8 @@ export function RoutesPage() {
                 locks={locks}
                 onLock={plan ? undefined : onLock}
                 changedIds={changedIds}
+                team={plan && team.length > 1 ? team : undefined}
+                onMove={onMove}
               />
             ))}
           </div>
