@@ -131,7 +131,7 @@ function TechnicianCard({
   onMove?: (bookingId: string, technicianId: string) => void;
 }) {
   return (
-    <Card className="min-w-0" data-testid="route-technician">
+    <Card className="min-w-0" data-testid="route-technician" data-technician={route.name}>
       <CardHeader className="pb-2">
         <CardTitle className="flex items-center justify-between gap-2 text-base">
           <span className="flex min-w-0 items-center gap-2">
