@@ -40,6 +40,7 @@ import { dataTransferApi } from './features/data-transfer/data-transfer.routes';
 import { serviceChecklistApi } from './features/field/checklist.routes';
 import { bookingFieldApi, fieldApi } from './features/field/field.routes';
 import { galleryOwnerApi, galleryPublicApi } from './features/field/gallery.routes';
+import { fleetApi } from './features/fleet/fleet.routes';
 import { insightsApi } from './features/insights/insights.routes';
 import { inventoryApi } from './features/inventory/inventory.routes';
 import { documentTestCheckoutPages } from './features/invoices/document-test-checkout.routes';
@@ -228,6 +229,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/customers', customersExportApi)
     .route('/api/customers', customerImportApi)
     .route('/api/customers', customersApi)
+    .route('/api/customers', fleetApi)
     .route('/api/services', servicesApi)
     .route('/api/services', serviceChecklistApi)
     .route('/api/services', addOnsApi)

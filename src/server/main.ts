@@ -13,6 +13,7 @@ import { scheduleGoogleSweep } from './features/calendar-sync/google-sync.servic
 import { scheduleAutomationsTick } from './features/campaigns/automations/workers';
 import { scheduleAccountPurge } from './features/data-transfer/closure.service';
 import { scheduleIdempotencyPurge } from './features/field/idempotency-purge';
+import { scheduleFleetInvoices } from './features/fleet/fleet.workers';
 import { scheduleInsightsTick } from './features/insights/insights.workers';
 import { scheduleMembershipBilling } from './features/memberships/memberships.workers';
 import { scheduleDailyTestPayouts } from './features/payouts/payouts-jobs';
@@ -220,6 +221,8 @@ async function main() {
   await scheduleMembershipBilling(jobs);
   // Repeat visits book their rolling horizon (and retry a missed visit charge) hourly (issue 32).
   await scheduleSeriesExtension(jobs);
+  // Fleet accounts' monthly invoices: an hourly look for the first of the month in each business's zone.
+  await scheduleFleetInvoices(jobs);
   // Closed accounts past their 30 days are deleted by an hourly sweep (decision 1236).
   await scheduleAccountPurge(jobs, 60);
   // The Elite insights digest: an hourly look for Monday 07:00 in each business's zone (decision 1241).

@@ -89,6 +89,8 @@ export const bookingFormSchema = z.object({
   // A loyalty reward (features/loyalty/redeem.service.ts): the token of the verified email and the chosen reward.
   loyaltyToken: optionalText(100),
   rewardId: optionalText(100),
+  // A plan member's link token (features/memberships): an included service paid with a credit, others discounted.
+  memberToken: optionalText(100),
   // Unchecked by default: marketing texts need the customer's own opt-in (TCPA; docs/decisions/0602).
   smsMarketingOptIn: z.boolean().optional().default(false),
   // Unchecked by default: the business may show the job's photos publicly only if the customer agrees (decision 1244).

@@ -25,6 +25,8 @@ export const planFormSchema = z.object({
   holdAllowed: z.boolean(),
   maxHoldMonths: wholeNumber(0, 12, 'Enter a whole number from 0 to 12'),
   vehicleTypes: z.array(z.enum(VEHICLE_TYPES)).min(1, MEMBERSHIP_TEXT.vehicleTypes),
+  // None ticked: a credit pays for any service (decision 1260).
+  includedServiceIds: z.array(z.string()),
   isActive: z.boolean(),
 });
 export type PlanForm = z.infer<typeof planFormSchema>;

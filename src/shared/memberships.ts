@@ -48,6 +48,8 @@ export const MEMBERSHIP_TEXT = {
   holdNotAllowed: 'This plan does not allow a hold',
   holdTooLong: 'That hold is longer than the plan allows this year',
   notActive: 'Only an active membership can do that',
+  memberNotFound: 'This membership could not be found',
+  notBookable: 'This plan is not active (on hold, unpaid or cancelled), so it books no visits for now',
 } as const;
 
 const money = z
@@ -67,6 +69,7 @@ export const planInputSchema = z.object({
   holdAllowed: z.boolean(),
   maxHoldMonths: z.number().int().min(0).max(12),
   vehicleTypes: z.array(z.enum(VEHICLE_TYPES)).min(1, MEMBERSHIP_TEXT.vehicleTypes).max(VEHICLE_TYPES.length),
+  includedServiceIds: z.array(z.string().uuid()).max(100).default([]),
   isActive: z.boolean().default(true),
 });
 export type PlanInput = z.input<typeof planInputSchema>;
@@ -107,3 +110,19 @@ export function addMonths(instant: Date, months: number): Date {
   d.setUTCDate(Math.min(day, last));
   return d;
 }
+
+/**
+ * Whether a plan's credit pays for this service and vehicle: the plan's services (none listed: every service) and
+ * its vehicle types (decision 1260).
+ */
+export const planIncludesService = (
+  plan: { includedServiceIds: string[]; vehicleTypes: readonly string[] },
+  serviceId: string,
+  vehicleType: string,
+) =>
+  (plan.includedServiceIds.length === 0 || plan.includedServiceIds.includes(serviceId)) &&
+  plan.vehicleTypes.includes(vehicleType);
+
+/** A service that is not included, at the plan's discount (rounded to the cent). */
+export const planDiscountedCents = (priceCents: number, discountPercent: number) =>
+  Math.round((priceCents * (100 - discountPercent)) / 100);

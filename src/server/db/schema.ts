@@ -15,6 +15,7 @@ export * from '../features/contact/contact.schema';
 export * from '../features/dashboard/business-totals.schema';
 export * from '../features/data-transfer/data-transfer.schema';
 export * from '../features/field/field.schema';
+export * from '../features/fleet/fleet.schema';
 export * from '../features/insights/insights.schema';
 export * from '../features/inventory/inventory.schema';
 export * from '../features/invoices/invoices.schema';

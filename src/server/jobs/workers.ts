@@ -4,6 +4,7 @@ import { calendarSyncWorkers } from '../features/calendar-sync/calendar-sync.wor
 import { campaignsWorkers } from '../features/campaigns/campaigns.workers';
 import { dataTransferWorkers } from '../features/data-transfer/data-transfer.workers';
 import { fieldWorkers } from '../features/field/field.workers';
+import { fleetWorkers } from '../features/fleet/fleet.workers';
 import { insightsWorkers } from '../features/insights/insights.workers';
 import { invoicesWorkers } from '../features/invoices/invoices.workers';
 import { membershipsWorkers } from '../features/memberships/memberships.workers';
@@ -33,6 +34,7 @@ export const WORKERS: readonly JobWorker[] = [
   ...fieldWorkers,
   ...dataTransferWorkers,
   ...membershipsWorkers,
+  ...fleetWorkers,
   ...insightsWorkers,
   ...calendarSyncWorkers,
   ...seriesWorkers,

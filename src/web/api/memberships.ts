@@ -90,3 +90,7 @@ export const useMemberSelfService = (token: string) =>
     },
     onSuccess: (view) => queryClient.setQueryData(memberQuery(token).queryKey, view),
   });
+
+/** With Stripe: the card-update page (Stripe's portal) of the dunning link. */
+export const openCardUpdate = (token: string) =>
+  unwrap(pub.member[':token']['card-session'].$post({ param: { token } }));

@@ -88,6 +88,7 @@ export const queryKeys = {
     search: (search: string, limit: number) => ['customers', 'search', search, limit] as const,
     detail: (id: string) => ['customers', 'detail', id] as const,
     consent: (id: string) => ['customers', 'consent', id] as const,
+    company: (id: string) => ['customers', 'company', id] as const,
   },
   dashboard: { all: ['dashboard'] as const },
   /** The owner's live board of a day (issue 26). */

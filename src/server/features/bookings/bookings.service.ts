@@ -11,6 +11,7 @@ import { dropPendingReminders } from '../campaigns/automations/reminders';
 import { queueReviewRequest } from '../campaigns/automations/review-requests';
 import { deductStockForCompletedBooking } from '../inventory/service-usage.service';
 import { earnPointsForBooking, reverseBookingPoints } from '../loyalty/points-ledger';
+import { pointsBaseCents, returnBookingCredit } from '../memberships/plan-bookings.service';
 import { recordCheckoutRefund } from '../payouts/refunds';
 import { v1Booking } from '../public-api/v1-schemas';
 import { chargeCompletedVisit, type SeriesChargeDeps } from '../series/series-charges.service';
@@ -192,14 +193,19 @@ export async function updateBookingStatus(
           businessId,
           customerId: row.customerId,
           bookingId: id,
-          finalPriceCents,
+          // A plan visit paid with a credit earns on the service's price (decision 1260).
+          finalPriceCents: await pointsBaseCents(tx, id, finalPriceCents),
           serviceName: row.serviceName,
         });
       // The review request is written with the completion, once per booking (decision 613); the tick delivers it.
       await queueReviewRequest(tx, deps.publicUrl, businessId, id);
     } else {
       await tx.update(bookings).set({ status: to }).where(eq(bookings.id, id));
-      if (to === 'cancelled') await reverseBookingPoints(tx, businessId, id, 'booking cancelled');
+      if (to === 'cancelled') {
+        await reverseBookingPoints(tx, businessId, id, 'booking cancelled');
+        // A visit paid with a plan credit gives the credit back (a no-show does not; decision 1260).
+        await returnBookingCredit(tx, businessId, id);
+      }
     }
     // A booking that will not take place gets no reminder (decision 611).
     if (to === 'cancelled' || to === 'no_show') await dropPendingReminders(tx, id);

@@ -115,9 +115,11 @@ interface NewInvoice {
   taxCents: number;
   totalCents: number;
   notes: string | null;
+  /** Days until due; the house default otherwise (a fleet account's net 15/30). */
+  dueDays?: number;
 }
 
-async function issueInvoice(tx: Transaction, values: NewInvoice) {
+async function issueInvoice(tx: Transaction, { dueDays = INVOICE_DUE_DAYS, ...values }: NewInvoice) {
   const number = await nextInvoiceNumber(tx, values.businessId);
   const issuedAt = new Date();
   const [row] = await tx
@@ -126,7 +128,7 @@ async function issueInvoice(tx: Transaction, values: NewInvoice) {
       ...values,
       number,
       issuedAt,
-      dueAt: new Date(issuedAt.getTime() + INVOICE_DUE_DAYS * DAY_MS),
+      dueAt: new Date(issuedAt.getTime() + dueDays * DAY_MS),
       status: values.totalCents === 0 ? 'paid' : 'unpaid',
       paidAt: values.totalCents === 0 ? issuedAt : null,
     })
@@ -319,6 +321,41 @@ export async function invoiceFromBooking(deps: Pick<AppDeps, 'db'>, businessId: 
     return inv.id;
   });
   return getInvoice(deps.db, businessId, invoiceId);
+}
+
+/**
+ * A company's month of visits as one invoice (features/fleet), inside the caller's transaction: one line per visit
+ * at its final price, no tax (the booked price is what was agreed), due after the account's terms.
+ */
+export async function issueVisitsInvoice(
+  tx: Transaction,
+  values: {
+    businessId: string;
+    customerId: string;
+    customerName: string;
+    customerEmail: string;
+    lines: { serviceId: string | null; serviceName: string; unitPriceCents: number }[];
+    notes: string | null;
+    dueDays: number;
+  },
+) {
+  const priced = pricedLines(
+    values.lines.map((l) => ({ ...l, quantity: 1 })),
+    0,
+  );
+  return issueInvoice(tx, {
+    businessId: values.businessId,
+    customerId: values.customerId,
+    customerName: values.customerName,
+    customerEmail: values.customerEmail,
+    items: priced.lines,
+    subtotalCents: priced.subtotalCents,
+    taxRateBps: 0,
+    taxCents: 0,
+    totalCents: priced.totalCents,
+    notes: values.notes,
+    dueDays: values.dueDays,
+  });
 }
 
 export async function findOwnInvoice(db: DbOrTx, businessId: string, id: string) {

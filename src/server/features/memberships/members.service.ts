@@ -183,6 +183,7 @@ export async function memberPage(deps: MembershipDeps, token: string, now = new 
     .where(eq(planMembers.id, m.id));
   const retry = m.status === 'past_due' ? await nextRetry(deps.db, m) : null;
   return {
+    businessId: m.businessId,
     businessName: row!.businessName ?? 'Detailing business',
     /** The business's zone: the member's dates are the business's days, as on every other screen. */
     timeZone: row!.timeZone,
@@ -233,6 +234,24 @@ export async function updateTestCard(deps: MembershipDeps, token: string, now = 
     await attemptCharge(deps, m.id, now, 0, now);
   }
   return memberPage(deps, token, now);
+}
+
+/**
+ * The dunning link's card update with Stripe (decision 1260): Stripe's customer portal opens on "update payment
+ * method" for the member's Stripe customer and comes back to the member page; the next retry (day 1, 3 or 7) pays
+ * the open invoice with the new card. Test mode uses updateTestCard.
+ */
+export async function stripeCardUpdate(deps: MembershipDeps, token: string) {
+  const m = await memberOfToken(deps, token);
+  const billing = deps.payments.memberships;
+  if (m.provider !== 'stripe' || !billing) throw conflict('This membership has no Stripe card to update');
+  if (!m.providerCustomerId || !m.providerSubscriptionId)
+    throw conflict('This membership has not been paid yet: finish joining first');
+  return billing.createCardUpdateSession({
+    customerId: m.providerCustomerId,
+    subscriptionId: m.providerSubscriptionId,
+    returnUrl: `${memberLink(deps, m.id)}?card=updated`,
+  });
 }
 
 /**

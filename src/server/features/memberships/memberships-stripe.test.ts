@@ -161,4 +161,31 @@ describe('maintenance plans on Stripe Billing (fake Stripe)', () => {
       true,
     );
   });
+
+  it('the dunning link’s card update opens Stripe’s portal on the member’s customer and comes back to the member page', async () => {
+    const { sessionId, member } = await joinedOnStripe();
+    const { session } = fake.completeSubscription(sessionId);
+    await send('checkout.session.completed', session);
+    await send('invoice.payment_failed', invoice('in_card', member.id, Math.floor(Date.now() / 1000)));
+    const notice = (await t.db.select().from(messageSends).where(eq(messageSends.kind, 'membership'))).find(
+      (n) => n.dedupeKey.startsWith(`membership:${member.id}:`) && n.channel === 'email',
+    );
+    const link = /\/membership\/([^#"\s<]+)#card/.exec(`${notice!.html ?? ''} ${notice!.body}`);
+    expect(link, 'the email carries the card-update link').not.toBeNull();
+    const token = link![1]!;
+    const res = await t.request(`/api/public/memberships/member/${token}/card-session`, { method: 'POST' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await res.json()).url).toMatch(/^https:\/\/billing\.stripe\.test\//);
+    const row = await memberRow(member.id);
+    const portal = fake.requests.find(
+      (r) => r.path === '/v1/billing_portal/sessions' && r.form.customer === row.providerCustomerId,
+    )!;
+    expect(portal.form).toMatchObject({
+      'flow_data[type]': 'payment_method_update',
+      return_url: expect.stringContaining(`/membership/${token}?card=updated`),
+    });
+    // A forged link is 404.
+    const forged = await t.request('/api/public/memberships/member/forged/card-session', { method: 'POST' });
+    expect(forged.status).toBe(404);
+  });
 });

@@ -24,6 +24,7 @@ import {
   resumeByOwner,
   returnCredit,
   spendCredit,
+  stripeCardUpdate,
   updateTestCard,
 } from './members.service';
 import { createPlan, findPlan, listMembers, listPlans, membershipSummary, updatePlan } from './plans.service';
@@ -41,6 +42,7 @@ const planSchema = z
     holdAllowed: z.boolean(),
     maxHoldMonths: z.number().int(),
     vehicleTypes: z.array(z.enum(VEHICLE_TYPES)),
+    includedServiceIds: z.array(z.string()),
     isActive: z.boolean(),
     createdAt: z.string(),
   })
@@ -78,6 +80,7 @@ const summarySchema = z
   .openapi('MembershipSummary');
 const memberPageSchema = z
   .object({
+    businessId: z.string(),
     businessName: z.string(),
     timeZone: z.string(),
     plan: planSchema,
@@ -311,6 +314,18 @@ const pub = {
   testPay: memberAction('test-pay', 'Test mode: pay the first month with the test card'),
   card: memberAction('card', 'Test mode: a working card (retries a failed renewal at once)'),
   cancel: memberAction('cancel', 'Cancel the membership'),
+  cardSession: createRoute({
+    method: 'post',
+    path: '/member/{token}/card-session',
+    tags,
+    summary: 'With Stripe: the page where the member updates the card (the dunning link’s card update)',
+    request: { params: tokenParam },
+    responses: {
+      200: json(z.object({ url: z.string() })),
+      404: errorResponses[404],
+      409: errorResponses[409],
+    },
+  }),
   hold: createRoute({
     method: 'post',
     path: '/member/{token}/hold',
@@ -335,6 +350,9 @@ export const publicMembershipsApi = createRouter()
     c.json(await payTestMembership(c.var.deps, c.req.valid('param').token), 200),
   )
   .openapi(pub.card, async (c) => c.json(await updateTestCard(c.var.deps, c.req.valid('param').token), 200))
+  .openapi(pub.cardSession, async (c) =>
+    c.json(await stripeCardUpdate(c.var.deps, c.req.valid('param').token), 200),
+  )
   .openapi(pub.cancel, async (c) => c.json(await cancelByMember(c.var.deps, c.req.valid('param').token), 200))
   .openapi(pub.hold, async (c) =>
     c.json(await holdByMember(c.var.deps, c.req.valid('param').token, c.req.valid('json').months), 200),

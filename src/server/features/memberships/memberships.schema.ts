@@ -16,6 +16,7 @@ import {
 import type { VehicleType } from '../../../shared/constants';
 import { CREDIT_PERIODS, MEMBERSHIP_STATUSES } from '../../../shared/memberships';
 import { bookings, customers, profiles } from '../../db/domain.schema';
+import { checkoutSessions } from '../bookings/book/booking.schema';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -36,6 +37,8 @@ export const maintenancePlans = pgTable(
     holdAllowed: boolean().notNull().default(false),
     maxHoldMonths: integer().notNull().default(0),
     vehicleTypes: jsonb().$type<VehicleType[]>().notNull(),
+    // The services a credit pays for (decision 1260); empty: every service of the business.
+    includedServiceIds: jsonb().$type<string[]>().notNull().default([]),
     isActive: boolean().notNull().default(true),
     createdAt: createdAt(),
   },
@@ -123,6 +126,8 @@ export const planCreditEntries = pgTable(
     // A grant's period (YYYY-MM-DD of its start); null for spends and returns.
     periodStart: text(),
     bookingId: uuid(),
+    // A spend's visit at its list price: what the visit earns loyalty points on (decision 1260).
+    visitValueCents: integer(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -181,5 +186,37 @@ export const planCharges = pgTable(
     index('plan_charges_business_id_idx').on(t.businessId),
     uniqueIndex('plan_charges_attempt_uq').on(t.memberId, t.periodStart, t.attempt),
     check('plan_charges_attempt_ck', sql`${t.attempt} between 0 and 3`),
+  ],
+);
+
+/**
+ * A /book checkout made by a plan member (decision 1260): paid with one credit (an included service, $0) or at the
+ * plan's discount. The credit is spent when the checkout becomes a booking, in that transaction.
+ */
+export const planCheckouts = pgTable(
+  'plan_checkouts',
+  {
+    checkoutId: uuid().primaryKey(),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    memberId: uuid().notNull(),
+    useCredit: boolean().notNull(),
+    visitValueCents: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'plan_checkouts_checkout_tenant_fk',
+      columns: [t.businessId, t.checkoutId],
+      foreignColumns: [checkoutSessions.businessId, checkoutSessions.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'plan_checkouts_member_tenant_fk',
+      columns: [t.businessId, t.memberId],
+      foreignColumns: [planMembers.businessId, planMembers.id],
+    }).onDelete('cascade'),
+    index('plan_checkouts_business_id_idx').on(t.businessId),
+    index('plan_checkouts_member_id_idx').on(t.memberId),
   ],
 );

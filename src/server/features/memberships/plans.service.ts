@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { memberMonthlyCents, type PlanInput, planInputSchema } from '../../../shared/memberships';
 import type { DbOrTx } from '../../db/client';
+import { services } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { assertUuid } from '../../http/ids';
+import { assertOwnedIds, assertUuid } from '../../http/ids';
 import { wholeList } from '../../http/lists';
 import { maintenancePlans, planCreditEntries, planMembers } from './memberships.schema';
 
@@ -19,6 +20,7 @@ export const planView = (p: PlanRow) => ({
   holdAllowed: p.holdAllowed,
   maxHoldMonths: p.maxHoldMonths,
   vehicleTypes: p.vehicleTypes,
+  includedServiceIds: p.includedServiceIds,
   isActive: p.isActive,
   createdAt: p.createdAt.toISOString(),
 });
@@ -59,10 +61,16 @@ const columnsOf = (input: PlanInput) => {
   return { ...p, maxHoldMonths: p.holdAllowed ? p.maxHoldMonths : 0 };
 };
 
+/** The plan's included services must be the business's own (another business's id: 404). */
+const assertServices = (db: DbOrTx, businessId: string, ids: string[]) =>
+  ids.length ? assertOwnedIds(db, services, businessId, ids, 'This service could not be found') : undefined;
+
 export async function createPlan(db: DbOrTx, businessId: string, input: PlanInput) {
+  const values = columnsOf(input);
+  await assertServices(db, businessId, values.includedServiceIds);
   const [row] = await db
     .insert(maintenancePlans)
-    .values({ businessId, ...columnsOf(input) })
+    .values({ businessId, ...values })
     .returning();
   return { ...planView(row!), activeMembers: 0 };
 }
@@ -70,9 +78,11 @@ export async function createPlan(db: DbOrTx, businessId: string, input: PlanInpu
 /** Edits apply to the next charge of every member (the price of a month already paid does not change). */
 export async function updatePlan(db: DbOrTx, businessId: string, id: string, input: PlanInput) {
   await findPlan(db, businessId, id);
+  const values = columnsOf(input);
+  await assertServices(db, businessId, values.includedServiceIds);
   const [row] = await db
     .update(maintenancePlans)
-    .set(columnsOf(input))
+    .set(values)
     .where(and(eq(maintenancePlans.businessId, businessId), eq(maintenancePlans.id, id)))
     .returning();
   const [count] = await db

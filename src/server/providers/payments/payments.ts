@@ -224,6 +224,12 @@ export interface MembershipBillingProvider {
   payInvoice(invoiceId: string, idempotencyKey: string): Promise<{ paid: boolean }>;
   /** Ends the subscription at once (cancelled by the member or the owner). */
   cancelSubscription(subscriptionId: string): Promise<void>;
+  /** The card-update page of the dunning link (Stripe's customer portal, straight to "update payment method"). */
+  createCardUpdateSession(req: {
+    customerId: string;
+    subscriptionId: string;
+    returnUrl: string;
+  }): Promise<{ url: string }>;
 }
 
 /**

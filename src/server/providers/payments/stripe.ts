@@ -403,6 +403,17 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
       async cancelSubscription(subscriptionId) {
         await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `cancel-${subscriptionId}` });
       },
+      async createCardUpdateSession(req) {
+        const portal = await stripe.billingPortal.sessions.create({
+          customer: req.customerId,
+          return_url: req.returnUrl,
+          flow_data: {
+            type: 'payment_method_update',
+            after_completion: { type: 'redirect', redirect: { return_url: req.returnUrl } },
+          },
+        });
+        return { url: portal.url };
+      },
     },
     series: {
       async createSetupCheckout(req) {

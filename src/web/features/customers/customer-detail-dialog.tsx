@@ -16,6 +16,7 @@ import {
 } from '../../components/ui/dialog';
 import { ErrorState } from '../../components/ui/list-states';
 import { Skeleton } from '../../components/ui/skeleton';
+import { CompanyAccount } from './company-account';
 
 /** A customer's vehicles, booking history, lifetime value and loyalty tier. */
 export function CustomerDetailDialog({
@@ -118,6 +119,8 @@ export function CustomerDetailDialog({
                     </ul>
                   )}
                 </section>
+
+                <CompanyAccount customerId={d.customer.id} timeZone={d.timeZone} />
 
                 <section aria-labelledby="history-title">
                   <h3 id="history-title" className="text-sm font-semibold text-slate-900">

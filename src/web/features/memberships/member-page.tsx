@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CreditCard, Repeat } from 'lucide-react';
+import { CalendarPlus, CreditCard, Repeat } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -11,7 +11,7 @@ import {
 } from '../../../shared/memberships';
 import { formatCents } from '../../../shared/money';
 import { formatDate } from '../../../shared/time';
-import { type MemberView, memberQuery, useMemberSelfService } from '../../api/memberships';
+import { type MemberView, memberQuery, openCardUpdate, useMemberSelfService } from '../../api/memberships';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -62,6 +62,7 @@ function Membership({ token, view }: { token: string; view: MemberView }) {
   const timeZone = view.timeZone;
   const [holdMonths, setHoldMonths] = useState('1');
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [opening, setOpening] = useState(false);
   const run = async (action: Parameters<typeof act.mutateAsync>[0], done: string) => {
     try {
       await act.mutateAsync(action);
@@ -143,6 +144,17 @@ function Membership({ token, view }: { token: string; view: MemberView }) {
               {view.plan.discountPercent}% off other services while your plan is active.
             </p>
           )}
+          {view.status === 'active' && (
+            <Button asChild className="mt-4 w-full sm:w-auto">
+              <a
+                href={`/book?business=${encodeURIComponent(view.businessId)}&member=${encodeURIComponent(token)}`}
+                data-testid="member-book"
+              >
+                <CalendarPlus className="size-4" aria-hidden="true" />
+                {view.credits > 0 ? 'Book an included visit' : 'Book a visit at your plan price'}
+              </a>
+            </Button>
+          )}
         </Card>
       )}
 
@@ -161,9 +173,21 @@ function Membership({ token, view }: { token: string; view: MemberView }) {
               Use a working test card
             </Button>
           ) : (
-            <p className="mt-2 text-sm text-slate-600">
-              Contact {view.businessName} to update the card Stripe holds.
-            </p>
+            <Button
+              className="mt-4"
+              loading={opening}
+              onClick={async () => {
+                setOpening(true);
+                try {
+                  window.location.assign((await openCardUpdate(token)).url);
+                } catch (e) {
+                  setOpening(false);
+                  toast.error('Error', { description: (e as Error).message });
+                }
+              }}
+            >
+              Update your card
+            </Button>
           )}
         </Card>
       )}

@@ -8,6 +8,7 @@ import { CREDIT_PERIOD_LABELS, CREDIT_PERIODS, MEMBERSHIP_TEXT } from '../../../
 import { dollarsToCents, formatMoney } from '../../../shared/money';
 import { VEHICLE_TYPE_LABELS } from '../../../shared/vehicle-labels';
 import { type OwnerPlan, useSavePlan } from '../../api/memberships';
+import { useServiceOptions } from '../../api/services';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import {
@@ -34,6 +35,7 @@ const toForm = (p: OwnerPlan | null): PlanForm => ({
   holdAllowed: p?.holdAllowed ?? true,
   maxHoldMonths: String(p?.maxHoldMonths ?? 4),
   vehicleTypes: p?.vehicleTypes ?? [...VEHICLE_TYPES],
+  includedServiceIds: p?.includedServiceIds ?? [],
   isActive: p?.isActive ?? true,
 });
 
@@ -48,6 +50,7 @@ export function PlanDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const save = useSavePlan();
+  const serviceOptions = useServiceOptions(open);
   const form = useForm<PlanForm>({ resolver: zodResolver(planFormSchema), defaultValues: toForm(plan) });
   const { errors, isSubmitting } = form.formState;
   const holdAllowed = form.watch('holdAllowed');
@@ -71,6 +74,7 @@ export function PlanDialog({
             holdAllowed: v.holdAllowed,
             maxHoldMonths: v.holdAllowed ? Number(v.maxHoldMonths) : 0,
             vehicleTypes: v.vehicleTypes,
+            includedServiceIds: v.includedServiceIds,
             isActive: v.isActive,
           },
         });
@@ -218,6 +222,36 @@ export function PlanDialog({
                 </p>
               )}
             </fieldset>
+            {(serviceOptions.data?.items.length ?? 0) > 0 && (
+              <fieldset className="grid gap-2">
+                <legend className="mb-1 text-sm font-medium text-slate-900">
+                  Services a credit pays for
+                </legend>
+                <p className="text-xs text-slate-500">
+                  None ticked: any service. Others get the plan’s discount.
+                </p>
+                <Controller
+                  control={form.control}
+                  name="includedServiceIds"
+                  render={({ field }) => (
+                    <div className="grid gap-2 sm:grid-cols-2">
+                      {serviceOptions.data!.items.map((svc) => (
+                        <InlineField key={svc.id} id={`plan-service-${svc.id}`} label={svc.name}>
+                          <Checkbox
+                            checked={field.value.includes(svc.id)}
+                            onCheckedChange={(checked) =>
+                              field.onChange(
+                                checked ? [...field.value, svc.id] : field.value.filter((x) => x !== svc.id),
+                              )
+                            }
+                          />
+                        </InlineField>
+                      ))}
+                    </div>
+                  )}
+                />
+              </fieldset>
+            )}
             <InlineField id="plan-active" label="Open for new members">
               <Controller
                 control={form.control}

@@ -21,6 +21,11 @@ import { pointColumns } from '../../../providers/geo/zip-centroid';
 import { type ChargeTransfer, SUCCESS_PATH } from '../../../providers/payments/payments';
 import { recordConsent } from '../../campaigns/consent.service';
 import { redeemHeldReward, rewardForCheckout } from '../../loyalty/redeem.service';
+import {
+  holdPlanTerms,
+  planTermsForBooking,
+  spendCheckoutCredit,
+} from '../../memberships/plan-bookings.service';
 import { recordCompletedCharge } from '../../payouts/ledger.service';
 import { chargeTermsFor } from '../../payouts/payment-accounts.service';
 import { priceWithPromo } from '../../promo-codes/promo-codes.service';
@@ -135,6 +140,22 @@ export async function createPayment(
     geo: deps.geo,
   });
 
+  // A plan member's visit (decision 1260): an included service is paid with a credit, any other at the plan's
+  // discount. A credit visit is the whole price: no code, reward or tip with it.
+  const plan =
+    form.memberToken && form.businessId && serviceId
+      ? await planTermsForBooking(db, deps.linkSecret, {
+          token: form.memberToken,
+          businessId: form.businessId,
+          serviceId,
+          vehicleType: form.vehicleType,
+          priceCents: servicePriceCents(service, form.vehicleType),
+        })
+      : null;
+  // A plan visit is the plan's service alone (decision 1260): add-ons go with ordinary bookings (decision 1255).
+  if (plan && addOns.length > 0) throw invalid('Add-ons cannot be booked with a plan visit');
+  if (plan?.useCredit && (form.promoCode || form.rewardId))
+    throw invalid('A visit paid with a plan credit takes no promo code or reward');
   // A loyalty reward needs the token of a verified email (docs/decisions/0710); checked before anything is stored.
   const reward = form.rewardId
     ? await rewardForCheckout(db, {
@@ -150,13 +171,13 @@ export async function createPayment(
     businessId: form.businessId,
     code: form.promoCode,
     email: form.email,
-    subtotalCents: servicePriceCents(service, form.vehicleType) + extra.priceCents,
+    subtotalCents: plan ? plan.priceCents : servicePriceCents(service, form.vehicleType) + extra.priceCents,
     timeZone,
     reward: reward?.terms ?? null,
   });
   const amountCents = priced.totalCents;
   // A percentage tip is on what the customer pays for the service after discounts, as /book shows it (decision 0947).
-  const tip = bookingTipCents(form.tip, priced);
+  const tip = plan?.useCredit ? 0 : bookingTipCents(form.tip, priced);
   const checkoutId = randomUUID();
   const expiresAt = new Date(Date.now() + CHECKOUT_LIFETIME_MS);
   // Nothing to charge (discounts brought it to $0, no tip): no provider session; booked here, once (decision 710).
@@ -225,8 +246,17 @@ export async function createPayment(
     await insertCheckout(tx);
     await priced.hold(tx, checkoutId);
     if (reward) await reward.hold(tx, checkoutId, priced.rewardDiscountCents);
+    if (plan && form.businessId) await holdPlanTerms(tx, form.businessId, checkoutId, plan);
   });
-  if (free) await completeBooking(deps, sessionId);
+  if (free)
+    await completeBooking(deps, sessionId).catch(async (err) => {
+      // A credit spent meanwhile (or a plan put on hold): nothing was booked and nothing charged.
+      await db
+        .update(checkoutSessions)
+        .set({ status: 'cancelled' })
+        .where(and(eq(checkoutSessions.id, checkoutId), eq(checkoutSessions.status, 'paid')));
+      throw err;
+    });
   return { url, sessionId, amountCents };
 }
 
@@ -376,6 +406,8 @@ async function bookOnce(
     if (row.businessId && created) await recordBookingAddOns(tx, row.businessId, bookingId, row.addOns);
     // A reward held by this checkout leaves the ledger with the booking, once (docs/decisions/0710).
     if (row.businessId) await redeemHeldReward(tx, row.id, bookingId);
+    // A plan credit likewise, once, or no booking (decision 1260).
+    if (row.businessId) await spendCheckoutCredit(tx, row.id, bookingId);
     if (row.businessId && row.destinationAccount) {
       await recordCompletedCharge(tx, {
         businessId: row.businessId,

@@ -17,6 +17,7 @@ import { AreaLabel } from './choose-business';
 import { restoreBookingForm } from './kept-form';
 import { landingPathOf } from './landing-path';
 import { type ChosenReward, LoyaltyRedeemEntry } from './loyalty-redeem-entry';
+import { PlanMemberBanner, planTermsFor, useMemberToken, usePlanMember } from './plan-member';
 import { PriceSummary } from './price-summary';
 import { type AppliedPromo, PromoCodeField } from './promo-code-field';
 import { RepeatChoice } from './repeat-choice';
@@ -80,18 +81,27 @@ export function BookingFormView({
   // Where the job is: the street address's zip refines the zip the customer arrived with (decision 1248).
   const placeZip =
     zipInAddress(values.location) ?? (/^\d{5}$/.test(values.zip ?? '') ? values.zip : undefined);
-  const terms = repeatTerms.data?.items.find((t) => t.serviceId === values.serviceId) ?? null;
+  // A plan member's link (decision 1260): included services with a credit, others at the plan's discount.
+  const memberToken = useMemberToken();
+  const member = usePlanMember(memberToken);
+  const plan = planTermsFor(member.data, values.serviceId, vehicleType);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when the link's token is read
+  useEffect(() => {
+    if (memberToken) form.setValue('memberToken', memberToken);
+  }, [memberToken]);
+  const terms = memberToken ? null : (repeatTerms.data?.items.find((t) => t.serviceId === values.serviceId) ?? null);
   const repeat =
     terms && repeatWeeks ? { weeks: repeatWeeks, percent: repeatDiscountPercent(terms, repeatWeeks) } : null;
-  // The service's add-ons (decision 1255): their price joins the summary, their minutes the slots. Repeat visits are
-  // the service alone at the frequency's price (decision 1257), so add-ons go with single bookings only.
+  // The service's add-ons (decision 1255): their price joins the summary, their minutes the slots. Repeat visits
+  // (decision 1257) and plan visits (decision 1260) are the service alone, so add-ons go with ordinary bookings only.
   const offeredAddOns = useOfferedAddOns({
     businessId,
     serviceId: values.serviceId,
     vehicleType,
     email: values.email,
   });
-  const addOns = repeat ? [] : offeredAddOns.filter((a) => (form.values.addOnIds ?? []).includes(a.id));
+  const addOnsOffered = !repeat && !memberToken;
+  const addOns = addOnsOffered ? offeredAddOns.filter((a) => (form.values.addOnIds ?? []).includes(a.id)) : [];
   const slots = useSlots({
     business: businessId,
     serviceId: values.serviceId,
@@ -103,8 +113,8 @@ export function BookingFormView({
   const { bookNow, checkout, checkoutState, pending } = useBookNow({
     form,
     businessId,
-    promo,
-    reward,
+    promo: plan?.useCredit ? null : promo,
+    reward: plan?.useCredit ? null : reward,
     go,
     repeatWeeks: repeat ? repeat.weeks : null,
   });
@@ -160,8 +170,19 @@ export function BookingFormView({
         </div>
       )}
 
-      <ServiceStep form={form} services={options.services} />
-      {!repeat && <AddOnsField form={form} offered={offeredAddOns} />}
+      {memberToken && <PlanMemberBanner member={member.data} failed={member.isError} />}
+      <ServiceStep
+        form={form}
+        services={options.services}
+        isIncluded={
+          member.data?.status === 'active'
+            ? (id) =>
+                member.data!.plan.includedServiceIds.length === 0 ||
+                member.data!.plan.includedServiceIds.includes(id)
+            : undefined
+        }
+      />
+      {addOnsOffered && <AddOnsField form={form} offered={offeredAddOns} />}
       <VehicleStep form={form} />
       <ScheduleStep
         form={form}
@@ -176,7 +197,7 @@ export function BookingFormView({
 
       <Section n={6} title="Price Summary">
         {terms && <RepeatChoice terms={terms} value={repeatWeeks} onChange={setRepeatWeeks} />}
-        {options.business && !repeat && (
+        {options.business && !repeat && !plan?.useCredit && (
           <PromoCodeField
             businessId={options.business.id}
             serviceId={values.serviceId}
@@ -185,18 +206,19 @@ export function BookingFormView({
             onChange={setPromo}
           />
         )}
-        {options.business?.offersLoyalty && !repeat && (
+        {options.business?.offersLoyalty && !repeat && !plan?.useCredit && (
           <LoyaltyRedeemEntry businessId={options.business.id} email={values.email} onChange={setReward} />
         )}
         <PriceSummary
           service={service}
           vehicleType={vehicleType}
-          promo={promo}
-          reward={reward}
+          promo={plan?.useCredit ? null : promo}
+          reward={plan?.useCredit ? null : reward}
           addOns={addOns}
           repeat={repeat}
+          plan={plan}
         />
-        {!repeat && (
+        {!repeat && !plan?.useCredit && (
           <BookingTip
             control={form.control}
             service={service}

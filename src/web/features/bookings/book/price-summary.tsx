@@ -4,6 +4,7 @@ import { applyDiscounts, type PromoTerms, type RewardTerms } from '../../../../s
 import { formatCents } from '../../../../shared/money';
 import { multiplierFor, servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../../shared/pricing';
 import { REPEAT_LABELS, type RepeatWeeks, repeatVisitPrice } from '../../../../shared/series';
+import { type PlanTerms, planDeductionCents } from './plan-member';
 
 interface PricedService {
   name: string;
@@ -20,6 +21,7 @@ export function PriceSummary({
   reward,
   addOns = [],
   repeat,
+  plan,
 }: {
   service?: PricedService;
   /** The chosen add-ons (decision 1255): each its own line, added before discounts, their minutes to the duration. */
@@ -31,16 +33,18 @@ export function PriceSummary({
   promo?: (PromoTerms & { code: string }) | null;
   /** A chosen loyalty reward, after the code (decision 710). */
   reward?: (RewardTerms & { name: string }) | null;
+  /** A plan member's credit or discount (decision 1260), before any code or reward. */
+  plan?: PlanTerms | null;
 }) {
   if (!service) return <p className="text-sm text-slate-600">Choose a service to see your price.</p>;
   const multiplier = vehicleType ? multiplierFor(service.vehicleTypeMultipliers, vehicleType) : null;
   const addOnsCents = addOns.reduce((sum, a) => sum + a.priceCents, 0);
   const addOnsMinutes = addOns.reduce((sum, a) => sum + a.extraMinutes, 0);
-  const price = vehicleType
-    ? applyDiscounts(servicePriceCents(service, vehicleType) + addOnsCents, repeat ? {} : { promo, reward })
-    : null;
-  const visit =
-    repeat && vehicleType ? repeatVisitPrice(servicePriceCents(service, vehicleType), repeat.percent) : null;
+  const listed = vehicleType ? servicePriceCents(service, vehicleType) : null;
+  const planCents = listed === null ? 0 : planDeductionCents(listed, plan ?? null);
+  const price =
+    listed === null ? null : applyDiscounts(listed - planCents + addOnsCents, repeat ? {} : { promo, reward });
+  const visit = repeat && listed !== null ? repeatVisitPrice(listed, repeat.percent) : null;
   const total = visit ? visit.visitCents : price ? price.totalCents : null;
   return (
     <dl className="grid gap-2 text-sm">
@@ -70,6 +74,16 @@ export function PriceSummary({
             {REPEAT_LABELS[repeat.weeks]} ({visit.percent}% off)
           </dt>
           <dd className="tabular-nums">−{formatCents(visit.discountCents)}</dd>
+        </div>
+      )}
+      {plan && price && planCents > 0 && (
+        <div className="flex justify-between gap-4 text-green-800" data-testid="price-plan">
+          <dt>
+            {plan.useCredit
+              ? `Included in ${plan.name} (1 credit)`
+              : `${plan.name}: ${plan.discountPercent}% off`}
+          </dt>
+          <dd className="tabular-nums">−{formatCents(planCents)}</dd>
         </div>
       )}
       {!repeat && promo && price && price.promoDiscountCents > 0 && (

@@ -11,9 +11,12 @@ import { type BookingFormApi, Controller } from './booking-form-api';
 export function ServiceStep({
   form,
   services,
+  isIncluded,
 }: {
   form: BookingFormApi;
   services: BookingOptions['services'];
+  /** A plan member's included services (decision 1260). */
+  isIncluded?: (serviceId: string) => boolean;
 }) {
   const error = form.formState.errors.serviceId;
   return (
@@ -52,7 +55,14 @@ export function ServiceStep({
                     />
                     <span className="flex-1">
                       <span className="flex flex-wrap items-baseline justify-between gap-2">
-                        <span className="font-semibold text-slate-900">{s.name}</span>
+                        <span className="font-semibold text-slate-900">
+                          {s.name}
+                          {isIncluded?.(s.id) && (
+                            <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+                              Included in your plan
+                            </span>
+                          )}
+                        </span>
                         <span className="font-semibold tabular-nums text-slate-900">
                           from ${formatMoney(s.basePriceCents)}
                         </span>
