@@ -18,7 +18,7 @@ import {
   profiles,
 } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, invalid, notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
 import { sendInvoice } from '../invoices/invoice-sending.service';
 import { getInvoice, issueVisitsInvoice } from '../invoices/invoices.service';
@@ -199,7 +199,9 @@ export async function invoiceMonth(db: Database, businessId: string, customerId:
 /** The owner's Send on the account: the month's invoice made (once) and sent (once). */
 export async function sendMonthlyInvoice(deps: Deps, businessId: string, customerId: string, raw: string) {
   await ownCustomer(deps.db, businessId, customerId);
-  const month = monthSchema.parse(raw);
+  const parsed = monthSchema.safeParse(raw);
+  if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Please give a month as YYYY-MM');
+  const month = parsed.data;
   const { id } = await invoiceMonth(deps.db, businessId, customerId, month);
   if (!id) throw conflict(FLEET_TEXT.noVisits);
   await sendInvoice(deps, businessId, id);
