@@ -71,9 +71,9 @@ import {
   publicPageListener,
 } from './features/seo/public/seo-public.routes';
 import { publicPagesOf } from './features/seo/seo-settings';
-import { addOnsApi, publicAddOnsApi } from './features/service-add-ons/service-add-ons.routes';
 import { publicSeriesApi, seriesApi } from './features/series/series.routes';
 import { seriesSavedPage, seriesTestSetupPages } from './features/series/series-pages.routes';
+import { addOnsApi, publicAddOnsApi } from './features/service-add-ons/service-add-ons.routes';
 import { serviceAreasApi } from './features/service-areas/service-areas.routes';
 import { servicesApi } from './features/services/services.routes';
 import { invitationsApi, teamApi } from './features/team/team.routes';

@@ -34,6 +34,7 @@ function rulesOf(r: RulesDraw, anchor: string): BookingRules {
     capacity: r.capacity,
     minNoticeMinutes: 0,
     horizonDays: 400,
+    bufferMinutes: 0,
   };
 }
 

@@ -9,8 +9,8 @@ import { accountClosures, citySeoPages, profiles, serviceAreas, services, user }
 import { notFound } from '../../../http/errors';
 import type { GeoProviders } from '../../../providers/geo/geo';
 import { offersLoyalty } from '../../loyalty/loyalty-plan';
-import { teamOf } from '../scheduling/day-commitments.service';
 import { addOnMinutes } from '../../service-add-ons/service-add-ons.service';
+import { teamOf } from '../scheduling/day-commitments.service';
 import { getScheduling, leadScheduling, slotsOfDate } from '../scheduling/scheduling.service';
 
 // What /book offers: a business's active services, the businesses serving a zip, or §9's demo services (a lead).
@@ -213,7 +213,14 @@ export async function getBookingOptions(db: DbOrTx, query: { business?: string; 
 
 export async function getSlots(
   db: DbOrTx,
-  query: { business?: string; serviceId: string; date: string; zip?: string; address?: string; addOns?: string },
+  query: {
+    business?: string;
+    serviceId: string;
+    date: string;
+    zip?: string;
+    address?: string;
+    addOns?: string;
+  },
   geo?: GeoProviders,
 ) {
   let businessId: string | null = null;

@@ -89,7 +89,9 @@ export function BookingFormView({
   useEffect(() => {
     if (memberToken) form.setValue('memberToken', memberToken);
   }, [memberToken]);
-  const terms = memberToken ? null : (repeatTerms.data?.items.find((t) => t.serviceId === values.serviceId) ?? null);
+  const terms = memberToken
+    ? null
+    : (repeatTerms.data?.items.find((t) => t.serviceId === values.serviceId) ?? null);
   const repeat =
     terms && repeatWeeks ? { weeks: repeatWeeks, percent: repeatDiscountPercent(terms, repeatWeeks) } : null;
   // The service's add-ons (decision 1255): their price joins the summary, their minutes the slots. Repeat visits
@@ -101,7 +103,9 @@ export function BookingFormView({
     email: values.email,
   });
   const addOnsOffered = !repeat && !memberToken;
-  const addOns = addOnsOffered ? offeredAddOns.filter((a) => (form.values.addOnIds ?? []).includes(a.id)) : [];
+  const addOns = addOnsOffered
+    ? offeredAddOns.filter((a) => (form.values.addOnIds ?? []).includes(a.id))
+    : [];
   const slots = useSlots({
     business: businessId,
     serviceId: values.serviceId,

@@ -43,7 +43,9 @@ export function PriceSummary({
   const listed = vehicleType ? servicePriceCents(service, vehicleType) : null;
   const planCents = listed === null ? 0 : planDeductionCents(listed, plan ?? null);
   const price =
-    listed === null ? null : applyDiscounts(listed - planCents + addOnsCents, repeat ? {} : { promo, reward });
+    listed === null
+      ? null
+      : applyDiscounts(listed - planCents + addOnsCents, repeat ? {} : { promo, reward });
   const visit = repeat && listed !== null ? repeatVisitPrice(listed, repeat.percent) : null;
   const total = visit ? visit.visitCents : price ? price.totalCents : null;
   return (
