@@ -464,6 +464,10 @@ describe.each(Object.entries(timedCases))('%s list (paged by time)', (_name, c) 
 // `{ items, nextCursor }` (more fields beside them allowed) or one of these documents, whose arrays are parts of one
 // thing rather than a list of things (decision 1135).
 const DOCUMENTS: Record<string, string> = {
+  'GET /api/public/gallery/{token}': "one job's before/after photos, with the business and the consent",
+  'GET /api/bookings/{id}/gallery': "one job's gallery: its link, the consent and the photos",
+  'GET /api/routes/settings':
+    "the routes' settings: the base, each technician's start, end and lunch, the specialist services",
   'GET /api/public/availability': 'the availability of one zip, with the businesses that serve it',
   'GET /api/booking/options': "the /book form's options",
   'GET /api/booking/slots': "one day's slots",

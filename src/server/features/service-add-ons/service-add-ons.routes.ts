@@ -3,6 +3,7 @@ import { VEHICLE_TYPES } from '../../../shared/constants';
 import { addOnInputSchema } from '../../../shared/service-add-ons';
 import { requireFeature, requireOwnerForWrites, requireUser } from '../../access/guards';
 import { notFound } from '../../http/errors';
+import { listOf } from '../../http/lists';
 import { createRouter, errorResponses, json, noContent } from '../../http/openapi';
 import { findPublicBusiness } from '../bookings/book/booking-options.service';
 import { archiveAddOn, createAddOn, listAddOns, offeredAddOns, updateAddOn } from './service-add-ons.service';
@@ -41,7 +42,7 @@ const listRoute = createRoute({
   tags,
   summary: "A service's add-ons, by name",
   request: { params: serviceParams },
-  responses: { 200: json(z.object({ items: z.array(addOnSchema) })), ...errors },
+  responses: { 200: json(listOf(addOnSchema)), ...errors },
 });
 const createAddOnRoute = createRoute({
   method: 'post',

@@ -10,6 +10,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { bookingAddOns, serviceAddOns, services } from '../../db/schema';
 import { invalid, notFound } from '../../http/errors';
+import { wholeList } from '../../http/lists';
 import { loadPlan, subscriptionState } from '../billing/plan-state';
 
 // Service add-ons (§9 Pro "automated upsells", docs/decisions/1255): the owner's list per service, what /book offers
@@ -52,7 +53,8 @@ export async function listAddOns(db: DbOrTx, businessId: string, serviceId: stri
       ),
     )
     .orderBy(asc(serviceAddOns.name), asc(serviceAddOns.id));
-  return { items: rows.map(toAddOn) };
+  // A service's add-ons are a handful: the whole list (decision 1135).
+  return wholeList(rows.map(toAddOn));
 }
 
 export async function createAddOn(db: DbOrTx, businessId: string, serviceId: string, input: AddOnInput) {
