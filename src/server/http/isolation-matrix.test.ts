@@ -234,6 +234,7 @@ describe("business A with business B's ids in request bodies", () => {
     customerId: 'customers',
     vehicleId: 'customer_vehicles',
     serviceId: 'services',
+    serviceIds: 'services',
     inventoryItemId: 'inventory_items',
     templateId: 'message_templates',
     rewardId: 'loyalty_rewards',

@@ -139,8 +139,13 @@ export const queryKeys = {
     booking: (token: string) => ['manage', token] as const,
     slots: (token: string) => ['manage', token, 'slots'] as const,
     slotsOn: (token: string, date: string) => ['manage', token, 'slots', date] as const,
+    series: (token: string) => ['manage', token, 'series'] as const,
   },
   marketing: { pages: ['marketing', 'pages'] as const },
+  series: {
+    all: ['series'] as const,
+    byBooking: (bookingId: string) => ['series', 'by-booking', bookingId] as const,
+  },
   me: { role: ['me', 'role'] as const },
   outbox: {
     list: (q: string, channel: string) => [...admin, 'outbox', 'list', q, channel] as const,

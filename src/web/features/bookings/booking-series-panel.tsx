@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { api, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
+import { queryKeys } from '../../lib/query-keys';
 
 /** The owner's view of a booking's repeat visits (issue 32): skip one visit or cancel the series from the booking. */
 export function BookingSeriesPanel({ bookingId }: { bookingId: string }) {
@@ -14,8 +15,8 @@ export function BookingSeriesPanel({ bookingId }: { bookingId: string }) {
   const series = useQuery(query);
   const [confirm, setConfirm] = useState(false);
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['series'] });
-    void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.series.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all });
   };
   const s = series.data?.series;
   const skip = useMutation({

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { api, unwrap } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
+import { queryKeys } from '../../lib/query-keys';
 
 /** The manage page's repeat visits (issue 32): the series this booking belongs to; skip a visit or cancel it all. */
 export function ManageSeries({ token }: { token: string }) {
@@ -16,7 +17,7 @@ export function ManageSeries({ token }: { token: string }) {
   const [confirm, setConfirm] = useState(false);
   const onDone = (data: Awaited<ReturnType<NonNullable<typeof query.queryFn>>>) => {
     queryClient.setQueryData(query.queryKey, data);
-    void queryClient.invalidateQueries({ queryKey: ['manage', token] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.manage.booking(token) });
   };
   const skip = useMutation({
     mutationFn: (visitId: string) =>
