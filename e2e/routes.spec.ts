@@ -61,6 +61,22 @@ test('the demo owner optimizes today, sees the minutes saved, applies, and Theoâ
   await expect(theoCard.getByTestId('route-stop-customer').filter({ hasText: movedCustomer })).toHaveCount(0);
   await expect(saved).toContainText(/Saves \d+ min of driving|already as short/);
   await shot(page, 'routes-moved');
+  // At a phone's width each move control still shows its whole label ("With Theo Ramirez", "Move to Nina Park").
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cut = await page.getByTestId('route-stop-move').evaluateAll((els) =>
+    (els as HTMLSelectElement[]).flatMap((el) => {
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      const style = getComputedStyle(el);
+      ctx.font = `${style.fontSize} ${style.fontFamily}`;
+      // The label, the padding either side and the arrow (â‰ˆ 24 px).
+      const needed = ctx.measureText(el.selectedOptions[0]!.text).width + 40;
+      return needed > el.clientWidth ? [el.selectedOptions[0]!.text] : [];
+    }),
+  );
+  expect(cut).toEqual([]);
+  await expectNoSidewaysOverflow(page, 'Routes');
+  await shot(page, 'routes-moved');
+  await page.setViewportSize({ width: 1280, height: 900 });
   const proposed = await theoCard.getByTestId('route-stop-customer').allTextContents();
 
   await page.getByRole('button', { name: 'Apply plan' }).click();

@@ -222,6 +222,10 @@ export const customers = pgTable(
     // The address's point, stored when the address is written and back-filled (decision 1215).
     latitude: doublePrecision(),
     longitude: doublePrecision(),
+    // Where the point came from: null = the address geocoded; 'check_in' = a technician's GPS at check-in with
+    // coordinatesAccuracyM metres of accuracy (decision 1247).
+    coordinatesSource: text().$type<'check_in'>(),
+    coordinatesAccuracyM: doublePrecision(),
     // bigint: a running total (int4 overflowed near $21M and the booking could never complete; hardening defect 10).
     loyaltyPoints: integer().notNull().default(0),
     createdAt: createdAt(),
@@ -302,6 +306,9 @@ export const bookings = pgTable(
     // The job's point (locationAddress geocoded when written, back-filled; decision 1215).
     latitude: doublePrecision(),
     longitude: doublePrecision(),
+    // As on customers: null = geocoded; 'check_in' = refined by a technician's GPS at check-in (decision 1247).
+    coordinatesSource: text().$type<'check_in'>(),
+    coordinatesAccuracyM: doublePrecision(),
     // The arrival an applied route plan gives the job, inside its booked window (features/routes, decision 1216).
     plannedArrivalAt: timestamp({ withTimezone: true }),
     // The calendar feeds' SEQUENCE (RFC 5545): bumped by a trigger whenever the time, length, place, service or status

@@ -95,7 +95,12 @@ export async function mergeBookerDetails(
         Object.assign(set, { firstName: row.bookerFirstName ?? '', lastName: row.bookerLastName ?? '' });
       if (c.field === 'phone') set.phone = row.bookerPhone;
       if (c.field === 'address')
-        Object.assign(set, { address: row.locationAddress, ...pointColumns(row.locationAddress) });
+        Object.assign(set, {
+          address: row.locationAddress,
+          ...pointColumns(row.locationAddress),
+          coordinatesSource: null,
+          coordinatesAccuracyM: null,
+        });
     }
     await tx
       .update(customers)

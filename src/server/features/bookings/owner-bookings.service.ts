@@ -319,7 +319,11 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
     if (input.locationAddress !== undefined && input.locationAddress !== current.locationAddress) {
       changes.locationAddress = input.locationAddress;
       changes.zipCode = input.locationAddress.match(/\b\d{5}\b/)?.[0] ?? null;
-      Object.assign(changes, pointColumns(input.locationAddress));
+      // A new address drops a point refined at check-in (decision 1247).
+      Object.assign(changes, pointColumns(input.locationAddress), {
+        coordinatesSource: null,
+        coordinatesAccuracyM: null,
+      });
       entries.push({
         field: 'address',
         summary: `Address ${current.locationAddress} → ${input.locationAddress}`,

@@ -123,12 +123,17 @@ export async function createCustomer(db: Database, businessId: string, values: C
 }
 
 export async function updateCustomer(db: Database, businessId: string, id: string, values: CustomerValues) {
-  await findOwn(db, businessId, id);
+  const current = await findOwn(db, businessId, id);
   await assertEmailFree(db, businessId, values.email, id);
+  // The same address keeps its point (a technician's check-in may have refined it, decision 1247); a new one is placed.
+  const point =
+    values.address === undefined || values.address === current.address
+      ? {}
+      : { ...pointColumns(values.address), coordinatesSource: null, coordinatesAccuracyM: null };
   try {
     const [row] = await db
       .update(customers)
-      .set({ ...values, ...pointColumns(values.address) })
+      .set({ ...values, ...point })
       .where(and(eq(customers.id, id), eq(customers.businessId, businessId)))
       .returning();
     return toCustomer(row!, { lifetimeValueCents: await lifetimeValueOf(db, id) });

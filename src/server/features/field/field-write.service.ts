@@ -38,6 +38,7 @@ import { assertUuid } from '../../http/ids';
 import type { FileStorage } from '../../providers/storage/storage';
 import { updateBookingStatus } from '../bookings/bookings.service';
 import { recordJobMaterialUse } from '../inventory/service-usage.service';
+import { refineFromCheckIn } from '../routes/gps-refine.service';
 import { endJobTime, startJobTime } from '../timesheets/job-time.service';
 import { toEvent, toPhoto } from './field-read.service';
 import { sendGalleryLink } from './gallery.service';
@@ -194,6 +195,8 @@ export async function checkIn(deps: FieldDeps, viewer: Viewer, id: string, input
     );
   const event = await recordEvent(deps.db, viewer, id, 'check_in', input);
   await startJobTime(deps.db, viewer, id, input);
+  // A good GPS fix near the job's stored point refines where the job is (decision 1247).
+  await refineFromCheckIn(deps.db, viewer.businessId, id, input);
   const status = await moveTo(deps, viewer, id, 'in_progress');
   return { applied: true as const, status, event };
 }

@@ -153,7 +153,7 @@ function TechnicianSettings({ technician, specialist }: { technician: Technician
           </Field>
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium text-slate-800">Lunch break (optional)</legend>
-            <div className="grid grid-cols-3 gap-2">
+            <div className="grid grid-cols-[repeat(auto-fit,minmax(9.5rem,1fr))] gap-2">
               <Field id={id('lunch-from')} label="Starts from" error={errors.lunchFrom?.message}>
                 <Input type="time" {...form.register('lunchFrom')} />
               </Field>

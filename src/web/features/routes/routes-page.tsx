@@ -78,6 +78,21 @@ function StopItem({
           {minutes(stop.driveMinutes)} drive · booked {formatTime(stop.windowStart, timeZone)}–
           {formatTime(stop.windowEnd, timeZone)}
         </p>
+        {move && (
+          <select
+            className="mt-2 h-9 w-full max-w-xs rounded-md border border-slate-300 bg-white px-2 text-sm"
+            aria-label={`Move ${stop.customerName} to another technician`}
+            data-testid="route-stop-move"
+            value={move.current}
+            onChange={(e) => move.onMove(e.target.value)}
+          >
+            {move.technicians.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.id === move.current ? `With ${t.name}` : `Move to ${t.name}`}
+              </option>
+            ))}
+          </select>
+        )}
       </div>
       {onLock && (
         <label className="flex shrink-0 items-center gap-1 self-start text-xs text-slate-700">
@@ -91,21 +106,6 @@ function StopItem({
           <Lock className="size-3.5" aria-hidden="true" />
           Lock
         </label>
-      )}
-      {move && (
-        <select
-          className="h-9 max-w-32 shrink-0 self-start rounded-md border border-slate-300 bg-white px-2 text-sm"
-          aria-label={`Move ${stop.customerName} to another technician`}
-          data-testid="route-stop-move"
-          value={move.current}
-          onChange={(e) => move.onMove(e.target.value)}
-        >
-          {move.technicians.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.id === move.current ? `With ${t.name}` : `Move to ${t.name}`}
-            </option>
-          ))}
-        </select>
       )}
     </li>
   );
@@ -133,10 +133,10 @@ function TechnicianCard({
   return (
     <Card className="min-w-0" data-testid="route-technician" data-technician={route.name}>
       <CardHeader className="pb-2">
-        <CardTitle className="flex items-center justify-between gap-2 text-base">
+        <CardTitle className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-base">
           <span className="flex min-w-0 items-center gap-2">
             <span className="size-3 shrink-0 rounded-full" style={{ background: color }} aria-hidden="true" />
-            <span className="truncate">{route.name}</span>
+            <span className="break-words">{route.name}</span>
           </span>
           <span className="shrink-0 text-sm font-normal text-slate-600">
             {route.stops.length} jobs · {minutes(route.driveMinutes)} driving
