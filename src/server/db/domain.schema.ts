@@ -106,6 +106,9 @@ export const profiles = pgTable(
     baseLongitude: doublePrecision(),
     driveCircuity: doublePrecision().notNull().default(1.25),
     driveSpeedPercent: integer().notNull().default(100),
+    // Observed over predicted drive minutes from the team's check-ins (median, clamped; decision 1247): the local
+    // estimate is multiplied by it. Null until enough drives are observed.
+    driveCalibration: doublePrecision(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   }, // Typed: the extras name city_seo_pages, which names profiles (drizzle cannot infer the cycle).

@@ -38,6 +38,7 @@ import { assertUuid } from '../../http/ids';
 import type { FileStorage } from '../../providers/storage/storage';
 import { updateBookingStatus } from '../bookings/bookings.service';
 import { recordJobMaterialUse } from '../inventory/service-usage.service';
+import { observeDrive } from '../routes/drive-calibration.service';
 import { refineFromCheckIn } from '../routes/gps-refine.service';
 import { endJobTime, startJobTime } from '../timesheets/job-time.service';
 import { toEvent, toPhoto } from './field-read.service';
@@ -197,6 +198,8 @@ export async function checkIn(deps: FieldDeps, viewer: Viewer, id: string, input
   await startJobTime(deps.db, viewer, id, input);
   // A good GPS fix near the job's stored point refines where the job is (decision 1247).
   await refineFromCheckIn(deps.db, viewer.businessId, id, input);
+  // The drive that ended here calibrates the business's drive estimate (decision 1247).
+  await observeDrive(deps.db, viewer.businessId, viewer.userId, id, new Date(input.deviceTime));
   const status = await moveTo(deps, viewer, id, 'in_progress');
   return { applied: true as const, status, event };
 }

@@ -66,7 +66,7 @@ export interface Day {
   technicians: DayTechnician[];
   soloOwner: boolean;
   jobs: DayJob[];
-  tuning: { circuity: number; speedPercent: number };
+  tuning: { circuity: number; speedPercent: number; calibration: number | null };
   /** Services only the technicians listed for them may do. */
   specialist: Set<string>;
 }
@@ -85,6 +85,7 @@ export async function loadDay(db: DbOrTx, businessId: string, date: string): Pro
       address: profiles.businessAddress,
       circuity: profiles.driveCircuity,
       speedPercent: profiles.driveSpeedPercent,
+      calibration: profiles.driveCalibration,
     })
     .from(profiles)
     .where(eq(profiles.id, businessId));
@@ -198,7 +199,11 @@ export async function loadDay(db: DbOrTx, businessId: string, date: string): Pro
     technicians,
     soloOwner,
     jobs,
-    tuning: { circuity: profile.circuity, speedPercent: profile.speedPercent },
+    tuning: {
+      circuity: profile.circuity,
+      speedPercent: profile.speedPercent,
+      calibration: profile.calibration,
+    },
     specialist,
   };
 }

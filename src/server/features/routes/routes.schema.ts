@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from '../../auth/auth.schema';
-import { profiles, services } from '../../db/domain.schema';
+import { bookings, profiles, services } from '../../db/domain.schema';
 
 /**
  * A technician's routing settings (decisions 1215, 1246): where the day starts and ends when not at the business's
@@ -96,6 +96,44 @@ export const specialistServices = pgTable(
       name: 'specialist_services_service_fk',
       columns: [t.businessId, t.serviceId],
       foreignColumns: [services.businessId, services.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * A drive the field app saw (decision 1247): a technician's end of one job (check-out or completion), or their
+ * "on my way" if later, to their check-in at the next, the same day; beside the minutes the local estimate predicted
+ * between the two jobs' points. One per job arrived at; the business's calibration is the median ratio of its latest.
+ */
+export const driveObservations = pgTable(
+  'drive_observations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    technicianId: text().references(() => user.id, { onDelete: 'set null' }),
+    fromBookingId: uuid().notNull(),
+    toBookingId: uuid().notNull(),
+    observedMinutes: doublePrecision().notNull(),
+    predictedMinutes: doublePrecision().notNull(),
+    arrivedAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('drive_observations_to_booking_uq').on(t.businessId, t.toBookingId),
+    index('drive_observations_business_arrived_idx').on(t.businessId, t.arrivedAt),
+    index('drive_observations_technician_id_idx').on(t.technicianId),
+    index('drive_observations_from_booking_idx').on(t.businessId, t.fromBookingId),
+    foreignKey({
+      name: 'drive_observations_from_booking_fk',
+      columns: [t.businessId, t.fromBookingId],
+      foreignColumns: [bookings.businessId, bookings.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'drive_observations_to_booking_fk',
+      columns: [t.businessId, t.toBookingId],
+      foreignColumns: [bookings.businessId, bookings.id],
     }).onDelete('cascade'),
   ],
 );

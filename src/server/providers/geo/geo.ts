@@ -32,6 +32,9 @@ export interface TravelTuning {
   circuity?: number;
   /** 100 = the default speeds; 80 = 20 % slower (city traffic). */
   speedPercent?: number;
+  /** Observed ÷ estimated minutes from the field's check-ins (decision 1247); the local estimate is multiplied by
+   * it. Absent or null = 1. */
+  calibration?: number | null;
 }
 
 export interface GeoProviders {

@@ -39,7 +39,9 @@ export function minutesForRoadKm(roadKm: number, speedPercent = 100): number {
 export function greatCircleTravelTimes(tuning: TravelTuning = {}): TravelTimes {
   const circuity = tuning.circuity ?? DEFAULT_CIRCUITY;
   const speedPercent = tuning.speedPercent ?? 100;
-  const minutes = (a: LatLng, b: LatLng) => minutesForRoadKm(greatCircleKm(a, b) * circuity, speedPercent);
+  const calibration = tuning.calibration ?? 1;
+  const minutes = (a: LatLng, b: LatLng) =>
+    minutesForRoadKm(greatCircleKm(a, b) * circuity, speedPercent) * calibration;
   return {
     name: 'great-circle',
     travelMinutes: async (from, to) => minutes(from, to),

@@ -113,7 +113,7 @@ export function busyOf(day: DayCommitments): BusyInterval[] {
 
 export interface Team {
   technicians: Array<{ id: string; start: LatLng | null; end: LatLng | null }>;
-  tuning: { circuity: number; speedPercent: number };
+  tuning: { circuity: number; speedPercent: number; calibration: number | null };
 }
 
 const pointOf = (lat: number | null, lng: number | null): LatLng | null =>
@@ -136,6 +136,7 @@ export async function teamOf(db: DbOrTx, businessId: string): Promise<Team | nul
       address: profiles.businessAddress,
       circuity: profiles.driveCircuity,
       speedPercent: profiles.driveSpeedPercent,
+      calibration: profiles.driveCalibration,
     })
     .from(userRoles)
     .innerJoin(user, eq(user.id, userRoles.userId))
@@ -154,7 +155,7 @@ export async function teamOf(db: DbOrTx, businessId: string): Promise<Team | nul
       const start = pointOf(r.startLat, r.startLng) ?? base;
       return { id: r.id, start, end: pointOf(r.endLat, r.endLng) ?? start };
     }),
-    tuning: { circuity: first.circuity, speedPercent: first.speedPercent },
+    tuning: { circuity: first.circuity, speedPercent: first.speedPercent, calibration: first.calibration },
   };
 }
 
