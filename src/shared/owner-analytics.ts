@@ -34,6 +34,7 @@ export const ADVANCED_REPORTS = [
   'ratings',
   'invoice-aging',
   'add-ons',
+  'memberships',
 ] as const;
 export const OWNER_REPORTS = [...BASIC_REPORTS, ...ADVANCED_REPORTS] as const;
 export type OwnerReport = (typeof OWNER_REPORTS)[number];

@@ -1,6 +1,7 @@
 import { formatMoney } from '../../../shared/money';
 import type { OwnerReport } from '../../../shared/owner-analytics';
 import { csvOf } from '../../http/csv';
+import type { RecurringRevenue } from '../memberships/recurring-revenue.service';
 import type { ownerAdvancedAnalytics, ownerAnalytics } from './owner-analytics.service';
 
 // Every table of /analytics as a CSV (docs/decisions/1191): the same figures as the screen, money in dollars.
@@ -51,7 +52,7 @@ export function basicReportRows(report: 'revenue' | 'customers', a: Basic): Cell
 }
 
 export function advancedReportRows(
-  report: Exclude<OwnerReport, 'revenue' | 'customers'>,
+  report: Exclude<OwnerReport, 'revenue' | 'customers' | 'memberships'>,
   a: Advanced,
 ): Cell[][] {
   switch (report) {
@@ -189,3 +190,18 @@ export function advancedReportRows(
 }
 
 export const reportCsv = (rows: Cell[][]) => csvOf(rows);
+
+/** Recurring revenue today (decision 1262): one figure a row, as on the screen. */
+export function membershipReportRows(r: RecurringRevenue): Cell[][] {
+  return [
+    ['Figure', 'Value'],
+    ['Monthly recurring revenue (USD)', usd(r.mrrCents)],
+    ['Active members', r.members.active],
+    ['Members on hold', r.members.held],
+    ['Suspended members', r.members.suspended],
+    [`Cancelled in ${r.month}`, r.churn.cancelledThisMonth],
+    [`Members at the start of ${r.month}`, r.churn.activeAtMonthStart],
+    ['Churn this month', ratio(r.churn.rate)],
+    [`Plan visits in the next ${r.upcomingDays} days`, r.upcomingPlanVisits],
+  ];
+}

@@ -12,7 +12,8 @@ import { requireFeature, requireOwner, requireUser } from '../../access/guards';
 import { invalid, paymentRequired } from '../../http/errors';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { loadPlan } from '../billing/plan-state';
-import { advancedReportRows, basicReportRows, reportCsv } from './owner-analytics.csv';
+import { recurringRevenue } from '../memberships/recurring-revenue.service';
+import { advancedReportRows, basicReportRows, membershipReportRows, reportCsv } from './owner-analytics.csv';
 import { businessToday } from './owner-analytics.period';
 import {
   labourRateOf,
@@ -59,8 +60,26 @@ const basicSchema = z
   })
   .openapi('OwnerAnalytics');
 
+/** Recurring revenue today (decision 1262): the same figures as the dashboard's Memberships card. */
+export const recurringRevenueSchema = z
+  .object({
+    hasPlans: z.boolean(),
+    timeZone: z.string(),
+    month: z.string(),
+    mrrCents: money,
+    members: z.object({ active: z.number().int(), held: z.number().int(), suspended: z.number().int() }),
+    churn: z.object({
+      cancelledThisMonth: z.number().int(),
+      activeAtMonthStart: z.number().int(),
+      rate: z.number().nullable(),
+    }),
+    upcomingPlanVisits: z.number().int(),
+    upcomingDays: z.number().int(),
+  })
+  .openapi('RecurringRevenue');
 const advancedSchema = z
   .object({
+    memberships: recurringRevenueSchema,
     period: periodSchema,
     /** The owner's labour cost per hour (cents), null until set. */
     hourlyCostCents: money.nullable(),
@@ -214,7 +233,11 @@ export const ownerAnalyticsApi = ownerAnalyticsRoutes
   .openapi(advancedRoute, async (c) => {
     const { db } = c.var.deps;
     const { period } = await periodOf(db, c.var.businessId, c.req.valid('query'));
-    return c.json(await ownerAdvancedAnalytics(db, c.var.businessId, period), 200);
+    const [figures, memberships] = await Promise.all([
+      ownerAdvancedAnalytics(db, c.var.businessId, period),
+      recurringRevenue(db, c.var.businessId),
+    ]);
+    return c.json({ ...figures, memberships }, 200);
   })
   .openapi(labourRateRoute, async (c) =>
     c.json({ hourlyCostCents: await labourRateOf(c.var.deps.db, c.var.businessId) }, 200),
@@ -233,7 +256,10 @@ export const ownerAnalyticsApi = ownerAnalyticsRoutes
       const plan = await loadPlan(db, c.var.businessId);
       if (!isAdvancedReport(report) || !planIncludes(plan.plan, 'advanced_analytics'))
         throw paymentRequired(upgradeMessage('advanced_analytics'));
-      rows = advancedReportRows(report, await ownerAdvancedAnalytics(db, c.var.businessId, period));
+      rows =
+        report === 'memberships'
+          ? membershipReportRows(await recurringRevenue(db, c.var.businessId))
+          : advancedReportRows(report, await ownerAdvancedAnalytics(db, c.var.businessId, period));
     }
     c.header('Content-Disposition', `attachment; filename="${report}-${period.from}-to-${period.to}.csv"`);
     return c.body(reportCsv(rows), 200, { 'Content-Type': 'text/csv; charset=utf-8' });

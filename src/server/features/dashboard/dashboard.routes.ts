@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { SUBSCRIPTION_TIERS } from '../../../shared/constants';
 import { requireOwnerForWrites, requireUser } from '../../access/guards';
 import { createRouter, errorResponses, json } from '../../http/openapi';
+import { recurringRevenueSchema } from '../analytics/owner-analytics.routes';
 import { configurePayments } from '../payouts/payment-accounts.service';
 import { getDashboard } from './dashboard.service';
 
@@ -31,6 +32,7 @@ const dashboardSchema = z
     }),
     insuranceExpiry: z.object({ expiryDate: z.string(), daysLeft: z.number().int() }).nullable(),
     automations: z.object({ reviewRequests: z.boolean(), winback: z.boolean() }),
+    memberships: recurringRevenueSchema.nullable(),
   })
   .openapi('Dashboard');
 

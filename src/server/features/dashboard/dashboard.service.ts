@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { messagingSettings, profiles, services } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { tipsThisMonthQuery } from '../invoices/invoices.service';
+import { recurringRevenue } from '../memberships/recurring-revenue.service';
 import { insuranceNotice, latestInsuranceExpiry } from '../verification/verification.service';
 import { businessTotals, readTotals, totalsOf } from './business-totals';
 
@@ -55,7 +56,10 @@ export async function getDashboard(db: Database, businessId: string) {
     .from(profiles)
     .where(eq(profiles.id, businessId));
   if (!row) throw notFound('No business profile found for this account');
-  const totals = await readTotals(db, businessId, row.totals);
+  const [totals, recurring] = await Promise.all([
+    readTotals(db, businessId, row.totals),
+    recurringRevenue(db, businessId),
+  ]);
   const profileComplete = Boolean(
     row.businessName?.trim() && row.businessAddress?.trim() && row.phone?.trim(),
   );
@@ -88,6 +92,8 @@ export async function getDashboard(db: Database, businessId: string) {
       reviewRequests: row.reviewRequests ?? DEFAULT_AUTOMATION_SETTINGS.reviewRequests,
       winback: row.winback ?? DEFAULT_AUTOMATION_SETTINGS.winback,
     },
+    // The Memberships card (decision 1262): only for a business that has made plans.
+    memberships: recurring.hasPlans ? recurring : null,
     // Set when the latest insurance certificate expires within 30 days (or has expired).
     insuranceExpiry: insuranceNotice(row.insuranceExpiry),
   };

@@ -452,6 +452,34 @@ function Advanced({ data, period }: { data: OwnerAdvancedAnalytics; period: Owne
         )}
       </Section>
       <Section
+        title="Memberships"
+        description="Recurring revenue today: what your plan members pay each month, churn this calendar month and the plan visits ahead."
+        csv={<CsvLink report="memberships" period={period} />}
+      >
+        {!data.memberships.hasPlans ? (
+          <Empty>Maintenance plans you offer appear here with their members and monthly revenue.</Empty>
+        ) : (
+          <Table
+            label="Memberships"
+            head={['Figure', 'Value']}
+            rows={[
+              ['Monthly recurring revenue', formatCents(data.memberships.mrrCents)],
+              ['Active members', data.memberships.members.active],
+              ['On hold', data.memberships.members.held],
+              ['Suspended', data.memberships.members.suspended],
+              [
+                'Churn this month',
+                `${percent(data.memberships.churn.rate)} (${data.memberships.churn.cancelledThisMonth} of ${data.memberships.churn.activeAtMonthStart})`,
+              ],
+              [
+                `Plan visits, next ${data.memberships.upcomingDays} days`,
+                data.memberships.upcomingPlanVisits,
+              ],
+            ]}
+          />
+        )}
+      </Section>
+      <Section
         title="Review ratings"
         description="The average rating of reviews received each month."
         csv={<CsvLink report="ratings" period={period} />}

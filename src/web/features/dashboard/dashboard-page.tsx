@@ -23,6 +23,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { InsightsCard } from './insights-card';
+import { MembershipsCard } from './memberships-card';
 
 /** Shown when the latest insurance certificate expires within 30 days (or has expired). */
 function InsuranceNotice({ expiryDate, daysLeft }: { expiryDate: string; daysLeft: number }) {
@@ -198,6 +199,8 @@ export function DashboardPage({
           {formatCents(data?.tipsThisMonthCents ?? 0)}
         </strong>
       </p>
+
+      {data?.memberships && <MembershipsCard figures={data.memberships} />}
 
       {profile && planIncludes(profile.subscriptionTier, 'insights') && <InsightsCard />}
 
