@@ -111,7 +111,12 @@ async function fixture(businessId: string) {
     cancelledAt: new Date('2026-02-28T10:30:00Z'),
   });
   await member(businessId, a.id, { status: 'pending' });
-  const service = await createService(t.db, businessId, { name: 'Wash', basePriceCents: 5000 });
+  const service = await createService(t.db, businessId, {
+    name: 'Wash',
+    description: '',
+    basePriceCents: 5000,
+    durationMinutes: 60,
+  });
   const at = (days: number) => new Date(NOW.getTime() + days * DAY);
   await visit(businessId, service.id, m1.id, at(1));
   await visit(businessId, service.id, m1.id, at(13));

@@ -28,7 +28,10 @@ export function MembershipsCard({ figures }: { figures: RecurringFigures }) {
     {
       label: 'Churn this month',
       value: churnText(churn.rate),
-      hint: `${churn.cancelledThisMonth} of ${churn.activeAtMonthStart} cancelled`,
+      hint:
+        churn.rate === null
+          ? 'No members on the 1st'
+          : `${churn.cancelledThisMonth} of ${churn.activeAtMonthStart} cancelled`,
       id: 'churn',
     },
     {

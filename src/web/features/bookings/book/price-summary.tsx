@@ -85,7 +85,7 @@ export function PriceSummary({
               ? `Included in ${plan.name} (1 credit)`
               : `${plan.name}: ${plan.discountPercent}% off`}
           </dt>
-          <dd className="tabular-nums">−{formatCents(planCents)}</dd>
+          <dd className="whitespace-nowrap tabular-nums">−{formatCents(planCents)}</dd>
         </div>
       )}
       {!repeat && promo && price && price.promoDiscountCents > 0 && (
