@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addDays, todayInZone } from '../src/shared/time';
-import { expect, newBookableBusiness, test } from './fixtures';
+import { expect, newBookableBusiness, setPlan, test } from './fixtures';
 
 // Issue 32: a customer joins a monthly plan in test mode and books an included visit from their member page ($0, one
 // credit); the owner sees members and monthly recurring revenue on the dashboard; the owner makes a customer a company
@@ -89,6 +89,20 @@ test('a member books an included visit; the owner sees members and MRR, and send
   await expect(page.getByTestId('memberships-plan-visits')).toHaveText('1');
   await page.getByRole('heading', { name: 'Memberships' }).scrollIntoViewIfNeeded();
   await shots(page, 'dashboard-memberships');
+
+  // On Pro, the same figures in analytics' Memberships section (table and CSV).
+  await setPlan(page, 'pro');
+  await page.goto('/analytics');
+  const table = page.getByRole('table', { name: 'Memberships' });
+  await expect(table).toContainText('Monthly recurring revenue$50.00');
+  await expect(table).toContainText('Plan visits, next 14 days1');
+  await expect(page.getByRole('link', { name: 'Export memberships as CSV' })).toBeVisible();
+  await table.scrollIntoViewIfNeeded();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await table.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/analytics-memberships-${width}.png` });
+  }
 
   // A company's visit this month (an owner's booking cannot be made in the past), done: tomorrow, or today on the
   // last day of the month.

@@ -12,6 +12,7 @@ import { requireFeature, requireOwner, requireUser } from '../../access/guards';
 import { invalid, paymentRequired } from '../../http/errors';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { loadPlan } from '../billing/plan-state';
+import { recurringRevenueSchema } from '../memberships/recurring-revenue.openapi';
 import { recurringRevenue } from '../memberships/recurring-revenue.service';
 import { advancedReportRows, basicReportRows, membershipReportRows, reportCsv } from './owner-analytics.csv';
 import { businessToday } from './owner-analytics.period';
@@ -60,23 +61,6 @@ const basicSchema = z
   })
   .openapi('OwnerAnalytics');
 
-/** Recurring revenue today (decision 1262): the same figures as the dashboard's Memberships card. */
-export const recurringRevenueSchema = z
-  .object({
-    hasPlans: z.boolean(),
-    timeZone: z.string(),
-    month: z.string(),
-    mrrCents: money,
-    members: z.object({ active: z.number().int(), held: z.number().int(), suspended: z.number().int() }),
-    churn: z.object({
-      cancelledThisMonth: z.number().int(),
-      activeAtMonthStart: z.number().int(),
-      rate: z.number().nullable(),
-    }),
-    upcomingPlanVisits: z.number().int(),
-    upcomingDays: z.number().int(),
-  })
-  .openapi('RecurringRevenue');
 const advancedSchema = z
   .object({
     memberships: recurringRevenueSchema,

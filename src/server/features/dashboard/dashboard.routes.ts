@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { SUBSCRIPTION_TIERS } from '../../../shared/constants';
 import { requireOwnerForWrites, requireUser } from '../../access/guards';
 import { createRouter, errorResponses, json } from '../../http/openapi';
-import { recurringRevenueSchema } from '../analytics/owner-analytics.routes';
+import { recurringRevenueSchema } from '../memberships/recurring-revenue.openapi';
 import { configurePayments } from '../payouts/payment-accounts.service';
 import { getDashboard } from './dashboard.service';
 
