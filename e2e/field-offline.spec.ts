@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { addDays, todayInZone } from '../src/shared/time';
-import { expect, linkFrom, signUpNewOwner, test } from './fixtures';
+import { assignedJob, FIELD_ZONE, joinTeam, newPhone } from './field';
+import { expect, test } from './fixtures';
 
 // Issue 26's offline promise, end to end: a technician on a phone opens their job, loses signal, checks in, ticks the
 // checklist and writes a note; the app shows them pending, sends them when the network is back, and the owner reads
@@ -8,7 +9,6 @@ import { expect, linkFrom, signUpNewOwner, test } from './fixtures';
 
 const SHOTS = 'test-results/screenshots';
 mkdirSync(SHOTS, { recursive: true });
-const ZONE = 'America/Chicago';
 
 test('a technician works a job offline; it syncs when the network is back and the owner sees it', async ({
   page,
@@ -18,55 +18,18 @@ test('a technician works a job offline; it syncs when the network is back and th
 }) => {
   test.setTimeout(120_000);
   await newOwner({ plan: 'pro', firstName: 'Olive', lastName: 'Owner' });
-  // The technician joins the owner's team from a phone of their own (390 px, a GPS fix for check-in).
-  const phone = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    geolocation: { latitude: 30.2672, longitude: -97.7431, accuracy: 12 },
-    permissions: ['geolocation'],
+  // The technician joins the owner's team from a phone of their own; tomorrow's job of a service with a checklist is
+  // given to them.
+  const phone = await newPhone(browser);
+  const tech = await joinTeam(page, phone, outbox);
+  const day = addDays(todayInZone(FIELD_ZONE), 1);
+  await assignedJob(page, {
+    technicianId: tech.userId,
+    date: day,
+    customer: { firstName: 'Dana', lastName: 'Garage', email: `dana-${tech.userId}@example.com` },
+    serviceName: 'Offline Detail',
+    checklist: ['Vacuum seats', 'Dress tires'],
   });
-  const tech = await signUpNewOwner(phone, { firstName: 'Theo', lastName: 'Tech' });
-  expect((await page.request.post('/api/team/invitations', { data: { email: tech.email } })).status()).toBe(
-    201,
-  );
-  const token = (await linkFrom(outbox, tech.email, /\/join\/[A-Za-z0-9_-]+/)).split('/').pop()!;
-  expect((await phone.request.post(`/api/invitations/${token}/accept`)).status()).toBe(200);
-
-  // A service with a checklist, and tomorrow's job of it given to the technician.
-  const service = await page.request.post('/api/services', {
-    data: { name: 'Offline Detail', basePriceCents: 15000, durationMinutes: 120 },
-  });
-  expect(service.status(), await service.text()).toBe(201);
-  const serviceId = ((await service.json()) as { id: string }).id;
-  const checklist = await page.request.put(`/api/services/${serviceId}/checklist`, {
-    data: { items: [{ label: 'Vacuum seats' }, { label: 'Dress tires' }] },
-  });
-  expect(checklist.status()).toBe(200);
-  const day = addDays(todayInZone(ZONE), 1);
-  const booking = await page.request.post('/api/bookings', {
-    data: {
-      customer: {
-        firstName: 'Dana',
-        lastName: 'Garage',
-        email: `dana-${tech.userId}@example.com`,
-        phone: null,
-      },
-      vehicle: { make: 'Honda', model: 'Civic', color: null },
-      vehicleType: 'sedan',
-      serviceId,
-      date: day,
-      time: '09:00',
-      locationAddress: '1 Main St, Austin, TX 78701',
-      notes: null,
-    },
-  });
-  expect(booking.status(), await booking.text()).toBe(201);
-  const bookingId = ((await booking.json()) as { id: string }).id;
-  const assigned = await page.request.put(`/api/team/assignments/${bookingId}`, {
-    data: { technicianId: tech.userId },
-  });
-  expect(assigned.status(), await assigned.text()).toBe(200);
 
   // Online: the field app opens and keeps tomorrow's job on the phone.
   const field = await phone.newPage();

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { addDays, todayInZone, zonedTimeToUtc } from '../src/shared/time';
 import { weekStartOf } from '../src/shared/timesheets';
-import { expect, linkFrom, signUpNewOwner, test } from './fixtures';
+import { joinTeam } from './field';
+import { expect, test } from './fixtures';
 
 // The owner's side of the field (issue 26): a technician's hours on Timesheets, corrected and exported for payroll.
 // Each journey works in a business of its own; the technician's actions go through the field API as the app sends them.
@@ -27,13 +28,7 @@ test('the owner sees a technician’s hours on Timesheets, corrects a shift and 
   await newOwner({ plan: 'pro', firstName: 'Olive', lastName: 'Owner' });
   // The technician signs up in a browser of their own and accepts the owner's invitation.
   const techContext = await browser.newContext();
-  const tech = await signUpNewOwner(techContext, { firstName: 'Theo', lastName: 'Tech' });
-  expect((await page.request.post('/api/team/invitations', { data: { email: tech.email } })).status()).toBe(
-    201,
-  );
-  const join = await linkFrom(outbox, tech.email, /\/join\/[A-Za-z0-9_-]+/);
-  const token = join.split('/').pop()!;
-  expect((await techContext.request.post(`/api/invitations/${token}/accept`)).status()).toBe(200);
+  const tech = await joinTeam(page, techContext, outbox);
 
   // Last Monday of the business's calendar: 8:00 to 16:30 on the technician's phone, with its offset.
   const lastMonday = addDays(weekStartOf(todayInZone(ZONE)), -7);

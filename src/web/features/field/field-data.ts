@@ -24,11 +24,19 @@ export const jobDate = (job: { startsAt: string; timeZone: string }) =>
 const offline = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
 
 /**
+ * The phone's copy took a sent action's answer after the read was asked: the read is older than what the screen shows
+ * (it would undo a check-in or a photo until the next read), so the copy stays; the read after the sync refreshes it.
+ */
+const newerHere = (kept: LocalJob | undefined, askedAt: string) =>
+  kept?.appliedAt !== undefined && kept.appliedAt >= askedAt;
+
+/**
  * The next 7 days of jobs: from the server when it answers (and then kept in IndexedDB), else from IndexedDB. A job
  * the server no longer lists is forgotten, unless the office overtook it while the phone was away: that one stays,
  * marked, until the technician has seen it.
  */
 async function loadJobs(from: string, to: string): Promise<LocalJob[]> {
+  const askedAt = new Date().toISOString();
   try {
     const fresh = await fetchFieldJobs(from, to);
     if (fresh[0]) localStorage.setItem(ZONE_KEY, fresh[0].timeZone);
@@ -38,8 +46,12 @@ async function loadJobs(from: string, to: string): Promise<LocalJob[]> {
       const ids = new Set(fresh.map((j) => j.id));
       const gone = kept.filter((j) => !ids.has(j.id) && !j.conflict).map((j) => j.id);
       await fieldDb.jobs.bulkDelete(gone);
-      const conflicts = new Map(kept.map((j) => [j.id, j.conflict]));
-      await fieldDb.jobs.bulkPut(fresh.map((j) => ({ ...j, conflict: conflicts.get(j.id), savedAt })));
+      const byId = new Map(kept.map((j) => [j.id, j]));
+      await fieldDb.jobs.bulkPut(
+        fresh
+          .filter((j) => !newerHere(byId.get(j.id), askedAt))
+          .map((j) => ({ ...j, conflict: byId.get(j.id)?.conflict, savedAt })),
+      );
     });
   } catch (error) {
     if (!offline(error)) throw error;
@@ -48,9 +60,11 @@ async function loadJobs(from: string, to: string): Promise<LocalJob[]> {
 }
 
 async function loadJob(id: string): Promise<LocalJob | null> {
+  const askedAt = new Date().toISOString();
   try {
     const fresh = await fetchFieldJob(id);
     const kept = await fieldDb.jobs.get(id);
+    if (kept && newerHere(kept, askedAt)) return kept;
     const job = { ...fresh, conflict: kept?.conflict, savedAt: new Date().toISOString() };
     await fieldDb.jobs.put(job);
     return job;

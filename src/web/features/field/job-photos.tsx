@@ -22,6 +22,32 @@ function useLocalPhotoUrls(jobId: string) {
   });
 }
 
+/**
+ * An uploaded photo's thumbnail. With no signal it cannot load (it is the server's, not kept on the phone): a tile that
+ * says it is saved stands in, not the alt text spilling out of the grid.
+ */
+function SentThumb({ src, alt }: { src: string; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed)
+    return (
+      <div
+        role="img"
+        aria-label={`${alt} (saved; shown when online)`}
+        className="flex aspect-square w-full items-center justify-center rounded-lg bg-slate-200 p-1 text-center text-xs font-semibold text-slate-600"
+      >
+        Saved
+      </div>
+    );
+  return (
+    <img
+      src={src}
+      alt={alt}
+      onError={() => setFailed(true)}
+      className="aspect-square w-full rounded-lg object-cover"
+    />
+  );
+}
+
 /** Before or After: several photos from the camera or the library, made small and kept on the phone, then uploaded. */
 export function PhotoSection({
   job,
@@ -96,11 +122,7 @@ export function PhotoSection({
         <ul className="grid grid-cols-3 gap-2">
           {sent.map((p) => (
             <li key={p.id}>
-              <img
-                src={p.thumbUrl}
-                alt={`${job.customer.name}'s vehicle, ${kind} the detail`}
-                className="aspect-square w-full rounded-lg object-cover"
-              />
+              <SentThumb src={p.thumbUrl} alt={`${job.customer.name}'s vehicle, ${kind} the detail`} />
             </li>
           ))}
           {waiting.map((p) => (

@@ -29,7 +29,7 @@ export async function applySent(db: FieldDb, entry: OutboxEntry, body: unknown) 
       await db.jobs.update(jobId, { conflict: answer.reason ?? 'reassigned' });
       return;
     }
-    const next: Partial<LocalJob> = {};
+    const next: Partial<LocalJob> = { appliedAt: new Date().toISOString() };
     if (answer.status) next.status = answer.status;
     if (answer.event) next.events = [...job.events, answer.event];
     if (answer.note) next.notes = [...job.notes, answer.note];

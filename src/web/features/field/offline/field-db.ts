@@ -8,6 +8,8 @@ export interface LocalJob extends FieldJob {
   conflict?: 'cancelled' | 'reassigned';
   /** When the phone last read this job from the server. */
   savedAt: string;
+  /** When the answer to a sent action was last put into this copy: a read asked before then is older than it. */
+  appliedAt?: string;
 }
 
 /** A downscaled photo waiting to be uploaded: bytes as an ArrayBuffer (Safari cannot store Blobs in IndexedDB). */

@@ -1,7 +1,7 @@
 import { queryKeys } from '../../../lib/query-keys';
 import { fieldQueryClient as queryClient } from '../field-query-client';
 import { applySent } from './apply-sent';
-import { dexieOutboxStore, FieldDb } from './field-db';
+import { dexieOutboxStore, FieldDb, type LocalJob } from './field-db';
 import { httpTransport } from './http-transport';
 import { createOutbox, type FlushReport, type OutboxAction } from './outbox';
 
@@ -15,10 +15,27 @@ const onChange = () => {
   void queryClient.invalidateQueries({ queryKey: queryKeys.field.outbox });
 };
 
+/**
+ * The screens read jobs through the query cache: the sent action's answer goes there too before the entry leaves the
+ * outbox, or the job would show its state from before the action until the next read comes back.
+ */
+async function showApplied(jobId: string | null | undefined) {
+  if (!jobId) return;
+  const job = await fieldDb.jobs.get(jobId);
+  if (!job) return;
+  queryClient.setQueryData<LocalJob | null>(queryKeys.field.job(jobId), (old) => (old ? job : old));
+  queryClient.setQueriesData<LocalJob[]>({ queryKey: ['field', 'jobs'] }, (old) =>
+    old?.map((j) => (j.id === jobId ? job : j)),
+  );
+}
+
 export const outbox = createOutbox({
   store: dexieOutboxStore(fieldDb),
   transport: httpTransport(fieldDb),
-  onSent: (entry, body) => applySent(fieldDb, entry, body),
+  onSent: async (entry, body) => {
+    await applySent(fieldDb, entry, body);
+    await showApplied(entry.action.jobId);
+  },
   onChange,
 });
 

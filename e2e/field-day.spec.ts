@@ -1,0 +1,160 @@
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { todayInZone } from '../src/shared/time';
+import { assignedJob, FIELD_ZONE, joinTeam, newPhone } from './field';
+import { expect, test } from './fixtures';
+
+// Issue 26's day in the field, end to end at 390 px: the technician signs in on a phone, runs today's job (On my way,
+// Check in, a before photo), loses signal and reloads (the app opens from its service worker's cache), adds an after
+// photo and completes the job with the customer's signature; the changes wait as pending and go out when the network
+// is back. The owner then sees the booking completed with both photos, the signature and the timeline, and the job's
+// time on Timesheets.
+
+const SHOTS = '/work/wt/shots/field2';
+
+/** A camera-like JPEG, made here: a gradient in the given colour. */
+async function photo(name: string, rgb: [number, number, number]) {
+  const [w, h] = [1600, 1200];
+  const pixels = Buffer.alloc(w * h * 3);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 3;
+      const shade = (x + y) / (w + h);
+      pixels[i] = rgb[0] * shade;
+      pixels[i + 1] = rgb[1] * shade;
+      pixels[i + 2] = rgb[2] * shade;
+    }
+  const buffer = await sharp(pixels, { raw: { width: w, height: h, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}
+
+const shoot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/field-day-${name}-390.png`, fullPage: true });
+
+test('a technician’s day: a job run on a phone, offline half-way, synced; the owner sees it done', async ({
+  page,
+  browser,
+  newOwner,
+  outbox,
+}) => {
+  test.setTimeout(150_000);
+  await newOwner({ plan: 'pro', firstName: 'Olive', lastName: 'Owner' });
+  const phone = await newPhone(browser);
+  const tech = await joinTeam(page, phone, outbox);
+  // The technician signs in through the form below, as on a new phone.
+  await phone.clearCookies();
+  const today = todayInZone(FIELD_ZONE);
+  const customer = { firstName: 'Dana', lastName: 'Driveway', email: `dana-${tech.userId}@example.com` };
+  await assignedJob(page, {
+    technicianId: tech.userId,
+    date: today,
+    customer,
+    serviceName: 'Field Day Detail',
+    checklist: ['Vacuum seats', 'Dress tires'],
+  });
+  const [before, after] = await Promise.all([
+    photo('before.jpg', [180, 60, 40]),
+    photo('after.jpg', [40, 120, 220]),
+  ]);
+
+  // Signing in, a technician lands on the field app's Today.
+  const field = await phone.newPage();
+  await field.goto('/auth');
+  await field.getByLabel('Email').fill(tech.email);
+  await field.getByLabel('Password').fill(tech.password);
+  await field.getByRole('button', { name: 'Sign In' }).click();
+  await expect(field).toHaveURL(/\/field$/);
+  await expect(field.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  const job = field.getByTestId('field-job').first();
+  await expect(job).toContainText('Dana Driveway');
+  await shoot(field, 'today');
+
+  // The first job of Today.
+  await job.click();
+  await expect(field.getByRole('heading', { level: 1, name: 'Dana Driveway' })).toBeVisible();
+  await shoot(field, 'job');
+
+  await field.getByRole('button', { name: 'On my way' }).click();
+  await field.getByLabel('ETA (minutes)').fill('20');
+  await shoot(field, 'on-my-way');
+  await field.getByRole('button', { name: 'Send' }).click();
+  await field.getByRole('button', { name: 'Check in' }).click();
+  await expect(field.getByRole('button', { name: 'Complete job' })).toBeEnabled();
+  await field.getByLabel('Before photos').setInputFiles(before);
+  await expect(field.getByRole('img', { name: /before the detail/ })).toHaveCount(1);
+  await expect(field.getByTestId('pending-badge')).toBeHidden();
+  // The moment the outbox is empty, the screen shows what was sent (not the job as it was before, until a new read).
+  expect(await field.getByText('In Progress', { exact: true }).isVisible()).toBe(true);
+  expect(await field.getByRole('img', { name: /before the detail/ }).count()).toBe(1);
+  await shoot(field, 'checked-in');
+
+  // The app's shell is cached by its service worker before the signal goes.
+  await field.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await phone.setOffline(true);
+  await field.reload();
+  await expect(field.getByRole('heading', { level: 1, name: 'Dana Driveway' })).toBeVisible();
+  expect(await field.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect(field.getByRole('img', { name: /before the detail/ })).toHaveCount(1);
+
+  await field.getByLabel('After photos').setInputFiles(after);
+  await expect(field.getByRole('img', { name: /after the detail \(waiting to upload\)/ })).toBeVisible();
+  await field.getByRole('button', { name: 'Complete job' }).click();
+  const pad = field.getByRole('img', { name: 'Signature pad: sign here' }).or(field.locator('canvas'));
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await field.mouse.move(box.x + 30, box.y + box.height * 0.6);
+  await field.mouse.down();
+  for (const [dx, dy] of [
+    [0.2, 0.3],
+    [0.35, 0.7],
+    [0.5, 0.35],
+    [0.65, 0.65],
+    [0.85, 0.4],
+  ])
+    await field.mouse.move(box.x + box.width * dx, box.y + box.height * dy, { steps: 5 });
+  await field.mouse.up();
+  await shoot(field, 'signature');
+  await field.getByRole('button', { name: 'Complete job' }).click();
+  await expect(field.getByRole('button', { name: 'Check out' })).toBeEnabled();
+  // The after photo and the completion wait on the phone.
+  await expect(field.getByTestId('pending-badge')).toHaveText('2 pending');
+  await shoot(field, 'offline-pending');
+
+  // Back in signal: everything goes out, the badge with it.
+  await phone.setOffline(false);
+  await expect(field.getByTestId('pending-badge')).toBeHidden({ timeout: 30_000 });
+  await expect(field.getByRole('img', { name: /after the detail$/ })).toHaveCount(1);
+  await shoot(field, 'synced');
+  await phone.close();
+
+  // The owner's booking: completed, both photos, the signature, the timeline.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/bookings?view=day&date=${today}`);
+  await page.getByTestId('grid-booking').filter({ hasText: 'Dana Driveway' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Completed', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('img', { name: /^Before the job, 1 of 1/ })).toBeVisible();
+  await expect(dialog.getByRole('img', { name: /^After the job, 1 of 1/ })).toBeVisible();
+  await expect(dialog.getByRole('img', { name: 'Signature of Dana Driveway' })).toBeVisible();
+  const timeline = dialog.getByRole('list', { name: 'Field timeline' });
+  for (const step of ['On my way', 'Checked in', 'Job completed']) await expect(timeline).toContainText(step);
+  await expect(timeline).toContainText('Theo Tech');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/field-day-owner-booking-390.png` });
+
+  // Timesheets: the job's time, from check-in to completion, on today's row.
+  await page.goto('/timesheets');
+  const week = page.getByTestId('technician-week').filter({ hasText: 'Theo Tech' });
+  const entry = week
+    .getByTestId(`day-${today}`)
+    .getByTestId('time-entry')
+    .filter({ hasText: 'Job · Dana Driveway' });
+  await expect(entry).toBeVisible();
+  await expect(entry.getByText('Open')).toBeHidden();
+  await expect(week.getByTestId(`day-${today}`).getByTestId('day-jobs')).toHaveText(/^Jobs \d+ h \d\d min$/);
+  await page.screenshot({ path: `${SHOTS}/field-day-owner-timesheets-390.png`, fullPage: true });
+});

@@ -1,0 +1,79 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, linkFrom, type OutboxMessage, type Owner, signUpNewOwner } from './fixtures';
+
+// What the field journeys (issue 26) share: a technician who joins the signed-in owner's team, a service with a
+// checklist, and a job of it given to the technician — all through the API, in the owner's business of its own.
+
+export const FIELD_ZONE = 'America/Chicago';
+
+/** A phone for the technician: 390 px, touch, a GPS fix for check-in. */
+export function newPhone(browser: Browser) {
+  return browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    geolocation: { latitude: 30.2672, longitude: -97.7431, accuracy: 12 },
+    permissions: ['geolocation'],
+  });
+}
+
+/**
+ * A technician signed up on `tech` (a phone's context or an API context of its own) who accepts the invitation of the
+ * owner signed in on `owner`.
+ */
+export async function joinTeam(
+  owner: Page,
+  tech: BrowserContext | APIRequestContext,
+  outbox: (to: string) => Promise<OutboxMessage[]>,
+  names = { firstName: 'Theo', lastName: 'Tech' },
+): Promise<Owner> {
+  const technician = await signUpNewOwner(tech, names);
+  const invited = await owner.request.post('/api/team/invitations', { data: { email: technician.email } });
+  expect(invited.status()).toBe(201);
+  const token = (await linkFrom(outbox, technician.email, /\/join\/[A-Za-z0-9_-]+/)).split('/').pop()!;
+  const request = 'request' in tech ? tech.request : tech;
+  expect((await request.post(`/api/invitations/${token}/accept`)).status()).toBe(200);
+  return technician;
+}
+
+/** A service with checklist items, and a job of it on `date` at `time` given to the technician; its booking id. */
+export async function assignedJob(
+  owner: Page,
+  options: {
+    technicianId: string;
+    date: string;
+    time?: string;
+    customer: { firstName: string; lastName: string; email: string };
+    serviceName: string;
+    checklist: string[];
+  },
+): Promise<string> {
+  const service = await owner.request.post('/api/services', {
+    data: { name: options.serviceName, basePriceCents: 15000, durationMinutes: 120 },
+  });
+  expect(service.status(), await service.text()).toBe(201);
+  const serviceId = ((await service.json()) as { id: string }).id;
+  const checklist = await owner.request.put(`/api/services/${serviceId}/checklist`, {
+    data: { items: options.checklist.map((label) => ({ label })) },
+  });
+  expect(checklist.status()).toBe(200);
+  const booking = await owner.request.post('/api/bookings', {
+    data: {
+      customer: { ...options.customer, phone: null },
+      vehicle: { make: 'Honda', model: 'Civic', color: null },
+      vehicleType: 'sedan',
+      serviceId,
+      date: options.date,
+      time: options.time ?? '09:00',
+      locationAddress: '1 Main St, Austin, TX 78701',
+      notes: null,
+    },
+  });
+  expect(booking.status(), await booking.text()).toBe(201);
+  const bookingId = ((await booking.json()) as { id: string }).id;
+  const assigned = await owner.request.put(`/api/team/assignments/${bookingId}`, {
+    data: { technicianId: options.technicianId },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+  return bookingId;
+}
