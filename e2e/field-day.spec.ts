@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { todayInZone } from '../src/shared/time';
 import { assignedJob, FIELD_ZONE, joinTeam, newPhone } from './field';
 import { expect, test } from './fixtures';
+import { expectNoSidewaysOverflow } from './overflow';
 
 // Issue 26's day in the field, end to end at 390 px: the technician signs in on a phone, runs today's job (On my way,
 // Check in, a before photo), loses signal and reloads (the app opens from its service worker's cache), adds an after
@@ -30,8 +31,11 @@ async function photo(name: string, rgb: [number, number, number]) {
   return { name, mimeType: 'image/jpeg', buffer };
 }
 
-const shoot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/field-day-${name}-390.png`, fullPage: true });
+/** A field screen at 390 px: no sideways scrolling, and a full-page screenshot. */
+async function shoot(page: Page, name: string) {
+  await expectNoSidewaysOverflow(page, `field ${name}`);
+  await page.screenshot({ path: `${SHOTS}/field-day-${name}-390.png`, fullPage: true });
+}
 
 test('a technician’s day: a job run on a phone, offline half-way, synced; the owner sees it done', async ({
   page,
@@ -145,6 +149,8 @@ test('a technician’s day: a job run on a phone, offline half-way, synced; the 
   await expect(timeline).toContainText('Theo Tech');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SHOTS}/field-day-owner-booking-390.png` });
+  await dialog.getByRole('img', { name: 'Signature of Dana Driveway' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/field-day-owner-booking-photos-390.png` });
 
   // Timesheets: the job's time, from check-in to completion, on today's row.
   await page.goto('/timesheets');
