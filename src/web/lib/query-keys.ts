@@ -99,6 +99,8 @@ export const queryKeys = {
   /** The technician's field app (issue 26): jobs of a range read online (IndexedDB offline), the outbox, the shift. */
   field: {
     all: ['field'] as const,
+    /** Every range's job list, for updating them all at once. */
+    allJobs: ['field', 'jobs'] as const,
     jobs: (from: string, to: string) => ['field', 'jobs', from, to] as const,
     job: (id: string) => ['field', 'job', id] as const,
     outbox: ['field', 'outbox'] as const,

@@ -24,7 +24,7 @@ async function showApplied(jobId: string | null | undefined) {
   const job = await fieldDb.jobs.get(jobId);
   if (!job) return;
   queryClient.setQueryData<LocalJob | null>(queryKeys.field.job(jobId), (old) => (old ? job : old));
-  queryClient.setQueriesData<LocalJob[]>({ queryKey: ['field', 'jobs'] }, (old) =>
+  queryClient.setQueriesData<LocalJob[]>({ queryKey: queryKeys.field.allJobs }, (old) =>
     old?.map((j) => (j.id === jobId ? job : j)),
   );
 }
