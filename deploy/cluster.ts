@@ -477,20 +477,29 @@ async function check(cluster: Cluster) {
       `select recipient_count, sent_count, failed_count, finished_at from campaigns where id = $1`,
       [campaignId],
     );
+    // The recipients are the campaign's own message rows, fixed at Send: customers who booked after it are not among
+    // them (counting every customer of the business found them with no message whenever bookings outran the Send).
     const perRecipient = await q(
-      `select c.email, count(o.id)::int as n from customers c left join outbox_messages o on o."to" = c.email and o.subject = 'Cluster campaign'
-        where c.business_id = $1 group by c.email`,
-      [owner.userId],
+      `select s."to" as email, count(o.id)::int as n from message_sends s
+        left join outbox_messages o on o."to" = s."to" and o.subject = 'Cluster campaign'
+        where s.campaign_id = $1 and s.channel = 'email' group by s."to"`,
+      [campaignId],
+    );
+    const [strays] = await q(
+      `select count(*)::int as n from outbox_messages o where o.subject = 'Cluster campaign'
+        and not exists (select 1 from message_sends s where s.campaign_id = $1 and s."to" = o."to")`,
+      [campaignId],
     );
     const wrong = perRecipient.filter((r) => r.n !== 1);
     if (
       Number(camp!.recipient_count) < RECIPIENTS ||
       camp!.sent_count !== camp!.recipient_count ||
       perRecipient.length !== camp!.recipient_count ||
-      wrong.length
+      wrong.length ||
+      strays!.n !== 0
     )
       throw new Error(
-        `campaign: ${JSON.stringify(camp)}; recipients without exactly one message: ${wrong.length}`,
+        `campaign: ${JSON.stringify(camp)}; ${perRecipient.length} recipients, without exactly one message: ${wrong.length}; to others: ${strays!.n}`,
       );
     console.log(
       `Campaign: ${camp!.recipient_count} recipients (the 40 made and the bookers), one message each; finished ${Math.round((new Date(String(camp!.finished_at)).getTime() - sentAt) / 1000)} s after Send.`,
