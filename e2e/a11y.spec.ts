@@ -21,6 +21,7 @@ const PUBLIC_VISITS = [
   '/membership-plans/:ref',
   '/membership-plans/invite/:token',
   '/membership/:token',
+  '/gallery/:token',
   '*',
 ] as const;
 const OWNER_VISITS = [...OWNER_ROUTES] as const;
@@ -285,6 +286,40 @@ test("public pages of a business's customer: booking form, quote, pay, checkout,
     await linkFrom(outbox, biz.customerEmail, /\/review\/[A-Za-z0-9_-]+/, { timeout: 100_000 }),
     '/review/{token}',
   );
+  await context.close();
+});
+
+test('the customer’s before/after gallery of a job (issue 26)', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await newBookableBusiness(page, [{ name: 'Axe Gallery Wash', basePriceCents: 4000 }]);
+  const service = await page.request.post('/api/services', {
+    data: { name: 'Axe Gallery Detail', basePriceCents: 9000, durationMinutes: 60 },
+  });
+  expect(service.status(), await service.text()).toBe(201);
+  const booking = await page.request.post('/api/bookings', {
+    data: {
+      customer: {
+        firstName: 'Gail',
+        lastName: 'Lery',
+        email: `gail-${randomUUID().slice(0, 6)}@example.com`,
+        phone: null,
+      },
+      vehicle: { make: 'Honda', model: 'Civic', color: null },
+      vehicleType: 'sedan',
+      serviceId: ((await service.json()) as { id: string }).id,
+      date: addDays(todayInZone(ZONE), 3),
+      time: '10:00',
+      locationAddress: '1 Main St, Austin, TX 78701',
+      notes: null,
+    },
+  });
+  expect(booking.status(), await booking.text()).toBe(201);
+  const { id } = (await booking.json()) as { id: string };
+  const gallery = await page.request.get(`/api/bookings/${id}/gallery`);
+  expect(gallery.status(), await gallery.text()).toBe(200);
+  const { url } = (await gallery.json()) as { url: string };
+  await visit(page, new URL(url).pathname, '/gallery/{token}');
   await context.close();
 });
 

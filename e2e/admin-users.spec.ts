@@ -68,6 +68,8 @@ test('screenshots of /admin/users at 390 and 1280 px', async ({ page }) => {
     await page.goto('/admin/users');
     await expect(page.getByTestId('account-row').first()).toBeVisible();
     await page.screenshot({ path: `test-results/screenshots/admin-users-${width}.png`, fullPage: true });
+    // Other journeys add accounts newest first: the demo owner is found by search, not by being on the first page.
+    await page.getByLabel('Search').fill('owner@shineroute.test');
     await page
       .getByTestId('account-row')
       .filter({ hasText: 'owner@shineroute.test' })

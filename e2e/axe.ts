@@ -55,4 +55,14 @@ export async function settle(page: Page, ready?: () => Promise<void>) {
   await page.waitForLoadState('networkidle');
   if (ready) await ready();
   await expect(page.locator('[aria-busy="true"], [data-skeleton]')).toHaveCount(0);
+  // A transition under way (a toast sliding in after a resize) is checked at its end, not at a half-faded colour;
+  // endless animations (a spinner) are not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+      ),
+  );
 }

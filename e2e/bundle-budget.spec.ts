@@ -10,9 +10,10 @@ const BUDGETS = [
   { path: '/', gzipBytes: 10 * KB }, // the header menu and the zip checker, no framework
   { path: '/about', gzipBytes: 5 * KB },
   // Server-rendered; the form hydrates (docs/decisions/0911, 912, 914): react-dom is ≈ 62 KB of it. The goal is
-  // 100 KB; 914 took tailwind-merge off the island (≈ 89.8 KB) and the budget holds that.
-  { path: '/book', gzipBytes: 90 * KB },
-  { path: '/book/lone-star-mobile-detailing', gzipBytes: 90 * KB },
+  // 100 KB; 914 took tailwind-merge off the island (≈ 89.8 KB). Add-ons, repeat visits, plan credits, photo consent and
+  // the drive-aware zip joined the form (95.5 KB, zod still off it; decision 1255): the budget holds that, under 100 KB.
+  { path: '/book', gzipBytes: 96 * KB },
+  { path: '/book/lone-star-mobile-detailing', gzipBytes: 96 * KB },
   { path: '/for-detailers', gzipBytes: 5 * KB },
   { path: '/contact', gzipBytes: 10 * KB }, // the header menu and the contact form; zod on first submit
   // The header menu and the auth form, no framework and no better-auth client; zod on first submit (decision 913).

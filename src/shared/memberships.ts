@@ -111,18 +111,5 @@ export function addMonths(instant: Date, months: number): Date {
   return d;
 }
 
-/**
- * Whether a plan's credit pays for this service and vehicle: the plan's services (none listed: every service) and
- * its vehicle types (decision 1260).
- */
-export const planIncludesService = (
-  plan: { includedServiceIds: string[]; vehicleTypes: readonly string[] },
-  serviceId: string,
-  vehicleType: string,
-) =>
-  (plan.includedServiceIds.length === 0 || plan.includedServiceIds.includes(serviceId)) &&
-  plan.vehicleTypes.includes(vehicleType);
-
-/** A service that is not included, at the plan's discount (rounded to the cent). */
-export const planDiscountedCents = (priceCents: number, discountPercent: number) =>
-  Math.round((priceCents * (100 - discountPercent)) / 100);
+// Kept apart from the schemas so /book's island prices a plan visit without loading zod (decision 1260).
+export { planDiscountedCents, planIncludesService } from './membership-prices';

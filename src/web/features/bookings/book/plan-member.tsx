@@ -1,6 +1,6 @@
 import { BadgeCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { planDiscountedCents, planIncludesService } from '../../../../shared/memberships';
+import { planDiscountedCents, planIncludesService } from '../../../../shared/membership-prices';
 import type { api } from '../../../lib/api';
 import { endpoint, unwrap } from '../../../lib/api-fetch';
 import { useRemote } from '../../../lib/use-remote';
