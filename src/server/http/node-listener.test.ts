@@ -39,6 +39,12 @@ const expectSecurityHeaders = (res: Response) => {
 const viaApp = (path: string, ip = '127.0.0.1') => t.request(path, { ip });
 const served = (zip: string) => `/api/public/availability?zip=${zip}`;
 
+it("keeps an idle connection open longer than a proxy's 60 s idle limit, so the client closes first", () => {
+  // Node's 5 s default raced clients that reuse a socket just as the server dropped it (ECONNRESET).
+  expect(server.keepAliveTimeout).toBeGreaterThan(60_000);
+  expect(server.headersTimeout).toBeGreaterThan(server.keepAliveTimeout);
+});
+
 describe('the app served by Node carries its security headers', () => {
   it.each(['/api/health', '/api/no-such-route', '/api/public/availability?zip=abc', '/api/dashboard'])(
     '%s',

@@ -106,5 +106,13 @@ function health(req: IncomingMessage, res: ServerResponse): boolean {
  * answer's own (security-headers.ts, SecureServerResponse; decision 924).
  */
 export function createAppServer(listener: (req: IncomingMessage, res: ServerResponse) => void) {
-  return createServer({ ServerResponse: SecureServerResponse }, listener);
+  const server = createServer({ ServerResponse: SecureServerResponse }, listener);
+  // Node closes an idle kept-alive socket after 5 s; a client (a load balancer, a browser, a test's request context)
+  // that sends on it at that moment gets ECONNRESET. Idle sockets live longer here than behind any common proxy's
+  // 60 s idle limit, so the client always closes first.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  return server;
 }
+
+const KEEP_ALIVE_MS = 65_000;
