@@ -3,6 +3,7 @@
 // time, each with its Idempotency-Key, the photos (~1 MB camera JPEGs) one by one as multipart uploads.
 import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { verdict } from './bench-field';
 
 const GOAL_MS = 10_000;
 
@@ -94,7 +95,7 @@ export async function fieldSyncFigures(
       `median ${median.toFixed(0)} ms each, thumbnail included) in ${(total - (actionsDone - started)).toFixed(0)} ms`,
   );
   report(
-    `  total ${(total / 1000).toFixed(2)} s — goal < ${GOAL_MS / 1000} s: ${total < GOAL_MS && failed === 0 ? 'within target' : 'OVER TARGET'}` +
+    `  total ${(total / 1000).toFixed(2)} s — goal < ${GOAL_MS / 1000} s: ${verdict(total < GOAL_MS && failed === 0)}` +
       `${failed ? ` (${failed} requests failed: ${[...new Set(statuses)].join(', ')})` : ''}`,
   );
 }

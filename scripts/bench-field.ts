@@ -1,15 +1,30 @@
-// The field app's figures (issue 26, docs/decisions/1175): `npm run bench -- --only=field-web`.
-//   - the gzipped JavaScript of its first load (Today), counted from what Chromium fetched (and from the built page);
-//   - a repeat open of Today with no network (from the service worker's cache and IndexedDB), median of 5;
-//   - a 4000×3000 camera JPEG downscaled by the app's own code (offline/downscale.ts) at Lighthouse's 4× CPU slowdown.
+// The field app's figures (issue 26, docs/decisions/1175): `npm run bench -- --only=field-web`, each beside its goal.
+//   - Lighthouse's mobile preset on /field signed in as the technician (goal ≥ 95);
+//   - the gzipped JavaScript of its first load (Today), counted from what Chromium fetched (and from the built page;
+//     goal ≤ 120 KB);
+//   - a repeat open of Today with no network (from the service worker's cache and IndexedDB), median of 5 (goal < 1 s);
+//   - a 4000×3000 camera JPEG downscaled by the app's own code (offline/downscale.ts) at Lighthouse's 4× CPU slowdown
+//     (goal: ≤ 2048 px on the long side and ≤ 600 KB, within 2 s).
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { buildSync } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { runLighthouse } from './lighthouse';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
 const KB = 1024;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** Issue 26's goals for the field app. */
+export const FIELD_GOALS = {
+  lighthouse: 95,
+  firstLoadKb: 120,
+  offlineOpenMs: 1000,
+  photoPx: 2048,
+  photoKb: 600,
+  photoMs: 2000,
+} as const;
+/** How every field figure ends: beside its goal, "within target" or "over". */
+export const verdict = (ok: boolean) => (ok ? 'within target' : 'over');
 
 /** The first load's scripts as the built page names them (entry and module preloads), gzipped at level 9. */
 export function builtFirstLoadBytes(distDir = 'dist/web') {
@@ -22,9 +37,11 @@ export async function fieldWebFigures(
   url: string,
   technician: { email: string; password: string },
   report: (line: string) => void,
+  { lighthouseRuns = 3 } = {},
 ) {
+  const built = builtFirstLoadBytes() / KB;
   report(
-    `Field app (/field): built first load ${(builtFirstLoadBytes() / KB).toFixed(1)} KB gzipped JavaScript`,
+    `Field app (/field): built first load ${built.toFixed(1)} KB gzipped JavaScript — goal ≤ ${FIELD_GOALS.firstLoadKb} KB: ${verdict(built <= FIELD_GOALS.firstLoadKb)}`,
   );
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -37,6 +54,11 @@ export async function fieldWebFigures(
       headers: { origin: new URL(url).origin },
     });
     if (!signIn.ok()) throw new Error(`technician sign-in failed: ${signIn.status()}`);
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const [lh] = await runLighthouse(url, ['/field'], { runs: lighthouseRuns, extraHeaders: { cookie } });
+    report(
+      `  Lighthouse mobile, /field signed in: performance ${lh!.score} (runs ${lh!.scores.join(' · ')}), LCP ${(lh!.lcpMs / 1000).toFixed(2)} s, TBT ${lh!.tbtMs} ms — goal ≥ ${FIELD_GOALS.lighthouse}: ${verdict(lh!.score >= FIELD_GOALS.lighthouse)}`,
+    );
     const page = await context.newPage();
     const scripts: string[] = [];
     page.on('response', (res) => {
@@ -52,7 +74,7 @@ export async function fieldWebFigures(
       fetched += gzipSync(body, { level: 9 }).length;
     }
     report(
-      `  first load in Chromium: ${new Set(scripts).size} scripts, ${(fetched / KB).toFixed(1)} KB gzipped`,
+      `  first load in Chromium: ${new Set(scripts).size} scripts, ${(fetched / KB).toFixed(1)} KB gzipped — goal ≤ ${FIELD_GOALS.firstLoadKb} KB: ${verdict(fetched / KB <= FIELD_GOALS.firstLoadKb)}`,
     );
 
     // Offline, opened again and again from the worker's cache: to Today's list (or its empty state) on screen.
@@ -69,7 +91,9 @@ export async function fieldWebFigures(
       await shown.waitFor();
       opens.push(Date.now() - start);
     }
-    report(`  repeat open of Today offline: median ${median(opens)} ms (runs ${opens.join(' · ')})`);
+    report(
+      `  repeat open of Today offline: median ${median(opens)} ms (runs ${opens.join(' · ')}) — goal < ${FIELD_GOALS.offlineOpenMs} ms: ${verdict(median(opens) < FIELD_GOALS.offlineOpenMs)}`,
+    );
     await context.setOffline(false);
 
     // The app's own downscale code in the page, at 4× CPU slowdown.
@@ -122,8 +146,13 @@ export async function fieldWebFigures(
       return out;
     })) as Array<{ ms: number; bytes: number; width: number; height: number; input: number }>;
     const last = runs.at(-1)!;
+    const ms = Math.round(median(runs.map((r) => r.ms)));
+    const ok =
+      Math.max(last.width, last.height) <= FIELD_GOALS.photoPx &&
+      last.bytes / KB <= FIELD_GOALS.photoKb &&
+      ms <= FIELD_GOALS.photoMs;
     report(
-      `  4000×3000 JPEG (${(last.input / KB).toFixed(0)} KB) at 4× CPU slowdown: median ${Math.round(median(runs.map((r) => r.ms)))} ms → ${last.width}×${last.height}, ${(last.bytes / KB).toFixed(0)} KB`,
+      `  4000×3000 JPEG (${(last.input / KB).toFixed(0)} KB) at 4× CPU slowdown: median ${ms} ms → ${last.width}×${last.height}, ${(last.bytes / KB).toFixed(0)} KB — goal ≤ ${FIELD_GOALS.photoPx} px, ≤ ${FIELD_GOALS.photoKb} KB within ${FIELD_GOALS.photoMs / 1000} s: ${verdict(ok)}`,
     );
   } finally {
     await browser.close();

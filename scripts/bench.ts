@@ -22,8 +22,9 @@
 //      distance; --vrptw-dir=DIR, default ../shared/bench/vrptw/ beside the repository; --routing-ms=2000,1000) and
 //      a business day of 60 jobs and 6 technicians. Needs no server or database.
 //
-//   F. The field app (scripts/bench-field.ts): its first load's gzipped JavaScript, a repeat open of Today with no
-//      network, and a 4000×3000 JPEG downscaled at 4× CPU slowdown, signed in as the demo technician (--only=field-web).
+//   F. The field app (scripts/bench-field.ts): Lighthouse's mobile preset on /field, its first load's gzipped
+//      JavaScript, a repeat open of Today with no network, and a 4000×3000 JPEG downscaled at 4× CPU slowdown, signed in
+//      as the demo technician, each beside its goal: "within target" or "over" (--only=field-web).
 //
 //   G. Field sync (scripts/bench-field-sync.ts): the demo technician's 20 queued actions and 10 ~1 MB photos sent through
 //      the field API one by one, as the field app does after reconnecting (goal < 10 s). --only=field.
@@ -40,7 +41,7 @@
 // Parts: --only=api,cluster,scale,lighthouse,seo,routing,routes,field-web,field,analytics,calendar (any of them, comma-separated; default api,scale,lighthouse,seo,routing,field). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
 // embedded database lives in a temporary folder (or, with BENCH_DATABASE_URL=postgres://…/postgres, in a fresh
 // PostgreSQL database that is dropped afterwards). Options: --pages=100000 --duration=10 --data-dir=DIR, --ports=FIRST-LAST
-// (or BENCH_PORTS): the servers take free ports in that range only.
+// (or BENCH_PORTS): the servers take free ports in that range only; --start-timeout=300 (seconds a server may take to start).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -127,7 +128,9 @@ async function startServer(label: string, { web = false } = {}): Promise<Server>
     },
     stdio: ['ignore', log, log],
   });
-  const deadline = Date.now() + 120_000;
+  // A loaded machine starts a server slowly (migrations and the demo seed on PGlite): --start-timeout=SECONDS.
+  const startSeconds = Number(args['start-timeout'] ?? 300);
+  const deadline = Date.now() + startSeconds * 1000;
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`the server exited (${child.exitCode}); see ${join(dataDir, `server-${label}.log`)}`);
@@ -136,7 +139,11 @@ async function startServer(label: string, { web = false } = {}): Promise<Server>
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('the server did not start within 2 minutes');
+    if (Date.now() > deadline) {
+      // Not left running behind the error (it would keep the bench's process alive).
+      child.kill('SIGKILL');
+      throw new Error(`the server did not start within ${startSeconds} s`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
@@ -421,7 +428,7 @@ async function fieldWebPart() {
   }
   const server = await startServer('field-web', { web: true });
   try {
-    await fieldWebFigures(server.url, DEMO_TECH, report);
+    await fieldWebFigures(server.url, DEMO_TECH, report, { lighthouseRuns: LIGHTHOUSE_RUNS });
   } finally {
     await server.stop();
   }

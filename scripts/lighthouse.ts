@@ -35,6 +35,7 @@ export interface LighthouseFigures {
 async function measure(
   url: string,
   port: number,
+  extraHeaders?: Record<string, string>,
   attempt = 1,
 ): Promise<NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']> {
   const result = await lighthouse(url, {
@@ -42,13 +43,14 @@ async function measure(
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
+    ...(extraHeaders && { extraHeaders }),
   });
   const error = result?.lhr.runtimeError;
   if (result && !error) return result.lhr;
   if (attempt >= 3)
     throw new Error(`Lighthouse on ${url}: ${error?.code ?? 'no result'} ${error?.message ?? ''}`);
   console.warn(`Lighthouse on ${url}: ${error?.code ?? 'no result'}, measuring again`);
-  return measure(url, port, attempt + 1);
+  return measure(url, port, extraHeaders, attempt + 1);
 }
 
 const median = <T>(items: T[], by: (t: T) => number) =>
@@ -74,11 +76,14 @@ export async function defaultPaths(baseUrl: string): Promise<string[]> {
   ];
 }
 
-/** Runs Lighthouse `runs` times per path against `baseUrl` and returns the median run's figures per path. */
+/**
+ * Runs Lighthouse `runs` times per path against `baseUrl` and returns the median run's figures per path.
+ * `extraHeaders` go with every request (a session cookie, for a signed-in page such as /field).
+ */
 export async function runLighthouse(
   baseUrl: string,
   paths: string[],
-  { runs = 3 } = {},
+  { runs = 3, extraHeaders }: { runs?: number; extraHeaders?: Record<string, string> } = {},
 ): Promise<LighthouseFigures[]> {
   const chrome = await launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -89,7 +94,7 @@ export async function runLighthouse(
     for (const path of paths) {
       const results: Omit<LighthouseFigures, 'scores'>[] = [];
       for (let i = 0; i < runs; i++) {
-        const lhr = await measure(new URL(path, baseUrl).href, chrome.port);
+        const lhr = await measure(new URL(path, baseUrl).href, chrome.port, extraHeaders);
         const { categories, audits } = lhr;
         results.push({
           path,
