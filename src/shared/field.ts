@@ -18,6 +18,8 @@ export type FieldEventKind = (typeof FIELD_EVENT_KINDS)[number];
 
 export const PHOTO_KINDS = ['before', 'after'] as const;
 export type PhotoKind = (typeof PHOTO_KINDS)[number];
+/** A photo's kind in words: the owner's panel, the gallery's alt text, a photo kept as a note. */
+export const PHOTO_KIND_LABEL: Record<PhotoKind, string> = { before: 'Before', after: 'After' };
 
 /** Why a write on a job was kept as a note instead of applied: the office changed the job while the phone was away. */
 export const NOT_APPLIED_REASONS = ['cancelled', 'reassigned'] as const;
@@ -163,15 +165,17 @@ export const fieldEventSchema = z.object({
 });
 export type FieldEvent = z.infer<typeof fieldEventSchema>;
 
-export const fieldPhotoSchema = z.object({
+/** A job's photo as an image to show: the field's and the owner's (with when it was taken), the gallery's (with alt). */
+export const photoImageSchema = z.object({
   id: z.string(),
   kind: z.enum(PHOTO_KINDS),
   url: z.string(),
   thumbUrl: z.string(),
   width: z.number().int(),
   height: z.number().int(),
-  takenAt: z.string(),
 });
+
+export const fieldPhotoSchema = photoImageSchema.extend({ takenAt: z.string() });
 export type FieldPhoto = z.infer<typeof fieldPhotoSchema>;
 
 export const checklistStateSchema = z.object({
@@ -205,6 +209,19 @@ export const fieldNoteSchema = z.object({
 });
 export type FieldNote = z.infer<typeof fieldNoteSchema>;
 
+/**
+ * A technician's time on the job: their job entry of Timesheets (decision 1242), as Timesheets counts it — check-in to
+ * the last of completion and check-out, or as the owner corrected it (`edited`); an entry not ended yet counts to now.
+ */
+export const jobTimeSchema = z.object({
+  technician: personRefSchema,
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  minutes: z.number().int(),
+  edited: z.boolean(),
+});
+export type JobTime = z.infer<typeof jobTimeSchema>;
+
 /** What happened on the job in the field: the owner's booking panel and the field app's job screen. */
 export const bookingFieldSchema = z.object({
   events: z.array(fieldEventSchema),
@@ -213,6 +230,8 @@ export const bookingFieldSchema = z.object({
   signature: fieldSignatureSchema.nullable(),
   materials: z.array(fieldMaterialSchema),
   notes: z.array(fieldNoteSchema),
+  /** The owner's panel: each technician's time on the job, from Timesheets' entries. */
+  jobTime: z.array(jobTimeSchema),
 });
 export type BookingField = z.infer<typeof bookingFieldSchema>;
 

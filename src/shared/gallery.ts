@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PHOTO_KINDS } from './field';
+import { PHOTO_KIND_LABEL, PHOTO_KINDS, type PhotoKind, photoImageSchema } from './field';
 
 // The customer's before/after gallery (issue 26, decision 1244): a page of one booking's photos behind a signed link
 // sent with the completion message, the customer's consent to show them publicly, and the photos the owner features
@@ -7,15 +7,7 @@ import { PHOTO_KINDS } from './field';
 
 export { GALLERY_TEXT } from './gallery-text';
 
-export const galleryPhotoSchema = z.object({
-  id: z.string(),
-  kind: z.enum(PHOTO_KINDS),
-  url: z.string(),
-  thumbUrl: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  alt: z.string(),
-});
+export const galleryPhotoSchema = photoImageSchema.extend({ alt: z.string() });
 export type GalleryPhoto = z.infer<typeof galleryPhotoSchema>;
 
 /** The public gallery page's answer: the business's name, the job and its photos; nothing else of the business. */
@@ -40,5 +32,4 @@ export const ownerGallerySchema = z.object({
 export type OwnerGallery = z.infer<typeof ownerGallerySchema>;
 
 export const galleryPath = (token: string) => `/gallery/${token}`;
-export const photoAlt = (kind: (typeof PHOTO_KINDS)[number], serviceName: string) =>
-  `${kind === 'before' ? 'Before' : 'After'}: ${serviceName}`;
+export const photoAlt = (kind: PhotoKind, serviceName: string) => `${PHOTO_KIND_LABEL[kind]}: ${serviceName}`;

@@ -8,17 +8,23 @@ export interface JobGalleryMessage {
   businessName: string;
   serviceName: string;
   galleryLink: string;
-  photoCount: number;
+  /** Left out (null) when more photos may follow: a late sync's first photo. */
+  photoCount: number | null;
 }
+
+const photosOf = (n: number | null) => (n === null ? '' : ` (${n} ${n === 1 ? 'photo' : 'photos'})`);
 
 export const jobGallery = defineEmail<JobGalleryMessage>({
   subject: (p) => `Your ${p.serviceName} is done: see the before and after`,
   Email: (p) => (
-    <EmailLayout brand={p.businessName} preview={`${p.photoCount} photos of your ${p.serviceName}`}>
+    <EmailLayout
+      brand={p.businessName}
+      preview={`${p.photoCount ?? 'Before and after'} photos of your ${p.serviceName}`}
+    >
       <P>Hi {p.firstName},</P>
       <P>
         Your {p.serviceName} with {p.businessName} is complete. Here are the before and after photos from the
-        job ({p.photoCount} {p.photoCount === 1 ? 'photo' : 'photos'}):
+        job{photosOf(p.photoCount)}:
       </P>
       <Url href={p.galleryLink} />
       <P>

@@ -14,6 +14,7 @@ import {
   type NotAppliedReason,
   type NoteInput,
   type OnMyWayInput,
+  PHOTO_KIND_LABEL,
   type PhotoFields,
 } from '../../../shared/field';
 import type { Viewer } from '../../access/technician-access';
@@ -37,12 +38,13 @@ import { AppError, notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
 import type { FileStorage } from '../../providers/storage/storage';
 import { updateBookingStatus } from '../bookings/bookings.service';
+import { deliverAfterCommit } from '../campaigns/automations/message-queue';
 import { recordJobMaterialUse } from '../inventory/service-usage.service';
 import { observeDrive } from '../routes/drive-calibration.service';
 import { refineFromCheckIn } from '../routes/gps-refine.service';
 import { endJobTime, startJobTime } from '../timesheets/job-time.service';
 import { toEvent, toPhoto } from './field-read.service';
-import { sendGalleryLink } from './gallery.service';
+import { queueGalleryLink, sendGalleryLink } from './gallery.service';
 import { notifyOnMyWay } from './on-my-way';
 import { makeThumbnail } from './thumbnail';
 
@@ -183,18 +185,27 @@ async function moveTo(deps: FieldDeps, viewer: Viewer, id: string, to: 'in_progr
   return current;
 }
 
-export async function checkIn(deps: FieldDeps, viewer: Viewer, id: string, input: CheckInInput) {
-  const { refused } = await jobForWrite(deps.db, viewer, id);
-  if (refused)
-    return keepAsNote(
-      deps.db,
-      viewer,
-      id,
-      refused,
-      `Checked in${at(input.lat, input.lng)}`,
-      input.deviceTime,
-    );
-  const event = await recordEvent(deps.db, viewer, id, 'check_in', input);
+/**
+ * A check-in or check-out (one path for both): on a job the office changed, kept as a note with the position; otherwise
+ * the timeline's event, then the job's time (decision 1242) — check-in opens the job's entry, check-out ends it.
+ */
+async function checkInOrOut(
+  deps: FieldDeps,
+  viewer: Viewer,
+  id: string,
+  kind: 'check_in' | 'check_out',
+  input: CheckInInput | CheckOutInput,
+) {
+  const { job, refused } = await jobForWrite(deps.db, viewer, id);
+  if (refused) {
+    const what = kind === 'check_in' ? 'Checked in' : 'Checked out';
+    return keepAsNote(deps.db, viewer, id, refused, `${what}${at(input.lat, input.lng)}`, input.deviceTime);
+  }
+  const event = await recordEvent(deps.db, viewer, id, kind, input);
+  if (kind === 'check_out') {
+    await endJobTime(deps.db, viewer, id, input);
+    return { applied: true as const, status: job.status, event };
+  }
   await startJobTime(deps.db, viewer, id, input);
   // A good GPS fix near the job's stored point refines where the job is (decision 1247).
   await refineFromCheckIn(deps.db, viewer.businessId, id, input);
@@ -204,21 +215,11 @@ export async function checkIn(deps: FieldDeps, viewer: Viewer, id: string, input
   return { applied: true as const, status, event };
 }
 
-export async function checkOut(deps: FieldDeps, viewer: Viewer, id: string, input: CheckOutInput) {
-  const { job, refused } = await jobForWrite(deps.db, viewer, id);
-  if (refused)
-    return keepAsNote(
-      deps.db,
-      viewer,
-      id,
-      refused,
-      `Checked out${at(input.lat, input.lng)}`,
-      input.deviceTime,
-    );
-  const event = await recordEvent(deps.db, viewer, id, 'check_out', input);
-  await endJobTime(deps.db, viewer, id, input);
-  return { applied: true as const, status: job.status, event };
-}
+export const checkIn = (deps: FieldDeps, viewer: Viewer, id: string, input: CheckInInput) =>
+  checkInOrOut(deps, viewer, id, 'check_in', input);
+
+export const checkOut = (deps: FieldDeps, viewer: Viewer, id: string, input: CheckOutInput) =>
+  checkInOrOut(deps, viewer, id, 'check_out', input);
 
 export async function addNote(deps: FieldDeps, viewer: Viewer, id: string, input: NoteInput) {
   const { refused } = await jobForWrite(deps.db, viewer, id);
@@ -396,35 +397,56 @@ export async function addPhoto(
   const base = `field/${viewer.businessId}/${id}/${photoId}`;
   await storage.put(`${base}.${type.ext}`, file.bytes, type.mime);
   await storage.put(`${base}_thumb.jpg`, thumb.jpeg, 'image/jpeg');
-  // A photo taken on a job the office changed meanwhile is kept with the job all the same: it shows what was there.
-  const [row] = await deps.db
-    .insert(fieldPhotos)
-    .values({
-      id: photoId,
-      businessId: viewer.businessId,
-      bookingId: id,
-      kind: fields.kind,
-      storageKey: `${base}.${type.ext}`,
-      thumbKey: `${base}_thumb.jpg`,
-      contentType: type.mime,
-      bytes: file.bytes.byteLength,
-      width: thumb.width,
-      height: thumb.height,
-      takenAt: new Date(fields.deviceTime),
-      uploadedBy: viewer.userId,
-    })
-    .returning();
-  if (refused)
-    return keepAsNote(
-      deps.db,
-      viewer,
-      id,
-      refused,
-      `${fields.kind === 'before' ? 'Before' : 'After'} photo`,
-      fields.deviceTime,
-    );
-  await recordEvent(deps.db, viewer, id, 'photo', fields);
-  return { applied: true as const, ...toPhoto(row!) };
+  const { result, galleryMessage } = await deps.db.transaction(async (tx) => {
+    // A photo taken on a job the office changed meanwhile is kept with the job all the same: it shows what was there.
+    const [row] = await tx
+      .insert(fieldPhotos)
+      .values({
+        id: photoId,
+        businessId: viewer.businessId,
+        bookingId: id,
+        kind: fields.kind,
+        storageKey: `${base}.${type.ext}`,
+        thumbKey: `${base}_thumb.jpg`,
+        contentType: type.mime,
+        bytes: file.bytes.byteLength,
+        width: thumb.width,
+        height: thumb.height,
+        takenAt: new Date(fields.deviceTime),
+        uploadedBy: viewer.userId,
+      })
+      .returning();
+    if (refused) {
+      const what = `${PHOTO_KIND_LABEL[fields.kind]} photo`;
+      return {
+        result: await keepAsNote(tx, viewer, id, refused, what, fields.deviceTime),
+        galleryMessage: null,
+      };
+    }
+    await recordEvent(tx, viewer, id, 'photo', fields);
+    return {
+      result: { applied: true as const, ...toPhoto(row!) },
+      galleryMessage: await galleryAfterCompletion(deps, tx, viewer.businessId, id),
+    };
+  });
+  if (galleryMessage) await deliverAfterCommit(deps, [galleryMessage]);
+  return result;
+}
+
+/**
+ * A photo that arrives once the job is completed (a phone that synced late) sends the customer the gallery the
+ * completion went without: its message row commits with the photo, once per booking whatever follows (decisions 1244,
+ * 1263). The booking's row is read FOR SHARE, so a completion being written waits for this photo and then finds it, or
+ * this photo waits for the completion and then sees it.
+ */
+async function galleryAfterCompletion(deps: FieldDeps, tx: DbOrTx, businessId: string, bookingId: string) {
+  const [b] = await tx
+    .select({ status: bookings.status })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.businessId, businessId)))
+    .for('share');
+  if (b?.status !== 'completed') return null;
+  return queueGalleryLink(deps, tx, businessId, bookingId, { photoCount: false });
 }
 
 const PNG_MAX_BYTES = 1_500_000;

@@ -14,6 +14,7 @@ import {
   citySeoPages,
   customers,
   fieldPhotos,
+  messageSends,
   profiles,
 } from '../../db/schema';
 import { renderEmailRow } from '../../emails';
@@ -21,7 +22,7 @@ import type { AppDeps } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
 import { signedToken, signedTokenId } from '../../http/tokens';
-import { sendTransactional } from '../campaigns/automations/message-queue';
+import { deliverAfterCommit, queueMessages } from '../campaigns/automations/message-queue';
 import { senderOf } from '../campaigns/campaign-send.service';
 
 // The customer's before/after gallery and the photos a business features publicly (decision 1244). The gallery's link
@@ -239,15 +240,25 @@ export async function featuredPhotoFile(deps: Pick<AppDeps, 'db' | 'storage'>, p
 }
 
 /**
- * The completion message with the gallery (decision 1244): once per booking, by email, when the job has photos. Sent
- * with the completion from the field; the customer's review request goes as before.
+ * The gallery's message row (decision 1244), written by `db`: the caller's transaction when a write implies it, so the
+ * row commits with the write (decision 1263). Once per booking (its dedupe key): null when the booking has no photos or
+ * no customer email, or its gallery message exists already. `photoCount: false` leaves the number of photos out (a
+ * late sync's first photo: more may follow, and the link shows them all).
  */
-export async function sendGalleryLink(
-  deps: Pick<AppDeps, 'db' | 'mailer' | 'sms' | 'publicUrl' | 'linkSecret' | 'messageRetryDelaysMs'>,
+export async function queueGalleryLink(
+  deps: Pick<AppDeps, 'publicUrl' | 'linkSecret'>,
+  db: DbOrTx,
   businessId: string,
   bookingId: string,
-) {
-  const [b] = await deps.db
+  { photoCount = true } = {},
+): Promise<string | null> {
+  const dedupeKey = `job_gallery:${bookingId}:email`;
+  const [sent] = await db
+    .select({ id: messageSends.id })
+    .from(messageSends)
+    .where(eq(messageSends.dedupeKey, dedupeKey));
+  if (sent) return null;
+  const [b] = await db
     .select({
       customerId: bookings.customerId,
       serviceName: bookings.serviceName,
@@ -261,22 +272,36 @@ export async function sendGalleryLink(
     .from(bookings)
     .leftJoin(customers, eq(customers.id, bookings.customerId))
     .where(and(eq(bookings.id, bookingId), eq(bookings.businessId, businessId)));
-  if (!b?.customerId || !b.email || b.photos === 0) return;
-  const sender = await senderOf(deps.db, businessId);
-  await sendTransactional(deps, {
-    businessId,
-    bookingId,
-    customerId: b.customerId,
-    kind: 'job_gallery',
-    dedupeKey: `job_gallery:${bookingId}:email`,
-    channel: 'email',
-    to: b.email.toLowerCase(),
-    ...(await renderEmailRow('job-gallery', {
-      firstName: b.firstName ?? 'there',
-      businessName: sender.name,
-      serviceName: b.serviceName,
-      galleryLink: galleryUrl(deps, bookingId),
-      photoCount: b.photos,
-    })),
-  });
+  if (!b?.customerId || !b.email || b.photos === 0) return null;
+  const sender = await senderOf(db, businessId);
+  const [id] = await queueMessages(db, [
+    {
+      businessId,
+      bookingId,
+      customerId: b.customerId,
+      kind: 'job_gallery',
+      marketing: false,
+      dedupeKey,
+      channel: 'email',
+      to: b.email.toLowerCase(),
+      ...(await renderEmailRow('job-gallery', {
+        firstName: b.firstName ?? 'there',
+        businessName: sender.name,
+        serviceName: b.serviceName,
+        galleryLink: galleryUrl(deps, bookingId),
+        photoCount: photoCount ? b.photos : null,
+      })),
+    },
+  ]);
+  return id ?? null;
+}
+
+/** The completion message with the gallery, sent with the field's completion of a job that has photos. */
+export async function sendGalleryLink(
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'sms' | 'publicUrl' | 'linkSecret' | 'messageRetryDelaysMs'>,
+  businessId: string,
+  bookingId: string,
+) {
+  const id = await queueGalleryLink(deps, deps.db, businessId, bookingId);
+  if (id) await deliverAfterCommit(deps, [id]);
 }

@@ -212,6 +212,96 @@ describe('featuring photos on the public business page', () => {
   });
 });
 
+describe('photos that arrive after the completion (a late sync)', () => {
+  const gallerySends = (bookingId: string) =>
+    t.db
+      .select()
+      .from(messageSends)
+      .where(and(eq(messageSends.bookingId, bookingId), eq(messageSends.kind, 'job_gallery')));
+
+  it('send the gallery link once, with the first late photo; more photos and a replay send nothing more', async () => {
+    const lena = await createCustomer(t.db, owner.userId, {
+      firstName: 'Lena',
+      lastName: 'Late',
+      email: `lena.${owner.userId}@example.com`,
+    });
+    const b = await createBooking(t.db, owner.userId, {
+      service: { id: service!.id, name: 'Premium Detail', durationMinutes: 60 },
+      customerId: lena.id,
+      scheduledAt: new Date(Date.now() + 3_600_000),
+      locationAddress: '500 Congress Ave, Austin, TX 78701',
+      quotedPriceCents: 12000,
+      status: 'confirmed',
+    });
+    await assignBooking(t.db, owner.userId, b.id, tech.userId);
+    await send(`/api/field/jobs/${b.id}/check-in`, { json: { deviceTime: new Date().toISOString() } });
+    const done = await send(`/api/field/jobs/${b.id}/complete`, {
+      json: {
+        deviceTime: new Date().toISOString(),
+        signature: { pngBase64: Buffer.from(png).toString('base64'), signerName: 'Lena Late' },
+      },
+    });
+    expect(await done.json()).toMatchObject({ status: 'completed' });
+    // Completed without photos (they were still on the phone): no gallery yet.
+    expect(await gallerySends(b.id)).toEqual([]);
+
+    // The phone syncs: an after photo (its request delivered twice), then two more.
+    const key = crypto.randomUUID();
+    const takenAt = new Date().toISOString();
+    const upload = () => {
+      const form = new FormData();
+      form.set('kind', 'after');
+      form.set('deviceTime', takenAt);
+      form.set('file', new File([Buffer.from(jpeg)], 'after.jpg', { type: 'image/jpeg' }));
+      return t.request(`/api/field/jobs/${b.id}/photos`, {
+        method: 'POST',
+        cookie: tech.cookie,
+        headers: { 'idempotency-key': key },
+        body: form,
+      });
+    };
+    expect((await upload()).status).toBe(200);
+    const rows = await gallerySends(b.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'sent', channel: 'email', to: lena.email!.toLowerCase() });
+    // More photos may follow, so the message does not count them; the link shows them all.
+    expect(rows[0]!.body).not.toMatch(/\(\d+ photos?\)/);
+    const replay = await upload();
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    await photo(b.id, 'after');
+    await photo(b.id, 'before');
+
+    expect(await gallerySends(b.id)).toHaveLength(1);
+    const mails = (await t.emailsTo(lena.email!)).filter((m) =>
+      m.subject?.includes('see the before and after'),
+    );
+    expect(mails).toHaveLength(1);
+    const gallery = await (
+      await t.request(`/api/public/gallery/${tokenOf(await galleryLinkSent(b.id))}`)
+    ).json();
+    expect(gallery.photos).toHaveLength(3);
+  });
+
+  it('a job whose completion carried the gallery gets no second message for a later photo', async () => {
+    await photo(first.id, 'after');
+    expect(await gallerySends(first.id)).toHaveLength(1);
+  });
+
+  it('a photo of a job not completed yet sends nothing', async () => {
+    const b = await createBooking(t.db, owner.userId, {
+      service: { id: service!.id, name: 'Premium Detail', durationMinutes: 60 },
+      customerId: customer.id,
+      scheduledAt: new Date(Date.now() + 7_200_000),
+      locationAddress: '500 Congress Ave, Austin, TX 78701',
+      quotedPriceCents: 12000,
+      status: 'confirmed',
+    });
+    await assignBooking(t.db, owner.userId, b.id, tech.userId);
+    await photo(b.id, 'before');
+    expect(await gallerySends(b.id)).toEqual([]);
+  });
+});
+
 describe('consent at booking (/book)', () => {
   it('a ticked box on the booking form is the booking’s photo consent; unticked is none', async () => {
     for (const photoConsent of [true, false]) {

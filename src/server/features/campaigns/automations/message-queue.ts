@@ -75,6 +75,15 @@ export async function sendTransactional(deps: AutomationDeps, row: Omit<MessageR
 }
 
 /**
+ * Delivers rows a write queued in its transaction, once it has committed (decision 1263): a failure is logged on the
+ * row, never thrown; a row left pending (a crash, an outage) goes with the next automations tick.
+ */
+export async function deliverAfterCommit(deps: AutomationDeps, ids: string[]) {
+  for (const id of ids)
+    await deliverSend(deps, id).catch((err) => console.warn('Could not send a queued message', err));
+}
+
+/**
  * A transactional text to a customer's number: skipped when the number is not a valid mobile number or texted STOP
  * (STOP is honoured for every kind of SMS; deliverSend checks it again).
  */
