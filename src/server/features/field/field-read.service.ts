@@ -34,6 +34,7 @@ import {
 import { invalid, notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
 import { wholeList } from '../../http/lists';
+import { jobTimeOf } from '../timesheets/job-time.service';
 
 // What the field app and the owner's booking panel read of a job (issue 26).
 
@@ -221,7 +222,11 @@ export async function bookingField(db: DbOrTx, businessId: string, bookingId: st
   const records = (await fieldRecords(db, businessId, [b.id])).get(b.id)!;
   const defs = await checklistDefinitions(db, businessId, b.serviceId ? [b.serviceId] : []);
   const { ticks, ...rest } = records;
-  return { ...rest, checklist: checklistOf(defs.get(b.serviceId ?? '') ?? [], ticks) };
+  return {
+    ...rest,
+    checklist: checklistOf(defs.get(b.serviceId ?? '') ?? [], ticks),
+    jobTime: await jobTimeOf(db, businessId, b.id),
+  };
 }
 
 /** The business's zone and the instants of [from 00:00, to + 1 day 00:00) in it. */

@@ -1,7 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { JobTime } from '../../../shared/field';
 import type { Viewer } from '../../access/technician-access';
+import { user } from '../../auth/auth.schema';
 import type { DbOrTx } from '../../db/client';
-import { at } from './instants';
+import { at, entryMinutes } from './instants';
 import { actedAt } from './shifts.service';
 import { timeEntries } from './timesheets.schema';
 
@@ -70,4 +72,41 @@ export async function endJobTime(
       updatedAt: now,
     })
     .where(and(jobEntryOf(viewer, bookingId), isNull(timeEntries.editedAt)));
+}
+
+/**
+ * The job's time per technician, read from their job entries (the owner's booking panel): the same entries and minutes
+ * as Timesheets, an owner's correction included, never recomputed from the field events.
+ */
+export async function jobTimeOf(
+  db: DbOrTx,
+  businessId: string,
+  bookingId: string,
+  now = new Date(),
+): Promise<JobTime[]> {
+  const rows = await db
+    .select({
+      technicianId: timeEntries.technicianId,
+      name: user.name,
+      startedAt: timeEntries.startedAt,
+      endedAt: timeEntries.endedAt,
+      editedAt: timeEntries.editedAt,
+    })
+    .from(timeEntries)
+    .innerJoin(user, eq(user.id, timeEntries.technicianId))
+    .where(
+      and(
+        eq(timeEntries.businessId, businessId),
+        eq(timeEntries.bookingId, bookingId),
+        eq(timeEntries.kind, 'job'),
+      ),
+    )
+    .orderBy(asc(timeEntries.startedAt), asc(timeEntries.id));
+  return rows.map((r) => ({
+    technician: { id: r.technicianId, name: r.name },
+    startedAt: r.startedAt.toISOString(),
+    endedAt: r.endedAt?.toISOString() ?? null,
+    minutes: entryMinutes(r.startedAt, r.endedAt, now),
+    edited: r.editedAt !== null,
+  }));
 }

@@ -220,3 +220,70 @@ describe('a job still pending (decision 1243)', () => {
     expect(await res.json()).toMatchObject({ applied: true, status: 'in_progress' });
   });
 });
+
+describe('on the owner’s booking (the Field panel)', () => {
+  type Field = {
+    jobTime: Array<{
+      technician: { id: string; name: string };
+      startedAt: string;
+      endedAt: string | null;
+      minutes: number;
+      edited: boolean;
+    }>;
+    events: Array<{ kind: string; at: string }>;
+  };
+  const fieldOf = async (bookingId: string, cookie = owner.cookie) => {
+    const res = await t.request(`/api/bookings/${bookingId}/field`, { cookie });
+    expect(res.status).toBe(200);
+    return (await res.json()) as Field;
+  };
+  const FRIDAY = 'from=2026-11-02&to=2026-11-08';
+  const entryOn = async (bookingId: string) =>
+    (await sheet(FRIDAY)).days
+      .find((d) => d.date === '2026-11-06')!
+      .entries.find((e) => e.bookingId === bookingId)!;
+
+  it('shows the job’s time from its Timesheets entry, the same minutes, and follows the owner’s correction', async () => {
+    const b = await job();
+    await send(`/api/field/jobs/${b.id}/check-in`, { deviceTime: T('09:00', '06') });
+    await send(`/api/field/jobs/${b.id}/complete`, { deviceTime: T('09:50', '06'), signature });
+    await send(`/api/field/jobs/${b.id}/check-out`, { deviceTime: T('10:05', '06') });
+    const field = await fieldOf(b.id);
+    expect(field.jobTime).toEqual([
+      {
+        technician: { id: tech.userId, name: 'Theo Tech' },
+        startedAt: '2026-11-06T15:00:00.000Z',
+        endedAt: '2026-11-06T16:05:00.000Z',
+        minutes: 65,
+        edited: false,
+      },
+    ]);
+    expect((await entryOn(b.id)).minutes).toBe(65);
+
+    // The owner corrects the end on Timesheets; a check-out synced later no longer moves it. The panel shows the
+    // entry, not the events (which now say 09:00 to 10:30).
+    const [entry] = await entriesOf(b.id);
+    const edit = await t.request(`/api/timesheets/entries/${entry!.id}`, {
+      method: 'PATCH',
+      cookie: owner.cookie,
+      json: { endedAt: T('09:50', '06'), reason: 'Left when the customer signed' },
+    });
+    expect(edit.status).toBe(200);
+    await send(`/api/field/jobs/${b.id}/check-out`, { deviceTime: T('10:30', '06') });
+    const corrected = await fieldOf(b.id);
+    expect(corrected.jobTime).toMatchObject([
+      { minutes: 50, edited: true, endedAt: '2026-11-06T15:50:00.000Z' },
+    ]);
+    expect(corrected.events.filter((e) => e.kind === 'check_out').map((e) => e.at)).toContain(
+      '2026-11-06T16:30:00.000Z',
+    );
+    expect((await entryOn(b.id)).minutes).toBe(50);
+  });
+
+  it('a job never checked in shows no time; another business cannot read it (404)', async () => {
+    const b = await job();
+    expect((await fieldOf(b.id)).jobTime).toEqual([]);
+    const res = await t.request(`/api/bookings/${first.id}/field`, { cookie: stranger.cookie });
+    expect(res.status).toBe(404);
+  });
+});

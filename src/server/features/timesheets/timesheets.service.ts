@@ -12,7 +12,7 @@ import { bookings, customers, user, userRoles } from '../../db/schema';
 import { invalid, notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
 import { businessTimeZone } from '../bookings/bookings.service';
-import { at } from './instants';
+import { at, entryMinutes } from './instants';
 import { timeEntries, timeEntryEdits } from './timesheets.schema';
 
 export const MAX_RANGE_DAYS = 62;
@@ -133,7 +133,7 @@ async function entriesIn(db: DbOrTx, businessId: string, start: Date, end: Date,
     customerName: r.customerName,
     startedAt: r.startedAt.toISOString(),
     endedAt: r.endedAt?.toISOString() ?? null,
-    minutes: Math.floor(((r.endedAt ?? now).getTime() - r.startedAt.getTime()) / 60_000),
+    minutes: entryMinutes(r.startedAt, r.endedAt, now),
     edits: edits
       .filter((e) => e.entryId === r.id)
       .map((e) => ({

@@ -44,6 +44,16 @@ const worked: BookingField = {
   },
   materials: [{ itemId: 'i1', name: 'Microfiber towel', quantity: 3, unit: 'pcs' }],
   notes: [{ id: 'n1', text: 'Gate code 4321 worked', at: '2026-11-25T15:10:00.000Z', by: TECH }],
+  // The job's Timesheets entry, as the owner corrected it (the events above say 9:00 to 10:30).
+  jobTime: [
+    {
+      technician: TECH,
+      startedAt: '2026-11-25T15:00:00.000Z',
+      endedAt: '2026-11-25T16:25:00.000Z',
+      minutes: 85,
+      edited: true,
+    },
+  ],
 };
 
 function setup(body: BookingField, timeZone = 'America/Chicago') {
@@ -52,7 +62,7 @@ function setup(body: BookingField, timeZone = 'America/Chicago') {
 }
 
 describe('BookingFieldPanel', () => {
-  it("shows the timeline in the business's time zone, with the job time from check-in to check-out", async () => {
+  it("shows the timeline in the business's time zone, and the job's time from its Timesheets entry", async () => {
     setup(worked);
     const timeline = await screen.findByRole('list', { name: 'Field timeline' });
     const steps = within(timeline)
@@ -64,7 +74,38 @@ describe('BookingFieldPanel', () => {
       'Job completedNov 25, 10:25 AM CST · Tina Tech',
       'Checked outNov 25, 10:30 AM CST · Tina Tech',
     ]);
-    expect(screen.getByText('1 hr 30 min')).toBeTruthy();
+    // Timesheets' figure and words, not check-in to check-out recomputed from the events (1 h 30 min).
+    expect(screen.getByTestId('job-time').textContent).toBe(
+      'Job time: 1 h 25 min (9:00 AM – 10:25 AM, corrected on Timesheets)',
+    );
+  });
+
+  it('names each technician when several worked the job, and an entry still open runs to now', async () => {
+    const nina = { id: 'tech-2', name: 'Nina Tech' };
+    setup({
+      ...worked,
+      jobTime: [
+        { ...worked.jobTime[0]!, edited: false },
+        {
+          technician: nina,
+          startedAt: '2026-11-25T15:30:00.000Z',
+          endedAt: null,
+          minutes: 40,
+          edited: false,
+        },
+      ],
+    });
+    const rows = (await screen.findAllByTestId('job-time')).map((r) => r.textContent);
+    expect(rows).toEqual([
+      'Job time: 1 h 25 min · Tina Tech (9:00 AM – 10:25 AM)',
+      'Job time: 0 h 40 min · Nina Tech (9:30 AM – now)',
+    ]);
+  });
+
+  it('shows no job time without an entry (never checked in), whatever the events say', async () => {
+    setup({ ...worked, jobTime: [] });
+    await screen.findByRole('list', { name: 'Field timeline' });
+    expect(screen.queryByTestId('job-time')).toBeNull();
   });
 
   it('follows the zone the business chose', async () => {
@@ -103,6 +144,7 @@ describe('BookingFieldPanel', () => {
       signature: null,
       materials: [],
       notes: [],
+      jobTime: [],
     });
     expect(await screen.findByText(/Nothing from the field yet/)).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Field timeline' })).toBeNull();

@@ -1,6 +1,13 @@
 import { Camera, CheckCircle2, Circle, ClipboardList, MapPin } from 'lucide-react';
-import type { BookingField, FieldEvent, FieldEventKind, FieldPhoto, PhotoKind } from '../../../shared/field';
+import {
+  type BookingField,
+  type FieldEventKind,
+  type FieldPhoto,
+  type JobTime,
+  PHOTO_KIND_LABEL,
+} from '../../../shared/field';
 import { formatDate, formatDuration, formatTime } from '../../../shared/time';
+import { hoursLabel } from '../../../shared/timesheets';
 import { useBookingField } from '../../api/booking-field';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { BookingGalleryControls } from './booking-gallery-controls';
@@ -14,19 +21,10 @@ const TIMELINE: Partial<Record<FieldEventKind, string>> = {
   completed: 'Job completed',
   check_out: 'Checked out',
 };
-const PHOTO_TITLE: Record<PhotoKind, string> = { before: 'Before', after: 'After' };
 
 /** "Nov 25, 8:26 PM CST": a field step may fall on another day than the booking (an early on-my-way, a late sync). */
 const at = (iso: string, timeZone: string) =>
   `${formatDate(iso, timeZone, { weekday: false, year: false })}, ${formatTime(iso, timeZone, { zoneName: true })}`;
-
-/** Check-in to check-out (the first check-in, the last check-out); null before both happened. */
-export function jobMinutes(events: FieldEvent[]): number | null {
-  const ins = events.filter((e) => e.kind === 'check_in').map((e) => Date.parse(e.at));
-  const outs = events.filter((e) => e.kind === 'check_out').map((e) => Date.parse(e.at));
-  if (ins.length === 0 || outs.length === 0) return null;
-  return Math.max(0, Math.round((Math.max(...outs) - Math.min(...ins)) / 60_000));
-}
 
 const nothingYet = (f: BookingField) =>
   f.events.length === 0 &&
@@ -34,6 +32,7 @@ const nothingYet = (f: BookingField) =>
   f.notes.length === 0 &&
   f.materials.length === 0 &&
   !f.signature &&
+  f.jobTime.length === 0 &&
   f.checklist.every((c) => !c.done);
 
 export function BookingFieldPanel({
@@ -79,33 +78,29 @@ export function BookingFieldPanel({
 
 function FieldRecord({ field, timeZone }: { field: BookingField; timeZone: string }) {
   const timeline = field.events.filter((e) => TIMELINE[e.kind]);
-  const minutes = jobMinutes(field.events);
   return (
     <div className="grid gap-4 text-sm">
-      {timeline.length > 0 && (
+      {(timeline.length > 0 || field.jobTime.length > 0) && (
         <div className="grid gap-2">
-          <ol aria-label="Field timeline" className="grid gap-2 border-l border-slate-200 pl-4">
-            {timeline.map((e) => (
-              <li key={e.id}>
-                <p className="font-medium text-slate-900">
-                  {TIMELINE[e.kind]}
-                  {e.kind === 'on_my_way' && e.etaMinutes ? ` · ETA ${formatDuration(e.etaMinutes)}` : ''}
-                </p>
-                <p className="text-slate-600">
-                  {at(e.at, timeZone)} · {e.by.name}
-                  {e.kind === 'check_in' && e.accuracyM !== undefined
-                    ? ` · GPS ±${Math.round(e.accuracyM)} m`
-                    : ''}
-                </p>
-              </li>
-            ))}
-          </ol>
-          {minutes !== null && (
-            <p className="text-slate-700">
-              Job time: <span className="font-semibold tabular-nums">{formatDuration(minutes)}</span>{' '}
-              (check-in to check-out)
-            </p>
+          {timeline.length > 0 && (
+            <ol aria-label="Field timeline" className="grid gap-2 border-l border-slate-200 pl-4">
+              {timeline.map((e) => (
+                <li key={e.id}>
+                  <p className="font-medium text-slate-900">
+                    {TIMELINE[e.kind]}
+                    {e.kind === 'on_my_way' && e.etaMinutes ? ` · ETA ${formatDuration(e.etaMinutes)}` : ''}
+                  </p>
+                  <p className="text-slate-600">
+                    {at(e.at, timeZone)} · {e.by.name}
+                    {e.kind === 'check_in' && e.accuracyM !== undefined
+                      ? ` · GPS ±${Math.round(e.accuracyM)} m`
+                      : ''}
+                  </p>
+                </li>
+              ))}
+            </ol>
           )}
+          {field.jobTime.length > 0 && <JobTimes entries={field.jobTime} timeZone={timeZone} />}
         </div>
       )}
       {field.photos.length > 0 && <Photos photos={field.photos} timeZone={timeZone} />}
@@ -178,6 +173,28 @@ function FieldRecord({ field, timeZone }: { field: BookingField; timeZone: strin
   );
 }
 
+/**
+ * Each technician's time on the job: their Timesheets entry (decision 1242), in Timesheets' own words and minutes, so
+ * the booking and the payroll say the same.
+ */
+function JobTimes({ entries, timeZone }: { entries: JobTime[]; timeZone: string }) {
+  return (
+    <ul aria-label="Job time" className="grid gap-1 text-slate-700">
+      {entries.map((e) => (
+        <li key={e.technician.id} data-testid="job-time">
+          Job time: <span className="font-semibold tabular-nums">{hoursLabel(e.minutes)}</span>
+          {entries.length > 1 ? ` · ${e.technician.name}` : ''}
+          <span className="text-slate-600">
+            {' '}
+            ({formatTime(e.startedAt, timeZone)} – {e.endedAt ? formatTime(e.endedAt, timeZone) : 'now'}
+            {e.edited ? ', corrected on Timesheets' : ''})
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Photos({ photos, timeZone }: { photos: FieldPhoto[]; timeZone: string }) {
   return (
     <div className="grid gap-3">
@@ -187,7 +204,8 @@ function Photos({ photos, timeZone }: { photos: FieldPhoto[]; timeZone: string }
         return (
           <div key={kind}>
             <h4 className="mb-1.5 flex items-center gap-1.5 font-semibold text-slate-900">
-              <Camera className="size-4" aria-hidden="true" /> {PHOTO_TITLE[kind]} photos ({ofKind.length})
+              <Camera className="size-4" aria-hidden="true" /> {PHOTO_KIND_LABEL[kind]} photos (
+              {ofKind.length})
             </h4>
             <ul className="flex flex-wrap gap-2">
               {ofKind.map((p, i) => (
@@ -200,7 +218,7 @@ function Photos({ photos, timeZone }: { photos: FieldPhoto[]; timeZone: string }
                   >
                     <img
                       src={p.thumbUrl}
-                      alt={`${PHOTO_TITLE[kind]} the job, ${i + 1} of ${ofKind.length}, ${at(p.takenAt, timeZone)} (opens full size)`}
+                      alt={`${PHOTO_KIND_LABEL[kind]} the job, ${i + 1} of ${ofKind.length}, ${at(p.takenAt, timeZone)} (opens full size)`}
                       width={96}
                       height={96}
                       loading="lazy"
