@@ -1,15 +1,26 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { todayInZone } from '../src/shared/time';
-import { assignedJob, FIELD_ZONE, joinTeam, newPhone } from './field';
+import { todayInZone, utcToZoned } from '../src/shared/time';
+import {
+  assignedJob,
+  FIELD_ZONE,
+  joinTeam,
+  minutesOfLabel,
+  newPhone,
+  setPhoneClockBehind,
+  settablePhoneClock,
+} from './field';
 import { expect, test } from './fixtures';
 import { expectNoSidewaysOverflow } from './overflow';
 
 // Issue 26's day in the field, end to end at 390 px: the technician signs in on a phone, runs today's job (On my way,
 // Check in, a before photo), loses signal and reloads (the app opens from its service worker's cache), adds an after
-// photo and completes the job with the customer's signature; the changes wait as pending and go out when the network
-// is back. The owner then sees the booking completed with both photos, the signature and the timeline, and the job's
-// time on Timesheets.
+// photo, completes the job with the customer's signature and checks out; the changes wait as pending and go out when
+// the network is back. The owner then sees the booking completed with both photos, the signature and the timeline to
+// the check-out, and the job's time on the booking the same as on Timesheets.
+// The technician is one of the journey's own business, not the demo's tech@shineroute.test: the journey completes the
+// first job of Today, which would change the demo business every other journey reads, and a second run would find it
+// done (decision 1140). The phone's clock runs behind while the job starts, so the job shows real hours.
 
 const SHOTS = '/work/wt/shots/field2';
 
@@ -46,10 +57,14 @@ test('a technician’s day: a job run on a phone, offline half-way, synced; the 
   test.setTimeout(150_000);
   await newOwner({ plan: 'pro', firstName: 'Olive', lastName: 'Owner' });
   const phone = await newPhone(browser);
+  await settablePhoneClock(phone);
   const tech = await joinTeam(page, phone, outbox);
   // The technician signs in through the form below, as on a new phone.
   await phone.clearCookies();
   const today = todayInZone(FIELD_ZONE);
+  // The job starts an hour and a quarter ago by the phone's clock (less just after midnight: it stays today's job).
+  const [hh, mm] = utcToZoned(new Date(), FIELD_ZONE).time.split(':').map(Number) as [number, number];
+  const behind = Math.max(0, Math.min(75, hh * 60 + mm - 2));
   const customer = { firstName: 'Dana', lastName: 'Driveway', email: `dana-${tech.userId}@example.com` };
   await assignedJob(page, {
     technicianId: tech.userId,
@@ -80,6 +95,7 @@ test('a technician’s day: a job run on a phone, offline half-way, synced; the 
   await expect(field.getByRole('heading', { level: 1, name: 'Dana Driveway' })).toBeVisible();
   await shoot(field, 'job');
 
+  await setPhoneClockBehind(field, behind);
   await field.getByRole('button', { name: 'On my way' }).click();
   await field.getByLabel('ETA (minutes)').fill('20');
   await shoot(field, 'on-my-way');
@@ -106,6 +122,8 @@ test('a technician’s day: a job run on a phone, offline half-way, synced; the 
 
   await field.getByLabel('After photos').setInputFiles(after);
   await expect(field.getByRole('img', { name: /after the detail \(waiting to upload\)/ })).toBeVisible();
+  // The job ends now: the phone's clock is on time again.
+  await setPhoneClockBehind(field, 0);
   await field.getByRole('button', { name: 'Complete job' }).click();
   const pad = field.getByRole('img', { name: 'Signature pad: sign here' }).or(field.locator('canvas'));
   await pad.scrollIntoViewIfNeeded();
@@ -126,6 +144,11 @@ test('a technician’s day: a job run on a phone, offline half-way, synced; the 
   await expect(field.getByRole('button', { name: 'Check out' })).toBeEnabled();
   // The after photo and the completion wait on the phone.
   await expect(field.getByTestId('pending-badge')).toHaveText('2 pending');
+  await shoot(field, 'completed-offline');
+  // Then the technician checks out, still without signal.
+  await field.getByRole('button', { name: 'Check out' }).click();
+  await expect(field.getByRole('button', { name: 'Check out' })).toBeDisabled();
+  await expect(field.getByTestId('pending-badge')).toHaveText('3 pending');
   await shoot(field, 'offline-pending');
 
   // Back in signal: everything goes out, the badge with it.
@@ -145,14 +168,20 @@ test('a technician’s day: a job run on a phone, offline half-way, synced; the 
   await expect(dialog.getByRole('img', { name: /^After the job, 1 of 1/ })).toBeVisible();
   await expect(dialog.getByRole('img', { name: 'Signature of Dana Driveway' })).toBeVisible();
   const timeline = dialog.getByRole('list', { name: 'Field timeline' });
-  for (const step of ['On my way', 'Checked in', 'Job completed']) await expect(timeline).toContainText(step);
+  for (const step of ['On my way', 'Checked in', 'Job completed', 'Checked out'])
+    await expect(timeline).toContainText(step);
   await expect(timeline).toContainText('Theo Tech');
+  // The job's time, from its Timesheets entry: check-in to check-out by the phone's clock.
+  const jobTime = dialog.getByTestId('job-time');
+  await expect(jobTime).toHaveText(/^Job time: \d+ h \d\d min \(/);
+  const hours = /\d+ h \d\d min/.exec((await jobTime.textContent()) ?? '')![0];
+  expect(minutesOfLabel(hours)).toBeGreaterThanOrEqual(behind);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SHOTS}/field-day-owner-booking-390.png` });
   await dialog.getByRole('img', { name: 'Signature of Dana Driveway' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/field-day-owner-booking-photos-390.png` });
 
-  // Timesheets: the job's time, from check-in to completion, on today's row.
+  // Timesheets: the job's time, from check-in to check-out, on today's row — the booking's figure.
   await page.goto('/timesheets');
   const week = page.getByTestId('technician-week').filter({ hasText: 'Theo Tech' });
   const entry = week
@@ -160,7 +189,8 @@ test('a technician’s day: a job run on a phone, offline half-way, synced; the 
     .getByTestId('time-entry')
     .filter({ hasText: 'Job · Dana Driveway' });
   await expect(entry).toBeVisible();
+  await expect(entry).toContainText(hours);
   await expect(entry.getByText('Open')).toBeHidden();
-  await expect(week.getByTestId(`day-${today}`).getByTestId('day-jobs')).toHaveText(/^Jobs \d+ h \d\d min$/);
+  await expect(week.getByTestId(`day-${today}`).getByTestId('day-jobs')).toHaveText(`Jobs ${hours}`);
   await page.screenshot({ path: `${SHOTS}/field-day-owner-timesheets-390.png`, fullPage: true });
 });

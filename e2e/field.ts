@@ -77,3 +77,47 @@ export async function assignedJob(
   expect(assigned.status(), await assigned.text()).toBe(200);
   return bookingId;
 }
+
+const CLOCK_SHIFT_KEY = 'e2e-phone-clock-shift-ms';
+
+/**
+ * The phone's clock can be set behind the real one (kept per tab across reloads), so that a job run in a minute of test
+ * time shows as an hour's work: the field app stamps each action with the phone's time (`deviceTime`), as a technician's
+ * queued taps are, and the server counts the job's time from them (decision 1242). Install before the page opens.
+ */
+export async function settablePhoneClock(phone: BrowserContext) {
+  await phone.addInitScript((key) => {
+    const Real = Date;
+    const shift = () => {
+      try {
+        return Number(sessionStorage.getItem(key) ?? 0);
+      } catch {
+        return 0;
+      }
+    };
+    function PhoneDate(this: unknown, ...args: ConstructorParameters<DateConstructor>) {
+      if (!new.target) return new Real(Real.now() + shift()).toString();
+      return args.length === 0 ? new Real(Real.now() + shift()) : new Real(...args);
+    }
+    PhoneDate.prototype = Real.prototype;
+    PhoneDate.now = () => Real.now() + shift();
+    PhoneDate.parse = Real.parse;
+    PhoneDate.UTC = Real.UTC;
+    globalThis.Date = PhoneDate as unknown as DateConstructor;
+  }, CLOCK_SHIFT_KEY);
+}
+
+/** Sets the phone's clock `minutes` behind the real one (0: on time again), from the next action on. */
+export async function setPhoneClockBehind(page: Page, minutes: number) {
+  await page.evaluate(([key, ms]) => sessionStorage.setItem(key, String(ms)), [
+    CLOCK_SHIFT_KEY,
+    -minutes * 60_000,
+  ] as const);
+}
+
+/** "1 h 05 min" (Timesheets' hoursLabel) as minutes. */
+export function minutesOfLabel(label: string): number {
+  const m = /(\d+) h (\d\d) min/.exec(label);
+  if (!m) throw new Error(`not an hours label: ${label}`);
+  return Number(m[1]) * 60 + Number(m[2]);
+}
