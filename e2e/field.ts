@@ -95,9 +95,10 @@ export async function settablePhoneClock(phone: BrowserContext) {
         return 0;
       }
     };
-    function PhoneDate(this: unknown, ...args: ConstructorParameters<DateConstructor>) {
+    const RealWith = Real as unknown as new (...a: unknown[]) => Date;
+    function PhoneDate(...args: unknown[]) {
       if (!new.target) return new Real(Real.now() + shift()).toString();
-      return args.length === 0 ? new Real(Real.now() + shift()) : new Real(...args);
+      return args.length === 0 ? new Real(Real.now() + shift()) : new RealWith(...args);
     }
     PhoneDate.prototype = Real.prototype;
     PhoneDate.now = () => Real.now() + shift();

@@ -67,7 +67,10 @@ export function splitAddress(address: string, zip: string | null) {
 
 /** The field record of bookings (events, photos, checklist ticks, signature, materials, notes), by booking. */
 export async function fieldRecords(db: DbOrTx, businessId: string, bookingIds: string[]) {
-  const byBooking = new Map<string, Omit<BookingField, 'checklist'> & { ticks: ChecklistTick[] }>();
+  const byBooking = new Map<
+    string,
+    Omit<BookingField, 'checklist' | 'jobTime'> & { ticks: ChecklistTick[] }
+  >();
   for (const id of bookingIds)
     byBooking.set(id, { events: [], photos: [], signature: null, materials: [], notes: [], ticks: [] });
   if (!bookingIds.length) return byBooking;
