@@ -7,6 +7,7 @@ import {
   photoAlt,
 } from '../../../shared/gallery';
 import { utcToZoned } from '../../../shared/time';
+import { businessIsOpen } from '../../access/closed-businesses';
 import type { DbOrTx } from '../../db/client';
 import {
   bookingPhotoConsents,
@@ -52,7 +53,7 @@ async function bookingOfToken(deps: Deps, token: string) {
       scheduledAt: bookings.scheduledAt,
     })
     .from(bookings)
-    .where(eq(bookings.id, id));
+    .where(and(eq(bookings.id, id), businessIsOpen(bookings.businessId)));
   if (!b?.businessId) throw notFound(GALLERY_TEXT.notFound);
   return { ...b, businessId: b.businessId };
 }
@@ -232,7 +233,7 @@ export async function featuredPhotoFile(deps: Pick<AppDeps, 'db' | 'storage'>, p
   const [p] = await deps.db
     .select({ thumb: fieldPhotos.thumbKey })
     .from(fieldPhotos)
-    .where(and(eq(fieldPhotos.id, photoId), consented));
+    .where(and(eq(fieldPhotos.id, photoId), consented, businessIsOpen(fieldPhotos.businessId)));
   if (!p) throw notFound(GALLERY_TEXT.photoNotFound);
   const file = await storageOf(deps.storage).get(p.thumb);
   if (!file) throw notFound(GALLERY_TEXT.photoNotFound);

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../http/context';
 import { AppError } from '../../http/errors';
 import {
@@ -12,7 +12,13 @@ import {
   startInvoiceCheckout,
   verifyInvoiceRedeemCode,
 } from './document-payments.service';
-import { invoiceIdOfToken, invoicePageData, quotePageData, tipOfForm } from './public-documents.service';
+import {
+  documentOfClosedBusiness,
+  invoiceIdOfToken,
+  invoicePageData,
+  quotePageData,
+  tipOfForm,
+} from './public-documents.service';
 import {
   invoicePageHtml,
   type LoyaltyStep,
@@ -54,9 +60,27 @@ const privatePage = async (c: { header: (k: string, v: string) => void }, next: 
   c.header('Referrer-Policy', 'no-referrer');
 };
 
+// A closed account's documents answer as unknown ones, for every page and form of them (decision 1285).
+const openBusinessOnly =
+  (kind: 'quote' | 'pay'): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const token = c.req.path.split('/')[2] ?? '';
+    let decoded = '';
+    try {
+      decoded = decodeURIComponent(token);
+    } catch {
+      // A malformed escape names no document: the route answers it.
+    }
+    if (decoded && (await documentOfClosedBusiness(c.var.deps, kind, decoded)))
+      return c.html(notFoundPage(kind === 'quote' ? 'Quote' : 'Invoice'), 404);
+    await next();
+  };
+
 export const publicDocumentPages = new Hono<AppEnv>()
   .use('/quote/*', privatePage)
   .use('/pay/*', privatePage)
+  .use('/quote/*', openBusinessOnly('quote'))
+  .use('/pay/*', openBusinessOnly('pay'))
   .get('/quote/:token', async (c) => {
     const token = c.req.param('token');
     const sessionId = c.req.query('session_id');

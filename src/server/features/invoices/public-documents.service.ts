@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { TIP_PERCENTS, type TipChoice } from '../../../shared/document-money';
 import { dollarsToCents } from '../../../shared/money';
+import { isBusinessClosed } from '../../access/closed-businesses';
 import { invoices } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { offersLoyalty } from '../loyalty/loyalty-plan';
@@ -80,4 +81,14 @@ export function tipOfForm(form: Record<string, unknown>): TipChoice | string {
   return (TIP_PERCENTS as readonly number[]).includes(percent)
     ? { kind: 'percent', percent }
     : 'Choose a tip';
+}
+
+/** Whether a quote or pay link names a document of a closed account: its pages are gone at once (decision 1285). */
+export async function documentOfClosedBusiness(
+  deps: Pick<Deps, 'db' | 'linkSecret'>,
+  kind: 'quote' | 'pay',
+  token: string,
+) {
+  const doc = kind === 'quote' ? await findQuoteByToken(deps, token) : await invoiceOfPageToken(deps, token);
+  return doc ? isBusinessClosed(deps.db, doc.businessId) : false;
 }

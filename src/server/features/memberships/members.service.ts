@@ -6,6 +6,7 @@ import {
   MEMBERSHIP_TEXT,
   memberMonthlyCents,
 } from '../../../shared/memberships';
+import { businessIsOpen } from '../../access/closed-businesses';
 import type { DbOrTx } from '../../db/client';
 import { bookings, customers, profiles } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
@@ -31,7 +32,8 @@ async function businessOfRef(db: DbOrTx, ref: string) {
     .from(profiles)
     .where(or(eq(profiles.id, ref), eq(profiles.bookingSlug, ref)));
   const business = row ? await findPublicBusiness(db, row.id) : null;
-  if (!business) throw notFound('This business could not be found');
+  // A closed account's plans page and invitations are gone at once (decision 1285).
+  if (!business || business.closed) throw notFound('This business could not be found');
   return business;
 }
 
@@ -146,7 +148,10 @@ export async function joinPlan(deps: MembershipDeps, raw: JoinPlanInput) {
 async function memberOfToken(deps: Pick<MembershipDeps, 'db' | 'linkSecret'>, token: string) {
   const id = signedTokenId(deps.linkSecret, MEMBER_LINK_PURPOSE, token);
   if (!id) throw notFound(MEMBERSHIP_TEXT.notFound);
-  const [m] = await deps.db.select().from(planMembers).where(eq(planMembers.id, id));
+  const [m] = await deps.db
+    .select()
+    .from(planMembers)
+    .where(and(eq(planMembers.id, id), businessIsOpen(planMembers.businessId)));
   if (!m) throw notFound(MEMBERSHIP_TEXT.notFound);
   return m;
 }

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { businessIsOpen } from '../../access/closed-businesses';
 import type { Database } from '../../db/client';
 import { profiles, publicCacheVersions, serviceAreas } from '../../db/schema';
 
@@ -80,7 +81,8 @@ export class ZipAreas {
       })
       .from(serviceAreas)
       .innerJoin(profiles, eq(profiles.id, serviceAreas.businessId))
-      .where(eq(serviceAreas.isActive, true))
+      // A closed account's areas leave the zip check at once (decision 1285; its closure moves the counter).
+      .where(and(eq(serviceAreas.isActive, true), businessIsOpen(serviceAreas.businessId)))
       .orderBy(serviceAreas.zipCode, sql`${serviceAreas.createdAt}`, serviceAreas.id);
     const byZip = new Map<string, Availability>();
     for (const r of rows) {

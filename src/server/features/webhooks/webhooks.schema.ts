@@ -26,6 +26,12 @@ export const webhookEndpoints = pgTable(
     url: text().notNull(),
     events: text().array().notNull(),
     secret: text().notNull(),
+    /**
+     * The secret before the last rotation and until when deliveries still carry its signature beside the new one's
+     * (Standard Webhooks' several signatures, decision 1286); null outside a rotation window.
+     */
+    previousSecret: text(),
+    previousSecretUntil: timestamp({ withTimezone: true }),
     /** Null while it receives; set when a delivery failed for a day (the endpoint then receives nothing). */
     disabledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { BUSINESS_IS_OPEN_SQL } from '../../../access/closed-businesses';
 import type { Database } from '../../../db/client';
 import { renderSeoPage } from './seo-public.render';
 import { loadPublicPages, type PublicPage } from './seo-public.service';
@@ -56,15 +57,20 @@ function sqlOf(db: Database) {
   return async (text: string, values?: unknown[]) => (await client.query(text, values)).rows;
 }
 
+// A complete page whose business (if any) has not closed its account (decision 1285).
+const LIVE = (page: string) =>
+  `(${page}.business_id is null or ${BUSINESS_IS_OPEN_SQL(`${page}.business_id`)})`;
+
 const LOOKUP_SQL = `
   select p.slug, p.render_version, r.render_version as stored_version, r.render_key, r.etag, r.body_gzip
   from city_seo_pages p left join seo_page_renders r on r.page_id = p.id
-  where p.slug = $1 and p.status = 'complete'`;
+  where p.slug = $1 and p.status = 'complete' and ${LIVE('p')}`;
 
 // One window of pages in slug order (an index range), then their renders by key: no join over the whole table.
 const WARM_SQL = `
   with scanned as (
-    select id, slug, render_version from city_seo_pages where status = 'complete' and slug > $1 order by slug limit $3
+    select id, slug, render_version from city_seo_pages p where status = 'complete' and slug > $1 and ${LIVE('p')}
+    order by slug limit $3
   )
   select s.slug, r.etag, r.body_gzip
   from scanned s left join seo_page_renders r on r.page_id = s.id and r.render_version = s.render_version and r.render_key = $2
@@ -72,7 +78,8 @@ const WARM_SQL = `
 
 const SCAN_SQL = `
   with scanned as (
-    select id, slug, render_version from city_seo_pages where status = 'complete' and slug > $1 order by slug limit $3
+    select id, slug, render_version from city_seo_pages p where status = 'complete' and slug > $1 and ${LIVE('p')}
+    order by slug limit $3
   )
   select s.slug, (r.page_id is null or r.render_version <> s.render_version or r.render_key <> $2) as pending
   from scanned s left join seo_page_renders r on r.page_id = s.id
@@ -81,7 +88,7 @@ const SCAN_SQL = `
 const PENDING_COUNT_SQL = `
   select count(*)::float8 as n
   from city_seo_pages p left join seo_page_renders r on r.page_id = p.id
-  where p.status = 'complete' and (r.page_id is null or r.render_version <> p.render_version or r.render_key <> $1)`;
+  where p.status = 'complete' and ${LIVE('p')} and (r.page_id is null or r.render_version <> p.render_version or r.render_key <> $1)`;
 
 // A page with every part the template draws (business, tagline, rating, FAQ, content): its render stands for the
 // template, so a changed template, public URL, platform phone or year gives every stored render a new key.

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { businessIsOpen } from '../../../access/closed-businesses';
 import type { Database } from '../../../db/client';
 import { citySeoPages, profiles, type SeoFaqItem, serviceAreas, testimonials } from '../../../db/schema';
 import { ensureBookingSlug } from '../../booking-link/booking-link.service';
@@ -48,6 +49,12 @@ export interface PublicPage {
  * business's real review average: one statement for the pages and one per business among them, so rendering a chunk
  * of pages ahead costs a few queries, not two per page.
  */
+/** A complete page, the platform's own or of a business that has not closed its account (decision 1285). */
+const livePage = and(
+  eq(citySeoPages.status, 'complete'),
+  or(isNull(citySeoPages.businessId), businessIsOpen(citySeoPages.businessId)),
+);
+
 export async function loadPublicPages(db: Database, slugs: string[]): Promise<PublicPage[]> {
   if (slugs.length === 0) return [];
   const rows = await db
@@ -69,7 +76,7 @@ export async function loadPublicPages(db: Database, slugs: string[]): Promise<Pu
       areaZips: citySeoPages.areaZips,
     })
     .from(citySeoPages)
-    .where(and(inArray(citySeoPages.slug, slugs), eq(citySeoPages.status, 'complete')));
+    .where(and(inArray(citySeoPages.slug, slugs), livePage));
   const coverage = await platformCoverage(db, rows);
   const businesses = new Map<string, PublicPage['business']>();
   for (const id of new Set(rows.map((r) => r.businessId).filter((id) => id !== null))) {
@@ -112,7 +119,13 @@ async function platformCoverage(
     const active = await db
       .selectDistinct({ zip: serviceAreas.zipCode })
       .from(serviceAreas)
-      .where(and(eq(serviceAreas.isActive, true), inArray(serviceAreas.zipCode, all)));
+      .where(
+        and(
+          eq(serviceAreas.isActive, true),
+          inArray(serviceAreas.zipCode, all),
+          businessIsOpen(serviceAreas.businessId),
+        ),
+      );
     for (const a of active) served.add(a.zip);
   }
   const coverage = new Map<string, NonNullable<PublicPage['coverage']>>();
@@ -171,7 +184,7 @@ async function loadPageBusiness(db: Database, businessId: string): Promise<Publi
 
 /** Indexable pages: complete, and the platform's own or a verified business's (hardening defect 8). */
 const indexable = and(
-  eq(citySeoPages.status, 'complete'),
+  livePage,
   or(
     isNull(citySeoPages.businessId),
     inArray(
@@ -205,6 +218,6 @@ export async function findCompletePage(db: Database, slug: string) {
   const [row] = await db
     .select({ slug: citySeoPages.slug, pageTitle: citySeoPages.pageTitle, city: citySeoPages.city })
     .from(citySeoPages)
-    .where(and(eq(citySeoPages.slug, slug), eq(citySeoPages.status, 'complete')));
+    .where(and(eq(citySeoPages.slug, slug), livePage));
   return row ?? null;
 }
