@@ -52,4 +52,9 @@ export const WEBHOOKS_TEXT = {
   notFound: 'Webhook endpoint not found',
   deliveryNotFound: 'Delivery not found',
   disabled: 'This endpoint is disabled after failing for a day. Enable it again once it answers.',
+  rotated: 'Signing secret rotated',
+  rotateTitle: 'Rotate the signing secret?',
+  rotateHelp:
+    'A new secret is made and shown once. For 24 hours each delivery is signed with both the new and the old secret, then with the new one only: update your receiver within that time.',
+  secretOnce: 'Copy this signing secret now: it is not shown again.',
 };

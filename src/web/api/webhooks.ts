@@ -51,3 +51,9 @@ export const useResendDelivery = () =>
     mutationFn: (id: string) => unwrap(api.api.webhooks.deliveries[':id'].resend.$post({ param: { id } })),
     onSuccess: refresh,
   });
+
+export const useRotateWebhookSecret = () =>
+  useMutation({
+    mutationFn: (id: string) => unwrap(api.api.webhooks[':id']['rotate-secret'].$post({ param: { id } })),
+    onSuccess: refresh,
+  });

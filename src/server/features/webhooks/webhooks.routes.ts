@@ -14,6 +14,7 @@ import {
   listDeliveries,
   listEndpoints,
   resendDelivery,
+  rotateEndpointSecret,
   sendTestEvent,
 } from './webhooks.service';
 
@@ -22,13 +23,23 @@ const endpointSchema = z
     id: z.string(),
     url: z.string(),
     events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
-    secret: z
+    secretHint: z
       .string()
-      .openapi({ description: 'The signing secret (whsec_…) for the Standard Webhooks check' }),
+      .openapi({ description: 'The start of the signing secret, to tell which one it is' }),
+    rotationEndsAt: z.string().nullable().openapi({
+      description: 'Until when deliveries also carry the previous secret’s signature (after a rotation)',
+    }),
     disabledAt: z.string().nullable(),
     createdAt: z.string(),
   })
   .openapi('WebhookEndpoint');
+const endpointWithSecretSchema = endpointSchema
+  .extend({
+    secret: z
+      .string()
+      .openapi({ description: 'The signing secret (whsec_…) for the Standard Webhooks check, shown once' }),
+  })
+  .openapi('WebhookEndpointWithSecret');
 const deliverySchema = z
   .object({
     id: z.string(),
@@ -64,7 +75,16 @@ const createEndpointRoute = createRoute({
   request: {
     body: { content: { 'application/json': { schema: webhookEndpointInputSchema } }, required: true },
   },
-  responses: { 201: json(endpointSchema, 'Created'), 400: errorResponses[400], ...guarded },
+  responses: { 201: json(endpointWithSecretSchema, 'Created'), 400: errorResponses[400], ...guarded },
+});
+const rotateRoute = createRoute({
+  method: 'post',
+  path: '/{id}/rotate-secret',
+  tags,
+  summary:
+    'A new signing secret, shown once; for 24 hours deliveries are signed with both the new and the old secret',
+  request: { params: idParamSchema },
+  responses: { 200: json(endpointWithSecretSchema), ...withId },
 });
 const deleteRoute = createRoute({
   method: 'delete',
@@ -123,6 +143,9 @@ export const webhooksApi = router
   })
   .openapi(enableRoute, async (c) =>
     c.json(await enableEndpoint(c.var.deps.db, c.var.businessId, c.req.valid('param').id), 200),
+  )
+  .openapi(rotateRoute, async (c) =>
+    c.json(await rotateEndpointSecret(c.var.deps.db, c.var.businessId, c.req.valid('param').id), 200),
   )
   .openapi(testRoute, async (c) =>
     c.json(await sendTestEvent(c.var.deps, c.var.businessId, c.req.valid('param').id), 202),

@@ -39,15 +39,40 @@ type Deps = Pick<
 
 const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
 
+/** How long deliveries carry the old secret's signature beside the new one's after a rotation (decision 1286). */
+export const WEBHOOK_ROTATION_WINDOW_MS = 24 * 3600 * 1000;
+
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
-const toEndpoint = (e: EndpointRow) => ({
+// The secret is shown whole once, when it is made (create, rotate); lists show its start, to tell which one it is.
+const toEndpoint = (e: EndpointRow, now = new Date()) => ({
   id: e.id,
   url: e.url,
   events: e.events as WebhookEventType[],
-  secret: e.secret,
+  secretHint: `${e.secret.slice(0, 10)}…`,
+  rotationEndsAt:
+    e.previousSecret && e.previousSecretUntil && e.previousSecretUntil > now
+      ? e.previousSecretUntil.toISOString()
+      : null,
   disabledAt: e.disabledAt?.toISOString() ?? null,
   createdAt: e.createdAt.toISOString(),
 });
+const withSecret = (e: EndpointRow, now = new Date()) => ({ ...toEndpoint(e, now), secret: e.secret });
+
+/**
+ * The `webhook-signature` header: the current secret's signature, and during a rotation window the previous
+ * secret's too, space-separated as Standard Webhooks has it, so a receiver still on the old secret keeps verifying.
+ */
+export function webhookSignature(
+  endpoint: Pick<EndpointRow, 'secret' | 'previousSecret' | 'previousSecretUntil'>,
+  eventId: string,
+  at: Date,
+  body: string,
+) {
+  const signatures = [new Webhook(endpoint.secret).sign(eventId, at, body)];
+  if (endpoint.previousSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > at)
+    signatures.push(new Webhook(endpoint.previousSecret).sign(eventId, at, body));
+  return signatures.join(' ');
+}
 
 export async function listEndpoints(db: DbOrTx, businessId: string) {
   const rows = await db
@@ -55,7 +80,7 @@ export async function listEndpoints(db: DbOrTx, businessId: string) {
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.businessId, businessId))
     .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id));
-  return rows.map(toEndpoint);
+  return rows.map((row) => toEndpoint(row));
 }
 
 function checkedUrl(url: string, allowPrivate: boolean) {
@@ -77,7 +102,25 @@ export async function createEndpoint(
     .insert(webhookEndpoints)
     .values({ businessId, url, events: values.events, secret: newSecret() })
     .returning();
-  return toEndpoint(row!);
+  return withSecret(row!);
+}
+
+/**
+ * A new signing secret, shown once. Deliveries carry both signatures until the window ends, then only the new one's;
+ * a second rotation within the window drops the oldest secret at once (only the last two sign).
+ */
+export async function rotateEndpointSecret(db: DbOrTx, businessId: string, id: string, now = new Date()) {
+  const current = await findOwnEndpoint(db, businessId, id);
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({
+      secret: newSecret(),
+      previousSecret: current.secret,
+      previousSecretUntil: new Date(now.getTime() + WEBHOOK_ROTATION_WINDOW_MS),
+    })
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.businessId, businessId)))
+    .returning();
+  return withSecret(row!, now);
 }
 
 async function findOwnEndpoint(db: DbOrTx, businessId: string, id: string) {
@@ -329,6 +372,8 @@ export async function deliverWebhook(deps: Deps, deliveryId: string, now = new D
     .select({
       url: webhookEndpoints.url,
       secret: webhookEndpoints.secret,
+      previousSecret: webhookEndpoints.previousSecret,
+      previousSecretUntil: webhookEndpoints.previousSecretUntil,
       disabledAt: webhookEndpoints.disabledAt,
       payload: webhookEvents.payload,
     })
@@ -344,7 +389,7 @@ export async function deliverWebhook(deps: Deps, deliveryId: string, now = new D
   }
 
   const body = JSON.stringify(target.payload);
-  const signature = new Webhook(target.secret).sign(claimed.eventId, now, body);
+  const signature = webhookSignature(target, claimed.eventId, now, body);
   let status: number | null = null;
   let error: string | null = null;
   try {

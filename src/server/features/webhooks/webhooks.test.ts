@@ -342,3 +342,111 @@ describe('bounded outbound requests', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 });
+
+describe('secret rotation (decision 1286)', () => {
+  const headersOf = (hit: Received) => ({
+    'webhook-id': String(hit.headers['webhook-id']),
+    'webhook-timestamp': String(hit.headers['webhook-timestamp']),
+    'webhook-signature': String(hit.headers['webhook-signature']),
+  });
+  const sendTest = async (cookie: string, id: string) => {
+    const res = await t.request(`/api/webhooks/${id}/test`, { method: 'POST', cookie });
+    expect(res.status).toBe(202);
+    await t.memoryJobs!.drain();
+  };
+
+  it('shows the new secret once; during the window both secrets verify, after it only the new one', async () => {
+    const rx = await receiver();
+    const { owner, endpoint } = await ownerWithEndpoint(rx.url);
+    const oldSecret = endpoint.secret;
+    expect(oldSecret).toMatch(/^whsec_/);
+
+    const res = await t.request(`/api/webhooks/${endpoint.id}/rotate-secret`, {
+      method: 'POST',
+      cookie: owner.cookie,
+    });
+    expect(res.status).toBe(200);
+    const rotated = (await res.json()) as { secret: string; rotationEndsAt: string };
+    const newSecret = rotated.secret;
+    expect(newSecret).toMatch(/^whsec_/);
+    expect(newSecret).not.toBe(oldSecret);
+    const windowMs = new Date(rotated.rotationEndsAt).getTime() - Date.now();
+    expect(windowMs).toBeGreaterThan(23 * 3600 * 1000);
+    expect(windowMs).toBeLessThanOrEqual(24 * 3600 * 1000);
+    // Shown once: the list never carries a secret, only its start.
+    const listed = await (await t.request('/api/webhooks', { cookie: owner.cookie })).text();
+    expect(listed).not.toContain(newSecret);
+    expect(listed).not.toContain(oldSecret);
+    expect(JSON.parse(listed).items[0].secretHint).toBe(`${newSecret.slice(0, 10)}…`);
+
+    await sendTest(owner.cookie, endpoint.id);
+    const during = rx.received.at(-1)!;
+    const signatures = String(during.headers['webhook-signature']).split(' ');
+    expect(signatures).toHaveLength(2);
+    for (const s of signatures) expect(s).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+    for (const secret of [newSecret, oldSecret])
+      expect(new Webhook(secret).verify(during.body, headersOf(during))).toMatchObject({
+        type: 'webhook.test',
+      });
+    expect(() =>
+      new Webhook(`whsec_${Buffer.from('someone else entirely').toString('base64')}`).verify(
+        during.body,
+        headersOf(during),
+      ),
+    ).toThrow();
+
+    // The window ends (its end moved to the past, as 24 hours later).
+    await t.db
+      .update(webhookEndpoints)
+      .set({ previousSecretUntil: new Date(Date.now() - 1000) })
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    const after = await (await t.request('/api/webhooks', { cookie: owner.cookie })).json();
+    expect(after.items[0].rotationEndsAt).toBeNull();
+    await sendTest(owner.cookie, endpoint.id);
+    const later = rx.received.at(-1)!;
+    expect(String(later.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(new Webhook(newSecret).verify(later.body, headersOf(later))).toMatchObject({
+      type: 'webhook.test',
+    });
+    expect(() => new Webhook(oldSecret).verify(later.body, headersOf(later))).toThrow();
+  });
+
+  it('a second rotation keeps only the last two secrets signing', async () => {
+    const rx = await receiver();
+    const { owner, endpoint } = await ownerWithEndpoint(rx.url);
+    const rotate = async () =>
+      (
+        await (
+          await t.request(`/api/webhooks/${endpoint.id}/rotate-secret`, {
+            method: 'POST',
+            cookie: owner.cookie,
+          })
+        ).json()
+      ).secret as string;
+    const second = await rotate();
+    const third = await rotate();
+    await sendTest(owner.cookie, endpoint.id);
+    const hit = rx.received.at(-1)!;
+    expect(new Webhook(third).verify(hit.body, headersOf(hit))).toBeTruthy();
+    expect(new Webhook(second).verify(hit.body, headersOf(hit))).toBeTruthy();
+    expect(() => new Webhook(endpoint.secret).verify(hit.body, headersOf(hit))).toThrow();
+  });
+
+  it('another business’s endpoint is 404; a Pro owner is 402', async () => {
+    const { endpoint } = await ownerWithEndpoint('http://127.0.0.1:9/hooks');
+    const stranger = await t.signUp({ plan: 'elite' });
+    const res = await t.request(`/api/webhooks/${endpoint.id}/rotate-secret`, {
+      method: 'POST',
+      cookie: stranger.cookie,
+    });
+    expect(res.status).toBe(404);
+    const pro = await t.signUp({ plan: 'pro' });
+    expect(
+      (await t.request(`/api/webhooks/${endpoint.id}/rotate-secret`, { method: 'POST', cookie: pro.cookie }))
+        .status,
+    ).toBe(402);
+    const [row] = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    expect(row!.secret).toBe(endpoint.secret);
+    expect(row!.previousSecret).toBeNull();
+  });
+});

@@ -11,8 +11,8 @@ import {
   useGoogleCalendar,
 } from '../../api/calendar-sync';
 import { useBusinessTimeZone } from '../../api/scheduling';
+import { ConnectionRow } from '../../components/domain/connection-row';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
@@ -37,7 +37,7 @@ function useConnectOutcome() {
   }, [outcome, message, setParams]);
 }
 
-function ConnectionRow({
+function GoogleConnectionRow({
   connection,
   mine,
   onDisconnect,
@@ -49,40 +49,41 @@ function ConnectionRow({
   const timeZone = useBusinessTimeZone();
   const pushed = connection.channelExpiresAt && new Date(connection.channelExpiresAt) > new Date();
   return (
-    <li className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="google-connection">
-      <div className="min-w-0 space-y-1 text-sm">
-        <p className="font-medium text-slate-900">
+    <ConnectionRow
+      testId="google-connection"
+      title={
+        <>
           {mine ? 'You' : connection.personName}
           {connection.accountEmail && (
             <span className="ml-2 font-normal break-all text-slate-600">{connection.accountEmail}</span>
           )}
-        </p>
-        {connection.lastError ? (
-          <p className="text-red-700" role="status">
-            {connection.lastError}
-          </p>
-        ) : (
-          <p className="text-slate-600">
-            {connection.lastSyncedAt
-              ? `Last synced ${formatDateTime(connection.lastSyncedAt, timeZone, { year: false })}`
-              : GOOGLE_CALENDAR_TEXT.neverSynced}
-            {` · ${connection.busyCount} busy ${connection.busyCount === 1 ? 'time' : 'times'}`}
-          </p>
-        )}
-        <Badge tone={connection.lastError ? 'red' : pushed ? 'green' : 'neutral'}>
-          {connection.lastError ? 'Needs attention' : pushed ? 'Live updates' : 'Checked every minute'}
-        </Badge>
-      </div>
-      <Button
-        variant="outline"
-        onClick={onDisconnect}
-        aria-label={
-          mine ? 'Disconnect your Google Calendar' : `Disconnect ${connection.personName}'s Google Calendar`
-        }
-      >
-        <Unplug /> {GOOGLE_CALENDAR_TEXT.disconnect}
-      </Button>
-    </li>
+        </>
+      }
+      error={connection.lastError}
+      detail={`${
+        connection.lastSyncedAt
+          ? `Last synced ${formatDateTime(connection.lastSyncedAt, timeZone, { year: false })}`
+          : GOOGLE_CALENDAR_TEXT.neverSynced
+      } · ${connection.busyCount} busy ${connection.busyCount === 1 ? 'time' : 'times'}`}
+      badge={
+        connection.lastError
+          ? { tone: 'red', label: 'Needs attention' }
+          : pushed
+            ? { tone: 'green', label: 'Live updates' }
+            : { tone: 'neutral', label: 'Checked every minute' }
+      }
+      actions={
+        <Button
+          variant="outline"
+          onClick={onDisconnect}
+          aria-label={
+            mine ? 'Disconnect your Google Calendar' : `Disconnect ${connection.personName}'s Google Calendar`
+          }
+        >
+          <Unplug /> {GOOGLE_CALENDAR_TEXT.disconnect}
+        </Button>
+      }
+    />
   );
 }
 
@@ -138,7 +139,7 @@ export function GoogleCalendarCard() {
             {google.data.connections.items.length > 0 && (
               <ul className="divide-y divide-slate-200" aria-label="Connected Google Calendars">
                 {google.data.connections.items.map((c) => (
-                  <ConnectionRow
+                  <GoogleConnectionRow
                     key={c.id}
                     connection={c}
                     mine={c.userId === google.data.viewerId}

@@ -19,6 +19,7 @@ import {
 } from '../../api/calendar-sync';
 import { useBusinessTimeZone } from '../../api/scheduling';
 import { useTeam } from '../../api/team';
+import { ConnectionRow } from '../../components/domain/connection-row';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -52,29 +53,27 @@ function PersonSelect({ value, onChange }: { value?: string; onChange: (id: stri
 function CalendarRow({ calendar, onRemove }: { calendar: ExternalCalendar; onRemove: () => void }) {
   const timeZone = useBusinessTimeZone();
   return (
-    <li className="flex items-start justify-between gap-3 py-3" data-testid="external-calendar">
-      <div className="min-w-0 text-sm">
-        <p className="font-medium text-slate-900">{calendar.personName}</p>
-        <p className="truncate text-slate-600">{calendar.host}</p>
-        {calendar.lastError ? (
-          <p className="text-red-700">{calendar.lastError}</p>
-        ) : (
-          <p className="text-slate-600">
-            {calendar.busyCount} busy {calendar.busyCount === 1 ? 'time' : 'times'}
-            {calendar.lastFetchedAt &&
-              ` · read ${formatDateTime(calendar.lastFetchedAt, timeZone, { year: false })}`}
-          </p>
-        )}
-      </div>
-      <Button
-        variant="ghost"
-        size="icon"
-        aria-label={`Remove ${calendar.personName}'s calendar at ${calendar.host}`}
-        onClick={onRemove}
-      >
-        <Trash2 />
-      </Button>
-    </li>
+    <ConnectionRow
+      testId="external-calendar"
+      title={calendar.personName}
+      subtitle={calendar.host}
+      error={calendar.lastError}
+      detail={`${calendar.busyCount} busy ${calendar.busyCount === 1 ? 'time' : 'times'}${
+        calendar.lastFetchedAt
+          ? ` · read ${formatDateTime(calendar.lastFetchedAt, timeZone, { year: false })}`
+          : ''
+      }`}
+      actions={
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Remove ${calendar.personName}'s calendar at ${calendar.host}`}
+          onClick={onRemove}
+        >
+          <Trash2 />
+        </Button>
+      }
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Send, Trash2, Webhook } from 'lucide-react';
+import { KeyRound, Send, Trash2, Webhook } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -18,10 +18,12 @@ import {
   useDeleteWebhook,
   useEnableWebhook,
   useResendDelivery,
+  useRotateWebhookSecret,
   useSendTestEvent,
   useWebhookDeliveries,
   useWebhooks,
 } from '../../api/webhooks';
+import { ConnectionRow } from '../../components/domain/connection-row';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -39,6 +41,8 @@ export function WebhooksSection() {
   const create = useCreateWebhook();
   const remove = useDeleteWebhook();
   const [removing, setRemoving] = useState<{ id: string; url: string } | null>(null);
+  // A secret is shown once, right after it is made (the endpoint added, or its secret rotated).
+  const [revealed, setRevealed] = useState<{ id: string; secret: string } | null>(null);
   const form = useForm<WebhookEndpointInput, unknown, WebhookEndpointValues>({
     resolver: zodResolver(webhookEndpointInputSchema),
     defaultValues: EMPTY,
@@ -47,7 +51,8 @@ export function WebhooksSection() {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await create.mutateAsync(values);
+      const created = await create.mutateAsync(values);
+      setRevealed({ id: created.id, secret: created.secret });
       toast.success('Success', { description: WEBHOOKS_TEXT.created });
       form.reset(EMPTY);
     } catch (err) {
@@ -117,9 +122,17 @@ export function WebhooksSection() {
         ) : hooks.data.items.length === 0 ? (
           <p className="text-sm text-slate-600">No webhook endpoints yet.</p>
         ) : (
-          hooks.data.items.map((e) => (
-            <EndpointCard key={e.id} endpoint={e} onRemove={() => setRemoving({ id: e.id, url: e.url })} />
-          ))
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white px-4">
+            {hooks.data.items.map((e) => (
+              <EndpointRow
+                key={e.id}
+                endpoint={e}
+                secret={revealed?.id === e.id ? revealed.secret : null}
+                onRotated={(secret) => setRevealed({ id: e.id, secret })}
+                onRemove={() => setRemoving({ id: e.id, url: e.url })}
+              />
+            ))}
+          </ul>
         )}
       </section>
 
@@ -149,33 +162,49 @@ interface Endpoint {
   id: string;
   url: string;
   events: string[];
-  secret: string;
+  secretHint: string;
+  rotationEndsAt: string | null;
   disabledAt: string | null;
 }
 
-function EndpointCard({ endpoint, onRemove }: { endpoint: Endpoint; onRemove: () => void }) {
+function EndpointRow({
+  endpoint,
+  secret,
+  onRotated,
+  onRemove,
+}: {
+  endpoint: Endpoint;
+  secret: string | null;
+  onRotated: (secret: string) => void;
+  onRemove: () => void;
+}) {
   const test = useSendTestEvent();
   const enable = useEnableWebhook();
-  const [showSecret, setShowSecret] = useState(false);
+  const rotate = useRotateWebhookSecret();
+  const timeZone = useBusinessTimeZone();
+  const [confirmRotate, setConfirmRotate] = useState(false);
   return (
-    <Card data-testid="webhook-endpoint" className="space-y-3 p-4">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="break-all font-medium text-slate-900">{endpoint.url}</p>
-          <p className="text-xs text-slate-600">
-            {endpoint.events
-              .map((e) => WEBHOOK_EVENT_LABELS[e as keyof typeof WEBHOOK_EVENT_LABELS] ?? e)
-              .join(' · ')}
-          </p>
-        </div>
-        <div className="flex shrink-0 items-center gap-2">
-          {endpoint.disabledAt ? <Badge tone="red">Disabled</Badge> : <Badge tone="green">Active</Badge>}
-          <Button variant="ghost" size="icon" aria-label={`Remove ${endpoint.url}`} onClick={onRemove}>
-            <Trash2 />
-          </Button>
-        </div>
-      </div>
-      {endpoint.disabledAt && <p className="text-sm text-red-700">{WEBHOOKS_TEXT.disabled}</p>}
+    <ConnectionRow
+      testId="webhook-endpoint"
+      title={endpoint.url}
+      subtitle={endpoint.events
+        .map((e) => WEBHOOK_EVENT_LABELS[e as keyof typeof WEBHOOK_EVENT_LABELS] ?? e)
+        .join(' · ')}
+      error={endpoint.disabledAt ? WEBHOOKS_TEXT.disabled : null}
+      detail={
+        <>
+          Signing secret <span className="font-mono text-xs">{endpoint.secretHint}</span>
+          {endpoint.rotationEndsAt &&
+            ` · the old secret also signs until ${formatDateTimeInZone(endpoint.rotationEndsAt, timeZone)}`}
+        </>
+      }
+      badge={endpoint.disabledAt ? { tone: 'red', label: 'Disabled' } : { tone: 'green', label: 'Active' }}
+      actions={
+        <Button variant="ghost" size="icon" aria-label={`Remove ${endpoint.url}`} onClick={onRemove}>
+          <Trash2 />
+        </Button>
+      }
+    >
       <div className="flex flex-wrap items-center gap-2">
         <Button
           size="sm"
@@ -200,15 +229,45 @@ function EndpointCard({ endpoint, onRemove }: { endpoint: Endpoint; onRemove: ()
             Enable
           </Button>
         )}
-        <Button size="sm" variant="ghost" onClick={() => setShowSecret((s) => !s)}>
-          {showSecret ? 'Hide signing secret' : 'Show signing secret'}
+        <Button size="sm" variant="ghost" onClick={() => setConfirmRotate(true)}>
+          <KeyRound /> Rotate Secret
         </Button>
       </div>
-      {showSecret && (
-        <Input readOnly aria-label="Signing secret" value={endpoint.secret} className="font-mono text-xs" />
+      {secret && (
+        <div className="space-y-1 rounded-md bg-amber-50 p-3">
+          <p className="text-sm text-amber-900" id={`secret-once-${endpoint.id}`}>
+            {WEBHOOKS_TEXT.secretOnce}
+          </p>
+          <Input
+            readOnly
+            aria-label="Signing secret"
+            aria-describedby={`secret-once-${endpoint.id}`}
+            value={secret}
+            className="font-mono text-xs"
+            onFocus={(e) => e.currentTarget.select()}
+          />
+        </div>
       )}
       <DeliveryLog endpointId={endpoint.id} />
-    </Card>
+      <ConfirmDialog
+        open={confirmRotate}
+        onOpenChange={setConfirmRotate}
+        title={WEBHOOKS_TEXT.rotateTitle}
+        description={WEBHOOKS_TEXT.rotateHelp}
+        confirmLabel="Rotate Secret"
+        busy={rotate.isPending}
+        onConfirm={() =>
+          rotate.mutate(endpoint.id, {
+            onSuccess: (rotated) => {
+              onRotated(rotated.secret);
+              setConfirmRotate(false);
+              toast.success('Success', { description: WEBHOOKS_TEXT.rotated });
+            },
+            onError: (err) => toast.error('Error', { description: err.message }),
+          })
+        }
+      />
+    </ConnectionRow>
   );
 }
 
