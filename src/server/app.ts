@@ -37,6 +37,7 @@ import { customersExportApi } from './features/customers/customers-export.routes
 import { dashboardApi } from './features/dashboard/dashboard.routes';
 import { customerImportApi } from './features/data-transfer/customer-import.routes';
 import { dataTransferApi } from './features/data-transfer/data-transfer.routes';
+import { serviceImportApi } from './features/data-transfer/service-import.routes';
 import { serviceChecklistApi } from './features/field/checklist.routes';
 import { bookingFieldApi, fieldApi } from './features/field/field.routes';
 import { galleryOwnerApi, galleryPublicApi } from './features/field/gallery.routes';
@@ -230,6 +231,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/customers', customerImportApi)
     .route('/api/customers', customersApi)
     .route('/api/customers', fleetApi)
+    .route('/api/services', serviceImportApi)
     .route('/api/services', servicesApi)
     .route('/api/services', serviceChecklistApi)
     .route('/api/services', addOnsApi)

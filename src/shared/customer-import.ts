@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { csvImportSchemaOf, importMappingSchemaOf } from './csv-import';
 
 // Importing customers from another tool's CSV (issue 30, decision 1237): the columns are mapped to our fields
 // (suggested from the headers, Jobber's, Square's and Housecall Pro's exports recognised), every row is checked with
@@ -33,21 +34,10 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   notes: 'Notes',
 };
 
-export const MAX_IMPORT_ROWS = 10_000;
-export const MAX_IMPORT_BYTES = 8 * 1024 * 1024;
-
-export const importMappingSchema = z.partialRecord(z.enum(IMPORT_FIELDS), z.number().int().min(0).max(500));
+export const importMappingSchema = importMappingSchemaOf(IMPORT_FIELDS);
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
-export const IMPORT_DUPLICATES = ['skip', 'merge'] as const;
-export type ImportDuplicates = (typeof IMPORT_DUPLICATES)[number];
-
-export const customerImportSchema = z.object({
-  csv: z.string().max(MAX_IMPORT_BYTES, 'The file is too large (8 MB at most)'),
-  /** Absent: the suggested mapping. */
-  mapping: importMappingSchema.optional(),
-  duplicates: z.enum(IMPORT_DUPLICATES).default('skip'),
-});
+export const customerImportSchema = csvImportSchemaOf(IMPORT_FIELDS);
 export type CustomerImportInput = z.input<typeof customerImportSchema>;
 
 export const IMPORT_PROBLEMS = {

@@ -164,8 +164,7 @@ export const router = createBrowserRouter([
           },
           {
             path: '/services',
-            lazy: () =>
-              import('./features/services/services-page').then((m) => ({ Component: m.ServicesPage })),
+            lazy: () => import('./routes/services-route').then((m) => ({ Component: m.ServicesRoute })),
           },
           {
             path: '/marketing',

@@ -1,4 +1,4 @@
-import { MAX_IMPORT_BYTES } from '../../shared/customer-import';
+import { MAX_IMPORT_BYTES } from '../../shared/csv-import';
 import { FIELD_TEXT, MAX_PHOTO_BYTES } from '../../shared/field';
 import { MAX_UPLOAD_BYTES, UPLOAD_PATH, VERIFICATION_TEXT } from '../../shared/verification';
 
@@ -25,9 +25,9 @@ const PHOTO_PATH = /^\/api\/field\/jobs\/[^/]+\/photos$/;
 const COMPLETE_LIMIT: BodyLimit = { maxBytes: 3 * 1024 * 1024, message: BODY_TOO_LARGE_MESSAGE };
 const COMPLETE_PATH = /^\/api\/field\/jobs\/[^/]+\/complete$/;
 
-// A customers CSV to import (up to 10,000 rows, decision 1237), as JSON text.
+// A customers or services CSV to import (up to 10,000 rows, decisions 1237 and 1287), as JSON text.
 const IMPORT_LIMIT: BodyLimit = { maxBytes: MAX_IMPORT_BYTES + 64 * 1024, message: BODY_TOO_LARGE_MESSAGE };
-const IMPORT_PATH = /^\/api\/customers\/import(\/preview)?$/;
+const IMPORT_PATH = /^\/api\/(customers|services)\/import(\/preview)?$/;
 
 /** The body limit of a request path (no query). One table for the app's middleware and the HTTP server's reader. */
 export function bodyLimitOf(path: string): BodyLimit {

@@ -1,42 +1,16 @@
 import { sql } from 'drizzle-orm';
-import {
-  type CustomerImportInput,
-  customerImportSchema,
-  IMPORT_FIELD_LABELS,
-  type ImportMapping,
-  MAX_IMPORT_ROWS,
-} from '../../../shared/customer-import';
-import { DATA_TEXT } from '../../../shared/data-transfer';
+import type { CustomerImportInput } from '../../../shared/customer-import';
+import { customerImportSchema } from '../../../shared/customer-import';
 import type { Database } from '../../db/client';
-import { invalid } from '../../http/errors';
-import { type CheckedRow, checkRows, parseCsv, suggestMapping } from './customer-csv';
+import { columnOf, listedProblems, readImport } from './csv-import';
+import { customerImportKind, suggestMapping } from './customer-csv';
 import { rowsOf } from './tenancy';
 
 // Customers from another tool's CSV (issue 30, decision 1237): a preview names every bad row's problems; the import
 // writes the good rows in one statement inside one transaction (all or nothing), duplicates by email merged or skipped.
 
-/** Problems listed in an answer at most (the counts are always whole). */
-const MAX_LISTED = 1000;
-
-type Bad = Extract<CheckedRow, { ok: false }>;
-const problemOf = (r: Bad) => ({ row: r.row, name: r.name, email: r.email, problems: r.problems });
-
-function read(input: CustomerImportInput) {
-  const { csv, mapping: given, duplicates } = customerImportSchema.parse(input);
-  const { headers, rows } = parseCsv(csv);
-  if (rows.length === 0) throw invalid(DATA_TEXT.importEmpty);
-  if (rows.length > MAX_IMPORT_ROWS) throw invalid(DATA_TEXT.importTooLarge);
-  const mapping: ImportMapping = given ?? suggestMapping(headers);
-  for (const [field, index] of Object.entries(mapping))
-    if (index !== undefined && index >= headers.length)
-      throw invalid(`${IMPORT_FIELD_LABELS[field as keyof ImportMapping]}: no such column`);
-  if (mapping.firstName === undefined && mapping.fullName === undefined)
-    throw invalid(DATA_TEXT.importNoName);
-  const checked = checkRows(rows, mapping);
-  const good = checked.filter((r): r is Extract<CheckedRow, { ok: true }> => r.ok);
-  const bad = checked.filter((r): r is Bad => !r.ok);
-  return { headers, mapping, duplicates, total: rows.length, good, bad };
-}
+const read = (input: CustomerImportInput) =>
+  readImport(customerImportKind, customerImportSchema.parse(input), suggestMapping);
 
 async function existingEmails(db: Database, businessId: string, emails: string[]) {
   if (emails.length === 0) return new Set<string>();
@@ -54,7 +28,7 @@ export async function previewCustomerImport(db: Database, businessId: string, in
   const existing = await existingEmails(
     db,
     businessId,
-    good.map((r) => r.customer.email),
+    good.map((r) => r.key),
   );
   return {
     headers,
@@ -63,18 +37,15 @@ export async function previewCustomerImport(db: Database, businessId: string, in
     valid: good.length,
     existing: existing.size,
     invalid: bad.length,
-    problems: bad.slice(0, MAX_LISTED).map(problemOf),
-    sample: good
-      .slice(0, 5)
-      .map((r) => ({ row: r.row, ...r.customer, exists: existing.has(r.customer.email) })),
+    problems: listedProblems(bad),
+    sample: good.slice(0, 5).map((r) => ({ row: r.row, ...r.value, exists: existing.has(r.key) })),
   };
 }
 
 /** Imports the good rows in one transaction; a row whose email the business has is merged or skipped. */
 export async function importCustomers(db: Database, businessId: string, input: CustomerImportInput) {
   const { mapping, duplicates, total, good, bad } = read(input);
-  const col = (pick: (c: (typeof good)[number]['customer']) => string | null) =>
-    sql.param(good.map((r) => pick(r.customer)));
+  const col = (pick: (c: (typeof good)[number]['value']) => string | null) => columnOf(good, pick);
   const onConflict =
     duplicates === 'merge'
       ? sql`do update set first_name = excluded.first_name, last_name = excluded.last_name,
@@ -104,6 +75,6 @@ export async function importCustomers(db: Database, businessId: string, input: C
     merged,
     skipped: good.length - written.length,
     invalid: bad.length,
-    problems: bad.slice(0, MAX_LISTED).map(problemOf),
+    problems: listedProblems(bad),
   };
 }

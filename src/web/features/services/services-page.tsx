@@ -10,7 +10,7 @@ import {
   Trash2,
   Wrench,
 } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { VEHICLE_TYPES } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
@@ -33,7 +33,8 @@ import { ChecklistDialog } from './checklist-dialog';
 import { ServiceFormDialog } from './service-form-dialog';
 
 /** /services (§2): a card grid, add/edit dialog, activate/deactivate, delete (archive when it has bookings). */
-export function ServicesPage() {
+/** `importAction`: the route's Import button (features/data-transfer), shown to those who may change services. */
+export function ServicesPage({ importAction }: { importAction?: ReactNode } = {}) {
   const [showArchived, setShowArchived] = useState(false);
   const services = useServicesList(showArchived);
   // Technicians see the services; only the owner changes them (the server answers 403 too).
@@ -92,9 +93,12 @@ export function ServicesPage() {
         description="What you offer, how long it takes and what it costs for each vehicle."
         actions={
           !readOnly && (
-            <Button onClick={() => openForm(null)}>
-              <Plus /> Add Service
-            </Button>
+            <>
+              {importAction}
+              <Button onClick={() => openForm(null)}>
+                <Plus /> Add Service
+              </Button>
+            </>
           )
         }
       />
