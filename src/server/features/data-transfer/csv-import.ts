@@ -29,7 +29,9 @@ export interface ImportKind<F extends string, V> {
    */
   checkRow(
     cells: (field: F) => string,
-  ): { value: V; key: string } | { problems: string[]; name: string; email?: string; key: string };
+  ):
+    | { value: V; key: string; name: string; email?: string }
+    | { problems: string[]; name: string; email?: string; key: string };
   /** The first row with a key seen before names it. */
   duplicate: (firstRow: number) => string;
 }
@@ -73,11 +75,14 @@ export function checkRowsOf<F extends string, V>(
       const problems = first === undefined ? checked.problems : [...checked.problems, kind.duplicate(first)];
       return { row, ok: false, problems, name: checked.name, email: checked.email ?? '' };
     }
-    if (first !== undefined) {
-      const shown = checked.value as { name?: string; firstName?: string; lastName?: string; email?: string };
-      const name = shown.name ?? [shown.firstName, shown.lastName].filter(Boolean).join(' ');
-      return { row, ok: false, problems: [kind.duplicate(first)], name, email: shown.email ?? '' };
-    }
+    if (first !== undefined)
+      return {
+        row,
+        ok: false,
+        problems: [kind.duplicate(first)],
+        name: checked.name,
+        email: checked.email ?? '',
+      };
     return { row, ok: true, value: checked.value, key: checked.key };
   });
 }

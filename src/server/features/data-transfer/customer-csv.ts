@@ -122,6 +122,6 @@ export const customerImportKind: ImportKind<ImportField, ImportedCustomer> = {
     const key = email.toLowerCase();
     if (problems.length || !parsed.success)
       return { problems: problems.length ? problems : ['Invalid row'], name, email, key };
-    return { value: parsed.data, key };
+    return { value: parsed.data, key, name, email };
   },
 };

@@ -97,7 +97,7 @@ export const serviceImportKind: ImportKind<ServiceImportField, ImportedService> 
     if (!parsed.success) for (const issue of parsed.error.issues) problems.push(issue.message);
     const key = name.toLowerCase();
     if (problems.length || !parsed.success) return { problems: [...new Set(problems)], name, key };
-    return { value: parsed.data, key: parsed.data.name.toLowerCase() };
+    return { value: parsed.data, key: parsed.data.name.toLowerCase(), name };
   },
 };
 
