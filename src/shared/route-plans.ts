@@ -17,6 +17,18 @@ export const ROUTES_TEXT = {
   noSavings: 'The current routes are already as short as the optimiser can make them.',
   applied: 'Routes updated',
   alreadyApplied: 'This plan was already applied.',
+  editUnknownBooking: 'A job in this plan was not found.',
+  editUnknownTechnician: 'A job is given to someone who is not on this team.',
+  editTwice: 'A job or a technician is listed twice in this plan.',
+  editOtherDay: "A job in this plan is not on this day's routes.",
+  editLeftOut: 'The plan leaves out a job of this day. Reload the day and try again.',
+  editFixedJob: 'A job under way or done stays with its technician.',
+  editLockedJob: 'A locked job stays with its technician. Unlock it first.',
+  editSkill: 'A specialist job is given to a technician who does not do it.',
+  outsideWindow: 'This plan has arrivals outside the booked window.',
+  outsideWindowRefused:
+    "This plan has arrivals outside the customer's booked window. Allow it to apply the plan anyway.",
+  allowOutsideWindow: 'Allow arrivals outside the booked window',
 } as const;
 
 /** A booked arrival window: the booked time and the hour after it (decision 1216). */
@@ -47,7 +59,31 @@ export const optimizeInputSchema = z.object({
 });
 export type OptimizeInput = z.input<typeof optimizeInputSchema>;
 
-export const applyInputSchema = z.object({ planId: uuid });
+/**
+ * An owner-edited plan (dragged, or moved with the keyboard; decision 1270): each technician's jobs in the order
+ * wanted. The server works out the arrivals and drive minutes; jobs of the day not listed stay as they are.
+ */
+export const editedPlanInputSchema = z.object({
+  date: isoDate,
+  technicians: z
+    .array(
+      z.object({
+        technicianId: z.string().min(1).max(64),
+        bookingIds: z.array(uuid).max(200),
+      }),
+    )
+    .min(1)
+    .max(100),
+  locks: z.array(routeLockSchema).max(500).default([]),
+});
+export type EditedPlanInput = z.input<typeof editedPlanInputSchema>;
+
+export const applyInputSchema = z.object({
+  planId: uuid,
+  /** The owner's say: a plan with arrivals outside a customer's booked window is applied only with it. */
+  allowOutsideWindow: z.boolean().default(false),
+});
+export type ApplyInput = z.input<typeof applyInputSchema>;
 
 export const pointSchema = z.object({ lat: z.number(), lng: z.number() });
 export type Point = z.infer<typeof pointSchema>;
@@ -122,6 +158,8 @@ export const routePlanSchema = z.object({
   changes: z.array(routeChangeSchema),
   /** Jobs the plan leaves as they are (no point, or no feasible place within windows and shifts). */
   kept: z.array(z.string()),
+  /** Jobs whose arrival falls outside their booked window (or their locked time): applied only with the owner's say. */
+  outsideWindow: z.array(z.string()),
   solveMs: z.number(),
 });
 export type RoutePlan = z.infer<typeof routePlanSchema>;

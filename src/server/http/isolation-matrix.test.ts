@@ -1,6 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { utcToZoned } from '../../shared/time';
+import * as schema from '../db/schema';
 import { createApiKey } from '../features/api-keys/api-keys.service';
 import { createTestContext } from '../test/harness';
 import { type AppRoute, appRoutes, fillPath, jsonBodySchema, sampleOf } from '../test/routes';
@@ -239,6 +242,7 @@ describe("business A with business B's ids in request bodies", () => {
     templateId: 'message_templates',
     rewardId: 'loyalty_rewards',
     bookingId: 'bookings',
+    bookingIds: 'bookings',
     promoCodeId: 'promo_codes',
     planId: 'route_plans',
   };
@@ -266,6 +270,17 @@ describe("business A with business B's ids in request bodies", () => {
       vehicle: null,
       priceCents: undefined,
       priceReason: undefined,
+    },
+  };
+  // Bodies that need a value of A's own rows: the owner's own route order names A's booking on its own day.
+  const ROW_OVERRIDES: Record<string, (aIds: Map<string, string[]>) => Promise<Record<string, unknown>>> = {
+    'POST /api/routes/evaluate': async (aIds) => {
+      const [row] = await t.db
+        .select({ at: schema.bookings.scheduledAt, timeZone: schema.profiles.timeZone })
+        .from(schema.bookings)
+        .innerJoin(schema.profiles, eq(schema.profiles.id, schema.bookings.businessId))
+        .where(eq(schema.bookings.id, aIds.get('bookings')![0]!));
+      return { date: utcToZoned(row!.at, row!.timeZone).date };
     },
   };
   // Routes that must be among those covered, so that a broken discovery cannot pass silently.
@@ -300,12 +315,13 @@ describe("business A with business B's ids in request bodies", () => {
           );
         return id;
       };
+      const rowOverride = (await ROW_OVERRIDES[name]?.(aIds)) ?? {};
       const body = (foreign?: { slot: number; id: string }) => {
         let n = 0;
         const sample = sampleOf(jsonBodySchema(route), (key) =>
           n++ === foreign?.slot ? foreign.id : own(key),
         ) as Record<string, unknown>;
-        return { ...sample, ...BODY_OVERRIDES[name] };
+        return { ...sample, ...BODY_OVERRIDES[name], ...rowOverride };
       };
       // A path id of A that the route accepts with A's own body ids: the first that answers 2xx.
       const candidates = route.params.some(isIdParam) ? [...aIds.values()].flat() : [''];

@@ -1,6 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import type { OptimizeInput, TechnicianSettingsInput } from '../../shared/route-plans';
+import type {
+  ApplyInput,
+  EditedPlanInput,
+  OptimizeInput,
+  TechnicianSettingsInput,
+} from '../../shared/route-plans';
 import { api, unwrap } from '../lib/api';
 import { queryClient } from '../lib/query-client';
 import { queryKeys } from '../lib/query-keys';
@@ -24,10 +29,14 @@ export const useDayRoutes = (date: string) =>
 export const useOptimizeRoutes = () =>
   useMutation({ mutationFn: (input: OptimizeInput) => unwrap(routes.optimize.$post({ json: input })) });
 
+/** The owner's own order (dragged or moved): the server works out its arrivals and drive minutes (decision 1270). */
+export const useEvaluateRoutes = () =>
+  useMutation({ mutationFn: (input: EditedPlanInput) => unwrap(routes.evaluate.$post({ json: input })) });
+
 /** Apply a proposed plan: the day's routes and the bookings change. */
 export const useApplyRoutePlan = () =>
   useMutation({
-    mutationFn: (planId: string) => unwrap(routes.apply.$post({ json: { planId } })),
+    mutationFn: (input: ApplyInput) => unwrap(routes.apply.$post({ json: input })),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.routes.all }),

@@ -5,12 +5,12 @@ import { bookingAssignments, bookings, routePlans } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { notifyArrivalChanged } from './arrival-notice';
-import type { StoredPlan } from './optimize.service';
+import type { StoredPlan } from './proposal.service';
 import { fingerprintOf, loadDay } from './route-day.service';
 
 // Apply (decision 1216): a plan is claimed by the statement that marks it applied, so two applications at once
 // apply it once (the second waits on the row and finds it applied). The day must be as it was when the plan was
-// made; then each job gets its technician and its planned arrival, and customers whose arrival moved are told.
+// made (and a plan breaking a booked window needs the owner's say); then each job gets its technician and its planned arrival, and customers whose arrival moved are told.
 
 type Deps = Pick<AppDeps, 'db' | 'mailer' | 'sms' | 'publicUrl' | 'linkSecret' | 'messageRetryDelaysMs'>;
 
@@ -18,6 +18,7 @@ export async function applyPlan(
   deps: Deps,
   who: { businessId: string; userId: string },
   planId: string,
+  options: { allowOutsideWindow?: boolean } = {},
 ): Promise<ApplyResult> {
   const { businessId } = who;
   const db: Database = deps.db;
@@ -40,6 +41,9 @@ export async function applyPlan(
     const day = await loadDay(tx, businessId, claimed.day);
     if (fingerprintOf(day) !== claimed.fingerprint) throw conflict(ROUTES_TEXT.planStale);
     const plan = claimed.plan as StoredPlan;
+    // Arrivals outside a customer's booked window need the owner's say (decision 1270); the claim rolls back.
+    if (plan.outsideWindow?.length && !options.allowOutsideWindow)
+      throw conflict(ROUTES_TEXT.outsideWindowRefused);
     const jobs = new Map(day.jobs.map((j) => [j.bookingId, j]));
     const team = new Set(day.technicians.map((t) => t.id));
     let reassigned = 0;

@@ -2,31 +2,19 @@ import {
   ARRIVAL_WINDOW_MINUTES,
   type OptimizeInput,
   optimizeInputSchema,
-  type Point,
   ROUTES_TEXT,
-  type RouteChange,
   type RoutePlan,
   SHIFT,
 } from '../../../shared/route-plans';
 import { zonedTimeToUtc } from '../../../shared/time';
 import type { Database } from '../../db/client';
-import { routePlans } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { GeoProviders } from '../../providers/geo/geo';
 import { solveInWorker } from '../../routing/solve-in-worker';
 import type { RoutingJob, RoutingProblem, RoutingVehicle } from '../../routing/types';
 import { backfillCoordinates } from './coordinates.service';
-import {
-  currentRoutes,
-  type Day,
-  type DayJob,
-  fingerprintOf,
-  legsOf,
-  loadDay,
-  ownBookingIds,
-  round1,
-  stopOf,
-} from './route-day.service';
+import { dayCentre, type PlannedTechnician, storeProposal } from './proposal.service';
+import { currentRoutes, type Day, type DayJob, loadDay, ownBookingIds } from './route-day.service';
 
 // Optimize (decision 1216): the day's jobs with points become a vehicle-routing problem in minutes from the day's
 // local midnight — each job's booked window (the booked time and the hour after, widened only by the owner's say),
@@ -36,12 +24,6 @@ import {
 export const OPTIMIZE_TIME_LIMIT_MS = 700;
 /** Jobs already under way or done stay where and when they are. */
 const FIXED = new Set(['in_progress', 'completed']);
-
-export interface StoredPlan {
-  technicians: { technicianId: string; stops: { bookingId: string; arrivalAt: string }[] }[];
-  kept: string[];
-  changes: RouteChange[];
-}
 
 type Deps = { db: Database; geo: GeoProviders };
 
@@ -78,7 +60,7 @@ export async function optimizeDay(
 
   // Points: each technician's start and end, then each job the solver may place.
   const placed = day.jobs.filter((j) => j.point);
-  const centre = centreOf(placed.map((j) => j.point!));
+  const centre = dayCentre(day);
   const points: Point[] = [];
   const vehicles: RoutingVehicle[] = day.technicians.map((t) => {
     points.push(t.start ?? centre, t.end ?? t.start ?? centre);
@@ -135,12 +117,9 @@ export async function optimizeDay(
   const problem: RoutingProblem = { jobs, vehicles, durations };
   const solution = await solveInWorker(problem, { timeLimitMs: OPTIMIZE_TIME_LIMIT_MS, seed: 1 });
 
-  const stored: StoredPlan = { technicians: [], kept: [...kept, ...solution.unassigned], changes: [] };
-  const technicians: RoutePlan['technicians'] = [];
-  let after = 0;
-  for (const t of day.technicians) {
+  const planned: PlannedTechnician[] = day.technicians.map((t) => {
     const route = solution.routes.find((r) => r.vehicleId === t.id);
-    const planned = (route?.stops ?? []).map((s) => {
+    const stops = (route?.stops ?? []).map((s) => {
       const job = byId.get(s.jobId)!;
       const window = jobs.find((x) => x.id === s.jobId)!;
       // Whole minutes, never outside the job's window (times are booked on whole minutes).
@@ -148,73 +127,15 @@ export async function optimizeDay(
       const hi = window.lock?.start ?? window.window?.end ?? s.start;
       return { job, at: instantOf(Math.min(hi, Math.max(lo, Math.round(s.start)))) };
     });
-    const legs = await legsOf(travel, [
-      t.start ?? centre,
-      ...planned.map((p) => p.job.point),
-      t.end ?? t.start ?? centre,
-    ]);
-    const drive = planned.length ? legs.reduce((s, x) => s + x, 0) : 0;
-    after += drive;
-    technicians.push({
-      technicianId: t.id,
-      name: t.name,
-      start: t.start,
-      end: t.end,
-      stops: planned.map((p, i) => stopOf(p.job, p.at, legs[i + 1]!)),
-      driveMinutes: round1(drive),
-      returnDriveMinutes: round1(planned.length ? legs[planned.length + 1]! : 0),
-      lunchBreak: route?.break
-        ? { start: instantOf(route.break.start).toISOString(), end: instantOf(route.break.end).toISOString() }
-        : null,
-    });
-    stored.technicians.push({
-      technicianId: t.id,
-      stops: planned.map((p) => ({ bookingId: p.job.bookingId, arrivalAt: p.at.toISOString() })),
-    });
-    for (const p of planned) {
-      const moved = Math.abs(p.at.getTime() - p.job.arrivalAt.getTime()) >= 60_000;
-      if (p.job.technicianId !== t.id || moved)
-        stored.changes.push({
-          bookingId: p.job.bookingId,
-          customerName: p.job.customerName,
-          fromTechnicianId: p.job.technicianId,
-          toTechnicianId: t.id,
-          fromArrivalAt: p.job.arrivalAt.toISOString(),
-          toArrivalAt: p.at.toISOString(),
-        });
-    }
-  }
-  const beforeMinutes = before.totals.driveMinutes;
-  const afterMinutes = round1(after);
-  const [row] = await deps.db
-    .insert(routePlans)
-    .values({
-      businessId,
-      day: day.date,
-      fingerprint: fingerprintOf(day),
-      plan: stored,
-      beforeMinutes: Math.round(beforeMinutes),
-      afterMinutes: Math.round(afterMinutes),
-      createdBy: who.userId,
-    })
-    .returning({ id: routePlans.id });
-  return {
-    planId: row!.id,
-    date: day.date,
-    beforeMinutes,
-    afterMinutes,
-    savedMinutes: round1(beforeMinutes - afterMinutes),
-    technicians,
-    changes: stored.changes,
-    kept: stored.kept,
-    solveMs: Math.round(solution.solveMs),
-  };
-}
-
-function centreOf(points: Point[]): Point {
-  if (points.length === 0) return { lat: 0, lng: 0 };
-  return {
-    lat: points.reduce((s, p) => s + p.lat, 0) / points.length,
-    lng: points.reduce((s, p) => s + p.lng, 0) / points.length,
-  };
+    const lunch = route?.break
+      ? { start: instantOf(route.break.start), end: instantOf(route.break.end) }
+      : null;
+    return { technician: t, stops, lunch };
+  });
+  return storeProposal(deps, who, day, before.totals.driveMinutes, planned, {
+    kept: [...kept, ...solution.unassigned],
+    // The solver keeps every arrival inside its window (widened only by the owner's say).
+    outsideWindow: [],
+    solveMs: solution.solveMs,
+  });
 }

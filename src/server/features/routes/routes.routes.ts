@@ -6,6 +6,7 @@ import {
   applyResultSchema,
   baseInputSchema,
   dayRoutesSchema,
+  editedPlanInputSchema,
   optimizeInputSchema,
   routePlanSchema,
   routeSettingsSchema,
@@ -18,6 +19,7 @@ import { createRouter, errorResponses, json } from '../../http/openapi';
 import { localGeo } from '../../providers/geo/create-geo';
 import { loadPlan } from '../billing/plan-state';
 import { applyPlan } from './apply.service';
+import { evaluateEditedPlan } from './edit-plan.service';
 import { loadPlacedDay, optimizeDay } from './optimize.service';
 import { currentRoutes } from './route-day.service';
 import {
@@ -53,12 +55,21 @@ const optimizeRoute = createRoute({
   request: { body: { content: { 'application/json': { schema: optimizeInputSchema } }, required: true } },
   responses: { 200: json(routePlanSchema), ...errors },
 });
+const evaluateRoute = createRoute({
+  method: 'post',
+  path: '/evaluate',
+  tags,
+  summary:
+    "Works out the owner's own order (dragged or moved): each technician's arrivals and drive minutes, the drive time before and after, and the arrivals outside their booked window; a plan to apply (Pro and Elite)",
+  request: { body: { content: { 'application/json': { schema: editedPlanInputSchema } }, required: true } },
+  responses: { 200: json(routePlanSchema), ...errors },
+});
 const applyRoute = createRoute({
   method: 'post',
   path: '/apply',
   tags,
   summary:
-    'Applies a proposed plan once: reassigns and reorders the jobs and tells each customer whose arrival time moved (Pro and Elite)',
+    "Applies a proposed plan once: reassigns and reorders the jobs and tells each customer whose arrival time moved; a plan with arrivals outside a booked window only with allowOutsideWindow, the owner's say (Pro and Elite)",
   request: { body: { content: { 'application/json': { schema: applyInputSchema } }, required: true } },
   responses: { 200: json(applyResultSchema), 409: errorResponses[409], ...errors },
 });
@@ -106,6 +117,7 @@ routesRoutes.use('*', requireUser, requireOwner);
 // Starter sees the day and its drive times; planning and applying are Pro and Elite (§9 "AI route optimizer").
 routesRoutes.use('/optimize', requireFeature('route_optimizer'));
 routesRoutes.use('/apply', requireFeature('route_optimizer'));
+routesRoutes.use('/evaluate', requireFeature('route_optimizer'));
 
 export const routesApi = routesRoutes
   .openapi(dayRoute, async (c) => {
@@ -126,12 +138,22 @@ export const routesApi = routesRoutes
     );
     return c.json(plan, 200);
   })
+  .openapi(evaluateRoute, async (c) => {
+    const deps = c.var.deps;
+    const plan = await evaluateEditedPlan(
+      { db: deps.db, geo: deps.geo ?? localGeo },
+      { businessId: c.var.businessId, userId: c.var.user.id },
+      c.req.valid('json'),
+    );
+    return c.json(plan, 200);
+  })
   .openapi(applyRoute, async (c) => {
-    const { planId } = c.req.valid('json');
+    const { planId, allowOutsideWindow } = c.req.valid('json');
     const result = await applyPlan(
       c.var.deps,
       { businessId: c.var.businessId, userId: c.var.user.id },
       planId,
+      { allowOutsideWindow },
     );
     return c.json(result, 200);
   })

@@ -373,3 +373,161 @@ describe('Route settings', () => {
     expect(skilled.technicians.find((x) => x.technicianId === ben.id)!.stops.length).toBeGreaterThan(0);
   });
 });
+
+describe("The owner's own order (dragged or moved)", () => {
+  const evaluate = (cookie: string, json: unknown) =>
+    t.request('/api/routes/evaluate', { method: 'POST', cookie, json });
+  const applyWith = (cookie: string, planId: string, allowOutsideWindow: boolean) =>
+    t.request('/api/routes/apply', { method: 'POST', cookie, json: { planId, allowOutsideWindow } });
+  const listsOf = (routes: { technicianId: string; stops: { bookingId: string }[] }[]) =>
+    routes.map((r) => ({ technicianId: r.technicianId, bookingIds: r.stops.map((s) => s.bookingId) }));
+  const minute = 60_000;
+
+  it('the day as it is: arrivals at the booked times, the same drive minutes, nothing outside a window', async () => {
+    const { owner } = await crissCrossDay();
+    const day = (await (await getDay(owner.cookie)).json()) as DayRoutes;
+    const res = await evaluate(owner.cookie, { date: DATE, technicians: listsOf(day.technicians) });
+    expect(res.status).toBe(200);
+    const plan = (await res.json()) as RoutePlan;
+    expect(plan.outsideWindow).toEqual([]);
+    expect(plan.changes).toEqual([]);
+    expect(plan.afterMinutes).toBeCloseTo(day.totals.driveMinutes, 0);
+    for (const tech of plan.technicians) for (const s of tech.stops) expect(s.arrivalAt).toBe(s.windowStart);
+  });
+
+  it('reorders and reassigns as dragged, times worked out on the server; outside a window only with the owner’s say', async () => {
+    const { owner, ana, ben } = await crissCrossDay();
+    const day = (await (await getDay(owner.cookie)).json()) as DayRoutes;
+    const anas = day.technicians.find((x) => x.technicianId === ana.id)!.stops.map((s) => s.bookingId);
+    const bens = day.technicians.find((x) => x.technicianId === ben.id)!.stops.map((s) => s.bookingId);
+    // Ana's 15:00 job first, her 09:00 job to Ben after his last.
+    const edited = [
+      { technicianId: ana.id, bookingIds: [anas[3]!, anas[1]!, anas[2]!] },
+      { technicianId: ben.id, bookingIds: [...bens, anas[0]!] },
+    ];
+    const res = await evaluate(owner.cookie, { date: DATE, technicians: edited });
+    expect(res.status).toBe(200);
+    const plan = (await res.json()) as RoutePlan;
+    for (const want of edited) {
+      const got = plan.technicians.find((x) => x.technicianId === want.technicianId)!;
+      expect(got.stops.map((s) => s.bookingId)).toEqual(want.bookingIds);
+      // Each arrival after the one before, its hour of work and the drive between (whole minutes).
+      for (let k = 1; k < got.stops.length; k++) {
+        const prev = got.stops[k - 1]!;
+        const cur = got.stops[k]!;
+        const earliest =
+          new Date(prev.arrivalAt).getTime() + (prev.durationMinutes + cur.driveMinutes) * minute;
+        expect(new Date(cur.arrivalAt).getTime()).toBeGreaterThanOrEqual(earliest - minute);
+        expect(cur.arrivalAt >= cur.windowStart).toBe(true);
+      }
+      expect(got.driveMinutes).toBeCloseTo(
+        got.stops.reduce((s, x) => s + x.driveMinutes, 0) + got.returnDriveMinutes,
+        0,
+      );
+    }
+    const anaFirst = plan.technicians.find((x) => x.technicianId === ana.id)!.stops[0]!;
+    expect(anaFirst.arrivalAt).toBe(at('15:00').toISOString());
+    // The 11:00 and 13:00 jobs now come after 16:00: outside their windows, as is the 09:00 job at Ben's end.
+    expect([...plan.outsideWindow].sort()).toEqual([anas[1]!, anas[2]!, anas[0]!].sort());
+    expect(plan.changes.find((c) => c.bookingId === anas[0])).toMatchObject({
+      fromTechnicianId: ana.id,
+      toTechnicianId: ben.id,
+    });
+
+    // Without the owner's say: refused, nothing changed, the plan still there to apply.
+    const refused = await applyWith(owner.cookie, plan.planId, false);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.message).toMatch(/outside the customer's booked window/);
+    const still = (await (await getDay(owner.cookie)).json()) as DayRoutes;
+    expect(listsOf(still.technicians)).toEqual(listsOf(day.technicians));
+
+    // With it, applied twice at once: once.
+    const [r1, r2] = await Promise.all([
+      applyWith(owner.cookie, plan.planId, true),
+      applyWith(owner.cookie, plan.planId, true),
+    ]);
+    expect([r1.status, r2.status]).toEqual([200, 200]);
+    const results = [(await r1.json()) as ApplyResult, (await r2.json()) as ApplyResult];
+    expect(results.map((r) => r.applied).sort()).toEqual([false, true]);
+    expect(results.find((r) => r.applied)!.reassigned).toBe(1);
+    const after = (await (await getDay(owner.cookie)).json()) as DayRoutes;
+    for (const want of edited)
+      expect(
+        after.technicians.find((x) => x.technicianId === want.technicianId)!.stops.map((s) => s.bookingId),
+      ).toEqual(want.bookingIds);
+    expect(after.totals.driveMinutes).toBeCloseTo(plan.afterMinutes, 0);
+  });
+
+  it('keeps locks: a locked job stays with its technician, a locked time is reported when the order misses it', async () => {
+    const { owner, ana, ben } = await crissCrossDay();
+    const day = (await (await getDay(owner.cookie)).json()) as DayRoutes;
+    const anas = day.technicians.find((x) => x.technicianId === ana.id)!.stops.map((s) => s.bookingId);
+    const bens = day.technicians.find((x) => x.technicianId === ben.id)!.stops.map((s) => s.bookingId);
+    const moved = await evaluate(owner.cookie, {
+      date: DATE,
+      technicians: [
+        { technicianId: ana.id, bookingIds: anas.slice(1) },
+        { technicianId: ben.id, bookingIds: [anas[0]!, ...bens] },
+      ],
+      locks: [{ bookingId: anas[0]!, technicianId: ana.id, keepTime: true }],
+    });
+    expect(moved.status).toBe(400);
+    expect((await moved.json()).error.message).toMatch(/locked job stays with its technician/);
+    // Ben's 09:00 job locked at 09:00, but the order puts his 11:00 job first: reported, not moved to fit.
+    const missed = (await (
+      await evaluate(owner.cookie, {
+        date: DATE,
+        technicians: [
+          { technicianId: ana.id, bookingIds: anas },
+          { technicianId: ben.id, bookingIds: [bens[1]!, bens[0]!, bens[2]!, bens[3]!] },
+        ],
+        locks: [{ bookingId: bens[0]!, technicianId: ben.id, keepTime: true }],
+      })
+    ).json()) as RoutePlan;
+    expect(missed.outsideWindow).toContain(bens[0]!);
+  });
+
+  it('refuses another business’s or an unknown job (404), a job twice, of another day or left out (400); roles and plans', async () => {
+    const a = await crissCrossDay();
+    const b = await crissCrossDay();
+    const day = (await (await getDay(a.owner.cookie)).json()) as DayRoutes;
+    const lists = listsOf(day.technicians);
+    const withAna = (ids: string[]) => [
+      { technicianId: a.ana.id, bookingIds: ids },
+      ...lists.filter((l) => l.technicianId !== a.ana.id),
+    ];
+    const anas = lists.find((l) => l.technicianId === a.ana.id)!.bookingIds;
+    const call = (technicians: unknown, cookie = a.owner.cookie) =>
+      evaluate(cookie, { date: DATE, technicians });
+    expect((await call(withAna([...anas, b.jobs[0]!.id]))).status).toBe(404);
+    expect((await call(withAna([...anas, crypto.randomUUID()]))).status).toBe(404);
+    expect((await call([...lists, { technicianId: b.ana.id, bookingIds: [] }])).status).toBe(404);
+    const twice = await call(withAna([...anas, anas[0]!]));
+    expect(twice.status).toBe(400);
+    expect((await twice.json()).error.message).toMatch(/listed twice/);
+    const service = await createService(t.db, a.owner.userId, { name: 'Wash', basePriceCents: 5000 });
+    const tomorrow = await createBooking(t.db, a.owner.userId, {
+      service: { id: service.id, name: 'Wash', durationMinutes: 60 },
+      scheduledAt: zonedTimeToUtc('2030-03-13', '09:00', TZ),
+      locationAddress: '1 Main St, Austin, TX 78701',
+      quotedPriceCents: 5000,
+      status: 'confirmed',
+    });
+    const otherDay = await call(withAna([...anas, tomorrow.id]));
+    expect(otherDay.status).toBe(400);
+    expect((await otherDay.json()).error.message).toMatch(/not on this day/);
+    const leftOut = await call(withAna(anas.slice(1)));
+    expect(leftOut.status).toBe(400);
+    expect((await leftOut.json()).error.message).toMatch(/leaves out a job/);
+    expect((await evaluate(a.owner.cookie, { date: DATE, technicians: [] })).status).toBe(400);
+    // A technician may not; Starter sees the day only.
+    const { cookie } = await t.signIn(a.ana.email, a.ana.password);
+    expect((await call(lists, cookie)).status).toBe(403);
+    const starter = await crissCrossDay('starter');
+    const starterDay = (await (await getDay(starter.owner.cookie)).json()) as DayRoutes;
+    expect((await call(listsOf(starterDay.technicians), starter.owner.cookie)).status).toBe(402);
+    // Nothing was planned for A by the refusals; B's day is untouched.
+    const bDay = (await (await getDay(b.owner.cookie)).json()) as DayRoutes;
+    expect(bDay.technicians.flatMap((x) => x.stops).every((s) => s.arrivalAt === s.windowStart)).toBe(true);
+  });
+});

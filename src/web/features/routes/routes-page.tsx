@@ -1,4 +1,14 @@
-import { ChevronLeft, ChevronRight, Lock, Route, Settings2, Sparkles } from 'lucide-react';
+import {
+  ArrowDown,
+  ArrowUp,
+  ChevronLeft,
+  ChevronRight,
+  GripVertical,
+  Lock,
+  Route,
+  Settings2,
+  Sparkles,
+} from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -12,6 +22,7 @@ import {
   type TechnicianRouteView,
   useApplyRoutePlan,
   useDayRoutes,
+  useEvaluateRoutes,
   useOptimizeRoutes,
 } from '../../api/routes';
 import { useBusinessTimeZone } from '../../api/scheduling';
@@ -22,9 +33,13 @@ import { Field } from '../../components/ui/label';
 import { EmptyState, ErrorState } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
+import { cn } from '../../lib/class-merge';
+import { type DropTarget, useStopDrag } from './stop-drag';
 
 // The owner's Routes screen (issue 27, decision 1216): a day's technicians and their stops in order, on a map and
-// as lists; Optimize proposes a plan with the minutes it saves, jobs can be locked, and Apply makes it the day's.
+// as lists; Optimize proposes a plan with the minutes it saves, jobs can be locked, the owner can drag (or move with
+// the keyboard) a job to another place or technician — the server works out the times (decision 1270) — and Apply
+// makes it the day's.
 
 const RouteMap = lazy(() => import('./route-map').then((m) => ({ default: m.RouteMap })));
 
@@ -33,6 +48,18 @@ const minutes = (m: number) => `${Math.round(m)} min`;
 
 const shiftDate = (date: string, days: number) => addDays(date, days);
 
+/** What the owner may do to a stop's place: drag it, move it up or down, or to another technician. */
+interface StopEdit {
+  handle: ReturnType<ReturnType<typeof useStopDrag>['handleProps']>;
+  onUp?: () => void;
+  onDown?: () => void;
+  move?: {
+    technicians: { id: string; name: string }[];
+    current: string;
+    onMove: (technicianId: string) => void;
+  };
+}
+
 function StopItem({
   stop,
   index,
@@ -40,7 +67,12 @@ function StopItem({
   locked,
   onLock,
   changed,
-  move,
+  outside,
+  edit,
+  drag,
+  dropBefore,
+  dropAfter,
+  pending,
 }: {
   stop: RouteStopView;
   index: number;
@@ -48,15 +80,41 @@ function StopItem({
   locked: boolean;
   onLock?: (on: boolean) => void;
   changed: boolean;
-  /** Moving the job to another technician (the plan is proposed again with the job kept there). */
-  move?: {
-    technicians: { id: string; name: string }[];
-    current: string;
-    onMove: (technicianId: string) => void;
-  };
+  /** The arrival falls outside the booked window (or the locked time). */
+  outside: boolean;
+  edit?: StopEdit;
+  /** This stop follows the pointer. */
+  drag?: { dx: number; dy: number };
+  /** The dragged stop would land before (or after) this one. */
+  dropBefore: boolean;
+  dropAfter: boolean;
+  /** The order changed and the server is working out the times. */
+  pending: boolean;
 }) {
+  const name = stop.customerName;
   return (
-    <li className="flex gap-3 py-3" data-testid="route-stop">
+    <li
+      className={cn(
+        'flex gap-2 bg-white py-3 sm:gap-3',
+        drag && 'relative z-10 rounded-lg opacity-90 shadow-lg ring-2 ring-accent',
+        dropBefore && 'shadow-[inset_0_3px_0_0_#2563eb]',
+        dropAfter && 'shadow-[inset_0_-3px_0_0_#2563eb]',
+      )}
+      style={drag ? { transform: `translate(${drag.dx}px, ${drag.dy}px)` } : undefined}
+      data-testid="route-stop"
+      data-stop-id={stop.bookingId}
+    >
+      {edit ? (
+        <span
+          className="flex w-6 shrink-0 cursor-grab touch-none select-none items-start justify-center pt-1 text-slate-500 active:cursor-grabbing"
+          title={`Drag ${name} to another place`}
+          data-testid="route-stop-grip"
+          aria-hidden="true"
+          {...edit.handle}
+        >
+          <GripVertical className="size-5" />
+        </span>
+      ) : null}
       <span
         className="flex size-7 shrink-0 items-center justify-center rounded-full bg-slate-900 text-sm font-bold text-white"
         aria-hidden="true"
@@ -65,33 +123,71 @@ function StopItem({
       </span>
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-baseline gap-x-2">
-          <span className="font-semibold tabular-nums">{formatTime(stop.arrivalAt, timeZone)}</span>
+          <span
+            className={cn('font-semibold tabular-nums', pending && 'text-slate-400')}
+            data-testid="route-stop-arrival"
+          >
+            {formatTime(stop.arrivalAt, timeZone)}
+          </span>
           <span className="truncate font-medium text-slate-900" data-testid="route-stop-customer">
-            {stop.customerName}
+            {name}
           </span>
           {changed && <span className="text-xs font-semibold text-amber-800">moved</span>}
+          {outside && (
+            <span className="text-xs font-semibold text-red-700" data-testid="route-stop-outside">
+              outside window
+            </span>
+          )}
         </p>
         <p className="break-words text-sm text-slate-600">
           {stop.serviceName} · {stop.address}
         </p>
-        <p className="text-xs text-slate-600">
+        <p className={cn('text-xs text-slate-600', pending && 'text-slate-400')}>
           {minutes(stop.driveMinutes)} drive · booked {formatTime(stop.windowStart, timeZone)}–
           {formatTime(stop.windowEnd, timeZone)}
         </p>
-        {move && (
-          <select
-            className="mt-2 h-9 w-full max-w-xs rounded-md border border-slate-300 bg-white px-2 text-sm"
-            aria-label={`Move ${stop.customerName} to another technician`}
-            data-testid="route-stop-move"
-            value={move.current}
-            onChange={(e) => move.onMove(e.target.value)}
-          >
-            {move.technicians.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.id === move.current ? `With ${t.name}` : `Move to ${t.name}`}
-              </option>
-            ))}
-          </select>
+        {edit && (
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            {edit.onUp !== undefined || edit.onDown !== undefined ? (
+              <>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="size-9 px-0"
+                  aria-label={`Move ${name} up`}
+                  disabled={!edit.onUp}
+                  onClick={edit.onUp}
+                >
+                  <ArrowUp />
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="size-9 px-0"
+                  aria-label={`Move ${name} down`}
+                  disabled={!edit.onDown}
+                  onClick={edit.onDown}
+                >
+                  <ArrowDown />
+                </Button>
+              </>
+            ) : null}
+            {edit.move && (
+              <select
+                className="h-9 min-w-0 max-w-xs flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm"
+                aria-label={`Move ${name} to another technician`}
+                data-testid="route-stop-move"
+                value={edit.move.current}
+                onChange={(e) => edit.move!.onMove(e.target.value)}
+              >
+                {edit.move.technicians.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.id === edit.move!.current ? `With ${t.name}` : `Move to ${t.name}`}
+                  </option>
+                ))}
+              </select>
+            )}
+          </div>
         )}
       </div>
       {onLock && (
@@ -101,7 +197,7 @@ function StopItem({
             className="size-4"
             checked={locked}
             onChange={(e) => onLock(e.target.checked)}
-            aria-label={`Lock ${stop.customerName} to this technician and time`}
+            aria-label={`Lock ${name} to this technician and time`}
           />
           <Lock className="size-3.5" aria-hidden="true" />
           Lock
@@ -111,6 +207,18 @@ function StopItem({
   );
 }
 
+interface Editing {
+  drag: ReturnType<typeof useStopDrag>;
+  /** Moves a stop to a place (the server then works out the times). */
+  place: (bookingId: string, target: DropTarget) => void;
+  team: { id: string; name: string }[];
+  /** Stops that keep their place: locked ones. */
+  fixed: (bookingId: string) => boolean;
+  /** This card takes dropped stops (the unassigned card does not: every job of a route stays on one). */
+  droppable: boolean;
+  pending: boolean;
+}
+
 function TechnicianCard({
   route,
   color,
@@ -118,8 +226,8 @@ function TechnicianCard({
   locks,
   onLock,
   changedIds,
-  team,
-  onMove,
+  outsideIds,
+  editing,
 }: {
   route: TechnicianRouteView;
   color: string;
@@ -127,27 +235,62 @@ function TechnicianCard({
   locks: Map<string, string>;
   onLock?: (bookingId: string, technicianId: string, on: boolean) => void;
   changedIds: Set<string>;
-  team?: { id: string; name: string }[];
-  onMove?: (bookingId: string, technicianId: string) => void;
+  outsideIds: Set<string>;
+  editing?: Editing;
 }) {
+  const dragging = editing?.drag.dragging;
+  const target = dragging?.target?.technicianId === route.technicianId ? dragging.target : null;
+  const others = route.stops.filter((s) => s.bookingId !== dragging?.bookingId);
+  const dropBeforeId = target ? others[target.index]?.bookingId : undefined;
+  const dropAfterId = target && target.index >= others.length ? others.at(-1)?.bookingId : undefined;
+  const stopEdit = (s: RouteStopView, i: number): StopEdit | undefined => {
+    if (!editing || editing.fixed(s.bookingId)) return undefined;
+    const place = (technicianId: string, index: number) =>
+      editing.place(s.bookingId, { technicianId, index });
+    const inRoute = editing.droppable;
+    return {
+      handle: editing.drag.handleProps(s.bookingId),
+      onUp: inRoute && i > 0 ? () => place(route.technicianId, i - 1) : undefined,
+      onDown: inRoute && i < route.stops.length - 1 ? () => place(route.technicianId, i + 1) : undefined,
+      move:
+        editing.team.length > 1 || !inRoute
+          ? {
+              technicians: inRoute
+                ? editing.team
+                : [{ id: route.technicianId, name: route.name }, ...editing.team],
+              current: route.technicianId,
+              onMove: (to) => editing.place(s.bookingId, { technicianId: to, index: -1 }),
+            }
+          : undefined,
+    };
+  };
   return (
-    <Card className="min-w-0" data-testid="route-technician" data-technician={route.name}>
+    <Card
+      className={cn('min-w-0', target && 'ring-2 ring-accent')}
+      data-testid="route-technician"
+      data-technician={route.name}
+      data-drop-technician={editing?.droppable ? route.technicianId : undefined}
+    >
       <CardHeader className="pb-2">
         <CardTitle className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-base">
           <span className="flex min-w-0 items-center gap-2">
             <span className="size-3 shrink-0 rounded-full" style={{ background: color }} aria-hidden="true" />
             <span className="break-words">{route.name}</span>
           </span>
-          <span className="shrink-0 text-sm font-normal text-slate-600">
+          <span className="shrink-0 text-sm font-normal text-slate-600" data-testid="route-technician-drive">
             {route.stops.length} jobs · {minutes(route.driveMinutes)} driving
           </span>
         </CardTitle>
       </CardHeader>
       <CardContent>
         {route.stops.length === 0 ? (
-          <p className="text-sm text-slate-600">No jobs.</p>
+          <p className="py-3 text-sm text-slate-600">No jobs.</p>
         ) : (
-          <ol className="divide-y divide-slate-100" aria-label={`${route.name}'s stops in order`}>
+          <ol
+            className="divide-y divide-slate-100"
+            aria-label={`${route.name}'s stops in order`}
+            aria-busy={editing?.pending || undefined}
+          >
             {route.stops.map((s, i) => (
               <StopItem
                 key={s.bookingId}
@@ -157,15 +300,12 @@ function TechnicianCard({
                 locked={locks.has(s.bookingId)}
                 onLock={onLock ? (on) => onLock(s.bookingId, route.technicianId, on) : undefined}
                 changed={changedIds.has(s.bookingId)}
-                move={
-                  team && onMove
-                    ? {
-                        technicians: team,
-                        current: route.technicianId,
-                        onMove: (to) => onMove(s.bookingId, to),
-                      }
-                    : undefined
-                }
+                outside={outsideIds.has(s.bookingId)}
+                edit={stopEdit(s, i)}
+                drag={dragging?.bookingId === s.bookingId ? dragging : undefined}
+                dropBefore={dropBeforeId === s.bookingId}
+                dropAfter={dropAfterId === s.bookingId}
+                pending={editing?.pending ?? false}
               />
             ))}
           </ol>
@@ -182,12 +322,38 @@ function TechnicianCard({
   );
 }
 
+type PlanKind = 'optimized' | 'edited';
+
+/** The lists with one stop taken to a place; index -1: where its booked time falls in the target list. */
+function placed(
+  routes: TechnicianRouteView[],
+  stop: RouteStopView,
+  target: DropTarget,
+): TechnicianRouteView[] {
+  return routes.map((r) => {
+    const stops = r.stops.filter((s) => s.bookingId !== stop.bookingId);
+    if (r.technicianId !== target.technicianId) return stops.length === r.stops.length ? r : { ...r, stops };
+    const at =
+      target.index >= 0
+        ? Math.min(target.index, stops.length)
+        : stops.filter((s) => s.windowStart <= stop.windowStart).length;
+    return { ...r, stops: [...stops.slice(0, at), stop, ...stops.slice(at)] };
+  });
+}
+
+function savingsText(plan: RoutePlanView, kind: PlanKind) {
+  if (plan.savedMinutes >= 1) return `Saves ${minutes(plan.savedMinutes)} of driving`;
+  if (plan.savedMinutes <= -1) return `Adds ${minutes(-plan.savedMinutes)} of driving`;
+  return kind === 'optimized' ? ROUTES_TEXT.noSavings : 'The same driving as now';
+}
+
 export function RoutesPage() {
   const timeZone = useBusinessTimeZone();
   const [params, setParams] = useSearchParams();
   const date = params.get('date') ?? todayInZone(timeZone);
   const setDate = (d: string) => {
     setPlan(null);
+    setDraft(null);
     setParams((prev) => {
       const next = new URLSearchParams(prev);
       next.set('date', d);
@@ -196,19 +362,28 @@ export function RoutesPage() {
   };
   const day = useDayRoutes(date);
   const optimize = useOptimizeRoutes();
+  const evaluate = useEvaluateRoutes();
   const apply = useApplyRoutePlan();
-  const [plan, setPlan] = useState<RoutePlanView | null>(null);
+  const [plan, setPlanState] = useState<{ view: RoutePlanView; kind: PlanKind } | null>(null);
+  const [allowOutside, setAllowOutside] = useState(false);
+  /** The owner's new order while the server works out its times: shown at once, its times greyed. */
+  const [draft, setDraft] = useState<TechnicianRouteView[] | null>(null);
   const [locks, setLocks] = useState(new Map<string, string>());
-  /** Jobs the owner moved to another technician in a proposed plan: kept there when the plan is made again. */
-  const [moves, setMoves] = useState(new Map<string, string>());
+  const setPlan = (next: { view: RoutePlanView; kind: PlanKind } | null) => {
+    setPlanState(next);
+    setAllowOutside(false);
+  };
 
   const data = day.data;
-  const shown = plan?.technicians ?? data?.technicians ?? [];
+  const shown = draft ?? plan?.view.technicians ?? data?.technicians ?? [];
   const colorOf = useMemo(() => {
     const ids = (data?.technicians ?? []).map((t) => t.technicianId);
     return (id: string) => COLORS[Math.max(0, ids.indexOf(id)) % COLORS.length]!;
   }, [data]);
-  const changedIds = new Set(plan?.changes.map((c) => c.bookingId) ?? []);
+  const changedIds = new Set(plan?.view.changes.map((c) => c.bookingId) ?? []);
+  const outsideIds = new Set(draft ? [] : (plan?.view.outsideWindow ?? []));
+  const onRoutes = new Set(shown.flatMap((t) => t.stops.map((s) => s.bookingId)));
+  const unassigned = (data?.unassigned ?? []).filter((s) => !onRoutes.has(s.bookingId));
   const mapRoutes = shown.map((t) => ({
     id: t.technicianId,
     color: colorOf(t.technicianId),
@@ -216,27 +391,47 @@ export function RoutesPage() {
     end: t.end,
     stops: t.stops.flatMap((s) => (s.point ? [{ ...s.point, label: s.customerName }] : [])),
   }));
+  const lockList = () =>
+    [...locks].map(([bookingId, technicianId]) => ({ bookingId, technicianId, keepTime: true }));
 
-  const runOptimize = async (moved = moves) => {
+  const runOptimize = async () => {
     try {
-      const result = await optimize.mutateAsync({
-        date,
-        locks: [
-          ...[...locks].map(([bookingId, technicianId]) => ({ bookingId, technicianId, keepTime: true })),
-          ...[...moved]
-            .filter(([id]) => !locks.has(id))
-            .map(([bookingId, technicianId]) => ({ bookingId, technicianId })),
-        ],
-      });
-      setPlan(result);
+      const result = await optimize.mutateAsync({ date, locks: lockList() });
+      setPlan({ view: result, kind: 'optimized' });
     } catch (e) {
       toast.error('Error', { description: (e as Error).message });
     }
   };
+  /** Drag, Move up/down, Move to: the new order at once, then the server's times for it. */
+  const place = async (bookingId: string, target: DropTarget) => {
+    const stop = [...shown.flatMap((t) => t.stops), ...unassigned].find((s) => s.bookingId === bookingId);
+    if (!stop || evaluate.isPending) return;
+    const next = placed(shown, stop, target);
+    setDraft(next);
+    try {
+      const result = await evaluate.mutateAsync({
+        date,
+        technicians: next.map((t) => ({
+          technicianId: t.technicianId,
+          bookingIds: t.stops.map((s) => s.bookingId),
+        })),
+        locks: lockList(),
+      });
+      setPlan({ view: result, kind: 'edited' });
+    } catch (e) {
+      toast.error('Error', { description: (e as Error).message });
+    } finally {
+      setDraft(null);
+    }
+  };
+  const drag = useStopDrag((bookingId, target) => void place(bookingId, target));
   const runApply = async () => {
     if (!plan) return;
     try {
-      const result = await apply.mutateAsync(plan.planId);
+      const result = await apply.mutateAsync({
+        planId: plan.view.planId,
+        allowOutsideWindow: allowOutside,
+      });
       toast.success(result.applied ? ROUTES_TEXT.applied : ROUTES_TEXT.alreadyApplied, {
         description: result.applied
           ? `${result.reassigned} reassigned, ${result.reordered} new arrival times, ${result.notified} customers told.`
@@ -244,7 +439,6 @@ export function RoutesPage() {
       });
       setPlan(null);
       setLocks(new Map());
-      setMoves(new Map());
     } catch (e) {
       toast.error('Error', { description: (e as Error).message });
     }
@@ -262,12 +456,18 @@ export function RoutesPage() {
     : undefined;
 
   const team = (data?.technicians ?? []).map((t) => ({ id: t.technicianId, name: t.name }));
-  const onMove = (bookingId: string, technicianId: string) => {
-    const next = new Map(moves);
-    next.set(bookingId, technicianId);
-    setMoves(next);
-    void runOptimize(next);
-  };
+  const editing = (droppable: boolean): Editing | undefined =>
+    data?.canOptimize
+      ? {
+          drag,
+          place: (id, target) => void place(id, target),
+          team,
+          fixed: (id) => locks.has(id),
+          droppable,
+          pending: draft !== null,
+        }
+      : undefined;
+  const outsideCount = plan?.view.outsideWindow.length ?? 0;
 
   return (
     <div className="min-w-0">
@@ -319,6 +519,11 @@ export function RoutesPage() {
                 <p className="text-lg font-semibold" data-testid="routes-totals">
                   {data.totals.jobs} jobs · {minutes(data.totals.driveMinutes)} driving
                 </p>
+                {data.canOptimize && (
+                  <p className="text-sm text-slate-600">
+                    Drag a job by its grip, or use its arrows, to change the order.
+                  </p>
+                )}
               </div>
               {data.canOptimize ? (
                 <Button onClick={() => runOptimize()} loading={optimize.isPending}>
@@ -336,30 +541,49 @@ export function RoutesPage() {
           </Card>
 
           {plan && (
-            <Card className="border-green-300 bg-green-50" role="status" data-testid="route-plan">
+            <Card
+              className={cn(outsideCount ? 'border-amber-300 bg-amber-50' : 'border-green-300 bg-green-50')}
+              role="status"
+              data-testid="route-plan"
+            >
               <CardContent className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
-                <div>
-                  <p className="text-lg font-semibold text-green-900" data-testid="minutes-saved">
-                    {plan.savedMinutes > 0
-                      ? `Saves ${minutes(plan.savedMinutes)} of driving`
-                      : ROUTES_TEXT.noSavings}
+                <div className={outsideCount ? 'text-amber-950' : 'text-green-900'}>
+                  <p className="text-lg font-semibold" data-testid="minutes-saved">
+                    {savingsText(plan.view, plan.kind)}
                   </p>
-                  <p className="text-sm text-green-900">
-                    {minutes(plan.beforeMinutes)} now → {minutes(plan.afterMinutes)} with this plan ·{' '}
-                    {plan.changes.length} jobs change
+                  <p className="text-sm">
+                    {minutes(plan.view.beforeMinutes)} now → {minutes(plan.view.afterMinutes)} with{' '}
+                    {plan.kind === 'edited' ? 'your order' : 'this plan'} · {plan.view.changes.length} jobs
+                    change
                   </p>
+                  {outsideCount > 0 && (
+                    <>
+                      <p className="mt-1 text-sm font-medium" data-testid="route-plan-outside">
+                        {ROUTES_TEXT.outsideWindow} ({outsideCount} {outsideCount === 1 ? 'job' : 'jobs'})
+                      </p>
+                      <label className="mt-1 flex items-center gap-2 text-sm">
+                        <input
+                          type="checkbox"
+                          className="size-4"
+                          checked={allowOutside}
+                          onChange={(e) => setAllowOutside(e.target.checked)}
+                        />
+                        {ROUTES_TEXT.allowOutsideWindow}
+                      </label>
+                    </>
+                  )}
                 </div>
                 <div className="flex gap-2">
-                  <Button
-                    variant="outline"
-                    onClick={() => {
-                      setPlan(null);
-                      setMoves(new Map());
-                    }}
-                  >
+                  <Button variant="outline" onClick={() => setPlan(null)}>
                     Discard
                   </Button>
-                  <Button onClick={runApply} loading={apply.isPending} disabled={plan.changes.length === 0}>
+                  <Button
+                    onClick={runApply}
+                    loading={apply.isPending}
+                    disabled={
+                      plan.view.changes.length === 0 || draft !== null || (outsideCount > 0 && !allowOutside)
+                    }
+                  >
                     {ROUTES_TEXT.apply}
                   </Button>
                 </div>
@@ -384,21 +608,21 @@ export function RoutesPage() {
                 color={colorOf(t.technicianId)}
                 timeZone={data.timeZone}
                 locks={locks}
-                onLock={plan ? undefined : onLock}
+                onLock={plan || draft ? undefined : onLock}
                 changedIds={changedIds}
-                team={plan && team.length > 1 ? team : undefined}
-                onMove={onMove}
+                outsideIds={outsideIds}
+                editing={editing(true)}
               />
             ))}
           </div>
-          {!plan && data.unassigned.length > 0 && (
+          {unassigned.length > 0 && (
             <TechnicianCard
               route={{
                 technicianId: 'unassigned',
                 name: ROUTES_TEXT.unassigned,
                 start: null,
                 end: null,
-                stops: data.unassigned,
+                stops: unassigned,
                 driveMinutes: 0,
                 returnDriveMinutes: 0,
               }}
@@ -406,6 +630,8 @@ export function RoutesPage() {
               timeZone={data.timeZone}
               locks={locks}
               changedIds={changedIds}
+              outsideIds={outsideIds}
+              editing={editing(false)}
             />
           )}
         </div>

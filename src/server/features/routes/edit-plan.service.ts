@@ -1,0 +1,169 @@
+import {
+  ARRIVAL_WINDOW_MINUTES,
+  type EditedPlanInput,
+  editedPlanInputSchema,
+  ROUTES_TEXT,
+  type RoutePlan,
+  SHIFT,
+} from '../../../shared/route-plans';
+import { zonedTimeToUtc } from '../../../shared/time';
+import type { Database } from '../../db/client';
+import { invalid, notFound } from '../../http/errors';
+import type { GeoProviders } from '../../providers/geo/geo';
+import { loadPlacedDay } from './optimize.service';
+import { dayCentre, type PlannedTechnician, storeProposal } from './proposal.service';
+import {
+  currentRoutes,
+  type Day,
+  type DayJob,
+  type DayTechnician,
+  legsOf,
+  ownBookingIds,
+} from './route-day.service';
+
+// The owner's own plan (decision 1270): the order they dragged (or moved with the keyboard) is taken as it is, and
+// the server works out when each technician gets to each job — never a guess in the browser. Arrivals outside a
+// booked window (or a locked time) are reported, and such a plan is applied only with the owner's say.
+
+/** Jobs already under way or done stay with their technician and at their time (as in Optimize). */
+const FIXED = new Set(['in_progress', 'completed']);
+const EPS = 1e-6;
+
+type Deps = { db: Database; geo: GeoProviders };
+
+export async function evaluateEditedPlan(
+  deps: Deps,
+  who: { businessId: string; userId: string },
+  body: EditedPlanInput,
+): Promise<RoutePlan> {
+  const input = editedPlanInputSchema.parse(body);
+  const { businessId } = who;
+  const listed = input.technicians.flatMap((t) => t.bookingIds);
+  const named = [...listed, ...input.locks.map((l) => l.bookingId)];
+  // Another business's job (or none at all) is not found, before anything about this day is said.
+  const own = await ownBookingIds(deps.db, businessId, named);
+  if (named.some((id) => !own.has(id))) throw notFound(ROUTES_TEXT.editUnknownBooking);
+  const day = await loadPlacedDay(deps, businessId, input.date);
+  const team = new Map(day.technicians.map((t) => [t.id, t]));
+  const lockedTo = [
+    ...input.technicians.map((t) => t.technicianId),
+    ...input.locks.flatMap((l) => (l.technicianId ? [l.technicianId] : [])),
+  ];
+  if (lockedTo.some((id) => !team.has(id))) throw notFound(ROUTES_TEXT.editUnknownTechnician);
+  if (
+    new Set(listed).size !== listed.length ||
+    new Set(input.technicians.map((t) => t.technicianId)).size !== input.technicians.length
+  )
+    throw invalid(ROUTES_TEXT.editTwice);
+  const jobs = new Map(day.jobs.map((j) => [j.bookingId, j]));
+  if (listed.some((id) => !jobs.has(id))) throw invalid(ROUTES_TEXT.editOtherDay);
+  // Every job on a technician's route must be somewhere: a plan made from an outdated screen would drop one.
+  const inPlan = new Set(listed);
+  if (day.jobs.some((j) => j.technicianId !== null && j.point && !inPlan.has(j.bookingId)))
+    throw invalid(ROUTES_TEXT.editLeftOut);
+  const locks = new Map(input.locks.map((l) => [l.bookingId, l]));
+  for (const t of input.technicians)
+    for (const id of t.bookingIds) {
+      const job = jobs.get(id)!;
+      if (FIXED.has(job.status) && job.technicianId !== t.technicianId)
+        throw invalid(ROUTES_TEXT.editFixedJob);
+      const lock = locks.get(id);
+      if (lock?.technicianId && lock.technicianId !== t.technicianId)
+        throw invalid(ROUTES_TEXT.editLockedJob);
+      const skills = team.get(t.technicianId)!.skills;
+      if (job.serviceId && day.specialist.has(job.serviceId) && !skills.includes(job.serviceId))
+        throw invalid(ROUTES_TEXT.editSkill);
+    }
+
+  const started = performance.now();
+  const before = await currentRoutes(deps.geo, day, true);
+  const byTech = new Map(input.technicians.map((t) => [t.technicianId, t.bookingIds]));
+  const outsideWindow: string[] = [];
+  const planned: PlannedTechnician[] = [];
+  for (const technician of day.technicians) {
+    const order = (byTech.get(technician.id) ?? []).map((id) => jobs.get(id)!);
+    const pinned = (j: DayJob) => FIXED.has(j.status) || locks.get(j.bookingId)?.keepTime === true;
+    const timed = await timeRoute(deps.geo, day, technician, order, pinned);
+    outsideWindow.push(...timed.late);
+    planned.push({ technician, stops: timed.stops, lunch: timed.lunch });
+  }
+  return storeProposal(deps, who, day, before.totals.driveMinutes, planned, {
+    kept: day.jobs.filter((j) => !inPlan.has(j.bookingId)).map((j) => j.bookingId),
+    outsideWindow,
+    solveMs: performance.now() - started,
+  });
+}
+
+/**
+ * When a technician reaches each job of a fixed order: leaving at the shift's start, waiting for a job's booked time
+ * (or its locked time), never skipping ahead. A lunch break goes in the gap that makes the fewest minutes late, then
+ * brings them home earliest; the drive may be split around it, as the solver does (decision 1245).
+ */
+async function timeRoute(
+  geo: GeoProviders,
+  day: Day,
+  technician: DayTechnician,
+  order: DayJob[],
+  pinned: (j: DayJob) => boolean,
+): Promise<{ stops: { job: DayJob; at: Date }[]; lunch: { start: Date; end: Date } | null; late: string[] }> {
+  const minutesOf = (d: Date) => (d.getTime() - day.dayStart.getTime()) / 60_000;
+  const instantOf = (m: number) => new Date(day.dayStart.getTime() + Math.round(m) * 60_000);
+  const clock = (hhmm: string) => minutesOf(zonedTimeToUtc(day.date, hhmm, day.timeZone));
+  const centre = dayCentre(day);
+  const start = technician.start ?? centre;
+  const legs = await legsOf(geo.travelTimes(day.tuning), [
+    start,
+    ...order.map((j) => j.point),
+    technician.end ?? start,
+  ]);
+  const windows = order.map((j) => {
+    const at = pinned(j) ? minutesOf(j.arrivalAt) : minutesOf(j.scheduledAt);
+    return { ready: at, due: pinned(j) ? at : at + ARRIVAL_WINDOW_MINUTES };
+  });
+  const n = order.length;
+  const run = (gap: number | null, lunchFrom: number, lunchMinutes: number) => {
+    let t = clock(SHIFT.start);
+    let lateMinutes = 0;
+    let breakStart: number | null = null;
+    const starts: number[] = [];
+    for (let k = 0; k <= n; k++) {
+      let arrive = t + legs[k + 1]!;
+      if (gap === k) {
+        breakStart = Math.max(t, lunchFrom);
+        arrive = Math.max(arrive, breakStart) + lunchMinutes;
+      }
+      if (k === n) return { starts, lateMinutes, breakStart, home: arrive };
+      const begin = Math.round(Math.max(arrive, windows[k]!.ready));
+      lateMinutes += Math.max(0, begin - windows[k]!.due);
+      starts.push(begin);
+      t = begin + order[k]!.durationMinutes;
+    }
+    throw new Error('unreachable');
+  };
+  let best = run(null, 0, 0);
+  const lunch = technician.lunch;
+  if (lunch && n > 0) {
+    const from = clock(lunch.from);
+    const to = clock(lunch.to);
+    let chosen: { r: ReturnType<typeof run>; key: number[] } | null = null;
+    for (let g = 0; g <= n; g++) {
+      const r = run(g, from, lunch.minutes);
+      const key = [r.breakStart! > to + EPS ? 1 : 0, r.lateMinutes, r.home];
+      if (!chosen || isBefore(key, chosen.key)) chosen = { r, key };
+    }
+    best = chosen!.r;
+  }
+  return {
+    stops: order.map((job, k) => ({ job, at: instantOf(best.starts[k]!) })),
+    lunch:
+      best.breakStart === null || !lunch
+        ? null
+        : { start: instantOf(best.breakStart), end: instantOf(best.breakStart + lunch.minutes) },
+    late: order.filter((_, k) => best.starts[k]! > windows[k]!.due + EPS).map((j) => j.bookingId),
+  };
+}
+
+const isBefore = (a: number[], b: number[]) => {
+  for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) > EPS) return a[i]! < b[i]!;
+  return false;
+};
