@@ -1,12 +1,10 @@
-import { and, asc, eq, gt, gte, inArray, lt, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne } from 'drizzle-orm';
 import { SLOT_HOLDING_STATUSES } from '../../../../shared/booking-status';
 import type { BusyInterval } from '../../../../shared/slots';
 import type { DbOrTx } from '../../../db/client';
 import {
   bookingAssignments,
   bookings,
-  externalBusy,
-  externalCalendars,
   profiles,
   technicianLocations,
   user,
@@ -14,7 +12,11 @@ import {
 } from '../../../db/schema';
 import type { LatLng } from '../../../providers/geo/geo';
 import { zipCentroidOf, zipOf } from '../../../providers/geo/zip-centroid';
-import { mergeSpans } from '../../calendar-sync/ics-busy';
+import {
+  type BusySpan,
+  busyIntervalsOf,
+  externalBusyByPerson,
+} from '../../calendar-sync/external-busy.service';
 import type { Commitment, TechnicianDay } from './drive-fit';
 
 // What holds time on a day (decisions 1221, 1248): the held jobs (with their technician and place) and other
@@ -24,7 +26,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface DayCommitments {
   jobs: Array<{ start: Date; durationMinutes: number; technicianId: string | null; point: LatLng | null }>;
-  external: Array<{ userId: string; start: Date; end: Date }>;
+  /** Each person's other-calendar spans, merged (decision 1221). */
+  external: Map<string, BusySpan[]>;
 }
 
 /** Held jobs that may overlap [from, to) (no service lasts more than 24 hours) and other calendars' busy spans. */
@@ -60,23 +63,7 @@ export async function dayCommitments(
         opts.excludeBookingId ? ne(bookings.id, opts.excludeBookingId) : undefined,
       ),
     );
-  const external = await db
-    .select({ userId: externalCalendars.userId, start: externalBusy.startsAt, end: externalBusy.endsAt })
-    .from(externalBusy)
-    .innerJoin(
-      externalCalendars,
-      and(
-        eq(externalCalendars.businessId, externalBusy.businessId),
-        eq(externalCalendars.id, externalBusy.calendarId),
-      ),
-    )
-    .where(
-      and(
-        eq(externalBusy.businessId, businessId),
-        lt(externalBusy.startsAt, to),
-        gt(externalBusy.endsAt, from),
-      ),
-    );
+  const external = await externalBusyByPerson(db, businessId, from, to);
   return {
     jobs: rows.map((r) => ({
       start: r.start,
@@ -88,26 +75,10 @@ export async function dayCommitments(
   };
 }
 
-/** Each person's other-calendar spans merged, so one person is one crew however many events overlap (1221). */
-function mergedByPerson(external: DayCommitments['external']) {
-  const byPerson = new Map<string, { start: Date; end: Date }[]>();
-  for (const r of external) {
-    const list = byPerson.get(r.userId) ?? [];
-    list.push({ start: r.start, end: r.end });
-    byPerson.set(r.userId, list);
-  }
-  return new Map([...byPerson].map(([id, spans]) => [id, mergeSpans(spans)]));
-}
-
 /** The busy intervals the crews count uses: every held job and each person's merged busy spans. */
 export function busyOf(day: DayCommitments): BusyInterval[] {
   const busy: BusyInterval[] = day.jobs.map((j) => ({ start: j.start, durationMinutes: j.durationMinutes }));
-  for (const spans of mergedByPerson(day.external).values())
-    for (const s of spans)
-      busy.push({
-        start: s.start,
-        durationMinutes: Math.ceil((s.end.getTime() - s.start.getTime()) / 60_000),
-      });
+  for (const spans of day.external.values()) busy.push(...busyIntervalsOf(spans));
   return busy;
 }
 
@@ -161,7 +132,7 @@ export async function teamOf(db: DbOrTx, businessId: string): Promise<Team | nul
 
 /** Each technician's commitments of the day: their assigned jobs and their other calendars' busy spans. */
 export function technicianDays(team: Team, day: DayCommitments): TechnicianDay[] {
-  const external = mergedByPerson(day.external);
+  const external = day.external;
   return team.technicians.map((t) => {
     const commitments: Commitment[] = day.jobs
       .filter((j) => j.technicianId === t.id)

@@ -107,7 +107,7 @@ async function commitmentsOnDate(
   s: Scheduling,
   excludeBookingId?: string,
 ): Promise<DayCommitments> {
-  if (!businessId) return { jobs: [], external: [] };
+  if (!businessId) return { jobs: [], external: new Map() };
   const dayStart = zonedTimeToUtc(date, '00:00', s.timeZone);
   const dayEnd = zonedTimeToUtc(addDays(date, 1), '00:00', s.timeZone);
   return dayCommitments(db, businessId, dayStart, dayEnd, { excludeBookingId });
