@@ -221,6 +221,18 @@ export const routeSettingsSchema = z.object({
   base: z.object({ address: z.string().nullable(), point: pointSchema.nullable() }),
   technicians: z.array(technicianSettingsSchema),
   services: z.array(z.object({ id: z.string(), name: z.string(), specialist: z.boolean() })),
+  /** Drive times learnt from check-ins (decision 1247). */
+  calibration: z.object({
+    /** Drives measured between two jobs' check-ins. */
+    observations: z.number().int(),
+    /** The factor the local estimate is multiplied by; null: the default (1, the estimate as it is). */
+    factor: z.number().nullable(),
+    /** When a drive was last measured (the factor is worked out again each time). */
+    updatedAt: z.string().nullable(),
+    /** Drives needed before a factor is used, and how many of the latest it is the median of. */
+    needed: z.number().int(),
+    window: z.number().int(),
+  }),
 });
 export type RouteSettings = z.infer<typeof routeSettingsSchema>;
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, max, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, driveObservations, fieldEvents, profiles } from '../../db/schema';
 import { greatCircleTravelTimes } from '../../providers/geo/great-circle';
@@ -40,6 +40,29 @@ export function usableDrive(observedMinutes: number, predictedMinutes: number): 
   if (!(predictedMinutes >= MIN_PREDICTED_MINUTES) || !(observedMinutes > 0)) return false;
   const ratio = observedMinutes / predictedMinutes;
   return ratio >= MIN_RATIO && ratio <= MAX_RATIO;
+}
+
+/**
+ * What the owner sees of the calibration (issue 27): the drives measured from check-ins, the factor in use (null:
+ * the default, the local estimate as it is) and when the last drive was measured, which is when it was last updated.
+ */
+export async function calibrationSummary(
+  db: DbOrTx,
+  businessId: string,
+): Promise<{ observations: number; factor: number | null; updatedAt: string | null }> {
+  const [seen] = await db
+    .select({ n: count(), last: max(driveObservations.createdAt) })
+    .from(driveObservations)
+    .where(eq(driveObservations.businessId, businessId));
+  const [profile] = await db
+    .select({ factor: profiles.driveCalibration })
+    .from(profiles)
+    .where(eq(profiles.id, businessId));
+  return {
+    observations: seen?.n ?? 0,
+    factor: profile?.factor ?? null,
+    updatedAt: seen?.last ? new Date(seen.last).toISOString() : null,
+  };
 }
 
 /** Recomputes the business's factor from its latest observations (null again when too few remain). */

@@ -11,8 +11,9 @@ import {
   grantRole,
   updateProfile,
 } from '../../db/factories';
-import { bookingAssignments, bookings, messageSends } from '../../db/schema';
+import { bookingAssignments, bookings, driveObservations, messageSends } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
+import { recalibrate } from './drive-calibration.service';
 
 const t = await createTestContext();
 const DATE = '2030-03-12';
@@ -318,6 +319,49 @@ describe('Route settings', () => {
     // The day's routes start where she starts.
     const day = (await (await getDay(owner.cookie)).json()) as DayRoutes;
     expect(day.technicians.find((x) => x.technicianId === ana.id)!.start).toEqual(mine.start);
+  });
+
+  it('shows the drive-time calibration: none measured, then the drives measured, the factor in use and when', async () => {
+    const { owner, ana, jobs, service } = await crissCrossDay();
+    const empty = (await (await settingsOf(owner.cookie)).json()) as RouteSettings;
+    expect(empty.calibration).toMatchObject({ observations: 0, factor: null, updatedAt: null, needed: 10 });
+    // Eleven drives measured from check-ins, each 20 % longer than the local estimate.
+    const ids = jobs.map((j) => j.id);
+    for (let i = 0; i < 3; i++)
+      ids.push(
+        (
+          await createBooking(t.db, owner.userId, {
+            service: { id: service.id, name: service.name, durationMinutes: 60 },
+            scheduledAt: at(`1${i}:30`),
+            locationAddress: '1 Main St, Austin, TX 78701',
+            quotedPriceCents: 10000,
+            status: 'confirmed',
+          })
+        ).id,
+      );
+    const fewer = async (n: number) => {
+      for (let i = 1; i <= n; i++)
+        await t.db.insert(driveObservations).values({
+          businessId: owner.userId,
+          technicianId: ana.id,
+          fromBookingId: ids[i - 1]!,
+          toBookingId: ids[i]!,
+          observedMinutes: 24,
+          predictedMinutes: 20,
+          arrivedAt: new Date(Date.UTC(2030, 2, 1, 15, i)),
+        });
+      await recalibrate(t.db, owner.userId);
+    };
+    await fewer(4);
+    const few = (await (await settingsOf(owner.cookie)).json()) as RouteSettings;
+    expect(few.calibration.observations).toBe(4);
+    expect(few.calibration.factor).toBeNull();
+    expect(few.calibration.updatedAt).not.toBeNull();
+    await t.db.delete(driveObservations).where(eq(driveObservations.businessId, owner.userId));
+    await fewer(10);
+    const some = (await (await settingsOf(owner.cookie)).json()) as RouteSettings;
+    expect(some.calibration.observations).toBe(10);
+    expect(some.calibration.factor).toBeCloseTo(1.2, 5);
   });
 
   it('refuses an address it cannot find, a bad lunch, another business’s technician or service; technicians are refused', async () => {

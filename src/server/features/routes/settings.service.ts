@@ -17,6 +17,11 @@ import {
 } from '../../db/schema';
 import { invalid, notFound } from '../../http/errors';
 import type { Geocoder } from '../../providers/geo/geo';
+import {
+  CALIBRATION_MIN_OBSERVATIONS,
+  CALIBRATION_WINDOW,
+  calibrationSummary,
+} from './drive-calibration.service';
 
 // Route settings (decision 1246): the base, each technician's start and end address (geocoded when saved), lunch
 // break and specialist services, and which services are specialist. The optimiser reads them through loadDay.
@@ -89,6 +94,11 @@ export async function loadRouteSettings(db: DbOrTx, businessId: string): Promise
       };
     }),
     services: serviceRows.map((s) => ({ id: s.id, name: s.name, specialist: s.specialist !== null })),
+    calibration: {
+      ...(await calibrationSummary(db, businessId)),
+      needed: CALIBRATION_MIN_OBSERVATIONS,
+      window: CALIBRATION_WINDOW,
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { formatDateTime } from '../../../shared/date-labels';
 import {
   baseInputSchema,
   ROUTE_SETTINGS_TEXT,
@@ -17,6 +18,7 @@ import {
   useSaveSpecialistServices,
   useSaveTechnicianSettings,
 } from '../../api/routes';
+import { useBusinessTimeZone } from '../../api/scheduling';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -250,6 +252,40 @@ function SpecialistServices({ services }: { services: Service[] }) {
   );
 }
 
+/** Drive times learnt from the field (decision 1247): how many drives, the factor in use against the default. */
+function Calibration({ calibration }: { calibration: RouteSettingsView['calibration'] }) {
+  const timeZone = useBusinessTimeZone();
+  const { observations, factor, updatedAt, needed, window } = calibration;
+  return (
+    <Card data-testid="drive-calibration">
+      <CardHeader className="pb-2">
+        <CardTitle className="text-base">Drive-time calibration</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-1 text-sm text-slate-700">
+        {observations === 0 ? (
+          <p>
+            No drives measured yet. Once technicians check in at their jobs, the drive between two jobs is
+            measured and, after {needed} drives, drive times follow your roads and traffic.
+          </p>
+        ) : (
+          <>
+            <p className="text-base font-semibold text-slate-900 tabular-nums">
+              {factor === null ? 'Default: ×1.00' : `×${factor.toFixed(2)} the local estimate`}
+            </p>
+            <p>
+              {observations} {observations === 1 ? 'drive' : 'drives'} measured from check-ins
+              {factor === null
+                ? ` — the default (×1.00) is used until ${needed} are measured.`
+                : ` — the median of the latest ${Math.min(observations, window)}, against the default ×1.00.`}
+            </p>
+            {updatedAt && <p>Last updated {formatDateTime(updatedAt, timeZone)}</p>}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 export function RouteSettingsPage() {
   const settings = useRouteSettings();
   const data = settings.data;
@@ -287,6 +323,7 @@ export function RouteSettingsPage() {
               </CardContent>
             </Card>
           )}
+          <Calibration calibration={data.calibration} />
           <h2 className="pt-2 text-lg font-semibold text-slate-900">Technicians</h2>
           {data.technicians.length === 0 ? (
             <p className="text-sm text-slate-600">No technicians yet: your own day starts at the base.</p>
