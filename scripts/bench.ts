@@ -34,7 +34,7 @@
 //
 //   I. Calendar sync (scripts/bench-calendar.ts): the slots of a busy day with other calendars (goal < 30 ms) and a
 //      feed of 2,000 events (goal < 200 ms), in process on a fresh PGlite. Only with --only=calendar.
-//   O. Routes (scripts/bench-routes.ts): Optimize's solver call on a 60-job, 6-technician day (goal < 1 s). --only=routes.
+//   O. Routes (scripts/bench-routes.ts): Optimize's solver call on a 60-job, 6-technician day (goal < 1 s), and the Routes screen's API answers for that day (goal < 1.5 s). --only=routes.
 //   C. Cluster (scripts/bench-cluster.ts): owner reads through HAProxy at 1, 2 and 3 instances on one PostgreSQL
 //      (--only=cluster, --cluster-port=4207: HAProxy there, instances on the ports after it).
 //
