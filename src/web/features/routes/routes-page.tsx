@@ -174,7 +174,7 @@ function StopItem({
             ) : null}
             {edit.move && (
               <select
-                className="h-9 min-w-0 max-w-xs flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm"
+                className="h-9 w-full max-w-xs rounded-md border border-slate-300 bg-white px-2 text-sm"
                 aria-label={`Move ${name} to another technician`}
                 data-testid="route-stop-move"
                 value={edit.move.current}

@@ -1,0 +1,154 @@
+import type { Locator, Page } from '@playwright/test';
+import { todayInZone } from '../src/shared/time';
+import { FIELD_ZONE, joinTeam, newPhone } from './field';
+import { expect, test } from './fixtures';
+import { expectNoSidewaysOverflow } from './overflow';
+
+// Drag to change (issue 27, decision 1270): in a business of its own, the owner reorders Theo's day by mouse, by
+// keyboard and, with a finger, gives one of his jobs to Nina; each time the server's arrival times and drive minutes
+// replace the old ones; the order breaks booked windows, so Apply waits for the owner's say; Theo's Today follows.
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({
+    path: `test-results/screenshots/${name}-${page.viewportSize()!.width}.png`,
+    fullPage: true,
+  });
+
+const centre = async (l: Locator) => {
+  const box = (await l.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+};
+
+test('the owner drags, moves by keyboard and by touch, sees the times change, applies, and Theo’s Today follows', async ({
+  browser,
+  outbox,
+}) => {
+  test.setTimeout(180_000);
+  const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 1000 }, hasTouch: true });
+  const page = await ownerContext.newPage();
+  const { signUpNewOwner } = await import('./fixtures');
+  await signUpNewOwner(page, { plan: 'pro' });
+  const theoPhone = await newPhone(browser);
+  const theo = await joinTeam(page, theoPhone, outbox, { firstName: 'Theo', lastName: 'Drag' });
+  const ninaApi = await browser.newContext();
+  const nina = await joinTeam(page, ninaApi.request, outbox, { firstName: 'Nina', lastName: 'Drag' });
+  const service = await page.request.post('/api/services', {
+    data: { name: 'Express Wash', basePriceCents: 6000, durationMinutes: 60 },
+  });
+  const serviceId = ((await service.json()) as { id: string }).id;
+  const today = todayInZone(FIELD_ZONE);
+  const job = async (last: string, time: string, zip: string, technicianId: string) => {
+    const res = await page.request.post('/api/bookings', {
+      data: {
+        customer: {
+          firstName: 'Cy',
+          lastName: last,
+          email: `cy-${last.toLowerCase()}-${Date.now()}@example.com`,
+          phone: null,
+        },
+        vehicle: { make: 'Honda', model: 'Civic', color: null },
+        vehicleType: 'sedan',
+        serviceId,
+        date: today,
+        time,
+        locationAddress: `1 Main St, Austin, TX ${zip}`,
+        notes: null,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const id = ((await res.json()) as { id: string }).id;
+    const assigned = await page.request.put(`/api/team/assignments/${id}`, { data: { technicianId } });
+    expect(assigned.status()).toBe(200);
+  };
+  await job('Alder', '09:00', '78664', theo.userId);
+  await job('Birch', '11:00', '78745', theo.userId);
+  await job('Cedar', '13:00', '78681', theo.userId);
+  await job('Dogwood', '10:00', '78748', nina.userId);
+
+  await page.goto(`/routes?date=${today}`);
+  const theoCard = page.locator('[data-testid="route-technician"][data-technician="Theo Drag"]');
+  const ninaCard = page.locator('[data-testid="route-technician"][data-technician="Nina Drag"]');
+  const stop = (card: Locator, name: string) => card.getByTestId('route-stop').filter({ hasText: name });
+  await expect(theoCard.getByTestId('route-stop-customer')).toHaveText(['Cy Alder', 'Cy Birch', 'Cy Cedar']);
+  await expect(stop(theoCard, 'Cy Cedar').getByTestId('route-stop-arrival')).toHaveText('1:00 PM');
+  const driveBefore = await theoCard.getByTestId('route-technician-drive').textContent();
+
+  // 1. Mouse: Cedar's grip dragged above Alder.
+  const evaluated = () => page.waitForResponse((r) => r.url().includes('/api/routes/evaluate') && r.ok());
+  let answer = evaluated();
+  const from = await centre(stop(theoCard, 'Cy Cedar').getByTestId('route-stop-grip'));
+  const to = await centre(stop(theoCard, 'Cy Alder'));
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++)
+    await page.mouse.move(from.x + ((to.x - from.x) * i) / 10, from.y + ((to.y - 20 - from.y) * i) / 10);
+  await page.mouse.up();
+  await answer;
+  await expect(theoCard.getByTestId('route-stop-customer')).toHaveText(['Cy Cedar', 'Cy Alder', 'Cy Birch']);
+  // The server's times: Cedar at its booked 1:00 PM, Alder and Birch after it, outside their windows.
+  await expect(stop(theoCard, 'Cy Cedar').getByTestId('route-stop-arrival')).toHaveText('1:00 PM');
+  const alderAt = await stop(theoCard, 'Cy Alder').getByTestId('route-stop-arrival').textContent();
+  expect(alderAt).toMatch(/^[2-3]:\d\d PM$/);
+  await expect(stop(theoCard, 'Cy Alder').getByTestId('route-stop-outside')).toBeVisible();
+  await expect(theoCard.getByTestId('route-technician-drive')).not.toHaveText(driveBefore!);
+  await expect(page.getByTestId('route-plan-outside')).toBeVisible();
+  await shot(page, 'routes-dragged');
+
+  // 2. Keyboard: Birch moved up with its button, pressed with Enter.
+  answer = evaluated();
+  await page.getByRole('button', { name: 'Move Cy Birch up' }).focus();
+  await page.keyboard.press('Enter');
+  await answer;
+  await expect(theoCard.getByTestId('route-stop-customer')).toHaveText(['Cy Cedar', 'Cy Birch', 'Cy Alder']);
+  const birchAt = await stop(theoCard, 'Cy Birch').getByTestId('route-stop-arrival').textContent();
+  expect(birchAt).toMatch(/^[2-3]:\d\d PM$/);
+  expect(birchAt).not.toBe(alderAt);
+
+  // 3. Touch: a finger drags Alder from Theo's list to the end of Nina's.
+  answer = evaluated();
+  const cdp = await ownerContext.newCDPSession(page);
+  const grip = await centre(stop(theoCard, 'Cy Alder').getByTestId('route-stop-grip'));
+  const ninaLast = await centre(stop(ninaCard, 'Cy Dogwood'));
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  await touch('touchStart', grip.x, grip.y);
+  for (let i = 1; i <= 12; i++)
+    await touch(
+      'touchMove',
+      grip.x + ((ninaLast.x - grip.x) * i) / 12,
+      grip.y + ((ninaLast.y + 25 - grip.y) * i) / 12,
+    );
+  await touch('touchEnd', 0, 0);
+  await answer;
+  await expect(ninaCard.getByTestId('route-stop-customer')).toHaveText(['Cy Dogwood', 'Cy Alder']);
+  await expect(theoCard.getByTestId('route-stop-customer')).toHaveText(['Cy Cedar', 'Cy Birch']);
+  await shot(page, 'routes-dragged');
+
+  // A phone's width: no sideways scroll, the controls in reach.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysOverflow(page, 'Routes');
+  await expect(page.getByRole('button', { name: 'Move Cy Birch up' })).toBeVisible();
+  await shot(page, 'routes-dragged');
+  await page.setViewportSize({ width: 1280, height: 1000 });
+
+  // Apply waits for the owner's say on the arrivals outside their window.
+  const apply = page.getByRole('button', { name: 'Apply plan' });
+  await expect(apply).toBeDisabled();
+  await page.getByLabel('Allow arrivals outside the booked window').check();
+  await apply.click();
+  await expect(page.getByText('Routes updated')).toBeVisible();
+  await expect(page.getByTestId('route-plan')).toHaveCount(0);
+  await expect(theoCard.getByTestId('route-stop-customer')).toHaveText(['Cy Cedar', 'Cy Birch']);
+  await expect(ninaCard.getByTestId('route-stop-customer')).toHaveText(['Cy Dogwood', 'Cy Alder']);
+
+  // Theo's Today: Cedar first, then Birch; Alder is Nina's now.
+  const techPage = await theoPhone.newPage();
+  await techPage.goto('/field');
+  const jobs = techPage.getByTestId('field-job');
+  await expect(jobs).toHaveCount(2);
+  await expect(jobs.nth(0)).toContainText('Cy Cedar');
+  await expect(jobs.nth(1)).toContainText('Cy Birch');
+  await theoPhone.close();
+  await ninaApi.close();
+  await ownerContext.close();
+});
