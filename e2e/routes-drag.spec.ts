@@ -76,6 +76,7 @@ test('the owner drags, moves by keyboard and by touch, sees the times change, ap
   // 1. Mouse: Cedar's grip dragged above Alder.
   const evaluated = () => page.waitForResponse((r) => r.url().includes('/api/routes/evaluate') && r.ok());
   let answer = evaluated();
+  await theoCard.scrollIntoViewIfNeeded();
   const from = await centre(stop(theoCard, 'Cy Cedar').getByTestId('route-stop-grip'));
   const to = await centre(stop(theoCard, 'Cy Alder'));
   await page.mouse.move(from.x, from.y);
@@ -107,6 +108,7 @@ test('the owner drags, moves by keyboard and by touch, sees the times change, ap
   // 3. Touch: a finger drags Alder from Theo's list to the end of Nina's.
   answer = evaluated();
   const cdp = await ownerContext.newCDPSession(page);
+  await theoCard.scrollIntoViewIfNeeded();
   const grip = await centre(stop(theoCard, 'Cy Alder').getByTestId('route-stop-grip'));
   const ninaLast = await centre(stop(ninaCard, 'Cy Dogwood'));
   const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
