@@ -21,6 +21,7 @@ import {
   slotsOfDate,
 } from '../bookings/scheduling/scheduling.service';
 import { reverseBookingPoints } from '../loyalty/points-ledger';
+import { returnBookingCredit } from '../memberships/plan-bookings.service';
 import { bookingOfLinkToken, manageUrl, newManageToken } from './automations/customer-links';
 import { sendTransactional } from './automations/message-queue';
 import { dropPendingReminders } from './automations/reminders';
@@ -208,6 +209,8 @@ export async function selfServiceCancel(deps: Deps, token: string) {
       if (!row || !CHANGEABLE.includes(row.status)) throw conflict(AUTOMATION_TEXT.notChangeable);
       await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, b.id));
       await reverseBookingPoints(tx, b.businessId, b.id, 'booking cancelled by the customer');
+      // A plan visit paid with a credit gives it back, as the owner's cancel does (decision 1260).
+      await returnBookingCredit(tx, b.businessId, b.id);
       await recordHistory(tx, b.businessId, b.id, [
         {
           field: 'status',

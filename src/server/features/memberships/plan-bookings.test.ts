@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bookings, checkoutSessions, customers, loyaltyTransactions, planMembers } from '../../db/schema';
 import { signedTokenId } from '../../http/tokens';
 import { createTestContext } from '../../test/harness';
+import { newManageToken } from '../campaigns/automations/customer-links';
 import { bookableBusiness, bookingForm, daysAhead } from '../bookings/book/booking.fixtures';
 import { creditBalance, holdByMember, payTestMembership } from './members.service';
 
@@ -218,6 +219,30 @@ describe('plan members book with credits on /book', () => {
       .where(eq(loyaltyTransactions.bookingId, b2!.id));
     // 1 point per $5 of the wash's $60.
     expect(earned.map((e) => e.points)).toEqual([12]);
+  });
+});
+
+describe('a credit visit cancelled from its manage link', () => {
+  it('gives the credit back once, as the owner\'s cancel does', async () => {
+    const s = await setup();
+    const res = await book({
+      businessId: s.owner.userId,
+      serviceId: s.wash.id,
+      email: s.email,
+      memberToken: s.token,
+      date: daysAhead(5),
+    });
+    const [b] = await t.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .innerJoin(checkoutSessions, eq(checkoutSessions.bookingId, bookings.id))
+      .where(eq(checkoutSessions.providerSessionId, (await res.json()).sessionId));
+    expect(await creditBalance(t.db, s.memberId)).toBe(0);
+    const manage = await newManageToken(t.db, s.owner.userId, b!.id);
+    const cancel = () => t.request(`/api/manage/${manage}/cancel`, { method: 'POST' });
+    expect((await cancel()).status).toBe(200);
+    expect((await cancel()).status).toBe(409);
+    expect(await creditBalance(t.db, s.memberId)).toBe(1);
   });
 });
 
