@@ -28,6 +28,7 @@ import {
   updateTestCard,
 } from './members.service';
 import { createPlan, findPlan, listMembers, listPlans, membershipSummary, updatePlan } from './plans.service';
+import { recurringRevenueSchema } from './recurring-revenue.openapi';
 
 const tags = ['Maintenance plans'];
 const planSchema = z
@@ -67,16 +68,8 @@ const memberSchema = z
     createdAt: z.string(),
   })
   .openapi('PlanMember');
-const summarySchema = z
-  .object({
-    mrrCents: z.number().int(),
-    active: z.number().int(),
-    pastDue: z.number().int(),
-    onHold: z.number().int(),
-    suspended: z.number().int(),
-    churnedLast30Days: z.number().int(),
-    churnPercent: z.number(),
-  })
+const summarySchema = recurringRevenueSchema
+  .extend({ pastDue: z.number().int() })
   .openapi('MembershipSummary');
 const memberPageSchema = z
   .object({

@@ -148,7 +148,7 @@ describe('joining and renewals (test clock)', () => {
     ]);
     expect(charges[1]!.applicationFeeCents).toBe(Math.round(15800 * 0.05) + 30);
     const summary = await (await t.request('/api/memberships/summary', { cookie: owner.cookie })).json();
-    expect(summary).toMatchObject({ mrrCents: 15800, active: 1 });
+    expect(summary).toMatchObject({ mrrCents: 15800, members: { active: 1 }, pastDue: 0 });
     const members = await (await t.request('/api/memberships/members', { cookie: owner.cookie })).json();
     expect(members.items[0]).toMatchObject({ status: 'active', credits: 4, planName: 'Monthly Maintenance' });
     const plans = await (await t.request('/api/memberships/plans', { cookie: owner.cookie })).json();
@@ -212,7 +212,7 @@ describe('dunning', () => {
     await runTwice(new Date(failed.getTime() + 40 * DAY));
     expect(await chargesOf(memberId)).toHaveLength(5);
     const summary = await (await t.request('/api/memberships/summary', { cookie: owner.cookie })).json();
-    expect(summary).toMatchObject({ mrrCents: 0, suspended: 1 });
+    expect(summary).toMatchObject({ mrrCents: 0, members: { suspended: 1 } });
   });
 
   it('a card update pays the failed month at once with the next retry', async () => {

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { bookings, checkoutSessions, customers, loyaltyTransactions, planMembers } from '../../db/schema';
 import { signedTokenId } from '../../http/tokens';
 import { createTestContext } from '../../test/harness';
-import { newManageToken } from '../campaigns/automations/customer-links';
 import { bookableBusiness, bookingForm, daysAhead } from '../bookings/book/booking.fixtures';
+import { newManageToken } from '../campaigns/automations/customer-links';
 import { creditBalance, holdByMember, payTestMembership } from './members.service';
 
 const t = await createTestContext();
@@ -223,7 +223,7 @@ describe('plan members book with credits on /book', () => {
 });
 
 describe('a credit visit cancelled from its manage link', () => {
-  it('gives the credit back once, as the owner\'s cancel does', async () => {
+  it("gives the credit back once, as the owner's cancel does", async () => {
     const s = await setup();
     const res = await book({
       businessId: s.owner.userId,

@@ -6,6 +6,7 @@ import { notFound } from '../../http/errors';
 import { assertOwnedIds, assertUuid } from '../../http/ids';
 import { wholeList } from '../../http/lists';
 import { maintenancePlans, planCreditEntries, planMembers } from './memberships.schema';
+import { recurringRevenue } from './recurring-revenue.service';
 
 type PlanRow = typeof maintenancePlans.$inferSelect;
 
@@ -137,48 +138,14 @@ export async function listMembers(db: DbOrTx, businessId: string) {
 }
 
 /**
- * Monthly recurring revenue and members, in SQL: MRR counts memberships that are billing (active, or a failed
- * renewal still being retried); churn is the memberships cancelled or suspended in the last 30 days over those that
- * were live at its start.
+ * The Plans screen's figures: the one recurring revenue of the dashboard and analytics (decision 1262: MRR, members,
+ * churn this month in the business's time zone), plus how many billing members have a failed renewal being retried.
  */
 export async function membershipSummary(db: DbOrTx, businessId: string, now = new Date()) {
-  const since = new Date(now.getTime() - 30 * 86_400_000);
+  const figures = await recurringRevenue(db, businessId, now);
   const [row] = await db
-    .select({
-      mrrCents: sql<number>`coalesce(sum(case when ${planMembers.status} in ('active', 'past_due') then ${maintenancePlans.monthlyPriceCents} * ${planMembers.vehicles} else 0 end), 0)::int`,
-      active: sql<number>`count(*) filter (where ${planMembers.status} = 'active')::int`,
-      pastDue: sql<number>`count(*) filter (where ${planMembers.status} = 'past_due')::int`,
-      onHold: sql<number>`count(*) filter (where ${planMembers.status} = 'on_hold')::int`,
-      suspended: sql<number>`count(*) filter (where ${planMembers.status} = 'suspended')::int`,
-      churned: sql<number>`count(*) filter (where ${planMembers.status} in ('cancelled', 'suspended') and coalesce(${planMembers.cancelledAt}, ${planMembers.failedAt}) >= ${since})::int`,
-      liveAtStart: sql<number>`count(*) filter (where ${planMembers.startedAt} < ${since} and (${planMembers.cancelledAt} is null or ${planMembers.cancelledAt} >= ${since}))::int`,
-    })
+    .select({ pastDue: sql<number>`count(*)::int` })
     .from(planMembers)
-    .innerJoin(
-      maintenancePlans,
-      and(
-        eq(maintenancePlans.businessId, planMembers.businessId),
-        eq(maintenancePlans.id, planMembers.planId),
-      ),
-    )
-    .where(eq(planMembers.businessId, businessId));
-  const r = row ?? {
-    mrrCents: 0,
-    active: 0,
-    pastDue: 0,
-    onHold: 0,
-    suspended: 0,
-    churned: 0,
-    liveAtStart: 0,
-  };
-  const base = Math.max(r.liveAtStart, r.churned);
-  return {
-    mrrCents: r.mrrCents,
-    active: r.active,
-    pastDue: r.pastDue,
-    onHold: r.onHold,
-    suspended: r.suspended,
-    churnedLast30Days: r.churned,
-    churnPercent: base === 0 ? 0 : Math.round((r.churned / base) * 1000) / 10,
-  };
+    .where(and(eq(planMembers.businessId, businessId), eq(planMembers.status, 'past_due')));
+  return { ...figures, pastDue: row?.pastDue ?? 0 };
 }

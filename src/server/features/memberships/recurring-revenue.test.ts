@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bookings, maintenancePlans, planCreditEntries, planMembers, profiles } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
 import { createService } from '../services/services.service';
+import { membershipSummary } from './plans.service';
 import { recurringRevenue } from './recurring-revenue.service';
 
 const t = await createTestContext();
@@ -142,6 +143,8 @@ describe('recurring revenue', () => {
       upcomingDays: 14,
     });
     expect(MONTH_START_NZ.getTime()).toBeLessThan(new Date('2026-02-28T11:30:00Z').getTime());
+    // The Plans screen: the same figures (member 7, cancelled last month, is no churn there either), and 1 past due.
+    expect(await membershipSummary(t.db, owner.userId, NOW)).toEqual({ ...r, pastDue: 1 });
   });
 
   it('the same memberships in a zone where February is not over: both cancellations fall in its month', async () => {
@@ -188,6 +191,12 @@ describe('recurring revenue', () => {
     expect(dash.memberships).toMatchObject({ hasPlans: true, mrrCents: 9000, members: { active: 1 } });
     const bareDash = await (await t.request('/api/dashboard', { cookie: bare.cookie })).json();
     expect(bareDash.memberships).toBeNull();
+
+    // The Plans screen reads the same figures (churn this month, not a 30-day window).
+    const summary = await (await t.request('/api/memberships/summary', { cookie: owner.cookie })).json();
+    const { pastDue, ...plansFigures } = summary;
+    expect(plansFigures).toEqual(dash.memberships);
+    expect(pastDue).toBe(0);
 
     const adv = await t.request('/api/analytics/advanced', { cookie: owner.cookie });
     expect(adv.status).toBe(200);

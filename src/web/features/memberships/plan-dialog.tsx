@@ -59,6 +59,25 @@ export function PlanDialog({
     if (open) form.reset(toForm(plan));
   }, [open, plan, form]);
 
+  /** One numeric field of the plan (price, discount, visits, hold months): label, input and its inline error. */
+  const numberField = (
+    name: 'monthlyPrice' | 'discountPercent' | 'includedCredits' | 'maxHoldMonths',
+    id: string,
+    label: string,
+    { min, max, step = 1, decimal = false }: { min: number; max?: number; step?: number; decimal?: boolean },
+  ) => (
+    <Field id={id} label={label} error={errors[name]?.message}>
+      <Input
+        type="number"
+        inputMode={decimal ? 'decimal' : 'numeric'}
+        min={min}
+        max={max}
+        step={step}
+        {...form.register(name)}
+      />
+    </Field>
+  );
+
   const onSubmit = form.handleSubmit(
     async (v) => {
       try {
@@ -109,45 +128,18 @@ export function PlanDialog({
               <Input autoComplete="off" {...form.register('description')} />
             </Field>
             <div className="grid grid-cols-2 gap-4">
-              <Field
-                id="plan-price"
-                label="Monthly price per vehicle ($)"
-                error={errors.monthlyPrice?.message}
-              >
-                <Input
-                  type="number"
-                  inputMode="decimal"
-                  min={1}
-                  step={0.01}
-                  {...form.register('monthlyPrice')}
-                />
-              </Field>
-              <Field
-                id="plan-discount"
-                label="Discount on other services (%)"
-                error={errors.discountPercent?.message}
-              >
-                <Input
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={100}
-                  step={1}
-                  {...form.register('discountPercent')}
-                />
-              </Field>
+              {numberField('monthlyPrice', 'plan-price', 'Monthly price per vehicle ($)', {
+                min: 1,
+                step: 0.01,
+                decimal: true,
+              })}
+              {numberField('discountPercent', 'plan-discount', 'Discount on other services (%)', {
+                min: 0,
+                max: 100,
+              })}
             </div>
             <div className="grid grid-cols-2 gap-4">
-              <Field id="plan-credits" label="Included visits" error={errors.includedCredits?.message}>
-                <Input
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={50}
-                  step={1}
-                  {...form.register('includedCredits')}
-                />
-              </Field>
+              {numberField('includedCredits', 'plan-credits', 'Included visits', { min: 0, max: 50 })}
               <Field id="plan-period" label="Every">
                 <Controller
                   control={form.control}
@@ -177,80 +169,46 @@ export function PlanDialog({
                   render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} />}
                 />
               </InlineField>
-              {holdAllowed && (
-                <Field
-                  id="plan-hold-months"
-                  label="Months of hold a year"
-                  error={errors.maxHoldMonths?.message}
-                >
-                  <Input
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={12}
-                    step={1}
-                    {...form.register('maxHoldMonths')}
-                  />
-                </Field>
-              )}
+              {holdAllowed &&
+                numberField('maxHoldMonths', 'plan-hold-months', 'Months of hold a year', {
+                  min: 0,
+                  max: 12,
+                })}
             </div>
-            <fieldset className="grid gap-2">
-              <legend className="mb-1 text-sm font-medium text-slate-900">Vehicle types</legend>
+            <Controller
+              control={form.control}
+              name="vehicleTypes"
+              render={({ field }) => (
+                <CheckboxList
+                  legend="Vehicle types"
+                  idPrefix="plan-vehicle"
+                  className="grid-cols-2 sm:grid-cols-3"
+                  options={VEHICLE_TYPES.map((type) => ({ value: type, label: VEHICLE_TYPE_LABELS[type] }))}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={errors.vehicleTypes?.message}
+                />
+              )}
+            />
+            {(serviceOptions.data?.items.length ?? 0) > 0 && (
               <Controller
                 control={form.control}
-                name="vehicleTypes"
+                name="includedServiceIds"
                 render={({ field }) => (
-                  <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-                    {VEHICLE_TYPES.map((type) => (
-                      <InlineField key={type} id={`plan-vehicle-${type}`} label={VEHICLE_TYPE_LABELS[type]}>
-                        <Checkbox
-                          checked={field.value.includes(type)}
-                          onCheckedChange={(checked) =>
-                            field.onChange(
-                              checked ? [...field.value, type] : field.value.filter((t) => t !== type),
-                            )
-                          }
-                        />
-                      </InlineField>
-                    ))}
-                  </div>
+                  <CheckboxList
+                    legend="Services a credit pays for"
+                    hint="None ticked: any service. Others get the plan’s discount."
+                    idPrefix="plan-service"
+                    className="sm:grid-cols-2"
+                    options={(serviceOptions.data?.items ?? []).map((svc) => ({
+                      value: svc.id,
+                      label: svc.name,
+                    }))}
+                    value={field.value}
+                    onChange={field.onChange}
+                  />
                 )}
               />
-              {errors.vehicleTypes && (
-                <p role="alert" className="text-xs font-medium text-red-600">
-                  {errors.vehicleTypes.message}
-                </p>
-              )}
-            </fieldset>
-            {(serviceOptions.data?.items.length ?? 0) > 0 && (
-              <fieldset className="grid gap-2">
-                <legend className="mb-1 text-sm font-medium text-slate-900">
-                  Services a credit pays for
-                </legend>
-                <p className="text-xs text-slate-500">
-                  None ticked: any service. Others get the plan’s discount.
-                </p>
-                <Controller
-                  control={form.control}
-                  name="includedServiceIds"
-                  render={({ field }) => (
-                    <div className="grid gap-2 sm:grid-cols-2">
-                      {serviceOptions.data!.items.map((svc) => (
-                        <InlineField key={svc.id} id={`plan-service-${svc.id}`} label={svc.name}>
-                          <Checkbox
-                            checked={field.value.includes(svc.id)}
-                            onCheckedChange={(checked) =>
-                              field.onChange(
-                                checked ? [...field.value, svc.id] : field.value.filter((x) => x !== svc.id),
-                              )
-                            }
-                          />
-                        </InlineField>
-                      ))}
-                    </div>
-                  )}
-                />
-              </fieldset>
             )}
             <InlineField id="plan-active" label="Open for new members">
               <Controller
@@ -271,5 +229,50 @@ export function PlanDialog({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A group of checkboxes over a list of values (the plan's vehicle types, the services a credit pays for). */
+function CheckboxList<T extends string>({
+  legend,
+  hint,
+  idPrefix,
+  className,
+  options,
+  value,
+  onChange,
+  error,
+}: {
+  legend: string;
+  hint?: string;
+  idPrefix: string;
+  className: string;
+  options: { value: T; label: string }[];
+  value: T[];
+  onChange: (next: T[]) => void;
+  error?: string;
+}) {
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 text-sm font-medium text-slate-900">{legend}</legend>
+      {hint && <p className="text-xs text-slate-500">{hint}</p>}
+      <div className={`grid gap-2 ${className}`}>
+        {options.map((o) => (
+          <InlineField key={o.value} id={`${idPrefix}-${o.value}`} label={o.label}>
+            <Checkbox
+              checked={value.includes(o.value)}
+              onCheckedChange={(checked) =>
+                onChange(checked ? [...value, o.value] : value.filter((x) => x !== o.value))
+              }
+            />
+          </InlineField>
+        ))}
+      </div>
+      {error && (
+        <p role="alert" className="text-xs font-medium text-red-600">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }

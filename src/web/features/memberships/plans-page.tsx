@@ -71,11 +71,17 @@ export function PlansPage() {
 function Summary() {
   const summary = useMembershipSummary();
   const s = summary.data;
+  // The dashboard's figures (decision 1262): churn is this month's, in the business's time zone.
+  const churn = s?.churn;
   const stats = [
     { label: 'Monthly recurring revenue', value: s ? formatCents(s.mrrCents) : '—', testId: 'plans-mrr' },
-    { label: 'Active members', value: s ? String(s.active) : '—', testId: 'plans-active' },
+    { label: 'Active members', value: s ? String(s.members.active) : '—', testId: 'plans-active' },
     { label: 'Payment failed', value: s ? String(s.pastDue) : '—', testId: 'plans-past-due' },
-    { label: 'Churn (30 days)', value: s ? `${s.churnPercent}%` : '—', testId: 'plans-churn' },
+    {
+      label: 'Churn this month',
+      value: churn ? (churn.rate === null ? '—' : `${Math.round(churn.rate * 1000) / 10}%`) : '—',
+      testId: 'plans-churn',
+    },
   ];
   return (
     <section aria-label="Plan revenue" className="mb-8 grid grid-cols-2 gap-3 lg:grid-cols-4">
