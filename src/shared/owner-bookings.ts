@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_MESSAGES, bookingFormSchema } from './booking.schemas';
 import { VEHICLE_TYPES } from './constants';
+import { addOnIdsSchema } from './service-add-ons';
 import { optionalText } from './text';
 
 // The owner's New booking and Edit (docs/decisions/1102): shared by the dialog and the server.
@@ -80,6 +81,8 @@ export const ownerBookingInputSchema = z
     priceCents: price.nullish(),
     priceReason: optionalText(300),
     paidOffline: z.boolean().default(false),
+    // The service's add-ons (decision 1255): ids only; the server prices them and adds their minutes.
+    addOnIds: addOnIdsSchema,
   })
   .refine((v) => Boolean(v.customerId) || Boolean(v.customer), {
     message: OWNER_BOOKING_TEXT.customerRequired,

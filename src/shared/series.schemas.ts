@@ -29,6 +29,27 @@ export const seriesCheckoutSchema = bookingFormSchema.extend({
 });
 export type SeriesCheckoutInput = z.input<typeof seriesCheckoutSchema>;
 
+/** The owner's New booking with a frequency: the same series, the business from the session. */
+export const ownerSeriesSchema = seriesCheckoutSchema.pick({
+  serviceId: true,
+  vehicleType: true,
+  date: true,
+  time: true,
+  location: true,
+  zip: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  phone: true,
+  vehicleMake: true,
+  vehicleModel: true,
+  vehicleYear: true,
+  vehicleColor: true,
+  notes: true,
+  repeatWeeks: true,
+});
+export type OwnerSeriesInput = z.input<typeof ownerSeriesSchema>;
+
 const isoDate = z.iso.date({ error: 'Please choose a date' });
 export const weatherMoveSchema = z
   .object({ fromDate: isoDate, toDate: isoDate })

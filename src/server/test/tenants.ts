@@ -106,6 +106,14 @@ export async function populateTenant(db: Database, businessId: string, marker: s
   await recordWebhookEvent(db, businessId, 'customer.created', { firstName: marker });
   // The business's live calendar feed (decision 1220).
   await businessFeedOf(db, businessId);
+  // The service repeatable every 1, 2 or 4 weeks (issue 32), so the owner's New booking can book it as a series.
+  await db.insert(schema.repeatableServices).values({
+    businessId,
+    serviceId: service.id,
+    weeklyPercent: 10,
+    biweeklyPercent: 5,
+    fourWeeklyPercent: 0,
+  });
   // A maintenance plan with a member, a credit grant and a paid month (issue 32).
   const [plan] = await db
     .insert(schema.maintenancePlans)

@@ -12,9 +12,10 @@ import {
   vehicleTypeMismatch,
 } from '../../../shared/owner-bookings';
 import { servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
+import { addOnsTotal } from '../../../shared/service-add-ons';
 import { formatDateTimeInZone } from '../../../shared/time';
 import type { Transaction } from '../../db/client';
-import { bookings, customers, customerVehicles, services } from '../../db/schema';
+import { bookings, customers, customerVehicles, serviceAddOns, services } from '../../db/schema';
 import { renderEmailRow } from '../../emails';
 import { bookingConfirmedSms } from '../../emails/sms';
 import type { AppDeps } from '../../http/context';
@@ -25,6 +26,7 @@ import { manageUrl, newManageToken } from '../campaigns/automations/customer-lin
 import { sendTransactional, sendTransactionalSms } from '../campaigns/automations/message-queue';
 import { dropPendingReminders } from '../campaigns/automations/reminders';
 import { v1Booking } from '../public-api/v1-schemas';
+import { priceAddOns, recordBookingAddOns } from '../service-add-ons/service-add-ons.service';
 import { recordWebhookEvent } from '../webhooks/webhooks.service';
 import { findActiveService, findPublicBusiness } from './book/booking-options.service';
 import { type HistoryEntry, historyOf, recordHistory } from './booking-history.service';
@@ -156,13 +158,18 @@ export async function createOwnerBooking(deps: Deps, businessId: string, body: O
     await lockBusinessSlots(tx, businessId);
     const customerId = await customerFor(tx, businessId, input);
     const vehicle = await vehicleFor(tx, businessId, customerId, input);
-    // Priced by the type of the vehicle booked: a saved truck is a truck (§9 multipliers).
-    const listPrice = servicePriceCents(service, vehicle!.vehicleType);
+    // Priced by the type of the vehicle booked: a saved truck is a truck (§9 multipliers). The add-ons are priced
+    // from the database (decision 1255): their prices join the list price, their minutes the slot.
+    await assertOwnedIds(tx, serviceAddOns, businessId, input.addOnIds, 'Add-on not found');
+    const addOns = await priceAddOns(tx, businessId, service.id, vehicle!.vehicleType, input.addOnIds);
+    const extra = addOnsTotal(addOns);
+    const listPrice = servicePriceCents(service, vehicle!.vehicleType) + extra.priceCents;
     const priceCents = input.priceCents ?? listPrice;
+    const durationMinutes = service.durationMinutes + extra.extraMinutes;
     const { startsAt, timeZone, technicianId } = await assertSlotBookable(tx, businessId, {
       date: input.date,
       time: input.time,
-      durationMinutes: service.durationMinutes,
+      durationMinutes,
       byOwner: true,
       place: { address: input.locationAddress },
       geo: deps.geo,
@@ -177,7 +184,7 @@ export async function createOwnerBooking(deps: Deps, businessId: string, body: O
         customerVehicleId: vehicle!.id,
         serviceName: service.name,
         serviceDescription: service.description,
-        durationMinutes: service.durationMinutes,
+        durationMinutes,
         scheduledAt: startsAt,
         locationAddress: input.locationAddress,
         zipCode: input.locationAddress.match(/\b\d{5}\b/)?.[0] ?? null,
@@ -192,6 +199,7 @@ export async function createOwnerBooking(deps: Deps, businessId: string, body: O
       { field: 'created', summary: `Booked by the business for ${formatDateTimeInZone(startsAt, timeZone)}` },
     ];
     if (price) entries.push(price);
+    await recordBookingAddOns(tx, businessId, row!.id, addOns);
     await assignChosenTechnician(tx, businessId, row!.id, technicianId);
     if (input.paidOffline)
       entries.push({ field: 'payment', summary: `Marked paid offline (${formatCents(priceCents)})` });

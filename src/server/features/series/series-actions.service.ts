@@ -14,9 +14,10 @@ import { recordHistory } from '../bookings/booking-history.service';
 import { updateBookingStatus } from '../bookings/bookings.service';
 import { getScheduling, lockBusinessSlots } from '../bookings/scheduling/scheduling.service';
 import { bookingOfLinkToken, manageUrl, newManageToken } from '../campaigns/automations/customer-links';
-import { sendTransactional } from '../campaigns/automations/message-queue';
+import { queueMessages } from '../campaigns/automations/message-queue';
 import { dropPendingReminders } from '../campaigns/automations/reminders';
-import { placeOccurrence } from './series-booking.service';
+import { deliverSend } from '../campaigns/message-delivery';
+import { placeOccurrence, type SeriesRow } from './series-booking.service';
 
 // What the owner and the customer do with a series (issue 32): see it, skip one visit, cancel the series; the owner's
 // weather move takes a day's visits to another day in one action and tells each customer.
@@ -117,6 +118,7 @@ export async function listSeries(db: DbOrTx, businessId: string) {
       discountPercent: bookingSeries.discountPercent,
       upcoming: sql<number>`count(*) filter (where ${seriesVisits.status} = 'booked' and ${seriesVisits.occurrenceDate} >= ${today})::int`,
       flagged: sql<number>`count(*) filter (where ${seriesVisits.status} = 'unplaced' and ${seriesVisits.occurrenceDate} >= ${today})::int`,
+      nextVisitAt: sql<Date | null>`(select min(b.scheduled_at) from ${seriesVisits} v join ${bookings} b on b.id = v.booking_id where v.series_id = ${bookingSeries.id} and v.status = 'booked' and b.status in ('pending', 'confirmed') and b.scheduled_at >= now())`,
     })
     .from(bookingSeries)
     .leftJoin(seriesVisits, eq(seriesVisits.seriesId, bookingSeries.id))
@@ -147,7 +149,16 @@ export async function listSeries(db: DbOrTx, businessId: string) {
     .orderBy(asc(seriesVisits.occurrenceDate))
     .limit(100);
   return {
-    items: rows.map((r) => ({ ...r, frequency: REPEAT_LABELS[r.intervalWeeks as RepeatWeeks] })),
+    items: rows.map(({ nextVisitAt, ...r }) => {
+      // A raw subquery answers a string on some drivers: read it as a date either way.
+      const next = nextVisitAt ? new Date(nextVisitAt) : null;
+      return {
+        ...r,
+        frequency: REPEAT_LABELS[r.intervalWeeks as RepeatWeeks],
+        nextVisitAt: next?.toISOString() ?? null,
+        nextVisit: next ? formatDateTimeInZone(next, rules.timeZone) : null,
+      };
+    }),
     nextCursor: null,
     flagged,
   };
@@ -276,17 +287,11 @@ export async function cancelSeriesByCustomer(deps: ActionDeps, token: string) {
   return { series: await seriesView(deps.db, v.businessId, v.seriesId) };
 }
 
-/**
- * Rain: every live series visit of `fromDate` moves to `toDate` at its own time, each placed by the slot function
- * (one that does not fit stays where it is and is reported back); each moved customer is told once.
- */
-export async function weatherMove(deps: ActionDeps, businessId: string, body: WeatherMoveInput) {
-  const input = weatherMoveSchema.parse(body);
-  const rules = await getScheduling(deps.db, businessId);
-  const tz = rules.timeZone;
-  const dayStart = zonedTimeToUtc(input.fromDate, '00:00', tz);
-  const dayEnd = zonedTimeToUtc(addDays(input.fromDate, 1), '00:00', tz);
-  const visits = await deps.db
+/** The live series visits of a day in the business's zone, earliest first (the weather move's subject). */
+async function visitsOfDay(db: DbOrTx, businessId: string, date: string, tz: string) {
+  const dayStart = zonedTimeToUtc(date, '00:00', tz);
+  const dayEnd = zonedTimeToUtc(addDays(date, 1), '00:00', tz);
+  return db
     .select({
       visitId: seriesVisits.id,
       series: bookingSeries,
@@ -306,16 +311,61 @@ export async function weatherMove(deps: ActionDeps, businessId: string, body: We
       ),
     )
     .orderBy(asc(bookings.scheduledAt));
+}
+
+const nameOf = (s: SeriesRow) => `${s.firstName} ${s.lastName}`.trim();
+
+/**
+ * What a weather move would do, before the owner confirms: each repeat visit of the day, where it would go (same
+ * time on the new day) or why it cannot. Nothing is written; the move itself decides each visit again under the lock.
+ */
+export async function previewWeatherMove(
+  deps: Pick<AppDeps, 'db'>,
+  businessId: string,
+  body: WeatherMoveInput,
+) {
+  const input = weatherMoveSchema.parse(body);
+  const tz = (await getScheduling(deps.db, businessId)).timeZone;
+  const visits = await visitsOfDay(deps.db, businessId, input.fromDate, tz);
+  const items = [];
+  for (const v of visits) {
+    const time = utcToZoned(v.at, tz).time;
+    const placement = await deps.db.transaction((tx) =>
+      placeOccurrence(tx, v.series, input.toDate, time, v.bookingId),
+    );
+    items.push({
+      bookingId: v.bookingId,
+      customerName: nameOf(v.series),
+      serviceName: v.series.serviceName,
+      from: formatDateTimeInZone(v.at, tz),
+      to: placement.ok ? formatDateTimeInZone(placement.startsAt, tz) : null,
+      reason: placement.ok ? null : placement.reason,
+    });
+  }
+  return { items, nextCursor: null };
+}
+
+/**
+ * Rain: every live series visit of `fromDate` moves to `toDate` at its own time, each placed by the slot function
+ * (one that does not fit stays where it is and is reported back). Each moved customer's message is a row written in
+ * the move's transaction (the outbox, decision 1263), once per move (its dedupe key), delivered after the commit.
+ */
+export async function weatherMove(deps: ActionDeps, businessId: string, body: WeatherMoveInput) {
+  const input = weatherMoveSchema.parse(body);
+  const rules = await getScheduling(deps.db, businessId);
+  const tz = rules.timeZone;
+  const visits = await visitsOfDay(deps.db, businessId, input.fromDate, tz);
   const business = await findPublicBusiness(deps.db, businessId);
   const moved: { bookingId: string; customerName: string; when: string }[] = [];
   const notMoved: { bookingId: string; customerName: string; reason: string }[] = [];
+  const toDeliver: string[] = [];
   for (const v of visits) {
-    const customerName = `${v.series.firstName} ${v.series.lastName}`.trim();
+    const customerName = nameOf(v.series);
     const time = utcToZoned(v.at, tz).time;
     const result = await deps.db.transaction(async (tx) => {
       await lockBusinessSlots(tx, businessId);
       const placement = await placeOccurrence(tx, v.series, input.toDate, time, v.bookingId);
-      if (!placement.ok) return placement;
+      if (!placement.ok) return { placement, ids: [] as string[] };
       await tx.update(bookings).set({ scheduledAt: placement.startsAt }).where(eq(bookings.id, v.bookingId));
       await recordHistory(tx, businessId, v.bookingId, [
         {
@@ -325,31 +375,41 @@ export async function weatherMove(deps: ActionDeps, businessId: string, body: We
         },
       ]);
       await dropPendingReminders(tx, v.bookingId);
-      return placement;
+      const ids = await queueMessages(tx, [
+        {
+          businessId,
+          bookingId: v.bookingId,
+          customerId: v.series.customerId,
+          kind: 'time_change',
+          dedupeKey: `series:weather:${v.bookingId}:${placement.startsAt.toISOString()}`,
+          channel: 'email',
+          to: v.series.email,
+          ...(await renderEmailRow('series-visit-moved', {
+            firstName: v.series.firstName,
+            businessName: business?.name ?? 'Your detailer',
+            serviceName: v.series.serviceName,
+            from: { at: v.at, timeZone: tz },
+            when: { at: placement.startsAt, timeZone: tz },
+            address: v.series.locationAddress,
+            manageLink: manageUrl(deps.publicUrl, await newManageToken(tx, businessId, v.bookingId)),
+          })),
+        },
+      ]);
+      return { placement, ids };
     });
-    if (!result.ok) {
-      notMoved.push({ bookingId: v.bookingId, customerName, reason: result.reason });
+    if (!result.placement.ok) {
+      notMoved.push({ bookingId: v.bookingId, customerName, reason: result.placement.reason });
       continue;
     }
-    moved.push({ bookingId: v.bookingId, customerName, when: formatDateTimeInZone(result.startsAt, tz) });
-    await sendTransactional(deps, {
-      businessId,
+    moved.push({
       bookingId: v.bookingId,
-      customerId: v.series.customerId,
-      kind: 'time_change',
-      dedupeKey: `series:weather:${v.bookingId}:${result.startsAt.toISOString()}`,
-      channel: 'email',
-      to: v.series.email,
-      ...(await renderEmailRow('series-visit-moved', {
-        firstName: v.series.firstName,
-        businessName: business?.name ?? 'Your detailer',
-        serviceName: v.series.serviceName,
-        from: { at: v.at, timeZone: tz },
-        when: { at: result.startsAt, timeZone: tz },
-        address: v.series.locationAddress,
-        manageLink: manageUrl(deps.publicUrl, await newManageToken(deps.db, businessId, v.bookingId)),
-      })),
+      customerName,
+      when: formatDateTimeInZone(result.placement.startsAt, tz),
     });
+    toDeliver.push(...result.ids);
   }
+  // After the commit; a row a crash leaves pending goes with the next automations tick.
+  for (const id of toDeliver)
+    await deliverSend(deps, id).catch((err) => console.warn('Could not send a weather move notice', err));
   return { moved, notMoved };
 }

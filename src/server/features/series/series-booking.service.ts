@@ -12,10 +12,11 @@ import {
 import { type SeriesCheckoutInput, seriesCheckoutSchema } from '../../../shared/series.schemas';
 import { addDays, todayInZone } from '../../../shared/time';
 import type { DbOrTx, Transaction } from '../../db/client';
-import { bookingSeries, bookings, seriesVisits } from '../../db/schema';
+import { bookingSeries, bookings, seriesVisits, services } from '../../db/schema';
 import { renderEmailRow } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { AppError, conflict, invalid, notFound } from '../../http/errors';
+import { assertOwnedIds } from '../../http/ids';
 import { pointColumns } from '../../providers/geo/zip-centroid';
 import { findActiveService, findPublicBusiness } from '../bookings/book/booking-options.service';
 import { customerForCheckout, upsertVehicle } from '../bookings/book/checkout.service';
@@ -48,12 +49,20 @@ export const testSetupUrl = (publicUrl: string, sessionId: string) =>
  * first slot like any booking, stores the series (not yet active) and opens the card-saving page: Stripe Checkout in
  * setup mode on the business's connected account, or the test checkout. Nothing is charged now.
  */
-export async function createSeriesCheckout(deps: SeriesDeps, body: SeriesCheckoutInput) {
-  const form = seriesCheckoutSchema.parse(body);
+export async function createSeriesCheckout(
+  deps: SeriesDeps,
+  body: SeriesCheckoutInput,
+  /** The signed-in owner's business: the owner's New booking books a series for a customer (issue 32). */
+  ownerBusinessId?: string,
+) {
+  const form = seriesCheckoutSchema.parse(ownerBusinessId ? { ...body, businessId: ownerBusinessId } : body);
   const { db, payments, publicUrl } = deps;
   const business = await findPublicBusiness(db, form.businessId);
   if (!business || business.closed) throw notFound('This business could not be found');
-  if (!business.acceptsOnlineBookings) throw conflict('This business is not taking online bookings yet');
+  if (!ownerBusinessId && !business.acceptsOnlineBookings)
+    throw conflict('This business is not taking online bookings yet');
+  // The owner naming another business's service: 404, as everywhere else the owner names a record.
+  if (ownerBusinessId) await assertOwnedIds(db, services, business.id, [form.serviceId], 'Service not found');
   const service = await findActiveService(db, business.id, form.serviceId);
   if (!service) throw invalid('This service is no longer available');
   const terms = await repeatTermsOf(db, business.id, service.id);
@@ -67,6 +76,8 @@ export async function createSeriesCheckout(deps: SeriesDeps, body: SeriesCheckou
     date: form.date,
     time: form.time,
     durationMinutes: service.durationMinutes,
+    // The owner books as on the New booking dialog: the notice rule is not theirs (decision 1102).
+    byOwner: Boolean(ownerBusinessId),
   });
   // 409 when the business cannot take charges; the destination is where the card is saved and charged.
   const { transfer } = await chargeTermsFor(deps, business.id, { amountCents: price.visitCents });
@@ -121,6 +132,7 @@ export async function createSeriesCheckout(deps: SeriesDeps, body: SeriesCheckou
     .set({ providerSessionId: session.sessionId })
     .where(eq(bookingSeries.id, s.id));
   return {
+    seriesId: s.id,
     url: session.url,
     sessionId: session.sessionId,
     amountCents: price.visitCents,
@@ -181,6 +193,34 @@ export async function activateSeries(deps: SeriesDeps, sessionId: string) {
     : null;
   if (activated && first && link) await sendSeriesConfirmation(deps, series.id, first, link);
   return { seriesId: series.id, manageLink: link };
+}
+
+/**
+ * Stripe's word that a series' card was saved (checkout.session.completed in setup mode, or setup_intent.succeeded):
+ * the same activation as the return page, idempotent under the series' row lock, whichever arrives first. The card
+ * is still asked of Stripe by the session (never read from the event). An unknown or unsaved series is acknowledged
+ * with its reason, so Stripe stops retrying.
+ */
+export async function handleSeriesSetupEvent(
+  deps: SeriesDeps,
+  event: { sessionId: string | null; seriesId: string | null },
+) {
+  let sessionId = event.sessionId;
+  if (!sessionId && event.seriesId && /^[0-9a-f-]{36}$/i.test(event.seriesId)) {
+    const [row] = await deps.db
+      .select({ sessionId: bookingSeries.providerSessionId })
+      .from(bookingSeries)
+      .where(eq(bookingSeries.id, event.seriesId));
+    sessionId = row?.sessionId ?? null;
+  }
+  if (!sessionId) return { received: true, outcome: 'Unknown series' };
+  try {
+    const { seriesId } = await activateSeries(deps, sessionId);
+    return { received: true, seriesId };
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) return { received: true, outcome: err.message };
+    throw err;
+  }
 }
 
 async function firstBookedVisit(db: DbOrTx, seriesId: string) {

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { VISIT_STATUS_LABELS } from '../../../shared/series';
 import {
+  ownerSeriesSchema,
   repeatTermsInputSchema,
   seriesCheckoutSchema,
   weatherMoveSchema,
@@ -14,6 +15,7 @@ import {
   customerSeries,
   getSeries,
   listSeries,
+  previewWeatherMove,
   seriesOfBooking,
   skipVisitByCustomer,
   skipVisitByOwner,
@@ -88,6 +90,8 @@ const seriesListItem = z.object({
   discountPercent: z.number().int(),
   upcoming: z.number().int(),
   flagged: z.number().int(),
+  nextVisitAt: z.string().nullable(),
+  nextVisit: z.string().nullable(),
 });
 const flaggedSchema = z.object({
   visitId: z.string(),
@@ -165,6 +169,49 @@ const r = {
     request: { params: idParamSchema },
     responses: { 200: json(seriesSchema), ...write },
   }),
+  create: createRoute({
+    method: 'post',
+    path: '/',
+    tags,
+    summary:
+      "The owner's New booking every 1, 2 or 4 weeks: the series priced on the server and its card-saving page (nothing is charged until a visit is done)",
+    request: body(ownerSeriesSchema),
+    responses: {
+      201: json(
+        z.object({
+          seriesId: z.string(),
+          url: z.string(),
+          sessionId: z.string(),
+          amountCents: z.number().int(),
+          discountCents: z.number().int(),
+        }),
+        'Created',
+      ),
+      ...write,
+    },
+  }),
+  weatherPreview: createRoute({
+    method: 'post',
+    path: '/weather-move/preview',
+    tags,
+    summary: "What moving a day's repeat visits to another day would do (nothing is changed)",
+    request: body(weatherMoveSchema),
+    responses: {
+      200: json(
+        listOf(
+          z.object({
+            bookingId: z.string(),
+            customerName: z.string(),
+            serviceName: z.string(),
+            from: z.string(),
+            to: z.string().nullable(),
+            reason: z.string().nullable(),
+          }),
+        ),
+      ),
+      ...write,
+    },
+  }),
   weather: createRoute({
     method: 'post',
     path: '/weather-move',
@@ -205,8 +252,14 @@ export const seriesApi = owner
     ),
   )
   .openapi(r.list, async (c) => c.json(await listSeries(c.var.deps.db, c.var.businessId), 200))
+  .openapi(r.create, async (c) =>
+    c.json(await createSeriesCheckout(c.var.deps, c.req.valid('json'), c.var.businessId), 201),
+  )
   .openapi(r.byBooking, async (c) =>
     c.json(await seriesOfBooking(c.var.deps.db, c.var.businessId, c.req.valid('param').id), 200),
+  )
+  .openapi(r.weatherPreview, async (c) =>
+    c.json(await previewWeatherMove(c.var.deps, c.var.businessId, c.req.valid('json')), 200),
   )
   .openapi(r.weather, async (c) =>
     c.json(await weatherMove(c.var.deps, c.var.businessId, c.req.valid('json')), 200),

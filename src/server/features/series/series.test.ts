@@ -1,6 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bookingSeries, bookings, ledgerEntries, seriesCharges, seriesVisits } from '../../db/schema';
+import {
+  bookingAddOns,
+  bookingSeries,
+  bookings,
+  ledgerEntries,
+  messageSends,
+  seriesCharges,
+  seriesVisits,
+} from '../../db/schema';
 import { createTestContext } from '../../test/harness';
 import { bookableBusiness, bookingForm, daysAhead } from '../bookings/book/booking.fixtures';
 import { extendAllSeries, extendSeries } from './series-booking.service';
@@ -303,6 +311,32 @@ describe('repeat visits', () => {
     await makeRepeatable(owner.cookie, wash.id);
     const a = await bookSeries(owner.userId, wash.id, { email: 'a@example.com', time: '09:00' });
     await bookSeries(owner.userId, wash.id, { email: 'b@example.com', time: '13:00' });
+    const move = { fromDate: daysAhead(7), toDate: daysAhead(8) };
+    // The preview lists the day's visits and where each would go, and changes nothing.
+    const preview = await t.request('/api/series/weather-move/preview', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: move,
+    });
+    expect(preview.status, await preview.clone().text()).toBe(200);
+    const planned = (await preview.json()).items;
+    expect(planned.map((p: { customerName: string }) => p.customerName)).toHaveLength(2);
+    expect(planned.every((p: { to: string | null; reason: string | null }) => p.to && !p.reason)).toBe(true);
+    const [unmoved] = await visitsOf(a.series.id);
+    const [still] = await t.db.select().from(bookings).where(eq(bookings.id, unmoved!.bookingId!));
+    expect(still!.scheduledAt.toISOString().slice(0, 10) < daysAhead(8)).toBe(true);
+    expect(await t.emailsTo('a@example.com')).not.toContainEqual(
+      expect.objectContaining({ subject: expect.stringMatching(/^Weather/) }),
+    );
+    // Another business sees none of these visits.
+    const stranger = await t.signUp();
+    await bookableBusiness(t.db, stranger.userId);
+    const theirs = await t.request('/api/series/weather-move/preview', {
+      method: 'POST',
+      cookie: stranger.cookie,
+      json: move,
+    });
+    expect((await theirs.json()).items).toEqual([]);
     const res = await t.request('/api/series/weather-move', {
       method: 'POST',
       cookie: owner.cookie,
@@ -317,11 +351,112 @@ describe('repeat visits', () => {
     expect(moved!.scheduledAt.toISOString().slice(0, 10) >= daysAhead(8)).toBe(true);
     for (const to of ['a@example.com', 'b@example.com'])
       expect((await t.emailsTo(to)).filter((m) => m.subject?.startsWith('Weather'))).toHaveLength(1);
+    // The notices are outbox rows, one per moved visit; moving the now empty day again sends nothing more.
+    const rows = await t.db
+      .select()
+      .from(messageSends)
+      .where(and(eq(messageSends.businessId, owner.userId), eq(messageSends.kind, 'time_change')));
+    expect(rows.map((r) => r.status)).toEqual(['sent', 'sent']);
+    const again = await t.request('/api/series/weather-move', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: move,
+    });
+    expect((await again.json()).moved).toEqual([]);
+    expect((await t.emailsTo('a@example.com')).filter((m) => m.subject?.startsWith('Weather'))).toHaveLength(
+      1,
+    );
+    // The Repeat visits list shows each series' next visit, now on the new day.
+    const list = await (await t.request('/api/series', { cookie: owner.cookie })).json();
+    expect(list.items).toHaveLength(2);
+    expect(list.items.every((i: { nextVisitAt: string | null }) => i.nextVisitAt !== null)).toBe(true);
     const same = await t.request('/api/series/weather-move', {
       method: 'POST',
       cookie: owner.cookie,
       json: { fromDate: daysAhead(8), toDate: daysAhead(8) },
     });
     expect(same.status).toBe(400);
+  });
+
+  it("books a series from the owner's New booking (the card page after), and the owner's one-off with an add-on priced by the server", async () => {
+    const { owner, wash } = await ownerWithWash();
+    await makeRepeatable(owner.cookie, wash.id);
+    const body = {
+      serviceId: wash.id,
+      vehicleType: 'sedan',
+      date: daysAhead(6),
+      time: '10:00',
+      location: '12 Congress Ave, Austin, TX 78701',
+      zip: '78701',
+      firstName: 'Pat',
+      lastName: 'Phonein',
+      email: 'pat@example.com',
+      repeatWeeks: 4,
+    };
+    const res = await t.request('/api/series', { method: 'POST', cookie: owner.cookie, json: body });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const made = await res.json();
+    // $50 less the 4-weekly 5% → $47.50, rounded to whole dollars as §9 does: $48.
+    expect(made).toMatchObject({ amountCents: 4800, discountCents: 200 });
+    expect(made.url).toContain(`/checkout/test-setup/${made.sessionId}`);
+    const saved = await t.request(`/checkout/test-setup/${made.sessionId}/save`, { method: 'POST' });
+    expect(saved.status).toBe(303);
+    const list = await (await t.request('/api/series', { cookie: owner.cookie })).json();
+    expect(list.items[0]).toMatchObject({
+      customerName: 'Pat Phonein',
+      frequency: 'Every 4 weeks',
+      status: 'active',
+    });
+    expect(list.items[0].nextVisit).not.toBeNull();
+    // Another business's service: 404; a technician or a signed-out caller cannot.
+    const other = await t.signUp();
+    const [theirs] = await bookableBusiness(t.db, other.userId);
+    const foreign = await t.request('/api/series', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { ...body, serviceId: theirs!.id },
+    });
+    expect(foreign.status).toBe(404);
+    expect((await t.request('/api/series', { method: 'POST', json: body })).status).toBe(401);
+
+    // The owner's one-off with an add-on: the server's price and length, whatever the browser thinks.
+    const addOn = await t.request(`/api/services/${wash.id}/add-ons`, {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { name: 'Pet hair removal', priceCents: 2500, extraMinutes: 30, vehicleTypes: [] },
+    });
+    expect(addOn.status, await addOn.clone().text()).toBe(201);
+    const addOnId = (await addOn.json()).id;
+    const oneOff = {
+      customer: { firstName: 'Ada', lastName: 'Addon', email: 'ada@example.com', phone: '' },
+      vehicle: { make: 'Ford', model: 'Escape' },
+      vehicleType: 'suv',
+      serviceId: wash.id,
+      date: daysAhead(5),
+      time: '13:00',
+      locationAddress: '12 Congress Ave, Austin, TX 78701',
+      addOnIds: [addOnId],
+    };
+    const booked = await t.request('/api/bookings', { method: 'POST', cookie: owner.cookie, json: oneOff });
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    const b = await booked.json();
+    // SUV $60 + the add-on's $25; 60 + 30 minutes.
+    expect(b.quotedPriceCents).toBe(8500);
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, b.id));
+    expect(row!.durationMinutes).toBe(90);
+    const taken = await t.db.select().from(bookingAddOns).where(eq(bookingAddOns.bookingId, b.id));
+    expect(taken.map((a) => [a.name, a.priceCents])).toEqual([['Pet hair removal', 2500]]);
+    // Another business's add-on: 404, nothing booked.
+    const theirAddOn = await t.request(`/api/services/${theirs!.id}/add-ons`, {
+      method: 'POST',
+      cookie: other.cookie,
+      json: { name: 'Clay bar', priceCents: 4000, extraMinutes: 20, vehicleTypes: [] },
+    });
+    const refused = await t.request('/api/bookings', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { ...oneOff, date: daysAhead(4), addOnIds: [(await theirAddOn.json()).id] },
+    });
+    expect(refused.status).toBe(404);
   });
 });
