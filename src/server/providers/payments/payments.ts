@@ -121,6 +121,15 @@ export type PaymentWebhookEvent =
       created: number;
     }
   | {
+      /**
+       * A repeat-visit series' card was saved on the connected account (issue 32, decision 1258): its setup-mode
+       * Checkout completed (`sessionId`) or its SetupIntent succeeded (`seriesId` from the intent's metadata).
+       */
+      type: 'series.setup.completed';
+      sessionId: string | null;
+      seriesId: string | null;
+    }
+  | {
       /** A maintenance plan's Checkout completed (its metadata names the membership, issue 32). */
       type: 'membership.checkout.completed';
       memberId: string;

@@ -169,6 +169,13 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
               created: event.created,
             };
           }
+          // A repeat-visit series' card, saved in setup mode on the connected account (decision 1258).
+          if (session.mode === 'setup' && session.metadata?.series_id)
+            return {
+              type: 'series.setup.completed',
+              sessionId: session.id,
+              seriesId: session.metadata.series_id,
+            };
           // A maintenance plan of a business's customer (issue 32, decision 1225).
           if (session.metadata?.membership_id) {
             return {
@@ -245,6 +252,12 @@ export function createStripePaymentProvider(opts: StripeProviderOptions): Paymen
             paid: event.type === 'invoice.paid',
             periodStart: invoice.lines?.data?.[0]?.period?.start ?? invoice.period_start,
           };
+        }
+        case 'setup_intent.succeeded': {
+          // The same card saved, told by its SetupIntent (its metadata names the series, decision 1258).
+          const seriesId = event.data.object.metadata?.series_id;
+          if (!seriesId) return { type: 'ignored', eventType: event.type };
+          return { type: 'series.setup.completed', sessionId: null, seriesId };
         }
         case 'account.updated':
           return { type: 'account.updated', account: accountState(event.data.object) };

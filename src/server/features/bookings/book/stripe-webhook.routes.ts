@@ -10,6 +10,7 @@ import {
 import { completeDocumentCheckout } from '../../invoices/document-payments.service';
 import { handleMembershipEvent, isMembershipEvent } from '../../memberships/membership-webhooks';
 import { handleConnectEvent } from '../../payouts/connect-webhooks';
+import { handleSeriesSetupEvent } from '../../series/series-booking.service';
 import { completeBooking } from './checkout.service';
 
 /**
@@ -30,6 +31,9 @@ export const stripeWebhook = new Hono<AppEnv>().post('/', async (c) => {
     throw err;
   }
   if (event.type === 'ignored') return c.json({ received: true, ignored: event.eventType }, 200);
+  // A repeat-visit series' saved card (decision 1258): activated once, whichever event comes first.
+  if (event.type === 'series.setup.completed')
+    return c.json(await handleSeriesSetupEvent(c.var.deps, event), 200);
   // Maintenance plans of the business's customers (issue 32).
   if (isMembershipEvent(event)) return c.json(await handleMembershipEvent(c.var.deps, event), 200);
   if (event.type === 'subscription.checkout.completed' || event.type === 'subscription.updated')
