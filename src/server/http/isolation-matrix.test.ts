@@ -81,6 +81,8 @@ const b = await t.signUp({ firstName: 'Bravo', lastName: 'Owner', plan: 'elite' 
 const MARKER = 'Bravozulu';
 await populateTenant(t.db, a.userId, 'Alphayankee');
 await populateTenant(t.db, b.userId, MARKER);
+// A takes payments (the test checkout's local account), as a series' card page needs (POST /api/series).
+expect((await t.request('/api/payouts/account', { method: 'POST', cookie: a.cookie })).status).toBe(200);
 const bIds = await tenantIds(t.db, b.userId);
 const bSecrets = [MARKER, b.email, ...bIds];
 
@@ -265,7 +267,7 @@ describe("business A with business B's ids in request bodies", () => {
       locationAddress: '1 Main St',
     },
     // The owner's New booking every 1, 2 or 4 weeks (issue 32): A's service is repeatable (populateTenant).
-    'POST /api/series': { date: bookableDate(), time: '10:00', repeatWeeks: 2 },
+    'POST /api/series': { date: bookableDate(), time: '10:00', repeatWeeks: 2, vehicleYear: null },
     'PATCH /api/bookings/:id': {
       date: undefined,
       time: undefined,

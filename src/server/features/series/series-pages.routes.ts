@@ -77,7 +77,10 @@ export const seriesTestSetupPages = new Hono<AppEnv>()
   .use('*', async (c, next) => {
     if (c.var.deps.payments.kind !== 'test') return c.html(notFoundPage(), 404);
     c.header('Cache-Control', 'no-store');
-    c.header('Referrer-Policy', 'no-referrer');
+    // Same-origin, not no-referrer: under no-referrer Chromium sends "Origin: null" with the Save card form, and a
+    // signed-in owner saving a phone-in customer's card (issue 32) was refused by the origin check (a cookie was
+    // sent). The session id still never leaves this site in a Referer.
+    c.header('Referrer-Policy', 'same-origin');
     await next();
   })
   .get('/:sessionId', async (c) => {

@@ -399,6 +399,9 @@ describe('repeat visits', () => {
     // $50 less the 4-weekly 5% → $47.50, rounded to whole dollars as §9 does: $48.
     expect(made).toMatchObject({ amountCents: 4800, discountCents: 200 });
     expect(made.url).toContain(`/checkout/test-setup/${made.sessionId}`);
+    // The card page lets its form send its real Origin (a signed-in owner's post is checked by it).
+    const cardPage = await t.request(`/checkout/test-setup/${made.sessionId}`);
+    expect(cardPage.headers.get('referrer-policy')).toBe('same-origin');
     const saved = await t.request(`/checkout/test-setup/${made.sessionId}/save`, { method: 'POST' });
     expect(saved.status).toBe(303);
     const list = await (await t.request('/api/series', { cookie: owner.cookie })).json();
