@@ -47,6 +47,8 @@ export const OWNER_ROUTES = [
   '/calendar-sync',
   // Maintenance plans, members and monthly recurring revenue (issue 32, decision 1225).
   '/plans',
+  // Series of repeat visits, flagged visits and the repeatable services' discounts (issue 32, decision 1257).
+  '/repeat-visits',
   // The day's routes, Optimize and Apply (issue 27, decision 1216).
   '/routes',
   // Each technician's start and end, lunch break and specialist services (decision 1246).

@@ -214,6 +214,13 @@ export const router = createBrowserRouter([
             lazy: () => import('./features/memberships/plans-page').then((m) => ({ Component: m.PlansPage })),
           },
           {
+            path: '/repeat-visits',
+            lazy: () =>
+              import('./features/series/repeat-visits-page').then((m) => ({
+                Component: m.RepeatVisitsPage,
+              })),
+          },
+          {
             path: '/promo-codes',
             lazy: () =>
               import('./features/promo-codes/promo-codes-page').then((m) => ({

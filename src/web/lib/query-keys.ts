@@ -146,6 +146,10 @@ export const queryKeys = {
   marketing: { pages: ['marketing', 'pages'] as const },
   series: {
     all: ['series'] as const,
+    list: ['series', 'list'] as const,
+    terms: ['series', 'terms'] as const,
+    weatherPreview: (fromDate: string, toDate: string) =>
+      ['series', 'weather-preview', fromDate, toDate] as const,
     byBooking: (bookingId: string) => ['series', 'by-booking', bookingId] as const,
   },
   me: { role: ['me', 'role'] as const },

@@ -2,6 +2,7 @@ import {
   BarChart3,
   Boxes,
   CalendarCheck,
+  CalendarClock,
   CalendarSync,
   Clock,
   CreditCard,
@@ -86,6 +87,14 @@ const PLANS = {
   icon: Repeat,
 };
 
+/** Repeat visits (issue 32): series booked every 1, 2 or 4 weeks, next to the jobs they make. */
+const REPEAT_VISITS = {
+  to: '/repeat-visits',
+  label: 'Repeat visits',
+  description: 'Customers booked every 1, 2 or 4 weeks',
+  icon: CalendarClock,
+};
+
 /** The day's routes on a map, Optimize and Apply (issue 27), next to the jobs they order. */
 const ROUTES = {
   to: '/routes',
@@ -111,7 +120,7 @@ export const OWNER_NAV = [
       : action.to === '/invoices'
         ? [action, PLANS]
         : action.to === '/bookings'
-          ? [action, ROUTES, CALENDAR_SYNC, TIMESHEETS]
+          ? [action, REPEAT_VISITS, ROUTES, CALENDAR_SYNC, TIMESHEETS]
           : [action],
   ),
   { to: '/billing', label: 'Billing', description: 'Your plan and trial', icon: CreditCard },

@@ -10,6 +10,7 @@ import { formatSlot } from '../../../shared/time';
 import { type BookingDetail, useCreateBooking, useEditBooking } from '../../api/bookings';
 import { useCustomerDetail, useCustomerSearch } from '../../api/customers';
 import { useOwnerSlots } from '../../api/scheduling';
+import { useCreateOwnerSeries } from '../../api/series';
 import { useServiceOptions } from '../../api/services';
 import { vehicleText } from '../../components/domain/vehicle-text';
 import { Button } from '../../components/ui/button';
@@ -26,6 +27,7 @@ import { Input, Textarea } from '../../components/ui/input';
 import { Field, Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { BookingExtrasFields } from './booking-extras-fields';
 import {
   type BookingFormContext,
   type BookingFormValues,
@@ -34,6 +36,7 @@ import {
   initialBookingValues,
   toCreateInput,
   toEditInput,
+  toOwnerSeriesInput,
 } from './booking-form-values';
 
 /** New booking (phone-in) and Edit, one dialog: the time list comes from the business's slot rules. */
@@ -117,6 +120,9 @@ function BookingForm({
   const listPrice = service ? servicePriceCents(service, listVehicleType) : null;
   const create = useCreateBooking();
   const edit = useEditBooking();
+  const createSeries = useCreateOwnerSeries();
+  // A series starts once the customer's card is saved (decision 1258): its card page, after Create.
+  const [cardPage, setCardPage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   // A chosen customer's address fills an empty service address.
@@ -145,6 +151,15 @@ function BookingForm({
           const saved = await edit.mutateAsync({ id: booking.id, body: toEditInput(f, context.current) });
           toast.success('Success', { description: OWNER_BOOKING_TEXT.updated });
           onDone(saved);
+        } else if (f.repeatWeeks) {
+          const series = await createSeries.mutateAsync(
+            toOwnerSeriesInput(f, context.current, {
+              customer: f.customerMode === 'existing' ? (detail.data?.customer ?? null) : null,
+              vehicle: savedVehicle ?? null,
+            }),
+          );
+          toast.success('Success', { description: 'Repeat visits created: save the card to book them' });
+          setCardPage(series.url);
         } else {
           const saved = await create.mutateAsync(toCreateInput(f, context.current));
           toast.success('Success', { description: OWNER_BOOKING_TEXT.created });
@@ -162,6 +177,38 @@ function BookingForm({
     () => vehicles.map((x) => ({ id: x.id, label: vehicleText(x) })),
     [vehicles],
   );
+
+  if (cardPage)
+    return (
+      <DialogBody className="grid gap-3" data-testid="series-card-page">
+        <p className="text-sm text-slate-700">
+          The repeat visits are booked once the customer’s card is saved; nothing is charged until a visit is
+          completed. Open the card page with the customer on the phone, or send them the link.
+        </p>
+        <p className="break-all rounded-md bg-slate-50 px-3 py-2 font-mono text-xs text-slate-700">
+          {cardPage}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild>
+            <a href={cardPage} target="_blank" rel="noopener">
+              Open the card page
+            </a>
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() =>
+              navigator.clipboard
+                ?.writeText(cardPage)
+                .then(() => toast.success('Link copied'))
+                .catch(() => undefined)
+            }
+          >
+            Copy the link
+          </Button>
+        </div>
+      </DialogBody>
+    );
 
   return (
     <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col">
@@ -339,6 +386,8 @@ function BookingForm({
                   onValueChange={(id) => {
                     field.onChange(id);
                     form.setValue('time', editing ? form.getValues('time') : '');
+                    form.setValue('repeatWeeks', '');
+                    form.setValue('addOnIds', []);
                   }}
                 >
                   <SelectTrigger id="bf-service">
@@ -355,6 +404,17 @@ function BookingForm({
               )}
             />
           </Field>
+          {!editing && v.serviceId && (
+            <BookingExtrasFields
+              serviceId={v.serviceId}
+              vehicleType={listVehicleType}
+              listPriceCents={listPrice}
+              repeatWeeks={v.repeatWeeks}
+              onRepeatWeeks={(w) => form.setValue('repeatWeeks', w)}
+              addOnIds={v.addOnIds}
+              onAddOnIds={(ids) => form.setValue('addOnIds', ids)}
+            />
+          )}
           <div className="grid gap-3 sm:grid-cols-2">
             <Field id="bf-date" label="Date">
               <Input type="date" {...form.register('date')} />
@@ -390,68 +450,70 @@ function BookingForm({
           </Field>
         </fieldset>
 
-        <fieldset className="grid gap-3">
-          <legend className="mb-2 text-sm font-semibold text-slate-900">Price and payment</legend>
-          <p className="text-sm text-slate-700">
-            {editing ? 'Current price: ' : 'Price: '}
-            <span className="font-semibold tabular-nums">
-              {editing && booking
-                ? formatCents(booking.quotedPriceCents)
-                : listPrice !== null
-                  ? formatCents(listPrice)
-                  : '—'}
-            </span>
-            {listPrice !== null && (
-              <span className="text-slate-500">
-                {' '}
-                (list price for a {VEHICLE_TYPE_LABELS[listVehicleType].toLowerCase()}:{' '}
-                {formatCents(listPrice)})
+        {!v.repeatWeeks && (
+          <fieldset className="grid gap-3">
+            <legend className="mb-2 text-sm font-semibold text-slate-900">Price and payment</legend>
+            <p className="text-sm text-slate-700">
+              {editing ? 'Current price: ' : 'Price: '}
+              <span className="font-semibold tabular-nums">
+                {editing && booking
+                  ? formatCents(booking.quotedPriceCents)
+                  : listPrice !== null
+                    ? formatCents(listPrice)
+                    : '—'}
               </span>
-            )}
-          </p>
-          <div className="flex items-center gap-2">
-            <Controller
-              control={form.control}
-              name="changePrice"
-              render={({ field }) => (
-                <Checkbox
-                  id="bf-change-price"
-                  checked={field.value}
-                  onCheckedChange={(c) => field.onChange(c === true)}
-                />
+              {listPrice !== null && (
+                <span className="text-slate-500">
+                  {' '}
+                  (list price for a {VEHICLE_TYPE_LABELS[listVehicleType].toLowerCase()}:{' '}
+                  {formatCents(listPrice)})
+                </span>
               )}
-            />
-            <Label htmlFor="bf-change-price">Set another price</Label>
-          </div>
-          {v.changePrice && (
-            <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
-              <Field id="bf-price" label="Price ($)">
-                <Input inputMode="decimal" {...form.register('price')} />
-              </Field>
-              <Field id="bf-reason" label="Reason for the price">
-                <Input {...form.register('priceReason')} />
-              </Field>
-            </div>
-          )}
-          {!editing && (
+            </p>
             <div className="flex items-center gap-2">
               <Controller
                 control={form.control}
-                name="paidOffline"
+                name="changePrice"
                 render={({ field }) => (
                   <Checkbox
-                    id="bf-paid"
+                    id="bf-change-price"
                     checked={field.value}
                     onCheckedChange={(c) => field.onChange(c === true)}
                   />
                 )}
               />
-              <Label htmlFor="bf-paid">
-                Paid offline (cash, card reader) — otherwise collect later with an invoice
-              </Label>
+              <Label htmlFor="bf-change-price">Set another price</Label>
             </div>
-          )}
-        </fieldset>
+            {v.changePrice && (
+              <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+                <Field id="bf-price" label="Price ($)">
+                  <Input inputMode="decimal" {...form.register('price')} />
+                </Field>
+                <Field id="bf-reason" label="Reason for the price">
+                  <Input {...form.register('priceReason')} />
+                </Field>
+              </div>
+            )}
+            {!editing && (
+              <div className="flex items-center gap-2">
+                <Controller
+                  control={form.control}
+                  name="paidOffline"
+                  render={({ field }) => (
+                    <Checkbox
+                      id="bf-paid"
+                      checked={field.value}
+                      onCheckedChange={(c) => field.onChange(c === true)}
+                    />
+                  )}
+                />
+                <Label htmlFor="bf-paid">
+                  Paid offline (cash, card reader) — otherwise collect later with an invoice
+                </Label>
+              </div>
+            )}
+          </fieldset>
+        )}
         {error && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
             {error}
@@ -459,8 +521,8 @@ function BookingForm({
         )}
       </DialogBody>
       <DialogFooter>
-        <Button type="submit" loading={create.isPending || edit.isPending}>
-          {editing ? 'Save Changes' : 'Create Booking'}
+        <Button type="submit" loading={create.isPending || edit.isPending || createSeries.isPending}>
+          {editing ? 'Save Changes' : v.repeatWeeks ? 'Create Repeat Visits' : 'Create Booking'}
         </Button>
       </DialogFooter>
     </form>

@@ -7,6 +7,7 @@ import {
   ownerBookingEditSchema,
   ownerBookingInputSchema,
 } from '../../../shared/owner-bookings';
+import type { OwnerSeriesInput } from '../../../shared/series.schemas';
 import { todayInZone, utcToZoned } from '../../../shared/time';
 import type { BookingDetail } from '../../api/bookings';
 
@@ -36,6 +37,10 @@ export interface BookingFormValues {
   price: string;
   priceReason: string;
   paidOffline: boolean;
+  /** Every 1, 2 or 4 weeks for a repeatable service (issue 32); '' books once. */
+  repeatWeeks: '' | '1' | '2' | '4';
+  /** The service's add-ons (decision 1255): ids only, the server prices them. */
+  addOnIds: string[];
 }
 
 /** What the request depends on besides the fields: the chosen customer's saved vehicles, and New or Edit. */
@@ -70,6 +75,8 @@ export function initialBookingValues(timeZone: string, booking?: BookingDetail):
     price: booking ? formatMoney(booking.quotedPriceCents) : '',
     priceReason: '',
     paidOffline: false,
+    repeatWeeks: '',
+    addOnIds: [],
   };
 }
 
@@ -105,6 +112,46 @@ export function toCreateInput(f: BookingFormValues, ctx: BookingFormContext): Ow
     priceCents: priceCentsOf(f),
     priceReason: f.priceReason,
     paidOffline: f.paidOffline,
+    // A series is the service alone at its frequency's price (decision 1255).
+    addOnIds: f.repeatWeeks ? [] : f.addOnIds,
+  };
+}
+
+/** The customer and saved vehicle a series is booked for, from the chosen customer's record. */
+export interface SeriesCustomer {
+  customer: { firstName: string; lastName: string; email: string | null; phone: string | null } | null;
+  vehicle: { make: string; model: string; year: number | null; color: string | null } | null;
+}
+
+/** POST /api/series: the owner's New booking every 1, 2 or 4 weeks (issue 32), for the same customer and vehicle. */
+export function toOwnerSeriesInput(
+  f: BookingFormValues,
+  ctx: BookingFormContext,
+  chosen: SeriesCustomer,
+): OwnerSeriesInput {
+  const typed = newVehicleOf(f, ctx);
+  const vehicle = chosen.vehicle && f.vehicleId !== 'new' ? chosen.vehicle : typed;
+  const person =
+    f.customerMode === 'existing' && chosen.customer
+      ? chosen.customer
+      : { firstName: f.firstName, lastName: f.lastName, email: f.email, phone: f.phone };
+  return {
+    serviceId: f.serviceId,
+    vehicleType: vehicleTypeOf(f, ctx),
+    date: f.date,
+    time: f.time,
+    location: f.locationAddress,
+    zip: f.locationAddress.match(/\b\d{5}(?=(-\d{4})?\b)/g)?.at(-1) ?? null,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    email: person.email ?? '',
+    phone: person.phone ?? '',
+    vehicleMake: vehicle?.make ?? '',
+    vehicleModel: vehicle?.model ?? '',
+    vehicleYear: vehicle?.year ?? null,
+    vehicleColor: vehicle?.color ?? '',
+    notes: f.notes,
+    repeatWeeks: Number(f.repeatWeeks) as 1 | 2 | 4,
   };
 }
 
@@ -154,6 +201,8 @@ const fields = z.object({
   price: z.string(),
   priceReason: z.string(),
   paidOffline: z.boolean(),
+  repeatWeeks: z.enum(['', '1', '2', '4']),
+  addOnIds: z.array(z.string()),
 }) satisfies z.ZodType<BookingFormValues>;
 
 /**

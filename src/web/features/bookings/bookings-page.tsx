@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarPlus, ChevronLeft, ChevronRight, ExternalLink, Plus, Radio } from 'lucide-react';
+import { CalendarPlus, ChevronLeft, ChevronRight, CloudRain, ExternalLink, Plus, Radio } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -32,6 +32,7 @@ import { BookingDetailsDialog } from './booking-details-dialog';
 import { BookingFormDialog } from './booking-form-dialog';
 import { BookingsList } from './bookings-list';
 import { TimeGrid } from './time-grid';
+import { WeatherMoveDialog } from './weather-move-dialog';
 import { WeekAgenda } from './week-agenda';
 
 const VIEWS = ['today', 'day', 'week', 'list'] as const;
@@ -66,6 +67,7 @@ export function BookingsPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [editing, setEditing] = useState<BookingDetail | null>(null);
   const [creating, setCreating] = useState(false);
+  const [weatherFrom, setWeatherFrom] = useState<string | null>(null);
   const update = useUpdateBookingStatus();
   const [busy, setBusy] = useState<{ id: string; to: BookingStatus } | null>(null);
   const [toCancel, setToCancel] = useState<{ id: string } | null>(null);
@@ -140,7 +142,17 @@ export function BookingsPage() {
             ))}
           </TabsList>
           {/* A technician sees only their own jobs (decision 1160): nothing to filter by. */}
-          {!isTechnician && <TechnicianFilter value={tech} onChange={(v) => setView({ tech: v })} />}
+          {!isTechnician && (
+            <div className="flex flex-wrap items-center gap-2">
+              {/* Rain (issue 32): the day's repeat visits to another day in one action. */}
+              {(view === 'today' || view === 'day') && scheduling.data && (
+                <Button variant="outline" onClick={() => setWeatherFrom(view === 'today' ? today : date)}>
+                  <CloudRain /> Weather move
+                </Button>
+              )}
+              <TechnicianFilter value={tech} onChange={(v) => setView({ tech: v })} />
+            </div>
+          )}
         </div>
         {/* The view is the active tab's panel, so the tab's aria-controls names it. */}
         <TabsContent value={view} className="mt-0">
@@ -186,6 +198,14 @@ export function BookingsPage() {
         onAction={onAction}
         busyStatus={busy && busy.id === openId ? busy.to : null}
       />
+      {weatherFrom && (
+        <WeatherMoveDialog
+          fromDate={weatherFrom}
+          timeZone={timeZone}
+          onClose={() => setWeatherFrom(null)}
+          onMoved={(to) => setView({ view: 'day', date: to })}
+        />
+      )}
       <BookingFormDialog
         open={creating}
         onOpenChange={setCreating}

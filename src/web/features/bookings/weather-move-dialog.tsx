@@ -1,0 +1,145 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { type WeatherMoveInput, weatherMoveSchema } from '../../../shared/series.schemas';
+import { addDays, formatCalendarDate } from '../../../shared/time';
+import { useWeatherMove, useWeatherPreview } from '../../api/series';
+import { Button } from '../../components/ui/button';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { Field } from '../../components/ui/label';
+import { RowsSkeleton } from '../../components/ui/list-states';
+
+const visits = (n: number) => `${n} visit${n === 1 ? '' : 's'}`;
+
+/**
+ * Rain (issue 32): the owner picks the day and the new day, previews where each repeat visit would go, and confirms;
+ * every visit moves at its own time and each moved customer is told once (the weather-move API).
+ */
+export function WeatherMoveDialog({
+  fromDate,
+  timeZone,
+  onClose,
+  onMoved,
+}: {
+  fromDate: string;
+  timeZone: string;
+  onClose: () => void;
+  onMoved: (toDate: string) => void;
+}) {
+  const form = useForm<WeatherMoveInput>({
+    resolver: zodResolver(weatherMoveSchema),
+    defaultValues: { fromDate, toDate: addDays(fromDate, 1) },
+  });
+  const { errors } = form.formState;
+  const [asked, setAsked] = useState<WeatherMoveInput | null>(null);
+  const preview = useWeatherPreview(asked);
+  const move = useWeatherMove();
+  const items = preview.data?.items ?? [];
+  const movable = items.filter((i) => i.to !== null).length;
+
+  const onPreview = form.handleSubmit((v) => setAsked(v));
+  const confirm = async () => {
+    if (!asked) return;
+    try {
+      const result = await move.mutateAsync(asked);
+      const moved = `${visits(result.moved.length)} moved`;
+      toast.success('Success', {
+        description:
+          result.notMoved.length > 0
+            ? `${moved}; ${visits(result.notMoved.length)} stayed (no free time on the new day)`
+            : `${moved}; each customer is told`,
+      });
+      onMoved(asked.toDate);
+      onClose();
+    } catch (e) {
+      toast.error('Error', { description: (e as Error).message });
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !move.isPending && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Weather move</DialogTitle>
+          <DialogDescription>
+            Move a day’s repeat visits to another day at the same times. Each customer is told by email.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onPreview} noValidate className="flex min-h-0 flex-1 flex-col">
+          <DialogBody className="grid gap-4">
+            <div className="grid grid-cols-2 gap-3">
+              <Field id="weather-from" label="Day to move" error={errors.fromDate?.message}>
+                <Input type="date" {...form.register('fromDate', { onChange: () => setAsked(null) })} />
+              </Field>
+              <Field id="weather-to" label="New day" error={errors.toDate?.message}>
+                <Input type="date" {...form.register('toDate', { onChange: () => setAsked(null) })} />
+              </Field>
+            </div>
+            <p className="text-xs text-slate-500">Times are in {timeZone.replaceAll('_', ' ')}.</p>
+            {asked && (
+              <section aria-labelledby="weather-preview" className="grid gap-2">
+                <h3 id="weather-preview" className="text-sm font-semibold text-slate-900">
+                  Repeat visits on {formatCalendarDate(asked.fromDate)}
+                </h3>
+                {preview.isPending ? (
+                  <RowsSkeleton rows={2} />
+                ) : preview.isError ? (
+                  <p role="alert" className="text-sm text-red-700">
+                    {preview.error.message}
+                  </p>
+                ) : items.length === 0 ? (
+                  <p className="text-sm text-slate-600">No repeat visits on this day.</p>
+                ) : (
+                  <ul
+                    className="divide-y divide-slate-200 rounded-lg border border-slate-200"
+                    aria-label="Visits to move"
+                  >
+                    {items.map((i) => (
+                      <li
+                        key={i.bookingId}
+                        className="grid gap-0.5 px-3 py-2 text-sm"
+                        data-testid="weather-visit"
+                      >
+                        <p className="break-words font-medium text-slate-900">
+                          {i.customerName} · {i.serviceName}
+                        </p>
+                        <p className="text-slate-600">{i.from}</p>
+                        {i.to ? (
+                          <p className="text-slate-900">→ {i.to}</p>
+                        ) : (
+                          <p className="text-amber-800">Stays: {i.reason}</p>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            )}
+          </DialogBody>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose} disabled={move.isPending}>
+              Cancel
+            </Button>
+            {asked && preview.isSuccess && movable > 0 ? (
+              <Button type="button" onClick={confirm} loading={move.isPending}>
+                Move {visits(movable)}
+              </Button>
+            ) : (
+              <Button type="submit">Preview</Button>
+            )}
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
