@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { utcToZoned } from '../../shared/time';
 import * as schema from '../db/schema';
 import { createApiKey } from '../features/api-keys/api-keys.service';
+import { createTestModeAccount } from '../features/payouts/payment-accounts.service';
 import { createTestContext } from '../test/harness';
 import { type AppRoute, appRoutes, fillPath, jsonBodySchema, sampleOf } from '../test/routes';
 import { populateTenant, tenantIds, tenantIdsByTable, tenantSnapshot } from '../test/tenants';
@@ -82,7 +83,7 @@ const MARKER = 'Bravozulu';
 await populateTenant(t.db, a.userId, 'Alphayankee');
 await populateTenant(t.db, b.userId, MARKER);
 // A takes payments (the test checkout's local account), as a series' card page needs (POST /api/series).
-expect((await t.request('/api/payouts/account', { method: 'POST', cookie: a.cookie })).status).toBe(200);
+await createTestModeAccount(t.db, a.userId);
 const bIds = await tenantIds(t.db, b.userId);
 const bSecrets = [MARKER, b.email, ...bIds];
 
