@@ -50,7 +50,8 @@ export async function fieldBoard(db: DbOrTx, businessId: string, date: string) {
           lt(bookings.scheduledAt, end),
         ),
       )
-      .orderBy(asc(bookings.scheduledAt)),
+      // The order the technician drives: an applied route plan's arrivals first, as the field app lists them.
+      .orderBy(sql`coalesce(${bookings.plannedArrivalAt}, ${bookings.scheduledAt})`, asc(bookings.id)),
     db
       .selectDistinctOn([fieldEvents.userId], { e: fieldEvents, by: user.name })
       .from(fieldEvents)

@@ -56,7 +56,11 @@ async function loadJobs(from: string, to: string): Promise<LocalJob[]> {
   } catch (error) {
     if (!offline(error)) throw error;
   }
-  return fieldDb.jobs.orderBy('startsAt').toArray();
+  // In the order the technician drives: an applied route plan's arrival (the owner's own order may put a later booked
+  // time first), the booked time otherwise — as the server orders them.
+  const jobs = await fieldDb.jobs.orderBy('startsAt').toArray();
+  const visitAt = (job: LocalJob) => job.arrivalAt ?? job.startsAt;
+  return jobs.sort((a, b) => visitAt(a).localeCompare(visitAt(b)));
 }
 
 async function loadJob(id: string): Promise<LocalJob | null> {
