@@ -21,6 +21,7 @@ import {
 import { PLATFORM_ROLES } from '../../shared/admin-users';
 import { CAMPAIGN_TYPES } from '../../shared/campaigns';
 import { BOOKING_STATUSES, SUBSCRIPTION_TIERS, VEHICLE_TYPES } from '../../shared/constants';
+import type { DayHours } from '../../shared/scheduling';
 import { SEO_PAGE_STATUSES, SEO_RUN_STATUSES } from '../../shared/seo.constants';
 import { VERIFICATION_STATUSES } from '../../shared/verification';
 import { user } from '../auth/auth.schema';
@@ -122,6 +123,42 @@ export const profiles = pgTable(
   ],
 );
 
+/**
+ * Where a business works from (Elite multi-location, decision 1280). Every business has exactly one primary
+ * location (made by a trigger when its profile is made); the primary one reads the business's own settings (zone,
+ * hours, address, the service areas no other location took, the technicians no other location took), so a business
+ * with one location behaves as before. Another location has its own zone, hours, address, zips and technicians.
+ */
+export const locations = pgTable(
+  'locations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: text()
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    // Its booking link /book/{business slug}/{slug}; unique within the business.
+    slug: text().notNull(),
+    // Null on the primary location: the business's address, zone and hours are its own.
+    address: text(),
+    timeZone: text(),
+    // Seven entries, Sunday first; null is a day off. Null: the business's hours (Hours & Booking).
+    weeklyHours: jsonb().$type<Array<DayHours | null>>(),
+    isPrimary: boolean().notNull().default(false),
+    // Archived: no longer bookable nor listed in filters; its bookings keep naming it.
+    archivedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('locations_business_id_id_uq').on(t.businessId, t.id),
+    uniqueIndex('locations_business_slug_uq').on(t.businessId, t.slug),
+    uniqueIndex('locations_one_primary_uq').on(t.businessId).where(sql`${t.isPrimary}`),
+    check('locations_primary_not_archived_ck', sql`not (${t.isPrimary} and ${t.archivedAt} is not null)`),
+    check('locations_zone_ck', sql`${t.isPrimary} or ${t.timeZone} is not null`),
+  ],
+);
+
 export const userRoles = pgTable(
   'user_roles',
   {
@@ -153,9 +190,17 @@ export const serviceAreas = pgTable(
     stateCode: varchar({ length: 2 }),
     isActive: boolean().notNull().default(false),
     launchDate: date(),
+    // The location serving this zip (decision 1280); null: the primary location.
+    locationId: uuid(),
     createdAt: createdAt(),
   },
   (t) => [
+    foreignKey({
+      name: 'service_areas_location_tenant_fk',
+      columns: [t.businessId, t.locationId],
+      foreignColumns: [locations.businessId, locations.id],
+    }),
+    index('service_areas_location_id_idx').on(t.locationId),
     index('service_areas_business_id_idx').on(t.businessId),
     index('service_areas_zip_active_idx').on(t.zipCode, t.isActive),
     uniqueIndex('service_areas_business_zip_uq').on(t.businessId, t.zipCode),
@@ -317,6 +362,9 @@ export const bookings = pgTable(
     // The calendar feeds' SEQUENCE (RFC 5545): bumped by a trigger whenever the time, length, place, service or status
     // changes, whichever path changed it (docs/decisions/1220).
     icalSequence: integer().notNull().default(0),
+    // Where the business serves it from (decision 1280): set on insert by a trigger when not given — the location
+    // serving the booking's zip, else the primary one. Null only for a platform lead.
+    locationId: uuid(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -332,6 +380,13 @@ export const bookings = pgTable(
       columns: [t.businessId, t.customerId],
       foreignColumns: [customers.businessId, customers.id],
     }).onDelete('set null'),
+    foreignKey({
+      name: 'bookings_location_tenant_fk',
+      columns: [t.businessId, t.locationId],
+      foreignColumns: [locations.businessId, locations.id],
+    }),
+    check('bookings_location_ck', sql`${t.businessId} is null or ${t.locationId} is not null`),
+    index('bookings_location_scheduled_idx').on(t.locationId, t.scheduledAt),
     foreignKey({
       name: 'bookings_service_tenant_fk',
       columns: [t.businessId, t.serviceId],

@@ -20,6 +20,7 @@ export * from '../features/insights/insights.schema';
 export * from '../features/inventory/inventory.schema';
 export * from '../features/invoices/invoices.schema';
 export * from '../features/leads/leads.schema';
+export * from '../features/locations/locations.schema';
 export * from '../features/loyalty/loyalty.schema';
 export * from '../features/loyalty/redemption.schema';
 export * from '../features/memberships/memberships.schema';

@@ -15,7 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { CHECKOUT_STATUSES, PAYMENT_PROVIDER_KINDS } from '../../../../shared/checkout';
-import { bookings, profiles, services, vehicleType } from '../../../db/domain.schema';
+import { bookings, locations, profiles, services, vehicleType } from '../../../db/domain.schema';
 
 export const checkoutStatus = pgEnum('checkout_status', CHECKOUT_STATUSES);
 export const paymentProvider = pgEnum('payment_provider', PAYMENT_PROVIDER_KINDS);
@@ -72,6 +72,8 @@ export const checkoutSessions = pgTable(
     // The provider's payment (Stripe payment_intent), needed to refund.
     paymentReference: text(),
     bookingId: uuid().references(() => bookings.id, { onDelete: 'set null' }),
+    // The location the customer booked (its link, or the one serving their zip; decision 1280).
+    locationId: uuid(),
     // The site path the customer came to /book from (an SEO page /seo/{slug}, /, …), for the admin analytics.
     landingPath: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -87,6 +89,12 @@ export const checkoutSessions = pgTable(
       columns: [t.businessId, t.bookingId],
       foreignColumns: [bookings.businessId, bookings.id],
     }).onDelete('set null'),
+    foreignKey({
+      name: 'checkout_sessions_location_tenant_fk',
+      columns: [t.businessId, t.locationId],
+      foreignColumns: [locations.businessId, locations.id],
+    }),
+    index('checkout_sessions_location_id_idx').on(t.locationId),
     foreignKey({
       name: 'checkout_sessions_service_tenant_fk',
       columns: [t.businessId, t.serviceId],
