@@ -50,6 +50,7 @@ import { invoicesApi } from './features/invoices/invoices.routes';
 import { publicDocumentPages } from './features/invoices/public-documents.routes';
 import { quotesApi } from './features/invoices/quotes.routes';
 import { adminLeadsApi } from './features/leads/leads.routes';
+import { locationsApi } from './features/locations/locations.routes';
 import { loyaltyApi } from './features/loyalty/loyalty.routes';
 import { publicLoyaltyApi } from './features/loyalty/redeem.routes';
 import { meApi } from './features/me/me.routes';
@@ -260,6 +261,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/admin/billing', adminBillingApi)
     .route('/api/team', teamApi)
     .route('/api/api-keys', apiKeysApi)
+    .route('/api/locations', locationsApi)
     .route('/api/webhooks', webhooksApi)
     .route('/api/data', dataTransferApi)
     .route('/api/invitations', invitationsApi)

@@ -18,6 +18,8 @@ export const FEATURE_MIN_PLAN = {
   api_access: 'elite',
   // §9 Elite: "AI insights" (decision 1241).
   insights: 'elite',
+  // §9 Elite: "multi-location" (decision 1280): a second location and the location filters.
+  multi_location: 'elite',
 } as const satisfies Record<string, SubscriptionTier>;
 
 export type PlanFeature = keyof typeof FEATURE_MIN_PLAN;
@@ -39,6 +41,7 @@ export const FEATURE_LABELS: Record<PlanFeature, string> = {
   upsells: 'Automated upsells',
   api_access: 'API access',
   insights: 'AI insights',
+  multi_location: 'Multiple locations',
 };
 
 /** Team seats per plan (§1, §9): the owner and pending invitations count; null = unlimited. */
