@@ -134,11 +134,14 @@ export function mountServerRenderedPages(app: Hono<AppEnv>, distDir: string, ind
   // carry today's date, the services and the booking window).
   app.get('*', async (c, next) => {
     const path = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, '') : c.req.path;
-    const slug = /^\/book\/([^/]+)$/.exec(path)?.[1];
+    // /book/{business} and a location's own link /book/{business}/{location} (decision 1280).
+    const [, slug, locationSlug] = /^\/book\/([^/]+)(?:\/([^/]+))?$/.exec(path) ?? [];
     if (path !== '/book' && !slug) return next();
     let business: string | undefined;
+    let location: string | undefined;
     try {
       business = slug ? decodeURIComponent(slug) : (c.req.query('business') ?? undefined);
+      location = locationSlug ? decodeURIComponent(locationSlug) : undefined;
     } catch {
       // A malformed escape (`/book/%E0%A4%A`) names no business.
       business = '';
@@ -149,7 +152,7 @@ export function mountServerRenderedPages(app: Hono<AppEnv>, distDir: string, ind
       isSignedIn(c),
       getPublicSettings(c.var.deps.db),
       // The screen shows the API's answer; a failure (an unknown business) is left to the island, which shows it.
-      getBookingOptions(c.var.deps.db, { business, zip }).then(
+      getBookingOptions(c.var.deps.db, { business, zip, location }).then(
         (o) => JSON.parse(JSON.stringify(o)) as BookingOptions,
         (error: unknown) => {
           if (error instanceof AppError && error.status === 404) unknownBusiness = true;
@@ -164,7 +167,13 @@ export function mountServerRenderedPages(app: Hono<AppEnv>, distDir: string, ind
       : PUBLIC_PAGE_META['/book']!;
     const canonicalPath =
       !slug && options?.business && business ? `${path}?business=${encodeURIComponent(business)}` : path;
-    const state: BookIslandState = { business, zip, cancelled: Boolean(c.req.query('cancelled')), options };
+    const state: BookIslandState = {
+      business,
+      location,
+      zip,
+      cancelled: Boolean(c.req.query('cancelled')),
+      options,
+    };
     const body = renderBookPage({ path, search: new URL(c.req.url).search, signedIn, settings }, state);
     const jsonLd = options
       ? businessJsonLd(options, `${c.var.deps.publicUrl.replace(/\/+$/, '')}${path}`)

@@ -42,6 +42,14 @@ export const bookingFormSchema = z.object({
     .max(100)
     .nullish()
     .transform((v) => v ?? null),
+  // The business's location its link names (decision 1280); absent: the one serving the zip.
+  locationId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .nullish()
+    .transform((v) => v ?? null),
   serviceId: required(BOOKING_MESSAGES.service, 100),
   vehicleType: z.enum(VEHICLE_TYPES, { error: BOOKING_MESSAGES.vehicleType }),
   // A real calendar date: 2026-99-01 must not roll over into 2034.

@@ -83,6 +83,8 @@ export const ownerBookingInputSchema = z
     paidOffline: z.boolean().default(false),
     // The service's add-ons (decision 1255): ids only; the server prices them and adds their minutes.
     addOnIds: addOnIdsSchema,
+    // One of the business's locations (decision 1280); absent: the one serving the address's zip.
+    locationId: z.string().max(100).nullish(),
   })
   .refine((v) => Boolean(v.customerId) || Boolean(v.customer), {
     message: OWNER_BOOKING_TEXT.customerRequired,

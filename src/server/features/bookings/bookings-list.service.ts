@@ -15,6 +15,7 @@ import {
 } from '../../db/schema';
 import { invalid } from '../../http/errors';
 import { afterCursor, cursorText, pageOf, type SortKey } from '../../http/lists';
+import { assertOwnLocation, bookingLocationCondition } from '../locations/locations.service';
 import { bookingColumns, businessTimeZone, selectBookings, toBooking } from './bookings.service';
 
 /** The technician filter of /bookings: one team member's jobs, or 'unassigned' (features/team assignments). */
@@ -70,10 +71,13 @@ export async function listBookingsPage(
     status?: BookingFilter;
     when?: BookingWhen;
     technicianId?: string;
+    locationId?: string;
     cursor?: string;
     limit: number;
   },
 ) {
+  // Another business's location is 404 (decision 1280).
+  await assertOwnLocation(db, businessId, query.locationId);
   const timeZone = await businessTimeZone(db, businessId);
   const startOfToday = zonedTimeToUtc(todayInZone(timeZone), '00:00', timeZone);
   const rows = await bookingsPageQuery(db, businessId, query, startOfToday);
@@ -98,6 +102,7 @@ export function bookingsPageQuery(db: Database, businessId: string, query: Booki
         statusCondition(query.status),
         searchCondition(db, businessId, query.q),
         technicianCondition(query.technicianId),
+        bookingLocationCondition(query.locationId),
         afterCursor(query.cursor, BY_TIME, upcoming ? 'asc' : 'desc'),
       ),
     )
@@ -115,8 +120,9 @@ export const CALENDAR_MAX_DAYS = 42;
 export async function calendarBookings(
   db: Database,
   businessId: string,
-  query: { from: string; to: string; status?: BookingFilter; technicianId?: string },
+  query: { from: string; to: string; status?: BookingFilter; technicianId?: string; locationId?: string },
 ) {
+  await assertOwnLocation(db, businessId, query.locationId);
   if (query.to < query.from) throw invalid('The end date must not be before the start date');
   if (query.to > addDays(query.from, CALENDAR_MAX_DAYS - 1))
     throw invalid(`Please ask for at most ${CALENDAR_MAX_DAYS} days`);
@@ -129,6 +135,7 @@ export async function calendarBookings(
         lt(bookings.scheduledAt, zonedTimeToUtc(addDays(query.to, 1), '00:00', timeZone)),
         statusCondition(query.status),
         technicianCondition(query.technicianId),
+        bookingLocationCondition(query.locationId),
       ),
     )
     .orderBy(asc(bookings.scheduledAt), asc(bookings.id));

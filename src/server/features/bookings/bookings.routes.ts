@@ -82,6 +82,11 @@ const listRoute = createRoute({
         .max(100)
         .optional()
         .openapi({ description: "A team member's id, or 'unassigned'" }),
+      locationId: z
+        .string()
+        .max(100)
+        .optional()
+        .openapi({ description: 'One of the business’s locations (decision 1280)' }),
     }),
   },
   responses: {
@@ -107,6 +112,11 @@ const calendarRoute = createRoute({
         .max(100)
         .optional()
         .openapi({ description: "A team member's id, or 'unassigned'" }),
+      locationId: z
+        .string()
+        .max(100)
+        .optional()
+        .openapi({ description: 'One of the business’s locations (decision 1280)' }),
     }),
   },
   responses: {

@@ -25,6 +25,7 @@ import { pointColumns } from '../../providers/geo/zip-centroid';
 import { manageUrl, newManageToken } from '../campaigns/automations/customer-links';
 import { sendTransactional, sendTransactionalSms } from '../campaigns/automations/message-queue';
 import { dropPendingReminders } from '../campaigns/automations/reminders';
+import { locationScope } from '../locations/locations.service';
 import { v1Booking } from '../public-api/v1-schemas';
 import { priceAddOns, recordBookingAddOns } from '../service-add-ons/service-add-ons.service';
 import { recordWebhookEvent } from '../webhooks/webhooks.service';
@@ -154,6 +155,10 @@ export async function createOwnerBooking(deps: Deps, businessId: string, body: O
   const input = ownerBookingInputSchema.parse(body);
   if (!input.vehicleId && !input.vehicle) throw invalid('Please choose a vehicle or enter a new one');
   const service = await serviceFor(deps, businessId, input.serviceId);
+  // Another business's location is 404 (decision 1280).
+  const location = input.locationId
+    ? await locationScope(deps.db, businessId, { ref: input.locationId })
+    : undefined;
   const id = await deps.db.transaction(async (tx) => {
     await lockBusinessSlots(tx, businessId);
     const customerId = await customerFor(tx, businessId, input);
@@ -173,6 +178,7 @@ export async function createOwnerBooking(deps: Deps, businessId: string, body: O
       byOwner: true,
       place: { address: input.locationAddress },
       geo: deps.geo,
+      location,
     });
     const price = priceEntry(listPrice, priceCents, input.priceReason, listPrice);
     const [row] = await tx
@@ -193,6 +199,7 @@ export async function createOwnerBooking(deps: Deps, businessId: string, body: O
         status: 'confirmed',
         specialInstructions: input.notes,
         paidOfflineAt: input.paidOffline ? new Date() : null,
+        locationId: location?.id,
       })
       .returning({ id: bookings.id });
     const entries: HistoryEntry[] = [

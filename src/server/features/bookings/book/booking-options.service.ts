@@ -8,10 +8,11 @@ import type { DbOrTx } from '../../../db/client';
 import { accountClosures, citySeoPages, profiles, serviceAreas, services, user } from '../../../db/schema';
 import { notFound } from '../../../http/errors';
 import type { GeoProviders } from '../../../providers/geo/geo';
+import { locationScope } from '../../locations/locations.service';
 import { offersLoyalty } from '../../loyalty/loyalty-plan';
 import { addOnMinutes } from '../../service-add-ons/service-add-ons.service';
 import { teamOf } from '../scheduling/day-commitments.service';
-import { getScheduling, leadScheduling, slotsOfDate } from '../scheduling/scheduling.service';
+import { leadScheduling, schedulingAt, slotsOfDate } from '../scheduling/scheduling.service';
 
 // What /book offers: a business's active services, the businesses serving a zip, or §9's demo services (a lead).
 
@@ -167,20 +168,29 @@ async function areaLabel(db: DbOrTx, zip: string | undefined) {
   return { zip, city: area?.city ?? null, state: area?.stateCode ?? area?.state ?? null };
 }
 
-export async function getBookingOptions(db: DbOrTx, query: { business?: string; zip?: string }) {
+export async function getBookingOptions(
+  db: DbOrTx,
+  query: { business?: string; zip?: string; location?: string },
+) {
   const area = await areaLabel(db, query.zip);
   if (query.business) {
     const business = await findPublicBusinessByRef(db, query.business);
     if (!business) throw notFound('This business could not be found');
-    const rules = await getScheduling(db, business.id);
+    // The location its link names, else the one serving the zip (decision 1280); its zone, hours and technicians.
+    const scope = await locationScope(db, business.id, { ref: query.location, zip: query.zip });
+    const rules = await schedulingAt(db, business.id, scope);
     return {
       mode: 'business' as const,
       area,
-      timeZone: business.timeZone,
-      ...bookingWindow(rules, business.timeZone),
+      timeZone: rules.timeZone,
+      ...bookingWindow(rules, rules.timeZone),
       closedDates: rules.closedDates,
       closedWeekdays: closedWeekdays(rules),
-      needsPlace: Boolean((await teamOf(db, business.id))?.technicians.some((t) => t.start)),
+      needsPlace: Boolean((await teamOf(db, business.id, scope))?.technicians.some((t) => t.start)),
+      location:
+        scope && scope.chosenBy !== 'default'
+          ? { id: scope.id, name: scope.name, slug: scope.slug, address: scope.address }
+          : null,
       business: {
         id: business.id,
         name: business.name,
@@ -205,6 +215,7 @@ export async function getBookingOptions(db: DbOrTx, query: { business?: string; 
     closedDates: [] as string[],
     closedWeekdays: [] as number[],
     needsPlace: false,
+    location: null,
     business: null,
     businesses,
     services: businesses.length > 0 ? [] : leadServices(),
@@ -220,17 +231,21 @@ export async function getSlots(
     zip?: string;
     address?: string;
     addOns?: string;
+    location?: string;
   },
   geo?: GeoProviders,
 ) {
   let businessId: string | null = null;
   let durationMinutes: number;
+  // The location the page is for (decision 1280); undefined: the one serving the zip.
+  let location: Awaited<ReturnType<typeof locationScope>> | undefined;
   if (query.business) {
     const business = await findPublicBusiness(db, query.business);
     if (!business) throw notFound('This business could not be found');
     const service = await findActiveService(db, business.id, query.serviceId);
     if (!service) throw notFound('This service is no longer available');
     businessId = business.id;
+    if (query.location) location = await locationScope(db, business.id, { ref: query.location });
     // The chosen add-ons lengthen the slot (decision 1255).
     const addOnIds = (query.addOns ?? '').split(',').filter(Boolean).slice(0, 10);
     durationMinutes = service.durationMinutes + (await addOnMinutes(db, business.id, service.id, addOnIds));
@@ -244,6 +259,7 @@ export async function getSlots(
     durationMinutes,
     place: { zip: query.zip, address: query.address },
     geo,
+    location,
   });
   return {
     date: query.date,

@@ -26,6 +26,10 @@ const optionsSchema = z
     closedWeekdays: z.array(z.number().int()),
     // Times depend on where the job is (technicians drive, decision 1248): /book asks for a zip before listing them.
     needsPlace: z.boolean(),
+    // The location its link names or the zip chose (decision 1280); null: the business as one place.
+    location: z
+      .object({ id: z.string(), name: z.string(), slug: z.string(), address: z.string().nullable() })
+      .nullable(),
     business: z
       .object({
         id: z.string(),
@@ -59,6 +63,8 @@ const optionsRoute = createRoute({
     query: z.object({
       business: z.string().trim().min(1).max(100).optional(),
       zip: zipCodeSchema.optional(),
+      // A location of the business, by its slug or id: /book/{business}/{location} (decision 1280).
+      location: z.string().trim().min(1).max(100).optional(),
     }),
   },
   responses: { 200: json(optionsSchema), 400: errorResponses[400], 404: errorResponses[404] },
@@ -80,6 +86,8 @@ const slotsRoute = createRoute({
       address: z.string().trim().max(300).optional(),
       // The chosen add-ons' ids, comma-separated: their minutes lengthen the slot (decision 1255).
       addOns: z.string().max(400).optional(),
+      // The location the page is for (its id); absent: the one serving the zip (decision 1280).
+      location: z.string().trim().min(1).max(100).optional(),
     }),
   },
   responses: {

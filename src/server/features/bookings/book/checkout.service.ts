@@ -20,6 +20,7 @@ import type { GeoProviders } from '../../../providers/geo/geo';
 import { pointColumns } from '../../../providers/geo/zip-centroid';
 import { type ChargeTransfer, SUCCESS_PATH } from '../../../providers/payments/payments';
 import { recordConsent } from '../../campaigns/consent.service';
+import { locationScope, locationScopeById } from '../../locations/locations.service';
 import { redeemHeldReward, rewardForCheckout } from '../../loyalty/redeem.service';
 import {
   holdPlanTerms,
@@ -37,6 +38,7 @@ import {
   assertSlotBookable,
   assignChosenTechnician,
   lockBusinessSlots,
+  scopeOfJob,
   slotHasRoom,
 } from '../scheduling/scheduling.service';
 import {
@@ -56,14 +58,17 @@ type CheckoutRow = typeof checkoutSessions.$inferSelect;
 /** A crew is free and, with the customer's place, a technician can drive there in time (decision 1248). */
 async function slotIsFree(
   db: Database | Transaction,
-  row: Pick<CheckoutRow, 'scheduledAt' | 'durationMinutes' | 'locationAddress' | 'zipCode'> & {
+  row: Pick<CheckoutRow, 'scheduledAt' | 'durationMinutes' | 'locationAddress' | 'zipCode' | 'locationId'> & {
     businessId: string;
   },
   geo?: GeoProviders,
 ) {
+  // The location the customer booked (decision 1280); archived since: the one serving the zip.
+  const location = (await locationScopeById(db, row.businessId, row.locationId)) ?? undefined;
   return slotHasRoom(db, row.businessId, row.scheduledAt, row.durationMinutes, undefined, {
     place: { address: row.locationAddress, zip: row.zipCode },
     geo,
+    location,
   });
 }
 
@@ -132,12 +137,23 @@ export async function createPayment(
   const durationMinutes = service.durationMinutes + extra.extraMinutes;
 
   // The business's hours, notice, horizon and crews (src/shared/slots.ts); 409 when the slot is taken.
+  // The location its link names (404 when not this business's), else the one serving the place (decision 1280).
+  const place = { address: form.location, zip: form.zip };
+  const location = form.businessId
+    ? await scopeOfJob(db, form.businessId, {
+        place,
+        location: form.locationId
+          ? await locationScope(db, form.businessId, { ref: form.locationId })
+          : undefined,
+      })
+    : null;
   const { startsAt: scheduledAt } = await assertSlotBookable(db, form.businessId, {
     date: form.date,
     time: form.time,
     durationMinutes,
-    place: { address: form.location, zip: form.zip },
+    place,
     geo: deps.geo,
+    location,
   });
 
   // A plan member's visit (decision 1260): an included service is paid with a credit, any other at the plan's
@@ -225,6 +241,7 @@ export async function createPayment(
       timeZone,
       locationAddress: form.location,
       zipCode: form.zip,
+      locationId: location?.id ?? null,
       firstName: form.firstName,
       lastName: form.lastName,
       email: form.email,
@@ -375,6 +392,8 @@ async function bookOnce(
         scheduledAt: row.scheduledAt,
         locationAddress: row.locationAddress,
         zipCode: row.zipCode,
+        // Null: the database puts it at the location serving the zip, else the main one (decision 1280).
+        locationId: row.locationId,
         ...pointColumns(row.locationAddress, row.zipCode),
         quotedPriceCents: row.amountCents,
         finalPriceCents: row.amountCents,

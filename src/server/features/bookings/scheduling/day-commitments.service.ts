@@ -17,6 +17,7 @@ import {
   busyIntervalsOf,
   externalBusyByPerson,
 } from '../../calendar-sync/external-busy.service';
+import type { LocationScope } from '../../locations/locations.service';
 import type { Commitment, TechnicianDay } from './drive-fit';
 
 // What holds time on a day (decisions 1221, 1248): the held jobs (with their technician and place) and other
@@ -36,8 +37,10 @@ export async function dayCommitments(
   businessId: string,
   from: Date,
   to: Date,
-  opts: { excludeBookingId?: string } = {},
+  opts: { excludeBookingId?: string; location?: LocationScope | null } = {},
 ): Promise<DayCommitments> {
+  // At a location (decision 1280): its own jobs, and the other calendars of the people who work there.
+  const at = opts.location;
   const rows = await db
     .select({
       start: bookings.scheduledAt,
@@ -61,9 +64,12 @@ export async function dayCommitments(
         gte(bookings.scheduledAt, new Date(from.getTime() - DAY_MS)),
         lt(bookings.scheduledAt, to),
         opts.excludeBookingId ? ne(bookings.id, opts.excludeBookingId) : undefined,
+        at ? eq(bookings.locationId, at.id) : undefined,
       ),
     );
   const external = await externalBusyByPerson(db, businessId, from, to);
+  // At a location, only the people who work there (decision 1280).
+  for (const person of [...external.keys()]) if (!worksAt(person, at)) external.delete(person);
   return {
     jobs: rows.map((r) => ({
       start: r.start,
@@ -73,6 +79,14 @@ export async function dayCommitments(
     })),
     external,
   };
+}
+
+/** Whether a person works at the location: a non-primary one's technicians; at the main one, everyone other locations
+ *  did not take. */
+function worksAt(userId: string, at: LocationScope | null | undefined) {
+  if (!at) return true;
+  if (!at.isPrimary) return at.technicianIds.includes(userId);
+  return !at.elsewhereIds.includes(userId);
 }
 
 /** The busy intervals the crews count uses: every held job and each person's merged busy spans. */
@@ -94,7 +108,11 @@ const pointOf = (lat: number | null, lng: number | null): LatLng | null =>
  * The technicians who may take a job, with where their day starts and ends (their own locations, else the base).
  * Every technician may do every service: there is no per-service skill list yet (decision 1248).
  */
-export async function teamOf(db: DbOrTx, businessId: string): Promise<Team | null> {
+export async function teamOf(
+  db: DbOrTx,
+  businessId: string,
+  location: LocationScope | null = null,
+): Promise<Team | null> {
   const rows = await db
     .select({
       id: user.id,
@@ -116,11 +134,24 @@ export async function teamOf(db: DbOrTx, businessId: string): Promise<Team | nul
       technicianLocations,
       and(eq(technicianLocations.businessId, businessId), eq(technicianLocations.technicianId, user.id)),
     )
-    .where(and(eq(userRoles.businessId, businessId), eq(userRoles.role, 'technician')))
+    .where(
+      and(
+        eq(userRoles.businessId, businessId),
+        eq(userRoles.role, 'technician'),
+        // A location's technicians (decision 1280).
+        peopleAt(user.id, location),
+      ),
+    )
     .orderBy(asc(user.name), asc(user.id));
   const first = rows[0];
   if (!first) return null;
-  const base = pointOf(first.baseLat, first.baseLng) ?? (first.address ? zipCentroidOf(first.address) : null);
+  // A non-primary location's technicians start from its address; the main one's from the business's base.
+  const locationBase =
+    location && !location.isPrimary && location.address ? zipCentroidOf(location.address) : null;
+  const base =
+    locationBase ??
+    pointOf(first.baseLat, first.baseLng) ??
+    (first.address ? zipCentroidOf(first.address) : null);
   return {
     technicians: rows.map((r) => {
       const start = pointOf(r.startLat, r.startLng) ?? base;

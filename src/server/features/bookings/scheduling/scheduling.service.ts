@@ -23,6 +23,8 @@ import { bookingAssignments, bookingRules, profiles } from '../../../db/schema';
 import { conflict, invalid, notFound } from '../../../http/errors';
 import { localGeo } from '../../../providers/geo/create-geo';
 import type { GeoProviders, LatLng } from '../../../providers/geo/geo';
+import { zipOf } from '../../../providers/geo/zip-centroid';
+import { type LocationScope, locationScope } from '../../locations/locations.service';
 import {
   busyOf,
   type CustomerPlace,
@@ -93,10 +95,42 @@ export async function followAddressTimeZone(db: DbOrTx, businessId: string, addr
 
 type Scheduling = Awaited<ReturnType<typeof getScheduling>>;
 
-/** Where and how the travel check runs: the customer's place and the configured travel times (local by default). */
+/**
+ * Where and how the travel check runs: the customer's place and the configured travel times (local by default), and
+ * the business's location the job is at (decision 1280): undefined — the one serving the place's zip; null — the
+ * business as one place.
+ */
 export interface DriveContext {
   place?: CustomerPlace;
   geo?: GeoProviders;
+  location?: LocationScope | null;
+}
+
+/** The location of a job (decision 1280): the one given, else the one whose areas hold the place's zip. */
+export async function scopeOfJob(db: DbOrTx, businessId: string | null, drive: DriveContext) {
+  if (!businessId) return null;
+  if (drive.location !== undefined) return drive.location;
+  const zip = zipOf(drive.place?.address) ?? drive.place?.zip ?? null;
+  return locationScope(db, businessId, { zip });
+}
+
+/**
+ * A location's rules: the business's, with a non-primary location's own zone and hours and as many crews as it has
+ * technicians (at least one). The main location is the business's own rules.
+ */
+export function rulesAt(s: Scheduling, scope: LocationScope | null): Scheduling {
+  if (!scope || scope.isPrimary) return s;
+  return {
+    ...s,
+    timeZone: scope.timeZone ?? s.timeZone,
+    weeklyHours: scope.weeklyHours ?? s.weeklyHours,
+    capacity: Math.max(1, scope.technicianIds.length),
+  };
+}
+
+/** The business's rules at a location (null: the business as one place). */
+export async function schedulingAt(db: DbOrTx, businessId: string, scope: LocationScope | null) {
+  return rulesAt(await getScheduling(db, businessId), scope);
 }
 
 /** The held jobs and busy spans of a date in the business's zone (nothing for a platform lead). */
@@ -106,11 +140,12 @@ async function commitmentsOnDate(
   date: string,
   s: Scheduling,
   excludeBookingId?: string,
+  location: LocationScope | null = null,
 ): Promise<DayCommitments> {
   if (!businessId) return { jobs: [], external: new Map() };
   const dayStart = zonedTimeToUtc(date, '00:00', s.timeZone);
   const dayEnd = zonedTimeToUtc(addDays(date, 1), '00:00', s.timeZone);
-  return dayCommitments(db, businessId, dayStart, dayEnd, { excludeBookingId });
+  return dayCommitments(db, businessId, dayStart, dayEnd, { excludeBookingId, location });
 }
 
 /**
@@ -130,7 +165,7 @@ async function driveCheckOf(
   if (!businessId || !point) return null;
   const hours = s.weeklyHours[weekdayOf(date)];
   if (!hours) return null;
-  const team = await teamOf(db, businessId);
+  const team = await teamOf(db, businessId, drive.location ?? null);
   if (!team?.technicians.some((t) => t.start)) return null;
   const days = technicianDays(team, day);
   const shift = {
@@ -184,12 +219,13 @@ export async function slotsOfDate(
     byOwner?: boolean;
   } & DriveContext,
 ) {
-  const found = await schedulingOf(db, businessId);
+  const location = await scopeOfJob(db, businessId, q);
+  const found = rulesAt(await schedulingOf(db, businessId), location);
   const s = q.byOwner ? { ...found, minNoticeMinutes: 0 } : found;
   const window = bookingWindow(s, s.timeZone);
   if (q.date < window.today) throw invalid(BOOKING_MESSAGES.pastDate);
   if (q.date > window.maxDate) throw invalid(SCHEDULING_TEXT.beyondHorizon(s.horizonDays));
-  const day = await commitmentsOnDate(db, businessId, q.date, s, q.excludeBookingId);
+  const day = await commitmentsOnDate(db, businessId, q.date, s, q.excludeBookingId, location);
   const slots = slotsForDate({
     date: q.date,
     timeZone: s.timeZone,
@@ -198,7 +234,7 @@ export async function slotsOfDate(
     rules: s,
   });
   const technicianFor = slots.some((x) => x.state === 'available')
-    ? await driveCheckOf(db, businessId, q.date, s, day, q)
+    ? await driveCheckOf(db, businessId, q.date, s, day, { ...q, location })
     : null;
   const checked = technicianFor
     ? slots.map((x) =>
@@ -238,13 +274,14 @@ export async function checkSlotFit(
     byOwner?: boolean;
   } & DriveContext,
 ): Promise<SlotFit> {
-  const found = await schedulingOf(db, businessId);
+  const location = await scopeOfJob(db, businessId, q);
+  const found = rulesAt(await schedulingOf(db, businessId), location);
   // The notice protects the owner from surprise bookings; one the owner enters is no surprise (decision 1102).
   const s = q.byOwner ? { ...found, minNoticeMinutes: 0 } : found;
-  const day = await commitmentsOnDate(db, businessId, q.date, s, q.excludeBookingId);
+  const day = await commitmentsOnDate(db, businessId, q.date, s, q.excludeBookingId, location);
   const check = checkSlot({ ...q, timeZone: s.timeZone, busy: busyOf(day), rules: s });
   if (!check.ok) return check;
-  const technicianFor = await driveCheckOf(db, businessId, q.date, s, day, q);
+  const technicianFor = await driveCheckOf(db, businessId, q.date, s, day, { ...q, location });
   if (!technicianFor) return { ok: true, startsAt: check.startsAt, timeZone: s.timeZone, technicianId: null };
   const best = technicianFor(check.startsAt, q.durationMinutes);
   if (!best) return { ok: false, reason: 'taken', message: BOOKING_MESSAGES.slotTaken };
@@ -274,15 +311,16 @@ export async function slotHasRoom(
   excludeBookingId?: string,
   drive: DriveContext = {},
 ): Promise<{ technicianId: string | null } | false> {
-  const s = await getScheduling(db, businessId);
+  const location = await scopeOfJob(db, businessId, drive);
+  const s = rulesAt(await getScheduling(db, businessId), location);
   const end = new Date(start.getTime() + durationMinutes * 60_000);
-  const day = await dayCommitments(db, businessId, start, end, { excludeBookingId });
+  const day = await dayCommitments(db, businessId, start, end, { excludeBookingId, location });
   if (!fitsCapacity({ start, durationMinutes }, busyOf(day), s.capacity)) return false;
   if (!placePoint(drive.place)) return { technicianId: null };
   // The drive check needs the whole day (the previous and next commitments).
   const date = utcToZoned(start, s.timeZone).date;
-  const whole = await commitmentsOnDate(db, businessId, date, s, excludeBookingId);
-  const technicianFor = await driveCheckOf(db, businessId, date, s, whole, drive);
+  const whole = await commitmentsOnDate(db, businessId, date, s, excludeBookingId, location);
+  const technicianFor = await driveCheckOf(db, businessId, date, s, whole, { ...drive, location });
   if (!technicianFor) return { technicianId: null };
   const best = technicianFor(start, durationMinutes);
   return best ? { technicianId: best.technicianId } : false;
