@@ -15,6 +15,7 @@ import { expect, linkFrom, newBookableBusiness, signUpNewOwner, test } from './f
 const PUBLIC_VISITS = [
   ...PUBLIC_ROUTES,
   '/book/:slug',
+  '/book/:slug/:location',
   '/manage/:token',
   '/review/:token',
   '/join/:token',
@@ -251,6 +252,8 @@ test("public pages of a business's customer: booking form, quote, pay, checkout,
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await visit(page, `/book/${biz.slug}`, '/book/{slug} (booking form)');
+  // A location's own link (decision 1280): every business has its main one.
+  await visit(page, `/book/${biz.slug}/main`, '/book/{slug}/{location} (booking form)');
   await visit(page, biz.quotePath, '/quote/{token}');
   await visit(page, biz.payPath, '/pay/{token}');
 

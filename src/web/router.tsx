@@ -94,6 +94,10 @@ export const router = createBrowserRouter([
             lazy: () => import('./features/bookings/book/book-page').then((m) => ({ Component: m.BookPage })),
           },
           {
+            path: '/book/:slug/:location',
+            lazy: () => import('./features/bookings/book/book-page').then((m) => ({ Component: m.BookPage })),
+          },
+          {
             path: '/booking-success',
             lazy: () =>
               import('./features/bookings/book/booking-success-page').then((m) => ({

@@ -248,6 +248,8 @@ describe("business A with business B's ids in request bodies", () => {
     bookingIds: 'bookings',
     promoCodeId: 'promo_codes',
     planId: 'route_plans',
+    // A business's location (decision 1280): every business has its main one.
+    locationId: 'locations',
   };
   // A field whose name alone does not say its table, by route: the checklist's items name their own rows by `id`.
   const TABLE_OF_ROUTE_FIELD: Record<string, Record<string, string>> = {

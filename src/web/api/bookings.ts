@@ -18,6 +18,8 @@ export interface ListFilters {
   when: BookingWhen;
   /** A team member's id, 'unassigned', or absent for everyone's bookings. */
   technicianId?: string;
+  /** One of the business's locations (decision 1280), or absent for all. */
+  locationId?: string;
 }
 
 /** The List view: pages of `{ items, nextCursor }` from the server. */
@@ -31,6 +33,7 @@ export const useBookingsList = (filters: ListFilters) =>
             status: filters.status,
             when: filters.when,
             ...(filters.technicianId && { technicianId: filters.technicianId }),
+            ...(filters.locationId && { locationId: filters.locationId }),
             limit: '24',
             ...(cursor && { cursor }),
           },
@@ -40,7 +43,8 @@ export const useBookingsList = (filters: ListFilters) =>
   );
 
 /** The Today, Day and Week views: every booking between two dates in the business's zone. */
-export const calendarQuery = (range: { from: string; to: string; technicianId?: string }) =>
+type CalendarRange = { from: string; to: string; technicianId?: string; locationId?: string };
+export const calendarQuery = (range: CalendarRange) =>
   queryOptions({
     queryKey: queryKeys.bookings.calendar(range),
     queryFn: () =>
@@ -50,13 +54,13 @@ export const calendarQuery = (range: { from: string; to: string; technicianId?: 
             from: range.from,
             to: range.to,
             ...(range.technicianId && { technicianId: range.technicianId }),
+            ...(range.locationId && { locationId: range.locationId }),
           },
         }),
       ),
     placeholderData: keepPreviousData,
   });
-export const useCalendar = (range: { from: string; to: string; technicianId?: string }) =>
-  useQuery(calendarQuery(range));
+export const useCalendar = (range: CalendarRange) => useQuery(calendarQuery(range));
 
 export const useBookingDetail = (id: string | null) =>
   useQuery({

@@ -24,6 +24,7 @@ hydrateRoot(
   <StrictMode>
     <BookScreen
       business={state.business}
+      location={state.location}
       zip={state.zip}
       cancelled={state.cancelled}
       initialOptions={state.options}

@@ -1,7 +1,8 @@
 // The keys of /book's plain reads (the public island's useRemote, decision 0912), in a module of their own so that
 // the island's first load does not carry every screen's keys; `queryKeys.book` is this object (decision 1121).
 export const bookKeys = {
-  options: (business: string | null, zip: string | null) => ['booking-options', business, zip] as const,
+  options: (business: string | null, zip: string | null, location?: string) =>
+    ['booking-options', business, zip, location ?? null] as const,
   slots: ['booking-slots'] as const,
   slotsFor: (business: string | null, serviceId: string, date: string, zip: string | null = null) =>
     ['booking-slots', business, serviceId, date, zip] as const,

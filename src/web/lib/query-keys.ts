@@ -45,6 +45,7 @@ export const queryKeys = {
     list: (status: string) => [...admin, 'verifications', status] as const,
   },
   apiKeys: { all: ['api-keys'] as const },
+  locations: { all: ['locations'] as const },
   calendarSync: {
     all: ['calendar-sync'] as const,
     feeds: ['calendar-sync', 'feeds'] as const,

@@ -117,6 +117,7 @@ export function renderBookPage(ctx: PublicPageContext, state: BookIslandState): 
     <div id={BOOK_ISLAND_ID} className="flex flex-col [&>*:last-child]:flex-1">
       <BookScreen
         business={state.business}
+        location={state.location}
         zip={state.zip}
         cancelled={state.cancelled}
         initialOptions={state.options}

@@ -20,7 +20,9 @@ export function BookingsList({
   onCreate,
   bookingPage,
   technicianId,
+  locationId,
 }: {
+  locationId?: string;
   renderCard: (b: OwnerBooking) => React.ReactNode;
   onCreate: () => void;
   bookingPage: string;
@@ -30,10 +32,10 @@ export function BookingsList({
   const [status, setStatus] = useState<BookingFilter>('all');
   const [when, setWhen] = useState<BookingWhen>('upcoming');
   const q = useDebouncedValue(search);
-  const list = useBookingsList({ q, status, when, technicianId });
+  const list = useBookingsList({ q, status, when, technicianId, locationId });
   useErrorToast(list.isError, 'Failed to fetch bookings', list.errorUpdatedAt);
   const items = list.items;
-  const filtered = Boolean(q.trim()) || status !== 'all' || Boolean(technicianId);
+  const filtered = Boolean(q.trim()) || status !== 'all' || Boolean(technicianId) || Boolean(locationId);
 
   return (
     <>

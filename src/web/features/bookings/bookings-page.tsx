@@ -20,6 +20,7 @@ import {
   useCalendar,
   useUpdateBookingStatus,
 } from '../../api/bookings';
+import { useLocationChoices } from '../../api/locations';
 import { useScheduling } from '../../api/scheduling';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
@@ -31,6 +32,7 @@ import { BookingCard } from './booking-card';
 import { BookingDetailsDialog } from './booking-details-dialog';
 import { BookingFormDialog } from './booking-form-dialog';
 import { BookingsList } from './bookings-list';
+import { ALL_LOCATIONS, LocationFilter } from './location-filter';
 import { TimeGrid } from './time-grid';
 import { WeatherMoveDialog } from './weather-move-dialog';
 import { WeekAgenda } from './week-agenda';
@@ -52,13 +54,20 @@ export function BookingsPage() {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : today;
   const tech = params.get('tech') ?? ALL_TECHNICIANS;
   const technicianId = tech === ALL_TECHNICIANS ? undefined : tech;
-  const setView = (next: Partial<{ view: View; date: string; tech: string }>) =>
+  // An Elite business with two or more locations filters by one (decision 1280).
+  const locationChoices = useLocationChoices();
+  const locationId = locationChoices.some((l) => l.id === params.get('location'))
+    ? params.get('location')!
+    : undefined;
+  const setView = (next: Partial<{ view: View; date: string; tech: string; location: string }>) =>
     setParams(
       (p) => {
         if (next.view) p.set('view', next.view);
         if (next.date) p.set('date', next.date);
         if (next.tech === ALL_TECHNICIANS) p.delete('tech');
         else if (next.tech) p.set('tech', next.tech);
+        if (next.location === ALL_LOCATIONS) p.delete('location');
+        else if (next.location) p.set('location', next.location);
         return p;
       },
       { replace: true },
@@ -143,12 +152,19 @@ export function BookingsPage() {
           </TabsList>
           {/* A technician sees only their own jobs (decision 1160): nothing to filter by. */}
           {!isTechnician && (
-            <div className="flex flex-wrap items-center gap-2">
+            <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
               {/* Rain (issue 32): the day's repeat visits to another day in one action. */}
               {(view === 'today' || view === 'day') && scheduling.data && (
                 <Button variant="outline" onClick={() => setWeatherFrom(view === 'today' ? today : date)}>
                   <CloudRain /> Weather move
                 </Button>
+              )}
+              {locationChoices.length > 0 && (
+                <LocationFilter
+                  choices={locationChoices}
+                  value={locationId ?? ALL_LOCATIONS}
+                  onChange={(v) => setView({ location: v })}
+                />
               )}
               <TechnicianFilter value={tech} onChange={(v) => setView({ tech: v })} />
             </div>
@@ -170,6 +186,7 @@ export function BookingsPage() {
               onCreate={() => setCreating(true)}
               bookingPage={bookingPage}
               technicianId={technicianId}
+              locationId={locationId}
             />
           ) : (
             <CalendarView
@@ -178,6 +195,7 @@ export function BookingsPage() {
               today={today}
               timeZone={timeZone}
               technicianId={technicianId}
+              locationId={locationId}
               onDate={(d) => setView({ date: d })}
               onOpen={setOpenId}
               onCreate={() => setCreating(true)}
@@ -242,6 +260,7 @@ function CalendarView({
   today,
   timeZone,
   technicianId,
+  locationId,
   onDate,
   onOpen,
   onCreate,
@@ -252,6 +271,7 @@ function CalendarView({
   today: string;
   timeZone: string;
   technicianId?: string;
+  locationId?: string;
   onDate: (date: string) => void;
   onOpen: (id: string) => void;
   onCreate: () => void;
@@ -259,7 +279,7 @@ function CalendarView({
 }) {
   const from = view === 'week' ? weekStart(date) : date;
   const days = view === 'week' ? Array.from({ length: 7 }, (_, i) => addDays(from, i)) : [date];
-  const calendar = useCalendar({ from, to: days.at(-1)!, technicianId });
+  const calendar = useCalendar({ from, to: days.at(-1)!, technicianId, locationId });
   const step = view === 'week' ? 7 : 1;
   const items = calendar.data?.items ?? [];
   const title =

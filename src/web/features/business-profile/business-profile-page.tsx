@@ -13,7 +13,17 @@ import { BasicInfoFields, BusinessDetailsFields, ServicesFields, useProfileForm 
 import { TestimonialsTab } from './testimonials-tab';
 
 /** A link may open a tab (`?tab=data`, from the export-ready email). */
-const TAB_VALUES = new Set(['basic', 'details', 'services', 'testimonials', 'hours', 'team', 'api', 'data']);
+const TAB_VALUES = new Set([
+  'basic',
+  'details',
+  'services',
+  'testimonials',
+  'hours',
+  'team',
+  'locations',
+  'api',
+  'data',
+]);
 const initialTab = () => {
   const tab = new URLSearchParams(window.location.search).get('tab');
   return tab && TAB_VALUES.has(tab) ? tab : 'basic';
@@ -29,7 +39,10 @@ export function BusinessProfilePage({
   teamTab,
   apiTab,
   dataTab,
+  locationsTab,
 }: {
+  /** Multi-location (Elite, features/locations); absent for other plans. */
+  locationsTab?: ReactNode;
   bookingLink: ReactNode;
   hoursTab: ReactNode;
   teamTab: ReactNode;
@@ -94,6 +107,7 @@ export function BusinessProfilePage({
               <TabsTrigger value="testimonials">Testimonials</TabsTrigger>
               <TabsTrigger value="hours">Hours &amp; Booking</TabsTrigger>
               {!isTechnician && <TabsTrigger value="team">Team</TabsTrigger>}
+              {!isTechnician && locationsTab && <TabsTrigger value="locations">Locations</TabsTrigger>}
               {!isTechnician && apiTab && <TabsTrigger value="api">API</TabsTrigger>}
               {!isTechnician && dataTab && <TabsTrigger value="data">Data</TabsTrigger>}
             </TabsList>
@@ -114,6 +128,7 @@ export function BusinessProfilePage({
             </TabsContent>
             <TabsContent value="hours">{hoursTab}</TabsContent>
             {!isTechnician && <TabsContent value="team">{teamTab}</TabsContent>}
+            {!isTechnician && locationsTab && <TabsContent value="locations">{locationsTab}</TabsContent>}
             {!isTechnician && apiTab && <TabsContent value="api">{apiTab}</TabsContent>}
             {!isTechnician && dataTab && <TabsContent value="data">{dataTab}</TabsContent>}
           </Tabs>

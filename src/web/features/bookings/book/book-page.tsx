@@ -11,6 +11,7 @@ export function BookPage() {
   return (
     <BookScreen
       business={useParams().slug ?? params.get('business') ?? undefined}
+      location={useParams().location}
       zip={zipOf(params.get('zip'))}
       cancelled={Boolean(params.get('cancelled'))}
       chooseBusiness={(id) =>

@@ -11,6 +11,8 @@ import { NotBookable } from './not-bookable';
 export interface BookLocation {
   /** The business: /book/{slug} (the readable link) or the old /book?business=<id>. */
   business?: string;
+  /** A location of the business: /book/{slug}/{location} (decision 1280). */
+  location?: string;
   zip?: string;
   cancelled: boolean;
   chooseBusiness(id: string): void;
@@ -20,8 +22,16 @@ export interface BookLocation {
 }
 
 /** /book (§2): Select Service, Vehicle Information, Schedule, Service Location, Contact Information, Price Summary, Book Now. */
-export function BookScreen({ business, zip, cancelled, chooseBusiness, go, initialOptions }: BookLocation) {
-  const options = useBookingOptions({ business, zip }, initialOptions);
+export function BookScreen({
+  business,
+  location,
+  zip,
+  cancelled,
+  chooseBusiness,
+  go,
+  initialOptions,
+}: BookLocation) {
+  const options = useBookingOptions({ business, zip, location }, initialOptions);
   useErrorToast(options.isError, 'Failed to load booking information', options.errorUpdatedAt);
 
   return (

@@ -108,6 +108,7 @@ export function BookingFormView({
     : [];
   const slots = useSlots({
     business: businessId,
+    location: options.location?.id,
     serviceId: values.serviceId,
     date: values.date,
     zip: placeZip,
@@ -121,6 +122,7 @@ export function BookingFormView({
     reward: plan?.useCredit ? null : reward,
     go,
     repeatWeeks: repeat ? repeat.weeks : null,
+    locationId: options.location?.id ?? null,
   });
 
   // A time that is no longer offered (another service, another date, just taken) is cleared.

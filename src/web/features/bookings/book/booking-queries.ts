@@ -19,20 +19,25 @@ const getCheckoutStatus = endpoint<(typeof api.api.booking)['checkout-status']['
   '/api/booking/checkout-status',
 );
 
-const loadOptions = (query: { business?: string; zip?: string }) => unwrap(getOptions({ query }));
+const loadOptions = (query: { business?: string; zip?: string; location?: string }) =>
+  unwrap(getOptions({ query }));
 
 /** What /api/booking/options answers: the business (or the detailers serving a zip), its services and booking window. */
 export type BookingOptions = Awaited<ReturnType<typeof loadOptions>>;
 
 /** The booking options; `initialData` is what the server rendered the page with. */
 export const useBookingOptions = (
-  query: { business?: string; zip?: string },
+  query: { business?: string; zip?: string; location?: string },
   initialData?: BookingOptions | null,
 ) =>
-  useRemote(bookKeys.options(query.business ?? null, query.zip ?? null), () => loadOptions(query), {
-    initialData: initialData ?? undefined,
-    staleMs: 15_000,
-  });
+  useRemote(
+    bookKeys.options(query.business ?? null, query.zip ?? null, query.location),
+    () => loadOptions(query),
+    {
+      initialData: initialData ?? undefined,
+      staleMs: 15_000,
+    },
+  );
 
 /** The last five-digit group of an address ("12 Elm St, Austin, TX 78701" → 78701), as the server reads it. */
 export const zipInAddress = (address: string | undefined) =>
@@ -44,6 +49,8 @@ export const zipInAddress = (address: string | undefined) =>
  */
 export const useSlots = (query: {
   business?: string;
+  /** The location the page's link names (decision 1280). */
+  location?: string;
   serviceId?: string;
   date?: string;
   zip?: string;
@@ -55,6 +62,7 @@ export const useSlots = (query: {
       ? [
           ...bookKeys.slotsFor(query.business ?? null, query.serviceId, query.date, query.zip ?? null),
           query.addOns?.join(',') ?? '',
+          query.location ?? '',
         ]
       : null,
     () =>
@@ -62,6 +70,7 @@ export const useSlots = (query: {
         getSlots({
           query: {
             business: query.business,
+            ...(query.location ? { location: query.location } : {}),
             serviceId: query.serviceId ?? '',
             date: query.date ?? '',
             zip: query.zip || undefined,

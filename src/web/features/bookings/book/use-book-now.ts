@@ -22,7 +22,10 @@ export function useBookNow({
   reward,
   go,
   repeatWeeks = null,
+  locationId = null,
 }: {
+  /** The business's location the page's link names (decision 1280). */
+  locationId?: string | null;
   /** Repeat visits: the card is saved on the provider's page in this tab, nothing is paid now (issue 32). */
   repeatWeeks?: RepeatWeeks | null;
   form: BookingFormApi;
@@ -77,6 +80,7 @@ export function useBookNow({
       loyaltyToken: reward?.token,
       rewardId: reward?.rewardId,
       totalPrice: undefined,
+      locationId,
     });
     if (!result.ok) {
       tab?.close();
