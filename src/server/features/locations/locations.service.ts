@@ -96,11 +96,12 @@ export async function locationScope(
             ),
           )
       : [];
-  const own = team.filter((t) => t.locationId === chosen.id).map((t) => t.technicianId);
+  const at = chosen;
+  const own = team.filter((t) => t.locationId === at.id).map((t) => t.technicianId);
   return {
-    ...chosen,
-    technicianIds: chosen.isPrimary ? [] : own,
-    elsewhereIds: chosen.isPrimary ? [...new Set(team.map((t) => t.technicianId))] : [],
+    ...at,
+    technicianIds: at.isPrimary ? [] : own,
+    elsewhereIds: at.isPrimary ? [...new Set(team.map((t) => t.technicianId))] : [],
     chosenBy,
   };
 }
