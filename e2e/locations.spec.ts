@@ -10,7 +10,7 @@ const futureDate = (days: number) => new Date(Date.now() + days * 86_400_000).to
 test('an Elite owner adds a location, a customer books it through its link, the owner filters by it', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   const business = await newBookableBusiness(owner, [{ name: 'Premium Detail', basePriceCents: 12_000 }], {
