@@ -55,6 +55,50 @@ function storedTransport(deps: DeliveryDeps, channel: 'email' | 'sms' | null) {
   return false;
 }
 
+type SendRow = typeof messageSends.$inferSelect;
+
+/** Claims a due pending row (pending → sending): one winner across workers and instances. */
+async function claim(db: DbOrTx, id: string): Promise<SendRow | null> {
+  const [row] = await db
+    .update(messageSends)
+    .set({ status: 'sending', claimedAt: new Date(), attempts: sql`${messageSends.attempts} + 1` })
+    .where(
+      and(
+        eq(messageSends.id, id),
+        eq(messageSends.status, 'pending'),
+        lte(messageSends.notBefore, new Date()),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** A text to a number that replied STOP is recorded failed, never sent (for every kind of SMS). */
+async function refusedByStop(db: DbOrTx, row: SendRow) {
+  if (row.channel !== 'sms' || !(await blockedPhones(db, [row.to])).has(row.to)) return false;
+  await db
+    .update(messageSends)
+    .set({ status: 'failed', error: 'The number replied STOP' })
+    .where(eq(messageSends.id, row.id));
+  return true;
+}
+
+/** Hands the row to its channel's provider; `db` makes the stored transport write within that transaction. */
+function send(deps: DeliveryDeps, row: SendRow, opts?: { db: DbOrTx }) {
+  return row.channel === 'email'
+    ? deps.mailer.send(
+        {
+          to: row.to,
+          subject: row.subject ?? '',
+          text: row.body,
+          html: row.html ?? undefined,
+          headers: row.marketing ? marketingHeaders(deps, row.id) : undefined,
+        },
+        opts,
+      )
+    : smsOf(deps).send({ to: row.to, body: row.body }, opts);
+}
+
 /**
  * Delivery through the stored transport: claim, record and mark sent in one transaction, so a process killed
  * anywhere in it leaves the row pending for the next worker, and a commit is exactly one stored message (decision
@@ -62,38 +106,10 @@ function storedTransport(deps: DeliveryDeps, channel: 'email' | 'sms' | null) {
  */
 async function deliverStored(deps: DeliveryDeps, id: string): Promise<SendStatus | null> {
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(messageSends)
-      .set({ status: 'sending', claimedAt: new Date(), attempts: sql`${messageSends.attempts} + 1` })
-      .where(
-        and(
-          eq(messageSends.id, id),
-          eq(messageSends.status, 'pending'),
-          lte(messageSends.notBefore, new Date()),
-        ),
-      )
-      .returning();
+    const row = await claim(tx, id);
     if (!row) return null;
-    if (row.channel === 'sms' && (await blockedPhones(tx, [row.to])).has(row.to)) {
-      await tx
-        .update(messageSends)
-        .set({ status: 'failed', error: 'The number replied STOP' })
-        .where(eq(messageSends.id, id));
-      return 'failed';
-    }
-    const result =
-      row.channel === 'email'
-        ? await deps.mailer.send(
-            {
-              to: row.to,
-              subject: row.subject ?? '',
-              text: row.body,
-              html: row.html ?? undefined,
-              headers: row.marketing ? marketingHeaders(deps, row.id) : undefined,
-            },
-            { db: tx },
-          )
-        : await smsOf(deps).send({ to: row.to, body: row.body }, { db: tx });
+    if (await refusedByStop(tx, row)) return 'failed';
+    const result = await send(deps, row, { db: tx });
     await tx
       .update(messageSends)
       .set({ status: 'sent', sentAt: new Date(), providerId: result?.providerId ?? null, error: null })
@@ -109,39 +125,14 @@ async function deliverStored(deps: DeliveryDeps, id: string): Promise<SendStatus
 export async function deliverSend(deps: DeliveryDeps, id: string): Promise<SendStatus | null> {
   const { db } = deps;
   if (storedTransport(deps, await channelOf(db, id))) return deliverStored(deps, id);
-  const [row] = await db
-    .update(messageSends)
-    .set({ status: 'sending', claimedAt: new Date(), attempts: sql`${messageSends.attempts} + 1` })
-    .where(
-      and(
-        eq(messageSends.id, id),
-        eq(messageSends.status, 'pending'),
-        lte(messageSends.notBefore, new Date()),
-      ),
-    )
-    .returning();
+  const row = await claim(db, id);
   if (!row) return null;
-  if (row.channel === 'sms' && (await blockedPhones(db, [row.to])).has(row.to)) {
-    await db
-      .update(messageSends)
-      .set({ status: 'failed', error: 'The number replied STOP' })
-      .where(eq(messageSends.id, id));
-    return 'failed';
-  }
+  if (await refusedByStop(db, row)) return 'failed';
   const delays = deps.messageRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   let extraAttempts = 0;
   for (;;) {
     try {
-      const result =
-        row.channel === 'email'
-          ? await deps.mailer.send({
-              to: row.to,
-              subject: row.subject ?? '',
-              text: row.body,
-              html: row.html ?? undefined,
-              headers: row.marketing ? marketingHeaders(deps, row.id) : undefined,
-            })
-          : await smsOf(deps).send({ to: row.to, body: row.body });
+      const result = await send(deps, row);
       await db
         .update(messageSends)
         .set({
