@@ -22,6 +22,14 @@ export const MESSAGE_KINDS = [
   'membership',
   // The owner's new-booking notice, written with the booking (decision 1263).
   'owner_notice',
+  // Emails implied by other writes, written in their transaction (decision 1290).
+  'team_invite',
+  'quote',
+  'loyalty_code',
+  'data_export',
+  'webhook_disabled',
+  'refund',
+  'slot_lost',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -39,6 +47,13 @@ export const MESSAGE_KIND_LABELS: Record<string, string> = {
   invoice_reminder: 'Invoice reminder',
   membership: 'Maintenance plan',
   owner_notice: 'New booking (to you)',
+  team_invite: 'Team invitation',
+  quote: 'Quote',
+  loyalty_code: 'Rewards code',
+  data_export: 'Data export ready',
+  webhook_disabled: 'Webhook endpoint disabled',
+  refund: 'Cancelled and refunded',
+  slot_lost: 'Slot taken, refunded',
 };
 export const messageKindLabel = (kind: string) => MESSAGE_KIND_LABELS[kind] ?? kind;
 

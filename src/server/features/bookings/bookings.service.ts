@@ -3,10 +3,15 @@ import { BOOKING_STATUS_LABELS, checkTransition } from '../../../shared/booking-
 import type { BookingStatus } from '../../../shared/constants';
 import type { DbOrTx } from '../../db/client';
 import { bookings, checkoutSessions, customers, customerVehicles, profiles } from '../../db/schema';
-import { renderEmail } from '../../emails';
+import { renderEmailRow } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
+import {
+  type AutomationDeps,
+  deliverQueued,
+  queueTransactionalEmail,
+} from '../campaigns/automations/message-queue';
 import { dropPendingReminders } from '../campaigns/automations/reminders';
 import { queueReviewRequest } from '../campaigns/automations/review-requests';
 import { deductStockForCompletedBooking } from '../inventory/service-usage.service';
@@ -240,7 +245,7 @@ export const REFUND_JOB = 'booking.refund';
  * and leaves a retried job (pg-boss) to finish it, so a cancelled booking is never left charged.
  */
 export async function refundCancelledBooking(
-  deps: Pick<AppDeps, 'db' | 'payments' | 'mailer' | 'jobs'>,
+  deps: Pick<AppDeps, 'payments' | 'jobs'> & AutomationDeps,
   sessionId: string,
   by: 'business' | 'customer' = 'business',
 ) {
@@ -274,7 +279,6 @@ export async function refundCancelledBooking(
     );
     return false;
   }
-  await recordCheckoutRefund(deps.db, checkout);
   // The checkout keeps the time first booked; the booking may have moved since (owner Edit, self-service link).
   const [booked] = checkout.bookingId
     ? await deps.db
@@ -282,14 +286,33 @@ export async function refundCancelledBooking(
         .from(bookings)
         .where(eq(bookings.id, checkout.bookingId))
     : [];
-  await renderEmail('booking-cancelled-refunded', {
+  const email = await renderEmailRow('booking-cancelled-refunded', {
     firstName: checkout.firstName,
     serviceName: checkout.serviceName,
     when: { at: booked?.scheduledAt ?? checkout.scheduledAt, timeZone: checkout.timeZone },
     refundedCents: checkout.amountCents + checkout.tipCents,
     by,
-  })
-    .then((email) => deps.mailer.send({ to: checkout.email, ...email }))
-    .catch((err) => console.warn('Could not send the cancellation email', err));
+  });
+  const { businessId } = checkout;
+  // The ledger's refund and the customer's email commit together (decision 1290).
+  const messageIds = await deps.db.transaction(async (tx) => {
+    await recordCheckoutRefund(tx, checkout);
+    return businessId
+      ? queueTransactionalEmail(tx, {
+          businessId,
+          bookingId: booked ? checkout.bookingId : null,
+          kind: 'refund',
+          dedupeKey: `refund:${checkout.id}`,
+          to: checkout.email,
+          ...email,
+        })
+      : [];
+  });
+  if (businessId) await deliverQueued(deps, messageIds);
+  // A platform lead has no business, so no message row: its email goes straight out.
+  else
+    await deps.mailer
+      .send({ to: checkout.email, subject: email.subject, text: email.body, html: email.html })
+      .catch((err) => console.warn('Could not send the cancellation email', err));
   return true;
 }

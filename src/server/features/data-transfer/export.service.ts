@@ -3,11 +3,16 @@ import { strToU8, type Zippable, zipSync } from 'fflate';
 import { DATA_TEXT, EXPORT_KEEP_DAYS } from '../../../shared/data-transfer';
 import type { DbOrTx } from '../../db/client';
 import { dataExports, profiles, user } from '../../db/schema';
-import { renderEmail } from '../../emails';
+import { renderEmailRow } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { csvOf } from '../../http/csv';
 import { notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
+import {
+  type AutomationDeps,
+  deliverQueued,
+  queueTransactionalEmail,
+} from '../campaigns/automations/message-queue';
 import { columnsOf, fileColumns, rowsOf } from './tenancy';
 
 // "Export all data" (issue 30, decision 1235): a queued job reads the business's tables into one .zip of CSV files,
@@ -30,7 +35,7 @@ export const EXPORT_FILES: ReadonlyArray<{ file: string; table: string }> = [
   { file: 'testimonials.csv', table: 'testimonials' },
 ];
 
-type Deps = Pick<AppDeps, 'db' | 'jobs' | 'storage' | 'mailer' | 'publicUrl'>;
+type Deps = Pick<AppDeps, 'jobs' | 'storage'> & AutomationDeps;
 type ExportRow = typeof dataExports.$inferSelect;
 
 const toExport = (e: ExportRow, now = new Date()) => ({
@@ -150,19 +155,23 @@ export async function buildExport(deps: Deps, exportId: string, now = () => new 
     if (!deps.storage) throw new Error('No file storage to keep the archive in');
     await deps.storage.put(storageKey, archive, 'application/zip');
     const expiresAt = new Date(now().getTime() + EXPORT_KEEP_DAYS * 86_400_000);
-    await db
-      .update(dataExports)
-      .set({
-        status: 'ready',
-        progress: 100,
-        storageKey,
-        bytes: archive.byteLength,
-        rowCounts,
-        completedAt: now(),
-        expiresAt,
-      })
-      .where(eq(dataExports.id, exportId));
-    await emailOwner(deps, businessId, expiresAt);
+    // Ready and its email commit together (decision 1290).
+    const messageIds = await db.transaction(async (tx) => {
+      await tx
+        .update(dataExports)
+        .set({
+          status: 'ready',
+          progress: 100,
+          storageKey,
+          bytes: archive.byteLength,
+          rowCounts,
+          completedAt: now(),
+          expiresAt,
+        })
+        .where(eq(dataExports.id, exportId));
+      return queueReadyEmail(tx, deps, businessId, exportId, expiresAt);
+    });
+    await deliverQueued(deps, messageIds);
   } catch (err) {
     await db
       .update(dataExports)
@@ -172,16 +181,25 @@ export async function buildExport(deps: Deps, exportId: string, now = () => new 
   }
 }
 
-async function emailOwner(deps: Deps, businessId: string, expiresAt: Date) {
-  const [owner] = await deps.db
+async function queueReadyEmail(
+  tx: DbOrTx,
+  deps: Pick<Deps, 'publicUrl'>,
+  businessId: string,
+  exportId: string,
+  expiresAt: Date,
+) {
+  const [owner] = await tx
     .select({ email: user.email, businessName: profiles.businessName, timeZone: profiles.timeZone })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.id))
     .where(eq(profiles.id, businessId));
-  if (!owner) return;
-  await deps.mailer.send({
+  if (!owner) return [];
+  return queueTransactionalEmail(tx, {
+    businessId,
+    kind: 'data_export',
+    dedupeKey: `data-export:${exportId}`,
     to: owner.email,
-    ...(await renderEmail('data-export-ready', {
+    ...(await renderEmailRow('data-export-ready', {
       businessName: owner.businessName,
       expires: { at: expiresAt, timeZone: owner.timeZone },
       link: `${deps.publicUrl.replace(/\/$/, '')}/business-profile?tab=data`,

@@ -75,6 +75,12 @@ describe('Export all data', () => {
     // The owner is emailed when it is ready.
     const mails = await t.emailsTo(a.email);
     expect(mails.some((m) => m.subject === 'Your ShineRoute data export is ready')).toBe(true);
+    // Its message row was written with the ready status, in one transaction (decision 1290).
+    const { rows } = await t.handle.query(
+      `select status from message_sends where business_id = $1 and kind = 'data_export'`,
+      [a.userId],
+    );
+    expect(rows).toEqual([{ status: 'sent' }]);
   });
 
   it("another business cannot download it (404), nor see it listed; a technician's role cannot either", async () => {

@@ -551,7 +551,7 @@ async function payableInvoice({ db, linkSecret }: Pick<AppDeps, 'db' | 'linkSecr
 
 /** The pay page's "Use my points": a one-time code to the invoice's email (docs/decisions/0710). */
 export async function sendInvoiceRedeemCode(
-  deps: Pick<AppDeps, 'db' | 'mailer' | 'linkSecret'>,
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'sms' | 'publicUrl' | 'linkSecret' | 'messageRetryDelaysMs'>,
   token: string,
 ) {
   const inv = await payableInvoice(deps, token);

@@ -5,11 +5,16 @@ import { QUOTE_MESSAGES, type QuoteStatus, type quoteInputSchema } from '../../.
 import type { Database, DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { customers, invoices, quotes, services } from '../../db/schema';
-import { renderEmail } from '../../emails';
+import { renderEmailRow } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { assertOwnedIds, assertUuid } from '../../http/ids';
 import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
+import {
+  type AutomationDeps,
+  deliverQueued,
+  queueTransactionalEmail,
+} from '../campaigns/automations/message-queue';
 import { DAY_MS, documentBusiness, pricedLines, quoteOfToken, quotePageUrl } from './documents';
 
 export const QUOTE_NOT_FOUND = 'Quote not found';
@@ -145,12 +150,11 @@ export async function getQuote(db: Database, businessId: string, id: string) {
   return toQuote(row.quote, row.invoiceId);
 }
 
-/** Emails the customer the link to the public quote page; sending again re-sends the same link. */
-export async function sendQuote(
-  deps: Pick<AppDeps, 'db' | 'mailer' | 'publicUrl' | 'linkSecret' | 'linkSecret'>,
-  businessId: string,
-  id: string,
-) {
+/**
+ * Emails the customer the link to the public quote page; sending again re-sends the same link. The email is written in
+ * the transaction that marks the quote sent (decision 1290): a quote is "sent" exactly when its email exists.
+ */
+export async function sendQuote(deps: AutomationDeps, businessId: string, id: string) {
   const { quote } = await findOwnQuote(deps.db, businessId, id);
   if (quote.status !== 'draft' && quote.status !== 'sent') {
     throw conflict(
@@ -158,23 +162,34 @@ export async function sendQuote(
     );
   }
   const business = await documentBusiness(deps.db, businessId);
-  const link = quotePageUrl(deps, quote.id);
-  await deps.mailer.send({
-    to: quote.customerEmail,
-    ...(await renderEmail('quote-sent', {
-      customerName: quote.customerName,
-      businessName: business.name,
-      totalCents: quote.totalCents,
-      depositCents: quote.depositCents,
-      expires: { at: quote.expiresAt, timeZone: business.timeZone },
-      link,
-    })),
+  const email = await renderEmailRow('quote-sent', {
+    customerName: quote.customerName,
+    businessName: business.name,
+    totalCents: quote.totalCents,
+    depositCents: quote.depositCents,
+    expires: { at: quote.expiresAt, timeZone: business.timeZone },
+    link: quotePageUrl(deps, quote.id),
   });
-  const [row] = await deps.db
-    .update(quotes)
-    .set({ status: 'sent', sentAt: new Date() })
-    .where(and(eq(quotes.id, quote.id), inArray(quotes.status, ['draft', 'sent'])))
-    .returning();
+  const { row, messageIds } = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(quotes)
+      .set({ status: 'sent', sentAt: new Date() })
+      .where(and(eq(quotes.id, quote.id), inArray(quotes.status, ['draft', 'sent'])))
+      .returning();
+    // Accepted or declined meanwhile: nothing is sent.
+    if (!row) return { row: null, messageIds: [] };
+    const messageIds = await queueTransactionalEmail(tx, {
+      businessId,
+      customerId: row.customerId,
+      kind: 'quote',
+      // Each Send is its own email.
+      dedupeKey: `quote:${row.id}:${crypto.randomUUID()}`,
+      to: row.customerEmail,
+      ...email,
+    });
+    return { row, messageIds };
+  });
+  await deliverQueued(deps, messageIds);
   return toQuote(row ?? quote);
 }
 

@@ -14,11 +14,15 @@ import {
 } from '../../../shared/loyalty-redeem';
 import type { Database, DbOrTx, Transaction } from '../../db/client';
 import { checkoutSessions, customers, loyaltyTransactions } from '../../db/schema';
-import { renderEmail } from '../../emails';
-import type { AppDeps } from '../../http/context';
+import { renderEmailRow } from '../../emails';
 import { AppError, conflict, invalid, notFound } from '../../http/errors';
 import { hashToken, newToken } from '../../http/tokens';
 import { findPublicBusiness } from '../bookings/book/booking-options.service';
+import {
+  type AutomationDeps,
+  deliverQueued,
+  queueTransactionalEmail,
+} from '../campaigns/automations/message-queue';
 import { offersLoyalty } from './loyalty-plan';
 import { appendPoints } from './points-ledger';
 import { loyaltyVerifications, rewardRedemptions } from './redemption.schema';
@@ -57,10 +61,7 @@ async function findCustomerByEmail(db: DbOrTx, businessId: string, email: string
  * Emails a one-time code when the email belongs to a customer of the business. The answer is the same either way,
  * so the form does not tell who is a customer. At most REDEEM_MAX_CODES codes per email per window.
  */
-export async function sendRedeemCode(
-  deps: Pick<AppDeps, 'db' | 'mailer'>,
-  input: { businessId: string; email: string },
-) {
+export async function sendRedeemCode(deps: AutomationDeps, input: { businessId: string; email: string }) {
   const { db } = deps;
   const business = await findPublicBusiness(db, input.businessId);
   if (!business) throw notFound('This business could not be found');
@@ -83,23 +84,32 @@ export async function sendRedeemCode(
 
   const id = crypto.randomUUID();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await db.insert(loyaltyVerifications).values({
-    id,
-    businessId: business.id,
-    email,
-    codeHash: await hashCode(id, code),
-    expiresAt: new Date(Date.now() + REDEEM_CODE_MINUTES * 60_000),
+  const message = await renderEmailRow('loyalty-code', {
+    businessName: business.name ?? 'ShineRoute',
+    firstName: customer.firstName,
+    code,
+    validMinutes: REDEEM_CODE_MINUTES,
   });
-  const name = business.name ?? 'ShineRoute';
-  await deps.mailer.send({
-    to: email,
-    ...(await renderEmail('loyalty-code', {
-      businessName: name,
-      firstName: customer.firstName,
-      code,
-      validMinutes: REDEEM_CODE_MINUTES,
-    })),
+  // The code and its email commit together (decision 1290): no code the customer was never sent, no email of a code
+  // that was not stored.
+  const messageIds = await db.transaction(async (tx) => {
+    await tx.insert(loyaltyVerifications).values({
+      id,
+      businessId: business.id,
+      email,
+      codeHash: await hashCode(id, code),
+      expiresAt: new Date(Date.now() + REDEEM_CODE_MINUTES * 60_000),
+    });
+    return queueTransactionalEmail(tx, {
+      businessId: business.id,
+      customerId: customer.id,
+      kind: 'loyalty_code',
+      dedupeKey: `loyalty-code:${id}`,
+      to: email,
+      ...message,
+    });
   });
+  await deliverQueued(deps, messageIds);
   return { sent: true as const, message: REDEEM_TEXT.sent };
 }
 

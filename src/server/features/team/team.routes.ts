@@ -98,9 +98,8 @@ teamRoutes.use('*', requireUser, requireOwnerForWrites);
 export const teamApi = teamRoutes
   .openapi(listRoute, async (c) => c.json(await listTeam(c.var.deps.db, c.var.businessId), 200))
   .openapi(inviteRoute, async (c) => {
-    const { db, mailer, publicUrl } = c.var.deps;
     return c.json(
-      await inviteMember(db, mailer, publicUrl, c.var.businessId, c.var.user.id, c.req.valid('json').email),
+      await inviteMember(c.var.deps, c.var.businessId, c.var.user.id, c.req.valid('json').email),
       201,
     );
   })

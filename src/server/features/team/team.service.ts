@@ -11,12 +11,16 @@ import {
   user,
   userRoles,
 } from '../../db/schema';
-import { renderEmail } from '../../emails';
+import { renderEmailRow } from '../../emails';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { assertUuid, isUniqueViolation } from '../../http/ids';
 import { hashToken, newToken } from '../../http/tokens';
-import type { Mailer } from '../../providers/mail/mailer';
 import { openInvitationsOf, seatsMessage, seatsUsed } from '../billing/billing.service';
+import {
+  type AutomationDeps,
+  deliverQueued,
+  queueTransactionalEmail,
+} from '../campaigns/automations/message-queue';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -57,13 +61,12 @@ export async function listTeam(db: DbOrTx, businessId: string) {
  * exceed the plan's seats (docs/decisions/0804). The link carries a random token; only its hash is stored.
  */
 export async function inviteMember(
-  db: Database,
-  mailer: Mailer,
-  publicUrl: string,
+  deps: AutomationDeps,
   businessId: string,
   invitedBy: string,
   email: string,
 ) {
+  const { db, publicUrl } = deps;
   const token = newToken();
   const invitation = await db.transaction(async (tx) => {
     const [biz] = await tx
@@ -108,21 +111,25 @@ export async function inviteMember(
           expiresAt: new Date(Date.now() + INVITATION_DAYS * DAY_MS),
         })
         .returning();
-      return { ...row!, businessName: biz.businessName };
+      // The invitation email is written with the invitation (decision 1290): no invitation without its email.
+      const messageIds = await queueTransactionalEmail(tx, {
+        businessId,
+        kind: 'team_invite',
+        dedupeKey: `team-invite:${row!.id}`,
+        to: email,
+        ...(await renderEmailRow('team-invitation', {
+          businessName: biz.businessName,
+          link: `${publicUrl}/join/${token}`,
+          expiresInDays: INVITATION_DAYS,
+        })),
+      });
+      return { ...row!, messageIds };
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(TEAM_TEXT.alreadyPending);
       throw err;
     }
   });
-  const link = `${publicUrl}/join/${token}`;
-  await mailer.send({
-    to: email,
-    ...(await renderEmail('team-invitation', {
-      businessName: invitation.businessName,
-      link,
-      expiresInDays: INVITATION_DAYS,
-    })),
-  });
+  await deliverQueued(deps, invitation.messageIds);
   return {
     id: invitation.id,
     email: invitation.email,

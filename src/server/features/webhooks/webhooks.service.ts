@@ -10,12 +10,17 @@ import {
 } from '../../../shared/webhooks';
 import type { Database, DbOrTx } from '../../db/client';
 import { profiles, user, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
-import { renderEmail } from '../../emails';
+import { renderEmailRow } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { invalid, notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
 import { afterCursor, cursorText, type ListQuery, pageOf } from '../../http/lists';
 import { checkOutboundUrl, OutboundRefused, postOutbound } from '../../http/outbound';
+import {
+  type AutomationDeps,
+  deliverQueued,
+  queueTransactionalEmail,
+} from '../campaigns/automations/message-queue';
 
 // Outgoing webhooks (decision 1202): an event is written once with one delivery row per subscribed endpoint (unique
 // per endpoint and event), each delivery sent by a queued job that first claims its row, signed by the Standard
@@ -32,10 +37,7 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** How much of an endpoint's answer is read and kept. */
 export const WEBHOOK_MAX_ANSWER_BYTES = 2048;
 
-type Deps = Pick<
-  AppDeps,
-  'db' | 'jobs' | 'mailer' | 'publicUrl' | 'outboundAllowPrivate' | 'webhookRetryDelaysSeconds'
->;
+type Deps = Pick<AppDeps, 'jobs' | 'outboundAllowPrivate' | 'webhookRetryDelaysSeconds'> & AutomationDeps;
 
 const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
 
@@ -443,30 +445,42 @@ export async function deliverWebhook(deps: Deps, deliveryId: string, now = new D
     await queueDeliveries(deps.jobs, [deliveryId], delay);
     return 'retrying' as const;
   }
-  await db
-    .update(webhookDeliveries)
-    .set({ status: 'failed', lastStatusCode: status, lastError: error, lockedUntil: null })
-    .where(eq(webhookDeliveries.id, deliveryId));
-  await disableEndpoint(deps, claimed.endpointId, claimed.businessId, error);
+  // The failed delivery, the endpoint's disabling and the owner's email commit together (decision 1290).
+  const messageIds = await db.transaction(async (tx) => {
+    await tx
+      .update(webhookDeliveries)
+      .set({ status: 'failed', lastStatusCode: status, lastError: error, lockedUntil: null })
+      .where(eq(webhookDeliveries.id, deliveryId));
+    return disableEndpoint(tx, deps, { ...claimed, deliveryId }, error ?? '');
+  });
+  await deliverQueued(deps, messageIds);
   return 'failed' as const;
 }
 
-async function disableEndpoint(deps: Deps, endpointId: string, businessId: string, error: string) {
-  const [endpoint] = await deps.db
+async function disableEndpoint(
+  tx: DbOrTx,
+  deps: Pick<Deps, 'publicUrl'>,
+  delivery: { endpointId: string; businessId: string; deliveryId: string },
+  error: string,
+) {
+  const [endpoint] = await tx
     .update(webhookEndpoints)
     .set({ disabledAt: sql`now()` })
-    .where(and(eq(webhookEndpoints.id, endpointId), isNull(webhookEndpoints.disabledAt)))
+    .where(and(eq(webhookEndpoints.id, delivery.endpointId), isNull(webhookEndpoints.disabledAt)))
     .returning({ url: webhookEndpoints.url });
-  if (!endpoint) return;
-  const [owner] = await deps.db
+  if (!endpoint) return [];
+  const [owner] = await tx
     .select({ email: user.email, businessName: profiles.businessName })
     .from(profiles)
     .innerJoin(user, eq(user.id, profiles.id))
-    .where(eq(profiles.id, businessId));
-  if (!owner) return;
-  await deps.mailer.send({
+    .where(eq(profiles.id, delivery.businessId));
+  if (!owner) return [];
+  return queueTransactionalEmail(tx, {
+    businessId: delivery.businessId,
+    kind: 'webhook_disabled',
+    dedupeKey: `webhook-disabled:${delivery.deliveryId}`,
     to: owner.email,
-    ...(await renderEmail('webhook-endpoint-disabled', {
+    ...(await renderEmailRow('webhook-endpoint-disabled', {
       businessName: owner.businessName,
       url: endpoint.url,
       lastError: error,

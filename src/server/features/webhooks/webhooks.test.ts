@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBooking, createCustomer, createService } from '../../db/factories';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { messageSends, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { isPrivateAddress, PRIVATE_ADDRESS_MESSAGE, postOutbound } from '../../http/outbound';
 import { createTestContext } from '../../test/harness';
 import { bookableBusiness, bookingForm } from '../bookings/book/booking.fixtures';
@@ -185,6 +185,12 @@ describe('delivery', () => {
     expect(ep!.disabledAt).not.toBeNull();
     const [mail] = await t.emailsTo(owner.email);
     expect(mail!.subject).toBe('A webhook endpoint was disabled after failing for a day');
+    // Written with the disabling, in its transaction (decision 1290).
+    const notices = await t.db
+      .select()
+      .from(messageSends)
+      .where(and(eq(messageSends.businessId, owner.userId), eq(messageSends.kind, 'webhook_disabled')));
+    expect(notices.map((n) => n.status)).toEqual(['sent']);
     // A disabled endpoint gets no new events.
     expect(await emitWebhookEvent({ db: t.db }, owner.userId, 'customer.created', { id: 'c3' })).toHaveLength(
       0,

@@ -3,18 +3,20 @@ import { VEHICLE_TYPE_LABELS } from '../../../../shared/pricing';
 import { toE164 } from '../../../../shared/sms';
 import type { DbOrTx } from '../../../db/client';
 import { type checkoutSessions, messageSends } from '../../../db/schema';
-import { renderEmail } from '../../../emails';
+import { renderEmail, renderEmailRow } from '../../../emails';
 import { bookingConfirmedSms, withOptOut } from '../../../emails/sms';
 import type { AppDeps } from '../../../http/context';
 import { manageUrl, newManageToken } from '../../campaigns/automations/customer-links';
-import { type MessageRow, queueMessages } from '../../campaigns/automations/message-queue';
+import {
+  type MessageRow,
+  queueMessages,
+  queueTransactionalEmail,
+} from '../../campaigns/automations/message-queue';
 import { blockedPhones } from '../../campaigns/consent.service';
-import { deliverSend } from '../../campaigns/message-delivery';
 import { findPublicBusiness } from './booking-options.service';
 
 type Checkout = typeof checkoutSessions.$inferSelect;
 type MailDeps = Pick<AppDeps, 'db' | 'mailer' | 'supportEmail'>;
-type ConfirmationDeps = MailDeps & Pick<AppDeps, 'publicUrl' | 'linkSecret' | 'sms' | 'messageRetryDelaysMs'>;
 
 function vehicleText(c: Checkout) {
   const label = [c.vehicleColor, c.vehicleYear, c.vehicleMake, c.vehicleModel].filter(Boolean).join(' ');
@@ -117,15 +119,6 @@ export async function queueBookingMessages(
   return queueMessages(tx, rows);
 }
 
-/**
- * Delivers the rows queueBookingMessages wrote, after the commit: a failure is logged on the row and never undoes the
- * paid booking; a row still pending (a crash, an outage) goes with the next automations tick.
- */
-export async function deliverBookingMessages(deps: ConfirmationDeps, ids: string[]) {
-  for (const id of ids)
-    await deliverSend(deps, id).catch((err) => console.warn('Could not send a booking message', err));
-}
-
 /** The booking's confirmation and notice rows not yet delivered. */
 export async function pendingBookingMessages(db: DbOrTx, bookingId: string) {
   const rows = await db
@@ -160,11 +153,18 @@ export async function sendPlatformLeadEmails(deps: MailDeps, c: Checkout, bookin
   });
 }
 
-/** The slot was taken while the customer paid: tell them the money went back. */
-export async function sendSlotLostEmail(deps: MailDeps, c: Checkout) {
-  await deps.mailer.send({
+/**
+ * The slot was taken while the customer paid: the email telling them the money went back, written in the transaction
+ * that marks the checkout refunded (decision 1290). A checkout without a business (a platform lead) never loses a slot.
+ */
+export async function queueSlotLostEmail(tx: DbOrTx, c: Checkout) {
+  if (!c.businessId) return [];
+  return queueTransactionalEmail(tx, {
+    businessId: c.businessId,
+    kind: 'slot_lost',
+    dedupeKey: `slot-lost:${c.id}`,
     to: c.email,
-    ...(await renderEmail('booking-slot-lost', {
+    ...(await renderEmailRow('booking-slot-lost', {
       firstName: c.firstName,
       serviceName: c.serviceName,
       when: { at: c.scheduledAt, timeZone: c.timeZone },

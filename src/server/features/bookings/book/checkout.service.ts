@@ -19,6 +19,7 @@ import { conflict, invalid, notFound } from '../../../http/errors';
 import type { GeoProviders } from '../../../providers/geo/geo';
 import { pointColumns } from '../../../providers/geo/zip-centroid';
 import { type ChargeTransfer, SUCCESS_PATH } from '../../../providers/payments/payments';
+import { deliverQueued } from '../../campaigns/automations/message-queue';
 import { recordConsent } from '../../campaigns/consent.service';
 import { locationScope, locationScopeById } from '../../locations/locations.service';
 import { redeemHeldReward, rewardForCheckout } from '../../loyalty/redeem.service';
@@ -42,11 +43,10 @@ import {
   slotHasRoom,
 } from '../scheduling/scheduling.service';
 import {
-  deliverBookingMessages,
   pendingBookingMessages,
   queueBookingMessages,
+  queueSlotLostEmail,
   sendPlatformLeadEmails,
-  sendSlotLostEmail,
 } from './booking-emails';
 import { findActiveService, findPublicBusiness, leadServices } from './booking-options.service';
 
@@ -609,15 +609,16 @@ export async function completeBooking(
         await payments.refund(sessionId, payment.paymentReference, {
           connected: Boolean(row.destinationAccount),
         });
-      const [marked] = await db
-        .update(checkoutSessions)
-        .set({ status: 'refunded', refundedAt: new Date(), paymentReference: payment.paymentReference })
-        .where(and(eq(checkoutSessions.id, row.id), sql`${checkoutSessions.status} <> 'refunded'`))
-        .returning({ id: checkoutSessions.id });
-      if (marked)
-        await sendSlotLostEmail(deps, row).catch((err) =>
-          console.warn('Could not send the refund email', err),
-        );
+      // Refunded and the customer's email commit together (decision 1290).
+      const messageIds = await db.transaction(async (tx) => {
+        const [marked] = await tx
+          .update(checkoutSessions)
+          .set({ status: 'refunded', refundedAt: new Date(), paymentReference: payment.paymentReference })
+          .where(and(eq(checkoutSessions.id, row.id), sql`${checkoutSessions.status} <> 'refunded'`))
+          .returning({ id: checkoutSessions.id });
+        return marked ? queueSlotLostEmail(tx, row) : [];
+      });
+      await deliverQueued(deps, messageIds);
       throw conflict(`${BOOKING_MESSAGES.slotTaken}. Your payment has been refunded.`);
     }
   }
@@ -625,7 +626,7 @@ export async function completeBooking(
   if (row.businessId) {
     // After commit: the rows written with the booking go out now; a failure or a crash leaves them to the tick. A
     // repeated completion (the customer's retry, the webhook) delivers what a crashed first one left pending.
-    await deliverBookingMessages(
+    await deliverQueued(
       deps,
       outcome.created ? (outcome.messageIds ?? []) : await pendingBookingMessages(db, outcome.bookingId),
     );

@@ -62,6 +62,27 @@ export async function queueMessages(db: DbOrTx, rows: MessageRow[]) {
 }
 
 /**
+ * A transactional email written in the caller's transaction (the transactional outbox, decisions 1263, 1290): it
+ * exists exactly when the write that implies it commits. Deliver the returned ids after the commit with
+ * `deliverQueued`; a process killed in between leaves the row pending for the next automations tick.
+ */
+export function queueTransactionalEmail(
+  tx: DbOrTx,
+  row: Omit<MessageRow, 'marketing' | 'channel'> & { subject: string },
+) {
+  return queueMessages(tx, [{ ...row, channel: 'email', marketing: false }]);
+}
+
+/**
+ * Delivers rows written in a transaction, after its commit: a failure is logged on the row and never undoes the
+ * write; a row still pending (a crash, an outage) goes with the next automations tick.
+ */
+export async function deliverQueued(deps: AutomationDeps, ids: string[]) {
+  for (const id of ids)
+    await deliverSend(deps, id).catch((err) => console.warn('Could not deliver a queued message', err));
+}
+
+/**
  * A transactional message (confirmation, receipt, self-service notice): written as a row, then delivered at once.
  * A failure is logged on the row, never thrown: it must not undo the booking or payment that caused it.
  */
