@@ -30,6 +30,7 @@ import { registerWorkers } from './jobs/workers';
 import { createLogger } from './observability/logger';
 import { createMetrics } from './observability/metrics';
 import { observeRequests } from './observability/observe-requests';
+import { logProviderCallsTo } from './observability/provider-calls';
 import { createContentGenerator } from './providers/content/content-generator';
 import { createGeo } from './providers/geo/create-geo';
 import { createGoogleCalendar } from './providers/google-calendar/google-api';
@@ -43,6 +44,7 @@ async function main() {
   const env = loadEnv();
   const testCheckoutWarning = checkPaymentsForProduction(env);
   const logger = createLogger({ level: env.LOG_LEVEL });
+  logProviderCallsTo(logger);
   // The queue and pool gauges read the database once it is open.
   let databaseHandle: DatabaseHandle | undefined;
   const metrics = createMetrics({

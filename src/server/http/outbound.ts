@@ -3,6 +3,7 @@ import { lookup as dnsLookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
+import { logProviderCall } from '../observability/provider-calls';
 import { requestIdHeaders } from '../observability/request-context';
 
 /**
@@ -168,8 +169,10 @@ function requestOutbound(
           // Enough read: the rest is not wanted.
           if (size >= maxBytes) res.destroy();
         });
-        const done = () =>
+        const done = () => {
+          logProviderCall({ provider: url.host, method, path: url.pathname, status: res.statusCode ?? 0 });
           resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
+        };
         res.on('end', done);
         res.on('close', done);
         res.on('error', () => done());

@@ -9,6 +9,8 @@ export interface FakeStripeRequest {
   idempotencyKey: string | undefined;
   /** The Stripe-Account header: a request made on a connected account. */
   stripeAccount: string | undefined;
+  /** Our X-Request-Id (decision 1291). */
+  requestId: string | undefined;
   form: Record<string, string>;
 }
 
@@ -421,6 +423,7 @@ export async function startFakeStripe() {
       authorization: req.headers.authorization,
       idempotencyKey,
       stripeAccount: req.headers['stripe-account'] as string | undefined,
+      requestId: req.headers['x-request-id'] as string | undefined,
       form,
     });
     const send = (status: number, body: unknown) => {

@@ -15,6 +15,8 @@ export async function startFakeTwilio(opts: { accountSid: string; authToken: str
   const requests: Array<{
     path: string;
     authorization: string | undefined;
+    /** Our X-Request-Id (decision 1291). */
+    requestId: string | undefined;
     form: Record<string, string>;
     status: number;
   }> = [];
@@ -25,7 +27,13 @@ export async function startFakeTwilio(opts: { accountSid: string; authToken: str
   const server = createServer(async (req, res) => {
     const form = Object.fromEntries(new URLSearchParams(await readBody(req)));
     const reply = (status: number, body: unknown) => {
-      requests.push({ path: req.url ?? '', authorization: req.headers.authorization, form, status });
+      requests.push({
+        path: req.url ?? '',
+        authorization: req.headers.authorization,
+        requestId: req.headers['x-request-id'] as string | undefined,
+        form,
+        status,
+      });
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };

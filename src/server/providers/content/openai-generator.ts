@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { escapeHtml } from '../../../shared/html';
+import { requestIdHeaders } from '../../observability/request-context';
 import type { ContentGenerator, GeneratedContent, PageContext } from './content-generator';
 import { toPlainText } from './sanitize';
 import { generateFromTemplates } from './template-generator';
@@ -70,7 +71,11 @@ async function askModel(config: OpenAiConfig, ctx: PageContext) {
   const doFetch = config.fetch ?? fetch;
   const res = await doFetch(`${config.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${config.apiKey}` },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${config.apiKey}`,
+      ...requestIdHeaders(),
+    },
     body: JSON.stringify({
       model: config.model,
       messages: prompt(ctx),
@@ -108,7 +113,11 @@ async function rewriteSentences(config: OpenAiConfig, sentences: string[]) {
   const doFetch = config.fetch ?? fetch;
   const res = await doFetch(`${config.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${config.apiKey}` },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${config.apiKey}`,
+      ...requestIdHeaders(),
+    },
     body: JSON.stringify({
       model: config.model,
       messages: [

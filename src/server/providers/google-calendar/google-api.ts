@@ -1,4 +1,5 @@
 import { calendar, type calendar_v3 } from '@googleapis/calendar';
+import { requestIdHeaders } from '../../observability/request-context';
 import {
   type GoogleCalendarApi,
   type GoogleEventBody,
@@ -42,12 +43,15 @@ export function googleCalendarApi(config: GoogleApiConfig): GoogleCalendarApi {
     revoke: base ? `${base}/revoke` : 'https://oauth2.googleapis.com/revoke',
   };
   const api = calendar({ version: 'v3', rootUrl: urls.root, timeout: TIMEOUT_MS, retry: false });
-  const as = (accessToken: string) => ({ headers: { Authorization: `Bearer ${accessToken}` } });
+  // Read per call: each carries the id of the request or job it serves (decision 1291).
+  const as = (accessToken: string) => ({
+    headers: { Authorization: `Bearer ${accessToken}`, ...requestIdHeaders() },
+  });
 
   async function tokenRequest(form: Record<string, string>): Promise<GoogleTokens> {
     const res = await fetch(urls.token, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...requestIdHeaders() },
       body: new URLSearchParams({ client_id: config.clientId, client_secret: config.clientSecret, ...form }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
@@ -87,7 +91,7 @@ export function googleCalendarApi(config: GoogleApiConfig): GoogleCalendarApi {
     async revoke(token) {
       await fetch(urls.revoke, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...requestIdHeaders() },
         body: new URLSearchParams({ token }),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });

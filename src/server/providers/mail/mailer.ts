@@ -1,6 +1,8 @@
 import nodemailer from 'nodemailer';
 import type { Database, DbOrTx } from '../../db/client';
 import { outboxMessages } from '../../db/schema';
+import { logProviderCall } from '../../observability/provider-calls';
+import { requestIdHeaders } from '../../observability/request-context';
 
 export interface MailMessage {
   to: string;
@@ -53,7 +55,13 @@ export function createSmtpMailer(db: Database, smtpUrl: string, from: string): M
     transport: 'smtp',
     from,
     async send(message) {
-      const info = await transporter.sendMail({ from, ...message });
+      // The id of the request or job that sent it, as a header of the message (decision 1291).
+      const info = await transporter.sendMail({
+        from,
+        ...message,
+        headers: { ...requestIdHeaders(), ...message.headers },
+      });
+      logProviderCall({ provider: 'smtp', to: message.to, messageId: info.messageId });
       await record(db, message, 'sent');
       return { providerId: typeof info.messageId === 'string' ? info.messageId : null };
     },

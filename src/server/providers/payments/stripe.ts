@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
+import { logProviderCall } from '../../observability/provider-calls';
+import { requestIdHeaders } from '../../observability/request-context';
 import {
   type ConnectedAccountState,
   type PaymentProvider,
@@ -41,11 +43,43 @@ function payoutOf(payout: Stripe.Payout, accountId: string): ProviderPayout {
 export const SIGNATURE_MAX_AGE_SECONDS = 300;
 export const SIGNATURE_CLOCK_SKEW_SECONDS = 60;
 
+/**
+ * Stripe's Node HTTP client, sending our request id (X-Request-Id) with every call and logging each call with
+ * Stripe's own request id (decision 1291). Stripe's Idempotency-Key stays the SDK's.
+ */
+function withRequestId(client: HttpClient): HttpClient {
+  return {
+    getClientName: () => client.getClientName(),
+    async makeRequest(host, port, path, method, headers, requestData, protocol, timeout) {
+      const response = await client.makeRequest(
+        host,
+        port,
+        path,
+        method,
+        { ...headers, ...requestIdHeaders() },
+        requestData,
+        protocol,
+        timeout,
+      );
+      logProviderCall({
+        provider: 'stripe',
+        method,
+        path: path.split('?')[0],
+        status: response.getStatusCode(),
+        stripeRequestId: response.getHeaders()['request-id'],
+      });
+      return response;
+    },
+  };
+}
+type HttpClient = ReturnType<typeof Stripe.createNodeHttpClient>;
+
 /** Stripe Checkout (hosted payment page), Connect Express accounts with destination charges, signed webhooks. */
 export function createStripePaymentProvider(opts: StripeProviderOptions): PaymentProvider {
   const base = opts.apiBase ? new URL(opts.apiBase) : null;
   const protocol = base?.protocol === 'http:' ? 'http' : 'https';
   const stripe = new Stripe(opts.secretKey, {
+    httpClient: withRequestId(Stripe.createNodeHttpClient()),
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,

@@ -1,5 +1,6 @@
 import type { Database, DbOrTx } from '../../db/client';
 import { outboxMessages } from '../../db/schema';
+import { logProviderCall } from '../../observability/provider-calls';
 import { requestIdHeaders } from '../../observability/request-context';
 import type { SendOptions } from '../mail/mailer';
 
@@ -78,6 +79,7 @@ export function createTwilioSmsSender(db: Database, config: TwilioConfig): SmsSe
         throw new ProviderError(`Twilio unreachable: ${(err as Error).message}`, true);
       }
       const body = (await res.json().catch(() => ({}))) as { sid?: string; message?: string };
+      logProviderCall({ provider: 'twilio', status: res.status, sid: body.sid });
       if (!res.ok) {
         const retryable = res.status === 429 || res.status >= 500;
         throw new ProviderError(
