@@ -7,6 +7,7 @@ import { loadEnv } from '../src/server/env';
 const env = loadEnv();
 const handle = await openDatabase({
   databaseUrl: env.DATABASE_URL,
+  directUrl: env.DATABASE_DIRECT_URL,
   dataDir: join(resolve(env.DATA_DIR), 'pglite'),
 });
 await handle.migrate();

@@ -29,6 +29,8 @@ export async function bootstrap(env: Env, opts: { onQuery?: QueryObserver } = {}
   }
   const handle = await openDatabase({
     databaseUrl: env.DATABASE_URL,
+    directUrl: env.DATABASE_DIRECT_URL,
+    readUrl: env.DATABASE_READ_URL,
     dataDir: join(dataDir, 'pglite'),
     onQuery: opts.onQuery,
   });

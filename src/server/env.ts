@@ -11,6 +11,17 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().startsWith('postgres', 'DATABASE_URL must be a postgres:// URL').optional(),
+  // PostgreSQL itself when DATABASE_URL is a transaction pooler (PgBouncer): migrations and their session advisory lock
+  // run here (decision 1292).
+  // A streaming replica of DATABASE_URL for reports, analytics, exports and public page renders (decision 1293).
+  DATABASE_READ_URL: z
+    .string()
+    .startsWith('postgres', 'DATABASE_READ_URL must be a postgres:// URL')
+    .optional(),
+  DATABASE_DIRECT_URL: z
+    .string()
+    .startsWith('postgres', 'DATABASE_DIRECT_URL must be a postgres:// URL')
+    .optional(),
   DATA_DIR: z.string().default('./data'),
   SEED_DEMO: bool,
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),

@@ -16,6 +16,11 @@ export type DbOrTx = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * Reads that tolerate a second of lag (reports, analytics, exports, public page renders): the read replica when
+   * DATABASE_READ_URL is set, else `db` itself (decision 1293). Never for a write or a read of one's own write.
+   */
+  readDb: Database;
   kind: 'pglite' | 'postgres';
   /** Runs a raw SQL script (several statements, no parameters). */
   exec(sqlText: string): Promise<void>;
@@ -66,6 +71,14 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
  */
 export async function openDatabase(opts: {
   databaseUrl?: string;
+  /**
+   * PostgreSQL itself, when `databaseUrl` is a pooler in transaction mode (PgBouncer): migrations run here, since their
+   * lock is a session advisory lock that a transaction pooler would leave on whichever server connection took it
+   * (decision 1292). Everything else, pg-boss included, works through the pooler.
+   */
+  directUrl?: string;
+  /** A streaming replica for lag-tolerant reads (`readDb`; decision 1293). */
+  readUrl?: string;
   dataDir?: string;
   loadDataDir?: Blob;
   onQuery?: QueryObserver;
@@ -79,8 +92,12 @@ export async function openDatabase(opts: {
     // pg reports that on the pool; without a listener it would crash the process. The pool replaces the client.
     pool.on('error', (err) => console.warn(`PostgreSQL connection closed: ${err.message}`));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+    const readPool = opts.readUrl ? new pg.Pool({ connectionString: opts.readUrl, max }) : null;
+    if (readPool && onQuery) readPool.on('connect', (client) => timeQueries(client, onQuery));
+    readPool?.on('error', (err) => console.warn(`Read replica connection closed: ${err.message}`));
     return {
       db,
+      readDb: readPool ? drizzlePg(readPool, { schema, casing: 'snake_case' }) : db,
       kind: 'postgres',
       exec: async (text) => {
         await pool.query(text);
@@ -93,16 +110,24 @@ export async function openDatabase(opts: {
       },
       migrate: async () => {
         // A session-level advisory lock held on one connection serialises migrations across instances.
-        const lockClient = await pool.connect();
+        // Two direct connections: one holds the lock, the other runs the migrations.
+        const direct = opts.directUrl ? new pg.Pool({ connectionString: opts.directUrl, max: 2 }) : null;
+        const lockClient = await (direct ?? pool).connect();
         try {
           await lockClient.query('select pg_advisory_lock(727274)');
-          await migratePg(db, { migrationsFolder });
+          await migratePg(direct ? drizzlePg(direct, { schema, casing: 'snake_case' }) : db, {
+            migrationsFolder,
+          });
         } finally {
           await lockClient.query('select pg_advisory_unlock(727274)').catch(() => {});
           lockClient.release();
+          await direct?.end();
         }
       },
-      close: () => pool.end(),
+      close: async () => {
+        await pool.end();
+        await readPool?.end();
+      },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     };
   }
@@ -126,6 +151,7 @@ export async function openDatabase(opts: {
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
+    readDb: db,
     kind: 'pglite',
     exec: async (text) => {
       await client.exec(text);
