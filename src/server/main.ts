@@ -178,6 +178,7 @@ async function main() {
   const jobs = await createJobQueue(handle, { logger });
   const deps = {
     db,
+    readDb: handle.readDb,
     auth,
     mailer,
     payments,

@@ -15,6 +15,11 @@ import type { DataKeys } from './encryption';
 
 export interface AppDeps {
   db: Database;
+  /**
+   * Lag-tolerant reads (reports, analytics, exports, public page renders): the read replica with DATABASE_READ_URL,
+   * else `db` (decision 1293). Absent in tests that do not set it: read from `readDbOf(deps)`.
+   */
+  readDb?: Database;
   auth: Auth;
   mailer: Mailer;
   /** Checkout sessions: Stripe, or the built-in test checkout. */
@@ -87,3 +92,6 @@ export type AppEnv = {
     memberRole: 'owner' | 'technician';
   };
 };
+
+/** Where lag-tolerant reads go: the read replica when configured, else the primary (decision 1293). */
+export const readDbOf = (deps: Pick<AppDeps, 'db' | 'readDb'>): Database => deps.readDb ?? deps.db;

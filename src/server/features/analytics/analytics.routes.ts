@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { analyticsQuerySchema, resolveAnalyticsPeriod } from '../../../shared/analytics';
 import { requireAdmin, requireUser } from '../../access/guards';
+import { readDbOf } from '../../http/context';
 import { invalid } from '../../http/errors';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { analyticsCsv } from './analytics.csv';
@@ -82,11 +83,11 @@ adminAnalyticsRoutes.use('*', requireUser, requireAdmin);
 
 export const adminAnalyticsApi = adminAnalyticsRoutes
   .openapi(analyticsRoute, async (c) =>
-    c.json(await platformAnalytics(c.var.deps.db, periodOf(c.req.valid('query'))), 200),
+    c.json(await platformAnalytics(readDbOf(c.var.deps), periodOf(c.req.valid('query'))), 200),
   )
   .openapi(csvRoute, async (c) => {
     const period = periodOf(c.req.valid('query'));
-    const csv = analyticsCsv(await platformAnalytics(c.var.deps.db, period));
+    const csv = analyticsCsv(await platformAnalytics(readDbOf(c.var.deps), period));
     c.header(
       'Content-Disposition',
       `attachment; filename="shineroute-analytics-${period.from}-to-${period.to}.csv"`,

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/owner-analytics';
 import { planIncludes, upgradeMessage } from '../../../shared/plan-features';
 import { requireFeature, requireOwner, requireUser } from '../../access/guards';
+import { readDbOf } from '../../http/context';
 import { invalid, paymentRequired } from '../../http/errors';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { loadPlan } from '../billing/plan-state';
@@ -208,14 +209,15 @@ ownerAnalyticsRoutes.use('/labour-rate', requireFeature('advanced_analytics'));
 
 export const ownerAnalyticsApi = ownerAnalyticsRoutes
   .openapi(basicRoute, async (c) => {
-    const { db } = c.var.deps;
+    // Reports tolerate a second of lag: the read replica when there is one (decision 1293).
+    const db = readDbOf(c.var.deps);
     const { period, timeZone } = await periodOf(db, c.var.businessId, c.req.valid('query'));
     const plan = await loadPlan(db, c.var.businessId);
     const figures = await ownerAnalytics(db, c.var.businessId, period);
     return c.json({ ...figures, timeZone, advanced: planIncludes(plan.plan, 'advanced_analytics') }, 200);
   })
   .openapi(advancedRoute, async (c) => {
-    const { db } = c.var.deps;
+    const db = readDbOf(c.var.deps);
     const { period } = await periodOf(db, c.var.businessId, c.req.valid('query'));
     const [figures, memberships] = await Promise.all([
       ownerAdvancedAnalytics(db, c.var.businessId, period),
@@ -230,7 +232,7 @@ export const ownerAnalyticsApi = ownerAnalyticsRoutes
     c.json(await saveLabourRate(c.var.deps.db, c.var.businessId, c.req.valid('json').hourlyCostCents), 200),
   )
   .openapi(csvRoute, async (c) => {
-    const { db } = c.var.deps;
+    const db = readDbOf(c.var.deps);
     const { report, ...asked } = c.req.valid('query');
     const { period } = await periodOf(db, c.var.businessId, asked);
     let rows: Array<Array<string | number | null>>;
