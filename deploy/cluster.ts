@@ -112,8 +112,22 @@ export async function startCluster(opts: {
     return until(ready(ports[i]!), `instance ${i + 1} on port ${ports[i]}`);
   };
   // The first instance seeds the demo data alone; the others start together once it is ready.
-  await start(0, true);
-  await Promise.all(ports.slice(1).map((_, i) => start(i + 1, false)));
+  try {
+    await start(0, true);
+    await Promise.all(ports.slice(1).map((_, i) => start(i + 1, false)));
+  } catch (err) {
+    // An instance that never became ready: stop the ones started, and drop the fresh database, before giving up.
+    for (const child of children) child?.kill('SIGKILL');
+    await Promise.all(exits);
+    if (fresh) {
+      const admin = new pg.Client({ connectionString: ADMIN_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${fresh} with (force)`);
+      await admin.end();
+    }
+    rmSync(work, { recursive: true, force: true });
+    throw err;
+  }
 
   const statsPort = opts.port + opts.instances + 1;
   const config = readFileSync(join(ROOT, 'deploy/haproxy.cfg'), 'utf8')
