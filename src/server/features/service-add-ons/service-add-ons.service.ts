@@ -42,19 +42,8 @@ async function ownService(db: DbOrTx, businessId: string, serviceId: string) {
 /** The service's active add-ons, by name (archived ones are history only). */
 export async function listAddOns(db: DbOrTx, businessId: string, serviceId: string) {
   await ownService(db, businessId, serviceId);
-  const rows = await db
-    .select()
-    .from(serviceAddOns)
-    .where(
-      and(
-        eq(serviceAddOns.businessId, businessId),
-        eq(serviceAddOns.serviceId, serviceId),
-        eq(serviceAddOns.isActive, true),
-      ),
-    )
-    .orderBy(asc(serviceAddOns.name), asc(serviceAddOns.id));
   // A service's add-ons are a handful: the whole list (decision 1135).
-  return wholeList(rows.map(toAddOn));
+  return wholeList((await activeAddOnsOf(db, businessId, serviceId)).map(toAddOn));
 }
 
 export async function createAddOn(db: DbOrTx, businessId: string, serviceId: string, input: AddOnInput) {
@@ -117,6 +106,7 @@ export async function offersAddOns(db: DbOrTx, businessId: string) {
   return planIncludes(plan.plan, 'upsells') && subscriptionState(plan) !== 'lapsed';
 }
 
+/** The service's active add-ons, by name; none for an id that is not one. */
 async function activeAddOnsOf(db: DbOrTx, businessId: string, serviceId: string) {
   if (!UUID.test(serviceId)) return [];
   return db
