@@ -1,5 +1,5 @@
 import { ArrowLeft, BarChart3, Download } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   type AnalyticsPeriod,
@@ -10,10 +10,9 @@ import {
 import { formatCents } from '../../../shared/money';
 import { addDays } from '../../../shared/time';
 import { type Analytics, analyticsCsvUrl, useAnalytics } from '../../api/analytics';
+import { PeriodPicker } from '../../components/domain/period-picker';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
-import { Field } from '../../components/ui/label';
 import { EmptyState, ErrorState } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -27,9 +26,9 @@ const ZipChecksChart = lazy(() => charts().then((m) => ({ default: m.ZipChecksCh
 const WaitlistChart = lazy(() => charts().then((m) => ({ default: m.WaitlistChart })));
 
 const PRESETS = [
-  { label: '4 weeks', days: 28 },
-  { label: '12 weeks', days: 84 },
-  { label: '52 weeks', days: 364 },
+  { id: '4w', label: 'Last 4 weeks', days: 28 },
+  { id: '12w', label: 'Last 12 weeks', days: 84 },
+  { id: '52w', label: 'Last 52 weeks', days: 364 },
 ];
 
 function usePeriod(): [AnalyticsPeriod, string | null, (p: Partial<AnalyticsPeriod>) => void] {
@@ -195,18 +194,13 @@ function Figures({ data }: { data: Analytics }) {
 /** /admin/analytics: platform figures for a chosen period, with charts and a CSV export (docs/decisions/0830). */
 export function AdminAnalyticsPage() {
   const [period, error, setPeriod] = usePeriod();
-  const [draft, setDraft] = useState(period);
   const query = useAnalytics(period);
   const today = isoDay(new Date());
-  const preset = (days: number) => {
-    const p = { from: addDays(today, -(days - 1)), to: today };
-    setDraft(p);
-    setPeriod(p);
-  };
-  const draftError = (() => {
-    const r = resolveAnalyticsPeriod(draft);
-    return 'error' in r ? r.error : null;
-  })();
+  const presets = PRESETS.map((p) => ({
+    id: p.id,
+    label: p.label,
+    period: { from: addDays(today, -(p.days - 1)), to: today },
+  }));
 
   return (
     <>
@@ -226,50 +220,17 @@ export function AdminAnalyticsPage() {
           </Button>
         }
       />
-      <Card className="mb-6 p-4">
-        <form
-          className="flex flex-col gap-3 sm:flex-row sm:items-end"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!draftError) setPeriod(draft);
-          }}
-        >
-          <div className="grid grid-cols-2 gap-3 sm:flex sm:gap-3">
-            <Field id="analytics-from" label="From">
-              <Input
-                type="date"
-                value={draft.from}
-                max={today}
-                onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-              />
-            </Field>
-            <Field id="analytics-to" label="To">
-              <Input
-                type="date"
-                value={draft.to}
-                max={today}
-                onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-              />
-            </Field>
-          </div>
-          <Button type="submit" disabled={Boolean(draftError)}>
-            Show
-          </Button>
-          <fieldset className="flex flex-wrap gap-2 sm:ml-auto">
-            <legend className="sr-only">Quick periods</legend>
-            {PRESETS.map((p) => (
-              <Button key={p.days} type="button" variant="outline" size="sm" onClick={() => preset(p.days)}>
-                Last {p.label}
-              </Button>
-            ))}
-          </fieldset>
-        </form>
-        {(draftError || error) && (
-          <p role="alert" className="mt-2 text-sm font-medium text-red-600">
-            {draftError ?? error}
-          </p>
-        )}
-      </Card>
+      <PeriodPicker
+        period={period}
+        onChange={setPeriod}
+        validate={(p) => {
+          const r = resolveAnalyticsPeriod(p);
+          return 'error' in r ? r.error : null;
+        }}
+        error={error}
+        presets={presets}
+        max={today}
+      />
       {query.isPending ? (
         <div
           role="status"

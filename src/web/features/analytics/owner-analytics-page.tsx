@@ -26,6 +26,7 @@ import {
   useOwnerAnalytics,
   useSaveLabourRate,
 } from '../../api/owner-analytics';
+import { PeriodPicker } from '../../components/domain/period-picker';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -536,22 +537,14 @@ export function OwnerAnalyticsPage() {
   const [zone, setZone] = useState<string | null>(null);
   const today = todayInZone(zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
   const [period, error, setPeriod] = usePeriod(today);
-  const [draft, setDraft] = useState(period);
   const basic = useOwnerAnalytics(period);
   if (basic.data && basic.data.timeZone !== zone) setZone(basic.data.timeZone);
   const advanced = useOwnerAdvancedAnalytics(period, Boolean(basic.data?.advanced));
-  const draftError = (() => {
-    const r = resolveOwnerPeriod(draft, today);
-    return 'error' in r ? r.error : null;
-  })();
-  const choose = (p: OwnerPeriod) => {
-    setDraft(p);
-    setPeriod(p);
-  };
-  const activePreset = OWNER_ANALYTICS_PRESETS.find((p) => {
-    const x = presetPeriod(p.days, today);
-    return x.from === period.from && x.to === period.to;
-  });
+  const presets = OWNER_ANALYTICS_PRESETS.map((p) => ({
+    id: p.id,
+    label: p.label,
+    period: presetPeriod(p.days, today),
+  }));
 
   return (
     <>
@@ -559,62 +552,23 @@ export function OwnerAnalyticsPage() {
         title="Analytics"
         description="Revenue, bookings and customers for a period of your business's days, compared with the period before."
       />
-      <Card className="mb-6 p-4">
-        <fieldset className="mb-3 flex flex-wrap gap-2">
-          <legend className="sr-only">Period</legend>
-          {OWNER_ANALYTICS_PRESETS.map((p) => (
-            <Button
-              key={p.id}
-              type="button"
-              size="sm"
-              variant={activePreset?.id === p.id ? 'navy' : 'outline'}
-              aria-pressed={activePreset?.id === p.id}
-              onClick={() => choose(presetPeriod(p.days, today))}
-            >
-              {p.label}
-            </Button>
-          ))}
-        </fieldset>
-        <form
-          className="flex flex-col gap-3 sm:flex-row sm:items-end"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!draftError) setPeriod(draft);
-          }}
-        >
-          {/* One column on a phone: a date input will not shrink below its own width. */}
-          <div className="grid gap-3 sm:flex">
-            <Field id="analytics-from" label="From">
-              <Input
-                type="date"
-                value={draft.from}
-                onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-              />
-            </Field>
-            <Field id="analytics-to" label="To">
-              <Input
-                type="date"
-                value={draft.to}
-                onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-              />
-            </Field>
-          </div>
-          <Button type="submit" disabled={Boolean(draftError)}>
-            Show
-          </Button>
-        </form>
-        {(draftError || error) && (
-          <p role="alert" className="mt-2 text-sm font-medium text-red-600">
-            {draftError ?? error}
-          </p>
-        )}
+      <PeriodPicker
+        period={period}
+        onChange={setPeriod}
+        validate={(p) => {
+          const r = resolveOwnerPeriod(p, today);
+          return 'error' in r ? r.error : null;
+        }}
+        error={error}
+        presets={presets}
+      >
         {basic.data && (
           <p className="mt-2 text-xs text-slate-600">
             {day(basic.data.period.from)} – {day(basic.data.period.to)}, compared with{' '}
             {day(basic.data.previous.from)} – {day(basic.data.previous.to)} ({basic.data.timeZone}).
           </p>
         )}
-      </Card>
+      </PeriodPicker>
       {basic.isPending ? (
         <div
           role="status"
