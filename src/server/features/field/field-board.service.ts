@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { BookingStatus } from '../../../shared/constants';
 import type { FieldBoardRow, FieldEventKind, FieldStatus } from '../../../shared/field';
 import { user } from '../../auth/auth.schema';

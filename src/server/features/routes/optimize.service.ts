@@ -2,6 +2,7 @@ import {
   ARRIVAL_WINDOW_MINUTES,
   type OptimizeInput,
   optimizeInputSchema,
+  type Point,
   ROUTES_TEXT,
   type RoutePlan,
   SHIFT,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
 import { SLOT_HOLDING_STATUSES } from '../../../../shared/booking-status';
 import type { BusyInterval } from '../../../../shared/slots';
 import type { DbOrTx } from '../../../db/client';
@@ -79,6 +79,14 @@ export async function dayCommitments(
     })),
     external,
   };
+}
+
+/** The people of a location, as SQL: a non-primary one's technicians; at the main one, everyone other locations did not
+ *  take. */
+function peopleAt(column: Parameters<typeof inArray>[0], at: LocationScope | null | undefined) {
+  if (!at) return undefined;
+  if (!at.isPrimary) return at.technicianIds.length > 0 ? inArray(column, at.technicianIds) : sql`false`;
+  return at.elsewhereIds.length > 0 ? notInArray(column, at.elsewhereIds) : undefined;
 }
 
 /** Whether a person works at the location: a non-primary one's technicians; at the main one, everyone other locations
