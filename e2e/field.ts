@@ -96,15 +96,15 @@ export async function settablePhoneClock(phone: BrowserContext) {
       }
     };
     const RealWith = Real as unknown as new (...a: unknown[]) => Date;
-    function PhoneDate(...args: unknown[]) {
+    function phoneDate(...args: unknown[]) {
       if (!new.target) return new Real(Real.now() + shift()).toString();
       return args.length === 0 ? new Real(Real.now() + shift()) : new RealWith(...args);
     }
-    PhoneDate.prototype = Real.prototype;
-    PhoneDate.now = () => Real.now() + shift();
-    PhoneDate.parse = Real.parse;
-    PhoneDate.UTC = Real.UTC;
-    globalThis.Date = PhoneDate as unknown as DateConstructor;
+    phoneDate.prototype = Real.prototype;
+    phoneDate.now = () => Real.now() + shift();
+    phoneDate.parse = Real.parse;
+    phoneDate.UTC = Real.UTC;
+    globalThis.Date = phoneDate as unknown as DateConstructor;
   }, CLOCK_SHIFT_KEY);
 }
 

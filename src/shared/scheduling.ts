@@ -63,7 +63,11 @@ const dayHoursSchema = z
   .refine((d) => d.open < d.close, { message: 'Closing time must be after opening time', path: ['close'] });
 
 export const bookingRulesSchema = z.object({
-  weeklyHours: z.array(dayHoursSchema.nullable()).length(7, 'Please give hours for all seven days'),
+  // min and max, not length: the OpenAPI document then says 7 items (minItems/maxItems), as a client needs to know.
+  weeklyHours: z
+    .array(dayHoursSchema.nullable())
+    .min(7, 'Please give hours for all seven days')
+    .max(7, 'Please give hours for all seven days'),
   closedDates: z.array(isoDate).max(366, 'Too many closed dates'),
   slotMinutes: z.coerce
     .number({ error: 'Please enter the slot length in minutes' })

@@ -270,7 +270,7 @@ describe("business A with business B's ids in request bodies", () => {
       locationAddress: '1 Main St',
     },
     // The owner's New booking every 1, 2 or 4 weeks (issue 32): A's service is repeatable (populateTenant).
-    'POST /api/series': { date: bookableDate(), time: '10:00', repeatWeeks: 2, vehicleYear: null },
+    'POST /api/series': { date: bookableDate(), time: '15:00', repeatWeeks: 2, vehicleYear: null },
     'PATCH /api/bookings/:id': {
       date: undefined,
       time: undefined,

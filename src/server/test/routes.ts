@@ -118,6 +118,10 @@ export function sampleOf(
       if (schema.format === 'email' || /email/i.test(key)) return 'sample@example.com';
       if (/phone/i.test(key)) return '(512) 555-0142';
       if (/zip/i.test(key)) return '78701';
+      if (/timeZone/i.test(key)) return 'America/Chicago';
+      // A day's hours: closing after opening.
+      if (key === 'open') return '08:00';
+      if (key === 'close') return '18:00';
       // A documented instant before the names' guesses: a field's deviceTime is an ISO time, not a clock time.
       if (schema.format === 'date-time') return '2030-01-15T15:00:00.000Z';
       if (/date$/i.test(key) || /On$/.test(key)) return '2030-01-15';

@@ -270,7 +270,9 @@ function Calibration({ calibration }: { calibration: RouteSettingsView['calibrat
         ) : (
           <>
             <p className="text-base font-semibold text-slate-900 tabular-nums">
-              {factor === null ? 'Default: ×1.00' : `×${factor.toFixed(2)} the local estimate`}
+              {factor === null
+                ? 'Default: ×1.00'
+                : `×${factor.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} the local estimate`}
             </p>
             <p>
               {observations} {observations === 1 ? 'drive' : 'drives'} measured from check-ins
