@@ -59,6 +59,10 @@ CREATE TRIGGER profiles_primary_location AFTER INSERT ON profiles
 -- serving its zip, else at the primary one; a platform lead has none until it is assigned to a business.
 CREATE OR REPLACE FUNCTION bookings_default_location() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- A booking given to another business (a platform lead reassigned) leaves its old business's location behind.
+  IF TG_OP = 'UPDATE' AND NEW.business_id IS DISTINCT FROM OLD.business_id THEN
+    NEW.location_id := NULL;
+  END IF;
   IF NEW.business_id IS NULL THEN
     NEW.location_id := NULL;
   ELSIF NEW.location_id IS NULL THEN
