@@ -5,8 +5,9 @@ import { isFieldPath, isKnownAppPath } from './routes';
 // The server answers 404 to a path it does not know (src/server/http/web-static.ts), so a screen the web router has
 // but this list lacks loads with a 404 status on a direct visit or a reload.
 const routerSource = readFileSync(new URL('../web/router.tsx', import.meta.url), 'utf8');
-// /book/:slug is rendered by the server itself (src/server/server-rendered-pages.ts) before this check.
-const SERVER_RENDERED = new Set(['*', '/book/:slug']);
+// /book/:slug and a location's /book/:slug/:location are rendered by the server itself (src/server/server-rendered-pages.ts)
+// before this check.
+const SERVER_RENDERED = new Set(['*', '/book/:slug', '/book/:slug/:location']);
 const routerPaths = [...routerSource.matchAll(/path: '([^']+)'/g)]
   .map((m) => m[1]!)
   .filter((p) => !SERVER_RENDERED.has(p));
