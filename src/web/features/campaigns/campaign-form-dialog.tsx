@@ -11,16 +11,7 @@ import {
   campaignInputSchema,
 } from '../../../shared/campaigns';
 import { type Template, useAudience, useCreateCampaign, useTemplates } from '../../api/campaigns';
-import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { Input, Textarea } from '../../components/ui/input';
 import { Field, Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
@@ -96,102 +87,93 @@ export function CampaignFormDialog({
   const ofType = (templates.data?.items ?? []).filter((t) => t.type === type);
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
-      <DialogContent size="lg">
-        <form onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" noValidate>
-          <DialogHeader>
-            <DialogTitle>New Campaign</DialogTitle>
-            <DialogDescription>Saved as a draft; nothing is sent until you press Send Now.</DialogDescription>
-          </DialogHeader>
-          <DialogBody className="grid gap-4">
-            <Field id="campaign-name" label="Campaign Name" error={errors.name?.message}>
-              <Input autoComplete="off" placeholder="Spring detailing special" {...form.register('name')} />
-            </Field>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Controller
-                control={form.control}
-                name="type"
-                render={({ field }) => (
-                  <ChannelSelect
-                    id="campaign-type"
-                    value={field.value}
-                    onChange={(v) => {
-                      field.onChange(v);
-                      form.setValue('templateId', null);
-                    }}
-                  />
-                )}
-              />
-              <div className="grid gap-1.5">
-                <Label htmlFor="campaign-template">Template (optional)</Label>
-                <Controller
-                  control={form.control}
-                  name="templateId"
-                  render={({ field }) => (
-                    <Select
-                      value={field.value ?? NO_TEMPLATE}
-                      onValueChange={(v) => applyTemplate(v === NO_TEMPLATE ? '' : v)}
-                    >
-                      <SelectTrigger id="campaign-template">
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        <SelectItem value={NO_TEMPLATE}>No template</SelectItem>
-                        {ofType.map((t) => (
-                          <SelectItem key={t.id} value={t.id}>
-                            {t.name}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              </div>
-            </div>
-            {type === 'email' && (
-              <Field id="campaign-subject" label="Subject Line" error={errors.subject?.message}>
-                <Input autoComplete="off" {...form.register('subject')} />
-              </Field>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+      title="New Campaign"
+      description="Saved as a draft; nothing is sent until you press Send Now."
+      submitLabel="Create Campaign"
+      size="lg"
+    >
+      <Field id="campaign-name" label="Campaign Name" error={errors.name?.message}>
+        <Input autoComplete="off" placeholder="Spring detailing special" {...form.register('name')} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Controller
+          control={form.control}
+          name="type"
+          render={({ field }) => (
+            <ChannelSelect
+              id="campaign-type"
+              value={field.value}
+              onChange={(v) => {
+                field.onChange(v);
+                form.setValue('templateId', null);
+              }}
+            />
+          )}
+        />
+        <div className="grid gap-1.5">
+          <Label htmlFor="campaign-template">Template (optional)</Label>
+          <Controller
+            control={form.control}
+            name="templateId"
+            render={({ field }) => (
+              <Select
+                value={field.value ?? NO_TEMPLATE}
+                onValueChange={(v) => applyTemplate(v === NO_TEMPLATE ? '' : v)}
+              >
+                <SelectTrigger id="campaign-template">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={NO_TEMPLATE}>No template</SelectItem>
+                  {ofType.map((t) => (
+                    <SelectItem key={t.id} value={t.id}>
+                      {t.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
             )}
-            <Field id="campaign-message" label="Message" error={errors.message?.message}>
-              <Textarea rows={type === 'sms' ? 4 : 7} {...form.register('message')} />
-            </Field>
-            {type === 'sms' ? <SmsHint message={message} /> : <EmailHint />}
-            <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
-              <p className="font-medium text-slate-800">Target Audience</p>
-              <p className="mt-1 flex items-center gap-2 text-slate-700" data-testid="campaign-audience">
-                <Users className="size-4 text-slate-500" aria-hidden="true" />
-                All Customers
-                {audience.data && (
-                  <span>
-                    · {audience.data.recipients} {audience.data.recipients === 1 ? 'recipient' : 'recipients'}
-                    {audience.data.skipped > 0 &&
-                      ` (${audience.data.skipped} skipped: no ${type === 'sms' ? 'SMS opt-in' : 'email consent'})`}
-                  </span>
-                )}
-              </p>
-              <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-500">
-                {type === 'sms' ? (
-                  <MessageSquare className="size-3.5" aria-hidden="true" />
-                ) : (
-                  <Mail className="size-3.5" aria-hidden="true" />
-                )}
-                {type === 'sms'
-                  ? 'Only customers who opted in to texts; sent between 8:00 AM and 9:00 PM your time.'
-                  : 'Everyone who has not unsubscribed.'}
-              </p>
-            </div>
-          </DialogBody>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              Create Campaign
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          />
+        </div>
+      </div>
+      {type === 'email' && (
+        <Field id="campaign-subject" label="Subject Line" error={errors.subject?.message}>
+          <Input autoComplete="off" {...form.register('subject')} />
+        </Field>
+      )}
+      <Field id="campaign-message" label="Message" error={errors.message?.message}>
+        <Textarea rows={type === 'sms' ? 4 : 7} {...form.register('message')} />
+      </Field>
+      {type === 'sms' ? <SmsHint message={message} /> : <EmailHint />}
+      <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
+        <p className="font-medium text-slate-800">Target Audience</p>
+        <p className="mt-1 flex items-center gap-2 text-slate-700" data-testid="campaign-audience">
+          <Users className="size-4 text-slate-500" aria-hidden="true" />
+          All Customers
+          {audience.data && (
+            <span>
+              · {audience.data.recipients} {audience.data.recipients === 1 ? 'recipient' : 'recipients'}
+              {audience.data.skipped > 0 &&
+                ` (${audience.data.skipped} skipped: no ${type === 'sms' ? 'SMS opt-in' : 'email consent'})`}
+            </span>
+          )}
+        </p>
+        <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-500">
+          {type === 'sms' ? (
+            <MessageSquare className="size-3.5" aria-hidden="true" />
+          ) : (
+            <Mail className="size-3.5" aria-hidden="true" />
+          )}
+          {type === 'sms'
+            ? 'Only customers who opted in to texts; sent between 8:00 AM and 9:00 PM your time.'
+            : 'Everyone who has not unsubscribed.'}
+        </p>
+      </div>
+    </FormDialog>
   );
 }

@@ -5,16 +5,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { CAMPAIGN_MESSAGES, templateInputSchema } from '../../../shared/campaigns';
 import { type Template, useSaveTemplate } from '../../api/campaigns';
-import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { Input, Textarea } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { ChannelSelect } from './channel-select';
@@ -68,51 +59,40 @@ export function TemplateFormDialog({
   );
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
-      <DialogContent size="lg">
-        <form onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" noValidate>
-          <DialogHeader>
-            <DialogTitle>{template ? 'Edit Template' : 'New Template'}</DialogTitle>
-            <DialogDescription>
-              Reuse a message across campaigns; variables are filled for each customer.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogBody className="grid gap-4">
-            <Field id="template-name" label="Template Name" error={errors.name?.message}>
-              <Input autoComplete="off" {...form.register('name')} />
-            </Field>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Controller
-                control={form.control}
-                name="type"
-                render={({ field }) => (
-                  <ChannelSelect id="template-type" value={field.value} onChange={field.onChange} />
-                )}
-              />
-              <Field id="template-category" label="Category">
-                <Input autoComplete="off" placeholder="Promotion, Reminder…" {...form.register('category')} />
-              </Field>
-            </div>
-            {type === 'email' && (
-              <Field id="template-subject" label="Subject Line">
-                <Input autoComplete="off" {...form.register('subject')} />
-              </Field>
-            )}
-            <Field id="template-content" label="Content" error={errors.content?.message}>
-              <Textarea rows={6} {...form.register('content')} />
-            </Field>
-            {type === 'sms' ? <SmsHint message={content} /> : <EmailHint />}
-          </DialogBody>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              Save Template
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+      title={template ? 'Edit Template' : 'New Template'}
+      description="Reuse a message across campaigns; variables are filled for each customer."
+      submitLabel="Save Template"
+      size="lg"
+    >
+      <Field id="template-name" label="Template Name" error={errors.name?.message}>
+        <Input autoComplete="off" {...form.register('name')} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Controller
+          control={form.control}
+          name="type"
+          render={({ field }) => (
+            <ChannelSelect id="template-type" value={field.value} onChange={field.onChange} />
+          )}
+        />
+        <Field id="template-category" label="Category">
+          <Input autoComplete="off" placeholder="Promotion, Reminder…" {...form.register('category')} />
+        </Field>
+      </div>
+      {type === 'email' && (
+        <Field id="template-subject" label="Subject Line">
+          <Input autoComplete="off" {...form.register('subject')} />
+        </Field>
+      )}
+      <Field id="template-content" label="Content" error={errors.content?.message}>
+        <Textarea rows={6} {...form.register('content')} />
+      </Field>
+      {type === 'sms' ? <SmsHint message={content} /> : <EmailHint />}
+    </FormDialog>
   );
 }

@@ -9,16 +9,7 @@ import {
   customerInputSchema,
 } from '../../../shared/customers.schemas';
 import { type Customer, useSaveCustomer } from '../../api/customers';
-import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { FormDialog, failureMessage } from '../../components/ui/form-dialog';
 import { Input, Textarea } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { ApiError } from '../../lib/api';
@@ -69,7 +60,7 @@ export function CustomerFormDialog({
       });
       onOpenChange(false);
     } catch (e) {
-      const message = e instanceof Error ? e.message : 'Failed to save customer';
+      const message = failureMessage(e, 'Failed to save customer');
       if (e instanceof ApiError && e.status === 409 && message === CUSTOMER_MESSAGES.duplicateEmail) {
         form.setError('email', { message });
       }
@@ -78,57 +69,40 @@ export function CustomerFormDialog({
   });
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
-      <DialogContent size="lg">
-        <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
-          <DialogHeader>
-            <DialogTitle>{customer ? 'Edit Customer' : 'Add Customer'}</DialogTitle>
-            <DialogDescription>First name, last name and email are required.</DialogDescription>
-          </DialogHeader>
-          <DialogBody className="grid gap-4 sm:grid-cols-2">
-            <Field id="customer-firstName" label="First name" error={errors.firstName?.message}>
-              <Input autoComplete="off" {...form.register('firstName')} />
-            </Field>
-            <Field id="customer-lastName" label="Last name" error={errors.lastName?.message}>
-              <Input autoComplete="off" {...form.register('lastName')} />
-            </Field>
-            <Field id="customer-email" label="Email" error={errors.email?.message}>
-              <Input type="email" autoComplete="off" {...form.register('email')} />
-            </Field>
-            <Field id="customer-phone" label="Phone">
-              <Input id="customer-phone" type="tel" autoComplete="off" {...form.register('phone')} />
-            </Field>
-            <div className="sm:col-span-2">
-              <Field id="customer-address" label="Address">
-                <Input id="customer-address" autoComplete="off" {...form.register('address')} />
-              </Field>
-            </div>
-            <div className="sm:col-span-2">
-              <Field id="customer-notes" label="Notes">
-                <Textarea id="customer-notes" rows={3} {...form.register('notes')} />
-              </Field>
-            </div>
-            <MarketingConsentFields
-              customerId={customer?.id ?? null}
-              open={open}
-              onChange={onConsentChange}
-            />
-          </DialogBody>
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => onOpenChange(false)}
-              disabled={isSubmitting}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {customer ? 'Save Changes' : 'Add Customer'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+      title={customer ? 'Edit Customer' : 'Add Customer'}
+      description="First name, last name and email are required."
+      submitLabel={customer ? 'Save Changes' : 'Add Customer'}
+      size="lg"
+      bodyClassName="grid gap-4 sm:grid-cols-2"
+    >
+      <Field id="customer-firstName" label="First name" error={errors.firstName?.message}>
+        <Input autoComplete="off" {...form.register('firstName')} />
+      </Field>
+      <Field id="customer-lastName" label="Last name" error={errors.lastName?.message}>
+        <Input autoComplete="off" {...form.register('lastName')} />
+      </Field>
+      <Field id="customer-email" label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="off" {...form.register('email')} />
+      </Field>
+      <Field id="customer-phone" label="Phone">
+        <Input id="customer-phone" type="tel" autoComplete="off" {...form.register('phone')} />
+      </Field>
+      <div className="sm:col-span-2">
+        <Field id="customer-address" label="Address">
+          <Input id="customer-address" autoComplete="off" {...form.register('address')} />
+        </Field>
+      </div>
+      <div className="sm:col-span-2">
+        <Field id="customer-notes" label="Notes">
+          <Textarea id="customer-notes" rows={3} {...form.register('notes')} />
+        </Field>
+      </div>
+      <MarketingConsentFields customerId={customer?.id ?? null} open={open} onChange={onConsentChange} />
+    </FormDialog>
   );
 }

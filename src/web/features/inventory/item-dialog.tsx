@@ -6,16 +6,7 @@ import { z } from 'zod';
 import { INVENTORY_DEFAULTS, INVENTORY_TEXT } from '../../../shared/inventory';
 import { dollarsToCents, formatMoney } from '../../../shared/money';
 import { type InventoryItem, useSaveItem } from '../../api/inventory';
-import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { Input } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 
@@ -85,51 +76,41 @@ export function ItemDialog({
   const field = (name: keyof FormValues) => ({ 'aria-invalid': !!errors[name], ...form.register(name) });
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
-      <DialogContent>
-        <form onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" noValidate>
-          <DialogHeader>
-            <DialogTitle>{item ? 'Edit Item' : 'Add Item'}</DialogTitle>
-            <DialogDescription>
-              {item
-                ? 'Changing the stock count is logged as a correction.'
-                : 'New items start with 0 in stock and an alert at 5.'}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogBody className="grid gap-4">
-            <Field id="item-name" label="Name" error={errors.name?.message}>
-              <Input id="item-name" autoComplete="off" {...field('name')} />
-            </Field>
-            <Field id="item-category" label="Category (optional)">
-              <Input id="item-category" placeholder="Chemicals, Supplies…" {...field('category')} />
-            </Field>
-            <div className="grid grid-cols-2 gap-4">
-              <Field id="item-stock" label="Current stock" error={errors.currentStock?.message}>
-                <Input type="number" inputMode="numeric" min={0} step={1} {...field('currentStock')} />
-              </Field>
-              <Field id="item-alert" label="Minimum stock alert" error={errors.minStockAlert?.message}>
-                <Input type="number" inputMode="numeric" min={0} step={1} {...field('minStockAlert')} />
-              </Field>
-            </div>
-            <div className="grid grid-cols-2 gap-4">
-              <Field id="item-cost" label="Unit cost ($, optional)" error={errors.unitCost?.message}>
-                <Input id="item-cost" inputMode="decimal" placeholder="0.00" {...field('unitCost')} />
-              </Field>
-              <Field id="item-supplier" label="Supplier (optional)">
-                <Input id="item-supplier" {...field('supplier')} />
-              </Field>
-            </div>
-          </DialogBody>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {item ? 'Save Changes' : 'Add Item'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+      title={item ? 'Edit Item' : 'Add Item'}
+      description={
+        item
+          ? 'Changing the stock count is logged as a correction.'
+          : 'New items start with 0 in stock and an alert at 5.'
+      }
+      submitLabel={item ? 'Save Changes' : 'Add Item'}
+    >
+      <Field id="item-name" label="Name" error={errors.name?.message}>
+        <Input id="item-name" autoComplete="off" {...field('name')} />
+      </Field>
+      <Field id="item-category" label="Category (optional)">
+        <Input id="item-category" placeholder="Chemicals, Supplies…" {...field('category')} />
+      </Field>
+      <div className="grid grid-cols-2 gap-4">
+        <Field id="item-stock" label="Current stock" error={errors.currentStock?.message}>
+          <Input type="number" inputMode="numeric" min={0} step={1} {...field('currentStock')} />
+        </Field>
+        <Field id="item-alert" label="Minimum stock alert" error={errors.minStockAlert?.message}>
+          <Input type="number" inputMode="numeric" min={0} step={1} {...field('minStockAlert')} />
+        </Field>
+      </div>
+      <div className="grid grid-cols-2 gap-4">
+        <Field id="item-cost" label="Unit cost ($, optional)" error={errors.unitCost?.message}>
+          <Input id="item-cost" inputMode="decimal" placeholder="0.00" {...field('unitCost')} />
+        </Field>
+        <Field id="item-supplier" label="Supplier (optional)">
+          <Input id="item-supplier" {...field('supplier')} />
+        </Field>
+      </div>
+    </FormDialog>
   );
 }

@@ -16,15 +16,7 @@ import { type Customer, useCustomerSearch } from '../../api/customers';
 import { useCreateQuote } from '../../api/invoices';
 import { useServiceOptions } from '../../api/services';
 import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { FormDialog, failureMessage } from '../../components/ui/form-dialog';
 import { Input, Textarea } from '../../components/ui/input';
 import { Field, Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
@@ -113,7 +105,7 @@ export function NewQuoteDialog({
         toast.success('Success', { description: QUOTE_MESSAGES.generated });
         onOpenChange(false);
       } catch (e) {
-        toast.error('Error', { description: e instanceof Error ? e.message : 'Failed to generate quote' });
+        toast.error('Error', { description: failureMessage(e, 'Failed to generate quote') });
       }
     },
     (invalid) => {
@@ -130,226 +122,201 @@ export function NewQuoteDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
-      <DialogContent size="xl">
-        <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
-          <DialogHeader>
-            <DialogTitle>New Quote</DialogTitle>
-            <DialogDescription>
-              Choose a customer and the services to quote. Quotes are valid for 30 days.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogBody className="grid gap-5">
-            <div className="grid gap-1.5">
-              <Label htmlFor="quote-customer">Customer</Label>
-              <Input
-                type="search"
-                aria-label="Find by name or email"
-                placeholder="Find by name or email"
-                value={customerSearch}
-                onChange={(e) => setCustomerSearch(e.target.value)}
-              />
-              <Controller
-                control={form.control}
-                name="customerId"
-                render={({ field }) => (
-                  <Select
-                    value={field.value}
-                    onValueChange={(id) => {
-                      setChosen(customerOptions.find((c) => c.id === id) ?? null);
-                      field.onChange(id);
-                    }}
-                  >
-                    <SelectTrigger id="quote-customer" aria-invalid={Boolean(errors.customerId) || undefined}>
-                      <SelectValue
-                        placeholder={customers.isPending ? 'Loading customers…' : 'Select a customer'}
-                      />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {customerOptions.map((c) => (
-                        <SelectItem key={c.id} value={c.id}>
-                          {c.firstName} {c.lastName} · {c.email}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-              {matches.length === 0 && customers.data && !debouncedSearch.trim() && (
-                <p className="text-xs text-slate-600">
-                  No customers yet: add one on the Customers page first.
-                </p>
-              )}
-            </div>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+      title="New Quote"
+      description="Choose a customer and the services to quote. Quotes are valid for 30 days."
+      submitLabel="Generate Quote"
+      size="xl"
+      bodyClassName="grid gap-5"
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor="quote-customer">Customer</Label>
+        <Input
+          type="search"
+          aria-label="Find by name or email"
+          placeholder="Find by name or email"
+          value={customerSearch}
+          onChange={(e) => setCustomerSearch(e.target.value)}
+        />
+        <Controller
+          control={form.control}
+          name="customerId"
+          render={({ field }) => (
+            <Select
+              value={field.value}
+              onValueChange={(id) => {
+                setChosen(customerOptions.find((c) => c.id === id) ?? null);
+                field.onChange(id);
+              }}
+            >
+              <SelectTrigger id="quote-customer" aria-invalid={Boolean(errors.customerId) || undefined}>
+                <SelectValue placeholder={customers.isPending ? 'Loading customers…' : 'Select a customer'} />
+              </SelectTrigger>
+              <SelectContent>
+                {customerOptions.map((c) => (
+                  <SelectItem key={c.id} value={c.id}>
+                    {c.firstName} {c.lastName} · {c.email}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+        {matches.length === 0 && customers.data && !debouncedSearch.trim() && (
+          <p className="text-xs text-slate-600">No customers yet: add one on the Customers page first.</p>
+        )}
+      </div>
 
-            <fieldset className="grid gap-3">
-              <legend className="mb-2 text-sm font-semibold text-slate-900">Services</legend>
-              {lines.fields.map((line, index) => {
-                const total = totals.lineTotals[index] ?? 0;
-                return (
-                  <div
-                    key={line.id}
-                    className="grid grid-cols-2 gap-2 rounded-xl border border-slate-200 p-3 sm:grid-cols-[1fr_5rem_7rem_6rem_auto] sm:items-end"
-                  >
-                    <div className="col-span-2 grid gap-1.5 sm:col-span-1">
-                      <Label htmlFor={`line-${index}-service`}>Service</Label>
-                      <Select
-                        value={watched.items?.[index]?.serviceId ?? ''}
-                        onValueChange={(v) => chooseService(index, v)}
-                      >
-                        <SelectTrigger id={`line-${index}-service`}>
-                          <SelectValue placeholder="Choose a service" />
-                        </SelectTrigger>
-                        <SelectContent>
-                          {services.map((s) => (
-                            <SelectItem key={s.id} value={s.id}>
-                              {s.name} · {formatCents(s.basePriceCents)}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                    </div>
-                    <Field
-                      id={`line-${index}-quantity`}
-                      label="Qty"
-                      error={errors.items?.[index]?.quantity?.message}
-                    >
-                      <Input
-                        type="number"
-                        inputMode="decimal"
-                        min={1}
-                        step={1}
-                        {...form.register(`items.${index}.quantity`)}
-                      />
-                    </Field>
-                    <Field id={`line-${index}-price`} label="Unit price ($)">
-                      <Input
-                        type="number"
-                        inputMode="decimal"
-                        min={0}
-                        step={0.01}
-                        {...form.register(`items.${index}.unitPrice`)}
-                      />
-                    </Field>
-                    <div className="grid gap-1.5">
-                      <span className="text-sm font-medium text-slate-800">Line total</span>
-                      <span
-                        className="flex h-10 items-center font-semibold tabular-nums"
-                        data-testid={`line-${index}-total`}
-                      >
-                        {formatCents(total)}
-                      </span>
-                    </div>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Remove line ${index + 1}`}
-                      className="justify-self-end self-end text-red-600 hover:bg-red-50"
-                      onClick={() => lines.remove(index)}
-                      disabled={lines.fields.length === 1}
-                    >
-                      <Trash2 />
-                    </Button>
-                  </div>
-                );
-              })}
-              <div>
-                <Button type="button" variant="outline" size="sm" onClick={() => lines.append(EMPTY_LINE)}>
-                  <Plus /> Add Service
-                </Button>
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 text-sm font-semibold text-slate-900">Services</legend>
+        {lines.fields.map((line, index) => {
+          const total = totals.lineTotals[index] ?? 0;
+          return (
+            <div
+              key={line.id}
+              className="grid grid-cols-2 gap-2 rounded-xl border border-slate-200 p-3 sm:grid-cols-[1fr_5rem_7rem_6rem_auto] sm:items-end"
+            >
+              <div className="col-span-2 grid gap-1.5 sm:col-span-1">
+                <Label htmlFor={`line-${index}-service`}>Service</Label>
+                <Select
+                  value={watched.items?.[index]?.serviceId ?? ''}
+                  onValueChange={(v) => chooseService(index, v)}
+                >
+                  <SelectTrigger id={`line-${index}-service`}>
+                    <SelectValue placeholder="Choose a service" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {services.map((s) => (
+                      <SelectItem key={s.id} value={s.id}>
+                        {s.name} · {formatCents(s.basePriceCents)}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
               </div>
-            </fieldset>
-
-            <div className="grid gap-4 sm:grid-cols-3">
-              <Field id="quote-tax" label="Tax rate (%)" error={errors.taxRate?.message}>
+              <Field
+                id={`line-${index}-quantity`}
+                label="Qty"
+                error={errors.items?.[index]?.quantity?.message}
+              >
+                <Input
+                  type="number"
+                  inputMode="decimal"
+                  min={1}
+                  step={1}
+                  {...form.register(`items.${index}.quantity`)}
+                />
+              </Field>
+              <Field id={`line-${index}-price`} label="Unit price ($)">
                 <Input
                   type="number"
                   inputMode="decimal"
                   min={0}
-                  max={100}
                   step={0.01}
-                  {...form.register('taxRate')}
+                  {...form.register(`items.${index}.unitPrice`)}
                 />
               </Field>
               <div className="grid gap-1.5">
-                <Label htmlFor="quote-deposit-kind">Deposit</Label>
-                <Controller
-                  control={form.control}
-                  name="depositKind"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger id="quote-deposit-kind">
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        <SelectItem value="none">No deposit</SelectItem>
-                        <SelectItem value="percent">Percent of total</SelectItem>
-                        <SelectItem value="fixed">Fixed amount</SelectItem>
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              </div>
-              {watched.depositKind !== 'none' && (
-                <Field
-                  id="quote-deposit-value"
-                  label={watched.depositKind === 'percent' ? 'Deposit (%)' : 'Deposit ($)'}
-                  error={errors.depositValue?.message}
+                <span className="text-sm font-medium text-slate-800">Line total</span>
+                <span
+                  className="flex h-10 items-center font-semibold tabular-nums"
+                  data-testid={`line-${index}-total`}
                 >
-                  <Input
-                    type="number"
-                    inputMode="decimal"
-                    min={0}
-                    step={0.01}
-                    {...form.register('depositValue')}
-                  />
-                </Field>
-              )}
-            </div>
-
-            <Field id="quote-notes" label="Notes (optional)">
-              <Textarea rows={3} {...form.register('notes')} />
-            </Field>
-
-            <dl
-              className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm tabular-nums"
-              aria-label="Quote totals"
-            >
-              <dt className="text-slate-600">Subtotal</dt>
-              <dd className="text-right">{formatCents(totals.subtotalCents)}</dd>
-              <dt className="text-slate-600">Tax ({(taxRateBps / 100).toString()}%)</dt>
-              <dd className="text-right">{formatCents(totals.taxCents)}</dd>
-              <dt className="border-t border-slate-200 pt-1 text-base font-bold">Total</dt>
-              <dd
-                className="border-t border-slate-200 pt-1 text-right text-base font-bold"
-                data-testid="quote-total"
+                  {formatCents(total)}
+                </span>
+              </div>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove line ${index + 1}`}
+                className="justify-self-end self-end text-red-600 hover:bg-red-50"
+                onClick={() => lines.remove(index)}
+                disabled={lines.fields.length === 1}
               >
-                {formatCents(totals.totalCents)}
-              </dd>
-              {deposit > 0 && (
-                <>
-                  <dt className="text-slate-600">Deposit on acceptance</dt>
-                  <dd className="text-right">{formatCents(deposit)}</dd>
-                </>
-              )}
-            </dl>
-          </DialogBody>
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => onOpenChange(false)}
-              disabled={isSubmitting}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              Generate Quote
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+                <Trash2 />
+              </Button>
+            </div>
+          );
+        })}
+        <div>
+          <Button type="button" variant="outline" size="sm" onClick={() => lines.append(EMPTY_LINE)}>
+            <Plus /> Add Service
+          </Button>
+        </div>
+      </fieldset>
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field id="quote-tax" label="Tax rate (%)" error={errors.taxRate?.message}>
+          <Input
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={100}
+            step={0.01}
+            {...form.register('taxRate')}
+          />
+        </Field>
+        <div className="grid gap-1.5">
+          <Label htmlFor="quote-deposit-kind">Deposit</Label>
+          <Controller
+            control={form.control}
+            name="depositKind"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger id="quote-deposit-kind">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="none">No deposit</SelectItem>
+                  <SelectItem value="percent">Percent of total</SelectItem>
+                  <SelectItem value="fixed">Fixed amount</SelectItem>
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </div>
+        {watched.depositKind !== 'none' && (
+          <Field
+            id="quote-deposit-value"
+            label={watched.depositKind === 'percent' ? 'Deposit (%)' : 'Deposit ($)'}
+            error={errors.depositValue?.message}
+          >
+            <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register('depositValue')} />
+          </Field>
+        )}
+      </div>
+
+      <Field id="quote-notes" label="Notes (optional)">
+        <Textarea rows={3} {...form.register('notes')} />
+      </Field>
+
+      <dl
+        className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm tabular-nums"
+        aria-label="Quote totals"
+      >
+        <dt className="text-slate-600">Subtotal</dt>
+        <dd className="text-right">{formatCents(totals.subtotalCents)}</dd>
+        <dt className="text-slate-600">Tax ({(taxRateBps / 100).toString()}%)</dt>
+        <dd className="text-right">{formatCents(totals.taxCents)}</dd>
+        <dt className="border-t border-slate-200 pt-1 text-base font-bold">Total</dt>
+        <dd
+          className="border-t border-slate-200 pt-1 text-right text-base font-bold"
+          data-testid="quote-total"
+        >
+          {formatCents(totals.totalCents)}
+        </dd>
+        {deposit > 0 && (
+          <>
+            <dt className="text-slate-600">Deposit on acceptance</dt>
+            <dd className="text-right">{formatCents(deposit)}</dd>
+          </>
+        )}
+      </dl>
+    </FormDialog>
   );
 }

@@ -6,16 +6,7 @@ import { z } from 'zod';
 import { OFFLINE_METHODS, offlinePaymentSchema } from '../../../shared/invoices.schemas';
 import { dollarsToCents, formatCents, formatMoney } from '../../../shared/money';
 import { type Invoice, useRecordPayment } from '../../api/invoices';
-import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { FormDialog, failureMessage } from '../../components/ui/form-dialog';
 import { Input } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
@@ -70,67 +61,53 @@ export function RecordPaymentDialog({
       });
       onOpenChange(false);
     } catch (e) {
-      const message = e instanceof Error ? e.message : 'Failed to record payment';
+      const message = failureMessage(e, 'Failed to record payment');
       form.setError('amount', { message });
       toast.error('Error', { description: message });
     }
   });
 
   return (
-    <Dialog open={Boolean(invoice)} onOpenChange={(o) => !isSubmitting && onOpenChange(o)}>
-      <DialogContent size="sm">
-        <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
-          <DialogHeader>
-            <DialogTitle>Record Payment</DialogTitle>
-            <DialogDescription>
-              {invoice
-                ? `${invoice.numberText} · ${formatCents(invoice.balanceCents)} due. The customer gets a receipt.`
-                : ''}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogBody className="grid gap-4">
-            <Field id="payment-method" label="Method" error={errors.method?.message}>
-              <Controller
-                control={form.control}
-                name="method"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {OFFLINE_METHODS.map((m) => (
-                        <SelectItem key={m} value={m}>
-                          {METHOD_LABELS[m]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            </Field>
-            <Field id="payment-amount" label="Amount ($)" error={errors.amount?.message}>
-              <Input type="number" inputMode="decimal" min={0.01} step={0.01} {...form.register('amount')} />
-            </Field>
-            <Field id="payment-note" label="Note (optional)" hint="e.g. check number">
-              <Input {...form.register('note')} />
-            </Field>
-          </DialogBody>
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => onOpenChange(false)}
-              disabled={isSubmitting}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              Record Payment
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={Boolean(invoice)}
+      onOpenChange={onOpenChange}
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+      title="Record Payment"
+      description={
+        invoice
+          ? `${invoice.numberText} · ${formatCents(invoice.balanceCents)} due. The customer gets a receipt.`
+          : ''
+      }
+      submitLabel="Record Payment"
+      size="sm"
+    >
+      <Field id="payment-method" label="Method" error={errors.method?.message}>
+        <Controller
+          control={form.control}
+          name="method"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {OFFLINE_METHODS.map((m) => (
+                  <SelectItem key={m} value={m}>
+                    {METHOD_LABELS[m]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      </Field>
+      <Field id="payment-amount" label="Amount ($)" error={errors.amount?.message}>
+        <Input type="number" inputMode="decimal" min={0.01} step={0.01} {...form.register('amount')} />
+      </Field>
+      <Field id="payment-note" label="Note (optional)" hint="e.g. check number">
+        <Input {...form.register('note')} />
+      </Field>
+    </FormDialog>
   );
 }

@@ -17,6 +17,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
+import { failureMessage } from '../../components/ui/form-dialog';
 import { Input } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 
@@ -87,7 +88,7 @@ export function RefundInvoiceDialog({
       setConfirming(null);
       onOpenChange(false);
     } catch (e) {
-      const message = e instanceof Error ? e.message : 'Failed to refund';
+      const message = failureMessage(e, 'Failed to refund');
       setConfirming(null);
       form.setError('amount', { message });
       toast.error('Error', { description: message });

@@ -4,16 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { type AdjustPointsForm, adjustPointsFormSchema, LOYALTY_TEXT } from '../../../shared/loyalty.schemas';
 import { useAdjustPoints, useLoyaltyCustomers } from '../../api/loyalty';
-import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { Input, Textarea } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
@@ -68,74 +59,60 @@ export function AdjustPointsDialog({
   );
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
-      <DialogContent>
-        <form onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" noValidate>
-          <DialogHeader>
-            <DialogTitle>Adjust Points</DialogTitle>
-            <DialogDescription>
-              Add points a customer earned, or take off points they redeemed.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogBody className="grid gap-4">
-            <Field id="adjust-customer" label="Customer" error={errors.customerId?.message}>
-              <Controller
-                control={form.control}
-                name="customerId"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger id="adjust-customer" aria-invalid={!!errors.customerId || undefined}>
-                      <SelectValue
-                        placeholder={customers.isPending ? 'Loading customers…' : 'Choose a customer'}
-                      />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {customers.data?.items.map((c) => (
-                        <SelectItem key={c.id} value={c.id}>
-                          {c.firstName} {c.lastName} · {c.loyaltyPoints} pts
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            </Field>
-            <div className="grid grid-cols-2 gap-4">
-              <Field id="adjust-points" label="Points" error={errors.points?.message}>
-                <Input type="number" inputMode="numeric" min={1} step={1} {...form.register('points')} />
-              </Field>
-              <Field id="adjust-type" label="Type">
-                <Controller
-                  control={form.control}
-                  name="type"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger id="adjust-type">
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        <SelectItem value="earned">Earned</SelectItem>
-                        <SelectItem value="redeemed">Redeemed</SelectItem>
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              </Field>
-            </div>
-            <Field id="adjust-description" label="Description" error={errors.description?.message}>
-              <Textarea rows={2} placeholder="e.g. Referral bonus" {...form.register('description')} />
-            </Field>
-          </DialogBody>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              Save Points
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+      title="Adjust Points"
+      description="Add points a customer earned, or take off points they redeemed."
+      submitLabel="Save Points"
+    >
+      <Field id="adjust-customer" label="Customer" error={errors.customerId?.message}>
+        <Controller
+          control={form.control}
+          name="customerId"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger id="adjust-customer" aria-invalid={!!errors.customerId || undefined}>
+                <SelectValue placeholder={customers.isPending ? 'Loading customers…' : 'Choose a customer'} />
+              </SelectTrigger>
+              <SelectContent>
+                {customers.data?.items.map((c) => (
+                  <SelectItem key={c.id} value={c.id}>
+                    {c.firstName} {c.lastName} · {c.loyaltyPoints} pts
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      </Field>
+      <div className="grid grid-cols-2 gap-4">
+        <Field id="adjust-points" label="Points" error={errors.points?.message}>
+          <Input type="number" inputMode="numeric" min={1} step={1} {...form.register('points')} />
+        </Field>
+        <Field id="adjust-type" label="Type">
+          <Controller
+            control={form.control}
+            name="type"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger id="adjust-type">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="earned">Earned</SelectItem>
+                  <SelectItem value="redeemed">Redeemed</SelectItem>
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </Field>
+      </div>
+      <Field id="adjust-description" label="Description" error={errors.description?.message}>
+        <Textarea rows={2} placeholder="e.g. Referral bonus" {...form.register('description')} />
+      </Field>
+    </FormDialog>
   );
 }

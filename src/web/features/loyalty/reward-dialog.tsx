@@ -11,16 +11,7 @@ import {
 } from '../../../shared/loyalty.schemas';
 import { dollarsToCents, formatMoney } from '../../../shared/money';
 import { type LoyaltyReward, useSaveReward } from '../../api/loyalty';
-import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { Input, Textarea } from '../../components/ui/input';
 import { Field, InlineField } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
@@ -82,81 +73,65 @@ export function RewardDialog({
   );
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
-      <DialogContent>
-        <form onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" noValidate>
-          <DialogHeader>
-            <DialogTitle>{reward ? 'Edit Reward' : 'New Reward'}</DialogTitle>
-            <DialogDescription>Customers spend points on rewards when they book.</DialogDescription>
-          </DialogHeader>
-          <DialogBody className="grid gap-4">
-            <Field id="reward-name" label="Name" error={errors.name?.message}>
-              <Input autoComplete="off" {...form.register('name')} />
-            </Field>
-            <Field id="reward-description" label="Description (optional)">
-              <Textarea rows={2} {...form.register('description')} />
-            </Field>
-            <div className="grid grid-cols-2 gap-4">
-              <Field id="reward-points" label="Points required" error={errors.pointsRequired?.message}>
-                <Input
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  step={1}
-                  {...form.register('pointsRequired')}
-                />
-              </Field>
-              <Field id="reward-value" label="Value ($)" error={errors.value?.message}>
-                <Input
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step={0.01}
-                  placeholder="0.00"
-                  {...form.register('value')}
-                />
-              </Field>
-            </div>
-            <Field id="reward-category" label="Category">
-              <Controller
-                control={form.control}
-                name="category"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger id="reward-category">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {REWARD_CATEGORIES.map((c) => (
-                        <SelectItem key={c} value={c}>
-                          {REWARD_CATEGORY_LABELS[c]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            </Field>
-            {reward && (
-              <InlineField id="reward-active" label="Active (offered to customers)">
-                <Controller
-                  control={form.control}
-                  name="isActive"
-                  render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} />}
-                />
-              </InlineField>
-            )}
-          </DialogBody>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {reward ? 'Save Changes' : 'Create Reward'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+      title={reward ? 'Edit Reward' : 'New Reward'}
+      description="Customers spend points on rewards when they book."
+      submitLabel={reward ? 'Save Changes' : 'Create Reward'}
+    >
+      <Field id="reward-name" label="Name" error={errors.name?.message}>
+        <Input autoComplete="off" {...form.register('name')} />
+      </Field>
+      <Field id="reward-description" label="Description (optional)">
+        <Textarea rows={2} {...form.register('description')} />
+      </Field>
+      <div className="grid grid-cols-2 gap-4">
+        <Field id="reward-points" label="Points required" error={errors.pointsRequired?.message}>
+          <Input type="number" inputMode="numeric" min={1} step={1} {...form.register('pointsRequired')} />
+        </Field>
+        <Field id="reward-value" label="Value ($)" error={errors.value?.message}>
+          <Input
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            placeholder="0.00"
+            {...form.register('value')}
+          />
+        </Field>
+      </div>
+      <Field id="reward-category" label="Category">
+        <Controller
+          control={form.control}
+          name="category"
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger id="reward-category">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {REWARD_CATEGORIES.map((c) => (
+                  <SelectItem key={c} value={c}>
+                    {REWARD_CATEGORY_LABELS[c]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      </Field>
+      {reward && (
+        <InlineField id="reward-active" label="Active (offered to customers)">
+          <Controller
+            control={form.control}
+            name="isActive"
+            render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} />}
+          />
+        </InlineField>
+      )}
+    </FormDialog>
   );
 }

@@ -9,17 +9,8 @@ import { dollarsToCents, formatMoney } from '../../../shared/money';
 import { VEHICLE_TYPE_LABELS } from '../../../shared/vehicle-labels';
 import { type OwnerPlan, useSavePlan } from '../../api/memberships';
 import { useServiceOptions } from '../../api/services';
-import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { Input } from '../../components/ui/input';
 import { Field, InlineField } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
@@ -107,128 +98,112 @@ export function PlanDialog({
   );
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
-      <DialogContent>
-        <form onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" noValidate>
-          <DialogHeader>
-            <DialogTitle>{plan ? 'Edit Plan' : 'New Plan'}</DialogTitle>
-            <DialogDescription>
-              Customers pay monthly per vehicle and book their included visits.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogBody className="grid gap-4">
-            <Field id="plan-name" label="Plan name" error={errors.name?.message}>
-              <Input autoComplete="off" {...form.register('name')} />
-            </Field>
-            <Field
-              id="plan-description"
-              label="What it includes (optional)"
-              error={errors.description?.message}
-            >
-              <Input autoComplete="off" {...form.register('description')} />
-            </Field>
-            <div className="grid grid-cols-2 gap-4">
-              {numberField('monthlyPrice', 'plan-price', 'Monthly price per vehicle ($)', {
-                min: 1,
-                step: 0.01,
-                decimal: true,
-              })}
-              {numberField('discountPercent', 'plan-discount', 'Discount on other services (%)', {
-                min: 0,
-                max: 100,
-              })}
-            </div>
-            <div className="grid grid-cols-2 gap-4">
-              {numberField('includedCredits', 'plan-credits', 'Included visits', { min: 0, max: 50 })}
-              <Field id="plan-period" label="Every">
-                <Controller
-                  control={form.control}
-                  name="creditPeriod"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger id="plan-period">
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {CREDIT_PERIODS.map((p) => (
-                          <SelectItem key={p} value={p}>
-                            {CREDIT_PERIOD_LABELS[p].replace('per ', '')}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              </Field>
-            </div>
-            <div className="grid grid-cols-2 items-end gap-4">
-              <InlineField id="plan-hold" label="Holds allowed">
-                <Controller
-                  control={form.control}
-                  name="holdAllowed"
-                  render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} />}
-                />
-              </InlineField>
-              {holdAllowed &&
-                numberField('maxHoldMonths', 'plan-hold-months', 'Months of hold a year', {
-                  min: 0,
-                  max: 12,
-                })}
-            </div>
-            <Controller
-              control={form.control}
-              name="vehicleTypes"
-              render={({ field }) => (
-                <CheckboxList
-                  legend="Vehicle types"
-                  idPrefix="plan-vehicle"
-                  className="grid-cols-2 sm:grid-cols-3"
-                  options={VEHICLE_TYPES.map((type) => ({ value: type, label: VEHICLE_TYPE_LABELS[type] }))}
-                  value={field.value}
-                  onChange={field.onChange}
-                  error={errors.vehicleTypes?.message}
-                />
-              )}
-            />
-            {(serviceOptions.data?.items.length ?? 0) > 0 && (
-              <Controller
-                control={form.control}
-                name="includedServiceIds"
-                render={({ field }) => (
-                  <CheckboxList
-                    legend="Services a credit pays for"
-                    hint="None ticked: any service. Others get the plan’s discount."
-                    idPrefix="plan-service"
-                    className="sm:grid-cols-2"
-                    options={(serviceOptions.data?.items ?? []).map((svc) => ({
-                      value: svc.id,
-                      label: svc.name,
-                    }))}
-                    value={field.value}
-                    onChange={field.onChange}
-                  />
-                )}
-              />
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+      title={plan ? 'Edit Plan' : 'New Plan'}
+      description="Customers pay monthly per vehicle and book their included visits."
+      submitLabel={plan ? 'Save Changes' : 'Create Plan'}
+    >
+      <Field id="plan-name" label="Plan name" error={errors.name?.message}>
+        <Input autoComplete="off" {...form.register('name')} />
+      </Field>
+      <Field id="plan-description" label="What it includes (optional)" error={errors.description?.message}>
+        <Input autoComplete="off" {...form.register('description')} />
+      </Field>
+      <div className="grid grid-cols-2 gap-4">
+        {numberField('monthlyPrice', 'plan-price', 'Monthly price per vehicle ($)', {
+          min: 1,
+          step: 0.01,
+          decimal: true,
+        })}
+        {numberField('discountPercent', 'plan-discount', 'Discount on other services (%)', {
+          min: 0,
+          max: 100,
+        })}
+      </div>
+      <div className="grid grid-cols-2 gap-4">
+        {numberField('includedCredits', 'plan-credits', 'Included visits', { min: 0, max: 50 })}
+        <Field id="plan-period" label="Every">
+          <Controller
+            control={form.control}
+            name="creditPeriod"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger id="plan-period">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {CREDIT_PERIODS.map((p) => (
+                    <SelectItem key={p} value={p}>
+                      {CREDIT_PERIOD_LABELS[p].replace('per ', '')}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
             )}
-            <InlineField id="plan-active" label="Open for new members">
-              <Controller
-                control={form.control}
-                name="isActive"
-                render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} />}
-              />
-            </InlineField>
-          </DialogBody>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {plan ? 'Save Changes' : 'Create Plan'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          />
+        </Field>
+      </div>
+      <div className="grid grid-cols-2 items-end gap-4">
+        <InlineField id="plan-hold" label="Holds allowed">
+          <Controller
+            control={form.control}
+            name="holdAllowed"
+            render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} />}
+          />
+        </InlineField>
+        {holdAllowed &&
+          numberField('maxHoldMonths', 'plan-hold-months', 'Months of hold a year', {
+            min: 0,
+            max: 12,
+          })}
+      </div>
+      <Controller
+        control={form.control}
+        name="vehicleTypes"
+        render={({ field }) => (
+          <CheckboxList
+            legend="Vehicle types"
+            idPrefix="plan-vehicle"
+            className="grid-cols-2 sm:grid-cols-3"
+            options={VEHICLE_TYPES.map((type) => ({ value: type, label: VEHICLE_TYPE_LABELS[type] }))}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.vehicleTypes?.message}
+          />
+        )}
+      />
+      {(serviceOptions.data?.items.length ?? 0) > 0 && (
+        <Controller
+          control={form.control}
+          name="includedServiceIds"
+          render={({ field }) => (
+            <CheckboxList
+              legend="Services a credit pays for"
+              hint="None ticked: any service. Others get the plan’s discount."
+              idPrefix="plan-service"
+              className="sm:grid-cols-2"
+              options={(serviceOptions.data?.items ?? []).map((svc) => ({
+                value: svc.id,
+                label: svc.name,
+              }))}
+              value={field.value}
+              onChange={field.onChange}
+            />
+          )}
+        />
+      )}
+      <InlineField id="plan-active" label="Open for new members">
+        <Controller
+          control={form.control}
+          name="isActive"
+          render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} />}
+        />
+      </InlineField>
+    </FormDialog>
   );
 }
 

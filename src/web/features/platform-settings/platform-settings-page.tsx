@@ -17,6 +17,7 @@ import { type AdminSettings, useAdminSettings, useSaveSettings } from '../../api
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
+import { failureMessage } from '../../components/ui/form-dialog';
 import { Input, Textarea } from '../../components/ui/input';
 import { Field, Label } from '../../components/ui/label';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
@@ -78,7 +79,7 @@ function SettingsForm({ data }: { data: AdminSettings }) {
       await save.mutateAsync(values);
       toast.success(SETTINGS_TEXT.saved, { description: 'The new values are live.' });
     } catch (e) {
-      toast.error('Error', { description: e instanceof Error ? e.message : 'Failed to save settings' });
+      toast.error('Error', { description: failureMessage(e, 'Failed to save settings') });
     }
   });
 

@@ -5,16 +5,7 @@ import { toast } from 'sonner';
 import { dollarsToCents, formatMoney } from '../../../shared/money';
 import { PROMO_TEXT, type PromoCodeForm, promoCodeFormSchema } from '../../../shared/promo-codes';
 import { type PromoCode, useSavePromoCode } from '../../api/promo-codes';
-import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { Input } from '../../components/ui/input';
 import { Field, InlineField } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
@@ -89,103 +80,85 @@ export function PromoCodeDialog({
   );
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
-      <DialogContent>
-        <form onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" noValidate>
-          <DialogHeader>
-            <DialogTitle>{promo ? 'Edit Promo Code' : 'New Promo Code'}</DialogTitle>
-            <DialogDescription>
-              Customers type the code on your booking page; one code per booking.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogBody className="grid gap-4">
-            <Field
-              id="promo-code-text"
-              label="Code"
-              error={errors.code?.message}
-              hint="Not case-sensitive: spring20 and SPRING20 are the same code."
-            >
-              <Input className="uppercase" autoComplete="off" {...form.register('code')} />
-            </Field>
-            <div className="grid grid-cols-2 gap-4">
-              <Field id="promo-type" label="Discount type">
-                <Controller
-                  control={form.control}
-                  name="discountType"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange}>
-                      <SelectTrigger id="promo-type">
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        <SelectItem value="percent">Percent off</SelectItem>
-                        <SelectItem value="fixed">Amount off ($)</SelectItem>
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              </Field>
-              <Field
-                id="promo-value"
-                label={type === 'percent' ? 'Percent' : 'Amount ($)'}
-                error={errors.discountValue?.message}
-              >
-                <Input
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step={type === 'percent' ? 1 : 0.01}
-                  {...form.register('discountValue')}
-                />
-              </Field>
-            </div>
-            <div className="grid grid-cols-2 gap-4">
-              <Field id="promo-starts" label="Starts (optional)">
-                <Input type="date" {...form.register('startsOn')} />
-              </Field>
-              <Field id="promo-expires" label="Expires (optional)" error={errors.expiresOn?.message}>
-                <Input type="date" {...form.register('expiresOn')} />
-              </Field>
-            </div>
-            <div className="grid grid-cols-2 gap-4">
-              <Field id="promo-limit" label="Total uses (optional)" error={errors.usageLimit?.message}>
-                <Input type="number" inputMode="numeric" min={1} step={1} {...form.register('usageLimit')} />
-              </Field>
-              <Field
-                id="promo-per-customer"
-                label="Uses per customer (optional)"
-                error={errors.perCustomerLimit?.message}
-              >
-                <Input
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  step={1}
-                  {...form.register('perCustomerLimit')}
-                />
-              </Field>
-            </div>
-            <Field id="promo-min" label="Minimum order ($, optional)" error={errors.minOrder?.message}>
-              <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register('minOrder')} />
-            </Field>
-            <InlineField id="promo-active" label="Active">
-              <Controller
-                control={form.control}
-                name="isActive"
-                render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} />}
-              />
-            </InlineField>
-          </DialogBody>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {promo ? 'Save Changes' : 'Create Code'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+      title={promo ? 'Edit Promo Code' : 'New Promo Code'}
+      description="Customers type the code on your booking page; one code per booking."
+      submitLabel={promo ? 'Save Changes' : 'Create Code'}
+    >
+      <Field
+        id="promo-code-text"
+        label="Code"
+        error={errors.code?.message}
+        hint="Not case-sensitive: spring20 and SPRING20 are the same code."
+      >
+        <Input className="uppercase" autoComplete="off" {...form.register('code')} />
+      </Field>
+      <div className="grid grid-cols-2 gap-4">
+        <Field id="promo-type" label="Discount type">
+          <Controller
+            control={form.control}
+            name="discountType"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger id="promo-type">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="percent">Percent off</SelectItem>
+                  <SelectItem value="fixed">Amount off ($)</SelectItem>
+                </SelectContent>
+              </Select>
+            )}
+          />
+        </Field>
+        <Field
+          id="promo-value"
+          label={type === 'percent' ? 'Percent' : 'Amount ($)'}
+          error={errors.discountValue?.message}
+        >
+          <Input
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={type === 'percent' ? 1 : 0.01}
+            {...form.register('discountValue')}
+          />
+        </Field>
+      </div>
+      <div className="grid grid-cols-2 gap-4">
+        <Field id="promo-starts" label="Starts (optional)">
+          <Input type="date" {...form.register('startsOn')} />
+        </Field>
+        <Field id="promo-expires" label="Expires (optional)" error={errors.expiresOn?.message}>
+          <Input type="date" {...form.register('expiresOn')} />
+        </Field>
+      </div>
+      <div className="grid grid-cols-2 gap-4">
+        <Field id="promo-limit" label="Total uses (optional)" error={errors.usageLimit?.message}>
+          <Input type="number" inputMode="numeric" min={1} step={1} {...form.register('usageLimit')} />
+        </Field>
+        <Field
+          id="promo-per-customer"
+          label="Uses per customer (optional)"
+          error={errors.perCustomerLimit?.message}
+        >
+          <Input type="number" inputMode="numeric" min={1} step={1} {...form.register('perCustomerLimit')} />
+        </Field>
+      </div>
+      <Field id="promo-min" label="Minimum order ($, optional)" error={errors.minOrder?.message}>
+        <Input type="number" inputMode="decimal" min={0} step={0.01} {...form.register('minOrder')} />
+      </Field>
+      <InlineField id="promo-active" label="Active">
+        <Controller
+          control={form.control}
+          name="isActive"
+          render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} />}
+        />
+      </InlineField>
+    </FormDialog>
   );
 }

@@ -19,6 +19,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
+import { failureMessage } from '../../components/ui/form-dialog';
 import { Input } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
@@ -58,7 +59,7 @@ export function AddOnsDialog({ service, onClose }: { service: Service | null; on
       toast.success('Success', { description: `${v.name} added` });
       form.reset(EMPTY);
     } catch (err) {
-      toast.error('Error', { description: err instanceof Error ? err.message : 'Failed to add the add-on' });
+      toast.error('Error', { description: failureMessage(err, 'Failed to add the add-on') });
     }
   });
 

@@ -19,6 +19,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
+import { failureMessage } from '../../components/ui/form-dialog';
 import { Input } from '../../components/ui/input';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 
@@ -52,7 +53,7 @@ export function ChecklistDialog({ service, onClose }: { service: Service | null;
       onClose();
     } catch (err) {
       toast.error('Error', {
-        description: err instanceof Error ? err.message : 'Failed to save the checklist',
+        description: failureMessage(err, 'Failed to save the checklist'),
       });
     }
   });
