@@ -2,10 +2,15 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { LOCATIONS_TEXT, type LocationInput, locationInputSchema } from '../../../shared/locations';
-import { WEEKDAYS } from '../../../shared/scheduling';
 import { type Location, useCreateLocation, useUpdateLocation } from '../../api/locations';
 import { useServiceAreas } from '../../api/service-areas';
 import { useTeam } from '../../api/team';
+import {
+  type WeekdayHours,
+  WeeklyHoursFieldset,
+  weekdayHoursFrom,
+  weeklyHoursOf,
+} from '../../components/domain/weekly-hours-fieldset';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -27,7 +32,7 @@ interface FormValues {
   name: string;
   address: string;
   timeZone: string;
-  days: Array<{ open: boolean; from: string; to: string }>;
+  days: WeekdayHours[];
   zips: string[];
   technicianIds: string[];
 }
@@ -36,14 +41,7 @@ const toForm = (l: Location | null): FormValues => ({
   name: l?.name ?? '',
   address: l?.address ?? '',
   timeZone: l?.timeZone ?? 'America/Chicago',
-  days: Array.from({ length: 7 }, (_, i) => {
-    const h = l?.weeklyHours?.[i];
-    return {
-      open: l?.weeklyHours ? h !== null && h !== undefined : true,
-      from: h?.open ?? '08:00',
-      to: h?.close ?? '18:00',
-    };
-  }),
+  days: weekdayHoursFrom(l?.weeklyHours),
   zips: l?.zips ?? [],
   technicianIds: l?.technicianIds ?? [],
 });
@@ -52,7 +50,7 @@ const toInput = (v: FormValues): LocationInput => ({
   name: v.name,
   address: v.address,
   timeZone: v.timeZone,
-  weeklyHours: v.days.map((d) => (d.open ? { open: d.from, close: d.to } : null)),
+  weeklyHours: weeklyHoursOf(v.days),
   zips: v.zips,
   technicianIds: v.technicianIds,
 });
@@ -138,18 +136,7 @@ export function LocationForm({ location, onDone }: { location: Location | null; 
                   )}
                 />
               </Field>
-              <fieldset className="grid gap-2">
-                <legend className="mb-1 text-sm font-medium text-slate-900">Working hours</legend>
-                {WEEKDAYS.map((day, i) => (
-                  <DayRow
-                    key={day}
-                    day={day}
-                    index={i}
-                    form={form}
-                    error={errors[`weeklyHours.${i}.close`]}
-                  />
-                ))}
-              </fieldset>
+              <WeeklyHoursFieldset form={form} errors={errors} idPrefix="loc-day" />
               <fieldset className="grid gap-2">
                 <legend className="mb-1 text-sm font-medium text-slate-900">Zip codes served</legend>
                 {zips.length === 0 ? (
@@ -215,63 +202,5 @@ export function LocationForm({ location, onDone }: { location: Location | null; 
         </form>
       </CardContent>
     </Card>
-  );
-}
-
-function DayRow({
-  day,
-  index: i,
-  form,
-  error,
-}: {
-  day: string;
-  index: number;
-  form: ReturnType<typeof useForm<FormValues>>;
-  error?: string;
-}) {
-  const open = form.watch(`days.${i}.open`);
-  return (
-    <div className="grid gap-1">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <Controller
-          control={form.control}
-          name={`days.${i}.open`}
-          render={({ field }) => (
-            <div className="flex w-28 items-center gap-2 text-sm">
-              <Checkbox
-                id={`loc-day-${i}`}
-                checked={field.value}
-                onCheckedChange={(c) => field.onChange(c === true)}
-              />
-              <label htmlFor={`loc-day-${i}`}>{day}</label>
-            </div>
-          )}
-        />
-        {open ? (
-          <div className="flex items-center gap-2">
-            <Input
-              type="time"
-              aria-label={`${day} opens`}
-              className="w-28"
-              {...form.register(`days.${i}.from`)}
-            />
-            <span className="text-sm text-slate-500">to</span>
-            <Input
-              type="time"
-              aria-label={`${day} closes`}
-              className="w-28"
-              {...form.register(`days.${i}.to`)}
-            />
-          </div>
-        ) : (
-          <span className="text-sm text-slate-500">Closed</span>
-        )}
-      </div>
-      {error && (
-        <p role="alert" className="text-xs font-medium text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

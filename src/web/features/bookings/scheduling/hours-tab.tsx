@@ -2,17 +2,17 @@ import { Plus, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import {
-  SCHEDULING_TEXT,
-  type SchedulingInput,
-  schedulingInputSchema,
-  WEEKDAYS,
-} from '../../../../shared/scheduling';
+import { SCHEDULING_TEXT, type SchedulingInput, schedulingInputSchema } from '../../../../shared/scheduling';
 import { formatCalendarDate } from '../../../../shared/time';
 import { type Scheduling, useSaveScheduling, useScheduling } from '../../../api/scheduling';
+import {
+  type WeekdayHours,
+  WeeklyHoursFieldset,
+  weekdayHoursFrom,
+  weeklyHoursOf,
+} from '../../../components/domain/weekly-hours-fieldset';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { Field } from '../../../components/ui/label';
 import { ErrorState, RowsSkeleton } from '../../../components/ui/list-states';
@@ -37,7 +37,7 @@ const zoneLabel = (zone: string) => zone.replaceAll('_', ' ');
 
 interface HoursForm {
   timeZone: string;
-  days: Array<{ open: boolean; from: string; to: string }>;
+  days: WeekdayHours[];
   closedDates: Array<{ date: string }>;
   slotMinutes: string;
   capacity: string;
@@ -48,7 +48,7 @@ interface HoursForm {
 
 const toForm = (s: Scheduling): HoursForm => ({
   timeZone: s.timeZone,
-  days: s.weeklyHours.map((h) => ({ open: h !== null, from: h?.open ?? '08:00', to: h?.close ?? '18:00' })),
+  days: weekdayHoursFrom(s.weeklyHours),
   closedDates: s.closedDates.map((date) => ({ date })),
   slotMinutes: String(s.slotMinutes),
   capacity: String(s.capacity),
@@ -59,7 +59,7 @@ const toForm = (s: Scheduling): HoursForm => ({
 
 const toInput = (v: HoursForm) => ({
   timeZone: v.timeZone,
-  weeklyHours: v.days.map((d) => (d.open ? { open: d.from, close: d.to } : null)),
+  weeklyHours: weeklyHoursOf(v.days),
   closedDates: v.closedDates.map((d) => d.date),
   slotMinutes: v.slotMinutes,
   capacity: v.capacity,
@@ -141,57 +141,7 @@ function HoursForm({ scheduling }: { scheduling: Scheduling }) {
               )}
             />
           </Field>
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium text-slate-900">Working hours</legend>
-            {WEEKDAYS.map((day, i) => {
-              const open = form.watch(`days.${i}.open`);
-              const error = errors[`weeklyHours.${i}.close`] ?? errors[`weeklyHours.${i}.open`];
-              return (
-                <div key={day} className="grid gap-1">
-                  <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-                    <Controller
-                      control={form.control}
-                      name={`days.${i}.open`}
-                      render={({ field }) => (
-                        <div className="flex w-32 items-center gap-2 text-sm">
-                          <Checkbox
-                            id={`day-${i}`}
-                            checked={field.value}
-                            onCheckedChange={(c) => field.onChange(c === true)}
-                          />
-                          <label htmlFor={`day-${i}`}>{day}</label>
-                        </div>
-                      )}
-                    />
-                    {open ? (
-                      <div className="flex items-center gap-2">
-                        <Input
-                          type="time"
-                          aria-label={`${day} opens`}
-                          className="w-32"
-                          {...form.register(`days.${i}.from`)}
-                        />
-                        <span className="text-sm text-slate-500">to</span>
-                        <Input
-                          type="time"
-                          aria-label={`${day} closes`}
-                          className="w-32"
-                          {...form.register(`days.${i}.to`)}
-                        />
-                      </div>
-                    ) : (
-                      <span className="text-sm text-slate-500">Closed</span>
-                    )}
-                  </div>
-                  {error && (
-                    <p role="alert" className="text-xs font-medium text-red-600">
-                      {error}
-                    </p>
-                  )}
-                </div>
-              );
-            })}
-          </fieldset>
+          <WeeklyHoursFieldset form={form} errors={errors} idPrefix="day" />
         </CardContent>
       </Card>
 
