@@ -24,7 +24,8 @@
 //
 //   F. The field app (scripts/bench-field.ts): Lighthouse's mobile preset on /field, its first load's gzipped
 //      JavaScript, a repeat open of Today with no network, and a 4000×3000 JPEG downscaled at 4× CPU slowdown, signed in
-//      as the demo technician, each beside its goal: "within target" or "over" (--only=field-web).
+//      as the demo technician, each beside its goal: "within target" or "over" (--only=field-web); the photo line
+//      alone, with no server or build: --only=field-photo.
 //
 //   G. Field sync (scripts/bench-field-sync.ts): the demo technician's 20 queued actions and 10 ~1 MB photos sent through
 //      the field API one by one, as the field app does after reconnecting (goal < 10 s). --only=field.
@@ -38,7 +39,7 @@
 //   C. Cluster (scripts/bench-cluster.ts): owner reads through HAProxy at 1, 2 and 3 instances on one PostgreSQL
 //      (--only=cluster, --cluster-port=4207: HAProxy there, instances on the ports after it).
 //
-// Parts: --only=api,cluster,scale,lighthouse,seo,routing,routes,field-web,field,analytics,calendar (any of them, comma-separated; default api,scale,lighthouse,seo,routing,field). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
+// Parts: --only=api,cluster,scale,lighthouse,seo,routing,routes,field-web,field-photo,field,analytics,calendar (any of them, comma-separated; default api,scale,lighthouse,seo,routing,field). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
 // embedded database lives in a temporary folder (or, with BENCH_DATABASE_URL=postgres://…/postgres, in a fresh
 // PostgreSQL database that is dropped afterwards). Options: --pages=100000 --duration=10 --data-dir=DIR, --ports=FIRST-LAST
 // (or BENCH_PORTS): the servers take free ports in that range only; --start-timeout=300 (seconds a server may take to start).
@@ -55,7 +56,7 @@ import { analyticsFigures, analyticsQueryFigures } from './bench-analytics';
 import { apiFigures, freePort, runLoad } from './bench-api';
 import { calendarFigures } from './bench-calendar';
 import { clusterFigures } from './bench-cluster';
-import { fieldWebFigures } from './bench-field';
+import { fieldWebFigures, photoPart } from './bench-field';
 import { fieldSyncFigures } from './bench-field-sync';
 import { routesFigures } from './bench-routes';
 import { routingFigures } from './bench-routing';
@@ -476,6 +477,7 @@ async function main() {
     if (parts.has('calendar')) await calendarFigures(report);
     if (parts.has('lighthouse')) await lighthousePart();
     if (parts.has('field-web')) await fieldWebPart();
+    if (parts.has('field-photo')) await photoPart(report);
     if (!parts.has('seo')) {
       console.log('\nSummary');
       for (const line of results) console.log(line);

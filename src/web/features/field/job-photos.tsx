@@ -3,7 +3,6 @@ import { Camera } from 'lucide-react';
 import { useId, useState } from 'react';
 import { queryKeys } from '../../lib/query-keys';
 import { notify } from './field-toast';
-import { downscalePhoto } from './offline/downscale';
 import { act, fieldDb } from './offline/field-sync';
 import type { JobView } from './offline/overlay';
 
@@ -70,7 +69,9 @@ export function PhotoSection({
     setBusy(list.length);
     for (const file of list) {
       try {
-        const photo = await downscalePhoto(file);
+        // The downscale's code is fetched with the first photo, not with the day's list.
+        const { preparePhoto } = await import('./offline/prepare-photo');
+        const photo = await preparePhoto(file);
         const photoId = crypto.randomUUID();
         // The bytes first, then the action that sends them: an entry never points at missing bytes.
         await fieldDb.photos.put({ id: photoId, jobId: job.id, kind, ...photo });
