@@ -102,6 +102,9 @@ test('a technician’s day: a job run on a phone, offline half-way, synced; the 
   await field.getByRole('button', { name: 'Send' }).click();
   await field.getByRole('button', { name: 'Check in' }).click();
   await expect(field.getByRole('button', { name: 'Complete job' })).toBeEnabled();
+  // Photos are made small in a worker, off the screen's thread (docs/decisions/1300) — offline too, from the cache.
+  const photoWorkers: string[] = [];
+  field.on('worker', (worker) => photoWorkers.push(worker.url()));
   await field.getByLabel('Before photos').setInputFiles(before);
   await expect(field.getByRole('img', { name: /before the detail/ })).toHaveCount(1);
   await expect(field.getByTestId('pending-badge')).toBeHidden();
@@ -122,6 +125,7 @@ test('a technician’s day: a job run on a phone, offline half-way, synced; the 
 
   await field.getByLabel('After photos').setInputFiles(after);
   await expect(field.getByRole('img', { name: /after the detail \(waiting to upload\)/ })).toBeVisible();
+  expect(photoWorkers.filter((url) => url.includes('downscale.worker'))).toHaveLength(2);
   // The job ends now: the phone's clock is on time again.
   await setPhoneClockBehind(field, 0);
   await field.getByRole('button', { name: 'Complete job' }).click();

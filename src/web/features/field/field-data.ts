@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { addDays, calendarDateInZone, viewerTimeZone } from '../../../shared/date-labels';
 import { fetchFieldJob, fetchFieldJobs } from '../../api/field';
@@ -98,16 +98,29 @@ export function fieldRange(zone = fieldZone()) {
   return { today, tomorrow: addDays(today, 1), from: today, to: addDays(today, DAYS_KEPT - 1) };
 }
 
-/** The week's jobs with the unsent actions applied. */
-export function useFieldJobs() {
+function fieldJobsQuery() {
   const { from, to } = fieldRange();
-  const jobs = useQuery({
+  return {
     queryKey: queryKeys.field.jobs(from, to),
     queryFn: () => loadJobs(from, to),
     // Runs with no network too: IndexedDB answers then.
     networkMode: 'always',
     staleTime: 30_000,
-  });
+  } as const;
+}
+
+/**
+ * Asked for as the app starts, before its first render: the week's jobs are on their way (and the phone's database
+ * opening) while React draws the shell, so Today's list shows one render sooner (the first load's LCP is that list).
+ */
+export function prefetchFieldJobs(client: QueryClient) {
+  void fieldDb.open().catch(() => undefined);
+  void client.prefetchQuery(fieldJobsQuery());
+}
+
+/** The week's jobs with the unsent actions applied. */
+export function useFieldJobs() {
+  const jobs = useQuery(fieldJobsQuery());
   const entries = useOutboxEntries().data;
   const views = useMemo(
     () => (jobs.data ?? []).map((job) => jobView(job, entries ?? [])),
