@@ -89,6 +89,16 @@ test('a technician’s day: a job run on a phone, offline half-way, synced; the 
   const job = field.getByTestId('field-job').first();
   await expect(job).toContainText('Dana Driveway');
   await shoot(field, 'today');
+  // Tomorrow and the week, a tap away (looked at, then back to Today).
+  const days = field.getByRole('navigation', { name: 'Days' });
+  await days.getByRole('link', { name: 'Tomorrow' }).click();
+  await expect(field.getByRole('heading', { level: 1, name: 'Tomorrow' })).toBeVisible();
+  await shoot(field, 'tomorrow');
+  await days.getByRole('link', { name: 'Week' }).click();
+  await expect(field.getByRole('heading', { level: 1, name: 'This week' })).toBeVisible();
+  await shoot(field, 'week');
+  await days.getByRole('link', { name: 'Today' }).click();
+  await expect(field.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
 
   // The first job of Today.
   await job.click();
@@ -184,6 +194,18 @@ test('a technician’s day: a job run on a phone, offline half-way, synced; the 
   await page.screenshot({ path: `${SHOTS}/field-day-owner-booking-390.png` });
   await dialog.getByRole('img', { name: 'Signature of Dana Driveway' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/field-day-owner-booking-photos-390.png` });
+  // The customer's before/after gallery (the token page the completion message links), at 390 px.
+  const galleryUrl = await dialog.getByRole('link', { name: 'Open gallery' }).getAttribute('href');
+  const customerPage = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await customerPage.goto(galleryUrl!);
+  await expect(customerPage.getByRole('img', { name: /before/i }).first()).toBeVisible();
+  await expect(customerPage.getByRole('img', { name: /after/i }).first()).toBeVisible();
+  await shoot(customerPage, 'customer-gallery');
+  await customerPage.close();
+  // The owner's live board of today, at 390 px.
+  await page.goto('/live-board');
+  await expect(page.getByRole('heading', { name: 'Theo Tech' })).toBeVisible();
+  await shoot(page, 'owner-live-board');
 
   // Timesheets: the job's time, from check-in to check-out, on today's row — the booking's figure.
   await page.goto('/timesheets');

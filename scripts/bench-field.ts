@@ -105,7 +105,14 @@ export async function fieldWebFigures(
 }
 
 const CAMERA_PHOTO = { width: 4000, height: 3000, quality: 0.92 } as const;
-type PhotoRun = { ms: number; bytes: number; width: number; height: number; input: number; qualities: number[] };
+type PhotoRun = {
+  ms: number;
+  bytes: number;
+  width: number;
+  height: number;
+  input: number;
+  qualities: number[];
+};
 
 /** Makes the camera-like 4000×3000 JPEG in the page (gradients and noise: flat colour would flatter the encoder). */
 const MAKE_CAMERA_JPEG = `async () => {
@@ -134,7 +141,8 @@ const MAKE_CAMERA_JPEG = `async () => {
  */
 export async function photoFigures(browser: Browser, report: (line: string) => void) {
   const bundle = (entry: string, globalName?: string) =>
-    buildSync({ entryPoints: [entry], bundle: true, format: 'iife', globalName, write: false }).outputFiles[0]!.text;
+    buildSync({ entryPoints: [entry], bundle: true, format: 'iife', globalName, write: false })
+      .outputFiles[0]!.text;
   const pageCode = bundle('src/web/features/field/offline/downscale.ts', 'FieldDownscale');
   const workerCode = bundle('src/web/features/field/offline/downscale.worker.ts');
   const lab = await browser.newContext();
@@ -152,7 +160,11 @@ export async function photoFigures(browser: Browser, report: (line: string) => v
     const labPage = await lab.newPage();
     const cdp = await lab.newCDPSession(labPage);
     // Every target of the page (its worker too) is throttled as it starts; the replies say whether it took.
-    await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
+    await cdp.send('Target.setAutoAttach', {
+      autoAttach: true,
+      waitForDebuggerOnStart: true,
+      flatten: false,
+    });
     const throttled: string[] = [];
     const kinds = new Map<string, string>();
     cdp.on('Target.receivedMessageFromTarget', ({ sessionId, message }) => {
@@ -162,7 +174,10 @@ export async function photoFigures(browser: Browser, report: (line: string) => v
     cdp.on('Target.attachedToTarget', ({ sessionId, targetInfo }) => {
       kinds.set(sessionId, targetInfo.type);
       const post = (id: number, method: string, params: object) =>
-        cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });
+        cdp.send('Target.sendMessageToTarget', {
+          sessionId,
+          message: JSON.stringify({ id, method, params }),
+        });
       void post(1, 'Emulation.setCPUThrottlingRate', { rate: 4 })
         .then(() => post(2, 'Runtime.runIfWaitingForDebugger', {}))
         .catch(() => undefined);

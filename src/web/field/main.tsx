@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { fieldQueryClient } from '../features/field/field-query-client';
 import { prefetchFieldJobs } from '../features/field/field-data';
+import { fieldQueryClient } from '../features/field/field-query-client';
 import { FieldApp } from '../features/field/field-shell';
 import '../styles.css';
 

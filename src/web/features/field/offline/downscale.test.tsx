@@ -4,8 +4,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AIM,
-  downscalePhoto,
   type DownscaleTrace,
+  downscalePhoto,
   firstQuality,
   MAX_QUALITY,
   MIN_QUALITY,
@@ -17,9 +17,9 @@ import {
 import { qualityFromLuminanceSum, readJpegInfo, uprightSize } from './jpeg-header';
 
 const STD = [
-  16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22, 29, 51,
-  87, 80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103, 121, 120, 101,
-  72, 92, 95, 98, 112, 100, 103, 99,
+  16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22,
+  29, 51, 87, 80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103,
+  121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99,
 ];
 /** The luminance table libjpeg writes at quality q (1–100). */
 const ijgTable = (q: number) => {
@@ -81,7 +81,9 @@ describe('reading a camera file', () => {
       orientation: 6,
       quality: 0.92,
     });
-    expect(readJpegInfo(jpegHead({ width: 4032, height: 3024, orientation: 8, littleEndian: true }))).toMatchObject({
+    expect(
+      readJpegInfo(jpegHead({ width: 4032, height: 3024, orientation: 8, littleEndian: true })),
+    ).toMatchObject({
       orientation: 8,
       quality: null,
     });
@@ -162,7 +164,11 @@ describe('downscalePhoto', () => {
       'createImageBitmap',
       vi.fn(async (source: unknown, options?: ImageBitmapOptions) => {
         bitmaps.push([source, options]);
-        return { width: options?.resizeWidth ?? 4000, height: options?.resizeHeight ?? 3000, close: () => {} };
+        return {
+          width: options?.resizeWidth ?? 4000,
+          height: options?.resizeHeight ?? 3000,
+          close: () => {},
+        };
       }),
     );
     vi.stubGlobal(
@@ -177,7 +183,9 @@ describe('downscalePhoto', () => {
         }
         async convertToBlob({ quality }: { quality: number }) {
           encodes.push(quality);
-          return new Blob([new Uint8Array(Math.round((bytesAt08 * relativeSize(quality)) / relativeSize(0.8)))]);
+          return new Blob([
+            new Uint8Array(Math.round((bytesAt08 * relativeSize(quality)) / relativeSize(0.8))),
+          ]);
         }
       },
     );
@@ -196,7 +204,11 @@ describe('downscalePhoto', () => {
     const trace: DownscaleTrace = { path: 'decode', qualities: [] };
     const photo = await downscalePhoto(cameraFile(3_000_000, 6), trace);
     expect(bitmaps).toHaveLength(1);
-    expect(bitmaps[0]![1]).toMatchObject({ imageOrientation: 'from-image', resizeWidth: 1536, resizeHeight: 2048 });
+    expect(bitmaps[0]![1]).toMatchObject({
+      imageOrientation: 'from-image',
+      resizeWidth: 1536,
+      resizeHeight: 2048,
+    });
     expect(encodes).toHaveLength(1);
     expect(trace.path).toBe('header');
     expect(photo).toMatchObject({ width: 1536, height: 2048, type: 'image/jpeg' });

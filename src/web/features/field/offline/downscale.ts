@@ -137,12 +137,19 @@ export async function downscalePhoto(file: Blob, trace?: DownscaleTrace): Promis
     bitmap =
       width === decoded.width && height === decoded.height
         ? decoded
-        : await createImageBitmap(decoded, { resizeWidth: width, resizeHeight: height, resizeQuality: 'medium' });
+        : await createImageBitmap(decoded, {
+            resizeWidth: width,
+            resizeHeight: height,
+            resizeQuality: 'medium',
+          });
     if (bitmap !== decoded) decoded.close();
   }
   if (trace) trace.path = info ? 'header' : 'decode';
   const canvas = makeCanvas(width, height);
-  const context = canvas.getContext('2d') as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
+  const context = canvas.getContext('2d') as
+    | CanvasRenderingContext2D
+    | OffscreenCanvasRenderingContext2D
+    | null;
   if (!context) throw new Error('This phone cannot prepare photos');
   // Drawn at the stored size whatever the bitmap's: a browser that ignores the resize options still stores ≤ 2048 px.
   context.drawImage(bitmap, 0, 0, width, height);

@@ -20,6 +20,10 @@ scope.onmessage = async ({ data }) => {
     const photo = await downscalePhoto(data.file, trace);
     scope.postMessage({ id: data.id, ok: true, photo, trace }, [photo.bytes]);
   } catch (error) {
-    scope.postMessage({ id: data.id, ok: false, message: error instanceof Error ? error.message : String(error) });
+    scope.postMessage({
+      id: data.id,
+      ok: false,
+      message: error instanceof Error ? error.message : String(error),
+    });
   }
 };

@@ -18,9 +18,9 @@ export const JPEG_HEADER_BYTES = 256 * 1024;
 
 // The IJG standard luminance table (natural order; sums are order-independent).
 const STD_LUMINANCE_SUM = [
-  16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22, 29, 51,
-  87, 80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103, 121, 120, 101,
-  72, 92, 95, 98, 112, 100, 103, 99,
+  16, 11, 10, 16, 24, 40, 51, 61, 12, 12, 14, 19, 26, 58, 60, 55, 14, 13, 16, 24, 40, 57, 69, 56, 14, 17, 22,
+  29, 51, 87, 80, 62, 18, 22, 37, 56, 68, 109, 103, 77, 24, 35, 55, 64, 81, 104, 113, 92, 49, 64, 78, 87, 103,
+  121, 120, 101, 72, 92, 95, 98, 112, 100, 103, 99,
 ].reduce((a, b) => a + b, 0);
 
 /** The IJG quality whose scaled standard table has this sum (its inverse: scale = 200 − 2q above 50, 5000 / q below). */
@@ -52,8 +52,10 @@ export function readJpegInfo(bytes: Uint8Array): JpegInfo | null {
     const body = at + 4;
     const end = at + 2 + length;
     if (length < 2) return null;
-    if (marker === 0xe1 && orientation === 1 && end <= bytes.length) orientation = exifOrientation(view, body, end);
-    if (marker === 0xdb && quality === null && end <= bytes.length) quality = luminanceQuality(view, body, end);
+    if (marker === 0xe1 && orientation === 1 && end <= bytes.length)
+      orientation = exifOrientation(view, body, end);
+    if (marker === 0xdb && quality === null && end <= bytes.length)
+      quality = luminanceQuality(view, body, end);
     // Start of frame (baseline, extended, progressive, lossless, arithmetic): height then width.
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
       if (body + 5 > bytes.length) return null;
@@ -100,7 +102,8 @@ function luminanceQuality(view: DataView, body: number, end: number): number | n
     if (at + 1 + size > end) return null;
     if (id === 0) {
       let sum = 0;
-      for (let i = 0; i < 64; i++) sum += precision16 ? view.getUint16(at + 1 + i * 2) : view.getUint8(at + 1 + i);
+      for (let i = 0; i < 64; i++)
+        sum += precision16 ? view.getUint16(at + 1 + i * 2) : view.getUint8(at + 1 + i);
       return qualityFromLuminanceSum(sum);
     }
     at += 1 + size;
