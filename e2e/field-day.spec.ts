@@ -200,6 +200,14 @@ test('a technician’s day: a job run on a phone, offline half-way, synced; the 
   await customerPage.goto(galleryUrl!);
   await expect(customerPage.getByRole('img', { name: /before/i }).first()).toBeVisible();
   await expect(customerPage.getByRole('img', { name: /after/i }).first()).toBeVisible();
+  // Both thumbnails arrive (not only their boxes).
+  await expect
+    .poll(() =>
+      customerPage
+        .locator('main img')
+        .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0)),
+    )
+    .toEqual([true, true]);
   await shoot(customerPage, 'customer-gallery');
   await customerPage.close();
   // The owner's live board of today, at 390 px.
