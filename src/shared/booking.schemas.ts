@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_BOOKING_VEHICLES } from './booking-vehicles';
 import { DEMO_SERVICES, VEHICLE_TYPES } from './constants';
 import { tipChoiceSchema } from './invoices.schemas';
 import { zipCodeSchema } from './public.schemas';
@@ -32,6 +33,17 @@ export const BOOKING_MESSAGES = {
 
 const required = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Please keep this under ${max} characters`);
+
+/** A further vehicle in the booking (decision 1325): its type, service and add-ons; the server prices it. */
+export const extraVehicleSchema = z.object({
+  serviceId: required(BOOKING_MESSAGES.service, 100),
+  vehicleType: z.enum(VEHICLE_TYPES, { error: BOOKING_MESSAGES.vehicleType }),
+  vehicleMake: optionalText(60),
+  vehicleModel: optionalText(60),
+  vehicleColor: optionalText(40),
+  addOnIds: addOnIdsSchema,
+});
+export type ExtraVehicleInput = z.input<typeof extraVehicleSchema>;
 
 export const bookingFormSchema = z.object({
   // Absent for a platform lead (no business serves the zip; docs/decisions/0006).
@@ -92,6 +104,11 @@ export const bookingFormSchema = z.object({
   tip: tipChoiceSchema.default({ kind: 'none' }),
   // The chosen service's add-ons (docs/decisions/1255): ids only; the server prices them.
   addOnIds: addOnIdsSchema,
+  // The household's other vehicles (decision 1325): the first is serviceId/vehicleType above.
+  extraVehicles: z
+    .array(extraVehicleSchema)
+    .max(MAX_BOOKING_VEHICLES - 1, `Please book at most ${MAX_BOOKING_VEHICLES} vehicles at once`)
+    .default([]),
   // One promo code per booking (features/promo-codes); the server validates and applies it.
   promoCode: optionalText(40),
   // A loyalty reward (features/loyalty/redeem.service.ts): the token of the verified email and the chosen reward.

@@ -268,6 +268,10 @@ export const fieldJobSchema = z.object({
   accessNotes: z.string().nullable(),
   services: z.array(z.object({ name: z.string(), durationMinutes: z.number().int() })),
   addOns: z.array(z.object({ name: z.string() })),
+  /** A booking of several vehicles (decision 1325): each named, with its service and add-ons. Absent for one. */
+  vehicles: z
+    .array(z.object({ name: z.string(), service: z.string(), addOns: z.array(z.string()) }))
+    .optional(),
   priceCents: z.number().int(),
   invoice: z.object({ id: z.string(), status: z.string(), payUrl: z.string().optional() }).optional(),
   history: z.object({

@@ -10,6 +10,8 @@ export interface BookingDetails {
   address: string;
   /** "Red 2021 Honda Civic (Sedan)", or the type alone. */
   vehicle: string;
+  /** Several vehicles (decision 1325): one line each, "Vehicle 2: Sedan — Exterior Wash + Clay bar"; else absent. */
+  vehicles?: string[];
   priceCents: number;
   tipCents: number;
   notes: string | null;
@@ -29,9 +31,17 @@ export function bookingDetailLines(d: BookingDetails) {
     <Fact key="where" label="Where">
       {d.address}
     </Fact>,
-    <Fact key="vehicle" label="Vehicle">
-      {d.vehicle}
-    </Fact>,
+    ...(d.vehicles && d.vehicles.length > 1
+      ? d.vehicles.map((line, i) => (
+          <Fact key={`vehicle-${i + 1}`} label={`Vehicle ${i + 1}`}>
+            {line.replace(/^Vehicle \d+: /, '')}
+          </Fact>
+        ))
+      : [
+          <Fact key="vehicle" label="Vehicle">
+            {d.vehicle}
+          </Fact>,
+        ]),
     <Fact key="price" label="Price">
       {formatCents(d.priceCents)}
     </Fact>,

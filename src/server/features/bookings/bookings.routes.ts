@@ -134,8 +134,31 @@ const historyEntrySchema = z.object({
   reason: z.string().nullable(),
   createdAt: z.string(),
 });
+const bookingVehicleSchema = z.object({
+  position: z.number().int(),
+  vehicleType: z.enum(VEHICLE_TYPES).nullable(),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  year: z.number().int().nullable(),
+  color: z.string().nullable(),
+  serviceName: z.string(),
+  servicePriceCents: z.number().int(),
+  durationMinutes: z.number().int(),
+  addOns: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      priceCents: z.number().int(),
+      extraMinutes: z.number().int(),
+    }),
+  ),
+});
 const bookingDetailSchema = ownerBookingSchema
-  .extend({ history: z.array(historyEntrySchema) })
+  .extend({
+    history: z.array(historyEntrySchema),
+    // Each vehicle with its service and add-ons (decision 1325); empty for a booking with none recorded.
+    vehicles: z.array(bookingVehicleSchema),
+  })
   .openapi('BookingDetail');
 
 const getRoute = createRoute({

@@ -38,6 +38,7 @@ import {
   lockBusinessSlots,
   slotHasRoom,
 } from './scheduling/scheduling.service';
+import { vehiclesOfBookings } from './vehicles/booking-vehicles.service';
 
 // The owner's New booking and Edit (docs/decisions/1102): same slot rules as /book, every change in the history.
 
@@ -226,7 +227,9 @@ export async function createOwnerBooking(deps: Deps, businessId: string, body: O
 
 export async function getBookingWithHistory(deps: Pick<Deps, 'db'>, businessId: string, id: string) {
   const booking = await getBooking(deps.db, businessId, id);
-  return { ...booking, history: await historyOf(deps.db, businessId, id) };
+  // Each vehicle with its service and add-ons (decision 1325); none recorded: the booking's own.
+  const vehicles = (await vehiclesOfBookings(deps.db, businessId, [id])).get(id) ?? [];
+  return { ...booking, vehicles, history: await historyOf(deps.db, businessId, id) };
 }
 
 const vehicleLabel = (

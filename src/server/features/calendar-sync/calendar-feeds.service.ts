@@ -1,12 +1,14 @@
 import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import ical from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
+import { bookingVehicleLines } from '../../../shared/booking-vehicles';
 import type { DbOrTx } from '../../db/client';
 import { bookingAssignments, bookings, customers, profiles, user, userRoles } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
 import { signedToken, signedTokenId } from '../../http/tokens';
 import { getScheduling } from '../bookings/scheduling/scheduling.service';
+import { vehiclesOfBookings } from '../bookings/vehicles/booking-vehicles.service';
 import { calendarFeeds } from './calendar-sync.schema';
 import { type FeedEvent, renderEvents } from './ics-events';
 
@@ -153,6 +155,12 @@ export async function renderFeed(
     .where(and(eq(bookings.businessId, feed.businessId), gte(bookings.scheduledAt, since)))
     .orderBy(asc(bookings.scheduledAt));
 
+  // A booking of several vehicles names each, with its service and add-ons (decision 1325).
+  const vehicles = await vehiclesOfBookings(
+    db,
+    feed.businessId,
+    rows.map((r) => r.id),
+  );
   const calendar = ical({
     name: `${business?.name || 'ShineRoute'} jobs`,
     prodId: { company: 'ShineRoute', product: 'Jobs', language: 'EN' },
@@ -175,6 +183,7 @@ export async function renderFeed(
         // Only what the job needs (issue 28): the technician's feed adds the customer's phone.
         description: [
           `Service: ${b.serviceName}`,
+          ...((vehicles.get(b.id)?.length ?? 0) > 1 ? bookingVehicleLines(vehicles.get(b.id)!) : []),
           `Customer: ${who}`,
           forTechnician && b.phone ? `Phone: ${b.phone}` : null,
         ]

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { bookingVehicleName } from '../../../shared/booking-vehicles';
 import type {
   BookingField,
   ChecklistState,
@@ -34,6 +35,7 @@ import {
 import { invalid, notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
 import { wholeList } from '../../http/lists';
+import { vehiclesOfBookings } from '../bookings/vehicles/booking-vehicles.service';
 import { jobTimeOf } from '../timesheets/job-time.service';
 
 // What the field app and the owner's booking panel read of a job (issue 26).
@@ -298,11 +300,12 @@ export async function fieldJobs(
   const ids = rows.map((r) => r.b.id);
   const customerIds = [...new Set(rows.flatMap((r) => (r.customer ? [r.customer.id] : [])))];
   const serviceIds = [...new Set(rows.flatMap((r) => (r.b.serviceId ? [r.b.serviceId] : [])))];
-  const [records, defs, visits, positions] = await Promise.all([
+  const [records, defs, visits, positions, vehicles] = await Promise.all([
     fieldRecords(db, businessId, ids),
     checklistDefinitions(db, businessId, serviceIds),
     pastVisits(db, businessId, customerIds),
     checkInPositions(db, businessId, customerIds),
+    vehiclesOfBookings(db, businessId, ids),
   ]);
   return rows.map(({ b, customer, vehicle, assigneeId, assigneeName, invoice }) => {
     const { ticks, signature, ...field } = records.get(b.id)!;
@@ -331,7 +334,16 @@ export async function fieldJobs(
       address: { ...splitAddress(b.locationAddress, b.zipCode), ...(position ?? {}) },
       accessNotes: b.specialInstructions,
       services: [{ name: b.serviceName, durationMinutes: b.durationMinutes }],
-      addOns: [],
+      addOns: (vehicles.get(b.id)?.[0]?.addOns ?? []).map((a) => ({ name: a.name })),
+      ...((vehicles.get(b.id)?.length ?? 0) > 1
+        ? {
+            vehicles: vehicles.get(b.id)!.map((v) => ({
+              name: bookingVehicleName(v),
+              service: v.serviceName,
+              addOns: v.addOns.map((a) => a.name),
+            })),
+          }
+        : {}),
       priceCents: b.finalPriceCents ?? b.quotedPriceCents,
       ...(invoice?.id ? { invoice: { id: invoice.id, status: invoice.status } } : {}),
       history: {

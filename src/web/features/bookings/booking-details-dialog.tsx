@@ -7,6 +7,7 @@ import { formatDateTimeInZone, formatDuration } from '../../../shared/time';
 import { useIsTechnician } from '../../api/billing';
 import { type BookingDetail, useBookingDetail } from '../../api/bookings';
 import { BookingStatusBadge } from '../../components/domain/booking-status-badge';
+import { BookingVehicles } from '../../components/domain/booking-vehicles';
 import { vehicleText } from '../../components/domain/vehicle-text';
 import { Button } from '../../components/ui/button';
 import {
@@ -74,8 +75,14 @@ export function BookingDetailsDialog({
                 <dd className="font-medium text-slate-900">
                   {formatDateTimeInZone(b.scheduledAt, timeZone)} · {formatDuration(b.durationMinutes)}
                 </dd>
-                <dt className="text-slate-500">Vehicle</dt>
-                <dd>{b.vehicle ? vehicleText(b.vehicle) : 'Vehicle not recorded'}</dd>
+                <dt className="text-slate-500">{b.vehicles.length > 1 ? 'Vehicles' : 'Vehicle'}</dt>
+                <dd>
+                  {b.vehicles.length > 1
+                    ? `${b.vehicles.length} vehicles, below`
+                    : b.vehicle
+                      ? vehicleText(b.vehicle)
+                      : 'Vehicle not recorded'}
+                </dd>
                 <dt className="text-slate-500">Address</dt>
                 <dd className="break-words">{b.locationAddress}</dd>
                 <dt className="text-slate-500">Price</dt>
@@ -96,6 +103,7 @@ export function BookingDetailsDialog({
                   </>
                 )}
               </dl>
+              {b.vehicles.length > 1 && <BookingVehicles vehicles={b.vehicles} showPrices={!isTechnician} />}
               {!isTechnician && <BookerChanges booking={b} />}
               {!isTechnician && <AssigneeSelect bookingId={b.id} />}
               <ContactLinks

@@ -320,14 +320,27 @@ export function JobPage({ id }: { id: string }) {
         )}
       </Card>
       <Card title="Services">
-        <ul className="text-sm">
-          {job.services.map((s) => (
-            <li key={s.name}>{s.name}</li>
-          ))}
-          {job.addOns.map((a) => (
-            <li key={a.name}>+ {a.name}</li>
-          ))}
-        </ul>
+        {job.vehicles ? (
+          <ol className="space-y-2 text-sm" aria-label="Vehicles" data-testid="job-vehicles">
+            {job.vehicles.map((v, i) => (
+              <li key={i}>
+                <p className="font-semibold">
+                  Vehicle {i + 1}: {v.name}
+                </p>
+                <p>{[v.service, ...v.addOns.map((a) => `+ ${a}`)].join(', ')}</p>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <ul className="text-sm">
+            {job.services.map((s) => (
+              <li key={s.name}>{s.name}</li>
+            ))}
+            {job.addOns.map((a) => (
+              <li key={a.name}>+ {a.name}</li>
+            ))}
+          </ul>
+        )}
         <p className="flex justify-between border-t border-slate-100 pt-2 text-sm">
           <span>Price</span>
           <span className="font-semibold tabular-nums">{formatCents(job.priceCents)}</span>

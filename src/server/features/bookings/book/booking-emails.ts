@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { bookingVehicleLines } from '../../../../shared/booking-vehicles';
 import { VEHICLE_TYPE_LABELS } from '../../../../shared/pricing';
 import { toE164 } from '../../../../shared/sms';
 import type { DbOrTx } from '../../../db/client';
@@ -31,6 +32,22 @@ function details(c: Checkout) {
     when: { at: c.scheduledAt, timeZone: c.timeZone },
     address: c.locationAddress,
     vehicle: vehicleText(c),
+    // Each vehicle with its service and add-ons when the booking has several (decision 1325).
+    vehicles:
+      c.extraVehicles.length > 0
+        ? bookingVehicleLines([
+            {
+              vehicleType: c.vehicleType,
+              make: c.vehicleMake,
+              model: c.vehicleModel,
+              year: c.vehicleYear,
+              color: c.vehicleColor,
+              serviceName: c.serviceName,
+              addOns: c.addOns,
+            },
+            ...c.extraVehicles,
+          ])
+        : undefined,
     priceCents: c.amountCents,
     tipCents: c.tipCents,
     notes: c.specialInstructions || null,

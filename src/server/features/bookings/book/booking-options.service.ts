@@ -1,5 +1,6 @@
 import { and, asc, eq, exists, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
 import { LEAD_SERVICES } from '../../../../shared/booking.schemas';
+import { decodeSlotVehicles } from '../../../../shared/booking-vehicles';
 import { completeMultipliers } from '../../../../shared/pricing';
 import type { BookingRules } from '../../../../shared/scheduling';
 import { bookingWindow } from '../../../../shared/slots';
@@ -231,6 +232,7 @@ export async function getSlots(
     zip?: string;
     address?: string;
     addOns?: string;
+    vehicles?: string;
     location?: string;
   },
   geo?: GeoProviders,
@@ -249,6 +251,13 @@ export async function getSlots(
     // The chosen add-ons lengthen the slot (decision 1255).
     const addOnIds = (query.addOns ?? '').split(',').filter(Boolean).slice(0, 10);
     durationMinutes = service.durationMinutes + (await addOnMinutes(db, business.id, service.id, addOnIds));
+    // Each further vehicle's service and add-ons (decision 1325): the slot is the sum; one not offered counts nothing.
+    for (const v of decodeSlotVehicles(query.vehicles)) {
+      const other = await findActiveService(db, business.id, v.serviceId);
+      if (other)
+        durationMinutes +=
+          other.durationMinutes + (await addOnMinutes(db, business.id, other.id, v.addOnIds));
+    }
   } else {
     const service = leadServices().find((s) => s.id === query.serviceId);
     if (!service) throw notFound('This service is no longer available');

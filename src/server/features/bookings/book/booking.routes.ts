@@ -86,6 +86,9 @@ const slotsRoute = createRoute({
       address: z.string().trim().max(300).optional(),
       // The chosen add-ons' ids, comma-separated: their minutes lengthen the slot (decision 1255).
       addOns: z.string().max(400).optional(),
+      // The household's further vehicles (decision 1325): "serviceId" or "serviceId:addOnId.addOnId", comma-separated;
+      // their minutes lengthen the slot.
+      vehicles: z.string().max(1200).optional(),
       // The location the page is for (its id); absent: the one serving the zip (decision 1280).
       location: z.string().trim().min(1).max(100).optional(),
     }),

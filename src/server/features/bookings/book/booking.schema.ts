@@ -15,6 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { CHECKOUT_STATUSES, PAYMENT_PROVIDER_KINDS } from '../../../../shared/checkout';
+import type { VEHICLE_TYPES } from '../../../../shared/constants';
 import { bookings, locations, profiles, services, vehicleType } from '../../../db/domain.schema';
 
 export const checkoutStatus = pgEnum('checkout_status', CHECKOUT_STATUSES);
@@ -60,6 +61,26 @@ export const checkoutSessions = pgTable(
     // durationMinutes already, written to booking_add_ons with the booking.
     addOns: jsonb()
       .$type<{ id: string; name: string; priceCents: number; extraMinutes: number }[]>()
+      .notNull()
+      .default([]),
+    // The first vehicle's service at §9's price, before add-ons and discounts (decision 1325); null on older rows.
+    servicePriceCents: integer(),
+    // The household's further vehicles as the server priced them (decision 1325): in amountCents and durationMinutes
+    // already, written to booking_vehicles after the first with the booking.
+    extraVehicles: jsonb()
+      .$type<
+        {
+          serviceId: string;
+          serviceName: string;
+          vehicleType: (typeof VEHICLE_TYPES)[number];
+          make: string | null;
+          model: string | null;
+          color: string | null;
+          servicePriceCents: number;
+          durationMinutes: number;
+          addOns: { id: string; name: string; priceCents: number; extraMinutes: number }[];
+        }[]
+      >()
       .notNull()
       .default([]),
     // Destination charge terms (docs/decisions/1000): the business's connected account and the platform's fee (on

@@ -42,6 +42,7 @@ import {
   scopeOfJob,
   slotHasRoom,
 } from '../scheduling/scheduling.service';
+import { priceExtraVehicles, recordBookingVehicles } from '../vehicles/booking-vehicles.service';
 import {
   pendingBookingMessages,
   queueBookingMessages,
@@ -134,7 +135,18 @@ export async function createPayment(
   // The chosen add-ons, priced from the database (decision 1255): their price joins the subtotal, their minutes the slot.
   const addOns = await priceAddOns(db, form.businessId, service.id, form.vehicleType, form.addOnIds);
   const extra = addOnsTotal(addOns);
-  const durationMinutes = service.durationMinutes + extra.extraMinutes;
+  // The household's further vehicles (decision 1325), each priced on its own; their minutes join the slot.
+  const extraVehicles = await priceExtraVehicles(db, form);
+  const extraVehiclesCents = extraVehicles.reduce(
+    (sum, v) => sum + v.servicePriceCents + addOnsTotal(v.addOns).priceCents,
+    0,
+  );
+  const durationMinutes =
+    service.durationMinutes +
+    extra.extraMinutes +
+    extraVehicles.reduce((sum, v) => sum + v.durationMinutes, 0);
+  if (durationMinutes > 1440)
+    throw invalid('These vehicles take more than a day; please book them separately');
 
   // The business's hours, notice, horizon and crews (src/shared/slots.ts); 409 when the slot is taken.
   // The location its link names (404 when not this business's), else the one serving the place (decision 1280).
@@ -170,6 +182,8 @@ export async function createPayment(
       : null;
   // A plan visit is the plan's service alone (decision 1260): add-ons go with ordinary bookings (decision 1255).
   if (plan && addOns.length > 0) throw invalid('Add-ons cannot be booked with a plan visit');
+  if (plan && extraVehicles.length > 0)
+    throw invalid('A plan visit is for one vehicle; please book the others apart');
   if (plan?.useCredit && (form.promoCode || form.rewardId))
     throw invalid('A visit paid with a plan credit takes no promo code or reward');
   // A loyalty reward needs the token of a verified email (docs/decisions/0710); checked before anything is stored.
@@ -187,7 +201,9 @@ export async function createPayment(
     businessId: form.businessId,
     code: form.promoCode,
     email: form.email,
-    subtotalCents: plan ? plan.priceCents : servicePriceCents(service, form.vehicleType) + extra.priceCents,
+    subtotalCents: plan
+      ? plan.priceCents
+      : servicePriceCents(service, form.vehicleType) + extra.priceCents + extraVehiclesCents,
     timeZone,
     reward: reward?.terms ?? null,
   });
@@ -232,6 +248,8 @@ export async function createPayment(
       serviceDescription: service.description,
       durationMinutes,
       addOns,
+      servicePriceCents: plan ? plan.priceCents : servicePriceCents(service, form.vehicleType),
+      extraVehicles,
       vehicleType: form.vehicleType,
       vehicleMake: form.vehicleMake,
       vehicleModel: form.vehicleModel,
@@ -423,6 +441,43 @@ async function bookOnce(
         .values({ bookingId, businessId: row.businessId, source: 'booking', givenAt: row.createdAt })
         .onConflictDoNothing();
     if (row.businessId && created) await recordBookingAddOns(tx, row.businessId, bookingId, row.addOns);
+    if (row.businessId && created)
+      await recordBookingVehicles(tx, row.businessId, bookingId, {
+        first: {
+          customerVehicleId: vehicleId,
+          vehicleType: row.vehicleType,
+          make: row.vehicleMake,
+          model: row.vehicleModel,
+          year: row.vehicleYear,
+          color: row.vehicleColor,
+          serviceId: row.serviceId,
+          serviceName: row.serviceName,
+          servicePriceCents:
+            row.servicePriceCents ?? Math.max(0, row.amountCents - addOnsTotal(row.addOns).priceCents),
+          durationMinutes: row.durationMinutes - row.extraVehicles.reduce((s, v) => s + v.durationMinutes, 0),
+          addOns: row.addOns,
+        },
+        extra: await Promise.all(
+          row.extraVehicles.map(async (v) => ({
+            ...v,
+            year: null,
+            customerVehicleId: customerId
+              ? await upsertVehicle(
+                  tx,
+                  {
+                    ...row,
+                    vehicleType: v.vehicleType,
+                    vehicleMake: v.make,
+                    vehicleModel: v.model,
+                    vehicleYear: null,
+                    vehicleColor: v.color,
+                  },
+                  customerId,
+                )
+              : null,
+          })),
+        ),
+      });
     // A reward held by this checkout leaves the ledger with the booking, once (docs/decisions/0710).
     if (row.businessId) await redeemHeldReward(tx, row.id, bookingId);
     // A plan credit likewise, once, or no booking (decision 1260).

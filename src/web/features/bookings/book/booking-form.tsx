@@ -2,6 +2,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { BookingFormInput } from '../../../../shared/booking.schemas';
 import { canBookNow } from '../../../../shared/booking-ready';
+import { encodeSlotVehicles, vehicleLine } from '../../../../shared/booking-vehicles';
 import type { VehicleType } from '../../../../shared/constants';
 import type { RepeatWeeks } from '../../../../shared/series';
 import { repeatDiscountPercent } from '../../../../shared/series';
@@ -14,6 +15,7 @@ import { BookingTip } from './booking-tip';
 import { loadBookingValidation } from './booking-validation';
 import { CheckoutNotice } from './checkout-notice';
 import { AreaLabel } from './choose-business';
+import { ExtraVehiclesField, type ExtraVehicleValue, extraVehiclesReady } from './extra-vehicles-field';
 import { restoreBookingForm } from './kept-form';
 import { landingPathOf } from './landing-path';
 import { type ChosenReward, LoyaltyRedeemEntry } from './loyalty-redeem-entry';
@@ -63,6 +65,7 @@ export function BookingFormView({
     smsMarketingOptIn: false,
     photoConsent: false,
     landingPath: undefined,
+    extraVehicles: [],
   });
   // After the first render (the server's markup is hydrated as it is): where the customer came from, and what they
   // typed before a cancelled checkout (issue 16's "keep the form").
@@ -106,6 +109,14 @@ export function BookingFormView({
   const addOns = addOnsOffered
     ? offeredAddOns.filter((a) => (form.values.addOnIds ?? []).includes(a.id))
     : [];
+  // The household's other vehicles (decision 1325): ordinary bookings only, as add-ons are.
+  const extraVehicles =
+    addOnsOffered && businessId ? ((form.values.extraVehicles ?? []) as ExtraVehicleValue[]) : [];
+  const extraVehiclesPriced = extraVehicles.map((v) => ({
+    service: options.services.find((s) => s.id === v.serviceId),
+    vehicleType: (v.vehicleType || undefined) as VehicleType | undefined,
+    addOns: v.shownAddOns ?? [],
+  }));
   const slots = useSlots({
     business: businessId,
     location: options.location?.id,
@@ -114,6 +125,7 @@ export function BookingFormView({
     zip: placeZip,
     needsPlace: options.needsPlace,
     addOns: addOns.map((a) => a.id),
+    vehicles: encodeSlotVehicles(extraVehicles),
   });
   const { bookNow, checkout, checkoutState, pending } = useBookNow({
     form,
@@ -133,7 +145,7 @@ export function BookingFormView({
   }, [slots.data, values.time, form]);
 
   const closed = options.mode === 'business' && options.business && !options.business.acceptsOnlineBookings;
-  const ready = canBookNow(values) && !closed;
+  const ready = canBookNow(values) && extraVehiclesReady(extraVehicles) && !closed;
   const heading = options.business?.name ?? 'Book a Detail';
 
   return (
@@ -189,7 +201,11 @@ export function BookingFormView({
         }
       />
       {addOnsOffered && <AddOnsField form={form} offered={offeredAddOns} />}
-      <VehicleStep form={form} />
+      <VehicleStep form={form}>
+        {addOnsOffered && businessId && options.services.length > 0 && (
+          <ExtraVehiclesField form={form} services={options.services} businessId={businessId} />
+        )}
+      </VehicleStep>
       <ScheduleStep
         form={form}
         options={options}
@@ -202,7 +218,9 @@ export function BookingFormView({
       <ContactStep form={form} />
 
       <Section n={6} title="Price Summary">
-        {terms && <RepeatChoice terms={terms} value={repeatWeeks} onChange={setRepeatWeeks} />}
+        {terms && extraVehicles.length === 0 && (
+          <RepeatChoice terms={terms} value={repeatWeeks} onChange={setRepeatWeeks} />
+        )}
         {options.business && !repeat && !plan?.useCredit && (
           <PromoCodeField
             businessId={options.business.id}
@@ -223,13 +241,25 @@ export function BookingFormView({
           addOns={addOns}
           repeat={repeat}
           plan={plan}
+          extraVehicles={extraVehiclesPriced}
         />
         {!repeat && !plan?.useCredit && (
           <BookingTip
             control={form.control}
             service={service}
             vehicleType={vehicleType}
-            addOnsCents={addOns.reduce((sum, a) => sum + a.priceCents, 0)}
+            addOnsCents={
+              addOns.reduce((sum, a) => sum + a.priceCents, 0) +
+              extraVehiclesPriced.reduce(
+                (sum, v) =>
+                  sum +
+                  (v.service && v.vehicleType
+                    ? vehicleLine({ service: v.service, vehicleType: v.vehicleType, addOns: v.addOns })
+                        .priceCents
+                    : 0),
+                0,
+              )
+            }
             discounts={{ promo, reward }}
           />
         )}
@@ -244,6 +274,7 @@ export function BookingFormView({
         {!ready && !closed && (
           <p className="mt-2 text-center text-xs text-slate-500">
             Choose a service, vehicle type, date and time, and enter your address, name and email to book.
+            {extraVehicles.length > 0 && ' Each added vehicle needs its type and service.'}
           </p>
         )}
       </div>

@@ -56,6 +56,8 @@ export const useSlots = (query: {
   zip?: string;
   needsPlace?: boolean;
   addOns?: string[];
+  /** The further vehicles (decision 1325), as encodeSlotVehicles writes them. */
+  vehicles?: string;
 }) =>
   useRemote(
     query.serviceId && query.date && (!query.needsPlace || query.zip)
@@ -63,6 +65,7 @@ export const useSlots = (query: {
           ...bookKeys.slotsFor(query.business ?? null, query.serviceId, query.date, query.zip ?? null),
           query.addOns?.join(',') ?? '',
           query.location ?? '',
+          query.vehicles ?? '',
         ]
       : null,
     () =>
@@ -76,6 +79,7 @@ export const useSlots = (query: {
             zip: query.zip || undefined,
             // The chosen add-ons lengthen the slot (decision 1255).
             ...(query.addOns?.length ? { addOns: query.addOns.join(',') } : {}),
+            ...(query.vehicles ? { vehicles: query.vehicles } : {}),
           },
         }),
       ),

@@ -1,3 +1,5 @@
+import { Fragment } from 'react';
+import { vehicleLine } from '../../../../shared/booking-vehicles';
 import { formatDuration } from '../../../../shared/clock-labels';
 import type { VehicleType } from '../../../../shared/constants';
 import { applyDiscounts, type PromoTerms, type RewardTerms } from '../../../../shared/discounts';
@@ -22,8 +24,15 @@ export function PriceSummary({
   addOns = [],
   repeat,
   plan,
+  extraVehicles = [],
 }: {
   service?: PricedService;
+  /** The household's further vehicles (decision 1325): each its service at §9's price and its add-ons, in the total. */
+  extraVehicles?: readonly {
+    service?: PricedService;
+    vehicleType?: VehicleType;
+    addOns: readonly { id: string; name: string; priceCents: number; extraMinutes: number }[];
+  }[];
   /** The chosen add-ons (decision 1255): each its own line, added before discounts, their minutes to the duration. */
   addOns?: readonly { id: string; name: string; priceCents: number; extraMinutes: number }[];
   /** Repeat visits: the frequency and its discount; the total is then per visit (promo and reward do not apply). */
@@ -40,12 +49,19 @@ export function PriceSummary({
   const multiplier = vehicleType ? multiplierFor(service.vehicleTypeMultipliers, vehicleType) : null;
   const addOnsCents = addOns.reduce((sum, a) => sum + a.priceCents, 0);
   const addOnsMinutes = addOns.reduce((sum, a) => sum + a.extraMinutes, 0);
+  const others = extraVehicles.map((v) =>
+    v.service && v.vehicleType
+      ? { ...v, line: vehicleLine({ service: v.service, vehicleType: v.vehicleType, addOns: v.addOns }) }
+      : { ...v, line: null },
+  );
+  const othersCents = others.reduce((sum, v) => sum + (v.line?.priceCents ?? 0), 0);
+  const othersMinutes = others.reduce((sum, v) => sum + (v.line?.durationMinutes ?? 0), 0);
   const listed = vehicleType ? servicePriceCents(service, vehicleType) : null;
   const planCents = listed === null ? 0 : planDeductionCents(listed, plan ?? null);
   const price =
     listed === null
       ? null
-      : applyDiscounts(listed - planCents + addOnsCents, repeat ? {} : { promo, reward });
+      : applyDiscounts(listed - planCents + addOnsCents + othersCents, repeat ? {} : { promo, reward });
   const visit = repeat && listed !== null ? repeatVisitPrice(listed, repeat.percent) : null;
   const total = visit ? visit.visitCents : price ? price.totalCents : null;
   return (
@@ -66,9 +82,28 @@ export function PriceSummary({
           <dd className="tabular-nums">+{formatCents(a.priceCents)}</dd>
         </div>
       ))}
+      {others.map((v, i) => (
+        <Fragment key={i}>
+          <div className="flex justify-between gap-4" data-testid="price-vehicle">
+            <dt className="text-slate-600">
+              Vehicle {i + 2}: {v.service?.name ?? 'Choose a service'}
+              {v.vehicleType ? ` (${VEHICLE_TYPE_LABELS[v.vehicleType]})` : ''}
+            </dt>
+            <dd className="tabular-nums">
+              {v.line ? formatCents(v.line.serviceCents) : 'Choose a vehicle type'}
+            </dd>
+          </div>
+          {v.addOns.map((a) => (
+            <div key={a.id} className="flex justify-between gap-4">
+              <dt className="text-slate-600">Add-on: {a.name}</dt>
+              <dd className="tabular-nums">+{formatCents(a.priceCents)}</dd>
+            </div>
+          ))}
+        </Fragment>
+      ))}
       <div className="flex justify-between gap-4">
         <dt className="text-slate-600">Duration</dt>
-        <dd>{formatDuration(service.durationMinutes + addOnsMinutes)}</dd>
+        <dd>{formatDuration(service.durationMinutes + addOnsMinutes + othersMinutes)}</dd>
       </div>
       {repeat && visit && (
         <div className="flex justify-between gap-4 text-green-800" data-testid="price-repeat">

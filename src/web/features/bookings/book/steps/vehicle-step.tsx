@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { VEHICLE_TYPES } from '../../../../../shared/constants';
 import { VEHICLE_TYPE_LABELS } from '../../../../../shared/pricing';
 import { Input } from '../../../../components/ui/input';
@@ -9,7 +10,7 @@ import { type BookingFormApi, Controller } from './booking-form-api';
 const VEHICLE_CHOICES = VEHICLE_TYPES.map((t) => ({ value: t, label: VEHICLE_TYPE_LABELS[t] }));
 
 /** 2 · Vehicle Information: type (prices the service), year, make, model, color. */
-export function VehicleStep({ form }: { form: BookingFormApi }) {
+export function VehicleStep({ form, children }: { form: BookingFormApi; children?: ReactNode }) {
   const { errors } = form.formState;
   return (
     <Section n={2} title="Vehicle Information">
@@ -48,6 +49,7 @@ export function VehicleStep({ form }: { form: BookingFormApi }) {
           <Input id="vehicleColor" placeholder="e.g. Silver" {...form.register('vehicleColor')} />
         </Field>
       </div>
+      {children && <div className="mt-4">{children}</div>}
     </Section>
   );
 }

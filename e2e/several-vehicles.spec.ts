@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { formatDuration } from '../src/shared/clock-labels';
+import { newBookableBusiness } from './fixtures';
+
+// Several vehicles in one booking (decision 1325), on a phone: a household books two cars on /book, each with its
+// own service, sees each vehicle priced and the total, pays once on the test checkout, and the owner sees both.
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({
+    path: `test-results/screenshots/${name}-${page.viewportSize()!.width}.png`,
+    fullPage: true,
+  });
+const futureDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+test('a household books two vehicles at once on a phone and pays once; the owner sees both', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  const business = await newBookableBusiness(owner, [
+    { name: 'Full Detail', basePriceCents: 20_000, durationMinutes: 120 },
+    { name: 'Exterior Wash', basePriceCents: 4_500, durationMinutes: 60 },
+  ]);
+
+  const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await visitorContext.newPage();
+  await page.goto(`/book/${business.slug}`);
+  await page.getByRole('radio', { name: /Full Detail/ }).check();
+  await page.getByLabel('Vehicle type').click();
+  await page.getByRole('option', { name: 'SUV' }).click();
+  await page.getByLabel('Make', { exact: true }).fill('Honda');
+  await page.getByLabel('Model', { exact: true }).fill('Pilot');
+
+  // The second car: its own type and service.
+  await page.getByRole('button', { name: 'Add another vehicle' }).click();
+  const second = page.getByRole('group', { name: 'Vehicle 2' });
+  await second.getByLabel('Vehicle 2 type').click();
+  await page.getByRole('option', { name: 'Sedan' }).click();
+  await second.getByLabel('Vehicle 2 service').click();
+  await page.getByRole('option', { name: 'Exterior Wash' }).click();
+  await second.getByLabel('Vehicle 2 make').fill('Toyota');
+  await second.getByLabel('Vehicle 2 model').fill('Camry');
+
+  await expect(page.getByTestId('price-vehicle')).toHaveText(/Vehicle 2: Exterior Wash \(Sedan\)\$45\.00/);
+  await expect(page.getByTestId('price-total')).toHaveText('$285.00'); // $200 × 1.2 + $45
+  await expect(page.getByText(formatDuration(180), { exact: true })).toBeVisible(); // 2 h + 1 h
+
+  const lastName = `Household${randomUUID().slice(0, 6)}`;
+  await page.getByLabel('Date').fill(futureDate(22));
+  await page.getByLabel('Time').click();
+  await page.getByRole('option', { name: '10:00 AM' }).click();
+  await page.getByLabel('Address').fill('77 Rainey St, Austin, TX');
+  await page.getByLabel('First name').fill('Sam');
+  await page.getByLabel('Last name').fill(lastName);
+  await page.getByLabel('Email').fill(`${lastName.toLowerCase()}@example.com`);
+  await shot(page, 'book-two-vehicles');
+
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  const checkout = await popup;
+  await checkout.waitForURL(/\/checkout\/test\/cs_test_/);
+  await expect(checkout.getByTestId('checkout-amount')).toHaveText('$285.00');
+  await checkout.getByRole('button', { name: /^Pay/ }).click();
+  await checkout.waitForURL(/\/booking-success\?session_id=cs_test_/);
+  await expect(checkout.getByRole('heading', { name: 'Booking Confirmed' })).toBeVisible();
+
+  // The owner's booking: one booking, 3 hours, both vehicles with their services.
+  await owner.setViewportSize({ width: 390, height: 844 });
+  await owner.goto('/bookings?view=list');
+  await owner.getByLabel('Search bookings').fill(lastName);
+  const card = owner.getByTestId('booking-card');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('$285.00');
+  await card.getByRole('button', { name: 'Details' }).click();
+  const vehicles = owner.getByRole('dialog').getByTestId('booking-vehicles');
+  await expect(vehicles.getByRole('listitem')).toHaveCount(2);
+  await expect(vehicles.getByRole('listitem').nth(0)).toContainText('Vehicle 1: Honda Pilot · SUV');
+  await expect(vehicles.getByRole('listitem').nth(0)).toContainText('Full Detail');
+  await expect(vehicles.getByRole('listitem').nth(1)).toContainText('Vehicle 2: Toyota Camry · Sedan');
+  await expect(vehicles.getByRole('listitem').nth(1)).toContainText('Exterior Wash');
+  await shot(owner, 'owner-booking-two-vehicles');
+  await owner.setViewportSize({ width: 1280, height: 900 });
+  await shot(owner, 'owner-booking-two-vehicles');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shot(page, 'book-two-vehicles');
+  await ownerContext.close();
+  await visitorContext.close();
+});

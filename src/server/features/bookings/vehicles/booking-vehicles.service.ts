@@ -1,0 +1,113 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { BookingForm } from '../../../../shared/booking.schemas';
+import { vehicleLine } from '../../../../shared/booking-vehicles';
+import type { VehicleType } from '../../../../shared/constants';
+import type { DbOrTx, Transaction } from '../../../db/client';
+import { bookingVehicles } from '../../../db/schema';
+import { invalid } from '../../../http/errors';
+import { priceAddOns } from '../../service-add-ons/service-add-ons.service';
+import { findActiveService } from '../book/booking-options.service';
+
+// Several vehicles in one booking (decision 1325): the further vehicles priced from the database, the rows written
+// with the booking, and a booking's vehicles read back (its own fields for a booking that has no rows).
+
+export type PricedVehicle = {
+  serviceId: string;
+  serviceName: string;
+  vehicleType: VehicleType;
+  make: string | null;
+  model: string | null;
+  color: string | null;
+  servicePriceCents: number;
+  durationMinutes: number;
+  addOns: { id: string; name: string; priceCents: number; extraMinutes: number }[];
+};
+
+/** Each further vehicle's service must be an active one of this business; its add-ons that service's. */
+export async function priceExtraVehicles(
+  db: DbOrTx,
+  form: Pick<BookingForm, 'businessId' | 'extraVehicles'>,
+): Promise<PricedVehicle[]> {
+  if (form.extraVehicles.length === 0) return [];
+  if (!form.businessId) throw invalid('Several vehicles are booked with a business; please book one vehicle');
+  const priced: PricedVehicle[] = [];
+  for (const v of form.extraVehicles) {
+    const service = await findActiveService(db, form.businessId, v.serviceId);
+    if (!service) throw invalid('This service is no longer available');
+    const addOns = await priceAddOns(db, form.businessId, service.id, v.vehicleType, v.addOnIds);
+    const line = vehicleLine({ service, vehicleType: v.vehicleType, addOns });
+    priced.push({
+      serviceId: service.id,
+      serviceName: service.name,
+      vehicleType: v.vehicleType,
+      make: v.vehicleMake,
+      model: v.vehicleModel,
+      color: v.vehicleColor,
+      servicePriceCents: line.serviceCents,
+      durationMinutes: line.durationMinutes,
+      addOns,
+    });
+  }
+  return priced;
+}
+
+type VehicleRow = Omit<typeof bookingVehicles.$inferInsert, 'businessId' | 'bookingId' | 'position'>;
+
+/** The booking's vehicles, the first at position 0, once (a replayed completion writes nothing twice). */
+export async function recordBookingVehicles(
+  tx: Transaction,
+  businessId: string,
+  bookingId: string,
+  vehicles: { first: VehicleRow; extra: VehicleRow[] },
+) {
+  const rows = [vehicles.first, ...vehicles.extra].map((v, position) => ({
+    ...v,
+    businessId,
+    bookingId,
+    position,
+  }));
+  await tx.insert(bookingVehicles).values(rows).onConflictDoNothing();
+}
+
+export type BookingVehicleView = {
+  position: number;
+  vehicleType: VehicleType | null;
+  make: string | null;
+  model: string | null;
+  year: number | null;
+  color: string | null;
+  serviceName: string;
+  servicePriceCents: number;
+  durationMinutes: number;
+  addOns: { id: string; name: string; priceCents: number; extraMinutes: number }[];
+};
+
+/** The vehicles of some bookings of one business, in order, by booking id (absent: a booking with none recorded). */
+export async function vehiclesOfBookings(db: DbOrTx, businessId: string, bookingIds: readonly string[]) {
+  const byBooking = new Map<string, BookingVehicleView[]>();
+  if (bookingIds.length === 0) return byBooking;
+  const rows = await db
+    .select()
+    .from(bookingVehicles)
+    .where(
+      and(eq(bookingVehicles.businessId, businessId), inArray(bookingVehicles.bookingId, [...bookingIds])),
+    )
+    .orderBy(asc(bookingVehicles.bookingId), asc(bookingVehicles.position));
+  for (const r of rows) {
+    const list = byBooking.get(r.bookingId) ?? [];
+    list.push({
+      position: r.position,
+      vehicleType: r.vehicleType,
+      make: r.make,
+      model: r.model,
+      year: r.year,
+      color: r.color,
+      serviceName: r.serviceName,
+      servicePriceCents: r.servicePriceCents,
+      durationMinutes: r.durationMinutes,
+      addOns: r.addOns,
+    });
+    byBooking.set(r.bookingId, list);
+  }
+  return byBooking;
+}
