@@ -52,7 +52,12 @@ export type OwnerSeriesInput = z.input<typeof ownerSeriesSchema>;
 
 const isoDate = z.iso.date({ error: 'Please choose a date' });
 export const weatherMoveSchema = z
-  .object({ fromDate: isoDate, toDate: isoDate })
+  .object({
+    fromDate: isoDate,
+    toDate: isoDate,
+    // The day's bookings to move (decision 1326); absent: every live booking of the day.
+    bookingIds: z.array(z.uuid('Please choose bookings of the day')).min(1).max(200).optional(),
+  })
   .refine((v) => v.fromDate !== v.toDate, { message: 'Choose another day', path: ['toDate'] });
 export type WeatherMoveInput = z.infer<typeof weatherMoveSchema>;
 

@@ -1,26 +1,19 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { AUTOMATION_TEXT, SELF_SERVICE_NOTICE_HOURS } from '../../../shared/messaging';
 import { REPEAT_LABELS, type RepeatWeeks, SERIES_TEXT, type VisitStatus } from '../../../shared/series';
-import { type WeatherMoveInput, weatherMoveSchema } from '../../../shared/series.schemas';
-import { addDays, formatDateTimeInZone, todayInZone, utcToZoned, zonedTimeToUtc } from '../../../shared/time';
+import { formatDateTimeInZone, todayInZone } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
 import { bookingSeries, bookings, seriesCharges, seriesVisits } from '../../db/schema';
-import { renderEmailRow } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
 import { findPublicBusiness } from '../bookings/book/booking-options.service';
-import { recordHistory } from '../bookings/booking-history.service';
 import { updateBookingStatus } from '../bookings/bookings.service';
-import { getScheduling, lockBusinessSlots } from '../bookings/scheduling/scheduling.service';
-import { bookingOfLinkToken, manageUrl, newManageToken } from '../campaigns/automations/customer-links';
-import { queueMessages } from '../campaigns/automations/message-queue';
-import { dropPendingReminders } from '../campaigns/automations/reminders';
-import { deliverSend } from '../campaigns/message-delivery';
-import { placeOccurrence, type SeriesRow } from './series-booking.service';
+import { getScheduling } from '../bookings/scheduling/scheduling.service';
+import { bookingOfLinkToken } from '../campaigns/automations/customer-links';
 
-// What the owner and the customer do with a series (issue 32): see it, skip one visit, cancel the series; the owner's
-// weather move takes a day's visits to another day in one action and tells each customer.
+// What the owner and the customer do with a series (issue 32): see it, skip one visit, cancel the series. The owner's
+// weather move of a day's bookings, repeat visits among them, is features/bookings/day-move (decision 1326).
 
 const NOT_FOUND = SERIES_TEXT.notFound;
 const LIVE = ['pending', 'confirmed'] as const;
@@ -285,131 +278,4 @@ export async function cancelSeriesByCustomer(deps: ActionDeps, token: string) {
   if (!v) throw notFound(NOT_FOUND);
   await cancel(deps, v.businessId, v.seriesId);
   return { series: await seriesView(deps.db, v.businessId, v.seriesId) };
-}
-
-/** The live series visits of a day in the business's zone, earliest first (the weather move's subject). */
-async function visitsOfDay(db: DbOrTx, businessId: string, date: string, tz: string) {
-  const dayStart = zonedTimeToUtc(date, '00:00', tz);
-  const dayEnd = zonedTimeToUtc(addDays(date, 1), '00:00', tz);
-  return db
-    .select({
-      visitId: seriesVisits.id,
-      series: bookingSeries,
-      bookingId: bookings.id,
-      at: bookings.scheduledAt,
-    })
-    .from(seriesVisits)
-    .innerJoin(bookingSeries, eq(bookingSeries.id, seriesVisits.seriesId))
-    .innerJoin(bookings, eq(bookings.id, seriesVisits.bookingId))
-    .where(
-      and(
-        eq(seriesVisits.businessId, businessId),
-        eq(seriesVisits.status, 'booked'),
-        inArray(bookings.status, [...LIVE]),
-        gte(bookings.scheduledAt, dayStart),
-        lt(bookings.scheduledAt, dayEnd),
-      ),
-    )
-    .orderBy(asc(bookings.scheduledAt));
-}
-
-const nameOf = (s: SeriesRow) => `${s.firstName} ${s.lastName}`.trim();
-
-/**
- * What a weather move would do, before the owner confirms: each repeat visit of the day, where it would go (same
- * time on the new day) or why it cannot. Nothing is written; the move itself decides each visit again under the lock.
- */
-export async function previewWeatherMove(
-  deps: Pick<AppDeps, 'db'>,
-  businessId: string,
-  body: WeatherMoveInput,
-) {
-  const input = weatherMoveSchema.parse(body);
-  const tz = (await getScheduling(deps.db, businessId)).timeZone;
-  const visits = await visitsOfDay(deps.db, businessId, input.fromDate, tz);
-  const items = [];
-  for (const v of visits) {
-    const time = utcToZoned(v.at, tz).time;
-    const placement = await deps.db.transaction((tx) =>
-      placeOccurrence(tx, v.series, input.toDate, time, v.bookingId),
-    );
-    items.push({
-      bookingId: v.bookingId,
-      customerName: nameOf(v.series),
-      serviceName: v.series.serviceName,
-      from: formatDateTimeInZone(v.at, tz),
-      to: placement.ok ? formatDateTimeInZone(placement.startsAt, tz) : null,
-      reason: placement.ok ? null : placement.reason,
-    });
-  }
-  return { items, nextCursor: null };
-}
-
-/**
- * Rain: every live series visit of `fromDate` moves to `toDate` at its own time, each placed by the slot function
- * (one that does not fit stays where it is and is reported back). Each moved customer's message is a row written in
- * the move's transaction (the outbox, decision 1263), once per move (its dedupe key), delivered after the commit.
- */
-export async function weatherMove(deps: ActionDeps, businessId: string, body: WeatherMoveInput) {
-  const input = weatherMoveSchema.parse(body);
-  const rules = await getScheduling(deps.db, businessId);
-  const tz = rules.timeZone;
-  const visits = await visitsOfDay(deps.db, businessId, input.fromDate, tz);
-  const business = await findPublicBusiness(deps.db, businessId);
-  const moved: { bookingId: string; customerName: string; when: string }[] = [];
-  const notMoved: { bookingId: string; customerName: string; reason: string }[] = [];
-  const toDeliver: string[] = [];
-  for (const v of visits) {
-    const customerName = nameOf(v.series);
-    const time = utcToZoned(v.at, tz).time;
-    const result = await deps.db.transaction(async (tx) => {
-      await lockBusinessSlots(tx, businessId);
-      const placement = await placeOccurrence(tx, v.series, input.toDate, time, v.bookingId);
-      if (!placement.ok) return { placement, ids: [] as string[] };
-      await tx.update(bookings).set({ scheduledAt: placement.startsAt }).where(eq(bookings.id, v.bookingId));
-      await recordHistory(tx, businessId, v.bookingId, [
-        {
-          field: 'time',
-          summary: `Time ${formatDateTimeInZone(v.at, tz)} → ${formatDateTimeInZone(placement.startsAt, tz)}`,
-          reason: 'Weather move',
-        },
-      ]);
-      await dropPendingReminders(tx, v.bookingId);
-      const ids = await queueMessages(tx, [
-        {
-          businessId,
-          bookingId: v.bookingId,
-          customerId: v.series.customerId,
-          kind: 'time_change',
-          dedupeKey: `series:weather:${v.bookingId}:${placement.startsAt.toISOString()}`,
-          channel: 'email',
-          to: v.series.email,
-          ...(await renderEmailRow('series-visit-moved', {
-            firstName: v.series.firstName,
-            businessName: business?.name ?? 'Your detailer',
-            serviceName: v.series.serviceName,
-            from: { at: v.at, timeZone: tz },
-            when: { at: placement.startsAt, timeZone: tz },
-            address: v.series.locationAddress,
-            manageLink: manageUrl(deps.publicUrl, await newManageToken(tx, businessId, v.bookingId)),
-          })),
-        },
-      ]);
-      return { placement, ids };
-    });
-    if (!result.placement.ok) {
-      notMoved.push({ bookingId: v.bookingId, customerName, reason: result.placement.reason });
-      continue;
-    }
-    moved.push({
-      bookingId: v.bookingId,
-      customerName,
-      when: formatDateTimeInZone(result.placement.startsAt, tz),
-    });
-    toDeliver.push(...result.ids);
-  }
-  // After the commit; a row a crash leaves pending goes with the next automations tick.
-  for (const id of toDeliver)
-    await deliverSend(deps, id).catch((err) => console.warn('Could not send a weather move notice', err));
-  return { moved, notMoved };
 }

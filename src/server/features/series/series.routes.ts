@@ -9,17 +9,16 @@ import {
 import { requireOwner, requireUser } from '../../access/guards';
 import { idParamSchema, listOf } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
+import { moveDay, previewDayMove } from '../bookings/day-move/day-move.service';
 import {
   cancelSeriesByCustomer,
   cancelSeriesByOwner,
   customerSeries,
   getSeries,
   listSeries,
-  previewWeatherMove,
   seriesOfBooking,
   skipVisitByCustomer,
   skipVisitByOwner,
-  weatherMove,
 } from './series-actions.service';
 import { createSeriesCheckout } from './series-booking.service';
 import { listRepeatTerms, publicRepeatTerms, saveRepeatTerms } from './series-terms.service';
@@ -194,7 +193,8 @@ const r = {
     method: 'post',
     path: '/weather-move/preview',
     tags,
-    summary: "What moving a day's repeat visits to another day would do (nothing is changed)",
+    summary:
+      "What moving a day's bookings (all, or those chosen) to another day would do (nothing is changed)",
     request: body(weatherMoveSchema),
     responses: {
       200: json(
@@ -216,12 +216,20 @@ const r = {
     method: 'post',
     path: '/weather-move',
     tags,
-    summary: "Move a day's repeat visits to another day (same times); each customer is told",
+    summary:
+      "Move a day's bookings (all, or those chosen) to another day, each at its time or the nearest free one; each customer is told",
     request: body(weatherMoveSchema),
     responses: {
       200: json(
         z.object({
-          moved: z.array(z.object({ bookingId: z.string(), customerName: z.string(), when: z.string() })),
+          moved: z.array(
+            z.object({
+              bookingId: z.string(),
+              customerName: z.string(),
+              when: z.string(),
+              told: z.boolean(),
+            }),
+          ),
           notMoved: z.array(
             z.object({ bookingId: z.string(), customerName: z.string(), reason: z.string() }),
           ),
@@ -259,10 +267,10 @@ export const seriesApi = owner
     c.json(await seriesOfBooking(c.var.deps.db, c.var.businessId, c.req.valid('param').id), 200),
   )
   .openapi(r.weatherPreview, async (c) =>
-    c.json(await previewWeatherMove(c.var.deps, c.var.businessId, c.req.valid('json')), 200),
+    c.json(await previewDayMove(c.var.deps, c.var.businessId, c.req.valid('json')), 200),
   )
   .openapi(r.weather, async (c) =>
-    c.json(await weatherMove(c.var.deps, c.var.businessId, c.req.valid('json')), 200),
+    c.json(await moveDay(c.var.deps, c.var.businessId, c.req.valid('json')), 200),
   )
   .openapi(r.get, async (c) =>
     c.json(await getSeries(c.var.deps.db, c.var.businessId, c.req.valid('param').id), 200),

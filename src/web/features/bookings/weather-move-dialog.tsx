@@ -22,8 +22,9 @@ import { RowsSkeleton } from '../../components/ui/list-states';
 const visits = (n: number) => `${n} visit${n === 1 ? '' : 's'}`;
 
 /**
- * Rain (issue 32): the owner picks the day and the new day, previews where each repeat visit would go, and confirms;
- * every visit moves at its own time and each moved customer is told once (the weather-move API).
+ * Rain (issue 32, decision 1326): the owner picks the day and the new day, previews where each of the day's bookings
+ * would go (repeat visits and one-offs), unticks any to leave, and confirms; each moves at its own time or the nearest
+ * free one, one that fits nowhere stays and is flagged, and each moved customer is told once (the weather-move API).
  */
 export function WeatherMoveDialog({
   fromDate,
@@ -45,13 +46,21 @@ export function WeatherMoveDialog({
   const preview = useWeatherPreview(asked);
   const move = useWeatherMove();
   const items = preview.data?.items ?? [];
-  const movable = items.filter((i) => i.to !== null).length;
+  // Every booking of the day is ticked; the owner may leave some where they are.
+  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
+  const chosen = items.filter((i) => !left.has(i.bookingId));
+  const movable = chosen.filter((i) => i.to !== null).length;
 
-  const onPreview = form.handleSubmit((v) => setAsked(v));
+  const onPreview = form.handleSubmit((v) => {
+    setLeft(new Set());
+    setAsked(v);
+  });
   const confirm = async () => {
     if (!asked) return;
     try {
-      const result = await move.mutateAsync(asked);
+      const result = await move.mutateAsync(
+        left.size > 0 ? { ...asked, bookingIds: chosen.map((i) => i.bookingId) } : asked,
+      );
       const moved = `${visits(result.moved.length)} moved`;
       toast.success('Success', {
         description:
@@ -72,7 +81,8 @@ export function WeatherMoveDialog({
         <DialogHeader>
           <DialogTitle>Weather move</DialogTitle>
           <DialogDescription>
-            Move a day’s repeat visits to another day at the same times. Each customer is told by email.
+            Move a day’s bookings to another day, each at its time or the nearest free one. Each customer is
+            told by email.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onPreview} noValidate className="flex min-h-0 flex-1 flex-col">
@@ -89,7 +99,7 @@ export function WeatherMoveDialog({
             {asked && (
               <section aria-labelledby="weather-preview" className="grid gap-2">
                 <h3 id="weather-preview" className="text-sm font-semibold text-slate-900">
-                  Repeat visits on {formatCalendarDate(asked.fromDate)}
+                  Bookings on {formatCalendarDate(asked.fromDate)}
                 </h3>
                 {preview.isPending ? (
                   <RowsSkeleton rows={2} />
@@ -98,7 +108,7 @@ export function WeatherMoveDialog({
                     {preview.error.message}
                   </p>
                 ) : items.length === 0 ? (
-                  <p className="text-sm text-slate-600">No repeat visits on this day.</p>
+                  <p className="text-sm text-slate-600">No bookings to move on this day.</p>
                 ) : (
                   <ul
                     className="divide-y divide-slate-200 rounded-lg border border-slate-200"
@@ -110,9 +120,24 @@ export function WeatherMoveDialog({
                         className="grid gap-0.5 px-3 py-2 text-sm"
                         data-testid="weather-visit"
                       >
-                        <p className="break-words font-medium text-slate-900">
-                          {i.customerName} · {i.serviceName}
-                        </p>
+                        <label className="flex items-start gap-2 break-words font-medium text-slate-900">
+                          <input
+                            type="checkbox"
+                            className="mt-1 size-4 accent-navy-900"
+                            checked={!left.has(i.bookingId)}
+                            onChange={(e) =>
+                              setLeft((was) => {
+                                const next = new Set(was);
+                                if (e.target.checked) next.delete(i.bookingId);
+                                else next.add(i.bookingId);
+                                return next;
+                              })
+                            }
+                          />
+                          <span>
+                            {i.customerName} · {i.serviceName}
+                          </span>
+                        </label>
                         <p className="text-slate-600">{i.from}</p>
                         {i.to ? (
                           <p className="text-slate-900">→ {i.to}</p>

@@ -1,0 +1,258 @@
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { type WeatherMoveInput, weatherMoveSchema } from '../../../../shared/series.schemas';
+import { addDays, formatDateTimeInZone, utcToZoned, zonedTimeToUtc } from '../../../../shared/time';
+import type { DbOrTx, Transaction } from '../../../db/client';
+import { bookings, customers } from '../../../db/schema';
+import { renderEmailRow } from '../../../emails';
+import type { AppDeps } from '../../../http/context';
+import { AppError } from '../../../http/errors';
+import type { GeoProviders } from '../../../providers/geo/geo';
+import { manageUrl, newManageToken } from '../../campaigns/automations/customer-links';
+import { queueMessages } from '../../campaigns/automations/message-queue';
+import { dropPendingReminders } from '../../campaigns/automations/reminders';
+import { deliverSend } from '../../campaigns/message-delivery';
+import { locationScopeById } from '../../locations/locations.service';
+import { findPublicBusiness } from '../book/booking-options.service';
+import { recordHistory } from '../booking-history.service';
+import {
+  assertSlotBookable,
+  getScheduling,
+  lockBusinessSlots,
+  slotsOfDate,
+} from '../scheduling/scheduling.service';
+
+// Rain (issue 32, decision 1326): the owner moves a day's bookings — every live one, repeat visits and one-offs, or
+// the ones chosen — to another day in one action. Each is placed by the one slot function with its place (hours,
+// closed dates, crews, drive-aware slots): at its own time when that fits, else the free time nearest to it; one that
+// fits nowhere stays and is reported. Each moved customer is told once, through the outbox.
+
+const LIVE = ['pending', 'confirmed'] as const;
+
+type DayBooking = Awaited<ReturnType<typeof bookingsOfDay>>[number];
+
+/** The live bookings of a day in the business's zone (or the chosen ones of them), earliest first. */
+async function bookingsOfDay(db: DbOrTx, businessId: string, input: WeatherMoveInput, tz: string) {
+  const dayStart = zonedTimeToUtc(input.fromDate, '00:00', tz);
+  const dayEnd = zonedTimeToUtc(addDays(input.fromDate, 1), '00:00', tz);
+  return db
+    .select({
+      id: bookings.id,
+      at: bookings.scheduledAt,
+      durationMinutes: bookings.durationMinutes,
+      serviceName: bookings.serviceName,
+      address: bookings.locationAddress,
+      zip: bookings.zipCode,
+      locationId: bookings.locationId,
+      customerId: bookings.customerId,
+      firstName: sql<string>`coalesce(${bookings.bookerFirstName}, ${customers.firstName}, 'Customer')`,
+      lastName: sql<string>`coalesce(${bookings.bookerLastName}, ${customers.lastName}, '')`,
+      email: customers.email,
+    })
+    .from(bookings)
+    .leftJoin(
+      customers,
+      and(eq(customers.businessId, bookings.businessId), eq(customers.id, bookings.customerId)),
+    )
+    .where(
+      and(
+        eq(bookings.businessId, businessId),
+        inArray(bookings.status, [...LIVE]),
+        gte(bookings.scheduledAt, dayStart),
+        lt(bookings.scheduledAt, dayEnd),
+        input.bookingIds ? inArray(bookings.id, input.bookingIds) : undefined,
+      ),
+    )
+    .orderBy(asc(bookings.scheduledAt), asc(bookings.id));
+}
+
+type Placement = { ok: true; startsAt: Date } | { ok: false; reason: string };
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** The booking on the new day: at its own time when it fits, else at the free time nearest to it, else why not. */
+async function placeOnDay(
+  db: DbOrTx,
+  businessId: string,
+  b: DayBooking,
+  toDate: string,
+  time: string,
+  geo?: GeoProviders,
+): Promise<Placement> {
+  const drive = {
+    place: { address: b.address, zip: b.zip },
+    geo,
+    location: (await locationScopeById(db, businessId, b.locationId)) ?? undefined,
+  };
+  const at = async (t: string): Promise<Placement> => {
+    try {
+      // The owner moves it: the notice rule does not apply (decision 1102).
+      const { startsAt } = await assertSlotBookable(db, businessId, {
+        date: toDate,
+        time: t,
+        durationMinutes: b.durationMinutes,
+        byOwner: true,
+        excludeBookingId: b.id,
+        ...drive,
+      });
+      return { ok: true, startsAt };
+    } catch (err) {
+      if (err instanceof AppError && err.status < 500) return { ok: false, reason: err.message };
+      throw err;
+    }
+  };
+  const same = await at(time);
+  if (same.ok) return same;
+  let day: Awaited<ReturnType<typeof slotsOfDate>>;
+  try {
+    day = await slotsOfDate(db, businessId, {
+      date: toDate,
+      durationMinutes: b.durationMinutes,
+      excludeBookingId: b.id,
+      byOwner: true,
+      ...drive,
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) return { ok: false, reason: err.message };
+    throw err;
+  }
+  const wanted = minutesOf(time);
+  const free = day.slots
+    .filter((s) => s.state === 'available')
+    .sort((x, y) => Math.abs(minutesOf(x.time) - wanted) - Math.abs(minutesOf(y.time) - wanted));
+  for (const s of free) {
+    const placed = await at(s.time);
+    if (placed.ok) return placed;
+  }
+  return same;
+}
+
+const nameOf = (b: DayBooking) => `${b.firstName} ${b.lastName}`.trim();
+
+/** What the move would do, before the owner confirms: each booking, where it would go or why not. Writes nothing. */
+export async function previewDayMove(
+  deps: Pick<AppDeps, 'db' | 'geo'>,
+  businessId: string,
+  body: WeatherMoveInput,
+) {
+  const input = weatherMoveSchema.parse(body);
+  const tz = (await getScheduling(deps.db, businessId)).timeZone;
+  const items = [];
+  // Placed one after another as the move will: a later booking sees the earlier ones on the new day.
+  await deps.db
+    .transaction(async (tx) => {
+      for (const b of await bookingsOfDay(tx, businessId, input, tz)) {
+        const placement = await placeOnDay(
+          tx,
+          businessId,
+          b,
+          input.toDate,
+          utcToZoned(b.at, tz).time,
+          deps.geo,
+        );
+        if (placement.ok)
+          await tx.update(bookings).set({ scheduledAt: placement.startsAt }).where(eq(bookings.id, b.id));
+        items.push({
+          bookingId: b.id,
+          customerName: nameOf(b),
+          serviceName: b.serviceName,
+          from: formatDateTimeInZone(b.at, tz),
+          to: placement.ok ? formatDateTimeInZone(placement.startsAt, tz) : null,
+          reason: placement.ok ? null : placement.reason,
+        });
+      }
+      throw new RolledBack();
+    })
+    .catch((err) => {
+      if (!(err instanceof RolledBack)) throw err;
+    });
+  return { items, nextCursor: null };
+}
+
+class RolledBack extends Error {}
+
+/**
+ * The move: each booking in its own transaction under the business's slot lock, placed again there; the customer's
+ * notice a row written with it (the outbox, decision 1263), once per move (its dedupe key), delivered after the commit.
+ */
+export async function moveDay(
+  deps: Pick<AppDeps, 'db' | 'geo' | 'publicUrl'> & Parameters<typeof deliverSend>[0],
+  businessId: string,
+  body: WeatherMoveInput,
+) {
+  const input = weatherMoveSchema.parse(body);
+  const tz = (await getScheduling(deps.db, businessId)).timeZone;
+  const business = await findPublicBusiness(deps.db, businessId);
+  const moved: { bookingId: string; customerName: string; when: string; told: boolean }[] = [];
+  const notMoved: { bookingId: string; customerName: string; reason: string }[] = [];
+  const toDeliver: string[] = [];
+  for (const b of await bookingsOfDay(deps.db, businessId, input, tz)) {
+    const result = await deps.db.transaction(async (tx: Transaction) => {
+      await lockBusinessSlots(tx, businessId);
+      // Still on that day and live under the lock (a concurrent move or cancel wins).
+      const [now] = await tx
+        .select({ at: bookings.scheduledAt, status: bookings.status })
+        .from(bookings)
+        .where(and(eq(bookings.id, b.id), eq(bookings.businessId, businessId)))
+        .for('update');
+      if (!now || now.at.getTime() !== b.at.getTime() || !(LIVE as readonly string[]).includes(now.status))
+        return null;
+      const placement = await placeOnDay(
+        tx,
+        businessId,
+        b,
+        input.toDate,
+        utcToZoned(b.at, tz).time,
+        deps.geo,
+      );
+      if (!placement.ok) return { placement, ids: [] as string[] };
+      await tx.update(bookings).set({ scheduledAt: placement.startsAt }).where(eq(bookings.id, b.id));
+      await recordHistory(tx, businessId, b.id, [
+        {
+          field: 'time',
+          summary: `Time ${formatDateTimeInZone(b.at, tz)} → ${formatDateTimeInZone(placement.startsAt, tz)}`,
+          reason: 'Weather move',
+        },
+      ]);
+      await dropPendingReminders(tx, b.id);
+      const ids = b.email
+        ? await queueMessages(tx, [
+            {
+              businessId,
+              bookingId: b.id,
+              customerId: b.customerId,
+              kind: 'time_change',
+              dedupeKey: `series:weather:${b.id}:${placement.startsAt.toISOString()}`,
+              channel: 'email',
+              to: b.email,
+              ...(await renderEmailRow('series-visit-moved', {
+                firstName: b.firstName,
+                businessName: business?.name ?? 'Your detailer',
+                serviceName: b.serviceName,
+                from: { at: b.at, timeZone: tz },
+                when: { at: placement.startsAt, timeZone: tz },
+                address: b.address,
+                manageLink: manageUrl(deps.publicUrl, await newManageToken(tx, businessId, b.id)),
+              })),
+            },
+          ])
+        : [];
+      return { placement, ids };
+    });
+    if (!result) continue;
+    if (!result.placement.ok) {
+      notMoved.push({ bookingId: b.id, customerName: nameOf(b), reason: result.placement.reason });
+      continue;
+    }
+    moved.push({
+      bookingId: b.id,
+      customerName: nameOf(b),
+      when: formatDateTimeInZone(result.placement.startsAt, tz),
+      told: Boolean(b.email),
+    });
+    toDeliver.push(...result.ids);
+  }
+  // After the commit; a row a crash leaves pending goes with the next automations tick.
+  for (const id of toDeliver)
+    await deliverSend(deps, id).catch((err) => console.warn('Could not send a weather move notice', err));
+  return { moved, notMoved };
+}
