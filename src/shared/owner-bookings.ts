@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BOOKING_MESSAGES, bookingFormSchema } from './booking.schemas';
+import { BOOKING_MESSAGES, bookingFormSchema, extraVehicleSchema } from './booking.schemas';
+import { MAX_BOOKING_VEHICLES } from './booking-vehicles';
 import { VEHICLE_TYPES } from './constants';
 import { addOnIdsSchema } from './service-add-ons';
 import { optionalText } from './text';
@@ -83,6 +84,11 @@ export const ownerBookingInputSchema = z
     paidOffline: z.boolean().default(false),
     // The service's add-ons (decision 1255): ids only; the server prices them and adds their minutes.
     addOnIds: addOnIdsSchema,
+    // The household's other vehicles (decision 1325), each its type, service and add-ons; priced by the server.
+    extraVehicles: z
+      .array(extraVehicleSchema)
+      .max(MAX_BOOKING_VEHICLES - 1, `Please book at most ${MAX_BOOKING_VEHICLES} vehicles at once`)
+      .default([]),
     // One of the business's locations (decision 1280); absent: the one serving the address's zip.
     locationId: z.string().max(100).nullish(),
   })

@@ -30,6 +30,7 @@ import { v1Booking } from '../public-api/v1-schemas';
 import { priceAddOns, recordBookingAddOns } from '../service-add-ons/service-add-ons.service';
 import { recordWebhookEvent } from '../webhooks/webhooks.service';
 import { findActiveService, findPublicBusiness } from './book/booking-options.service';
+import { upsertVehicle } from './book/checkout.service';
 import { type HistoryEntry, historyOf, recordHistory } from './booking-history.service';
 import { businessTimeZone, getBooking } from './bookings.service';
 import {
@@ -38,7 +39,11 @@ import {
   lockBusinessSlots,
   slotHasRoom,
 } from './scheduling/scheduling.service';
-import { vehiclesOfBookings } from './vehicles/booking-vehicles.service';
+import {
+  priceExtraVehicles,
+  recordBookingVehicles,
+  vehiclesOfBookings,
+} from './vehicles/booking-vehicles.service';
 
 // The owner's New booking and Edit (docs/decisions/1102): same slot rules as /book, every change in the history.
 
@@ -169,9 +174,25 @@ export async function createOwnerBooking(deps: Deps, businessId: string, body: O
     await assertOwnedIds(tx, serviceAddOns, businessId, input.addOnIds, 'Add-on not found');
     const addOns = await priceAddOns(tx, businessId, service.id, vehicle!.vehicleType, input.addOnIds);
     const extra = addOnsTotal(addOns);
-    const listPrice = servicePriceCents(service, vehicle!.vehicleType) + extra.priceCents;
+    // The household's other vehicles (decision 1325): another business's service is 404, as the first one's is.
+    await assertOwnedIds(
+      tx,
+      services,
+      businessId,
+      input.extraVehicles.map((x) => x.serviceId),
+      'Service not found',
+    );
+    const others = await priceExtraVehicles(tx, { businessId, extraVehicles: input.extraVehicles });
+    const firstCents = servicePriceCents(service, vehicle!.vehicleType);
+    const listPrice =
+      firstCents +
+      extra.priceCents +
+      others.reduce((sum, o) => sum + o.servicePriceCents + addOnsTotal(o.addOns).priceCents, 0);
     const priceCents = input.priceCents ?? listPrice;
-    const durationMinutes = service.durationMinutes + extra.extraMinutes;
+    const durationMinutes =
+      service.durationMinutes + extra.extraMinutes + others.reduce((sum, o) => sum + o.durationMinutes, 0);
+    if (durationMinutes > 1440)
+      throw invalid('These vehicles take more than a day; please book them separately');
     const { startsAt, timeZone, technicianId } = await assertSlotBookable(tx, businessId, {
       date: input.date,
       time: input.time,
@@ -208,6 +229,42 @@ export async function createOwnerBooking(deps: Deps, businessId: string, body: O
     ];
     if (price) entries.push(price);
     await recordBookingAddOns(tx, businessId, row!.id, addOns);
+    if (others.length > 0) {
+      const [saved] = await tx.select().from(customerVehicles).where(eq(customerVehicles.id, vehicle!.id));
+      await recordBookingVehicles(tx, businessId, row!.id, {
+        first: {
+          customerVehicleId: vehicle!.id,
+          vehicleType: vehicle!.vehicleType,
+          make: saved?.make || null,
+          model: saved?.model || null,
+          year: saved?.year ?? null,
+          color: saved?.color ?? null,
+          serviceId: service.id,
+          serviceName: service.name,
+          servicePriceCents: firstCents,
+          durationMinutes: service.durationMinutes + extra.extraMinutes,
+          addOns,
+        },
+        extra: await Promise.all(
+          others.map(async (o) => ({
+            ...o,
+            year: null,
+            customerVehicleId: await upsertVehicle(
+              tx,
+              {
+                businessId,
+                vehicleType: o.vehicleType,
+                vehicleMake: o.make,
+                vehicleModel: o.model,
+                vehicleYear: null,
+                vehicleColor: o.color,
+              },
+              customerId,
+            ),
+          })),
+        ),
+      });
+    }
     await assignChosenTechnician(tx, businessId, row!.id, technicianId);
     if (input.paidOffline)
       entries.push({ field: 'payment', summary: `Marked paid offline (${formatCents(priceCents)})` });

@@ -38,6 +38,7 @@ import {
   toEditInput,
   toOwnerSeriesInput,
 } from './booking-form-values';
+import { OwnerExtraVehicles } from './owner-extra-vehicles';
 
 /** New booking (phone-in) and Edit, one dialog: the time list comes from the business's slot rules. */
 export function BookingFormDialog({
@@ -413,6 +414,12 @@ function BookingForm({
               onRepeatWeeks={(w) => form.setValue('repeatWeeks', w)}
               addOnIds={v.addOnIds}
               onAddOnIds={(ids) => form.setValue('addOnIds', ids)}
+            />
+          )}
+          {!editing && !v.repeatWeeks && v.serviceId && (
+            <OwnerExtraVehicles
+              value={v.extraVehicles}
+              onChange={(next) => form.setValue('extraVehicles', next)}
             />
           )}
           <div className="grid gap-3 sm:grid-cols-2">

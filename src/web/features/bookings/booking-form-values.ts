@@ -10,6 +10,7 @@ import {
 import type { OwnerSeriesInput } from '../../../shared/series.schemas';
 import { todayInZone, utcToZoned } from '../../../shared/time';
 import type { BookingDetail } from '../../api/bookings';
+import type { OwnerExtraVehicle } from './owner-extra-vehicles';
 
 // The owner's New booking and Edit form: its fields, and the request each makes of them, checked with the server's
 // own schema (src/shared/owner-bookings.ts, decision 0431) before it is sent.
@@ -41,6 +42,8 @@ export interface BookingFormValues {
   repeatWeeks: '' | '1' | '2' | '4';
   /** The service's add-ons (decision 1255): ids only, the server prices them. */
   addOnIds: string[];
+  /** The household's other vehicles (decision 1325): a new booking's only. */
+  extraVehicles: OwnerExtraVehicle[];
 }
 
 /** What the request depends on besides the fields: the chosen customer's saved vehicles, and New or Edit. */
@@ -77,6 +80,7 @@ export function initialBookingValues(timeZone: string, booking?: BookingDetail):
     paidOffline: false,
     repeatWeeks: '',
     addOnIds: [],
+    extraVehicles: [],
   };
 }
 
@@ -114,6 +118,10 @@ export function toCreateInput(f: BookingFormValues, ctx: BookingFormContext): Ow
     paidOffline: f.paidOffline,
     // A series is the service alone at its frequency's price (decision 1255).
     addOnIds: f.repeatWeeks ? [] : f.addOnIds,
+    // A series is one vehicle's service (decision 1325).
+    extraVehicles: f.repeatWeeks
+      ? []
+      : f.extraVehicles.map((x) => ({ ...x, vehicleType: x.vehicleType as VehicleType })),
   };
 }
 
@@ -203,6 +211,14 @@ const fields = z.object({
   paidOffline: z.boolean(),
   repeatWeeks: z.enum(['', '1', '2', '4']),
   addOnIds: z.array(z.string()),
+  extraVehicles: z.array(
+    z.object({
+      vehicleType: z.enum([...VEHICLE_TYPES, '']),
+      serviceId: z.string(),
+      vehicleMake: z.string(),
+      vehicleModel: z.string(),
+    }),
+  ),
 }) satisfies z.ZodType<BookingFormValues>;
 
 /**

@@ -175,4 +175,37 @@ describe('a booking of several vehicles', () => {
     // Nothing was held for any of them.
     expect(await t.db.$count(checkoutSessions, eq(checkoutSessions.businessId, owner.userId))).toBe(0);
   });
+
+  it("books a household's vehicles from the owner's New booking; another business's service answers 404", async () => {
+    const { owner, detail, wash } = await household();
+    const stranger = await household();
+    const body = (extraVehicles: unknown[]) => ({
+      customer: { firstName: 'Pat', lastName: 'Two', email: `pat.two.${Date.now()}@example.com`, phone: '' },
+      vehicle: { make: 'Ford', model: 'F-150', year: 2020, color: 'Black' },
+      vehicleType: 'truck',
+      serviceId: wash.id,
+      date: daysAhead(4),
+      time: '10:00',
+      locationAddress: '200 Oak St, Austin, TX 78704',
+      extraVehicles,
+    });
+    const post = (json: unknown) =>
+      t.request('/api/bookings', { method: 'POST', cookie: owner.cookie, json });
+    const foreign = await post(body([{ serviceId: stranger.detail.id, vehicleType: 'sedan' }]));
+    expect(foreign.status).toBe(404);
+    const res = await post(body([{ serviceId: detail.id, vehicleType: 'sedan', vehicleMake: 'Kia' }]));
+    expect(res.status, await res.clone().text()).toBe(201);
+    const b = await res.json();
+    // $45 × 1.3 = $58.50 → $59 for the truck, $200 for the sedan; 1 h + 2 h.
+    expect(b).toMatchObject({ quotedPriceCents: 5_900 + 20_000, durationMinutes: 180 });
+    expect(
+      b.vehicles.map((v: { make: string | null; servicePriceCents: number }) => [
+        v.make,
+        v.servicePriceCents,
+      ]),
+    ).toEqual([
+      ['Ford', 5_900],
+      ['Kia', 20_000],
+    ]);
+  });
 });
