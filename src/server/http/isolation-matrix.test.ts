@@ -271,6 +271,9 @@ describe("business A with business B's ids in request bodies", () => {
     },
     // The owner's New booking every 1, 2 or 4 weeks (issue 32): A's service is repeatable (populateTenant).
     'POST /api/series': { date: bookableDate(), time: '15:00', repeatWeeks: 2, vehicleYear: null },
+    // The weather move of chosen bookings (decision 1326): from a day to another.
+    'POST /api/series/weather-move/preview': { fromDate: bookableDate(), toDate: '2099-01-05' },
+    'POST /api/series/weather-move': { fromDate: bookableDate(), toDate: '2099-01-05' },
     'PATCH /api/bookings/:id': {
       date: undefined,
       time: undefined,

@@ -6,6 +6,7 @@ import { bookings, customers } from '../../../db/schema';
 import { renderEmailRow } from '../../../emails';
 import type { AppDeps } from '../../../http/context';
 import { AppError } from '../../../http/errors';
+import { assertOwnedIds } from '../../../http/ids';
 import type { GeoProviders } from '../../../providers/geo/geo';
 import { manageUrl, newManageToken } from '../../campaigns/automations/customer-links';
 import { queueMessages } from '../../campaigns/automations/message-queue';
@@ -126,6 +127,10 @@ async function placeOnDay(
   return same;
 }
 
+/** Chosen ids of another business answer 404 (the house rule); this business's of another day simply stay. */
+const assertOwnDayBookings = (db: DbOrTx, businessId: string, input: WeatherMoveInput) =>
+  assertOwnedIds(db, bookings, businessId, input.bookingIds ?? [], 'Booking not found');
+
 const nameOf = (b: DayBooking) => `${b.firstName} ${b.lastName}`.trim();
 
 /** What the move would do, before the owner confirms: each booking, where it would go or why not. Writes nothing. */
@@ -135,8 +140,16 @@ export async function previewDayMove(
   body: WeatherMoveInput,
 ) {
   const input = weatherMoveSchema.parse(body);
+  await assertOwnDayBookings(deps.db, businessId, input);
   const tz = (await getScheduling(deps.db, businessId)).timeZone;
-  const items = [];
+  const items: {
+    bookingId: string;
+    customerName: string;
+    serviceName: string;
+    from: string;
+    to: string | null;
+    reason: string | null;
+  }[] = [];
   // Placed one after another as the move will: a later booking sees the earlier ones on the new day.
   await deps.db
     .transaction(async (tx) => {
@@ -180,6 +193,7 @@ export async function moveDay(
   body: WeatherMoveInput,
 ) {
   const input = weatherMoveSchema.parse(body);
+  await assertOwnDayBookings(deps.db, businessId, input);
   const tz = (await getScheduling(deps.db, businessId)).timeZone;
   const business = await findPublicBusiness(deps.db, businessId);
   const moved: { bookingId: string; customerName: string; when: string; told: boolean }[] = [];
