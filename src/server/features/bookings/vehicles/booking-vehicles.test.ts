@@ -4,6 +4,7 @@ import { DEFAULT_TIME_ZONE, zonedTimeToUtc } from '../../../../shared/time';
 import { createBooking, updateProfile } from '../../../db/factories';
 import { bookings, bookingVehicles, checkoutSessions, customerVehicles, services } from '../../../db/schema';
 import { createTestContext } from '../../../test/harness';
+import { renderFeed } from '../../calendar-sync/calendar-feeds.service';
 import { bookableBusiness, bookingForm, daysAhead } from '../book/booking.fixtures';
 
 // Several vehicles in one booking (decision 1325): each further vehicle's service is an active one of this business,
@@ -102,6 +103,15 @@ describe('a booking of several vehicles', () => {
       .where(eq(customerVehicles.customerId, row!.customerId!));
     expect(saved.map((v) => v.make).sort()).toEqual(['Ducati', 'Ford', 'Honda']);
 
+    // The confirmation names each vehicle with its service and add-ons.
+    const [confirmation] = (await t.emailsTo(form.email as string)).filter((m) =>
+      m.subject?.startsWith('Booking confirmed'),
+    );
+    expect(confirmation!.body).toContain('Vehicle 2: Ducati Monster · Motorcycle — Exterior Wash');
+    expect(confirmation!.body).toContain('Vehicle 3: Ford · Truck — Full Detail + Pet hair removal');
+    // The calendar feed's event names them too (folded lines joined).
+    const ics = await renderFeed(t.db, { businessId: owner.userId, technicianId: null });
+    expect(ics.replace(/\r\n /g, '')).toContain('Vehicle 2: Ducati Monster · Motorcycle — Exterior Wash');
     // A replayed completion writes nothing twice.
     await t.request('/api/booking/complete-booking', {
       method: 'POST',
