@@ -85,6 +85,16 @@ test('a household books two vehicles at once on a phone and pays once; the owner
   await shot(owner, 'owner-booking-two-vehicles');
   await page.setViewportSize({ width: 1280, height: 900 });
   await shot(page, 'book-two-vehicles');
+
+  // The job on the field app: each vehicle with its service.
+  const list = await (await owner.request.get(`/api/bookings?q=${lastName}`)).json();
+  await owner.setViewportSize({ width: 390, height: 844 });
+  await owner.goto(`/field/jobs/${list.items[0].id}`);
+  const jobVehicles = owner.getByTestId('job-vehicles');
+  await expect(jobVehicles.getByRole('listitem')).toHaveCount(2);
+  await expect(jobVehicles).toContainText('Vehicle 2: Toyota Camry · Sedan');
+  await expect(jobVehicles).toContainText('Exterior Wash');
+  await shot(owner, 'field-job-two-vehicles');
   await ownerContext.close();
   await visitorContext.close();
 });
