@@ -20,7 +20,14 @@ export const DEFAULT_OWNER_PRESET: OwnerAnalyticsPreset = '30d';
 export const ownerAnalyticsQuerySchema = z.object({
   from: z.iso.date(ANALYTICS_TEXT.badDate).optional(),
   to: z.iso.date(ANALYTICS_TEXT.badDate).optional(),
+  // One of the business's locations (decision 1311); another business's, or no such location, is 404.
+  locationId: z.string().trim().min(1).max(100).optional(),
 });
+
+/** The period and, for a business with several locations, the one location the figures are narrowed to. */
+export interface OwnerFilter extends OwnerPeriod {
+  locationId?: string;
+}
 
 /** The CSV exports of /analytics: the basic ones on every plan, the rest with advanced analytics (§9). */
 export const BASIC_REPORTS = ['revenue', 'customers'] as const;

@@ -2,7 +2,7 @@ import type { UserFilter } from '../../shared/admin-users';
 import type { AnalyticsPeriod } from '../../shared/analytics';
 import type { CampaignType } from '../../shared/campaigns';
 import type { InvoiceFilter } from '../../shared/invoices.schemas';
-import type { OwnerPeriod } from '../../shared/owner-analytics';
+import type { OwnerFilter } from '../../shared/owner-analytics';
 import { bookKeys } from './book-keys';
 
 // Every TanStack Query key of the web app, one factory per API resource (decision 1121). Queries take their key from
@@ -18,8 +18,8 @@ export const queryKeys = {
   },
   analytics: {
     all: ['analytics'] as const,
-    basic: (p: OwnerPeriod) => ['analytics', 'basic', p.from, p.to] as const,
-    advanced: (p: OwnerPeriod) => ['analytics', 'advanced', p.from, p.to] as const,
+    basic: (p: OwnerFilter) => ['analytics', 'basic', p.from, p.to, p.locationId ?? 'all'] as const,
+    advanced: (p: OwnerFilter) => ['analytics', 'advanced', p.from, p.to, p.locationId ?? 'all'] as const,
     insights: ['analytics', 'insights'] as const,
   },
   adminAudit: {

@@ -13,6 +13,7 @@ import { readDbOf } from '../../http/context';
 import { invalid, paymentRequired } from '../../http/errors';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { loadPlan } from '../billing/plan-state';
+import { assertOwnLocation } from '../locations/locations.service';
 import { recurringRevenueSchema } from '../memberships/recurring-revenue.openapi';
 import { recurringRevenue } from '../memberships/recurring-revenue.service';
 import { advancedReportRows, basicReportRows, membershipReportRows, reportCsv } from './owner-analytics.csv';
@@ -193,12 +194,14 @@ const saveLabourRateRoute = createRoute({
 async function periodOf(
   db: Parameters<typeof businessToday>[0],
   businessId: string,
-  q: { from?: string; to?: string },
+  q: { from?: string; to?: string; locationId?: string },
 ) {
   const { today, timeZone } = await businessToday(db, businessId);
   const period = resolveOwnerPeriod(q, today);
   if ('error' in period) throw invalid(period.error);
-  return { period: period as OwnerPeriod, timeZone };
+  // Another business's location, or no such location, is 404 (decision 1311).
+  await assertOwnLocation(db, businessId, q.locationId);
+  return { period: period as OwnerPeriod, timeZone, locationId: q.locationId ?? null };
 }
 
 export const ownerAnalyticsRoutes = createRouter();
@@ -211,16 +214,16 @@ export const ownerAnalyticsApi = ownerAnalyticsRoutes
   .openapi(basicRoute, async (c) => {
     // Reports tolerate a second of lag: the read replica when there is one (decision 1293).
     const db = readDbOf(c.var.deps);
-    const { period, timeZone } = await periodOf(db, c.var.businessId, c.req.valid('query'));
+    const { period, timeZone, locationId } = await periodOf(db, c.var.businessId, c.req.valid('query'));
     const plan = await loadPlan(db, c.var.businessId);
-    const figures = await ownerAnalytics(db, c.var.businessId, period);
+    const figures = await ownerAnalytics(db, c.var.businessId, period, locationId);
     return c.json({ ...figures, timeZone, advanced: planIncludes(plan.plan, 'advanced_analytics') }, 200);
   })
   .openapi(advancedRoute, async (c) => {
     const db = readDbOf(c.var.deps);
-    const { period } = await periodOf(db, c.var.businessId, c.req.valid('query'));
+    const { period, locationId } = await periodOf(db, c.var.businessId, c.req.valid('query'));
     const [figures, memberships] = await Promise.all([
-      ownerAdvancedAnalytics(db, c.var.businessId, period),
+      ownerAdvancedAnalytics(db, c.var.businessId, period, locationId),
       recurringRevenue(db, c.var.businessId),
     ]);
     return c.json({ ...figures, memberships }, 200);
@@ -234,10 +237,10 @@ export const ownerAnalyticsApi = ownerAnalyticsRoutes
   .openapi(csvRoute, async (c) => {
     const db = readDbOf(c.var.deps);
     const { report, ...asked } = c.req.valid('query');
-    const { period } = await periodOf(db, c.var.businessId, asked);
+    const { period, locationId } = await periodOf(db, c.var.businessId, asked);
     let rows: Array<Array<string | number | null>>;
     if (report === 'revenue' || report === 'customers') {
-      rows = basicReportRows(report, await ownerAnalytics(db, c.var.businessId, period));
+      rows = basicReportRows(report, await ownerAnalytics(db, c.var.businessId, period, locationId));
     } else {
       const plan = await loadPlan(db, c.var.businessId);
       if (!isAdvancedReport(report) || !planIncludes(plan.plan, 'advanced_analytics'))
@@ -245,7 +248,7 @@ export const ownerAnalyticsApi = ownerAnalyticsRoutes
       rows =
         report === 'memberships'
           ? membershipReportRows(await recurringRevenue(db, c.var.businessId))
-          : advancedReportRows(report, await ownerAdvancedAnalytics(db, c.var.businessId, period));
+          : advancedReportRows(report, await ownerAdvancedAnalytics(db, c.var.businessId, period, locationId));
     }
     c.header('Content-Disposition', `attachment; filename="${report}-${period.from}-to-${period.to}.csv"`);
     return c.body(reportCsv(rows), 200, { 'Content-Type': 'text/csv; charset=utf-8' });

@@ -15,7 +15,7 @@ const n = (v: unknown) => Number(v ?? 0);
  * The period's instants in the business's zone (from 00:00 of `from` to 00:00 after `to`), computed here so that
  * the planner sees constants and reads bookings_business_scheduled_idx's range; the zone for grouping, as a value.
  */
-function boundsIn(timeZone: string, p: OwnerPeriod) {
+function boundsIn(timeZone: string, p: OwnerScope) {
   const fromAt = zonedTimeToUtc(p.from, '00:00', timeZone).toISOString();
   const toAt = zonedTimeToUtc(addDays(p.to, 1), '00:00', timeZone).toISOString();
   return {
@@ -23,8 +23,17 @@ function boundsIn(timeZone: string, p: OwnerPeriod) {
     fromAt: sql`${fromAt}::timestamptz`,
     toAt: sql`${toAt}::timestamptz`,
     timeZone,
+    /** `and <alias>.location_id = …` when one location is asked for, else nothing (decision 1311). */
+    atLocation: (alias: string) =>
+      p.locationId ? sql` and ${sql.identifier(alias)}.location_id = ${p.locationId}::uuid` : sql``,
   };
 }
+
+/**
+ * A period of the business's days, optionally narrowed to one of its locations (decision 1311: bookings carry their
+ * location, decision 1280). The location's id is checked against the business by the route before it gets here.
+ */
+export type OwnerScope = OwnerPeriod & { locationId?: string | null };
 
 async function zoneOf(db: DbOrTx, businessId: string) {
   const [row] = await rowsOf<{ time_zone: string }>(
@@ -41,7 +50,7 @@ type Bounds = ReturnType<typeof boundsIn>;
  * below 0), `tips` (completed: the booking's and its invoice's), `refunded`, `lost` (cancelled or no-show: the price).
  */
 function scope(businessId: string, b: Bounds, name = 'scope') {
-  const { tz, fromAt, toAt } = b;
+  const { tz, fromAt, toAt, atLocation } = b;
   return sql`${sql.identifier(name)} as (
     select b.id, b.customer_id, b.service_id, b.service_name, b.status, b.duration_minutes,
       (b.scheduled_at at time zone ${tz}) as local_at,
@@ -57,7 +66,7 @@ function scope(businessId: string, b: Bounds, name = 'scope') {
       case when b.status in ('cancelled', 'no_show') then coalesce(b.final_price_cents, b.quoted_price_cents) else 0 end as lost
     from bookings b
     left join invoices i on i.booking_id = b.id and i.business_id = ${businessId}
-    where b.business_id = ${businessId} and b.scheduled_at >= ${fromAt} and b.scheduled_at < ${toAt}
+    where b.business_id = ${businessId} and b.scheduled_at >= ${fromAt} and b.scheduled_at < ${toAt}${atLocation('b')}
   )`;
 }
 
@@ -77,41 +86,55 @@ export interface OwnerSummary {
   retention: number | null;
 }
 
+/**
+ * The period's figures in two passes (decision 1310): one aggregate over the period's bookings for the money and
+ * the counts, and one grouped pass over the business's completed bookings up to the period's end, one row per
+ * customer with three flags — served in the period, served before it (ever: returning), served in the period just
+ * before (retention). Each customer figure is then a count of flags; no CTE is read twice and nothing is probed per
+ * customer. With a location, "served" and "previous" are at that location; "before" is anywhere in the business (a
+ * customer new to a location but not to the business is returning).
+ */
 async function summaryOf(
   db: DbOrTx,
   businessId: string,
   timeZone: string,
-  p: OwnerPeriod,
+  p: OwnerScope,
   withRetention = true,
 ): Promise<OwnerSummary> {
   const b = boundsIn(timeZone, p);
-  const { fromAt } = b;
-  // Retention reads the period before this one (the comparison period's own is not shown: one scan fewer).
-  const prevScope = withRetention
-    ? scope(businessId, boundsIn(timeZone, previousPeriod(p)), 'prev_scope')
-    : sql`prev_scope as (select null::uuid as customer_id, null::text as status where false)`;
+  const { fromAt, toAt, atLocation } = b;
+  const prev = boundsIn(timeZone, previousPeriod(p));
+  // Retention reads the period before this one (the comparison period's own is not shown: its flag is not asked for).
+  const inPrev = withRetention
+    ? sql`bool_or(c.scheduled_at >= ${prev.fromAt} and c.scheduled_at < ${fromAt}${atLocation('c')})`
+    : sql`false`;
   const [row] = await rowsOf<Record<string, unknown>>(
     db,
     sql`with ${scope(businessId, b)},
-      served as (select distinct customer_id from scope where status = 'completed' and customer_id is not null),
-      -- One probe of bookings_completed_customer_idx per customer served (not every earlier booking; decision 1254).
-      before as (
-        select s.customer_id from served s
-        where exists (select 1 from bookings b
-          where b.business_id = ${businessId} and b.customer_id = s.customer_id and b.status = 'completed'
-            and b.scheduled_at < ${fromAt})
+      figures as (
+        select coalesce(sum(revenue), 0) as revenue, coalesce(sum(tips), 0) as tips,
+          coalesce(sum(refunded), 0) as refunded,
+          count(*) filter (where status not in ('cancelled', 'no_show')) as bookings,
+          count(*) filter (where status = 'completed') as completed
+        from scope
       ),
-      ${prevScope}
-    select
-      (select coalesce(sum(revenue), 0) from scope) as revenue,
-      (select coalesce(sum(tips), 0) from scope) as tips,
-      (select coalesce(sum(refunded), 0) from scope) as refunded,
-      (select count(*) from scope where status not in ('cancelled', 'no_show')) as bookings,
-      (select count(*) from scope where status = 'completed') as completed,
-      (select count(*) from served) as customers,
-      (select count(*) from before) as returning,
-      (select count(distinct customer_id) from prev_scope where status = 'completed' and customer_id is not null) as prev_customers,
-      (select count(distinct customer_id) from prev_scope where status = 'completed' and customer_id in (select customer_id from served)) as retained`,
+      per_customer as (
+        select bool_or(c.scheduled_at >= ${fromAt}${atLocation('c')}) as served,
+          bool_or(c.scheduled_at < ${fromAt}) as before,
+          ${inPrev} as previous
+        from bookings c
+        where c.business_id = ${businessId} and c.status = 'completed' and c.customer_id is not null
+          and c.scheduled_at < ${toAt}
+        group by c.customer_id
+      ),
+      customer_counts as (
+        select count(*) filter (where served) as customers,
+          count(*) filter (where served and before) as returning,
+          count(*) filter (where previous) as prev_customers,
+          count(*) filter (where previous and served) as retained
+        from per_customer
+      )
+    select * from figures, customer_counts`,
   );
   const r = row ?? {};
   const completed = n(r.completed);
@@ -145,7 +168,7 @@ async function seriesOf(
   db: DbOrTx,
   businessId: string,
   timeZone: string,
-  p: OwnerPeriod,
+  p: OwnerScope,
   unit: 'week' | 'month',
 ) {
   const rows = await rowsOf<Record<string, unknown>>(
@@ -167,14 +190,20 @@ async function seriesOf(
 }
 
 /** The basic view (every plan): revenue, bookings and customers, with the previous period and weekly/monthly series. */
-export async function ownerAnalytics(db: DbOrTx, businessId: string, period: OwnerPeriod) {
+export async function ownerAnalytics(
+  db: DbOrTx,
+  businessId: string,
+  period: OwnerPeriod,
+  locationId: string | null = null,
+) {
   const timeZone = await zoneOf(db, businessId);
   const previous = previousPeriod(period);
+  const scoped = { ...period, locationId };
   const [summary, previousSummary, weekly, monthly] = await Promise.all([
-    summaryOf(db, businessId, timeZone, period),
-    summaryOf(db, businessId, timeZone, previous, false),
-    seriesOf(db, businessId, timeZone, period, 'week'),
-    seriesOf(db, businessId, timeZone, period, 'month'),
+    summaryOf(db, businessId, timeZone, scoped),
+    summaryOf(db, businessId, timeZone, { ...previous, locationId }, false),
+    seriesOf(db, businessId, timeZone, scoped, 'week'),
+    seriesOf(db, businessId, timeZone, scoped, 'month'),
   ]);
   return { period, previous, summary, previousSummary, weekly, monthly };
 }
@@ -235,7 +264,7 @@ async function byService(
   db: DbOrTx,
   businessId: string,
   timeZone: string,
-  p: OwnerPeriod,
+  p: OwnerScope,
   hourlyCostCents: number | null,
 ) {
   const rows = await rowsOf<Record<string, unknown>>(
@@ -273,7 +302,7 @@ async function byService(
   });
 }
 
-async function byTechnician(db: DbOrTx, businessId: string, timeZone: string, p: OwnerPeriod) {
+async function byTechnician(db: DbOrTx, businessId: string, timeZone: string, p: OwnerScope) {
   const b = boundsIn(timeZone, p);
   const rows = await rowsOf<Record<string, unknown>>(
     db,
@@ -319,23 +348,26 @@ async function byTechnician(db: DbOrTx, businessId: string, timeZone: string, p:
 }
 
 /** Lifetime value by the month of each customer's first completed booking (cohorts starting in the last 12 months). */
-async function cohorts(db: DbOrTx, businessId: string, timeZone: string, p: OwnerPeriod) {
-  const { tz, toAt } = boundsIn(timeZone, p);
+async function cohorts(db: DbOrTx, businessId: string, timeZone: string, p: OwnerScope) {
+  const { tz, toAt, atLocation } = boundsIn(timeZone, p);
+  // One grouped pass (decision 1310): each customer's first completed booking, bookings and revenue up to the period's
+  // end, then the customers whose first falls in the last 12 months grouped by its month. With a location: its
+  // bookings only (the first visit there, the lifetime value there).
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    sql`with done as (
-        select b.customer_id, b.scheduled_at,
-          coalesce(b.final_price_cents, b.quoted_price_cents)
-            - least(coalesce(b.final_price_cents, b.quoted_price_cents), coalesce(i.refunded_cents, 0)) as revenue
+    sql`with per_customer as (
+        select b.customer_id, min(b.scheduled_at) as first_at, count(*) as bookings,
+          sum(coalesce(b.final_price_cents, b.quoted_price_cents)
+            - least(coalesce(b.final_price_cents, b.quoted_price_cents), coalesce(i.refunded_cents, 0))) as revenue
         from bookings b left join invoices i on i.booking_id = b.id and i.business_id = ${businessId}
-        where b.business_id = ${businessId} and b.status = 'completed' and b.customer_id is not null and b.scheduled_at < ${toAt}
-      ),
-      firsts as (select customer_id, min(scheduled_at) as first_at from done group by customer_id)
-    select to_char(date_trunc('month', f.first_at at time zone ${tz}), 'YYYY-MM') as cohort,
-      count(distinct f.customer_id) as customers, sum(d.revenue) as revenue,
-      count(d.*) as bookings
-    from firsts f join done d on d.customer_id = f.customer_id
-    where f.first_at >= ${toAt} - interval '12 months'
+        where b.business_id = ${businessId} and b.status = 'completed' and b.customer_id is not null
+          and b.scheduled_at < ${toAt}${atLocation('b')}
+        group by b.customer_id
+      )
+    select to_char(date_trunc('month', first_at at time zone ${tz}), 'YYYY-MM') as cohort,
+      count(*) as customers, sum(revenue) as revenue, sum(bookings) as bookings
+    from per_customer
+    where first_at >= ${toAt} - interval '12 months'
     group by 1 order by 1`,
   );
   return rows.map((r) => ({
@@ -347,7 +379,7 @@ async function cohorts(db: DbOrTx, businessId: string, timeZone: string, p: Owne
   }));
 }
 
-async function quotesOf(db: DbOrTx, businessId: string, timeZone: string, p: OwnerPeriod) {
+async function quotesOf(db: DbOrTx, businessId: string, timeZone: string, p: OwnerScope) {
   const { fromAt, toAt } = boundsIn(timeZone, p);
   const [r] = await rowsOf<Record<string, unknown>>(
     db,
@@ -369,7 +401,7 @@ async function quotesOf(db: DbOrTx, businessId: string, timeZone: string, p: Own
   };
 }
 
-async function cancellations(db: DbOrTx, businessId: string, timeZone: string, p: OwnerPeriod) {
+async function cancellations(db: DbOrTx, businessId: string, timeZone: string, p: OwnerScope) {
   const [r] = await rowsOf<Record<string, unknown>>(
     db,
     sql`with ${scope(businessId, boundsIn(timeZone, p))}
@@ -391,7 +423,7 @@ async function cancellations(db: DbOrTx, businessId: string, timeZone: string, p
   };
 }
 
-async function promoCodes(db: DbOrTx, businessId: string, timeZone: string, p: OwnerPeriod) {
+async function promoCodes(db: DbOrTx, businessId: string, timeZone: string, p: OwnerScope) {
   const rows = await rowsOf<Record<string, unknown>>(
     db,
     sql`with ${scope(businessId, boundsIn(timeZone, p))}
@@ -425,7 +457,11 @@ async function ratings(db: DbOrTx, businessId: string, p: OwnerPeriod) {
 }
 
 /** Open invoices' balances by days past due, as of now (not the period: aging is today's). */
-export async function invoiceAging(db: DbOrTx, businessId: string) {
+export async function invoiceAging(db: DbOrTx, businessId: string, locationId?: string | null) {
+  // With a location: the invoices of its bookings (an invoice without a booking belongs to no location).
+  const atLocation = locationId
+    ? sql` and booking_id in (select id from bookings where business_id = ${businessId} and location_id = ${locationId}::uuid)`
+    : sql``;
   const rows = await rowsOf<Record<string, unknown>>(
     db,
     sql`select case
@@ -434,7 +470,7 @@ export async function invoiceAging(db: DbOrTx, businessId: string) {
         when now() - due_at <= interval '60 days' then '31-60'
         else '60+' end as bucket,
       count(*) as invoices, sum(total_cents - paid_cents) as balance
-    from invoices where business_id = ${businessId} and status in ('unpaid', 'partially_paid')
+    from invoices where business_id = ${businessId} and status in ('unpaid', 'partially_paid')${atLocation}
     group by 1`,
   );
   const BUCKETS = [
@@ -453,7 +489,7 @@ export async function invoiceAging(db: DbOrTx, businessId: string) {
  * Each add-on's attach rate (docs/decisions/1255): of the period's booked (not cancelled, not no-show) bookings of its
  * service, the share that took it, and what it brought in. Add-ons archived since still show while they were taken.
  */
-async function addOnAttach(db: DbOrTx, businessId: string, timeZone: string, p: OwnerPeriod) {
+async function addOnAttach(db: DbOrTx, businessId: string, timeZone: string, p: OwnerScope) {
   const rows = await rowsOf<Record<string, unknown>>(
     db,
     sql`with ${scope(businessId, boundsIn(timeZone, p))},
@@ -486,22 +522,29 @@ async function addOnAttach(db: DbOrTx, businessId: string, timeZone: string, p: 
 }
 
 /** The advanced view (Pro and Elite). */
-export async function ownerAdvancedAnalytics(db: DbOrTx, businessId: string, period: OwnerPeriod) {
+export async function ownerAdvancedAnalytics(
+  db: DbOrTx,
+  businessId: string,
+  period: OwnerPeriod,
+  locationId: string | null = null,
+) {
+  const p = { ...period, locationId };
   const [timeZone, hourlyCostCents] = await Promise.all([
     zoneOf(db, businessId),
     labourRateOf(db, businessId),
   ]);
   const [services, technicians, cohortRows, quotes, cancelled, promos, ratingRows, aging, addOns] =
     await Promise.all([
-      byService(db, businessId, timeZone, period, hourlyCostCents),
-      byTechnician(db, businessId, timeZone, period),
-      cohorts(db, businessId, timeZone, period),
+      byService(db, businessId, timeZone, p, hourlyCostCents),
+      byTechnician(db, businessId, timeZone, p),
+      cohorts(db, businessId, timeZone, p),
+      // Quotes and reviews carry no location: the business's, whatever the filter (decision 1311).
       quotesOf(db, businessId, timeZone, period),
-      cancellations(db, businessId, timeZone, period),
-      promoCodes(db, businessId, timeZone, period),
+      cancellations(db, businessId, timeZone, p),
+      promoCodes(db, businessId, timeZone, p),
       ratings(db, businessId, period),
-      invoiceAging(db, businessId),
-      addOnAttach(db, businessId, timeZone, period),
+      invoiceAging(db, businessId, locationId),
+      addOnAttach(db, businessId, timeZone, p),
     ]);
   return {
     period,

@@ -11,6 +11,7 @@ import {
   type LabourRateForm as LabourRateFormValues,
   labourRateFormSchema,
   OWNER_ANALYTICS_PRESETS,
+  type OwnerFilter,
   type OwnerPeriod,
   type OwnerReport,
   presetPeriod,
@@ -26,6 +27,8 @@ import {
   useOwnerAnalytics,
   useSaveLabourRate,
 } from '../../api/owner-analytics';
+import { useLocationChoices } from '../../api/locations';
+import { ALL_LOCATIONS, LocationFilter } from '../../components/domain/location-filter';
 import { PeriodPicker } from '../../components/domain/period-picker';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -44,6 +47,25 @@ const RatingChart = lazy(() => charts().then((m) => ({ default: m.RatingChart })
 
 const percent = (n: number | null) => (n === null ? '—' : `${Math.round(n * 1000) / 10}%`);
 const day = (iso: string) => formatCalendarDate(iso, { weekday: false });
+
+/**
+ * The location asked for in the address (?location=), when it is one of the business's two or more active locations
+ * (decision 1311): a business with one location sees no picker and its figures are the business's.
+ */
+function useLocation(): [Array<{ id: string; name: string }>, string | undefined, (v: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const choices = useLocationChoices();
+  const asked = params.get('location');
+  const locationId = choices.some((l) => l.id === asked) ? (asked ?? undefined) : undefined;
+  const set = (v: string) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (v === ALL_LOCATIONS) next.delete('location');
+      else next.set('location', v);
+      return next;
+    });
+  return [choices, locationId, set];
+}
 
 function usePeriod(today: string): [OwnerPeriod, string | null, (p: OwnerPeriod) => void] {
   const [params, setParams] = useSearchParams();
@@ -87,7 +109,7 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: Rea
   );
 }
 
-function CsvLink({ report, period }: { report: OwnerReport; period: OwnerPeriod }) {
+function CsvLink({ report, period }: { report: OwnerReport; period: OwnerFilter }) {
   return (
     <Button asChild variant="outline" size="sm">
       <a href={ownerReportCsvUrl(report, period)} download aria-label={`Export ${report} as CSV`}>
@@ -166,7 +188,7 @@ const Empty = ({ children }: { children: React.ReactNode }) => (
 
 const chartFallback = <Skeleton className="h-56 w-full" />;
 
-function Basic({ data, period }: { data: OwnerAnalytics; period: OwnerPeriod }) {
+function Basic({ data, period }: { data: OwnerAnalytics; period: OwnerFilter }) {
   const [unit, setUnit] = useState<'week' | 'month'>('week');
   const s = data.summary;
   const p = data.previousSummary;
@@ -281,7 +303,7 @@ function LabourRateForm({ hourlyCostCents }: { hourlyCostCents: number | null })
   );
 }
 
-function Advanced({ data, period }: { data: OwnerAdvancedAnalytics; period: OwnerPeriod }) {
+function Advanced({ data, period }: { data: OwnerAdvancedAnalytics; period: OwnerFilter }) {
   const q = data.quotes;
   const c = data.cancellations;
   return (
@@ -537,9 +559,11 @@ export function OwnerAnalyticsPage() {
   const [zone, setZone] = useState<string | null>(null);
   const today = todayInZone(zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
   const [period, error, setPeriod] = usePeriod(today);
-  const basic = useOwnerAnalytics(period);
+  const [locationChoices, locationId, setLocation] = useLocation();
+  const filter: OwnerFilter = locationId ? { ...period, locationId } : period;
+  const basic = useOwnerAnalytics(filter);
   if (basic.data && basic.data.timeZone !== zone) setZone(basic.data.timeZone);
-  const advanced = useOwnerAdvancedAnalytics(period, Boolean(basic.data?.advanced));
+  const advanced = useOwnerAdvancedAnalytics(filter, Boolean(basic.data?.advanced));
   const presets = OWNER_ANALYTICS_PRESETS.map((p) => ({
     id: p.id,
     label: p.label,
@@ -562,6 +586,18 @@ export function OwnerAnalyticsPage() {
         error={error}
         presets={presets}
       >
+        {locationChoices.length > 0 && (
+          <div className="mt-3 flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
+            <LocationFilter
+              choices={locationChoices}
+              value={locationId ?? ALL_LOCATIONS}
+              onChange={setLocation}
+            />
+            {locationId && (
+              <p className="text-xs text-slate-600">Quotes and ratings stay the whole business's.</p>
+            )}
+          </div>
+        )}
         {basic.data && (
           <p className="mt-2 text-xs text-slate-600">
             {day(basic.data.period.from)} – {day(basic.data.period.to)}, compared with{' '}
@@ -595,12 +631,12 @@ export function OwnerAnalyticsPage() {
               description="Revenue, bookings and customers appear here as jobs are booked and completed. Try a longer period."
             />
           ) : (
-            <Basic data={basic.data} period={period} />
+            <Basic data={basic.data} period={filter} />
           )}
           <Section
             title="Customers"
             description="New and returning customers served in this period."
-            csv={<CsvLink report="customers" period={period} />}
+            csv={<CsvLink report="customers" period={filter} />}
           >
             <Table
               label="Customers"
@@ -643,7 +679,7 @@ export function OwnerAnalyticsPage() {
               retrying={advanced.isFetching}
             />
           ) : (
-            <Advanced data={advanced.data} period={period} />
+            <Advanced data={advanced.data} period={filter} />
           )}
         </div>
       )}

@@ -32,7 +32,7 @@ import { BookingCard } from './booking-card';
 import { BookingDetailsDialog } from './booking-details-dialog';
 import { BookingFormDialog } from './booking-form-dialog';
 import { BookingsList } from './bookings-list';
-import { ALL_LOCATIONS, LocationFilter } from './location-filter';
+import { ALL_LOCATIONS, LocationFilter } from '../../components/domain/location-filter';
 import { TimeGrid } from './time-grid';
 import { WeatherMoveDialog } from './weather-move-dialog';
 import { WeekAgenda } from './week-agenda';

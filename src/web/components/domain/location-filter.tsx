@@ -1,5 +1,5 @@
 import { LOCATIONS_TEXT } from '../../../shared/locations';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
 
 export const ALL_LOCATIONS = 'all';
 
