@@ -61,3 +61,42 @@ test('a Starter owner sees the basic view and the upgrade card', async ({ page }
   await expect(page.getByText('Advanced analytics is part of the Pro plan')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'By service' })).toHaveCount(0);
 });
+
+// A business with two locations narrows /analytics to one (decision 1311); a business with one sees no picker.
+test('an owner with two locations narrows Analytics and its CSV to one location', async ({ page }) => {
+  const { signUpNewOwner } = await import('./fixtures');
+  await signUpNewOwner(page, { plan: 'elite' });
+  await page.goto('/analytics');
+  await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Location' })).toHaveCount(0);
+
+  const added = await page.request.post('/api/locations', {
+    data: {
+      name: 'East Side',
+      address: '900 E 6th St, Austin, TX 78702',
+      timeZone: 'America/Chicago',
+      weeklyHours: Array.from({ length: 7 }, () => ({ open: '08:00', close: '18:00' })),
+      zips: [],
+      technicianIds: [],
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const east = (await added.json()) as { id: string };
+  await page.reload();
+  const picker = page.getByRole('combobox', { name: 'Location' });
+  await expect(picker).toBeVisible();
+  const asked = page.waitForRequest((r) => r.url().includes(`/api/analytics?`) && r.url().includes(east.id));
+  await picker.click();
+  await page.getByRole('option', { name: 'East Side' }).click();
+  await asked;
+  await expect(page).toHaveURL(new RegExp(`location=${east.id}`));
+  await expect(page.getByText('Quotes and ratings stay the whole business')).toBeVisible();
+  const csvLink = page.getByRole('link', { name: 'Export customers as CSV' });
+  await expect(csvLink).toHaveAttribute('href', new RegExp(`locationId=${east.id}`));
+  const [csv] = await Promise.all([page.waitForEvent('download'), csvLink.click()]);
+  expect(readFileSync((await csv.path())!, 'utf8')).toContain('Customers served,0,0');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await shot(page, 'analytics-location');
+  }
+});

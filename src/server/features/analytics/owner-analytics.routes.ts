@@ -248,7 +248,10 @@ export const ownerAnalyticsApi = ownerAnalyticsRoutes
       rows =
         report === 'memberships'
           ? membershipReportRows(await recurringRevenue(db, c.var.businessId))
-          : advancedReportRows(report, await ownerAdvancedAnalytics(db, c.var.businessId, period, locationId));
+          : advancedReportRows(
+              report,
+              await ownerAdvancedAnalytics(db, c.var.businessId, period, locationId),
+            );
     }
     c.header('Content-Disposition', `attachment; filename="${report}-${period.from}-to-${period.to}.csv"`);
     return c.body(reportCsv(rows), 200, { 'Content-Type': 'text/csv; charset=utf-8' });

@@ -87,12 +87,72 @@ export interface OwnerSummary {
 }
 
 /**
- * The period's figures in two passes (decision 1310): one aggregate over the period's bookings for the money and
- * the counts, and one grouped pass over the business's completed bookings up to the period's end, one row per
- * customer with three flags — served in the period, served before it (ever: returning), served in the period just
- * before (retention). Each customer figure is then a count of flags; no CTE is read twice and nothing is probed per
- * customer. With a location, "served" and "previous" are at that location; "before" is anywhere in the business (a
- * customer new to a location but not to the business is returning).
+ * From this many days on, the customer figures read the business's completed bookings once, grouped by customer
+ * (`oneCustomerPass`); below it, a probe per customer served is cheaper (`customersByProbe`). Both give the same
+ * figures (owner-analytics-location.test.ts checks both against a recomputation); decision 1310 has the measurements.
+ */
+export const ONE_CUSTOMER_PASS_DAYS = 120;
+
+const daysOf = (p: OwnerPeriod) => Math.round((Date.parse(p.to) - Date.parse(p.from)) / 86_400_000) + 1;
+
+/**
+ * For a long period, one grouped pass over the business's completed bookings up to the period's end: a row per
+ * customer with three flags (served in the period, served before it, served in the period just before), counted.
+ */
+function oneCustomerPass(businessId: string, b: Bounds, prevFromAt: SQL | null) {
+  const { fromAt, toAt, atLocation } = b;
+  const inPrev = prevFromAt
+    ? sql`bool_or(c.scheduled_at >= ${prevFromAt} and c.scheduled_at < ${fromAt}${atLocation('c')})`
+    : sql`false`;
+  return sql`per_customer as (
+      -- The ORDER BY makes the grouping sorted rather than hashed, so PostgreSQL reads the customers in
+      -- bookings_completed_customer_idx's order from the index alone (its estimate prefers a sequential scan and a
+      -- hash, measured 2-3x slower; decision 1310).
+      select bool_or(c.scheduled_at >= ${fromAt}${atLocation('c')}) as served,
+        bool_or(c.scheduled_at < ${fromAt} order by c.scheduled_at) as before,
+        ${inPrev} as previous
+      from bookings c
+      where c.business_id = ${businessId} and c.status = 'completed' and c.customer_id is not null
+        and c.scheduled_at < ${toAt}
+      group by c.customer_id
+    ),
+    customer_counts as (
+      select count(*) filter (where served) as customers,
+        count(*) filter (where served and before) as returning,
+        count(*) filter (where previous) as prev_customers,
+        count(*) filter (where previous and served) as retained
+      from per_customer
+    )`;
+}
+
+/**
+ * For a short period, the customers served (from the scope), one probe of bookings_completed_customer_idx each for
+ * "served before" (decision 1254), and the previous period's customers from its own range.
+ */
+function customersByProbe(businessId: string, b: Bounds, prevFromAt: SQL | null) {
+  const { fromAt, atLocation } = b;
+  const previous = prevFromAt
+    ? sql`select distinct c.customer_id from bookings c
+        where c.business_id = ${businessId} and c.status = 'completed' and c.customer_id is not null
+          and c.scheduled_at >= ${prevFromAt} and c.scheduled_at < ${fromAt}${atLocation('c')}`
+    : sql`select null::uuid as customer_id where false`;
+  return sql`served as (select distinct customer_id from scope where status = 'completed' and customer_id is not null),
+    previous as (${previous}),
+    customer_counts as (
+      select (select count(*) from served) as customers,
+        (select count(*) from served s where exists (select 1 from bookings x
+          where x.business_id = ${businessId} and x.customer_id = s.customer_id and x.status = 'completed'
+            and x.scheduled_at < ${fromAt})) as returning,
+        (select count(*) from previous) as prev_customers,
+        (select count(*) from previous join served using (customer_id)) as retained
+    )`;
+}
+
+/**
+ * The period's figures (decision 1310): one aggregate over the period's bookings for the money and the counts, and
+ * the customer figures by whichever of the two ways is cheaper for the period's length. With a location, "served"
+ * and "previous" are at that location; "before" is anywhere in the business (a customer new to a location but not to
+ * the business is returning).
  */
 async function summaryOf(
   db: DbOrTx,
@@ -100,14 +160,11 @@ async function summaryOf(
   timeZone: string,
   p: OwnerScope,
   withRetention = true,
+  onePass = daysOf(p) >= ONE_CUSTOMER_PASS_DAYS,
 ): Promise<OwnerSummary> {
   const b = boundsIn(timeZone, p);
-  const { fromAt, toAt, atLocation } = b;
-  const prev = boundsIn(timeZone, previousPeriod(p));
-  // Retention reads the period before this one (the comparison period's own is not shown: its flag is not asked for).
-  const inPrev = withRetention
-    ? sql`bool_or(c.scheduled_at >= ${prev.fromAt} and c.scheduled_at < ${fromAt}${atLocation('c')})`
-    : sql`false`;
+  // Retention reads the period before this one (the comparison period's own is not shown: not asked for).
+  const prevFromAt = withRetention ? boundsIn(timeZone, previousPeriod(p)).fromAt : null;
   const [row] = await rowsOf<Record<string, unknown>>(
     db,
     sql`with ${scope(businessId, b)},
@@ -118,22 +175,7 @@ async function summaryOf(
           count(*) filter (where status = 'completed') as completed
         from scope
       ),
-      per_customer as (
-        select bool_or(c.scheduled_at >= ${fromAt}${atLocation('c')}) as served,
-          bool_or(c.scheduled_at < ${fromAt}) as before,
-          ${inPrev} as previous
-        from bookings c
-        where c.business_id = ${businessId} and c.status = 'completed' and c.customer_id is not null
-          and c.scheduled_at < ${toAt}
-        group by c.customer_id
-      ),
-      customer_counts as (
-        select count(*) filter (where served) as customers,
-          count(*) filter (where served and before) as returning,
-          count(*) filter (where previous) as prev_customers,
-          count(*) filter (where previous and served) as retained
-        from per_customer
-      )
+      ${onePass ? oneCustomerPass(businessId, b, prevFromAt) : customersByProbe(businessId, b, prevFromAt)}
     select * from figures, customer_counts`,
   );
   const r = row ?? {};
@@ -350,24 +392,32 @@ async function byTechnician(db: DbOrTx, businessId: string, timeZone: string, p:
 /** Lifetime value by the month of each customer's first completed booking (cohorts starting in the last 12 months). */
 async function cohorts(db: DbOrTx, businessId: string, timeZone: string, p: OwnerScope) {
   const { tz, toAt, atLocation } = boundsIn(timeZone, p);
-  // One grouped pass (decision 1310): each customer's first completed booking, bookings and revenue up to the period's
-  // end, then the customers whose first falls in the last 12 months grouped by its month. With a location: its
-  // bookings only (the first visit there, the lifetime value there).
+  // Decision 1310: each customer's first completed booking from bookings_completed_customer_idx alone (sorted
+  // grouping, as in oneCustomerPass), kept when it falls in the last 12 months; then only those customers' bookings
+  // and their refunds are read. With a location: its bookings only (the first visit there, the value there).
+  const done = (alias: string) =>
+    sql`${sql.identifier(alias)}.business_id = ${businessId} and ${sql.identifier(alias)}.status = 'completed'
+      and ${sql.identifier(alias)}.customer_id is not null and ${sql.identifier(alias)}.scheduled_at < ${toAt}${atLocation(alias)}`;
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    sql`with per_customer as (
-        select b.customer_id, min(b.scheduled_at) as first_at, count(*) as bookings,
-          sum(coalesce(b.final_price_cents, b.quoted_price_cents)
-            - least(coalesce(b.final_price_cents, b.quoted_price_cents), coalesce(i.refunded_cents, 0))) as revenue
-        from bookings b left join invoices i on i.booking_id = b.id and i.business_id = ${businessId}
-        where b.business_id = ${businessId} and b.status = 'completed' and b.customer_id is not null
-          and b.scheduled_at < ${toAt}${atLocation('b')}
-        group by b.customer_id
+    sql`with recent as (
+        select c.customer_id, min(c.scheduled_at order by c.scheduled_at) as first_at
+        from bookings c where ${done('c')}
+        group by c.customer_id
+        having min(c.scheduled_at) >= ${toAt} - interval '12 months'
       )
-    select to_char(date_trunc('month', first_at at time zone ${tz}), 'YYYY-MM') as cohort,
-      count(*) as customers, sum(revenue) as revenue, sum(bookings) as bookings
-    from per_customer
-    where first_at >= ${toAt} - interval '12 months'
+    select to_char(date_trunc('month', r.first_at at time zone ${tz}), 'YYYY-MM') as cohort,
+      count(*) as customers, sum(v.bookings) as bookings, sum(v.revenue) as revenue
+    from recent r
+    -- A probe per recent customer (the planner cannot know how few the HAVING keeps; a hash join read every booking).
+    cross join lateral (
+      select count(*) as bookings,
+        sum(coalesce(b.final_price_cents, b.quoted_price_cents)
+          - least(coalesce(b.final_price_cents, b.quoted_price_cents), coalesce(i.refunded_cents, 0))) as revenue
+      from bookings b
+      left join invoices i on i.booking_id = b.id and i.business_id = ${businessId}
+      where b.customer_id = r.customer_id and ${done('b')}
+    ) v
     group by 1 order by 1`,
   );
   return rows.map((r) => ({

@@ -19,6 +19,7 @@ import {
 } from '../../../shared/owner-analytics';
 import { upgradeMessage } from '../../../shared/plan-features';
 import { formatCalendarDate, todayInZone } from '../../../shared/time';
+import { useLocationChoices } from '../../api/locations';
 import {
   type OwnerAdvancedAnalytics,
   type OwnerAnalytics,
@@ -27,7 +28,6 @@ import {
   useOwnerAnalytics,
   useSaveLabourRate,
 } from '../../api/owner-analytics';
-import { useLocationChoices } from '../../api/locations';
 import { ALL_LOCATIONS, LocationFilter } from '../../components/domain/location-filter';
 import { PeriodPicker } from '../../components/domain/period-picker';
 import { Button } from '../../components/ui/button';

@@ -22,6 +22,7 @@ import {
 } from '../../api/bookings';
 import { useLocationChoices } from '../../api/locations';
 import { useScheduling } from '../../api/scheduling';
+import { ALL_LOCATIONS, LocationFilter } from '../../components/domain/location-filter';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { CardGridSkeleton, EmptyState, ErrorState } from '../../components/ui/list-states';
@@ -32,7 +33,6 @@ import { BookingCard } from './booking-card';
 import { BookingDetailsDialog } from './booking-details-dialog';
 import { BookingFormDialog } from './booking-form-dialog';
 import { BookingsList } from './bookings-list';
-import { ALL_LOCATIONS, LocationFilter } from '../../components/domain/location-filter';
 import { TimeGrid } from './time-grid';
 import { WeatherMoveDialog } from './weather-move-dialog';
 import { WeekAgenda } from './week-agenda';
