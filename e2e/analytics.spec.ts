@@ -90,7 +90,7 @@ test('an owner with two locations narrows Analytics and its CSV to one location'
   await page.getByRole('option', { name: 'East Side' }).click();
   await asked;
   await expect(page).toHaveURL(new RegExp(`location=${east.id}`));
-  await expect(page.getByText('Quotes and ratings stay the whole business')).toBeVisible();
+  await expect(page.getByText('Quotes, ratings and memberships are the whole business')).toBeVisible();
   const csvLink = page.getByRole('link', { name: 'Export customers as CSV' });
   await expect(csvLink).toHaveAttribute('href', new RegExp(`locationId=${east.id}`));
   const [csv] = await Promise.all([page.waitForEvent('download'), csvLink.click()]);

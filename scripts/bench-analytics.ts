@@ -1,6 +1,7 @@
 // The owner's analytics at scale for `npm run bench -- --only=analytics` (docs/decisions/1191): the demo business
 // filled as for the scale part (100,000 bookings, 20,000 customers: scripts/bench-scale.ts), then each /analytics
 // request timed through HTTP, one at a time, for a month and for a year. Goal: < 100 ms each.
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../src/server/db/client';
 import { ownerAnalyticsQueries } from '../src/server/features/analytics/owner-analytics.service';
 import { timedGet } from './bench-scale';
@@ -45,6 +46,12 @@ export async function analyticsQueryFigures(db: DbOrTx, businessId: string, repo
   const tz = await q.zoneOf(db, businessId);
   const today = new Date();
   const to = day(today);
+  // Narrowed to a location (decision 1311): the demo business's one location holds every booking, the worst case.
+  const [location] = (
+    await db.execute<{ id: string }>(
+      sql`select id from locations where business_id = ${businessId} and is_primary`,
+    )
+  ).rows;
   report('Owner analytics queries at scale, in process, one at a time (median of 15 after a warm-up):');
   for (const [label, from] of [
     ['30 days', day(new Date(today.getTime() - 29 * 86_400_000))],
@@ -65,6 +72,8 @@ export async function analyticsQueryFigures(db: DbOrTx, businessId: string, repo
       ['ratings', () => q.ratings(db, businessId, p)],
       ['invoice aging', () => q.invoiceAging(db, businessId)],
       ['add-on attach rate', () => q.addOnAttach(db, businessId, tz, p)],
+      ['summary at one location', () => q.summaryOf(db, businessId, tz, { ...p, locationId: location?.id })],
+      ['cohorts at one location', () => q.cohorts(db, businessId, tz, { ...p, locationId: location?.id })],
     ];
     for (const [name, run] of queries) {
       await run();
