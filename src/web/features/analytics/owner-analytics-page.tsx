@@ -594,7 +594,9 @@ export function OwnerAnalyticsPage() {
               onChange={setLocation}
             />
             {locationId && (
-              <p className="text-xs text-slate-600">Quotes, ratings and memberships are the whole business's.</p>
+              <p className="text-xs text-slate-600">
+                Quotes, ratings and memberships are the whole business's.
+              </p>
             )}
           </div>
         )}
