@@ -220,6 +220,9 @@ export async function updateBookingStatus(
         summary: `Status ${BOOKING_STATUS_LABELS[row.status]} → ${BOOKING_STATUS_LABELS[to]}`,
       },
     ]);
+    // The refund's job commits with the cancel (decision 1320).
+    if (to === 'cancelled' && current.paymentSessionId)
+      await queueCancelRefund(tx, deps, current.paymentSessionId, 'business');
     // With the change, in its transaction (decision 1202).
     if (to === 'cancelled' || to === 'completed')
       await recordWebhookEvent(
@@ -238,47 +241,72 @@ export async function updateBookingStatus(
 
 export const REFUND_JOB = 'booking.refund';
 
+/** The safety net's delay: the refund after the commit normally finishes first, and the job then finds it done. */
+export const REFUND_JOB_DELAY_SECONDS = 60;
+
 /**
- * Refunds the payment of a cancelled booking, exactly once however often it runs: the checkout is claimed
- * (completed → refunded) in one conditional update, the provider is asked with the session as idempotency key, and
- * only the claimant records the ledger's refund and emails the customer. A provider failure gives the claim back
- * and leaves a retried job (pg-boss) to finish it, so a cancelled booking is never left charged.
+ * Writes the refund job of a cancelled paid booking in the cancel's own transaction (decision 1320): it exists exactly
+ * when the cancel commits, so a process that dies between the commit and the refund leaves a job that refunds it on
+ * any instance. Delayed: the refund right after the commit usually finishes first, and the job then finds it done.
+ */
+export async function queueCancelRefund(
+  tx: DbOrTx,
+  deps: Pick<AppDeps, 'jobs'>,
+  sessionId: string,
+  by: 'business' | 'customer',
+) {
+  await deps.jobs?.send(
+    REFUND_JOB,
+    { sessionId, by },
+    {
+      tx,
+      singletonKey: sessionId,
+      startAfterSeconds: REFUND_JOB_DELAY_SECONDS,
+      retryLimit: 20,
+      retryDelaySeconds: 60,
+    },
+  );
+}
+
+/** The provider's idempotency key of a booking's cancellation refund: one refund per paid checkout, however often asked. */
+export const cancelRefundKey = (sessionId: string) => `refund-${sessionId}`;
+
+/**
+ * Refunds the payment of a cancelled booking, exactly once however often it runs (decisions 405, 1320). The provider
+ * is asked first, with the checkout's session as idempotency key, so a second ask (a retry, the cancel's job after a
+ * crash) gets the same refund back instead of a new one; then one transaction claims the checkout (completed →
+ * refunded, conditional), records the ledger's refund and writes the customer's email. Only the claimant records
+ * and emails. A crash anywhere leaves the checkout completed and the cancel's job to finish it; a provider failure
+ * throws in the job (pg-boss retries it) and is logged after the cancel's commit, where the job will retry it.
  */
 export async function refundCancelledBooking(
   deps: Pick<AppDeps, 'payments' | 'jobs'> & AutomationDeps,
   sessionId: string,
   by: 'business' | 'customer' = 'business',
 ) {
-  const [checkout] = await deps.db
-    .update(checkoutSessions)
-    .set({ status: 'refunded', refundedAt: new Date() })
+  const [paid] = await deps.db
+    .select()
+    .from(checkoutSessions)
     .where(
       and(
         eq(checkoutSessions.providerSessionId, sessionId),
         eq(checkoutSessions.status, 'completed'),
         eq(checkoutSessions.provider, deps.payments.kind),
       ),
-    )
-    .returning();
-  if (!checkout) return false;
+    );
+  if (!paid) return false;
   try {
-    await deps.payments.refund(sessionId, checkout.paymentReference, {
-      connected: Boolean(checkout.destinationAccount),
+    await deps.payments.refund(sessionId, paid.paymentReference, {
+      connected: Boolean(paid.destinationAccount),
+      idempotencyKey: cancelRefundKey(sessionId),
     });
   } catch (err) {
-    await deps.db
-      .update(checkoutSessions)
-      .set({ status: 'completed', refundedAt: null })
-      .where(eq(checkoutSessions.id, checkout.id));
+    // In the job: thrown, so the queue retries it. After the cancel: its job (written with the cancel) retries it.
     if (!deps.jobs) throw err;
-    console.warn(`Refund of ${sessionId} failed; retrying in the background:`, (err as Error).message);
-    await deps.jobs.send(
-      REFUND_JOB,
-      { sessionId, by },
-      { singletonKey: sessionId, retryLimit: 20, retryDelaySeconds: 60 },
-    );
+    console.warn(`Refund of ${sessionId} failed; its job retries it:`, (err as Error).message);
     return false;
   }
+  const checkout = paid;
   // The checkout keeps the time first booked; the booking may have moved since (owner Edit, self-service link).
   const [booked] = checkout.bookingId
     ? await deps.db
@@ -294,8 +322,15 @@ export async function refundCancelledBooking(
     by,
   });
   const { businessId } = checkout;
-  // The ledger's refund and the customer's email commit together (decision 1290).
+  // The claim, the ledger's refund and the customer's email commit together (decisions 1290, 1320): of two runs
+  // that both reached the provider (and got the one refund back), only the claimant records and emails.
   const messageIds = await deps.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(checkoutSessions)
+      .set({ status: 'refunded', refundedAt: new Date() })
+      .where(and(eq(checkoutSessions.id, checkout.id), eq(checkoutSessions.status, 'completed')))
+      .returning({ id: checkoutSessions.id });
+    if (!claimed) return null;
     await recordCheckoutRefund(tx, checkout);
     return businessId
       ? queueTransactionalEmail(tx, {
@@ -308,6 +343,7 @@ export async function refundCancelledBooking(
         })
       : [];
   });
+  if (!messageIds) return false;
   if (businessId) await deliverQueued(deps, messageIds);
   // A platform lead has no business, so no message row: its email goes straight out.
   else

@@ -93,18 +93,23 @@ describe('cancelling a paid booking', () => {
     }
   });
 
-  it('when the provider fails, the booking is cancelled and the refund is retried in the background, once', async () => {
+  it('when the provider fails, the booking is cancelled and the job written with the cancel refunds it, once', async () => {
     const { owner, bookingId, sessionId, email } = await paidBooking();
     const res = await countingRefunds(() => setStatus(owner.cookie, bookingId, 'cancelled'), true);
     expect(res.status).toBe(200);
     expect((await res.json()).status).toBe('cancelled');
     expect((await checkoutOf(sessionId)).status).toBe('completed');
     expect(await cancellationEmails(email)).toHaveLength(0);
-    expect(t.memoryJobs!.sent.filter((j) => j.name === REFUND_JOB)).toEqual([
+    const mine = (j: { name: string; data: object }) =>
+      j.name === REFUND_JOB && (j.data as { sessionId: string }).sessionId === sessionId;
+    expect(t.memoryJobs!.sent.filter(mine)).toEqual([
       { name: REFUND_JOB, data: { sessionId, by: 'business' } },
     ]);
 
+    // The job was written with the cancel, delayed as a safety net (decision 1320).
+    expect(t.memoryJobs!.delayed()).toBeGreaterThanOrEqual(1);
     const calls = await countingRefunds(async (calls) => {
+      t.memoryJobs!.releaseDelayed();
       await t.memoryJobs!.drain();
       await t.memoryJobs!.drain();
       return calls;

@@ -14,7 +14,7 @@ import type { AppDeps } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { findPublicBusiness } from '../bookings/book/booking-options.service';
 import { recordHistory } from '../bookings/booking-history.service';
-import { businessTimeZone, refundCancelledBooking } from '../bookings/bookings.service';
+import { businessTimeZone, queueCancelRefund, refundCancelledBooking } from '../bookings/bookings.service';
 import {
   assertSlotBookable,
   lockBusinessSlots,
@@ -219,6 +219,8 @@ export async function selfServiceCancel(deps: Deps, token: string) {
         },
       ]);
       await dropPendingReminders(tx, b.id);
+      // The refund's job commits with the cancel (decision 1320).
+      if (b.paymentSessionId) await queueCancelRefund(tx, deps, b.paymentSessionId, 'customer');
     });
   } catch (err) {
     // Nothing was cancelled: the link may be used again.
