@@ -5,7 +5,9 @@ import { accountHooks } from './account-hooks';
 import { createAuth } from './auth/auth';
 import { openDatabase, type QueryObserver } from './db/client';
 import { type Env, publicUrlOf } from './env';
+import { queuePlatformEmail } from './features/campaigns/platform-email';
 import { linkSecretOf } from './http/tokens';
+import type { JobQueue } from './jobs/queue';
 import { createMailer } from './providers/mail/mailer';
 
 /** A secret generated once and kept in the data dir, so sessions survive restarts without configuration. */
@@ -37,6 +39,8 @@ export async function bootstrap(env: Env, opts: { onQuery?: QueryObserver } = {}
   await handle.migrate();
   const mailer = createMailer(handle.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const authSecret = env.BETTER_AUTH_SECRET ?? localAuthSecret(dataDir);
+  // The server sets `jobs` once its queue runs: from then on better-auth's emails are jobs (decision 1321).
+  const emailQueue: { jobs?: JobQueue } = {};
   const auth = createAuth({
     db: handle.db,
     accounts: accountHooks(handle.db),
@@ -44,6 +48,17 @@ export async function bootstrap(env: Env, opts: { onQuery?: QueryObserver } = {}
     baseURL: publicUrl,
     secret: authSecret,
     signInLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    sendEmail: async (email, key) =>
+      (await queuePlatformEmail({ jobs: emailQueue.jobs, mailer }, email, { key }))(),
   });
-  return { handle, db: handle.db, mailer, auth, publicUrl, dataDir, linkSecret: linkSecretOf(authSecret) };
+  return {
+    handle,
+    db: handle.db,
+    mailer,
+    auth,
+    emailQueue,
+    publicUrl,
+    dataDir,
+    linkSecret: linkSecretOf(authSecret),
+  };
 }

@@ -51,7 +51,7 @@ async function main() {
     queueStats: () => (databaseHandle ? queueStats(databaseHandle) : Promise.resolve([])),
     poolStats: () => databaseHandle?.poolStats?.() ?? { total: 1, idle: 1, waiting: 0, max: 1 },
   });
-  const { handle, db, mailer, auth, publicUrl, dataDir, linkSecret } = await bootstrap(env, {
+  const { handle, db, mailer, auth, emailQueue, publicUrl, dataDir, linkSecret } = await bootstrap(env, {
     onQuery: (ms, text) => {
       const slow = ms >= env.SLOW_QUERY_MS;
       metrics.observeQuery(ms / 1000, slow);
@@ -176,6 +176,7 @@ async function main() {
   );
 
   const jobs = await createJobQueue(handle, { logger });
+  emailQueue.jobs = jobs;
   const deps = {
     db,
     readDb: handle.readDb,

@@ -30,6 +30,9 @@ export const MESSAGE_KINDS = [
   'webhook_disabled',
   'refund',
   'slot_lost',
+  // Emails written with their write that had none of ours before (decision 1321).
+  'verification',
+  'insights_digest',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -54,6 +57,8 @@ export const MESSAGE_KIND_LABELS: Record<string, string> = {
   webhook_disabled: 'Webhook endpoint disabled',
   refund: 'Cancelled and refunded',
   slot_lost: 'Slot taken, refunded',
+  verification: 'Verification decision',
+  insights_digest: 'Weekly insights',
 };
 export const messageKindLabel = (kind: string) => MESSAGE_KIND_LABELS[kind] ?? kind;
 

@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import { renderEmail } from '../emails';
 import { trustedOrigins } from '../http/trusted-origins';
-import type { Mailer } from '../providers/mail/mailer';
+import type { Mailer, MailMessage } from '../providers/mail/mailer';
 import { scopedAuth } from './auth-scope';
 
 /** The header our own middleware sets from the socket (or a trusted proxy); clients cannot spoof it. */
@@ -32,6 +32,11 @@ export interface AuthConfig {
   mailer: Mailer;
   baseURL: string;
   secret: string;
+  /**
+   * How better-auth's emails (verification, password reset) go: the server writes each as a job (decision 1321);
+   * absent, straight through the mailer. `key` names the email for the queue.
+   */
+  sendEmail?: (email: MailMessage, key: string) => Promise<void>;
   /** Sign-in attempts allowed per client IP per minute. */
   signInLimitPerMinute?: number;
   /** Password hashing; better-auth's scrypt unless given (only the test harness gives one, see harness.ts). */
@@ -49,6 +54,7 @@ export function createAuth({
   secret,
   signInLimitPerMinute = 10,
   password,
+  sendEmail = (email) => mailer.send(email).then(() => {}),
 }: AuthConfig) {
   // Every call into better-auth runs in inAuthScope (its async storages are off between calls; decision 920).
   return scopedAuth(
@@ -80,20 +86,20 @@ export function createAuth({
         // A reset signs every other device out (a stolen session must not outlive the password).
         revokeSessionsOnPasswordReset: true,
         sendResetPassword: async ({ user, url }) => {
-          await mailer.send({
-            to: user.email,
-            ...(await renderEmail('password-reset', { name: user.name, url })),
-          });
+          await sendEmail(
+            { to: user.email, ...(await renderEmail('password-reset', { name: user.name, url })) },
+            `password-reset:${user.id}:${Date.now()}`,
+          );
         },
       },
       emailVerification: {
         sendOnSignUp: true,
         autoSignInAfterVerification: true,
         sendVerificationEmail: async ({ user, url }) => {
-          await mailer.send({
-            to: user.email,
-            ...(await renderEmail('email-verification', { name: user.name, url })),
-          });
+          await sendEmail(
+            { to: user.email, ...(await renderEmail('email-verification', { name: user.name, url })) },
+            `email-verification:${user.id}:${Date.now()}`,
+          );
         },
       },
       hooks: {

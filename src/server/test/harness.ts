@@ -13,6 +13,7 @@ import type { Database } from '../db/client';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { createOwnerAccount, grantRole, updateProfile } from '../db/factories';
 import { outboxMessages } from '../db/schema';
+import { queuePlatformEmail } from '../features/campaigns/platform-email';
 import { createSeoSettings } from '../features/seo/seo-settings';
 import type { AppDeps } from '../http/context';
 import { createMemoryJobQueue, type MemoryJobQueue } from '../jobs/memory-queue';
@@ -40,7 +41,10 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     return handle;
   }
   const name = `shineroute_t${process.ppid}_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: url });
+  // Through a pooler (decision 1323): the clone and the drop on PostgreSQL itself, the file's queries through the pooler.
+  const direct = process.env.DATABASE_DIRECT_URL;
+  const adminUrl = direct ?? url;
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   // Several files clone the template at once; PostgreSQL refuses a clone while another is copying it.
   for (let attempt = 0; ; attempt++) {
@@ -53,12 +57,15 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     }
   }
   await admin.end();
-  const handle = await openDatabase({ databaseUrl: withDatabase(url, name) });
+  const handle = await openDatabase({
+    databaseUrl: withDatabase(url, name),
+    directUrl: direct ? withDatabase(direct, name) : undefined,
+  });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: url });
+      const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
@@ -94,12 +101,15 @@ export async function createTestContext(
     /** Behind proxies of our own (TRUST_PROXY, TRUSTED_PROXY_HOPS): X-Forwarded-For as a proxy appends to it. */
     trustProxy?: boolean;
     trustedProxyHops?: number;
+    /** better-auth's emails as jobs on the queue, as the server sends them (decision 1321); else straight out. */
+    authEmailsAsJobs?: boolean;
   } = {},
 ) {
   const publicUrl = opts.publicUrl ?? TEST_ORIGIN;
   const handle = await openTestDatabase();
   const db = handle.db;
   const mailer = createOutboxMailer(db);
+  const emailQueue: { jobs?: JobQueue } = {};
   const auth = createAuth({
     db,
     accounts: accountHooks(db),
@@ -108,6 +118,10 @@ export async function createTestContext(
     secret: 'test-secret-test-secret-test-secret-0123',
     signInLimitPerMinute: opts.signInLimitPerMinute,
     password: testPasswordHashing,
+    ...(opts.authEmailsAsJobs && {
+      sendEmail: async (email, key) =>
+        (await queuePlatformEmail({ jobs: emailQueue.jobs, mailer }, email, { key }))(),
+    }),
   });
   const payments = opts.payments ? opts.payments(db) : createTestPaymentProvider(db, publicUrl);
   const uploadsDir = mkdtempSync(join(tmpdir(), 'shineroute-test-uploads-'));
@@ -134,6 +148,7 @@ export async function createTestContext(
   }
   if (jobs) {
     deps.jobs = jobs;
+    emailQueue.jobs = jobs;
     await registerWorkers(jobs, deps);
   }
   const app = createApp(deps);

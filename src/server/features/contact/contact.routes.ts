@@ -17,7 +17,7 @@ const contactRoute = createRoute({
 
 /** Mounted under /api/public: POST /api/public/contact. */
 export const contactRoutes = createRouter().openapi(contactRoute, async (c) => {
-  const { db, mailer, supportEmail } = c.var.deps;
-  await submitContactMessage(db, mailer, supportEmail, c.req.valid('json'));
+  const { supportEmail } = c.var.deps;
+  await submitContactMessage(c.var.deps, supportEmail, c.req.valid('json'));
   return c.json({ success: true as const }, 201);
 });

@@ -4,9 +4,14 @@ import { planIncludes } from '../../../shared/plan-features';
 import { todayInZone, utcToZoned } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
 import { profiles, user } from '../../db/schema';
-import { renderEmail } from '../../emails';
+import { renderEmailRow } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { loadPlan } from '../billing/plan-state';
+import {
+  type AutomationDeps,
+  deliverQueued,
+  queueTransactionalEmail,
+} from '../campaigns/automations/message-queue';
 import { seoOf } from '../seo/seo-settings';
 import { findInsights, mondayOf } from './insights.rules';
 import { insightsDigests } from './insights.schema';
@@ -72,7 +77,7 @@ export async function digestOf(deps: Deps, businessId: string, now = new Date())
  * Monday from 07:00 in each Elite business's zone: the week's digest is written and emailed to the owner, once — the
  * row is claimed (`emailedAt`) before the email goes, so two instances or a retried tick never send it twice.
  */
-export async function sendWeeklyDigests(deps: Deps, now = new Date()) {
+export async function sendWeeklyDigests(deps: Deps & AutomationDeps, now = new Date()) {
   const businesses = await deps.db
     .select({ id: profiles.id, timeZone: profiles.timeZone, name: profiles.businessName, email: user.email })
     .from(profiles)
@@ -85,42 +90,43 @@ export async function sendWeeklyDigests(deps: Deps, now = new Date()) {
     const plan = await loadPlan(deps.db, b.id);
     if (!planIncludes(plan.plan, 'insights')) continue;
     const digest = await digestOf(deps, b.id, now);
-    const [claimed] = await deps.db
-      .update(insightsDigests)
-      .set({ emailedAt: now })
-      .where(
-        and(
-          eq(insightsDigests.businessId, b.id),
-          eq(insightsDigests.weekStart, digest.weekStart),
-          isNull(insightsDigests.emailedAt),
-        ),
-      )
-      .returning({ id: insightsDigests.id });
-    if (!claimed) continue;
-    try {
-      await deps.mailer.send({
-        to: b.email,
-        ...(await renderEmail('insights-digest', {
-          businessName: b.name ?? 'Your business',
-          weekStart: digest.weekStart,
-          findings: digest.findings.map((f) => ({
-            text: f.text,
-            action: f.action
-              ? { label: f.action.label, url: `${deps.publicUrl.replace(/\/$/, '')}${f.action.href}` }
-              : null,
-          })),
-          link: `${deps.publicUrl.replace(/\/$/, '')}/dashboard`,
-        })),
-      });
-      sent++;
-    } catch (err) {
-      // Not sent: released for the next tick.
-      await deps.db
+    const email = await renderEmailRow('insights-digest', {
+      businessName: b.name ?? 'Your business',
+      weekStart: digest.weekStart,
+      findings: digest.findings.map((f) => ({
+        text: f.text,
+        action: f.action
+          ? { label: f.action.label, url: `${deps.publicUrl.replace(/\/$/, '')}${f.action.href}` }
+          : null,
+      })),
+      link: `${deps.publicUrl.replace(/\/$/, '')}/dashboard`,
+    });
+    // The claim and the email's row commit together (decision 1321): a process killed after the claim no longer
+    // loses the week's email; the row goes after the commit or with the next automations tick, once (its key).
+    const ids = await deps.db.transaction(async (tx) => {
+      const [claimed] = await tx
         .update(insightsDigests)
-        .set({ emailedAt: null })
-        .where(eq(insightsDigests.id, claimed.id));
-      throw err;
-    }
+        .set({ emailedAt: now })
+        .where(
+          and(
+            eq(insightsDigests.businessId, b.id),
+            eq(insightsDigests.weekStart, digest.weekStart),
+            isNull(insightsDigests.emailedAt),
+          ),
+        )
+        .returning({ id: insightsDigests.id });
+      if (!claimed) return null;
+      return queueTransactionalEmail(tx, {
+        businessId: b.id,
+        kind: 'insights_digest',
+        dedupeKey: `insights-digest:${b.id}:${digest.weekStart}`,
+        to: b.email,
+        ...email,
+      });
+    });
+    if (!ids) continue;
+    await deliverQueued(deps, ids);
+    sent++;
   }
   return { sent };
 }

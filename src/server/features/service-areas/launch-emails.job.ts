@@ -1,29 +1,37 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { emailWaitlist, serviceAreas } from '../../db/schema';
 import { renderEmail } from '../../emails';
 import type { JobQueue } from '../../jobs/queue';
 import type { Mailer } from '../../providers/mail/mailer';
+import { queuePlatformEmail } from '../campaigns/platform-email';
 
 export const LAUNCH_EMAILS_JOB = 'service-areas.launch-emails';
 export interface LaunchEmailsJob {
   zipCode: string;
 }
 
-export function queueLaunchEmails(jobs: JobQueue, zipCode: string) {
-  return jobs.send<LaunchEmailsJob>(LAUNCH_EMAILS_JOB, { zipCode }, { retryLimit: 5, retryDelaySeconds: 30 });
+/** In the transaction that switches the area on (decision 1321): the launch's emails exist exactly when the launch does. */
+export function queueLaunchEmails(jobs: JobQueue, zipCode: string, tx?: DbOrTx) {
+  return jobs.send<LaunchEmailsJob>(
+    LAUNCH_EMAILS_JOB,
+    { zipCode },
+    { retryLimit: 5, retryDelaySeconds: 30, tx },
+  );
 }
 
 /**
- * Emails every unnotified waiter of a zip that an active area now serves. Each waiter is claimed with a
- * guarded UPDATE (notified false → true) before the send, so concurrent or repeated jobs email them once;
- * a failed send releases the claim and the job is retried. notified_at records when the email went out.
+ * Emails every unnotified waiter of a zip that an active area now serves. Each waiter is claimed with a guarded
+ * UPDATE (notified false → true) in the transaction that writes the waiter's email job (decision 1321), so concurrent
+ * or repeated jobs email them once and a process killed after the claim still emails them; the email job retries a
+ * provider failure. Without a queue the email goes after the claim's commit, and a failed send releases the claim.
+ * notified_at records when the email was written.
  */
 export async function sendLaunchEmails(
-  deps: { db: Database; mailer: Mailer; publicUrl: string },
+  deps: { db: Database; mailer: Mailer; publicUrl: string; jobs?: JobQueue },
   { zipCode }: LaunchEmailsJob,
 ) {
-  const { db, mailer, publicUrl } = deps;
+  const { db, publicUrl } = deps;
   const [area] = await db
     .select({ city: serviceAreas.city, state: serviceAreas.state, stateCode: serviceAreas.stateCode })
     .from(serviceAreas)
@@ -46,15 +54,22 @@ export async function sendLaunchEmails(
   let sent = 0;
   let failure: unknown = null;
   for (const waiter of waiters) {
-    const [claimed] = await db
-      .update(emailWaitlist)
-      .set({ notified: true, notifiedAt: null })
-      .where(and(eq(emailWaitlist.id, waiter.id), eq(emailWaitlist.notified, false)))
-      .returning({ id: emailWaitlist.id });
-    if (!claimed) continue;
+    const afterCommit = await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(emailWaitlist)
+        .set({ notified: true, notifiedAt: new Date() })
+        .where(and(eq(emailWaitlist.id, waiter.id), eq(emailWaitlist.notified, false)))
+        .returning({ id: emailWaitlist.id });
+      if (!claimed) return null;
+      return queuePlatformEmail(
+        deps,
+        { to: waiter.email, ...launchEmail },
+        { key: `launch:${waiter.id}`, tx },
+      );
+    });
+    if (!afterCommit) continue;
     try {
-      await mailer.send({ to: waiter.email, ...launchEmail });
-      await db.update(emailWaitlist).set({ notifiedAt: new Date() }).where(eq(emailWaitlist.id, waiter.id));
+      await afterCommit();
       sent++;
     } catch (err) {
       await db

@@ -5,7 +5,6 @@ import { requireOwnerForWrites, requireUser } from '../../access/guards';
 import { notFound } from '../../http/errors';
 import { idParamSchema, listOf, wholeList } from '../../http/lists';
 import { createRouter, errorResponses, json, noContent } from '../../http/openapi';
-import { queueLaunchEmails } from './launch-emails.job';
 import {
   createServiceArea,
   deleteServiceArea,
@@ -136,8 +135,8 @@ export const serviceAreasApi = serviceAreasRoutes
       c.var.businessId,
       c.req.valid('param').id,
       c.req.valid('json').isActive,
+      jobs,
     );
-    if (launched && area.waitingCount > 0) await queueLaunchEmails(jobs, area.zipCode);
     return c.json({ area, launchEmailsQueued: launched ? area.waitingCount : 0 }, 200);
   })
   .openapi(deleteRoute, async (c) => {

@@ -9,6 +9,8 @@ import type { DbOrTx } from '../../db/client';
 import { emailWaitlist, serviceAreas } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
+import type { JobQueue } from '../../jobs/queue';
+import { queueLaunchEmails } from './launch-emails.job';
 
 type AreaRow = typeof serviceAreas.$inferSelect;
 
@@ -67,7 +69,13 @@ export async function createServiceArea(db: DbOrTx, businessId: string, input: S
 }
 
 /** Flips an area on or off; reports whether it was switched on just now (launch emails are then due). */
-export async function setServiceAreaActive(db: DbOrTx, businessId: string, id: string, isActive: boolean) {
+export async function setServiceAreaActive(
+  db: DbOrTx,
+  businessId: string,
+  id: string,
+  isActive: boolean,
+  jobs?: JobQueue,
+) {
   assertUuid(id, 'Service area not found');
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -78,7 +86,10 @@ export async function setServiceAreaActive(db: DbOrTx, businessId: string, id: s
     if (!before) throw notFound('Service area not found');
     const [row] = await tx.update(serviceAreas).set({ isActive }).where(eq(serviceAreas.id, id)).returning();
     const waiting = await waitingFor(tx, row!.zipCode);
-    return { area: toAreaDto(row!, waiting), launched: isActive && !before.isActive };
+    const launched = isActive && !before.isActive;
+    // The waiters' emails are a job written with the launch (decision 1321).
+    if (launched && waiting > 0 && jobs) await queueLaunchEmails(jobs, row!.zipCode, tx);
+    return { area: toAreaDto(row!, waiting), launched };
   });
 }
 

@@ -10,13 +10,17 @@ import {
 } from '../../../shared/verification';
 import type { Database, DbOrTx } from '../../db/client';
 import { businessVerifications, profiles, user, verificationDocuments } from '../../db/schema';
-import { renderEmail } from '../../emails';
+import { renderEmailRow } from '../../emails';
 import { AppError, invalid, notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
 import { afterCursor, cursorText, pageOf, type SortKey } from '../../http/lists';
-import type { Mailer } from '../../providers/mail/mailer';
 import type { FileStorage } from '../../providers/storage/storage';
 import { recordAudit } from '../admin-users/audit.service';
+import {
+  type AutomationDeps,
+  deliverQueued,
+  queueTransactionalEmail,
+} from '../campaigns/automations/message-queue';
 import { getUserRole } from '../profiles/profiles.service';
 
 type DocumentRow = typeof verificationDocuments.$inferSelect;
@@ -222,7 +226,7 @@ export async function listVerificationsForReview(
  * together; the owner is emailed the decision.
  */
 export async function reviewBusiness(
-  deps: { db: Database; mailer: Mailer; publicUrl: string },
+  deps: AutomationDeps,
   admin: { id: string; email: string },
   businessId: string,
   decision: { status: 'verified' } | { status: 'rejected'; reason: string },
@@ -283,17 +287,22 @@ export async function reviewBusiness(
       before: { verificationStatus: previous?.status ?? null, rejectionReason: previous?.reason ?? null },
       after: { verificationStatus: decision.status, rejectionReason: reason },
     });
-    return row!;
+    // The owner's email commits with the decision (decision 1321): one per decision, delivered after the commit or,
+    // after a crash, by the next automations tick.
+    const about = { firstName: row!.firstName, businessName: row!.businessName, publicUrl: deps.publicUrl };
+    const email =
+      decision.status === 'verified'
+        ? await renderEmailRow('verification-approved', about)
+        : await renderEmailRow('verification-rejected', { ...about, reason: reason ?? '' });
+    return queueTransactionalEmail(tx, {
+      businessId,
+      kind: 'verification',
+      dedupeKey: `verification:${review.id}:${review.reviewedAt!.toISOString()}`,
+      to: row!.email,
+      ...email,
+    });
   });
-  if (!owner) return { businessId, verificationStatus: decision.status, rejectionReason: reason };
-
-  const about = { firstName: owner.firstName, businessName: owner.businessName, publicUrl: deps.publicUrl };
-  await deps.mailer.send({
-    to: owner.email,
-    ...(decision.status === 'verified'
-      ? await renderEmail('verification-approved', about)
-      : await renderEmail('verification-rejected', { ...about, reason: reason ?? '' })),
-  });
+  if (owner) await deliverQueued(deps, owner);
   return { businessId, verificationStatus: decision.status, rejectionReason: reason };
 }
 
