@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { CAMPAIGN_TYPES } from '../../../shared/campaigns';
 import { automationSettingsSchema } from '../../../shared/messaging';
 import { requireFeature, requireOwner, requireUser } from '../../access/guards';
+import { readDbOf } from '../../http/context';
 import { listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { messageLog } from './automations/automation-log';
@@ -81,5 +82,6 @@ export const automationsApi = automationsRoutes
     c.json(await saveAutomationSettings(c.var.deps.db, c.var.businessId, c.req.valid('json')), 200),
   )
   .openapi(logRoute, async (c) =>
-    c.json(await messageLog(c.var.deps.db, c.var.businessId, c.req.valid('query')), 200),
+    // A long list written by the delivery, never by the reader: from the read replica when there is one (decision 1322).
+    c.json(await messageLog(readDbOf(c.var.deps), c.var.businessId, c.req.valid('query')), 200),
   );

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ADD_ON_TEXT } from '../../../shared/add-ons';
 import { requireOwner, requireUser } from '../../access/guards';
 import type { DbOrTx } from '../../db/client';
+import { readDbOf } from '../../http/context';
 import { csvOf } from '../../http/csv';
 import { paymentRequired } from '../../http/errors';
 import { createRouter, errorResponses } from '../../http/openapi';
@@ -58,7 +59,9 @@ router.use('*', requireUser);
 export const customersExportApi = router.openapi(exportRoute, async (c) => {
   const { db } = c.var.deps;
   if (!(await hasCrmBooster(db, c.var.businessId))) throw paymentRequired(ADD_ON_TEXT.exportNeedsBooster);
-  const rows = await customerRows(db, c.var.businessId);
+  // The rows from the read replica when there is one (decision 1322): an export tolerates a second of lag; the
+  // booster check above stays on the primary (a pack just bought is read back at once).
+  const rows = await customerRows(readDbOf(c.var.deps), c.var.businessId);
   const csv = csvOf([
     [
       'First name',

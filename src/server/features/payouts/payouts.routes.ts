@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { LEDGER_KINDS, PAYOUT_STATUSES } from '../../../shared/payouts';
 import { todayInZone } from '../../../shared/time';
 import { requireAdmin, requireOwner, requireUser } from '../../access/guards';
+import { readDbOf } from '../../http/context';
 import { conflict } from '../../http/errors';
 import { idParamSchema, listOf, listQuerySchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
@@ -174,7 +175,8 @@ export const payoutsApi = payoutsRoutes
   )
   .openapi(ledgerCsvRoute, async (c) => {
     const { db } = c.var.deps;
-    const csv = await ledgerCsv(db, c.var.businessId);
+    // An export, from the read replica when there is one (decision 1322).
+    const csv = await ledgerCsv(readDbOf(c.var.deps), c.var.businessId);
     // Named by the business's today, not UTC's.
     const day = todayInZone(await businessTimeZone(db, c.var.businessId));
     c.header('Content-Disposition', `attachment; filename="shineroute-ledger-${day}.csv"`);

@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { waitlistInputSchema } from '../../../../shared/public.schemas';
 import { OWNER_ROUTES, PUBLIC_ROUTES } from '../../../../shared/routes';
 import type { AppDeps, AppEnv } from '../../../http/context';
+import { readDbOf } from '../../../http/context';
 import { APP_CSP, PAGE_CSP, securityHeaders } from '../../../http/security-headers';
 import { joinWaitlist } from '../../public/public.service';
 import { publicPagesOf } from '../seo-settings';
@@ -220,10 +221,11 @@ export function mountSeoPublicRoutes(app: Hono<AppEnv>) {
 
   app.get('/sitemap.xml', async (c) => {
     const base = origin(c.var.deps.publicUrl);
-    const pages = await countIndexablePages(c.var.deps.db);
+    // Crawlers' reads, from the read replica when there is one (decision 1322); the pages themselves come from memory.
+    const pages = await countIndexablePages(readDbOf(c.var.deps));
     const staticUrls = SITEMAP_STATIC.map((p) => ({ loc: `${base}${p === '/' ? '/' : p}` }));
     if (pages + staticUrls.length <= SITEMAP_URL_LIMIT) {
-      const entries = await sitemapEntries(c.var.deps.db, 0, SITEMAP_URL_LIMIT);
+      const entries = await sitemapEntries(readDbOf(c.var.deps), 0, SITEMAP_URL_LIMIT);
       return xml(
         c,
         urlset([
@@ -255,7 +257,7 @@ export function mountSeoPublicRoutes(app: Hono<AppEnv>) {
     const n = /^seo-(\d{1,6})\.xml$/.exec(file)?.[1];
     if (!n || Number(n) < 1) return notFoundPage(c);
     const entries = await sitemapEntries(
-      c.var.deps.db,
+      readDbOf(c.var.deps),
       (Number(n) - 1) * SITEMAP_URL_LIMIT,
       SITEMAP_URL_LIMIT,
     );
