@@ -6,12 +6,7 @@
 // through the pooler: better-auth sign-ups, a bookable business, concurrent row-locking transactions, pg-boss started
 // and working, jobs and message rows written in the caller's transaction (the outbox, decision 1263), a rolled-back
 // transaction leaving neither. Exits 0 when every check holds, then stops pgbouncer and drops the database.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { bootstrap } from '../src/server/bootstrap';
@@ -21,8 +16,8 @@ import { loadEnv } from '../src/server/env';
 import { bookableBusiness } from '../src/server/features/bookings/book/booking.fixtures';
 import { queueTransactionalEmail } from '../src/server/features/campaigns/automations/message-queue';
 import { createJobQueue } from '../src/server/jobs/queue';
+import { freePort, startPgBouncer, until } from './pgbouncer-server';
 
-const PGBOUNCER = '/usr/sbin/pgbouncer';
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
     const [k, ...v] = a.replace(/^--/, '').split('=');
@@ -31,72 +26,6 @@ const args = Object.fromEntries(
 );
 const ADMIN_URL = String(args['database-url'] ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const SERVER_POOL = 3;
-
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await wait(100);
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
-
-function portIsFree(port: number) {
-  return new Promise<boolean>((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
-
-async function freePort(from: number, to: number) {
-  for (let port = from; port <= to; port++) if (await portIsFree(port)) return port;
-  throw new Error(`No free port in ${from}–${to}`);
-}
-
-/** Starts pgbouncer in transaction mode in front of `upstream`; every database name is passed through. */
-async function startPgBouncer(upstream: URL, port: number) {
-  if (!existsSync(PGBOUNCER)) throw new Error('PgBouncer is missing: apt-get install -y pgbouncer');
-  const work = mkdtempSync(join(tmpdir(), 'shineroute-pgbouncer-'));
-  // PgBouncer refuses to run as root; it drops to the postgres user (-u), who must write its pid file here.
-  chmodSync(work, 0o777);
-  const ini = join(work, 'pgbouncer.ini');
-  writeFileSync(
-    ini,
-    [
-      '[databases]',
-      `* = host=${upstream.hostname} port=${upstream.port || 5432} user=${decodeURIComponent(upstream.username || 'postgres')}`,
-      '[pgbouncer]',
-      'listen_addr = 127.0.0.1',
-      `listen_port = ${port}`,
-      'unix_socket_dir =',
-      'auth_type = any',
-      'pool_mode = transaction',
-      `default_pool_size = ${SERVER_POOL}`,
-      'max_client_conn = 200',
-      `pidfile = ${join(work, 'pgbouncer.pid')}`,
-      // Drivers that set these per connection (node-postgres does not) would otherwise be refused.
-      'ignore_startup_parameters = extra_float_digits,options',
-      '',
-    ].join('\n'),
-  );
-  const asRoot = process.getuid?.() === 0;
-  const child: ChildProcess = spawn(PGBOUNCER, [...(asRoot ? ['-u', 'postgres'] : []), ini], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await until(async () => !(await portIsFree(port)), `pgbouncer on port ${port}`);
-  return {
-    url: (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`,
-    async stop() {
-      child.kill('SIGINT');
-      await exited;
-      rmSync(work, { recursive: true, force: true });
-    },
-  };
-}
 
 function assert(ok: unknown, what: string): asserts ok {
   if (!ok) throw new Error(`FAILED: ${what}`);
@@ -107,7 +36,7 @@ async function check() {
   const began = Date.now();
   const upstream = new URL(ADMIN_URL);
   const port = await freePort(4310, 4330);
-  const bouncer = await startPgBouncer(upstream, port);
+  const bouncer = await startPgBouncer(upstream, port, SERVER_POOL);
   const database = `shineroute_pgb_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();

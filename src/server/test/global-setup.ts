@@ -10,8 +10,11 @@ import { openDatabase } from '../db/client';
  * in-memory database is dumped to a tarball here, and each test file starts a PGlite from it.
  */
 export default async function setup() {
-  const url = process.env.DATABASE_URL;
-  if (!url) return snapshotPglite();
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) return snapshotPglite();
+  // Through a pooler (DATABASE_DIRECT_URL set, decision 1323), databases are made, migrated and dropped on PostgreSQL
+  // itself: the pooler's idle server connections to the template would refuse its clones.
+  const url = process.env.DATABASE_DIRECT_URL ?? databaseUrl;
   const template = `shineroute_tpl_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
