@@ -25,6 +25,8 @@ export const ROUTES_TEXT = {
   editFixedJob: 'A job under way or done stays with its technician.',
   editLockedJob: 'A locked job stays with its technician. Unlock it first.',
   editSkill: 'A specialist job is given to a technician who does not do it.',
+  editNoTeam: 'A business without technicians keeps every job on its own route.',
+  takenOff: 'taken off',
   outsideWindow: 'This plan has arrivals outside the booked window.',
   outsideWindowRefused:
     "This plan has arrivals outside the customer's booked window. Allow it to apply the plan anyway.",
@@ -41,7 +43,10 @@ export const SHIFT = { start: '07:00', end: '20:00' } as const;
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2026-12-01');
 const uuid = z.uuid();
 
-export const routesQuerySchema = z.object({ date: isoDate });
+/** One of the business's locations (decision 1280); none = every location. Another business's location is 404. */
+const locationId = uuid.optional();
+
+export const routesQuerySchema = z.object({ date: isoDate, locationId });
 
 export const routeLockSchema = z.object({
   bookingId: uuid,
@@ -53,6 +58,7 @@ export const routeLockSchema = z.object({
 
 export const optimizeInputSchema = z.object({
   date: isoDate,
+  locationId,
   locks: z.array(routeLockSchema).max(500).default([]),
   /** The owner's say: arrivals may move this many minutes outside the booked window (0 = inside it only). */
   widenMinutes: z.number().int().min(0).max(240).default(0),
@@ -61,10 +67,12 @@ export type OptimizeInput = z.input<typeof optimizeInputSchema>;
 
 /**
  * An owner-edited plan (dragged, or moved with the keyboard; decision 1270): each technician's jobs in the order
- * wanted. The server works out the arrivals and drive minutes; jobs of the day not listed stay as they are.
+ * wanted, and the jobs taken off every route (dropped on "Unassigned"). The server works out the arrivals and drive
+ * minutes; jobs of the day not listed stay as they are.
  */
 export const editedPlanInputSchema = z.object({
   date: isoDate,
+  locationId,
   technicians: z
     .array(
       z.object({
@@ -74,6 +82,8 @@ export const editedPlanInputSchema = z.object({
     )
     .min(1)
     .max(100),
+  /** Jobs with no technician in this plan: taken off their route (or left unassigned). */
+  unassigned: z.array(uuid).max(500).default([]),
   locks: z.array(routeLockSchema).max(500).default([]),
 });
 export type EditedPlanInput = z.input<typeof editedPlanInputSchema>;
@@ -142,7 +152,8 @@ export const routeChangeSchema = z.object({
   bookingId: z.string(),
   customerName: z.string(),
   fromTechnicianId: z.string().nullable(),
-  toTechnicianId: z.string(),
+  /** Null: the job is taken off its technician's route (decision 1270). */
+  toTechnicianId: z.string().nullable(),
   fromArrivalAt: z.string(),
   toArrivalAt: z.string(),
 });
@@ -158,6 +169,8 @@ export const routePlanSchema = z.object({
   changes: z.array(routeChangeSchema),
   /** Jobs the plan leaves as they are (no point, or no feasible place within windows and shifts). */
   kept: z.array(z.string()),
+  /** Jobs this plan takes off their technician's route (the owner dropped them on "Unassigned"). */
+  unassigned: z.array(z.string()),
   /** Jobs whose arrival falls outside their booked window (or their locked time): applied only with the owner's say. */
   outsideWindow: z.array(z.string()),
   solveMs: z.number(),

@@ -38,9 +38,9 @@ export async function applyPlan(
       if (!existing) throw notFound(ROUTES_TEXT.planNotFound);
       return null;
     }
-    const day = await loadDay(tx, businessId, claimed.day);
-    if (fingerprintOf(day) !== claimed.fingerprint) throw conflict(ROUTES_TEXT.planStale);
     const plan = claimed.plan as StoredPlan;
+    const day = await loadDay(tx, businessId, claimed.day, plan.locationId ?? null);
+    if (fingerprintOf(day) !== claimed.fingerprint) throw conflict(ROUTES_TEXT.planStale);
     // Arrivals outside a customer's booked window need the owner's say (decision 1270); the claim rolls back.
     if (plan.outsideWindow?.length && !options.allowOutsideWindow)
       throw conflict(ROUTES_TEXT.outsideWindowRefused);
@@ -76,6 +76,21 @@ export async function applyPlan(
             moved.push({ bookingId: job.bookingId, arrivalAt });
         }
       }
+    }
+    // Taken off their route (decision 1270): no one has them now, and they are back at their booked time.
+    for (const bookingId of plan.unassigned ?? []) {
+      const job = jobs.get(bookingId);
+      if (!job || job.technicianId === null || day.soloOwner) continue;
+      await tx
+        .delete(bookingAssignments)
+        .where(
+          and(eq(bookingAssignments.bookingId, bookingId), eq(bookingAssignments.businessId, businessId)),
+        );
+      await tx
+        .update(bookings)
+        .set({ plannedArrivalAt: null })
+        .where(and(eq(bookings.id, bookingId), eq(bookings.businessId, businessId)));
+      reassigned++;
     }
     return { reassigned, reordered, moved, timeZone: day.timeZone };
   });

@@ -39,29 +39,38 @@ export async function evaluateEditedPlan(
   const input = editedPlanInputSchema.parse(body);
   const { businessId } = who;
   const listed = input.technicians.flatMap((t) => t.bookingIds);
-  const named = [...listed, ...input.locks.map((l) => l.bookingId)];
+  const named = [...listed, ...input.unassigned, ...input.locks.map((l) => l.bookingId)];
   // Another business's job (or none at all) is not found, before anything about this day is said.
   const own = await ownBookingIds(deps.db, businessId, named);
   if (named.some((id) => !own.has(id))) throw notFound(ROUTES_TEXT.editUnknownBooking);
-  const day = await loadPlacedDay(deps, businessId, input.date);
+  const day = await loadPlacedDay(deps, businessId, input.date, input.locationId ?? null);
   const team = new Map(day.technicians.map((t) => [t.id, t]));
   const lockedTo = [
     ...input.technicians.map((t) => t.technicianId),
     ...input.locks.flatMap((l) => (l.technicianId ? [l.technicianId] : [])),
   ];
   if (lockedTo.some((id) => !team.has(id))) throw notFound(ROUTES_TEXT.editUnknownTechnician);
+  const everyone = [...listed, ...input.unassigned];
   if (
-    new Set(listed).size !== listed.length ||
+    new Set(everyone).size !== everyone.length ||
     new Set(input.technicians.map((t) => t.technicianId)).size !== input.technicians.length
   )
     throw invalid(ROUTES_TEXT.editTwice);
   const jobs = new Map(day.jobs.map((j) => [j.bookingId, j]));
-  if (listed.some((id) => !jobs.has(id))) throw invalid(ROUTES_TEXT.editOtherDay);
+  if (everyone.some((id) => !jobs.has(id))) throw invalid(ROUTES_TEXT.editOtherDay);
   // Every job on a technician's route must be somewhere: a plan made from an outdated screen would drop one.
-  const inPlan = new Set(listed);
+  const inPlan = new Set(everyone);
   if (day.jobs.some((j) => j.technicianId !== null && j.point && !inPlan.has(j.bookingId)))
     throw invalid(ROUTES_TEXT.editLeftOut);
   const locks = new Map(input.locks.map((l) => [l.bookingId, l]));
+  // Taken off every route (dropped on "Unassigned"): not a job under way or done, nor a locked one; an owner who
+  // works alone has no one else to leave it to.
+  const takenOff = input.unassigned.map((id) => jobs.get(id)!);
+  if (takenOff.length > 0 && day.soloOwner) throw invalid(ROUTES_TEXT.editNoTeam);
+  for (const job of takenOff) {
+    if (FIXED.has(job.status)) throw invalid(ROUTES_TEXT.editFixedJob);
+    if (locks.get(job.bookingId)?.technicianId) throw invalid(ROUTES_TEXT.editLockedJob);
+  }
   for (const t of input.technicians)
     for (const id of t.bookingIds) {
       const job = jobs.get(id)!;
@@ -89,6 +98,7 @@ export async function evaluateEditedPlan(
   }
   return storeProposal(deps, who, day, before.totals.driveMinutes, planned, {
     kept: day.jobs.filter((j) => !inPlan.has(j.bookingId)).map((j) => j.bookingId),
+    unassigned: takenOff,
     outsideWindow,
     solveMs: performance.now() - started,
   });

@@ -29,12 +29,17 @@ const FIXED = new Set(['in_progress', 'completed']);
 type Deps = { db: Database; geo: GeoProviders };
 
 /** The day with every job that can have a point given one (rows written before points were stored). */
-export async function loadPlacedDay(deps: Deps, businessId: string, date: string): Promise<Day> {
-  const day = await loadDay(deps.db, businessId, date);
+export async function loadPlacedDay(
+  deps: Deps,
+  businessId: string,
+  date: string,
+  locationId: string | null = null,
+): Promise<Day> {
+  const day = await loadDay(deps.db, businessId, date, locationId);
   const missing = day.jobs.filter((j) => !j.point).map((j) => j.bookingId);
   if (missing.length === 0) return day;
   const filled = await backfillCoordinates(deps.db, deps.geo.geocoder, { businessId, bookingIds: missing });
-  return filled.bookings > 0 ? loadDay(deps.db, businessId, date) : day;
+  return filled.bookings > 0 ? loadDay(deps.db, businessId, date, locationId) : day;
 }
 
 export async function optimizeDay(
@@ -47,11 +52,12 @@ export async function optimizeDay(
   const lockIds = input.locks.map((l) => l.bookingId);
   const own = await ownBookingIds(deps.db, businessId, lockIds);
   if (lockIds.some((id) => !own.has(id))) throw notFound(ROUTES_TEXT.lockUnknownBooking);
-  const listed = await loadDay(deps.db, businessId, input.date);
+  const location = input.locationId ?? null;
+  const listed = await loadDay(deps.db, businessId, input.date, location);
   const techIds = new Set(listed.technicians.map((t) => t.id));
   if (input.locks.some((l) => l.technicianId !== undefined && !techIds.has(l.technicianId)))
     throw notFound(ROUTES_TEXT.lockUnknownTechnician);
-  const day = await loadPlacedDay(deps, businessId, input.date);
+  const day = await loadPlacedDay(deps, businessId, input.date, location);
   const locks = new Map(input.locks.map((l) => [l.bookingId, l]));
 
   const before = await currentRoutes(deps.geo, day, true);
@@ -135,6 +141,7 @@ export async function optimizeDay(
   });
   return storeProposal(deps, who, day, before.totals.driveMinutes, planned, {
     kept: [...kept, ...solution.unassigned],
+    unassigned: [],
     // The solver keeps every arrival inside its window (widened only by the owner's say).
     outsideWindow: [],
     solveMs: solution.solveMs,

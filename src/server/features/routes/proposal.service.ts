@@ -19,6 +19,10 @@ export interface StoredPlan {
   technicians: { technicianId: string; stops: { bookingId: string; arrivalAt: string }[] }[];
   kept: string[];
   changes: RouteChange[];
+  /** Jobs taken off their technician's route by this plan (decision 1270). */
+  unassigned?: string[];
+  /** The location the plan was made for (decision 1280); absent = the whole business. */
+  locationId?: string | null;
   /** Arrivals outside their booked window or locked time: applied only with the owner's say (decision 1270). */
   outsideWindow?: string[];
 }
@@ -46,7 +50,7 @@ export async function storeProposal(
   day: Day,
   beforeMinutes: number,
   planned: PlannedTechnician[],
-  extra: { kept: string[]; outsideWindow: string[]; solveMs: number },
+  extra: { kept: string[]; unassigned: DayJob[]; outsideWindow: string[]; solveMs: number },
 ): Promise<RoutePlan> {
   const travel = deps.geo.travelTimes(day.tuning);
   const centre = dayCentre(day);
@@ -55,6 +59,8 @@ export async function storeProposal(
     kept: extra.kept,
     changes: [],
     outsideWindow: extra.outsideWindow,
+    unassigned: extra.unassigned.map((j) => j.bookingId),
+    locationId: day.locationId,
   };
   const technicians: RoutePlan['technicians'] = [];
   let after = 0;
@@ -93,6 +99,17 @@ export async function storeProposal(
         });
     }
   }
+  // A job taken off its route goes back to its booked time, with no one.
+  for (const job of extra.unassigned)
+    if (job.technicianId !== null)
+      stored.changes.push({
+        bookingId: job.bookingId,
+        customerName: job.customerName,
+        fromTechnicianId: job.technicianId,
+        toTechnicianId: null,
+        fromArrivalAt: job.arrivalAt.toISOString(),
+        toArrivalAt: job.scheduledAt.toISOString(),
+      });
   const afterMinutes = round1(after);
   const [row] = await deps.db
     .insert(routePlans)
@@ -115,6 +132,7 @@ export async function storeProposal(
     technicians,
     changes: stored.changes,
     kept: stored.kept,
+    unassigned: stored.unassigned ?? [],
     outsideWindow: extra.outsideWindow,
     solveMs: Math.round(extra.solveMs),
   };

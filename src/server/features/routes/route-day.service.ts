@@ -23,6 +23,7 @@ import {
 import { notFound } from '../../http/errors';
 import type { GeoProviders, TravelTimes } from '../../providers/geo/geo';
 import { zipCentroidOf } from '../../providers/geo/zip-centroid';
+import { locationScope } from '../locations/locations.service';
 import { lunchOf } from './settings.service';
 
 // One business day as the Routes screen and the optimiser see it (decision 1216): its technicians with their start
@@ -59,6 +60,8 @@ export interface DayTechnician {
 
 export interface Day {
   date: string;
+  /** The location the day is scoped to (decision 1280); null = the whole business. */
+  locationId: string | null;
   timeZone: string;
   dayStart: Date;
   base: Point | null;
@@ -76,7 +79,18 @@ const pointOf = (lat: number | null, lng: number | null): Point | null =>
 
 export const nextDate = (date: string): string => addDays(date, 1);
 
-export async function loadDay(db: DbOrTx, businessId: string, date: string): Promise<Day> {
+/**
+ * The day of the whole business, or of one location (decision 1280): that location's bookings and technicians (the
+ * main location has every technician no other location took), its time zone, and its address as the base of a
+ * location other than the main one. Another business's location, or an archived one, is not found.
+ */
+export async function loadDay(
+  db: DbOrTx,
+  businessId: string,
+  date: string,
+  locationId: string | null = null,
+): Promise<Day> {
+  const location = locationId ? await locationScope(db, businessId, { ref: locationId }) : null;
   const [profile] = await db
     .select({
       timeZone: profiles.timeZone,
@@ -90,12 +104,16 @@ export async function loadDay(db: DbOrTx, businessId: string, date: string): Pro
     .from(profiles)
     .where(eq(profiles.id, businessId));
   if (!profile) throw notFound('No business profile found for this account');
-  const timeZone = profile.timeZone;
+  const timeZone = location?.timeZone ?? profile.timeZone;
   const dayStart = zonedTimeToUtc(date, '00:00', timeZone);
   const dayEnd = zonedTimeToUtc(nextDate(date), '00:00', timeZone);
   // The base's point, or the zip centroid of its address when it was saved before points were stored.
-  const base =
+  const businessBase =
     pointOf(profile.baseLat, profile.baseLng) ?? (profile.address ? zipCentroidOf(profile.address) : null);
+  const base =
+    location && !location.isPrimary && location.address
+      ? (zipCentroidOf(location.address) ?? businessBase)
+      : businessBase;
 
   const team = await db
     .select({
@@ -119,16 +137,6 @@ export async function loadDay(db: DbOrTx, businessId: string, date: string): Pro
     .where(and(eq(userRoles.businessId, businessId), eq(userRoles.role, 'technician')))
     .orderBy(asc(user.name), asc(user.id));
   const soloOwner = team.length === 0;
-  const technicians: DayTechnician[] = soloOwner
-    ? [{ id: businessId, name: ROUTES_TEXT.owner, start: base, end: base, lunch: null, skills: [] }]
-    : team.map((m) => ({
-        id: m.id,
-        name: m.name || 'Technician',
-        start: pointOf(m.startLat, m.startLng) ?? base,
-        end: pointOf(m.endLat, m.endLng) ?? pointOf(m.startLat, m.startLng) ?? base,
-        lunch: lunchOf(m),
-        skills: m.skills ?? [],
-      }));
   const specialist = new Set(
     soloOwner
       ? []
@@ -167,9 +175,29 @@ export async function loadDay(db: DbOrTx, businessId: string, date: string): Pro
         gte(bookings.scheduledAt, dayStart),
         lt(bookings.scheduledAt, dayEnd),
         notInArray(bookings.status, [...OFF_ROAD]),
+        location ? eq(bookings.locationId, location.id) : undefined,
       ),
     )
     .orderBy(sql`coalesce(${bookings.plannedArrivalAt}, ${bookings.scheduledAt})`, asc(bookings.id));
+  // A location's day: its technicians, and anyone of the team who has one of its jobs that day (so no job of the
+  // location is hidden on a route the screen does not show).
+  const assignedHere = new Set(rows.flatMap((r) => (r.technicianId ? [r.technicianId] : [])));
+  const atLocation = (id: string) =>
+    !location ||
+    assignedHere.has(id) ||
+    (location.isPrimary ? !location.elsewhereIds.includes(id) : location.technicianIds.includes(id));
+  const technicians: DayTechnician[] = soloOwner
+    ? [{ id: businessId, name: ROUTES_TEXT.owner, start: base, end: base, lunch: null, skills: [] }]
+    : team
+        .filter((m) => atLocation(m.id))
+        .map((m) => ({
+          id: m.id,
+          name: m.name || 'Technician',
+          start: pointOf(m.startLat, m.startLng) ?? base,
+          end: pointOf(m.endLat, m.endLng) ?? pointOf(m.startLat, m.startLng) ?? base,
+          lunch: lunchOf(m),
+          skills: m.skills ?? [],
+        }));
   const known = new Set(technicians.map((t) => t.id));
   const jobs: DayJob[] = rows.map((r) => ({
     bookingId: r.id,
@@ -193,6 +221,7 @@ export async function loadDay(db: DbOrTx, businessId: string, date: string): Pro
   }));
   return {
     date,
+    locationId: location?.id ?? null,
     timeZone,
     dayStart,
     base,

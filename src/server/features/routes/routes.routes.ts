@@ -123,8 +123,8 @@ export const routesApi = routesRoutes
   .openapi(dayRoute, async (c) => {
     const deps = c.var.deps;
     const geo = deps.geo ?? localGeo;
-    const { date } = c.req.valid('query');
-    const day = await loadPlacedDay({ db: deps.db, geo }, c.var.businessId, date);
+    const { date, locationId } = c.req.valid('query');
+    const day = await loadPlacedDay({ db: deps.db, geo }, c.var.businessId, date, locationId ?? null);
     const plan = await loadPlan(deps.db, c.var.businessId);
     const routes = await currentRoutes(geo, day, planIncludes(plan.plan, 'route_optimizer'));
     return c.json({ ...routes, tiles: deps.mapTiles ?? null }, 200);
