@@ -13,8 +13,6 @@ import type { createTestContext } from '../../test/harness';
 // The Routes tests' day (issue 27): a business whose two technicians criss-cross Austin, shared by the API tests.
 
 type TestContext = Awaited<ReturnType<typeof createTestContext>>;
-type Owner = Awaited<ReturnType<TestContext['signUp']>>;
-type Technician = { id: string; email: string; password: string };
 
 export const DATE = '2030-03-12';
 export const TZ = 'America/Chicago';
@@ -30,11 +28,7 @@ export function crissCrossDays(t: TestContext) {
   }
 
   /** A business whose two technicians criss-cross the city: each has two jobs north and two south. */
-  async function crissCrossDay(
-    plan: 'starter' | 'pro' | 'elite' = 'pro',
-    /** Runs once the owner and technicians exist, before the jobs are booked (e.g. to make locations). */
-    beforeJobs?: (ids: { owner: Owner; ana: Technician; ben: Technician }) => Promise<void>,
-  ) {
+  async function crissCrossDay(plan: 'starter' | 'pro' | 'elite' = 'pro') {
     const owner = await t.signUp({ plan });
     await updateProfile(t.db, owner.userId, {
       businessName: 'Criss Cross Detailing',
@@ -50,7 +44,6 @@ export function crissCrossDays(t: TestContext) {
     });
     const ana = await technician(owner.userId, 'Ana');
     const ben = await technician(owner.userId, 'Ben');
-    await beforeJobs?.({ owner, ana, ben });
     const north = ['78664', '78681', '78717', '78728'];
     const south = ['78745', '78748', '78747', '78652'];
     const times = ['09:00', '11:00', '13:00', '15:00'];

@@ -2,15 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ApplyResult, DayRoutes, RoutePlan, RouteSettings } from '../../../shared/route-plans';
 import { zonedTimeToUtc } from '../../../shared/time';
-import {
-  assignBooking,
-  createBooking,
-  createCustomer,
-  createOwnerAccount,
-  createService,
-  grantRole,
-  updateProfile,
-} from '../../db/factories';
+import { createBooking, createService } from '../../db/factories';
 import { bookingAssignments, bookings, driveObservations, messageSends } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
 import { recalibrate } from './drive-calibration.service';
@@ -18,7 +10,7 @@ import { crissCrossDays, DATE, TZ } from './routes.fixtures';
 
 const t = await createTestContext();
 const at = (time: string) => zonedTimeToUtc(DATE, time, TZ);
-const { technician, crissCrossDay } = crissCrossDays(t);
+const { crissCrossDay } = crissCrossDays(t);
 
 const getDay = (cookie: string, date = DATE) => t.request(`/api/routes?date=${date}`, { cookie });
 const optimize = (cookie: string, json: unknown) =>

@@ -1,0 +1,142 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { ApplyResult, DayRoutes, RoutePlan } from '../../../shared/route-plans';
+import { createServiceArea } from '../../db/factories';
+import { bookings } from '../../db/schema';
+import { createTestContext } from '../../test/harness';
+import { crissCrossDays, DATE } from './routes.fixtures';
+
+// A multi-location business's routes (decision 1280): the day, Optimize and the owner's own order for one location
+// (its jobs and technicians) or for all; another business's location is not found.
+
+const t = await createTestContext();
+const { crissCrossDay } = crissCrossDays(t);
+const NORTH = ['78664', '78681', '78717', '78728'];
+
+/** An Elite business whose North location serves the north zips with Ana; Ben stays at the main location. */
+async function twoLocations() {
+  const day = await crissCrossDay('elite');
+  const { owner, ana, jobs } = day;
+  for (const zip of [...NORTH, '78745', '78748', '78747', '78652'])
+    await createServiceArea(t.db, owner.userId, {
+      zipCode: zip,
+      city: 'Austin',
+      state: 'Texas',
+      isActive: true,
+    });
+  const res = await t.request('/api/locations', {
+    method: 'POST',
+    cookie: owner.cookie,
+    json: {
+      name: 'North',
+      address: '1 Main St, Austin, TX 78664',
+      timeZone: 'America/Chicago',
+      weeklyHours: Array.from({ length: 7 }, () => ({ open: '07:00', close: '20:00' })),
+      zips: NORTH,
+      technicianIds: [ana.id],
+    },
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  const northId = (await res.json()).id as string;
+  // The jobs were booked before North existed: placed there as a booking of its zips would be.
+  const northJobs = jobs.filter((j) => NORTH.includes(j.zip)).map((j) => j.id);
+  await t.db
+    .update(bookings)
+    .set({ locationId: northId })
+    .where(and(eq(bookings.businessId, owner.userId), inArray(bookings.id, northJobs)));
+  return { ...day, northId };
+}
+
+const getDay = (cookie: string, locationId?: string) =>
+  t.request(`/api/routes?${new URLSearchParams({ date: DATE, ...(locationId && { locationId }) })}`, {
+    cookie,
+  });
+
+describe('Routes for one location', () => {
+  it('the day, Optimize and Apply for one location keep to its jobs and technicians; all locations as before', async () => {
+    const { owner, ana, ben, jobs, northId } = await twoLocations();
+    const northJobs = jobs.filter((j) => NORTH.includes(j.zip)).map((j) => j.id);
+    const all = (await (await getDay(owner.cookie)).json()) as DayRoutes;
+    expect(all.totals.jobs).toBe(8);
+    const northRes = await getDay(owner.cookie, northId);
+    expect(northRes.status, await northRes.clone().text()).toBe(200);
+    const north = (await northRes.json()) as DayRoutes;
+    expect(north.totals.jobs).toBe(4);
+    const shown = [...north.technicians.flatMap((x) => x.stops), ...north.unassigned].map((s) => s.bookingId);
+    expect(shown.sort()).toEqual([...northJobs].sort());
+    // Ana is North's; Ben has two of its jobs today, so his route there is shown too (no job hidden).
+    expect(north.technicians.map((x) => x.technicianId).sort()).toEqual([ana.id, ben.id].sort());
+
+    const res = await t.request('/api/routes/optimize', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { date: DATE, locationId: northId },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const plan = (await res.json()) as RoutePlan;
+    const planned = plan.technicians.flatMap((x) => x.stops.map((s) => s.bookingId));
+    expect(planned.sort()).toEqual([...northJobs].sort());
+    const applied = await t.request('/api/routes/apply', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { planId: plan.planId },
+    });
+    expect(applied.status, await applied.clone().text()).toBe(200);
+    expect(((await applied.json()) as ApplyResult).applied).toBe(true);
+    // The main location's jobs were not part of it: still as booked.
+    const main = (await (await getDay(owner.cookie)).json()) as DayRoutes;
+    for (const s of main.technicians.flatMap((x) => x.stops))
+      if (!northJobs.includes(s.bookingId)) expect(s.arrivalAt).toBe(s.windowStart);
+  });
+
+  it('the owner’s own order for a location; its lists are checked against that location’s day', async () => {
+    const { owner, northId, jobs } = await twoLocations();
+    const north = (await (await getDay(owner.cookie, northId)).json()) as DayRoutes;
+    const lists = north.technicians.map((x) => ({
+      technicianId: x.technicianId,
+      bookingIds: x.stops.map((s) => s.bookingId),
+    }));
+    const ok = await t.request('/api/routes/evaluate', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { date: DATE, locationId: northId, technicians: lists },
+    });
+    expect(ok.status, await ok.clone().text()).toBe(200);
+    // A main-location job is not on North's day.
+    const southJob = jobs.find((j) => !NORTH.includes(j.zip))!.id;
+    const other = await t.request('/api/routes/evaluate', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: {
+        date: DATE,
+        locationId: northId,
+        technicians: lists.map((l, i) => (i === 0 ? { ...l, bookingIds: [...l.bookingIds, southJob] } : l)),
+      },
+    });
+    expect(other.status).toBe(400);
+  });
+
+  it('another business’s location, an unknown one or a malformed id: 404, 404, 400 on every call', async () => {
+    const a = await twoLocations();
+    const b = await twoLocations();
+    for (const locationId of [b.northId, crypto.randomUUID()]) {
+      expect((await getDay(a.owner.cookie, locationId)).status).toBe(404);
+      const opt = await t.request('/api/routes/optimize', {
+        method: 'POST',
+        cookie: a.owner.cookie,
+        json: { date: DATE, locationId },
+      });
+      expect(opt.status).toBe(404);
+      const ev = await t.request('/api/routes/evaluate', {
+        method: 'POST',
+        cookie: a.owner.cookie,
+        json: { date: DATE, locationId, technicians: [{ technicianId: a.ana.id, bookingIds: [] }] },
+      });
+      expect(ev.status).toBe(404);
+    }
+    expect((await getDay(a.owner.cookie, 'north')).status).toBe(400);
+    // B's day, all locations, is its own and untouched.
+    const bDay = (await (await getDay(b.owner.cookie)).json()) as DayRoutes;
+    expect(bDay.totals.jobs).toBe(8);
+  });
+});
