@@ -5,8 +5,10 @@ import { expect, test } from './fixtures';
 import { expectNoSidewaysOverflow } from './overflow';
 
 // Drag to change (issue 27, decision 1270): in a business of its own, the owner reorders Theo's day by mouse, by
-// keyboard and, with a finger, gives one of his jobs to Nina; each time the server's arrival times and drive minutes
-// replace the old ones; the order breaks booked windows, so Apply waits for the owner's say; Theo's Today follows.
+// keyboard and, with a finger, gives one of his jobs to Nina; takes one off Theo's route onto "Unassigned" with the
+// mouse (the page scrolling at the window's edge) and one off Nina's with the keyboard; each time the server's arrival
+// times and drive minutes replace the old ones; the order breaks booked windows, so Apply waits for the owner's say;
+// Theo's Today follows.
 
 const shot = (page: Page, name: string) =>
   page.screenshot({
@@ -126,11 +128,58 @@ test('the owner drags, moves by keyboard and by touch, sees the times change, ap
   await expect(theoCard.getByTestId('route-stop-customer')).toHaveText(['Cy Cedar', 'Cy Birch']);
   await shot(page, 'routes-dragged');
 
-  // A phone's width: no sideways scroll, the controls in reach.
+  // 4. Mouse, at 1280 px on a short window: Birch's grip held at the window's bottom edge scrolls the page down to
+  // "Unassigned" (off screen when the drag began), and dropped there it leaves Theo's route.
+  const unassignedCard = page.locator('[data-testid="route-technician"][data-technician="Unassigned"]');
+  await page.setViewportSize({ width: 1280, height: 560 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  answer = evaluated();
+  const birchGrip = stop(theoCard, 'Cy Birch').getByTestId('route-stop-grip');
+  await birchGrip.scrollIntoViewIfNeeded();
+  const scrolledFrom = await page.evaluate(() => window.scrollY);
+  const birch = await centre(birchGrip);
+  await expect(unassignedCard).not.toBeInViewport();
+  await page.mouse.move(birch.x, birch.y);
+  await page.mouse.down();
+  await page.mouse.move(birch.x, birch.y + 20, { steps: 3 });
+  await page.mouse.move(birch.x, 555, { steps: 5 });
+  // Held still at the edge: the page keeps scrolling until the card is in view.
+  await expect(unassignedCard).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolledFrom);
+  const drop = await centre(unassignedCard);
+  await page.mouse.move(drop.x, Math.min(drop.y, 500), { steps: 5 });
+  await page.mouse.up();
+  await answer;
+  await expect(unassignedCard.getByTestId('route-stop-customer')).toHaveText(['Cy Birch']);
+  await expect(theoCard.getByTestId('route-stop-customer')).toHaveText(['Cy Cedar']);
+  await page.setViewportSize({ width: 1280, height: 1000 });
+
+  // 5. Keyboard: Alder's "Move to" list, from Nina to Unassigned with the arrow keys.
+  answer = evaluated();
+  const alderMove = page.getByRole('combobox', { name: 'Move Cy Alder to another technician' });
+  await alderMove.focus();
+  await page.keyboard.press('ArrowDown');
+  await answer;
+  await expect(unassignedCard.getByTestId('route-stop-customer')).toHaveText(['Cy Birch', 'Cy Alder']);
+  await expect(ninaCard.getByTestId('route-stop-customer')).toHaveText(['Cy Dogwood']);
+  await shot(page, 'routes-unassigned');
+
+  // A phone's width, one hand: no sideways scroll, and every stop's controls (its grip, its arrows, its "Move to"
+  // list) within the screen and big enough for a thumb.
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysOverflow(page, 'Routes');
-  await expect(page.getByRole('button', { name: 'Move Cy Birch up' })).toBeVisible();
-  await shot(page, 'routes-dragged');
+  for (const control of [
+    page.getByRole('combobox', { name: 'Move Cy Birch to another technician' }),
+    page.getByRole('button', { name: 'Move Cy Dogwood down' }),
+    stop(ninaCard, 'Cy Dogwood').getByTestId('route-stop-grip'),
+  ]) {
+    await control.scrollIntoViewIfNeeded();
+    const box = (await control.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(box.height).toBeGreaterThanOrEqual(24);
+  }
+  await shot(page, 'routes-unassigned');
   await page.setViewportSize({ width: 1280, height: 1000 });
 
   // Apply waits for the owner's say on the arrivals outside their window.
@@ -140,16 +189,16 @@ test('the owner drags, moves by keyboard and by touch, sees the times change, ap
   await apply.click();
   await expect(page.getByText('Routes updated')).toBeVisible();
   await expect(page.getByTestId('route-plan')).toHaveCount(0);
-  await expect(theoCard.getByTestId('route-stop-customer')).toHaveText(['Cy Cedar', 'Cy Birch']);
-  await expect(ninaCard.getByTestId('route-stop-customer')).toHaveText(['Cy Dogwood', 'Cy Alder']);
+  await expect(theoCard.getByTestId('route-stop-customer')).toHaveText(['Cy Cedar']);
+  await expect(ninaCard.getByTestId('route-stop-customer')).toHaveText(['Cy Dogwood']);
+  await expect(unassignedCard.getByTestId('route-stop-customer')).toHaveText(['Cy Birch', 'Cy Alder']);
 
-  // Theo's Today: Cedar first, then Birch; Alder is Nina's now.
+  // Theo's Today: Cedar only; Birch is no one's now.
   const techPage = await theoPhone.newPage();
   await techPage.goto('/field');
   const jobs = techPage.getByTestId('field-job');
-  await expect(jobs).toHaveCount(2);
+  await expect(jobs).toHaveCount(1);
   await expect(jobs.nth(0)).toContainText('Cy Cedar');
-  await expect(jobs.nth(1)).toContainText('Cy Birch');
   await theoPhone.close();
   await ninaApi.close();
   await ownerContext.close();

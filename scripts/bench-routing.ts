@@ -20,7 +20,11 @@ import { solveInWorker } from '../src/server/routing/solve-in-worker';
 import type { RoutingProblem } from '../src/server/routing/types';
 
 const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
-export const DEFAULT_VRPTW_DIR = resolve(repoRoot, '../shared/bench/vrptw');
+// ../shared beside the repository; from a git worktree one level deeper (wt/NAME), the same folder two levels up.
+export const DEFAULT_VRPTW_DIR =
+  ['../shared/bench/vrptw', '../../shared/bench/vrptw']
+    .map((dir) => resolve(repoRoot, dir))
+    .find((dir) => existsSync(join(dir, 'best-known.json'))) ?? resolve(repoRoot, '../shared/bench/vrptw');
 
 export interface RoutingBenchOptions {
   vrptwDir?: string;

@@ -26,7 +26,8 @@ export const ROUTES_TEXT = {
   editLockedJob: 'A locked job stays with its technician. Unlock it first.',
   editSkill: 'A specialist job is given to a technician who does not do it.',
   editNoTeam: 'A business without technicians keeps every job on its own route.',
-  takenOff: 'taken off',
+  takeOff: 'Take off the route (unassigned)',
+  dropToUnassign: 'Drop a job here to take it off its route.',
   outsideWindow: 'This plan has arrivals outside the booked window.',
   outsideWindowRefused:
     "This plan has arrivals outside the customer's booked window. Allow it to apply the plan anyway.",
@@ -135,6 +136,8 @@ export const dayRoutesSchema = z.object({
   timeZone: z.string(),
   /** The plan includes Optimize and Apply (Pro and Elite). */
   canOptimize: z.boolean(),
+  /** The business has technicians (an owner who works alone has no "Unassigned" to take a job to). */
+  hasTeam: z.boolean(),
   travel: z.enum(['great-circle', 'osrm']),
   /** Map tiles from the server's configuration (MAP_TILE_URL); none = stops and lines on a plain background. */
   tiles: z.object({ url: z.string(), attribution: z.string() }).nullable(),

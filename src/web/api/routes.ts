@@ -16,14 +16,14 @@ export type RoutePlanView = InferResponseType<typeof routes.optimize.$post, 200>
 export type TechnicianRouteView = DayRoutesView['technicians'][number];
 export type RouteStopView = TechnicianRouteView['stops'][number];
 
-/** One day's routes (every plan). */
-export const dayRoutesQuery = (date: string) =>
+/** One day's routes (every plan), of one location or all (decision 1280). */
+export const dayRoutesQuery = (date: string, locationId?: string) =>
   queryOptions({
-    queryKey: queryKeys.routes.day(date),
-    queryFn: () => unwrap(routes.$get({ query: { date } })),
+    queryKey: queryKeys.routes.day(date, locationId),
+    queryFn: () => unwrap(routes.$get({ query: { date, ...(locationId && { locationId }) } })),
   });
-export const useDayRoutes = (date: string) =>
-  useQuery({ ...dayRoutesQuery(date), placeholderData: keepPreviousData });
+export const useDayRoutes = (date: string, locationId?: string) =>
+  useQuery({ ...dayRoutesQuery(date, locationId), placeholderData: keepPreviousData });
 
 /** Optimize (Pro and Elite): a proposed plan, nothing changed yet. */
 export const useOptimizeRoutes = () =>

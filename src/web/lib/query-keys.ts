@@ -199,7 +199,7 @@ export const queryKeys = {
   },
   routes: {
     all: ['routes'] as const,
-    day: (date: string) => ['routes', 'day', date] as const,
+    day: (date: string, locationId?: string) => ['routes', 'day', date, locationId ?? 'all'] as const,
     settings: ['routes', 'settings'] as const,
   },
   timesheets: {

@@ -304,6 +304,7 @@ export async function currentRoutes(geo: GeoProviders, day: Day, canOptimize: bo
     date: day.date,
     timeZone: day.timeZone,
     canOptimize,
+    hasTeam: !day.soloOwner,
     travel: travel.name,
     tiles: null,
     base: day.base,

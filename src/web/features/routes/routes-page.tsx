@@ -16,6 +16,7 @@ import { formatCalendarDate, formatTime } from '../../../shared/date-labels';
 import { upgradeMessage } from '../../../shared/plan-features';
 import { ROUTES_TEXT } from '../../../shared/route-plans';
 import { addDays, todayInZone } from '../../../shared/time';
+import { useLocationChoices } from '../../api/locations';
 import {
   type RoutePlanView,
   type RouteStopView,
@@ -26,6 +27,7 @@ import {
   useOptimizeRoutes,
 } from '../../api/routes';
 import { useBusinessTimeZone } from '../../api/scheduling';
+import { ALL_LOCATIONS, LocationFilter } from '../../components/domain/location-filter';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -34,7 +36,7 @@ import { EmptyState, ErrorState } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/class-merge';
-import { type DropTarget, useStopDrag } from './stop-drag';
+import { type DropTarget, UNASSIGNED, useStopDrag } from './stop-drag';
 
 // The owner's Routes screen (issue 27, decision 1216): a day's technicians and their stops in order, on a map and
 // as lists; Optimize proposes a plan with the minutes it saves, jobs can be locked, the owner can drag (or move with
@@ -182,7 +184,13 @@ function StopItem({
               >
                 {edit.move.technicians.map((t) => (
                   <option key={t.id} value={t.id}>
-                    {t.id === edit.move!.current ? `With ${t.name}` : `Move to ${t.name}`}
+                    {t.id === edit.move!.current
+                      ? t.id === UNASSIGNED
+                        ? ROUTES_TEXT.unassigned
+                        : `With ${t.name}`
+                      : t.id === UNASSIGNED
+                        ? ROUTES_TEXT.takeOff
+                        : `Move to ${t.name}`}
                   </option>
                 ))}
               </select>
@@ -214,8 +222,8 @@ interface Editing {
   team: { id: string; name: string }[];
   /** Stops that keep their place: locked ones. */
   fixed: (bookingId: string) => boolean;
-  /** This card takes dropped stops (the unassigned card does not: every job of a route stays on one). */
-  droppable: boolean;
+  /** The team's other technicians and "Unassigned" are places a job can go (an owner alone has only their own). */
+  hasTeam: boolean;
   pending: boolean;
 }
 
@@ -247,17 +255,20 @@ function TechnicianCard({
     if (!editing || editing.fixed(s.bookingId)) return undefined;
     const place = (technicianId: string, index: number) =>
       editing.place(s.bookingId, { technicianId, index });
-    const inRoute = editing.droppable;
+    const inRoute = route.technicianId !== UNASSIGNED;
+    // The keyboard's way to every place a drag can reach: another technician, or off every route.
+    const places = [
+      ...editing.team,
+      ...(editing.hasTeam ? [{ id: UNASSIGNED, name: ROUTES_TEXT.unassigned }] : []),
+    ];
     return {
       handle: editing.drag.handleProps(s.bookingId),
       onUp: inRoute && i > 0 ? () => place(route.technicianId, i - 1) : undefined,
       onDown: inRoute && i < route.stops.length - 1 ? () => place(route.technicianId, i + 1) : undefined,
       move:
-        editing.team.length > 1 || !inRoute
+        places.length > 1
           ? {
-              technicians: inRoute
-                ? editing.team
-                : [{ id: route.technicianId, name: route.name }, ...editing.team],
+              technicians: places,
               current: route.technicianId,
               onMove: (to) => editing.place(s.bookingId, { technicianId: to, index: -1 }),
             }
@@ -269,7 +280,7 @@ function TechnicianCard({
       className={cn('min-w-0', target && 'ring-2 ring-accent')}
       data-testid="route-technician"
       data-technician={route.name}
-      data-drop-technician={editing?.droppable ? route.technicianId : undefined}
+      data-drop-technician={editing ? route.technicianId : undefined}
     >
       <CardHeader className="pb-2">
         <CardTitle className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-base">
@@ -284,7 +295,9 @@ function TechnicianCard({
       </CardHeader>
       <CardContent>
         {route.stops.length === 0 ? (
-          <p className="py-3 text-sm text-slate-600">No jobs.</p>
+          <p className="py-3 text-sm text-slate-600" data-testid="route-empty">
+            {route.technicianId === UNASSIGNED ? ROUTES_TEXT.dropToUnassign : 'No jobs.'}
+          </p>
         ) : (
           <ol
             className="divide-y divide-slate-100"
@@ -310,7 +323,7 @@ function TechnicianCard({
             ))}
           </ol>
         )}
-        {route.stops.length > 0 && (
+        {route.stops.length > 0 && route.technicianId !== UNASSIGNED && (
           <p className="mt-2 text-xs text-slate-600">
             Back to base: {minutes(route.returnDriveMinutes)} drive
             {route.lunchBreak &&
@@ -324,21 +337,37 @@ function TechnicianCard({
 
 type PlanKind = 'optimized' | 'edited';
 
-/** The lists with one stop taken to a place; index -1: where its booked time falls in the target list. */
-function placed(
-  routes: TechnicianRouteView[],
-  stop: RouteStopView,
-  target: DropTarget,
-): TechnicianRouteView[] {
-  return routes.map((r) => {
-    const stops = r.stops.filter((s) => s.bookingId !== stop.bookingId);
-    if (r.technicianId !== target.technicianId) return stops.length === r.stops.length ? r : { ...r, stops };
+/** The routes and the jobs on none, as the screen shows them. */
+export interface Lists {
+  technicians: TechnicianRouteView[];
+  unassigned: RouteStopView[];
+}
+
+/**
+ * The lists with one stop taken to a place: a technician's route at an index (-1: where its booked time falls), or
+ * off every route (UNASSIGNED, in booked-time order).
+ */
+export function placed(lists: Lists, stop: RouteStopView, target: DropTarget): Lists {
+  const insert = (stops: RouteStopView[]) => {
     const at =
       target.index >= 0
         ? Math.min(target.index, stops.length)
         : stops.filter((s) => s.windowStart <= stop.windowStart).length;
-    return { ...r, stops: [...stops.slice(0, at), stop, ...stops.slice(at)] };
+    return [...stops.slice(0, at), stop, ...stops.slice(at)];
+  };
+  const technicians = lists.technicians.map((r) => {
+    const stops = r.stops.filter((s) => s.bookingId !== stop.bookingId);
+    if (r.technicianId !== target.technicianId) return stops.length === r.stops.length ? r : { ...r, stops };
+    return { ...r, stops: insert(stops) };
   });
+  const rest = lists.unassigned.filter((s) => s.bookingId !== stop.bookingId);
+  return {
+    technicians,
+    unassigned:
+      target.technicianId === UNASSIGNED
+        ? [...rest, stop].sort((a, b) => a.windowStart.localeCompare(b.windowStart))
+        : rest,
+  };
 }
 
 function savingsText(plan: RoutePlanView, kind: PlanKind) {
@@ -351,23 +380,30 @@ export function RoutesPage() {
   const timeZone = useBusinessTimeZone();
   const [params, setParams] = useSearchParams();
   const date = params.get('date') ?? todayInZone(timeZone);
-  const setDate = (d: string) => {
+  // An Elite business with two or more locations sees one location's routes, or all (decision 1280).
+  const locationChoices = useLocationChoices();
+  const locationId = locationChoices.some((l) => l.id === params.get('location'))
+    ? params.get('location')!
+    : undefined;
+  const setParam = (key: 'date' | 'location', value: string | null) => {
     setPlan(null);
     setDraft(null);
     setParams((prev) => {
       const next = new URLSearchParams(prev);
-      next.set('date', d);
+      if (value === null) next.delete(key);
+      else next.set(key, value);
       return next;
     });
   };
-  const day = useDayRoutes(date);
+  const setDate = (d: string) => setParam('date', d);
+  const day = useDayRoutes(date, locationId);
   const optimize = useOptimizeRoutes();
   const evaluate = useEvaluateRoutes();
   const apply = useApplyRoutePlan();
   const [plan, setPlanState] = useState<{ view: RoutePlanView; kind: PlanKind } | null>(null);
   const [allowOutside, setAllowOutside] = useState(false);
   /** The owner's new order while the server works out its times: shown at once, its times greyed. */
-  const [draft, setDraft] = useState<TechnicianRouteView[] | null>(null);
+  const [draft, setDraft] = useState<Lists | null>(null);
   const [locks, setLocks] = useState(new Map<string, string>());
   const setPlan = (next: { view: RoutePlanView; kind: PlanKind } | null) => {
     setPlanState(next);
@@ -375,7 +411,7 @@ export function RoutesPage() {
   };
 
   const data = day.data;
-  const shown = draft ?? plan?.view.technicians ?? data?.technicians ?? [];
+  const shown = draft?.technicians ?? plan?.view.technicians ?? data?.technicians ?? [];
   const colorOf = useMemo(() => {
     const ids = (data?.technicians ?? []).map((t) => t.technicianId);
     return (id: string) => COLORS[Math.max(0, ids.indexOf(id)) % COLORS.length]!;
@@ -383,7 +419,17 @@ export function RoutesPage() {
   const changedIds = new Set(plan?.view.changes.map((c) => c.bookingId) ?? []);
   const outsideIds = new Set(draft ? [] : (plan?.view.outsideWindow ?? []));
   const onRoutes = new Set(shown.flatMap((t) => t.stops.map((s) => s.bookingId)));
-  const unassigned = (data?.unassigned ?? []).filter((s) => !onRoutes.has(s.bookingId));
+  // Jobs on no route: the day's, less those a plan puts on one, plus those it takes off (at their booked time).
+  const takenOff = new Set(plan?.view.unassigned ?? []);
+  const unassigned =
+    draft?.unassigned ??
+    [
+      ...(data?.unassigned ?? []).filter((s) => !onRoutes.has(s.bookingId)),
+      ...(data?.technicians ?? [])
+        .flatMap((t) => t.stops)
+        .filter((s) => takenOff.has(s.bookingId))
+        .map((s) => ({ ...s, arrivalAt: s.windowStart, driveMinutes: 0 })),
+    ].sort((a, b) => a.windowStart.localeCompare(b.windowStart));
   const mapRoutes = shown.map((t) => ({
     id: t.technicianId,
     color: colorOf(t.technicianId),
@@ -396,7 +442,7 @@ export function RoutesPage() {
 
   const runOptimize = async () => {
     try {
-      const result = await optimize.mutateAsync({ date, locks: lockList() });
+      const result = await optimize.mutateAsync({ date, locationId, locks: lockList() });
       setPlan({ view: result, kind: 'optimized' });
     } catch (e) {
       toast.error('Error', { description: (e as Error).message });
@@ -406,15 +452,17 @@ export function RoutesPage() {
   const place = async (bookingId: string, target: DropTarget) => {
     const stop = [...shown.flatMap((t) => t.stops), ...unassigned].find((s) => s.bookingId === bookingId);
     if (!stop || evaluate.isPending) return;
-    const next = placed(shown, stop, target);
+    const next = placed({ technicians: shown, unassigned }, stop, target);
     setDraft(next);
     try {
       const result = await evaluate.mutateAsync({
         date,
-        technicians: next.map((t) => ({
+        locationId,
+        technicians: next.technicians.map((t) => ({
           technicianId: t.technicianId,
           bookingIds: t.stops.map((s) => s.bookingId),
         })),
+        unassigned: next.unassigned.map((s) => s.bookingId),
         locks: lockList(),
       });
       setPlan({ view: result, kind: 'edited' });
@@ -456,17 +504,16 @@ export function RoutesPage() {
     : undefined;
 
   const team = (data?.technicians ?? []).map((t) => ({ id: t.technicianId, name: t.name }));
-  const editing = (droppable: boolean): Editing | undefined =>
-    data?.canOptimize
-      ? {
-          drag,
-          place: (id, target) => void place(id, target),
-          team,
-          fixed: (id) => locks.has(id),
-          droppable,
-          pending: draft !== null,
-        }
-      : undefined;
+  const editing: Editing | undefined = data?.canOptimize
+    ? {
+        drag,
+        place: (id, target) => void place(id, target),
+        team,
+        fixed: (id) => locks.has(id),
+        hasTeam: data.hasTeam,
+        pending: draft !== null,
+      }
+    : undefined;
   const outsideCount = plan?.view.outsideWindow.length ?? 0;
 
   return (
@@ -502,6 +549,15 @@ export function RoutesPage() {
         >
           <ChevronRight />
         </Button>
+        {locationChoices.length > 0 && (
+          <div className="w-full sm:w-auto">
+            <LocationFilter
+              choices={locationChoices}
+              value={locationId ?? ALL_LOCATIONS}
+              onChange={(v) => setParam('location', v === ALL_LOCATIONS ? null : v)}
+            />
+          </div>
+        )}
       </div>
 
       {day.isPending ? (
@@ -521,7 +577,8 @@ export function RoutesPage() {
                 </p>
                 {data.canOptimize && (
                   <p className="text-sm text-slate-600">
-                    Drag a job by its grip, or use its arrows, to change the order.
+                    Drag a job by its grip, or use its arrows and its “Move to” list, to change the order or
+                    take it off a route.
                   </p>
                 )}
               </div>
@@ -611,14 +668,15 @@ export function RoutesPage() {
                 onLock={plan || draft ? undefined : onLock}
                 changedIds={changedIds}
                 outsideIds={outsideIds}
-                editing={editing(true)}
+                editing={editing}
               />
             ))}
           </div>
-          {unassigned.length > 0 && (
+          {/* Always there for a team's owner who plans: the place to drop a job taken off its route. */}
+          {(unassigned.length > 0 || (editing && data.hasTeam)) && (
             <TechnicianCard
               route={{
-                technicianId: 'unassigned',
+                technicianId: UNASSIGNED,
                 name: ROUTES_TEXT.unassigned,
                 start: null,
                 end: null,
@@ -631,7 +689,7 @@ export function RoutesPage() {
               locks={locks}
               changedIds={changedIds}
               outsideIds={outsideIds}
-              editing={editing(false)}
+              editing={editing}
             />
           )}
         </div>
