@@ -18,6 +18,8 @@ export interface HeuristicOptions {
   seed: number;
   /** Stops after this many ruin-and-recreate rounds; with it, the cooling follows rounds, not the clock. */
   maxIterations?: number;
+  /** When the caller's clock started (performance.now()): the time limit counts from there, compiling included. */
+  startedAt?: number;
 }
 
 export interface HeuristicResult {
@@ -671,7 +673,7 @@ function context(inst: Instance, seed: number): Context {
 }
 
 export function solveHeuristic(inst: Instance, opts: HeuristicOptions): HeuristicResult {
-  const started = performance.now();
+  const started = opts.startedAt ?? performance.now();
   const deadline = started + opts.timeLimitMs;
   const ctx = context(inst, opts.seed);
   let current = construct(ctx);

@@ -174,6 +174,22 @@ describe('the solver on small random days', () => {
     );
   });
 
+  // Issue 27's goal names days of up to 9 stops: fewer runs, each brute force is up to 9! orders.
+  it('solves one technician’s day of up to 9 stops exactly (as a brute force does)', () => {
+    fc.assert(
+      fc.property(fc.oneof(day(9, 1), day(9, 1, true)), (d) => {
+        const problem = toProblem(d, false);
+        const plan = solve(problem);
+        expect(plan.exact).toBe(true);
+        expect(checkPlan(problem, plan)).toEqual([]);
+        const expected = bruteForce(problem);
+        expect(plan.routes.reduce((n, r) => n + r.stops.length, 0)).toBe(expected.served);
+        expect(plan.cost).toBeCloseTo(expected.cost, 6);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('solves one technician’s day with a lunch break exactly (as a brute force does)', () => {
     fc.assert(
       fc.property(fc.oneof(day(7, 1), day(7, 1, true)), (d) => {
@@ -223,7 +239,7 @@ describe('the solver on small random days', () => {
           }
         }
       }),
-      { numRuns: 40 },
+      { numRuns: 100 },
     );
   });
 
