@@ -128,30 +128,38 @@ test('the owner drags, moves by keyboard and by touch, sees the times change, ap
   await expect(theoCard.getByTestId('route-stop-customer')).toHaveText(['Cy Cedar', 'Cy Birch']);
   await shot(page, 'routes-dragged');
 
-  // 4. Mouse, at 1280 px on a short window: Birch's grip held at the window's bottom edge scrolls the page down to
+  // Apply waits for the owner's say on the arrivals outside their window.
+  const apply = page.getByRole('button', { name: 'Apply plan' });
+  await expect(apply).toBeDisabled();
+  await expect(page.getByLabel('Allow arrivals outside the booked window')).toBeVisible();
+
+  // 4. Mouse, at 1280 px on a short window: Cedar's grip held at the window's bottom edge scrolls the page down to
   // "Unassigned" (off screen when the drag began), and dropped there it leaves Theo's route.
   const unassignedCard = page.locator('[data-testid="route-technician"][data-technician="Unassigned"]');
-  await page.setViewportSize({ width: 1280, height: 560 });
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.setViewportSize({ width: 1280, height: 400 });
   answer = evaluated();
-  const birchGrip = stop(theoCard, 'Cy Birch').getByTestId('route-stop-grip');
-  await birchGrip.scrollIntoViewIfNeeded();
+  const cedarGrip = stop(theoCard, 'Cy Cedar').getByTestId('route-stop-grip');
+  // "Unassigned" 40 px below the window, Cedar's grip clear of both edges.
+  const cardTop = await unassignedCard.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  await page.evaluate((y) => window.scrollTo(0, y), cardTop - 440);
   const scrolledFrom = await page.evaluate(() => window.scrollY);
-  const birch = await centre(birchGrip);
+  const cedar = await centre(cedarGrip);
+  expect(cedar.y).toBeGreaterThan(70);
+  expect(cedar.y).toBeLessThan(330);
   await expect(unassignedCard).not.toBeInViewport();
-  await page.mouse.move(birch.x, birch.y);
+  await page.mouse.move(cedar.x, cedar.y);
   await page.mouse.down();
-  await page.mouse.move(birch.x, birch.y + 20, { steps: 3 });
-  await page.mouse.move(birch.x, 555, { steps: 5 });
+  await page.mouse.move(cedar.x, cedar.y + 20, { steps: 3 });
+  await page.mouse.move(cedar.x, 395, { steps: 5 });
   // Held still at the edge: the page keeps scrolling until the card is in view.
-  await expect(unassignedCard).toBeInViewport();
+  await expect(unassignedCard).toBeInViewport({ ratio: 1 });
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolledFrom);
   const drop = await centre(unassignedCard);
-  await page.mouse.move(drop.x, Math.min(drop.y, 500), { steps: 5 });
+  await page.mouse.move(drop.x, drop.y, { steps: 5 });
   await page.mouse.up();
   await answer;
-  await expect(unassignedCard.getByTestId('route-stop-customer')).toHaveText(['Cy Birch']);
-  await expect(theoCard.getByTestId('route-stop-customer')).toHaveText(['Cy Cedar']);
+  await expect(unassignedCard.getByTestId('route-stop-customer')).toHaveText(['Cy Cedar']);
+  await expect(theoCard.getByTestId('route-stop-customer')).toHaveText(['Cy Birch']);
   await page.setViewportSize({ width: 1280, height: 1000 });
 
   // 5. Keyboard: Alder's "Move to" list, from Nina to Unassigned with the arrow keys.
@@ -160,7 +168,7 @@ test('the owner drags, moves by keyboard and by touch, sees the times change, ap
   await alderMove.focus();
   await page.keyboard.press('ArrowDown');
   await answer;
-  await expect(unassignedCard.getByTestId('route-stop-customer')).toHaveText(['Cy Birch', 'Cy Alder']);
+  await expect(unassignedCard.getByTestId('route-stop-customer')).toHaveText(['Cy Alder', 'Cy Cedar']);
   await expect(ninaCard.getByTestId('route-stop-customer')).toHaveText(['Cy Dogwood']);
   await shot(page, 'routes-unassigned');
 
@@ -169,7 +177,7 @@ test('the owner drags, moves by keyboard and by touch, sees the times change, ap
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysOverflow(page, 'Routes');
   for (const control of [
-    page.getByRole('combobox', { name: 'Move Cy Birch to another technician' }),
+    page.getByRole('combobox', { name: 'Move Cy Cedar to another technician' }),
     page.getByRole('button', { name: 'Move Cy Dogwood down' }),
     stop(ninaCard, 'Cy Dogwood').getByTestId('route-stop-grip'),
   ]) {
@@ -182,23 +190,22 @@ test('the owner drags, moves by keyboard and by touch, sees the times change, ap
   await shot(page, 'routes-unassigned');
   await page.setViewportSize({ width: 1280, height: 1000 });
 
-  // Apply waits for the owner's say on the arrivals outside their window.
-  const apply = page.getByRole('button', { name: 'Apply plan' });
-  await expect(apply).toBeDisabled();
-  await page.getByLabel('Allow arrivals outside the booked window').check();
+  // Every arrival left is inside its window now: Apply needs no say.
+  await expect(page.getByLabel('Allow arrivals outside the booked window')).toHaveCount(0);
+  await expect(apply).toBeEnabled();
   await apply.click();
   await expect(page.getByText('Routes updated')).toBeVisible();
   await expect(page.getByTestId('route-plan')).toHaveCount(0);
-  await expect(theoCard.getByTestId('route-stop-customer')).toHaveText(['Cy Cedar']);
+  await expect(theoCard.getByTestId('route-stop-customer')).toHaveText(['Cy Birch']);
   await expect(ninaCard.getByTestId('route-stop-customer')).toHaveText(['Cy Dogwood']);
-  await expect(unassignedCard.getByTestId('route-stop-customer')).toHaveText(['Cy Birch', 'Cy Alder']);
+  await expect(unassignedCard.getByTestId('route-stop-customer')).toHaveText(['Cy Alder', 'Cy Cedar']);
 
-  // Theo's Today: Cedar only; Birch is no one's now.
+  // Theo's Today: Birch only; Cedar is no one's now.
   const techPage = await theoPhone.newPage();
   await techPage.goto('/field');
   const jobs = techPage.getByTestId('field-job');
   await expect(jobs).toHaveCount(1);
-  await expect(jobs.nth(0)).toContainText('Cy Cedar');
+  await expect(jobs.nth(0)).toContainText('Cy Birch');
   await theoPhone.close();
   await ninaApi.close();
   await ownerContext.close();

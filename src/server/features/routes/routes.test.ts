@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ApplyResult, DayRoutes, RoutePlan, RouteSettings } from '../../../shared/route-plans';
 import { zonedTimeToUtc } from '../../../shared/time';
-import { createBooking, createService } from '../../db/factories';
+import { createBooking, createCustomer, createService, updateProfile } from '../../db/factories';
 import { bookingAssignments, bookings, driveObservations, messageSends } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
 import { recalibrate } from './drive-calibration.service';
