@@ -155,9 +155,9 @@ describe('RoutesPage: taking a job off a route', () => {
     await waitFor(() => expect(calls.some((c) => c.path === '/api/routes/evaluate')).toBe(true));
     const sent = calls.find((c) => c.path === '/api/routes/evaluate')!;
     expect(sent.body).toMatchObject({ unassigned: ['b1'] });
-    expect(
-      (sent.body as { technicians: { bookingIds: string[] }[] }).technicians[0]!.bookingIds,
-    ).toEqual(['b2']);
+    expect((sent.body as { technicians: { bookingIds: string[] }[] }).technicians[0]!.bookingIds).toEqual([
+      'b2',
+    ]);
   });
 
   it('an owner who works alone gets no Unassigned card and no Move to', async () => {
