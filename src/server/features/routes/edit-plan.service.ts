@@ -11,12 +11,13 @@ import type { Database } from '../../db/client';
 import { invalid, notFound } from '../../http/errors';
 import type { GeoProviders } from '../../providers/geo/geo';
 import { loadPlacedDay } from './optimize.service';
-import { dayCentre, type PlannedTechnician, storeProposal } from './proposal.service';
+import { type PlannedTechnician, storeProposal } from './proposal.service';
 import {
   currentRoutes,
   type Day,
   type DayJob,
   type DayTechnician,
+  dayCentre,
   legsOf,
   ownBookingIds,
 } from './route-day.service';

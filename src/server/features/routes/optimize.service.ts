@@ -14,8 +14,8 @@ import type { GeoProviders } from '../../providers/geo/geo';
 import { solveInWorker } from '../../routing/solve-in-worker';
 import type { RoutingJob, RoutingProblem, RoutingVehicle } from '../../routing/types';
 import { backfillCoordinates } from './coordinates.service';
-import { dayCentre, type PlannedTechnician, storeProposal } from './proposal.service';
-import { currentRoutes, type Day, type DayJob, loadDay, ownBookingIds } from './route-day.service';
+import { type PlannedTechnician, storeProposal } from './proposal.service';
+import { currentRoutes, type Day, type DayJob, dayCentre, loadDay, ownBookingIds } from './route-day.service';
 
 // Optimize (decision 1216): the day's jobs with points become a vehicle-routing problem in minutes from the day's
 // local midnight — each job's booked window (the booked time and the hour after, widened only by the owner's say),

@@ -1,4 +1,4 @@
-import type { Point, RouteChange, RoutePlan } from '../../../shared/route-plans';
+import type { RouteChange, RoutePlan } from '../../../shared/route-plans';
 import type { Database } from '../../db/client';
 import { routePlans } from '../../db/schema';
 import type { GeoProviders } from '../../providers/geo/geo';
@@ -6,6 +6,7 @@ import {
   type Day,
   type DayJob,
   type DayTechnician,
+  dayCentre,
   fingerprintOf,
   legsOf,
   round1,
@@ -32,17 +33,6 @@ export interface PlannedTechnician {
   stops: { job: DayJob; at: Date }[];
   lunch: { start: Date; end: Date } | null;
 }
-
-/** Where a technician without a start of their own (and a business without a base) starts: the jobs' middle. */
-export function centreOf(points: Point[]): Point {
-  if (points.length === 0) return { lat: 0, lng: 0 };
-  return {
-    lat: points.reduce((s, p) => s + p.lat, 0) / points.length,
-    lng: points.reduce((s, p) => s + p.lng, 0) / points.length,
-  };
-}
-
-export const dayCentre = (day: Day): Point => centreOf(day.jobs.flatMap((j) => (j.point ? [j.point] : [])));
 
 export async function storeProposal(
   deps: { db: Database; geo: GeoProviders },

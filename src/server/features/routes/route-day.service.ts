@@ -278,14 +278,34 @@ export async function legsOf(travel: TravelTimes, points: (Point | null)[]): Pro
   return legs;
 }
 
-/** The day as it stands: each technician's jobs in their arrival order, with the drive of each leg. */
+/** Where a technician without a start of their own (and a business without a base) starts: the jobs' middle. */
+export function centreOf(points: Point[]): Point {
+  if (points.length === 0) return { lat: 0, lng: 0 };
+  return {
+    lat: points.reduce((s, p) => s + p.lat, 0) / points.length,
+    lng: points.reduce((s, p) => s + p.lng, 0) / points.length,
+  };
+}
+
+export const dayCentre = (day: Day): Point => centreOf(day.jobs.flatMap((j) => (j.point ? [j.point] : [])));
+
+/**
+ * The day as it stands: each technician's jobs in their arrival order, with the drive of each leg — from and back to
+ * where a plan would start them (the jobs' middle when neither they nor the business have a point), so that the
+ * drive "now" and a plan's are measured alike.
+ */
 export async function currentRoutes(geo: GeoProviders, day: Day, canOptimize: boolean): Promise<DayRoutes> {
   const travel = geo.travelTimes(day.tuning);
   const technicians = [];
   let total = 0;
+  const centre = dayCentre(day);
   for (const t of day.technicians) {
     const own = day.jobs.filter((j) => j.technicianId === t.id && j.point);
-    const legs = await legsOf(travel, [t.start, ...own.map((j) => j.point), t.end]);
+    const legs = await legsOf(travel, [
+      t.start ?? centre,
+      ...own.map((j) => j.point),
+      t.end ?? t.start ?? centre,
+    ]);
     const stops = own.map((j, i) => stopOf(j, j.arrivalAt, legs[i + 1]!));
     const returnDrive = own.length ? legs[own.length + 1]! : 0;
     const drive = own.length ? legs.reduce((s, x) => s + x, 0) : 0;

@@ -376,6 +376,18 @@ describe("The owner's own order (dragged or moved)", () => {
     for (const tech of plan.technicians) for (const s of tech.stops) expect(s.arrivalAt).toBe(s.windowStart);
   });
 
+  it('a business without a base: the drive now and with the same order are measured alike (from the jobs’ middle)', async () => {
+    const { owner } = await crissCrossDay();
+    await updateProfile(t.db, owner.userId, { baseLatitude: null, baseLongitude: null, businessAddress: null });
+    const day = (await (await getDay(owner.cookie)).json()) as DayRoutes;
+    expect(day.technicians.every((x) => x.returnDriveMinutes > 0)).toBe(true);
+    const plan = (await (
+      await evaluate(owner.cookie, { date: DATE, technicians: listsOf(day.technicians) })
+    ).json()) as RoutePlan;
+    expect(plan.afterMinutes).toBeCloseTo(day.totals.driveMinutes, 0);
+    expect(plan.savedMinutes).toBeCloseTo(0, 0);
+  });
+
   it('reorders and reassigns as dragged, times worked out on the server; outside a window only with the owner’s say', async () => {
     const { owner, ana, ben } = await crissCrossDay();
     const day = (await (await getDay(owner.cookie)).json()) as DayRoutes;

@@ -289,7 +289,8 @@ function TechnicianCard({
             <span className="break-words">{route.name}</span>
           </span>
           <span className="shrink-0 text-sm font-normal text-slate-600" data-testid="route-technician-drive">
-            {route.stops.length} jobs · {minutes(route.driveMinutes)} driving
+            {route.stops.length} {route.stops.length === 1 ? 'job' : 'jobs'}
+            {route.technicianId !== UNASSIGNED && ` · ${minutes(route.driveMinutes)} driving`}
           </span>
         </CardTitle>
       </CardHeader>
