@@ -378,7 +378,11 @@ describe("The owner's own order (dragged or moved)", () => {
 
   it('a business without a base: the drive now and with the same order are measured alike (from the jobs’ middle)', async () => {
     const { owner } = await crissCrossDay();
-    await updateProfile(t.db, owner.userId, { baseLatitude: null, baseLongitude: null, businessAddress: null });
+    await updateProfile(t.db, owner.userId, {
+      baseLatitude: null,
+      baseLongitude: null,
+      businessAddress: null,
+    });
     const day = (await (await getDay(owner.cookie)).json()) as DayRoutes;
     expect(day.technicians.every((x) => x.returnDriveMinutes > 0)).toBe(true);
     const plan = (await (
