@@ -18,6 +18,7 @@ import { stripeWebhook } from './features/bookings/book/stripe-webhook.routes';
 import { testCheckoutPages } from './features/bookings/book/test-checkout.routes';
 import { bookingsApi } from './features/bookings/bookings.routes';
 import { schedulingApi } from './features/bookings/scheduling/scheduling.routes';
+import { brandingApi, brandingPublicApi } from './features/branding/branding.routes';
 import { businessProfileApi } from './features/business-profile/business-profile.routes';
 import { calendarFeedsPublic, calendarSyncApi } from './features/calendar-sync/calendar-feeds.routes';
 import { externalCalendarsApi } from './features/calendar-sync/external-calendars.routes';
@@ -217,6 +218,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/bookings', bookingFieldApi);
   // The customer's before/after gallery and featured photos (decision 1244).
   app.route('/api/public', galleryPublicApi);
+  // A white-labelled business's logo, the only file served by its business id (decision 1315).
+  app.route('/api/public', brandingPublicApi);
   app.route('/api/bookings', galleryOwnerApi);
 
   const api = app
@@ -262,6 +265,7 @@ export function createApp(deps: AppDeps) {
     .route('/api/team', teamApi)
     .route('/api/api-keys', apiKeysApi)
     .route('/api/locations', locationsApi)
+    .route('/api/branding', brandingApi)
     .route('/api/webhooks', webhooksApi)
     .route('/api/data', dataTransferApi)
     .route('/api/invitations', invitationsApi)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appliedBrandingSchema } from './branding';
 import { PHOTO_KIND_LABEL, PHOTO_KINDS, type PhotoKind, photoImageSchema } from './field';
 
 // The customer's before/after gallery (issue 26, decision 1244): a page of one booking's photos behind a signed link
@@ -13,6 +14,8 @@ export type GalleryPhoto = z.infer<typeof galleryPhotoSchema>;
 /** The public gallery page's answer: the business's name, the job and its photos; nothing else of the business. */
 export const publicGallerySchema = z.object({
   businessName: z.string(),
+  // A white-labelled business's look (decision 1315); null for ShineRoute's.
+  branding: appliedBrandingSchema.nullable(),
   serviceName: z.string(),
   date: z.string(),
   photos: z.array(galleryPhotoSchema),

@@ -20,6 +20,9 @@ export const FEATURE_MIN_PLAN = {
   insights: 'elite',
   // §9 Elite: "multi-location" (decision 1280): a second location and the location filters.
   multi_location: 'elite',
+  // §9 Elite: "white-label" (decision 1315): the business's name, colour and logo instead of ShineRoute's; a custom
+  // domain (decision 1316).
+  white_label: 'elite',
 } as const satisfies Record<string, SubscriptionTier>;
 
 export type PlanFeature = keyof typeof FEATURE_MIN_PLAN;
@@ -42,6 +45,7 @@ export const FEATURE_LABELS: Record<PlanFeature, string> = {
   api_access: 'API access',
   insights: 'AI insights',
   multi_location: 'Multiple locations',
+  white_label: 'White-label branding',
 };
 
 /** Team seats per plan (§1, §9): the owner and pending invitations count; null = unlimited. */

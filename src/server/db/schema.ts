@@ -9,6 +9,7 @@ export * from '../features/bookings/book/booking.schema';
 export * from '../features/bookings/booking-history.schema';
 export * from '../features/bookings/scheduling/scheduling.schema';
 export * from '../features/bookings/vehicles/booking-vehicles.schema';
+export * from '../features/branding/branding.schema';
 export * from '../features/calendar-sync/calendar-sync.schema';
 export * from '../features/campaigns/automations.schema';
 export * from '../features/campaigns/campaigns.schema';

@@ -1,3 +1,4 @@
+import type { AppliedBranding } from '../../shared/branding';
 import type { EmailTemplate } from './define';
 import { renderTemplate } from './render';
 import { arrivalChanged } from './templates/arrival-changed';
@@ -78,14 +79,28 @@ export type EmailProps<N extends EmailName> =
   (typeof EMAIL_TEMPLATES)[N] extends EmailTemplate<infer P> ? P : never;
 
 /** Subject, HTML and plain text of one email. */
-export function renderEmail<N extends EmailName>(name: N, props: EmailProps<N>) {
+export function renderEmail<N extends EmailName>(
+  name: N,
+  props: EmailProps<N>,
+  /** A white-labelled business's look (decision 1315), for the emails its customers get. */
+  branding: AppliedBranding | null = null,
+) {
+  // The display name stands for the business everywhere in the message, its wording included.
+  const shown =
+    branding?.displayName && typeof props === 'object' && props !== null && 'businessName' in props
+      ? { ...props, businessName: branding.displayName }
+      : props;
   // The map's entry for N takes EmailProps<N>; TypeScript cannot narrow an indexed union by a generic key.
-  return renderTemplate(EMAIL_TEMPLATES[name] as unknown as EmailTemplate<EmailProps<N>>, props);
+  return renderTemplate(EMAIL_TEMPLATES[name] as unknown as EmailTemplate<EmailProps<N>>, shown, branding);
 }
 
 /** An email as the fields of a message row (subject, body = the text part, html), e.g. for sendTransactional. */
-export async function renderEmailRow<N extends EmailName>(name: N, props: EmailProps<N>) {
-  const email = await renderEmail(name, props);
+export async function renderEmailRow<N extends EmailName>(
+  name: N,
+  props: EmailProps<N>,
+  branding: AppliedBranding | null = null,
+) {
+  const email = await renderEmail(name, props, branding);
   return { subject: email.subject, body: email.text, html: email.html };
 }
 

@@ -1,5 +1,12 @@
-import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
-import { Fragment, type ReactNode } from 'react';
+import { Body, Container, Head, Hr, Html, Img, Link, Preview, Section, Text } from '@react-email/components';
+import { createContext, Fragment, type ReactNode, useContext } from 'react';
+import type { AppliedBranding } from '../../shared/branding';
+
+/**
+ * A white-labelled business's look (decision 1315), given to every template of its customer emails by renderEmail:
+ * its display name replaces the sender's, its logo (an absolute address) and colour head the message.
+ */
+export const EmailBrandingContext = createContext<AppliedBranding | null>(null);
 
 // One look for every email: the sender's name on top, the message, a quiet footer. The header and footer are marked
 // data-skip-in-text, so the plain-text part carries the message alone (React Email's toPlainText skips them).
@@ -29,20 +36,36 @@ export function EmailLayout(props: {
   /** Footer content that is part of the message (e.g. marketing's address and unsubscribe link): kept in the text. */
   footer?: ReactNode;
 }) {
+  const branding = useContext(EmailBrandingContext);
+  const brand = branding?.displayName || props.brand;
   return (
     <Html lang="en">
       <Head />
       <Preview>{props.preview}</Preview>
       <Body style={page}>
         <Container style={card}>
-          <Section data-skip-in-text="true">
-            <Text style={brandStyle}>{props.brand}</Text>
+          <Section
+            data-skip-in-text="true"
+            style={
+              branding?.color
+                ? {
+                    backgroundColor: branding.color,
+                    color: branding.textColor ?? undefined,
+                    padding: '12px 16px',
+                  }
+                : undefined
+            }
+          >
+            {branding?.logoUrl && (
+              <Img src={branding.logoUrl} alt={brand} height="40" style={{ margin: '0 0 8px' }} />
+            )}
+            <Text style={{ ...brandStyle, ...(branding?.color ? { margin: '0' } : {}) }}>{brand}</Text>
           </Section>
           {props.children}
           {props.footer ?? (
             <Section data-skip-in-text="true">
               <Hr />
-              <Text style={footerStyle}>{props.brand}</Text>
+              <Text style={footerStyle}>{brand}</Text>
             </Section>
           )}
         </Container>

@@ -46,6 +46,7 @@ export const queryKeys = {
   },
   apiKeys: { all: ['api-keys'] as const },
   locations: { all: ['locations'] as const },
+  branding: { all: ['branding'] as const },
   calendarSync: {
     all: ['calendar-sync'] as const,
     feeds: ['calendar-sync', 'feeds'] as const,

@@ -2,6 +2,7 @@ import { useHasLocations } from '../api/locations';
 import { ApiKeysTab } from '../features/api-keys/api-keys-tab';
 import { BookingLinkSettings } from '../features/booking-link/booking-link-settings';
 import { HoursTab } from '../features/bookings/scheduling/hours-tab';
+import { BrandingTab } from '../features/branding/branding-tab';
 import { BusinessProfilePage } from '../features/business-profile/business-profile-page';
 import { DataTab } from '../features/data-transfer/data-tab';
 import { LocationsTab } from '../features/locations/locations-tab';
@@ -18,6 +19,7 @@ export function BusinessProfileRoute() {
       hoursTab={<HoursTab />}
       teamTab={<TeamTab />}
       apiTab={<ApiKeysTab webhooks={<WebhooksSection />} />}
+      brandingTab={<BrandingTab />}
       dataTab={<DataTab />}
       locationsTab={hasLocations ? <LocationsTab /> : undefined}
     />

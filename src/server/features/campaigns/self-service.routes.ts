@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { appliedBrandingSchema } from '../../../shared/branding';
 import { selfServiceRescheduleSchema } from '../../../shared/messaging';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import {
@@ -13,6 +14,7 @@ import {
 const viewSchema = z
   .object({
     businessName: z.string(),
+    branding: appliedBrandingSchema.nullable(),
     businessPhone: z.string().nullable(),
     serviceName: z.string(),
     status: z.string(),

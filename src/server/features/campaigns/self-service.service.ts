@@ -20,6 +20,7 @@ import {
   lockBusinessSlots,
   slotsOfDate,
 } from '../bookings/scheduling/scheduling.service';
+import { appliedBranding } from '../branding/branding.service';
 import { reverseBookingPoints } from '../loyalty/points-ledger';
 import { returnBookingCredit } from '../memberships/plan-bookings.service';
 import { bookingOfLinkToken, manageUrl, newManageToken } from './automations/customer-links';
@@ -80,8 +81,11 @@ export async function selfServiceView(deps: Pick<Deps, 'db'>, token: string) {
   const business = await findPublicBusiness(deps.db, b.businessId);
   const timeZone = await businessTimeZone(deps.db, b.businessId);
   const reason = refusal(b, business?.phone ?? null);
+  const branding = await appliedBranding(deps.db, b.businessId);
   return {
-    businessName: business?.name ?? 'Your detailer',
+    businessName: branding?.displayName || (business?.name ?? 'Your detailer'),
+    // A white-labelled business's look (decision 1315); null for ShineRoute's.
+    branding,
     businessPhone: business?.phone ?? null,
     serviceName: b.serviceName,
     status: b.status,

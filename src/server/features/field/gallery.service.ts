@@ -23,6 +23,7 @@ import type { AppDeps } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
 import { signedToken, signedTokenId } from '../../http/tokens';
+import { appliedBranding } from '../branding/branding.service';
 import { deliverAfterCommit, queueMessages } from '../campaigns/automations/message-queue';
 import { senderOf } from '../campaigns/campaign-send.service';
 
@@ -82,8 +83,10 @@ export async function publicGallery(deps: Deps, token: string): Promise<PublicGa
     .where(eq(profiles.id, b.businessId));
   const photos = await photosOf(deps.db, b.businessId, b.id);
   const base = `/api/public/gallery/${token}/photos`;
+  const branding = await appliedBranding(deps.db, b.businessId);
   return {
-    businessName: p?.name?.trim() || 'Your detailer',
+    businessName: branding?.displayName || p?.name?.trim() || 'Your detailer',
+    branding,
     serviceName: b.serviceName,
     date: utcToZoned(b.scheduledAt, p?.timeZone ?? 'America/Chicago').date,
     photos: photos.map((ph) => ({

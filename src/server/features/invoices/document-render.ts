@@ -2,6 +2,7 @@ import { html, raw } from 'hono/html';
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import QRCode from 'qrcode';
+import { brandTextOnWhite } from '../../../shared/branding';
 import { formatCents } from '../../../shared/money';
 import { formatDate } from '../../../shared/time';
 import type { DocumentBusiness } from './documents';
@@ -83,7 +84,8 @@ export function documentBody(v: DocumentView, qr: string | null) {
       <span class="badge" data-testid="document-status">${v.statusLabel}</span>
     </div>
     <div class="muted" style="text-align:right">
-      <h2 style="color:#0f172a">${v.business.name}</h2>
+      ${v.business.branding?.logoUrl ? html`<img src="${v.business.branding.logoUrl}" alt="" style="max-height:48px;max-width:160px" data-testid="document-logo" />` : ''}
+      <h2 style="color:${brandTextOnWhite(v.business.branding?.color ?? null)}">${v.business.name}</h2>
       ${v.business.address ? html`<p>${v.business.address}</p>` : ''}
       ${v.business.phone ? html`<p>${v.business.phone}</p>` : ''}
       ${v.business.email ? html`<p>${v.business.email}</p>` : ''}
@@ -144,7 +146,12 @@ export async function documentPdf(v: DocumentView): Promise<Buffer> {
           { text: v.statusLabel, color: '#1e3a8a', bold: true, margin: [0, 4, 0, 0] },
         ],
         [
-          { text: v.business.name, bold: true, ...right },
+          {
+            text: v.business.name,
+            bold: true,
+            color: brandTextOnWhite(v.business.branding?.color ?? null),
+            ...right,
+          },
           { text: contact, color: '#475569', ...right },
         ],
       ],

@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import type { AppliedBranding } from '../../../shared/branding';
 import { documentTotals } from '../../../shared/document-money';
 import type { Database, Transaction } from '../../db/client';
 import { invoices, profiles, quotes } from '../../db/schema';
 import { hashToken, signedToken, signedTokenId } from '../../http/tokens';
+import { appliedBranding } from '../branding/branding.service';
 import type { DocumentLine } from './invoices.schema';
 
 // What quotes and invoices share: lines with totals, public tokens, the business shown on a document.
@@ -25,6 +27,8 @@ export function pricedLines(
 
 export interface DocumentBusiness {
   name: string;
+  /** A white-labelled business's look (decision 1315): its display name is `name` then. */
+  branding: AppliedBranding | null;
   phone: string | null;
   email: string | null;
   address: string | null;
@@ -48,8 +52,10 @@ export async function documentBusiness(
     .from(profiles)
     .where(eq(profiles.id, businessId));
   const fallback = [row?.firstName, row?.lastName].filter(Boolean).join(' ') || 'ShineRoute detailer';
+  const branding = await appliedBranding(db, businessId);
   return {
-    name: row?.name || fallback,
+    name: branding?.displayName || row?.name || fallback,
+    branding,
     phone: row?.phone ?? null,
     email: row?.email ?? null,
     address: row?.address ?? null,

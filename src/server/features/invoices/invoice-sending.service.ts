@@ -13,6 +13,7 @@ import { renderEmailRow } from '../../emails';
 import { invoiceOverdueSms, invoiceSentSms } from '../../emails/sms';
 import type { AppDeps } from '../../http/context';
 import { conflict } from '../../http/errors';
+import { absoluteBranding } from '../branding/branding.service';
 import {
   type MessageRow,
   queueMessages,
@@ -92,11 +93,11 @@ export async function sendInvoice(deps: Deps, businessId: string, id: string) {
     dedupeKey: `invoice:${claimed.id}:sent:email`,
     channel: 'email',
     to: claimed.customerEmail.toLowerCase(),
-    ...(await renderEmailRow('invoice-sent', {
-      ...about,
-      customerName: claimed.customerName,
-      businessPhone: business.phone,
-    })),
+    ...(await renderEmailRow(
+      'invoice-sent',
+      { ...about, customerName: claimed.customerName, businessPhone: business.phone },
+      absoluteBranding(business.branding, deps.publicUrl),
+    )),
   });
   await sendTransactionalSms(deps, {
     ...base,

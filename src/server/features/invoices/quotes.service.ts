@@ -10,6 +10,7 @@ import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { assertOwnedIds, assertUuid } from '../../http/ids';
 import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
+import { absoluteBranding } from '../branding/branding.service';
 import {
   type AutomationDeps,
   deliverQueued,
@@ -162,14 +163,18 @@ export async function sendQuote(deps: AutomationDeps, businessId: string, id: st
     );
   }
   const business = await documentBusiness(deps.db, businessId);
-  const email = await renderEmailRow('quote-sent', {
-    customerName: quote.customerName,
-    businessName: business.name,
-    totalCents: quote.totalCents,
-    depositCents: quote.depositCents,
-    expires: { at: quote.expiresAt, timeZone: business.timeZone },
-    link: quotePageUrl(deps, quote.id),
-  });
+  const email = await renderEmailRow(
+    'quote-sent',
+    {
+      customerName: quote.customerName,
+      businessName: business.name,
+      totalCents: quote.totalCents,
+      depositCents: quote.depositCents,
+      expires: { at: quote.expiresAt, timeZone: business.timeZone },
+      link: quotePageUrl(deps, quote.id),
+    },
+    absoluteBranding(business.branding, deps.publicUrl),
+  );
   const { row, messageIds } = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(quotes)

@@ -22,6 +22,7 @@ const TAB_VALUES = new Set([
   'team',
   'locations',
   'api',
+  'branding',
   'data',
 ]);
 const initialTab = () => {
@@ -40,7 +41,10 @@ export function BusinessProfilePage({
   apiTab,
   dataTab,
   locationsTab,
+  brandingTab,
 }: {
+  /** White-label (Elite, features/branding). */
+  brandingTab?: ReactNode;
   /** Multi-location (Elite, features/locations); absent for other plans. */
   locationsTab?: ReactNode;
   bookingLink: ReactNode;
@@ -109,6 +113,7 @@ export function BusinessProfilePage({
               {!isTechnician && <TabsTrigger value="team">Team</TabsTrigger>}
               {!isTechnician && locationsTab && <TabsTrigger value="locations">Locations</TabsTrigger>}
               {!isTechnician && apiTab && <TabsTrigger value="api">API</TabsTrigger>}
+              {!isTechnician && brandingTab && <TabsTrigger value="branding">Branding</TabsTrigger>}
               {!isTechnician && dataTab && <TabsTrigger value="data">Data</TabsTrigger>}
             </TabsList>
             <form onSubmit={onSubmit} noValidate>
@@ -130,6 +135,7 @@ export function BusinessProfilePage({
             {!isTechnician && <TabsContent value="team">{teamTab}</TabsContent>}
             {!isTechnician && locationsTab && <TabsContent value="locations">{locationsTab}</TabsContent>}
             {!isTechnician && apiTab && <TabsContent value="api">{apiTab}</TabsContent>}
+            {!isTechnician && brandingTab && <TabsContent value="branding">{brandingTab}</TabsContent>}
             {!isTechnician && dataTab && <TabsContent value="data">{dataTab}</TabsContent>}
           </Tabs>
         </>

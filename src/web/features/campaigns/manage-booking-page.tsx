@@ -8,6 +8,7 @@ import type { BookingStatus } from '../../../shared/constants';
 import { AUTOMATION_TEXT } from '../../../shared/messaging';
 import { formatSlot, todayInZone, utcToZoned } from '../../../shared/time';
 import { type ManageView, manageBookingQuery, manageSlotsQuery } from '../../api/manage';
+import { BrandBand, PoweredBy } from '../../components/brand-mark';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -78,6 +79,7 @@ function ManageBooking({ token, view }: { token: string; view: View }) {
 
   return (
     <div className="grid gap-4">
+      {view.branding && <BrandBand branding={view.branding} />}
       <Card className="p-5 sm:p-6">
         <p className="text-sm text-slate-600">Your booking with</p>
         <h1 className="text-2xl font-bold text-slate-900">{view.businessName}</h1>
@@ -139,6 +141,7 @@ function ManageBooking({ token, view }: { token: string; view: View }) {
         </Card>
       )}
       <ManageSeries token={token} />
+      {!view.branding && <PoweredBy />}
     </div>
   );
 }

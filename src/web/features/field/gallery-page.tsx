@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { GALLERY_TEXT, type PublicGallery } from '../../../shared/gallery';
 import { formatCalendarDate } from '../../../shared/time';
 import { publicGalleryQuery, useGalleryConsent } from '../../api/gallery';
+import { BrandBand, PoweredBy } from '../../components/brand-mark';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
@@ -52,6 +53,7 @@ function Gallery({ token, gallery }: { token: string; gallery: PublicGallery }) 
   const consent = useGalleryConsent(token);
   return (
     <div className="grid gap-6">
+      {gallery.branding && <BrandBand branding={gallery.branding} />}
       <header>
         <p className="text-sm font-semibold text-accent">{gallery.businessName}</p>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
@@ -115,6 +117,7 @@ function Gallery({ token, gallery }: { token: string; gallery: PublicGallery }) 
           </span>
         </label>
       </Card>
+      {!gallery.branding && <PoweredBy />}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { type checkoutSessions, messageSends } from '../../../db/schema';
 import { renderEmail, renderEmailRow } from '../../../emails';
 import { bookingConfirmedSms, withOptOut } from '../../../emails/sms';
 import type { AppDeps } from '../../../http/context';
+import { emailBranding } from '../../branding/branding.service';
 import { manageUrl, newManageToken } from '../../campaigns/automations/customer-links';
 import {
   type MessageRow,
@@ -78,14 +79,18 @@ export async function queueBookingMessages(
   const businessName = business?.name ?? 'ShineRoute';
   const contact = [business?.phone, business?.businessEmail].filter(Boolean).join(' or ');
   const link = manageUrl(deps.publicUrl, await newManageToken(tx, c.businessId, bookingId));
-  const confirmation = await renderEmail('booking-confirmation', {
-    ...details(c),
-    firstName: c.firstName,
-    businessName,
-    contact: contact || null,
-    manageLink: link,
-    reference: bookingId.slice(0, 8).toUpperCase(),
-  });
+  const confirmation = await renderEmail(
+    'booking-confirmation',
+    {
+      ...details(c),
+      firstName: c.firstName,
+      businessName,
+      contact: contact || null,
+      manageLink: link,
+      reference: bookingId.slice(0, 8).toUpperCase(),
+    },
+    await emailBranding(tx, c.businessId, deps.publicUrl),
+  );
   const base = { businessId: c.businessId, bookingId, customerId, marketing: false } as const;
   const rows: MessageRow[] = [
     {

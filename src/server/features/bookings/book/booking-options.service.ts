@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../../db/client';
 import { accountClosures, citySeoPages, profiles, serviceAreas, services, user } from '../../../db/schema';
 import { notFound } from '../../../http/errors';
 import type { GeoProviders } from '../../../providers/geo/geo';
+import { appliedBranding } from '../../branding/branding.service';
 import { locationScope } from '../../locations/locations.service';
 import { offersLoyalty } from '../../loyalty/loyalty-plan';
 import { addOnMinutes } from '../../service-add-ons/service-add-ons.service';
@@ -201,6 +202,8 @@ export async function getBookingOptions(
         phone: business.phone,
         // Returning customers may spend points here (docs/decisions/0710).
         offersLoyalty: await offersLoyalty(db, business.id),
+        // White-label (Elite, decision 1315): its name, colour and logo instead of ShineRoute's; null otherwise.
+        branding: await appliedBranding(db, business.id),
       },
       businesses: [],
       services: await activeServicesOf(db, business.id),

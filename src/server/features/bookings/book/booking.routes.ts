@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bookingFormSchema, completeBookingSchema } from '../../../../shared/booking.schemas';
+import { appliedBrandingSchema } from '../../../../shared/branding';
 import { VEHICLE_TYPES } from '../../../../shared/constants';
 import { zipCodeSchema } from '../../../../shared/public.schemas';
 import { createRouter, errorResponses, json } from '../../../http/openapi';
@@ -39,6 +40,8 @@ const optionsSchema = z
         acceptsOnlineBookings: z.boolean(),
         offersLoyalty: z.boolean(),
         phone: z.string().nullable(),
+        // White-label (Elite, decision 1315): the name, colour and logo to show; null for ShineRoute's look.
+        branding: appliedBrandingSchema.nullable(),
       })
       .nullable(),
     businesses: z.array(

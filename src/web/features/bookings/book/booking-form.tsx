@@ -6,6 +6,7 @@ import { encodeSlotVehicles, vehicleLine } from '../../../../shared/booking-vehi
 import type { VehicleType } from '../../../../shared/constants';
 import type { RepeatWeeks } from '../../../../shared/series';
 import { repeatDiscountPercent } from '../../../../shared/series';
+import { BrandBand, PoweredBy } from '../../../components/brand-mark';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { AddOnsField, useOfferedAddOns } from './add-ons-field';
@@ -146,7 +147,8 @@ export function BookingFormView({
 
   const closed = options.mode === 'business' && options.business && !options.business.acceptsOnlineBookings;
   const ready = canBookNow(values) && extraVehiclesReady(extraVehicles) && !closed;
-  const heading = options.business?.name ?? 'Book a Detail';
+  const branding = options.business?.branding ?? null;
+  const heading = branding?.displayName || (options.business?.name ?? 'Book a Detail');
 
   return (
     <form
@@ -158,6 +160,7 @@ export function BookingFormView({
       onFocusCapture={() => void loadBookingValidation()}
       className="space-y-5"
     >
+      {branding && <BrandBand branding={branding} />}
       <div>
         <p className="text-sm font-semibold uppercase tracking-wide text-accent">Book a Detail</p>
         <h1 className="mt-1 flex flex-wrap items-center gap-2 text-3xl font-bold tracking-tight">
@@ -268,7 +271,18 @@ export function BookingFormView({
       {checkout && <CheckoutNotice url={checkout.url} state={checkoutState} />}
 
       <div className="sticky bottom-0 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
-        <Button type="submit" size="lg" className="w-full" disabled={!ready} loading={pending}>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={!ready}
+          loading={pending}
+          style={
+            branding?.color
+              ? { backgroundColor: branding.color, color: branding.textColor ?? undefined }
+              : undefined
+          }
+        >
           {repeat ? 'Book repeat visits' : 'Book Now'}
         </Button>
         {!ready && !closed && (
@@ -278,6 +292,7 @@ export function BookingFormView({
           </p>
         )}
       </div>
+      {options.mode === 'business' && !branding && <PoweredBy />}
     </form>
   );
 }

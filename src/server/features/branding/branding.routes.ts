@@ -1,0 +1,122 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { brandingInputSchema, logoUploadSchema } from '../../../shared/branding';
+import { requireFeature, requireOwner, requireUser } from '../../access/guards';
+import { createRouter, errorResponses, json, noContent } from '../../http/openapi';
+import { getBranding, publicLogo, removeLogo, saveBranding, saveLogo } from './branding.service';
+
+const brandingSchema = z
+  .object({
+    displayName: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Shown instead of the business name; null: the name' }),
+    color: z.string().nullable().openapi({ description: 'The brand colour, #rrggbb' }),
+    textColor: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The text colour on the brand colour, for contrast' }),
+    logoUrl: z.string().nullable(),
+  })
+  .openapi('Branding');
+
+const guarded = { 401: errorResponses[401], 402: errorResponses[402], 403: errorResponses[403] };
+const tags = ['Branding'];
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary: 'The business’s white-label settings (read on any plan; applied on Elite)',
+  responses: { 200: json(brandingSchema), 401: errorResponses[401], 403: errorResponses[403] },
+});
+const saveRoute = createRoute({
+  method: 'put',
+  path: '/',
+  tags,
+  summary: 'Set the display name and brand colour (Elite)',
+  request: { body: { content: { 'application/json': { schema: brandingInputSchema } }, required: true } },
+  responses: { 200: json(brandingSchema), 400: errorResponses[400], ...guarded },
+});
+const logoRoute = createRoute({
+  method: 'put',
+  path: '/logo',
+  tags,
+  summary: 'Upload the logo (Elite): PNG, JPEG or WebP by its content, up to 512 KB, as base64',
+  request: { body: { content: { 'application/json': { schema: logoUploadSchema } }, required: true } },
+  responses: {
+    200: json(brandingSchema),
+    400: errorResponses[400],
+    413: { ...errorResponses[400], description: 'Larger than 512 KB' },
+    415: { ...errorResponses[400], description: 'Not a PNG, JPEG or WebP image' },
+    ...guarded,
+  },
+});
+const removeLogoRoute = createRoute({
+  method: 'delete',
+  path: '/logo',
+  tags,
+  summary: 'Remove the logo (Elite)',
+  responses: { ...noContent, ...guarded },
+});
+
+const router = createRouter();
+// The owner's alone; every write needs Elite (decision 1315).
+router.use('*', requireUser, requireOwner);
+router.put('*', requireFeature('white_label'));
+router.delete('*', requireFeature('white_label'));
+
+export const brandingApi = router
+  .openapi(getRoute, async (c) => c.json(await getBranding(c.var.deps.db, c.var.businessId), 200))
+  .openapi(saveRoute, async (c) =>
+    c.json(await saveBranding(c.var.deps.db, c.var.businessId, c.req.valid('json')), 200),
+  )
+  .openapi(logoRoute, async (c) => {
+    const bytes = new Uint8Array(Buffer.from(c.req.valid('json').dataBase64, 'base64'));
+    return c.json(await saveLogo(c.var.deps, c.var.businessId, bytes), 200);
+  })
+  .openapi(removeLogoRoute, async (c) => {
+    await removeLogo(c.var.deps, c.var.businessId);
+    return c.body(null, 204);
+  });
+
+const publicLogoRoute = createRoute({
+  method: 'get',
+  path: '/branding/{businessId}/logo',
+  tags,
+  summary: 'A white-labelled business’s logo (the only file this route serves; 404 otherwise)',
+  request: {
+    params: z.object({
+      businessId: z
+        .string()
+        .min(1)
+        .max(100)
+        .openapi({ param: { name: 'businessId', in: 'path' } }),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'The logo',
+      content: { 'image/*': { schema: z.any().openapi({ type: 'string', format: 'binary' }) } },
+    },
+    404: errorResponses[404],
+  },
+});
+
+const publicRouter = createRouter();
+// biome-ignore lint/suspicious/noExplicitAny: an image body is not JSON; the route documents it as binary.
+publicRouter.openapi(publicLogoRoute, async (c): Promise<any> => {
+  const file = await publicLogo(c.var.deps, c.req.valid('param').businessId);
+  // The address carries the logo's version (?v=), so a new upload is a new address.
+  return new Response(Buffer.from(file.body), {
+    status: 200,
+    headers: {
+      'content-type': file.contentType,
+      'cache-control': 'public, max-age=3600',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'",
+    },
+  });
+});
+
+/** Mounted at /api/public: no session. */
+export const brandingPublicApi = publicRouter;
