@@ -19,6 +19,7 @@ import { testCheckoutPages } from './features/bookings/book/test-checkout.routes
 import { bookingsApi } from './features/bookings/bookings.routes';
 import { schedulingApi } from './features/bookings/scheduling/scheduling.routes';
 import { brandingApi, brandingPublicApi } from './features/branding/branding.routes';
+import { mountCustomDomains } from './features/branding/custom-domain-host';
 import { businessProfileApi } from './features/business-profile/business-profile.routes';
 import { calendarFeedsPublic, calendarSyncApi } from './features/calendar-sync/calendar-feeds.routes';
 import { externalCalendarsApi } from './features/calendar-sync/external-calendars.routes';
@@ -177,6 +178,9 @@ export function createApp(deps: AppDeps) {
     }
     await next();
   });
+
+  // A verified custom domain answers with its business's booking page (decision 1316).
+  mountCustomDomains(app);
 
   // A write through this instance shows on its public pages at once: the pages' change feed is read before the answer
   // goes out (other instances read it within a second; docs/decisions/0309).

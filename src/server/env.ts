@@ -26,6 +26,13 @@ const envSchema = z.object({
   SEED_DEMO: bool,
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
   TRUST_PROXY: bool,
+  // Custom domains (decision 1316): `system` asks the machine's resolver when the owner checks DNS; `local` (the
+  // default, no network) knows no record. CUSTOM_DOMAIN_TARGET is what owners point their CNAME to.
+  DNS_RESOLVER: z.enum(['system', 'local']).default('local'),
+  CUSTOM_DOMAIN_TARGET: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/, 'CUSTOM_DOMAIN_TARGET must be a hostname such as domains.example.com')
+    .optional(),
   // Webhooks may go to private and loopback addresses: for tests and development only (decision 1202).
   OUTBOUND_ALLOW_PRIVATE: bool,
   // With TRUST_PROXY: how many proxies of ours append to X-Forwarded-For (the client is the entry the outermost added).

@@ -32,6 +32,7 @@ import { createMetrics } from './observability/metrics';
 import { observeRequests } from './observability/observe-requests';
 import { logProviderCallsTo } from './observability/provider-calls';
 import { createContentGenerator } from './providers/content/content-generator';
+import { localDns, systemDns } from './providers/dns/dns';
 import { createGeo } from './providers/geo/create-geo';
 import { createGoogleCalendar } from './providers/google-calendar/google-api';
 import { checkPaymentsForProduction } from './providers/payments/production-guard';
@@ -192,6 +193,8 @@ async function main() {
     supportEmail: env.SUPPORT_EMAIL,
     trustProxy: env.TRUST_PROXY,
     outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE,
+    dns: env.DNS_RESOLVER === 'system' ? systemDns : localDns(),
+    customDomainTarget: env.CUSTOM_DOMAIN_TARGET,
     automationsTickSeconds: env.AUTOMATIONS_TICK_SECONDS,
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     // The embedded database belongs to this process alone (rate-limit counts stay in memory, SEO runs resume at once).

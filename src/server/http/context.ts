@@ -5,6 +5,7 @@ import type { OutsideService } from '../features/platform-settings/outside-servi
 import type { SeoSettings } from '../features/seo/seo-settings';
 import type { JobQueue } from '../jobs/queue';
 import type { Metrics } from '../observability/metrics';
+import type { DnsResolver } from '../providers/dns/dns';
 import type { GeoProviders } from '../providers/geo/geo';
 import type { GoogleCalendarApi } from '../providers/google-calendar/google-calendar';
 import type { Mailer } from '../providers/mail/mailer';
@@ -62,6 +63,10 @@ export interface AppDeps {
   metricsToken?: string;
   /** Which outside services the environment configures (for /admin/settings; never their secrets). */
   outsideServices?: OutsideService[];
+  /** The custom domains' DNS check (decision 1316): the system resolver (DNS_RESOLVER=system) or a local table. */
+  dns?: DnsResolver;
+  /** What a custom domain's CNAME points to (CUSTOM_DOMAIN_TARGET); this ShineRoute's own hostname when absent. */
+  customDomainTarget?: string;
   /** Geocoder and drive times (decision 1215); the local defaults (zip centroids, great-circle) when absent. */
   geo?: GeoProviders;
   /** The Routes screen's map tiles (MAP_TILE_URL); absent = a plain background. */

@@ -1,8 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { brandingInputSchema, logoUploadSchema } from '../../../shared/branding';
+import { customDomainInputSchema, DOMAIN_STATUSES } from '../../../shared/custom-domains';
 import { requireFeature, requireOwner, requireUser } from '../../access/guards';
 import { createRouter, errorResponses, json, noContent } from '../../http/openapi';
 import { getBranding, publicLogo, removeLogo, saveBranding, saveLogo } from './branding.service';
+import {
+  checkCustomDomain,
+  getCustomDomain,
+  removeCustomDomain,
+  setCustomDomain,
+} from './custom-domain.service';
 
 const brandingSchema = z
   .object({
@@ -59,11 +66,58 @@ const removeLogoRoute = createRoute({
   responses: { ...noContent, ...guarded },
 });
 
+const domainSchema = z
+  .object({
+    domain: z.string(),
+    status: z.enum(DOMAIN_STATUSES),
+    failure: z.string().nullable().openapi({ description: 'Why the last check failed' }),
+    checkedAt: z.string().nullable(),
+    cnameTarget: z.string().openapi({ description: 'Create a CNAME record from the domain to this name' }),
+    txtName: z
+      .string()
+      .openapi({ description: 'Or, where a CNAME cannot be made, a TXT record of this name…' }),
+    txtValue: z.string().openapi({ description: '…holding this value' }),
+  })
+  .nullable()
+  .openapi('CustomDomain');
+
+const getDomainRoute = createRoute({
+  method: 'get',
+  path: '/domain',
+  tags,
+  summary: 'The business’s custom domain, its state and the DNS record to create (null: none)',
+  responses: { 200: json(domainSchema), 401: errorResponses[401], 403: errorResponses[403] },
+});
+const setDomainRoute = createRoute({
+  method: 'put',
+  path: '/domain',
+  tags,
+  summary:
+    'Name the custom domain (Elite): pending until its DNS is checked; 409 when another business has it',
+  request: { body: { content: { 'application/json': { schema: customDomainInputSchema } }, required: true } },
+  responses: { 200: json(domainSchema), 400: errorResponses[400], 409: errorResponses[409], ...guarded },
+});
+const checkDomainRoute = createRoute({
+  method: 'post',
+  path: '/domain/check',
+  tags,
+  summary: 'Check the custom domain’s DNS now: verified, or failed with the reason',
+  responses: { 200: json(domainSchema), 404: errorResponses[404], ...guarded },
+});
+const removeDomainRoute = createRoute({
+  method: 'delete',
+  path: '/domain',
+  tags,
+  summary: 'Disconnect the custom domain',
+  responses: { ...noContent, ...guarded },
+});
+
 const router = createRouter();
 // The owner's alone; every write needs Elite (decision 1315).
 router.use('*', requireUser, requireOwner);
 router.put('*', requireFeature('white_label'));
 router.delete('*', requireFeature('white_label'));
+router.post('*', requireFeature('white_label'));
 
 export const brandingApi = router
   .openapi(getRoute, async (c) => c.json(await getBranding(c.var.deps.db, c.var.businessId), 200))
@@ -76,6 +130,15 @@ export const brandingApi = router
   })
   .openapi(removeLogoRoute, async (c) => {
     await removeLogo(c.var.deps, c.var.businessId);
+    return c.body(null, 204);
+  })
+  .openapi(getDomainRoute, async (c) => c.json(await getCustomDomain(c.var.deps, c.var.businessId), 200))
+  .openapi(setDomainRoute, async (c) =>
+    c.json(await setCustomDomain(c.var.deps, c.var.businessId, c.req.valid('json')), 200),
+  )
+  .openapi(checkDomainRoute, async (c) => c.json(await checkCustomDomain(c.var.deps, c.var.businessId), 200))
+  .openapi(removeDomainRoute, async (c) => {
+    await removeCustomDomain(c.var.deps, c.var.businessId);
     return c.body(null, 204);
   });
 

@@ -1,0 +1,168 @@
+import { createHmac } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import {
+  CUSTOM_DOMAIN_TEXT,
+  customDomainInputSchema,
+  verificationTxtName,
+} from '../../../shared/custom-domains';
+import { planIncludes } from '../../../shared/plan-features';
+import { businessIsOpen } from '../../access/closed-businesses';
+import type { DbOrTx } from '../../db/client';
+import { businessBrandings, profiles } from '../../db/schema';
+import type { AppDeps } from '../../http/context';
+import { conflict, invalid, notFound } from '../../http/errors';
+import { isUniqueViolation } from '../../http/ids';
+import { type DnsResolver, localDns } from '../../providers/dns/dns';
+
+// Custom domains (Elite white-label, decision 1316): the owner names a hostname, points it at ours with a CNAME
+// (or proves it with a TXT record), and once checked the business's public pages answer on it by the Host header.
+
+type DomainDeps = Pick<AppDeps, 'db' | 'publicUrl' | 'linkSecret' | 'dns' | 'customDomainTarget'>;
+
+const hostOf = (url: string) => new URL(url).hostname.toLowerCase();
+
+/** The name the owner's CNAME points to: CUSTOM_DOMAIN_TARGET, else this ShineRoute's own hostname. */
+export const cnameTargetOf = (deps: Pick<AppDeps, 'publicUrl' | 'customDomainTarget'>) =>
+  (deps.customDomainTarget ?? hostOf(deps.publicUrl)).toLowerCase();
+
+/** Ours: this ShineRoute's hostname, the CNAME target, and every name under their registrable part (the last two). */
+export function isPlatformDomain(deps: Pick<AppDeps, 'publicUrl' | 'customDomainTarget'>, domain: string) {
+  const roots = [hostOf(deps.publicUrl), cnameTargetOf(deps)].map((h) => h.split('.').slice(-2).join('.'));
+  return roots.some((root) => domain === root || domain.endsWith(`.${root}`));
+}
+
+/** The TXT value proving the business owns the domain (signed, so no one can guess another business's). */
+export const verificationTxtValue = (deps: Pick<AppDeps, 'linkSecret'>, businessId: string, domain: string) =>
+  `shineroute-verify=${createHmac('sha256', deps.linkSecret).update(`custom-domain:${businessId}:${domain}`).digest('base64url').slice(0, 32)}`;
+
+type BrandingRow = typeof businessBrandings.$inferSelect;
+
+export function domainView(deps: DomainDeps, businessId: string, row: BrandingRow | undefined) {
+  if (!row?.customDomain) return null;
+  return {
+    domain: row.customDomain,
+    status: row.domainStatus ?? 'pending',
+    failure: row.domainFailure,
+    checkedAt: row.domainCheckedAt?.toISOString() ?? null,
+    cnameTarget: cnameTargetOf(deps),
+    txtName: verificationTxtName(row.customDomain),
+    txtValue: verificationTxtValue(deps, businessId, row.customDomain),
+  };
+}
+
+async function rowOf(db: DbOrTx, businessId: string) {
+  const [row] = await db.select().from(businessBrandings).where(eq(businessBrandings.businessId, businessId));
+  return row;
+}
+
+export async function getCustomDomain(deps: DomainDeps, businessId: string) {
+  return domainView(deps, businessId, await rowOf(deps.db, businessId));
+}
+
+/** Names the domain (pending until checked); another business's domain is a 409, ours a 400. */
+export async function setCustomDomain(deps: DomainDeps, businessId: string, input: unknown) {
+  const { domain } = customDomainInputSchema.parse(input);
+  if (isPlatformDomain(deps, domain)) throw invalid(CUSTOM_DOMAIN_TEXT.ours);
+  const set = {
+    customDomain: domain,
+    domainStatus: 'pending' as const,
+    domainFailure: null,
+    domainCheckedAt: null,
+    updatedAt: new Date(),
+  };
+  const current = await rowOf(deps.db, businessId);
+  if (current?.customDomain === domain) return domainView(deps, businessId, current);
+  try {
+    const [row] = await deps.db
+      .insert(businessBrandings)
+      .values({ businessId, ...set })
+      .onConflictDoUpdate({ target: businessBrandings.businessId, set })
+      .returning();
+    hostCache.clear();
+    return domainView(deps, businessId, row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(CUSTOM_DOMAIN_TEXT.taken);
+    throw error;
+  }
+}
+
+export async function removeCustomDomain(deps: DomainDeps, businessId: string) {
+  await deps.db
+    .update(businessBrandings)
+    .set({
+      customDomain: null,
+      domainStatus: null,
+      domainFailure: null,
+      domainCheckedAt: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(businessBrandings.businessId, businessId));
+  hostCache.clear();
+}
+
+/**
+ * Check DNS: verified when the domain's CNAME names our target, or its `_shineroute.` TXT record holds the business's
+ * value; failed with the reason otherwise (no record yet, or the lookup failed). The owner may check again any time.
+ */
+export async function checkCustomDomain(deps: DomainDeps, businessId: string) {
+  const row = await rowOf(deps.db, businessId);
+  if (!row?.customDomain) throw notFound('Add a domain first');
+  const domain = row.customDomain;
+  const dns: DnsResolver = deps.dns ?? localDns();
+  const target = cnameTargetOf(deps);
+  let failure: string | null = null;
+  try {
+    const cnames = await dns.cnames(domain);
+    const proven =
+      cnames.includes(target) ||
+      (await dns.txts(verificationTxtName(domain))).includes(verificationTxtValue(deps, businessId, domain));
+    if (!proven) failure = CUSTOM_DOMAIN_TEXT.notYet(target);
+  } catch {
+    failure = CUSTOM_DOMAIN_TEXT.lookupFailed;
+  }
+  const [updated] = await deps.db
+    .update(businessBrandings)
+    .set({
+      domainStatus: failure ? 'failed' : 'verified',
+      domainFailure: failure,
+      domainCheckedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(businessBrandings.businessId, businessId), eq(businessBrandings.customDomain, domain)))
+    .returning();
+  hostCache.clear();
+  return domainView(deps, businessId, updated ?? row);
+}
+
+// Host → business, kept a minute (each instance its own; a change here clears it at once, elsewhere within the TTL).
+const HOST_TTL_MS = 60_000;
+const HOST_CACHE_LIMIT = 10_000;
+const hostCache = new Map<string, { at: number; business: { id: string; slug: string | null } | null }>();
+
+/**
+ * The business a request's Host names: a verified custom domain of an open business still on a plan with
+ * white-label. Null for any other host (the platform's own, an unknown one): those fall through to the platform.
+ */
+export async function businessOfHost(db: DbOrTx, host: string, now = Date.now()) {
+  const name = host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+  const cached = hostCache.get(name);
+  if (cached && now - cached.at < HOST_TTL_MS) return cached.business;
+  const [row] = await db
+    .select({ id: profiles.id, slug: profiles.bookingSlug, plan: profiles.subscriptionTier })
+    .from(businessBrandings)
+    .innerJoin(profiles, eq(profiles.id, businessBrandings.businessId))
+    .where(
+      and(
+        eq(businessBrandings.customDomain, name),
+        eq(businessBrandings.domainStatus, 'verified'),
+        businessIsOpen(businessBrandings.businessId),
+      ),
+    );
+  const business = row && planIncludes(row.plan, 'white_label') ? { id: row.id, slug: row.slug } : null;
+  if (hostCache.size >= HOST_CACHE_LIMIT) hostCache.clear();
+  hostCache.set(name, { at: now, business });
+  return business;
+}
+
+/** For tests that change a plan behind the service's back. */
+export const forgetHosts = () => hostCache.clear();
