@@ -27,3 +27,19 @@ export const useUploadLogo = () =>
 
 export const useRemoveLogo = () =>
   useMutation({ mutationFn: () => noContent(branding.logo.$delete()), onSuccess: refresh });
+
+// The custom domain (decision 1316).
+const domainKey = [...queryKeys.branding.all, 'domain'] as const;
+export const useCustomDomain = () =>
+  useQuery({ queryKey: domainKey, queryFn: () => unwrap(branding.domain.$get()) });
+const refreshDomain = () => queryClient.invalidateQueries({ queryKey: domainKey });
+
+export const useSetCustomDomain = () =>
+  useMutation({
+    mutationFn: (json: { domain: string }) => unwrap(branding.domain.$put({ json })),
+    onSuccess: refreshDomain,
+  });
+export const useCheckCustomDomain = () =>
+  useMutation({ mutationFn: () => unwrap(branding.domain.check.$post()), onSuccess: refreshDomain });
+export const useRemoveCustomDomain = () =>
+  useMutation({ mutationFn: () => noContent(branding.domain.$delete()), onSuccess: refreshDomain });

@@ -2,9 +2,11 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { brandingInputSchema, logoUploadSchema } from '../../../shared/branding';
 import { customDomainInputSchema, DOMAIN_STATUSES } from '../../../shared/custom-domains';
 import { requireFeature, requireOwner, requireUser } from '../../access/guards';
+import { notFound } from '../../http/errors';
 import { createRouter, errorResponses, json, noContent } from '../../http/openapi';
 import { getBranding, publicLogo, removeLogo, saveBranding, saveLogo } from './branding.service';
 import {
+  businessOfHost,
   checkCustomDomain,
   getCustomDomain,
   removeCustomDomain,
@@ -179,6 +181,21 @@ publicRouter.openapi(publicLogoRoute, async (c): Promise<any> => {
       'content-security-policy': "default-src 'none'",
     },
   });
+});
+
+const domainAllowedRoute = createRoute({
+  method: 'get',
+  path: '/custom-domains/allowed',
+  tags,
+  summary:
+    'For the TLS proxy’s on-demand certificates: 200 when the domain is a verified custom domain served here, else 404',
+  request: { query: z.object({ domain: z.string().max(260) }) },
+  responses: { 200: json(z.object({ domain: z.string() })), 404: errorResponses[404] },
+});
+publicRouter.openapi(domainAllowedRoute, async (c) => {
+  const domain = c.req.valid('query').domain.toLowerCase();
+  if (!(await businessOfHost(c.var.deps.db, domain))) throw notFound();
+  return c.json({ domain }, 200);
 });
 
 /** Mounted at /api/public: no session. */

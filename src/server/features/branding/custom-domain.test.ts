@@ -148,3 +148,16 @@ describe('serving a business on its domain', () => {
     expect(await (await visit('book.hostshop.com', '/')).text()).toBe('/');
   });
 });
+
+describe('the TLS proxy’s question', () => {
+  it('is yes only for a verified domain served here', async () => {
+    const owner = await eliteShop('Tls Shop');
+    await setDomain(owner.cookie, 'book.tlsshop.com');
+    const ask = (d: string) => t.request(`/api/public/custom-domains/allowed?domain=${d}`);
+    expect((await ask('book.tlsshop.com')).status).toBe(404);
+    dns.records['book.tlsshop.com'] = { cname: ['domains.shineroute.test'] };
+    await check(owner.cookie);
+    expect((await ask('book.tlsshop.com')).status).toBe(200);
+    expect((await ask('random.example.com')).status).toBe(404);
+  });
+});

@@ -19,6 +19,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Input } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { CustomDomainCard } from './custom-domain-card';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
@@ -177,6 +178,7 @@ function BrandingSettings() {
             )}
           </CardContent>
         </Card>
+        <CustomDomainCard />
         <Card>
           <CardHeader>
             <CardTitle>Preview</CardTitle>
