@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { strToU8, type Zippable, zipSync } from 'fflate';
 import { DATA_TEXT, EXPORT_KEEP_DAYS } from '../../../shared/data-transfer';
 import type { DbOrTx } from '../../db/client';
-import { dataExports, profiles, user } from '../../db/schema';
+import { dataExports, locations, profiles, user } from '../../db/schema';
 import { renderEmailRow } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { csvOf } from '../../http/csv';
@@ -24,7 +24,9 @@ export const DATA_EXPORT_JOB = 'data-transfer.export';
 export const EXPORT_FILES: ReadonlyArray<{ file: string; table: string }> = [
   { file: 'customers.csv', table: 'customers' },
   { file: 'vehicles.csv', table: 'customer_vehicles' },
+  // Each booking's row names its location too (`location_name`, beside `location_id`; decision 1280).
   { file: 'bookings.csv', table: 'bookings' },
+  { file: 'locations.csv', table: 'locations' },
   { file: 'services.csv', table: 'services' },
   { file: 'invoices.csv', table: 'invoices' },
   { file: 'quotes.csv', table: 'quotes' },
@@ -95,6 +97,20 @@ const cellOf = (v: unknown): string | number | null => {
   return String(v);
 };
 
+/** A booking's location by name beside its id (a spreadsheet reader has no join). */
+function withLocationName(
+  read: { columns: string[]; rows: Record<string, unknown>[] },
+  names: Map<string, string>,
+) {
+  const at = read.columns.indexOf('location_id') + 1 || read.columns.length;
+  const columns = [...read.columns.slice(0, at), 'location_name', ...read.columns.slice(at)];
+  const rows = read.rows.map((r) => ({
+    ...r,
+    location_name: typeof r.location_id === 'string' ? (names.get(r.location_id) ?? null) : null,
+  }));
+  return { columns, rows };
+}
+
 /** The business's uploaded files, as storage keys, from every tenant table's file columns. */
 export async function businessFileKeys(
   db: DbOrTx,
@@ -131,8 +147,17 @@ export async function buildExport(deps: Deps, exportId: string, now = () => new 
     const json: Record<string, unknown[]> = {};
     const rowCounts: Record<string, number> = {};
     const [profile] = await db.select().from(profiles).where(eq(profiles.id, businessId));
+    const locationNames = new Map(
+      (
+        await db
+          .select({ id: locations.id, name: locations.name })
+          .from(locations)
+          .where(eq(locations.businessId, businessId))
+      ).map((l) => [l.id, l.name]),
+    );
     for (const [i, { file, table }] of EXPORT_FILES.entries()) {
-      const { columns: header, rows } = await tableRows(db, table, businessId);
+      const read = await tableRows(db, table, businessId);
+      const { columns: header, rows } = table === 'bookings' ? withLocationName(read, locationNames) : read;
       zip[file] = strToU8(csvOf([header, ...rows.map((r) => header.map((h) => cellOf(r[h])))]));
       json[table] = rows;
       rowCounts[file] = rows.length;

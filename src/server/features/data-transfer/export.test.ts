@@ -63,6 +63,16 @@ describe('Export all data', () => {
       for (const row of parsed.data) expect(row.business_id).toBe(a.userId);
     }
     expect(Object.values(done.rowCounts as Record<string, number>).some((n) => n > 0)).toBe(true);
+    // The locations file, and each booking's location by name beside its id (decision 1280).
+    const csv = (file: string) =>
+      Papa.parse<Record<string, string>>(strFromU8(zip[file]!), { header: true, skipEmptyLines: true });
+    const locationRows = csv('locations.csv').data;
+    expect(locationRows.map((l) => l.is_primary)).toContain('true');
+    const bookingsCsv = csv('bookings.csv');
+    expect(bookingsCsv.meta.fields).toContain('location_name');
+    expect(bookingsCsv.data.length).toBeGreaterThan(0);
+    for (const row of bookingsCsv.data)
+      expect(row.location_name).toBe(locationRows.find((l) => l.id === row.location_id)?.name ?? '');
     // Formula-looking cells are neutralised.
     const customersCsv = strFromU8(zip['customers.csv']!);
     expect(customersCsv).toContain(`"'=HYPERLINK(""x"")"`);

@@ -39,6 +39,7 @@ import {
   toOwnerSeriesInput,
 } from './booking-form-values';
 import { OwnerExtraVehicles } from './owner-extra-vehicles';
+import { BookingLocationField } from './booking-location-field';
 
 /** New booking (phone-in) and Edit, one dialog: the time list comes from the business's slot rules. */
 export function BookingFormDialog({
@@ -452,6 +453,7 @@ function BookingForm({
           <Field id="bf-address" label="Service address">
             <Input autoComplete="off" {...form.register('locationAddress')} />
           </Field>
+          {!editing && <BookingLocationField form={form} />}
           <Field id="bf-notes" label="Notes">
             <Textarea rows={2} {...form.register('notes')} />
           </Field>

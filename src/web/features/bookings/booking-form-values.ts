@@ -44,6 +44,8 @@ export interface BookingFormValues {
   addOnIds: string[];
   /** The household's other vehicles (decision 1325): a new booking's only. */
   extraVehicles: OwnerExtraVehicle[];
+  /** New booking's location (decision 1280); '' = the one serving the address's zip. */
+  locationId?: string;
 }
 
 /** What the request depends on besides the fields: the chosen customer's saved vehicles, and New or Edit. */
@@ -122,6 +124,7 @@ export function toCreateInput(f: BookingFormValues, ctx: BookingFormContext): Ow
     extraVehicles: f.repeatWeeks
       ? []
       : f.extraVehicles.map((x) => ({ ...x, vehicleType: x.vehicleType as VehicleType })),
+    ...(f.locationId ? { locationId: f.locationId } : {}),
   };
 }
 
