@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { newBookableBusiness } from './fixtures';
+
+// White-label (decision 1315) and a custom domain's record (decision 1316): an Elite owner sets a display name, a
+// brand colour and a logo on the Branding tab; the booking page shows them and no "Powered by ShineRoute"; the owner
+// names a domain and sees the CNAME to create and the check's reason. Screenshots at 390 and 1280 px.
+
+// A 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('an Elite owner brands the booking page: name, colour and logo, no Powered by', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  const business = await newBookableBusiness(owner, [{ name: 'Premium Detail', basePriceCents: 12_000 }], {
+    plan: 'elite',
+  });
+
+  // Before: ShineRoute's credit under the business's booking form.
+  const visitorContext = await browser.newContext();
+  const page = await visitorContext.newPage();
+  await page.goto(`/book/${business.slug}`);
+  await expect(page.getByRole('heading', { name: business.name })).toBeVisible();
+  await expect(page.getByTestId('powered-by')).toHaveText('Powered by ShineRoute');
+
+  await owner.goto('/business-profile?tab=branding');
+  await expect(owner.getByRole('tab', { name: 'Branding' })).toHaveAttribute('aria-selected', 'true');
+  await owner.getByLabel('Display name').fill('Lone Star Shine');
+  await owner.getByLabel('Brand colour', { exact: true }).fill('teal');
+  await owner.getByRole('button', { name: 'Save Branding' }).click();
+  await expect(owner.getByText('Please enter a colour as #RRGGBB')).toBeVisible();
+  await owner.getByLabel('Brand colour', { exact: true }).fill('#0F766E');
+  await owner.getByRole('button', { name: 'Save Branding' }).click();
+  await expect(owner.getByText('Branding saved')).toBeVisible();
+  await owner
+    .getByTestId('brand-logo-file')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(owner.getByText('Logo uploaded')).toBeVisible();
+  await expect(owner.getByRole('img', { name: 'Your logo' })).toBeVisible();
+
+  // The custom domain: the record to create, and the check's reason while it is missing.
+  await owner.getByLabel('Domain').fill('book.lonestar-shine.com');
+  await owner.getByRole('button', { name: 'Connect Domain' }).click();
+  await expect(owner.getByTestId('cname-target')).toHaveText('localhost');
+  await owner.getByRole('button', { name: 'Check DNS' }).click();
+  await expect(
+    owner.getByRole('status').filter({ hasText: 'No CNAME record pointing to localhost' }),
+  ).toBeVisible();
+  for (const width of [390, 1280]) {
+    await owner.setViewportSize({ width, height: 900 });
+    await owner.screenshot({ path: `/tmp/elite-shots/branding-tab-${width}.png`, fullPage: true });
+  }
+
+  // After: the band with the logo and name in the brand colour, the name as the heading, no Powered by.
+  await page.goto(`/book/${business.slug}`);
+  const band = page.getByTestId('brand-band');
+  await expect(band).toContainText('Lone Star Shine');
+  await expect(band).toHaveCSS('background-color', 'rgb(15, 118, 110)');
+  await expect(band).toHaveCSS('color', 'rgb(255, 255, 255)');
+  await expect(band.locator('img')).toHaveJSProperty('naturalWidth', 1);
+  await expect(page.getByRole('heading', { name: 'Lone Star Shine' })).toBeVisible();
+  await expect(page.getByText('Powered by ShineRoute')).toHaveCount(0);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `/tmp/elite-shots/book-branded-${width}.png`, fullPage: true });
+  }
+  await visitorContext.close();
+  await ownerContext.close();
+});
