@@ -101,7 +101,7 @@ const cellOf = (v: unknown): string | number | null => {
 function withLocationName(
   read: { columns: string[]; rows: Record<string, unknown>[] },
   names: Map<string, string>,
-) {
+): { columns: string[]; rows: Record<string, unknown>[] } {
   const at = read.columns.indexOf('location_id') + 1 || read.columns.length;
   const columns = [...read.columns.slice(0, at), 'location_name', ...read.columns.slice(at)];
   const rows = read.rows.map((r) => ({
