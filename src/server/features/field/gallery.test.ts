@@ -104,8 +104,16 @@ describe('the gallery link sent with the completion', () => {
       'Before: Premium Detail',
       'After: Premium Detail',
     ]);
-    // Nothing else of the business: no customer, prices, address or other bookings.
-    expect(Object.keys(gallery).sort()).toEqual(['businessName', 'consent', 'date', 'photos', 'serviceName']);
+    // Nothing else of the business: no customer, prices, address or other bookings (its branding: null off Elite).
+    expect(Object.keys(gallery).sort()).toEqual([
+      'branding',
+      'businessName',
+      'consent',
+      'date',
+      'photos',
+      'serviceName',
+    ]);
+    expect(gallery.branding).toBeNull();
     const image = await t.request(gallery.photos[0].thumbUrl);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
