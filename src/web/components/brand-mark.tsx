@@ -1,5 +1,5 @@
 import type { AppliedBranding } from '../../shared/branding';
-import { BRANDING_TEXT } from '../../shared/branding';
+import { BRANDING_TEXT } from '../../shared/branding-text';
 
 /** A white-labelled business's logo and name on its brand colour (decision 1315). */
 export function BrandBand({ branding }: { branding: AppliedBranding }) {
