@@ -38,8 +38,8 @@ import {
   toEditInput,
   toOwnerSeriesInput,
 } from './booking-form-values';
-import { OwnerExtraVehicles } from './owner-extra-vehicles';
 import { BookingLocationField } from './booking-location-field';
+import { OwnerExtraVehicles } from './owner-extra-vehicles';
 
 /** New booking (phone-in) and Edit, one dialog: the time list comes from the business's slot rules. */
 export function BookingFormDialog({
