@@ -9,6 +9,7 @@ import {
   newPhone,
   setPhoneClockBehind,
   settablePhoneClock,
+  useFieldZone,
 } from './field';
 import { expect, test } from './fixtures';
 import { expectNoSidewaysOverflow } from './overflow';
@@ -56,6 +57,7 @@ test('a technician’s day: a job run on a phone, offline half-way, synced; the 
 }) => {
   test.setTimeout(150_000);
   await newOwner({ plan: 'pro', firstName: 'Olive', lastName: 'Owner' });
+  await useFieldZone(page);
   const phone = await newPhone(browser);
   await settablePhoneClock(phone);
   const tech = await joinTeam(page, phone, outbox);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { addDays, todayInZone } from '../src/shared/time';
-import { assignedJob, FIELD_ZONE, joinTeam, newPhone } from './field';
+import { assignedJob, FIELD_ZONE, joinTeam, newPhone, useFieldZone } from './field';
 import { expect, test } from './fixtures';
 
 // Issue 26's offline promise, end to end: a technician on a phone opens their job, loses signal, checks in, ticks the
@@ -18,6 +18,7 @@ test('a technician works a job offline; it syncs when the network is back and th
 }) => {
   test.setTimeout(120_000);
   await newOwner({ plan: 'pro', firstName: 'Olive', lastName: 'Owner' });
+  await useFieldZone(page);
   // The technician joins the owner's team from a phone of their own; tomorrow's job of a service with a checklist is
   // given to them.
   const phone = await newPhone(browser);

@@ -1,10 +1,61 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { DEFAULT_BOOKING_RULES } from '../src/shared/scheduling';
 import { expect, linkFrom, type OutboxMessage, type Owner, signUpNewOwner } from './fixtures';
 
 // What the field journeys (issue 26) share: a technician who joins the signed-in owner's team, a service with a
 // checklist, and a job of it given to the technician — all through the API, in the owner's business of its own.
 
-export const FIELD_ZONE = 'America/Chicago';
+/**
+ * The zone of the journeys' businesses: one where it is now between midnight and 6 AM, so a job booked for today at
+ * 9:00 (or later) is still ahead — past the owner's 2-hour notice — whenever the suite runs. A fixed zone made the field
+ * and routes journeys fail every afternoon. The zones cover every offset from UTC−11 to UTC+14, so one always fits.
+ */
+export const FIELD_ZONE = earlyMorningZone(new Date());
+
+function earlyMorningZone(now: Date) {
+  const zones = [
+    'America/Chicago',
+    'Pacific/Pago_Pago',
+    'Pacific/Honolulu',
+    'America/Anchorage',
+    'America/Los_Angeles',
+    'America/Denver',
+    'America/New_York',
+    'America/Halifax',
+    'America/Sao_Paulo',
+    'Atlantic/South_Georgia',
+    'Atlantic/Cape_Verde',
+    'Europe/London',
+    'Europe/Berlin',
+    'Europe/Athens',
+    'Europe/Moscow',
+    'Asia/Dubai',
+    'Asia/Karachi',
+    'Asia/Dhaka',
+    'Asia/Bangkok',
+    'Asia/Shanghai',
+    'Asia/Tokyo',
+    'Australia/Brisbane',
+    'Pacific/Noumea',
+    'Pacific/Fiji',
+    'Pacific/Tongatapu',
+    'Pacific/Kiritimati',
+  ];
+  const hourIn = (timeZone: string) =>
+    Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(now));
+  const zone = zones.find((z) => hourIn(z) < 6);
+  if (!zone) throw new Error('No zone where it is before 6 AM now');
+  return zone;
+}
+
+/** Puts the signed-in owner's business in FIELD_ZONE, with the default hours and rules. */
+export async function useFieldZone(owner: Page | APIRequestContext) {
+  const request = 'request' in owner ? owner.request : owner;
+  const saved = await request.put('/api/scheduling', {
+    data: { ...DEFAULT_BOOKING_RULES, timeZone: FIELD_ZONE },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
 
 /** A phone for the technician: 390 px, touch, a GPS fix for check-in. */
 export function newPhone(browser: Browser) {

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { todayInZone } from '../src/shared/time';
-import { FIELD_ZONE, joinTeam, newPhone } from './field';
+import { FIELD_ZONE, joinTeam, newPhone, useFieldZone } from './field';
 import { expect, test } from './fixtures';
 import { expectNoSidewaysOverflow } from './overflow';
 
@@ -30,6 +30,7 @@ test('the owner drags, moves by keyboard and by touch, sees the times change, ap
   const page = await ownerContext.newPage();
   const { signUpNewOwner } = await import('./fixtures');
   await signUpNewOwner(page, { plan: 'pro' });
+  await useFieldZone(page);
   const theoPhone = await newPhone(browser);
   const theo = await joinTeam(page, theoPhone, outbox, { firstName: 'Theo', lastName: 'Drag' });
   const ninaApi = await browser.newContext();

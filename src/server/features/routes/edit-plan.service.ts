@@ -66,8 +66,11 @@ export async function evaluateEditedPlan(
   const locks = new Map(input.locks.map((l) => [l.bookingId, l]));
   // Taken off every route (dropped on "Unassigned"): not a job under way or done, nor a locked one; an owner who
   // works alone has no one else to leave it to.
-  const takenOff = input.unassigned.map((id) => jobs.get(id)!);
-  if (takenOff.length > 0 && day.soloOwner) throw invalid(ROUTES_TEXT.editNoTeam);
+  const listedOff = input.unassigned.map((id) => jobs.get(id)!);
+  if (listedOff.length > 0 && day.soloOwner) throw invalid(ROUTES_TEXT.editNoTeam);
+  // A job already on no route (say the day's unassigned job under way) is listed only so that it is not left out:
+  // nothing takes it off anything, so it is neither refused for its status nor counted as a change.
+  const takenOff = listedOff.filter((j) => j.technicianId !== null);
   for (const job of takenOff) {
     if (FIXED.has(job.status)) throw invalid(ROUTES_TEXT.editFixedJob);
     if (locks.get(job.bookingId)?.technicianId) throw invalid(ROUTES_TEXT.editLockedJob);

@@ -101,6 +101,24 @@ describe('Taking a job off a route', () => {
     expect((await underWay.json()).error.message).toMatch(/under way or done/);
   });
 
+  it('keeps a job that is on no route already, even under way, where it is while the others move', async () => {
+    const { owner } = await crissCrossDay();
+    const first = (await (await getDay(owner.cookie)).json()) as DayRoutes;
+    const idle = first.technicians[0]!.stops[0]!.bookingId;
+    await t.db.delete(bookingAssignments).where(eq(bookingAssignments.bookingId, idle));
+    await t.db.update(bookings).set({ status: 'in_progress' }).where(eq(bookings.id, idle));
+    const day = (await (await getDay(owner.cookie)).json()) as DayRoutes;
+    expect(day.unassigned.map((s) => s.bookingId)).toEqual([idle]);
+    // The screen sends every job on no route with its edit, as "Unassigned" shows them.
+    const lists = listsOf(day.technicians);
+    const swapped = lists.map((l, i) => (i === 0 ? { ...l, bookingIds: [...l.bookingIds].reverse() } : l));
+    const res = await evaluate(owner.cookie, { date: DATE, technicians: swapped, unassigned: [idle] });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const plan = (await res.json()) as RoutePlan;
+    expect(plan.unassigned).toEqual([]);
+    expect(plan.changes.some((c) => c.bookingId === idle)).toBe(false);
+  });
+
   it('an owner who works alone has no "Unassigned" to drop on', async () => {
     const owner = await t.signUp({ plan: 'pro' });
     await updateProfile(t.db, owner.userId, {
