@@ -78,7 +78,7 @@ function WeekdayRow<T extends FieldValues & { days: WeekdayHours[] }>({
           control={form.control}
           name={path('open')}
           render={({ field }) => (
-            <div className="flex w-28 items-center gap-2 text-sm sm:w-32">
+            <div className="flex w-32 items-center gap-2 text-sm">
               <Checkbox id={id} checked={field.value} onCheckedChange={(c) => field.onChange(c === true)} />
               <label htmlFor={id}>{day}</label>
             </div>
@@ -89,14 +89,14 @@ function WeekdayRow<T extends FieldValues & { days: WeekdayHours[] }>({
             <Input
               type="time"
               aria-label={`${day} opens`}
-              className="w-28 sm:w-32"
+              className="w-32"
               {...form.register(path('from'))}
             />
             <span className="text-sm text-slate-500">to</span>
             <Input
               type="time"
               aria-label={`${day} closes`}
-              className="w-28 sm:w-32"
+              className="w-32"
               {...form.register(path('to'))}
             />
           </div>
