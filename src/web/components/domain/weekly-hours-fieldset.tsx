@@ -93,12 +93,7 @@ function WeekdayRow<T extends FieldValues & { days: WeekdayHours[] }>({
               {...form.register(path('from'))}
             />
             <span className="text-sm text-slate-500">to</span>
-            <Input
-              type="time"
-              aria-label={`${day} closes`}
-              className="w-32"
-              {...form.register(path('to'))}
-            />
+            <Input type="time" aria-label={`${day} closes`} className="w-32" {...form.register(path('to'))} />
           </div>
         ) : (
           <span className="text-sm text-slate-500">Closed</span>
