@@ -84,6 +84,8 @@ interface ReceiptProps {
   methodLabel: string;
   balanceCents: number;
   link: string;
+  /** What was paid for, a line each: a several-vehicle booking's invoice names each vehicle (decision 1327). */
+  items?: { name: string; cents: number }[];
 }
 
 /** Every payment (card, cash, check, other, deposit): the amount, the tip and the total received. */
@@ -96,6 +98,7 @@ export const paymentReceipt = defineEmail<ReceiptProps>({
       <Lines
         lines={[
           p.documentTitle,
+          ...(p.items ?? []).map((i) => `${i.name}: ${formatCents(i.cents)}`),
           `Payment (${p.methodLabel}): ${formatCents(p.amountCents)}`,
           p.tipCents > 0 && `Tip: ${formatCents(p.tipCents)}`,
           <strong key="total">Total received: {formatCents(p.amountCents + p.tipCents)}</strong>,

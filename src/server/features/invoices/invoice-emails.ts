@@ -17,6 +17,8 @@ export interface ReceiptDetails {
   methodLabel: string;
   balanceCents: number;
   link: string;
+  /** The invoice's lines, when a booking's several vehicles made them (decision 1327). */
+  items?: { name: string; cents: number }[];
 }
 
 /**
@@ -43,6 +45,7 @@ export async function sendReceipt(
       methodLabel: r.methodLabel,
       balanceCents: r.balanceCents,
       link: r.link,
+      ...(r.items && { items: r.items }),
     })),
   });
 }

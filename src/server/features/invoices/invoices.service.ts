@@ -19,6 +19,7 @@ import { conflict, invalid, notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
 import { afterCursor, type ListQuery, pageOf } from '../../http/lists';
 import { tipsCentsBetween, tipsCentsQuery } from '../analytics/booking-figures';
+import { vehicleInvoiceLines, vehiclesOfBookings } from '../bookings/vehicles/booking-vehicles.service';
 import { v1Invoice } from '../public-api/v1-schemas';
 import { recordWebhookEvent } from '../webhooks/webhooks.service';
 import { DAY_MS, documentBusiness, invoiceNumberText, invoicePageUrl, pricedLines } from './documents';
@@ -221,6 +222,11 @@ export async function sendInvoiceReceipt(
     methodLabel: payment.note === 'Deposit' ? 'Deposit' : METHOD_LABELS[payment.method],
     balanceCents: invoice.totalCents - invoice.paidCents,
     link: invoicePageUrl(deps, invoice.id),
+    // A several-vehicle booking's invoice (decision 1327): the receipt lists each vehicle's lines as the invoice does.
+    ...(invoice.bookingId &&
+      invoice.items.length > 1 && {
+        items: invoice.items.map((i) => ({ name: i.serviceName, cents: i.totalCents })),
+      }),
   });
 }
 
@@ -294,17 +300,27 @@ export async function invoiceFromBooking(deps: Pick<AppDeps, 'db'>, businessId: 
     if (existing) return existing.id;
     if (b.booking.status !== 'completed') throw conflict('Only a completed booking can be invoiced');
     if (!b.customer) throw conflict('This booking has no customer to invoice');
-    const priced = pricedLines(
-      [
-        {
-          serviceId: b.booking.serviceId,
-          serviceName: b.booking.serviceName,
-          quantity: 1,
-          unitPriceCents: b.booking.finalPriceCents ?? b.booking.quotedPriceCents,
-        },
-      ],
-      0,
-    );
+    const chargedCents = b.booking.finalPriceCents ?? b.booking.quotedPriceCents;
+    // Several vehicles (decision 1327): a line per vehicle and add-on, the same total; one vehicle reads as before.
+    const vehicles = (await vehiclesOfBookings(tx, businessId, [bookingId])).get(bookingId) ?? [];
+    const priced =
+      vehicles.length > 1
+        ? {
+            lines: vehicleInvoiceLines(vehicles, chargedCents),
+            subtotalCents: chargedCents,
+            totalCents: chargedCents,
+          }
+        : pricedLines(
+            [
+              {
+                serviceId: b.booking.serviceId,
+                serviceName: b.booking.serviceName,
+                quantity: 1,
+                unitPriceCents: chargedCents,
+              },
+            ],
+            0,
+          );
     const inv = await issueInvoice(tx, {
       businessId,
       customerId: b.customer.id,
