@@ -15,7 +15,14 @@ import { servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing'
 import { addOnsTotal } from '../../../shared/service-add-ons';
 import { formatDateTimeInZone } from '../../../shared/time';
 import type { Transaction } from '../../db/client';
-import { bookings, customers, customerVehicles, serviceAddOns, services } from '../../db/schema';
+import {
+  bookings,
+  bookingVehicles,
+  customers,
+  customerVehicles,
+  serviceAddOns,
+  services,
+} from '../../db/schema';
 import { renderEmailRow } from '../../emails';
 import { bookingConfirmedSms } from '../../emails/sms';
 import type { AppDeps } from '../../http/context';
@@ -289,6 +296,18 @@ export async function getBookingWithHistory(deps: Pick<Deps, 'db'>, businessId: 
   return { ...booking, vehicles, history: await historyOf(deps.db, businessId, id) };
 }
 
+/** The vehicles after the first: what they add to the booking's price and length. */
+const othersTotal = (
+  rows: readonly {
+    servicePriceCents: number;
+    durationMinutes: number;
+    addOns: { priceCents: number; extraMinutes: number }[];
+  }[],
+) => ({
+  cents: rows.reduce((sum, r) => sum + r.servicePriceCents + addOnsTotal(r.addOns).priceCents, 0),
+  minutes: rows.reduce((sum, r) => sum + r.durationMinutes, 0),
+});
+
 const vehicleLabel = (
   v: { make: string; model: string; year: number | null; color: string | null },
   t: VehicleType,
@@ -339,7 +358,18 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
       });
       entries.push({ field: 'service', summary: `Service ${current.serviceName} → ${newService.name}` });
     }
-    const duration = serviceChanged ? newService.durationMinutes : current.durationMinutes;
+    // Several vehicles (decision 1328): the Edit changes the first (the booking's own service and vehicle); the others
+    // stay as booked and their prices and minutes are added from their rows, so the sums stay the booking's.
+    const rows = (await vehiclesOfBookings(tx, businessId, [id])).get(id) ?? [];
+    const several = rows.length > 1 ? { first: rows[0]!, others: othersTotal(rows.slice(1)) } : null;
+    const firstMinutes = several && !serviceChanged ? several.first.durationMinutes : null;
+    const duration = several
+      ? (firstMinutes ?? newService!.durationMinutes) + several.others.minutes
+      : serviceChanged
+        ? newService.durationMinutes
+        : current.durationMinutes;
+    if (several && duration !== current.durationMinutes) changes.durationMinutes = duration;
+    if (duration > 1440) throw invalid('These vehicles take more than a day; please book them separately');
 
     let vehicleType = input.vehicleType ?? vehicle?.vehicleType ?? 'sedan';
     let typeChanged = false;
@@ -411,7 +441,15 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
 
     const pricedService =
       newService ?? (current.serviceId ? await findActiveService(tx, businessId, current.serviceId) : null);
-    const listPrice = pricedService ? servicePriceCents(pricedService, vehicleType) : null;
+    const serviceCents = pricedService ? servicePriceCents(pricedService, vehicleType) : null;
+    // The first vehicle's add-ons stay with its service (another service drops them, as for one vehicle).
+    const firstAddOns = several && !serviceChanged ? several.first.addOns : [];
+    const listPrice =
+      serviceCents === null
+        ? null
+        : several
+          ? serviceCents + addOnsTotal(firstAddOns).priceCents + several.others.cents
+          : serviceCents;
     const target =
       input.priceCents ??
       ((serviceChanged || typeChanged) && listPrice !== null ? listPrice : current.priceCents);
@@ -430,6 +468,39 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
 
     if (entries.length === 0) return null;
     await tx.update(bookings).set(changes).where(eq(bookings.id, id));
+    if (several && (serviceChanged || typeChanged || changes.customerVehicleId)) {
+      const [saved] = await tx
+        .select()
+        .from(customerVehicles)
+        .where(eq(customerVehicles.id, changes.customerVehicleId ?? current.customerVehicleId ?? ''));
+      await tx
+        .update(bookingVehicles)
+        .set({
+          serviceId: pricedService?.id ?? null,
+          serviceName: serviceChanged ? newService.name : several.first.serviceName,
+          servicePriceCents:
+            serviceCents !== null && (serviceChanged || typeChanged)
+              ? serviceCents
+              : several.first.servicePriceCents,
+          durationMinutes: duration - several.others.minutes,
+          addOns: firstAddOns,
+          vehicleType,
+          ...(saved && {
+            customerVehicleId: saved.id,
+            make: saved.make || null,
+            model: saved.model || null,
+            year: saved.year ?? null,
+            color: saved.color ?? null,
+          }),
+        })
+        .where(
+          and(
+            eq(bookingVehicles.businessId, businessId),
+            eq(bookingVehicles.bookingId, id),
+            eq(bookingVehicles.position, 0),
+          ),
+        );
+    }
     await recordHistory(tx, businessId, id, entries);
     // Reminders for the old time that have not gone out are dropped; the new time gets its own (decision 611).
     if (moved) await dropPendingReminders(tx, id);
