@@ -41,6 +41,9 @@ export const useOwnerSlots = (q: {
   date: string;
   excludeBookingId?: string;
   zip?: string;
+  /** New booking's add-ons and further vehicles (decision 1329): the slot is their summed length. */
+  addOns?: string;
+  vehicles?: string;
 }) =>
   useQuery({
     queryKey: queryKeys.scheduling.ownerSlotsFor(q),
@@ -52,6 +55,8 @@ export const useOwnerSlots = (q: {
             date: q.date,
             ...(q.excludeBookingId && { excludeBookingId: q.excludeBookingId }),
             ...(q.zip && { address: q.zip }),
+            ...(q.addOns && { addOns: q.addOns }),
+            ...(q.vehicles && { vehicles: q.vehicles }),
           },
         }),
       ),

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { encodeSlotVehicles } from '../../../shared/booking-vehicles';
 import { VEHICLE_TYPES } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
 import { OWNER_BOOKING_TEXT } from '../../../shared/owner-bookings';
@@ -12,6 +13,7 @@ import { useCustomerDetail, useCustomerSearch } from '../../api/customers';
 import { useOwnerSlots } from '../../api/scheduling';
 import { useCreateOwnerSeries } from '../../api/series';
 import { useServiceOptions } from '../../api/services';
+import { BookingVehicles } from '../../components/domain/booking-vehicles';
 import { vehicleText } from '../../components/domain/vehicle-text';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -118,8 +120,24 @@ function BookingForm({
     excludeBookingId: booking?.id,
     // A new booking's address decides which technician can get there (decision 1248); an edit keeps its technician.
     zip: editing ? undefined : v.locationAddress?.match(/\b\d{5}(?=(-\d{4})?\b)/g)?.at(-1),
+    // The length the server will book (decision 1329): the add-ons and the household's other vehicles; an edit's
+    // other vehicles are read from the booking by the server.
+    addOns: editing || v.repeatWeeks ? undefined : v.addOnIds.join(','),
+    vehicles: editing || v.repeatWeeks ? undefined : encodeSlotVehicles(v.extraVehicles),
   });
-  const listPrice = service ? servicePriceCents(service, listVehicleType) : null;
+  // An edit of several vehicles (decision 1328): the others stay as booked, their prices added to the list price.
+  const otherVehicles = editing && booking && booking.vehicles.length > 1 ? booking.vehicles : null;
+  const othersCents =
+    otherVehicles
+      ?.slice(1)
+      .reduce((sum, x) => x.addOns.reduce((n, a) => n + a.priceCents, sum + x.servicePriceCents), 0) ?? 0;
+  const firstAddOnsCents =
+    otherVehicles && v.serviceId === booking?.service.id
+      ? otherVehicles[0]!.addOns.reduce((sum, a) => sum + a.priceCents, 0)
+      : 0;
+  const listPrice = service
+    ? servicePriceCents(service, listVehicleType) + othersCents + firstAddOnsCents
+    : null;
   const create = useCreateBooking();
   const edit = useEditBooking();
   const createSeries = useCreateOwnerSeries();
@@ -417,6 +435,15 @@ function BookingForm({
               onAddOnIds={(ids) => form.setValue('addOnIds', ids)}
             />
           )}
+          {otherVehicles && (
+            <div className="grid gap-2" data-testid="bf-booked-vehicles">
+              <p className="text-sm text-slate-700">
+                This booking has {otherVehicles.length} vehicles. The service above is Vehicle 1’s; the others
+                stay as booked, and their prices and times are added.
+              </p>
+              <BookingVehicles vehicles={otherVehicles} />
+            </div>
+          )}
           {!editing && !v.repeatWeeks && v.serviceId && (
             <OwnerExtraVehicles
               value={v.extraVehicles}
@@ -474,8 +501,11 @@ function BookingForm({
               {listPrice !== null && (
                 <span className="text-slate-500">
                   {' '}
-                  (list price for a {VEHICLE_TYPE_LABELS[listVehicleType].toLowerCase()}:{' '}
-                  {formatCents(listPrice)})
+                  (list price for{' '}
+                  {otherVehicles
+                    ? 'these vehicles'
+                    : `a ${VEHICLE_TYPE_LABELS[listVehicleType].toLowerCase()}`}
+                  : {formatCents(listPrice)})
                 </span>
               )}
             </p>

@@ -1,9 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { decodeSlotVehicles } from '../../../../shared/booking-vehicles';
 import { schedulingInputSchema } from '../../../../shared/scheduling';
 import { requireOwner, requireUser } from '../../../access/guards';
 import { notFound } from '../../../http/errors';
 import { createRouter, errorResponses, json } from '../../../http/openapi';
 import { findActiveService } from '../book/booking-options.service';
+import { ownerSlotMinutes } from '../vehicles/booking-vehicles.service';
 import { getScheduling, saveScheduling, slotsOfDate } from './scheduling.service';
 
 const dayHours = z.object({ open: z.string(), close: z.string() }).nullable();
@@ -58,6 +60,9 @@ const slotsRoute = createRoute({
       excludeBookingId: z.string().max(100).optional(),
       // The job's address: a slot no technician can drive to in time is taken (decision 1248).
       address: z.string().trim().max(300).optional(),
+      // New booking's add-ons and further vehicles (decisions 1255, 1325), as /book sends them: the minutes summed.
+      addOns: z.string().max(400).optional(),
+      vehicles: z.string().max(1200).optional(),
     }),
   },
   responses: {
@@ -81,14 +86,21 @@ schedulingRoutes.use('*', requireUser);
 export const schedulingApi = schedulingRoutes
   .openapi(getRoute, async (c) => c.json(await getScheduling(c.var.deps.db, c.var.businessId), 200))
   .openapi(slotsRoute, async (c) => {
-    const { serviceId, date, excludeBookingId, address } = c.req.valid('query');
+    const { serviceId, date, excludeBookingId, address, addOns, vehicles } = c.req.valid('query');
     const service = await findActiveService(c.var.deps.db, c.var.businessId, serviceId);
     if (!service) throw notFound('This service is no longer available');
+    const edited =
+      excludeBookingId && /^[0-9a-f-]{36}$/i.test(excludeBookingId) ? excludeBookingId : undefined;
     const day = await slotsOfDate(c.var.deps.db, c.var.businessId, {
       date,
-      durationMinutes: service.durationMinutes,
-      excludeBookingId:
-        excludeBookingId && /^[0-9a-f-]{36}$/i.test(excludeBookingId) ? excludeBookingId : undefined,
+      // The length the server will book (decision 1329), so a time offered is never answered 409.
+      durationMinutes: await ownerSlotMinutes(c.var.deps.db, c.var.businessId, {
+        service,
+        addOnIds: (addOns ?? '').split(',').filter(Boolean).slice(0, 10),
+        vehicles: decodeSlotVehicles(vehicles),
+        editedBookingId: edited,
+      }),
+      excludeBookingId: edited,
       byOwner: true,
       place: { address },
       geo: c.var.deps.geo,

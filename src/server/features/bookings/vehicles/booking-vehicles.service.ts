@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { BookingForm } from '../../../../shared/booking.schemas';
-import { vehicleLine } from '../../../../shared/booking-vehicles';
+import { bookingVehicleName, vehicleLine } from '../../../../shared/booking-vehicles';
 import type { VehicleType } from '../../../../shared/constants';
 import type { DbOrTx, Transaction } from '../../../db/client';
 import { bookingVehicles } from '../../../db/schema';
 import { invalid } from '../../../http/errors';
-import { priceAddOns } from '../../service-add-ons/service-add-ons.service';
+import { addOnMinutes, priceAddOns } from '../../service-add-ons/service-add-ons.service';
 import { findActiveService } from '../book/booking-options.service';
 
 // Several vehicles in one booking (decision 1325): the further vehicles priced from the database, the rows written
@@ -76,6 +76,7 @@ export type BookingVehicleView = {
   model: string | null;
   year: number | null;
   color: string | null;
+  serviceId: string | null;
   serviceName: string;
   servicePriceCents: number;
   durationMinutes: number;
@@ -102,6 +103,7 @@ export async function vehiclesOfBookings(db: DbOrTx, businessId: string, booking
       model: r.model,
       year: r.year,
       color: r.color,
+      serviceId: r.serviceId,
       serviceName: r.serviceName,
       servicePriceCents: r.servicePriceCents,
       durationMinutes: r.durationMinutes,
@@ -110,4 +112,73 @@ export async function vehiclesOfBookings(db: DbOrTx, businessId: string, booking
     byBooking.set(r.bookingId, list);
   }
   return byBooking;
+}
+
+/** An invoice line as quotes and invoices store it (quantity 1: its total is its price). */
+type VehicleInvoiceLine = {
+  serviceId: string | null;
+  serviceName: string;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+};
+
+/**
+ * The invoice of a several-vehicle booking (decision 1327): a line per vehicle (its service, named with the vehicle
+ * and its type, at §9's price for it) and a line per add-on; what the booking was charged differs from their sum by a
+ * promo code, a reward or the owner's price, shown as one last line so the total is the booking's to the cent.
+ */
+export function vehicleInvoiceLines(
+  vehicles: readonly BookingVehicleView[],
+  chargedCents: number,
+): VehicleInvoiceLine[] {
+  const line = (serviceId: string | null, serviceName: string, cents: number) => ({
+    serviceId,
+    serviceName,
+    quantity: 1,
+    unitPriceCents: cents,
+    totalCents: cents,
+  });
+  const lines: VehicleInvoiceLine[] = [];
+  vehicles.forEach((v, i) => {
+    lines.push(
+      line(v.serviceId, `Vehicle ${i + 1}: ${v.serviceName} — ${bookingVehicleName(v)}`, v.servicePriceCents),
+    );
+    for (const a of v.addOns) lines.push(line(null, `Vehicle ${i + 1}: ${a.name} (add-on)`, a.priceCents));
+  });
+  const difference = chargedCents - lines.reduce((sum, l) => sum + l.totalCents, 0);
+  if (difference !== 0)
+    lines.push(line(null, difference < 0 ? 'Discounts and price changes' : 'Price adjustment', difference));
+  return lines;
+}
+
+/**
+ * The owner's slot list (decision 1329): the minutes the server will book. New booking: the service, its add-ons and
+ * each further vehicle (a service not offered counts nothing, as on /book). Edit of a several-vehicle booking: the
+ * chosen service (with the first vehicle's add-ons while it is the same) and the other vehicles as booked.
+ */
+export async function ownerSlotMinutes(
+  db: DbOrTx,
+  businessId: string,
+  q: {
+    service: { id: string; durationMinutes: number };
+    addOnIds: readonly string[];
+    vehicles: readonly { serviceId: string; addOnIds: readonly string[] }[];
+    editedBookingId?: string;
+  },
+) {
+  let minutes =
+    q.service.durationMinutes + (await addOnMinutes(db, businessId, q.service.id, [...q.addOnIds]));
+  for (const v of q.vehicles) {
+    const other = await findActiveService(db, businessId, v.serviceId);
+    if (other)
+      minutes += other.durationMinutes + (await addOnMinutes(db, businessId, other.id, [...v.addOnIds]));
+  }
+  if (!q.editedBookingId) return minutes;
+  const rows = (await vehiclesOfBookings(db, businessId, [q.editedBookingId])).get(q.editedBookingId) ?? [];
+  if (rows.length < 2) return minutes;
+  const [first, ...others] = rows;
+  if (first!.serviceId === q.service.id && q.addOnIds.length === 0)
+    minutes += first!.addOns.reduce((sum, a) => sum + a.extraMinutes, 0);
+  return minutes + others.reduce((sum, r) => sum + r.durationMinutes, 0);
 }
