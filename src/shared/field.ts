@@ -183,6 +183,8 @@ export const checklistStateSchema = z.object({
   label: z.string(),
   done: z.boolean(),
   doneAt: z.string().optional(),
+  // A job of several vehicles with different services (decision 1329): whose checklist the item is, "Vehicle 2 · Wash".
+  section: z.string().optional(),
 });
 export type ChecklistState = z.infer<typeof checklistStateSchema>;
 

@@ -170,7 +170,7 @@ export function toPhoto(p: typeof fieldPhotos.$inferSelect): FieldPhoto {
 
 /** The service's checklist with the job's ticks; ticks of items the owner has since removed stay, by their label. */
 export function checklistOf(
-  definitions: Array<{ id: string; label: string }>,
+  definitions: Array<{ id: string; label: string; section?: string }>,
   ticks: ChecklistTick[],
 ): ChecklistState[] {
   const tickOf = new Map(ticks.map((t) => [t.itemId, t]));
@@ -181,6 +181,7 @@ export function checklistOf(
       label: d.label,
       done: t?.done ?? false,
       ...(t?.done ? { doneAt: iso(t.deviceTime) } : {}),
+      ...(d.section ? { section: d.section } : {}),
     };
   });
   const known = new Set(definitions.map((d) => d.id));
@@ -193,6 +194,47 @@ export function checklistOf(
       ...(t.done ? { doneAt: iso(t.deviceTime) } : {}),
     }));
   return [...listed, ...removed];
+}
+
+type JobVehicle = { serviceId: string | null; serviceName: string };
+
+/**
+ * The services whose checklists a job shows (decision 1329): the booking's own; for several vehicles with different
+ * services, each service's once, headed by its vehicles ("Vehicles 1 and 3 · Full Detail"). Vehicles of the same
+ * service share its list (a tick is the booking's, per item).
+ */
+export function checklistServices(
+  serviceId: string | null,
+  vehicles: readonly JobVehicle[] | undefined,
+): { serviceId: string; section?: string }[] {
+  const groups = new Map<string, { name: string; numbers: number[] }>();
+  (vehicles ?? []).forEach((v, i) => {
+    if (!v.serviceId) return;
+    const g = groups.get(v.serviceId) ?? { name: v.serviceName, numbers: [] };
+    g.numbers.push(i + 1);
+    groups.set(v.serviceId, g);
+  });
+  if (groups.size < 2) return serviceId ? [{ serviceId }] : [];
+  return [...groups].map(([id, g]) => ({
+    serviceId: id,
+    section: `${g.numbers.length > 1 ? 'Vehicles' : 'Vehicle'} ${listText(g.numbers)} · ${g.name}`,
+  }));
+}
+
+const listText = (n: number[]) => (n.length > 1 ? `${n.slice(0, -1).join(', ')} and ${n.at(-1)}` : `${n[0]}`);
+
+/** The job's checklist: each service's items in order (with its section), then ticks of items since removed. */
+function jobChecklist(
+  defs: Map<string, Array<{ id: string; label: string }>>,
+  services: ReturnType<typeof checklistServices>,
+  ticks: ChecklistTick[],
+) {
+  return checklistOf(
+    services.flatMap((s) =>
+      (defs.get(s.serviceId) ?? []).map((d) => (s.section ? { ...d, section: s.section } : d)),
+    ),
+    ticks,
+  );
 }
 
 async function checklistDefinitions(db: DbOrTx, businessId: string, serviceIds: string[]) {
@@ -225,11 +267,19 @@ export async function bookingField(db: DbOrTx, businessId: string, bookingId: st
     .where(and(eq(bookings.id, bookingId), eq(bookings.businessId, businessId)));
   if (!b) throw notFound('Booking not found');
   const records = (await fieldRecords(db, businessId, [b.id])).get(b.id)!;
-  const defs = await checklistDefinitions(db, businessId, b.serviceId ? [b.serviceId] : []);
+  const services = checklistServices(
+    b.serviceId,
+    (await vehiclesOfBookings(db, businessId, [b.id])).get(b.id),
+  );
+  const defs = await checklistDefinitions(
+    db,
+    businessId,
+    services.map((s) => s.serviceId),
+  );
   const { ticks, ...rest } = records;
   return {
     ...rest,
-    checklist: checklistOf(defs.get(b.serviceId ?? '') ?? [], ticks),
+    checklist: jobChecklist(defs, services, ticks),
     jobTime: await jobTimeOf(db, businessId, b.id),
   };
 }
@@ -299,14 +349,16 @@ export async function fieldJobs(
   if (!rows.length) return [];
   const ids = rows.map((r) => r.b.id);
   const customerIds = [...new Set(rows.flatMap((r) => (r.customer ? [r.customer.id] : [])))];
-  const serviceIds = [...new Set(rows.flatMap((r) => (r.b.serviceId ? [r.b.serviceId] : [])))];
-  const [records, defs, visits, positions, vehicles] = await Promise.all([
+  const [records, visits, positions, vehicles] = await Promise.all([
     fieldRecords(db, businessId, ids),
-    checklistDefinitions(db, businessId, serviceIds),
     pastVisits(db, businessId, customerIds),
     checkInPositions(db, businessId, customerIds),
     vehiclesOfBookings(db, businessId, ids),
   ]);
+  // Each job's checklists: its service's, or each of its vehicles' services' (decision 1329).
+  const checklists = new Map(rows.map((r) => [r.b.id, checklistServices(r.b.serviceId, vehicles.get(r.b.id))]));
+  const serviceIds = [...new Set([...checklists.values()].flatMap((l) => l.map((s) => s.serviceId)))];
+  const defs = await checklistDefinitions(db, businessId, serviceIds);
   return rows.map(({ b, customer, vehicle, assigneeId, assigneeName, invoice }) => {
     const { ticks, signature, ...field } = records.get(b.id)!;
     const past = customer ? visits.filter((v) => v.customerId === customer.id && v.at < b.scheduledAt) : [];
@@ -351,7 +403,7 @@ export async function fieldJobs(
         ...(past.length ? { lastVisitAt: past.at(-1)!.at.toISOString() } : {}),
         ...(customer?.notes ? { notes: customer.notes } : {}),
       },
-      checklist: checklistOf(defs.get(b.serviceId ?? '') ?? [], ticks),
+      checklist: jobChecklist(defs, checklists.get(b.id)!, ticks),
       ...field,
       ...(signature ? { signature } : {}),
       assignedTo: assigneeId ? { id: assigneeId, name: nameOf({ name: assigneeName }) } : null,

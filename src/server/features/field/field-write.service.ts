@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { BookingStatus } from '../../../shared/constants';
 import {
@@ -24,6 +24,7 @@ import {
   bookingAssignments,
   bookingChecklistItems,
   bookings,
+  bookingVehicles,
   fieldEvents,
   fieldJobHolders,
   fieldMaterials,
@@ -250,16 +251,26 @@ export async function toggleChecklistItem(
 ) {
   const { job, refused } = await jobForWrite(deps.db, viewer, id);
   assertUuid(itemId, FIELD_TEXT.checklistItemNotFound);
-  const [definition] = await deps.db
-    .select({ label: serviceChecklistItems.label })
-    .from(serviceChecklistItems)
-    .where(
-      and(
-        eq(serviceChecklistItems.id, itemId),
-        eq(serviceChecklistItems.businessId, viewer.businessId),
-        eq(serviceChecklistItems.serviceId, job.serviceId ?? sql`null`),
-      ),
-    );
+  // An item of the job's service or of one of its vehicles' services (decision 1329).
+  const vehicleServices = await deps.db
+    .select({ serviceId: bookingVehicles.serviceId })
+    .from(bookingVehicles)
+    .where(and(eq(bookingVehicles.businessId, viewer.businessId), eq(bookingVehicles.bookingId, id)));
+  const serviceIds = [
+    ...new Set([job.serviceId, ...vehicleServices.map((v) => v.serviceId)].filter((x) => x !== null)),
+  ];
+  const [definition] = serviceIds.length
+    ? await deps.db
+        .select({ label: serviceChecklistItems.label })
+        .from(serviceChecklistItems)
+        .where(
+          and(
+            eq(serviceChecklistItems.id, itemId),
+            eq(serviceChecklistItems.businessId, viewer.businessId),
+            inArray(serviceChecklistItems.serviceId, serviceIds),
+          ),
+        )
+    : [];
   const [tick] = await deps.db
     .select()
     .from(bookingChecklistItems)

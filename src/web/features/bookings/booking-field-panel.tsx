@@ -119,6 +119,7 @@ function FieldRecord({ field, timeZone }: { field: BookingField; timeZone: strin
                   <Circle className="mt-0.5 size-4 shrink-0 text-slate-400" aria-label="Not done" />
                 )}
                 <span className={c.done ? 'text-slate-900' : 'text-slate-600'}>
+                  {c.section && <span className="text-slate-500">{c.section}: </span>}
                   {c.label}
                   {c.done && c.doneAt ? (
                     <span className="text-slate-500"> · {at(c.doneAt, timeZone)}</span>

@@ -54,8 +54,12 @@ function Checklist({ job, locked }: { job: JobView; locked: boolean }) {
     return <p className="text-sm text-slate-500">No checklist for this service</p>;
   return (
     <ul className="divide-y divide-slate-100">
-      {job.checklist.map((item) => (
+      {job.checklist.map((item, i) => (
         <li key={item.id}>
+          {/* Several vehicles with different services (decision 1329): each service's list under its vehicles. */}
+          {item.section && item.section !== job.checklist[i - 1]?.section && (
+            <p className="pt-3 pb-1 font-semibold text-slate-900 text-sm">{item.section}</p>
+          )}
           <label className="flex min-h-12 cursor-pointer items-center gap-3 py-2">
             <input
               type="checkbox"

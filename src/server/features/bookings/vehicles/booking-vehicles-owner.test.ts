@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE, zonedTimeToUtc } from '../../../../shared/time';
-import { createBooking, updateProfile } from '../../../db/factories';
+import { assignBooking, createBooking, createService, grantRole, updateProfile } from '../../../db/factories';
 import { bookings, bookingVehicles } from '../../../db/schema';
 import { createTestContext } from '../../../test/harness';
 import { bookableBusiness, daysAhead } from '../book/booking.fixtures';
@@ -320,5 +320,80 @@ describe("the owner's New booking slot list", () => {
         and(eq(bookingVehicles.businessId, h.owner.userId), eq(bookingVehicles.position, 1)),
       ),
     ).toBe(1);
+  });
+});
+
+describe("the job's checklist of several vehicles", () => {
+  it("lists each vehicle's service checklist under its vehicles, and a tick of any of them is the job's", async () => {
+    const h = await household();
+    const tech = await t.signUp({ firstName: 'Theo', lastName: 'Tech' });
+    await grantRole(t.db, tech.userId, 'technician', h.owner.userId);
+    const ceramic = await createService(t.db, h.owner.userId, { name: 'Ceramic', basePriceCents: 90_000 });
+    const checklistOf = async (serviceId: string, labels: string[]) => {
+      const res = await t.request(`/api/services/${serviceId}/checklist`, {
+        method: 'PUT',
+        cookie: h.owner.cookie,
+        json: { items: labels.map((label) => ({ label })) },
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { items: { id: string; label: string }[] }).items;
+    };
+    const washItems = await checklistOf(h.wash.id, ['Rinse', 'Dry']);
+    const detailItems = await checklistOf(h.detail.id, ['Vacuum seats']);
+    const ceramicItems = await checklistOf(ceramic.id, ['Cure lamp']);
+    const day = daysAhead(2);
+    const res = await ownerBooking(h, {
+      serviceId: h.wash.id,
+      vehicleType: 'sedan',
+      vehicle: { make: 'Honda', model: 'Civic', year: 2019, color: 'Silver' },
+      date: day,
+      time: '09:00',
+      extraVehicles: [
+        { serviceId: h.detail.id, vehicleType: 'sedan' },
+        { serviceId: h.wash.id, vehicleType: 'suv' },
+      ],
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const booked = await res.json();
+    await assignBooking(t.db, h.owner.userId, booked.id, tech.userId);
+
+    const jobs = await (
+      await t.request(`/api/field/jobs?from=${day}&to=${day}`, { cookie: tech.cookie })
+    ).json();
+    const job = jobs.items.find((j: { id: string }) => j.id === booked.id);
+    expect(job.checklist.map((c: { label: string; section?: string }) => [c.section, c.label])).toEqual([
+      ['Vehicles 1 and 3 · Exterior Wash', 'Rinse'],
+      ['Vehicles 1 and 3 · Exterior Wash', 'Dry'],
+      ['Vehicle 2 · Full Detail', 'Vacuum seats'],
+    ]);
+    // The second vehicle's item is this job's; another service's is not.
+    const tick = (itemId: string) =>
+      t.request(`/api/field/jobs/${booked.id}/checklist/${itemId}`, {
+        method: 'PUT',
+        cookie: tech.cookie,
+        headers: { 'idempotency-key': crypto.randomUUID() },
+        json: { deviceTime: new Date().toISOString(), done: true },
+      });
+    const ticked = await tick(detailItems[0]!.id);
+    expect(ticked.status, await ticked.clone().text()).toBe(200);
+    expect((await tick(ceramicItems[0]!.id)).status).toBe(404);
+    // The owner's panel shows it done, under its vehicle.
+    const field = await (
+      await t.request(`/api/bookings/${booked.id}/field`, { cookie: h.owner.cookie })
+    ).json();
+    expect(field.checklist).toContainEqual(
+      expect.objectContaining({ id: detailItems[0]!.id, done: true, section: 'Vehicle 2 · Full Detail' }),
+    );
+    expect(field.checklist.find((c: { id: string }) => c.id === washItems[0]!.id).done).toBe(false);
+
+    // One vehicle, or vehicles of one service: the service's list as before, without sections.
+    const single = await (await ownerBooking(h, { serviceId: h.wash.id, date: day, time: '15:00' })).json();
+    const plain = await (
+      await t.request(`/api/bookings/${single.id}/field`, { cookie: h.owner.cookie })
+    ).json();
+    expect(plain.checklist.map((c: { label: string; section?: string }) => [c.section, c.label])).toEqual([
+      [undefined, 'Rinse'],
+      [undefined, 'Dry'],
+    ]);
   });
 });
