@@ -41,7 +41,7 @@ export const useOwnerSlots = (q: {
   date: string;
   excludeBookingId?: string;
   zip?: string;
-  /** New booking's add-ons and further vehicles (decision 1329): the slot is their summed length. */
+  /** New booking's add-ons and further vehicles (decision 1328): the slot is their summed length. */
   addOns?: string;
   vehicles?: string;
 }) =>

@@ -120,7 +120,7 @@ function BookingForm({
     excludeBookingId: booking?.id,
     // A new booking's address decides which technician can get there (decision 1248); an edit keeps its technician.
     zip: editing ? undefined : v.locationAddress?.match(/\b\d{5}(?=(-\d{4})?\b)/g)?.at(-1),
-    // The length the server will book (decision 1329): the add-ons and the household's other vehicles; an edit's
+    // The length the server will book (decision 1328): the add-ons and the household's other vehicles; an edit's
     // other vehicles are read from the booking by the server.
     addOns: editing || v.repeatWeeks ? undefined : v.addOnIds.join(','),
     vehicles: editing || v.repeatWeeks ? undefined : encodeSlotVehicles(v.extraVehicles),

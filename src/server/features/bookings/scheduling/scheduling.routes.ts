@@ -93,7 +93,7 @@ export const schedulingApi = schedulingRoutes
       excludeBookingId && /^[0-9a-f-]{36}$/i.test(excludeBookingId) ? excludeBookingId : undefined;
     const day = await slotsOfDate(c.var.deps.db, c.var.businessId, {
       date,
-      // The length the server will book (decision 1329), so a time offered is never answered 409.
+      // The length the server will book (decision 1328), so a time offered is never answered 409.
       durationMinutes: await ownerSlotMinutes(c.var.deps.db, c.var.businessId, {
         service,
         addOnIds: (addOns ?? '').split(',').filter(Boolean).slice(0, 10),

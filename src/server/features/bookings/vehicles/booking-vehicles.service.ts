@@ -153,7 +153,7 @@ export function vehicleInvoiceLines(
 }
 
 /**
- * The owner's slot list (decision 1329): the minutes the server will book. New booking: the service, its add-ons and
+ * The owner's slot list (decision 1328): the minutes the server will book. New booking: the service, its add-ons and
  * each further vehicle (a service not offered counts nothing, as on /book). Edit of a several-vehicle booking: the
  * chosen service (with the first vehicle's add-ons while it is the same) and the other vehicles as booked.
  */
