@@ -356,7 +356,9 @@ export async function fieldJobs(
     vehiclesOfBookings(db, businessId, ids),
   ]);
   // Each job's checklists: its service's, or each of its vehicles' services' (decision 1329).
-  const checklists = new Map(rows.map((r) => [r.b.id, checklistServices(r.b.serviceId, vehicles.get(r.b.id))]));
+  const checklists = new Map(
+    rows.map((r) => [r.b.id, checklistServices(r.b.serviceId, vehicles.get(r.b.id))]),
+  );
   const serviceIds = [...new Set([...checklists.values()].flatMap((l) => l.map((s) => s.serviceId)))];
   const defs = await checklistDefinitions(db, businessId, serviceIds);
   return rows.map(({ b, customer, vehicle, assigneeId, assigneeName, invoice }) => {

@@ -37,7 +37,9 @@ export async function applySent(db: FieldDb, entry: OutboxEntry, body: unknown) 
     if (answer.item) {
       const item = answer.item;
       // The item keeps its section (decision 1329): the answer carries the tick, not where the item is listed.
-      next.checklist = job.checklist.map((i) => (i.id === item.id ? { ...item, ...(i.section && { section: i.section }) } : i));
+      next.checklist = job.checklist.map((i) =>
+        i.id === item.id ? { ...item, ...(i.section && { section: i.section }) } : i,
+      );
     }
     if (action.kind === 'photo' && answer.id && answer.url) {
       const { applied: _applied, ...photo } = answer as FieldPhoto & { applied?: boolean };
