@@ -368,7 +368,9 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
       : serviceChanged
         ? newService.durationMinutes
         : current.durationMinutes;
-    if (several && duration !== current.durationMinutes) changes.durationMinutes = duration;
+    // Set whenever the service changed: the single-vehicle assignment above holds its minutes alone.
+    if (several && (serviceChanged || duration !== current.durationMinutes))
+      changes.durationMinutes = duration;
     if (duration > 1440) throw invalid('These vehicles take more than a day; please book them separately');
 
     let vehicleType = input.vehicleType ?? vehicle?.vehicleType ?? 'sedan';

@@ -217,6 +217,36 @@ describe("the owner's Edit of a several-vehicle booking", () => {
     expect((await vehicleRows(booked.id))[0]!.servicePriceCents).toBe(24_000);
   });
 
+  it("keeps the summed length when Vehicle 1's new service is as long as its old one", async () => {
+    const h = await household();
+    const interior = await createService(t.db, h.owner.userId, {
+      name: 'Interior',
+      basePriceCents: 6_000,
+      durationMinutes: 60,
+    });
+    const booked = await (
+      await ownerBooking(h, {
+        serviceId: h.wash.id,
+        vehicleType: 'sedan',
+        vehicle: { make: 'Honda', model: 'Civic', year: 2019, color: 'Silver' },
+        time: '08:00',
+        extraVehicles: [{ serviceId: h.detail.id, vehicleType: 'sedan' }],
+      })
+    ).json();
+    expect(booked.durationMinutes).toBe(180);
+    const res = await t.request(`/api/bookings/${booked.id}`, {
+      method: 'PATCH',
+      cookie: h.owner.cookie,
+      json: { serviceId: interior.id },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ durationMinutes: 180, quotedPriceCents: 6_000 + 20_000 });
+    expect((await vehicleRows(booked.id)).map((r) => [r.serviceName, r.durationMinutes])).toEqual([
+      ['Interior', 60],
+      ['Full Detail', 120],
+    ]);
+  });
+
   it('checks a new time against the summed length, and the Edit slot list counts the other vehicles', async () => {
     const h = await household();
     const day = daysAhead(5);
