@@ -261,7 +261,7 @@ describe("the owner's Edit of a several-vehicle booking", () => {
       })
     ).json();
     expect(booked.durationMinutes).toBe(180);
-    // Another job at 15:00: 12:00 + 3 h would run into it; 11:00 + 3 h ends as it starts... 12:00 is refused.
+    // Another job at 15:00: 13:00 + 3 h runs into it; 12:00 + 3 h ends as it starts.
     await createBooking(t.db, h.owner.userId, {
       service: { id: h.wash.id, name: h.wash.name, durationMinutes: 60 },
       customerId: null,
