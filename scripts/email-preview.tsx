@@ -3,7 +3,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { EMAIL_TEMPLATES, type EmailName, renderEmail } from '../src/server/emails';
+import { EMAIL_TEMPLATES, type EmailName, renderEmailAs } from '../src/server/emails';
 import { SMS_SAMPLES } from '../src/server/emails/sms';
 
 const outDir = join(process.cwd(), 'tmp', 'email-preview');
@@ -12,7 +12,7 @@ mkdirSync(outDir, { recursive: true });
 
 const rendered: Array<{ name: string; subject: string }> = [];
 for (const name of Object.keys(EMAIL_TEMPLATES) as EmailName[]) {
-  const email = await renderEmail(name, EMAIL_TEMPLATES[name].sample as never);
+  const email = await renderEmailAs(name, EMAIL_TEMPLATES[name].sample as never, null);
   writeFileSync(join(outDir, `${name}.html`), email.html);
   writeFileSync(join(outDir, `${name}.txt`), `Subject: ${email.subject}\n\n${email.text}\n`);
   rendered.push({ name, subject: email.subject });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_TEMPLATES, type EmailName, renderEmail } from '.';
+import { EMAIL_TEMPLATES, type EmailName, renderEmailAs as renderEmail } from '.';
 import { SMS_OPT_OUT, SMS_SAMPLES } from './sms';
 
 /** What each template's sample must show, in the HTML and in the text part alike. */

@@ -1,4 +1,6 @@
 import type { AppliedBranding } from '../../shared/branding';
+import type { DbOrTx } from '../db/client';
+import { appliedBranding, emailBranding } from '../features/branding/branding.service';
 import type { EmailTemplate } from './define';
 import { renderTemplate } from './render';
 import { arrivalChanged } from './templates/arrival-changed';
@@ -78,14 +80,86 @@ export type EmailName = keyof typeof EMAIL_TEMPLATES;
 export type EmailProps<N extends EmailName> =
   (typeof EMAIL_TEMPLATES)[N] extends EmailTemplate<infer P> ? P : never;
 
-/** Subject, HTML and plain text of one email. */
-export function renderEmail<N extends EmailName>(
+/**
+ * The emails a business's customers get (decision 1318): each is rendered in the business's white-label look, looked
+ * up by the renderer from the business it is sent for. The others (the owner's, the team's, ShineRoute's) never are.
+ */
+export const CUSTOMER_EMAILS = [
+  'loyalty-code',
+  'quote-sent',
+  'booking-confirmation',
+  'booking-slot-lost',
+  'booking-cancelled-refunded',
+  'booking-time-changed',
+  'booking-confirmed-by-owner',
+  'booking-reminder',
+  'review-request',
+  'self-service-moved',
+  'self-service-cancelled',
+  'invoice-sent',
+  'invoice-overdue',
+  'payment-receipt',
+  'invoice-refund',
+  'marketing',
+  'on-my-way',
+  'job-gallery',
+  'arrival-changed',
+  'membership-payment-failed',
+  'membership-suspended',
+  'series-confirmed',
+  'series-visit-moved',
+] as const satisfies readonly EmailName[];
+export type CustomerEmailName = (typeof CUSTOMER_EMAILS)[number];
+
+/**
+ * The business a customer email is sent for: its branding is read at render time (a downgrade stops it at once).
+ * `{ platformLead: true }` for the one customer email sent before any business has the booking.
+ */
+export type SentFor =
+  | {
+      db: DbOrTx;
+      businessId: string;
+      /** The app's public address, for the logo's absolute address; without it the logo is left out. */
+      publicUrl?: string;
+    }
+  | { platformLead: true };
+
+/** A customer email must name its business (the type refuses the call without it); the others take nothing more. */
+type BrandArgs<N extends EmailName> = N extends CustomerEmailName ? [sentFor: SentFor] : [];
+
+const isCustomerEmail = (name: EmailName): name is CustomerEmailName =>
+  (CUSTOMER_EMAILS as readonly string[]).includes(name);
+
+async function brandingFor(db: DbOrTx, businessId: string, publicUrl: string | undefined) {
+  if (publicUrl) return emailBranding(db, businessId, publicUrl);
+  const applied = await appliedBranding(db, businessId);
+  return applied && { ...applied, logoUrl: null };
+}
+
+/** Subject, HTML and plain text of one email; a customer email in its business's white-label look. */
+export async function renderEmail<N extends EmailName>(
   name: N,
   props: EmailProps<N>,
-  /** A white-labelled business's look (decision 1315), for the emails its customers get. */
+  ...brand: BrandArgs<N>
+) {
+  const sentFor = brand[0] as SentFor | undefined;
+  if (isCustomerEmail(name) && !sentFor) throw new Error(`The ${name} email is sent for a business: name it`);
+  const branding =
+    sentFor && 'businessId' in sentFor
+      ? await brandingFor(sentFor.db, sentFor.businessId, sentFor.publicUrl)
+      : null;
+  return renderEmailAs(name, props, branding);
+}
+
+/**
+ * An email in a given look (the preview and tests; production calls renderEmail, which reads the business's).
+ * The display name stands for the business everywhere in the message, its wording included.
+ */
+export function renderEmailAs<N extends EmailName>(
+  name: N,
+  props: EmailProps<N>,
   branding: AppliedBranding | null = null,
 ) {
-  // The display name stands for the business everywhere in the message, its wording included.
   const shown =
     branding?.displayName && typeof props === 'object' && props !== null && 'businessName' in props
       ? { ...props, businessName: branding.displayName }
@@ -98,9 +172,9 @@ export function renderEmail<N extends EmailName>(
 export async function renderEmailRow<N extends EmailName>(
   name: N,
   props: EmailProps<N>,
-  branding: AppliedBranding | null = null,
+  ...brand: BrandArgs<N>
 ) {
-  const email = await renderEmail(name, props, branding);
+  const email = await renderEmail(name, props, ...brand);
   return { subject: email.subject, body: email.text, html: email.html };
 }
 

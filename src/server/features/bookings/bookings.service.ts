@@ -314,13 +314,19 @@ export async function refundCancelledBooking(
         .from(bookings)
         .where(eq(bookings.id, checkout.bookingId))
     : [];
-  const email = await renderEmailRow('booking-cancelled-refunded', {
-    firstName: checkout.firstName,
-    serviceName: checkout.serviceName,
-    when: { at: booked?.scheduledAt ?? checkout.scheduledAt, timeZone: checkout.timeZone },
-    refundedCents: checkout.amountCents + checkout.tipCents,
-    by,
-  });
+  const email = await renderEmailRow(
+    'booking-cancelled-refunded',
+    {
+      firstName: checkout.firstName,
+      serviceName: checkout.serviceName,
+      when: { at: booked?.scheduledAt ?? checkout.scheduledAt, timeZone: checkout.timeZone },
+      refundedCents: checkout.amountCents + checkout.tipCents,
+      by,
+    },
+    checkout.businessId
+      ? { db: deps.db, businessId: checkout.businessId, publicUrl: deps.publicUrl }
+      : { platformLead: true },
+  );
   const { businessId } = checkout;
   // The claim, the ledger's refund and the customer's email commit together (decisions 1290, 1320): of two runs
   // that both reached the provider (and got the one refund back), only the claimant records and emails.

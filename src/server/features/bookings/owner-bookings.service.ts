@@ -29,6 +29,7 @@ import type { AppDeps } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { assertOwnedIds, assertUuid } from '../../http/ids';
 import { pointColumns } from '../../providers/geo/zip-centroid';
+import { customerFacingName } from '../branding/branding.service';
 import { manageUrl, newManageToken } from '../campaigns/automations/customer-links';
 import { sendTransactional, sendTransactionalSms } from '../campaigns/automations/message-queue';
 import { dropPendingReminders } from '../campaigns/automations/reminders';
@@ -539,15 +540,19 @@ async function sendTimeChangeEmail(deps: Deps, businessId: string, id: string, t
     dedupeKey: `time_change:${id}:${booking.scheduledAt}:${Date.now()}`,
     channel: 'email',
     to: booking.customer.email.toLowerCase(),
-    ...(await renderEmailRow('booking-time-changed', {
-      firstName: booking.customer.firstName,
-      businessName: business?.name ?? 'Your detailer',
-      serviceName: booking.service.name,
-      when: { at: booking.scheduledAt, timeZone },
-      address: booking.locationAddress,
-      manageLink: link,
-      contact: contact || null,
-    })),
+    ...(await renderEmailRow(
+      'booking-time-changed',
+      {
+        firstName: booking.customer.firstName,
+        businessName: business?.name ?? 'Your detailer',
+        serviceName: booking.service.name,
+        when: { at: booking.scheduledAt, timeZone },
+        address: booking.locationAddress,
+        manageLink: link,
+        contact: contact || null,
+      },
+      { db: deps.db, businessId, publicUrl: deps.publicUrl },
+    )),
   });
 }
 
@@ -567,15 +572,19 @@ async function sendOwnerBookingConfirmation(deps: Deps, businessId: string, id: 
     dedupeKey: `confirmation:${id}:email`,
     channel: 'email',
     to: booking.customer.email.toLowerCase(),
-    ...(await renderEmailRow('booking-confirmed-by-owner', {
-      firstName: booking.customer.firstName,
-      businessName: name,
-      serviceName: booking.service.name,
-      when: { at: booking.scheduledAt, timeZone },
-      address: booking.locationAddress,
-      manageLink: link,
-      phone: business?.phone ?? null,
-    })),
+    ...(await renderEmailRow(
+      'booking-confirmed-by-owner',
+      {
+        firstName: booking.customer.firstName,
+        businessName: name,
+        serviceName: booking.service.name,
+        when: { at: booking.scheduledAt, timeZone },
+        address: booking.locationAddress,
+        manageLink: link,
+        phone: business?.phone ?? null,
+      },
+      { db: deps.db, businessId, publicUrl: deps.publicUrl },
+    )),
   });
   await sendTransactionalSms(deps, {
     businessId,
@@ -585,7 +594,7 @@ async function sendOwnerBookingConfirmation(deps: Deps, businessId: string, id: 
     dedupeKey: `confirmation:${id}:sms`,
     phone: booking.customer.phone,
     body: bookingConfirmedSms({
-      businessName: name,
+      businessName: await customerFacingName(deps.db, businessId, name),
       serviceName: booking.service.name,
       when: { at: booking.scheduledAt, timeZone },
       link,

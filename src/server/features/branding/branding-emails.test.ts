@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderEmail } from '../../emails';
+import { renderEmailAs as renderEmail } from '../../emails';
 import { sampleBookingDetails } from '../../emails/templates/booking-details';
 
 // A white-labelled business's customer emails (decision 1315): its display name for the sender and in the wording,

@@ -115,6 +115,14 @@ export async function appliedBranding(db: DbOrTx, businessId: string): Promise<A
   };
 }
 
+/**
+ * The name a business's customers read, in a text message as in an email (decision 1318): its display name while it
+ * is white-labelled, else the name given.
+ */
+export async function customerFacingName(db: DbOrTx, businessId: string, name: string) {
+  return (await appliedBranding(db, businessId))?.displayName || name;
+}
+
 /** The public logo of an open, white-labelled business: the only file this route serves (404 for anything else). */
 export async function publicLogo(deps: { db: DbOrTx; storage?: FileStorage }, businessId: string) {
   const [row] = await deps.db

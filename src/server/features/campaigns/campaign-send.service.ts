@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { bookings, campaigns, messageSends, profiles } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { conflict, invalid } from '../../http/errors';
+import { customerFacingName } from '../branding/branding.service';
 import { findCampaign, toCampaign } from './campaigns.service';
 import { marketingAudience } from './consent.service';
 import { renderMarketingEmail } from './marketing-email';
@@ -26,7 +27,7 @@ export const EXPIRY_DAYS = 30;
 export const ADDRESS_REQUIRED =
   'Add your business address in Business Profile first: marketing email must show a postal address';
 
-/** The business as the sender of its messages. */
+/** The business as the sender of its messages to its customers. */
 export async function senderOf(db: DbOrTx, businessId: string) {
   const [p] = await db
     .select({
@@ -41,7 +42,8 @@ export async function senderOf(db: DbOrTx, businessId: string) {
     .where(eq(profiles.id, businessId));
   const name = p?.name?.trim() || [p?.firstName, p?.lastName].filter(Boolean).join(' ') || 'Your detailer';
   return {
-    name,
+    // A white-labelled business's customers read its display name in every message (decision 1318).
+    name: await customerFacingName(db, businessId, name),
     address: p?.address?.trim() || null,
     phone: p?.phone ?? null,
     timeZone: p?.timeZone ?? 'America/Chicago',
@@ -118,6 +120,8 @@ async function prepareCampaign(deps: AppDeps, campaignId: string, now: Date) {
               body,
               businessName: sender.name,
               postalAddress: sender.address ?? '',
+              db: deps.db,
+              businessId: campaign.businessId,
             })
           : null;
       rows.push({

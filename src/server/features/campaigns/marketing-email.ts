@@ -1,6 +1,7 @@
 // Marketing email as the law and the mailbox providers want it: a visible unsubscribe link, RFC 8058 one-click
 // headers, the business's postal address (CAN-SPAM); opens by a pixel, clicks by redirect links.
 
+import type { DbOrTx } from '../../db/client';
 import { renderEmail } from '../../emails';
 import { linksIn } from '../../emails/templates/marketing';
 import { signedToken, signedTokenId } from '../../http/tokens';
@@ -44,15 +45,22 @@ export async function renderMarketingEmail(opts: {
   businessName: string;
   postalAddress: string;
   subject?: string | null;
+  /** The business that sends it: its white-label look (decision 1318). */
+  db: DbOrTx;
+  businessId: string;
 }) {
-  const email = await renderEmail('marketing', {
-    subject: opts.subject ?? '',
-    body: opts.body,
-    businessName: opts.businessName,
-    postalAddress: opts.postalAddress,
-    unsubscribeUrl: unsubscribeUrl(opts, opts.sendId),
-    openPixelUrl: openPixelUrl(opts.publicUrl, opts.sendId),
-    clickUrls: linksIn(opts.body).map((_, n) => clickUrl(opts.publicUrl, opts.sendId, n)),
-  });
+  const email = await renderEmail(
+    'marketing',
+    {
+      subject: opts.subject ?? '',
+      body: opts.body,
+      businessName: opts.businessName,
+      postalAddress: opts.postalAddress,
+      unsubscribeUrl: unsubscribeUrl(opts, opts.sendId),
+      openPixelUrl: openPixelUrl(opts.publicUrl, opts.sendId),
+      clickUrls: linksIn(opts.body).map((_, n) => clickUrl(opts.publicUrl, opts.sendId, n)),
+    },
+    { db: opts.db, businessId: opts.businessId, publicUrl: opts.publicUrl },
+  );
   return { text: email.text, html: email.html };
 }

@@ -166,14 +166,18 @@ export async function selfServiceReschedule(deps: Deps, token: string, body: Sel
       dedupeKey: `self_service:moved:${first.id}:${moved.to.toISOString()}`,
       channel: 'email',
       to: first.email.toLowerCase(),
-      ...(await renderEmailRow('self-service-moved', {
-        firstName: first.firstName ?? '',
-        businessName: name,
-        serviceName: first.serviceName,
-        when: { at: moved.to, timeZone },
-        address: first.locationAddress,
-        manageLink: manageUrl(deps.publicUrl, await newManageToken(deps.db, first.businessId, first.id)),
-      })),
+      ...(await renderEmailRow(
+        'self-service-moved',
+        {
+          firstName: first.firstName ?? '',
+          businessName: name,
+          serviceName: first.serviceName,
+          when: { at: moved.to, timeZone },
+          address: first.locationAddress,
+          manageLink: manageUrl(deps.publicUrl, await newManageToken(deps.db, first.businessId, first.id)),
+        },
+        { db: deps.db, businessId: first.businessId, publicUrl: deps.publicUrl },
+      )),
     });
   }
   await notifyOwner(deps, first.businessId, () =>
@@ -246,12 +250,16 @@ export async function selfServiceCancel(deps: Deps, token: string) {
       dedupeKey: `self_service:cancelled:${b.id}`,
       channel: 'email',
       to: b.email.toLowerCase(),
-      ...(await renderEmailRow('self-service-cancelled', {
-        firstName: b.firstName ?? '',
-        businessName: business?.name ?? 'us',
-        serviceName: b.serviceName,
-        when: { at: b.scheduledAt, timeZone },
-      })),
+      ...(await renderEmailRow(
+        'self-service-cancelled',
+        {
+          firstName: b.firstName ?? '',
+          businessName: business?.name ?? 'us',
+          serviceName: b.serviceName,
+          when: { at: b.scheduledAt, timeZone },
+        },
+        { db: deps.db, businessId: b.businessId, publicUrl: deps.publicUrl },
+      )),
     });
   await notifyOwner(deps, b.businessId, () =>
     renderEmail('self-service-cancelled-for-owner', {

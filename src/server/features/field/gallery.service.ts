@@ -288,13 +288,17 @@ export async function queueGalleryLink(
       dedupeKey,
       channel: 'email',
       to: b.email.toLowerCase(),
-      ...(await renderEmailRow('job-gallery', {
-        firstName: b.firstName ?? 'there',
-        businessName: sender.name,
-        serviceName: b.serviceName,
-        galleryLink: galleryUrl(deps, bookingId),
-        photoCount: photoCount ? b.photos : null,
-      })),
+      ...(await renderEmailRow(
+        'job-gallery',
+        {
+          firstName: b.firstName ?? 'there',
+          businessName: sender.name,
+          serviceName: b.serviceName,
+          galleryLink: galleryUrl(deps, bookingId),
+          photoCount: photoCount ? b.photos : null,
+        },
+        { db, businessId, publicUrl: deps.publicUrl },
+      )),
     },
   ]);
   return id ?? null;

@@ -42,7 +42,7 @@ export async function notifyOnMyWay(
       dedupeKey: `on_my_way:${eventId}:email`,
       channel: 'email',
       to: about.email.toLowerCase(),
-      ...(await renderEmailRow('on-my-way', props)),
+      ...(await renderEmailRow('on-my-way', props, { db: deps.db, businessId, publicUrl: deps.publicUrl })),
     });
   await sendTransactionalSms(deps, {
     ...base,

@@ -456,14 +456,18 @@ async function sendRefundNotice(deps: Deps, row: DocumentCheckoutRow, reason: Re
     dedupeKey: `refund:${row.id}`,
     channel: 'email',
     to: inv.customerEmail.toLowerCase(),
-    ...(await renderEmailRow('invoice-refund', {
-      customerName: inv.customerName,
-      businessName: business.name,
-      number: invoiceNumberText(inv.number),
-      amountCents: amount,
-      notice: refundNotice(reason, amount),
-      link: invoicePageUrl(deps, inv.id),
-    })),
+    ...(await renderEmailRow(
+      'invoice-refund',
+      {
+        customerName: inv.customerName,
+        businessName: business.name,
+        number: invoiceNumberText(inv.number),
+        amountCents: amount,
+        notice: refundNotice(reason, amount),
+        link: invoicePageUrl(deps, inv.id),
+      },
+      { db: deps.db, businessId: inv.businessId, publicUrl: deps.publicUrl },
+    )),
   });
 }
 

@@ -36,16 +36,20 @@ export async function sendReceipt(
     dedupeKey: `receipt:${r.receiptKey}`,
     channel: 'email',
     to: r.to.toLowerCase(),
-    ...(await renderEmailRow('payment-receipt', {
-      customerName: r.customerName,
-      businessName: r.businessName,
-      documentTitle: r.documentTitle,
-      amountCents: r.amountCents,
-      tipCents: r.tipCents,
-      methodLabel: r.methodLabel,
-      balanceCents: r.balanceCents,
-      link: r.link,
-      ...(r.items && { items: r.items }),
-    })),
+    ...(await renderEmailRow(
+      'payment-receipt',
+      {
+        customerName: r.customerName,
+        businessName: r.businessName,
+        documentTitle: r.documentTitle,
+        amountCents: r.amountCents,
+        tipCents: r.tipCents,
+        methodLabel: r.methodLabel,
+        balanceCents: r.balanceCents,
+        link: r.link,
+        ...(r.items && { items: r.items }),
+      },
+      { db: deps.db, businessId: r.businessId, publicUrl: deps.publicUrl },
+    )),
   });
 }

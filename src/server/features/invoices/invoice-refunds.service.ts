@@ -210,13 +210,17 @@ async function sendRefundReceipt(
     dedupeKey: `invoice-refund:${input.key}`,
     channel: 'email',
     to: inv.customerEmail.toLowerCase(),
-    ...(await renderEmailRow('invoice-refund', {
-      customerName: inv.customerName,
-      businessName: business.name,
-      number: invoiceNumberText(inv.number),
-      amountCents: input.amountCents,
-      notice,
-      link: invoicePageUrl(deps, inv.id),
-    })),
+    ...(await renderEmailRow(
+      'invoice-refund',
+      {
+        customerName: inv.customerName,
+        businessName: business.name,
+        number: invoiceNumberText(inv.number),
+        amountCents: input.amountCents,
+        notice,
+        link: invoicePageUrl(deps, inv.id),
+      },
+      { db: deps.db, businessId: inv.businessId, publicUrl: deps.publicUrl },
+    )),
   });
 }

@@ -13,7 +13,6 @@ import { renderEmailRow } from '../../emails';
 import { invoiceOverdueSms, invoiceSentSms } from '../../emails/sms';
 import type { AppDeps } from '../../http/context';
 import { conflict } from '../../http/errors';
-import { absoluteBranding } from '../branding/branding.service';
 import {
   type MessageRow,
   queueMessages,
@@ -96,7 +95,7 @@ export async function sendInvoice(deps: Deps, businessId: string, id: string) {
     ...(await renderEmailRow(
       'invoice-sent',
       { ...about, customerName: claimed.customerName, businessPhone: business.phone },
-      absoluteBranding(business.branding, deps.publicUrl),
+      { db: deps.db, businessId, publicUrl: deps.publicUrl },
     )),
   });
   await sendTransactionalSms(deps, {
@@ -198,11 +197,15 @@ export async function planInvoiceReminders(deps: Deps, now = new Date()) {
       dedupeKey: `${key}:email`,
       channel: 'email',
       to: inv.customerEmail.toLowerCase(),
-      ...(await renderEmailRow('invoice-overdue', {
-        ...about,
-        customerName: inv.customerName,
-        businessPhone: business.phone,
-      })),
+      ...(await renderEmailRow(
+        'invoice-overdue',
+        {
+          ...about,
+          customerName: inv.customerName,
+          businessPhone: business.phone,
+        },
+        { db: deps.db, businessId: inv.businessId, publicUrl: deps.publicUrl },
+      )),
       notBefore: now,
     });
     const phone = await consentedPhone(deps.db, inv.customerId);

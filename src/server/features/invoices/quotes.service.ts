@@ -10,7 +10,6 @@ import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { assertOwnedIds, assertUuid } from '../../http/ids';
 import { afterCursor, cursorText, type ListQuery, pageOf, type SortKey } from '../../http/lists';
-import { absoluteBranding } from '../branding/branding.service';
 import {
   type AutomationDeps,
   deliverQueued,
@@ -173,7 +172,7 @@ export async function sendQuote(deps: AutomationDeps, businessId: string, id: st
       expires: { at: quote.expiresAt, timeZone: business.timeZone },
       link: quotePageUrl(deps, quote.id),
     },
-    absoluteBranding(business.branding, deps.publicUrl),
+    { db: deps.db, businessId, publicUrl: deps.publicUrl },
   );
   const { row, messageIds } = await deps.db.transaction(async (tx) => {
     const [row] = await tx

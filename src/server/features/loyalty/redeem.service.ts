@@ -84,12 +84,16 @@ export async function sendRedeemCode(deps: AutomationDeps, input: { businessId: 
 
   const id = crypto.randomUUID();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const message = await renderEmailRow('loyalty-code', {
-    businessName: business.name ?? 'ShineRoute',
-    firstName: customer.firstName,
-    code,
-    validMinutes: REDEEM_CODE_MINUTES,
-  });
+  const message = await renderEmailRow(
+    'loyalty-code',
+    {
+      businessName: business.name ?? 'ShineRoute',
+      firstName: customer.firstName,
+      code,
+      validMinutes: REDEEM_CODE_MINUTES,
+    },
+    { db, businessId: business.id, publicUrl: deps.publicUrl },
+  );
   // The code and its email commit together (decision 1290): no code the customer was never sent, no email of a code
   // that was not stored.
   const messageIds = await db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import { formatDateTimeInZone } from '../../../shared/time';
 import { renderEmailRow } from '../../emails';
 import { membershipPaymentFailedSms, membershipSuspendedSms } from '../../emails/sms';
 import { signedToken } from '../../http/tokens';
+import { customerFacingName } from '../branding/branding.service';
 import {
   type AutomationDeps,
   sendTransactional,
@@ -43,12 +44,17 @@ export async function sendDunningNotice(deps: AutomationDeps, n: DunningNotice) 
     amount: formatCents(n.amountCents),
     link,
   };
+  const brand = { db: deps.db, businessId: n.businessId, publicUrl: deps.publicUrl };
   const email = suspended
-    ? await renderEmailRow('membership-suspended', common)
-    : await renderEmailRow('membership-payment-failed', {
-        ...common,
-        nextRetry: formatDateTimeInZone(n.nextRetryAt!, n.timeZone),
-      });
+    ? await renderEmailRow('membership-suspended', common, brand)
+    : await renderEmailRow(
+        'membership-payment-failed',
+        {
+          ...common,
+          nextRetry: formatDateTimeInZone(n.nextRetryAt!, n.timeZone),
+        },
+        brand,
+      );
   await sendTransactional(deps, {
     businessId: n.businessId,
     customerId: n.member.customerId,
@@ -58,6 +64,7 @@ export async function sendDunningNotice(deps: AutomationDeps, n: DunningNotice) 
     to: n.member.email,
     ...email,
   });
+  const smsName = await customerFacingName(deps.db, n.businessId, n.businessName);
   await sendTransactionalSms(deps, {
     businessId: n.businessId,
     customerId: n.member.customerId,
@@ -65,9 +72,9 @@ export async function sendDunningNotice(deps: AutomationDeps, n: DunningNotice) 
     dedupeKey: `${key}:sms`,
     phone: n.member.phone,
     body: suspended
-      ? membershipSuspendedSms({ businessName: n.businessName, planName: n.planName, link })
+      ? membershipSuspendedSms({ businessName: smsName, planName: n.planName, link })
       : membershipPaymentFailedSms({
-          businessName: n.businessName,
+          businessName: smsName,
           planName: n.planName,
           amountCents: n.amountCents,
           link,

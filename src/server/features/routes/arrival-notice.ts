@@ -42,14 +42,18 @@ export async function notifyArrivalChanged(
       dedupeKey: `${key}:email`,
       channel: 'email',
       to: about.email.toLowerCase(),
-      ...(await renderEmailRow('arrival-changed', {
-        firstName: about.firstName ?? 'there',
-        businessName: sender.name,
-        serviceName: about.serviceName,
-        arrival,
-        address: about.address,
-        phone: sender.phone,
-      })),
+      ...(await renderEmailRow(
+        'arrival-changed',
+        {
+          firstName: about.firstName ?? 'there',
+          businessName: sender.name,
+          serviceName: about.serviceName,
+          arrival,
+          address: about.address,
+          phone: sender.phone,
+        },
+        { db: deps.db, businessId, publicUrl: deps.publicUrl },
+      )),
     });
   await sendTransactionalSms(deps, {
     ...base,

@@ -252,17 +252,21 @@ async function sendSeriesConfirmation(
     dedupeKey: `series:confirmed:${s.id}`,
     channel: 'email',
     to: s.email,
-    ...(await renderEmailRow('series-confirmed', {
-      firstName: s.firstName,
-      businessName: business?.name ?? 'Your detailer',
-      serviceName: s.serviceName,
-      frequency: REPEAT_LABELS[s.intervalWeeks as RepeatWeeks],
-      first: { at: first.scheduledAt, timeZone: s.timeZone },
-      address: s.locationAddress,
-      visitCents: s.visitCents,
-      discountCents: s.discountCents,
-      manageLink: link,
-    })),
+    ...(await renderEmailRow(
+      'series-confirmed',
+      {
+        firstName: s.firstName,
+        businessName: business?.name ?? 'Your detailer',
+        serviceName: s.serviceName,
+        frequency: REPEAT_LABELS[s.intervalWeeks as RepeatWeeks],
+        first: { at: first.scheduledAt, timeZone: s.timeZone },
+        address: s.locationAddress,
+        visitCents: s.visitCents,
+        discountCents: s.discountCents,
+        manageLink: link,
+      },
+      { db: deps.db, businessId: s.businessId, publicUrl: deps.publicUrl },
+    )),
   });
 }
 

@@ -127,16 +127,20 @@ async function sendVisitReceipt(
     dedupeKey: `series:receipt:${bookingId}`,
     channel: 'email',
     to: series.email,
-    ...(await renderEmailRow('payment-receipt', {
-      customerName: series.firstName,
-      businessName: business?.name ?? 'Your detailer',
-      documentTitle: `${series.serviceName}, ${formatDateTimeInZone(at, series.timeZone)}`,
-      amountCents,
-      tipCents: 0,
-      methodLabel: 'saved card',
-      balanceCents: 0,
-      link,
-    })),
+    ...(await renderEmailRow(
+      'payment-receipt',
+      {
+        customerName: series.firstName,
+        businessName: business?.name ?? 'Your detailer',
+        documentTitle: `${series.serviceName}, ${formatDateTimeInZone(at, series.timeZone)}`,
+        amountCents,
+        tipCents: 0,
+        methodLabel: 'saved card',
+        balanceCents: 0,
+        link,
+      },
+      { db: deps.db, businessId: series.businessId, publicUrl: deps.publicUrl },
+    )),
   });
 }
 

@@ -7,7 +7,7 @@ import { type checkoutSessions, messageSends } from '../../../db/schema';
 import { renderEmail, renderEmailRow } from '../../../emails';
 import { bookingConfirmedSms, withOptOut } from '../../../emails/sms';
 import type { AppDeps } from '../../../http/context';
-import { emailBranding } from '../../branding/branding.service';
+import { customerFacingName } from '../../branding/branding.service';
 import { manageUrl, newManageToken } from '../../campaigns/automations/customer-links';
 import {
   type MessageRow,
@@ -89,7 +89,7 @@ export async function queueBookingMessages(
       manageLink: link,
       reference: bookingId.slice(0, 8).toUpperCase(),
     },
-    await emailBranding(tx, c.businessId, deps.publicUrl),
+    { db: tx, businessId: c.businessId, publicUrl: deps.publicUrl },
   );
   const base = { businessId: c.businessId, bookingId, customerId, marketing: false } as const;
   const rows: MessageRow[] = [
@@ -114,7 +114,7 @@ export async function queueBookingMessages(
       to: phone,
       body: withOptOut(
         bookingConfirmedSms({
-          businessName,
+          businessName: await customerFacingName(tx, c.businessId, businessName),
           serviceName: c.serviceName,
           when: { at: c.scheduledAt, timeZone: c.timeZone },
           link,
@@ -160,14 +160,18 @@ export async function pendingBookingMessages(db: DbOrTx, bookingId: string) {
 export async function sendPlatformLeadEmails(deps: MailDeps, c: Checkout, bookingId: string) {
   await deps.mailer.send({
     to: c.email,
-    ...(await renderEmail('booking-confirmation', {
-      ...details(c),
-      firstName: c.firstName,
-      businessName: 'ShineRoute',
-      contact: null,
-      manageLink: null,
-      reference: bookingId.slice(0, 8).toUpperCase(),
-    })),
+    ...(await renderEmail(
+      'booking-confirmation',
+      {
+        ...details(c),
+        firstName: c.firstName,
+        businessName: 'ShineRoute',
+        contact: null,
+        manageLink: null,
+        reference: bookingId.slice(0, 8).toUpperCase(),
+      },
+      { platformLead: true },
+    )),
   });
   await deps.mailer.send({
     to: deps.supportEmail,
@@ -186,11 +190,15 @@ export async function queueSlotLostEmail(tx: DbOrTx, c: Checkout) {
     kind: 'slot_lost',
     dedupeKey: `slot-lost:${c.id}`,
     to: c.email,
-    ...(await renderEmailRow('booking-slot-lost', {
-      firstName: c.firstName,
-      serviceName: c.serviceName,
-      when: { at: c.scheduledAt, timeZone: c.timeZone },
-      amountCents: c.amountCents,
-    })),
+    ...(await renderEmailRow(
+      'booking-slot-lost',
+      {
+        firstName: c.firstName,
+        serviceName: c.serviceName,
+        when: { at: c.scheduledAt, timeZone: c.timeZone },
+        amountCents: c.amountCents,
+      },
+      { db: tx, businessId: c.businessId },
+    )),
   });
 }

@@ -238,15 +238,19 @@ export async function moveDay(
               dedupeKey: `series:weather:${b.id}:${placement.startsAt.toISOString()}`,
               channel: 'email',
               to: b.email,
-              ...(await renderEmailRow('series-visit-moved', {
-                firstName: b.firstName,
-                businessName: business?.name ?? 'Your detailer',
-                serviceName: b.serviceName,
-                from: { at: b.at, timeZone: tz },
-                when: { at: placement.startsAt, timeZone: tz },
-                address: b.address,
-                manageLink: manageUrl(deps.publicUrl, await newManageToken(tx, businessId, b.id)),
-              })),
+              ...(await renderEmailRow(
+                'series-visit-moved',
+                {
+                  firstName: b.firstName,
+                  businessName: business?.name ?? 'Your detailer',
+                  serviceName: b.serviceName,
+                  from: { at: b.at, timeZone: tz },
+                  when: { at: placement.startsAt, timeZone: tz },
+                  address: b.address,
+                  manageLink: manageUrl(deps.publicUrl, await newManageToken(tx, businessId, b.id)),
+                },
+                { db: tx, businessId, publicUrl: deps.publicUrl },
+              )),
             },
           ])
         : [];

@@ -128,14 +128,18 @@ export async function planReminders(deps: AutomationDeps, now = new Date()) {
         dedupeKey: `${key}:email`,
         channel: 'email',
         to: b.email.toLowerCase(),
-        ...(await renderEmailRow('booking-reminder', {
-          ...about,
-          firstName: b.firstName,
-          address: b.locationAddress,
-          manageLink: link,
-          phone: sender.phone,
-          suggestions,
-        })),
+        ...(await renderEmailRow(
+          'booking-reminder',
+          {
+            ...about,
+            firstName: b.firstName,
+            address: b.locationAddress,
+            manageLink: link,
+            phone: sender.phone,
+            suggestions,
+          },
+          { db: deps.db, businessId: b.businessId, publicUrl: deps.publicUrl },
+        )),
       });
       const phone = toE164(b.phone);
       if (phone && !blocked.has(phone))

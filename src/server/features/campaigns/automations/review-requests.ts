@@ -50,12 +50,16 @@ export async function queueReviewRequest(
       dedupeKey: `review_request:${bookingId}:email`,
       channel: 'email',
       to: b.email.toLowerCase(),
-      ...(await renderEmailRow('review-request', {
-        firstName: b.firstName,
-        businessName: sender.name,
-        serviceName: b.serviceName,
-        reviewLink: link,
-      })),
+      ...(await renderEmailRow(
+        'review-request',
+        {
+          firstName: b.firstName,
+          businessName: sender.name,
+          serviceName: b.serviceName,
+          reviewLink: link,
+        },
+        { db: tx, businessId, publicUrl },
+      )),
       notBefore: now,
     },
   ];

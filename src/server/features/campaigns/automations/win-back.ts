@@ -106,6 +106,8 @@ async function planWinbackFor(deps: AutomationDeps, businessId: string, now: Dat
                 body,
                 businessName: sender.name,
                 postalAddress: sender.address ?? '',
+                db: deps.db,
+                businessId: businessId,
               })
             : null;
         return {
