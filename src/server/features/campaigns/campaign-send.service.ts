@@ -120,7 +120,7 @@ async function prepareCampaign(deps: AppDeps, campaignId: string, now: Date) {
               body,
               businessName: sender.name,
               postalAddress: sender.address ?? '',
-              db: deps.db,
+              db: tx,
               businessId: campaign.businessId,
             })
           : null;
