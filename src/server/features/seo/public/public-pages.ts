@@ -118,8 +118,22 @@ const KEY_SAMPLE: PublicPage = {
     rating: { average: 5, count: 1 },
     verified: true,
     featuredPhotos: [{ id: 'sample', thumbUrl: '/api/public/featured-photos/sample', alt: 'Before: Sample' }],
+    branding: null,
   },
   coverage: null,
+};
+// A white-labelled business's page draws its own header and footer (decision 1318): part of the key too.
+const BRANDED_KEY_SAMPLE: PublicPage = {
+  ...KEY_SAMPLE,
+  business: {
+    ...KEY_SAMPLE.business!,
+    branding: {
+      displayName: 'Sample',
+      color: '#0f766e',
+      textColor: '#ffffff',
+      logoUrl: '/api/public/branding/sample/logo?v=1',
+    },
+  },
 };
 // A platform page nobody serves draws another template (decision 0950): its render is part of the key too.
 const UNSERVED_KEY_SAMPLE: PublicPage = {
@@ -353,7 +367,7 @@ export class PublicPages {
     const year = new Date().getFullYear();
     if (this.key?.year !== year) {
       const hash = createHash('sha256');
-      for (const sample of [KEY_SAMPLE, UNSERVED_KEY_SAMPLE])
+      for (const sample of [KEY_SAMPLE, UNSERVED_KEY_SAMPLE, BRANDED_KEY_SAMPLE])
         hash.update(renderSeoPage(sample, this.opts).html);
       if (this.key) this.clear();
       this.key = { year, value: hash.digest('base64url').slice(0, 22) };

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AppliedBranding } from '../../../../shared/branding';
 import { DEMO_SERVICES } from '../../../../shared/constants';
 import { escapeHtml as e } from '../../../../shared/html';
 import { formatCents } from '../../../../shared/money';
@@ -94,8 +95,30 @@ const LOGO_MARK =
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-function shell(opts: { head: string; body: string; bookHref?: string; bookLabel?: string }) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${CSS}</style>${opts.head}</head><body><a href="#main" class="skip">Skip to content</a><header class="top"><div class="wrap"><a class="logo" href="/" aria-label="ShineRoute home">${LOGO_MARK}ShineRoute</a><nav aria-label="Main"><a class="signin" href="/auth">Sign In</a><a class="book" href="${e(opts.bookHref ?? '/book')}">${e(opts.bookLabel ?? 'Book Now')}</a></nav></div></header><main id="main">${opts.body}</main><footer><div class="wrap"><nav aria-label="Footer"><a href="/">Home</a><a href="/about">About</a><a href="/contact">Contact</a><a href="/for-detailers">For Detailers</a><a href="/privacy">Privacy</a><a href="/terms">Terms</a></nav><p>© ${new Date().getFullYear()} ShineRoute. Mobile car detailing that comes to you.</p></div></footer></body></html>`;
+/** A white-labelled business's page (decision 1318): its own name, logo and colour in place of ShineRoute's. */
+export interface PageBrand {
+  name: string;
+  branding: AppliedBranding;
+  bookHref: string;
+}
+
+function shell(opts: {
+  head: string;
+  body: string;
+  bookHref?: string;
+  bookLabel?: string;
+  brand?: PageBrand;
+}) {
+  const b = opts.brand;
+  const bookLink = `<a class="book" href="${e(opts.bookHref ?? '/book')}">${e(opts.bookLabel ?? 'Book Now')}</a>`;
+  // The business's header: its logo (or nothing) and name on its colour, linking to its booking page; no Sign In.
+  const header = b
+    ? `<header class="top"${b.branding.color ? ` style="background:${e(b.branding.color)};color:${e(b.branding.textColor ?? '#0f172a')}"` : ''}><div class="wrap"><a class="logo" href="${e(b.bookHref)}"${b.branding.color ? ` style="color:inherit"` : ''}>${b.branding.logoUrl ? `<img src="${e(b.branding.logoUrl)}" alt="" height="32" style="height:32px;width:auto">` : ''}${e(b.name)}</a><nav aria-label="Main">${bookLink}</nav></div></header>`
+    : `<header class="top"><div class="wrap"><a class="logo" href="/" aria-label="ShineRoute home">${LOGO_MARK}ShineRoute</a><nav aria-label="Main"><a class="signin" href="/auth">Sign In</a>${bookLink}</nav></div></header>`;
+  const footer = b
+    ? `<footer><div class="wrap"><nav aria-label="Footer"><a href="/privacy">Privacy</a><a href="/terms">Terms</a></nav><p>© ${new Date().getFullYear()} ${e(b.name)}</p></div></footer>`
+    : `<footer><div class="wrap"><nav aria-label="Footer"><a href="/">Home</a><a href="/about">About</a><a href="/contact">Contact</a><a href="/for-detailers">For Detailers</a><a href="/privacy">Privacy</a><a href="/terms">Terms</a></nav><p>© ${new Date().getFullYear()} ShineRoute. Mobile car detailing that comes to you.</p></div></footer>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${CSS}</style>${opts.head}</head><body><a href="#main" class="skip">Skip to content</a>${header}<main id="main">${opts.body}</main>${footer}</body></html>`;
 }
 
 const WHY_DEFAULT = [
@@ -223,7 +246,13 @@ export function renderSeoPage(
     `<section class="band"><div class="wrap"><h2>Ready for a spotless car in ${e(page.city)}?</h2>${ctas}</div></section>`,
   ].join('');
 
-  const html = shell({ head, body, bookHref });
+  const branding = page.business?.branding;
+  const html = shell({
+    head,
+    body,
+    bookHref,
+    ...(branding ? { brand: { name: brand, branding, bookHref } } : {}),
+  });
   return { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
 }
 

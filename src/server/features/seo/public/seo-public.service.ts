@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { AppliedBranding } from '../../../../shared/branding';
 import { businessIsOpen } from '../../../access/closed-businesses';
 import type { Database } from '../../../db/client';
 import { citySeoPages, profiles, type SeoFaqItem, serviceAreas, testimonials } from '../../../db/schema';
 import { ensureBookingSlug } from '../../booking-link/booking-link.service';
+import { appliedBranding } from '../../branding/branding.service';
 import { featuredPhotos } from '../../field/gallery.service';
 import { serviceAreaOf } from '../seo-geo';
 
@@ -36,6 +38,8 @@ export interface PublicPage {
     verified: boolean;
     /** Before/after photos the business features, each with the customer's consent (decision 1244). */
     featuredPhotos: Array<{ id: string; thumbUrl: string; alt: string }>;
+    /** A white-labelled business's look (decision 1318): its logo and colour head the page, no ShineRoute. */
+    branding: AppliedBranding | null;
   } | null;
   /**
    * A platform page's coverage (docs/decisions/0950): whether an active service area lies in the page's area, and the
@@ -165,10 +169,16 @@ async function loadPageBusiness(db: Database, businessId: string): Promise<Publi
       (made) => made.slug,
       () => null,
     ));
+  const branding = await appliedBranding(db, businessId);
   return {
     id: businessId,
     bookingSlug,
-    name: row.businessName?.trim() || `${row.firstName} ${row.lastName}`.trim() || 'Our team',
+    name:
+      branding?.displayName ||
+      row.businessName?.trim() ||
+      `${row.firstName} ${row.lastName}`.trim() ||
+      'Our team',
+    branding,
     phone: row.phone,
     tagline: row.tagline,
     guarantees: row.guarantees,
