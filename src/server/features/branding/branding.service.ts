@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
 import {
   type AppliedBranding,
   BRANDING_TEXT,
@@ -121,6 +122,28 @@ export async function appliedBranding(db: DbOrTx, businessId: string): Promise<A
  */
 export async function customerFacingName(db: DbOrTx, businessId: string, name: string) {
   return (await appliedBranding(db, businessId))?.displayName || name;
+}
+
+/**
+ * A white-labelled business's logo for its PDF documents (decision 1318), as the data URL pdfmake draws (it reads
+ * PNG and JPEG; a WebP logo is converted to PNG). Null without white-label, without a logo, or when the file is gone.
+ */
+export async function pdfLogo(deps: { db: DbOrTx; storage?: FileStorage }, businessId: string) {
+  const [row] = await deps.db
+    .select({
+      plan: profiles.subscriptionTier,
+      key: businessBrandings.storageKey,
+      type: businessBrandings.logoContentType,
+    })
+    .from(businessBrandings)
+    .innerJoin(profiles, eq(profiles.id, businessBrandings.businessId))
+    .where(eq(businessBrandings.businessId, businessId));
+  if (!row?.key || !planIncludes(row.plan, 'white_label')) return null;
+  const file = await deps.storage?.get(row.key);
+  if (!file) return null;
+  const png = row.type === 'image/png' || row.type === 'image/jpeg';
+  const bytes = png ? Buffer.from(file.body) : await sharp(file.body).png().toBuffer();
+  return `data:${png ? row.type : 'image/png'};base64,${bytes.toString('base64')}`;
 }
 
 /** The public logo of an open, white-labelled business: the only file this route serves (404 for anything else). */

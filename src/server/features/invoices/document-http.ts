@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context';
+import { pdfLogo } from '../branding/branding.service';
 import { type DocumentView, documentHtml, documentPdf } from './document-render';
 
 export const documentLineSchema = z.object({
@@ -33,7 +34,9 @@ export async function sendDocument(
 ) {
   c.header('Cache-Control', 'private, no-store');
   if (format === 'pdf') {
-    const pdf = await documentPdf(view);
+    // A white-labelled business's logo, read from its stored file (pdfmake fetches nothing itself).
+    const logo = view.business.branding?.logoUrl ? await pdfLogo(c.var.deps, view.business.id) : null;
+    const pdf = await documentPdf(view, logo);
     c.header('Content-Type', 'application/pdf');
     c.header('Content-Disposition', `attachment; filename="${baseName}.pdf"`);
     return c.body(new Uint8Array(pdf));

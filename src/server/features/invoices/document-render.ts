@@ -1,6 +1,6 @@
 import { html, raw } from 'hono/html';
 import pdfmake from 'pdfmake';
-import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { Content, Margins, TDocumentDefinitions } from 'pdfmake/interfaces';
 import QRCode from 'qrcode';
 import { brandTextOnWhite } from '../../../shared/branding';
 import { formatCents } from '../../../shared/money';
@@ -133,8 +133,11 @@ export async function documentHtml(v: DocumentView): Promise<string> {
   return (await page).toString();
 }
 
-/** The same document as a PDF (pdfmake with the built-in Helvetica; nothing fetched). */
-export async function documentPdf(v: DocumentView): Promise<Buffer> {
+/**
+ * The same document as a PDF (pdfmake with the built-in Helvetica; nothing fetched). `logo`: a white-labelled
+ * business's logo as a PNG or JPEG data URL (branding's pdfLogo), drawn above its name.
+ */
+export async function documentPdf(v: DocumentView, logo: string | null = null): Promise<Buffer> {
   const tz = v.business.timeZone;
   const right = { alignment: 'right' as const };
   const contact = [v.business.address, v.business.phone, v.business.email].filter(Boolean).join('\n');
@@ -146,6 +149,9 @@ export async function documentPdf(v: DocumentView): Promise<Buffer> {
           { text: v.statusLabel, color: '#1e3a8a', bold: true, margin: [0, 4, 0, 0] },
         ],
         [
+          ...(logo
+            ? [{ image: logo, fit: [160, 48] as [number, number], ...right, margin: [0, 0, 0, 4] as Margins }]
+            : []),
           {
             text: v.business.name,
             bold: true,

@@ -26,6 +26,7 @@ export function pricedLines(
 }
 
 export interface DocumentBusiness {
+  id: string;
   name: string;
   /** A white-labelled business's look (decision 1315): its display name is `name` then. */
   branding: AppliedBranding | null;
@@ -54,6 +55,7 @@ export async function documentBusiness(
   const fallback = [row?.firstName, row?.lastName].filter(Boolean).join(' ') || 'ShineRoute detailer';
   const branding = await appliedBranding(db, businessId);
   return {
+    id: businessId,
     name: branding?.displayName || row?.name || fallback,
     branding,
     phone: row?.phone ?? null,
