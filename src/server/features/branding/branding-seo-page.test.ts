@@ -54,6 +54,7 @@ describe('a white-labelled business’s public page', () => {
     expect(html).toContain(`© ${new Date().getFullYear()} Lone Star Shine`);
     expect(html).not.toContain('ShineRoute home');
     expect(html).not.toContain('href="/auth"');
+    expect(html).not.toContain('<a href="/">');
     expect(html).not.toContain('Mobile car detailing that comes to you');
     expect(html).not.toContain(BRANDING_TEXT.poweredBy);
     expect(html).not.toContain('Gulf Coast Gloss');
