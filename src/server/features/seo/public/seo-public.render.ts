@@ -299,15 +299,7 @@ function renderUnservedPage(page: PublicPage, opts: { publicUrl: string }): Rend
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
     itemListElement: [
-      // A white-labelled business's page starts from its own booking page, not ShineRoute's home (decision 1318).
-      page.business?.branding
-        ? {
-            '@type': 'ListItem',
-            position: 1,
-            name: brand,
-            item: `${opts.publicUrl.replace(/\/+$/, '')}${bookHref}`,
-          }
-        : { '@type': 'ListItem', position: 1, name: 'Home', item: `${opts.publicUrl.replace(/\/+$/, '')}/` },
+      { '@type': 'ListItem', position: 1, name: 'Home', item: `${opts.publicUrl.replace(/\/+$/, '')}/` },
       { '@type': 'ListItem', position: 2, name: page.pageTitle, item: url },
     ],
   };
@@ -323,7 +315,7 @@ function renderUnservedPage(page: PublicPage, opts: { publicUrl: string }): Rend
   ).join('');
   const body = [
     '<div class="hero"><div class="wrap">',
-    `<nav aria-label="Breadcrumb" class="crumbs"><ol><li>${page.business?.branding ? `<a href="${e(bookHref)}">${e(brand)}</a>` : '<a href="/">Home</a>'}</li><li aria-current="page">${e(page.pageTitle)}</li></ol></nav>`,
+    `<nav aria-label="Breadcrumb" class="crumbs"><ol><li><a href="/">Home</a></li><li aria-current="page">${e(page.pageTitle)}</li></ol></nav>`,
     `<h1>${e(page.pageTitle)}</h1>`,
     `<p class="serving">Coming soon to ${e(place)}</p>`,
     `<p class="tagline">No detailer on ShineRoute serves ${e(page.city)} yet.</p>`,
