@@ -19,8 +19,12 @@ describe('scripts/database-tests.ts', () => {
   it('leaves out files that import nothing of the server’s database, and CI uses the list for PostgreSQL', () => {
     expect(reachesDatabase('src/shared/money.test.ts')).toBe(false);
     expect(reachesDatabase('scripts/one-way.test.ts')).toBe(false);
-    expect(readFileSync('.ci/run', 'utf8')).toMatch(
-      /npm test -- --project server \$\(npx tsx scripts\/database-tests\.ts\)/,
+    // Through PgBouncer (decision 1348), or straight on PostgreSQL when pgbouncer cannot be installed.
+    const ci = readFileSync('.ci/run', 'utf8');
+    expect(ci).toMatch(/npm run pgbouncer:tests\n/);
+    expect(ci).toMatch(/npm test -- --project server \$\(npx tsx scripts\/database-tests\.ts\)/);
+    expect(readFileSync('deploy/pgbouncer-tests.ts', 'utf8')).toMatch(
+      /serverTestFiles\(\)\.filter\(\(f\) => reachesDatabase\(f\)\)/,
     );
   });
 });
