@@ -120,6 +120,42 @@ export function readImport<F extends string, V>(
   };
 }
 
+type ReadImport<F extends string, V> = ReturnType<typeof readImport<F, V>>;
+
+/** A preview's answer: the mapping used, counts, each bad row's problems and the first good rows (writes nothing). */
+export function importPreviewOf<F extends string, V, S>(
+  { headers, mapping, total, good, bad }: ReadImport<F, V>,
+  existing: { size: number; has(key: string): boolean },
+  sampleOf: (value: V) => S,
+) {
+  return {
+    headers,
+    mapping,
+    total,
+    valid: good.length,
+    existing: existing.size,
+    invalid: bad.length,
+    problems: listedProblems(bad),
+    sample: good.slice(0, 5).map((r) => ({ row: r.row, ...sampleOf(r.value), exists: existing.has(r.key) })),
+  };
+}
+
+/** An import's answer: what it did with the file's rows. */
+export function importReportOf<F extends string, V>(
+  { mapping, total, good, bad }: ReadImport<F, V>,
+  { created, merged }: { created: number; merged: number },
+) {
+  return {
+    mapping,
+    total,
+    created,
+    merged,
+    skipped: good.length - created - merged,
+    invalid: bad.length,
+    problems: listedProblems(bad),
+  };
+}
+
 /** An array parameter for `unnest(...)`: one column of the good rows. */
 export const columnOf = <V>(good: { value: V }[], pick: (v: V) => unknown) =>
   sql.param(good.map((r) => pick(r.value)));

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CustomerImportInput } from '../../../shared/customer-import';
 import { customerImportSchema } from '../../../shared/customer-import';
 import type { Database } from '../../db/client';
-import { columnOf, listedProblems, readImport } from './csv-import';
+import { columnOf, importPreviewOf, importReportOf, readImport } from './csv-import';
 import { customerImportKind, suggestMapping } from './customer-csv';
 import { rowsOf } from './tenancy';
 
@@ -24,27 +24,19 @@ async function existingEmails(db: Database, businessId: string, emails: string[]
 
 /** What an import would do: the mapping used, counts, and each bad row with its problems. Writes nothing. */
 export async function previewCustomerImport(db: Database, businessId: string, input: CustomerImportInput) {
-  const { headers, mapping, total, good, bad } = read(input);
+  const file = read(input);
   const existing = await existingEmails(
     db,
     businessId,
-    good.map((r) => r.key),
+    file.good.map((r) => r.key),
   );
-  return {
-    headers,
-    mapping,
-    total,
-    valid: good.length,
-    existing: existing.size,
-    invalid: bad.length,
-    problems: listedProblems(bad),
-    sample: good.slice(0, 5).map((r) => ({ row: r.row, ...r.value, exists: existing.has(r.key) })),
-  };
+  return importPreviewOf(file, existing, (customer) => customer);
 }
 
 /** Imports the good rows in one transaction; a row whose email the business has is merged or skipped. */
 export async function importCustomers(db: Database, businessId: string, input: CustomerImportInput) {
-  const { mapping, duplicates, total, good, bad } = read(input);
+  const file = read(input);
+  const { duplicates, good } = file;
   const col = (pick: (c: (typeof good)[number]['value']) => string | null) => columnOf(good, pick);
   const onConflict =
     duplicates === 'merge'
@@ -67,14 +59,5 @@ export async function importCustomers(db: Database, businessId: string, input: C
       )
     : [];
   const created = written.filter((r) => r.inserted).length;
-  const merged = written.length - created;
-  return {
-    mapping,
-    total,
-    created,
-    merged,
-    skipped: good.length - written.length,
-    invalid: bad.length,
-    problems: listedProblems(bad),
-  };
+  return importReportOf(file, { created, merged: written.length - created });
 }

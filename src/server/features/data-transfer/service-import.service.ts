@@ -13,7 +13,7 @@ import {
 } from '../../../shared/service-import';
 import { serviceInputSchema } from '../../../shared/services.schemas';
 import type { Database, DbOrTx } from '../../db/client';
-import { columnOf, type ImportKind, listedProblems, readImport } from './csv-import';
+import { columnOf, type ImportKind, importPreviewOf, importReportOf, readImport } from './csv-import';
 import { rowsOf } from './tenancy';
 
 // Services from another tool's CSV (issue 30, decision 1287) through the customers import's machinery (csv-import.ts):
@@ -117,34 +117,24 @@ async function existingServices(db: DbOrTx, businessId: string, names: string[])
 
 /** What an import would do: the mapping used, counts and each bad row with its problems. Writes nothing. */
 export async function previewServiceImport(db: Database, businessId: string, input: ServiceImportInput) {
-  const { headers, mapping, total, good, bad } = read(input);
+  const file = read(input);
   const existing = await existingServices(
     db,
     businessId,
-    good.map((r) => r.key),
+    file.good.map((r) => r.key),
   );
-  return {
-    headers,
-    mapping,
-    total,
-    valid: good.length,
-    existing: existing.size,
-    invalid: bad.length,
-    problems: listedProblems(bad),
-    sample: good.slice(0, 5).map((r) => ({
-      row: r.row,
-      name: r.value.name,
-      basePriceCents: r.value.basePriceCents,
-      durationMinutes: r.value.durationMinutes,
-      exists: existing.has(r.key),
-    })),
-  };
+  return importPreviewOf(file, existing, ({ name, basePriceCents, durationMinutes }) => ({
+    name,
+    basePriceCents,
+    durationMinutes,
+  }));
 }
 
 /** Imports the good rows in one transaction: new names added, existing ones updated (merge) or left (skip). */
 export async function importServices(db: Database, businessId: string, input: ServiceImportInput) {
-  const { mapping, duplicates, total, good, bad } = read(input);
-  const { created, merged } = await db.transaction(async (tx) => {
+  const file = read(input);
+  const { duplicates, good } = file;
+  const written = await db.transaction(async (tx) => {
     const existing = await existingServices(
       tx,
       businessId,
@@ -172,13 +162,5 @@ export async function importServices(db: Database, businessId: string, input: Se
       );
     return { created: fresh.length, merged: known.length };
   });
-  return {
-    mapping,
-    total,
-    created,
-    merged,
-    skipped: good.length - created - merged,
-    invalid: bad.length,
-    problems: listedProblems(bad),
-  };
+  return importReportOf(file, written);
 }
