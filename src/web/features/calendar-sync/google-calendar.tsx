@@ -12,10 +12,10 @@ import {
 } from '../../api/calendar-sync';
 import { useBusinessTimeZone } from '../../api/scheduling';
 import { ConnectionRow } from '../../components/domain/connection-row';
-import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { RemoveDialog } from '../../components/ui/remove-dialog';
 
 /** Google's redirect back lands here with ?google=connected or ?google=failed&message=…: said once, then cleared. */
 function useConnectOutcome() {
@@ -151,9 +151,10 @@ export function GoogleCalendarCard() {
           </>
         )}
       </CardContent>
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
+      <RemoveDialog
+        item={removing}
+        onClose={() => setRemoving(null)}
+        mutation={disconnect}
         title={
           removing?.userId === data?.viewerId
             ? 'Disconnect your Google Calendar?'
@@ -161,17 +162,7 @@ export function GoogleCalendarCard() {
         }
         description="Its busy times stop blocking bookings and new jobs are no longer written to it. Jobs already written stay there."
         confirmLabel="Disconnect"
-        busy={disconnect.isPending}
-        onConfirm={() =>
-          removing &&
-          disconnect.mutate(removing.id, {
-            onSuccess: () => {
-              toast.success('Success', { description: GOOGLE_CALENDAR_TEXT.disconnected });
-              setRemoving(null);
-            },
-            onError: (err) => toast.error('Error', { description: err.message }),
-          })
-        }
+        removedText={GOOGLE_CALENDAR_TEXT.disconnected}
       />
     </Card>
   );

@@ -20,12 +20,12 @@ import {
 import { useBusinessTimeZone } from '../../api/scheduling';
 import { useTeam } from '../../api/team';
 import { ConnectionRow } from '../../components/domain/connection-row';
-import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { RemoveDialog } from '../../components/ui/remove-dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 
 const EMPTY: ExternalCalendarInput = { url: '', userId: undefined };
@@ -154,23 +154,13 @@ export function OtherCalendars() {
           )}
         </section>
       </CardContent>
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
+      <RemoveDialog
+        item={removing}
+        onClose={() => setRemoving(null)}
+        mutation={remove}
         title={`Remove ${removing?.personName ?? 'this'}'s calendar?`}
         description="Its busy times stop blocking bookings. You can connect it again with its address."
-        confirmLabel="Remove"
-        busy={remove.isPending}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              toast.success('Success', { description: EXTERNAL_CALENDARS_TEXT.removed });
-              setRemoving(null);
-            },
-            onError: (err) => toast.error('Error', { description: err.message }),
-          })
-        }
+        removedText={EXTERNAL_CALENDARS_TEXT.removed}
       />
     </Card>
   );

@@ -4,10 +4,10 @@ import { toast } from 'sonner';
 import { SERVICE_AREA_TEXT } from '../../../shared/service-areas';
 import { formatCalendarDate } from '../../../shared/time';
 import { type ServiceArea, useDeleteServiceArea, useToggleServiceArea } from '../../api/service-areas';
-import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/list-states';
+import { RemoveDialog } from '../../components/ui/remove-dialog';
 import { Switch } from '../../components/ui/switch';
 
 const formatDay = (day: string) => formatCalendarDate(day, { weekday: false });
@@ -97,27 +97,18 @@ export function AreaList({ areas, onAdd }: { areas: ServiceArea[]; onAdd: () => 
           </li>
         ))}
       </ul>
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
+      <RemoveDialog
+        item={removing}
+        onClose={() => setRemoving(null)}
+        mutation={del}
         title={SERVICE_AREA_TEXT.deleteConfirm}
         description={
           removing
             ? `${removing.city} ${removing.zipCode} will no longer be offered to customers.`
             : undefined
         }
-        confirmLabel="Remove"
-        busy={del.isPending}
-        onConfirm={() =>
-          removing &&
-          del.mutate(removing.id, {
-            onSuccess: () => {
-              toast.success('Success', { description: SERVICE_AREA_TEXT.removed });
-              setRemoving(null);
-            },
-            onError: (e) => toast.error(SERVICE_AREA_TEXT.removeFailed, { description: e.message }),
-          })
-        }
+        removedText={SERVICE_AREA_TEXT.removed}
+        failureTitle={SERVICE_AREA_TEXT.removeFailed}
       />
     </>
   );

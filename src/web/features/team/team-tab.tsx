@@ -7,13 +7,13 @@ import { formatDate } from '../../../shared/time';
 import { useBilling } from '../../api/billing';
 import { useBusinessTimeZone } from '../../api/scheduling';
 import { useInvite, useRemoveMember, useRevokeInvitation, useTeam } from '../../api/team';
-import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { RemoveDialog } from '../../components/ui/remove-dialog';
 
 const dateText = (iso: string, timeZone: string) =>
   formatDate(iso, timeZone, { weekday: false, year: false });
@@ -161,23 +161,13 @@ export function TeamTab() {
         </section>
       </div>
 
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
+      <RemoveDialog
+        item={removing}
+        onClose={() => setRemoving(null)}
+        mutation={remove}
         title={`Remove ${removing?.name ?? 'member'}?`}
         description="They are signed out at once and lose access to your bookings and customers."
-        confirmLabel="Remove"
-        busy={remove.isPending}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              toast.success('Success', { description: TEAM_TEXT.removed });
-              setRemoving(null);
-            },
-            onError: (err) => toast.error('Error', { description: err.message }),
-          })
-        }
+        removedText={TEAM_TEXT.removed}
       />
     </div>
   );

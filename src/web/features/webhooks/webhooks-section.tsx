@@ -32,6 +32,7 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
 import { Field, InlineField } from '../../components/ui/label';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { RemoveDialog } from '../../components/ui/remove-dialog';
 
 const EMPTY: WebhookEndpointInput = { url: '', events: ['booking.created'] };
 
@@ -136,23 +137,13 @@ export function WebhooksSection() {
         )}
       </section>
 
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
+      <RemoveDialog
+        item={removing}
+        onClose={() => setRemoving(null)}
+        mutation={remove}
         title="Remove this endpoint?"
         description={`${removing?.url ?? ''} receives no more events, and its delivery log is deleted.`}
-        confirmLabel="Remove"
-        busy={remove.isPending}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              toast.success('Success', { description: WEBHOOKS_TEXT.deleted });
-              setRemoving(null);
-            },
-            onError: (err) => toast.error('Error', { description: err.message }),
-          })
-        }
+        removedText={WEBHOOKS_TEXT.deleted}
       />
     </div>
   );
