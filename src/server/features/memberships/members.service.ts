@@ -319,6 +319,30 @@ export async function resumeByOwner(deps: MembershipDeps, businessId: string, id
 }
 
 /**
+ * The member, locked until the transaction ends so that two visits cannot race for one credit, and the credit spent
+ * on this booking if one was. 404 when the business has no such member.
+ */
+async function lockCreditOfBooking(tx: DbOrTx, businessId: string, memberId: string, bookingId: string) {
+  const [member] = await tx
+    .select()
+    .from(planMembers)
+    .where(and(eq(planMembers.businessId, businessId), eq(planMembers.id, memberId)))
+    .for('update');
+  if (!member) throw notFound('This member could not be found');
+  const [spent] = await tx
+    .select({ id: planCreditEntries.id })
+    .from(planCreditEntries)
+    .where(
+      and(
+        eq(planCreditEntries.memberId, memberId),
+        eq(planCreditEntries.bookingId, bookingId),
+        eq(planCreditEntries.kind, 'spend'),
+      ),
+    );
+  return { member, spent };
+}
+
+/**
  * One included visit paid with a credit: under the member's row lock the balance must cover it, and a booking is
  * paid with one credit at most (unique), so two concurrent spends never take the balance below zero nor spend twice.
  */
@@ -326,22 +350,7 @@ export async function spendCredit(db: DbOrTx, businessId: string, memberId: stri
   await assertOwnedIds(db, bookings, businessId, [bookingId], 'This booking could not be found');
   return db.transaction(async (tx) => {
     assertUuid(memberId);
-    const [m] = await tx
-      .select()
-      .from(planMembers)
-      .where(and(eq(planMembers.businessId, businessId), eq(planMembers.id, memberId)))
-      .for('update');
-    if (!m) throw notFound('This member could not be found');
-    const [spent] = await tx
-      .select({ id: planCreditEntries.id })
-      .from(planCreditEntries)
-      .where(
-        and(
-          eq(planCreditEntries.memberId, memberId),
-          eq(planCreditEntries.bookingId, bookingId),
-          eq(planCreditEntries.kind, 'spend'),
-        ),
-      );
+    const { member: m, spent } = await lockCreditOfBooking(tx, businessId, memberId, bookingId);
     if (!spent) {
       if (m.status !== 'active') throw conflict(MEMBERSHIP_TEXT.notActive);
       const balance = await creditBalance(tx, memberId);
@@ -359,22 +368,7 @@ export async function returnCredit(db: DbOrTx, businessId: string, memberId: str
   assertUuid(memberId);
   assertUuid(bookingId, 'This booking could not be found');
   return db.transaction(async (tx) => {
-    const [m] = await tx
-      .select()
-      .from(planMembers)
-      .where(and(eq(planMembers.businessId, businessId), eq(planMembers.id, memberId)))
-      .for('update');
-    if (!m) throw notFound('This member could not be found');
-    const [spent] = await tx
-      .select({ id: planCreditEntries.id })
-      .from(planCreditEntries)
-      .where(
-        and(
-          eq(planCreditEntries.memberId, memberId),
-          eq(planCreditEntries.bookingId, bookingId),
-          eq(planCreditEntries.kind, 'spend'),
-        ),
-      );
+    const { spent } = await lockCreditOfBooking(tx, businessId, memberId, bookingId);
     if (!spent) throw notFound('No credit was spent on this booking');
     await tx
       .insert(planCreditEntries)
