@@ -1,14 +1,15 @@
-import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import ical from 'ical-generator';
 import { tzlib_get_ical_block } from 'timezones-ical-library';
 import { bookingVehicleLines } from '../../../shared/booking-vehicles';
 import type { DbOrTx } from '../../db/client';
-import { bookingAssignments, bookings, customers, profiles, user, userRoles } from '../../db/schema';
+import { profiles, user, userRoles } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
 import { signedToken, signedTokenId } from '../../http/tokens';
 import { getScheduling } from '../bookings/scheduling/scheduling.service';
 import { vehiclesOfBookings } from '../bookings/vehicles/booking-vehicles.service';
+import { calendarJobs } from './calendar-jobs';
 import { calendarFeeds } from './calendar-sync.schema';
 import { type FeedEvent, renderEvents } from './ics-events';
 
@@ -122,38 +123,11 @@ export async function renderFeed(
     .where(eq(profiles.id, feed.businessId));
   const forTechnician = feed.technicianId !== null;
   const since = new Date(now.getTime() - PAST_DAYS * 86_400_000);
-  const base = db
-    .select({
-      id: bookings.id,
-      serviceName: bookings.serviceName,
-      scheduledAt: bookings.scheduledAt,
-      durationMinutes: bookings.durationMinutes,
-      status: bookings.status,
-      address: bookings.locationAddress,
-      sequence: bookings.icalSequence,
-      updatedAt: bookings.updatedAt,
-      firstName: sql<string | null>`coalesce(${bookings.bookerFirstName}, ${customers.firstName})`,
-      phone: sql<string | null>`coalesce(${customers.phone}, ${bookings.bookerPhone})`,
-    })
-    .from(bookings)
-    .leftJoin(
-      customers,
-      and(eq(customers.businessId, bookings.businessId), eq(customers.id, bookings.customerId)),
-    )
-    .$dynamic();
-  const rows = await (feed.technicianId
-    ? base.innerJoin(
-        bookingAssignments,
-        and(
-          eq(bookingAssignments.businessId, bookings.businessId),
-          eq(bookingAssignments.bookingId, bookings.id),
-          eq(bookingAssignments.technicianId, feed.technicianId),
-        ),
-      )
-    : base
-  )
-    .where(and(eq(bookings.businessId, feed.businessId), gte(bookings.scheduledAt, since)))
-    .orderBy(asc(bookings.scheduledAt));
+  const rows = await calendarJobs(db, {
+    businessId: feed.businessId,
+    technicianId: feed.technicianId,
+    since,
+  });
 
   // A booking of several vehicles names each, with its service and add-ons (decision 1325).
   const vehicles = await vehiclesOfBookings(

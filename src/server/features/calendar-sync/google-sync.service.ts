@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt } from 'drizzle-orm';
 import { GOOGLE_CALENDAR_TEXT } from '../../../shared/calendar-sync';
 import { zonedTimeToUtc } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
 import {
-  bookingAssignments,
   bookings,
-  customers,
   externalBusy,
   externalCalendars,
   googleCalendarConnections,
@@ -23,6 +21,7 @@ import {
   GoogleSyncTokenGone,
 } from '../../providers/google-calendar/google-calendar';
 import { getScheduling } from '../bookings/scheduling/scheduling.service';
+import { calendarJobs } from './calendar-jobs';
 
 // Google Calendar two-way (decision 1252), the sync itself: read the connected calendar's busy times into
 // external_busy (full read, then incremental by sync token; a 410 reads it whole again), write ShineRoute's jobs to it
@@ -176,41 +175,12 @@ export async function pullGoogleCalendar(deps: GoogleDeps, conn: Connection, now
 }
 
 /** The jobs a connection's calendar should hold: the business's every job for the owner, a technician's own. */
-async function jobsOf(db: DbOrTx, conn: Connection, now: Date) {
-  const isOwner = conn.userId === conn.businessId;
-  const base = db
-    .select({
-      id: bookings.id,
-      status: bookings.status,
-      serviceName: bookings.serviceName,
-      scheduledAt: bookings.scheduledAt,
-      durationMinutes: bookings.durationMinutes,
-      address: bookings.locationAddress,
-      sequence: bookings.icalSequence,
-      firstName: sql<string | null>`coalesce(${bookings.bookerFirstName}, ${customers.firstName})`,
-      phone: sql<string | null>`coalesce(${customers.phone}, ${bookings.bookerPhone})`,
-    })
-    .from(bookings)
-    .leftJoin(
-      customers,
-      and(eq(customers.businessId, bookings.businessId), eq(customers.id, bookings.customerId)),
-    )
-    .$dynamic();
-  return (
-    isOwner
-      ? base
-      : base.innerJoin(
-          bookingAssignments,
-          and(
-            eq(bookingAssignments.businessId, bookings.businessId),
-            eq(bookingAssignments.bookingId, bookings.id),
-            eq(bookingAssignments.technicianId, conn.userId),
-          ),
-        )
-  ).where(
-    and(eq(bookings.businessId, conn.businessId), gte(bookings.scheduledAt, new Date(now.getTime() - DAY))),
-  );
-}
+const jobsOf = (db: DbOrTx, conn: Connection, now: Date) =>
+  calendarJobs(db, {
+    businessId: conn.businessId,
+    technicianId: conn.userId === conn.businessId ? null : conn.userId,
+    since: new Date(now.getTime() - DAY),
+  });
 
 /**
  * Brings the calendar's copies of the jobs in step: a new job is inserted, a changed one (its calendar SEQUENCE
