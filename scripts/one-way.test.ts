@@ -49,6 +49,12 @@ const RULES: Rule[] = [
     rejects: "export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;');",
   },
   {
+    name: 'a CSV import answers on the routes csvImportRoutes builds (src/server/features/data-transfer/csv-import.routes.ts)',
+    pattern: /path:\s*['"`][^'"`]*\/import(?:\/preview)?['"`]/,
+    allowed: [{ file: 'src/server/features/data-transfer/csv-import.routes.ts', why: 'the factory itself' }],
+    rejects: "  path: '/import/preview',",
+  },
+  {
     name: 'web query keys come from src/web/lib/query-keys.ts, never a literal (decision 1121)',
     pattern: /(?:queryKey:\s*|pagedListOptions\(|useRemote\(|invalidateRemote\()\[\s*['"`]/,
     allowed: [],
