@@ -92,7 +92,7 @@ const RULES: Rule[] = [
       },
       { file: 'src/web/features/outbox/outbox-message-dialog.tsx', why: 'platform admin: every business' },
       {
-        file: 'src/web/features/field/field-data.ts',
+        file: 'src/web/features/field/field-range.ts',
         why: "the field app offline before its first sync: the phone's zone until the jobs bring the business's",
       },
     ],

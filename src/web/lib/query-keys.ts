@@ -4,6 +4,7 @@ import type { CampaignType } from '../../shared/campaigns';
 import type { InvoiceFilter } from '../../shared/invoices.schemas';
 import type { OwnerFilter } from '../../shared/owner-analytics';
 import { bookKeys } from './book-keys';
+import { fieldKeys } from './field-keys';
 
 // Every TanStack Query key of the web app, one factory per API resource (decision 1121). Queries take their key from
 // here through their resource's queryOptions (src/web/api); invalidations name a resource's `all` (everything of it)
@@ -99,17 +100,7 @@ export const queryKeys = {
     day: (date: string) => ['field-board', date] as const,
   },
   /** The technician's field app (issue 26): jobs of a range read online (IndexedDB offline), the outbox, the shift. */
-  field: {
-    all: ['field'] as const,
-    /** Every range's job list, for updating them all at once. */
-    allJobs: ['field', 'jobs'] as const,
-    jobs: (from: string, to: string) => ['field', 'jobs', from, to] as const,
-    job: (id: string) => ['field', 'job', id] as const,
-    outbox: ['field', 'outbox'] as const,
-    /** The photos of a job still on the phone (object URLs of their stored bytes). */
-    localPhotos: (jobId: string) => ['field', 'local-photos', jobId] as const,
-    shift: ['field', 'shift'] as const,
-  },
+  field: fieldKeys,
   inventory: {
     all: ['inventory'] as const,
     items: ['inventory', 'items'] as const,

@@ -1,21 +1,14 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { addDays, calendarDateInZone, viewerTimeZone } from '../../../shared/date-labels';
-import { fetchFieldJob, fetchFieldJobs } from '../../api/field';
+import { calendarDateInZone } from '../../../shared/date-labels';
+import type { ShiftState } from '../../../shared/field';
+import { fetchFieldJob, fetchFieldJobs, fetchShift } from '../../api/field';
 import { ApiError } from '../../lib/api-fetch';
-import { queryKeys } from '../../lib/query-keys';
+import { fieldKeys } from '../../lib/field-keys';
+import { fieldRange, ZONE_KEY } from './field-range';
 import type { LocalJob } from './offline/field-db';
 import { fieldDb, outbox } from './offline/field-sync';
 import { jobView } from './offline/overlay';
-
-/** How far ahead the phone keeps jobs for a day without signal (issue 26). */
-export const DAYS_KEPT = 7;
-const ZONE_KEY = 'shineroute-field-zone';
-
-/** The business's zone, as the last jobs read said (the phone's own until then). */
-export function fieldZone() {
-  return localStorage.getItem(ZONE_KEY) ?? viewerTimeZone();
-}
 
 export const jobDate = (job: { startsAt: string; timeZone: string }) =>
   calendarDateInZone(job.startsAt, job.timeZone);
@@ -80,28 +73,46 @@ async function loadJob(id: string): Promise<LocalJob | null> {
 }
 
 /** The outbox as the screens read it (refreshed on every change, see field-sync.ts). */
+const outboxQuery = {
+  queryKey: fieldKeys.outbox,
+  queryFn: () => outbox.entries(),
+  staleTime: Number.POSITIVE_INFINITY,
+} as const;
+
 export function useOutboxEntries() {
-  return useQuery({
-    queryKey: queryKeys.field.outbox,
-    queryFn: () => outbox.entries(),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(outboxQuery);
 }
+
+const SHIFT_KEY = 'shineroute-field-shift';
+
+/** The shift as the server last said, kept for a day without signal. */
+async function loadShift(): Promise<ShiftState | null> {
+  try {
+    const shift = await fetchShift();
+    localStorage.setItem(SHIFT_KEY, JSON.stringify(shift));
+    return shift;
+  } catch {
+    const kept = localStorage.getItem(SHIFT_KEY);
+    return kept ? (JSON.parse(kept) as ShiftState) : null;
+  }
+}
+
+/** Today's shift (clock in and out); it runs with no network too, from the phone's last copy. */
+export const fieldShiftQuery = {
+  queryKey: fieldKeys.shift,
+  queryFn: loadShift,
+  networkMode: 'always',
+} as const;
 
 export function usePendingCount() {
   const entries = useOutboxEntries().data ?? [];
   return entries.filter((e) => !e.failed).length;
 }
 
-export function fieldRange(zone = fieldZone()) {
-  const today = calendarDateInZone(new Date(), zone);
-  return { today, tomorrow: addDays(today, 1), from: today, to: addDays(today, DAYS_KEPT - 1) };
-}
-
 function fieldJobsQuery() {
   const { from, to } = fieldRange();
   return {
-    queryKey: queryKeys.field.jobs(from, to),
+    queryKey: fieldKeys.jobs(from, to),
     queryFn: () => loadJobs(from, to),
     // Runs with no network too: IndexedDB answers then.
     networkMode: 'always',
@@ -110,14 +121,18 @@ function fieldJobsQuery() {
 }
 
 /**
- * Asked for as the app starts, before its first render: the week's jobs are on their way (and the phone's database
- * opening) while React draws the shell, so Today's list shows one render sooner (the first load's LCP is that list).
+ * Asked for as the app starts, before its first render: Today's reads (the week's jobs, the outbox, the shift) are
+ * on their way (and the phone's database opening), so Today is drawn once, with its list (the first load's LCP), not
+ * as a skeleton first and again as each read comes back (docs/decisions/1330). Resolves when all three have answered.
  */
 export function prefetchFieldJobs(client: QueryClient) {
   void fieldDb.open().catch(() => undefined);
-  void client.prefetchQuery(fieldJobsQuery());
+  return Promise.all([
+    client.prefetchQuery(fieldJobsQuery()),
+    client.prefetchQuery(outboxQuery),
+    client.prefetchQuery(fieldShiftQuery),
+  ]).then(() => undefined);
 }
-
 /** The week's jobs with the unsent actions applied. */
 export function useFieldJobs() {
   const jobs = useQuery(fieldJobsQuery());
@@ -131,7 +146,7 @@ export function useFieldJobs() {
 
 export function useFieldJob(id: string) {
   const job = useQuery({
-    queryKey: queryKeys.field.job(id),
+    queryKey: fieldKeys.job(id),
     queryFn: () => loadJob(id),
     networkMode: 'always',
     staleTime: 30_000,

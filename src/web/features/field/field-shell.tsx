@@ -14,9 +14,19 @@ import { clearFieldData, startFieldSync, syncNow } from './offline/field-sync';
 
 function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  navigator.serviceWorker.register('/sw.js', { scope: '/field' }).catch(() => {
-    // No worker (an old browser, a private window): the app still works online.
-  });
+  const register = () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/field' }).catch(() => {
+      // No worker (an old browser, a private window): the app still works online.
+    });
+  };
+  // Once the page has loaded and the phone is idle: the worker's precache does not compete with Today's first load
+  // for the network and the CPU (docs/decisions/1330).
+  const whenIdle = () =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(register, { timeout: 2000 })
+      : setTimeout(register, 0);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 /** "{n} pending": how many actions wait on this phone; gone when everything is saved. */

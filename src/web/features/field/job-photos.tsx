@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Camera } from 'lucide-react';
 import { useId, useState } from 'react';
-import { queryKeys } from '../../lib/query-keys';
+import { fieldKeys } from '../../lib/field-keys';
 import { notify } from './field-toast';
 import { act, fieldDb } from './offline/field-sync';
 import type { JobView } from './offline/overlay';
@@ -11,7 +11,7 @@ const LABELS = { before: 'Before photos', after: 'After photos' } as const;
 /** Object URLs of the photos still on the phone, for the thumbnails shown before they are uploaded. */
 function useLocalPhotoUrls(jobId: string) {
   return useQuery({
-    queryKey: queryKeys.field.localPhotos(jobId),
+    queryKey: fieldKeys.localPhotos(jobId),
     queryFn: async () => {
       const photos = await fieldDb.photos.where('jobId').equals(jobId).toArray();
       return new Map(photos.map((p) => [p.id, URL.createObjectURL(new Blob([p.bytes], { type: p.type }))]));
@@ -75,7 +75,7 @@ export function PhotoSection({
         const photoId = crypto.randomUUID();
         // The bytes first, then the action that sends them: an entry never points at missing bytes.
         await fieldDb.photos.put({ id: photoId, jobId: job.id, kind, ...photo });
-        await queryClient.invalidateQueries({ queryKey: queryKeys.field.localPhotos(job.id) });
+        await queryClient.invalidateQueries({ queryKey: fieldKeys.localPhotos(job.id) });
         await act({
           kind: 'photo',
           jobId: job.id,

@@ -1,30 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
 import { formatTime } from '../../../shared/date-labels';
-import type { ShiftState } from '../../../shared/field';
-import { fetchShift } from '../../api/field';
-import { queryKeys } from '../../lib/query-keys';
 import { FieldButton } from './field-button';
-import { fieldZone, useOutboxEntries } from './field-data';
+import { fieldShiftQuery, useOutboxEntries } from './field-data';
+import { fieldZone } from './field-range';
 import { act } from './offline/field-sync';
-
-const SHIFT_KEY = 'shineroute-field-shift';
-
-/** The shift as the server last said, kept for a day without signal. */
-async function loadShift(): Promise<ShiftState | null> {
-  try {
-    const shift = await fetchShift();
-    localStorage.setItem(SHIFT_KEY, JSON.stringify(shift));
-    return shift;
-  } catch {
-    const kept = localStorage.getItem(SHIFT_KEY);
-    return kept ? (JSON.parse(kept) as ShiftState) : null;
-  }
-}
 
 /** Clock in and out of the day's shift (timesheets); offline, the tap waits in the outbox like every action. */
 export function ShiftClock() {
-  const shift = useQuery({ queryKey: queryKeys.field.shift, queryFn: loadShift, networkMode: 'always' });
+  const shift = useQuery(fieldShiftQuery);
   const entries = useOutboxEntries().data ?? [];
   const lastPending = entries
     .filter((e) => e.action.kind === 'clock_in' || e.action.kind === 'clock_out')

@@ -1,4 +1,4 @@
-import { queryKeys } from '../../../lib/query-keys';
+import { fieldKeys } from '../../../lib/field-keys';
 import { fieldQueryClient as queryClient } from '../field-query-client';
 import { applySent } from './apply-sent';
 import { dexieOutboxStore, FieldDb, type LocalJob } from './field-db';
@@ -12,7 +12,7 @@ import { createOutbox, type FlushReport, type OutboxAction } from './outbox';
 export const fieldDb = new FieldDb();
 
 const onChange = () => {
-  void queryClient.invalidateQueries({ queryKey: queryKeys.field.outbox });
+  void queryClient.invalidateQueries({ queryKey: fieldKeys.outbox });
 };
 
 /**
@@ -23,8 +23,8 @@ async function showApplied(jobId: string | null | undefined) {
   if (!jobId) return;
   const job = await fieldDb.jobs.get(jobId);
   if (!job) return;
-  queryClient.setQueryData<LocalJob | null>(queryKeys.field.job(jobId), (old) => (old ? job : old));
-  queryClient.setQueriesData<LocalJob[]>({ queryKey: queryKeys.field.allJobs }, (old) =>
+  queryClient.setQueryData<LocalJob | null>(fieldKeys.job(jobId), (old) => (old ? job : old));
+  queryClient.setQueriesData<LocalJob[]>({ queryKey: fieldKeys.allJobs }, (old) =>
     old?.map((j) => (j.id === jobId ? job : j)),
   );
 }
@@ -55,7 +55,7 @@ export async function syncNow(): Promise<FlushReport> {
   const report = navigator.locks
     ? await navigator.locks.request('shineroute-field-outbox', flush)
     : await flush();
-  if (report.sent > 0) await queryClient.invalidateQueries({ queryKey: queryKeys.field.all });
+  if (report.sent > 0) await queryClient.invalidateQueries({ queryKey: fieldKeys.all });
   return report;
 }
 
