@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createWaitlistEntry } from '../../db/factories';
-import { contactMessages, emailWaitlist, messageSends } from '../../db/schema';
+import { bookings, contactMessages, emailWaitlist, messageSends } from '../../db/schema';
 import type { Mailer } from '../../providers/mail/mailer';
 import { PDF_BYTES } from '../../test/files';
 import { createTestContext } from '../../test/harness';
+import { bookingForm } from '../bookings/book/booking.fixtures';
 import { sendLaunchEmails } from '../service-areas/launch-emails.job';
 import { PLATFORM_EMAIL_JOB, queuePlatformEmail } from './platform-email';
 
@@ -216,5 +217,68 @@ describe("the waitlist's launch emails", () => {
     expect(await platformJobs('launch:')).toHaveLength(3);
     const waiters = await t.db.select().from(emailWaitlist).where(eq(emailWaitlist.zipCode, zip));
     expect(waiters.every((w) => w.notified && w.notifiedAt)).toBe(true);
+  });
+});
+
+describe("a platform lead's emails", () => {
+  it('are jobs written with the lead: a failing provider loses neither, and each is sent exactly once', async () => {
+    const services = (await (await t.request('/api/booking/options?zip=59003')).json()).services;
+    const email = 'lead@platform-lead-outbox.test';
+    const mailer = t.deps.mailer;
+    const failed: string[] = [];
+    // The provider is down for the lead's two emails: the customer's confirmation and the notice to support.
+    t.deps.mailer = {
+      transport: mailer.transport,
+      send: (m, o) => {
+        const forLead = m.to === email || (m.to === 'support@test.local' && m.subject?.includes('59003'));
+        if (forLead && !failed.includes(m.to)) {
+          failed.push(m.to);
+          return Promise.reject(new Killed('provider down'));
+        }
+        return mailer.send(m, o);
+      },
+    } satisfies Mailer;
+    try {
+      const created = await t.request('/api/booking/create-payment', {
+        method: 'POST',
+        json: bookingForm({ serviceId: services[0].id, zip: '59003', email }),
+      });
+      expect(created.status, await created.clone().text()).toBe(200);
+      const { sessionId, url } = await created.json();
+      expect((await t.request(`${new URL(url).pathname}/pay`, { method: 'POST' })).status).toBe(303);
+      const complete = () =>
+        t.request('/api/booking/complete-booking', { method: 'POST', json: { sessionId } });
+      const res = await complete();
+      expect(res.status, await res.clone().text()).toBe(200);
+      const leadId = (await res.json()).booking.id as string;
+      const [lead] = await t.db.select().from(bookings).where(eq(bookings.id, leadId));
+      expect(lead?.businessId).toBeNull();
+      // Both emails are jobs of the lead; the provider's failure left them to retry, not lost.
+      const jobsOfLead = () => platformJobs(`platform-lead:${leadId}:`);
+      const retrying = await eventually(
+        jobsOfLead,
+        (j) => j.length === 2 && j.every((x) => x.state === 'retry'),
+      );
+      expect(retrying.map((j) => j.to).sort()).toEqual([email, 'support@test.local']);
+      expect(failed.sort()).toEqual([email, 'support@test.local']);
+      expect(await t.emailsTo(email)).toEqual([]);
+      // The retry is due (instead of 30 s from now): the queue sends each once.
+      await t.handle.query(
+        "update pgboss.job set start_after = now() where name = $1 and data->>'key' like $2",
+        [PLATFORM_EMAIL_JOB, `platform-lead:${leadId}:%`],
+      );
+      const done = await eventually(jobsOfLead, (j) => j.every((x) => x.state === 'completed'));
+      expect(done.map((j) => j.state)).toEqual(['completed', 'completed']);
+      // The customer's retry of the completion writes no more jobs and sends nothing again.
+      expect((await complete()).status).toBe(200);
+      expect(await jobsOfLead()).toHaveLength(2);
+      expect(await t.emailsTo(email)).toHaveLength(1);
+      const notices = (await t.emailsTo('support@test.local')).filter((m) =>
+        m.subject?.startsWith('New platform lead:'),
+      );
+      expect(notices.filter((m) => m.subject?.includes('59003'))).toHaveLength(1);
+    } finally {
+      t.deps.mailer = mailer;
+    }
   });
 });

@@ -15,10 +15,10 @@ import {
   queueTransactionalEmail,
 } from '../../campaigns/automations/message-queue';
 import { blockedPhones } from '../../campaigns/consent.service';
+import { queuePlatformEmail } from '../../campaigns/platform-email';
 import { findPublicBusiness } from './booking-options.service';
 
 type Checkout = typeof checkoutSessions.$inferSelect;
-type MailDeps = Pick<AppDeps, 'db' | 'mailer' | 'supportEmail'>;
 
 function vehicleText(c: Checkout) {
   const label = [c.vehicleColor, c.vehicleYear, c.vehicleMake, c.vehicleModel].filter(Boolean).join(' ');
@@ -156,27 +156,50 @@ export async function pendingBookingMessages(db: DbOrTx, bookingId: string) {
   return rows.map((r) => r.id);
 }
 
-/** A platform lead (no business yet): the customer's confirmation and the notice to support, sent at once. */
-export async function sendPlatformLeadEmails(deps: MailDeps, c: Checkout, bookingId: string) {
-  await deps.mailer.send({
-    to: c.email,
-    ...(await renderEmail(
-      'booking-confirmation',
-      {
-        ...details(c),
-        firstName: c.firstName,
-        businessName: 'ShineRoute',
-        contact: null,
-        manageLink: null,
-        reference: bookingId.slice(0, 8).toUpperCase(),
-      },
-      { platformLead: true },
-    )),
+/**
+ * A platform lead (no business yet): the customer's confirmation and the notice to support, written as platform
+ * email jobs in the booking's transaction (decision 1336; no business owns them, so no message rows): they exist
+ * exactly when the lead does, and a provider outage or a process killed after the commit leaves them to the queue.
+ * Returns what to run after the commit (the direct sends when there is no queue).
+ */
+export async function queuePlatformLeadEmails(
+  deps: Pick<AppDeps, 'mailer' | 'supportEmail' | 'jobs'>,
+  tx: DbOrTx,
+  c: Checkout,
+  bookingId: string,
+): Promise<() => Promise<void>> {
+  const confirmation = await renderEmail(
+    'booking-confirmation',
+    {
+      ...details(c),
+      firstName: c.firstName,
+      businessName: 'ShineRoute',
+      contact: null,
+      manageLink: null,
+      reference: bookingId.slice(0, 8).toUpperCase(),
+    },
+    { platformLead: true },
+  );
+  const notice = await renderEmail('platform-lead', {
+    ...details(c),
+    customer: customerOf(c),
+    zipCode: c.zipCode,
   });
-  await deps.mailer.send({
-    to: deps.supportEmail,
-    ...(await renderEmail('platform-lead', { ...details(c), customer: customerOf(c), zipCode: c.zipCode })),
-  });
+  const sends = [
+    await queuePlatformEmail(
+      deps,
+      { to: c.email, ...confirmation },
+      { key: `platform-lead:${bookingId}:confirmation`, tx },
+    ),
+    await queuePlatformEmail(
+      deps,
+      { to: deps.supportEmail, ...notice },
+      { key: `platform-lead:${bookingId}:support`, tx },
+    ),
+  ];
+  return async () => {
+    for (const send of sends) await send();
+  };
 }
 
 /**

@@ -46,8 +46,8 @@ import { priceExtraVehicles, recordBookingVehicles } from '../vehicles/booking-v
 import {
   pendingBookingMessages,
   queueBookingMessages,
+  queuePlatformLeadEmails,
   queueSlotLostEmail,
-  sendPlatformLeadEmails,
 } from './booking-emails';
 import { findActiveService, findPublicBusiness, leadServices } from './booking-options.service';
 
@@ -351,12 +351,19 @@ export async function cancelTestCheckout(deps: Pick<AppDeps, 'db' | 'publicUrl'>
 }
 
 type CompletionOutcome =
-  | { kind: 'booked'; bookingId: string; created: boolean; messageIds?: string[] }
+  | {
+      kind: 'booked';
+      bookingId: string;
+      created: boolean;
+      messageIds?: string[];
+      /** A platform lead's emails when there is no queue to write them to (decision 1336). */
+      afterCommit?: () => Promise<void>;
+    }
   | { kind: 'slot-taken' };
 
 /** Inside one transaction: the customer, the vehicle and the booking, exactly once per checkout session. */
 async function bookOnce(
-  deps: Pick<AppDeps, 'db' | 'publicUrl'>,
+  deps: Pick<AppDeps, 'db' | 'publicUrl' | 'mailer' | 'supportEmail' | 'jobs'>,
   checkoutId: string,
   paymentReference: string | null,
   geo?: GeoProviders,
@@ -517,7 +524,10 @@ async function bookOnce(
       created && row.businessId
         ? await queueBookingMessages(deps, tx, { ...row, businessId: row.businessId }, bookingId, customerId)
         : [];
-    return { kind: 'booked', bookingId, created, messageIds };
+    // A platform lead's emails are jobs written with the lead (decision 1336).
+    const afterCommit =
+      created && !row.businessId ? await queuePlatformLeadEmails(deps, tx, row, bookingId) : undefined;
+    return { kind: 'booked', bookingId, created, messageIds, afterCommit };
   });
 }
 
@@ -628,6 +638,7 @@ export async function completeBooking(
     | 'sms'
     | 'messageRetryDelaysMs'
     | 'geo'
+    | 'jobs'
   >,
   sessionId: string,
 ) {
@@ -685,10 +696,9 @@ export async function completeBooking(
       deps,
       outcome.created ? (outcome.messageIds ?? []) : await pendingBookingMessages(db, outcome.bookingId),
     );
-  } else if (outcome.created) {
-    await sendPlatformLeadEmails(deps, row, outcome.bookingId).catch((err) =>
-      console.warn('Could not send booking emails', err),
-    );
+  } else if (outcome.afterCommit) {
+    // Without a queue only (API tests, scripts): the direct sends, after the commit.
+    await outcome.afterCommit().catch((err) => console.warn('Could not send booking emails', err));
   }
   return bookingSummary(db, outcome.bookingId);
 }
