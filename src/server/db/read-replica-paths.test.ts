@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookableBusiness, bookingForm } from '../features/bookings/book/booking.fixtures';
 import { createTestContext, openTestDatabase } from '../test/harness';
-import { createSeoPage, updateProfile } from './factories';
+import { createSeoPage, grantRole, updateProfile } from './factories';
 
 // Which paths read from DATABASE_READ_URL (decisions 1293, 1322). The "replica" here is a second, empty database:
 // a path that reads from it sees nothing of the business; a path on the primary sees everything. (The streaming
@@ -46,12 +46,31 @@ async function busyBusiness() {
       })
     ).status,
   ).toBe(201);
+  // A technician's shift of two hours ending an hour ago: a row of the timesheets CSV.
+  const tech = await t.signUp();
+  await grantRole(t.db, tech.userId, 'technician', owner.userId);
+  for (const [path, hoursAgo] of [
+    ['/api/field/shift/clock-in', 3],
+    ['/api/field/shift/clock-out', 1],
+  ] as const) {
+    const res = await t.request(path, {
+      method: 'POST',
+      cookie: tech.cookie,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      json: { deviceTime: new Date(Date.now() - hoursAgo * 3_600_000).toISOString() },
+    });
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+  }
   const slug = `replica-${owner.userId.slice(0, 8)}-austin-tx`;
   await updateProfile(t.db, owner.userId, { verificationStatus: 'verified' });
   await createSeoPage(t.db, { businessId: owner.userId, slug, city: 'Austin', state: 'TX' });
   return { owner, email, bookingId: done.booking.id as string, slug };
 }
 
+const isoDay = (daysFromNow: number) =>
+  new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
+/** The days around today, whatever the business's zone: the shift above falls in them. */
+const WEEK = `from=${isoDay(-3)}&to=${isoDay(3)}`;
 const get = (path: string, cookie?: string) => t.request(path, cookie ? { cookie } : {});
 const csvLines = async (res: Response) => {
   expect(res.status, await res.clone().text()).toBe(200);
@@ -59,11 +78,12 @@ const csvLines = async (res: Response) => {
 };
 
 describe('lag-tolerant reads go to the read replica; writes and read-your-own-write paths stay on the primary', () => {
-  it('exports, the message log and the sitemap read the replica', async () => {
+  it('exports (customers, ledger, timesheets), the message log and the sitemap read the replica', async () => {
     const { owner, slug } = await busyBusiness();
     const paths = async () => ({
       customersCsv: await csvLines(await get('/api/customers/export.csv', owner.cookie)),
       ledgerCsv: await csvLines(await get('/api/payouts/ledger.csv', owner.cookie)),
+      timesheetsCsv: await csvLines(await get(`/api/timesheets/export.csv?${WEEK}`, owner.cookie)),
       messageLog: ((await (await get('/api/automations/log', owner.cookie)).json()).items as unknown[])
         .length,
       sitemapHasPage: (await (await get('/sitemap.xml')).text()).includes(`/seo/${slug}<`),
@@ -72,6 +92,7 @@ describe('lag-tolerant reads go to the read replica; writes and read-your-own-wr
     const primary = await paths();
     expect(primary.customersCsv).toBeGreaterThan(1);
     expect(primary.ledgerCsv).toBeGreaterThan(1);
+    expect(primary.timesheetsCsv).toBeGreaterThan(1);
     expect(primary.messageLog).toBeGreaterThan(0);
     expect(primary.sitemapHasPage).toBe(true);
 
@@ -80,6 +101,7 @@ describe('lag-tolerant reads go to the read replica; writes and read-your-own-wr
     expect(await withReplica(paths)).toEqual({
       customersCsv: 1,
       ledgerCsv: 1,
+      timesheetsCsv: 1,
       messageLog: 0,
       sitemapHasPage: false,
     });
