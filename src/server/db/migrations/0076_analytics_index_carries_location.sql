@@ -1,0 +1,2 @@
+DROP INDEX "bookings_completed_customer_idx";--> statement-breakpoint
+CREATE INDEX "bookings_completed_customer_idx" ON "bookings" USING btree ("business_id","customer_id","scheduled_at","location_id") WHERE "bookings"."status" = 'completed';
