@@ -36,8 +36,10 @@
 //   I. Calendar sync (scripts/bench-calendar.ts): the slots of a busy day with other calendars (goal < 30 ms) and a
 //      feed of 2,000 events (goal < 200 ms), in process on a fresh PGlite. Only with --only=calendar.
 //   O. Routes (scripts/bench-routes.ts): Optimize's solver call on a 60-job, 6-technician day (goal < 1 s), and the Routes screen's API answers for that day (goal < 1.5 s). --only=routes.
-//   C. Cluster (scripts/bench-cluster.ts): owner reads through HAProxy at 1, 2 and 3 instances on one PostgreSQL
-//      (--only=cluster, --cluster-port=4207: HAProxy there, instances on the ports after it).
+//   C. Cluster (scripts/bench-cluster.ts): a booking-heavy mix (customers booking through /book's requests, a few
+//      owner readers) through HAProxy at 1, 2 and 3 instances on one PostgreSQL (--only=cluster, --cluster-port=4207:
+//      HAProxy there, instances on the ports after it; --cluster-bookers=12 --cluster-readers=4
+//      --cluster-businesses=6 --cluster-instances=1,2,3; a smoke run: --duration=2 --cluster-instances=1).
 //
 // Parts: --only=api,cluster,scale,lighthouse,seo,routing,routes,field-web,field-photo,field,analytics,calendar (any of them, comma-separated; default api,scale,lighthouse,seo,routing,field). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
 // embedded database lives in a temporary folder (or, with BENCH_DATABASE_URL=postgres://…/postgres, in a fresh
@@ -471,7 +473,15 @@ async function main() {
       }
     }
     if (parts.has('cluster'))
-      await clusterFigures({ port: Number(args['cluster-port'] ?? 4207), durationSeconds: DURATION, report });
+      await clusterFigures({
+        port: Number(args['cluster-port'] ?? 4207),
+        durationSeconds: DURATION,
+        report,
+        bookers: args['cluster-bookers'] ? Number(args['cluster-bookers']) : undefined,
+        readers: args['cluster-readers'] ? Number(args['cluster-readers']) : undefined,
+        businesses: args['cluster-businesses'] ? Number(args['cluster-businesses']) : undefined,
+        instances: args['cluster-instances'] ? String(args['cluster-instances']).split(',').map(Number) : undefined,
+      });
     if (parts.has('scale')) await scale();
     if (parts.has('analytics')) await analyticsPart();
     if (parts.has('calendar')) await calendarFigures(report);
