@@ -199,7 +199,7 @@ export async function clusterFigures(opts: {
         .getSetCookie()
         .map((c) => c.split(';')[0])
         .join('; ');
-      const businesses = [];
+      const businesses: Array<{ businessId: string; serviceId: string }> = [];
       for (let i = 0; i < (opts.businesses ?? 6); i++)
         businesses.push(await newBusiness(cluster.url, i, cluster.databaseUrl));
       const mix: Mix = { requests: [], bookings: [], non2xx: 0, taken: 0, errors: 0 };
