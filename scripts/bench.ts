@@ -480,7 +480,9 @@ async function main() {
         bookers: args['cluster-bookers'] ? Number(args['cluster-bookers']) : undefined,
         readers: args['cluster-readers'] ? Number(args['cluster-readers']) : undefined,
         businesses: args['cluster-businesses'] ? Number(args['cluster-businesses']) : undefined,
-        instances: args['cluster-instances'] ? String(args['cluster-instances']).split(',').map(Number) : undefined,
+        instances: args['cluster-instances']
+          ? String(args['cluster-instances']).split(',').map(Number)
+          : undefined,
       });
     if (parts.has('scale')) await scale();
     if (parts.has('analytics')) await analyticsPart();
