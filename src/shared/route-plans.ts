@@ -32,6 +32,8 @@ export const ROUTES_TEXT = {
   outsideWindowRefused:
     "This plan has arrivals outside the customer's booked window. Allow it to apply the plan anyway.",
   allowOutsideWindow: 'Allow arrivals outside the booked window',
+  elsewhereOverlap:
+    'This plan puts a technician on a job at the same time as their job at another location. Press Optimize again.',
 } as const;
 
 /** A booked arrival window: the booked time and the hour after it (decision 1216). */

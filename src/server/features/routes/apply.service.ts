@@ -6,7 +6,7 @@ import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { notifyArrivalChanged } from './arrival-notice';
 import type { StoredPlan } from './proposal.service';
-import { fingerprintOf, loadDay } from './route-day.service';
+import { fingerprintOf, loadDay, overlaps } from './route-day.service';
 
 // Apply (decision 1216): a plan is claimed by the statement that marks it applied, so two applications at once
 // apply it once (the second waits on the row and finds it applied). The day must be as it was when the plan was
@@ -45,6 +45,18 @@ export async function applyPlan(
     if (plan.outsideWindow?.length && !options.allowOutsideWindow)
       throw conflict(ROUTES_TEXT.outsideWindowRefused);
     const jobs = new Map(day.jobs.map((j) => [j.bookingId, j]));
+    // A technician's jobs at the business's other locations that day are where they are (decision 1333): a plan that
+    // puts them on a job of this one at the same time is refused, whoever made it; the claim rolls back.
+    for (const t of plan.technicians)
+      for (const s of t.stops) {
+        const job = jobs.get(s.bookingId);
+        const at = new Date(s.arrivalAt);
+        if (
+          job &&
+          day.elsewhere.some((e) => e.technicianId === t.technicianId && overlaps(job, at, e, e.arrivalAt))
+        )
+          throw conflict(ROUTES_TEXT.elsewhereOverlap);
+      }
     const team = new Set(day.technicians.map((t) => t.id));
     let reassigned = 0;
     let reordered = 0;

@@ -15,9 +15,17 @@ import { solveInWorker } from '../../routing/solve-in-worker';
 import type { RoutingJob, RoutingProblem, RoutingVehicle } from '../../routing/types';
 import { backfillCoordinates } from './coordinates.service';
 import { type PlannedTechnician, storeProposal } from './proposal.service';
-import { currentRoutes, type Day, type DayJob, dayCentre, loadDay, ownBookingIds } from './route-day.service';
+import {
+  currentRoutes,
+  type Day,
+  type DayJob,
+  dayCentre,
+  loadDay,
+  overlaps,
+  ownBookingIds,
+} from './route-day.service';
 
-// Optimize (decision 1216): the day's jobs with points become a vehicle-routing problem in minutes from the day's
+// Optimize (decisions 1216, 1333): the day's jobs with points become a vehicle-routing problem in minutes from the day's
 // local midnight — each job's booked window (the booked time and the hour after, widened only by the owner's say),
 // its duration, its locks; each technician's shift and start/end points — solved in the routing worker thread.
 
@@ -36,7 +44,7 @@ export async function loadPlacedDay(
   locationId: string | null = null,
 ): Promise<Day> {
   const day = await loadDay(deps.db, businessId, date, locationId);
-  const missing = day.jobs.filter((j) => !j.point).map((j) => j.bookingId);
+  const missing = [...day.jobs, ...day.elsewhere].filter((j) => !j.point).map((j) => j.bookingId);
   if (missing.length === 0) return day;
   const filled = await backfillCoordinates(deps.db, deps.geo.geocoder, { businessId, bookingIds: missing });
   return filled.bookings > 0 ? loadDay(deps.db, businessId, date, locationId) : day;
@@ -120,27 +128,48 @@ export async function optimizeDay(
           : undefined,
     });
   }
+  // The technicians' jobs at the business's other locations that day (decision 1333): stops locked to them and to
+  // their time, so that the plan drives to and from them and never books over them; they are not part of the plan.
+  const elsewhere = new Map<string, DayJob>();
+  for (const j of day.elsewhere) {
+    const id = `elsewhere:${j.bookingId}`;
+    elsewhere.set(id, j);
+    points.push(j.point ?? centre);
+    jobs.push({
+      id,
+      location: points.length - 1,
+      service: j.durationMinutes,
+      lock: { vehicleId: j.technicianId!, start: minutesOf(j.arrivalAt) },
+    });
+  }
   const durations = await travel.matrix(points);
   const problem: RoutingProblem = { jobs, vehicles, durations };
   const solution = await solveInWorker(problem, { timeLimitMs: OPTIMIZE_TIME_LIMIT_MS, seed: 1 });
 
   const planned: PlannedTechnician[] = day.technicians.map((t) => {
     const route = solution.routes.find((r) => r.vehicleId === t.id);
-    const stops = (route?.stops ?? []).map((s) => {
-      const job = byId.get(s.jobId)!;
-      const window = jobs.find((x) => x.id === s.jobId)!;
-      // Whole minutes, never outside the job's window (times are booked on whole minutes).
-      const lo = window.lock?.start ?? window.window?.start ?? s.start;
-      const hi = window.lock?.start ?? window.window?.end ?? s.start;
-      return { job, at: instantOf(Math.min(hi, Math.max(lo, Math.round(s.start)))) };
-    });
+    const stops = (route?.stops ?? [])
+      .filter((s) => !elsewhere.has(s.jobId))
+      .map((s) => {
+        const job = byId.get(s.jobId)!;
+        const window = jobs.find((x) => x.id === s.jobId)!;
+        // Whole minutes, never outside the job's window (times are booked on whole minutes).
+        const lo = window.lock?.start ?? window.window?.start ?? s.start;
+        const hi = window.lock?.start ?? window.window?.end ?? s.start;
+        return { job, at: instantOf(Math.min(hi, Math.max(lo, Math.round(s.start)))) };
+      });
     const lunch = route?.break
       ? { start: instantOf(route.break.start), end: instantOf(route.break.end) }
       : null;
-    return { technician: t, stops, lunch };
+    // Should the solver have had to leave one of this technician's jobs elsewhere out (a day already booked over
+    // itself there), no job of this plan may still land on it: such a job stays as it is.
+    const busy = day.elsewhere.filter((j) => j.technicianId === t.id);
+    const free = stops.filter((s) => !busy.some((b) => overlaps(s.job, s.at, b, b.arrivalAt)));
+    for (const s of stops) if (!free.includes(s)) kept.push(s.job.bookingId);
+    return { technician: t, stops: free, lunch };
   });
   return storeProposal(deps, who, day, before.totals.driveMinutes, planned, {
-    kept: [...kept, ...solution.unassigned],
+    kept: [...kept, ...solution.unassigned.filter((id) => !elsewhere.has(id))],
     unassigned: [],
     // The solver keeps every arrival inside its window (widened only by the owner's say).
     outsideWindow: [],

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import {
   ARRIVAL_WINDOW_MINUTES,
   type DayRoutes,
@@ -69,10 +69,33 @@ export interface Day {
   technicians: DayTechnician[];
   soloOwner: boolean;
   jobs: DayJob[];
+  /**
+   * A location's day (decision 1333): the jobs its technicians have at the business's other locations that day. They
+   * are fixed, immovable stops of those technicians' days when solving, and Apply re-checks them.
+   */
+  elsewhere: DayJob[];
   tuning: { circuity: number; speedPercent: number; calibration: number | null };
   /** Services only the technicians listed for them may do. */
   specialist: Set<string>;
 }
+
+const dayJobColumns = {
+  id: bookings.id,
+  technicianId: bookingAssignments.technicianId,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  bookerFirstName: bookings.bookerFirstName,
+  bookerLastName: bookings.bookerLastName,
+  serviceName: bookings.serviceName,
+  address: bookings.locationAddress,
+  status: bookings.status,
+  lat: bookings.latitude,
+  lng: bookings.longitude,
+  scheduledAt: bookings.scheduledAt,
+  plannedArrivalAt: bookings.plannedArrivalAt,
+  durationMinutes: bookings.durationMinutes,
+  serviceId: bookings.serviceId,
+};
 
 const pointOf = (lat: number | null, lng: number | null): Point | null =>
   lat === null || lng === null ? null : { lat, lng };
@@ -149,23 +172,7 @@ export async function loadDay(
   );
 
   const rows = await db
-    .select({
-      id: bookings.id,
-      technicianId: bookingAssignments.technicianId,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      bookerFirstName: bookings.bookerFirstName,
-      bookerLastName: bookings.bookerLastName,
-      serviceName: bookings.serviceName,
-      address: bookings.locationAddress,
-      status: bookings.status,
-      lat: bookings.latitude,
-      lng: bookings.longitude,
-      scheduledAt: bookings.scheduledAt,
-      plannedArrivalAt: bookings.plannedArrivalAt,
-      durationMinutes: bookings.durationMinutes,
-      serviceId: bookings.serviceId,
-    })
+    .select(dayJobColumns)
     .from(bookings)
     .leftJoin(customers, eq(customers.id, bookings.customerId))
     .leftJoin(bookingAssignments, eq(bookingAssignments.bookingId, bookings.id))
@@ -199,7 +206,7 @@ export async function loadDay(
           skills: m.skills ?? [],
         }));
   const known = new Set(technicians.map((t) => t.id));
-  const jobs: DayJob[] = rows.map((r) => ({
+  const dayJobOf = (r: (typeof rows)[number]): DayJob => ({
     bookingId: r.id,
     // A job assigned to someone no longer on the team is the owner's to place again.
     technicianId: soloOwner
@@ -218,7 +225,29 @@ export async function loadDay(
     arrivalAt: r.plannedArrivalAt ?? r.scheduledAt,
     durationMinutes: r.durationMinutes,
     serviceId: r.serviceId,
-  }));
+  });
+  const jobs = rows.map(dayJobOf);
+  const elsewhere =
+    location && !soloOwner && known.size > 0
+      ? (
+          await db
+            .select(dayJobColumns)
+            .from(bookings)
+            .leftJoin(customers, eq(customers.id, bookings.customerId))
+            .innerJoin(bookingAssignments, eq(bookingAssignments.bookingId, bookings.id))
+            .where(
+              and(
+                eq(bookings.businessId, businessId),
+                gte(bookings.scheduledAt, dayStart),
+                lt(bookings.scheduledAt, dayEnd),
+                notInArray(bookings.status, [...OFF_ROAD]),
+                or(isNull(bookings.locationId), ne(bookings.locationId, location.id)),
+                inArray(bookingAssignments.technicianId, [...known]),
+              ),
+            )
+            .orderBy(sql`coalesce(${bookings.plannedArrivalAt}, ${bookings.scheduledAt})`, asc(bookings.id))
+        ).map(dayJobOf)
+      : [];
   return {
     date,
     locationId: location?.id ?? null,
@@ -228,6 +257,7 @@ export async function loadDay(
     technicians,
     soloOwner,
     jobs,
+    elsewhere,
     tuning: {
       circuity: profile.circuity,
       speedPercent: profile.speedPercent,
@@ -245,6 +275,11 @@ export function fingerprintOf(day: Day): string {
         `${j.bookingId}|${j.technicianId ?? '-'}|${j.scheduledAt.toISOString()}|${j.arrivalAt.toISOString()}|${j.status}|${j.point ? `${j.point.lat},${j.point.lng}` : '-'}`,
     )
     .sort();
+  // A location's plan is made around its technicians' jobs elsewhere: a plan made before they moved is refused.
+  for (const j of day.elsewhere)
+    parts.push(
+      `elsewhere|${j.bookingId}|${j.technicianId}|${j.arrivalAt.toISOString()}|${j.durationMinutes}|${j.status}`,
+    );
   return createHash('sha256').update(parts.join('\n')).digest('hex');
 }
 
@@ -265,6 +300,18 @@ export function stopOf(job: DayJob, arrivalAt: Date, driveMinutes: number): Rout
     durationMinutes: job.durationMinutes,
     driveMinutes: round1(driveMinutes),
   };
+}
+
+/** Two jobs of one technician at these starts are on the clock at the same time. */
+export function overlaps(
+  a: { durationMinutes: number },
+  aAt: Date,
+  b: { durationMinutes: number },
+  bAt: Date,
+) {
+  const aEnd = aAt.getTime() + a.durationMinutes * 60_000;
+  const bEnd = bAt.getTime() + b.durationMinutes * 60_000;
+  return aAt.getTime() < bEnd && bAt.getTime() < aEnd;
 }
 
 export const round1 = (x: number) => Math.round(x * 10) / 10;

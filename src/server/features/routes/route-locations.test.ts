@@ -47,6 +47,12 @@ async function twoLocations() {
   return { ...day, northId };
 }
 
+/** A stop's time on the clock, in ms. */
+const span = (s: { arrivalAt: string; durationMinutes: number }) => ({
+  from: Date.parse(s.arrivalAt),
+  to: Date.parse(s.arrivalAt) + s.durationMinutes * 60_000,
+});
+
 const getDay = (cookie: string, locationId?: string) =>
   t.request(`/api/routes?${new URLSearchParams({ date: DATE, ...(locationId && { locationId }) })}`, {
     cookie,
@@ -87,6 +93,88 @@ describe('Routes for one location', () => {
     const main = (await (await getDay(owner.cookie)).json()) as DayRoutes;
     for (const s of main.technicians.flatMap((x) => x.stops))
       if (!northJobs.includes(s.bookingId)) expect(s.arrivalAt).toBe(s.windowStart);
+  });
+
+  it('Optimize for one location never books a technician over their jobs at another location that day', async () => {
+    const { owner, northId, jobs } = await twoLocations();
+    const northJobs = jobs.filter((j) => NORTH.includes(j.zip)).map((j) => j.id);
+    // Each technician's jobs at the main location: fixed, immovable time in their day.
+    const all = (await (await getDay(owner.cookie)).json()) as DayRoutes;
+    const busy = all.technicians.flatMap((x) =>
+      x.stops
+        .filter((s) => !northJobs.includes(s.bookingId))
+        .map((s) => ({ technicianId: x.technicianId, ...span(s) })),
+    );
+    expect(busy).toHaveLength(4);
+    const res = await t.request('/api/routes/optimize', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { date: DATE, locationId: northId },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const plan = (await res.json()) as RoutePlan;
+    const planned = plan.technicians.flatMap((x) =>
+      x.stops.map((s) => ({ technicianId: x.technicianId, bookingId: s.bookingId, ...span(s) })),
+    );
+    // Every North job is planned (none dropped to dodge the question), only North's, and none over a busy time.
+    expect(planned.map((p) => p.bookingId).sort()).toEqual([...northJobs].sort());
+    for (const p of planned)
+      for (const b of busy)
+        if (b.technicianId === p.technicianId)
+          expect(p.from < b.to && b.from < p.to, `${p.bookingId} over a job elsewhere`).toBe(false);
+    const applied = await t.request('/api/routes/apply', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { planId: plan.planId },
+    });
+    expect(applied.status, await applied.clone().text()).toBe(200);
+  });
+
+  it('Apply re-checks a location’s plan against its technicians’ jobs elsewhere: overlapping or stale, 409', async () => {
+    const { owner, ben, northId, jobs } = await twoLocations();
+    const northJobs = jobs.filter((j) => NORTH.includes(j.zip)).map((j) => j.id);
+    // The owner's own order: Ben takes every North job, the 09:00 one while he is due at a main-location job.
+    const edited = await t.request('/api/routes/evaluate', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: {
+        date: DATE,
+        locationId: northId,
+        technicians: [{ technicianId: ben.id, bookingIds: northJobs }],
+      },
+    });
+    expect(edited.status, await edited.clone().text()).toBe(200);
+    const overlapping = (await edited.json()) as RoutePlan;
+    const refused = await t.request('/api/routes/apply', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { planId: overlapping.planId, allowOutsideWindow: true },
+    });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.message).toMatch(/another location/);
+    // Nothing was applied: the North jobs are where they were.
+    const north = (await (await getDay(owner.cookie, northId)).json()) as DayRoutes;
+    for (const s of north.technicians.flatMap((x) => x.stops)) expect(s.arrivalAt).toBe(s.windowStart);
+
+    // A plan made before a technician's job elsewhere moved is refused as stale.
+    const res = await t.request('/api/routes/optimize', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { date: DATE, locationId: northId },
+    });
+    const plan = (await res.json()) as RoutePlan;
+    const mainJob = jobs.find((j) => j.tech === ben.id && !NORTH.includes(j.zip))!.id;
+    await t.db
+      .update(bookings)
+      .set({ plannedArrivalAt: new Date(Date.parse(`${DATE}T17:30:00Z`)) })
+      .where(eq(bookings.id, mainJob));
+    const stale = await t.request('/api/routes/apply', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { planId: plan.planId },
+    });
+    expect(stale.status).toBe(409);
+    expect((await stale.json()).error.message).toMatch(/changed since/);
   });
 
   it('the owner’s own order for a location; its lists are checked against that location’s day', async () => {
