@@ -34,6 +34,23 @@ test('the demo owner optimizes today, sees the minutes saved, applies, and Theoâ
   await expect(page.locator('path.leaflet-interactive').first()).toBeAttached();
   await shot(page, 'routes-day');
 
+  // The owner's say on one job (decision 1334): any time today. Saved, shown as its window after a reload, then
+  // set back to its booked hour (the demo day is shared by the journeys).
+  const firstStop = page
+    .locator('[data-testid="route-technician"][data-technician^="Theo"]')
+    .getByTestId('route-stop')
+    .first();
+  const stopId = await firstStop.getAttribute('data-stop-id');
+  const sameStop = page.locator(`[data-testid="route-stop"][data-stop-id="${stopId}"]`);
+  await sameStop.getByTestId('route-stop-any-time').check();
+  await expect(page.getByText('Arrival window saved')).toBeVisible();
+  await page.reload();
+  await expect(sameStop.getByTestId('route-stop-window')).toHaveText('any time today');
+  await expect(sameStop.getByTestId('route-stop-any-time')).toBeChecked();
+  await shot(page, 'routes-any-time');
+  await sameStop.getByTestId('route-stop-any-time').uncheck();
+  await expect(sameStop.getByTestId('route-stop-window')).toContainText('booked');
+
   await page.getByRole('button', { name: 'Optimize' }).click();
   const saved = page.getByTestId('minutes-saved');
   await expect(saved).toContainText(/Saves \d+ min of driving/);

@@ -32,6 +32,10 @@ export const ROUTES_TEXT = {
   outsideWindowRefused:
     "This plan has arrivals outside the customer's booked window. Allow it to apply the plan anyway.",
   allowOutsideWindow: 'Allow arrivals outside the booked window',
+  anyTime: 'Any time today',
+  anyTimeHint:
+    "The optimiser may place this job any time in the technician's day; the customer is told the new time.",
+  anyTimeSaved: 'Arrival window saved',
   elsewhereOverlap:
     'This plan puts a technician on a job at the same time as their job at another location. Press Optimize again.',
 } as const;
@@ -91,6 +95,12 @@ export const editedPlanInputSchema = z.object({
 });
 export type EditedPlanInput = z.input<typeof editedPlanInputSchema>;
 
+/** A job's arrival window (decision 1334): its booked hour, or any time in the technician's day. */
+export const jobWindowInputSchema = z.object({ anyTime: z.boolean() });
+export type JobWindowInput = z.input<typeof jobWindowInputSchema>;
+export const jobWindowSchema = z.object({ bookingId: z.string(), anyTime: z.boolean() });
+export type JobWindow = z.infer<typeof jobWindowSchema>;
+
 export const applyInputSchema = z.object({
   planId: uuid,
   /** The owner's say: a plan with arrivals outside a customer's booked window is applied only with it. */
@@ -108,9 +118,11 @@ export const routeStopSchema = z.object({
   address: z.string(),
   status: z.string(),
   point: pointSchema.nullable(),
-  /** The booked time and the end of its arrival window. */
+  /** The booked time and the end of its arrival window (the day's shift for a job any time today). */
   windowStart: z.string(),
   windowEnd: z.string(),
+  /** The owner lets the optimiser place it any time in the technician's day (decision 1334). */
+  anyTime: z.boolean(),
   /** When the technician is expected to start the job. */
   arrivalAt: z.string(),
   durationMinutes: z.number().int(),

@@ -359,6 +359,9 @@ export const bookings = pgTable(
     coordinatesAccuracyM: doublePrecision(),
     // The arrival an applied route plan gives the job, inside its booked window (features/routes, decision 1216).
     plannedArrivalAt: timestamp({ withTimezone: true }),
+    // The owner lets the optimiser place the job any time in the technician's day (decision 1334): its window is the
+    // shift, not the booked hour.
+    arrivalAnyTime: boolean().notNull().default(false),
     // The calendar feeds' SEQUENCE (RFC 5545): bumped by a trigger whenever the time, length, place, service or status
     // changes, whichever path changed it (docs/decisions/1220).
     icalSequence: integer().notNull().default(0),

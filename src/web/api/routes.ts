@@ -3,6 +3,7 @@ import type { InferResponseType } from 'hono/client';
 import type {
   ApplyInput,
   EditedPlanInput,
+  JobWindowInput,
   OptimizeInput,
   TechnicianSettingsInput,
 } from '../../shared/route-plans';
@@ -42,6 +43,14 @@ export const useApplyRoutePlan = () =>
         queryClient.invalidateQueries({ queryKey: queryKeys.routes.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.bookings.all }),
       ]),
+  });
+
+/** A job's arrival window (decision 1334): its booked hour, or any time in the technician's day. */
+export const useSetJobWindow = () =>
+  useMutation({
+    mutationFn: ({ bookingId, ...json }: JobWindowInput & { bookingId: string }) =>
+      unwrap(routes.jobs[':id'].window.$put({ param: { id: bookingId }, json })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.routes.all }),
   });
 
 export type RouteSettingsView = InferResponseType<typeof routes.settings.$get, 200>;

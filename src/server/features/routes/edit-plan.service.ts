@@ -132,6 +132,8 @@ async function timeRoute(
   ]);
   const windows = order.map((j) => {
     const at = pinned(j) ? minutesOf(j.arrivalAt) : minutesOf(j.scheduledAt);
+    // A job any time today waits for nothing but the shift's start, and is late only after its end (decision 1334).
+    if (!pinned(j) && j.anyTime) return { ready: minutesOf(j.windowStart), due: minutesOf(j.windowEnd) };
     return { ready: at, due: pinned(j) ? at : at + ARRIVAL_WINDOW_MINUTES };
   });
   const n = order.length;

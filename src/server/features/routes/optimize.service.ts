@@ -119,9 +119,11 @@ export async function optimizeDay(
       location: points.length - 1,
       service: j.durationMinutes,
       skills: j.serviceId && day.specialist.has(j.serviceId) ? [j.serviceId] : [],
-      window: keepTime
-        ? undefined
-        : { start: booked - input.widenMinutes, end: booked + ARRIVAL_WINDOW_MINUTES + input.widenMinutes },
+      // A job any time today has the technician's shift as its window (decision 1334).
+      window:
+        keepTime || j.anyTime
+          ? undefined
+          : { start: booked - input.widenMinutes, end: booked + ARRIVAL_WINDOW_MINUTES + input.widenMinutes },
       lock:
         keepTime || vehicleId
           ? { vehicleId, start: keepTime ? minutesOf(j.arrivalAt) : undefined }

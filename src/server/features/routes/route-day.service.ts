@@ -7,6 +7,7 @@ import {
   type Point,
   ROUTES_TEXT,
   type RouteStop,
+  SHIFT,
 } from '../../../shared/route-plans';
 import { addDays, zonedTimeToUtc } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
@@ -45,6 +46,11 @@ export interface DayJob {
   arrivalAt: Date;
   durationMinutes: number;
   serviceId: string | null;
+  /** The owner lets it be done any time in the technician's day (decision 1334). */
+  anyTime: boolean;
+  /** When the technician may arrive: the booked hour, or the day's shift for a job any time today. */
+  windowStart: Date;
+  windowEnd: Date;
 }
 
 export interface DayTechnician {
@@ -95,6 +101,7 @@ const dayJobColumns = {
   plannedArrivalAt: bookings.plannedArrivalAt,
   durationMinutes: bookings.durationMinutes,
   serviceId: bookings.serviceId,
+  anyTime: bookings.arrivalAnyTime,
 };
 
 const pointOf = (lat: number | null, lng: number | null): Point | null =>
@@ -130,6 +137,8 @@ export async function loadDay(
   const timeZone = location?.timeZone ?? profile.timeZone;
   const dayStart = zonedTimeToUtc(date, '00:00', timeZone);
   const dayEnd = zonedTimeToUtc(nextDate(date), '00:00', timeZone);
+  const shiftStart = zonedTimeToUtc(date, SHIFT.start, timeZone);
+  const shiftEnd = zonedTimeToUtc(date, SHIFT.end, timeZone);
   // The base's point, or the zip centroid of its address when it was saved before points were stored.
   const businessBase =
     pointOf(profile.baseLat, profile.baseLng) ?? (profile.address ? zipCentroidOf(profile.address) : null);
@@ -225,6 +234,9 @@ export async function loadDay(
     arrivalAt: r.plannedArrivalAt ?? r.scheduledAt,
     durationMinutes: r.durationMinutes,
     serviceId: r.serviceId,
+    anyTime: r.anyTime,
+    windowStart: r.anyTime ? shiftStart : r.scheduledAt,
+    windowEnd: r.anyTime ? shiftEnd : new Date(r.scheduledAt.getTime() + ARRIVAL_WINDOW_MINUTES * 60_000),
   });
   const jobs = rows.map(dayJobOf);
   const elsewhere =
@@ -272,7 +284,7 @@ export function fingerprintOf(day: Day): string {
   const parts = day.jobs
     .map(
       (j) =>
-        `${j.bookingId}|${j.technicianId ?? '-'}|${j.scheduledAt.toISOString()}|${j.arrivalAt.toISOString()}|${j.status}|${j.point ? `${j.point.lat},${j.point.lng}` : '-'}`,
+        `${j.bookingId}|${j.anyTime ? 'any' : 'booked'}|${j.technicianId ?? '-'}|${j.scheduledAt.toISOString()}|${j.arrivalAt.toISOString()}|${j.status}|${j.point ? `${j.point.lat},${j.point.lng}` : '-'}`,
     )
     .sort();
   // A location's plan is made around its technicians' jobs elsewhere: a plan made before they moved is refused.
@@ -283,9 +295,6 @@ export function fingerprintOf(day: Day): string {
   return createHash('sha256').update(parts.join('\n')).digest('hex');
 }
 
-export const windowEndOf = (job: { scheduledAt: Date }) =>
-  new Date(job.scheduledAt.getTime() + ARRIVAL_WINDOW_MINUTES * 60_000);
-
 export function stopOf(job: DayJob, arrivalAt: Date, driveMinutes: number): RouteStop {
   return {
     bookingId: job.bookingId,
@@ -294,8 +303,9 @@ export function stopOf(job: DayJob, arrivalAt: Date, driveMinutes: number): Rout
     address: job.address,
     status: job.status,
     point: job.point,
-    windowStart: job.scheduledAt.toISOString(),
-    windowEnd: windowEndOf(job).toISOString(),
+    windowStart: job.windowStart.toISOString(),
+    windowEnd: job.windowEnd.toISOString(),
+    anyTime: job.anyTime,
     arrivalAt: arrivalAt.toISOString(),
     durationMinutes: job.durationMinutes,
     driveMinutes: round1(driveMinutes),

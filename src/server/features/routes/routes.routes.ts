@@ -7,6 +7,8 @@ import {
   baseInputSchema,
   dayRoutesSchema,
   editedPlanInputSchema,
+  jobWindowInputSchema,
+  jobWindowSchema,
   optimizeInputSchema,
   routePlanSchema,
   routeSettingsSchema,
@@ -15,11 +17,13 @@ import {
   technicianSettingsInputSchema,
 } from '../../../shared/route-plans';
 import { requireFeature, requireOwner, requireUser } from '../../access/guards';
+import { idParamSchema } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
 import { localGeo } from '../../providers/geo/create-geo';
 import { loadPlan } from '../billing/plan-state';
 import { applyPlan } from './apply.service';
 import { evaluateEditedPlan } from './edit-plan.service';
+import { setJobWindow } from './job-window.service';
 import { loadPlacedDay, optimizeDay } from './optimize.service';
 import { currentRoutes } from './route-day.service';
 import {
@@ -74,6 +78,19 @@ const applyRoute = createRoute({
   responses: { 200: json(applyResultSchema), 409: errorResponses[409], ...errors },
 });
 
+const jobWindowRoute = createRoute({
+  method: 'put',
+  path: '/jobs/{id}/window',
+  tags,
+  summary:
+    "Sets a job's arrival window: its booked hour, or any time in the technician's day (the optimiser may then place it anywhere in the shift; Pro and Elite)",
+  request: {
+    params: idParamSchema,
+    body: { content: { 'application/json': { schema: jobWindowInputSchema } }, required: true },
+  },
+  responses: { 200: json(jobWindowSchema), ...errors },
+});
+
 const settingsRoute = createRoute({
   method: 'get',
   path: '/settings',
@@ -118,6 +135,7 @@ routesRoutes.use('*', requireUser, requireOwner);
 routesRoutes.use('/optimize', requireFeature('route_optimizer'));
 routesRoutes.use('/apply', requireFeature('route_optimizer'));
 routesRoutes.use('/evaluate', requireFeature('route_optimizer'));
+routesRoutes.use('/jobs/*', requireFeature('route_optimizer'));
 
 export const routesApi = routesRoutes
   .openapi(dayRoute, async (c) => {
@@ -156,6 +174,15 @@ export const routesApi = routesRoutes
       { allowOutsideWindow },
     );
     return c.json(result, 200);
+  })
+  .openapi(jobWindowRoute, async (c) => {
+    const window = await setJobWindow(
+      c.var.deps.db,
+      c.var.businessId,
+      c.req.valid('param').id,
+      c.req.valid('json'),
+    );
+    return c.json(window, 200);
   })
   .openapi(settingsRoute, async (c) => c.json(await loadRouteSettings(c.var.deps.db, c.var.businessId), 200))
   .openapi(baseRoute, async (c) => {

@@ -13,6 +13,7 @@ const stop = (id: string, name: string, at: string): RouteStop => ({
   bookingId: id,
   customerName: name,
   serviceName: 'Full Detail',
+  anyTime: false,
   address: '1 Main St, Austin, TX 78701',
   status: 'confirmed',
   point: { lat: 30.27, lng: -97.74 },

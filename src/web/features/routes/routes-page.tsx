@@ -3,6 +3,7 @@ import {
   ArrowUp,
   ChevronLeft,
   ChevronRight,
+  Clock,
   GripVertical,
   Lock,
   Route,
@@ -25,6 +26,7 @@ import {
   useDayRoutes,
   useEvaluateRoutes,
   useOptimizeRoutes,
+  useSetJobWindow,
 } from '../../api/routes';
 import { useBusinessTimeZone } from '../../api/scheduling';
 import { ALL_LOCATIONS, LocationFilter } from '../../components/domain/location-filter';
@@ -68,6 +70,7 @@ function StopItem({
   timeZone,
   locked,
   onLock,
+  onAnyTime,
   changed,
   outside,
   edit,
@@ -81,6 +84,8 @@ function StopItem({
   timeZone: string;
   locked: boolean;
   onLock?: (on: boolean) => void;
+  /** The owner's say (decision 1334): the job may be done any time in the technician's day. */
+  onAnyTime?: (on: boolean) => void;
   changed: boolean;
   /** The arrival falls outside the booked window (or the locked time). */
   outside: boolean;
@@ -145,8 +150,14 @@ function StopItem({
           {stop.serviceName} · {stop.address}
         </p>
         <p className={cn('text-xs text-slate-600', pending && 'text-slate-400')}>
-          {minutes(stop.driveMinutes)} drive · booked {formatTime(stop.windowStart, timeZone)}–
-          {formatTime(stop.windowEnd, timeZone)}
+          {minutes(stop.driveMinutes)} drive ·{' '}
+          {stop.anyTime ? (
+            <span data-testid="route-stop-window">{ROUTES_TEXT.anyTime.toLowerCase()}</span>
+          ) : (
+            <span data-testid="route-stop-window">
+              booked {formatTime(stop.windowStart, timeZone)}–{formatTime(stop.windowEnd, timeZone)}
+            </span>
+          )}
         </p>
         {edit && (
           <div className="mt-2 flex flex-wrap items-center gap-2">
@@ -198,18 +209,36 @@ function StopItem({
           </div>
         )}
       </div>
-      {onLock && (
-        <label className="flex shrink-0 items-center gap-1 self-start text-xs text-slate-700">
-          <input
-            type="checkbox"
-            className="size-4"
-            checked={locked}
-            onChange={(e) => onLock(e.target.checked)}
-            aria-label={`Lock ${name} to this technician and time`}
-          />
-          <Lock className="size-3.5" aria-hidden="true" />
-          Lock
-        </label>
+      {(onLock || onAnyTime) && (
+        <div className="flex shrink-0 flex-col items-start gap-2 self-start">
+          {onLock && (
+            <label className="flex shrink-0 items-center gap-1 self-start text-xs text-slate-700">
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={locked}
+                onChange={(e) => onLock(e.target.checked)}
+                aria-label={`Lock ${name} to this technician and time`}
+              />
+              <Lock className="size-3.5" aria-hidden="true" />
+              Lock
+            </label>
+          )}
+          {onAnyTime && (
+            <label className="flex items-center gap-1 text-xs text-slate-700" title={ROUTES_TEXT.anyTimeHint}>
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={stop.anyTime}
+                onChange={(e) => onAnyTime(e.target.checked)}
+                aria-label={`${name}: ${ROUTES_TEXT.anyTime.toLowerCase()}`}
+                data-testid="route-stop-any-time"
+              />
+              <Clock className="size-3.5" aria-hidden="true" />
+              {ROUTES_TEXT.anyTime}
+            </label>
+          )}
+        </div>
       )}
     </li>
   );
@@ -233,6 +262,7 @@ function TechnicianCard({
   timeZone,
   locks,
   onLock,
+  onAnyTime,
   changedIds,
   outsideIds,
   editing,
@@ -242,6 +272,7 @@ function TechnicianCard({
   timeZone: string;
   locks: Map<string, string>;
   onLock?: (bookingId: string, technicianId: string, on: boolean) => void;
+  onAnyTime?: (bookingId: string, on: boolean) => void;
   changedIds: Set<string>;
   outsideIds: Set<string>;
   editing?: Editing;
@@ -313,6 +344,7 @@ function TechnicianCard({
                 timeZone={timeZone}
                 locked={locks.has(s.bookingId)}
                 onLock={onLock ? (on) => onLock(s.bookingId, route.technicianId, on) : undefined}
+                onAnyTime={onAnyTime ? (on) => onAnyTime(s.bookingId, on) : undefined}
                 changed={changedIds.has(s.bookingId)}
                 outside={outsideIds.has(s.bookingId)}
                 edit={stopEdit(s, i)}
@@ -504,6 +536,19 @@ export function RoutesPage() {
       }
     : undefined;
 
+  const setWindow = useSetJobWindow();
+  const onAnyTime = data?.canOptimize
+    ? async (bookingId: string, anyTime: boolean) => {
+        try {
+          await setWindow.mutateAsync({ bookingId, anyTime });
+          setPlan(null);
+          toast.success(ROUTES_TEXT.anyTimeSaved);
+        } catch (e) {
+          toast.error('Error', { description: (e as Error).message });
+        }
+      }
+    : undefined;
+
   const team = (data?.technicians ?? []).map((t) => ({ id: t.technicianId, name: t.name }));
   const editing: Editing | undefined = data?.canOptimize
     ? {
@@ -667,6 +712,7 @@ export function RoutesPage() {
                 timeZone={data.timeZone}
                 locks={locks}
                 onLock={plan || draft ? undefined : onLock}
+                onAnyTime={plan || draft ? undefined : onAnyTime}
                 changedIds={changedIds}
                 outsideIds={outsideIds}
                 editing={editing}

@@ -1,0 +1,1 @@
+ALTER TABLE "bookings" ADD COLUMN "arrival_any_time" boolean DEFAULT false NOT NULL;
