@@ -20,6 +20,11 @@ export interface HeuristicOptions {
   maxIterations?: number;
   /** When the caller's clock started (performance.now()): the time limit counts from there, compiling included. */
   startedAt?: number;
+  /**
+   * Balanced days (decision 1335): among plans whose cost is within this much of the best found, fewest vehicles,
+   * then the least spread of working time (drive and service) between the vehicles used. 0: exact ties only.
+   */
+  balanceTolerance?: number;
 }
 
 export interface HeuristicResult {
@@ -92,6 +97,159 @@ function better(ctx: Context, a: Solution, b: Solution): boolean {
 }
 
 const costAt = (inst: Instance, a: number, b: number) => inst.cost[a * inst.size + b];
+
+/** A route's working time: its drives (the way home included) and its jobs' service. */
+function workingTime(inst: Instance, r: Route): number {
+  const jobs = r.jobs;
+  if (jobs.length === 0) return 0;
+  const size = inst.size;
+  let loc = inst.vStart[r.v];
+  let total = 0;
+  for (let k = 0; k < jobs.length; k++) {
+    const x = inst.jobLoc[jobs[k]];
+    total += inst.time[loc * size + x] + inst.service[jobs[k]];
+    loc = x;
+  }
+  return total + inst.time[loc * size + inst.vEnd[r.v]];
+}
+
+/** The spread of working time between the vehicles a plan uses (decision 1335): longest day less shortest. */
+export function workSpread(inst: Instance, routes: Route[]): number {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = 0;
+  for (const r of routes) {
+    if (r.jobs.length === 0) continue;
+    const w = workingTime(inst, r);
+    if (w < lo) lo = w;
+    if (w > hi) hi = w;
+  }
+  return hi > 0 ? hi - lo : 0;
+}
+
+/** Most rounds of the balancing descent (each moves one job). */
+const BALANCE_ROUNDS = 100;
+
+/**
+ * Balanced days, last (decision 1335): the search fills the routes it has before it opens or evens out another, so
+ * plans of equal drive but unequal days are seldom made. A descent moves one job at a time from one technician's
+ * route to another's while the plan's cost stays within `limit`, taking the move that lowers (vehicles used, spread
+ * of working time) most; it stops when none does.
+ */
+function balanceDays(ctx: Context, start: Solution, limit: number): Solution {
+  const { inst } = ctx;
+  const feasible = (r: Route | null): r is Route =>
+    r !== null &&
+    (!inst.hasBreak[r.v] || r.jobs.length === 0 || placeBreak(inst, r.v, r.jobs, inst.shiftStart[r.v]) !== null);
+  let s = start;
+  for (let round = 0; round < BALANCE_ROUNDS; round++) {
+    const work = s.routes.map((r) => workingTime(inst, r));
+    const used = s.routes.filter((r) => r.jobs.length > 0).map((r) => r.v);
+    if (used.length < 2) break;
+    const spreadWith = (a: number, wa: number, b: number, wb: number) => {
+      let lo = Number.POSITIVE_INFINITY;
+      let hi = 0;
+      for (const v of used) {
+        const w = v === a ? wa : v === b ? wb : work[v];
+        if (w === 0 && v === a) continue;
+        if (w < lo) lo = w;
+        if (w > hi) hi = w;
+      }
+      return hi - lo;
+    };
+    let bestKey = [used.length, workSpread(inst, s.routes), objective(ctx, s)];
+    let move: [Route, Route] | null = null;
+    for (const a of used) {
+      const A = s.routes[a];
+      for (let k = 0; k < A.jobs.length; k++) {
+        const j = A.jobs[k];
+        const rest = A.jobs.filter((_, i) => i !== k);
+        let ra: Route | null = null;
+        for (const b of used) {
+          if (b === a || !inst.allowed[b * inst.n + j]) continue;
+          const B = s.routes[b];
+          for (let p = 0; p <= B.jobs.length; p++) {
+            const rb = buildRoute(inst, b, inserted(B.jobs, p, j));
+            if (!feasible(rb)) continue;
+            ra ??= buildRoute(inst, a, rest);
+            if (!feasible(ra)) break;
+            const cost = objective(ctx, s) - A.cost - B.cost + ra.cost + rb.cost;
+            if (cost > limit + 1e-9) continue;
+            const key = [
+              used.length - (rest.length === 0 ? 1 : 0),
+              spreadWith(a, workingTime(inst, ra), b, workingTime(inst, rb)),
+              cost,
+            ];
+            if (keyBefore(key, bestKey)) {
+              bestKey = key;
+              move = [ra, rb];
+            }
+          }
+          if (ra !== null && !feasible(ra)) break;
+        }
+      }
+    }
+    if (!move) break;
+    if (s === start) s = start.clone();
+    s.set(move[0]);
+    s.set(move[1]);
+  }
+  return s;
+}
+
+const keyBefore = (a: number[], b: number[]) => {
+  for (let i = 0; i < a.length; i++) if (Math.abs(a[i] - b[i]) > 1e-9) return a[i] < b[i];
+  return false;
+};
+
+/**
+ * Keeps, beside the search's best plan, the most balanced plan within the tolerance of it (decision 1335): fewest
+ * vehicles, then least spread, then least cost. It only watches the plans the search makes, never steers it, so the
+ * search — and its best plan — are the same whatever the tolerance.
+ */
+class BalancedPick {
+  private pick: Solution | null = null;
+  private spreads = new WeakMap<Solution, number>();
+  constructor(
+    private ctx: Context,
+    private tolerance: number,
+  ) {}
+
+  private spread(s: Solution): number {
+    let x = this.spreads.get(s);
+    if (x === undefined) {
+      x = workSpread(this.ctx.inst, s.routes);
+      this.spreads.set(s, x);
+    }
+    return x;
+  }
+
+  /** a comes before b: fewer vehicles, then less spread, then less cost. */
+  private before(a: Solution, b: Solution): boolean {
+    const va = a.vehiclesUsed();
+    const vb = b.vehiclesUsed();
+    if (va !== vb) return va < vb;
+    const sa = this.spread(a);
+    const sb = this.spread(b);
+    if (Math.abs(sa - sb) > 1e-9) return sa < sb;
+    return objective(this.ctx, a) < objective(this.ctx, b) - 1e-9;
+  }
+
+  private within(s: Solution, best: Solution): boolean {
+    return objective(this.ctx, s) <= objective(this.ctx, best) + this.tolerance + 1e-9;
+  }
+
+  /** A plan the search made (never changed afterwards), seen while `best` is the search's best. */
+  see(s: Solution, best: Solution): void {
+    if (!this.within(s, best)) return;
+    if (this.pick && this.within(this.pick, best) && !this.before(s, this.pick)) return;
+    this.pick = s;
+  }
+
+  /** The answer: the balanced pick when it is within the tolerance of the best and comes before it, else the best. */
+  answer(best: Solution): Solution {
+    return this.pick && this.within(this.pick, best) && this.before(this.pick, best) ? this.pick : best;
+  }
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Insertion
@@ -679,6 +837,8 @@ export function solveHeuristic(inst: Instance, opts: HeuristicOptions): Heuristi
   let current = construct(ctx);
   localSearch(ctx, current, deadline);
   let best = current;
+  const balanced = new BalancedPick(ctx, opts.balanceTolerance ?? 0);
+  balanced.see(best, best);
   // Annealing temperatures in units of the typical edge: start accepting detours of a few edges, end near zero.
   let edge = 0;
   for (let j = 0; j < inst.n; j++) {
@@ -710,11 +870,14 @@ export function solveHeuristic(inst: Instance, opts: HeuristicOptions): Heuristi
         localSearch(ctx, polished, deadline);
         best = polished;
         if (current === candidate) current = polished;
+        balanced.see(polished, best);
       }
+      balanced.see(candidate, best);
     }
+  const chosen = balanceDays(ctx, balanced.answer(best), objective(ctx, best) + (opts.balanceTolerance ?? 0));
   return {
-    routes: best.routes.map((r) => r.jobs.slice()),
-    unassigned: best.unassigned.slice().sort((a, b) => a - b),
+    routes: chosen.routes.map((r) => r.jobs.slice()),
+    unassigned: chosen.unassigned.slice().sort((a, b) => a - b),
     iterations,
   };
 }

@@ -34,6 +34,7 @@ export function solve(
     timeLimitMs: opts.timeLimitMs,
     seed: opts.seed,
     maxIterations: internals.maxIterations,
+    balanceTolerance: opts.balanceTolerance,
     // The limit is the caller's: the problem's compilation counts against it (the Solomon goal is ≤ 2 s in all).
     startedAt: started,
   });

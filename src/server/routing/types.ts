@@ -86,6 +86,11 @@ export const solveOptionsSchema = z.object({
   timeLimitMs: z.number().int().positive().max(600_000).default(1000),
   seed: z.number().int().default(1),
   costBy: z.enum(['duration', 'distance']).default('duration'),
+  /**
+   * Balanced days, the third objective (decision 1335): among plans whose cost is within this much of the least
+   * found (in the cost's unit), fewest vehicles, then the least spread of working time between them. 0: ties only.
+   */
+  balanceTolerance: z.number().finite().nonnegative().default(0),
 });
 
 export type RoutingJob = z.input<typeof routingJobSchema>;
