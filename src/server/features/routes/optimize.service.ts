@@ -31,6 +31,8 @@ import {
 
 /** The solver's budget for a day (issue 27: 60 jobs and 6 technicians in under 1 s). */
 export const OPTIMIZE_TIME_LIMIT_MS = 700;
+/** Balanced days (decision 1335): a plan may drive this many minutes more than the least found to even the days. */
+export const BALANCE_TOLERANCE_MINUTES = 2;
 /** Jobs already under way or done stay where and when they are. */
 const FIXED = new Set(['in_progress', 'completed']);
 
@@ -146,7 +148,11 @@ export async function optimizeDay(
   }
   const durations = await travel.matrix(points);
   const problem: RoutingProblem = { jobs, vehicles, durations };
-  const solution = await solveInWorker(problem, { timeLimitMs: OPTIMIZE_TIME_LIMIT_MS, seed: 1 });
+  const solution = await solveInWorker(problem, {
+    timeLimitMs: OPTIMIZE_TIME_LIMIT_MS,
+    seed: 1,
+    balanceTolerance: BALANCE_TOLERANCE_MINUTES,
+  });
 
   const planned: PlannedTechnician[] = day.technicians.map((t) => {
     const route = solution.routes.find((r) => r.vehicleId === t.id);
