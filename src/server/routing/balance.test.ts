@@ -107,7 +107,9 @@ describe('balanced days', () => {
     fc.assert(
       fc.property(day, (d) => {
         const problem: RoutingProblem = {
-          durations: d.points.map(([ax, ay]) => d.points.map(([bx, by]) => Math.round(Math.hypot(ax - bx, ay - by)))),
+          durations: d.points.map(([ax, ay]) =>
+            d.points.map(([bx, by]) => Math.round(Math.hypot(ax - bx, ay - by))),
+          ),
           vehicles: Array.from({ length: d.vehicles }, (_, k) => ({
             id: `t${k}`,
             start: 0,
@@ -121,7 +123,11 @@ describe('balanced days', () => {
           })),
         };
         const plain = solve(problem, { seed: d.seed, balanceTolerance: 0 }, { maxIterations: 60 });
-        const balanced = solve(problem, { seed: d.seed, balanceTolerance: d.tolerance }, { maxIterations: 60 });
+        const balanced = solve(
+          problem,
+          { seed: d.seed, balanceTolerance: d.tolerance },
+          { maxIterations: 60 },
+        );
         expect(checkPlan(problem, balanced)).toEqual([]);
         // The search is the same: the balanced answer serves as many jobs, within the tolerance of its drive.
         expect(balanced.unassigned.length).toBe(plain.unassigned.length);

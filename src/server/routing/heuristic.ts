@@ -128,6 +128,8 @@ export function workSpread(inst: Instance, routes: Route[]): number {
 
 /** Most rounds of the balancing descent (each moves one job). */
 const BALANCE_ROUNDS = 100;
+/** What the balancing descent may take beyond the search's time limit. */
+const BALANCE_MS = 50;
 
 /**
  * Balanced days, last (decision 1335): the search fills the routes it has before it opens or evens out another, so
@@ -135,13 +137,15 @@ const BALANCE_ROUNDS = 100;
  * route to another's while the plan's cost stays within `limit`, taking the move that lowers (vehicles used, spread
  * of working time) most; it stops when none does.
  */
-function balanceDays(ctx: Context, start: Solution, limit: number): Solution {
+function balanceDays(ctx: Context, start: Solution, limit: number, until: number): Solution {
   const { inst } = ctx;
   const feasible = (r: Route | null): r is Route =>
     r !== null &&
-    (!inst.hasBreak[r.v] || r.jobs.length === 0 || placeBreak(inst, r.v, r.jobs, inst.shiftStart[r.v]) !== null);
+    (!inst.hasBreak[r.v] ||
+      r.jobs.length === 0 ||
+      placeBreak(inst, r.v, r.jobs, inst.shiftStart[r.v]) !== null);
   let s = start;
-  for (let round = 0; round < BALANCE_ROUNDS; round++) {
+  for (let round = 0; round < BALANCE_ROUNDS && performance.now() < until; round++) {
     const work = s.routes.map((r) => workingTime(inst, r));
     const used = s.routes.filter((r) => r.jobs.length > 0).map((r) => r.v);
     if (used.length < 2) break;
@@ -874,7 +878,12 @@ export function solveHeuristic(inst: Instance, opts: HeuristicOptions): Heuristi
       }
       balanced.see(candidate, best);
     }
-  const chosen = balanceDays(ctx, balanced.answer(best), objective(ctx, best) + (opts.balanceTolerance ?? 0));
+  const chosen = balanceDays(
+    ctx,
+    balanced.answer(best),
+    objective(ctx, best) + (opts.balanceTolerance ?? 0),
+    Math.max(deadline, performance.now()) + BALANCE_MS,
+  );
   return {
     routes: chosen.routes.map((r) => r.jobs.slice()),
     unassigned: chosen.unassigned.slice().sort((a, b) => a - b),
