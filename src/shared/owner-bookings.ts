@@ -19,6 +19,9 @@ export const OWNER_BOOKING_TEXT = {
   customerNotFound: 'Customer not found',
   serviceNotFound: 'This service is no longer available',
   nothingChanged: 'Nothing to change',
+  /** A longer booking (more vehicles, a longer service) that no longer fits at its time (decision 1343). */
+  longerNoRoom: (length: string) =>
+    `With these vehicles the booking takes ${length} and no longer fits at its time. Please choose another time.`,
 } as const;
 
 /**
@@ -115,6 +118,11 @@ export const ownerBookingEditSchema = z
     notes: optionalText(1000).optional(),
     priceCents: price.optional(),
     priceReason: optionalText(300),
+    // The vehicles after the first (decision 1343): sent, they replace the booking's; absent, they stay as booked.
+    extraVehicles: z
+      .array(extraVehicleSchema)
+      .max(MAX_BOOKING_VEHICLES - 1, `Please book at most ${MAX_BOOKING_VEHICLES} vehicles at once`)
+      .optional(),
   })
   .refine((v) => (v.date === undefined) === (v.time === undefined), {
     message: BOOKING_MESSAGES.time,

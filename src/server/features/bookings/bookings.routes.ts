@@ -141,6 +141,7 @@ const bookingVehicleSchema = z.object({
   model: z.string().nullable(),
   year: z.number().int().nullable(),
   color: z.string().nullable(),
+  serviceId: z.string().nullable(),
   serviceName: z.string(),
   servicePriceCents: z.number().int(),
   durationMinutes: z.number().int(),

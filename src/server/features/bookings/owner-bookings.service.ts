@@ -13,7 +13,8 @@ import {
 } from '../../../shared/owner-bookings';
 import { servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
 import { addOnsTotal } from '../../../shared/service-add-ons';
-import { formatDateTimeInZone } from '../../../shared/time';
+import { bookingVehicleName } from '../../../shared/booking-vehicles';
+import { formatDateTimeInZone, formatDuration, utcToZoned } from '../../../shared/time';
 import type { Transaction } from '../../db/client';
 import {
   bookings,
@@ -26,7 +27,7 @@ import {
 import { renderEmailRow } from '../../emails';
 import { bookingConfirmedSms } from '../../emails/sms';
 import type { AppDeps } from '../../http/context';
-import { conflict, invalid, notFound } from '../../http/errors';
+import { AppError, conflict, invalid, notFound } from '../../http/errors';
 import { assertOwnedIds, assertUuid } from '../../http/ids';
 import { pointColumns } from '../../providers/geo/zip-centroid';
 import { customerFacingName } from '../branding/branding.service';
@@ -35,7 +36,11 @@ import { sendTransactional, sendTransactionalSms } from '../campaigns/automation
 import { dropPendingReminders } from '../campaigns/automations/reminders';
 import { locationScope } from '../locations/locations.service';
 import { v1Booking } from '../public-api/v1-schemas';
-import { priceAddOns, recordBookingAddOns } from '../service-add-ons/service-add-ons.service';
+import {
+  bookingAddOnsOf,
+  priceAddOns,
+  recordBookingAddOns,
+} from '../service-add-ons/service-add-ons.service';
 import { recordWebhookEvent } from '../webhooks/webhooks.service';
 import { findActiveService, findPublicBusiness } from './book/booking-options.service';
 import { upsertVehicle } from './book/checkout.service';
@@ -48,8 +53,10 @@ import {
   slotHasRoom,
 } from './scheduling/scheduling.service';
 import {
+  editedExtraVehicles,
   priceExtraVehicles,
   recordBookingVehicles,
+  rewriteBookingVehicles,
   vehiclesOfBookings,
 } from './vehicles/booking-vehicles.service';
 
@@ -359,20 +366,62 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
       });
       entries.push({ field: 'service', summary: `Service ${current.serviceName} → ${newService.name}` });
     }
-    // Several vehicles (decision 1328): the Edit changes the first (the booking's own service and vehicle); the others
-    // stay as booked and their prices and minutes are added from their rows, so the sums stay the booking's.
+    // Several vehicles (decisions 1328, 1343): the service and vehicle fields are the first's (the booking's own);
+    // the others stay as booked unless the edit sends them, a changed or new one priced as New booking prices it.
+    // The booking's length and list price are the vehicles' sums.
     const rows = (await vehiclesOfBookings(tx, businessId, [id])).get(id) ?? [];
-    const several = rows.length > 1 ? { first: rows[0]!, others: othersTotal(rows.slice(1)) } : null;
-    const firstMinutes = several && !serviceChanged ? several.first.durationMinutes : null;
-    const duration = several
-      ? (firstMinutes ?? newService!.durationMinutes) + several.others.minutes
-      : serviceChanged
-        ? newService.durationMinutes
-        : current.durationMinutes;
-    // Set whenever the service changed: the single-vehicle assignment above holds its minutes alone.
-    if (several && (serviceChanged || duration !== current.durationMinutes))
-      changes.durationMinutes = duration;
+    const firstBooked = rows.length > 1 ? rows[0]! : null;
+    if (input.extraVehicles?.length)
+      await assertOwnedIds(
+        tx,
+        services,
+        businessId,
+        input.extraVehicles.map((x) => x.serviceId),
+        'Service not found',
+      );
+    const edited =
+      input.extraVehicles === undefined
+        ? null
+        : await editedExtraVehicles(
+            tx,
+            businessId,
+            current.customerId,
+            (o) =>
+              upsertVehicle(
+                tx,
+                {
+                  businessId,
+                  vehicleType: o.vehicleType,
+                  vehicleMake: o.make,
+                  vehicleModel: o.model,
+                  vehicleYear: null,
+                  vehicleColor: o.color,
+                },
+                current.customerId!,
+              ),
+            rows.slice(1),
+            input.extraVehicles,
+          );
+    const othersChanged = edited?.changed ?? false;
+    const otherRows = edited ? edited.vehicles : rows.slice(1).map((r) => ({ ...r, kept: true }));
+    const others = othersTotal(otherRows);
+    const several = otherRows.length > 0;
+    const firstMinutes = serviceChanged
+      ? newService.durationMinutes
+      : (firstBooked?.durationMinutes ?? current.durationMinutes);
+    const duration = firstMinutes + others.minutes;
+    if (duration !== current.durationMinutes) changes.durationMinutes = duration;
     if (duration > 1440) throw invalid('These vehicles take more than a day; please book them separately');
+    if (othersChanged)
+      entries.push({
+        field: 'vehicle',
+        summary:
+          otherRows.length === 0
+            ? 'Other vehicles removed: one vehicle'
+            : `Other vehicles: ${otherRows
+                .map((o, i) => `Vehicle ${i + 2} ${o.serviceName} — ${bookingVehicleName(o)}`)
+                .join('; ')}`,
+      });
 
     let vehicleType = input.vehicleType ?? vehicle?.vehicleType ?? 'sedan';
     let typeChanged = false;
@@ -403,13 +452,20 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
     }
 
     let moved: Date | null = null;
+    const longer = duration > current.durationMinutes;
+    const noRoom = () => conflict(OWNER_BOOKING_TEXT.longerNoRoom(formatDuration(duration)));
     if (input.date && input.time) {
+      const at = utcToZoned(current.scheduledAt, timeZone);
+      const sameTime = at.date === input.date && at.time === input.time;
       const { startsAt } = await assertSlotBookable(tx, businessId, {
         date: input.date,
         time: input.time,
         durationMinutes: duration,
         excludeBookingId: id,
         byOwner: true,
+      }).catch((err: unknown) => {
+        // A longer booking that no longer fits at its own time says why (decision 1343).
+        throw longer && sameTime && err instanceof AppError && err.status === 409 ? noRoom() : err;
       });
       if (startsAt.getTime() !== current.scheduledAt.getTime()) {
         changes.scheduledAt = moved = startsAt;
@@ -418,10 +474,9 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
           summary: `Time ${formatDateTimeInZone(current.scheduledAt, timeZone)} → ${formatDateTimeInZone(startsAt, timeZone)}`,
         });
       }
-    } else if (duration > current.durationMinutes) {
+    } else if (longer) {
       // A longer service at the same time must still find a free crew.
-      if (!(await slotHasRoom(tx, businessId, current.scheduledAt, duration, id)))
-        throw conflict(BOOKING_MESSAGES.slotTaken);
+      if (!(await slotHasRoom(tx, businessId, current.scheduledAt, duration, id))) throw noRoom();
     }
 
     if (input.locationAddress !== undefined && input.locationAddress !== current.locationAddress) {
@@ -446,16 +501,22 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
       newService ?? (current.serviceId ? await findActiveService(tx, businessId, current.serviceId) : null);
     const serviceCents = pricedService ? servicePriceCents(pricedService, vehicleType) : null;
     // The first vehicle's add-ons stay with its service (another service drops them, as for one vehicle).
-    const firstAddOns = several && !serviceChanged ? several.first.addOns : [];
+    const firstAddOns = serviceChanged
+      ? []
+      : firstBooked
+        ? firstBooked.addOns
+        : several
+          ? await bookingAddOnsOf(tx, businessId, id)
+          : [];
     const listPrice =
       serviceCents === null
         ? null
-        : several
-          ? serviceCents + addOnsTotal(firstAddOns).priceCents + several.others.cents
+        : several || firstBooked
+          ? serviceCents + addOnsTotal(firstAddOns).priceCents + others.cents
           : serviceCents;
     const target =
       input.priceCents ??
-      ((serviceChanged || typeChanged) && listPrice !== null ? listPrice : current.priceCents);
+      ((serviceChanged || typeChanged || othersChanged) && listPrice !== null ? listPrice : current.priceCents);
     if (target !== current.priceCents) {
       if (input.priceCents !== undefined && target !== listPrice && !input.priceReason)
         throw invalid(OWNER_BOOKING_TEXT.priceReason);
@@ -465,44 +526,41 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
         summary: `Price ${formatCents(current.priceCents)} → ${formatCents(target)}`,
         reason:
           input.priceReason ??
-          (input.priceCents === undefined ? 'List price for the new service or vehicle' : null),
+          (input.priceCents === undefined ? 'List price for the new service or vehicles' : null),
       });
     }
 
     if (entries.length === 0) return null;
     await tx.update(bookings).set(changes).where(eq(bookings.id, id));
-    if (several && (serviceChanged || typeChanged || changes.customerVehicleId)) {
+    if (several && (serviceChanged || typeChanged || changes.customerVehicleId || othersChanged || !firstBooked)) {
       const [saved] = await tx
         .select()
         .from(customerVehicles)
         .where(eq(customerVehicles.id, changes.customerVehicleId ?? current.customerVehicleId ?? ''));
-      await tx
-        .update(bookingVehicles)
-        .set({
-          serviceId: pricedService?.id ?? null,
-          serviceName: serviceChanged ? newService.name : several.first.serviceName,
-          servicePriceCents:
-            serviceCents !== null && (serviceChanged || typeChanged)
-              ? serviceCents
-              : several.first.servicePriceCents,
-          durationMinutes: duration - several.others.minutes,
-          addOns: firstAddOns,
+      await rewriteBookingVehicles(
+        tx,
+        businessId,
+        id,
+        {
+          customerVehicleId: saved?.id ?? null,
           vehicleType,
-          ...(saved && {
-            customerVehicleId: saved.id,
-            make: saved.make || null,
-            model: saved.model || null,
-            year: saved.year ?? null,
-            color: saved.color ?? null,
-          }),
-        })
-        .where(
-          and(
-            eq(bookingVehicles.businessId, businessId),
-            eq(bookingVehicles.bookingId, id),
-            eq(bookingVehicles.position, 0),
-          ),
-        );
+          make: saved?.make || null,
+          model: saved?.model || null,
+          year: saved?.year ?? null,
+          color: saved?.color ?? null,
+          serviceId: pricedService?.id ?? current.serviceId,
+          serviceName: serviceChanged ? newService.name : (firstBooked?.serviceName ?? current.serviceName),
+          servicePriceCents:
+            serviceCents !== null && (serviceChanged || typeChanged || !firstBooked)
+              ? serviceCents
+              : (firstBooked?.servicePriceCents ?? 0),
+          durationMinutes: firstMinutes,
+          addOns: firstAddOns,
+        },
+        otherRows,
+      );
+    } else if (!several && firstBooked && othersChanged) {
+      await rewriteBookingVehicles(tx, businessId, id, firstBooked, []);
     }
     await recordHistory(tx, businessId, id, entries);
     // Reminders for the old time that have not gone out are dropped; the new time gets its own (decision 611).

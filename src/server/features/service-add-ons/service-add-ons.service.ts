@@ -305,3 +305,17 @@ export async function suggestionsForReminder(
     .where(and(eq(bookingAddOns.businessId, businessId), eq(bookingAddOns.bookingId, booking.bookingId)));
   return offered.filter((a) => a.suggestion && !taken.some((t) => t.id === a.id));
 }
+
+/** A booking's add-ons as booked (its first vehicle's, for a booking of several; decision 1325). */
+export async function bookingAddOnsOf(db: DbOrTx, businessId: string, bookingId: string) {
+  const rows = await db
+    .select({
+      id: bookingAddOns.addOnId,
+      name: bookingAddOns.name,
+      priceCents: bookingAddOns.priceCents,
+      extraMinutes: bookingAddOns.extraMinutes,
+    })
+    .from(bookingAddOns)
+    .where(and(eq(bookingAddOns.businessId, businessId), eq(bookingAddOns.bookingId, bookingId)));
+  return rows.sort((a, b) => a.name.localeCompare(b.name));
+}

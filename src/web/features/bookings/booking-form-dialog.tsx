@@ -13,7 +13,6 @@ import { useCustomerDetail, useCustomerSearch } from '../../api/customers';
 import { useOwnerSlots } from '../../api/scheduling';
 import { useCreateOwnerSeries } from '../../api/series';
 import { useServiceOptions } from '../../api/services';
-import { BookingVehicles } from '../../components/domain/booking-vehicles';
 import { vehicleText } from '../../components/domain/vehicle-text';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -41,7 +40,7 @@ import {
   toOwnerSeriesInput,
 } from './booking-form-values';
 import { BookingLocationField } from './booking-location-field';
-import { OwnerExtraVehicles } from './owner-extra-vehicles';
+import { extraVehiclesCents, OwnerExtraVehicles } from './owner-extra-vehicles';
 
 /** New booking (phone-in) and Edit, one dialog: the time list comes from the business's slot rules. */
 export function BookingFormDialog({
@@ -123,20 +122,22 @@ function BookingForm({
     // The length the server will book (decision 1328): the add-ons and the household's other vehicles; an edit's
     // other vehicles are read from the booking by the server.
     addOns: editing || v.repeatWeeks ? undefined : v.addOnIds.join(','),
-    vehicles: editing || v.repeatWeeks ? undefined : encodeSlotVehicles(v.extraVehicles),
+    // An edit sends the vehicles after the first as the dialog has them ("none": all removed; decision 1343).
+    vehicles: v.repeatWeeks
+      ? undefined
+      : encodeSlotVehicles(v.extraVehicles) || (editing ? 'none' : undefined),
   });
-  // An edit of several vehicles (decision 1328): the others stay as booked, their prices added to the list price.
-  const otherVehicles = editing && booking && booking.vehicles.length > 1 ? booking.vehicles : null;
-  const othersCents =
-    otherVehicles
-      ?.slice(1)
-      .reduce((sum, x) => x.addOns.reduce((n, a) => n + a.priceCents, sum + x.servicePriceCents), 0) ?? 0;
+  // An edit of several vehicles (decisions 1328, 1343): the first's add-ons stay with its service; the others as the
+  // dialog has them, each at its list price.
+  const bookedFirst = editing && booking && booking.vehicles.length > 1 ? booking.vehicles[0]! : null;
+  const several = v.extraVehicles.length > 0;
+  const othersCents = extraVehiclesCents(v.extraVehicles, serviceList);
   const firstAddOnsCents =
-    otherVehicles && v.serviceId === booking?.service.id
-      ? otherVehicles[0]!.addOns.reduce((sum, a) => sum + a.priceCents, 0)
+    bookedFirst && v.serviceId === booking?.service.id
+      ? bookedFirst.addOns.reduce((sum, a) => sum + a.priceCents, 0)
       : 0;
   const listPrice = service
-    ? servicePriceCents(service, listVehicleType) + othersCents + firstAddOnsCents
+    ? servicePriceCents(service, listVehicleType) + (editing ? othersCents + firstAddOnsCents : 0)
     : null;
   const create = useCreateBooking();
   const edit = useEditBooking();
@@ -435,16 +436,13 @@ function BookingForm({
               onAddOnIds={(ids) => form.setValue('addOnIds', ids)}
             />
           )}
-          {otherVehicles && (
-            <div className="grid gap-2" data-testid="bf-booked-vehicles">
-              <p className="text-sm text-slate-700">
-                This booking has {otherVehicles.length} vehicles. The service above is Vehicle 1’s; the others
-                stay as booked, and their prices and times are added.
-              </p>
-              <BookingVehicles vehicles={otherVehicles} />
-            </div>
+          {editing && several && (
+            <p className="text-sm text-slate-700" data-testid="bf-booked-vehicles">
+              This booking has {v.extraVehicles.length + 1} vehicles. The vehicle and service above are Vehicle
+              1’s; change, add or remove the others below. The time and price are their sums.
+            </p>
           )}
-          {!editing && !v.repeatWeeks && v.serviceId && (
+          {!v.repeatWeeks && v.serviceId && (
             <OwnerExtraVehicles
               value={v.extraVehicles}
               onChange={(next) => form.setValue('extraVehicles', next)}
@@ -502,7 +500,7 @@ function BookingForm({
                 <span className="text-slate-500">
                   {' '}
                   (list price for{' '}
-                  {otherVehicles
+                  {editing && several
                     ? 'these vehicles'
                     : `a ${VEHICLE_TYPE_LABELS[listVehicleType].toLowerCase()}`}
                   : {formatCents(listPrice)})

@@ -42,7 +42,7 @@ export interface BookingFormValues {
   repeatWeeks: '' | '1' | '2' | '4';
   /** The service's add-ons (decision 1255): ids only, the server prices them. */
   addOnIds: string[];
-  /** The household's other vehicles (decision 1325): a new booking's only. */
+  /** The household's other vehicles (decisions 1325, 1343): New booking's, and Edit's after the first. */
   extraVehicles: OwnerExtraVehicle[];
   /** New booking's location (decision 1280); '' = the one serving the address's zip. */
   locationId?: string;
@@ -82,9 +82,28 @@ export function initialBookingValues(timeZone: string, booking?: BookingDetail):
     paidOffline: false,
     repeatWeeks: '',
     addOnIds: [],
-    extraVehicles: [],
+    // Edit: the vehicles after the first as booked (decision 1343), each its service, type and add-ons.
+    extraVehicles:
+      booking && booking.vehicles.length > 1
+        ? booking.vehicles.slice(1).map((x) => ({
+            vehicleType: x.vehicleType ?? '',
+            serviceId: x.serviceId ?? '',
+            vehicleMake: x.make ?? '',
+            vehicleModel: x.model ?? '',
+            vehicleColor: x.color ?? '',
+            addOnIds: x.addOns.map((a) => a.id),
+            addOnCents: x.addOns.reduce((sum, a) => sum + a.priceCents, 0),
+          }))
+        : [],
   };
 }
+
+/** A further vehicle as the request carries it: the add-ons' shown total stays in the form. */
+const extraVehicleInput = ({ addOnCents: _shown, ...x }: OwnerExtraVehicle) => ({
+  ...x,
+  vehicleType: x.vehicleType as VehicleType,
+  addOnIds: x.addOnIds ?? [],
+});
 
 /** A saved vehicle brings its type: the booking is priced by it and never rewrites it (issue 25). */
 const vehicleTypeOf = (f: BookingFormValues, ctx: BookingFormContext) =>
@@ -123,7 +142,7 @@ export function toCreateInput(f: BookingFormValues, ctx: BookingFormContext): Ow
     // A series is one vehicle's service (decision 1325).
     extraVehicles: f.repeatWeeks
       ? []
-      : f.extraVehicles.map((x) => ({ ...x, vehicleType: x.vehicleType as VehicleType })),
+      : f.extraVehicles.map(extraVehicleInput),
     ...(f.locationId ? { locationId: f.locationId } : {}),
   };
 }
@@ -181,6 +200,8 @@ export function toEditInput(f: BookingFormValues, ctx: BookingFormContext): Owne
     locationAddress: f.locationAddress,
     notes: f.notes,
     ...(priceCents !== null ? { priceCents, priceReason: f.priceReason } : {}),
+    // The vehicles after the first, as the dialog leaves them (decision 1343); as booked, nothing changes.
+    extraVehicles: f.extraVehicles.map(extraVehicleInput),
   };
 }
 
@@ -220,6 +241,9 @@ const fields = z.object({
       serviceId: z.string(),
       vehicleMake: z.string(),
       vehicleModel: z.string(),
+      vehicleColor: z.string().optional(),
+      addOnIds: z.array(z.string()).optional(),
+      addOnCents: z.number().optional(),
     }),
   ),
 }) satisfies z.ZodType<BookingFormValues>;

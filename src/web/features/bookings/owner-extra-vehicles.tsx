@@ -1,12 +1,14 @@
 import { Plus, X } from 'lucide-react';
-import { MAX_BOOKING_VEHICLES, vehicleLine } from '../../../shared/booking-vehicles';
+import { MAX_BOOKING_VEHICLES, type VehicleLineInput, vehicleLine } from '../../../shared/booking-vehicles';
 import { VEHICLE_TYPES, type VehicleType } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
 import { VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
+import { useServiceAddOns } from '../../api/service-add-ons';
 import { useServiceOptions } from '../../api/services';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
-import { Field } from '../../components/ui/label';
+import { Checkbox } from '../../components/ui/checkbox';
+import { Field, InlineField } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 
 // The owner's New booking: the household's other vehicles (decision 1325), each its type and service; the server prices
@@ -17,6 +19,68 @@ export interface OwnerExtraVehicle {
   serviceId: string;
   vehicleMake: string;
   vehicleModel: string;
+  /** Kept as booked in Edit (decision 1343); New booking leaves it empty. */
+  vehicleColor?: string;
+  /** This vehicle's service's add-ons (ids; the server prices them). */
+  addOnIds?: string[];
+  /** The chosen add-ons' prices, for the total shown (the server prices them again). */
+  addOnCents?: number;
+}
+
+/** A vehicle's add-ons: its service's active ones for its type, each a checkbox with its price. */
+function VehicleAddOns({
+  n,
+  vehicle,
+  onChange,
+}: {
+  n: number;
+  vehicle: OwnerExtraVehicle;
+  onChange: (ids: string[], cents: number) => void;
+}) {
+  // Add-ons are Pro's (decision 1255): on Starter the list answers 402 and nothing is offered.
+  const addOns = useServiceAddOns(vehicle.serviceId || null);
+  const type = vehicle.vehicleType;
+  const offered = (addOns.data?.items ?? []).filter(
+    (a) => a.isActive && (a.vehicleTypes.length === 0 || (type !== '' && a.vehicleTypes.includes(type))),
+  );
+  const ids = vehicle.addOnIds ?? [];
+  if (offered.length === 0) return null;
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 text-sm font-medium text-slate-900">Vehicle {n} add-ons</legend>
+      {offered.map((a) => (
+        <InlineField
+          key={a.id}
+          id={`bf-vehicle-${n}-addon-${a.id}`}
+          label={`${a.name} (+${formatCents(a.priceCents)}${a.extraMinutes ? `, +${a.extraMinutes} min` : ''})`}
+        >
+          <Checkbox
+            checked={ids.includes(a.id)}
+            onCheckedChange={(checked) => {
+              const next = checked ? [...ids, a.id] : ids.filter((x) => x !== a.id);
+              onChange(
+                next,
+                offered.filter((x) => next.includes(x.id)).reduce((sum, x) => sum + x.priceCents, 0),
+              );
+            }}
+          />
+        </InlineField>
+      ))}
+    </fieldset>
+  );
+}
+
+/** What a further vehicle adds to the list price: its service at §9's price for its type, and its add-ons. */
+export function extraVehiclesCents(
+  value: readonly OwnerExtraVehicle[],
+  services: readonly (VehicleLineInput['service'] & { id: string })[],
+) {
+  return value.reduce((sum, v) => {
+    const service = services.find((s) => s.id === v.serviceId);
+    if (!service || !v.vehicleType) return sum;
+    const addOns = [{ priceCents: v.addOnCents ?? 0, extraMinutes: 0 }];
+    return sum + vehicleLine({ service, vehicleType: v.vehicleType, addOns }).priceCents;
+  }, 0);
 }
 
 export function OwnerExtraVehicles({
@@ -29,12 +93,7 @@ export function OwnerExtraVehicles({
   const services = useServiceOptions().data?.items ?? [];
   const update = (i: number, patch: Partial<OwnerExtraVehicle>) =>
     onChange(value.map((v, j) => (j === i ? { ...v, ...patch } : v)));
-  const othersCents = value.reduce((sum, v) => {
-    const service = services.find((s) => s.id === v.serviceId);
-    return service && v.vehicleType
-      ? sum + vehicleLine({ service, vehicleType: v.vehicleType, addOns: [] }).priceCents
-      : sum;
-  }, 0);
+  const othersCents = extraVehiclesCents(value, services);
   return (
     <div className="grid gap-3" data-testid="bf-extra-vehicles">
       {value.map((v, i) => {
@@ -61,7 +120,7 @@ export function OwnerExtraVehicles({
               <Field id={id('type')} label={`Vehicle ${n} type`}>
                 <Select
                   value={v.vehicleType}
-                  onValueChange={(t) => update(i, { vehicleType: t as VehicleType })}
+                  onValueChange={(t) => update(i, { vehicleType: t as VehicleType, addOnIds: [], addOnCents: 0 })}
                 >
                   <SelectTrigger id={id('type')}>
                     <SelectValue placeholder="Choose the vehicle type" />
@@ -76,7 +135,7 @@ export function OwnerExtraVehicles({
                 </Select>
               </Field>
               <Field id={id('service')} label={`Vehicle ${n} service`}>
-                <Select value={v.serviceId} onValueChange={(s) => update(i, { serviceId: s })}>
+                <Select value={v.serviceId} onValueChange={(s) => update(i, { serviceId: s, addOnIds: [], addOnCents: 0 })}>
                   <SelectTrigger id={id('service')}>
                     <SelectValue placeholder="Choose a service" />
                   </SelectTrigger>
@@ -96,6 +155,7 @@ export function OwnerExtraVehicles({
                 <Input value={v.vehicleModel} onChange={(e) => update(i, { vehicleModel: e.target.value })} />
               </Field>
             </div>
+            <VehicleAddOns n={n} vehicle={v} onChange={(addOnIds, addOnCents) => update(i, { addOnIds, addOnCents })} />
           </fieldset>
         );
       })}

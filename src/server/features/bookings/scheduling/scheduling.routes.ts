@@ -97,8 +97,10 @@ export const schedulingApi = schedulingRoutes
       durationMinutes: await ownerSlotMinutes(c.var.deps.db, c.var.businessId, {
         service,
         addOnIds: (addOns ?? '').split(',').filter(Boolean).slice(0, 10),
-        vehicles: decodeSlotVehicles(vehicles),
+        // "none": an edit whose other vehicles were all removed (decision 1343).
+        vehicles: decodeSlotVehicles(vehicles === 'none' ? '' : vehicles),
         editedBookingId: edited,
+        editedVehicles: vehicles !== undefined,
       }),
       excludeBookingId: edited,
       byOwner: true,

@@ -1,11 +1,15 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { BookingForm } from '../../../../shared/booking.schemas';
 import { bookingVehicleName, vehicleLine } from '../../../../shared/booking-vehicles';
 import type { VehicleType } from '../../../../shared/constants';
 import type { DbOrTx, Transaction } from '../../../db/client';
-import { bookingVehicles } from '../../../db/schema';
+import { bookings, bookingVehicles } from '../../../db/schema';
 import { invalid } from '../../../http/errors';
-import { addOnMinutes, priceAddOns } from '../../service-add-ons/service-add-ons.service';
+import {
+  addOnMinutes,
+  bookingAddOnsOf,
+  priceAddOns,
+} from '../../service-add-ons/service-add-ons.service';
 import { findActiveService } from '../book/booking-options.service';
 
 // Several vehicles in one booking (decision 1325): the further vehicles priced from the database, the rows written
@@ -154,8 +158,9 @@ export function vehicleInvoiceLines(
 
 /**
  * The owner's slot list (decision 1328): the minutes the server will book. New booking: the service, its add-ons and
- * each further vehicle (a service not offered counts nothing, as on /book). Edit of a several-vehicle booking: the
- * chosen service (with the first vehicle's add-ons while it is the same) and the other vehicles as booked.
+ * each further vehicle (a service not offered counts nothing, as on /book). Edit: the chosen service (with the first
+ * vehicle's add-ons while it is the same) and the other vehicles: those the dialog sends (`editedVehicles`, decision
+ * 1343), else as booked.
  */
 export async function ownerSlotMinutes(
   db: DbOrTx,
@@ -165,6 +170,7 @@ export async function ownerSlotMinutes(
     addOnIds: readonly string[];
     vehicles: readonly { serviceId: string; addOnIds: readonly string[] }[];
     editedBookingId?: string;
+    editedVehicles?: boolean;
   },
 ) {
   let minutes =
@@ -176,9 +182,120 @@ export async function ownerSlotMinutes(
   }
   if (!q.editedBookingId) return minutes;
   const rows = (await vehiclesOfBookings(db, businessId, [q.editedBookingId])).get(q.editedBookingId) ?? [];
-  if (rows.length < 2) return minutes;
+  if (rows.length < 2) {
+    if (!q.editedVehicles || q.vehicles.length === 0) return minutes;
+    // A one-vehicle booking given more vehicles: its own add-ons stay with its service.
+    const [booking] = await db
+      .select({ serviceId: bookings.serviceId })
+      .from(bookings)
+      .where(and(eq(bookings.businessId, businessId), eq(bookings.id, q.editedBookingId)));
+    if (booking?.serviceId !== q.service.id || q.addOnIds.length > 0) return minutes;
+    const own = await bookingAddOnsOf(db, businessId, q.editedBookingId);
+    return minutes + own.reduce((sum, a) => sum + a.extraMinutes, 0);
+  }
   const [first, ...others] = rows;
   if (first!.serviceId === q.service.id && q.addOnIds.length === 0)
     minutes += first!.addOns.reduce((sum, a) => sum + a.extraMinutes, 0);
+  if (q.editedVehicles) return minutes;
   return minutes + others.reduce((sum, r) => sum + r.durationMinutes, 0);
+}
+
+/** A further vehicle as the owner's Edit leaves it: as booked (its stored row) or priced anew. */
+export type EditedVehicle = Omit<BookingVehicleView, 'position'> & { customerVehicleId?: string | null };
+
+const sameVehicle = (stored: BookingVehicleView, wanted: ExtraVehicle) =>
+  stored.serviceId === wanted.serviceId &&
+  stored.vehicleType === wanted.vehicleType &&
+  (stored.make ?? null) === (wanted.vehicleMake ?? null) &&
+  (stored.model ?? null) === (wanted.vehicleModel ?? null) &&
+  (stored.color ?? null) === (wanted.vehicleColor ?? null) &&
+  [...stored.addOns.map((a) => a.id)].sort().join() === [...wanted.addOnIds].sort().join();
+
+type ExtraVehicle = BookingForm['extraVehicles'][number];
+
+/**
+ * The owner's Edit of the vehicles after the first (decision 1343): a vehicle sent as it is booked keeps its row (the
+ * prices it was booked at); a changed or new one is priced from the database as New booking prices it. `changed` is
+ * false when the list is the booking's own, so a replayed edit writes nothing.
+ */
+export async function editedExtraVehicles(
+  tx: Transaction,
+  businessId: string,
+  customerId: string | null,
+  savedVehicleId: (v: PricedVehicle) => Promise<string>,
+  stored: readonly BookingVehicleView[],
+  wanted: readonly ExtraVehicle[],
+): Promise<{ changed: boolean; vehicles: (EditedVehicle & { kept: boolean })[] }> {
+  const vehicles: (EditedVehicle & { kept: boolean })[] = [];
+  let changed = stored.length !== wanted.length;
+  for (const [i, w] of wanted.entries()) {
+    const s = stored[i];
+    if (s && sameVehicle(s, w)) {
+      vehicles.push({ ...s, kept: true });
+      continue;
+    }
+    changed = true;
+    const [priced] = await priceExtraVehicles(tx, { businessId, extraVehicles: [w] });
+    const p = priced!;
+    vehicles.push({
+      kept: false,
+      customerVehicleId: customerId ? await savedVehicleId(p) : null,
+      vehicleType: p.vehicleType,
+      make: p.make,
+      model: p.model,
+      year: null,
+      color: p.color,
+      serviceId: p.serviceId,
+      serviceName: p.serviceName,
+      servicePriceCents: p.servicePriceCents,
+      durationMinutes: p.durationMinutes,
+      addOns: p.addOns,
+    });
+  }
+  return { changed, vehicles };
+}
+
+/**
+ * Writes an edited booking's vehicles (decision 1343) in the edit's transaction: the first at position 0, the others
+ * after it (a kept row is left as it is), rows past the last deleted. One vehicle left: no rows at all, the booking
+ * is a one-vehicle booking again (its own service, vehicle and add-ons).
+ */
+export async function rewriteBookingVehicles(
+  tx: Transaction,
+  businessId: string,
+  bookingId: string,
+  first: EditedVehicle,
+  others: readonly (EditedVehicle & { kept: boolean })[],
+) {
+  const own = and(eq(bookingVehicles.businessId, businessId), eq(bookingVehicles.bookingId, bookingId));
+  if (others.length === 0) {
+    await tx.delete(bookingVehicles).where(own);
+    return;
+  }
+  await tx.delete(bookingVehicles).where(and(own, gt(bookingVehicles.position, others.length)));
+  const rows = [
+    { ...first, position: 0 },
+    ...others.flatMap(({ kept, ...v }, i) => (kept ? [] : [{ ...v, position: i + 1 }])),
+  ];
+  for (const row of rows) {
+    await tx
+      .insert(bookingVehicles)
+      .values({ ...row, businessId, bookingId })
+      .onConflictDoUpdate({
+        target: [bookingVehicles.bookingId, bookingVehicles.position],
+        set: {
+          customerVehicleId: row.customerVehicleId ?? null,
+          vehicleType: row.vehicleType,
+          make: row.make ?? null,
+          model: row.model ?? null,
+          year: row.year ?? null,
+          color: row.color ?? null,
+          serviceId: row.serviceId ?? null,
+          serviceName: row.serviceName,
+          servicePriceCents: row.servicePriceCents,
+          durationMinutes: row.durationMinutes,
+          addOns: row.addOns,
+        },
+      });
+  }
 }
