@@ -95,6 +95,44 @@ test('a household books two vehicles at once on a phone and pays once; the owner
   await expect(jobVehicles).toContainText('Vehicle 2: Toyota Camry · Sedan');
   await expect(jobVehicles).toContainText('Exterior Wash');
   await shot(owner, 'field-job-two-vehicles');
+
+  // The owner's Edit changes every vehicle (decision 1343): Vehicle 2 becomes an SUV, a third car is added; the
+  // price and length are the three vehicles' sums.
+  for (const width of [390, 1280]) {
+    await owner.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await owner.goto('/bookings?view=list');
+    await owner.getByLabel('Search bookings').fill(lastName);
+    await owner.getByTestId('booking-card').getByRole('button', { name: 'Details' }).click();
+    await owner.getByRole('dialog').getByRole('button', { name: 'Edit' }).click();
+    const edit = owner.getByRole('dialog', { name: 'Edit Booking' });
+    await expect(edit.getByRole('group', { name: 'Vehicle 2' })).toBeVisible();
+    await expect(edit.getByLabel('Vehicle 2 make')).toHaveValue('Toyota');
+    await shot(owner, 'owner-edit-vehicles');
+    await owner.keyboard.press('Escape');
+  }
+  const edit = owner.getByRole('dialog', { name: 'Edit Booking' });
+  await owner.getByRole('dialog').getByRole('button', { name: 'Edit' }).click();
+  const v2 = edit.getByRole('group', { name: 'Vehicle 2' });
+  await v2.getByLabel('Vehicle 2 type').click();
+  await owner.getByRole('option', { name: 'SUV' }).click();
+  await edit.getByRole('button', { name: 'Add another vehicle' }).click();
+  const v3 = edit.getByRole('group', { name: 'Vehicle 3' });
+  await v3.getByLabel('Vehicle 3 type').click();
+  await owner.getByRole('option', { name: 'Sedan' }).click();
+  await v3.getByLabel('Vehicle 3 service').click();
+  await owner.getByRole('option', { name: 'Exterior Wash' }).click();
+  await v3.getByLabel('Vehicle 3 make').fill('Kia');
+  await v3.getByLabel('Vehicle 3 model').fill('Rio');
+  // $240 + $54 + $45.
+  await expect(edit).toContainText('list price for these vehicles: $339.00');
+  await shot(owner, 'owner-edit-three-vehicles');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit).toBeHidden();
+  const saved = owner.getByRole('dialog').getByTestId('booking-vehicles');
+  await expect(saved.getByRole('listitem')).toHaveCount(3);
+  await expect(saved.getByRole('listitem').nth(1)).toContainText('Vehicle 2: Toyota Camry · SUV');
+  await expect(saved.getByRole('listitem').nth(2)).toContainText('Vehicle 3: Kia Rio · Sedan');
+  await expect(owner.getByRole('dialog')).toContainText('$339.00');
   await ownerContext.close();
   await visitorContext.close();
 });

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES } from '../../../shared/booking.schemas';
+import { bookingVehicleName } from '../../../shared/booking-vehicles';
 import type { VehicleType } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
 import {
@@ -13,12 +14,10 @@ import {
 } from '../../../shared/owner-bookings';
 import { servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
 import { addOnsTotal } from '../../../shared/service-add-ons';
-import { bookingVehicleName } from '../../../shared/booking-vehicles';
 import { formatDateTimeInZone, formatDuration, utcToZoned } from '../../../shared/time';
 import type { Transaction } from '../../db/client';
 import {
   bookings,
-  bookingVehicles,
   customers,
   customerVehicles,
   serviceAddOns,
@@ -516,7 +515,9 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
           : serviceCents;
     const target =
       input.priceCents ??
-      ((serviceChanged || typeChanged || othersChanged) && listPrice !== null ? listPrice : current.priceCents);
+      ((serviceChanged || typeChanged || othersChanged) && listPrice !== null
+        ? listPrice
+        : current.priceCents);
     if (target !== current.priceCents) {
       if (input.priceCents !== undefined && target !== listPrice && !input.priceReason)
         throw invalid(OWNER_BOOKING_TEXT.priceReason);
@@ -532,7 +533,10 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
 
     if (entries.length === 0) return null;
     await tx.update(bookings).set(changes).where(eq(bookings.id, id));
-    if (several && (serviceChanged || typeChanged || changes.customerVehicleId || othersChanged || !firstBooked)) {
+    if (
+      several &&
+      (serviceChanged || typeChanged || changes.customerVehicleId || othersChanged || !firstBooked)
+    ) {
       const [saved] = await tx
         .select()
         .from(customerVehicles)

@@ -438,8 +438,8 @@ function BookingForm({
           )}
           {editing && several && (
             <p className="text-sm text-slate-700" data-testid="bf-booked-vehicles">
-              This booking has {v.extraVehicles.length + 1} vehicles. The vehicle and service above are Vehicle
-              1’s; change, add or remove the others below. The time and price are their sums.
+              This booking has {v.extraVehicles.length + 1} vehicles. The vehicle and service above are
+              Vehicle 1’s; change, add or remove the others below. The time and price are their sums.
             </p>
           )}
           {!v.repeatWeeks && v.serviceId && (

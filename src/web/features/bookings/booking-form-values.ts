@@ -140,9 +140,7 @@ export function toCreateInput(f: BookingFormValues, ctx: BookingFormContext): Ow
     // A series is the service alone at its frequency's price (decision 1255).
     addOnIds: f.repeatWeeks ? [] : f.addOnIds,
     // A series is one vehicle's service (decision 1325).
-    extraVehicles: f.repeatWeeks
-      ? []
-      : f.extraVehicles.map(extraVehicleInput),
+    extraVehicles: f.repeatWeeks ? [] : f.extraVehicles.map(extraVehicleInput),
     ...(f.locationId ? { locationId: f.locationId } : {}),
   };
 }

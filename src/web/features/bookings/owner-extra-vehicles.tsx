@@ -6,8 +6,8 @@ import { VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
 import { useServiceAddOns } from '../../api/service-add-ons';
 import { useServiceOptions } from '../../api/services';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
 import { Checkbox } from '../../components/ui/checkbox';
+import { Input } from '../../components/ui/input';
 import { Field, InlineField } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 
@@ -120,7 +120,9 @@ export function OwnerExtraVehicles({
               <Field id={id('type')} label={`Vehicle ${n} type`}>
                 <Select
                   value={v.vehicleType}
-                  onValueChange={(t) => update(i, { vehicleType: t as VehicleType, addOnIds: [], addOnCents: 0 })}
+                  onValueChange={(t) =>
+                    update(i, { vehicleType: t as VehicleType, addOnIds: [], addOnCents: 0 })
+                  }
                 >
                   <SelectTrigger id={id('type')}>
                     <SelectValue placeholder="Choose the vehicle type" />
@@ -135,7 +137,10 @@ export function OwnerExtraVehicles({
                 </Select>
               </Field>
               <Field id={id('service')} label={`Vehicle ${n} service`}>
-                <Select value={v.serviceId} onValueChange={(s) => update(i, { serviceId: s, addOnIds: [], addOnCents: 0 })}>
+                <Select
+                  value={v.serviceId}
+                  onValueChange={(s) => update(i, { serviceId: s, addOnIds: [], addOnCents: 0 })}
+                >
                   <SelectTrigger id={id('service')}>
                     <SelectValue placeholder="Choose a service" />
                   </SelectTrigger>
@@ -155,7 +160,11 @@ export function OwnerExtraVehicles({
                 <Input value={v.vehicleModel} onChange={(e) => update(i, { vehicleModel: e.target.value })} />
               </Field>
             </div>
-            <VehicleAddOns n={n} vehicle={v} onChange={(addOnIds, addOnCents) => update(i, { addOnIds, addOnCents })} />
+            <VehicleAddOns
+              n={n}
+              vehicle={v}
+              onChange={(addOnIds, addOnCents) => update(i, { addOnIds, addOnCents })}
+            />
           </fieldset>
         );
       })}

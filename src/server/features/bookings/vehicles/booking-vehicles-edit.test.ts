@@ -124,7 +124,11 @@ describe("the owner's Edit of every vehicle", () => {
     // All others removed: a one-vehicle booking again, its own price and length.
     const removed = await edit(h, booked.id, { extraVehicles: [] });
     expect(removed.status, await removed.clone().text()).toBe(200);
-    expect(await removed.json()).toMatchObject({ quotedPriceCents: 4_500, durationMinutes: 60, vehicles: [] });
+    expect(await removed.json()).toMatchObject({
+      quotedPriceCents: 4_500,
+      durationMinutes: 60,
+      vehicles: [],
+    });
     expect(await vehicleRows(booked.id)).toEqual([]);
   });
 
@@ -148,7 +152,7 @@ describe("the owner's Edit of every vehicle", () => {
     ]) {
       const res = await edit(h, booked.id, json);
       expect(res.status).toBe(409);
-      expect((await res.json()).error).toMatch(/no longer fits at its time/);
+      expect((await res.json()).error.message).toMatch(/no longer fits at its time/);
     }
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booked.id));
     expect(row).toMatchObject({ quotedPriceCents: 4_500, durationMinutes: 60 });
@@ -161,7 +165,9 @@ describe("the owner's Edit of every vehicle", () => {
       excludeBookingId: booked.id,
       vehicles: h.detail.id,
     });
-    const slots = (await (await t.request(`/api/scheduling/slots?${q}`, { cookie: h.owner.cookie })).json()) as {
+    const slots = (await (
+      await t.request(`/api/scheduling/slots?${q}`, { cookie: h.owner.cookie })
+    ).json()) as {
       slots: { time: string; state: string }[];
     };
     expect(slots.slots.find((s) => s.time === '09:00')?.state).toBe('taken');
@@ -188,7 +194,7 @@ describe("the owner's Edit of every vehicle", () => {
     for (const [json, message] of cases) {
       const res = await edit(h, booked.id, json);
       expect(res.status, JSON.stringify(json)).toBe(400);
-      expect((await res.json()).error).toMatch(message);
+      expect((await res.json()).error.message).toMatch(message);
     }
     expect(await vehicleRows(booked.id)).toEqual([]);
   });
@@ -210,7 +216,12 @@ describe("the owner's Edit of every vehicle", () => {
     expect(foreignBooking.status).toBe(404);
     const tech = await t.signUp();
     await grantRole(t.db, tech.userId, 'technician', h.owner.userId);
-    const asTech = await edit(h, booked.id, { extraVehicles: [{ serviceId: h.wash.id, vehicleType: 'sedan' }] }, tech.cookie);
+    const asTech = await edit(
+      h,
+      booked.id,
+      { extraVehicles: [{ serviceId: h.wash.id, vehicleType: 'sedan' }] },
+      tech.cookie,
+    );
     expect(asTech.status).toBe(403);
     expect(await vehicleRows(booked.id)).toEqual([]);
   });

@@ -5,11 +5,7 @@ import type { VehicleType } from '../../../../shared/constants';
 import type { DbOrTx, Transaction } from '../../../db/client';
 import { bookings, bookingVehicles } from '../../../db/schema';
 import { invalid } from '../../../http/errors';
-import {
-  addOnMinutes,
-  bookingAddOnsOf,
-  priceAddOns,
-} from '../../service-add-ons/service-add-ons.service';
+import { addOnMinutes, bookingAddOnsOf, priceAddOns } from '../../service-add-ons/service-add-ons.service';
 import { findActiveService } from '../book/booking-options.service';
 
 // Several vehicles in one booking (decision 1325): the further vehicles priced from the database, the rows written
