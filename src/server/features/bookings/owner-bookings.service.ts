@@ -16,13 +16,7 @@ import { servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing'
 import { addOnsTotal } from '../../../shared/service-add-ons';
 import { formatDateTimeInZone, formatDuration, utcToZoned } from '../../../shared/time';
 import type { Transaction } from '../../db/client';
-import {
-  bookings,
-  customers,
-  customerVehicles,
-  serviceAddOns,
-  services,
-} from '../../db/schema';
+import { bookings, customers, customerVehicles, serviceAddOns, services } from '../../db/schema';
 import { renderEmailRow } from '../../emails';
 import { bookingConfirmedSms } from '../../emails/sms';
 import type { AppDeps } from '../../http/context';
@@ -409,7 +403,8 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
       ? newService.durationMinutes
       : (firstBooked?.durationMinutes ?? current.durationMinutes);
     const duration = firstMinutes + others.minutes;
-    if (duration !== current.durationMinutes) changes.durationMinutes = duration;
+    // Set whenever the service changed: the assignment above holds the new service's minutes alone.
+    if (serviceChanged || duration !== current.durationMinutes) changes.durationMinutes = duration;
     if (duration > 1440) throw invalid('These vehicles take more than a day; please book them separately');
     if (othersChanged)
       entries.push({
