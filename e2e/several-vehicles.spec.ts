@@ -16,7 +16,7 @@ const futureDate = (days: number) => new Date(Date.now() + days * 86_400_000).to
 test('a household books two vehicles at once on a phone and pays once; the owner sees both', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
   const business = await newBookableBusiness(owner, [
@@ -108,10 +108,10 @@ test('a household books two vehicles at once on a phone and pays once; the owner
     await expect(edit.getByRole('group', { name: 'Vehicle 2' })).toBeVisible();
     await expect(edit.getByLabel('Vehicle 2 make')).toHaveValue('Toyota');
     await shot(owner, 'owner-edit-vehicles');
-    await owner.keyboard.press('Escape');
+    if (width === 390) await owner.keyboard.press('Escape');
   }
+  // The dialog at 1280 px stays open for the change.
   const edit = owner.getByRole('dialog', { name: 'Edit Booking' });
-  await owner.getByRole('dialog').getByRole('button', { name: 'Edit' }).click();
   const v2 = edit.getByRole('group', { name: 'Vehicle 2' });
   await v2.getByLabel('Vehicle 2 type').click();
   await owner.getByRole('option', { name: 'SUV' }).click();
