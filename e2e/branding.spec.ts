@@ -63,6 +63,28 @@ test('an Elite owner brands the booking page: name, colour and logo, no Powered 
   await expect(band.locator('img')).toHaveJSProperty('naturalWidth', 1);
   await expect(page.getByRole('heading', { name: 'Lone Star Shine' })).toBeVisible();
   await expect(page.getByText('Powered by ShineRoute')).toHaveCount(0);
+  // The site's header and footer are the business's (decision 1340): its logo and name on its colour, © its name,
+  // nothing of ShineRoute — no logo, Sign In, pricing or "ShineRoute" anywhere; its logo is the tab's icon.
+  const header = page.getByTestId('brand-header');
+  await expect(header).toHaveCSS('background-color', 'rgb(15, 118, 110)');
+  await expect(header.getByRole('link', { name: 'Lone Star Shine' })).toHaveAttribute(
+    'href',
+    `/book/${business.slug}`,
+  );
+  await expect(header.locator('img')).toHaveJSProperty('naturalWidth', 1);
+  await expect(page.getByTestId('brand-footer')).toContainText(
+    `© ${new Date().getFullYear()} Lone Star Shine`,
+  );
+  await expect(page.getByRole('link', { name: 'ShineRoute home' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  await expect(page.locator('body')).not.toContainText('ShineRoute');
+  await expect(page).toHaveTitle(/^Book Lone Star Shine/);
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute(
+    'href',
+    /^\/api\/public\/branding\/.+\/logo\?v=/,
+  );
+  const icon = await page.request.get((await page.locator('link[rel="icon"]').getAttribute('href')) ?? '');
+  expect(icon.headers()['content-type']).toBe('image/png');
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `/tmp/elite-shots/book-branded-${width}.png`, fullPage: true });

@@ -19,7 +19,7 @@ mkdirSync(join(dist, '.vite'), { recursive: true });
 mkdirSync(join(dist, 'assets'));
 writeFileSync(
   join(dist, 'index.html'),
-  `<!doctype html><html><head><title>ShineRoute</title><script type="module" crossorigin src="/assets/index-1.js"></script>
+  `<!doctype html><html><head><meta name="theme-color" content="#0f172a" /><link rel="icon" type="image/svg+xml" href="/favicon.svg" /><title>ShineRoute</title><script type="module" crossorigin src="/assets/index-1.js"></script>
 <link rel="modulepreload" crossorigin href="/assets/react-dom-1.js"><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>
 <body><div id="root"></div></body></html>`,
 );
@@ -228,6 +228,78 @@ describe('server-rendered public pages', () => {
     expect(await (await web.request('/book/no-such-business')).text()).toContain(
       `<title>${PUBLIC_PAGE_META['/book']!.title}</title>`,
     );
+  });
+
+  it("a white-labelled business's /book has its header, footer, icon and title, nothing of ShineRoute (decision 1340)", async () => {
+    const owner = await t.signUp({ plan: 'elite' });
+    await updateProfile(t.db, owner.userId, { businessName: 'Gulf Gloss', bookingSlug: 'gulf-gloss' });
+    await createService(t.db, owner.userId, { name: 'Gulf Wash', basePriceCents: 6500 });
+    // Before any branding: ShineRoute's frame and icon.
+    let html = await (await web.request('/book/gulf-gloss')).text();
+    expect(html).toContain('aria-label="ShineRoute home"');
+    expect(html).toContain('href="/favicon.svg"');
+    expect(html).toContain('<title>Book Gulf Gloss | ShineRoute</title>');
+
+    const put = await t.request('/api/branding', {
+      method: 'PUT',
+      cookie: owner.cookie,
+      json: { displayName: 'Lone Star Shine', color: '#7c2d12' },
+    });
+    expect(put.status).toBe(200);
+    html = await (await web.request('/book/gulf-gloss')).text();
+    const header = /<header data-testid="brand-header"[^>]*>.*?<\/header>/s.exec(html)?.[0] ?? '';
+    expect(header).toContain('background-color:#7c2d12;color:#ffffff');
+    expect(header).toContain('href="/book/gulf-gloss"');
+    expect(header).toContain('Lone Star Shine');
+    expect(html).toContain(`© <!-- -->${new Date().getFullYear()}<!-- --> <!-- -->Lone Star Shine`);
+    // No logo yet: the icon is the initial on the brand colour; the theme is the brand colour.
+    const icon = /<link rel="icon" href="([^"]+)">/.exec(html)?.[1] ?? '';
+    expect(decodeURIComponent(icon)).toMatch(
+      /^data:image\/svg\+xml,<svg .*fill="#7c2d12".*>L<\/text><\/svg>$/,
+    );
+    expect(html).toContain('<meta name="theme-color" content="#7c2d12" />');
+    expect(html).toContain('<title>Book Lone Star Shine</title>');
+    expect(html).toContain('<meta property="og:site_name" content="Lone Star Shine">');
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
+    expect(ld.name).toBe('Lone Star Shine');
+    for (const shineRoute of [
+      'ShineRoute',
+      'favicon.svg',
+      'href="/auth"',
+      'Start Free Trial',
+      'href="/#pricing"',
+      'href="/for-detailers"',
+    ])
+      expect(html).not.toContain(shineRoute);
+
+    // With a logo: the logo is the icon.
+    const logo = await t.request('/api/branding/logo', {
+      method: 'PUT',
+      cookie: owner.cookie,
+      json: {
+        fileName: 'logo.png',
+        dataBase64:
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      },
+    });
+    expect(logo.status).toBe(200);
+    html = await (await web.request('/book/gulf-gloss')).text();
+    expect(html).toMatch(
+      new RegExp(`<link rel="icon" href="/api/public/branding/${owner.userId}/logo\\?v=[^"]+">`),
+    );
+    expect(html).toMatch(
+      new RegExp(
+        `<header data-testid="brand-header".*?<img src="/api/public/branding/${owner.userId}/logo`,
+        's',
+      ),
+    );
+
+    // Off Elite: ShineRoute's frame again.
+    await updateProfile(t.db, owner.userId, { subscriptionTier: 'pro' });
+    html = await (await web.request('/book/gulf-gloss')).text();
+    expect(html).toContain('aria-label="ShineRoute home"');
+    expect(html).not.toContain('brand-header');
+    expect(html).not.toContain('Lone Star Shine');
   });
 
   it('/book renders the same markup without tailwind-merge (the island joins classes without it, decision 914)', async () => {

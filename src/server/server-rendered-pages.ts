@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context, Hono } from 'hono';
+import { type AppliedBranding, brandIconTag } from '../shared/branding';
+import { escapeHtml } from '../shared/html';
 import { formatMoney } from '../shared/money';
 import { businessBookMeta, DEFAULT_PAGE_META, type PageMeta, PUBLIC_PAGE_META } from '../shared/page-meta';
 import { zipOf } from '../web/features/bookings/book/book-screen';
@@ -63,6 +65,17 @@ async function isSignedIn(c: Context<AppEnv>) {
   }
 }
 
+/** The shell of a white-labelled business's page: its icon (logo, or initial on its colour) and its colour as theme. */
+function brandedShell(shell: string, branding: AppliedBranding) {
+  return shell
+    .replace(/\s*<link rel="icon"[^>]*>/, '')
+    .replace('</head>', `  ${brandIconTag(branding)}\n  </head>`)
+    .replace(
+      /<meta name="theme-color"[^>]*>/,
+      `<meta name="theme-color" content="${escapeHtml(branding.color ?? '#ffffff')}" />`,
+    );
+}
+
 const CACHE_LIMIT = 256;
 
 /** JSON inside a <script> element: nothing in it can close the element. */
@@ -79,7 +92,7 @@ function businessJsonLd(options: BookingOptions, url: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'AutoWash',
-    name: business.name ?? 'Mobile detailer',
+    name: business.branding?.displayName || (business.name ?? 'Mobile detailer'),
     ...(business.tagline ? { description: business.tagline } : {}),
     ...(business.phone ? { telephone: business.phone } : {}),
     url,
@@ -112,6 +125,7 @@ export function mountServerRenderedPages(app: Hono<AppEnv>, distDir: string, ind
   const cache = new Map<string, StaticFile>();
 
   // The page's own title, description, canonical link and Open Graph tags (decision 914), its island and extra head.
+  // A white-labelled business's page names it as the site, and its icon and colour replace ShineRoute's (1340).
   const documentOf = (
     c: Context<AppEnv>,
     island: Island,
@@ -119,13 +133,16 @@ export function mountServerRenderedPages(app: Hono<AppEnv>, distDir: string, ind
     canonicalPath: string,
     body: string,
     head = '',
+    branding: AppliedBranding | null = null,
   ) =>
-    shell
+    (branding ? brandedShell(shell, branding) : shell)
       .replace(
         PAGE_HEAD,
-        pageHeadTags({ ...meta, url: `${c.var.deps.publicUrl.replace(/\/+$/, '')}${canonicalPath}` }).join(
-          '\n    ',
-        ),
+        pageHeadTags({
+          ...meta,
+          url: `${c.var.deps.publicUrl.replace(/\/+$/, '')}${canonicalPath}`,
+          ...(branding ? { siteName: branding.displayName } : {}),
+        }).join('\n    '),
       )
       .replace('</head>', `    ${tags[island]}${head}\n  </head>`)
       .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
@@ -162,8 +179,13 @@ export function mountServerRenderedPages(app: Hono<AppEnv>, distDir: string, ind
     ]);
     // A business's page is titled with its name and city; /book itself (demo services, the detailers of a zip) with
     // the booking page's own. The canonical link keeps only what names the business.
+    const branding = options?.business?.branding ?? null;
     const meta = options?.business
-      ? businessBookMeta(options.business, await businessPlace(c.var.deps.db, options.business.id))
+      ? businessBookMeta(
+          options.business,
+          await businessPlace(c.var.deps.db, options.business.id),
+          branding?.displayName,
+        )
       : PUBLIC_PAGE_META['/book']!;
     const canonicalPath =
       !slug && options?.business && business ? `${path}?business=${encodeURIComponent(business)}` : path;
@@ -186,7 +208,7 @@ export function mountServerRenderedPages(app: Hono<AppEnv>, distDir: string, ind
     return sendFile(
       c,
       staticFileOf(
-        documentOf(c, 'book', meta, canonicalPath, body, head),
+        documentOf(c, 'book', meta, canonicalPath, body, head, branding),
         'text/html; charset=utf-8',
         'no-cache',
       ),

@@ -59,3 +59,21 @@ export type AppliedBranding = z.infer<typeof appliedBrandingSchema>;
 /** The public address of a business's own logo (the only file that route serves). */
 export const brandLogoPath = (businessId: string, version: string) =>
   `/api/public/branding/${encodeURIComponent(businessId)}/logo?v=${encodeURIComponent(version)}`;
+
+/**
+ * The browser-tab icon of a white-labelled business's public pages (/book, /seo): its logo when it has one, else its
+ * initial on its colour as an inline SVG — never ShineRoute's mark.
+ */
+export function brandIconHref(branding: AppliedBranding): string {
+  if (branding.logoUrl) return branding.logoUrl;
+  const fill = branding.color ?? '#0f172a';
+  const text = branding.color ? (branding.textColor ?? '#ffffff') : '#ffffff';
+  const initial = [...branding.displayName.trim()][0]?.toUpperCase() ?? '';
+  const letter = initial.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="${fill}"/><text x="16" y="22" font-family="Arial,sans-serif" font-size="18" font-weight="700" text-anchor="middle" fill="${text}">${letter}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+/** The icon's link tag (the logo's type is not known here: the browser reads it from the response). */
+export const brandIconTag = (branding: AppliedBranding) =>
+  `<link rel="icon" href="${brandIconHref(branding).replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">`;

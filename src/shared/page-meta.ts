@@ -65,15 +65,19 @@ export const PUBLIC_PAGE_META: Record<string, PageMeta> = {
   },
 };
 
-/** The page of a business's booking link (/book/{slug}, /book?business=): its name and, when known, its city. */
+/**
+ * The page of a business's booking link (/book/{slug}, /book?business=): its name and, when known, its city. A
+ * white-labelled business's page (its display name given) names only it, not ShineRoute (decision 1340).
+ */
 export function businessBookMeta(
   business: { name: string | null; tagline?: string | null },
   place: string | null,
+  brandName?: string,
 ): PageMeta {
-  const name = business.name?.trim() || 'Mobile detailer';
+  const name = brandName?.trim() || business.name?.trim() || 'Mobile detailer';
   const where = place ? ` in ${place}` : '';
   return {
-    title: `Book ${name}${where} | ${BRAND}`,
+    title: brandName ? `Book ${name}${where}` : `Book ${name}${where} | ${BRAND}`,
     description:
       `Book mobile car detailing with ${name}${where}: choose a service, a time and your address, and pay securely online.` +
       (business.tagline?.trim() ? ` ${business.tagline.trim()}` : ''),

@@ -19,6 +19,7 @@ import { TermsPage } from '../features/static/terms-page';
 import { authModeOf } from '../islands/auth-form';
 import { BOOK_ISLAND_ID, type BookIslandState } from '../islands/book-state';
 import { setClassMerge } from '../lib/class-merge';
+import { BrandFooter, BrandHeader } from './brand-frame';
 
 // As in the web app: a caller's class overrides a UI component's (docs/decisions/0914). /book's island joins them
 // without tailwind-merge; the booking screen passes none that conflict, so both render the same markup.
@@ -90,12 +91,22 @@ export const SERVER_RENDERED_PAGES: Record<string, ServerPage> = {
   '/patent-diagrams': { island: 'public-page', render: () => <PatentDiagramsPage /> },
 };
 
-const renderInFrame = (ctx: PublicPageContext, body: ReactNode) =>
+const renderInFrame = (ctx: PublicPageContext, body: ReactNode, brand?: ReactNode[]) =>
   renderToString(
     <StaticRouter location={`${ctx.path}${ctx.search}`}>
-      <PublicFrame header={<SiteHeaderView signedIn={ctx.signedIn} />}>{body}</PublicFrame>
+      {brand ? (
+        <PublicFrame header={brand[0]} footer={brand[1]}>
+          {body}
+        </PublicFrame>
+      ) : (
+        <PublicFrame header={<SiteHeaderView signedIn={ctx.signedIn} />}>{body}</PublicFrame>
+      )}
     </StaticRouter>,
   );
+
+/** A business's own booking page: /book/{slug}, its location's link, or /book?business= as it was asked for. */
+const bookHomeOf = (ctx: PublicPageContext, business: string | undefined) =>
+  ctx.path === '/book' && business ? `/book?business=${encodeURIComponent(business)}` : ctx.path;
 
 /** The page's body (what goes inside #root) and its island, or null when the path is not server-rendered. */
 export function renderPublicPage(ctx: PublicPageContext): { html: string; island: Island } | null {
@@ -111,6 +122,14 @@ export function renderPublicPage(ctx: PublicPageContext): { html: string; island
  */
 export function renderBookPage(ctx: PublicPageContext, state: BookIslandState): string {
   const noop = () => undefined;
+  // A white-labelled business's page has its own header and footer, nothing of ShineRoute (decision 1340).
+  const branding = state.options?.business?.branding;
+  const brand = branding
+    ? [
+        <BrandHeader key="header" branding={branding} homeHref={bookHomeOf(ctx, state.business)} />,
+        <BrandFooter key="footer" branding={branding} />,
+      ]
+    : undefined;
   return renderInFrame(
     ctx,
     // The main area stretches its last child (PublicFrame): this wrapper passes that on to the screen.
@@ -125,5 +144,6 @@ export function renderBookPage(ctx: PublicPageContext, state: BookIslandState): 
         go={noop}
       />
     </div>,
+    brand,
   );
 }

@@ -58,6 +58,12 @@ describe('a white-labelled business’s public page', () => {
     expect(html).not.toContain('Mobile car detailing that comes to you');
     expect(html).not.toContain(BRANDING_TEXT.poweredBy);
     expect(html).not.toContain('Gulf Coast Gloss');
+    // Its logo is the page's icon, and it is the site Open Graph names (decision 1340).
+    expect(html).toMatch(
+      new RegExp(`<link rel="icon" href="/api/public/branding/${owner.userId}/logo\\?v=[^"]+">`),
+    );
+    expect(html).not.toContain('favicon.svg');
+    expect(html).toContain('<meta property="og:site_name" content="Lone Star Shine">');
   });
 
   it('is ShineRoute’s again once the business leaves Elite (its stored page re-rendered)', async () => {

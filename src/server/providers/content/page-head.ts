@@ -8,17 +8,20 @@ export function pageHeadTags({
   title,
   description,
   url,
+  siteName = 'ShineRoute',
 }: {
   title: string;
   description: string;
   url: string;
+  /** A white-labelled business's pages name it (decision 1340). */
+  siteName?: string;
 }): string[] {
   return [
     `<title>${e(title)}</title>`,
     `<meta name="description" content="${e(description)}">`,
     `<link rel="canonical" href="${e(url)}">`,
     '<meta property="og:type" content="website">',
-    '<meta property="og:site_name" content="ShineRoute">',
+    `<meta property="og:site_name" content="${e(siteName)}">`,
     '<meta property="og:locale" content="en_US">',
     `<meta property="og:title" content="${e(title)}">`,
     `<meta property="og:description" content="${e(description)}">`,

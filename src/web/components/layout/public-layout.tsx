@@ -11,8 +11,19 @@ export function PublicLayout() {
   );
 }
 
-/** The public pages' frame: skip link, header, main, footer. Server-rendered pages (src/web/ssr) use it directly. */
-export function PublicFrame({ header, children }: { header: ReactNode; children: ReactNode }) {
+/**
+ * The public pages' frame: skip link, header, main, footer (ShineRoute's unless another is given: a white-labelled
+ * business's /book). Server-rendered pages (src/web/ssr) use it directly.
+ */
+export function PublicFrame({
+  header,
+  footer = <SiteFooter />,
+  children,
+}: {
+  header: ReactNode;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -27,7 +38,7 @@ export function PublicFrame({ header, children }: { header: ReactNode; children:
       <main id="main" className="flex min-h-[calc(100dvh-4rem)] flex-1 flex-col [&>*:last-child]:flex-1">
         {children}
       </main>
-      <SiteFooter />
+      {footer}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AppliedBranding } from '../../../../shared/branding';
+import { type AppliedBranding, brandIconTag } from '../../../../shared/branding';
 import { DEMO_SERVICES } from '../../../../shared/constants';
 import { escapeHtml as e } from '../../../../shared/html';
 import { formatCents } from '../../../../shared/money';
@@ -118,7 +118,7 @@ function shell(opts: {
   const footer = b
     ? `<footer><div class="wrap"><nav aria-label="Footer"><a href="/privacy">Privacy</a><a href="/terms">Terms</a></nav><p>© ${new Date().getFullYear()} ${e(b.name)}</p></div></footer>`
     : `<footer><div class="wrap"><nav aria-label="Footer"><a href="/">Home</a><a href="/about">About</a><a href="/contact">Contact</a><a href="/for-detailers">For Detailers</a><a href="/privacy">Privacy</a><a href="/terms">Terms</a></nav><p>© ${new Date().getFullYear()} ShineRoute. Mobile car detailing that comes to you.</p></div></footer>`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${CSS}</style>${opts.head}</head><body><a href="#main" class="skip">Skip to content</a>${header}<main id="main">${opts.body}</main>${footer}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${b ? brandIconTag(b.branding) : '<link rel="icon" href="/favicon.svg" type="image/svg+xml">'}<style>${CSS}</style>${opts.head}</head><body><a href="#main" class="skip">Skip to content</a>${header}<main id="main">${opts.body}</main>${footer}</body></html>`;
 }
 
 const WHY_DEFAULT = [
@@ -219,7 +219,7 @@ export function renderSeoPage(
   // A generated business page already names its business (docs/decisions/0203): no "| Name" twice.
   const title = page.pageTitle.includes(brand) ? page.pageTitle : `${page.pageTitle} | ${brand}`;
   const head = [
-    ...pageHeadTags({ title, description, url }),
+    ...pageHeadTags({ title, description, url, ...(page.business?.branding ? { siteName: brand } : {}) }),
     // An unverified business's pages stay out of search until it is verified (hardening defect 8).
     page.business && !page.business.verified
       ? '<meta name="robots" content="noindex, follow">'
