@@ -8,10 +8,11 @@ import {
 import { planIncludes } from '../../../shared/plan-features';
 import { businessIsOpen } from '../../access/closed-businesses';
 import type { DbOrTx } from '../../db/client';
-import { businessBrandings, profiles } from '../../db/schema';
+import { bookingLinkTokens, bookings, businessBrandings, invoices, profiles, quotes } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
 import { isUniqueViolation } from '../../http/ids';
+import { hashToken, signedTokenId, TOKEN_SHAPE } from '../../http/tokens';
 import { type DnsResolver, localDns } from '../../providers/dns/dns';
 
 // Custom domains (Elite white-label, decision 1316): the owner names a hostname, points it at ours with a CNAME
@@ -166,3 +167,103 @@ export async function businessOfHost(db: DbOrTx, host: string, now = Date.now())
 
 /** For tests that change a plan behind the service's back. */
 export const forgetHosts = () => hostCache.clear();
+
+// ---- Customer links on the custom domain (decision 1341) ----
+
+/**
+ * The origin a business's customer links are built on: `https://{its custom domain}` while that domain is verified
+ * and the business is open and white-labelled (exactly when the Host routing serves it), else the platform's address.
+ */
+export async function customerLinkOrigin(db: DbOrTx, businessId: string, publicUrl: string) {
+  const [row] = await db
+    .select({ domain: businessBrandings.customDomain })
+    .from(businessBrandings)
+    .where(and(eq(businessBrandings.businessId, businessId), eq(businessBrandings.domainStatus, 'verified')));
+  const business = row?.domain ? await businessOfHost(db, row.domain) : null;
+  return business?.id === businessId && row?.domain ? `https://${row.domain}` : publicUrl.replace(/\/+$/, '');
+}
+
+/** The customer pages a message links to (the booking page, self-service, review, pay, quote, gallery). */
+const CUSTOMER_PAGES = ['book', 'manage', 'review', 'pay', 'quote', 'gallery'];
+
+/**
+ * A message's text with its links to the business's customer pages moved from the platform's address to its custom
+ * domain (decision 1341). Other links (unsubscribe, ShineRoute's own pages, images) stay as they are.
+ */
+export function onCustomerOrigin(text: string, publicUrl: string, origin: string) {
+  const platform = publicUrl.replace(/\/+$/, '');
+  if (origin === platform) return text;
+  const escaped = platform.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(
+    new RegExp(`${escaped}(?=/(?:${CUSTOMER_PAGES.join('|')})(?:[/?#"'\\s<)]|$))`, 'g'),
+    origin,
+  );
+}
+
+/** Message rows (email or SMS) with their customer links on each business's custom domain, when it has one. */
+export async function withCustomerOrigins<
+  R extends { businessId: string; body: string; html?: string | null; subject?: string | null },
+>(db: DbOrTx, publicUrl: string, rows: R[]): Promise<R[]> {
+  const origins = new Map<string, string>();
+  for (const businessId of new Set(rows.map((r) => r.businessId)))
+    origins.set(businessId, await customerLinkOrigin(db, businessId, publicUrl));
+  return rows.map((r) => {
+    const origin = origins.get(r.businessId)!;
+    return {
+      ...r,
+      body: onCustomerOrigin(r.body, publicUrl, origin),
+      ...(r.html ? { html: onCustomerOrigin(r.html, publicUrl, origin) } : {}),
+    };
+  });
+}
+
+/** A customer link's page or API path: its kind and token. */
+export const CUSTOMER_LINK_PATH =
+  /^\/(?:api\/)?(manage|review|reviews|pay|quote|gallery|public\/gallery)\/([^/]+)(?:\/|$)/;
+
+/**
+ * The business a customer link's path belongs to (decision 1341): /manage, /review, /pay, /quote and /gallery pages
+ * and the API they call. Null when the path is not such a link; `''` when it is one whose token names no business.
+ */
+export async function businessOfCustomerPath(
+  deps: Pick<AppDeps, 'db' | 'linkSecret'>,
+  path: string,
+): Promise<string | null> {
+  const match = CUSTOMER_LINK_PATH.exec(path);
+  if (!match) return null;
+  const [, kind, raw] = match;
+  let token = '';
+  try {
+    token = decodeURIComponent(raw ?? '');
+  } catch {
+    return '';
+  }
+  const { db, linkSecret } = deps;
+  if (kind === 'manage' || kind === 'review' || kind === 'reviews') {
+    if (!TOKEN_SHAPE.test(token)) return '';
+    const [row] = await db
+      .select({ businessId: bookingLinkTokens.businessId })
+      .from(bookingLinkTokens)
+      .where(
+        and(
+          eq(bookingLinkTokens.tokenHash, hashToken(token)),
+          eq(bookingLinkTokens.purpose, kind === 'manage' ? 'manage' : 'review'),
+        ),
+      );
+    return row?.businessId ?? '';
+  }
+  if (kind === 'pay' || kind === 'quote') {
+    const table = kind === 'pay' ? invoices : quotes;
+    const id = signedTokenId(linkSecret, kind === 'pay' ? 'invoice' : 'quote', token);
+    if (!id) return '';
+    const [row] = await db.select({ businessId: table.businessId }).from(table).where(eq(table.id, id));
+    return row?.businessId ?? '';
+  }
+  const bookingId = signedTokenId(linkSecret, 'gallery', token);
+  if (!bookingId) return '';
+  const [row] = await db
+    .select({ businessId: bookings.businessId })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  return row?.businessId ?? '';
+}

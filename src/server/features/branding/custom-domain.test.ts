@@ -139,7 +139,9 @@ describe('serving a business on its domain', () => {
     expect((await visit('book.hostshop.com', '/book/next-door')).status).toBe(404);
     expect((await visit('book.hostshop.com', `/book/${other.userId}`)).status).toBe(404);
     // The rest is the platform's, as is every host that names no verified domain.
-    expect(await (await visit('book.hostshop.com', '/manage/abc')).text()).toBe('/manage/abc');
+    expect(await (await visit('book.hostshop.com', '/api/services')).text()).toBe('/api/services');
+    // A customer link's token that names no business of this domain is not served on it (decision 1341).
+    expect((await visit('book.hostshop.com', '/manage/abc')).status).toBe(404);
     expect(await (await visit('unknown.example.com', '/')).text()).toBe('/');
     expect(await (await visit('unknown.example.com', '/book/next-door')).text()).toBe('/book/next-door');
     // Off Elite, the domain stops serving the business.

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { messageSends } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { createOutboxSmsSender, ProviderError, type SmsSender } from '../../providers/sms/sms-sender';
+import { withCustomerOrigins } from '../branding/custom-domain.service';
 import { blockedPhones } from './consent.service';
 import { marketingHeaders } from './marketing-email';
 
@@ -83,8 +84,14 @@ async function refusedByStop(db: DbOrTx, row: SendRow) {
   return true;
 }
 
-/** Hands the row to its channel's provider; `db` makes the stored transport write within that transaction. */
-function send(deps: DeliveryDeps, row: SendRow, opts?: { db: DbOrTx }) {
+/**
+ * Hands the row to its channel's provider; `db` makes the stored transport write within that transaction. Its links
+ * to the business's customer pages go out on the business's custom domain while that domain is served (decision
+ * 1341), read at sending: a domain switched off since the message was written gets the platform's address.
+ */
+async function send(deps: DeliveryDeps, written: SendRow, opts?: { db: DbOrTx }) {
+  const [row] = await withCustomerOrigins(opts?.db ?? deps.db, deps.publicUrl, [written]);
+  if (!row) throw new Error('No message to send');
   return row.channel === 'email'
     ? deps.mailer.send(
         {
