@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/client';
 import { startPgliteVacuum } from './db/pglite-vacuum';
 import { DEMO_ADMIN, DEMO_OWNER, DEMO_TECH, seedDemo } from './db/seed';
 import { loadEnv, platformFeeOf } from './env';
+import { scheduleDomainRecheck } from './features/branding/branding.workers';
 import {
   scheduleCalendarSweep,
   sealCalendarAddresses,
@@ -234,6 +235,8 @@ async function main() {
   await scheduleAccountPurge(jobs, 60);
   // The Elite insights digest: an hourly look for Monday 07:00 in each business's zone (decision 1241).
   await scheduleInsightsTick(jobs, 60);
+  // Verified custom domains: their DNS looked at again daily, by an hourly look for those due (decision 1342).
+  await scheduleDomainRecheck(jobs, 120);
   // Other calendars' busy times: read every few minutes (decision 1221).
   await scheduleCalendarSweep(jobs, 30);
   // Google Calendar connections: a sweep a minute (decision 1252).

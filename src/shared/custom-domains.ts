@@ -12,7 +12,12 @@ export const CUSTOM_DOMAIN_TEXT = {
   notYet: (target: string) =>
     `No CNAME record pointing to ${target} was found yet. DNS changes can take an hour.`,
   lookupFailed: 'The DNS lookup failed. Please try again in a few minutes.',
+  switchedOff: (target: string) =>
+    `Switched off: the CNAME record pointing to ${target} was gone at ${DOMAIN_MISSES_TO_SWITCH_OFF} daily checks in a row. Restore it, then check DNS.`,
 } as const;
+
+/** Daily checks in a row that must find a verified domain's record gone before it is switched off (decision 1342). */
+export const DOMAIN_MISSES_TO_SWITCH_OFF = 3;
 
 export const DOMAIN_STATUSES = ['pending', 'verified', 'failed'] as const;
 export type DomainStatus = (typeof DOMAIN_STATUSES)[number];

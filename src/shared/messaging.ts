@@ -28,6 +28,8 @@ export const MESSAGE_KINDS = [
   'loyalty_code',
   'data_export',
   'webhook_disabled',
+  // A custom domain switched off after its DNS record was gone at three daily checks (decision 1342).
+  'domain_disabled',
   'refund',
   'slot_lost',
   // Emails written with their write that had none of ours before (decision 1321).
@@ -55,6 +57,7 @@ export const MESSAGE_KIND_LABELS: Record<string, string> = {
   loyalty_code: 'Rewards code',
   data_export: 'Data export ready',
   webhook_disabled: 'Webhook endpoint disabled',
+  domain_disabled: 'Custom domain switched off',
   refund: 'Cancelled and refunded',
   slot_lost: 'Slot taken, refunded',
   verification: 'Verification decision',

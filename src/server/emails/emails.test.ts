@@ -79,6 +79,12 @@ const KEY_FACTS: Record<EmailName, string[]> = {
     'HTTP 503: Service Unavailable',
     'http://localhost:3000/business-profile',
   ],
+  'custom-domain-disabled': [
+    'book.lonestardetailing.com',
+    '3 daily checks in a row',
+    'domains.shineroute.com',
+    'http://localhost:3000/business-profile?tab=branding',
+  ],
   'data-export-ready': ['Mar 14', 'http://localhost:3000/business-profile?tab=data'],
   'insights-digest': [
     'week of',

@@ -18,6 +18,7 @@ import {
   selfServiceMovedForOwner,
 } from './templates/booking-updates';
 import { contactForm } from './templates/contact-form';
+import { customDomainDisabled } from './templates/custom-domain-disabled';
 import { dataExportReady } from './templates/data-export-ready';
 import { emailVerification } from './templates/email-verification';
 import { insightsDigest } from './templates/insights-digest';
@@ -68,6 +69,7 @@ export const EMAIL_TEMPLATES = {
   'job-gallery': jobGallery,
   'arrival-changed': arrivalChanged,
   'webhook-endpoint-disabled': webhookEndpointDisabled,
+  'custom-domain-disabled': customDomainDisabled,
   'data-export-ready': dataExportReady,
   'membership-payment-failed': membershipPaymentFailed,
   'membership-suspended': membershipSuspended,

@@ -1,5 +1,6 @@
 import { billingWorkers } from '../features/billing/billing.workers';
 import { bookingsWorkers } from '../features/bookings/bookings.workers';
+import { brandingWorkers } from '../features/branding/branding.workers';
 import { calendarSyncWorkers } from '../features/calendar-sync/calendar-sync.workers';
 import { campaignsWorkers } from '../features/campaigns/campaigns.workers';
 import { dataTransferWorkers } from '../features/data-transfer/data-transfer.workers';
@@ -38,6 +39,7 @@ export const WORKERS: readonly JobWorker[] = [
   ...insightsWorkers,
   ...calendarSyncWorkers,
   ...seriesWorkers,
+  ...brandingWorkers,
 ];
 
 export async function registerWorkers(queue: JobQueue, deps: AppDeps): Promise<void> {

@@ -74,6 +74,11 @@ const domainSchema = z
     status: z.enum(DOMAIN_STATUSES),
     failure: z.string().nullable().openapi({ description: 'Why the last check failed' }),
     checkedAt: z.string().nullable(),
+    lastResult: z
+      .enum(['found', 'missing', 'lookup_failed'])
+      .nullable()
+      .openapi({ description: 'What the last check (the owner’s or the daily one) found' }),
+    misses: z.number().int().openapi({ description: 'Daily checks in a row that found the record gone' }),
     cnameTarget: z.string().openapi({ description: 'Create a CNAME record from the domain to this name' }),
     txtName: z
       .string()

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { profiles } from '../../db/domain.schema';
 
 /**
@@ -23,6 +23,10 @@ export const businessBrandings = pgTable(
     domainStatus: text({ enum: ['pending', 'verified', 'failed'] }),
     domainFailure: text(),
     domainCheckedAt: timestamp({ withTimezone: true }),
+    // The daily re-check of a verified domain (decision 1342): what it found last, and how many checks in a row found
+    // the record gone (at DOMAIN_MISSES_TO_SWITCH_OFF the domain is switched off).
+    domainLastResult: text({ enum: ['found', 'missing', 'lookup_failed'] }),
+    domainMisses: integer().notNull().default(0),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -18,7 +18,7 @@ import { type DnsResolver, localDns } from '../../providers/dns/dns';
 // Custom domains (Elite white-label, decision 1316): the owner names a hostname, points it at ours with a CNAME
 // (or proves it with a TXT record), and once checked the business's public pages answer on it by the Host header.
 
-type DomainDeps = Pick<AppDeps, 'db' | 'publicUrl' | 'linkSecret' | 'dns' | 'customDomainTarget'>;
+export type DomainDeps = Pick<AppDeps, 'db' | 'publicUrl' | 'linkSecret' | 'dns' | 'customDomainTarget'>;
 
 const hostOf = (url: string) => new URL(url).hostname.toLowerCase();
 
@@ -45,6 +45,8 @@ export function domainView(deps: DomainDeps, businessId: string, row: BrandingRo
     status: row.domainStatus ?? 'pending',
     failure: row.domainFailure,
     checkedAt: row.domainCheckedAt?.toISOString() ?? null,
+    lastResult: row.domainLastResult ?? null,
+    misses: row.domainMisses,
     cnameTarget: cnameTargetOf(deps),
     txtName: verificationTxtName(row.customDomain),
     txtValue: verificationTxtValue(deps, businessId, row.customDomain),
@@ -109,30 +111,42 @@ export async function checkCustomDomain(deps: DomainDeps, businessId: string) {
   const row = await rowOf(deps.db, businessId);
   if (!row?.customDomain) throw notFound('Add a domain first');
   const domain = row.customDomain;
-  const dns: DnsResolver = deps.dns ?? localDns();
   const target = cnameTargetOf(deps);
-  let failure: string | null = null;
-  try {
-    const cnames = await dns.cnames(domain);
-    const proven =
-      cnames.includes(target) ||
-      (await dns.txts(verificationTxtName(domain))).includes(verificationTxtValue(deps, businessId, domain));
-    if (!proven) failure = CUSTOM_DOMAIN_TEXT.notYet(target);
-  } catch {
-    failure = CUSTOM_DOMAIN_TEXT.lookupFailed;
-  }
+  const found = await probe(deps, businessId, domain);
+  const failure =
+    found === 'found'
+      ? null
+      : found === 'missing'
+        ? CUSTOM_DOMAIN_TEXT.notYet(target)
+        : CUSTOM_DOMAIN_TEXT.lookupFailed;
   const [updated] = await deps.db
     .update(businessBrandings)
     .set({
       domainStatus: failure ? 'failed' : 'verified',
       domainFailure: failure,
       domainCheckedAt: new Date(),
+      domainLastResult: found,
+      domainMisses: 0,
       updatedAt: new Date(),
     })
     .where(and(eq(businessBrandings.businessId, businessId), eq(businessBrandings.customDomain, domain)))
     .returning();
   hostCache.clear();
   return domainView(deps, businessId, updated ?? row);
+}
+
+/** What DNS says of the domain now: the CNAME to our target or the business's TXT proof, nothing, or no answer. */
+export async function probe(deps: DomainDeps, businessId: string, domain: string) {
+  const dns: DnsResolver = deps.dns ?? localDns();
+  try {
+    const cnames = await dns.cnames(domain);
+    const proven =
+      cnames.includes(cnameTargetOf(deps)) ||
+      (await dns.txts(verificationTxtName(domain))).includes(verificationTxtValue(deps, businessId, domain));
+    return proven ? ('found' as const) : ('missing' as const);
+  } catch {
+    return 'lookup_failed' as const;
+  }
 }
 
 // Host → business, kept a minute (each instance its own; a change here clears it at once, elsewhere within the TTL).

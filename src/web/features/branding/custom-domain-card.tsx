@@ -3,7 +3,12 @@ import { RefreshCw, Trash2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { CUSTOM_DOMAIN_TEXT, customDomainInputSchema } from '../../../shared/custom-domains';
+import {
+  CUSTOM_DOMAIN_TEXT,
+  customDomainInputSchema,
+  DOMAIN_MISSES_TO_SWITCH_OFF,
+} from '../../../shared/custom-domains';
+import { formatDateTime, viewerTimeZone } from '../../../shared/date-labels';
 import {
   useCheckCustomDomain,
   useCustomDomain,
@@ -20,6 +25,12 @@ const STATUS = {
   pending: { label: 'Waiting for DNS', tone: 'amber' },
   verified: { label: 'Connected', tone: 'green' },
   failed: { label: 'Not found yet', tone: 'red' },
+} as const;
+
+const LAST_RESULT = {
+  found: 'the record is in place',
+  missing: 'the record was not found',
+  lookup_failed: 'the DNS lookup failed',
 } as const;
 
 const toastError = (err: unknown) => toast.error('Error', { description: (err as Error).message });
@@ -74,6 +85,16 @@ export function CustomDomainCard() {
               <span className="font-mono text-sm font-semibold break-all">{current.domain}</span>
               <Badge tone={STATUS[current.status].tone}>{STATUS[current.status].label}</Badge>
             </div>
+            {current.checkedAt && (
+              <p data-testid="domain-last-check" className="text-sm text-slate-600">
+                Last checked {formatDateTime(current.checkedAt, viewerTimeZone())}:{' '}
+                {LAST_RESULT[current.lastResult ?? 'found']}
+                {current.status === 'verified' && current.misses > 0
+                  ? ` (${current.misses} of ${DOMAIN_MISSES_TO_SWITCH_OFF} daily checks in a row; at ${DOMAIN_MISSES_TO_SWITCH_OFF} it is switched off)`
+                  : ''}
+                . Connected domains are checked again daily.
+              </p>
+            )}
             {current.status !== 'verified' && (
               <div className="grid gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
                 <p>At your domain’s DNS provider, create this record:</p>
