@@ -8,13 +8,14 @@ import {
   customDomainInputSchema,
   DOMAIN_MISSES_TO_SWITCH_OFF,
 } from '../../../shared/custom-domains';
-import { formatDateTime, viewerTimeZone } from '../../../shared/date-labels';
+import { formatDateTime } from '../../../shared/date-labels';
 import {
   useCheckCustomDomain,
   useCustomDomain,
   useRemoveCustomDomain,
   useSetCustomDomain,
 } from '../../api/branding';
+import { useBusinessTimeZone } from '../../api/scheduling';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -38,6 +39,7 @@ const toastError = (err: unknown) => toast.error('Error', { description: (err as
 /** The custom domain (Elite, decision 1316): name it, create the DNS record shown, check it. */
 export function CustomDomainCard() {
   const domain = useCustomDomain();
+  const timeZone = useBusinessTimeZone();
   const save = useSetCustomDomain();
   const checkDns = useCheckCustomDomain();
   const remove = useRemoveCustomDomain();
@@ -87,7 +89,7 @@ export function CustomDomainCard() {
             </div>
             {current.checkedAt && (
               <p data-testid="domain-last-check" className="text-sm text-slate-600">
-                Last checked {formatDateTime(current.checkedAt, viewerTimeZone())}:{' '}
+                Last checked {formatDateTime(current.checkedAt, timeZone)}:{' '}
                 {LAST_RESULT[current.lastResult ?? 'found']}
                 {current.status === 'verified' && current.misses > 0
                   ? ` (${current.misses} of ${DOMAIN_MISSES_TO_SWITCH_OFF} daily checks in a row; at ${DOMAIN_MISSES_TO_SWITCH_OFF} it is switched off)`
