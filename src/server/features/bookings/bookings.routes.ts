@@ -134,6 +134,12 @@ const historyEntrySchema = z.object({
   reason: z.string().nullable(),
   createdAt: z.string(),
 });
+const bookingAddOnSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  priceCents: z.number().int(),
+  extraMinutes: z.number().int(),
+});
 const bookingVehicleSchema = z.object({
   position: z.number().int(),
   vehicleType: z.enum(VEHICLE_TYPES).nullable(),
@@ -145,20 +151,15 @@ const bookingVehicleSchema = z.object({
   serviceName: z.string(),
   servicePriceCents: z.number().int(),
   durationMinutes: z.number().int(),
-  addOns: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      priceCents: z.number().int(),
-      extraMinutes: z.number().int(),
-    }),
-  ),
+  addOns: z.array(bookingAddOnSchema),
 });
 const bookingDetailSchema = ownerBookingSchema
   .extend({
     history: z.array(historyEntrySchema),
     // Each vehicle with its service and add-ons (decision 1325); empty for a booking with none recorded.
     vehicles: z.array(bookingVehicleSchema),
+    // The booking's own add-ons (its first vehicle's), as booked.
+    addOns: z.array(bookingAddOnSchema),
   })
   .openapi('BookingDetail');
 

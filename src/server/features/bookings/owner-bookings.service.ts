@@ -294,7 +294,9 @@ export async function getBookingWithHistory(deps: Pick<Deps, 'db'>, businessId: 
   const booking = await getBooking(deps.db, businessId, id);
   // Each vehicle with its service and add-ons (decision 1325); none recorded: the booking's own.
   const vehicles = (await vehiclesOfBookings(deps.db, businessId, [id])).get(id) ?? [];
-  return { ...booking, vehicles, history: await historyOf(deps.db, businessId, id) };
+  // The booking's own add-ons: Edit's price of its first vehicle keeps them when vehicles are added.
+  const addOns = await bookingAddOnsOf(deps.db, businessId, id);
+  return { ...booking, vehicles, addOns, history: await historyOf(deps.db, businessId, id) };
 }
 
 /** The vehicles after the first: what they add to the booking's price and length. */
@@ -502,12 +504,22 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
         : several
           ? await bookingAddOnsOf(tx, businessId, id)
           : [];
+    // The first vehicle keeps the price it was booked at while its service and type stay (a one-vehicle booking's is
+    // what it was quoted less its add-ons, as decision 1325's back-fill reads it); only a new one is priced today.
+    const firstCents =
+      serviceCents === null || serviceChanged || typeChanged
+        ? serviceCents
+        : firstBooked
+          ? firstBooked.servicePriceCents
+          : several
+            ? Math.max(0, current.priceCents - addOnsTotal(firstAddOns).priceCents)
+            : serviceCents;
     const listPrice =
-      serviceCents === null
+      firstCents === null
         ? null
         : several || firstBooked
-          ? serviceCents + addOnsTotal(firstAddOns).priceCents + others.cents
-          : serviceCents;
+          ? firstCents + addOnsTotal(firstAddOns).priceCents + others.cents
+          : firstCents;
     const target =
       input.priceCents ??
       ((serviceChanged || typeChanged || othersChanged) && listPrice !== null
@@ -549,10 +561,7 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
           color: saved?.color ?? null,
           serviceId: pricedService?.id ?? current.serviceId,
           serviceName: serviceChanged ? newService.name : (firstBooked?.serviceName ?? current.serviceName),
-          servicePriceCents:
-            serviceCents !== null && (serviceChanged || typeChanged || !firstBooked)
-              ? serviceCents
-              : (firstBooked?.servicePriceCents ?? 0),
+          servicePriceCents: firstCents ?? firstBooked?.servicePriceCents ?? 0,
           durationMinutes: firstMinutes,
           addOns: firstAddOns,
         },

@@ -33,6 +33,7 @@ import {
   type BookingFormContext,
   type BookingFormValues,
   bookingFormSchema,
+  editListPriceCents,
   firstMessage,
   initialBookingValues,
   toCreateInput,
@@ -127,17 +128,19 @@ function BookingForm({
       ? undefined
       : encodeSlotVehicles(v.extraVehicles) || (editing ? 'none' : undefined),
   });
-  // An edit of several vehicles (decisions 1328, 1343): the first's add-ons stay with its service; the others as the
-  // dialog has them, each at its list price.
-  const bookedFirst = editing && booking && booking.vehicles.length > 1 ? booking.vehicles[0]! : null;
+  // An edit (decisions 1328, 1343): the price the server will charge, each vehicle kept at what it was booked at
+  // while its service and type stay, the first's add-ons with it; a new service or vehicle at its list price.
   const several = v.extraVehicles.length > 0;
   const othersCents = extraVehiclesCents(v.extraVehicles, serviceList);
-  const firstAddOnsCents =
-    bookedFirst && v.serviceId === booking?.service.id
-      ? bookedFirst.addOns.reduce((sum, a) => sum + a.priceCents, 0)
-      : 0;
   const listPrice = service
-    ? servicePriceCents(service, listVehicleType) + (editing ? othersCents + firstAddOnsCents : 0)
+    ? booking
+      ? editListPriceCents(
+          booking,
+          { serviceId: v.serviceId, vehicleType: listVehicleType },
+          servicePriceCents(service, listVehicleType),
+          { count: v.extraVehicles.length, cents: othersCents },
+        )
+      : servicePriceCents(service, listVehicleType)
     : null;
   const create = useCreateBooking();
   const edit = useEditBooking();

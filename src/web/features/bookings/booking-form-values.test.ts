@@ -5,11 +5,13 @@ import {
   type BookingFormContext,
   type BookingFormValues,
   bookingFormSchema,
+  editListPriceCents,
   initialBookingValues,
   PRICE_INVALID,
   toCreateInput,
   toEditInput,
 } from './booking-form-values';
+import { extraVehiclesCents } from './owner-extra-vehicles';
 
 const NEW: BookingFormContext = { editing: false, vehicles: [] };
 const filled: BookingFormValues = {
@@ -71,5 +73,71 @@ describe('the owner booking form, checked with the server schema', () => {
     expect(
       toEditInput({ ...filled, changePrice: true, price: '60', priceReason: 'Extra dirty' }, ctx),
     ).toMatchObject({ priceCents: 6000, priceReason: 'Extra dirty' });
+  });
+});
+
+describe("Edit's price is what the server charges (decision 1343)", () => {
+  const washToday = { id: 'wash', basePriceCents: 6_000, durationMinutes: 60 };
+  const vehicleRow = (
+    position: number,
+    servicePriceCents: number,
+    addOns: { id: string; priceCents: number }[],
+  ) => ({
+    position,
+    vehicleType: 'sedan' as const,
+    make: 'Kia',
+    model: null,
+    year: null,
+    color: null,
+    serviceId: 'wash',
+    serviceName: 'Exterior Wash',
+    servicePriceCents,
+    durationMinutes: 60,
+    addOns: addOns.map((a) => ({ ...a, name: a.id, extraMinutes: 0 })),
+  });
+  const booking = {
+    service: { id: 'wash', name: 'Exterior Wash', description: null, durationMinutes: 60 },
+    vehicle: { make: 'Honda', model: 'Civic', year: null, color: null, vehicleType: 'sedan' as const },
+    quotedPriceCents: 4_500 + 1_000,
+    addOns: [{ id: 'wax', name: 'Wax', priceCents: 1_000, extraMinutes: 15 }],
+    vehicles: [] as ReturnType<typeof vehicleRow>[],
+    scheduledAt: '2030-06-03T15:00:00.000Z',
+    locationAddress: '1 Main St',
+    specialInstructions: null,
+  };
+
+  it("keeps a one-vehicle booking's price and its add-ons when a vehicle is added", () => {
+    // The wash lists at $60 today; it was booked at $45 with a $10 wax. A new wash costs $60.
+    const added = extraVehiclesCents(
+      [{ vehicleType: 'sedan', serviceId: 'wash', vehicleMake: '', vehicleModel: '' }],
+      [washToday],
+    );
+    expect(added).toBe(6_000);
+    expect(
+      editListPriceCents(booking, { serviceId: 'wash', vehicleType: 'sedan' }, 6_000, {
+        count: 1,
+        cents: added,
+      }),
+    ).toBe(4_500 + 1_000 + 6_000);
+    // Another service for the first vehicle: today's price, its add-ons dropped.
+    expect(
+      editListPriceCents(booking, { serviceId: 'detail', vehicleType: 'sedan' }, 20_000, {
+        count: 1,
+        cents: added,
+      }),
+    ).toBe(20_000 + 6_000);
+  });
+
+  it('keeps each booked vehicle at its booked price until its service or type changes', () => {
+    const two = {
+      ...booking,
+      vehicles: [vehicleRow(0, 4_500, [{ id: 'wax', priceCents: 1_000 }]), vehicleRow(1, 4_500, [])],
+    };
+    const [kept] = initialBookingValues('America/Chicago', two as never).extraVehicles;
+    expect(extraVehiclesCents([{ ...kept!, vehicleColor: 'Red' }], [washToday])).toBe(4_500);
+    expect(extraVehiclesCents([{ ...kept!, vehicleType: 'suv' }], [washToday])).toBe(7_200);
+    expect(
+      editListPriceCents(two, { serviceId: 'wash', vehicleType: 'sedan' }, 6_000, { count: 1, cents: 4_500 }),
+    ).toBe(4_500 + 1_000 + 4_500);
   });
 });

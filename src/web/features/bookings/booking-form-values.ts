@@ -93,13 +93,19 @@ export function initialBookingValues(timeZone: string, booking?: BookingDetail):
             vehicleColor: x.color ?? '',
             addOnIds: x.addOns.map((a) => a.id),
             addOnCents: x.addOns.reduce((sum, a) => sum + a.priceCents, 0),
+            booked: {
+              serviceId: x.serviceId ?? '',
+              vehicleType: x.vehicleType ?? '',
+              servicePriceCents: x.servicePriceCents,
+              addOns: x.addOns.map((a) => ({ id: a.id, priceCents: a.priceCents })),
+            },
           }))
         : [],
   };
 }
 
 /** A further vehicle as the request carries it: the add-ons' shown total stays in the form. */
-const extraVehicleInput = ({ addOnCents: _shown, ...x }: OwnerExtraVehicle) => ({
+const extraVehicleInput = ({ addOnCents: _shown, booked: _booked, ...x }: OwnerExtraVehicle) => ({
   ...x,
   vehicleType: x.vehicleType as VehicleType,
   addOnIds: x.addOnIds ?? [],
@@ -242,6 +248,14 @@ const fields = z.object({
       vehicleColor: z.string().optional(),
       addOnIds: z.array(z.string()).optional(),
       addOnCents: z.number().optional(),
+      booked: z
+        .object({
+          serviceId: z.string(),
+          vehicleType: z.enum([...VEHICLE_TYPES, '']),
+          servicePriceCents: z.number(),
+          addOns: z.array(z.object({ id: z.string(), priceCents: z.number() })),
+        })
+        .optional(),
     }),
   ),
 }) satisfies z.ZodType<BookingFormValues>;
@@ -275,4 +289,32 @@ export function firstMessage(errors: Record<string, { message?: unknown } | unde
     if (typeof error?.message === 'string' && error.message) return error.message;
   }
   return null;
+}
+
+/**
+ * Edit's list price as the server computes it (decision 1343): the first vehicle keeps the price it was booked at (and
+ * its add-ons) while its service and type stay, a one-vehicle booking's being what it was quoted less its add-ons; a
+ * new service or type is today's list price (`listedCents`). The other vehicles add `others.cents`.
+ */
+export function editListPriceCents(
+  booking: Pick<BookingDetail, 'service' | 'vehicle' | 'vehicles' | 'addOns' | 'quotedPriceCents'>,
+  chosen: { serviceId: string; vehicleType: VehicleType },
+  listedCents: number,
+  others: { count: number; cents: number },
+): number {
+  const first = booking.vehicles.length > 1 ? booking.vehicles[0]! : null;
+  const several = others.count > 0;
+  const sameService = chosen.serviceId === booking.service.id;
+  const sameType = chosen.vehicleType === booking.vehicle?.vehicleType;
+  const addOns = sameService ? (first ? first.addOns : several ? booking.addOns : []) : [];
+  const addOnsCents = addOns.reduce((sum, a) => sum + a.priceCents, 0);
+  const firstCents =
+    !sameService || !sameType
+      ? listedCents
+      : first
+        ? first.servicePriceCents
+        : several
+          ? Math.max(0, booking.quotedPriceCents - addOnsCents)
+          : listedCents;
+  return several || first ? firstCents + addOnsCents + others.cents : firstCents;
 }

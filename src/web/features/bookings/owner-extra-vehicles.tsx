@@ -25,7 +25,18 @@ export interface OwnerExtraVehicle {
   addOnIds?: string[];
   /** The chosen add-ons' prices, for the total shown (the server prices them again). */
   addOnCents?: number;
+  /** Edit: the vehicle as booked, whose prices it keeps while its service and type stay (decision 1343). */
+  booked?: {
+    serviceId: string;
+    vehicleType: VehicleType | '';
+    servicePriceCents: number;
+    addOns: { id: string; priceCents: number }[];
+  };
 }
+
+/** The booked prices a vehicle keeps: those of its booking while its service and type are the booked ones. */
+const keptPrices = (v: OwnerExtraVehicle) =>
+  v.booked && v.booked.serviceId === v.serviceId && v.booked.vehicleType === v.vehicleType ? v.booked : null;
 
 /** A vehicle's add-ons: its service's active ones for its type, each a checkbox with its price. */
 function VehicleAddOns({
@@ -44,6 +55,9 @@ function VehicleAddOns({
     (a) => a.isActive && (a.vehicleTypes.length === 0 || (type !== '' && a.vehicleTypes.includes(type))),
   );
   const ids = vehicle.addOnIds ?? [];
+  const kept = keptPrices(vehicle);
+  const priceOf = (a: { id: string; priceCents: number }) =>
+    kept?.addOns.find((b) => b.id === a.id)?.priceCents ?? a.priceCents;
   if (offered.length === 0) return null;
   return (
     <fieldset className="grid gap-2">
@@ -52,7 +66,7 @@ function VehicleAddOns({
         <InlineField
           key={a.id}
           id={`bf-vehicle-${n}-addon-${a.id}`}
-          label={`${a.name} (+${formatCents(a.priceCents)}${a.extraMinutes ? `, +${a.extraMinutes} min` : ''})`}
+          label={`${a.name} (+${formatCents(priceOf(a))}${a.extraMinutes ? `, +${a.extraMinutes} min` : ''})`}
         >
           <Checkbox
             checked={ids.includes(a.id)}
@@ -60,7 +74,7 @@ function VehicleAddOns({
               const next = checked ? [...ids, a.id] : ids.filter((x) => x !== a.id);
               onChange(
                 next,
-                offered.filter((x) => next.includes(x.id)).reduce((sum, x) => sum + x.priceCents, 0),
+                offered.filter((x) => next.includes(x.id)).reduce((sum, x) => sum + priceOf(x), 0),
               );
             }}
           />
@@ -78,7 +92,10 @@ export function extraVehiclesCents(
   return value.reduce((sum, v) => {
     const service = services.find((s) => s.id === v.serviceId);
     if (!service || !v.vehicleType) return sum;
-    const addOns = [{ priceCents: v.addOnCents ?? 0, extraMinutes: 0 }];
+    const addOnCents = v.addOnCents ?? 0;
+    const kept = keptPrices(v);
+    if (kept) return sum + kept.servicePriceCents + addOnCents;
+    const addOns = [{ priceCents: addOnCents, extraMinutes: 0 }];
     return sum + vehicleLine({ service, vehicleType: v.vehicleType, addOns }).priceCents;
   }, 0);
 }

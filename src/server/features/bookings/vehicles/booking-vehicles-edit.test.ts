@@ -226,3 +226,84 @@ describe("the owner's Edit of every vehicle", () => {
     expect(await vehicleRows(booked.id)).toEqual([]);
   });
 });
+
+describe("the owner's Edit keeps what each vehicle was booked at", () => {
+  const setWashPrice = async (h: Household, basePriceCents: number) => {
+    const res = await t.request(`/api/services/${h.wash.id}`, {
+      method: 'PATCH',
+      cookie: h.owner.cookie,
+      json: { basePriceCents },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+  };
+
+  it('keeps a kept vehicle at the price it was booked at after the list price changed, unless its service changes', async () => {
+    const h = await household();
+    const booked = await oneVehicleBooking(h);
+    const suv = { serviceId: h.wash.id, vehicleType: 'sedan', vehicleMake: 'Kia', vehicleModel: 'Soul' };
+    const two = await edit(h, booked.id, { extraVehicles: [suv] });
+    expect(two.status, await two.clone().text()).toBe(200);
+    expect(await two.json()).toMatchObject({ quotedPriceCents: 9_000 });
+
+    // The wash now lists at $60; both vehicles were booked at $45.
+    await setWashPrice(h, 6_000);
+    // Vehicle 2's colour is corrected and a third vehicle added: vehicles 1 and 2 stay at $45, the new one is $60.
+    const three = await edit(h, booked.id, {
+      extraVehicles: [
+        { ...suv, vehicleColor: 'Red' },
+        { serviceId: h.wash.id, vehicleType: 'sedan', vehicleMake: 'Ford' },
+      ],
+    });
+    expect(three.status, await three.clone().text()).toBe(200);
+    expect(await three.json()).toMatchObject({ quotedPriceCents: 4_500 + 4_500 + 6_000 });
+    expect((await vehicleRows(booked.id)).map((r) => [r.position, r.color, r.servicePriceCents])).toEqual([
+      [0, 'Silver', 4_500],
+      [1, 'Red', 4_500],
+      [2, null, 6_000],
+    ]);
+
+    // Vehicle 2's service changes: it is priced at today's list price; the others keep theirs.
+    const changed = await edit(h, booked.id, {
+      extraVehicles: [
+        { ...suv, vehicleColor: 'Red', serviceId: h.detail.id },
+        { serviceId: h.wash.id, vehicleType: 'sedan', vehicleMake: 'Ford' },
+      ],
+    });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    expect(await changed.json()).toMatchObject({ quotedPriceCents: 4_500 + 20_000 + 6_000 });
+  });
+
+  it("keeps the first vehicle's add-ons (price and minutes) when vehicles are added to a one-vehicle booking", async () => {
+    const h = await household();
+    const res = await t.request('/api/bookings', {
+      method: 'POST',
+      cookie: h.owner.cookie,
+      json: {
+        customer: { firstName: 'Sam', lastName: 'Pet', email: `sam.${Date.now()}@example.com`, phone: '' },
+        vehicle: { make: 'Subaru', model: 'Outback', year: 2020, color: 'Green' },
+        vehicleType: 'sedan',
+        serviceId: h.detail.id,
+        addOnIds: [h.petHair.id],
+        date: daysAhead(6),
+        time: '09:00',
+        locationAddress: '200 Oak St, Austin, TX 78704',
+      },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const booked = (await res.json()) as { id: string };
+    expect(booked).toMatchObject({ quotedPriceCents: 24_500, durationMinutes: 150 });
+
+    const added = await edit(h, booked.id, {
+      extraVehicles: [{ serviceId: h.wash.id, vehicleType: 'sedan', vehicleMake: 'Kia' }],
+    });
+    expect(added.status, await added.clone().text()).toBe(200);
+    expect(await added.json()).toMatchObject({ quotedPriceCents: 24_500 + 4_500, durationMinutes: 150 + 60 });
+    const rows = await vehicleRows(booked.id);
+    expect(
+      rows.map((r) => [r.position, r.servicePriceCents, r.durationMinutes, r.addOns.map((a) => a.id)]),
+    ).toEqual([
+      [0, 20_000, 150, [h.petHair.id]],
+      [1, 4_500, 60, []],
+    ]);
+  });
+});

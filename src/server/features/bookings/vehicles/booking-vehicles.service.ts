@@ -211,7 +211,8 @@ type ExtraVehicle = BookingForm['extraVehicles'][number];
 
 /**
  * The owner's Edit of the vehicles after the first (decision 1343): a vehicle sent as it is booked keeps its row (the
- * prices it was booked at); a changed or new one is priced from the database as New booking prices it. `changed` is
+ * prices it was booked at); a changed or new one is priced from the database as New booking prices it, except that a
+ * vehicle whose service and type stay keeps its booked service and add-on prices. `changed` is
  * false when the list is the booking's own, so a replayed edit writes nothing.
  */
 export async function editedExtraVehicles(
@@ -233,6 +234,13 @@ export async function editedExtraVehicles(
     changed = true;
     const [priced] = await priceExtraVehicles(tx, { businessId, extraVehicles: [w] });
     const p = priced!;
+    // The same service for the same type keeps what it was booked at (its price and its add-ons'); only a new
+    // service, type or add-on is priced at today's list price.
+    const samePriced = s && s.serviceId === p.serviceId && s.vehicleType === p.vehicleType ? s : null;
+    const addOns = p.addOns.map((a) => samePriced?.addOns.find((b) => b.id === a.id) ?? a);
+    const addOnMinutesDelta =
+      addOns.reduce((sum, a) => sum + a.extraMinutes, 0) -
+      p.addOns.reduce((sum, a) => sum + a.extraMinutes, 0);
     vehicles.push({
       kept: false,
       customerVehicleId: customerId ? await savedVehicleId(p) : null,
@@ -243,9 +251,9 @@ export async function editedExtraVehicles(
       color: p.color,
       serviceId: p.serviceId,
       serviceName: p.serviceName,
-      servicePriceCents: p.servicePriceCents,
-      durationMinutes: p.durationMinutes,
-      addOns: p.addOns,
+      servicePriceCents: samePriced ? samePriced.servicePriceCents : p.servicePriceCents,
+      durationMinutes: p.durationMinutes + addOnMinutesDelta,
+      addOns,
     });
   }
   return { changed, vehicles };
