@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_BOOKING_VEHICLES } from './booking-vehicles';
 import { BOOKING_STATUSES, VEHICLE_TYPES } from './constants';
 
 // The field app's contract (issue 26): every body and answer of the technician's field API, the owner's field reads
@@ -97,7 +98,17 @@ export const checkOutInputSchema = z.object({
 });
 export type CheckOutInput = z.infer<typeof checkOutInputSchema>;
 
-export const checklistToggleInputSchema = z.object({ deviceTime: deviceTimeSchema, done: z.boolean() });
+export const checklistToggleInputSchema = z.object({
+  deviceTime: deviceTimeSchema,
+  done: z.boolean(),
+  // Which vehicle of the job the tick is for (decision 1344), 0 the first; absent (an older phone's queue): the first.
+  vehiclePosition: z
+    .number()
+    .int('Please choose a vehicle of this job')
+    .min(0, 'Please choose a vehicle of this job')
+    .max(MAX_BOOKING_VEHICLES - 1, 'Please choose a vehicle of this job')
+    .default(0),
+});
 export type ChecklistToggleInput = z.infer<typeof checklistToggleInputSchema>;
 
 export const materialInputSchema = z.object({
@@ -185,6 +196,8 @@ export const checklistStateSchema = z.object({
   doneAt: z.string().optional(),
   // A job of several vehicles with different services (decision 1329): whose checklist the item is, "Vehicle 2 · Wash".
   section: z.string().optional(),
+  // Which vehicle the item is ticked for (decision 1344): an item is listed once per vehicle of its service.
+  vehiclePosition: z.number().int().optional(),
 });
 export type ChecklistState = z.infer<typeof checklistStateSchema>;
 

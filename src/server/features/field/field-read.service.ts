@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { bookingVehicleName } from '../../../shared/booking-vehicles';
+import type { VehicleType } from '../../../shared/constants';
 import type {
   BookingField,
   ChecklistState,
@@ -12,6 +13,7 @@ import type {
 } from '../../../shared/field';
 import { FIELD_TEXT, MAX_FIELD_RANGE_DAYS } from '../../../shared/field';
 import { addDays, zonedTimeToUtc } from '../../../shared/time';
+import { VEHICLE_TYPE_LABELS } from '../../../shared/vehicle-labels';
 import type { Viewer } from '../../access/technician-access';
 import { user } from '../../auth/auth.schema';
 import type { DbOrTx } from '../../db/client';
@@ -168,62 +170,79 @@ export function toPhoto(p: typeof fieldPhotos.$inferSelect): FieldPhoto {
   };
 }
 
-/** The service's checklist with the job's ticks; ticks of items the owner has since removed stay, by their label. */
+/**
+ * The job's checklist items with their ticks, each item once per vehicle it is listed for (decision 1344); ticks of
+ * items the owner has since removed stay, by their label and vehicle.
+ */
 export function checklistOf(
-  definitions: Array<{ id: string; label: string; section?: string }>,
+  definitions: Array<{ id: string; label: string; section?: string; vehiclePosition?: number }>,
   ticks: ChecklistTick[],
 ): ChecklistState[] {
-  const tickOf = new Map(ticks.map((t) => [t.itemId, t]));
+  const keyOf = (position: number, itemId: string) => `${position}:${itemId}`;
+  const tickOf = new Map(ticks.map((t) => [keyOf(t.vehiclePosition, t.itemId), t]));
   const listed = definitions.map((d) => {
-    const t = tickOf.get(d.id);
+    const vehiclePosition = d.vehiclePosition ?? 0;
+    const t = tickOf.get(keyOf(vehiclePosition, d.id));
     return {
       id: d.id,
       label: d.label,
       done: t?.done ?? false,
       ...(t?.done ? { doneAt: iso(t.deviceTime) } : {}),
       ...(d.section ? { section: d.section } : {}),
+      vehiclePosition,
     };
   });
-  const known = new Set(definitions.map((d) => d.id));
+  const known = new Set(definitions.map((d) => keyOf(d.vehiclePosition ?? 0, d.id)));
   const removed = ticks
-    .filter((t) => !known.has(t.itemId))
+    .filter((t) => !known.has(keyOf(t.vehiclePosition, t.itemId)))
     .map((t) => ({
       id: t.itemId,
       label: t.label,
       done: t.done,
       ...(t.done ? { doneAt: iso(t.deviceTime) } : {}),
+      vehiclePosition: t.vehiclePosition,
     }));
   return [...listed, ...removed];
 }
 
-type JobVehicle = { serviceId: string | null; serviceName: string };
+type JobVehicle = {
+  serviceId: string | null;
+  serviceName: string;
+  make: string | null;
+  model: string | null;
+  year: number | null;
+  vehicleType: VehicleType | null;
+};
+
+/** A vehicle as the job's checklist heads it: "2021 Honda CR-V", else its type. */
+const vehicleHeading = (v: JobVehicle) =>
+  [v.year, v.make, v.model].filter(Boolean).join(' ') ||
+  (v.vehicleType ? VEHICLE_TYPE_LABELS[v.vehicleType] : 'Vehicle');
 
 /**
- * The services whose checklists a job shows (decision 1329): the booking's own; for several vehicles with different
- * services, each service's once, headed by its vehicles ("Vehicles 1 and 3 · Full Detail"). Vehicles of the same
- * service share its list (a tick is the booking's, per item).
+ * The checklists a job shows (decision 1344, amending 1329): the booking's own service's for one vehicle; for several,
+ * each vehicle's service's list under its own heading ("Vehicle 2 — 2021 Honda CR-V · Exterior Wash"), ticked for that
+ * vehicle alone.
  */
 export function checklistServices(
   serviceId: string | null,
   vehicles: readonly JobVehicle[] | undefined,
-): { serviceId: string; section?: string }[] {
-  const groups = new Map<string, { name: string; numbers: number[] }>();
-  (vehicles ?? []).forEach((v, i) => {
-    if (!v.serviceId) return;
-    const g = groups.get(v.serviceId) ?? { name: v.serviceName, numbers: [] };
-    g.numbers.push(i + 1);
-    groups.set(v.serviceId, g);
-  });
-  if (groups.size < 2) return serviceId ? [{ serviceId }] : [];
-  return [...groups].map(([id, g]) => ({
-    serviceId: id,
-    section: `${g.numbers.length > 1 ? 'Vehicles' : 'Vehicle'} ${listText(g.numbers)} · ${g.name}`,
-  }));
+): { serviceId: string; vehiclePosition: number; section?: string }[] {
+  if (!vehicles || vehicles.length < 2) return serviceId ? [{ serviceId, vehiclePosition: 0 }] : [];
+  return vehicles.flatMap((v, i) =>
+    v.serviceId
+      ? [
+          {
+            serviceId: v.serviceId,
+            vehiclePosition: i,
+            section: `Vehicle ${i + 1} — ${vehicleHeading(v)} · ${v.serviceName}`,
+          },
+        ]
+      : [],
+  );
 }
 
-const listText = (n: number[]) => (n.length > 1 ? `${n.slice(0, -1).join(', ')} and ${n.at(-1)}` : `${n[0]}`);
-
-/** The job's checklist: each service's items in order (with its section), then ticks of items since removed. */
+/** The job's checklist: each vehicle's service's items in order (with its heading), then ticks of items since removed. */
 function jobChecklist(
   defs: Map<string, Array<{ id: string; label: string }>>,
   services: ReturnType<typeof checklistServices>,
@@ -231,7 +250,11 @@ function jobChecklist(
 ) {
   return checklistOf(
     services.flatMap((s) =>
-      (defs.get(s.serviceId) ?? []).map((d) => (s.section ? { ...d, section: s.section } : d)),
+      (defs.get(s.serviceId) ?? []).map((d) => ({
+        ...d,
+        vehiclePosition: s.vehiclePosition,
+        ...(s.section ? { section: s.section } : {}),
+      })),
     ),
     ticks,
   );
@@ -355,7 +378,7 @@ export async function fieldJobs(
     checkInPositions(db, businessId, customerIds),
     vehiclesOfBookings(db, businessId, ids),
   ]);
-  // Each job's checklists: its service's, or each of its vehicles' services' (decision 1329).
+  // Each job's checklists: its service's, or each of its vehicles' (decision 1344).
   const checklists = new Map(
     rows.map((r) => [r.b.id, checklistServices(r.b.serviceId, vehicles.get(r.b.id))]),
   );

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { BookingStatus } from '../../../shared/constants';
 import {
@@ -35,7 +35,7 @@ import {
   serviceChecklistItems,
 } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
-import { AppError, notFound } from '../../http/errors';
+import { AppError, invalid, notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
 import type { FileStorage } from '../../providers/storage/storage';
 import { updateBookingStatus } from '../bookings/bookings.service';
@@ -251,15 +251,22 @@ export async function toggleChecklistItem(
 ) {
   const { job, refused } = await jobForWrite(deps.db, viewer, id);
   assertUuid(itemId, FIELD_TEXT.checklistItemNotFound);
-  // An item of the job's service or of one of its vehicles' services (decision 1329).
-  const vehicleServices = await deps.db
-    .select({ serviceId: bookingVehicles.serviceId })
+  // The vehicle the tick is for (decision 1344): one of the job's, its own service's item or a removed item's tick.
+  const vehicles = await deps.db
+    .select({ position: bookingVehicles.position, serviceId: bookingVehicles.serviceId })
     .from(bookingVehicles)
-    .where(and(eq(bookingVehicles.businessId, viewer.businessId), eq(bookingVehicles.bookingId, id)));
-  const serviceIds = [
-    ...new Set([job.serviceId, ...vehicleServices.map((v) => v.serviceId)].filter((x) => x !== null)),
-  ];
-  const [definition] = serviceIds.length
+    .where(and(eq(bookingVehicles.businessId, viewer.businessId), eq(bookingVehicles.bookingId, id)))
+    .orderBy(asc(bookingVehicles.position));
+  const position = input.vehiclePosition;
+  const count = vehicles.length < 2 ? 1 : vehicles.length;
+  if (position >= count)
+    throw invalid(
+      count === 1
+        ? 'This job has one vehicle: tick its checklist as vehicle 1'
+        : `This job has ${count} vehicles: please choose one of vehicles 1 to ${count}`,
+    );
+  const serviceId = vehicles.length < 2 ? job.serviceId : (vehicles[position]?.serviceId ?? null);
+  const [definition] = serviceId
     ? await deps.db
         .select({ label: serviceChecklistItems.label })
         .from(serviceChecklistItems)
@@ -267,14 +274,20 @@ export async function toggleChecklistItem(
           and(
             eq(serviceChecklistItems.id, itemId),
             eq(serviceChecklistItems.businessId, viewer.businessId),
-            inArray(serviceChecklistItems.serviceId, serviceIds),
+            eq(serviceChecklistItems.serviceId, serviceId),
           ),
         )
     : [];
   const [tick] = await deps.db
     .select()
     .from(bookingChecklistItems)
-    .where(and(eq(bookingChecklistItems.bookingId, id), eq(bookingChecklistItems.itemId, itemId)));
+    .where(
+      and(
+        eq(bookingChecklistItems.bookingId, id),
+        eq(bookingChecklistItems.vehiclePosition, position),
+        eq(bookingChecklistItems.itemId, itemId),
+      ),
+    );
   const label = definition?.label ?? tick?.label;
   if (!label) throw notFound(FIELD_TEXT.checklistItemNotFound);
   if (refused)
@@ -283,7 +296,7 @@ export async function toggleChecklistItem(
       viewer,
       id,
       refused,
-      `Checklist: ${label} ${input.done ? 'done' : 'not done'}`,
+      `Checklist${count > 1 ? ` (vehicle ${position + 1})` : ''}: ${label} ${input.done ? 'done' : 'not done'}`,
       input.deviceTime,
     );
   const deviceTime = new Date(input.deviceTime);
@@ -294,13 +307,18 @@ export async function toggleChecklistItem(
       businessId: viewer.businessId,
       bookingId: id,
       itemId,
+      vehiclePosition: position,
       label,
       done: input.done,
       deviceTime,
       userId: viewer.userId,
     })
     .onConflictDoUpdate({
-      target: [bookingChecklistItems.bookingId, bookingChecklistItems.itemId],
+      target: [
+        bookingChecklistItems.bookingId,
+        bookingChecklistItems.vehiclePosition,
+        bookingChecklistItems.itemId,
+      ],
       set: { done: input.done, deviceTime, recordedAt: sql`now()`, userId: viewer.userId, label },
       setWhere: sql`${bookingChecklistItems.deviceTime} <= ${deviceTime.toISOString()}`,
     })
@@ -314,6 +332,7 @@ export async function toggleChecklistItem(
       label: state.label,
       done: state.done,
       ...(state.done ? { doneAt: state.deviceTime.toISOString() } : {}),
+      vehiclePosition: position,
     },
   };
 }

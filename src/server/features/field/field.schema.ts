@@ -119,6 +119,8 @@ export const bookingChecklistItems = pgTable(
     businessId: businessId(),
     bookingId: uuid().notNull(),
     itemId: uuid().notNull(),
+    // Which vehicle of the booking the tick is for (decision 1344): 0 the first, and for a one-vehicle booking.
+    vehiclePosition: integer().notNull().default(0),
     label: text().notNull(),
     done: boolean().notNull(),
     deviceTime: deviceTime(),
@@ -126,7 +128,10 @@ export const bookingChecklistItems = pgTable(
     userId: text().references(() => user.id, { onDelete: 'set null' }),
   },
   (t) => [
-    primaryKey({ name: 'booking_checklist_items_pk', columns: [t.bookingId, t.itemId] }),
+    primaryKey({
+      name: 'booking_checklist_items_pk',
+      columns: [t.bookingId, t.vehiclePosition, t.itemId],
+    }),
     bookingFk('booking_checklist_items_booking_tenant_fk', t),
     index('booking_checklist_items_business_id_idx').on(t.businessId),
     index('booking_checklist_items_user_id_idx').on(t.userId),

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIME_ZONE, zonedTimeToUtc } from '../../../../shared/time';
 import { assignBooking, createBooking, createService, grantRole, updateProfile } from '../../../db/factories';
-import { bookings, bookingVehicles } from '../../../db/schema';
+import { bookingChecklistItems, bookings, bookingVehicles } from '../../../db/schema';
 import { createTestContext } from '../../../test/harness';
 import { bookableBusiness, daysAhead } from '../book/booking.fixtures';
 
@@ -354,7 +354,7 @@ describe("the owner's New booking slot list", () => {
 });
 
 describe("the job's checklist of several vehicles", () => {
-  it("lists each vehicle's service checklist under its vehicles, and a tick of any of them is the job's", async () => {
+  it("lists each vehicle's checklist under its own heading, ticked for that vehicle alone (decision 1344)", async () => {
     const h = await household();
     const tech = await t.signUp({ firstName: 'Theo', lastName: 'Tech' });
     await grantRole(t.db, tech.userId, 'technician', h.owner.userId);
@@ -379,7 +379,7 @@ describe("the job's checklist of several vehicles", () => {
       date: day,
       time: '09:00',
       extraVehicles: [
-        { serviceId: h.detail.id, vehicleType: 'sedan' },
+        { serviceId: h.detail.id, vehicleType: 'sedan', vehicleMake: 'Kia', vehicleModel: 'Soul' },
         { serviceId: h.wash.id, vehicleType: 'suv' },
       ],
     });
@@ -387,36 +387,97 @@ describe("the job's checklist of several vehicles", () => {
     const booked = await res.json();
     await assignBooking(t.db, h.owner.userId, booked.id, tech.userId);
 
-    const jobs = await (
-      await t.request(`/api/field/jobs?from=${day}&to=${day}`, { cookie: tech.cookie })
-    ).json();
-    const job = jobs.items.find((j: { id: string }) => j.id === booked.id);
-    expect(job.checklist.map((c: { label: string; section?: string }) => [c.section, c.label])).toEqual([
-      ['Vehicles 1 and 3 · Exterior Wash', 'Rinse'],
-      ['Vehicles 1 and 3 · Exterior Wash', 'Dry'],
-      ['Vehicle 2 · Full Detail', 'Vacuum seats'],
+    const jobOf = async () => {
+      const jobs = await (
+        await t.request(`/api/field/jobs?from=${day}&to=${day}`, { cookie: tech.cookie })
+      ).json();
+      return jobs.items.find((j: { id: string }) => j.id === booked.id) as {
+        checklist: { id: string; label: string; done: boolean; section?: string; vehiclePosition?: number }[];
+      };
+    };
+    const job = await jobOf();
+    expect(job.checklist.map((c) => [c.vehiclePosition, c.section, c.label])).toEqual([
+      [0, 'Vehicle 1 — 2019 Honda Civic · Exterior Wash', 'Rinse'],
+      [0, 'Vehicle 1 — 2019 Honda Civic · Exterior Wash', 'Dry'],
+      [1, 'Vehicle 2 — Kia Soul · Full Detail', 'Vacuum seats'],
+      [2, 'Vehicle 3 — SUV · Exterior Wash', 'Rinse'],
+      [2, 'Vehicle 3 — SUV · Exterior Wash', 'Dry'],
     ]);
-    // The second vehicle's item is this job's; another service's is not.
-    const tick = (itemId: string) =>
+    const tick = (
+      itemId: string,
+      body: Record<string, unknown>,
+      key: string = crypto.randomUUID(),
+      cookie = tech.cookie,
+    ) =>
       t.request(`/api/field/jobs/${booked.id}/checklist/${itemId}`, {
         method: 'PUT',
-        cookie: tech.cookie,
-        headers: { 'idempotency-key': crypto.randomUUID() },
-        json: { deviceTime: new Date().toISOString(), done: true },
+        cookie,
+        headers: { 'idempotency-key': key },
+        json: { deviceTime: new Date().toISOString(), done: true, ...body },
       });
-    const ticked = await tick(detailItems[0]!.id);
+    // "Rinse" done on vehicle 3 only: vehicle 1's stays open.
+    const key = crypto.randomUUID();
+    const body = { deviceTime: new Date().toISOString(), done: true, vehiclePosition: 2 };
+    const ticked = await tick(washItems[0]!.id, body, key);
     expect(ticked.status, await ticked.clone().text()).toBe(200);
-    expect((await tick(ceramicItems[0]!.id)).status).toBe(404);
-    // The owner's panel shows it done, under its vehicle.
+    expect(await ticked.json()).toMatchObject({ applied: true, item: { done: true, vehiclePosition: 2 } });
+    const rinse = (await jobOf()).checklist.filter((c) => c.id === washItems[0]!.id);
+    expect(rinse.map((c) => [c.vehiclePosition, c.done])).toEqual([
+      [0, false],
+      [2, true],
+    ]);
+    // A replay (the same request, the same key) changes nothing; an older tap sent late does not undo a newer one.
+    const ticks = () =>
+      t.db.select().from(bookingChecklistItems).where(eq(bookingChecklistItems.bookingId, booked.id));
+    const before = await ticks();
+    const replay = await tick(washItems[0]!.id, body, key);
+    expect(replay.status).toBe(200);
+    expect(await ticks()).toEqual(before);
+    const late = await tick(washItems[0]!.id, {
+      vehiclePosition: 2,
+      done: false,
+      deviceTime: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(late.status).toBe(200);
+    expect((await ticks()).map((r) => [r.vehiclePosition, r.done])).toEqual([[2, true]]);
+
+    // A vehicle the job does not have is refused; an item not of that vehicle's service is not found.
+    for (const vehiclePosition of [3, 4, -1, 1.5]) {
+      const bad = await tick(washItems[0]!.id, { vehiclePosition });
+      expect(bad.status, String(vehiclePosition)).toBe(400);
+      expect((await bad.json()).error.message).toMatch(/vehicle/i);
+    }
+    expect((await tick(washItems[0]!.id, { vehiclePosition: 1 })).status).toBe(404);
+    expect((await tick(ceramicItems[0]!.id, { vehiclePosition: 0 })).status).toBe(404);
+    expect((await tick(detailItems[0]!.id, { vehiclePosition: 1 })).status).toBe(200);
+    // Another business's technician does not find the job.
+    const stranger = await household();
+    const theirTech = await t.signUp({ firstName: 'Tess', lastName: 'Other' });
+    await grantRole(t.db, theirTech.userId, 'technician', stranger.owner.userId);
+    expect(
+      (await tick(washItems[0]!.id, { vehiclePosition: 0 }, crypto.randomUUID(), theirTech.cookie)).status,
+    ).toBe(404);
+    expect((await ticks()).map((r) => [r.vehiclePosition, r.itemId]).sort()).toEqual(
+      [
+        [1, detailItems[0]!.id],
+        [2, washItems[0]!.id],
+      ].sort(),
+    );
+
+    // The owner's panel shows each vehicle's ticks under its heading.
     const field = await (
       await t.request(`/api/bookings/${booked.id}/field`, { cookie: h.owner.cookie })
     ).json();
     expect(field.checklist).toContainEqual(
-      expect.objectContaining({ id: detailItems[0]!.id, done: true, section: 'Vehicle 2 · Full Detail' }),
+      expect.objectContaining({
+        id: detailItems[0]!.id,
+        done: true,
+        vehiclePosition: 1,
+        section: 'Vehicle 2 — Kia Soul · Full Detail',
+      }),
     );
-    expect(field.checklist.find((c: { id: string }) => c.id === washItems[0]!.id).done).toBe(false);
 
-    // One vehicle, or vehicles of one service: the service's list as before, without sections.
+    // One vehicle: the service’s list as before, without headings.
     const single = await (await ownerBooking(h, { serviceId: h.wash.id, date: day, time: '15:00' })).json();
     const plain = await (
       await t.request(`/api/bookings/${single.id}/field`, { cookie: h.owner.cookie })
