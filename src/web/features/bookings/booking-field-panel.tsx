@@ -112,7 +112,7 @@ function FieldRecord({ field, timeZone }: { field: BookingField; timeZone: strin
           </h4>
           <ul className="grid gap-1">
             {field.checklist.map((c) => (
-              <li key={c.id} className="flex items-start gap-2">
+              <li key={`${c.vehiclePosition ?? 0}:${c.id}`} className="flex items-start gap-2">
                 {c.done ? (
                   <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-green-700" aria-label="Done" />
                 ) : (

@@ -55,8 +55,8 @@ function Checklist({ job, locked }: { job: JobView; locked: boolean }) {
   return (
     <ul className="divide-y divide-slate-100">
       {job.checklist.map((item, i) => (
-        <li key={item.id}>
-          {/* Several vehicles with different services (decision 1329): each service's list under its vehicles. */}
+        <li key={`${item.vehiclePosition ?? 0}:${item.id}`}>
+          {/* Several vehicles (decision 1344): each vehicle's list under its own heading, ticked for it alone. */}
           {item.section && item.section !== job.checklist[i - 1]?.section && (
             <p className="pt-3 pb-1 font-semibold text-slate-900 text-sm">{item.section}</p>
           )}
@@ -71,7 +71,11 @@ function Checklist({ job, locked }: { job: JobView; locked: boolean }) {
                   kind: 'checklist',
                   jobId: job.id,
                   itemId: item.id,
-                  body: { deviceTime: now(), done: e.target.checked },
+                  body: {
+                    deviceTime: now(),
+                    done: e.target.checked,
+                    vehiclePosition: item.vehiclePosition ?? 0,
+                  },
                 })
               }
             />

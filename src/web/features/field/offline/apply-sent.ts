@@ -36,9 +36,12 @@ export async function applySent(db: FieldDb, entry: OutboxEntry, body: unknown) 
     if (answer.material) next.materials = [...job.materials, answer.material];
     if (answer.item) {
       const item = answer.item;
-      // The item keeps its section (decision 1329): the answer carries the tick, not where the item is listed.
+      // The item keeps its heading: the answer carries the tick of one vehicle's item (decision 1344), not where the
+      // item is listed.
       next.checklist = job.checklist.map((i) =>
-        i.id === item.id ? { ...item, ...(i.section && { section: i.section }) } : i,
+        i.id === item.id && (i.vehiclePosition ?? 0) === (item.vehiclePosition ?? 0)
+          ? { ...item, ...(i.section && { section: i.section }) }
+          : i,
       );
     }
     if (action.kind === 'photo' && answer.id && answer.url) {

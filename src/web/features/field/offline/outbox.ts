@@ -19,7 +19,13 @@ export type OutboxAction =
     }
   | { kind: 'note'; jobId: string; body: { deviceTime: string; text: string } }
   | { kind: 'material'; jobId: string; body: { deviceTime: string; itemId: string; quantity: number } }
-  | { kind: 'checklist'; jobId: string; itemId: string; body: { deviceTime: string; done: boolean } }
+  | {
+      kind: 'checklist';
+      jobId: string;
+      itemId: string;
+      /** The vehicle of the job (decision 1344); absent in an entry queued by an older app: the first. */
+      body: { deviceTime: string; done: boolean; vehiclePosition?: number };
+    }
   /** The bytes wait in their own table (a large record in the outbox's own would be read at every listing). */
   | {
       kind: 'photo';

@@ -73,7 +73,9 @@ export function jobView(job: LocalJob, entries: readonly OutboxEntry[]): JobView
       }
       case 'checklist':
         view.checklist = view.checklist.map((item) =>
-          item.id === action.itemId ? { ...item, done: action.body.done, doneAt: at } : item,
+          item.id === action.itemId && (item.vehiclePosition ?? 0) === (action.body.vehiclePosition ?? 0)
+            ? { ...item, done: action.body.done, doneAt: at }
+            : item,
         );
         break;
       case 'photo':
