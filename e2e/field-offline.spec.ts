@@ -30,6 +30,8 @@ test('a technician works a job offline; it syncs when the network is back and th
     customer: { firstName: 'Dana', lastName: 'Garage', email: `dana-${tech.userId}@example.com` },
     serviceName: 'Offline Detail',
     checklist: ['Vacuum seats', 'Dress tires'],
+    // A household's second car of the same service: its checklist is its own (decision 1344).
+    extraVehicles: [{ vehicleMake: 'Honda', vehicleModel: 'CR-V' }],
   });
 
   // Online: the field app opens and keeps tomorrow's job on the phone.
@@ -43,18 +45,30 @@ test('a technician works a job offline; it syncs when the network is back and th
   // In the garage: no signal. Every action is kept on the phone and shown at once.
   await phone.setOffline(true);
   await field.getByRole('button', { name: 'Check in' }).click();
+  // Each vehicle has its checklist under its heading; "Vacuum seats" is ticked for the second car only.
+  const firstCar = field.getByRole('group', { name: /^Vehicle 1 — Honda Civic/ });
+  const secondCar = field.getByRole('group', { name: /^Vehicle 2 — Honda CR-V/ });
+  await expect(
+    secondCar.getByRole('heading', { name: /Vehicle 2 — Honda CR-V · Offline Detail/ }),
+  ).toBeVisible();
   // The box shows the outbox's state a moment after the tap (checked below), so a click, not check().
-  await field.getByRole('checkbox', { name: 'Vacuum seats' }).click();
+  await secondCar.getByRole('checkbox', { name: 'Vacuum seats' }).click();
   await field.getByLabel('Add a note').fill('Parked on level 3, no signal down here');
   await field.getByRole('button', { name: 'Save note' }).click();
   await expect(field.getByTestId('pending-badge')).toHaveText('3 pending');
-  await expect(field.getByRole('checkbox', { name: 'Vacuum seats' })).toBeChecked();
+  await expect(secondCar.getByRole('checkbox', { name: 'Vacuum seats' })).toBeChecked();
+  await expect(firstCar.getByRole('checkbox', { name: 'Vacuum seats' })).not.toBeChecked();
+  expect(await field.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await field.screenshot({ path: `${SHOTS}/field-offline-pending-390.png`, fullPage: true });
 
   // Back in signal: the outbox sends on `online`; the badge goes when all three are saved.
   await phone.setOffline(false);
   await expect(field.getByTestId('pending-badge')).toBeHidden({ timeout: 30_000 });
   await field.screenshot({ path: `${SHOTS}/field-offline-synced-390.png`, fullPage: true });
+  // Read again from the server: the tick stayed with the second car.
+  await field.reload();
+  await expect(secondCar.getByRole('checkbox', { name: 'Vacuum seats' })).toBeChecked();
+  await expect(firstCar.getByRole('checkbox', { name: 'Vacuum seats' })).not.toBeChecked();
   await phone.close();
 
   // The owner opens the booking: the Field panel shows what the technician did in the garage.
@@ -65,7 +79,7 @@ test('a technician works a job offline; it syncs when the network is back and th
   const timeline = dialog.getByRole('list', { name: 'Field timeline' });
   await expect(timeline).toContainText('Checked in');
   await expect(timeline).toContainText('Theo Tech');
-  await expect(dialog.getByText('Checklist (1/2)')).toBeVisible();
+  await expect(dialog.getByText('Checklist (1/4)')).toBeVisible();
   await expect(dialog.getByText('Parked on level 3, no signal down here')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/field-offline-owner-1280.png` });
   await page.setViewportSize({ width: 390, height: 844 });

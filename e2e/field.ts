@@ -97,6 +97,8 @@ export async function assignedJob(
     customer: { firstName: string; lastName: string; email: string };
     serviceName: string;
     checklist: string[];
+    /** The household's further vehicles, each of the same service (a job of several vehicles). */
+    extraVehicles?: { vehicleMake: string; vehicleModel: string }[];
   },
 ): Promise<string> {
   const service = await owner.request.post('/api/services', {
@@ -118,6 +120,7 @@ export async function assignedJob(
       time: options.time ?? '09:00',
       locationAddress: '1 Main St, Austin, TX 78701',
       notes: null,
+      extraVehicles: (options.extraVehicles ?? []).map((v) => ({ ...v, serviceId, vehicleType: 'suv' })),
     },
   });
   expect(booking.status(), await booking.text()).toBe(201);

@@ -52,38 +52,55 @@ function Conflict({ job }: { job: JobView }) {
 function Checklist({ job, locked }: { job: JobView; locked: boolean }) {
   if (job.checklist.length === 0)
     return <p className="text-sm text-slate-500">No checklist for this service</p>;
+  // Several vehicles (decision 1344): each vehicle's list under its own heading, ticked for that vehicle alone.
+  const groups: { section?: string; items: JobView['checklist'] }[] = [];
+  for (const item of job.checklist) {
+    const last = groups.at(-1);
+    if (last && last.section === item.section) last.items.push(item);
+    else groups.push({ section: item.section, items: [item] });
+  }
   return (
-    <ul className="divide-y divide-slate-100">
-      {job.checklist.map((item, i) => (
-        <li key={`${item.vehiclePosition ?? 0}:${item.id}`}>
-          {/* Several vehicles (decision 1344): each vehicle's list under its own heading, ticked for it alone. */}
-          {item.section && item.section !== job.checklist[i - 1]?.section && (
-            <p className="pt-3 pb-1 font-semibold text-slate-900 text-sm">{item.section}</p>
-          )}
-          <label className="flex min-h-12 cursor-pointer items-center gap-3 py-2">
-            <input
-              type="checkbox"
-              className="size-6 accent-accent"
-              checked={item.done}
-              disabled={locked}
-              onChange={(e) =>
-                act({
-                  kind: 'checklist',
-                  jobId: job.id,
-                  itemId: item.id,
-                  body: {
-                    deviceTime: now(),
-                    done: e.target.checked,
-                    vehiclePosition: item.vehiclePosition ?? 0,
-                  },
-                })
-              }
-            />
-            <span className={item.done ? 'text-slate-500 line-through' : ''}>{item.label}</span>
-          </label>
-        </li>
-      ))}
-    </ul>
+    <div className="grid gap-2">
+      {groups.map((g, n) => {
+        const headingId = `checklist-vehicle-${n}`;
+        return (
+          <div key={g.section ?? n} role="group" aria-labelledby={g.section ? headingId : undefined}>
+            {g.section && (
+              <h3 id={headingId} className="pt-3 pb-1 font-semibold text-slate-900 text-sm">
+                {g.section}
+              </h3>
+            )}
+            <ul className="divide-y divide-slate-100">
+              {g.items.map((item) => (
+                <li key={`${item.vehiclePosition ?? 0}:${item.id}`}>
+                  <label className="flex min-h-12 cursor-pointer items-center gap-3 py-2">
+                    <input
+                      type="checkbox"
+                      className="size-6 accent-accent"
+                      checked={item.done}
+                      disabled={locked}
+                      onChange={(e) =>
+                        act({
+                          kind: 'checklist',
+                          jobId: job.id,
+                          itemId: item.id,
+                          body: {
+                            deviceTime: now(),
+                            done: e.target.checked,
+                            vehiclePosition: item.vehiclePosition ?? 0,
+                          },
+                        })
+                      }
+                    />
+                    <span className={item.done ? 'text-slate-500 line-through' : ''}>{item.label}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+    </div>
   );
 }
 
