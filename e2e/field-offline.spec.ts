@@ -46,8 +46,8 @@ test('a technician works a job offline; it syncs when the network is back and th
   await phone.setOffline(true);
   await field.getByRole('button', { name: 'Check in' }).click();
   // Each vehicle has its checklist under its heading; "Vacuum seats" is ticked for the second car only.
-  const firstCar = field.getByRole('group', { name: /^Vehicle 1 — Honda Civic/ });
-  const secondCar = field.getByRole('group', { name: /^Vehicle 2 — Honda CR-V/ });
+  const firstCar = field.getByRole('region', { name: /^Vehicle 1 — Honda Civic/ });
+  const secondCar = field.getByRole('region', { name: /^Vehicle 2 — Honda CR-V/ });
   await expect(
     secondCar.getByRole('heading', { name: /Vehicle 2 — Honda CR-V · Offline Detail/ }),
   ).toBeVisible();

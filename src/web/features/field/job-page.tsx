@@ -64,7 +64,7 @@ function Checklist({ job, locked }: { job: JobView; locked: boolean }) {
       {groups.map((g, n) => {
         const headingId = `checklist-vehicle-${n}`;
         return (
-          <div key={g.section ?? n} role="group" aria-labelledby={g.section ? headingId : undefined}>
+          <section key={g.section ?? n} aria-labelledby={g.section ? headingId : undefined}>
             {g.section && (
               <h3 id={headingId} className="pt-3 pb-1 font-semibold text-slate-900 text-sm">
                 {g.section}
@@ -97,7 +97,7 @@ function Checklist({ job, locked }: { job: JobView; locked: boolean }) {
                 </li>
               ))}
             </ul>
-          </div>
+          </section>
         );
       })}
     </div>
