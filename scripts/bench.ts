@@ -19,7 +19,8 @@
 //      --paths=/book,/book/lone-star-mobile-detailing measures only those pages).
 //
 //   R. Routes (scripts/bench-routing.ts): the route solver on Solomon's VRPTW instances (gap to the best known
-//      distance; --vrptw-dir=DIR, default ../shared/bench/vrptw/ beside the repository; --routing-ms=2000,1000) and
+//      distance; all 56 of bench/vrptw/solomon/, --routing-set=quick for six of them, --vrptw-dir=DIR for another
+//      folder; --routing-ms=2000,1000) and
 //      a business day of 60 jobs and 6 technicians. Needs no server or database.
 //
 //   F. The field app (scripts/bench-field.ts): Lighthouse's mobile preset on /field, its first load's gzipped
@@ -453,6 +454,7 @@ async function main() {
     if (parts.has('routing'))
       await routingFigures(report, {
         vrptwDir: args['vrptw-dir'],
+        set: args['routing-set'] === 'quick' ? 'quick' : 'all',
         timeLimitsMs: args['routing-ms'] ? String(args['routing-ms']).split(',').map(Number) : undefined,
       });
     if (parts.has('routes')) await routesFigures(report);
