@@ -38,6 +38,7 @@ export const ROUTES_TEXT = {
   anyTimeSaved: 'Arrival window saved',
   elsewhereOverlap:
     'This plan puts a technician on a job at the same time as their job at another location. Press Optimize again.',
+  elsewhereNoDrive: 'This plan leaves no time to drive to or from a job at another location:',
 } as const;
 
 /** A booked arrival window: the booked time and the hour after it (decision 1216). */

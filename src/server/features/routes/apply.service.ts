@@ -1,18 +1,27 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { type ApplyResult, NOTIFY_CHANGE_MINUTES, ROUTES_TEXT } from '../../../shared/route-plans';
+import { formatTimeInZone } from '../../../shared/time';
 import type { Database } from '../../db/client';
 import { bookingAssignments, bookings, routePlans } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
+import { localGeo } from '../../providers/geo/create-geo';
+import type { TravelTimes } from '../../providers/geo/geo';
 import { notifyArrivalChanged } from './arrival-notice';
 import type { StoredPlan } from './proposal.service';
-import { fingerprintOf, loadDay, overlaps } from './route-day.service';
+import { type Day, type DayJob, fingerprintOf, loadDay, overlaps } from './route-day.service';
 
 // Apply (decision 1216): a plan is claimed by the statement that marks it applied, so two applications at once
 // apply it once (the second waits on the row and finds it applied). The day must be as it was when the plan was
 // made (and a plan breaking a booked window needs the owner's say); then each job gets its technician and its planned arrival, and customers whose arrival moved are told.
 
-type Deps = Pick<AppDeps, 'db' | 'mailer' | 'sms' | 'publicUrl' | 'linkSecret' | 'messageRetryDelaysMs'>;
+type Deps = Pick<
+  AppDeps,
+  'db' | 'mailer' | 'sms' | 'publicUrl' | 'linkSecret' | 'messageRetryDelaysMs' | 'geo'
+>;
+
+/** Planned arrivals are whole minutes: a drive may look up to half a minute longer than the gap left for it. */
+const ROUNDING_MINUTES = 0.5;
 
 export async function applyPlan(
   deps: Deps,
@@ -57,6 +66,9 @@ export async function applyPlan(
         )
           throw conflict(ROUTES_TEXT.elsewhereOverlap);
       }
+    // Nor one that leaves them too little time to drive between such a job and a job of this plan (decision 1349).
+    if (day.elsewhere.length > 0)
+      await refuseNoTimeToDrive((deps.geo ?? localGeo).travelTimes(day.tuning), day, plan, jobs);
     const team = new Set(day.technicians.map((t) => t.id));
     let reassigned = 0;
     let reordered = 0;
@@ -117,4 +129,46 @@ export async function applyPlan(
     reassigned: outcome.reassigned,
     reordered: outcome.reordered,
   };
+}
+
+/**
+ * Each technician's day in time order, their jobs of this plan and their jobs elsewhere together: between a job of the
+ * plan and a job elsewhere next to it, the gap must hold the drive (the travel-time provider's, as Optimize uses).
+ * A job without a point adds no drive, as along a route.
+ */
+async function refuseNoTimeToDrive(
+  travel: TravelTimes,
+  day: Day,
+  plan: StoredPlan,
+  jobs: Map<string, DayJob>,
+): Promise<void> {
+  for (const t of plan.technicians) {
+    const busy = day.elsewhere.filter((e) => e.technicianId === t.technicianId);
+    if (busy.length === 0) continue;
+    const timeline = [
+      ...t.stops.flatMap((s) => {
+        const job = jobs.get(s.bookingId);
+        return job ? [{ job, at: Date.parse(s.arrivalAt), elsewhere: false }] : [];
+      }),
+      ...busy.map((job) => ({ job, at: job.arrivalAt.getTime(), elsewhere: true })),
+    ].sort((a, b) => a.at - b.at);
+    const placed = timeline.filter((x) => x.job.point);
+    const matrix = await travel.matrix(placed.map((x) => x.job.point!));
+    for (let k = 1; k < timeline.length; k++) {
+      const from = timeline[k - 1]!;
+      const to = timeline[k]!;
+      if (from.elsewhere === to.elsewhere) continue;
+      const a = placed.indexOf(from);
+      const b = placed.indexOf(to);
+      const drive = a < 0 || b < 0 ? 0 : matrix[a]![b]!;
+      const gap = (to.at - from.at) / 60_000 - from.job.durationMinutes;
+      if (gap + ROUNDING_MINUTES < drive) {
+        const name = day.technicians.find((x) => x.id === t.technicianId)?.name ?? 'A technician';
+        const elsewhere = from.elsewhere ? from : to;
+        throw conflict(
+          `${ROUTES_TEXT.elsewhereNoDrive} ${name} would have ${Math.max(0, Math.round(gap))} min for a ${Math.round(drive)}-min drive ${from.elsewhere ? 'after' : 'before'} their job at another location at ${formatTimeInZone(new Date(elsewhere.at), day.timeZone)}. Press Optimize again, or change the order.`,
+        );
+      }
+    }
+  }
 }

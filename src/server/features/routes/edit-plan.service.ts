@@ -2,6 +2,7 @@ import {
   ARRIVAL_WINDOW_MINUTES,
   type EditedPlanInput,
   editedPlanInputSchema,
+  type Point,
   ROUTES_TEXT,
   type RoutePlan,
   SHIFT,
@@ -96,7 +97,11 @@ export async function evaluateEditedPlan(
   for (const technician of day.technicians) {
     const order = (byTech.get(technician.id) ?? []).map((id) => jobs.get(id)!);
     const pinned = (j: DayJob) => FIXED.has(j.status) || locks.get(j.bookingId)?.keepTime === true;
-    const timed = await timeRoute(deps.geo, day, technician, order, pinned);
+    // Their jobs at the business's other locations that day are stops at their own time (decision 1349).
+    const busy = day.elsewhere
+      .filter((j) => j.technicianId === technician.id)
+      .sort((a, b) => a.arrivalAt.getTime() - b.arrivalAt.getTime());
+    const timed = await timeRoute(deps.geo, day, technician, order, pinned, busy);
     outsideWindow.push(...timed.late);
     planned.push({ technician, stops: timed.stops, lunch: timed.lunch });
   }
@@ -109,6 +114,55 @@ export async function evaluateEditedPlan(
 }
 
 /**
+ * The owner's order with the technician's jobs elsewhere put in by time (decision 1349): a job of the order goes
+ * before the next job elsewhere only when it can be done and the drive there made before that job's time; otherwise
+ * the job elsewhere comes first, and what follows it starts after it (late, if it must).
+ */
+async function withJobsElsewhere(
+  geo: GeoProviders,
+  day: Day,
+  start: Point,
+  order: DayJob[],
+  busy: DayJob[],
+  ready: (j: DayJob) => number,
+): Promise<DayJob[]> {
+  if (busy.length === 0) return order;
+  const minutesOf = (d: Date) => (d.getTime() - day.dayStart.getTime()) / 60_000;
+  const all = [...order, ...busy];
+  const placed = all.filter((j) => j.point);
+  const matrix = await geo.travelTimes(day.tuning).matrix([start, ...placed.map((j) => j.point!)]);
+  const index = new Map(placed.map((j, k) => [j, k + 1]));
+  // A point-less job adds no drive, as along a route (legsOf).
+  const drive = (from: DayJob | null, to: DayJob) => {
+    const a = from ? index.get(from) : 0;
+    const b = index.get(to);
+    return a === undefined || b === undefined ? 0 : matrix[a]![b]!;
+  };
+  const merged: DayJob[] = [];
+  let t = minutesOf(zonedTimeToUtc(day.date, SHIFT.start, day.timeZone));
+  let at: DayJob | null = null;
+  let i = 0;
+  let k = 0;
+  while (i < order.length || k < busy.length) {
+    const own = order[i];
+    const next = busy[k];
+    let takeOwn = own !== undefined;
+    if (own && next) {
+      const done = Math.max(t + drive(at, own), ready(own)) + own.durationMinutes;
+      takeOwn = done + drive(own, next) <= minutesOf(next.arrivalAt) + EPS;
+    }
+    const job = takeOwn ? own! : next!;
+    t =
+      Math.max(t + drive(at, job), takeOwn ? ready(job) : minutesOf(job.arrivalAt)) + job.durationMinutes;
+    at = job;
+    merged.push(job);
+    if (takeOwn) i++;
+    else k++;
+  }
+  return merged;
+}
+
+/**
  * When a technician reaches each job of a fixed order: leaving at the shift's start, waiting for a job's booked time
  * (or its locked time), never skipping ahead. A lunch break goes in the gap that makes the fewest minutes late, then
  * brings them home earliest; the drive may be split around it, as the solver does (decision 1245).
@@ -117,14 +171,25 @@ async function timeRoute(
   geo: GeoProviders,
   day: Day,
   technician: DayTechnician,
-  order: DayJob[],
-  pinned: (j: DayJob) => boolean,
-): Promise<{ stops: { job: DayJob; at: Date }[]; lunch: { start: Date; end: Date } | null; late: string[] }> {
+  ownOrder: DayJob[],
+  ownPinned: (j: DayJob) => boolean,
+  busy: DayJob[] = [],
+): Promise<{
+  stops: { job: DayJob; at: Date }[];
+  lunch: { start: Date; end: Date } | null;
+  late: string[];
+}> {
   const minutesOf = (d: Date) => (d.getTime() - day.dayStart.getTime()) / 60_000;
   const instantOf = (m: number) => new Date(day.dayStart.getTime() + Math.round(m) * 60_000);
   const clock = (hhmm: string) => minutesOf(zonedTimeToUtc(day.date, hhmm, day.timeZone));
   const centre = dayCentre(day);
   const start = technician.start ?? centre;
+  const elsewhere = new Set(busy);
+  // A job elsewhere is where it is: pinned to its arrival.
+  const pinned = (j: DayJob) => elsewhere.has(j) || ownPinned(j);
+  const order = await withJobsElsewhere(geo, day, start, ownOrder, busy, (j) =>
+    ownPinned(j) ? minutesOf(j.arrivalAt) : j.anyTime ? minutesOf(j.windowStart) : minutesOf(j.scheduledAt),
+  );
   const legs = await legsOf(geo.travelTimes(day.tuning), [
     start,
     ...order.map((j) => j.point),
@@ -169,13 +234,15 @@ async function timeRoute(
     }
     best = chosen!.r;
   }
+  // Only the order's own jobs are reported late: one elsewhere comes before any job that cannot be done before it.
+  const late = order.filter((job, k) => !elsewhere.has(job) && best.starts[k]! > windows[k]!.due + EPS);
   return {
-    stops: order.map((job, k) => ({ job, at: instantOf(best.starts[k]!) })),
+    stops: order.flatMap((job, k) => (elsewhere.has(job) ? [] : [{ job, at: instantOf(best.starts[k]!) }])),
     lunch:
       best.breakStart === null || !lunch
         ? null
         : { start: instantOf(best.breakStart), end: instantOf(best.breakStart + lunch.minutes) },
-    late: order.filter((_, k) => best.starts[k]! > windows[k]!.due + EPS).map((j) => j.bookingId),
+    late: late.map((j) => j.bookingId),
   };
 }
 

@@ -2,9 +2,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ApplyResult, DayRoutes, RoutePlan } from '../../../shared/route-plans';
 import { createServiceArea } from '../../db/factories';
-import { bookings } from '../../db/schema';
+import { bookings, routePlans } from '../../db/schema';
+import type { StoredPlan } from './proposal.service';
 import { createTestContext } from '../../test/harness';
-import { crissCrossDays, DATE } from './routes.fixtures';
+import { zonedTimeToUtc } from '../../../shared/time';
+import { crissCrossDays, DATE, TZ } from './routes.fixtures';
 
 // A multi-location business's routes (decision 1280): the day, Optimize and the owner's own order for one location
 // (its jobs and technicians) or for all; another business's location is not found.
@@ -52,6 +54,20 @@ const span = (s: { arrivalAt: string; durationMinutes: number }) => ({
   from: Date.parse(s.arrivalAt),
   to: Date.parse(s.arrivalAt) + s.durationMinutes * 60_000,
 });
+
+/** Rewrites a stored plan so that `technicianId` reaches `bookingId` at `arrivalAt` (a plan made elsewhere, say). */
+async function replan(planId: string, technicianId: string, bookingId: string, arrivalAt: Date) {
+  const [row] = await t.db.select().from(routePlans).where(eq(routePlans.id, planId));
+  const plan = row!.plan as StoredPlan;
+  for (const x of plan.technicians) x.stops = x.stops.filter((s) => s.bookingId !== bookingId);
+  plan.technicians.find((x) => x.technicianId === technicianId)!.stops.push({
+    bookingId,
+    arrivalAt: arrivalAt.toISOString(),
+  });
+  await t.db.update(routePlans).set({ plan }).where(eq(routePlans.id, planId));
+}
+
+const at = (time: string) => zonedTimeToUtc(DATE, time, TZ);
 
 const getDay = (cookie: string, locationId?: string) =>
   t.request(`/api/routes?${new URLSearchParams({ date: DATE, ...(locationId && { locationId }) })}`, {
@@ -133,25 +149,22 @@ describe('Routes for one location', () => {
   it('Apply re-checks a location’s plan against its technicians’ jobs elsewhere: overlapping or stale, 409', async () => {
     const { owner, ben, northId, jobs } = await twoLocations();
     const northJobs = jobs.filter((j) => NORTH.includes(j.zip)).map((j) => j.id);
-    // The owner's own order: Ben takes every North job, the 09:00 one while he is due at a main-location job.
-    const edited = await t.request('/api/routes/evaluate', {
+    // A plan that has Ben at a North job at 09:30, while he is due at a main-location job 09:00–10:00.
+    const made = await t.request('/api/routes/optimize', {
       method: 'POST',
       cookie: owner.cookie,
-      json: {
-        date: DATE,
-        locationId: northId,
-        technicians: [{ technicianId: ben.id, bookingIds: northJobs }],
-      },
+      json: { date: DATE, locationId: northId },
     });
-    expect(edited.status, await edited.clone().text()).toBe(200);
-    const overlapping = (await edited.json()) as RoutePlan;
+    expect(made.status, await made.clone().text()).toBe(200);
+    const overlapping = (await made.json()) as RoutePlan;
+    await replan(overlapping.planId, ben.id, northJobs[0]!, at('09:30'));
     const refused = await t.request('/api/routes/apply', {
       method: 'POST',
       cookie: owner.cookie,
       json: { planId: overlapping.planId, allowOutsideWindow: true },
     });
     expect(refused.status).toBe(409);
-    expect((await refused.json()).error.message).toMatch(/another location/);
+    expect((await refused.json()).error.message).toMatch(/same time as their job at another location/);
     // Nothing was applied: the North jobs are where they were.
     const north = (await (await getDay(owner.cookie, northId)).json()) as DayRoutes;
     for (const s of north.technicians.flatMap((x) => x.stops)) expect(s.arrivalAt).toBe(s.windowStart);
@@ -175,6 +188,94 @@ describe('Routes for one location', () => {
     });
     expect(stale.status).toBe(409);
     expect((await stale.json()).error.message).toMatch(/changed since/);
+  });
+
+  it('the owner’s own order is timed around the technician’s jobs elsewhere: a job that cannot be done first waits, late', async () => {
+    const { owner, ana, ben, northId, jobs } = await twoLocations();
+    const north = jobs.filter((j) => NORTH.includes(j.zip));
+    // North's 09:00 job (Ana's) given to Ben, who is due at a main-location job 09:00–10:00, then his own two.
+    const early = north.find((j) => j.tech === ana.id)!.id;
+    const bens = north.filter((j) => j.tech === ben.id).map((j) => j.id);
+    const anas = north.filter((j) => j.tech === ana.id && j.id !== early).map((j) => j.id);
+    const res = await t.request('/api/routes/evaluate', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: {
+        date: DATE,
+        locationId: northId,
+        technicians: [
+          { technicianId: ben.id, bookingIds: [early, ...bens] },
+          { technicianId: ana.id, bookingIds: anas },
+        ],
+      },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const plan = (await res.json()) as RoutePlan;
+    const stops = plan.technicians.find((x) => x.technicianId === ben.id)!.stops;
+    const first = stops.find((s) => s.bookingId === early)!;
+    // After the job elsewhere and the drive from it (south to north), so outside its 09:00–10:00 window: the owner
+    // is told before Apply.
+    expect(Date.parse(first.arrivalAt)).toBeGreaterThan(at('10:00').getTime());
+    expect(plan.outsideWindow).toContain(early);
+    // No stop of Ben's is on the clock at the same time as his jobs elsewhere.
+    const all = (await (await getDay(owner.cookie)).json()) as DayRoutes;
+    const busy = all.technicians
+      .find((x) => x.technicianId === ben.id)!
+      .stops.filter((s) => !north.some((j) => j.id === s.bookingId))
+      .map(span);
+    expect(busy).toHaveLength(2);
+    for (const s of stops.map(span))
+      for (const b of busy) expect(s.from < b.to && b.from < s.to).toBe(false);
+    // With the owner's say, it applies: it leaves time for every drive.
+    const applied = await t.request('/api/routes/apply', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { planId: plan.planId, allowOutsideWindow: true },
+    });
+    expect(applied.status, await applied.clone().text()).toBe(200);
+  });
+
+  it('Apply refuses a plan that leaves no time to drive to or from a job elsewhere, with a clear 409', async () => {
+    const { owner, ben, northId, jobs } = await twoLocations();
+    const north = jobs.filter((j) => NORTH.includes(j.zip)).map((j) => j.id);
+    const made = await t.request('/api/routes/optimize', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { date: DATE, locationId: northId },
+    });
+    const plan = (await made.json()) as RoutePlan;
+    // Ben at a North job at 10:00 sharp, as his main-location job (south of the city) ends: no overlap on the
+    // clock, but no time to drive north.
+    await replan(plan.planId, ben.id, north[0]!, at('10:00'));
+    const refused = await t.request('/api/routes/apply', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { planId: plan.planId, allowOutsideWindow: true },
+    });
+    expect(refused.status).toBe(409);
+    const message = (await refused.json()).error.message as string;
+    expect(message).toMatch(/no time to drive/);
+    expect(message).toMatch(/Ben\b.* would have 0 min for a \d+-min drive after their job at another location at 9:00/);
+    // With the drive's time left (and a minute over) it applies; Ben's afternoon job elsewhere moved out of the way.
+    const [, afternoon] = jobs.filter((j) => j.tech === ben.id && !NORTH.includes(j.zip));
+    await t.db
+      .update(bookings)
+      .set({ plannedArrivalAt: at('17:30') })
+      .where(eq(bookings.id, afternoon!.id));
+    const again = await t.request('/api/routes/optimize', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { date: DATE, locationId: northId },
+    });
+    const ok = (await again.json()) as RoutePlan;
+    const minutes = Number(/(\d+)-min drive/.exec(message)![1]);
+    await replan(ok.planId, ben.id, north[0]!, new Date(at('10:00').getTime() + (minutes + 1) * 60_000));
+    const applied = await t.request('/api/routes/apply', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { planId: ok.planId, allowOutsideWindow: true },
+    });
+    expect(applied.status, await applied.clone().text()).toBe(200);
   });
 
   it('the owner’s own order for a location; its lists are checked against that location’s day', async () => {
