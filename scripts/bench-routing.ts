@@ -50,7 +50,8 @@ export async function routingFigures(report: (line: string) => void, options: Ro
     { best_known_distance: number; vehicles_in_that_solution: number }
   >;
   const names = Object.keys(bestKnown).filter(
-    (name) => existsSync(join(dir, `${name}.txt`)) && (options.set !== 'quick' || QUICK_SOLOMON.includes(name)),
+    (name) =>
+      existsSync(join(dir, `${name}.txt`)) && (options.set !== 'quick' || QUICK_SOLOMON.includes(name)),
   );
   if (names.length === 0) throw new Error(`routing benchmark: no instance file in ${dir}`);
   console.log(`\nRoutes: Solomon VRPTW, distance only (${names.length} instances from ${dir})`);

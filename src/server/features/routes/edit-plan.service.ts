@@ -152,8 +152,7 @@ async function withJobsElsewhere(
       takeOwn = done + drive(own, next) <= minutesOf(next.arrivalAt) + EPS;
     }
     const job = takeOwn ? own! : next!;
-    t =
-      Math.max(t + drive(at, job), takeOwn ? ready(job) : minutesOf(job.arrivalAt)) + job.durationMinutes;
+    t = Math.max(t + drive(at, job), takeOwn ? ready(job) : minutesOf(job.arrivalAt)) + job.durationMinutes;
     at = job;
     merged.push(job);
     if (takeOwn) i++;

@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ApplyResult, DayRoutes, RoutePlan } from '../../../shared/route-plans';
+import { zonedTimeToUtc } from '../../../shared/time';
 import { createServiceArea } from '../../db/factories';
 import { bookings, routePlans } from '../../db/schema';
-import type { StoredPlan } from './proposal.service';
 import { createTestContext } from '../../test/harness';
-import { zonedTimeToUtc } from '../../../shared/time';
+import type { StoredPlan } from './proposal.service';
 import { crissCrossDays, DATE, TZ } from './routes.fixtures';
 
 // A multi-location business's routes (decision 1280): the day, Optimize and the owner's own order for one location
@@ -60,10 +60,12 @@ async function replan(planId: string, technicianId: string, bookingId: string, a
   const [row] = await t.db.select().from(routePlans).where(eq(routePlans.id, planId));
   const plan = row!.plan as StoredPlan;
   for (const x of plan.technicians) x.stops = x.stops.filter((s) => s.bookingId !== bookingId);
-  plan.technicians.find((x) => x.technicianId === technicianId)!.stops.push({
-    bookingId,
-    arrivalAt: arrivalAt.toISOString(),
-  });
+  plan.technicians
+    .find((x) => x.technicianId === technicianId)!
+    .stops.push({
+      bookingId,
+      arrivalAt: arrivalAt.toISOString(),
+    });
   await t.db.update(routePlans).set({ plan }).where(eq(routePlans.id, planId));
 }
 
@@ -224,8 +226,7 @@ describe('Routes for one location', () => {
       .stops.filter((s) => !north.some((j) => j.id === s.bookingId))
       .map(span);
     expect(busy).toHaveLength(2);
-    for (const s of stops.map(span))
-      for (const b of busy) expect(s.from < b.to && b.from < s.to).toBe(false);
+    for (const s of stops.map(span)) for (const b of busy) expect(s.from < b.to && b.from < s.to).toBe(false);
     // With the owner's say, it applies: it leaves time for every drive.
     const applied = await t.request('/api/routes/apply', {
       method: 'POST',
@@ -255,7 +256,9 @@ describe('Routes for one location', () => {
     expect(refused.status).toBe(409);
     const message = (await refused.json()).error.message as string;
     expect(message).toMatch(/no time to drive/);
-    expect(message).toMatch(/Ben\b.* would have 0 min for a \d+-min drive after their job at another location at 9:00/);
+    expect(message).toMatch(
+      /Ben\b.* would have 0 min for a \d+-min drive after their job at another location at 9:00/,
+    );
     // With the drive's time left (and a minute over) it applies; Ben's afternoon job elsewhere moved out of the way.
     const [, afternoon] = jobs.filter((j) => j.tech === ben.id && !NORTH.includes(j.zip));
     await t.db
