@@ -94,6 +94,8 @@ export const ownerBookingInputSchema = z
       .default([]),
     // One of the business's locations (decision 1280); absent: the one serving the address's zip.
     locationId: z.string().max(100).nullish(),
+    // "Any time today" (decisions 1334, 1350): the route optimiser may place it any time in the technician's day.
+    arrivalAnyTime: z.boolean().default(false),
   })
   .refine((v) => Boolean(v.customerId) || Boolean(v.customer), {
     message: OWNER_BOOKING_TEXT.customerRequired,
@@ -123,6 +125,8 @@ export const ownerBookingEditSchema = z
       .array(extraVehicleSchema)
       .max(MAX_BOOKING_VEHICLES - 1, `Please book at most ${MAX_BOOKING_VEHICLES} vehicles at once`)
       .optional(),
+    // "Any time today" (decisions 1334, 1350); absent, as it was.
+    arrivalAnyTime: z.boolean().optional(),
   })
   .refine((v) => (v.date === undefined) === (v.time === undefined), {
     message: BOOKING_MESSAGES.time,

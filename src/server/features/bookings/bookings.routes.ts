@@ -37,6 +37,7 @@ export const ownerBookingSchema = z
     specialInstructions: z.string().nullable(),
     createdAt: z.string(),
     payment: z.enum(['online', 'offline', 'unpaid']),
+    arrivalAnyTime: z.boolean(),
     service: z.object({
       id: z.string().nullable(),
       name: z.string(),

@@ -48,6 +48,7 @@ export const bookingColumns = {
   createdAt: bookings.createdAt,
   paymentSessionId: bookings.paymentSessionId,
   paidOfflineAt: bookings.paidOfflineAt,
+  arrivalAnyTime: bookings.arrivalAnyTime,
   serviceId: bookings.serviceId,
   serviceName: bookings.serviceName,
   serviceDescription: bookings.serviceDescription,
@@ -98,6 +99,8 @@ export function toBooking(r: BookingRow) {
       : r.paidOfflineAt
         ? ('offline' as const)
         : ('unpaid' as const),
+    /** The route optimiser may place it any time in the technician's day (decision 1334). */
+    arrivalAnyTime: r.arrivalAnyTime,
     service: {
       id: r.serviceId,
       name: r.serviceName,

@@ -12,17 +12,19 @@ import {
   ownerBookingInputSchema,
   vehicleTypeMismatch,
 } from '../../../shared/owner-bookings';
+import { planIncludes, upgradeMessage } from '../../../shared/plan-features';
 import { servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
 import { addOnsTotal } from '../../../shared/service-add-ons';
 import { formatDateTimeInZone, formatDuration, utcToZoned } from '../../../shared/time';
-import type { Transaction } from '../../db/client';
+import type { DbOrTx, Transaction } from '../../db/client';
 import { bookings, customers, customerVehicles, serviceAddOns, services } from '../../db/schema';
 import { renderEmailRow } from '../../emails';
 import { bookingConfirmedSms } from '../../emails/sms';
 import type { AppDeps } from '../../http/context';
-import { AppError, conflict, invalid, notFound } from '../../http/errors';
+import { AppError, conflict, invalid, notFound, paymentRequired } from '../../http/errors';
 import { assertOwnedIds, assertUuid } from '../../http/ids';
 import { pointColumns } from '../../providers/geo/zip-centroid';
+import { loadPlan } from '../billing/plan-state';
 import { customerFacingName } from '../branding/branding.service';
 import { manageUrl, newManageToken } from '../campaigns/automations/customer-links';
 import { sendTransactional, sendTransactionalSms } from '../campaigns/automations/message-queue';
@@ -164,9 +166,17 @@ function priceEntry(
   };
 }
 
+/** "Any time today" is part of route optimisation (decisions 1334, 1350): Pro and Elite, as on the Routes screen. */
+async function assertAnyTimeAllowed(db: DbOrTx, businessId: string, anyTime: boolean | undefined) {
+  if (!anyTime) return;
+  const plan = await loadPlan(db, businessId);
+  if (!planIncludes(plan.plan, 'route_optimizer')) throw paymentRequired(upgradeMessage('route_optimizer'));
+}
+
 /** New booking by the owner: status confirmed; paid offline now, or collected later (an invoice). */
 export async function createOwnerBooking(deps: Deps, businessId: string, body: OwnerBookingInput) {
   const input = ownerBookingInputSchema.parse(body);
+  await assertAnyTimeAllowed(deps.db, businessId, input.arrivalAnyTime);
   if (!input.vehicleId && !input.vehicle) throw invalid('Please choose a vehicle or enter a new one');
   const service = await serviceFor(deps, businessId, input.serviceId);
   // Another business's location is 404 (decision 1280).
@@ -230,6 +240,7 @@ export async function createOwnerBooking(deps: Deps, businessId: string, body: O
         specialInstructions: input.notes,
         paidOfflineAt: input.paidOffline ? new Date() : null,
         locationId: location?.id,
+        arrivalAnyTime: input.arrivalAnyTime,
       })
       .returning({ id: bookings.id });
     const entries: HistoryEntry[] = [
@@ -337,6 +348,7 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
         locationAddress: bookings.locationAddress,
         notes: bookings.specialInstructions,
         priceCents: bookings.quotedPriceCents,
+        arrivalAnyTime: bookings.arrivalAnyTime,
       })
       .from(bookings)
       .where(and(eq(bookings.id, id), eq(bookings.businessId, businessId)))
@@ -491,6 +503,15 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
     if (input.notes !== undefined && input.notes !== current.notes) {
       changes.specialInstructions = input.notes;
       entries.push({ field: 'notes', summary: input.notes ? `Notes: ${input.notes}` : 'Notes removed' });
+    }
+    if (input.arrivalAnyTime !== undefined && input.arrivalAnyTime !== current.arrivalAnyTime) {
+      // Turning it on is the paid plan's; one set before a downgrade may still be turned off.
+      await assertAnyTimeAllowed(tx, businessId, input.arrivalAnyTime);
+      changes.arrivalAnyTime = input.arrivalAnyTime;
+      entries.push({
+        field: 'time',
+        summary: input.arrivalAnyTime ? 'Arrival: any time that day' : 'Arrival: at the booked time',
+      });
     }
 
     const pricedService =

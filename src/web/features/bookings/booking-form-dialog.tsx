@@ -6,8 +6,11 @@ import { encodeSlotVehicles } from '../../../shared/booking-vehicles';
 import { VEHICLE_TYPES } from '../../../shared/constants';
 import { formatCents } from '../../../shared/money';
 import { OWNER_BOOKING_TEXT } from '../../../shared/owner-bookings';
+import { planIncludes } from '../../../shared/plan-features';
 import { servicePriceCents, VEHICLE_TYPE_LABELS } from '../../../shared/pricing';
+import { ROUTES_TEXT } from '../../../shared/route-plans';
 import { formatSlot } from '../../../shared/time';
+import { useBilling } from '../../api/billing';
 import { type BookingDetail, useCreateBooking, useEditBooking } from '../../api/bookings';
 import { useCustomerDetail, useCustomerSearch } from '../../api/customers';
 import { useOwnerSlots } from '../../api/scheduling';
@@ -111,6 +114,11 @@ function BookingForm({
   // A saved vehicle brings its type: the booking is priced by it and never rewrites it (issue 25).
   const savedVehicle = vehicles.find((x) => x.id === v.vehicleId);
   const listVehicleType = savedVehicle?.vehicleType ?? v.vehicleType;
+  // "Any time today" is route optimisation's (Pro and Elite, decision 1350); one set before a downgrade can be unset.
+  const billing = useBilling();
+  const anyTimeShown =
+    Boolean(billing.data && planIncludes(billing.data.plan, 'route_optimizer')) ||
+    Boolean(booking?.arrivalAnyTime);
   const services = useServiceOptions();
   const serviceList = services.data?.items ?? [];
   const service = serviceList.find((s) => s.id === v.serviceId);
@@ -482,6 +490,29 @@ function BookingForm({
             <Input autoComplete="off" {...form.register('locationAddress')} />
           </Field>
           {!editing && <BookingLocationField form={form} />}
+          {anyTimeShown && !v.repeatWeeks && (
+            <div className="flex items-start gap-2">
+              <Controller
+                control={form.control}
+                name="arrivalAnyTime"
+                render={({ field }) => (
+                  <Checkbox
+                    id="bf-any-time"
+                    className="mt-0.5"
+                    aria-describedby="bf-any-time-hint"
+                    checked={field.value}
+                    onCheckedChange={(c) => field.onChange(c === true)}
+                  />
+                )}
+              />
+              <div>
+                <Label htmlFor="bf-any-time">{ROUTES_TEXT.anyTime}</Label>
+                <p id="bf-any-time-hint" className="text-xs text-slate-500">
+                  {ROUTES_TEXT.anyTimeHint}
+                </p>
+              </div>
+            </div>
+          )}
           <Field id="bf-notes" label="Notes">
             <Textarea rows={2} {...form.register('notes')} />
           </Field>

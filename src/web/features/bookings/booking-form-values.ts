@@ -46,6 +46,8 @@ export interface BookingFormValues {
   extraVehicles: OwnerExtraVehicle[];
   /** New booking's location (decision 1280); '' = the one serving the address's zip. */
   locationId?: string;
+  /** "Any time today" (decisions 1334, 1350): the route optimiser may place it any time in the technician's day. */
+  arrivalAnyTime: boolean;
 }
 
 /** What the request depends on besides the fields: the chosen customer's saved vehicles, and New or Edit. */
@@ -82,6 +84,7 @@ export function initialBookingValues(timeZone: string, booking?: BookingDetail):
     paidOffline: false,
     repeatWeeks: '',
     addOnIds: [],
+    arrivalAnyTime: booking?.arrivalAnyTime ?? false,
     // Edit: the vehicles after the first as booked (decision 1343), each its service, type and add-ons.
     extraVehicles:
       booking && booking.vehicles.length > 1
@@ -148,6 +151,7 @@ export function toCreateInput(f: BookingFormValues, ctx: BookingFormContext): Ow
     // A series is one vehicle's service (decision 1325).
     extraVehicles: f.repeatWeeks ? [] : f.extraVehicles.map(extraVehicleInput),
     ...(f.locationId ? { locationId: f.locationId } : {}),
+    arrivalAnyTime: f.arrivalAnyTime,
   };
 }
 
@@ -206,6 +210,7 @@ export function toEditInput(f: BookingFormValues, ctx: BookingFormContext): Owne
     ...(priceCents !== null ? { priceCents, priceReason: f.priceReason } : {}),
     // The vehicles after the first, as the dialog leaves them (decision 1343); as booked, nothing changes.
     extraVehicles: f.extraVehicles.map(extraVehicleInput),
+    arrivalAnyTime: f.arrivalAnyTime,
   };
 }
 
@@ -239,6 +244,7 @@ const fields = z.object({
   paidOffline: z.boolean(),
   repeatWeeks: z.enum(['', '1', '2', '4']),
   addOnIds: z.array(z.string()),
+  arrivalAnyTime: z.boolean(),
   extraVehicles: z.array(
     z.object({
       vehicleType: z.enum([...VEHICLE_TYPES, '']),
