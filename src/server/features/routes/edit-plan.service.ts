@@ -148,10 +148,10 @@ async function withJobsElsewhere(
     const next = busy[k];
     let takeOwn = own !== undefined;
     if (own && next) {
-      const done = Math.max(t + drive(at, own), ready(own)) + own.durationMinutes;
+      const done: number = Math.max(t + drive(at, own), ready(own)) + own.durationMinutes;
       takeOwn = done + drive(own, next) <= minutesOf(next.arrivalAt) + EPS;
     }
-    const job = takeOwn ? own! : next!;
+    const job: DayJob = takeOwn ? own! : next!;
     t = Math.max(t + drive(at, job), takeOwn ? ready(job) : minutesOf(job.arrivalAt)) + job.durationMinutes;
     at = job;
     merged.push(job);
