@@ -7,7 +7,9 @@ import { newBookableBusiness, setPlan } from './fixtures';
 
 const futureDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-test('a Pro owner books a job “any time today” on New booking, and turns it off in Edit', async ({ page }) => {
+test('a Pro owner books a job “any time today” on New booking, and turns it off in Edit', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await newBookableBusiness(page, [{ name: 'Full Detail', basePriceCents: 15_000 }], { plan: 'pro' });
