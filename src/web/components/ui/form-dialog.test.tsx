@@ -1,6 +1,10 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
-import { FormDialog, failureMessage } from './form-dialog';
+import { FormDialog, failureMessage, useSaveDialog } from './form-dialog';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 // The one shape of the owner's form dialogs: its title, description and fields; Cancel closes it, except while a
 // save is in flight, when nothing closes it and the submit button is busy.
@@ -51,5 +55,49 @@ describe('failureMessage', () => {
     expect(failureMessage(new Error('Code already exists'), 'Failed to save')).toBe('Code already exists');
     expect(failureMessage(new Error(''), 'Failed to save')).toBe('Failed to save');
     expect(failureMessage('boom', 'Failed to save')).toBe('Failed to save');
+  });
+});
+
+describe('useSaveDialog', () => {
+  // The tail of the reward, promo code, plan and adjust-points dialogs: save, toast, close.
+  function submitWith(save: (v: { name: string }) => Promise<string>, name: string) {
+    vi.mocked(toast.success).mockClear();
+    vi.mocked(toast.error).mockClear();
+    const onOpenChange = vi.fn();
+    const { result } = renderHook(() => {
+      const form = useForm<{ name: string }>({ defaultValues: { name } });
+      form.register('name', { required: true });
+      return useSaveDialog(form, { save, invalid: 'Please fill in the name', onOpenChange });
+    });
+    void result.current();
+    return onOpenChange;
+  }
+
+  it("saves, toasts the save's answer and closes", async () => {
+    const save = vi.fn(async () => 'Reward created');
+    const onOpenChange = submitWith(save, 'Free wax');
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(save).toHaveBeenCalledWith({ name: 'Free wax' });
+    expect(toast.success).toHaveBeenCalledWith('Success', { description: 'Reward created' });
+  });
+
+  it("stays open with the server's message when the save fails", async () => {
+    const onOpenChange = submitWith(async () => {
+      throw new Error('Code already exists');
+    }, 'SPRING');
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Code already exists' }),
+    );
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it('does not save invalid values and says what is missing', async () => {
+    const save = vi.fn(async () => 'saved');
+    const onOpenChange = submitWith(save, '');
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Please fill in the name' }),
+    );
+    expect(save).not.toHaveBeenCalled();
+    expect(onOpenChange).not.toHaveBeenCalled();
   });
 });

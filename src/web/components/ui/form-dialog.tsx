@@ -1,4 +1,6 @@
 import type * as React from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { toast } from 'sonner';
 import { Button } from './button';
 import {
   Dialog,
@@ -65,4 +67,36 @@ export function FormDialog({
 /** The message of a failed save for its toast: the server's clear message when there is one, else `fallback`. */
 export function failureMessage(error: unknown, fallback: string) {
   return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/**
+ * The submit of a save dialog: valid values are saved, then a "Success" toast with what `save` answers and the dialog
+ * closes; a failed save shows the server's message in an "Error" toast and keeps the dialog open; invalid fields show
+ * `invalid` in an "Error" toast beside their messages.
+ */
+export function useSaveDialog<T extends FieldValues, Out = T>(
+  form: UseFormReturn<T, unknown, Out>,
+  {
+    save,
+    invalid,
+    onOpenChange,
+  }: {
+    /** Saves the values; answers the success toast's text. */
+    save: (values: Out) => Promise<string>;
+    invalid: string;
+    onOpenChange: (open: boolean) => void;
+  },
+) {
+  return form.handleSubmit(
+    async (values) => {
+      try {
+        const done = await save(values);
+        toast.success('Success', { description: done });
+        onOpenChange(false);
+      } catch (e) {
+        toast.error('Error', { description: (e as Error).message });
+      }
+    },
+    () => toast.error('Error', { description: invalid }),
+  );
 }

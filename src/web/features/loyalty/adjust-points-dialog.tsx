@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { type AdjustPointsForm, adjustPointsFormSchema, LOYALTY_TEXT } from '../../../shared/loyalty.schemas';
 import { useAdjustPoints, useLoyaltyCustomers } from '../../api/loyalty';
-import { FormDialog } from '../../components/ui/form-dialog';
+import { FormDialog, useSaveDialog } from '../../components/ui/form-dialog';
 import { Input, Textarea } from '../../components/ui/input';
 import { Field } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
@@ -38,25 +37,19 @@ export function AdjustPointsDialog({
     if (open) form.reset(empty(customerId));
   }, [open, customerId, form]);
 
-  const onSubmit = form.handleSubmit(
-    async (v) => {
-      try {
-        await adjust.mutateAsync({
-          customerId: v.customerId,
-          points: Number.parseInt(v.points, 10),
-          type: v.type,
-          description: v.description,
-        });
-        toast.success('Success', {
-          description: v.type === 'earned' ? LOYALTY_TEXT.pointsAdded : LOYALTY_TEXT.pointsRedeemed,
-        });
-        onOpenChange(false);
-      } catch (e) {
-        toast.error('Error', { description: (e as Error).message });
-      }
+  const onSubmit = useSaveDialog(form, {
+    save: async (v) => {
+      await adjust.mutateAsync({
+        customerId: v.customerId,
+        points: Number.parseInt(v.points, 10),
+        type: v.type,
+        description: v.description,
+      });
+      return v.type === 'earned' ? LOYALTY_TEXT.pointsAdded : LOYALTY_TEXT.pointsRedeemed;
     },
-    () => toast.error('Error', { description: LOYALTY_TEXT.required }),
-  );
+    invalid: LOYALTY_TEXT.required,
+    onOpenChange,
+  });
 
   return (
     <FormDialog

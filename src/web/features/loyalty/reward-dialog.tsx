@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import {
   LOYALTY_TEXT,
   REWARD_CATEGORIES,
@@ -11,7 +10,7 @@ import {
 } from '../../../shared/loyalty.schemas';
 import { dollarsToCents, formatMoney } from '../../../shared/money';
 import { type LoyaltyReward, useSaveReward } from '../../api/loyalty';
-import { FormDialog } from '../../components/ui/form-dialog';
+import { FormDialog, useSaveDialog } from '../../components/ui/form-dialog';
 import { Input, Textarea } from '../../components/ui/input';
 import { Field, InlineField } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
@@ -47,30 +46,24 @@ export function RewardDialog({
     if (open) form.reset(toForm(reward));
   }, [open, reward, form]);
 
-  const onSubmit = form.handleSubmit(
-    async (v) => {
-      try {
-        await save.mutateAsync({
-          id: reward?.id,
-          values: {
-            name: v.name,
-            description: v.description,
-            pointsRequired: Number.parseInt(v.pointsRequired, 10),
-            valueCents: dollarsToCents(v.value) ?? 0,
-            category: v.category,
-            isActive: v.isActive,
-          },
-        });
-        toast.success('Success', {
-          description: reward ? LOYALTY_TEXT.rewardUpdated : LOYALTY_TEXT.rewardCreated,
-        });
-        onOpenChange(false);
-      } catch (e) {
-        toast.error('Error', { description: (e as Error).message });
-      }
+  const onSubmit = useSaveDialog(form, {
+    save: async (v) => {
+      await save.mutateAsync({
+        id: reward?.id,
+        values: {
+          name: v.name,
+          description: v.description,
+          pointsRequired: Number.parseInt(v.pointsRequired, 10),
+          valueCents: dollarsToCents(v.value) ?? 0,
+          category: v.category,
+          isActive: v.isActive,
+        },
+      });
+      return reward ? LOYALTY_TEXT.rewardUpdated : LOYALTY_TEXT.rewardCreated;
     },
-    () => toast.error('Error', { description: LOYALTY_TEXT.required }),
-  );
+    invalid: LOYALTY_TEXT.required,
+    onOpenChange,
+  });
 
   return (
     <FormDialog

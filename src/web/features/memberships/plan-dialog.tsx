@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { VEHICLE_TYPES } from '../../../shared/constants';
 import { type PlanForm, planFormSchema } from '../../../shared/membership-forms';
 import { CREDIT_PERIOD_LABELS, CREDIT_PERIODS, MEMBERSHIP_TEXT } from '../../../shared/memberships';
@@ -10,7 +9,7 @@ import { VEHICLE_TYPE_LABELS } from '../../../shared/vehicle-labels';
 import { type OwnerPlan, useSavePlan } from '../../api/memberships';
 import { useServiceOptions } from '../../api/services';
 import { Checkbox } from '../../components/ui/checkbox';
-import { FormDialog } from '../../components/ui/form-dialog';
+import { FormDialog, useSaveDialog } from '../../components/ui/form-dialog';
 import { Input } from '../../components/ui/input';
 import { Field, InlineField } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
@@ -69,33 +68,29 @@ export function PlanDialog({
     </Field>
   );
 
-  const onSubmit = form.handleSubmit(
-    async (v) => {
-      try {
-        await save.mutateAsync({
-          id: plan?.id,
-          values: {
-            name: v.name,
-            description: v.description,
-            monthlyPriceCents: dollarsToCents(v.monthlyPrice) ?? 0,
-            includedCredits: Number(v.includedCredits),
-            creditPeriod: v.creditPeriod,
-            discountPercent: Number(v.discountPercent),
-            holdAllowed: v.holdAllowed,
-            maxHoldMonths: v.holdAllowed ? Number(v.maxHoldMonths) : 0,
-            vehicleTypes: v.vehicleTypes,
-            includedServiceIds: v.includedServiceIds,
-            isActive: v.isActive,
-          },
-        });
-        toast.success('Success', { description: plan ? MEMBERSHIP_TEXT.updated : MEMBERSHIP_TEXT.created });
-        onOpenChange(false);
-      } catch (e) {
-        toast.error('Error', { description: (e as Error).message });
-      }
+  const onSubmit = useSaveDialog(form, {
+    save: async (v) => {
+      await save.mutateAsync({
+        id: plan?.id,
+        values: {
+          name: v.name,
+          description: v.description,
+          monthlyPriceCents: dollarsToCents(v.monthlyPrice) ?? 0,
+          includedCredits: Number(v.includedCredits),
+          creditPeriod: v.creditPeriod,
+          discountPercent: Number(v.discountPercent),
+          holdAllowed: v.holdAllowed,
+          maxHoldMonths: v.holdAllowed ? Number(v.maxHoldMonths) : 0,
+          vehicleTypes: v.vehicleTypes,
+          includedServiceIds: v.includedServiceIds,
+          isActive: v.isActive,
+        },
+      });
+      return plan ? MEMBERSHIP_TEXT.updated : MEMBERSHIP_TEXT.created;
     },
-    () => toast.error('Error', { description: MEMBERSHIP_TEXT.required }),
-  );
+    invalid: MEMBERSHIP_TEXT.required,
+    onOpenChange,
+  });
 
   return (
     <FormDialog

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { dollarsToCents, formatMoney } from '../../../shared/money';
 import { PROMO_TEXT, type PromoCodeForm, promoCodeFormSchema } from '../../../shared/promo-codes';
 import { type PromoCode, useSavePromoCode } from '../../api/promo-codes';
-import { FormDialog } from '../../components/ui/form-dialog';
+import { FormDialog, useSaveDialog } from '../../components/ui/form-dialog';
 import { Input } from '../../components/ui/input';
 import { Field, InlineField } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
@@ -50,34 +49,30 @@ export function PromoCodeDialog({
     if (open) form.reset(toForm(promo));
   }, [open, promo, form]);
 
-  const onSubmit = form.handleSubmit(
-    async (v) => {
-      try {
-        await save.mutateAsync({
-          id: promo?.id,
-          values: {
-            code: v.code,
-            discountType: v.discountType,
-            discountValue:
-              v.discountType === 'percent'
-                ? Number.parseInt(v.discountValue, 10)
-                : (dollarsToCents(v.discountValue) ?? 0),
-            startsOn: v.startsOn || null,
-            expiresOn: v.expiresOn || null,
-            usageLimit: intOrNull(v.usageLimit),
-            perCustomerLimit: intOrNull(v.perCustomerLimit),
-            minOrderCents: v.minOrder ? dollarsToCents(v.minOrder) : null,
-            isActive: v.isActive,
-          },
-        });
-        toast.success('Success', { description: promo ? PROMO_TEXT.updated : PROMO_TEXT.created });
-        onOpenChange(false);
-      } catch (e) {
-        toast.error('Error', { description: (e as Error).message });
-      }
+  const onSubmit = useSaveDialog(form, {
+    save: async (v) => {
+      await save.mutateAsync({
+        id: promo?.id,
+        values: {
+          code: v.code,
+          discountType: v.discountType,
+          discountValue:
+            v.discountType === 'percent'
+              ? Number.parseInt(v.discountValue, 10)
+              : (dollarsToCents(v.discountValue) ?? 0),
+          startsOn: v.startsOn || null,
+          expiresOn: v.expiresOn || null,
+          usageLimit: intOrNull(v.usageLimit),
+          perCustomerLimit: intOrNull(v.perCustomerLimit),
+          minOrderCents: v.minOrder ? dollarsToCents(v.minOrder) : null,
+          isActive: v.isActive,
+        },
+      });
+      return promo ? PROMO_TEXT.updated : PROMO_TEXT.created;
     },
-    () => toast.error('Error', { description: PROMO_TEXT.required }),
-  );
+    invalid: PROMO_TEXT.required,
+    onOpenChange,
+  });
 
   return (
     <FormDialog
