@@ -8,7 +8,15 @@
 // the owner's analytics still show the replica's older figures, and once replay resumes they show the write.
 // Exits 0 when every check holds; stops both servers and removes the directory.
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,15 +66,46 @@ function assert(ok: unknown, what: string): asserts ok {
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function check() {
-  const began = Date.now();
+export interface StreamingPair {
+  primaryPort: number;
+  replicaPort: number;
+  /** The address of `database` on the primary or on the replica. */
+  primaryUrl(database?: string): string;
+  replicaUrl(database?: string): string;
+  /** Resolves once the replica has replayed everything the primary has written so far. */
+  caughtUp(): Promise<void>;
+  /** CPU seconds the primary's server processes (postmaster and every backend, ended ones included) have used. */
+  primaryCpuSeconds(): number;
+  /** The servers' logs, for a failure. */
+  logs(): string;
+  stop(): void;
+}
+
+/**
+ * A throwaway primary and its streaming replica on free 127.0.0.1 ports (initdb, pg_basebackup -R), run as the
+ * postgres OS user in a temporary directory; stop() stops both and removes the directory.
+ */
+export async function startStreamingPair(): Promise<StreamingPair> {
   const [primaryPort, replicaPort] = (await freePorts(2)) as [number, number];
   const work = mkdtempSync(join(tmpdir(), 'shineroute-replica-'));
   chmodSync(work, 0o777);
   const primaryDir = join(work, 'primary');
   const replicaDir = join(work, 'replica');
   const started: string[] = [];
-  const url = (port: number) => `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const url = (port: number, database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  const logs = () =>
+    ['primary.log', 'replica.log']
+      .filter((log) => existsSync(join(work, log)))
+      .map((log) => `${log}:\n${readFileSync(join(work, log), 'utf8')}`)
+      .join('\n');
+  const stop = () => {
+    for (const dir of started.reverse()) {
+      try {
+        pgTool('pg_ctl', ['-D', dir, '-m', 'immediate', '-w', 'stop']);
+      } catch {}
+    }
+    rmSync(work, { recursive: true, force: true });
+  };
   try {
     pgTool('initdb', ['-D', primaryDir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
     appendFileSync(
@@ -101,6 +140,67 @@ async function check() {
     appendFileSync(join(replicaDir, 'postgresql.auto.conf'), `port = ${replicaPort}\n`);
     pgTool('pg_ctl', ['-D', replicaDir, '-l', join(work, 'replica.log'), '-w', 'start']);
     started.push(replicaDir);
+  } catch (err) {
+    console.error(logs());
+    stop();
+    throw err;
+  }
+  const postmaster = Number(readFileSync(join(primaryDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const ticks = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  // /proc/<pid>/stat after the command's closing parenthesis: state, ppid, … utime (12th), stime, cutime, cstime.
+  const statOf = (pid: string) => {
+    try {
+      const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return text.slice(text.lastIndexOf(')') + 2).split(' ');
+    } catch {
+      return undefined; // a backend that ended between the listing and the read
+    }
+  };
+  return {
+    primaryPort,
+    replicaPort,
+    primaryUrl: (database) => url(primaryPort, database),
+    replicaUrl: (database) => url(replicaPort, database),
+    async caughtUp() {
+      const primary = new pg.Client({ connectionString: url(primaryPort) });
+      const replica = new pg.Client({ connectionString: url(replicaPort) });
+      await primary.connect();
+      await replica.connect();
+      try {
+        const { rows } = await primary.query('select pg_current_wal_lsn()::text as lsn');
+        for (let i = 0; i < 600; i++) {
+          const r = await replica.query('select pg_last_wal_replay_lsn() >= $1::pg_lsn as ok', [rows[0].lsn]);
+          if (r.rows[0].ok) return;
+          await wait(100);
+        }
+        throw new Error('the replica did not catch up');
+      } finally {
+        await primary.end();
+        await replica.end();
+      }
+    },
+    primaryCpuSeconds() {
+      // The postmaster's own time and its reaped children's (cutime, cstime), plus the backends alive now.
+      const own = statOf(String(postmaster));
+      if (!own) throw new Error('the primary is not running');
+      let t = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+      for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+        const stat = statOf(pid);
+        if (stat && Number(stat[1]) === postmaster) t += Number(stat[11]) + Number(stat[12]);
+      }
+      return t / ticks;
+    },
+    logs,
+    stop,
+  };
+}
+
+async function check() {
+  const began = Date.now();
+  const pair = await startStreamingPair();
+  const { primaryPort, replicaPort } = pair;
+  const url = (port: number) => `postgres://postgres@127.0.0.1:${port}/postgres`;
+  try {
     console.log(`Primary on 127.0.0.1:${primaryPort}, streaming replica on 127.0.0.1:${replicaPort}`);
 
     const replicaAdmin = new pg.Client({ connectionString: url(replicaPort) });
@@ -110,20 +210,7 @@ async function check() {
 
     const handle = await openDatabase({ databaseUrl: url(primaryPort), readUrl: url(replicaPort) });
     await handle.migrate();
-    const caughtUp = async () => {
-      const primary = new pg.Client({ connectionString: url(primaryPort) });
-      await primary.connect();
-      const { rows } = await primary.query('select pg_current_wal_lsn()::text as lsn');
-      await primary.end();
-      for (let i = 0; i < 600; i++) {
-        const r = await replicaAdmin.query('select pg_last_wal_replay_lsn() >= $1::pg_lsn as ok', [
-          rows[0].lsn,
-        ]);
-        if (r.rows[0].ok) return;
-        await wait(100);
-      }
-      throw new Error('the replica did not catch up');
-    };
+    const caughtUp = pair.caughtUp;
 
     const { db } = handle;
     const mailer = createOutboxMailer(db);
@@ -215,23 +302,18 @@ async function check() {
     await handle.close();
     console.log(`Replica check passed in ${((Date.now() - began) / 1000).toFixed(1)} s.`);
   } catch (err) {
-    for (const log of ['primary.log', 'replica.log'])
-      if (existsSync(join(work, log))) console.error(`${log}:\n${readFileSync(join(work, log), 'utf8')}`);
+    console.error(pair.logs());
     throw err;
   } finally {
-    for (const dir of started.reverse()) {
-      try {
-        pgTool('pg_ctl', ['-D', dir, '-m', 'immediate', '-w', 'stop']);
-      } catch {}
-    }
-    rmSync(work, { recursive: true, force: true });
+    pair.stop();
   }
 }
 
-await check().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+if (import.meta.url === `file://${process.argv[1]}`)
+  await check().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );

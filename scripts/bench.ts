@@ -41,8 +41,12 @@
 //      owner readers) through HAProxy at 1, 2 and 3 instances on one PostgreSQL (--only=cluster, --cluster-port=4207:
 //      HAProxy there, instances on the ports after it; --cluster-bookers=12 --cluster-readers=4
 //      --cluster-businesses=6 --cluster-instances=1,2,3; a smoke run: --duration=2 --cluster-instances=1).
+//   R. Cluster with the read replica (scripts/bench-cluster-replica.ts): an analytics-heavy mix of owners through
+//      HAProxy, run without and then with DATABASE_READ_URL on a streaming replica; the primary's load (CPU seconds,
+//      transactions, rows and buffers read) measured on the primary (--only=cluster-replica; --cluster-instances=2,
+//      --replica-owners=4 --replica-readers=8 --replica-bookings=20000).
 //
-// Parts: --only=api,cluster,scale,lighthouse,seo,routing,routes,field-web,field-photo,field,analytics,calendar (any of them, comma-separated; default api,scale,lighthouse,seo,routing,field). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
+// Parts: --only=api,cluster,cluster-replica,scale,lighthouse,seo,routing,routes,field-web,field-photo,field,analytics,calendar (any of them, comma-separated; default api,scale,lighthouse,seo,routing,field). It prints figures and asserts nothing. Servers bind 127.0.0.1 on free ports and are stopped at the end; the
 // embedded database lives in a temporary folder (or, with BENCH_DATABASE_URL=postgres://…/postgres, in a fresh
 // PostgreSQL database that is dropped afterwards). Options: --pages=100000 --duration=10 --data-dir=DIR, --ports=FIRST-LAST
 // (or BENCH_PORTS): the servers take free ports in that range only; --start-timeout=300 (seconds a server may take to start).
@@ -59,6 +63,7 @@ import { analyticsFigures, analyticsQueryFigures } from './bench-analytics';
 import { apiFigures, freePort, runLoad } from './bench-api';
 import { calendarFigures } from './bench-calendar';
 import { clusterFigures } from './bench-cluster';
+import { clusterReplicaFigures } from './bench-cluster-replica';
 import { fieldWebFigures, photoPart } from './bench-field';
 import { fieldSyncFigures } from './bench-field-sync';
 import { routesFigures } from './bench-routes';
@@ -485,6 +490,16 @@ async function main() {
         instances: args['cluster-instances']
           ? String(args['cluster-instances']).split(',').map(Number)
           : undefined,
+      });
+    if (parts.has('cluster-replica'))
+      await clusterReplicaFigures({
+        port: Number(args['cluster-port'] ?? 4207),
+        durationSeconds: DURATION,
+        report,
+        instances: args['cluster-instances'] ? Number(args['cluster-instances']) : undefined,
+        owners: args['replica-owners'] ? Number(args['replica-owners']) : undefined,
+        readers: args['replica-readers'] ? Number(args['replica-readers']) : undefined,
+        bookings: args['replica-bookings'] ? Number(args['replica-bookings']) : undefined,
       });
     if (parts.has('scale')) await scale();
     if (parts.has('analytics')) await analyticsPart();
