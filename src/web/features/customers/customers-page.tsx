@@ -13,6 +13,7 @@ import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-s
 import { LoadMore } from '../../components/ui/load-more';
 import { PageHeader } from '../../components/ui/page-header';
 import { SearchField } from '../../components/ui/search-field';
+import { TableHead } from '../../components/ui/table-head';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useErrorToast } from '../../lib/use-error-toast';
 import { CustomerDetailDialog } from './customer-detail-dialog';
@@ -165,28 +166,16 @@ export function CustomersPage({ importAction }: { importAction?: React.ReactNode
           {/* Wider screens: a table. */}
           <Card className="hidden overflow-hidden md:block">
             <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Name
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Contact
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Tier
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    Total spent
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    Bookings
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  { label: 'Name' },
+                  { label: 'Contact' },
+                  { label: 'Tier' },
+                  { label: 'Total spent', align: 'right' },
+                  { label: 'Bookings', align: 'right' },
+                  { label: 'Actions', hidden: true },
+                ]}
+              />
               <tbody className="divide-y divide-slate-100">
                 {list.map((c) => (
                   <tr key={c.id} className="hover:bg-slate-50">

@@ -5,6 +5,7 @@ import { useMovements } from '../../api/inventory';
 import { useBusinessTimeZone } from '../../api/scheduling';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { TableHead } from '../../components/ui/table-head';
 import { cn } from '../../lib/utils';
 
 const TONES = { manual: 'neutral', job: 'violet', correction: 'accent' } as const;
@@ -32,28 +33,17 @@ export function StockMovements() {
     <div className="overflow-hidden rounded-xl border border-slate-200 bg-white">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Stock movements, newest first</caption>
-        <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="hidden px-4 py-2 sm:table-cell">
-              When
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Item
-            </th>
-            <th scope="col" className="hidden px-4 py-2 sm:table-cell">
-              Type
-            </th>
-            <th scope="col" className="px-4 py-2 text-right">
-              Change
-            </th>
-            <th scope="col" className="hidden px-4 py-2 text-right sm:table-cell">
-              Stock after
-            </th>
-            <th scope="col" className="hidden px-4 py-2 md:table-cell">
-              Note
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          variant="compact"
+          columns={[
+            { label: 'When', from: 'sm' },
+            { label: 'Item' },
+            { label: 'Type', from: 'sm' },
+            { label: 'Change', align: 'right' },
+            { label: 'Stock after', align: 'right', from: 'sm' },
+            { label: 'Note', from: 'md' },
+          ]}
+        />
         <tbody className="divide-y divide-slate-100">
           {data.items.map((m) => (
             <tr key={m.id}>

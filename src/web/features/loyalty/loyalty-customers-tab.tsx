@@ -10,6 +10,7 @@ import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { LoadMore } from '../../components/ui/load-more';
 import { SearchField } from '../../components/ui/search-field';
+import { TableHead } from '../../components/ui/table-head';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useErrorToast } from '../../lib/use-error-toast';
 
@@ -89,28 +90,16 @@ export function LoyaltyCustomersTab({ onAdjust }: { onAdjust: (customerId: strin
           </ul>
           <Card className="hidden overflow-hidden md:block">
             <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Name
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Email
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    Total spent
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Tier
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    Points
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  { label: 'Name' },
+                  { label: 'Email' },
+                  { label: 'Total spent', align: 'right' },
+                  { label: 'Tier' },
+                  { label: 'Points', align: 'right' },
+                  { label: 'Actions', hidden: true },
+                ]}
+              />
               <tbody className="divide-y divide-slate-100">
                 {list.map((c) => (
                   <tr key={c.id} className="hover:bg-slate-50" data-testid="loyalty-customer">
