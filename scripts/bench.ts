@@ -496,7 +496,10 @@ async function main() {
         port: Number(args['cluster-port'] ?? 4207),
         durationSeconds: DURATION,
         report,
-        instances: args['cluster-instances'] ? Number(args['cluster-instances']) : undefined,
+        // One size: the last of --cluster-instances when the booking-heavy part is given several.
+        instances: args['cluster-instances']
+          ? Number(String(args['cluster-instances']).split(',').at(-1))
+          : undefined,
         owners: args['replica-owners'] ? Number(args['replica-owners']) : undefined,
         readers: args['replica-readers'] ? Number(args['replica-readers']) : undefined,
         bookings: args['replica-bookings'] ? Number(args['replica-bookings']) : undefined,
