@@ -19,9 +19,13 @@ export async function axeNow(page: Page, screen: string): Promise<Finding[]> {
   // label-content-name-mismatch (WCAG 2.5.3, label in name) is experimental in axe: it runs only when enabled by name
   // (issue 25, decision 0959). A voice-control user says what they see; the accessible name must contain it.
   // options() replaces the options object, so it comes before withTags() adds runOnly to it.
+  // Without frames, axe runs in the page itself (legacy mode): the frame-by-frame run opens a blank page for every
+  // check to merge the frames' results in, which doubled each check's time. A page with a frame (the outbox's
+  // sandboxed HTML part, which only the frame-by-frame run reaches) keeps it (decision 1351).
   const { violations } = await new AxeBuilder({ page })
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .withTags(TAGS)
+    .setLegacyMode(page.frames().length === 1)
     .analyze();
   const findings = violations.map((v) => ({
     screen,
@@ -51,10 +55,25 @@ export async function checkScreen(page: Page, screen: string, ready?: () => Prom
   }
 }
 
+/**
+ * Waits until the screen has settled: what `ready` waits for, then no query or mutation in flight, no skeleton and no
+ * transition under way. The web app marks <html data-queries="idle"> when nothing of its own is in flight
+ * (src/web/lib/fetching-marker.ts): that is waited for instead of Playwright's networkidle, which costs at least
+ * 500 ms of silence on every call (decision 1351). The pages the server renders, with their small islands, have no
+ * such mark and still wait for network silence.
+ */
 export async function settle(page: Page, ready?: () => Promise<void>) {
-  await page.waitForLoadState('networkidle');
   if (ready) await ready();
+  const marked = await page.evaluate(() => document.documentElement.dataset.queries !== undefined);
+  if (marked) {
+    // Two frames first: a resize or a click rerenders, and the reads it starts begin in that commit's effects.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    await page.waitForFunction(() => document.documentElement.dataset.queries === 'idle');
+  } else await page.waitForLoadState('networkidle');
   await expect(page.locator('[aria-busy="true"], [data-skeleton]')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // A transition under way (a toast sliding in after a resize) is checked at its end, not at a half-faded colour;
   // endless animations (a spinner) are not waited for.
   await page.waitForFunction(() =>

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { Toaster, toast } from 'sonner';
 import { twMerge } from 'tailwind-merge';
 import { setClassMerge } from './lib/class-merge';
+import { markFetching } from './lib/fetching-marker';
 import { takeToastForThisPage } from './lib/next-page-toast';
 import { queryClient } from './lib/query-client';
 import { router } from './router';
@@ -12,6 +13,7 @@ import './styles.css';
 
 // The shared UI components let a caller's class override theirs (docs/decisions/0914).
 setClassMerge(twMerge);
+markFetching(queryClient);
 
 /** The toast the page before left for this one (/auth's "Account created!" after it loads the dashboard). */
 function ToastFromLastPage() {

@@ -5,6 +5,7 @@ import { prefetchFieldJobs } from '../features/field/field-data';
 import { fieldQueryClient } from '../features/field/field-query-client';
 import { matchFieldRoute } from '../features/field/field-router';
 import { FieldApp } from '../features/field/field-shell';
+import { markFetching } from '../lib/fetching-marker';
 
 // The field app itself, loaded by its entry (./main.tsx). Until it renders, the page shows its static shell
 // (field/index.html).
@@ -12,6 +13,7 @@ import { FieldApp } from '../features/field/field-shell';
 /** How long the first render waits for Today's reads: a slow network gets the skeleton, as before, not a blank wait. */
 const FIRST_RENDER_WAIT_MS = 1000;
 
+markFetching(fieldQueryClient);
 const reads = prefetchFieldJobs(fieldQueryClient);
 const screen = matchFieldRoute(window.location.pathname.replace(/(.)\/+$/, '$1')).screen;
 const listed = screen === 'today' || screen === 'tomorrow' || screen === 'week';
