@@ -158,7 +158,7 @@ export function OtherCalendars() {
         item={removing}
         onClose={() => setRemoving(null)}
         mutation={remove}
-        title={`Remove ${removing?.personName ?? 'this'}'s calendar?`}
+        title={`Remove ${removing?.personName ?? 'this'}'s calendar at ${removing?.host ?? 'this address'}?`}
         description="Its busy times stop blocking bookings. You can connect it again with its address."
         removedText={EXTERNAL_CALENDARS_TEXT.removed}
       />

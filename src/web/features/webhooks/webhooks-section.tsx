@@ -142,7 +142,13 @@ export function WebhooksSection() {
         onClose={() => setRemoving(null)}
         mutation={remove}
         title="Remove this endpoint?"
-        description={`${removing?.url ?? ''} receives no more events, and its delivery log is deleted.`}
+        description={
+          <>
+            {/* An address is one long word: it breaks anywhere rather than widening the dialog past a phone. */}
+            <span className="break-all">{removing?.url}</span> receives no more events, and its delivery log
+            is deleted.
+          </>
+        }
         removedText={WEBHOOKS_TEXT.deleted}
       />
     </div>
