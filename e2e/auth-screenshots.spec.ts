@@ -8,10 +8,11 @@ for (const width of WIDTHS) {
   test(`/auth screenshots at ${width}px`, async ({ page }) => {
     await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
     const shot = async (name: string) => {
-      // No caret, focus ring or hover colour (mid-transition) differences between runs.
+      // No caret, focus ring or hover colour differences between runs.
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await page.mouse.move(0, 0);
-      await page.waitForTimeout(300);
+      // The colour a blur or the pointer leaving starts fading is shot at its end.
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
       await page.screenshot({
         path: `test-results/screenshots/auth-${name}-${width}.png`,
         fullPage: true,
