@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, todayInZone } from '../src/shared/time';
+import { settle } from './axe';
 import { DEMO_ADMIN, DEMO_OWNER, signIn, signUpNewOwner } from './fixtures';
 
 // The owner's working day (issue 16): Today, a phone-in booking, moving it, the customer's email; 390 px pass.
@@ -120,8 +121,7 @@ test('every owner screen fits 390 px without sideways scrolling', async ({ page 
   await signIn(page, DEMO_OWNER);
   for (const path of OWNER_SCREENS) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await settle(page, () => expect(page.getByRole('heading', { level: 1 })).toBeVisible());
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${path} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
   }
