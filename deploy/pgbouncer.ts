@@ -26,6 +26,8 @@ const args = Object.fromEntries(
 );
 const ADMIN_URL = String(args['database-url'] ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const SERVER_POOL = 3;
+// The check's messages carry no links: any platform address does.
+const PLATFORM_URL = 'http://127.0.0.1';
 
 function assert(ok: unknown, what: string): asserts ok {
   if (!ok) throw new Error(`FAILED: ${what}`);
@@ -114,7 +116,7 @@ async function check() {
     for (let n = 0; n < 10; n++)
       await db.transaction(async (tx) => {
         await jobs!.send('pgbouncer.check', { n }, { tx });
-        await queueTransactionalEmail(tx, {
+        await queueTransactionalEmail(tx, PLATFORM_URL, {
           businessId,
           kind: 'quote',
           dedupeKey: `pgbouncer:${n}`,
@@ -126,7 +128,7 @@ async function check() {
     await db
       .transaction(async (tx) => {
         await jobs!.send('pgbouncer.check', { n: 99 }, { tx });
-        await queueTransactionalEmail(tx, {
+        await queueTransactionalEmail(tx, PLATFORM_URL, {
           businessId,
           kind: 'quote',
           dedupeKey: 'pgbouncer:rolled-back',

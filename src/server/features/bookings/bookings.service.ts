@@ -342,7 +342,7 @@ export async function refundCancelledBooking(
     if (!claimed) return null;
     await recordCheckoutRefund(tx, checkout);
     return businessId
-      ? queueTransactionalEmail(tx, {
+      ? queueTransactionalEmail(tx, deps.publicUrl, {
           businessId,
           bookingId: booked ? checkout.bookingId : null,
           kind: 'refund',

@@ -1,13 +1,21 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { createBooking, createCustomer, updateProfile } from '../../db/factories';
-import { invoices } from '../../db/schema';
+import { invoices, messageSends, quotes } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
+import { hashToken } from '../../http/tokens';
 import { localDns } from '../../providers/dns/dns';
 import { createTestContext } from '../../test/harness';
 import { bookableBusiness } from '../bookings/book/booking.fixtures';
 import { manageUrl, newManageToken } from '../campaigns/automations/customer-links';
-import { sendTransactional, sendTransactionalSms } from '../campaigns/automations/message-queue';
+import {
+  deliverQueued,
+  queueTransactionalEmail,
+  sendTransactional,
+  sendTransactionalSms,
+} from '../campaigns/automations/message-queue';
 import { galleryUrl } from '../field/gallery.service';
 import { invoicePageUrl } from '../invoices/documents';
 import { forgetHosts, onCustomerOrigin } from './custom-domain.service';
@@ -150,6 +158,55 @@ describe('customer links on the custom domain', () => {
     expect(after.email.body).not.toContain('domainshine');
   });
 
+  it('the stored message row holds the custom-domain link the customer got; the Outbox answers it', async () => {
+    const branded = await shop('Stored Shine', 'book.storedshine.com');
+    const admin = await t.createAdmin();
+    const sent = await message(branded, '+15125550104');
+    const manageThere = sent.manage.replace(PLATFORM, 'https://book.storedshine.com');
+    const [row] = await t.db
+      .select()
+      .from(messageSends)
+      .where(and(eq(messageSends.businessId, branded.owner.userId), eq(messageSends.channel, 'email')));
+    expect(row?.body).toContain(`Manage: ${manageThere}`);
+    expect(row?.html).toContain(`href="${manageThere}"`);
+    expect(row?.body).not.toContain(`${PLATFORM}/manage/`);
+    expect(row?.body).toContain(`${PLATFORM}/unsubscribe/x`);
+    const [sms] = await t.db
+      .select()
+      .from(messageSends)
+      .where(and(eq(messageSends.businessId, branded.owner.userId), eq(messageSends.channel, 'sms')));
+    expect(sms?.body).toContain(manageThere);
+
+    const res = await t.request(`/api/admin/outbox/${sent.email.id}`, { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    const shown = (await res.json()) as { body: string; html: string | null };
+    expect(shown.body).toBe(row?.body);
+    expect(shown.html).toContain(`href="${manageThere}"`);
+  });
+
+  it('a row written on the domain and sent after it was switched off goes out on the platform’s address', async () => {
+    const branded = await shop('Lapsed Shine', 'book.lapsedshine.com');
+    const manage = manageUrl(
+      t.deps.publicUrl,
+      await newManageToken(t.db, branded.owner.userId, branded.booking.id),
+    );
+    const ids = await queueTransactionalEmail(t.db, t.deps.publicUrl, {
+      businessId: branded.owner.userId,
+      kind: 'time_change',
+      dedupeKey: `test:${crypto.randomUUID()}`,
+      to: branded.email,
+      subject: 'Your booking',
+      body: `Manage: ${manage}`,
+    });
+    const [row] = await t.db.select().from(messageSends).where(eq(messageSends.id, ids[0]!));
+    expect(row?.body).toBe(`Manage: ${manage.replace(PLATFORM, 'https://book.lapsedshine.com')}`);
+    await updateProfile(t.db, branded.owner.userId, { subscriptionTier: 'pro' });
+    forgetHosts();
+    await deliverQueued(t.deps, ids);
+    const [email] = await t.emailsTo(branded.email);
+    expect(email?.body).toBe(`Manage: ${manage}`);
+  });
+
   it('an invoice or quote link of another business is refused on the domain, its own served', async () => {
     const branded = await shop('Invoice Shine', 'pay.invoiceshine.com');
     const other = await shop('Other Invoice');
@@ -174,6 +231,51 @@ describe('customer links on the custom domain', () => {
     expect((await visit('pay.invoiceshine.com', `${own}/checkout`, 'POST')).status).toBe(200);
     const forged = pathOf(invoicePageUrl(t.deps, other.booking.id));
     expect((await visit('pay.invoiceshine.com', forged)).status).toBe(404);
+  });
+
+  it('an invoice or quote link in the random form sent before signed tokens opens on its own domain only', async () => {
+    const branded = await shop('Legacy Shine', 'pay.legacyshine.com');
+    const other = await shop('Legacy Other');
+    const legacy = () => randomBytes(24).toString('base64url');
+    const document = {
+      customerName: 'Cory Customer',
+      customerEmail: branded.email,
+      items: [],
+      subtotalCents: 100,
+      taxRateBps: 0,
+      taxCents: 0,
+      totalCents: 100,
+    };
+    const [mineInvoice, theirInvoice, mineQuote] = [legacy(), legacy(), legacy()];
+    await t.db.insert(invoices).values([
+      {
+        ...document,
+        businessId: branded.owner.userId,
+        number: 1,
+        dueAt: new Date(),
+        legacyTokenHash: hashToken(mineInvoice),
+      },
+      {
+        ...document,
+        businessId: other.owner.userId,
+        number: 1,
+        dueAt: new Date(),
+        legacyTokenHash: hashToken(theirInvoice),
+      },
+    ]);
+    await t.db.insert(quotes).values({
+      ...document,
+      businessId: branded.owner.userId,
+      status: 'sent',
+      expiresAt: new Date(Date.now() + 7 * 86_400_000),
+      legacyTokenHash: hashToken(mineQuote),
+    });
+    expect((await visit('pay.legacyshine.com', `/pay/${mineInvoice}`)).status).toBe(200);
+    expect((await visit('pay.legacyshine.com', `/pay/${mineInvoice}/checkout`, 'POST')).status).toBe(200);
+    expect((await visit('pay.legacyshine.com', `/quote/${mineQuote}`)).status).toBe(200);
+    // Another business's old link, or an old-looking token that names nothing, is still refused on this domain.
+    expect((await visit('pay.legacyshine.com', `/pay/${theirInvoice}`)).status).toBe(404);
+    expect((await visit('pay.legacyshine.com', `/quote/${legacy()}`)).status).toBe(404);
   });
 
   it('moves only links to the customer pages, and only the platform’s', () => {

@@ -74,7 +74,7 @@ export async function recheckVerifiedDomains(
         .where(eq(profiles.id, businessId));
       if (!owner) return;
       messages.push(
-        ...(await queueTransactionalEmail(tx, {
+        ...(await queueTransactionalEmail(tx, deps.publicUrl, {
           businessId,
           kind: 'domain_disabled',
           dedupeKey: `domain-disabled:${businessId}:${domain}:${now.toISOString()}`,

@@ -14,6 +14,7 @@ import { conflict, invalid, notFound } from '../../http/errors';
 import { isUniqueViolation } from '../../http/ids';
 import { hashToken, signedTokenId, TOKEN_SHAPE } from '../../http/tokens';
 import { type DnsResolver, localDns } from '../../providers/dns/dns';
+import { ofToken } from '../invoices/documents';
 
 // Custom domains (Elite white-label, decision 1316): the owner names a hostname, points it at ours with a CNAME
 // (or proves it with a TXT record), and once checked the business's public pages answer on it by the Host header.
@@ -189,44 +190,59 @@ export const forgetHosts = () => hostCache.clear();
  * and the business is open and white-labelled (exactly when the Host routing serves it), else the platform's address.
  */
 export async function customerLinkOrigin(db: DbOrTx, businessId: string, publicUrl: string) {
+  return (await linkOrigins(db, businessId, publicUrl)).origin;
+}
+
+/** The business's link origin now, and the domain its links may name from before (served or not). */
+async function linkOrigins(db: DbOrTx, businessId: string, publicUrl: string) {
   const [row] = await db
-    .select({ domain: businessBrandings.customDomain })
+    .select({ domain: businessBrandings.customDomain, status: businessBrandings.domainStatus })
     .from(businessBrandings)
-    .where(and(eq(businessBrandings.businessId, businessId), eq(businessBrandings.domainStatus, 'verified')));
-  const business = row?.domain ? await businessOfHost(db, row.domain) : null;
-  return business?.id === businessId && row?.domain ? `https://${row.domain}` : publicUrl.replace(/\/+$/, '');
+    .where(eq(businessBrandings.businessId, businessId));
+  const domain = row?.domain ?? null;
+  const served =
+    domain && row?.status === 'verified' && (await businessOfHost(db, domain))?.id === businessId;
+  return { origin: served ? `https://${domain}` : publicUrl.replace(/\/+$/, ''), domain };
 }
 
 /** The customer pages a message links to (the booking page, self-service, review, pay, quote, gallery). */
 const CUSTOMER_PAGES = ['book', 'manage', 'review', 'pay', 'quote', 'gallery'];
 
 /**
- * A message's text with its links to the business's customer pages moved from the platform's address to its custom
- * domain (decision 1341). Other links (unsubscribe, ShineRoute's own pages, images) stay as they are.
+ * A message's text with its links to the business's customer pages moved from the platform's address (or `from`,
+ * another origin they may carry) to `origin` (decision 1341). Other links (unsubscribe, ShineRoute's own pages,
+ * images) stay as they are.
  */
-export function onCustomerOrigin(text: string, publicUrl: string, origin: string) {
-  const platform = publicUrl.replace(/\/+$/, '');
-  if (origin === platform) return text;
-  const escaped = platform.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return text.replace(
-    new RegExp(`${escaped}(?=/(?:${CUSTOMER_PAGES.join('|')})(?:[/?#"'\\s<)]|$))`, 'g'),
-    origin,
-  );
+export function onCustomerOrigin(text: string, publicUrl: string, origin: string, from?: string) {
+  let out = text;
+  for (const source of [publicUrl.replace(/\/+$/, ''), ...(from ? [from] : [])]) {
+    if (source === origin) continue;
+    const escaped = source.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    out = out.replace(
+      new RegExp(`${escaped}(?=/(?:${CUSTOMER_PAGES.join('|')})(?:[/?#"'\\s<)]|$))`, 'g'),
+      origin,
+    );
+  }
+  return out;
 }
 
-/** Message rows (email or SMS) with their customer links on each business's custom domain, when it has one. */
+/**
+ * Message rows (email or SMS) with their customer links on each business's custom domain while it is served, and
+ * back on the platform's address when it no longer is (a row written on the domain, sent after it was switched off).
+ */
 export async function withCustomerOrigins<
   R extends { businessId: string; body: string; html?: string | null; subject?: string | null },
 >(db: DbOrTx, publicUrl: string, rows: R[]): Promise<R[]> {
-  const origins = new Map<string, string>();
+  const origins = new Map<string, { origin: string; domain: string | null }>();
   for (const businessId of new Set(rows.map((r) => r.businessId)))
-    origins.set(businessId, await customerLinkOrigin(db, businessId, publicUrl));
+    origins.set(businessId, await linkOrigins(db, businessId, publicUrl));
   return rows.map((r) => {
-    const origin = origins.get(r.businessId)!;
+    const { origin, domain } = origins.get(r.businessId)!;
+    const from = domain ? `https://${domain}` : undefined;
     return {
       ...r,
-      body: onCustomerOrigin(r.body, publicUrl, origin),
-      ...(r.html ? { html: onCustomerOrigin(r.html, publicUrl, origin) } : {}),
+      body: onCustomerOrigin(r.body, publicUrl, origin, from),
+      ...(r.html ? { html: onCustomerOrigin(r.html, publicUrl, origin, from) } : {}),
     };
   });
 }
@@ -268,9 +284,11 @@ export async function businessOfCustomerPath(
   }
   if (kind === 'pay' || kind === 'quote') {
     const table = kind === 'pay' ? invoices : quotes;
-    const id = signedTokenId(linkSecret, kind === 'pay' ? 'invoice' : 'quote', token);
-    if (!id) return '';
-    const [row] = await db.select({ businessId: table.businessId }).from(table).where(eq(table.id, id));
+    // The page's own lookup: a signed token, or a random one sent before decision 1164 (by its kept hash).
+    const [row] = await db
+      .select({ businessId: table.businessId })
+      .from(table)
+      .where(ofToken(kind === 'pay' ? 'invoice' : 'quote', table, linkSecret, token));
     return row?.businessId ?? '';
   }
   const bookingId = signedTokenId(linkSecret, 'gallery', token);

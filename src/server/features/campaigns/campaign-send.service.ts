@@ -8,6 +8,7 @@ import { bookings, campaigns, messageSends, profiles } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { conflict, invalid } from '../../http/errors';
 import { customerFacingName } from '../branding/branding.service';
+import { withCustomerOrigins } from '../branding/custom-domain.service';
 import { findCampaign, toCampaign } from './campaigns.service';
 import { marketingAudience } from './consent.service';
 import { renderMarketingEmail } from './marketing-email';
@@ -140,10 +141,12 @@ async function prepareCampaign(deps: AppDeps, campaignId: string, now: Date) {
         notBefore,
       });
     }
-    for (let i = 0; i < rows.length; i += 500) {
+    // Written as sent: customer links on the business's custom domain while it is served (decision 1346).
+    const onOrigin = await withCustomerOrigins(tx, deps.publicUrl, rows);
+    for (let i = 0; i < onOrigin.length; i += 500) {
       await tx
         .insert(messageSends)
-        .values(rows.slice(i, i + 500))
+        .values(onOrigin.slice(i, i + 500))
         .onConflictDoNothing();
     }
     await tx

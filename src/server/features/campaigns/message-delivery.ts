@@ -85,9 +85,10 @@ async function refusedByStop(db: DbOrTx, row: SendRow) {
 }
 
 /**
- * Hands the row to its channel's provider; `db` makes the stored transport write within that transaction. Its links
- * to the business's customer pages go out on the business's custom domain while that domain is served (decision
- * 1341), read at sending: a domain switched off since the message was written gets the platform's address.
+ * Hands the row to its channel's provider; `db` makes the stored transport write within that transaction. The row
+ * was written with its customer links on the business's custom domain (decision 1346); they are checked again at
+ * sending (decision 1341): a domain switched off since then gets the platform's address, a row written before the
+ * domain was served gets the domain.
  */
 async function send(deps: DeliveryDeps, written: SendRow, opts?: { db: DbOrTx }) {
   const [row] = await withCustomerOrigins(opts?.db ?? deps.db, deps.publicUrl, [written]);

@@ -46,13 +46,13 @@ describe('a transactional email written in a transaction', () => {
     };
     await expect(
       t.db.transaction(async (tx) => {
-        await queueTransactionalEmail(tx, { ...row, dedupeKey: `test:${owner.userId}:1` });
+        await queueTransactionalEmail(tx, t.deps.publicUrl, { ...row, dedupeKey: `test:${owner.userId}:1` });
         throw new Killed('the write failed');
       }),
     ).rejects.toThrow(Killed);
     expect(await rowsOf(owner.userId, 'quote')).toEqual([]);
     await t.db.transaction((tx) =>
-      queueTransactionalEmail(tx, { ...row, dedupeKey: `test:${owner.userId}:2` }),
+      queueTransactionalEmail(tx, t.deps.publicUrl, { ...row, dedupeKey: `test:${owner.userId}:2` }),
     );
     expect(await rowsOf(owner.userId, 'quote')).toHaveLength(1);
   });

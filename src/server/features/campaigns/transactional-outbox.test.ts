@@ -145,7 +145,7 @@ describe('a worker killed mid-job', () => {
     // The job's handler: its message keyed per job, then delivery (both idempotent).
     const handler = async (data: { key: string }) => {
       attempts++;
-      await queueMessages(t.db, [message(data.key)]);
+      await queueMessages(t.db, t.deps.publicUrl, [message(data.key)]);
       await deliverDueMessages(t.deps);
     };
     const id = await jobs.send(
@@ -159,7 +159,7 @@ describe('a worker killed mid-job', () => {
       "update pgboss.job set state = 'active', started_on = now(), start_after = now() where id = $1",
       [id],
     );
-    await queueMessages(t.db, [message('k1')]);
+    await queueMessages(t.db, t.deps.publicUrl, [message('k1')]);
 
     // Another instance: its supervisor sees the job past its expiry and retries it; its worker runs it.
     const other = await createJobQueue(t.handle, {

@@ -219,7 +219,7 @@ async function queueReadyEmail(
     .innerJoin(user, eq(user.id, profiles.id))
     .where(eq(profiles.id, businessId));
   if (!owner) return [];
-  return queueTransactionalEmail(tx, {
+  return queueTransactionalEmail(tx, deps.publicUrl, {
     businessId,
     kind: 'data_export',
     dedupeKey: `data-export:${exportId}`,

@@ -278,7 +278,7 @@ export async function queueGalleryLink(
     .where(and(eq(bookings.id, bookingId), eq(bookings.businessId, businessId)));
   if (!b?.customerId || !b.email || b.photos === 0) return null;
   const sender = await senderOf(db, businessId);
-  const [id] = await queueMessages(db, [
+  const [id] = await queueMessages(db, deps.publicUrl, [
     {
       businessId,
       bookingId,

@@ -116,7 +116,7 @@ export async function sendWeeklyDigests(deps: Deps & AutomationDeps, now = new D
         )
         .returning({ id: insightsDigests.id });
       if (!claimed) return null;
-      return queueTransactionalEmail(tx, {
+      return queueTransactionalEmail(tx, deps.publicUrl, {
         businessId: b.id,
         kind: 'insights_digest',
         dedupeKey: `insights-digest:${b.id}:${digest.weekStart}`,

@@ -85,7 +85,7 @@ export const invoicePageUrl = (deps: LinkDeps, invoiceId: string) =>
 // Random tokens were 24 or 32 bytes of base64url before decision 1130; anything outside this shape is no token.
 const LEGACY_TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
 
-function ofToken(
+export function ofToken(
   purpose: 'quote' | 'invoice',
   table: typeof quotes | typeof invoices,
   secret: string,

@@ -219,5 +219,5 @@ export async function planInvoiceReminders(deps: Deps, now = new Date()) {
         notBefore: nextAllowedSendTime(now, business.timeZone),
       });
   }
-  return queueMessages(deps.db, rows);
+  return queueMessages(deps.db, deps.publicUrl, rows);
 }

@@ -182,7 +182,7 @@ export async function sendQuote(deps: AutomationDeps, businessId: string, id: st
       .returning();
     // Accepted or declined meanwhile: nothing is sent.
     if (!row) return { row: null, messageIds: [] };
-    const messageIds = await queueTransactionalEmail(tx, {
+    const messageIds = await queueTransactionalEmail(tx, deps.publicUrl, {
       businessId,
       customerId: row.customerId,
       kind: 'quote',

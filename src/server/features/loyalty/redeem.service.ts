@@ -104,7 +104,7 @@ export async function sendRedeemCode(deps: AutomationDeps, input: { businessId: 
       codeHash: await hashCode(id, code),
       expiresAt: new Date(Date.now() + REDEEM_CODE_MINUTES * 60_000),
     });
-    return queueTransactionalEmail(tx, {
+    return queueTransactionalEmail(tx, deps.publicUrl, {
       businessId: business.id,
       customerId: customer.id,
       kind: 'loyalty_code',

@@ -112,7 +112,7 @@ export async function inviteMember(
         })
         .returning();
       // The invitation email is written with the invitation (decision 1290): no invitation without its email.
-      const messageIds = await queueTransactionalEmail(tx, {
+      const messageIds = await queueTransactionalEmail(tx, deps.publicUrl, {
         businessId,
         kind: 'team_invite',
         dedupeKey: `team-invite:${row!.id}`,

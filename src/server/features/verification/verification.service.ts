@@ -294,7 +294,7 @@ export async function reviewBusiness(
       decision.status === 'verified'
         ? await renderEmailRow('verification-approved', about)
         : await renderEmailRow('verification-rejected', { ...about, reason: reason ?? '' });
-    return queueTransactionalEmail(tx, {
+    return queueTransactionalEmail(tx, deps.publicUrl, {
       businessId,
       kind: 'verification',
       dedupeKey: `verification:${review.id}:${review.reviewedAt!.toISOString()}`,

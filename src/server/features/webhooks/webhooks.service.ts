@@ -475,7 +475,7 @@ async function disableEndpoint(
     .innerJoin(user, eq(user.id, profiles.id))
     .where(eq(profiles.id, delivery.businessId));
   if (!owner) return [];
-  return queueTransactionalEmail(tx, {
+  return queueTransactionalEmail(tx, deps.publicUrl, {
     businessId: delivery.businessId,
     kind: 'webhook_disabled',
     dedupeKey: `webhook-disabled:${delivery.deliveryId}`,

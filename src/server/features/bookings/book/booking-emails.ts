@@ -138,7 +138,7 @@ export async function queueBookingMessages(
       html: notice.html,
     });
   }
-  return queueMessages(tx, rows);
+  return queueMessages(tx, deps.publicUrl, rows);
 }
 
 /** The booking's confirmation and notice rows not yet delivered. */
@@ -206,9 +206,9 @@ export async function queuePlatformLeadEmails(
  * The slot was taken while the customer paid: the email telling them the money went back, written in the transaction
  * that marks the checkout refunded (decision 1290). A checkout without a business (a platform lead) never loses a slot.
  */
-export async function queueSlotLostEmail(tx: DbOrTx, c: Checkout) {
+export async function queueSlotLostEmail(tx: DbOrTx, publicUrl: string, c: Checkout) {
   if (!c.businessId) return [];
-  return queueTransactionalEmail(tx, {
+  return queueTransactionalEmail(tx, publicUrl, {
     businessId: c.businessId,
     kind: 'slot_lost',
     dedupeKey: `slot-lost:${c.id}`,

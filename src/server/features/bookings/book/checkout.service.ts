@@ -682,7 +682,7 @@ export async function completeBooking(
           .set({ status: 'refunded', refundedAt: new Date(), paymentReference: payment.paymentReference })
           .where(and(eq(checkoutSessions.id, row.id), sql`${checkoutSessions.status} <> 'refunded'`))
           .returning({ id: checkoutSessions.id });
-        return marked ? queueSlotLostEmail(tx, row) : [];
+        return marked ? queueSlotLostEmail(tx, deps.publicUrl, row) : [];
       });
       await deliverQueued(deps, messageIds);
       throw conflict(`${BOOKING_MESSAGES.slotTaken}. Your payment has been refunded.`);

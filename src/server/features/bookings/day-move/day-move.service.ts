@@ -229,7 +229,7 @@ export async function moveDay(
       ]);
       await dropPendingReminders(tx, b.id);
       const ids = b.email
-        ? await queueMessages(tx, [
+        ? await queueMessages(tx, deps.publicUrl, [
             {
               businessId,
               bookingId: b.id,

@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../../db/client';
 import { messageSends } from '../../../db/schema';
 import { withOptOut } from '../../../emails/sms';
 import type { AppDeps } from '../../../http/context';
+import { withCustomerOrigins } from '../../branding/custom-domain.service';
 import { blockedPhones } from '../consent.service';
 import { deliverSend, giveUpStaleClaims } from '../message-delivery';
 
@@ -34,13 +35,18 @@ export interface MessageRow {
   id?: string;
 }
 
-/** Writes message rows; a row whose dedupe key exists already is not written again (exactly once). */
-export async function queueMessages(db: DbOrTx, rows: MessageRow[]) {
+/**
+ * Writes message rows; a row whose dedupe key exists already is not written again (exactly once). Links to the
+ * business's customer pages are written on its custom domain while that domain is served (decision 1346): the row
+ * holds what the customer receives, and the owner's Outbox shows it.
+ */
+export async function queueMessages(db: DbOrTx, publicUrl: string, rows: MessageRow[]) {
   if (rows.length === 0) return [];
+  const onOrigin = await withCustomerOrigins(db, publicUrl, rows);
   const written = await db
     .insert(messageSends)
     .values(
-      rows.map((r) => ({
+      onOrigin.map((r) => ({
         id: r.id ?? randomUUID(),
         businessId: r.businessId,
         bookingId: r.bookingId ?? null,
@@ -68,9 +74,10 @@ export async function queueMessages(db: DbOrTx, rows: MessageRow[]) {
  */
 export function queueTransactionalEmail(
   tx: DbOrTx,
+  publicUrl: string,
   row: Omit<MessageRow, 'marketing' | 'channel'> & { subject: string },
 ) {
-  return queueMessages(tx, [{ ...row, channel: 'email', marketing: false }]);
+  return queueMessages(tx, publicUrl, [{ ...row, channel: 'email', marketing: false }]);
 }
 
 /**
@@ -88,7 +95,7 @@ export async function deliverQueued(deps: AutomationDeps, ids: string[]) {
  */
 export async function sendTransactional(deps: AutomationDeps, row: Omit<MessageRow, 'marketing'>) {
   try {
-    const [id] = await queueMessages(deps.db, [{ ...row, marketing: false }]);
+    const [id] = await queueMessages(deps.db, deps.publicUrl, [{ ...row, marketing: false }]);
     if (id) await deliverSend(deps, id);
   } catch (err) {
     console.warn(`Could not send the ${row.kind} message`, err);

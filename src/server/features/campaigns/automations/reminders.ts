@@ -152,5 +152,5 @@ export async function planReminders(deps: AutomationDeps, now = new Date()) {
         });
     }
   }
-  return queueMessages(deps.db, rows);
+  return queueMessages(deps.db, deps.publicUrl, rows);
 }

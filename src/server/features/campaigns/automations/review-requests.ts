@@ -73,5 +73,5 @@ export async function queueReviewRequest(
       body: reviewRequestSms({ businessName: sender.name, serviceName: b.serviceName, link }),
       notBefore: nextAllowedSendTime(now, sender.timeZone),
     });
-  return queueMessages(tx, rows);
+  return queueMessages(tx, publicUrl, rows);
 }

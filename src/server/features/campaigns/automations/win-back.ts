@@ -126,5 +126,5 @@ async function planWinbackFor(deps: AutomationDeps, businessId: string, now: Dat
         };
       }),
   );
-  return queueMessages(deps.db, rows);
+  return queueMessages(deps.db, deps.publicUrl, rows);
 }
