@@ -30,6 +30,7 @@ hydrateRoot(
       initialOptions={state.options}
       chooseBusiness={chooseBusiness}
       go={(path) => window.location.assign(path)}
+      framed={Boolean(state.options?.business?.branding)}
     />
   </StrictMode>,
 );

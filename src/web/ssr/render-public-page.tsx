@@ -142,6 +142,7 @@ export function renderBookPage(ctx: PublicPageContext, state: BookIslandState): 
         initialOptions={state.options}
         chooseBusiness={noop}
         go={noop}
+        framed={Boolean(branding)}
       />
     </div>,
     brand,

@@ -19,6 +19,8 @@ export interface BookLocation {
   go(path: string): void;
   /** The options the server rendered the page with (the island hydrates with the same). */
   initialOptions?: BookingOptions | null;
+  /** Served inside the server's frame, whose header is a white-labelled business's own: the form drops its band. */
+  framed?: boolean;
 }
 
 /** /book (§2): Select Service, Vehicle Information, Schedule, Service Location, Contact Information, Price Summary, Book Now. */
@@ -30,6 +32,7 @@ export function BookScreen({
   chooseBusiness,
   go,
   initialOptions,
+  framed,
 }: BookLocation) {
   const options = useBookingOptions({ business, zip, location }, initialOptions);
   useErrorToast(options.isError, 'Failed to load booking information', options.errorUpdatedAt);
@@ -62,7 +65,13 @@ export function BookScreen({
         ) : options.data.business && !options.data.business.acceptsOnlineBookings ? (
           <NotBookable name={options.data.business.name} phone={options.data.business.phone} />
         ) : (
-          <BookingFormView key={business ?? 'lead'} options={options.data} zip={zip} go={go} />
+          <BookingFormView
+            key={business ?? 'lead'}
+            options={options.data}
+            zip={zip}
+            go={go}
+            framed={framed}
+          />
         )}
       </div>
     </div>

@@ -37,10 +37,12 @@ export function BookingFormView({
   options,
   zip,
   go,
+  framed,
 }: {
   options: BookingOptions;
   zip?: string;
   go: (path: string) => void;
+  framed?: boolean;
 }) {
   const businessId = options.business?.id;
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
@@ -160,7 +162,8 @@ export function BookingFormView({
       onFocusCapture={() => void loadBookingValidation()}
       className="space-y-5"
     >
-      {branding && <BrandBand branding={branding} />}
+      {/* Under the business's own header (decision 1340) the band would only repeat it. */}
+      {branding && !framed && <BrandBand branding={branding} />}
       <div>
         <p className="text-sm font-semibold uppercase tracking-wide text-accent">Book a Detail</p>
         <h1 className="mt-1 flex flex-wrap items-center gap-2 text-3xl font-bold tracking-tight">
