@@ -35,6 +35,8 @@ export const MESSAGE_KINDS = [
   // Emails written with their write that had none of ours before (decision 1321).
   'verification',
   'insights_digest',
+  // The owner's notice of a customer's self-service move or cancel, written with it (decision 1331).
+  'self_service_owner',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -62,6 +64,7 @@ export const MESSAGE_KIND_LABELS: Record<string, string> = {
   slot_lost: 'Slot taken, refunded',
   verification: 'Verification decision',
   insights_digest: 'Weekly insights',
+  self_service_owner: 'Reschedule / cancel (to you)',
 };
 export const messageKindLabel = (kind: string) => MESSAGE_KIND_LABELS[kind] ?? kind;
 

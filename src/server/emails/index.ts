@@ -170,7 +170,7 @@ export function renderEmailAs<N extends EmailName>(
   return renderTemplate(EMAIL_TEMPLATES[name] as unknown as EmailTemplate<EmailProps<N>>, shown, branding);
 }
 
-/** An email as the fields of a message row (subject, body = the text part, html), e.g. for sendTransactional. */
+/** An email as the fields of a message row (subject, body = the text part, html), e.g. for queueTransactionalEmail. */
 export async function renderEmailRow<N extends EmailName>(
   name: N,
   props: EmailProps<N>,

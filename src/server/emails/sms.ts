@@ -1,5 +1,5 @@
 // Every text message body the product writes, one function each. Texts are short and plain: no template engine.
-// A body queued as its own row ends with the opt-out line; one sent through sendTransactionalSms gets it added there.
+// A body queued as its own row ends with the opt-out line; one written by queueTransactionalSms gets it added there.
 import { formatCents } from '../../shared/money';
 import { formatDateTimeInZone, formatTimeInZone } from '../../shared/time';
 import type { Moment } from './define';
@@ -21,7 +21,7 @@ export const smsHelpReply = (sender: { name: string; phone: string | null } | nu
 
 const whenText = (m: Moment) => formatDateTimeInZone(m.at, m.timeZone);
 
-/** A booking is confirmed (online checkout or entered by the owner); sent through sendTransactionalSms. */
+/** A booking is confirmed (online checkout or entered by the owner); written by queueTransactionalSms. */
 export const bookingConfirmedSms = (p: {
   businessName: string;
   serviceName: string;
@@ -39,7 +39,7 @@ export const bookingReminderSms = (p: {
 }) =>
   `${p.businessName}: reminder of your ${p.serviceName} on ${whenText(p.when)}. Reschedule or cancel: ${p.link} ${SMS_OPT_OUT}`;
 
-/** The technician pressed On my way in the field app; sent through sendTransactionalSms (which adds the STOP line). */
+/** The technician pressed On my way in the field app; written by queueTransactionalSms (which adds the STOP line). */
 export const onMyWaySms = (p: {
   businessName: string;
   technicianName: string;
@@ -52,7 +52,7 @@ export const onMyWaySms = (p: {
 export const reviewRequestSms = (p: { businessName: string; serviceName: string; link: string }) =>
   `${p.businessName}: thank you for your ${p.serviceName}! How did we do? ${p.link} ${SMS_OPT_OUT}`;
 
-/** An invoice was sent; sent through sendTransactionalSms. */
+/** An invoice was sent; written by queueTransactionalSms. */
 export const invoiceSentSms = (p: {
   businessName: string;
   number: string;
@@ -72,7 +72,7 @@ export const invoiceOverdueSms = (p: {
 }) =>
   `${p.businessName}: invoice ${p.number} (${formatCents(p.balanceCents)}) was due ${p.due}. Pay here: ${p.link} ${SMS_OPT_OUT}`;
 
-/** An applied route plan moved the customer's arrival (issue 27); sent through sendTransactionalSms. */
+/** An applied route plan moved the customer's arrival (issue 27); written by queueTransactionalSms. */
 export const arrivalChangedSms = (p: { businessName: string; serviceName: string; arrival: Moment }) =>
   `${p.businessName}: we now expect to arrive for your ${p.serviceName} at ${formatTimeInZone(p.arrival.at, p.arrival.timeZone)}.`;
 
@@ -128,7 +128,7 @@ export const SMS_SAMPLES: Record<string, string> = {
   'help-reply': smsHelpReply({ name: business, phone: '512-555-0100' }),
 };
 
-/** A plan's renewal failed (issue 32); sent through sendTransactionalSms. */
+/** A plan's renewal failed (issue 32); written by queueTransactionalSms. */
 export const membershipPaymentFailedSms = (p: {
   businessName: string;
   planName: string;
@@ -137,6 +137,6 @@ export const membershipPaymentFailedSms = (p: {
 }) =>
   `${p.businessName}: we could not charge ${formatCents(p.amountCents)} for your ${p.planName}. Update your card: ${p.link}`;
 
-/** The last retry failed and the plan is suspended; sent through sendTransactionalSms. */
+/** The last retry failed and the plan is suspended; written by queueTransactionalSms. */
 export const membershipSuspendedSms = (p: { businessName: string; planName: string; link: string }) =>
   `${p.businessName}: your ${p.planName} is suspended after a failed payment. Update your card to restart it: ${p.link}`;

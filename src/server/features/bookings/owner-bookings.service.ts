@@ -27,7 +27,11 @@ import { pointColumns } from '../../providers/geo/zip-centroid';
 import { loadPlan } from '../billing/plan-state';
 import { customerFacingName } from '../branding/branding.service';
 import { manageUrl, newManageToken } from '../campaigns/automations/customer-links';
-import { sendTransactional, sendTransactionalSms } from '../campaigns/automations/message-queue';
+import {
+  deliverQueued,
+  queueTransactionalEmail,
+  queueTransactionalSms,
+} from '../campaigns/automations/message-queue';
 import { dropPendingReminders } from '../campaigns/automations/reminders';
 import { locationScope } from '../locations/locations.service';
 import { v1Booking } from '../public-api/v1-schemas';
@@ -183,7 +187,7 @@ export async function createOwnerBooking(deps: Deps, businessId: string, body: O
   const location = input.locationId
     ? await locationScope(deps.db, businessId, { ref: input.locationId })
     : undefined;
-  const id = await deps.db.transaction(async (tx) => {
+  const { id, messageIds } = await deps.db.transaction(async (tx) => {
     await lockBusinessSlots(tx, businessId);
     const customerId = await customerFor(tx, businessId, input);
     const vehicle = await vehicleFor(tx, businessId, customerId, input);
@@ -295,9 +299,10 @@ export async function createOwnerBooking(deps: Deps, businessId: string, body: O
       'booking.created',
       v1Booking.parse(await getBooking(tx, businessId, row!.id)),
     );
-    return row!.id;
+    // The confirmation commits with the booking (decision 1331).
+    return { id: row!.id, messageIds: await queueOwnerBookingConfirmation(deps, tx, businessId, row!.id) };
   });
-  await sendOwnerBookingConfirmation(deps, businessId, id);
+  await deliverQueued(deps, messageIds);
   return getBookingWithHistory(deps, businessId, id);
 }
 
@@ -334,7 +339,7 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
   const newService = input.serviceId ? await serviceFor(deps, businessId, input.serviceId) : null;
   const timeZone = await businessTimeZone(deps.db, businessId);
 
-  const moved = await deps.db.transaction(async (tx) => {
+  const messageIds = await deps.db.transaction(async (tx) => {
     await lockBusinessSlots(tx, businessId);
     const [current] = await tx
       .select({
@@ -559,7 +564,7 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
       });
     }
 
-    if (entries.length === 0) return null;
+    if (entries.length === 0) return [];
     await tx.update(bookings).set(changes).where(eq(bookings.id, id));
     if (
       several &&
@@ -601,31 +606,34 @@ export async function editOwnerBooking(deps: Deps, businessId: string, id: strin
         'booking.rescheduled',
         v1Booking.parse(await getBooking(tx, businessId, id)),
       );
-    return moved ? { at: moved, from: current.scheduledAt, customerId: current.customerId } : null;
+    // The customer's notice of the new time commits with it (decision 1331).
+    return moved && current.customerId ? await queueTimeChangeEmail(deps, tx, businessId, id, timeZone) : [];
   });
 
-  if (moved?.customerId)
-    await sendTimeChangeEmail(deps, businessId, id, timeZone).catch((err) =>
-      console.warn('Could not send the time change email', err),
-    );
+  await deliverQueued(deps, messageIds);
   return getBookingWithHistory(deps, businessId, id);
 }
 
-/** The customer hears of a new time at once (the old time may be in their calendar). */
-async function sendTimeChangeEmail(deps: Deps, businessId: string, id: string, timeZone: string) {
-  const booking = await getBooking(deps.db, businessId, id);
-  if (!booking.customer) return;
-  const business = await findPublicBusiness(deps.db, businessId);
+/** The customer hears of a new time at once (the old time may be in their calendar); returns the rows to deliver. */
+async function queueTimeChangeEmail(
+  deps: Deps,
+  tx: DbOrTx,
+  businessId: string,
+  id: string,
+  timeZone: string,
+) {
+  const booking = await getBooking(tx, businessId, id);
+  if (!booking.customer) return [];
+  const business = await findPublicBusiness(tx, businessId);
   const contact = [business?.phone, business?.businessEmail].filter(Boolean).join(' or ');
-  const link = manageUrl(deps.publicUrl, await newManageToken(deps.db, businessId, id));
+  const link = manageUrl(deps.publicUrl, await newManageToken(tx, businessId, id));
   // A transactional message row (decision 610) with the self-service link (decision 612).
-  await sendTransactional(deps, {
+  return queueTransactionalEmail(tx, {
     businessId,
     bookingId: id,
     customerId: booking.customer.id,
     kind: 'time_change',
     dedupeKey: `time_change:${id}:${booking.scheduledAt}:${Date.now()}`,
-    channel: 'email',
     to: booking.customer.email.toLowerCase(),
     ...(await renderEmailRow(
       'booking-time-changed',
@@ -638,26 +646,28 @@ async function sendTimeChangeEmail(deps: Deps, businessId: string, id: string, t
         manageLink: link,
         contact: contact || null,
       },
-      { db: deps.db, businessId, publicUrl: deps.publicUrl },
+      { db: tx, businessId, publicUrl: deps.publicUrl },
     )),
   });
 }
 
-/** A booking the owner entered (phone-in) is confirmed to the customer with the self-service link (decision 612). */
-async function sendOwnerBookingConfirmation(deps: Deps, businessId: string, id: string) {
-  const booking = await getBooking(deps.db, businessId, id);
-  if (!booking.customer) return;
-  const business = await findPublicBusiness(deps.db, businessId);
+/**
+ * A booking the owner entered (phone-in) is confirmed to the customer with the self-service link (decision 612), by
+ * email and SMS rows written in the booking's transaction (decision 1331); returns the rows to deliver after it.
+ */
+export async function queueOwnerBookingConfirmation(deps: Deps, tx: DbOrTx, businessId: string, id: string) {
+  const booking = await getBooking(tx, businessId, id);
+  if (!booking.customer) return [];
+  const business = await findPublicBusiness(tx, businessId);
   const name = business?.name ?? 'Your detailer';
-  const timeZone = await businessTimeZone(deps.db, businessId);
-  const link = manageUrl(deps.publicUrl, await newManageToken(deps.db, businessId, id));
-  await sendTransactional(deps, {
+  const timeZone = await businessTimeZone(tx, businessId);
+  const link = manageUrl(deps.publicUrl, await newManageToken(tx, businessId, id));
+  const email = await queueTransactionalEmail(tx, {
     businessId,
     bookingId: id,
     customerId: booking.customer.id,
     kind: 'confirmation',
     dedupeKey: `confirmation:${id}:email`,
-    channel: 'email',
     to: booking.customer.email.toLowerCase(),
     ...(await renderEmailRow(
       'booking-confirmed-by-owner',
@@ -670,10 +680,10 @@ async function sendOwnerBookingConfirmation(deps: Deps, businessId: string, id: 
         manageLink: link,
         phone: business?.phone ?? null,
       },
-      { db: deps.db, businessId, publicUrl: deps.publicUrl },
+      { db: tx, businessId, publicUrl: deps.publicUrl },
     )),
   });
-  await sendTransactionalSms(deps, {
+  const sms = await queueTransactionalSms(tx, {
     businessId,
     bookingId: id,
     customerId: booking.customer.id,
@@ -681,10 +691,11 @@ async function sendOwnerBookingConfirmation(deps: Deps, businessId: string, id: 
     dedupeKey: `confirmation:${id}:sms`,
     phone: booking.customer.phone,
     body: bookingConfirmedSms({
-      businessName: await customerFacingName(deps.db, businessId, name),
+      businessName: await customerFacingName(tx, businessId, name),
       serviceName: booking.service.name,
       when: { at: booking.scheduledAt, timeZone },
       link,
     }),
   });
+  return [...email, ...sms];
 }

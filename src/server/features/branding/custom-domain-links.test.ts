@@ -13,8 +13,7 @@ import { manageUrl, newManageToken } from '../campaigns/automations/customer-lin
 import {
   deliverQueued,
   queueTransactionalEmail,
-  sendTransactional,
-  sendTransactionalSms,
+  queueTransactionalSms,
 } from '../campaigns/automations/message-queue';
 import { galleryUrl } from '../field/gallery.service';
 import { invoicePageUrl } from '../invoices/documents';
@@ -71,27 +70,29 @@ async function message(s: Awaited<ReturnType<typeof shop>>, phone: string) {
   const gallery = galleryUrl(t.deps, s.booking.id);
   const body = `Manage: ${manage}\nPhotos: ${gallery}\nBook again: ${PLATFORM}/book?business=${s.owner.userId}\nUnsubscribe: ${PLATFORM}/unsubscribe/x`;
   const dedupe = crypto.randomUUID();
-  await sendTransactional(t.deps, {
-    businessId: s.owner.userId,
-    bookingId: s.booking.id,
-    customerId: s.customer.id,
-    kind: 'time_change',
-    dedupeKey: `test:${dedupe}`,
-    channel: 'email',
-    to: s.email,
-    subject: 'Your booking',
-    body,
-    html: `<a href="${manage}">Manage</a> <a href="${gallery}">Photos</a>`,
-  });
-  await sendTransactionalSms(t.deps, {
-    businessId: s.owner.userId,
-    bookingId: s.booking.id,
-    customerId: s.customer.id,
-    kind: 'time_change',
-    dedupeKey: `test-sms:${dedupe}`,
-    body: `Manage your booking: ${manage}`,
-    phone,
-  });
+  const ids = await t.db.transaction(async (tx) => [
+    ...(await queueTransactionalEmail(tx, t.deps.publicUrl, {
+      businessId: s.owner.userId,
+      bookingId: s.booking.id,
+      customerId: s.customer.id,
+      kind: 'time_change',
+      dedupeKey: `test:${dedupe}`,
+      to: s.email,
+      subject: 'Your booking',
+      body,
+      html: `<a href="${manage}">Manage</a> <a href="${gallery}">Photos</a>`,
+    })),
+    ...(await queueTransactionalSms(tx, t.deps.publicUrl, {
+      businessId: s.owner.userId,
+      bookingId: s.booking.id,
+      customerId: s.customer.id,
+      kind: 'time_change',
+      dedupeKey: `test-sms:${dedupe}`,
+      body: `Manage your booking: ${manage}`,
+      phone,
+    })),
+  ]);
+  await deliverQueued(t.deps, ids);
   const [email] = await t.emailsTo(s.email);
   const [sms] = await t.emailsTo(phone);
   return { manage, gallery, email: email!, sms: sms! };

@@ -24,7 +24,7 @@ import { appliedBranding } from '../branding/branding.service';
 import { reverseBookingPoints } from '../loyalty/points-ledger';
 import { returnBookingCredit } from '../memberships/plan-bookings.service';
 import { bookingOfLinkToken, manageUrl, newManageToken } from './automations/customer-links';
-import { sendTransactional } from './automations/message-queue';
+import { deliverQueued, queueTransactionalEmail } from './automations/message-queue';
 import { dropPendingReminders } from './automations/reminders';
 
 // The customer's self-service page (decision 612): by an unguessable token that names one booking, the customer moves
@@ -110,12 +110,27 @@ export async function selfServiceSlots(deps: Pick<Deps, 'db'>, token: string, da
   });
 }
 
-async function notifyOwner(deps: Deps, businessId: string, email: () => Promise<RenderedEmail>) {
-  const business = await findPublicBusiness(deps.db, businessId);
-  if (!business) return;
-  await email()
-    .then((rendered) => deps.mailer.send({ to: business.ownerEmail, ...rendered }))
-    .catch((err) => console.warn('Could not notify the owner', err));
+/**
+ * The owner hears of the customer's move or cancel by a message row written in its transaction (decision 1331): the
+ * Outbox shows it, and it goes after the commit, or with the automations tick after a crash. Returns its id.
+ */
+async function notifyOwner(
+  tx: DbOrTx,
+  b: { businessId: string; bookingId: string; dedupeKey: string },
+  email: RenderedEmail,
+) {
+  const business = await findPublicBusiness(tx, b.businessId);
+  if (!business) return [];
+  return queueTransactionalEmail(tx, {
+    businessId: b.businessId,
+    bookingId: b.bookingId,
+    kind: 'self_service_owner',
+    dedupeKey: `owner-notice:${b.dedupeKey}`,
+    to: business.ownerEmail.toLowerCase(),
+    subject: email.subject,
+    body: email.text,
+    html: email.html,
+  });
 }
 
 export async function selfServiceReschedule(deps: Deps, token: string, body: SelfServiceReschedule) {
@@ -154,40 +169,43 @@ export async function selfServiceReschedule(deps: Deps, token: string, body: Sel
       },
     ]);
     await dropPendingReminders(tx, first.id);
-    return { from: b.scheduledAt, to: startsAt };
+    // The customer's and the owner's notices commit with the move (decision 1331).
+    const key = `${first.id}:${startsAt.toISOString()}`;
+    const customer = first.email
+      ? await queueTransactionalEmail(tx, {
+          businessId: first.businessId,
+          bookingId: first.id,
+          customerId: first.customerId,
+          kind: 'self_service',
+          dedupeKey: `self_service:moved:${key}`,
+          to: first.email.toLowerCase(),
+          ...(await renderEmailRow(
+            'self-service-moved',
+            {
+              firstName: first.firstName ?? '',
+              businessName: business?.name ?? 'Your detailer',
+              serviceName: first.serviceName,
+              when: { at: startsAt, timeZone },
+              address: first.locationAddress,
+              manageLink: manageUrl(deps.publicUrl, await newManageToken(tx, first.businessId, first.id)),
+            },
+            { db: tx, businessId: first.businessId, publicUrl: deps.publicUrl },
+          )),
+        })
+      : [];
+    const owner = await notifyOwner(
+      tx,
+      { businessId: first.businessId, bookingId: first.id, dedupeKey: `self_service:moved:${key}` },
+      await renderEmail('self-service-moved-for-owner', {
+        customerFirstName: first.firstName,
+        serviceName: first.serviceName,
+        from: { at: b.scheduledAt, timeZone },
+        when: { at: startsAt, timeZone },
+      }),
+    );
+    return [...customer, ...owner];
   });
-  const name = business?.name ?? 'Your detailer';
-  if (first.email) {
-    await sendTransactional(deps, {
-      businessId: first.businessId,
-      bookingId: first.id,
-      customerId: first.customerId,
-      kind: 'self_service',
-      dedupeKey: `self_service:moved:${first.id}:${moved.to.toISOString()}`,
-      channel: 'email',
-      to: first.email.toLowerCase(),
-      ...(await renderEmailRow(
-        'self-service-moved',
-        {
-          firstName: first.firstName ?? '',
-          businessName: name,
-          serviceName: first.serviceName,
-          when: { at: moved.to, timeZone },
-          address: first.locationAddress,
-          manageLink: manageUrl(deps.publicUrl, await newManageToken(deps.db, first.businessId, first.id)),
-        },
-        { db: deps.db, businessId: first.businessId, publicUrl: deps.publicUrl },
-      )),
-    });
-  }
-  await notifyOwner(deps, first.businessId, () =>
-    renderEmail('self-service-moved-for-owner', {
-      customerFirstName: first.firstName,
-      serviceName: first.serviceName,
-      from: { at: moved.from, timeZone },
-      when: { at: moved.to, timeZone },
-    }),
-  );
+  await deliverQueued(deps, moved);
   return selfServiceView(deps, token);
 }
 
@@ -207,8 +225,10 @@ export async function selfServiceCancel(deps: Deps, token: string) {
     .where(and(eq(bookingManageLinks.bookingId, b.id), isNull(bookingManageLinks.cancellingAt)))
     .returning({ id: bookingManageLinks.bookingId });
   if (!claim) throw conflict(AUTOMATION_TEXT.cancelInProgress);
+  const timeZone = await businessTimeZone(deps.db, b.businessId);
+  let messageIds: string[];
   try {
-    await deps.db.transaction(async (tx) => {
+    messageIds = await deps.db.transaction(async (tx) => {
       const [row] = await tx
         .select({ status: bookings.status })
         .from(bookings)
@@ -229,6 +249,40 @@ export async function selfServiceCancel(deps: Deps, token: string) {
       await dropPendingReminders(tx, b.id);
       // The refund's job commits with the cancel (decision 1320).
       if (b.paymentSessionId) await queueCancelRefund(tx, deps, b.paymentSessionId, 'customer');
+      // The notices commit with the cancel (decision 1331). A paid booking's customer hears of it with the refund;
+      // the others get this notice.
+      const customer =
+        b.email && !b.paymentSessionId
+          ? await queueTransactionalEmail(tx, {
+              businessId: b.businessId,
+              bookingId: b.id,
+              customerId: b.customerId,
+              kind: 'self_service',
+              dedupeKey: `self_service:cancelled:${b.id}`,
+              to: b.email.toLowerCase(),
+              ...(await renderEmailRow(
+                'self-service-cancelled',
+                {
+                  firstName: b.firstName ?? '',
+                  businessName: business?.name ?? 'us',
+                  serviceName: b.serviceName,
+                  when: { at: b.scheduledAt, timeZone },
+                },
+                { db: tx, businessId: b.businessId, publicUrl: deps.publicUrl },
+              )),
+            })
+          : [];
+      const owner = await notifyOwner(
+        tx,
+        { businessId: b.businessId, bookingId: b.id, dedupeKey: `self_service:cancelled:${b.id}` },
+        await renderEmail('self-service-cancelled-for-owner', {
+          customerFirstName: b.firstName,
+          serviceName: b.serviceName,
+          when: { at: b.scheduledAt, timeZone },
+          refunded: Boolean(b.paymentSessionId),
+        }),
+      );
+      return [...customer, ...owner];
     });
   } catch (err) {
     // Nothing was cancelled: the link may be used again.
@@ -239,35 +293,6 @@ export async function selfServiceCancel(deps: Deps, token: string) {
     throw err;
   }
   if (b.paymentSessionId) await refundCancelledBooking(deps, b.paymentSessionId, 'customer');
-  const timeZone = await businessTimeZone(deps.db, b.businessId);
-  // A paid booking's customer hears of it with the refund; the others get this notice.
-  if (b.email && !b.paymentSessionId)
-    await sendTransactional(deps, {
-      businessId: b.businessId,
-      bookingId: b.id,
-      customerId: b.customerId,
-      kind: 'self_service',
-      dedupeKey: `self_service:cancelled:${b.id}`,
-      channel: 'email',
-      to: b.email.toLowerCase(),
-      ...(await renderEmailRow(
-        'self-service-cancelled',
-        {
-          firstName: b.firstName ?? '',
-          businessName: business?.name ?? 'us',
-          serviceName: b.serviceName,
-          when: { at: b.scheduledAt, timeZone },
-        },
-        { db: deps.db, businessId: b.businessId, publicUrl: deps.publicUrl },
-      )),
-    });
-  await notifyOwner(deps, b.businessId, () =>
-    renderEmail('self-service-cancelled-for-owner', {
-      customerFirstName: b.firstName,
-      serviceName: b.serviceName,
-      when: { at: b.scheduledAt, timeZone },
-      refunded: Boolean(b.paymentSessionId),
-    }),
-  );
+  await deliverQueued(deps, messageIds);
   return selfServiceView(deps, token);
 }

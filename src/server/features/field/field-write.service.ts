@@ -39,14 +39,14 @@ import { AppError, invalid, notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
 import type { FileStorage } from '../../providers/storage/storage';
 import { updateBookingStatus } from '../bookings/bookings.service';
-import { deliverAfterCommit } from '../campaigns/automations/message-queue';
+import { deliverQueued } from '../campaigns/automations/message-queue';
 import { recordJobMaterialUse } from '../inventory/service-usage.service';
 import { observeDrive } from '../routes/drive-calibration.service';
 import { refineFromCheckIn } from '../routes/gps-refine.service';
 import { endJobTime, startJobTime } from '../timesheets/job-time.service';
 import { toEvent, toPhoto } from './field-read.service';
 import { queueGalleryLink, sendGalleryLink } from './gallery.service';
-import { notifyOnMyWay } from './on-my-way';
+import { queueOnMyWay } from './on-my-way';
 import { makeThumbnail } from './thumbnail';
 
 // The technician's writes on a job (issue 26). Each runs behind requireIdempotencyKey (decision 1170); each checks the
@@ -163,8 +163,15 @@ export async function onMyWay(deps: FieldDeps, viewer: Viewer, id: string, input
       `On my way, ETA ${input.etaMinutes} min`,
       input.deviceTime,
     );
-  const event = await recordEvent(deps.db, viewer, id, 'on_my_way', input);
-  await notifyOnMyWay(deps, viewer, id, event.id, input.etaMinutes);
+  // The customer's messages commit with the event (decision 1331).
+  const { event, messageIds } = await deps.db.transaction(async (tx) => {
+    const recorded = await recordEvent(tx, viewer, id, 'on_my_way', input);
+    return {
+      event: recorded,
+      messageIds: await queueOnMyWay(deps, tx, viewer, id, recorded.id, input.etaMinutes),
+    };
+  });
+  await deliverQueued(deps, messageIds);
   return { applied: true as const, status: job.status, event };
 }
 
@@ -459,7 +466,7 @@ export async function addPhoto(
       galleryMessage: await galleryAfterCompletion(deps, tx, viewer.businessId, id),
     };
   });
-  if (galleryMessage) await deliverAfterCommit(deps, [galleryMessage]);
+  if (galleryMessage) await deliverQueued(deps, [galleryMessage]);
   return result;
 }
 

@@ -24,7 +24,7 @@ import { AppError, notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
 import { signedToken, signedTokenId } from '../../http/tokens';
 import { appliedBranding } from '../branding/branding.service';
-import { deliverAfterCommit, queueMessages } from '../campaigns/automations/message-queue';
+import { deliverQueued, queueMessages } from '../campaigns/automations/message-queue';
 import { senderOf } from '../campaigns/campaign-send.service';
 
 // The customer's before/after gallery and the photos a business features publicly (decision 1244). The gallery's link
@@ -311,5 +311,5 @@ export async function sendGalleryLink(
   bookingId: string,
 ) {
   const id = await queueGalleryLink(deps, deps.db, businessId, bookingId);
-  if (id) await deliverAfterCommit(deps, [id]);
+  if (id) await deliverQueued(deps, [id]);
 }

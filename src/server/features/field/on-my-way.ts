@@ -5,51 +5,52 @@ import { bookings, customers } from '../../db/schema';
 import { renderEmailRow } from '../../emails';
 import { onMyWaySms } from '../../emails/sms';
 import type { AppDeps } from '../../http/context';
-import { sendTransactional, sendTransactionalSms } from '../campaigns/automations/message-queue';
+import { queueTransactionalEmail, queueTransactionalSms } from '../campaigns/automations/message-queue';
 import { senderOf } from '../campaigns/campaign-send.service';
 
-type Deps = Pick<AppDeps, 'db' | 'mailer' | 'sms' | 'publicUrl' | 'linkSecret' | 'messageRetryDelaysMs'>;
-
 /**
- * Tells the customer the technician is on the way, by email and (to a textable number) SMS, through the messaging
- * feature's transactional path. The dedupe key is the event's: one message per press, however often it is replayed.
+ * Tells the customer the technician is on the way, by email and (to a textable number) SMS: message rows written in
+ * the transaction that records the event (decision 1331), delivered after its commit by the caller. The dedupe key is
+ * the event's: one message per press, however often it is replayed.
  */
-export async function notifyOnMyWay(
-  deps: Deps,
+export async function queueOnMyWay(
+  deps: Pick<AppDeps, 'publicUrl'>,
+  tx: DbOrTx,
   who: { businessId: string; userId: string },
   bookingId: string,
   eventId: string,
   etaMinutes: number,
 ) {
   const { businessId } = who;
-  const about = await aboutBooking(deps.db, businessId, bookingId);
-  if (!about?.customerId) return;
-  const sender = await senderOf(deps.db, businessId);
+  const about = await aboutBooking(tx, businessId, bookingId);
+  if (!about?.customerId) return [];
+  const sender = await senderOf(tx, businessId);
   const props = {
     firstName: about.firstName ?? 'there',
     businessName: sender.name,
     serviceName: about.serviceName,
-    technicianName: await technicianFirstName(deps.db, who.userId),
+    technicianName: await technicianFirstName(tx, who.userId),
     etaMinutes,
     arrival: { at: new Date(Date.now() + etaMinutes * 60_000), timeZone: sender.timeZone },
     address: about.address,
     phone: sender.phone,
   };
   const base = { businessId, bookingId, customerId: about.customerId, kind: 'on_my_way' as const };
-  if (about.email)
-    await sendTransactional(deps, {
-      ...base,
-      dedupeKey: `on_my_way:${eventId}:email`,
-      channel: 'email',
-      to: about.email.toLowerCase(),
-      ...(await renderEmailRow('on-my-way', props, { db: deps.db, businessId, publicUrl: deps.publicUrl })),
-    });
-  await sendTransactionalSms(deps, {
+  const email = about.email
+    ? await queueTransactionalEmail(tx, {
+        ...base,
+        dedupeKey: `on_my_way:${eventId}:email`,
+        to: about.email.toLowerCase(),
+        ...(await renderEmailRow('on-my-way', props, { db: tx, businessId, publicUrl: deps.publicUrl })),
+      })
+    : [];
+  const sms = await queueTransactionalSms(tx, {
     ...base,
     dedupeKey: `on_my_way:${eventId}:sms`,
     phone: about.phone,
     body: onMyWaySms(props),
   });
+  return [...email, ...sms];
 }
 
 async function aboutBooking(db: DbOrTx, businessId: string, bookingId: string) {

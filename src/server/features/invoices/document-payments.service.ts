@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { type TipChoice, tipCents } from '../../../shared/document-money';
 import { formatCents } from '../../../shared/money';
-import type { Database, DbOrTx } from '../../db/client';
+import type { Database, DbOrTx, Transaction } from '../../db/client';
 import { documentCheckouts, invoicePayments, invoices, quotes } from '../../db/schema';
 import { renderEmailRow } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { AppError, conflict, invalid, notFound } from '../../http/errors';
-import { sendTransactional } from '../campaigns/automations/message-queue';
+import { deliverQueued, queueTransactionalEmail } from '../campaigns/automations/message-queue';
 import { appendPoints } from '../loyalty/points-ledger';
 import { redeemOnInvoice, sendRedeemCode, verifyRedeemCode } from '../loyalty/redeem.service';
 import { recordCompletedCharge } from '../payouts/ledger.service';
@@ -19,8 +19,8 @@ import {
   invoicePageUrl,
   quotePageUrl,
 } from './documents';
-import { sendReceipt } from './invoice-emails';
-import { applyPayment, INVOICE_NOT_FOUND, sendInvoiceReceipt } from './invoices.service';
+import { queueReceipt } from './invoice-emails';
+import { applyPayment, INVOICE_NOT_FOUND, queueInvoiceReceipt } from './invoices.service';
 import { answerProblem, findQuoteByToken, QUOTE_NOT_FOUND } from './quotes.service';
 
 // Card payments of quote deposits and invoices, through the payment provider (Stripe or the test checkout).
@@ -214,7 +214,22 @@ export async function completeQuoteDeposit(deps: Deps, sessionId: string) {
         paymentReference: payment.paymentReference,
       })
       .where(eq(documentCheckouts.id, row.id));
-    return quote;
+    // The receipt commits with the deposit (decision 1331).
+    const business = await documentBusiness(tx, quote.businessId);
+    return queueReceipt(deps, tx, {
+      businessId: quote.businessId,
+      customerId: quote.customerId,
+      receiptKey: `deposit:${row.id}`,
+      to: quote.customerEmail,
+      customerName: quote.customerName,
+      businessName: business.name,
+      documentTitle: 'Quote deposit — your quote is accepted',
+      amountCents: row.amountCents,
+      tipCents: 0,
+      methodLabel: 'Card',
+      balanceCents: quote.totalCents - row.amountCents,
+      link: quotePageUrl(deps, quote.id),
+    });
   });
   if (outcome === 'refund') {
     await deps.payments.refund(sessionId, payment.paymentReference, {
@@ -223,21 +238,7 @@ export async function completeQuoteDeposit(deps: Deps, sessionId: string) {
     throw conflict('This deposit was already paid; your payment has been refunded');
   }
   if (!outcome) return { created: false };
-  const business = await documentBusiness(deps.db, outcome.businessId);
-  await sendReceipt(deps, {
-    businessId: outcome.businessId,
-    customerId: outcome.customerId,
-    receiptKey: `deposit:${row.id}`,
-    to: outcome.customerEmail,
-    customerName: outcome.customerName,
-    businessName: business.name,
-    documentTitle: 'Quote deposit — your quote is accepted',
-    amountCents: row.amountCents,
-    tipCents: 0,
-    methodLabel: 'Card',
-    balanceCents: outcome.totalCents - row.amountCents,
-    link: quotePageUrl(deps, outcome.id),
-  });
+  await deliverQueued(deps, outcome);
   return { created: true };
 }
 
@@ -269,7 +270,7 @@ export function refundNotice(reason: RefundReason, amountCents: number, pending 
 }
 
 type SettleDecision =
-  | { kind: 'recorded'; applied: Awaited<ReturnType<typeof applyPayment>> }
+  | { kind: 'recorded'; applied: Awaited<ReturnType<typeof applyPayment>>; messageIds: string[] }
   | {
       kind: 'refund';
       reason: RefundReason;
@@ -385,13 +386,18 @@ export async function completeInvoicePayment(deps: Deps, sessionId: string): Pro
         paymentReference: payment.paymentReference,
       })
       .where(eq(documentCheckouts.id, row.id));
-    return { kind: 'recorded', applied };
+    // The receipt commits with the payment (decision 1331).
+    return {
+      kind: 'recorded',
+      applied,
+      messageIds: applied ? await queueInvoiceReceipt(deps, tx, applied) : [],
+    };
   });
   if (decision.kind === 'settled') return (await settledOutcome(deps.db, decision.row))!;
   if (decision.kind === 'refund')
     return refundUnneededPayment(deps, row, payment.paymentReference, decision.reason, decision.previous);
   if (decision.applied) {
-    await sendInvoiceReceipt(deps, decision.applied);
+    await deliverQueued(deps, decision.messageIds);
     // Other tabs' checkouts of the old balance can no longer be paid in full: close them before they are.
     await closeStaleInvoiceCheckouts(deps, row.invoiceId!);
   }
@@ -435,26 +441,34 @@ async function refundUnneededPayment(
     );
     return { outcome: 'refund-pending', reason, amountCents, created: false };
   }
-  await deps.db
-    .update(documentCheckouts)
-    .set({ refundId, refundedAt: new Date() })
-    .where(eq(documentCheckouts.id, row.id));
-  await sendRefundNotice(deps, row, reason);
+  // The customer's notice commits with the refund's record (decision 1331).
+  const messageIds = await deps.db.transaction(async (tx) => {
+    await tx
+      .update(documentCheckouts)
+      .set({ refundId, refundedAt: new Date() })
+      .where(eq(documentCheckouts.id, row.id));
+    return queueRefundNotice(deps, tx, row, reason);
+  });
+  await deliverQueued(deps, messageIds);
   return { outcome: 'refunded', reason, amountCents, created: true };
 }
 
 /** The customer learns of the refund even when the webhook, not the return page, settled it. */
-async function sendRefundNotice(deps: Deps, row: DocumentCheckoutRow, reason: RefundReason) {
-  const [inv] = await deps.db.select().from(invoices).where(eq(invoices.id, row.invoiceId!));
-  if (!inv) return;
-  const business = await documentBusiness(deps.db, inv.businessId);
+async function queueRefundNotice(
+  deps: Deps,
+  tx: Transaction,
+  row: DocumentCheckoutRow,
+  reason: RefundReason,
+) {
+  const [inv] = await tx.select().from(invoices).where(eq(invoices.id, row.invoiceId!));
+  if (!inv) return [];
+  const business = await documentBusiness(tx, inv.businessId);
   const amount = row.amountCents + row.tipCents;
-  await sendTransactional(deps, {
+  return queueTransactionalEmail(tx, {
     businessId: inv.businessId,
     customerId: inv.customerId,
     kind: 'receipt',
     dedupeKey: `refund:${row.id}`,
-    channel: 'email',
     to: inv.customerEmail.toLowerCase(),
     ...(await renderEmailRow(
       'invoice-refund',
@@ -466,7 +480,7 @@ async function sendRefundNotice(deps: Deps, row: DocumentCheckoutRow, reason: Re
         notice: refundNotice(reason, amount),
         link: invoicePageUrl(deps, inv.id),
       },
-      { db: deps.db, businessId: inv.businessId, publicUrl: deps.publicUrl },
+      { db: tx, businessId: inv.businessId, publicUrl: deps.publicUrl },
     )),
   });
 }
@@ -613,11 +627,12 @@ export async function redeemRewardOnInvoice(
         .update(invoicePayments)
         .set({ loyaltyTransactionId: spent.id })
         .where(eq(invoicePayments.id, result.payment.id));
-    return result;
+    // The receipt commits with the payment (decision 1331).
+    return { result, messageIds: result ? await queueInvoiceReceipt(deps, tx, result) : [] };
   });
-  if (applied) {
-    await sendInvoiceReceipt(deps, applied);
-    await closeStaleInvoiceCheckouts(deps, applied.invoice.id);
+  if (applied.result) {
+    await deliverQueued(deps, applied.messageIds);
+    await closeStaleInvoiceCheckouts(deps, applied.result.invoice.id);
   }
-  return applied;
+  return applied.result;
 }

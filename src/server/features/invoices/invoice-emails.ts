@@ -1,6 +1,7 @@
+import type { DbOrTx } from '../../db/client';
 import { renderEmailRow } from '../../emails';
 import type { AppDeps } from '../../http/context';
-import { sendTransactional } from '../campaigns/automations/message-queue';
+import { queueTransactionalEmail } from '../campaigns/automations/message-queue';
 
 export interface ReceiptDetails {
   businessId: string;
@@ -23,18 +24,15 @@ export interface ReceiptDetails {
 
 /**
  * A receipt goes out on every payment (card, cash, check, other, deposit) as a transactional message row (decision
- * 610); a failure is logged on the row, never undoes the payment.
+ * 610) written in the payment's transaction (decision 1331); the caller delivers the returned id after the commit, and
+ * a failed delivery is logged on the row, never undoes the payment.
  */
-export async function sendReceipt(
-  deps: Pick<AppDeps, 'db' | 'mailer' | 'publicUrl' | 'linkSecret' | 'sms' | 'messageRetryDelaysMs'>,
-  r: ReceiptDetails,
-) {
-  await sendTransactional(deps, {
+export async function queueReceipt(deps: Pick<AppDeps, 'publicUrl'>, tx: DbOrTx, r: ReceiptDetails) {
+  return queueTransactionalEmail(tx, {
     businessId: r.businessId,
     customerId: r.customerId,
     kind: 'receipt',
     dedupeKey: `receipt:${r.receiptKey}`,
-    channel: 'email',
     to: r.to.toLowerCase(),
     ...(await renderEmailRow(
       'payment-receipt',
@@ -49,7 +47,7 @@ export async function sendReceipt(
         link: r.link,
         ...(r.items && { items: r.items }),
       },
-      { db: deps.db, businessId: r.businessId, publicUrl: deps.publicUrl },
+      { db: tx, businessId: r.businessId, publicUrl: deps.publicUrl },
     )),
   });
 }

@@ -6,6 +6,7 @@ import {
   REFUND_MESSAGES,
 } from '../../../shared/invoices.schemas';
 import { formatCents } from '../../../shared/money';
+import type { Transaction } from '../../db/client';
 import {
   documentCheckouts,
   invoicePayments,
@@ -16,7 +17,7 @@ import {
 import { renderEmailRow } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { conflict, invalid, notFound } from '../../http/errors';
-import { sendTransactional } from '../campaigns/automations/message-queue';
+import { deliverQueued, queueTransactionalEmail } from '../campaigns/automations/message-queue';
 import { returnRedeemedPoints } from '../loyalty/points-ledger';
 import { recordRefund } from '../payouts/ledger.service';
 import { documentBusiness, invoiceNumberText, invoicePageUrl } from './documents';
@@ -181,20 +182,22 @@ export async function refundInvoice(
       .set({ refundedCents, status: full ? 'refunded' : 'partially_refunded' })
       .where(eq(invoices.id, invoiceId))
       .returning();
-    return { invoice: updated!, pointsReturned };
+    // The customer's receipt commits with the refund (decision 1331).
+    return queueRefundReceipt(deps, tx, updated!, { ...input, key }, pointsReturned);
   });
-  if (outcome) await sendRefundReceipt(deps, outcome.invoice, { ...input, key }, outcome.pointsReturned);
+  if (outcome) await deliverQueued(deps, outcome);
   return { created: Boolean(outcome), invoice: await getInvoice(deps.db, businessId, invoiceId) };
 }
 
 /** The customer's receipt of the refund, once per refund id (the invoice-refund template, as for unneeded payments). */
-async function sendRefundReceipt(
+async function queueRefundReceipt(
   deps: Deps,
+  tx: Transaction,
   inv: typeof invoices.$inferSelect,
   input: { key: string; amountCents: number; reason: string | null },
   pointsReturned: number,
 ) {
-  const business = await documentBusiness(deps.db, inv.businessId);
+  const business = await documentBusiness(tx, inv.businessId);
   const notice = [
     `${business.name} has refunded ${formatCents(input.amountCents)} to you`,
     input.reason ? ` (${input.reason})` : '',
@@ -203,12 +206,11 @@ async function sendRefundReceipt(
       ? ` The ${pointsReturned} loyalty points you spent on it are back in your balance.`
       : '',
   ].join('');
-  await sendTransactional(deps, {
+  return queueTransactionalEmail(tx, {
     businessId: inv.businessId,
     customerId: inv.customerId,
     kind: 'receipt',
     dedupeKey: `invoice-refund:${input.key}`,
-    channel: 'email',
     to: inv.customerEmail.toLowerCase(),
     ...(await renderEmailRow(
       'invoice-refund',
@@ -220,7 +222,7 @@ async function sendRefundReceipt(
         notice,
         link: invoicePageUrl(deps, inv.id),
       },
-      { db: deps.db, businessId: inv.businessId, publicUrl: deps.publicUrl },
+      { db: tx, businessId: inv.businessId, publicUrl: deps.publicUrl },
     )),
   });
 }

@@ -14,10 +14,11 @@ import { invoiceOverdueSms, invoiceSentSms } from '../../emails/sms';
 import type { AppDeps } from '../../http/context';
 import { conflict } from '../../http/errors';
 import {
+  deliverQueued,
   type MessageRow,
   queueMessages,
-  sendTransactional,
-  sendTransactionalSms,
+  queueTransactionalEmail,
+  queueTransactionalSms,
 } from '../campaigns/automations/message-queue';
 import { blockedPhones, consentedSmsNumber } from '../campaigns/consent.service';
 import {
@@ -56,26 +57,40 @@ async function consentedPhone(db: DbOrTx, customerId: string | null) {
 /**
  * Sends the invoice with its pay link: email always, SMS with the customer's SMS consent. The first call marks it
  * sent (one conditional update decides); a replay, or a second click, returns the invoice unchanged and sends nothing.
+ * The messages are written in the transaction of that update (decision 1331) and delivered after its commit.
  */
 export async function sendInvoice(deps: Deps, businessId: string, id: string) {
   const inv = await findOwnInvoice(deps.db, businessId, id);
   if (inv.sentAt) return getInvoice(deps.db, businessId, inv.id);
   if (inv.status === 'void') throw conflict(INVOICE_SEND_TEXT.voided);
   if (inv.status === 'paid') throw conflict(INVOICE_SEND_TEXT.alreadyPaid);
-  const [claimed] = await deps.db
+  const messageIds = await deps.db.transaction((tx) => markSentAndQueue(deps, tx, businessId, inv.id));
+  await deliverQueued(deps, messageIds);
+  return getInvoice(deps.db, businessId, inv.id);
+}
+
+/** The invoice's sent mark and its email and SMS rows, in the caller's transaction; the rows' ids (none on a replay). */
+async function markSentAndQueue(
+  deps: Pick<Deps, 'publicUrl' | 'linkSecret'>,
+  tx: DbOrTx,
+  businessId: string,
+  id: string,
+) {
+  const [claimed] = await tx
     .update(invoices)
     .set({ sentAt: new Date() })
     .where(
       and(
-        eq(invoices.id, inv.id),
+        eq(invoices.id, id),
+        eq(invoices.businessId, businessId),
         isNull(invoices.sentAt),
         inArray(invoices.status, ['unpaid', 'partially_paid']),
       ),
     )
     .returning();
-  if (!claimed) return getInvoice(deps.db, businessId, inv.id);
+  if (!claimed) return [];
 
-  const business = await documentBusiness(deps.db, businessId);
+  const business = await documentBusiness(tx, businessId);
   const link = invoicePageUrl(deps, claimed.id);
   const number = invoiceNumberText(claimed.number);
   const due = dueDateText(claimed, business);
@@ -87,24 +102,23 @@ export async function sendInvoice(deps: Deps, businessId: string, id: string) {
     link,
   };
   const base = { businessId, customerId: claimed.customerId, kind: 'invoice' as const };
-  await sendTransactional(deps, {
+  const email = await queueTransactionalEmail(tx, {
     ...base,
     dedupeKey: `invoice:${claimed.id}:sent:email`,
-    channel: 'email',
     to: claimed.customerEmail.toLowerCase(),
     ...(await renderEmailRow(
       'invoice-sent',
       { ...about, customerName: claimed.customerName, businessPhone: business.phone },
-      { db: deps.db, businessId, publicUrl: deps.publicUrl },
+      { db: tx, businessId, publicUrl: deps.publicUrl },
     )),
   });
-  await sendTransactionalSms(deps, {
+  const sms = await queueTransactionalSms(tx, {
     ...base,
     dedupeKey: `invoice:${claimed.id}:sent:sms`,
-    phone: await consentedPhone(deps.db, claimed.customerId),
+    phone: await consentedPhone(tx, claimed.customerId),
     body: invoiceSentSms(about),
   });
-  return getInvoice(deps.db, businessId, claimed.id);
+  return [...email, ...sms];
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -20,10 +20,11 @@ import { assertUuid } from '../../http/ids';
 import { afterCursor, type ListQuery, pageOf } from '../../http/lists';
 import { tipsCentsBetween, tipsCentsQuery } from '../analytics/booking-figures';
 import { vehicleInvoiceLines, vehiclesOfBookings } from '../bookings/vehicles/booking-vehicles.service';
+import { deliverQueued } from '../campaigns/automations/message-queue';
 import { v1Invoice } from '../public-api/v1-schemas';
 import { recordWebhookEvent } from '../webhooks/webhooks.service';
 import { DAY_MS, documentBusiness, invoiceNumberText, invoicePageUrl, pricedLines } from './documents';
-import { sendReceipt } from './invoice-emails';
+import { queueReceipt } from './invoice-emails';
 import type { DocumentLine } from './invoices.schema';
 import { findOwnQuote, QUOTE_NOT_FOUND } from './quotes.service';
 
@@ -202,14 +203,15 @@ export async function applyPayment(
   return { invoice: updated!, payment };
 }
 
-/** The receipt of one recorded payment, to the invoice's customer. */
-export async function sendInvoiceReceipt(
-  deps: Pick<AppDeps, 'db' | 'mailer' | 'publicUrl' | 'linkSecret'>,
+/** The receipt of one recorded payment, to the invoice's customer, written in the payment's transaction. */
+export async function queueInvoiceReceipt(
+  deps: Pick<AppDeps, 'publicUrl' | 'linkSecret'>,
+  tx: Transaction,
   applied: { invoice: InvoiceRow; payment: PaymentRow },
 ) {
   const { invoice, payment } = applied;
-  const business = await documentBusiness(deps.db, invoice.businessId);
-  await sendReceipt(deps, {
+  const business = await documentBusiness(tx, invoice.businessId);
+  return queueReceipt(deps, tx, {
     businessId: invoice.businessId,
     customerId: invoice.customerId,
     receiptKey: `invoice-payment:${payment.id}`,
@@ -468,15 +470,17 @@ export async function recordOfflinePayment(
   input: { method: (typeof OFFLINE_METHODS)[number]; amountCents: number; note: string | null },
 ) {
   await findOwnInvoice(deps.db, businessId, id);
-  const applied = await deps.db.transaction((tx) =>
-    applyPayment(tx, id, {
+  const messageIds = await deps.db.transaction(async (tx) => {
+    const applied = await applyPayment(tx, id, {
       method: input.method,
       amountCents: input.amountCents,
       tipCents: 0,
       note: input.note,
-    }),
-  );
-  if (applied) await sendInvoiceReceipt(deps, applied);
+    });
+    // The receipt commits with the payment (decision 1331).
+    return applied ? queueInvoiceReceipt(deps, tx, applied) : [];
+  });
+  await deliverQueued(deps, messageIds);
   return getInvoice(deps.db, businessId, id);
 }
 

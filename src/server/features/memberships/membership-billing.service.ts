@@ -10,9 +10,9 @@ import { DEFAULT_TIME_ZONE } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
 import { profiles } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
-import type { AutomationDeps } from '../campaigns/automations/message-queue';
+import { type AutomationDeps, deliverQueued } from '../campaigns/automations/message-queue';
 import { applicationFeeCents, getPlatformFee } from '../payouts/platform-fee';
-import { sendDunningNotice } from './membership-messages';
+import { queueDunningNotice } from './membership-messages';
 import { maintenancePlans, planCharges, planCreditEntries, planMembers } from './memberships.schema';
 
 export type MembershipDeps = AutomationDeps & Pick<AppDeps, 'payments' | 'platformFee'>;
@@ -106,25 +106,29 @@ async function applyFailedAttempt(
   const { member, plan } = loaded;
   const failedAt = attempt === 0 ? now : (member.failedAt ?? now);
   const suspended = attempt >= DUNNING_RETRY_DAYS.length;
-  await deps.db
-    .update(planMembers)
-    .set({ status: suspended ? 'suspended' : 'past_due', failedPeriodStart: periodStart, failedAt })
-    .where(eq(planMembers.id, memberId));
-  const [business] = await deps.db
-    .select({ name: profiles.businessName, timeZone: profiles.timeZone })
-    .from(profiles)
-    .where(eq(profiles.id, member.businessId));
-  await sendDunningNotice(deps, {
-    businessId: member.businessId,
-    businessName: business?.name ?? 'Your detailer',
-    timeZone: business?.timeZone ?? DEFAULT_TIME_ZONE,
-    member,
-    planName: plan.name,
-    amountCents: memberMonthlyCents(plan.monthlyPriceCents, member.vehicles),
-    periodStart,
-    attempt,
-    nextRetryAt: suspended ? null : retryDueAt(failedAt, attempt + 1),
+  // The member's notice commits with the failed mark (decision 1331).
+  const messageIds = await deps.db.transaction(async (tx) => {
+    await tx
+      .update(planMembers)
+      .set({ status: suspended ? 'suspended' : 'past_due', failedPeriodStart: periodStart, failedAt })
+      .where(eq(planMembers.id, memberId));
+    const [business] = await tx
+      .select({ name: profiles.businessName, timeZone: profiles.timeZone })
+      .from(profiles)
+      .where(eq(profiles.id, member.businessId));
+    return queueDunningNotice(deps, tx, {
+      businessId: member.businessId,
+      businessName: business?.name ?? 'Your detailer',
+      timeZone: business?.timeZone ?? DEFAULT_TIME_ZONE,
+      member,
+      planName: plan.name,
+      amountCents: memberMonthlyCents(plan.monthlyPriceCents, member.vehicles),
+      periodStart,
+      attempt,
+      nextRetryAt: suspended ? null : retryDueAt(failedAt, attempt + 1),
+    });
   });
+  await deliverQueued(deps, messageIds);
 }
 
 /** The provider's answer for one attempt: the local test card, or a retry of the Stripe invoice. */

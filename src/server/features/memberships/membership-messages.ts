@@ -1,13 +1,14 @@
 import { formatCents } from '../../../shared/money';
 import { formatDateTimeInZone } from '../../../shared/time';
+import type { DbOrTx } from '../../db/client';
 import { renderEmailRow } from '../../emails';
 import { membershipPaymentFailedSms, membershipSuspendedSms } from '../../emails/sms';
 import { signedToken } from '../../http/tokens';
 import { customerFacingName } from '../branding/branding.service';
 import {
   type AutomationDeps,
-  sendTransactional,
-  sendTransactionalSms,
+  queueTransactionalEmail,
+  queueTransactionalSms,
 } from '../campaigns/automations/message-queue';
 
 /** The member's own page (plan, credits, hold, cancel, card update): a signed link (decision 1164). */
@@ -31,9 +32,14 @@ export interface DunningNotice {
 
 /**
  * One email and one text per failed attempt, each written once whatever replays the job: the dedupe key names the
- * member, the month and the attempt.
+ * member, the month and the attempt. Written in the transaction that marks the attempt failed (decision 1331); returns
+ * the rows to deliver after its commit.
  */
-export async function sendDunningNotice(deps: AutomationDeps, n: DunningNotice) {
+export async function queueDunningNotice(
+  deps: Pick<AutomationDeps, 'publicUrl' | 'linkSecret'>,
+  tx: DbOrTx,
+  n: DunningNotice,
+) {
   const link = `${memberLink(deps, n.member.id)}#card`;
   const key = `membership:${n.member.id}:${n.periodStart.toISOString()}:${n.attempt}`;
   const suspended = n.nextRetryAt === null;
@@ -44,7 +50,7 @@ export async function sendDunningNotice(deps: AutomationDeps, n: DunningNotice) 
     amount: formatCents(n.amountCents),
     link,
   };
-  const brand = { db: deps.db, businessId: n.businessId, publicUrl: deps.publicUrl };
+  const brand = { db: tx, businessId: n.businessId, publicUrl: deps.publicUrl };
   const email = suspended
     ? await renderEmailRow('membership-suspended', common, brand)
     : await renderEmailRow(
@@ -55,17 +61,16 @@ export async function sendDunningNotice(deps: AutomationDeps, n: DunningNotice) 
         },
         brand,
       );
-  await sendTransactional(deps, {
+  const emailIds = await queueTransactionalEmail(tx, {
     businessId: n.businessId,
     customerId: n.member.customerId,
     kind: 'membership',
     dedupeKey: `${key}:email`,
-    channel: 'email',
     to: n.member.email,
     ...email,
   });
-  const smsName = await customerFacingName(deps.db, n.businessId, n.businessName);
-  await sendTransactionalSms(deps, {
+  const smsName = await customerFacingName(tx, n.businessId, n.businessName);
+  const smsIds = await queueTransactionalSms(tx, {
     businessId: n.businessId,
     customerId: n.member.customerId,
     kind: 'membership',
@@ -80,4 +85,5 @@ export async function sendDunningNotice(deps: AutomationDeps, n: DunningNotice) 
           link,
         }),
   });
+  return [...emailIds, ...smsIds];
 }

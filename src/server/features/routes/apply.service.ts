@@ -7,7 +7,8 @@ import type { AppDeps } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { localGeo } from '../../providers/geo/create-geo';
 import type { TravelTimes } from '../../providers/geo/geo';
-import { notifyArrivalChanged } from './arrival-notice';
+import { deliverQueued } from '../campaigns/automations/message-queue';
+import { queueArrivalChanged } from './arrival-notice';
 import type { StoredPlan } from './proposal.service';
 import { type Day, type DayJob, fingerprintOf, loadDay, overlaps } from './route-day.service';
 
@@ -116,12 +117,20 @@ export async function applyPlan(
         .where(and(eq(bookings.id, bookingId), eq(bookings.businessId, businessId)));
       reassigned++;
     }
-    return { reassigned, reordered, moved, timeZone: day.timeZone };
+    // The customers whose arrival moved are told by rows that commit with the plan (decision 1331).
+    let notified = 0;
+    const messageIds: string[] = [];
+    for (const m of moved) {
+      const ids = await queueArrivalChanged(deps, tx, businessId, m.bookingId, m.arrivalAt);
+      if (!ids) continue;
+      notified++;
+      messageIds.push(...ids);
+    }
+    return { reassigned, reordered, notified, messageIds, timeZone: day.timeZone };
   });
   if (!outcome) return { planId, applied: false, notified: 0, reassigned: 0, reordered: 0 };
-  let notified = 0;
-  for (const m of outcome.moved)
-    if (await notifyArrivalChanged(deps, businessId, m.bookingId, m.arrivalAt)) notified++;
+  await deliverQueued(deps, outcome.messageIds);
+  const { notified } = outcome;
   return {
     planId,
     applied: true,

@@ -1,24 +1,26 @@
 import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
 import { bookings, customers } from '../../db/schema';
 import { renderEmailRow } from '../../emails';
 import { arrivalChangedSms } from '../../emails/sms';
 import type { AppDeps } from '../../http/context';
-import { sendTransactional, sendTransactionalSms } from '../campaigns/automations/message-queue';
+import { queueTransactionalEmail, queueTransactionalSms } from '../campaigns/automations/message-queue';
 import { senderOf } from '../campaigns/campaign-send.service';
 
-type Deps = Pick<AppDeps, 'db' | 'mailer' | 'sms' | 'publicUrl' | 'linkSecret' | 'messageRetryDelaysMs'>;
-
 /**
- * Tells a customer their arrival time moved, by email and (to a textable number) SMS. The dedupe key is the booking
- * and the new time: told once per changed arrival, however often a plan with it is applied.
+ * Tells a customer their arrival time moved, by email and (to a textable number) SMS: message rows written in the
+ * transaction that applies the plan (decision 1331), delivered after its commit by the caller. The dedupe key is the
+ * booking and the new time: told once per changed arrival, however often a plan with it is applied. Null when the
+ * booking has no customer to tell.
  */
-export async function notifyArrivalChanged(
-  deps: Deps,
+export async function queueArrivalChanged(
+  deps: Pick<AppDeps, 'publicUrl'>,
+  tx: DbOrTx,
   businessId: string,
   bookingId: string,
   arrivalAt: Date,
-): Promise<boolean> {
-  const [about] = await deps.db
+): Promise<string[] | null> {
+  const [about] = await tx
     .select({
       customerId: bookings.customerId,
       serviceName: bookings.serviceName,
@@ -31,35 +33,35 @@ export async function notifyArrivalChanged(
     .from(bookings)
     .leftJoin(customers, eq(customers.id, bookings.customerId))
     .where(and(eq(bookings.id, bookingId), eq(bookings.businessId, businessId)));
-  if (!about?.customerId) return false;
-  const sender = await senderOf(deps.db, businessId);
+  if (!about?.customerId) return null;
+  const sender = await senderOf(tx, businessId);
   const arrival = { at: arrivalAt, timeZone: sender.timeZone };
   const base = { businessId, bookingId, customerId: about.customerId, kind: 'arrival_changed' as const };
   const key = `arrival_changed:${bookingId}:${arrivalAt.toISOString()}`;
-  if (about.email)
-    await sendTransactional(deps, {
-      ...base,
-      dedupeKey: `${key}:email`,
-      channel: 'email',
-      to: about.email.toLowerCase(),
-      ...(await renderEmailRow(
-        'arrival-changed',
-        {
-          firstName: about.firstName ?? 'there',
-          businessName: sender.name,
-          serviceName: about.serviceName,
-          arrival,
-          address: about.address,
-          phone: sender.phone,
-        },
-        { db: deps.db, businessId, publicUrl: deps.publicUrl },
-      )),
-    });
-  await sendTransactionalSms(deps, {
+  const email = about.email
+    ? await queueTransactionalEmail(tx, {
+        ...base,
+        dedupeKey: `${key}:email`,
+        to: about.email.toLowerCase(),
+        ...(await renderEmailRow(
+          'arrival-changed',
+          {
+            firstName: about.firstName ?? 'there',
+            businessName: sender.name,
+            serviceName: about.serviceName,
+            arrival,
+            address: about.address,
+            phone: sender.phone,
+          },
+          { db: tx, businessId, publicUrl: deps.publicUrl },
+        )),
+      })
+    : [];
+  const sms = await queueTransactionalSms(tx, {
     ...base,
     dedupeKey: `${key}:sms`,
     phone: about.phone ?? about.bookerPhone,
     body: arrivalChangedSms({ businessName: sender.name, serviceName: about.serviceName, arrival }),
   });
-  return true;
+  return [...email, ...sms];
 }

@@ -26,7 +26,7 @@ import {
   lockBusinessSlots,
 } from '../bookings/scheduling/scheduling.service';
 import { manageUrl, newManageToken } from '../campaigns/automations/customer-links';
-import { sendTransactional } from '../campaigns/automations/message-queue';
+import { deliverQueued, queueTransactionalEmail } from '../campaigns/automations/message-queue';
 import { chargeTermsFor } from '../payouts/payment-accounts.service';
 import { repeatTermsOf } from './series-terms.service';
 
@@ -188,11 +188,16 @@ export async function activateSeries(deps: SeriesDeps, sessionId: string) {
     return true;
   });
   await extendSeries(deps, series.id);
-  const first = await firstBookedVisit(deps.db, series.id);
-  const link = first
-    ? manageUrl(deps.publicUrl, await newManageToken(deps.db, series.businessId, first.bookingId))
-    : null;
-  if (activated && first && link) await sendSeriesConfirmation(deps, series.id, first, link);
+  // The confirmation is written with the first visit's link on every activation, the first one's or a replay's (the
+  // return page again, Stripe's webhook): its dedupe key keeps it to one, and a process killed after the activation
+  // committed is made good by the next (decision 1331).
+  const { link, messageIds } = await deps.db.transaction(async (tx) => {
+    const first = await firstBookedVisit(tx, series.id);
+    if (!first) return { link: null, messageIds: [] };
+    const link = manageUrl(deps.publicUrl, await newManageToken(tx, series.businessId, first.bookingId));
+    return { link, messageIds: await queueSeriesConfirmation(deps, tx, series.id, first, link) };
+  });
+  if (activated || messageIds.length > 0) await deliverQueued(deps, messageIds);
   return { seriesId: series.id, manageLink: link };
 }
 
@@ -235,22 +240,22 @@ async function firstBookedVisit(db: DbOrTx, seriesId: string) {
   return row?.bookingId ? { bookingId: row.bookingId, scheduledAt: row.scheduledAt } : null;
 }
 
-async function sendSeriesConfirmation(
-  deps: SeriesDeps,
+async function queueSeriesConfirmation(
+  deps: Pick<SeriesDeps, 'publicUrl'>,
+  tx: DbOrTx,
   seriesId: string,
   first: { bookingId: string; scheduledAt: Date },
   link: string,
 ) {
-  const [s] = await deps.db.select().from(bookingSeries).where(eq(bookingSeries.id, seriesId));
-  if (!s) return;
-  const business = await findPublicBusiness(deps.db, s.businessId);
-  await sendTransactional(deps, {
+  const [s] = await tx.select().from(bookingSeries).where(eq(bookingSeries.id, seriesId));
+  if (s?.setupStatus !== 'saved') return [];
+  const business = await findPublicBusiness(tx, s.businessId);
+  return queueTransactionalEmail(tx, {
     businessId: s.businessId,
     bookingId: first.bookingId,
     customerId: s.customerId,
     kind: 'confirmation',
     dedupeKey: `series:confirmed:${s.id}`,
-    channel: 'email',
     to: s.email,
     ...(await renderEmailRow(
       'series-confirmed',
@@ -265,7 +270,7 @@ async function sendSeriesConfirmation(
         discountCents: s.discountCents,
         manageLink: link,
       },
-      { db: deps.db, businessId: s.businessId, publicUrl: deps.publicUrl },
+      { db: tx, businessId: s.businessId, publicUrl: deps.publicUrl },
     )),
   });
 }

@@ -5,7 +5,7 @@ import { bookingSeries, bookings, profiles, seriesCharges, seriesVisits } from '
 import { renderEmailRow } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { manageUrl, newManageToken } from '../campaigns/automations/customer-links';
-import { sendTransactional } from '../campaigns/automations/message-queue';
+import { deliverQueued, queueTransactionalEmail } from '../campaigns/automations/message-queue';
 import { recordCompletedCharge } from '../payouts/ledger.service';
 import { applicationFeeCents, getPlatformFee } from '../payouts/platform-fee';
 
@@ -81,7 +81,7 @@ export async function chargeCompletedVisit(
     console.warn('Could not charge a repeat visit; it will be retried', err);
     return 'failed';
   }
-  await deps.db.transaction(async (tx) => {
+  const messageIds = await deps.db.transaction(async (tx) => {
     await tx
       .update(seriesCharges)
       .set({
@@ -101,31 +101,34 @@ export async function chargeCompletedVisit(
         applicationFeeCents: fee,
         description: `Repeat visit: ${series.serviceName} — ${series.firstName} ${series.lastName}`,
       });
+    // The receipt commits with the paid charge (decision 1331).
+    return result.paid && amountCents > 0
+      ? queueVisitReceipt(deps, tx, series, bookingId, booking.scheduledAt, amountCents)
+      : [];
   });
-  if (result.paid && amountCents > 0)
-    await sendVisitReceipt(deps, series, bookingId, booking.scheduledAt, amountCents);
+  await deliverQueued(deps, messageIds);
   return result.paid ? 'paid' : 'failed';
 }
 
-async function sendVisitReceipt(
-  deps: SeriesChargeDeps,
+async function queueVisitReceipt(
+  deps: Pick<SeriesChargeDeps, 'publicUrl'>,
+  tx: DbOrTx,
   series: typeof bookingSeries.$inferSelect,
   bookingId: string,
   at: Date,
   amountCents: number,
 ) {
-  const [business] = await deps.db
+  const [business] = await tx
     .select({ name: profiles.businessName })
     .from(profiles)
     .where(eq(profiles.id, series.businessId));
-  const link = manageUrl(deps.publicUrl, await newManageToken(deps.db, series.businessId, bookingId));
-  await sendTransactional(deps, {
+  const link = manageUrl(deps.publicUrl, await newManageToken(tx, series.businessId, bookingId));
+  return queueTransactionalEmail(tx, {
     businessId: series.businessId,
     bookingId,
     customerId: series.customerId,
     kind: 'receipt',
     dedupeKey: `series:receipt:${bookingId}`,
-    channel: 'email',
     to: series.email,
     ...(await renderEmailRow(
       'payment-receipt',
@@ -139,7 +142,7 @@ async function sendVisitReceipt(
         balanceCents: 0,
         link,
       },
-      { db: deps.db, businessId: series.businessId, publicUrl: deps.publicUrl },
+      { db: tx, businessId: series.businessId, publicUrl: deps.publicUrl },
     )),
   });
 }

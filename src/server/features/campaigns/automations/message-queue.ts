@@ -90,41 +90,21 @@ export async function deliverQueued(deps: AutomationDeps, ids: string[]) {
 }
 
 /**
- * A transactional message (confirmation, receipt, self-service notice): written as a row, then delivered at once.
- * A failure is logged on the row, never thrown: it must not undo the booking or payment that caused it.
+ * A transactional text in the caller's transaction, as queueTransactionalEmail: written only to a valid mobile number
+ * that has not texted STOP (read in the transaction; deliverSend checks STOP again), with the opt-out line. Returns
+ * the ids to deliver after the commit (none when the number is skipped).
  */
-export async function sendTransactional(deps: AutomationDeps, row: Omit<MessageRow, 'marketing'>) {
-  try {
-    const [id] = await queueMessages(deps.db, deps.publicUrl, [{ ...row, marketing: false }]);
-    if (id) await deliverSend(deps, id);
-  } catch (err) {
-    console.warn(`Could not send the ${row.kind} message`, err);
-  }
-}
-
-/**
- * Delivers rows a write queued in its transaction, once it has committed (decision 1263): a failure is logged on the
- * row, never thrown; a row left pending (a crash, an outage) goes with the next automations tick.
- */
-export async function deliverAfterCommit(deps: AutomationDeps, ids: string[]) {
-  for (const id of ids)
-    await deliverSend(deps, id).catch((err) => console.warn('Could not send a queued message', err));
-}
-
-/**
- * A transactional text to a customer's number: skipped when the number is not a valid mobile number or texted STOP
- * (STOP is honoured for every kind of SMS; deliverSend checks it again).
- */
-export async function sendTransactionalSms(
-  deps: AutomationDeps,
+export async function queueTransactionalSms(
+  tx: DbOrTx,
+  publicUrl: string,
   row: Omit<MessageRow, 'marketing' | 'channel' | 'to' | 'subject' | 'html'> & {
     phone: string | null | undefined;
   },
 ) {
   const to = toE164(row.phone);
-  if (!to || (await blockedPhones(deps.db, [to])).has(to)) return;
+  if (!to || (await blockedPhones(tx, [to])).has(to)) return [];
   const { phone: _phone, ...rest } = row;
-  await sendTransactional(deps, { ...rest, channel: 'sms', to, body: withOptOut(row.body) });
+  return queueMessages(tx, publicUrl, [{ ...rest, channel: 'sms', to, body: withOptOut(row.body), marketing: false }]);
 }
 
 /** Due automated rows (not campaigns: their job delivers them), oldest first; stale claims are given up first. */
