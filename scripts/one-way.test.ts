@@ -111,6 +111,27 @@ const RULES: Rule[] = [
     ],
     rejects: 'await queue.work<{ sessionId: string }>(INVOICE_SETTLE_JOB, async ({ sessionId }) => {',
   },
+  {
+    name: "a message a write implies is a row written in the write's transaction (queueTransactionalEmail / queueTransactionalSms), delivered after the commit by deliverQueued: no send-now helper (decision 1331)",
+    pattern:
+      /\b(?:send|deliver)(?:Transactional(?:Email|Sms)?|AfterCommit|Now)\s*[(<]|\bfunction\s+(?:send|deliver)(?:Transactional\w*|AfterCommit)\b/,
+    allowed: [],
+    rejects:
+      "  await sendTransactional(deps, { businessId, kind: 'receipt', dedupeKey, channel: 'email', to, body });",
+  },
+  {
+    name: 'only the delivery path calls a mail or SMS provider: message-delivery.ts for message rows, platform-email.ts for platform emails (decision 1331)',
+    pattern: /\b(?:mailer|sms|smsOf\([^)]*\))\.send\(/,
+    allowed: [
+      { file: 'src/server/features/campaigns/message-delivery.ts', why: 'the delivery of message rows' },
+      {
+        file: 'src/server/features/campaigns/platform-email.ts',
+        why: 'platform emails, no business to own a row',
+      },
+      { file: 'src/server/auth/auth.ts', why: "better-auth's own verification and reset emails" },
+    ],
+    rejects: '    .then((rendered) => deps.mailer.send({ to: business.ownerEmail, ...rendered }))',
+  },
 ];
 
 const ROOT = join(__dirname, '..');
