@@ -628,7 +628,7 @@ async function queueTimeChangeEmail(
   const contact = [business?.phone, business?.businessEmail].filter(Boolean).join(' or ');
   const link = manageUrl(deps.publicUrl, await newManageToken(tx, businessId, id));
   // A transactional message row (decision 610) with the self-service link (decision 612).
-  return queueTransactionalEmail(tx, {
+  return queueTransactionalEmail(tx, deps.publicUrl, {
     businessId,
     bookingId: id,
     customerId: booking.customer.id,
@@ -662,7 +662,7 @@ export async function queueOwnerBookingConfirmation(deps: Deps, tx: DbOrTx, busi
   const name = business?.name ?? 'Your detailer';
   const timeZone = await businessTimeZone(tx, businessId);
   const link = manageUrl(deps.publicUrl, await newManageToken(tx, businessId, id));
-  const email = await queueTransactionalEmail(tx, {
+  const email = await queueTransactionalEmail(tx, deps.publicUrl, {
     businessId,
     bookingId: id,
     customerId: booking.customer.id,
@@ -683,7 +683,7 @@ export async function queueOwnerBookingConfirmation(deps: Deps, tx: DbOrTx, busi
       { db: tx, businessId, publicUrl: deps.publicUrl },
     )),
   });
-  const sms = await queueTransactionalSms(tx, {
+  const sms = await queueTransactionalSms(tx, deps.publicUrl, {
     businessId,
     bookingId: id,
     customerId: booking.customer.id,

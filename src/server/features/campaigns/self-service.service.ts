@@ -115,13 +115,14 @@ export async function selfServiceSlots(deps: Pick<Deps, 'db'>, token: string, da
  * Outbox shows it, and it goes after the commit, or with the automations tick after a crash. Returns its id.
  */
 async function notifyOwner(
+  deps: Pick<Deps, 'publicUrl'>,
   tx: DbOrTx,
   b: { businessId: string; bookingId: string; dedupeKey: string },
   email: RenderedEmail,
 ) {
   const business = await findPublicBusiness(tx, b.businessId);
   if (!business) return [];
-  return queueTransactionalEmail(tx, {
+  return queueTransactionalEmail(tx, deps.publicUrl, {
     businessId: b.businessId,
     bookingId: b.bookingId,
     kind: 'self_service_owner',
@@ -172,7 +173,7 @@ export async function selfServiceReschedule(deps: Deps, token: string, body: Sel
     // The customer's and the owner's notices commit with the move (decision 1331).
     const key = `${first.id}:${startsAt.toISOString()}`;
     const customer = first.email
-      ? await queueTransactionalEmail(tx, {
+      ? await queueTransactionalEmail(tx, deps.publicUrl, {
           businessId: first.businessId,
           bookingId: first.id,
           customerId: first.customerId,
@@ -194,6 +195,7 @@ export async function selfServiceReschedule(deps: Deps, token: string, body: Sel
         })
       : [];
     const owner = await notifyOwner(
+      deps,
       tx,
       { businessId: first.businessId, bookingId: first.id, dedupeKey: `self_service:moved:${key}` },
       await renderEmail('self-service-moved-for-owner', {
@@ -253,7 +255,7 @@ export async function selfServiceCancel(deps: Deps, token: string) {
       // the others get this notice.
       const customer =
         b.email && !b.paymentSessionId
-          ? await queueTransactionalEmail(tx, {
+          ? await queueTransactionalEmail(tx, deps.publicUrl, {
               businessId: b.businessId,
               bookingId: b.id,
               customerId: b.customerId,
@@ -273,6 +275,7 @@ export async function selfServiceCancel(deps: Deps, token: string) {
             })
           : [];
       const owner = await notifyOwner(
+        deps,
         tx,
         { businessId: b.businessId, bookingId: b.id, dedupeKey: `self_service:cancelled:${b.id}` },
         await renderEmail('self-service-cancelled-for-owner', {

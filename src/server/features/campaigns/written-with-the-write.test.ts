@@ -97,7 +97,7 @@ describe('queueTransactionalSms', () => {
     const row = { businessId: owner.userId, kind: 'invoice' as const, body: 'Your invoice' };
     await expect(
       t.db.transaction(async (tx) => {
-        await queueTransactionalSms(tx, {
+        await queueTransactionalSms(tx, t.deps.publicUrl, {
           ...row,
           dedupeKey: `t:${owner.userId}:1`,
           phone: '(512) 555-0170',
@@ -107,12 +107,12 @@ describe('queueTransactionalSms', () => {
     ).rejects.toThrow(Killed);
     expect(await rowsOf(owner.userId, 'invoice')).toEqual([]);
     const ids = await t.db.transaction(async (tx) => [
-      ...(await queueTransactionalSms(tx, {
+      ...(await queueTransactionalSms(tx, t.deps.publicUrl, {
         ...row,
         dedupeKey: `t:${owner.userId}:2`,
         phone: 'not a number',
       })),
-      ...(await queueTransactionalSms(tx, {
+      ...(await queueTransactionalSms(tx, t.deps.publicUrl, {
         ...row,
         dedupeKey: `t:${owner.userId}:3`,
         phone: '(512) 555-0170',

@@ -37,14 +37,14 @@ export async function queueOnMyWay(
   };
   const base = { businessId, bookingId, customerId: about.customerId, kind: 'on_my_way' as const };
   const email = about.email
-    ? await queueTransactionalEmail(tx, {
+    ? await queueTransactionalEmail(tx, deps.publicUrl, {
         ...base,
         dedupeKey: `on_my_way:${eventId}:email`,
         to: about.email.toLowerCase(),
         ...(await renderEmailRow('on-my-way', props, { db: tx, businessId, publicUrl: deps.publicUrl })),
       })
     : [];
-  const sms = await queueTransactionalSms(tx, {
+  const sms = await queueTransactionalSms(tx, deps.publicUrl, {
     ...base,
     dedupeKey: `on_my_way:${eventId}:sms`,
     phone: about.phone,

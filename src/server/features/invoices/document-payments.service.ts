@@ -464,7 +464,7 @@ async function queueRefundNotice(
   if (!inv) return [];
   const business = await documentBusiness(tx, inv.businessId);
   const amount = row.amountCents + row.tipCents;
-  return queueTransactionalEmail(tx, {
+  return queueTransactionalEmail(tx, deps.publicUrl, {
     businessId: inv.businessId,
     customerId: inv.customerId,
     kind: 'receipt',

@@ -28,7 +28,7 @@ export interface ReceiptDetails {
  * a failed delivery is logged on the row, never undoes the payment.
  */
 export async function queueReceipt(deps: Pick<AppDeps, 'publicUrl'>, tx: DbOrTx, r: ReceiptDetails) {
-  return queueTransactionalEmail(tx, {
+  return queueTransactionalEmail(tx, deps.publicUrl, {
     businessId: r.businessId,
     customerId: r.customerId,
     kind: 'receipt',

@@ -206,7 +206,7 @@ async function queueRefundReceipt(
       ? ` The ${pointsReturned} loyalty points you spent on it are back in your balance.`
       : '',
   ].join('');
-  return queueTransactionalEmail(tx, {
+  return queueTransactionalEmail(tx, deps.publicUrl, {
     businessId: inv.businessId,
     customerId: inv.customerId,
     kind: 'receipt',

@@ -102,7 +102,7 @@ async function markSentAndQueue(
     link,
   };
   const base = { businessId, customerId: claimed.customerId, kind: 'invoice' as const };
-  const email = await queueTransactionalEmail(tx, {
+  const email = await queueTransactionalEmail(tx, deps.publicUrl, {
     ...base,
     dedupeKey: `invoice:${claimed.id}:sent:email`,
     to: claimed.customerEmail.toLowerCase(),
@@ -112,7 +112,7 @@ async function markSentAndQueue(
       { db: tx, businessId, publicUrl: deps.publicUrl },
     )),
   });
-  const sms = await queueTransactionalSms(tx, {
+  const sms = await queueTransactionalSms(tx, deps.publicUrl, {
     ...base,
     dedupeKey: `invoice:${claimed.id}:sent:sms`,
     phone: await consentedPhone(tx, claimed.customerId),

@@ -61,7 +61,7 @@ export async function queueDunningNotice(
         },
         brand,
       );
-  const emailIds = await queueTransactionalEmail(tx, {
+  const emailIds = await queueTransactionalEmail(tx, deps.publicUrl, {
     businessId: n.businessId,
     customerId: n.member.customerId,
     kind: 'membership',
@@ -70,7 +70,7 @@ export async function queueDunningNotice(
     ...email,
   });
   const smsName = await customerFacingName(tx, n.businessId, n.businessName);
-  const smsIds = await queueTransactionalSms(tx, {
+  const smsIds = await queueTransactionalSms(tx, deps.publicUrl, {
     businessId: n.businessId,
     customerId: n.member.customerId,
     kind: 'membership',

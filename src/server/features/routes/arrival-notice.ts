@@ -39,7 +39,7 @@ export async function queueArrivalChanged(
   const base = { businessId, bookingId, customerId: about.customerId, kind: 'arrival_changed' as const };
   const key = `arrival_changed:${bookingId}:${arrivalAt.toISOString()}`;
   const email = about.email
-    ? await queueTransactionalEmail(tx, {
+    ? await queueTransactionalEmail(tx, deps.publicUrl, {
         ...base,
         dedupeKey: `${key}:email`,
         to: about.email.toLowerCase(),
@@ -57,7 +57,7 @@ export async function queueArrivalChanged(
         )),
       })
     : [];
-  const sms = await queueTransactionalSms(tx, {
+  const sms = await queueTransactionalSms(tx, deps.publicUrl, {
     ...base,
     dedupeKey: `${key}:sms`,
     phone: about.phone ?? about.bookerPhone,

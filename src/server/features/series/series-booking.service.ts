@@ -250,7 +250,7 @@ async function queueSeriesConfirmation(
   const [s] = await tx.select().from(bookingSeries).where(eq(bookingSeries.id, seriesId));
   if (s?.setupStatus !== 'saved') return [];
   const business = await findPublicBusiness(tx, s.businessId);
-  return queueTransactionalEmail(tx, {
+  return queueTransactionalEmail(tx, deps.publicUrl, {
     businessId: s.businessId,
     bookingId: first.bookingId,
     customerId: s.customerId,

@@ -123,7 +123,7 @@ async function queueVisitReceipt(
     .from(profiles)
     .where(eq(profiles.id, series.businessId));
   const link = manageUrl(deps.publicUrl, await newManageToken(tx, series.businessId, bookingId));
-  return queueTransactionalEmail(tx, {
+  return queueTransactionalEmail(tx, deps.publicUrl, {
     businessId: series.businessId,
     bookingId,
     customerId: series.customerId,

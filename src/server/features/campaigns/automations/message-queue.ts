@@ -104,7 +104,9 @@ export async function queueTransactionalSms(
   const to = toE164(row.phone);
   if (!to || (await blockedPhones(tx, [to])).has(to)) return [];
   const { phone: _phone, ...rest } = row;
-  return queueMessages(tx, publicUrl, [{ ...rest, channel: 'sms', to, body: withOptOut(row.body), marketing: false }]);
+  return queueMessages(tx, publicUrl, [
+    { ...rest, channel: 'sms', to, body: withOptOut(row.body), marketing: false },
+  ]);
 }
 
 /** Due automated rows (not campaigns: their job delivers them), oldest first; stale claims are given up first. */
