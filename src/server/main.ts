@@ -156,8 +156,10 @@ async function main() {
   console.log(
     `Maps: ${geo.geocoder.name === 'nominatim' ? `geocoder at ${env.GEOCODER_URL}` : 'zip-code centroids (set GEOCODER_URL for a Nominatim geocoder)'}; ${env.OSRM_URL ? `drive times from OSRM at ${env.OSRM_URL}` : 'drive times by great-circle × 1.25 (set OSRM_URL for OSRM)'}`,
   );
-  // Rows written before coordinates were stored get them now, without holding up the start (decision 1215).
-  void backfillCoordinates(db, geo.geocoder)
+  // Rows written before coordinates were stored get them now, without holding up the start (decision 1215). A
+  // shutdown aborts it and waits for the row in hand before the pool closes.
+  const backfillStop = new AbortController();
+  const backfill = backfillCoordinates(db, geo.geocoder, { signal: backfillStop.signal })
     .then((n) => {
       if (n.bookings + n.customers + n.businesses > 0)
         console.log(
@@ -286,7 +288,9 @@ async function main() {
       async (remainingMs) => {
         stopVacuum();
         publicPages.stop();
+        backfillStop.abort();
         await jobs.stop(remainingMs);
+        await backfill;
         await handle.close();
       },
       deadlineMs,

@@ -28,13 +28,18 @@ export interface BackfillCounts {
   businesses: number;
 }
 
-/** Fills missing coordinates of bookings, customers and business bases; `businessId` narrows it to one business. */
+/**
+ * Fills missing coordinates of bookings, customers and business bases; `businessId` narrows it to one business.
+ * `signal` stops it between two rows: a draining instance aborts it before closing its pool, so the start-up back-fill
+ * never queries a closed pool; what is left is filled by the next start.
+ */
 export async function backfillCoordinates(
   db: Database,
   geocoder: Geocoder,
-  opts: { businessId?: string; bookingIds?: string[] } = {},
+  opts: { businessId?: string; bookingIds?: string[]; signal?: AbortSignal } = {},
 ): Promise<BackfillCounts> {
   const locate = memo(geocoder);
+  const stopped = () => opts.signal?.aborted === true;
   const counts: BackfillCounts = { bookings: 0, customers: 0, businesses: 0 };
   for (;;) {
     const rows = await db
@@ -50,8 +55,9 @@ export async function backfillCoordinates(
       .limit(BATCH);
     let placed = 0;
     for (const r of rows) {
+      if (stopped()) return { ...counts, bookings: counts.bookings + placed };
       const p = await locate(r.address, r.zip);
-      if (!p) continue;
+      if (!p || stopped()) continue;
       await db.update(bookings).set({ latitude: p.lat, longitude: p.lng }).where(eq(bookings.id, r.id));
       placed++;
     }
@@ -72,14 +78,16 @@ export async function backfillCoordinates(
       .limit(BATCH);
     let placed = 0;
     for (const r of rows) {
+      if (stopped()) return { ...counts, customers: counts.customers + placed };
       const p = await locate(r.address);
-      if (!p) continue;
+      if (!p || stopped()) continue;
       await db.update(customers).set({ latitude: p.lat, longitude: p.lng }).where(eq(customers.id, r.id));
       placed++;
     }
     counts.customers += placed;
     if (rows.length < BATCH || placed === 0) break;
   }
+  if (stopped()) return counts;
   const bases = await db
     .select({ id: profiles.id, address: profiles.businessAddress })
     .from(profiles)
@@ -91,8 +99,9 @@ export async function backfillCoordinates(
       ),
     );
   for (const b of bases) {
+    if (stopped()) return counts;
     const p = await locate(b.address);
-    if (!p) continue;
+    if (!p || stopped()) continue;
     await db.update(profiles).set({ baseLatitude: p.lat, baseLongitude: p.lng }).where(eq(profiles.id, b.id));
     counts.businesses++;
   }

@@ -110,3 +110,45 @@ describe('back-fill of rows written before coordinates were stored', () => {
     });
   });
 });
+
+describe('the start-up back-fill stops when the instance drains', () => {
+  it('stops between two rows once aborted, and leaves the rest for the next start', async () => {
+    const owner = await t.signUp();
+    const service = await createService(t.db, owner.userId, { name: 'Wash', basePriceCents: 5000 });
+    const zips = ['78701', '78702', '78703'];
+    await t.db.insert(bookings).values(
+      zips.map((zip, i) => ({
+        businessId: owner.userId,
+        serviceId: service.id,
+        serviceName: 'Wash',
+        durationMinutes: 60,
+        scheduledAt: new Date(`2026-12-0${i + 1}T15:00:00Z`),
+        locationAddress: `${i + 1} Elm St, Austin TX ${zip}`,
+        zipCode: zip,
+        quotedPriceCents: 5000,
+      })),
+    );
+    const draining = new AbortController();
+    let asked = 0;
+    // The instance starts draining while the second address is being placed.
+    const geocoder = {
+      ...zipCentroidGeocoder,
+      geocode: async (q: Parameters<typeof zipCentroidGeocoder.geocode>[0]) => {
+        asked++;
+        if (asked === 2) draining.abort();
+        return zipCentroidGeocoder.geocode(q);
+      },
+    };
+    const counts = await backfillCoordinates(t.db, geocoder, {
+      businessId: owner.userId,
+      signal: draining.signal,
+    });
+    expect(counts).toEqual({ bookings: 1, customers: 0, businesses: 0 });
+    expect(asked).toBe(2);
+    const rows = await t.db.select().from(bookings).where(eq(bookings.businessId, owner.userId));
+    expect(rows.filter((r) => r.latitude !== null)).toHaveLength(1);
+
+    const rest = await backfillCoordinates(t.db, zipCentroidGeocoder, { businessId: owner.userId });
+    expect(rest.bookings).toBe(2);
+  });
+});
