@@ -141,4 +141,26 @@ test('the owner makes a wash repeatable, books a series and an add-on, and moves
   expect(view.visits[0].scheduledAt.slice(0, 10) >= addDays(firstDay, 1)).toBe(true);
   const told = (await outbox(email)).filter((m) => m.subject?.startsWith('Weather'));
   expect(told).toHaveLength(1);
+
+  // Rain again, and the only day offered is past the booking horizon: the visit stays, flagged "Needs a new time", and
+  // its customer is asked once to pick one (decision 1345).
+  const movedTo = addDays(firstDay, 1);
+  await page.getByRole('button', { name: 'Weather move' }).click();
+  const again = page.getByRole('dialog', { name: 'Weather move' });
+  await expect(again.getByLabel('Day to move')).toHaveValue(movedTo);
+  await again.getByLabel('New day').fill(addDays(movedTo, 400));
+  await again.getByRole('button', { name: 'Preview' }).click();
+  await expect(again.getByTestId('weather-visit').filter({ hasText: 'Pat Phonein' })).toContainText(
+    'The customer is asked to pick a new time.',
+  );
+  await again.getByRole('button', { name: /^Ask for a new time/ }).click();
+  await expect(
+    page.getByText(/^0 visits moved; \d+ visits? stayed \(no free time on the new day\)/),
+  ).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`date=${movedTo}`));
+  const flagged = page.getByTestId('booking-card').filter({ hasText: 'Pat Phonein' });
+  await expect(flagged.getByTestId('needs-new-time')).toHaveText('Needs a new time');
+  await shoot(page, 'weather-move-needs-a-new-time', flagged);
+  const asked = (await outbox(email)).filter((m) => m.subject?.includes('cannot go ahead'));
+  expect(asked).toHaveLength(1);
 });

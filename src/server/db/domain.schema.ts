@@ -362,6 +362,9 @@ export const bookings = pgTable(
     // The owner lets the optimiser place the job any time in the technician's day (decision 1334): its window is the
     // shift, not the booked hour.
     arrivalAnyTime: boolean().notNull().default(false),
+    // A weather move found no time for it on the new day (decision 1345): the owner sees "Needs a new time" and the
+    // customer was asked to pick one. A trigger clears it when the time or the status changes, whichever path does it.
+    needsNewTimeAt: timestamp({ withTimezone: true }),
     // The calendar feeds' SEQUENCE (RFC 5545): bumped by a trigger whenever the time, length, place, service or status
     // changes, whichever path changed it (docs/decisions/1220).
     icalSequence: integer().notNull().default(0),

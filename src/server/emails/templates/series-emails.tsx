@@ -73,12 +73,13 @@ export const seriesVisitMoved = defineEmail<SeriesVisitMoved>({
         lines={[
           p.when
             ? `Because of the weather, ${p.businessName} moved your ${p.serviceName} from ${whenText(p.from)} to ${whenText(p.when)}.`
-            : `Because of the weather, ${p.businessName} cannot come for your ${p.serviceName} on ${whenText(p.from)}; they will be in touch to find another time.`,
+            : `Because of the weather, ${p.businessName} cannot come for your ${p.serviceName} on ${whenText(p.from)}, and found no free time on the day they moved their visits to.`,
           `Where: ${p.address}`,
         ]}
       />
       <P>
-        Need another change? <Url href={p.manageLink} />
+        {p.when ? 'Need another change?' : 'Please pick a new time that suits you:'}{' '}
+        <Url href={p.manageLink} />
       </P>
     </EmailLayout>
   ),

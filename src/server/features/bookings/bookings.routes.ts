@@ -38,6 +38,7 @@ export const ownerBookingSchema = z
     createdAt: z.string(),
     payment: z.enum(['online', 'offline', 'unpaid']),
     arrivalAnyTime: z.boolean(),
+    needsNewTime: z.boolean(),
     service: z.object({
       id: z.string().nullable(),
       name: z.string(),

@@ -49,6 +49,7 @@ export const bookingColumns = {
   paymentSessionId: bookings.paymentSessionId,
   paidOfflineAt: bookings.paidOfflineAt,
   arrivalAnyTime: bookings.arrivalAnyTime,
+  needsNewTimeAt: bookings.needsNewTimeAt,
   serviceId: bookings.serviceId,
   serviceName: bookings.serviceName,
   serviceDescription: bookings.serviceDescription,
@@ -101,6 +102,8 @@ export function toBooking(r: BookingRow) {
         : ('unpaid' as const),
     /** The route optimiser may place it any time in the technician's day (decision 1334). */
     arrivalAnyTime: r.arrivalAnyTime,
+    /** A weather move found no time for it; the customer was asked to pick one (decision 1345). */
+    needsNewTime: r.needsNewTimeAt !== null,
     service: {
       id: r.serviceId,
       name: r.serviceName,

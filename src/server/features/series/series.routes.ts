@@ -231,7 +231,13 @@ const r = {
             }),
           ),
           notMoved: z.array(
-            z.object({ bookingId: z.string(), customerName: z.string(), reason: z.string() }),
+            z.object({
+              bookingId: z.string(),
+              customerName: z.string(),
+              reason: z.string(),
+              /** Flagged "Needs a new time" and the customer asked to pick one by email (decision 1345). */
+              told: z.boolean(),
+            }),
           ),
         }),
       ),

@@ -15,3 +15,12 @@ const TONES = {
 export function BookingStatusBadge({ status }: { status: BookingStatus }) {
   return <Badge tone={TONES[status]}>{BOOKING_STATUS_LABELS[status]}</Badge>;
 }
+
+/** A weather move found no time for the booking; its customer was asked to pick one (decision 1345). */
+export function NeedsNewTimeBadge() {
+  return (
+    <Badge tone="amber" data-testid="needs-new-time">
+      Needs a new time
+    </Badge>
+  );
+}

@@ -5,7 +5,7 @@ import { formatCents } from '../../../shared/money';
 import { formatDateTimeInZone } from '../../../shared/time';
 import type { OwnerBooking } from '../../api/bookings';
 import { useAssignments } from '../../api/team';
-import { BookingStatusBadge } from '../../components/domain/booking-status-badge';
+import { BookingStatusBadge, NeedsNewTimeBadge } from '../../components/domain/booking-status-badge';
 import { vehicleText } from '../../components/domain/vehicle-text';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -47,7 +47,10 @@ export function BookingCard({
           <p className="truncate font-semibold text-slate-900">{name}</p>
           <p className="truncate text-sm text-slate-600">{booking.service.name}</p>
         </div>
-        <BookingStatusBadge status={booking.status} />
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <BookingStatusBadge status={booking.status} />
+          {booking.needsNewTime && <NeedsNewTimeBadge />}
+        </div>
       </div>
       <ul className="mt-4 grid gap-2 text-sm text-slate-700">
         <li className="flex gap-2">

@@ -6,7 +6,7 @@ import { EDITABLE_STATUSES } from '../../../shared/owner-bookings';
 import { formatDateTimeInZone, formatDuration } from '../../../shared/time';
 import { useIsTechnician } from '../../api/billing';
 import { type BookingDetail, useBookingDetail } from '../../api/bookings';
-import { BookingStatusBadge } from '../../components/domain/booking-status-badge';
+import { BookingStatusBadge, NeedsNewTimeBadge } from '../../components/domain/booking-status-badge';
 import { BookingVehicles } from '../../components/domain/booking-vehicles';
 import { vehicleText } from '../../components/domain/vehicle-text';
 import { Button } from '../../components/ui/button';
@@ -68,6 +68,7 @@ export function BookingDetailsDialog({
             <>
               <div className="flex flex-wrap items-center gap-2">
                 <BookingStatusBadge status={b.status} />
+                {b.needsNewTime && <NeedsNewTimeBadge />}
                 <span className="text-sm text-slate-600">{PAYMENT_TEXT[b.payment]}</span>
               </div>
               <dl className="grid gap-2 text-sm sm:grid-cols-[8rem_1fr]">

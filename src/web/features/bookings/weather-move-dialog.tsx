@@ -50,6 +50,9 @@ export function WeatherMoveDialog({
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
   const chosen = items.filter((i) => !left.has(i.bookingId));
   const movable = chosen.filter((i) => i.to !== null).length;
+  // A chosen booking that fits nowhere on the new day stays, flagged "Needs a new time", and its customer is asked to
+  // pick one (decision 1345): the owner can confirm a move that only does that.
+  const staying = chosen.length - movable;
 
   const onPreview = form.handleSubmit((v) => {
     setLeft(new Set());
@@ -65,10 +68,11 @@ export function WeatherMoveDialog({
       toast.success('Success', {
         description:
           result.notMoved.length > 0
-            ? `${moved}; ${visits(result.notMoved.length)} stayed (no free time on the new day)`
+            ? `${moved}; ${visits(result.notMoved.length)} stayed (no free time on the new day), ${result.notMoved.length === 1 ? 'its customer' : 'their customers'} asked to pick a new time`
             : `${moved}; each customer is told`,
       });
-      onMoved(asked.toDate);
+      // Nothing moved: the owner stays on the day, where the flagged bookings are.
+      onMoved(result.moved.length > 0 ? asked.toDate : asked.fromDate);
       onClose();
     } catch (e) {
       toast.error('Error', { description: (e as Error).message });
@@ -142,7 +146,10 @@ export function WeatherMoveDialog({
                         {i.to ? (
                           <p className="text-slate-900">→ {i.to}</p>
                         ) : (
-                          <p className="text-amber-800">Stays: {i.reason}</p>
+                          <p className="text-amber-800">
+                            Stays: {(i.reason ?? '').replace(/\.?$/, '.')} The customer is asked to pick a new
+                            time.
+                          </p>
                         )}
                       </li>
                     ))}
@@ -155,9 +162,9 @@ export function WeatherMoveDialog({
             <Button type="button" variant="outline" onClick={onClose} disabled={move.isPending}>
               Cancel
             </Button>
-            {asked && preview.isSuccess && movable > 0 ? (
+            {asked && preview.isSuccess && chosen.length > 0 ? (
               <Button type="button" onClick={confirm} loading={move.isPending}>
-                Move {visits(movable)}
+                {movable > 0 ? `Move ${visits(movable)}` : `Ask for a new time (${visits(staying)})`}
               </Button>
             ) : (
               <Button type="submit">Preview</Button>

@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { formatCalendarDate } from '../../../../shared/date-labels';
 import { type WeatherMoveInput, weatherMoveSchema } from '../../../../shared/series.schemas';
 import { addDays, formatDateTimeInZone, utcToZoned, zonedTimeToUtc } from '../../../../shared/time';
 import type { DbOrTx, Transaction } from '../../../db/client';
@@ -197,7 +198,7 @@ export async function moveDay(
   const tz = (await getScheduling(deps.db, businessId)).timeZone;
   const business = await findPublicBusiness(deps.db, businessId);
   const moved: { bookingId: string; customerName: string; when: string; told: boolean }[] = [];
-  const notMoved: { bookingId: string; customerName: string; reason: string }[] = [];
+  const notMoved: { bookingId: string; customerName: string; reason: string; told: boolean }[] = [];
   const toDeliver: string[] = [];
   for (const b of await bookingsOfDay(deps.db, businessId, input, tz)) {
     const result = await deps.db.transaction(async (tx: Transaction) => {
@@ -218,7 +219,50 @@ export async function moveDay(
         utcToZoned(b.at, tz).time,
         deps.geo,
       );
-      if (!placement.ok) return { placement, ids: [] as string[] };
+      if (!placement.ok) {
+        // Flagged for the owner and the customer asked to pick a new time (decision 1345), once per booking and day:
+        // a second move of the same day finds it flagged and writes nothing more.
+        const flagged = await tx
+          .update(bookings)
+          .set({ needsNewTimeAt: new Date() })
+          .where(and(eq(bookings.id, b.id), isNull(bookings.needsNewTimeAt)))
+          .returning({ id: bookings.id });
+        if (flagged.length === 0) return { placement, ids: [] as string[] };
+        await recordHistory(tx, businessId, b.id, [
+          {
+            field: 'time',
+            summary: `Needs a new time: no time on ${formatCalendarDate(input.toDate)}`,
+            reason: 'Weather move',
+          },
+        ]);
+        const ids = b.email
+          ? await queueMessages(tx, deps.publicUrl, [
+              {
+                businessId,
+                bookingId: b.id,
+                customerId: b.customerId,
+                kind: 'time_change',
+                dedupeKey: `series:weather-unplaced:${b.id}:${b.at.toISOString()}`,
+                channel: 'email',
+                to: b.email,
+                ...(await renderEmailRow(
+                  'series-visit-moved',
+                  {
+                    firstName: b.firstName,
+                    businessName: business?.name ?? 'Your detailer',
+                    serviceName: b.serviceName,
+                    from: { at: b.at, timeZone: tz },
+                    when: null,
+                    address: b.address,
+                    manageLink: manageUrl(deps.publicUrl, await newManageToken(tx, businessId, b.id)),
+                  },
+                  { db: tx, businessId, publicUrl: deps.publicUrl },
+                )),
+              },
+            ])
+          : [];
+        return { placement, ids };
+      }
       await tx.update(bookings).set({ scheduledAt: placement.startsAt }).where(eq(bookings.id, b.id));
       await recordHistory(tx, businessId, b.id, [
         {
@@ -257,8 +301,14 @@ export async function moveDay(
       return { placement, ids };
     });
     if (!result) continue;
+    toDeliver.push(...result.ids);
     if (!result.placement.ok) {
-      notMoved.push({ bookingId: b.id, customerName: nameOf(b), reason: result.placement.reason });
+      notMoved.push({
+        bookingId: b.id,
+        customerName: nameOf(b),
+        reason: result.placement.reason,
+        told: result.ids.length > 0,
+      });
       continue;
     }
     moved.push({
@@ -267,7 +317,6 @@ export async function moveDay(
       when: formatDateTimeInZone(result.placement.startsAt, tz),
       told: Boolean(b.email),
     });
-    toDeliver.push(...result.ids);
   }
   // After the commit; a row a crash leaves pending goes with the next automations tick.
   for (const id of toDeliver)

@@ -121,7 +121,37 @@ describe("the weather move of a day's bookings", () => {
     expect(body.notMoved[0].reason).toMatch(/\w/);
     const [early] = await t.db.select().from(bookings).where(eq(bookings.id, d.early.id));
     expect(early!.scheduledAt).toEqual(d.early.scheduledAt);
-    expect(await weatherMails(`early.${d.stamp}@example.com`)).toHaveLength(0);
+    // Decision 1345: flagged for the owner, and the customer asked once to pick a new time.
+    expect(body.notMoved.map((m: { told: boolean }) => m.told)).toEqual([true, true]);
+    expect(early!.needsNewTimeAt).not.toBeNull();
+    const detail = await t.request(`/api/bookings/${d.early.id}`, { cookie: d.owner.cookie });
+    expect((await detail.json()).needsNewTime).toBe(true);
+    const [mail] = await weatherMails(`early.${d.stamp}@example.com`);
+    expect(mail!.subject).toMatch(/cannot go ahead/);
+    expect(mail!.body).toMatch(/pick a new time/i);
+    expect(mail!.body).toMatch(/\/manage\//);
+    const history = await t.db.select().from(bookingHistory).where(eq(bookingHistory.bookingId, d.early.id));
+    expect(history.map((h) => h.summary)).toEqual([expect.stringMatching(/^Needs a new time/)]);
+    // The same move again: still flagged, nothing written or sent twice.
+    const again = await (await post('', d.owner.cookie, { fromDate: d.from, toDate: far })).json();
+    expect(again.notMoved.map((m: { told: boolean }) => m.told)).toEqual([false, false]);
+    expect(await weatherMails(`early.${d.stamp}@example.com`)).toHaveLength(1);
+    expect(await t.db.$count(bookingHistory, eq(bookingHistory.bookingId, d.early.id))).toBe(1);
+    // A new time, whichever path gives it, ends the flag; so does a cancel.
+    await t.db
+      .update(bookings)
+      .set({ scheduledAt: zonedTimeToUtc(d.to, '15:00', DEFAULT_TIME_ZONE) })
+      .where(eq(bookings.id, d.early.id));
+    await t.db.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, d.late.id));
+    const [moved] = await t.db.select().from(bookings).where(eq(bookings.id, d.early.id));
+    const [cancelled] = await t.db.select().from(bookings).where(eq(bookings.id, d.late.id));
+    expect(moved!.needsNewTimeAt).toBeNull();
+    expect(cancelled!.needsNewTimeAt).toBeNull();
+    // A confirmation alone keeps it.
+    await t.db.update(bookings).set({ needsNewTimeAt: new Date() }).where(eq(bookings.id, d.early.id));
+    await t.db.update(bookings).set({ status: 'confirmed' }).where(eq(bookings.id, d.early.id));
+    const [confirmed] = await t.db.select().from(bookings).where(eq(bookings.id, d.early.id));
+    expect(confirmed!.needsNewTimeAt).not.toBeNull();
     // Bad input: the same day, or ids that are not ids.
     expect((await post('', d.owner.cookie, { fromDate: d.from, toDate: d.from })).status).toBe(400);
     expect(
