@@ -83,5 +83,15 @@ export function sidewaysOverflow(page: Page): Promise<string[]> {
 /** Asserts (softly: every screen is still checked) that nothing overflows at the current width. */
 export async function expectNoSidewaysOverflow(page: Page, screen: string) {
   const width = page.viewportSize()!.width;
+  // A toast moving to a new width (after setViewportSize) is measured where it comes to rest, not on its way there:
+  // every finite animation or transition has ended (a spinner's endless one is left alone).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) =>
+          a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   expect.soft(await sidewaysOverflow(page), `${screen} at ${width} px: sideways overflow`).toEqual([]);
 }
