@@ -1,10 +1,11 @@
 // npm run pgbouncer:tests [-- file.test.ts …]
 //
 // The test files that reach the database, through PgBouncer in transaction mode (decision 1323): starts pgbouncer on a
-// free 127.0.0.1 port (4310–4330) in front of the machine's PostgreSQL (127.0.0.1:5432), then runs vitest's server
-// project with DATABASE_URL on the pooler and DATABASE_DIRECT_URL on PostgreSQL itself (the suite makes, migrates,
-// clones and drops its databases there; every query of a test goes through the pooler). Without file arguments, the
-// files scripts/database-tests.ts lists. Exits with vitest's code, after stopping pgbouncer.
+// free 127.0.0.1 port (4331–4340: CI runs the PgBouncer and replica checks, on 4310–4330, meanwhile; decision 1354) in
+// front of the machine's PostgreSQL (127.0.0.1:5432), then runs vitest's server project with DATABASE_URL on the
+// pooler and DATABASE_DIRECT_URL on PostgreSQL itself (the suite makes, migrates, clones and drops its databases there;
+// every query of a test goes through the pooler). Without file arguments, the files scripts/database-tests.ts lists.
+// Exits with vitest's code, after stopping pgbouncer.
 import { spawn } from 'node:child_process';
 import { reachesDatabase, serverTestFiles } from '../scripts/database-tests';
 import { freePort, startPgBouncer } from './pgbouncer-server';
@@ -15,7 +16,7 @@ const DIRECT = process.env.PGBOUNCER_TESTS_PG_URL ?? 'postgres://postgres@127.0.
 const SERVER_POOL = 20;
 
 const files = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const port = await freePort(4310, 4330);
+const port = await freePort(4331, 4340);
 const bouncer = await startPgBouncer(new URL(DIRECT), port, SERVER_POOL);
 console.log(
   `PgBouncer (transaction mode, ${SERVER_POOL} server connections a database) on 127.0.0.1:${port}`,
