@@ -222,17 +222,21 @@ export async function tenantIdsByTable(db: Database, businessId: string): Promis
   return ids;
 }
 
-/** A stable picture of every row the business owns, to prove that nothing changed. */
+/**
+ * A stable picture of every row the business owns, to prove that nothing changed: each row as PostgreSQL's own JSON
+ * of all its columns (timestamps to the microsecond), sorted, table by table — in one query, since the isolation
+ * matrix takes two pictures for each of its routes and one round trip per table made that its largest cost.
+ */
 export async function tenantSnapshot(db: Database, businessId: string): Promise<string> {
-  const parts: string[] = [];
-  for (const table of tenantTables()) {
-    // The idempotency record of a refused write is the request's receipt (decision 1170), not a change of data.
-    if (getTableName(table) === 'idempotency_keys') continue;
-    const result = await db.execute(sql`select * from ${table} where business_id = ${businessId}`);
-    const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows
-      .map((r) => JSON.stringify(r))
-      .sort();
-    parts.push(`${getTableName(table)}:${rows.join('\n')}`);
-  }
-  return parts.join('\n\n');
+  // The idempotency record of a refused write is the request's receipt (decision 1170), not a change of data.
+  const tables = tenantTables().filter((table) => getTableName(table) !== 'idempotency_keys');
+  const parts = tables.map(
+    (table, i) =>
+      sql`select ${i}::int as i, coalesce((select string_agg(row_to_json(r)::text, ${'\n'} order by row_to_json(r)::text collate "C") from ${table} r where r.business_id = ${businessId}), '') as rows`,
+  );
+  const result = await db.execute<{ i: number; rows: string }>(
+    sql`${sql.join(parts, sql` union all `)} order by i`,
+  );
+  const rows = (result as unknown as { rows: { i: number; rows: string }[] }).rows;
+  return rows.map((r) => `${getTableName(tables[r.i]!)}:${r.rows}`).join('\n\n');
 }
