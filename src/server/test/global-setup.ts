@@ -29,6 +29,15 @@ export default async function setup() {
   return async () => {
     const cleanup = new pg.Client({ connectionString: url });
     await cleanup.connect();
+    // A worker may have ended while its next file's clone was still being made (harness.ts): let it finish first.
+    for (let i = 0; i < 100; i++) {
+      const { rows: making } = await cleanup.query(
+        `select 1 from pg_stat_activity where state = 'active' and query ilike $1 and pid <> pg_backend_pid()`,
+        [`create database shineroute_t${process.pid}_%`],
+      );
+      if (making.length === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     const { rows } = await cleanup.query<{ datname: string }>(
       `select datname from pg_database where datname like $1`,
       [`shineroute_t${process.pid}_%`],

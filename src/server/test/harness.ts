@@ -28,6 +28,29 @@ import { withDatabase } from './global-setup';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
+let spareClone: Promise<string> | undefined;
+
+/** A new database cloned from the migrated template; its name says which run made it (global-setup.ts drops them). */
+async function cloneTemplate(adminUrl: string, template: string): Promise<string> {
+  const name = `shineroute_t${process.ppid}_${randomUUID().slice(0, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    // Several files clone the template at once; PostgreSQL refuses a clone while another is copying it.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database ${name} template ${template}`);
+        return name;
+      } catch (err) {
+        if (attempt > 20) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
   const template = process.env.TEST_PG_TEMPLATE;
@@ -40,23 +63,16 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     await handle.migrate();
     return handle;
   }
-  const name = `shineroute_t${process.ppid}_${randomUUID().slice(0, 8)}`;
   // Through a pooler (decision 1323): the clone and the drop on PostgreSQL itself, the file's queries through the pooler.
   const direct = process.env.DATABASE_DIRECT_URL;
   const adminUrl = direct ?? url;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  // Several files clone the template at once; PostgreSQL refuses a clone while another is copying it.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await admin.query(`create database ${name} template ${template}`);
-      break;
-    } catch (err) {
-      if (attempt > 20) throw err;
-      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-    }
-  }
-  await admin.end();
+  // A worker's files run one after another (decision 0408): the next file's clone is made while this one runs, so that
+  // a file does not wait for PostgreSQL to copy the template (decision 1354). A clone left unused when the worker ends
+  // is dropped by global-setup.ts's teardown, with every other database of the run.
+  const name = await (spareClone ?? cloneTemplate(adminUrl, template));
+  spareClone = cloneTemplate(adminUrl, template);
+  // Its failure is the next file's to report, when it awaits it.
+  spareClone.catch(() => {});
   const handle = await openDatabase({
     databaseUrl: withDatabase(url, name),
     directUrl: direct ? withDatabase(direct, name) : undefined,
