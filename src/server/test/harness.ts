@@ -29,6 +29,7 @@ import { withDatabase } from './global-setup';
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 let spareClone: Promise<string> | undefined;
+let snapshotBlob: { path: string; blob: Blob } | undefined;
 
 /** A new database cloned from the migrated template; its name says which run made it (global-setup.ts drops them). */
 async function cloneTemplate(adminUrl: string, template: string): Promise<string> {
@@ -57,8 +58,12 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   if (!url || !template) {
     // Start from the database global-setup.ts migrated once (a file run alone without it migrates itself).
     const snapshot = process.env.TEST_PGLITE_SNAPSHOT;
-    if (snapshot)
-      return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(snapshot)]) });
+    if (snapshot) {
+      // Read once per worker process (48 MB); PGlite only reads the Blob, so its files share it.
+      if (snapshotBlob?.path !== snapshot)
+        snapshotBlob = { path: snapshot, blob: new Blob([readFileSync(snapshot)]) };
+      return openDatabase({ dataDir: 'memory://', loadDataDir: snapshotBlob.blob });
+    }
     const handle = await openDatabase({ dataDir: 'memory://' });
     await handle.migrate();
     return handle;
