@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkoutSessions } from '../../db/schema';
 import { createStripePaymentProvider } from '../../providers/payments/stripe';
+import { Killed } from '../../test/crash';
 import { startFakeStripe } from '../../test/fake-stripe';
 import { createTestContext } from '../../test/harness';
 import { ledgerTotals } from '../payouts/ledger.service';
@@ -25,8 +26,6 @@ const t = await createTestContext({
       apiBase: fake.apiBase,
     }),
 });
-
-class Killed extends Error {}
 
 async function paidBooking() {
   const owner = await t.signUp();

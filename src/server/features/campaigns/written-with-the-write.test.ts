@@ -1,11 +1,12 @@
 import { and, eq, like } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createBooking, createCustomer, updateProfile } from '../../db/factories';
-import { bookings, messageSends, outboxMessages } from '../../db/schema';
+import { bookings, messageSends } from '../../db/schema';
+import { crashes, deliveredTo, Killed, messageRows, sweep } from '../../test/crash';
 import { createTestContext } from '../../test/harness';
 import { bookableBusiness, daysAhead } from '../bookings/book/booking.fixtures';
 import { newManageToken } from './automations/customer-links';
-import { deliverDueMessages, queueTransactionalSms } from './automations/message-queue';
+import { queueTransactionalSms } from './automations/message-queue';
 import { recordConsent } from './consent.service';
 import { selfServiceReschedule } from './self-service.service';
 
@@ -17,79 +18,10 @@ const t = await createTestContext();
 const DAY = 86_400_000;
 let n = 0;
 
-class Killed extends Error {}
-
-type Transaction = typeof t.db.transaction;
-
-/** Runs `write`, expecting it to fail with Killed; the 500 it answers with is logged, and only that. */
-async function expectKilled(write: () => Promise<unknown>) {
-  const logged: unknown[][] = [];
-  const spy = vi.spyOn(console, 'error');
-  const previous = spy.getMockImplementation();
-  spy.mockImplementation((...args: unknown[]) => {
-    logged.push(args);
-  });
-  try {
-    await write().catch((err) => {
-      if (!(err instanceof Killed)) throw err;
-    });
-  } finally {
-    if (previous) spy.mockImplementation(previous);
-  }
-  expect(logged.every((args) => args.some((a) => a instanceof Killed))).toBe(true);
-}
-
-/** Runs `write` with its first transaction's commit followed by a SIGKILL (nothing after the commit runs). */
-async function dieAfterCommit(write: () => Promise<unknown>) {
-  const original: Transaction = t.db.transaction.bind(t.db);
-  let armed = true;
-  t.db.transaction = (async (...args: Parameters<Transaction>) => {
-    const result = await original(...args);
-    if (!armed) return result;
-    armed = false;
-    throw new Killed('SIGKILL after the commit');
-  }) as Transaction;
-  try {
-    await expectKilled(write);
-  } finally {
-    t.db.transaction = original;
-  }
-  expect(armed).toBe(false);
-}
-
-/** Runs `write` with its first transaction failing at its end, after everything in it (the queue call too) ran. */
-async function failAtTheEnd(write: () => Promise<unknown>) {
-  const original: Transaction = t.db.transaction.bind(t.db);
-  let armed = true;
-  t.db.transaction = (async (fn: Parameters<Transaction>[0], config?: Parameters<Transaction>[1]) =>
-    original(async (tx) => {
-      const result = await fn(tx);
-      if (armed) {
-        armed = false;
-        throw new Killed('the write failed');
-      }
-      return result;
-    }, config)) as Transaction;
-  try {
-    await expectKilled(write);
-  } finally {
-    t.db.transaction = original;
-  }
-  expect(armed).toBe(false);
-}
-
-const rowsOf = (businessId: string, kind: string) =>
-  t.db
-    .select()
-    .from(messageSends)
-    .where(and(eq(messageSends.businessId, businessId), eq(messageSends.kind, kind)));
-const delivered = (to: string) => t.db.select().from(outboxMessages).where(eq(outboxMessages.to, to));
-
-/** The tick, twice: the second finds nothing left (exactly once). */
-async function tick() {
-  await deliverDueMessages(t.deps);
-  await deliverDueMessages(t.deps);
-}
+const { dieAfterCommit, failAtTheEnd } = crashes(t.db);
+const rowsOf = (businessId: string, kind: string) => messageRows(t.db, businessId, kind);
+const delivered = (to: string) => deliveredTo(t.db, to);
+const tick = () => sweep(t.deps);
 
 describe('queueTransactionalSms', () => {
   it('writes in the transaction only, and skips a number that is no mobile number', async () => {
