@@ -12,7 +12,7 @@ import {
 import { type SeriesCheckoutInput, seriesCheckoutSchema } from '../../../shared/series.schemas';
 import { addDays, todayInZone } from '../../../shared/time';
 import type { DbOrTx, Transaction } from '../../db/client';
-import { bookingSeries, bookings, seriesVisits, services } from '../../db/schema';
+import { bookingSeries, bookings, messageSends, seriesVisits, services } from '../../db/schema';
 import { renderEmailRow } from '../../emails';
 import type { AppDeps } from '../../http/context';
 import { AppError, conflict, invalid, notFound } from '../../http/errors';
@@ -166,13 +166,13 @@ export async function activateSeries(deps: SeriesDeps, sessionId: string) {
       throw notFound('This checkout could not be found');
     }
   }
-  const activated = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [locked] = await tx
       .select()
       .from(bookingSeries)
       .where(eq(bookingSeries.id, series.id))
       .for('update');
-    if (!locked || locked.setupStatus === 'saved') return false;
+    if (!locked || locked.setupStatus === 'saved') return;
     const customer = await customerForCheckout(tx, locked);
     const vehicleId = await upsertVehicle(tx, locked, customer.id);
     await tx
@@ -185,19 +185,15 @@ export async function activateSeries(deps: SeriesDeps, sessionId: string) {
         paymentMethodId: card.paymentMethodId,
       })
       .where(eq(bookingSeries.id, locked.id));
-    return true;
   });
+  // The visits are booked, the first with the series' confirmation in its transaction (decision 1356): a replay (the
+  // return page again, Stripe's webhook) books what a killed process left, and the dedupe key keeps the confirmation
+  // to one.
   await extendSeries(deps, series.id);
-  // The confirmation is written with the first visit's link on every activation, the first one's or a replay's (the
-  // return page again, Stripe's webhook): its dedupe key keeps it to one, and a process killed after the activation
-  // committed is made good by the next (decision 1331).
-  const { link, messageIds } = await deps.db.transaction(async (tx) => {
-    const first = await firstBookedVisit(tx, series.id);
-    if (!first) return { link: null, messageIds: [] };
-    const link = manageUrl(deps.publicUrl, await newManageToken(tx, series.businessId, first.bookingId));
-    return { link, messageIds: await queueSeriesConfirmation(deps, tx, series.id, first, link) };
-  });
-  if (activated || messageIds.length > 0) await deliverQueued(deps, messageIds);
+  const first = await firstBookedVisit(deps.db, series.id);
+  const link = first
+    ? manageUrl(deps.publicUrl, await newManageToken(deps.db, series.businessId, first.bookingId))
+    : null;
   return { seriesId: series.id, manageLink: link };
 }
 
@@ -240,22 +236,32 @@ async function firstBookedVisit(db: DbOrTx, seriesId: string) {
   return row?.bookingId ? { bookingId: row.bookingId, scheduledAt: row.scheduledAt } : null;
 }
 
+/**
+ * The series' confirmation, written in the transaction that books its first visit (decision 1356) with that visit's
+ * manage link; its dedupe key keeps it to one per series, whichever run books the first visit.
+ */
 async function queueSeriesConfirmation(
   deps: Pick<SeriesDeps, 'publicUrl'>,
-  tx: DbOrTx,
+  tx: Transaction,
   seriesId: string,
-  first: { bookingId: string; scheduledAt: Date },
-  link: string,
 ) {
+  const dedupeKey = `series:confirmed:${seriesId}`;
+  const [written] = await tx
+    .select({ id: messageSends.id })
+    .from(messageSends)
+    .where(eq(messageSends.dedupeKey, dedupeKey));
+  if (written) return [];
   const [s] = await tx.select().from(bookingSeries).where(eq(bookingSeries.id, seriesId));
-  if (s?.setupStatus !== 'saved') return [];
+  const first = await firstBookedVisit(tx, seriesId);
+  if (s?.setupStatus !== 'saved' || !first) return [];
+  const link = manageUrl(deps.publicUrl, await newManageToken(tx, s.businessId, first.bookingId));
   const business = await findPublicBusiness(tx, s.businessId);
   return queueTransactionalEmail(tx, deps.publicUrl, {
     businessId: s.businessId,
     bookingId: first.bookingId,
     customerId: s.customerId,
     kind: 'confirmation',
-    dedupeKey: `series:confirmed:${s.id}`,
+    dedupeKey,
     to: s.email,
     ...(await renderEmailRow(
       'series-confirmed',
@@ -327,11 +333,18 @@ export async function insertVisitBooking(tx: Transaction, s: SeriesRow, startsAt
   return row!.id;
 }
 
+/** What booking visits needs: the database, and what writes and delivers the series' confirmation. */
+export type ExtendDeps = Pick<
+  SeriesDeps,
+  'db' | 'mailer' | 'sms' | 'publicUrl' | 'linkSecret' | 'messageRetryDelaysMs'
+>;
+
 /**
  * Books the series' due dates through the business's horizon. Each date is decided once, under the business's slot
- * lock: its row is claimed first (unique per date), so a second run, or two at once, books nothing twice.
+ * lock: its row is claimed first (unique per date), so a second run, or two at once, books nothing twice. The
+ * transaction that books the series' first visit writes its confirmation (decision 1356), delivered after the run.
  */
-export async function extendSeries(deps: Pick<SeriesDeps, 'db'>, seriesId: string, now = new Date()) {
+export async function extendSeries(deps: ExtendDeps, seriesId: string, now = new Date()) {
   const { db } = deps;
   const [series] = await db.select().from(bookingSeries).where(eq(bookingSeries.id, seriesId));
   if (series?.status !== 'active' || series.setupStatus !== 'saved') return { booked: 0, unplaced: 0 };
@@ -344,6 +357,7 @@ export async function extendSeries(deps: Pick<SeriesDeps, 'db'>, seriesId: strin
   const due = dueDates(series, addDays(today, rules.horizonDays), new Set(known.map((k) => k.date)), today);
   let booked = 0;
   let unplaced = 0;
+  const messageIds: string[] = [];
   for (const date of due) {
     const outcome = await db.transaction(async (tx) => {
       await lockBusinessSlots(tx, series.businessId);
@@ -371,16 +385,18 @@ export async function extendSeries(deps: Pick<SeriesDeps, 'db'>, seriesId: strin
         .update(seriesVisits)
         .set({ status: 'booked', bookingId, reason: null })
         .where(eq(seriesVisits.id, claimed.id));
+      messageIds.push(...(await queueSeriesConfirmation(deps, tx, seriesId)));
       return 'booked' as const;
     });
     if (outcome === 'booked') booked++;
     if (outcome === 'unplaced') unplaced++;
   }
+  await deliverQueued(deps, messageIds);
   return { booked, unplaced };
 }
 
 /** The extender's run over every active series (the job queue's daily work). */
-export async function extendAllSeries(deps: Pick<SeriesDeps, 'db'>, now = new Date()) {
+export async function extendAllSeries(deps: ExtendDeps, now = new Date()) {
   const rows = await deps.db
     .select({ id: bookingSeries.id })
     .from(bookingSeries)
