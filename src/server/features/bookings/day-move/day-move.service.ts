@@ -10,9 +10,12 @@ import { AppError } from '../../../http/errors';
 import { assertOwnedIds } from '../../../http/ids';
 import type { GeoProviders } from '../../../providers/geo/geo';
 import { manageUrl, newManageToken } from '../../campaigns/automations/customer-links';
-import { queueMessages } from '../../campaigns/automations/message-queue';
+import {
+  type AutomationDeps,
+  deliverQueued,
+  queueTransactionalEmail,
+} from '../../campaigns/automations/message-queue';
 import { dropPendingReminders } from '../../campaigns/automations/reminders';
-import { deliverSend } from '../../campaigns/message-delivery';
 import { locationScopeById } from '../../locations/locations.service';
 import { findPublicBusiness } from '../book/booking-options.service';
 import { recordHistory } from '../booking-history.service';
@@ -189,7 +192,7 @@ class RolledBack extends Error {}
  * notice a row written with it (the outbox, decision 1263), once per move (its dedupe key), delivered after the commit.
  */
 export async function moveDay(
-  deps: Pick<AppDeps, 'db' | 'geo' | 'publicUrl'> & Parameters<typeof deliverSend>[0],
+  deps: AutomationDeps & Pick<AppDeps, 'geo'>,
   businessId: string,
   body: WeatherMoveInput,
 ) {
@@ -235,32 +238,10 @@ export async function moveDay(
             reason: 'Weather move',
           },
         ]);
-        const ids = b.email
-          ? await queueMessages(tx, deps.publicUrl, [
-              {
-                businessId,
-                bookingId: b.id,
-                customerId: b.customerId,
-                kind: 'time_change',
-                dedupeKey: `series:weather-unplaced:${b.id}:${b.at.toISOString()}`,
-                channel: 'email',
-                to: b.email,
-                ...(await renderEmailRow(
-                  'series-visit-moved',
-                  {
-                    firstName: b.firstName,
-                    businessName: business?.name ?? 'Your detailer',
-                    serviceName: b.serviceName,
-                    from: { at: b.at, timeZone: tz },
-                    when: null,
-                    address: b.address,
-                    manageLink: manageUrl(deps.publicUrl, await newManageToken(tx, businessId, b.id)),
-                  },
-                  { db: tx, businessId, publicUrl: deps.publicUrl },
-                )),
-              },
-            ])
-          : [];
+        const ids = await queueWeatherNotice(deps, tx, { businessId, business, tz }, b, {
+          dedupeKey: `series:weather-unplaced:${b.id}:${b.at.toISOString()}`,
+          startsAt: null,
+        });
         return { placement, ids };
       }
       await tx.update(bookings).set({ scheduledAt: placement.startsAt }).where(eq(bookings.id, b.id));
@@ -272,32 +253,10 @@ export async function moveDay(
         },
       ]);
       await dropPendingReminders(tx, b.id);
-      const ids = b.email
-        ? await queueMessages(tx, deps.publicUrl, [
-            {
-              businessId,
-              bookingId: b.id,
-              customerId: b.customerId,
-              kind: 'time_change',
-              dedupeKey: `series:weather:${b.id}:${placement.startsAt.toISOString()}`,
-              channel: 'email',
-              to: b.email,
-              ...(await renderEmailRow(
-                'series-visit-moved',
-                {
-                  firstName: b.firstName,
-                  businessName: business?.name ?? 'Your detailer',
-                  serviceName: b.serviceName,
-                  from: { at: b.at, timeZone: tz },
-                  when: { at: placement.startsAt, timeZone: tz },
-                  address: b.address,
-                  manageLink: manageUrl(deps.publicUrl, await newManageToken(tx, businessId, b.id)),
-                },
-                { db: tx, businessId, publicUrl: deps.publicUrl },
-              )),
-            },
-          ])
-        : [];
+      const ids = await queueWeatherNotice(deps, tx, { businessId, business, tz }, b, {
+        dedupeKey: `series:weather:${b.id}:${placement.startsAt.toISOString()}`,
+        startsAt: placement.startsAt,
+      });
       return { placement, ids };
     });
     if (!result) continue;
@@ -319,7 +278,42 @@ export async function moveDay(
     });
   }
   // After the commit; a row a crash leaves pending goes with the next automations tick.
-  for (const id of toDeliver)
-    await deliverSend(deps, id).catch((err) => console.warn('Could not send a weather move notice', err));
+  await deliverQueued(deps, toDeliver);
   return { moved, notMoved };
+}
+
+/**
+ * The customer's notice of a weather move, written in the move's transaction: the new time, or (`startsAt` null) the
+ * ask to pick one when the day had no place for the booking (decision 1345). None without an email address.
+ */
+async function queueWeatherNotice(
+  deps: Pick<AppDeps, 'publicUrl'>,
+  tx: Transaction,
+  on: { businessId: string; business: { name: string | null } | null; tz: string },
+  b: DayBooking,
+  notice: { dedupeKey: string; startsAt: Date | null },
+) {
+  if (!b.email) return [];
+  const { businessId, tz } = on;
+  return queueTransactionalEmail(tx, deps.publicUrl, {
+    businessId,
+    bookingId: b.id,
+    customerId: b.customerId,
+    kind: 'time_change',
+    dedupeKey: notice.dedupeKey,
+    to: b.email,
+    ...(await renderEmailRow(
+      'series-visit-moved',
+      {
+        firstName: b.firstName,
+        businessName: on.business?.name ?? 'Your detailer',
+        serviceName: b.serviceName,
+        from: { at: b.at, timeZone: tz },
+        when: notice.startsAt ? { at: notice.startsAt, timeZone: tz } : null,
+        address: b.address,
+        manageLink: manageUrl(deps.publicUrl, await newManageToken(tx, businessId, b.id)),
+      },
+      { db: tx, businessId, publicUrl: deps.publicUrl },
+    )),
+  });
 }
