@@ -232,3 +232,43 @@ describe("a customer's self-service move", () => {
     expect(await rowsOf(owner.userId, 'self_service_owner')).toHaveLength(1);
   });
 });
+
+describe("an owner's Edit of a booking's time", () => {
+  it('writes the new-time email with the move; a crash right after it still tells the customer, once', async () => {
+    const owner = await t.signUp();
+    await bookableBusiness(t.db, owner.userId);
+    const email = `eddie${++n}-${owner.userId.slice(0, 6)}@example.com`;
+    const customer = await createCustomer(t.db, owner.userId, {
+      firstName: 'Eddie',
+      lastName: 'Edit',
+      email,
+    });
+    const booking = await createBooking(t.db, owner.userId, {
+      service: { id: null, name: 'Express Wash', durationMinutes: 60 },
+      customerId: customer.id,
+      scheduledAt: new Date(Date.now() + 5 * DAY),
+      locationAddress: '1 Main St, Austin, TX 78701',
+      quotedPriceCents: 5000,
+      status: 'confirmed',
+    });
+    const edit = () =>
+      t.request(`/api/bookings/${booking.id}`, {
+        method: 'PATCH',
+        cookie: owner.cookie,
+        json: { date: daysAhead(3), time: '11:00' },
+      });
+
+    await failAtTheEnd(edit);
+    expect(await rowsOf(owner.userId, 'time_change')).toEqual([]);
+    await dieAfterCommit(edit);
+    const [row] = await rowsOf(owner.userId, 'time_change');
+    expect(row).toMatchObject({ status: 'pending', to: email, bookingId: booking.id });
+    await tick();
+    expect(await delivered(email)).toHaveLength(1);
+    // The same Edit again changes nothing and writes nothing.
+    expect((await edit()).status).toBe(200);
+    await tick();
+    expect(await rowsOf(owner.userId, 'time_change')).toHaveLength(1);
+    expect(await delivered(email)).toHaveLength(1);
+  });
+});
