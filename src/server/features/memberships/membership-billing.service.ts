@@ -92,7 +92,8 @@ export async function applyPaidPeriod(db: DbOrTx, memberId: string, periodStart:
 
 /**
  * A renewal attempt failed: the membership is past due (the first failure starts the retry clock), and the member is
- * told once; the last retry's failure suspends it.
+ * told once; the last retry's failure suspends it. The attempt's failed mark (`charge`, when ours) commits with them
+ * (decision 1356): a process killed in between cannot leave a failed attempt that no run notices or tells.
  */
 async function applyFailedAttempt(
   deps: MembershipDeps,
@@ -100,14 +101,23 @@ async function applyFailedAttempt(
   periodStart: Date,
   attempt: number,
   now: Date,
+  charge?: { id: string; providerReference: string | null },
 ) {
+  const markFailed = async (tx: DbOrTx) => {
+    if (charge)
+      await tx
+        .update(planCharges)
+        .set({ status: 'failed', providerReference: charge.providerReference })
+        .where(eq(planCharges.id, charge.id));
+  };
   const loaded = await loadMember(deps.db, memberId);
-  if (!loaded || loaded.member.status === 'cancelled') return;
+  if (!loaded || loaded.member.status === 'cancelled') return markFailed(deps.db);
   const { member, plan } = loaded;
   const failedAt = attempt === 0 ? now : (member.failedAt ?? now);
   const suspended = attempt >= DUNNING_RETRY_DAYS.length;
   // The member's notice commits with the failed mark (decision 1331).
   const messageIds = await deps.db.transaction(async (tx) => {
+    await markFailed(tx);
     await tx
       .update(planMembers)
       .set({ status: suspended ? 'suspended' : 'past_due', failedPeriodStart: periodStart, failedAt })
@@ -183,15 +193,18 @@ export async function attemptCharge(
     .returning({ id: planCharges.id });
   if (!claimed) return 'skipped';
   const result = await chargeProvider(deps, member, periodStart, attempt);
-  await deps.db
-    .update(planCharges)
-    .set({ status: result.paid ? 'paid' : 'failed', providerReference: result.reference })
-    .where(eq(planCharges.id, claimed.id));
   if (result.paid) {
+    await deps.db
+      .update(planCharges)
+      .set({ status: 'paid', providerReference: result.reference })
+      .where(eq(planCharges.id, claimed.id));
     await applyPaidPeriod(deps.db, memberId, periodStart);
     return 'paid';
   }
-  await applyFailedAttempt(deps, memberId, periodStart, attempt, now);
+  await applyFailedAttempt(deps, memberId, periodStart, attempt, now, {
+    id: claimed.id,
+    providerReference: result.reference,
+  });
   return 'failed';
 }
 
