@@ -1,4 +1,5 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { expectNoSidewaysOverflow } from './overflow';
@@ -11,6 +12,15 @@ const FINDINGS = 'test-results/axe-findings.jsonl';
 const VISITS = 'test-results/axe-visits.jsonl';
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
+/** The axe-core that @axe-core/playwright runs (its own dependency), to inject once per document (decision 1352). */
+const AXE_SOURCE = (
+  createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as {
+    source: string;
+  }
+).source;
+/** Given to AxeBuilder as its source once axe is in the page: it then only configures and runs it. */
+const ALREADY_INJECTED = 'void 0';
+
 export type Finding = { screen: string; width: number; rule: string; impact: string; nodes: string[] };
 
 /** Runs axe on what the page shows now; returns the moderate, serious and critical findings (not the minor). */
@@ -22,10 +32,18 @@ export async function axeNow(page: Page, screen: string): Promise<Finding[]> {
   // Without frames, axe runs in the page itself (legacy mode): the frame-by-frame run opens a blank page for every
   // check to merge the frames' results in, which doubled each check's time. A page with a frame (the outbox's
   // sandboxed HTML part, which only the frame-by-frame run reaches) keeps it (decision 1351).
-  const { violations } = await new AxeBuilder({ page })
+  // AxeBuilder evaluates axe's source (1.3 MB) twice on every run; in the page itself it is evaluated once per
+  // document instead, and AxeBuilder only configures and runs the axe already there (decision 1352).
+  const legacy = page.frames().length === 1;
+  if (
+    legacy &&
+    !(await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function'))
+  )
+    await page.evaluate(AXE_SOURCE);
+  const { violations } = await new AxeBuilder({ page, ...(legacy ? { axeSource: ALREADY_INJECTED } : {}) })
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .withTags(TAGS)
-    .setLegacyMode(page.frames().length === 1)
+    .setLegacyMode(legacy)
     .analyze();
   const findings = violations.map((v) => ({
     screen,
