@@ -280,7 +280,10 @@ test("public pages of a business's customer: booking form, quote, pay, checkout,
   );
   await page.getByRole('button', { name: /^Pay/ }).click();
   await page.waitForURL(/\/booking-success\?session_id=/);
-  await checkScreen(page, '/booking-success (confirmed)');
+  // The confirmation is a lazily loaded screen that confirms the booking as it opens: checked once it says so.
+  await checkScreen(page, '/booking-success (confirmed)', async () => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Booking Confirmed' })).toBeVisible();
+  });
 
   await visit(page, await linkFrom(outbox, biz.inviteEmail, /\/join\/[A-Za-z0-9_-]+/), '/join/{token}');
   await visit(page, await linkFrom(outbox, biz.customerEmail, /\/manage\/[A-Za-z0-9_-]+/), '/manage/{token}');
