@@ -12,7 +12,10 @@ interface ConnectionRowProps {
   error?: string | null;
   detail?: ReactNode;
   badge?: { tone: Tone; label: string };
-  /** The row's buttons, on the right (below on a phone when they do not fit). */
+  /**
+   * The row's buttons, on the right beside the text, which wraps a long address to make room (below the text on a
+   * phone only when the buttons need more than the row has beside a 12rem column of text).
+   */
   actions: ReactNode;
   /** More of it under the row: its settings, its log. */
   children?: ReactNode;
@@ -35,7 +38,7 @@ export function ConnectionRow({
   return (
     <li className="space-y-3 py-3" data-testid={testId}>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 space-y-1 text-sm">
+        <div className="min-w-0 flex-1 basis-48 space-y-1 text-sm">
           <p className="break-all font-medium text-slate-900">{title}</p>
           {subtitle && <p className="break-all text-slate-600">{subtitle}</p>}
           {error ? (
