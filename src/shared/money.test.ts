@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dollarsToCents, formatCents, formatMoney } from './money';
+import { dollarsToCents, formatCents, formatCentsShort, formatMoney } from './money';
 
 describe('formatMoney', () => {
   it.each([
@@ -37,5 +37,30 @@ describe('formatCents', () => {
     [-150, '-$1.50'],
   ])('%i cents → %s', (cents, text) => {
     expect(formatCents(cents)).toBe(text);
+  });
+});
+
+describe('formatCentsShort (chart axes)', () => {
+  it.each([
+    [0, '$0'],
+    [4_550, '$46'],
+    [45_000, '$450'],
+    [99_900, '$999'],
+    [100_000, '$1k'],
+    [150_000, '$1.5k'],
+    [199_999, '$2k'],
+    [200_000, '$2k'],
+    [1_234_567, '$12.3k'],
+    [-45_000, '-$450'],
+    [-150_000, '-$1.5k'],
+  ])('%i cents → %s', (cents, text) => {
+    expect(formatCentsShort(cents)).toBe(text);
+  });
+
+  it('gives the same thousands as the one-decimal rounding it replaced, without a trailing ".0"', () => {
+    for (let cents = 100_000; cents <= 10_000_000; cents += 12_345) {
+      const old = (cents / 100_000).toFixed(1).replace(/\.0$/, '');
+      expect(formatCentsShort(cents)).toBe(`$${old}k`);
+    }
   });
 });

@@ -9,7 +9,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatCents } from '../../../shared/money';
+import { formatCents, formatCentsShort } from '../../../shared/money';
 import { formatCalendarDate } from '../../../shared/time';
 import type { Analytics } from '../../api/analytics';
 
@@ -20,10 +20,6 @@ const GREEN = '#059669';
 const AMBER = '#d97706';
 
 const weekLabel = (iso: string) => formatCalendarDate(iso, { weekday: false, year: false });
-const dollarsShort = (cents: number) =>
-  cents >= 100_000
-    ? `$${(cents / 100_000).toFixed(cents % 100_000 === 0 ? 0 : 1)}k`
-    : `$${Math.round(cents / 100)}`;
 
 function Frame({ children, label }: { children: React.ReactElement; label: string }) {
   return (
@@ -63,7 +59,7 @@ export function GrossValueChart({ weeks }: { weeks: Analytics['weeks'] }) {
       <LineChart data={weeks} margin={{ top: 8, right: 8, bottom: 0, left: -8 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
         <XAxis dataKey="weekStart" tickFormatter={weekLabel} tick={axis} minTickGap={16} />
-        <YAxis tickFormatter={dollarsShort} tick={axis} />
+        <YAxis tickFormatter={formatCentsShort} tick={axis} />
         <Tooltip
           labelFormatter={(l) => `Week of ${weekLabel(String(l))}`}
           formatter={(v) => formatCents(Number(v))}

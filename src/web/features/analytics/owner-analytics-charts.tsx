@@ -10,7 +10,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatCents } from '../../../shared/money';
+import { formatCents, formatCentsShort } from '../../../shared/money';
 import { formatCalendarDate } from '../../../shared/time';
 
 // recharts for the owner's /analytics, in this file only: loaded with React.lazy from that page, never in another
@@ -24,8 +24,6 @@ const axis = { fontSize: 12, fill: '#475569' };
 const dayLabel = (iso: string) => formatCalendarDate(iso, { weekday: false, year: false });
 const monthLabel = (iso: string) =>
   formatCalendarDate(`${iso.slice(0, 7)}-01`, { weekday: false, day: false });
-const dollarsShort = (cents: number) =>
-  Math.abs(cents) >= 100_000 ? `$${(cents / 100_000).toFixed(1)}k` : `$${Math.round(cents / 100)}`;
 
 function Frame({ children, label, tall }: { children: React.ReactElement; label: string; tall?: boolean }) {
   return (
@@ -51,7 +49,7 @@ export function RevenueChart({
       <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -8 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
         <XAxis dataKey="start" tickFormatter={label} tick={axis} minTickGap={12} />
-        <YAxis tickFormatter={dollarsShort} tick={axis} />
+        <YAxis tickFormatter={formatCentsShort} tick={axis} />
         <Tooltip
           labelFormatter={(l) => (unit === 'week' ? `Week of ${label(String(l))}` : label(String(l)))}
           formatter={(v) => formatCents(Number(v))}
@@ -77,7 +75,7 @@ export function MoneyBars({ rows, label }: { rows: { name: string; cents: number
     <Frame label={label} tall={rows.length > 5}>
       <BarChart data={rows} layout="vertical" margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="#e2e8f0" />
-        <XAxis type="number" tickFormatter={dollarsShort} tick={axis} />
+        <XAxis type="number" tickFormatter={formatCentsShort} tick={axis} />
         <YAxis type="category" dataKey="name" tick={axis} width={110} />
         <Tooltip formatter={(v) => formatCents(Number(v))} />
         <Bar dataKey="cents" name={label} fill={ACCENT} radius={[0, 4, 4, 0]} isAnimationActive={false} />
