@@ -1,6 +1,7 @@
 import { Repeat } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatCents } from '../../../shared/money';
+import { formatPercent } from '../../../shared/percent';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 
@@ -11,8 +12,6 @@ export interface RecurringFigures {
   upcomingPlanVisits: number;
   upcomingDays: number;
 }
-
-const churnText = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`);
 
 /** The dashboard's Memberships card (decision 1262): shown only when the business has plans. */
 export function MembershipsCard({ figures }: { figures: RecurringFigures }) {
@@ -27,7 +26,7 @@ export function MembershipsCard({ figures }: { figures: RecurringFigures }) {
     },
     {
       label: 'Churn this month',
-      value: churnText(churn.rate),
+      value: formatPercent(churn.rate),
       hint:
         churn.rate === null
           ? 'No members on the 1st'

@@ -9,6 +9,7 @@ import {
   planPriceText,
 } from '../../../shared/memberships';
 import { formatCents } from '../../../shared/money';
+import { formatPercent } from '../../../shared/percent';
 import { formatDate } from '../../../shared/time';
 import { VEHICLE_TYPE_LABELS } from '../../../shared/vehicle-labels';
 import {
@@ -79,7 +80,7 @@ function Summary() {
     { label: 'Payment failed', value: s ? String(s.pastDue) : '—', testId: 'plans-past-due' },
     {
       label: 'Churn this month',
-      value: churn ? (churn.rate === null ? '—' : `${Math.round(churn.rate * 1000) / 10}%`) : '—',
+      value: churn ? formatPercent(churn.rate) : '—',
       testId: 'plans-churn',
     },
   ];
