@@ -8,6 +8,7 @@ import {
   resolveAnalyticsPeriod,
 } from '../../../shared/analytics';
 import { formatCents } from '../../../shared/money';
+import { formatPercent } from '../../../shared/percent';
 import { addDays } from '../../../shared/time';
 import { type Analytics, analyticsCsvUrl, useAnalytics } from '../../api/analytics';
 import { PeriodPicker } from '../../components/domain/period-picker';
@@ -16,6 +17,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { EmptyState, ErrorState } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
+import { StatCard } from '../../components/ui/stat-card';
+import { TableHead } from '../../components/ui/table-head';
 
 // The charts (recharts) load on their own, after the figures: no public page and not even the admin shell carries them.
 const charts = () => import('./analytics-charts');
@@ -45,18 +48,6 @@ function usePeriod(): [AnalyticsPeriod, string | null, (p: Partial<AnalyticsPeri
   return [period, 'error' in resolved ? resolved.error : null, set];
 }
 
-const percent = (n: number | null) => (n === null ? '—' : `${(n * 100).toFixed(1)}%`);
-
-function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <Card className="p-4">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900">{value}</dd>
-      {hint && <dd className="mt-0.5 text-xs text-slate-500">{hint}</dd>}
-    </Card>
-  );
-}
-
 function ChartCard({
   title,
   description,
@@ -84,30 +75,30 @@ function Figures({ data }: { data: Analytics }) {
   return (
     <>
       <dl className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Stat label="Sign-ups" value={String(t.signUps)} />
-        <Stat
+        <StatCard label="Sign-ups" value={String(t.signUps)} />
+        <StatCard
           label="Active businesses"
           value={String(t.activeBusinesses)}
           hint="with a booking in the period"
         />
-        <Stat
+        <StatCard
           label="Bookings"
           value={String(t.bookings)}
           hint={`${t.leads} unassigned ${t.leads === 1 ? 'lead' : 'leads'} besides`}
         />
-        <Stat
+        <StatCard
           label="Gross booking value"
           value={formatCents(t.grossValueCents)}
           hint={`${formatCents(t.completedRevenueCents)} completed`}
         />
-        <Stat label="Tips" value={formatCents(t.tipsCents)} />
-        <Stat
+        <StatCard label="Tips" value={formatCents(t.tipsCents)} />
+        <StatCard
           label="Zip checks → bookings"
-          value={percent(t.zipCheckConversion)}
+          value={formatPercent(t.zipCheckConversion)}
           hint={`${t.bookingsWithZip} bookings / ${t.zipChecks} checks`}
         />
-        <Stat label="Waitlist sign-ups" value={String(t.waitlistEntries)} />
-        <Stat
+        <StatCard label="Waitlist sign-ups" value={String(t.waitlistEntries)} />
+        <StatCard
           label="Bookings from SEO pages"
           value={String(t.seoBookings)}
           hint={`${t.seoPagesLive} SEO pages live`}
@@ -156,17 +147,18 @@ function Figures({ data }: { data: Analytics }) {
             ) : (
               <div className="overflow-x-auto">
                 <table className="w-full text-left text-sm">
-                  <thead className="text-slate-600">
-                    <tr>
-                      <th className="py-2 pr-4 font-medium">Landing page</th>
-                      <th className="py-2 pr-4 text-right font-medium">Bookings</th>
-                      <th className="py-2 text-right font-medium">Value</th>
-                    </tr>
-                  </thead>
+                  <TableHead
+                    variant="inline"
+                    columns={[
+                      { label: 'Landing page' },
+                      { label: 'Bookings', align: 'right' },
+                      { label: 'Value', align: 'right' },
+                    ]}
+                  />
                   <tbody>
                     {data.seoLandingPages.map((p) => (
                       <tr key={p.path} className="border-t border-slate-100">
-                        <td className="max-w-0 truncate py-2 pr-4">
+                        <td className="max-w-0 truncate py-2 pr-3">
                           <a
                             href={p.path}
                             className="text-accent hover:underline"
@@ -176,7 +168,7 @@ function Figures({ data }: { data: Analytics }) {
                             {p.path}
                           </a>
                         </td>
-                        <td className="py-2 pr-4 text-right tabular-nums">{p.bookings}</td>
+                        <td className="py-2 pr-3 text-right tabular-nums">{p.bookings}</td>
                         <td className="py-2 text-right tabular-nums">{formatCents(p.grossValueCents)}</td>
                       </tr>
                     ))}

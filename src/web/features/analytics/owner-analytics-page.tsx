@@ -17,6 +17,7 @@ import {
   presetPeriod,
   resolveOwnerPeriod,
 } from '../../../shared/owner-analytics';
+import { formatPercent } from '../../../shared/percent';
 import { upgradeMessage } from '../../../shared/plan-features';
 import { formatCalendarDate, todayInZone } from '../../../shared/time';
 import { useLocationChoices } from '../../api/locations';
@@ -37,6 +38,8 @@ import { Field } from '../../components/ui/label';
 import { EmptyState, ErrorState } from '../../components/ui/list-states';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
+import { StatCard } from '../../components/ui/stat-card';
+import { TableHead } from '../../components/ui/table-head';
 import { cn } from '../../lib/class-merge';
 
 // The owner's /analytics (docs/decisions/1191). recharts comes with the charts module, loaded here only.
@@ -45,7 +48,6 @@ const RevenueChart = lazy(() => charts().then((m) => ({ default: m.RevenueChart 
 const MoneyBars = lazy(() => charts().then((m) => ({ default: m.MoneyBars })));
 const RatingChart = lazy(() => charts().then((m) => ({ default: m.RatingChart })));
 
-const percent = (n: number | null) => (n === null ? '—' : `${Math.round(n * 1000) / 10}%`);
 const day = (iso: string) => formatCalendarDate(iso, { weekday: false });
 
 /**
@@ -92,20 +94,10 @@ function Change({ current, previous, money }: { current: number; previous: numbe
       <span
         className={cn('font-medium', up ? 'text-green-700' : change < 0 ? 'text-red-700' : 'text-slate-600')}
       >
-        {up ? '▲' : change < 0 ? '▼' : ''} {percent(Math.abs(change))}
+        {up ? '▲' : change < 0 ? '▼' : ''} {formatPercent(Math.abs(change))}
       </span>{' '}
       vs {before} before
     </span>
-  );
-}
-
-function Stat({ label, value, hint }: { label: string; value: string; hint?: React.ReactNode }) {
-  return (
-    <Card className="p-4">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900">{value}</dd>
-      {hint && <dd className="mt-0.5 text-xs text-slate-600">{hint}</dd>}
-    </Card>
   );
 }
 
@@ -157,20 +149,18 @@ function Table({
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm" aria-label={label}>
-        <thead className="text-slate-600">
-          <tr>
-            {head.map((h, i) => (
-              <th key={h} className={cn('py-2 pr-3 font-medium', i > 0 && 'text-right')}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead
+          variant="inline"
+          columns={head.map((h, i) => ({ label: h, align: i > 0 ? ('right' as const) : undefined }))}
+        />
         <tbody>
           {rows.map((r) => (
             <tr key={String(r[0])} className="border-t border-slate-100">
               {r.map((cell, i) => (
-                <td key={`${head[i]}`} className={cn('py-2 pr-3', i > 0 && 'text-right tabular-nums')}>
+                <td
+                  key={`${head[i]}`}
+                  className={cn('py-2 pr-3 last:pr-0', i > 0 && 'text-right tabular-nums')}
+                >
                   {cell}
                 </td>
               ))}
@@ -196,34 +186,42 @@ function Basic({ data, period }: { data: OwnerAnalytics; period: OwnerFilter }) 
   return (
     <>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Stat
+        <StatCard
           label="Revenue"
           value={formatCents(s.revenueCents)}
           hint={<Change current={s.revenueCents} previous={p.revenueCents} money />}
         />
-        <Stat label="Tips" value={formatCents(s.tipsCents)} hint="Passed to you in full, not in revenue" />
-        <Stat
+        <StatCard
+          label="Tips"
+          value={formatCents(s.tipsCents)}
+          hint="Passed to you in full, not in revenue"
+        />
+        <StatCard
           label="Completed bookings"
           value={String(s.completedBookings)}
           hint={<Change current={s.completedBookings} previous={p.completedBookings} />}
         />
-        <Stat
+        <StatCard
           label="Average ticket"
           value={formatCents(s.averageTicketCents)}
           hint={<Change current={s.averageTicketCents} previous={p.averageTicketCents} money />}
         />
-        <Stat
+        <StatCard
           label="Customers"
           value={String(s.customers)}
           hint={`${s.newCustomers} new · ${s.returningCustomers} returning`}
         />
-        <Stat label="Repeat rate" value={percent(s.repeatRate)} hint="Returning ÷ customers served" />
-        <Stat
+        <StatCard
+          label="Repeat rate"
+          value={formatPercent(s.repeatRate)}
+          hint="Returning ÷ customers served"
+        />
+        <StatCard
           label="Retention"
-          value={percent(s.retention)}
+          value={formatPercent(s.retention)}
           hint="Served last period and again in this one"
         />
-        <Stat label="Refunds" value={formatCents(s.refundsCents)} hint="Taken off revenue" />
+        <StatCard label="Refunds" value={formatCents(s.refundsCents)} hint="Taken off revenue" />
       </dl>
       <Section
         title="Revenue"
@@ -374,7 +372,7 @@ function Advanced({ data, period }: { data: OwnerAdvancedAnalytics; period: Owne
                 t.bookedHours,
                 t.jobHours ?? '—',
                 t.shiftHours ?? '—',
-                percent(t.utilisation),
+                formatPercent(t.utilisation),
                 t.rating === null ? '—' : t.rating.toFixed(1),
               ])}
             />
@@ -408,15 +406,19 @@ function Advanced({ data, period }: { data: OwnerAdvancedAnalytics; period: Owne
         csv={<CsvLink report="cancellations" period={period} />}
       >
         <dl className="grid grid-cols-2 gap-3">
-          <Stat
+          <StatCard
             label="Cancelled"
             value={String(c.cancelled)}
             hint={`${formatCents(c.cancelledValueCents)} lost`}
           />
-          <Stat label="No-shows" value={String(c.noShows)} hint={`${formatCents(c.noShowValueCents)} lost`} />
+          <StatCard
+            label="No-shows"
+            value={String(c.noShows)}
+            hint={`${formatCents(c.noShowValueCents)} lost`}
+          />
         </dl>
         <p className="text-sm text-slate-600">
-          {percent(c.rate)} of {c.scheduled} scheduled jobs.
+          {formatPercent(c.rate)} of {c.scheduled} scheduled jobs.
         </p>
       </Section>
       <Section
@@ -425,8 +427,12 @@ function Advanced({ data, period }: { data: OwnerAdvancedAnalytics; period: Owne
         csv={<CsvLink report="quotes" period={period} />}
       >
         <dl className="grid grid-cols-2 gap-3">
-          <Stat label="Conversion" value={percent(q.conversion)} hint={`${q.accepted} of ${q.sent} sent`} />
-          <Stat
+          <StatCard
+            label="Conversion"
+            value={formatPercent(q.conversion)}
+            hint={`${q.accepted} of ${q.sent} sent`}
+          />
+          <StatCard
             label="Time to accept"
             value={q.medianHoursToAccept === null ? '—' : `${q.medianHoursToAccept} h`}
             hint={`Median · ${formatCents(q.acceptedValueCents)} accepted`}
@@ -468,7 +474,7 @@ function Advanced({ data, period }: { data: OwnerAdvancedAnalytics; period: Owne
               a.name,
               a.serviceName,
               `${a.bookings} of ${a.serviceBookings}`,
-              percent(a.attachRate),
+              formatPercent(a.attachRate),
               formatCents(a.revenueCents),
             ])}
           />
@@ -492,7 +498,7 @@ function Advanced({ data, period }: { data: OwnerAdvancedAnalytics; period: Owne
               ['Suspended', data.memberships.members.suspended],
               [
                 'Churn this month',
-                `${percent(data.memberships.churn.rate)} (${data.memberships.churn.cancelledThisMonth} of ${data.memberships.churn.activeAtMonthStart})`,
+                `${formatPercent(data.memberships.churn.rate)} (${data.memberships.churn.cancelledThisMonth} of ${data.memberships.churn.activeAtMonthStart})`,
               ],
               [
                 `Plan visits, next ${data.memberships.upcomingDays} days`,
@@ -653,8 +659,8 @@ export function OwnerAnalyticsPage() {
                 ],
                 [
                   'Repeat rate',
-                  percent(basic.data.summary.repeatRate),
-                  percent(basic.data.previousSummary.repeatRate),
+                  formatPercent(basic.data.summary.repeatRate),
+                  formatPercent(basic.data.previousSummary.repeatRate),
                 ],
               ]}
             />

@@ -14,6 +14,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-states';
+import { TableHead } from '../../components/ui/table-head';
 import './purchase-order-print.css';
 import { formatDateTime } from '../../../shared/time';
 
@@ -65,40 +66,29 @@ export function PurchaseOrderDialog({
                 <section key={g.supplier ?? '—'} aria-label={g.supplier ?? 'No supplier'}>
                   <h3 className="mb-2 text-sm font-semibold text-slate-900">{g.supplier ?? 'No supplier'}</h3>
                   <table className="w-full text-left text-sm">
-                    <thead className="border-b border-slate-200 text-xs text-slate-600">
-                      <tr>
-                        <th scope="col" className="py-1.5 pr-2 font-semibold">
-                          Item
-                        </th>
-                        <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
-                          In stock
-                        </th>
-                        <th scope="col" className="hidden py-1.5 pr-2 text-right font-semibold sm:table-cell">
-                          Used (30 days)
-                        </th>
-                        <th scope="col" className="py-1.5 pr-2 text-right font-semibold">
-                          Order
-                        </th>
-                        <th scope="col" className="hidden py-1.5 pr-2 text-right font-semibold sm:table-cell">
-                          Unit cost
-                        </th>
-                        <th scope="col" className="py-1.5 text-right font-semibold">
-                          Cost
-                        </th>
-                      </tr>
-                    </thead>
+                    <TableHead
+                      variant="inline"
+                      columns={[
+                        { label: 'Item' },
+                        { label: 'In stock', align: 'right' },
+                        { label: 'Used (30 days)', align: 'right', from: 'sm' },
+                        { label: 'Order', align: 'right' },
+                        { label: 'Unit cost', align: 'right', from: 'sm' },
+                        { label: 'Cost', align: 'right' },
+                      ]}
+                    />
                     <tbody className="divide-y divide-slate-100">
                       {g.items.map((i) => (
                         <tr key={i.id} data-testid="po-line">
-                          <td className="py-1.5 pr-2 text-slate-900">{i.name}</td>
-                          <td className="py-1.5 pr-2 text-right tabular-nums">{i.currentStock}</td>
-                          <td className="hidden py-1.5 pr-2 text-right tabular-nums sm:table-cell">
+                          <td className="py-1.5 pr-3 text-slate-900">{i.name}</td>
+                          <td className="py-1.5 pr-3 text-right tabular-nums">{i.currentStock}</td>
+                          <td className="hidden py-1.5 pr-3 text-right tabular-nums sm:table-cell">
                             {i.usedLast30Days}
                           </td>
-                          <td className="py-1.5 pr-2 text-right font-semibold tabular-nums">
+                          <td className="py-1.5 pr-3 text-right font-semibold tabular-nums">
                             {i.suggestedQuantity}
                           </td>
-                          <td className="hidden py-1.5 pr-2 text-right tabular-nums sm:table-cell">
+                          <td className="hidden py-1.5 pr-3 text-right tabular-nums sm:table-cell">
                             {i.unitCostCents == null ? '—' : formatCents(i.unitCostCents)}
                           </td>
                           <td className="py-1.5 text-right tabular-nums">

@@ -16,11 +16,13 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { SearchField } from '../../components/ui/search-field';
 import { Skeleton } from '../../components/ui/skeleton';
+import { TableHead } from '../../components/ui/table-head';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 /** The generated pages (§2): searchable by title, city or state, newest first, at most 100 rows. */
 export function GeneratedPagesCard({ generating }: { generating: boolean }) {
   const [search, setSearch] = useState('');
-  const term = useDebounced(search.trim(), 250);
+  const term = useDebouncedValue(search.trim(), 250);
   const { data, isPending, isError, error, refetch, isRefetching } = usePlatformPages(term, generating);
   const deleteAll = useDeleteAllPlatformPages();
   const [confirmDeleteAll, setConfirmDeleteAll] = useState(false);
@@ -110,45 +112,23 @@ export function GeneratedPagesCard({ generating }: { generating: boolean }) {
   );
 }
 
-/** The value, once it has stopped changing for `ms`: one search request per pause in typing. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
 function PagesTable({ pages }: { pages: PlatformPage[] }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
-        <thead className="hidden border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-500 uppercase md:table-header-group">
-          <tr>
-            <th scope="col" className="py-2 pr-3">
-              Title
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              City
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              State
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Vehicle
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Keywords
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Status
-            </th>
-            <th scope="col" className="py-2 text-right">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          variant="inline"
+          from="md"
+          columns={[
+            { label: 'Title' },
+            { label: 'City' },
+            { label: 'State' },
+            { label: 'Vehicle' },
+            { label: 'Keywords' },
+            { label: 'Status' },
+            { label: 'Actions', align: 'right', hidden: true },
+          ]}
+        />
         <tbody className="divide-y divide-slate-100">
           {pages.map((page) => (
             <PageRow key={page.id} page={page} />
