@@ -43,4 +43,23 @@ describe('TableHead', () => {
     expect(container.querySelector('thead')!.className).not.toContain('tracking-wide');
     expect(container.querySelector('th')!.className).toContain('py-2');
   });
+
+  it('has an inline look without a band or edge padding, and can hide its row below a width', () => {
+    const { container } = render(
+      <table>
+        <TableHead
+          variant="inline"
+          from="md"
+          columns={[{ label: 'Title' }, { label: 'Value', align: 'right' }]}
+        />
+      </table>,
+    );
+    const head = container.querySelector('thead')!;
+    expect(head.className).toContain('border-b');
+    expect(head.className).not.toContain('bg-slate-50');
+    expect(head.className).toContain('hidden md:table-header-group');
+    const cells = container.querySelectorAll('th');
+    expect(cells[0]!.className).not.toContain('px-4');
+    expect(cells[1]!.className).toContain('text-right');
+  });
 });
