@@ -12,6 +12,8 @@ type Rule = {
   allowed: Array<{ file: string; line?: string; why: string }>;
   /** A line the rule must reject, so that the rule is shown to work. */
   rejects: string;
+  /** The folder the rule is about, when it is not all of src/ (its example is checked as a file there). */
+  under?: string;
 };
 
 const RULES: Rule[] = [
@@ -132,6 +134,33 @@ const RULES: Rule[] = [
     ],
     rejects: '    .then((rendered) => deps.mailer.send({ to: business.ownerEmail, ...rendered }))',
   },
+  {
+    name: "a table's header row is TableHead (src/web/components/ui/table-head.tsx), not a hand-styled <thead> or <th>",
+    pattern: /<(?:thead|th)[\s>]/,
+    // The server's HTML (invoice documents, public SEO pages) has its own print and page styles.
+    under: 'src/web/',
+    allowed: [{ file: 'src/web/components/ui/table-head.tsx', why: 'the component itself' }],
+    rejects: '<thead className="text-slate-600">',
+  },
+  {
+    name: 'a value settles through useDebouncedValue (src/web/lib/use-debounced-value.ts), defined nowhere else',
+    pattern: /(?:function|const|let)\s+useDebounce\w*\b/,
+    allowed: [{ file: 'src/web/lib/use-debounced-value.ts', why: 'the hook itself' }],
+    rejects: 'function useDebounced<T>(value: T, ms: number): T {',
+  },
+  {
+    name: "a chart's short money label is formatCentsShort (src/shared/money.ts), no local dollars helper",
+    // A helper that takes cents and gives text; parsers of typed dollars (dollarsToCents, form schemas) are not it.
+    pattern: /(?:function|const|let)\s+dollars\w*\s*(?:=\s*)?\(\s*cents\b/,
+    allowed: [],
+    rejects: 'const dollarsShort = (cents: number) => `$${Math.round(cents / 100)}`;',
+  },
+  {
+    name: 'a rate is shown by formatPercent (src/shared/percent.ts), not by multiplying it on the spot',
+    pattern: /\*\s*100\)?\.toFixed\(|\*\s*1000\)\s*\/\s*10\}?%|\*\s*100\)\}%/,
+    allowed: [{ file: 'src/shared/percent.ts', why: 'the function itself' }],
+    rejects: "const percent = (n: number | null) => (n === null ? '—' : `${(n * 100).toFixed(1)}%`);",
+  },
 ];
 
 const ROOT = join(__dirname, '..');
@@ -146,15 +175,17 @@ function sourceFiles(dir: string): string[] {
 
 function violations(rule: Rule, files: Array<{ file: string; text: string }>): string[] {
   return files.flatMap(({ file, text }) =>
-    text.split('\n').flatMap((line, i, lines) => {
-      if (!rule.pattern.test(line)) return [];
-      // The formatter may wrap a statement: the allowed marker counts on the line or the two before it.
-      const context = lines.slice(Math.max(0, i - 2), i + 1).join('\n');
-      const ok = rule.allowed.some(
-        (a) => a.file === file && (a.line === undefined || context.includes(a.line)),
-      );
-      return ok ? [] : [`${file}:${i + 1}: ${line.trim()}`];
-    }),
+    rule.under && !file.startsWith(rule.under)
+      ? []
+      : text.split('\n').flatMap((line, i, lines) => {
+          if (!rule.pattern.test(line)) return [];
+          // The formatter may wrap a statement: the allowed marker counts on the line or the two before it.
+          const context = lines.slice(Math.max(0, i - 2), i + 1).join('\n');
+          const ok = rule.allowed.some(
+            (a) => a.file === file && (a.line === undefined || context.includes(a.line)),
+          );
+          return ok ? [] : [`${file}:${i + 1}: ${line.trim()}`];
+        }),
   );
 }
 
@@ -169,7 +200,8 @@ describe('one way to do each thing', () => {
   });
 
   it.each(RULES.map((r) => [r.name, r] as const))('rejects an example: %s', (_name, rule) => {
-    expect(violations(rule, [{ file: 'src/example.ts', text: rule.rejects }])).toHaveLength(1);
+    const file = `${rule.under ?? 'src/'}example.tsx`;
+    expect(violations(rule, [{ file, text: rule.rejects }])).toHaveLength(1);
   });
 });
 
