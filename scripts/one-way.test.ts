@@ -159,7 +159,7 @@ const RULES: Rule[] = [
     name: 'a rate is shown by formatPercent (src/shared/percent.ts), not by multiplying it on the spot',
     pattern: /\*\s*100\)?\.toFixed\(|\*\s*1000\)\s*\/\s*10\}?%|\*\s*100\)\}%/,
     allowed: [{ file: 'src/shared/percent.ts', why: 'the function itself' }],
-    rejects: "const percent = (n: number | null) => (n === null ? '—' : `${(n * 100).toFixed(1)}%`);",
+    rejects: "const conversion = (t.zipCheckConversion * 100).toFixed(1) + '%';",
   },
 ];
 
