@@ -76,6 +76,8 @@ export interface Viewer {
   businessId: string;
   userId: string;
   memberRole: 'owner' | 'technician';
+  /** The field write's Idempotency-Key, when the request came through requireIdempotencyKey (decision 1332). */
+  requestKey?: string;
 }
 
 /** The technician id to filter a booking list on: a technician's own, whatever the query asked for. */
@@ -126,6 +128,16 @@ export async function assertOwnJobInvoice(db: DbOrTx, viewer: Viewer, invoiceId:
 
 /** The signed-in viewer of a request (after requireUser). */
 export const viewerOf = (c: {
-  var: { businessId: string; user: { id: string }; memberRole: Viewer['memberRole'] };
+  var: {
+    businessId: string;
+    user: { id: string };
+    memberRole: Viewer['memberRole'];
+    idempotencyKey?: string;
+  };
 }) =>
-  ({ businessId: c.var.businessId, userId: c.var.user.id, memberRole: c.var.memberRole }) satisfies Viewer;
+  ({
+    businessId: c.var.businessId,
+    userId: c.var.user.id,
+    memberRole: c.var.memberRole,
+    ...(c.var.idempotencyKey === undefined ? {} : { requestKey: c.var.idempotencyKey }),
+  }) satisfies Viewer;

@@ -95,6 +95,8 @@ export type AppEnv = {
     businessId: string;
     /** The user's role in that business (requireOwner lets only 'owner' through). */
     memberRole: 'owner' | 'technician';
+    /** A field write's Idempotency-Key, set by requireIdempotencyKey once it has claimed the key. */
+    idempotencyKey?: string;
   };
 };
 

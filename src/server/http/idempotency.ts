@@ -121,6 +121,7 @@ export const requireIdempotencyKey = createMiddleware<AppEnv>(async (c, next) =>
     if (!taken.length) throw conflict(FIELD_TEXT.keyInFlight);
   }
 
+  c.set('idempotencyKey', key);
   try {
     await next();
   } catch (err) {

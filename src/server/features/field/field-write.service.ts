@@ -123,7 +123,8 @@ async function recordEvent(
   kind: FieldEventKind,
   input: { deviceTime: string; lat?: number; lng?: number; accuracyM?: number; etaMinutes?: number },
 ) {
-  const [e] = await db
+  const requestKey = viewer.requestKey ?? null;
+  const [inserted] = await db
     .insert(fieldEvents)
     .values({
       businessId: viewer.businessId,
@@ -135,10 +136,30 @@ async function recordEvent(
       lng: input.lng ?? null,
       accuracyM: input.accuracyM ?? null,
       etaMinutes: input.etaMinutes ?? null,
+      requestKey,
+    })
+    .onConflictDoNothing({
+      target: [fieldEvents.businessId, fieldEvents.userId, fieldEvents.requestKey, fieldEvents.kind],
     })
     .returning();
+  // Nothing inserted: this request's first run committed its event before its process died (decision 1332).
+  const e =
+    inserted ??
+    (
+      await db
+        .select()
+        .from(fieldEvents)
+        .where(
+          and(
+            eq(fieldEvents.businessId, viewer.businessId),
+            eq(fieldEvents.userId, viewer.userId),
+            eq(fieldEvents.requestKey, requestKey!),
+            eq(fieldEvents.kind, kind),
+          ),
+        )
+    )[0]!;
   const [who] = await db.select({ name: user.name }).from(user).where(eq(user.id, viewer.userId));
-  return toEvent(e!, who?.name ?? null);
+  return { event: toEvent(e, who?.name ?? null), replayed: inserted === undefined };
 }
 
 const at = (lat?: number, lng?: number) =>
@@ -165,7 +186,9 @@ export async function onMyWay(deps: FieldDeps, viewer: Viewer, id: string, input
     );
   // The customer's messages commit with the event (decision 1331).
   const { event, messageIds } = await deps.db.transaction(async (tx) => {
-    const recorded = await recordEvent(tx, viewer, id, 'on_my_way', input);
+    const { event: recorded, replayed } = await recordEvent(tx, viewer, id, 'on_my_way', input);
+    // A replay of a press whose first run committed: its customer was told then (decision 1332).
+    if (replayed) return { event: recorded, messageIds: [] };
     return {
       event: recorded,
       messageIds: await queueOnMyWay(deps, tx, viewer, id, recorded.id, input.etaMinutes),
@@ -209,7 +232,7 @@ async function checkInOrOut(
     const what = kind === 'check_in' ? 'Checked in' : 'Checked out';
     return keepAsNote(deps.db, viewer, id, refused, `${what}${at(input.lat, input.lng)}`, input.deviceTime);
   }
-  const event = await recordEvent(deps.db, viewer, id, kind, input);
+  const { event } = await recordEvent(deps.db, viewer, id, kind, input);
   if (kind === 'check_out') {
     await endJobTime(deps.db, viewer, id, input);
     return { applied: true as const, status: job.status, event };
@@ -242,7 +265,7 @@ export async function addNote(deps: FieldDeps, viewer: Viewer, id: string, input
       userId: viewer.userId,
     })
     .returning();
-  const event = await recordEvent(deps.db, viewer, id, 'note', input);
+  const { event } = await recordEvent(deps.db, viewer, id, 'note', input);
   return {
     applied: true as const,
     note: { id: note!.id, text: note!.body, at: note!.deviceTime.toISOString(), by: event.by },
@@ -523,7 +546,7 @@ export async function completeJob(deps: FieldDeps, viewer: Viewer, id: string, i
       .onConflictDoNothing();
   }
   const status = await moveTo(deps, viewer, id, 'completed');
-  const event = await recordEvent(deps.db, viewer, id, 'completed', input);
+  const { event } = await recordEvent(deps.db, viewer, id, 'completed', input);
   await endJobTime(deps.db, viewer, id, input);
   // The before/after gallery goes to the customer with the completion, once (decision 1244).
   if (status === 'completed') await sendGalleryLink(deps, viewer.businessId, id);

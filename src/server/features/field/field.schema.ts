@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { FIELD_EVENT_KINDS, NOT_APPLIED_REASONS, PHOTO_KINDS } from '../../../shared/field';
@@ -46,9 +47,15 @@ export const fieldEvents = pgTable(
     lng: doublePrecision(),
     accuracyM: doublePrecision(),
     etaMinutes: integer(),
+    /**
+     * The request's Idempotency-Key: a replay whose first run committed but never stored its answer (the process died
+     * in between) finds its event here and writes nothing again (decision 1332).
+     */
+    requestKey: text(),
   },
   (t) => [
     bookingFk('field_events_booking_tenant_fk', t),
+    uniqueIndex('field_events_request_key_uq').on(t.businessId, t.userId, t.requestKey, t.kind),
     index('field_events_booking_idx').on(t.bookingId, t.deviceTime),
     index('field_events_business_recorded_idx').on(t.businessId, t.recordedAt),
     index('field_events_user_id_idx').on(t.userId),

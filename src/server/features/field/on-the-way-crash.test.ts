@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ApplyResult, RoutePlan } from '../../../shared/route-plans';
 import { zonedTimeToUtc } from '../../../shared/time';
@@ -9,6 +10,7 @@ import {
   grantRole,
   updateProfile,
 } from '../../db/factories';
+import { fieldEvents } from '../../db/schema';
 import { crashes, deliveredTo, messageRows, sweep } from '../../test/crash';
 import { createTestContext } from '../../test/harness';
 import { DATE, TZ } from '../routes/routes.fixtures';
@@ -42,12 +44,15 @@ describe('On my way', () => {
       status: 'confirmed',
     });
     await assignBooking(t.db, owner.userId, booking.id, tech.userId);
+    // The phone replays the same press with the same key until it gets an answer.
+    const key = crypto.randomUUID();
+    const deviceTime = new Date().toISOString();
     const press = () =>
       t.request(`/api/field/jobs/${booking.id}/on-my-way`, {
         method: 'POST',
         cookie: tech.cookie,
-        headers: { 'idempotency-key': crypto.randomUUID() },
-        json: { deviceTime: new Date().toISOString(), etaMinutes: 15 },
+        headers: { 'idempotency-key': key },
+        json: { deviceTime, etaMinutes: 15 },
       });
 
     await dieAfterCommit(press);
@@ -62,6 +67,21 @@ describe('On my way', () => {
     await sweep(t.deps);
     expect((await rows()).map((r) => r.status)).toEqual(['sent', 'sent']);
     expect(await deliveredTo(t.db, email)).toHaveLength(1);
+
+    // The replay that the dead process never answered: the event it committed, nothing written or sent again
+    // (decision 1332).
+    const replay = await press();
+    expect(replay.status).toBe(200);
+    const { event } = (await replay.json()) as { event: { id: string; kind: string } };
+    const events = await t.db
+      .select({ id: fieldEvents.id })
+      .from(fieldEvents)
+      .where(and(eq(fieldEvents.bookingId, booking.id), eq(fieldEvents.kind, 'on_my_way')));
+    expect(events).toEqual([{ id: event.id }]);
+    await sweep(t.deps);
+    expect(await rows()).toHaveLength(2);
+    expect(await deliveredTo(t.db, email)).toHaveLength(1);
+    expect(await deliveredTo(t.db, '+15125550142')).toHaveLength(1);
   });
 });
 

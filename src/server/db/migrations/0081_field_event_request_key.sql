@@ -1,0 +1,2 @@
+ALTER TABLE "field_events" ADD COLUMN "request_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "field_events_request_key_uq" ON "field_events" USING btree ("business_id","user_id","request_key","kind");
