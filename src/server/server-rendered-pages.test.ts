@@ -294,12 +294,33 @@ describe('server-rendered public pages', () => {
       ),
     );
 
+    // Its footer links to ShineRoute's Privacy and Terms until the business sets its own (decision 1358).
+    const footer = () => /<footer data-testid="brand-footer".*?<\/footer>/s.exec(html)?.[0] ?? '';
+    expect(footer()).toContain('href="/privacy"');
+    expect(footer()).toContain('href="/terms"');
+    const legal = await t.request('/api/branding', {
+      method: 'PUT',
+      cookie: owner.cookie,
+      json: {
+        displayName: 'Lone Star Shine',
+        color: '#7c2d12',
+        privacyUrl: 'https://lonestarshine.example/privacy',
+        termsUrl: 'https://lonestarshine.example/terms',
+      },
+    });
+    expect(legal.status).toBe(200);
+    html = await (await web.request('/book/gulf-gloss')).text();
+    expect(footer()).toContain('href="https://lonestarshine.example/privacy"');
+    expect(footer()).toContain('href="https://lonestarshine.example/terms"');
+    expect(footer()).not.toContain('href="/privacy"');
+
     // Off Elite: ShineRoute's frame again.
     await updateProfile(t.db, owner.userId, { subscriptionTier: 'pro' });
     html = await (await web.request('/book/gulf-gloss')).text();
     expect(html).toContain('aria-label="ShineRoute home"');
     expect(html).not.toContain('brand-header');
     expect(html).not.toContain('Lone Star Shine');
+    expect(html).not.toContain('lonestarshine.example');
   });
 
   it('/book renders the same markup without tailwind-merge (the island joins classes without it, decision 914)', async () => {

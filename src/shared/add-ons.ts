@@ -17,7 +17,7 @@ export const ADD_ON_CATALOGUE: Record<
     price: '$499 one-time',
     billing: 'one_time',
     description:
-      'Your brand instead of ShineRoute’s on customer pages and emails. Your purchase is recorded now; white-label switches on for your business as soon as it ships on the Elite plan.',
+      'Elite includes white-label, which you can set up yourself under Business Profile → Branding. With this one-time setup our team does it for you: your name, colour, logo, Privacy and Terms links and custom domain.',
   },
   crm_booster: {
     name: 'CRM booster pack',
@@ -36,6 +36,10 @@ export const ADD_ON_CATALOGUE: Record<
 };
 
 export const WHITE_LABEL_SETUP_CENTS = 49_900;
+
+/** Where the one-time white-label setup stands (decision 1357). */
+export const WHITE_LABEL_SETUP_STATUSES = ['not_purchased', 'in_progress', 'done'] as const;
+export type WhiteLabelSetupStatus = (typeof WHITE_LABEL_SETUP_STATUSES)[number];
 export const CRM_BOOSTER_MONTHLY_CENTS = 999;
 export const NFC_TAGS_MAX = 500;
 export const NFC_TARGETS = ['booking', 'review'] as const;
@@ -57,7 +61,7 @@ export const ADD_ON_TEXT = {
     'Generate your business page first (Business Profile → Generate Business Page): review tags open it.',
   notFound: 'Add-on not found',
   alreadyFulfilled: 'This order is already fulfilled',
-  notAnOrder: 'Only NFC tag orders are fulfilled',
+  notAnOrder: 'Only NFC tag orders and white-label setups are fulfilled',
   exportNeedsBooster:
     'Customer export is part of the CRM booster pack. Add it on the Billing page to use it.',
   bought: (name: string) => `${name} added`,

@@ -21,6 +21,37 @@ export const LOGO_TYPES = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
+export const MAX_LEGAL_URL_LENGTH = 500;
+
+/**
+ * The business's own Privacy policy or Terms address (decision 1358): shown as a link, never fetched by the app, so
+ * only its shape is checked — https, a host name with a dot, no user name or password, no spaces, at most 500
+ * characters. Empty means none (ShineRoute's stay). Undefined leaves the stored one as it is.
+ */
+export const legalUrlSchema = z
+  .string()
+  .trim()
+  .max(MAX_LEGAL_URL_LENGTH, BRANDING_TEXT.legalUrlTooLong)
+  .nullish()
+  .transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    if (!v) return null;
+    try {
+      if (!/^https:\/\/[^\s]+$/i.test(v)) throw new Error('not https');
+      const url = new URL(v);
+      const host = url.hostname;
+      if (url.protocol !== 'https:' || url.username || url.password) throw new Error('shape');
+      if (!host.includes('.') || host.endsWith('.') || host.startsWith('[') || /^[\d.]+$/.test(host))
+        throw new Error('host');
+      const href = url.toString();
+      if (href.length > MAX_LEGAL_URL_LENGTH) throw new Error('long');
+      return href;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: BRANDING_TEXT.legalUrlInvalid });
+      return z.NEVER;
+    }
+  });
+
 export const brandingInputSchema = z.object({
   displayName: z
     .string()
@@ -34,6 +65,8 @@ export const brandingInputSchema = z.object({
     .nullable()
     .refine((v) => !v || HEX.test(v), BRANDING_TEXT.colorInvalid)
     .transform((v) => (v ? v.toLowerCase() : null)),
+  privacyUrl: legalUrlSchema,
+  termsUrl: legalUrlSchema,
 });
 export type BrandingInput = z.input<typeof brandingInputSchema>;
 export type BrandingValues = z.output<typeof brandingInputSchema>;
@@ -53,6 +86,9 @@ export const appliedBrandingSchema = z.object({
   color: z.string().nullable(),
   textColor: z.string().nullable(),
   logoUrl: z.string().nullable(),
+  // The business's own legal pages (decision 1358); absent or null: ShineRoute's.
+  privacyUrl: z.string().nullish(),
+  termsUrl: z.string().nullish(),
 });
 export type AppliedBranding = z.infer<typeof appliedBrandingSchema>;
 

@@ -66,11 +66,36 @@ export function EmailLayout(props: {
             <Section data-skip-in-text="true">
               <Hr />
               <Text style={footerStyle}>{brand}</Text>
+              <LegalLinks />
             </Section>
           )}
         </Container>
       </Body>
     </Html>
+  );
+}
+
+/**
+ * A white-labelled business's own Privacy and Terms (decision 1358), under its name in the footer of its customer
+ * emails; nothing when it set neither (its emails never carried ShineRoute's).
+ */
+export function LegalLinks() {
+  const branding = useContext(EmailBrandingContext);
+  if (!branding?.privacyUrl && !branding?.termsUrl) return null;
+  return (
+    <Text style={footerStyle} data-testid="email-legal-links">
+      {branding.privacyUrl && (
+        <Link href={branding.privacyUrl} style={{ color: '#475569' }}>
+          Privacy
+        </Link>
+      )}
+      {branding.privacyUrl && branding.termsUrl && ' · '}
+      {branding.termsUrl && (
+        <Link href={branding.termsUrl} style={{ color: '#475569' }}>
+          Terms
+        </Link>
+      )}
+    </Text>
   );
 }
 

@@ -28,6 +28,10 @@ export const useUploadLogo = () =>
 export const useRemoveLogo = () =>
   useMutation({ mutationFn: () => noContent(branding.logo.$delete()), onSuccess: refresh });
 
+// Whether the plan includes white-label and where the one-time setup add-on stands (decision 1357).
+export const useWhiteLabelSetup = () =>
+  useQuery({ queryKey: [...queryKeys.branding.all, 'setup'], queryFn: () => unwrap(branding.setup.$get()) });
+
 // The custom domain (decision 1316).
 const domainKey = [...queryKeys.branding.all, 'domain'] as const;
 export const useCustomDomain = () =>

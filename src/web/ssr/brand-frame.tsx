@@ -36,7 +36,10 @@ export function BrandHeader({ branding, homeHref }: { branding: AppliedBranding;
   );
 }
 
-/** The footer: © the business, and the privacy and terms its customers book under; nothing else of ShineRoute's. */
+/**
+ * The footer: © the business, and the privacy and terms its customers book under — the business's own when it set
+ * them (decision 1358), else ShineRoute's; nothing else of ShineRoute's.
+ */
 export function BrandFooter({ branding }: { branding: AppliedBranding }) {
   return (
     <footer data-testid="brand-footer" className="border-t border-slate-200 bg-white text-slate-600">
@@ -45,10 +48,10 @@ export function BrandFooter({ branding }: { branding: AppliedBranding }) {
           © {new Date().getFullYear()} {branding.displayName}
         </p>
         <nav aria-label="Footer" className="flex gap-4">
-          <a href="/privacy" className="hover:text-navy-900">
+          <a href={branding.privacyUrl || '/privacy'} className="hover:text-navy-900">
             Privacy
           </a>
-          <a href="/terms" className="hover:text-navy-900">
+          <a href={branding.termsUrl || '/terms'} className="hover:text-navy-900">
             Terms
           </a>
         </nav>

@@ -1,7 +1,7 @@
 import { Hr, Img, Link } from '@react-email/components';
 import type { ReactNode } from 'react';
 import { defineEmail } from '../define';
-import { EmailLayout, FOOTER_STYLE, Lines } from '../layout';
+import { EmailLayout, FOOTER_STYLE, LegalLinks, Lines } from '../layout';
 
 // Marketing email (campaigns, win-back) as the law and the mailbox providers want it (decision 0603): a visible
 // unsubscribe link and the business's postal address (CAN-SPAM), opens by a pixel, clicks by redirect links.
@@ -67,6 +67,7 @@ export const marketingEmail = defineEmail<Props>({
                 </>,
               ]}
             />
+            <LegalLinks />
             <Img src={p.openPixelUrl} width="1" height="1" alt="" />
           </>
         }

@@ -51,7 +51,7 @@ describe('add-ons through Stripe Billing', () => {
     expect(await replay.json()).toEqual({ received: true, outcome: 'Already recorded' });
     expect(
       (await purchasesOf(owner.userId)).map((p) => [p.addOn, p.status, p.amountCents, p.stripeSessionId]),
-    ).toEqual([['white_label_setup', 'active', 49900, sessionId]]);
+    ).toEqual([['white_label_setup', 'ordered', 49900, sessionId]]);
     // Bought: a second Checkout is refused.
     const again = await t.request('/api/billing/add-ons/checkout', {
       method: 'POST',

@@ -58,6 +58,28 @@ export async function listAddOns(db: DbOrTx, businessId: string) {
   return rows.map(view);
 }
 
+/**
+ * Where the business's one-time white-label setup stands (decision 1357): not bought, in progress (bought, waiting for
+ * ShineRoute's team), or done (an admin marked it fulfilled), with its dates.
+ */
+export async function whiteLabelSetupOf(db: DbOrTx, businessId: string) {
+  const [p] = await db
+    .select({
+      status: addOnPurchases.status,
+      createdAt: addOnPurchases.createdAt,
+      doneAt: addOnPurchases.fulfilledAt,
+    })
+    .from(addOnPurchases)
+    .where(and(eq(addOnPurchases.businessId, businessId), eq(addOnPurchases.addOn, 'white_label_setup')))
+    .limit(1);
+  if (!p) return { status: 'not_purchased' as const, purchasedAt: null, doneAt: null };
+  return {
+    status: p.status === 'fulfilled' ? ('done' as const) : ('in_progress' as const),
+    purchasedAt: p.createdAt.toISOString(),
+    doneAt: p.doneAt?.toISOString() ?? null,
+  };
+}
+
 /** Whether the business has a running CRM booster pack (its customer export, decision 0953). */
 export async function hasCrmBooster(db: DbOrTx, businessId: string) {
   const [row] = await db
@@ -172,7 +194,9 @@ export async function buyAddOn(
       .values({
         businessId,
         addOn: input.addOn,
-        status: input.addOn === 'nfc_tags' ? 'ordered' : 'active',
+        // An NFC order and the white-label setup are work to do, waiting until an admin marks them done (decisions
+        // 0952, 1357); the booster is active at once.
+        status: input.addOn === 'crm_booster' ? 'active' : 'ordered',
         quantity: terms.quantity,
         unitPriceCents: terms.unitPriceCents,
         amountCents: terms.unitPriceCents * terms.quantity,
@@ -302,13 +326,16 @@ export async function listAddOnOrders(db: DbOrTx, status?: 'ordered' | 'fulfille
   }));
 }
 
-/** An admin marks an NFC tag order fulfilled (sent); the audit log keeps who and when. */
+/**
+ * An admin marks an NFC tag order fulfilled (sent), or a white-label setup done (decision 1357); the audit log keeps
+ * who and when.
+ */
 export async function fulfilOrder(db: Database, actor: { id: string; email: string }, id: string) {
   if (!isUuid(id)) throw notFound(ADD_ON_TEXT.notFound);
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(addOnPurchases).where(eq(addOnPurchases.id, id)).for('update');
     if (!order) throw notFound(ADD_ON_TEXT.notFound);
-    if (order.addOn !== 'nfc_tags') throw conflict(ADD_ON_TEXT.notAnOrder);
+    if (order.addOn === 'crm_booster') throw conflict(ADD_ON_TEXT.notAnOrder);
     if (order.status === 'fulfilled') throw conflict(ADD_ON_TEXT.alreadyFulfilled);
     const [done] = await tx
       .update(addOnPurchases)
@@ -320,7 +347,8 @@ export async function fulfilOrder(db: Database, actor: { id: string; email: stri
       action: 'add_on.fulfil',
       targetType: 'add_on',
       targetId: id,
-      targetLabel: `NFC tap tags × ${order.quantity}`,
+      targetLabel:
+        order.addOn === 'nfc_tags' ? `NFC tap tags × ${order.quantity}` : ADD_ON_CATALOGUE[order.addOn].name,
       before: { status: order.status },
       after: { status: 'fulfilled' },
     });

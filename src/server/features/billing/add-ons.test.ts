@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { ADD_ON_TEXT } from '../../../shared/add-ons';
 import { createCustomer, grantRole, updateProfile } from '../../db/factories';
 import { addOnPurchases, adminAuditLog, billingCharges } from '../../db/schema';
 import { createTestContext } from '../../test/harness';
@@ -72,7 +73,7 @@ describe('add-ons', () => {
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({
       addOn: 'white_label_setup',
-      status: 'active',
+      status: 'ordered',
       amountCents: 49900,
     });
     expect((await buy(elite.cookie, { addOn: 'white_label_setup' })).status).toBe(409);
@@ -85,6 +86,63 @@ describe('add-ons', () => {
     expect(billing.charges).toEqual([
       expect.objectContaining({ kind: 'add_on', description: 'White-label setup', amountCents: 49900 }),
     ]);
+  });
+
+  it('white-label setup (decision 1357): Elite includes white-label; the setup bought is in progress until an admin marks it done, shown on the Branding tab', async () => {
+    const setupOf = async (cookie: string) => {
+      const res = await t.request('/api/branding/setup', { cookie });
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    // Below Elite: white-label is not included, and the setup cannot be bought (the message says Elite).
+    const pro = await t.signUp({ plan: 'pro' });
+    expect(await setupOf(pro.cookie)).toEqual({
+      included: false,
+      status: 'not_purchased',
+      purchasedAt: null,
+      doneAt: null,
+    });
+    const refused = await buy(pro.cookie, { addOn: 'white_label_setup' });
+    expect(refused.status).toBe(402);
+    expect((await refused.json()).error.message).toBe(ADD_ON_TEXT.eliteOnly);
+
+    const owner = await t.signUp({ plan: 'elite' });
+    const other = await t.signUp({ plan: 'elite' });
+    expect(await setupOf(owner.cookie)).toMatchObject({ included: true, status: 'not_purchased' });
+    const bought = await (await buy(owner.cookie, { addOn: 'white_label_setup' })).json();
+    const inProgress = await setupOf(owner.cookie);
+    expect(inProgress).toMatchObject({ included: true, status: 'in_progress', doneAt: null });
+    expect(inProgress.purchasedAt).toBe(bought.createdAt);
+    // Another business's state is its own; a technician and a visitor read nothing.
+    expect(await setupOf(other.cookie)).toMatchObject({ status: 'not_purchased' });
+    const tech = await t.signUp();
+    await grantRole(t.db, tech.userId, 'technician', owner.userId);
+    expect((await t.request('/api/branding/setup', { cookie: tech.cookie })).status).toBe(403);
+    expect((await t.request('/api/branding/setup')).status).toBe(401);
+
+    // The admin's list shows it waiting; marked done, it is done for the owner, with the audit row.
+    const orders = await (
+      await t.request('/api/admin/billing/add-ons?status=ordered', { cookie: admin.cookie })
+    ).json();
+    expect(orders.items.map((o: { id: string }) => o.id)).toContain(bought.id);
+    const fulfil = (id: string, cookie?: string) =>
+      t.request(`/api/admin/billing/add-ons/${id}/fulfil`, { method: 'POST', cookie });
+    expect((await fulfil(bought.id, owner.cookie)).status).toBe(403);
+    const done = await fulfil(bought.id, admin.cookie);
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ status: 'fulfilled' });
+    expect((await fulfil(bought.id, admin.cookie)).status).toBe(409);
+    const finished = await setupOf(owner.cookie);
+    expect(finished).toMatchObject({ status: 'done' });
+    expect(finished.doneAt).not.toBeNull();
+    const [audit] = await t.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.action, 'add_on.fulfil'), eq(adminAuditLog.targetId, bought.id)));
+    expect(audit).toMatchObject({ targetLabel: 'White-label setup' });
+    // A CRM booster pack is no order to fulfil.
+    const booster = await (await buy(owner.cookie, { addOn: 'crm_booster' })).json();
+    expect((await fulfil(booster.id, admin.cookie)).status).toBe(409);
   });
 
   it('CRM booster pack: $9.99/month; its customer export answers 402 without it and CSV of this business only with it', async () => {

@@ -262,7 +262,7 @@ export async function handleAddOnCheckout(
       .values({
         businessId,
         addOn,
-        status: addOn === 'nfc_tags' ? 'ordered' : 'active',
+        status: addOn === 'crm_booster' ? 'active' : 'ordered',
         quantity,
         unitPriceCents: unit,
         amountCents: unit * quantity,

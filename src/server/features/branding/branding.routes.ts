@@ -1,9 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { WHITE_LABEL_SETUP_STATUSES } from '../../../shared/add-ons';
 import { brandingInputSchema, logoUploadSchema } from '../../../shared/branding';
 import { customDomainInputSchema, DOMAIN_STATUSES } from '../../../shared/custom-domains';
+import { planIncludes } from '../../../shared/plan-features';
 import { requireFeature, requireOwner, requireUser } from '../../access/guards';
 import { notFound } from '../../http/errors';
 import { createRouter, errorResponses, json, noContent } from '../../http/openapi';
+import { whiteLabelSetupOf } from '../billing/add-ons.service';
+import { loadPlan } from '../billing/plan-state';
 import { getBranding, publicLogo, removeLogo, saveBranding, saveLogo } from './branding.service';
 import {
   businessOfHost,
@@ -25,6 +29,14 @@ const brandingSchema = z
       .nullable()
       .openapi({ description: 'The text colour on the brand colour, for contrast' }),
     logoUrl: z.string().nullable(),
+    privacyUrl: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The business’s own Privacy policy (https); null: ShineRoute’s' }),
+    termsUrl: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The business’s own Terms (https); null: ShineRoute’s' }),
   })
   .openapi('Branding');
 
@@ -42,7 +54,7 @@ const saveRoute = createRoute({
   method: 'put',
   path: '/',
   tags,
-  summary: 'Set the display name and brand colour (Elite)',
+  summary: 'Set the display name, brand colour and the business’s own Privacy and Terms addresses (Elite)',
   request: { body: { content: { 'application/json': { schema: brandingInputSchema } }, required: true } },
   responses: { 200: json(brandingSchema), 400: errorResponses[400], ...guarded },
 });
@@ -66,6 +78,27 @@ const removeLogoRoute = createRoute({
   tags,
   summary: 'Remove the logo (Elite)',
   responses: { ...noContent, ...guarded },
+});
+
+const setupSchema = z
+  .object({
+    included: z
+      .boolean()
+      .openapi({ description: 'Whether the business’s plan includes white-label (Elite)' }),
+    status: z.enum(WHITE_LABEL_SETUP_STATUSES).openapi({
+      description: 'The one-time white-label setup add-on: not bought, bought and in progress, or done',
+    }),
+    purchasedAt: z.string().nullable(),
+    doneAt: z.string().nullable(),
+  })
+  .openapi('WhiteLabelSetup');
+const setupRoute = createRoute({
+  method: 'get',
+  path: '/setup',
+  tags,
+  summary:
+    'Whether the plan includes white-label, and where the one-time white-label setup add-on stands (any plan)',
+  responses: { 200: json(setupSchema), 401: errorResponses[401], 403: errorResponses[403] },
 });
 
 const domainSchema = z
@@ -138,6 +171,14 @@ export const brandingApi = router
   .openapi(removeLogoRoute, async (c) => {
     await removeLogo(c.var.deps, c.var.businessId);
     return c.body(null, 204);
+  })
+  .openapi(setupRoute, async (c) => {
+    const { db } = c.var.deps;
+    const [plan, setup] = await Promise.all([
+      loadPlan(db, c.var.businessId),
+      whiteLabelSetupOf(db, c.var.businessId),
+    ]);
+    return c.json({ included: planIncludes(plan.plan, 'white_label'), ...setup }, 200);
   })
   .openapi(getDomainRoute, async (c) => c.json(await getCustomDomain(c.var.deps, c.var.businessId), 200))
   .openapi(setDomainRoute, async (c) =>

@@ -18,6 +18,10 @@ export const businessBrandings = pgTable(
     storageKey: text(),
     logoContentType: text(),
     logoVersion: text(),
+    // The business's own Privacy policy and Terms (decision 1358): https addresses shown, never fetched, in the footer
+    // of its white-labelled pages and customer emails instead of ShineRoute's.
+    privacyUrl: text(),
+    termsUrl: text(),
     // The owner's own hostname, e.g. book.lonestardetailing.com (lower case), unique across businesses.
     customDomain: text(),
     domainStatus: text({ enum: ['pending', 'verified', 'failed'] }),
@@ -32,6 +36,10 @@ export const businessBrandings = pgTable(
   (t) => [
     uniqueIndex('business_brandings_custom_domain_uq').on(t.customDomain),
     check('business_brandings_color', sql`${t.color} is null or ${t.color} ~ '^#[0-9a-f]{6}$'`),
+    check(
+      'business_brandings_legal_urls',
+      sql`(${t.privacyUrl} is null or (${t.privacyUrl} like 'https://%' and length(${t.privacyUrl}) <= 500)) and (${t.termsUrl} is null or (${t.termsUrl} like 'https://%' and length(${t.termsUrl}) <= 500))`,
+    ),
     check(
       'business_brandings_domain_status',
       sql`${t.domainStatus} is null or ${t.domainStatus} in ('pending', 'verified', 'failed')`,

@@ -26,6 +26,8 @@ export function brandingView(businessId: string, row: BrandingRow | undefined) {
     color: row?.color ?? null,
     textColor: row?.color ? textOnBrand(row.color) : null,
     logoUrl: row?.storageKey && row.logoVersion ? brandLogoPath(businessId, row.logoVersion) : null,
+    privacyUrl: row?.privacyUrl ?? null,
+    termsUrl: row?.termsUrl ?? null,
   };
 }
 
@@ -113,6 +115,8 @@ export async function appliedBranding(db: DbOrTx, businessId: string): Promise<A
     color: view.color,
     textColor: view.textColor,
     logoUrl: view.logoUrl,
+    privacyUrl: view.privacyUrl,
+    termsUrl: view.termsUrl,
   };
 }
 

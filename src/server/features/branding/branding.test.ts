@@ -72,6 +72,8 @@ describe('the Branding API', () => {
       color: '#0f766e',
       textColor: '#ffffff',
       logoUrl: null,
+      privacyUrl: null,
+      termsUrl: null,
     });
   });
 

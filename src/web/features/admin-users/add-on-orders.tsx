@@ -13,7 +13,10 @@ import { queryKeys } from '../../lib/query-keys';
 
 const addOns = api.api.admin.billing['add-ons'];
 
-/** Every business's add-on purchases; NFC tag orders wait first, to be sent and marked fulfilled (decision 0952). */
+/**
+ * Every business's add-on purchases; NFC tag orders and white-label setups wait first, to be sent or set up and marked
+ * fulfilled (decisions 0952, 1357).
+ */
 export function AddOnOrders() {
   const { data, isPending, isError, refetch, isRefetching } = useQuery(addOnOrdersQuery);
   const fulfil = useMutation({
@@ -60,11 +63,17 @@ export function AddOnOrders() {
             </div>
             <div className="flex items-center gap-2">
               <Badge tone={o.status === 'ordered' ? 'amber' : 'green'}>
-                {o.status === 'ordered' ? 'To send' : o.status === 'fulfilled' ? 'Fulfilled' : 'Active'}
+                {o.status === 'ordered'
+                  ? o.addOn === 'white_label_setup'
+                    ? 'To set up'
+                    : 'To send'
+                  : o.status === 'fulfilled'
+                    ? 'Fulfilled'
+                    : 'Active'}
               </Badge>
               {o.status === 'ordered' && (
                 <Button size="sm" disabled={fulfil.isPending} onClick={() => fulfil.mutate(o.id)}>
-                  Mark fulfilled
+                  {o.addOn === 'white_label_setup' ? 'Mark set up' : 'Mark fulfilled'}
                 </Button>
               )}
             </div>

@@ -81,8 +81,18 @@ export function AddOnsSection({
         <AddOnCard id="white_label_setup">
           {whiteLabel ? (
             <p className="text-sm text-slate-700" data-testid="white-label-status">
-              <Badge tone="green">Purchased</Badge> White-label switches on for your business as soon as it
-              ships on the Elite plan; nothing more to pay.
+              {whiteLabel.status === 'fulfilled' ? (
+                <>
+                  <Badge tone="green">Set up</Badge> Done
+                  {whiteLabel.fulfilledAt ? ` on ${day(whiteLabel.fulfilledAt)}` : ''}: see Business Profile →
+                  Branding.
+                </>
+              ) : (
+                <>
+                  <Badge tone="amber">In progress</Badge> Bought on {day(whiteLabel.createdAt)}: our team is
+                  setting up your white-label. Its state shows under Business Profile → Branding.
+                </>
+              )}
             </p>
           ) : !elite ? (
             <p className="text-sm text-slate-600">{ADD_ON_TEXT.eliteOnly}</p>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
   BRANDING_TEXT,
@@ -11,9 +12,18 @@ import {
   MAX_LOGO_BYTES,
   textOnBrand,
 } from '../../../shared/branding';
-import { useBranding, useRemoveLogo, useSaveBranding, useUploadLogo } from '../../api/branding';
+import { DEFAULT_TIME_ZONE, formatDate } from '../../../shared/time';
+import {
+  useBranding,
+  useRemoveLogo,
+  useSaveBranding,
+  useUploadLogo,
+  useWhiteLabelSetup,
+} from '../../api/branding';
+import { useScheduling } from '../../api/scheduling';
 import { BrandBand } from '../../components/brand-mark';
 import { FeatureGate } from '../../components/domain/feature-gate';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -49,12 +59,17 @@ function BrandingSettings() {
   const fileInput = useRef<HTMLInputElement>(null);
   const form = useForm<BrandingInput, unknown, BrandingValues>({
     resolver: zodResolver(brandingInputSchema),
-    defaultValues: { displayName: '', color: '' },
+    defaultValues: { displayName: '', color: '', privacyUrl: '', termsUrl: '' },
   });
   const { errors, isSubmitting } = form.formState;
   useEffect(() => {
     if (branding.data)
-      form.reset({ displayName: branding.data.displayName ?? '', color: branding.data.color ?? '' });
+      form.reset({
+        displayName: branding.data.displayName ?? '',
+        color: branding.data.color ?? '',
+        privacyUrl: branding.data.privacyUrl ?? '',
+        termsUrl: branding.data.termsUrl ?? '',
+      });
   }, [branding.data, form]);
 
   if (branding.isPending) return <RowsSkeleton rows={3} />;
@@ -98,12 +113,13 @@ function BrandingSettings() {
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
+      <WhiteLabelSetupCard />
       <Card className="self-start">
         <CardHeader>
           <CardTitle>Branding</CardTitle>
           <p className="text-sm text-slate-600">
-            Your name, colour and logo on your booking page, emails, invoices, quotes and photo galleries,
-            instead of ShineRoute’s.
+            Your name, colour, logo and legal pages on your booking page, emails, invoices, quotes and photo
+            galleries, instead of ShineRoute’s.
           </p>
         </CardHeader>
         <CardContent>
@@ -137,6 +153,34 @@ function BrandingSettings() {
                   onChange={(e) => form.setValue('color', e.target.value, { shouldDirty: true })}
                 />
               </div>
+            </Field>
+            <Field
+              id="brand-privacy-url"
+              label="Privacy policy URL"
+              hint="Your own privacy policy, linked from your booking pages and emails instead of ShineRoute’s. Leave empty to keep ShineRoute’s."
+              error={errors.privacyUrl?.message}
+            >
+              <Input
+                type="url"
+                inputMode="url"
+                placeholder="https://example.com/privacy"
+                autoComplete="url"
+                {...form.register('privacyUrl')}
+              />
+            </Field>
+            <Field
+              id="brand-terms-url"
+              label="Terms URL"
+              hint="Your own terms of service, linked the same way. Leave empty to keep ShineRoute’s."
+              error={errors.termsUrl?.message}
+            >
+              <Input
+                type="url"
+                inputMode="url"
+                placeholder="https://example.com/terms"
+                autoComplete="url"
+                {...form.register('termsUrl')}
+              />
             </Field>
             <Button type="submit" loading={isSubmitting}>
               Save Branding
@@ -196,5 +240,52 @@ function BrandingSettings() {
         </Card>
       </div>
     </div>
+  );
+}
+
+/**
+ * Where the one-time White-label setup add-on stands (decision 1357): Elite includes white-label, set up here by the
+ * owner; the setup bought on /billing is our team doing it, in progress until marked done.
+ */
+function WhiteLabelSetupCard() {
+  const setup = useWhiteLabelSetup();
+  const timeZone = useScheduling().data?.timeZone ?? DEFAULT_TIME_ZONE;
+  if (!setup.data) return null;
+  const day = (iso: string) => formatDate(iso, timeZone, { weekday: false });
+  const { status, purchasedAt, doneAt } = setup.data;
+  return (
+    <Card className="lg:col-span-2" role="region" aria-label="White-label setup">
+      <CardContent className="flex flex-col gap-2 pt-6 text-sm sm:flex-row sm:items-center sm:gap-3">
+        {status === 'done' ? (
+          <>
+            <Badge tone="green">Setup done</Badge>
+            <p className="text-slate-700" data-testid="white-label-setup-state">
+              Our team set up your white-label{doneAt ? ` on ${day(doneAt)}` : ''}. You can change anything
+              here.
+            </p>
+          </>
+        ) : status === 'in_progress' ? (
+          <>
+            <Badge tone="amber">Setup in progress</Badge>
+            <p className="text-slate-700" data-testid="white-label-setup-state">
+              You bought the White-label setup{purchasedAt ? ` on ${day(purchasedAt)}` : ''}: our team is
+              setting up your branding. What you change here meanwhile is kept.
+            </p>
+          </>
+        ) : (
+          <>
+            <Badge tone="navy">Included in Elite</Badge>
+            <p className="text-slate-700" data-testid="white-label-setup-state">
+              Set up your white-label yourself below, or have our team do it with the one-time White-label
+              setup ($499) on the{' '}
+              <Link to="/billing" className="font-semibold text-blue-700 underline">
+                Billing page
+              </Link>
+              .
+            </p>
+          </>
+        )}
+      </CardContent>
+    </Card>
   );
 }
