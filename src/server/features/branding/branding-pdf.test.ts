@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createCustomer, updateProfile } from '../../db/factories';
@@ -9,6 +10,36 @@ import { pdfLogo } from './branding.service';
 // pdfmake cannot read) is drawn as PNG.
 
 const t = await createTestContext();
+
+/**
+ * The image XObjects a PDF's pages draw, read from its bytes (no rasteriser): each image object's size, kept when a
+ * page names it in its resources and its (deflated) content stream paints it with `Do`.
+ */
+function drawnImages(pdf: Buffer) {
+  const text = pdf.toString('latin1');
+  const images = new Map<string, { width: number; height: number }>();
+  const painted = new Set<string>();
+  for (const m of text.matchAll(/(\d+) 0 obj\s*<<((?:(?!endobj)[^])*?)>>\s*stream\r?\n/g)) {
+    const [, id, dict] = m as unknown as [string, string, string];
+    if (/\/Subtype\s*\/Image/.test(dict)) {
+      images.set(id, {
+        width: Number(/\/Width (\d+)/.exec(dict)?.[1]),
+        height: Number(/\/Height (\d+)/.exec(dict)?.[1]),
+      });
+      continue;
+    }
+    const length = Number(/\/Length (\d+)/.exec(dict)?.[1]);
+    const start = m.index + m[0].length;
+    const raw = pdf.subarray(start, start + length);
+    const content = (/\/FlateDecode/.test(dict) ? inflateSync(raw) : raw).toString('latin1');
+    for (const d of content.matchAll(/\/([\w.]+)\s+Do\b/g)) painted.add(d[1]!);
+  }
+  const drawn: { width: number; height: number }[] = [];
+  for (const res of text.matchAll(/\/XObject\s*<<([^>]*)>>/g))
+    for (const [, name, id] of res[1]!.matchAll(/\/([\w.]+)\s+(\d+) 0 R/g))
+      if (painted.has(name!) && images.has(id!)) drawn.push(images.get(id!)!);
+  return drawn;
+}
 
 const png = () =>
   sharp({ create: { width: 40, height: 20, channels: 3, background: '#7c2d12' } })
@@ -59,6 +90,65 @@ async function pdfOf(cookie: string, quoteId: string) {
 }
 // The images a PDF draws (its image XObjects; their dictionaries are not compressed).
 const images = (pdf: Buffer) => pdf.toString('latin1').match(/\/Subtype \/Image/g)?.length ?? 0;
+
+describe('the invoice PDF, read from its bytes', () => {
+  // A logo of a size nothing else in the PDF has (the QR code is square).
+  const logo = () =>
+    sharp({ create: { width: 120, height: 36, channels: 3, background: '#7c2d12' } })
+      .png()
+      .toBuffer();
+
+  async function invoiceOf(owner: { userId: string; cookie: string }) {
+    const customer = await createCustomer(t.db, owner.userId, {
+      firstName: 'Ana',
+      lastName: 'Lopez',
+      email: `ana-inv-${owner.userId.slice(0, 6)}@example.com`,
+    });
+    // An invoice is made from an accepted quote.
+    const quote = await t.request('/api/quotes', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: {
+        customerId: customer.id,
+        items: [{ serviceId: null, serviceName: 'Premium Detail', quantity: 1, unitPriceCents: 12000 }],
+        taxRateBps: 0,
+      },
+    });
+    expect(quote.status).toBe(201);
+    const quoteId = ((await quote.json()) as { id: string }).id;
+    expect(
+      (await t.request(`/api/quotes/${quoteId}/send`, { method: 'POST', cookie: owner.cookie })).status,
+    ).toBe(200);
+    const [mail] = await t.emailsTo(customer.email!);
+    const link = /localhost:3000(\/quote\/[A-Za-z0-9_-]+)/.exec(mail!.body)![1]!;
+    expect((await t.request(`${link}/accept`, { method: 'POST' })).status).toBe(303);
+    const res = await t.request(`/api/invoices/from-quote/${quoteId}`, {
+      method: 'POST',
+      cookie: owner.cookie,
+    });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    return async () => {
+      const pdf = await t.request(`/api/invoices/${id}/download/pdf`, { cookie: owner.cookie });
+      expect(pdf.status).toBe(200);
+      return drawnImages(Buffer.from(await pdf.arrayBuffer()));
+    };
+  }
+
+  it('an Elite business’s invoice paints its logo’s image; a business not white-labelled has none', async () => {
+    const owner = await t.signUp({ plan: 'elite' });
+    const pdf = await invoiceOf(owner);
+    expect(await pdf()).not.toContainEqual({ width: 120, height: 36 });
+    expect(await putLogo(owner.cookie, await logo())).toBe(200);
+    expect(await pdf()).toContainEqual({ width: 120, height: 36 });
+    // The same stored logo on a plan without white-label: not drawn.
+    await updateProfile(t.db, owner.userId, { subscriptionTier: 'pro' });
+    expect(await pdf()).not.toContainEqual({ width: 120, height: 36 });
+    // A Starter business's invoice has no logo image at all.
+    const starter = await t.signUp({ plan: 'starter' });
+    expect((await (await invoiceOf(starter))()).filter((i) => i.width !== i.height)).toEqual([]);
+  });
+});
 
 describe('the quote and invoice PDF of a white-labelled business', () => {
   it('is made without a logo, and draws the logo once there is one', async () => {
