@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { todayInZone } from '../src/shared/time';
-import { FIELD_ZONE, joinTeam, newPhone, useFieldZone } from './field';
+import { newPhone } from './field';
 import { expect, test } from './fixtures';
 import { expectNoSidewaysOverflow } from './overflow';
+import { routesDay } from './routes-setup';
 
 // Drag to change (issue 27, decision 1270): in a business of its own, the owner reorders Theo's day by mouse, by
 // keyboard and, with a finger, gives one of his jobs to Nina; takes one off Theo's route onto "Unassigned" with the
@@ -28,41 +28,13 @@ test('the owner drags, moves by keyboard and by touch, sees the times change, ap
   test.setTimeout(300_000);
   const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 1000 }, hasTouch: true });
   const page = await ownerContext.newPage();
-  const { signUpNewOwner } = await import('./fixtures');
-  await signUpNewOwner(page, { plan: 'pro' });
-  await useFieldZone(page);
   const theoPhone = await newPhone(browser);
-  const theo = await joinTeam(page, theoPhone, outbox, { firstName: 'Theo', lastName: 'Drag' });
   const ninaApi = await browser.newContext();
-  const nina = await joinTeam(page, ninaApi.request, outbox, { firstName: 'Nina', lastName: 'Drag' });
-  const service = await page.request.post('/api/services', {
-    data: { name: 'Express Wash', basePriceCents: 6000, durationMinutes: 60 },
+  const { theo, nina, today, job } = await routesDay(page, outbox, {
+    plan: 'pro',
+    theo: { context: theoPhone, lastName: 'Drag' },
+    nina: { context: ninaApi.request, lastName: 'Drag' },
   });
-  const serviceId = ((await service.json()) as { id: string }).id;
-  const today = todayInZone(FIELD_ZONE);
-  const job = async (last: string, time: string, zip: string, technicianId: string) => {
-    const res = await page.request.post('/api/bookings', {
-      data: {
-        customer: {
-          firstName: 'Cy',
-          lastName: last,
-          email: `cy-${last.toLowerCase()}-${Date.now()}@example.com`,
-          phone: null,
-        },
-        vehicle: { make: 'Honda', model: 'Civic', color: null },
-        vehicleType: 'sedan',
-        serviceId,
-        date: today,
-        time,
-        locationAddress: `1 Main St, Austin, TX ${zip}`,
-        notes: null,
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    const id = ((await res.json()) as { id: string }).id;
-    const assigned = await page.request.put(`/api/team/assignments/${id}`, { data: { technicianId } });
-    expect(assigned.status()).toBe(200);
-  };
   await job('Alder', '09:00', '78664', theo.userId);
   await job('Birch', '11:00', '78745', theo.userId);
   await job('Cedar', '13:00', '78681', theo.userId);

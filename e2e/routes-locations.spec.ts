@@ -1,6 +1,6 @@
-import { todayInZone } from '../src/shared/time';
-import { FIELD_ZONE, joinTeam, useFieldZone } from './field';
-import { expect, signUpNewOwner, test } from './fixtures';
+import { FIELD_ZONE } from './field';
+import { expect, test } from './fixtures';
+import { routesDay } from './routes-setup';
 
 // The location filter on Routes (decision 1280): in an Elite business of its own with a North location (Theo works
 // there) and the main one (Nina), the owner picks North; only Theo and North's jobs show; Optimize plans those alone.
@@ -12,15 +12,10 @@ test('the owner picks a location on Routes: only its technician and jobs show, a
 }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1280, height: 1000 });
-  await signUpNewOwner(page, { plan: 'elite' });
-  await useFieldZone(page);
-  const theo = await joinTeam(page, (await browser.newContext()).request, outbox, {
-    firstName: 'Theo',
-    lastName: 'North',
-  });
-  const nina = await joinTeam(page, (await browser.newContext()).request, outbox, {
-    firstName: 'Nina',
-    lastName: 'Main',
+  const { theo, nina, today, job } = await routesDay(page, outbox, {
+    plan: 'elite',
+    theo: { context: (await browser.newContext()).request, lastName: 'North' },
+    nina: { context: (await browser.newContext()).request, lastName: 'Main' },
   });
   const north = ['78664', '78681'];
   for (const zipCode of [...north, '78745', '78748']) {
@@ -41,37 +36,6 @@ test('the owner picks a location on Routes: only its technician and jobs show, a
   });
   expect(location.status(), await location.text()).toBe(201);
   const northId = ((await location.json()) as { id: string }).id;
-  const service = await page.request.post('/api/services', {
-    data: { name: 'Express Wash', basePriceCents: 6000, durationMinutes: 60 },
-  });
-  const serviceId = ((await service.json()) as { id: string }).id;
-  const today = todayInZone(FIELD_ZONE);
-  const job = async (last: string, time: string, zip: string, technicianId: string, locationId?: string) => {
-    const res = await page.request.post('/api/bookings', {
-      data: {
-        customer: {
-          firstName: 'Cy',
-          lastName: last,
-          email: `cy-${last.toLowerCase()}-${Date.now()}@example.com`,
-          phone: null,
-        },
-        vehicle: { make: 'Honda', model: 'Civic', color: null },
-        vehicleType: 'sedan',
-        serviceId,
-        date: today,
-        time,
-        locationAddress: `1 Main St, Austin, TX ${zip}`,
-        notes: null,
-        ...(locationId ? { locationId } : {}),
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    const id = ((await res.json()) as { id: string }).id;
-    expect((await page.request.put(`/api/team/assignments/${id}`, { data: { technicianId } })).status()).toBe(
-      200,
-    );
-    return id;
-  };
   // Theo's North day is booked in an order that crosses back and forth; Nina's jobs are the main location's.
   const northJobs = [
     await job('Alder', '09:00', '78664', theo.userId, northId),
