@@ -41,6 +41,17 @@ test('an Elite owner brands the booking page: name, colour and logo, no Powered 
   await expect(owner.getByText('Logo uploaded')).toBeVisible();
   await expect(owner.getByRole('img', { name: 'Your logo' })).toBeVisible();
 
+  // The business's own Privacy and Terms (decision 1358): an address that is not https is refused by name.
+  const setup = owner.getByRole('region', { name: 'White-label setup' });
+  await expect(setup).toContainText('Included in Elite');
+  await owner.getByLabel('Privacy policy URL').fill('http://lonestar-shine.com/privacy');
+  await owner.getByRole('button', { name: 'Save Branding' }).click();
+  await expect(owner.getByText('Enter a full web address starting with https://')).toBeVisible();
+  await owner.getByLabel('Privacy policy URL').fill('https://lonestar-shine.com/privacy');
+  await owner.getByLabel('Terms URL').fill('https://lonestar-shine.com/terms');
+  await owner.getByRole('button', { name: 'Save Branding' }).click();
+  await expect(owner.getByText('Branding saved').last()).toBeVisible();
+
   // The custom domain: the record to create, and the check's reason while it is missing.
   await owner.getByLabel('Domain').fill('book.lonestar-shine.com');
   await owner.getByRole('button', { name: 'Connect Domain' }).click();
@@ -54,8 +65,8 @@ test('an Elite owner brands the booking page: name, colour and logo, no Powered 
     await owner.setViewportSize({ width, height: 900 });
     await owner
       .getByTestId('domain-last-check')
-      .screenshot({ path: `/tmp/elite-shots/domain-last-check-${width}.png` });
-    await owner.screenshot({ path: `/tmp/elite-shots/branding-tab-${width}.png`, fullPage: true });
+      .screenshot({ path: `test-results/screenshots/domain-last-check-${width}.png` });
+    await owner.screenshot({ path: `test-results/screenshots/branding-tab-${width}.png`, fullPage: true });
   }
 
   // After: the name as the heading, no Powered by; the business's header carries the logo and colour, so the form's
@@ -78,6 +89,15 @@ test('an Elite owner brands the booking page: name, colour and logo, no Powered 
     `© ${new Date().getFullYear()} Lone Star Shine`,
   );
   await expect(page.getByRole('link', { name: 'ShineRoute home' })).toHaveCount(0);
+  const footer = page.getByTestId('brand-footer');
+  await expect(footer.getByRole('link', { name: 'Privacy' })).toHaveAttribute(
+    'href',
+    'https://lonestar-shine.com/privacy',
+  );
+  await expect(footer.getByRole('link', { name: 'Terms' })).toHaveAttribute(
+    'href',
+    'https://lonestar-shine.com/terms',
+  );
   await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
   await expect(page.locator('body')).not.toContainText('ShineRoute');
   await expect(page).toHaveTitle(/^Book Lone Star Shine/);
@@ -89,8 +109,23 @@ test('an Elite owner brands the booking page: name, colour and logo, no Powered 
   expect(icon.headers()['content-type']).toBe('image/png');
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/elite-shots/book-branded-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/screenshots/book-branded-${width}.png`, fullPage: true });
   }
   await visitorContext.close();
+
+  // The one-time setup bought on Billing (decision 1357) shows as in progress where white-label is set up.
+  await owner.setViewportSize({ width: 1280, height: 900 });
+  await owner.goto('/billing');
+  await owner
+    .getByRole('region', { name: 'White-label setup' })
+    .getByRole('button', { name: 'Buy White-label setup' })
+    .click();
+  await expect(owner.getByTestId('white-label-status')).toContainText('In progress');
+  await owner.goto('/business-profile?tab=branding');
+  await expect(setup).toContainText('Setup in progress');
+  for (const width of [390, 1280]) {
+    await owner.setViewportSize({ width, height: 900 });
+    await owner.screenshot({ path: `test-results/screenshots/branding-setup-${width}.png`, fullPage: true });
+  }
   await ownerContext.close();
 });

@@ -39,6 +39,15 @@ describe('the owner booking form, checked with the server schema', () => {
     expect(result.success && result.data).toEqual(filled);
   });
 
+  it('keeps the location picked on New booking, so it is sent (decision 1317)', () => {
+    const picked = { ...filled, locationId: '9e6ec128-3656-47a0-aa92-351635127bd0' };
+    const result = bookingFormSchema(() => NEW).safeParse(picked);
+    expect(result.success && result.data.locationId).toBe('9e6ec128-3656-47a0-aa92-351635127bd0');
+    expect(result.success && toCreateInput(result.data, NEW)).toMatchObject({
+      locationId: '9e6ec128-3656-47a0-aa92-351635127bd0',
+    });
+  });
+
   it("puts the server's messages on the fields they concern", () => {
     expect(issuesOf({ ...filled, make: '', time: '', locationAddress: ' ' }, NEW)).toEqual([
       ['make', OWNER_BOOKING_TEXT.vehicleMake],

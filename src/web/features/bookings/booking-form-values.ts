@@ -245,6 +245,9 @@ const fields = z.object({
   repeatWeeks: z.enum(['', '1', '2', '4']),
   addOnIds: z.array(z.string()),
   arrivalAnyTime: z.boolean(),
+  // New booking's Location picker (decision 1317): '' or absent is "By the address's zip". Without it here the
+  // resolver dropped the pick and the server chose by zip.
+  locationId: z.string().optional(),
   extraVehicles: z.array(
     z.object({
       vehicleType: z.enum([...VEHICLE_TYPES, '']),
