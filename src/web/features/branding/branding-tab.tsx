@@ -247,6 +247,9 @@ function BrandingSettings() {
  * Where the one-time White-label setup add-on stands (decision 1357): Elite includes white-label, set up here by the
  * owner; the setup bought on /billing is our team doing it, in progress until marked done.
  */
+// The state's badge keeps to its words' width, on one line, at every width.
+const BADGE = 'shrink-0 self-start whitespace-nowrap sm:self-center';
+
 function WhiteLabelSetupCard() {
   const setup = useWhiteLabelSetup();
   const timeZone = useScheduling().data?.timeZone ?? DEFAULT_TIME_ZONE;
@@ -258,7 +261,9 @@ function WhiteLabelSetupCard() {
       <CardContent className="flex flex-col gap-2 pt-6 text-sm sm:flex-row sm:items-center sm:gap-3">
         {status === 'done' ? (
           <>
-            <Badge tone="green">Setup done</Badge>
+            <Badge tone="green" className={BADGE}>
+              Setup done
+            </Badge>
             <p className="text-slate-700" data-testid="white-label-setup-state">
               Our team set up your white-label{doneAt ? ` on ${day(doneAt)}` : ''}. You can change anything
               here.
@@ -266,7 +271,9 @@ function WhiteLabelSetupCard() {
           </>
         ) : status === 'in_progress' ? (
           <>
-            <Badge tone="amber">Setup in progress</Badge>
+            <Badge tone="amber" className={BADGE}>
+              Setup in progress
+            </Badge>
             <p className="text-slate-700" data-testid="white-label-setup-state">
               You bought the White-label setup{purchasedAt ? ` on ${day(purchasedAt)}` : ''}: our team is
               setting up your branding. What you change here meanwhile is kept.
@@ -274,7 +281,9 @@ function WhiteLabelSetupCard() {
           </>
         ) : (
           <>
-            <Badge tone="navy">Included in Elite</Badge>
+            <Badge tone="navy" className={BADGE}>
+              Included in Elite
+            </Badge>
             <p className="text-slate-700" data-testid="white-label-setup-state">
               Set up your white-label yourself below, or have our team do it with the one-time White-label
               setup ($499) on the{' '}
