@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { todayInZone } from '../src/shared/time';
-import { FIELD_ZONE, joinTeam, useFieldZone } from './field';
+import { FIELD_ZONE, joinTeam, useFieldZone as inFieldZone } from './field';
 import { expect, type OutboxMessage, signUpNewOwner } from './fixtures';
 
 // The day that the Routes journeys (routes-drag, routes-locations) start from: an owner of a new business in the
@@ -14,7 +14,7 @@ export async function routesDay(
   opts: { plan: 'pro' | 'elite'; theo: Tech; nina: Tech },
 ) {
   await signUpNewOwner(page, { plan: opts.plan });
-  await useFieldZone(page);
+  await inFieldZone(page);
   const theo = await joinTeam(page, opts.theo.context, outbox, {
     firstName: opts.theo.firstName ?? 'Theo',
     lastName: opts.theo.lastName,

@@ -19,7 +19,7 @@ function drawnImages(pdf: Buffer) {
   const text = pdf.toString('latin1');
   const images = new Map<string, { width: number; height: number }>();
   const painted = new Set<string>();
-  for (const m of text.matchAll(/(\d+) 0 obj\s*<<((?:(?!endobj)[^])*?)>>\s*stream\r?\n/g)) {
+  for (const m of text.matchAll(/(\d+) 0 obj\s*<<((?:(?!endobj)[\s\S])*?)>>\s*stream\r?\n/g)) {
     const [, id, dict] = m as unknown as [string, string, string];
     if (/\/Subtype\s*\/Image/.test(dict)) {
       images.set(id, {
