@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { todayInZone } from '../src/shared/time';
-import { FIELD_ZONE, joinTeam, useFieldZone as inFieldZone } from './field';
+import { FIELD_ZONE, useFieldZone as inFieldZone, joinTeam } from './field';
 import { expect, type OutboxMessage, signUpNewOwner } from './fixtures';
 
 // The day that the Routes journeys (routes-drag, routes-locations) start from: an owner of a new business in the
