@@ -7,7 +7,7 @@
 // every query of a test goes through the pooler). Without file arguments, the files scripts/database-tests.ts lists.
 // Exits with vitest's code, after stopping pgbouncer.
 import { spawn } from 'node:child_process';
-import { reachesDatabase, serverTestFiles } from '../scripts/database-tests';
+import { secondPassFiles } from '../scripts/database-tests';
 import { freePort, startPgBouncer } from './pgbouncer-server';
 
 const DIRECT = process.env.PGBOUNCER_TESTS_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -24,13 +24,7 @@ console.log(
 const code = await new Promise<number>((resolve) => {
   const child = spawn(
     'npx',
-    [
-      'vitest',
-      'run',
-      '--project',
-      'server',
-      ...(files.length > 0 ? files : serverTestFiles().filter((f) => reachesDatabase(f))),
-    ],
+    ['vitest', 'run', '--project', 'server', ...(files.length > 0 ? files : secondPassFiles())],
     {
       stdio: 'inherit',
       env: { ...process.env, DATABASE_URL: bouncer.url('postgres'), DATABASE_DIRECT_URL: DIRECT },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { reachesDatabase, serverTestFiles } from './database-tests';
+import { COVERS_BOTH_DATABASES, reachesDatabase, secondPassFiles, serverTestFiles } from './database-tests';
 
 // CI runs on PostgreSQL only the test files that reach the database (decision 1205): none may be left out.
 describe('scripts/database-tests.ts', () => {
@@ -23,8 +23,17 @@ describe('scripts/database-tests.ts', () => {
     const ci = readFileSync('.ci/run', 'utf8');
     expect(ci).toMatch(/npm run pgbouncer:tests\n/);
     expect(ci).toMatch(/npm test -- --project server \$\(npx tsx scripts\/database-tests\.ts\)/);
-    expect(readFileSync('deploy/pgbouncer-tests.ts', 'utf8')).toMatch(
-      /serverTestFiles\(\)\.filter\(\(f\) => reachesDatabase\(f\)\)/,
+    expect(readFileSync('deploy/pgbouncer-tests.ts', 'utf8')).toMatch(/secondPassFiles\(\)/);
+  });
+
+  it('leaves out of the second pass a file that covers both databases itself, and only such a file', () => {
+    const second = secondPassFiles();
+    expect(reachesDatabase('src/server/ops/backup.test.ts')).toBe(true);
+    expect(second).not.toContain('src/server/ops/backup.test.ts');
+    expect(second).toContain('src/server/http/isolation-matrix.test.ts');
+    const marked = files.filter((f) => readFileSync(f, 'utf8').includes(COVERS_BOTH_DATABASES));
+    expect(files.filter((f) => reachesDatabase(f) && !second.includes(f)).sort()).toEqual(
+      marked.filter((f) => f !== 'scripts/database-tests.test.ts' && reachesDatabase(f)).sort(),
     );
   });
 });

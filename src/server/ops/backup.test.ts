@@ -17,7 +17,8 @@ import { tableChecksums } from './table-checksums';
 
 // Backups that restore, on both databases, and the move off the embedded one (decision 1232). PostgreSQL is the local
 // server (127.0.0.1:5432, trust); each test makes scratch databases with a random suffix and drops them.
-// The file covers both databases itself: CI's second pass of the suite (DATABASE_URL set) leaves it out.
+// The file covers both databases itself (@covers-both-databases): CI's second pass of the suite leaves it out
+// (scripts/database-tests.ts), and a run with DATABASE_URL set skips it.
 const runHere = !process.env.DATABASE_URL;
 const PG_ADMIN = process.env.BACKUP_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const scratch: string[] = [];
