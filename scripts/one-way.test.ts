@@ -149,7 +149,7 @@ const RULES: Rule[] = [
     rejects: 'function useDebounced<T>(value: T, ms: number): T {',
   },
   {
-    name: "a chart's short money label is formatCentsShort (src/shared/money.ts), no local dollars helper",
+    name: "a chart's short money label is formatCentsShort (src/shared/money-axis.ts), no local dollars helper",
     // A helper that takes cents and gives text; parsers of typed dollars (dollarsToCents, form schemas) are not it.
     pattern: /(?:function|const|let)\s+dollars\w*\s*(?:=\s*)?\(\s*cents\b/,
     allowed: [],

@@ -10,8 +10,6 @@ export const BRANDING_TEXT = {
   logoTooLarge: 'The logo must be 512 KB or smaller',
   colorInvalid: 'Please enter a colour as #RRGGBB, e.g. #0F766E',
   poweredBy: 'Powered by ShineRoute',
-  legalUrlInvalid: 'Enter a full web address starting with https://, e.g. https://example.com/privacy',
-  legalUrlTooLong: 'Please keep the address under 500 characters',
 } as const;
 
 /** WCAG 2 relative luminance of a #rrggbb colour. */

@@ -24,6 +24,15 @@ const HEX = /^#[0-9a-fA-F]{6}$/;
 export const MAX_LEGAL_URL_LENGTH = 500;
 
 /**
+ * The legal links' messages, kept here rather than in BRANDING_TEXT: branding-text.ts is in /book's JavaScript (the
+ * "Powered by" mark), and only the Branding tab and the server need these (e2e/bundle-budget.spec.ts).
+ */
+export const LEGAL_URL_TEXT = {
+  invalid: 'Enter a full web address starting with https://, e.g. https://example.com/privacy',
+  tooLong: 'Please keep the address under 500 characters',
+} as const;
+
+/**
  * The business's own Privacy policy or Terms address (decision 1358): shown as a link, never fetched by the app, so
  * only its shape is checked — https, a host name with a dot, no user name or password, no spaces, at most 500
  * characters. Empty means none (ShineRoute's stay). Undefined leaves the stored one as it is.
@@ -31,7 +40,7 @@ export const MAX_LEGAL_URL_LENGTH = 500;
 export const legalUrlSchema = z
   .string()
   .trim()
-  .max(MAX_LEGAL_URL_LENGTH, BRANDING_TEXT.legalUrlTooLong)
+  .max(MAX_LEGAL_URL_LENGTH, LEGAL_URL_TEXT.tooLong)
   .nullish()
   .transform((v, ctx) => {
     if (v === undefined) return undefined;
@@ -47,7 +56,7 @@ export const legalUrlSchema = z
       if (href.length > MAX_LEGAL_URL_LENGTH) throw new Error('long');
       return href;
     } catch {
-      ctx.addIssue({ code: 'custom', message: BRANDING_TEXT.legalUrlInvalid });
+      ctx.addIssue({ code: 'custom', message: LEGAL_URL_TEXT.invalid });
       return z.NEVER;
     }
   });

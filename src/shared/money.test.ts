@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dollarsToCents, formatCents, formatCentsShort, formatMoney } from './money';
+import { dollarsToCents, formatCents, formatMoney } from './money';
+import { formatCentsShort } from './money-axis';
 
 describe('formatMoney', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BRANDING_TEXT } from '../../../shared/branding';
+import { LEGAL_URL_TEXT } from '../../../shared/branding';
 import { createSeoPage, grantRole, updateProfile } from '../../db/factories';
 import { createTestContext } from '../../test/harness';
 import { bookableBusiness } from '../bookings/book/booking.fixtures';
@@ -41,14 +41,14 @@ describe('the legal addresses', () => {
     ]) {
       const res = await put(owner.cookie, { ...base, privacyUrl: bad });
       expect(res.status, bad).toBe(400);
-      expect((await res.json()).error.message, bad).toBe(BRANDING_TEXT.legalUrlInvalid);
+      expect((await res.json()).error.message, bad).toBe(LEGAL_URL_TEXT.invalid);
     }
     const long = await put(owner.cookie, {
       ...base,
       termsUrl: `https://lonestarshine.example/${'t'.repeat(480)}`,
     });
     expect(long.status).toBe(400);
-    expect((await long.json()).error.message).toBe(BRANDING_TEXT.legalUrlTooLong);
+    expect((await long.json()).error.message).toBe(LEGAL_URL_TEXT.tooLong);
     // Nothing of a refused request was stored.
     expect(await read(owner.cookie)).toMatchObject({ privacyUrl: null, termsUrl: null });
 

@@ -9,7 +9,8 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatCents, formatCentsShort } from '../../../shared/money';
+import { formatCents } from '../../../shared/money';
+import { formatCentsShort } from '../../../shared/money-axis';
 import { formatCalendarDate } from '../../../shared/time';
 import type { Analytics } from '../../api/analytics';
 

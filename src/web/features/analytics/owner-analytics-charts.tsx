@@ -10,7 +10,8 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatCents, formatCentsShort } from '../../../shared/money';
+import { formatCents } from '../../../shared/money';
+import { formatCentsShort } from '../../../shared/money-axis';
 import { formatCalendarDate } from '../../../shared/time';
 
 // recharts for the owner's /analytics, in this file only: loaded with React.lazy from that page, never in another
