@@ -3,9 +3,6 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3111);
 export const BASE_URL = `http://localhost:${PORT}`;
-/** The second server, for the journeys that change platform-wide settings (a port of its own, 1000 above). */
-const PLATFORM_PORT = Number(process.env.E2E_PLATFORM_PORT ?? PORT + 1000);
-export const PLATFORM_URL = `http://localhost:${PLATFORM_PORT}`;
 
 /**
  * Debian's Chromium (no browser downloads on this machine): its old headless shell (package chromium-headless-shell,
@@ -27,11 +24,11 @@ const CHROMIUM_ARGS = [
 ];
 
 /**
- * Journeys that change what every page shows (the platform settings: banner, prices, tax rate, support email) run on a
- * server of their own, with its own embedded database and demo seed, one at a time, beside all the others; the
- * platform SEO generator's journeys (which delete every generated page) one at a time beside the rest. Both projects
- * come first, so each takes a worker from the start instead of running alone at the end. Everything else works in a
- * business of its own or only reads the demo data, and runs on both workers (docs/decisions/1140, 1352).
+ * Journeys that change what every page shows (the platform settings: banner, prices, tax rate, support email) run on
+ * their own, one at a time, after all the others; the platform SEO generator's journeys (which delete every generated
+ * page) one at a time beside the rest, listed first so that they start in the first minute instead of last in the queue
+ * (decision 1352). Everything else works in a business of its own or only reads the demo data, and
+ * runs on both workers (docs/decisions/1140).
  */
 const PLATFORM_SETTINGS = ['admin-settings.spec.ts', 'billing-promotion.spec.ts'];
 const PLATFORM_SEO = ['admin-seo.spec.ts'];
@@ -58,13 +55,6 @@ export default defineConfig({
   },
   projects: [
     {
-      name: 'platform-settings',
-      testMatch: PLATFORM_SETTINGS,
-      workers: 1,
-      fullyParallel: false,
-      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: PLATFORM_URL },
-    },
-    {
       name: 'platform-seo',
       testMatch: PLATFORM_SEO,
       workers: 1,
@@ -76,18 +66,18 @@ export default defineConfig({
       testIgnore: [...PLATFORM_SETTINGS, ...PLATFORM_SEO],
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
+    {
+      name: 'platform-settings',
+      testMatch: PLATFORM_SETTINGS,
+      dependencies: ['chromium', 'platform-seo'],
+      workers: 1,
+      fullyParallel: false,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
   ],
-  // The platform server starts beside the main one (see webServer); this waits until it answers.
-  globalSetup: './e2e/platform-server.ts',
   webServer: {
-    // Fresh embedded databases with the demo seed for every run. After the build both servers boot at once, one per
-    // core: the platform server in the background (Playwright ends the command's whole process group, so it stops with
-    // the main one), the main server in the foreground, whose health Playwright waits for; e2e/platform-server.ts
-    // waits for the other's.
-    command:
-      'rm -rf data/e2e data/e2e-platform && npm run build --silent && ' +
-      `{ PORT=${PLATFORM_PORT} DATA_DIR=data/e2e-platform PUBLIC_URL=${PLATFORM_URL} tsx src/server/main.ts & ` +
-      'tsx src/server/main.ts; }',
+    // A fresh embedded database with the demo seed for every run.
+    command: `rm -rf data/e2e && npm run build --silent && tsx src/server/main.ts`,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
