@@ -50,12 +50,12 @@ const webp = () =>
     .webp()
     .toBuffer();
 
-async function eliteOwnerWithQuote() {
-  const owner = await t.signUp({ plan: 'elite' });
+/** A quote of $120 to a new customer of the owner's, through the API. */
+async function quoteFor(owner: { userId: string; cookie: string }, tag: string) {
   const customer = await createCustomer(t.db, owner.userId, {
     firstName: 'Ana',
     lastName: 'Lopez',
-    email: `ana-${owner.userId.slice(0, 6)}@example.com`,
+    email: `ana-${tag}${owner.userId.slice(0, 6)}@example.com`,
   });
   const res = await t.request('/api/quotes', {
     method: 'POST',
@@ -67,8 +67,13 @@ async function eliteOwnerWithQuote() {
     },
   });
   expect(res.status).toBe(201);
-  const quote = (await res.json()) as { id: string };
-  return { owner, quoteId: quote.id };
+  return { customer, quoteId: ((await res.json()) as { id: string }).id };
+}
+
+async function eliteOwnerWithQuote() {
+  const owner = await t.signUp({ plan: 'elite' });
+  const { quoteId } = await quoteFor(owner, '');
+  return { owner, quoteId };
 }
 
 const putLogo = async (cookie: string, bytes: Buffer) =>
@@ -99,23 +104,8 @@ describe('the invoice PDF, read from its bytes', () => {
       .toBuffer();
 
   async function invoiceOf(owner: { userId: string; cookie: string }) {
-    const customer = await createCustomer(t.db, owner.userId, {
-      firstName: 'Ana',
-      lastName: 'Lopez',
-      email: `ana-inv-${owner.userId.slice(0, 6)}@example.com`,
-    });
     // An invoice is made from an accepted quote.
-    const quote = await t.request('/api/quotes', {
-      method: 'POST',
-      cookie: owner.cookie,
-      json: {
-        customerId: customer.id,
-        items: [{ serviceId: null, serviceName: 'Premium Detail', quantity: 1, unitPriceCents: 12000 }],
-        taxRateBps: 0,
-      },
-    });
-    expect(quote.status).toBe(201);
-    const quoteId = ((await quote.json()) as { id: string }).id;
+    const { customer, quoteId } = await quoteFor(owner, 'inv-');
     expect(
       (await t.request(`/api/quotes/${quoteId}/send`, { method: 'POST', cookie: owner.cookie })).status,
     ).toBe(200);
