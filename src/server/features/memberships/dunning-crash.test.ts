@@ -7,6 +7,7 @@ import { createTestContext } from '../../test/harness';
 import { bookableBusiness } from '../bookings/book/booking.fixtures';
 import { payTestMembership } from './members.service';
 import { runMembershipBilling } from './membership-billing.service';
+import { planBody } from './memberships.fixtures';
 
 // A failed renewal's notice survives a process killed right after the write that implies it (decisions 1331, 1356):
 // the attempt's failed mark, the member's past-due mark and the email and SMS commit together; the automations tick
@@ -21,18 +22,7 @@ async function declinedMember() {
   const plan = await t.request('/api/memberships/plans', {
     method: 'POST',
     cookie: owner.cookie,
-    json: {
-      name: 'Monthly Maintenance',
-      description: 'Wash, decontamination and sealant every month',
-      monthlyPriceCents: 7900,
-      includedCredits: 1,
-      creditPeriod: 'month',
-      discountPercent: 15,
-      holdAllowed: true,
-      maxHoldMonths: 4,
-      vehicleTypes: ['sedan', 'suv'],
-      isActive: true,
-    },
+    json: planBody(),
   });
   expect(plan.status, await plan.clone().text()).toBe(201);
   const email = `casey-${crypto.randomUUID().slice(0, 6)}@example.com`;

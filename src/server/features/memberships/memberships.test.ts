@@ -8,23 +8,10 @@ import { createTestContext } from '../../test/harness';
 import { bookableBusiness } from '../bookings/book/booking.fixtures';
 import { holdByMember, memberPage, payTestMembership } from './members.service';
 import { runMembershipBilling } from './membership-billing.service';
+import { planBody } from './memberships.fixtures';
 
 const t = await createTestContext();
 const DAY = 86_400_000;
-
-const planBody = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Monthly Maintenance',
-  description: 'Wash, decontamination and sealant every month',
-  monthlyPriceCents: 7900,
-  includedCredits: 1,
-  creditPeriod: 'month',
-  discountPercent: 15,
-  holdAllowed: true,
-  maxHoldMonths: 4,
-  vehicleTypes: ['sedan', 'suv'],
-  isActive: true,
-  ...overrides,
-});
 
 async function businessWithPlan(overrides: Record<string, unknown> = {}) {
   const owner = await t.signUp();
