@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TAX_RATE_BPS } from './document-money';
 import { dollarsToCents } from './money';
+import { percentToBps } from './percent';
 import { optionalText } from './text';
 
 // §5 quote rules and the invoice inputs, shared by the New Quote dialog and the API.
@@ -121,14 +122,6 @@ export const quoteInputSchema = z.object({
   deposit: depositSchema.default({ kind: 'none' }),
 });
 export type QuoteInput = z.input<typeof quoteInputSchema>;
-
-/** Percent text ("8.5") → basis points (850), or null. */
-export function percentToBps(text: string): number | null {
-  const t = text.trim();
-  if (!/^\d{1,3}(\.\d{1,2})?$/.test(t)) return null;
-  const bps = Math.round(Number(t) * 100);
-  return bps <= 10_000 ? bps : null;
-}
 
 /** The New Quote dialog's fields as typed (dollars and percent text), turned into the API input. */
 export const quoteFormSchema = z

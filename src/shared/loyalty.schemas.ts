@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dollarsToCents } from './money';
 import { optionalText } from './text';
 
 // §5 Adjust Points and New Reward, §8 loyalty toasts, §9 seeded rewards: one place for the screen and the server.
@@ -78,7 +79,7 @@ const pointsText = required.refine(
   LOYALTY_TEXT.wholePoints,
 );
 const moneyText = required.refine(
-  (v) => /^\d+(\.\d{1,2})?$/.test(v) && Number(v) <= 100_000,
+  (v) => (dollarsToCents(v) ?? Number.POSITIVE_INFINITY) <= 10_000_000,
   LOYALTY_TEXT.value,
 );
 

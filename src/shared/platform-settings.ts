@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_TAX_RATE_BPS } from './document-money';
-import { formatMoney } from './money';
+import { dollarsToCents, formatMoney } from './money';
+import { percentToBps } from './percent';
 
 /** The banner's longest text: one line on a phone is ~60 characters; two or three lines at most. */
 export const BANNER_MAX = 160;
@@ -81,14 +82,10 @@ export type PublicSettings = Pick<
   | 'defaultTaxRateBps'
 >;
 
-const dollarsText = (text: string) => {
-  const t = text.trim().replace(/^\$/, '');
-  return /^\d+(\.\d{1,2})?$/.test(t) ? Math.round(Number(t) * 100) : Number.NaN;
-};
-const percentText = (text: string) => {
-  const t = text.trim().replace(/%$/, '');
-  return /^\d{1,3}(\.\d{1,2})?$/.test(t) ? Math.round(Number(t) * 100) : Number.NaN;
-};
+// An amount the admin typed may start with the "$" the page shows beside it; a failed parse is NaN so that the
+// settings schema answers with the field's own message.
+const dollarsText = (text: string) => dollarsToCents(text.trim().replace(/^\$/, '')) ?? Number.NaN;
+const percentText = (text: string) => percentToBps(text.trim().replace(/%$/, '')) ?? Number.NaN;
 
 /** /admin/settings as typed (dollars and percent text), turned into the API's cents and basis points. */
 export const platformSettingsFormSchema = z

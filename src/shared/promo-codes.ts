@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatCents } from './money';
+import { dollarsToCents, formatCents } from './money';
 
 // Promo codes (§1 "promo codes"): the owner's form rules and the customer-facing refusals, one per failure.
 
@@ -89,7 +89,7 @@ const wholeOrEmpty = z
 const dollarsOrEmpty = z
   .string()
   .trim()
-  .refine((v) => v === '' || /^\d+(\.\d{1,2})?$/.test(v), PROMO_TEXT.amount);
+  .refine((v) => v === '' || dollarsToCents(v) !== null, PROMO_TEXT.amount);
 
 /** The owner's dialog (strings as typed). */
 export const promoCodeFormSchema = z

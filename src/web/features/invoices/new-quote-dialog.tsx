@@ -5,13 +5,13 @@ import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { DEFAULT_TAX_RATE_BPS, depositCents, documentTotals } from '../../../shared/document-money';
 import {
-  percentToBps,
   QUOTE_MESSAGES,
   type QuoteFormValues,
   type QuoteInput,
   quoteFormSchema,
 } from '../../../shared/invoices.schemas';
 import { dollarsToCents, formatCents, formatMoney } from '../../../shared/money';
+import { percentToBps } from '../../../shared/percent';
 import { type Customer, useCustomerSearch } from '../../api/customers';
 import { useCreateQuote } from '../../api/invoices';
 import { useServiceOptions } from '../../api/services';
