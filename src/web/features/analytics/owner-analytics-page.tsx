@@ -48,8 +48,6 @@ const RevenueChart = lazy(() => charts().then((m) => ({ default: m.RevenueChart 
 const MoneyBars = lazy(() => charts().then((m) => ({ default: m.MoneyBars })));
 const RatingChart = lazy(() => charts().then((m) => ({ default: m.RatingChart })));
 
-const day = (iso: string) => formatCalendarDate(iso, { weekday: false });
-
 /**
  * The location asked for in the address (?location=), when it is one of the business's two or more active locations
  * (decision 1311): a business with one location sees no picker and its figures are the business's.
@@ -254,7 +252,7 @@ function Basic({ data, period }: { data: OwnerAnalytics; period: OwnerFilter }) 
               label={`Revenue by ${unit}`}
               head={[unit === 'week' ? 'Week of' : 'Month', 'Revenue', 'Tips', 'Jobs', 'Avg. ticket']}
               rows={points.map((x) => [
-                unit === 'week' ? day(x.start) : formatCalendarDate(x.start, { weekday: false, day: false }),
+                formatCalendarDate(x.start, { weekday: false, day: unit === 'week' }),
                 formatCents(x.revenueCents),
                 formatCents(x.tipsCents),
                 x.completedBookings,
@@ -608,8 +606,10 @@ export function OwnerAnalyticsPage() {
         )}
         {basic.data && (
           <p className="mt-2 text-xs text-slate-600">
-            {day(basic.data.period.from)} – {day(basic.data.period.to)}, compared with{' '}
-            {day(basic.data.previous.from)} – {day(basic.data.previous.to)} ({basic.data.timeZone}).
+            {formatCalendarDate(basic.data.period.from, { weekday: false })} –{' '}
+            {formatCalendarDate(basic.data.period.to, { weekday: false })}, compared with{' '}
+            {formatCalendarDate(basic.data.previous.from, { weekday: false })} –{' '}
+            {formatCalendarDate(basic.data.previous.to, { weekday: false })} ({basic.data.timeZone}).
           </p>
         )}
       </PeriodPicker>

@@ -22,8 +22,6 @@ import { Field } from '../../components/ui/label';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 
-const dateText = (iso: string, timeZone: string) =>
-  formatDate(iso, timeZone, { weekday: false, year: false });
 const EMPTY: ApiKeyInput = { name: '', scopes: ['read'] };
 
 /** The API tab of /business-profile (Elite): create keys (shown once), see them by prefix and last use, revoke. */
@@ -156,8 +154,10 @@ function ApiKeys() {
                   <p className="truncate font-medium text-slate-900">{k.name}</p>
                   <p className="truncate font-mono text-xs text-slate-600">{k.prefix}_…</p>
                   <p className="text-xs text-slate-500">
-                    Created {dateText(k.createdAt, timeZone)} ·{' '}
-                    {k.lastUsedAt ? `last used ${dateText(k.lastUsedAt, timeZone)}` : 'never used'}
+                    Created {formatDate(k.createdAt, timeZone, { weekday: false, year: false })} ·{' '}
+                    {k.lastUsedAt
+                      ? `last used ${formatDate(k.lastUsedAt, timeZone, { weekday: false, year: false })}`
+                      : 'never used'}
                   </p>
                 </div>
                 <div className="flex shrink-0 items-center gap-2">

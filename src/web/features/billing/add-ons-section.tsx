@@ -35,7 +35,6 @@ export function AddOnsSection({
   const cancel = useCancelAddOn();
   // Dates in the business's time zone.
   const timeZone = useScheduling().data?.timeZone ?? DEFAULT_TIME_ZONE;
-  const day = (iso: string) => formatDate(iso, timeZone, { weekday: false });
   const items = data?.items ?? [];
   const whiteLabel = items.find((p) => p.addOn === 'white_label_setup');
   const booster = items.find((p) => p.addOn === 'crm_booster' && p.status === 'active');
@@ -60,7 +59,7 @@ export function AddOnsSection({
         toast.success('Success', {
           description: viaStripe
             ? 'Cancellation sent to Stripe: the end date shows here once Stripe confirms it.'
-            : `CRM booster pack cancelled: active until ${p.endsAt ? day(p.endsAt) : 'the end of the month'}`,
+            : `CRM booster pack cancelled: active until ${p.endsAt ? formatDate(p.endsAt, timeZone, { weekday: false }) : 'the end of the month'}`,
         }),
       onError,
     });
@@ -84,13 +83,16 @@ export function AddOnsSection({
               {whiteLabel.status === 'fulfilled' ? (
                 <>
                   <Badge tone="green">Set up</Badge> Done
-                  {whiteLabel.fulfilledAt ? ` on ${day(whiteLabel.fulfilledAt)}` : ''}: see Business Profile →
-                  Branding.
+                  {whiteLabel.fulfilledAt
+                    ? ` on ${formatDate(whiteLabel.fulfilledAt, timeZone, { weekday: false })}`
+                    : ''}
+                  : see Business Profile → Branding.
                 </>
               ) : (
                 <>
-                  <Badge tone="amber">In progress</Badge> Bought on {day(whiteLabel.createdAt)}: our team is
-                  setting up your white-label. Its state shows under Business Profile → Branding.
+                  <Badge tone="amber">In progress</Badge> Bought on{' '}
+                  {formatDate(whiteLabel.createdAt, timeZone, { weekday: false })}: our team is setting up
+                  your white-label. Its state shows under Business Profile → Branding.
                 </>
               )}
             </p>
@@ -125,13 +127,13 @@ export function AddOnsSection({
               </div>
               {booster.endsAt ? (
                 <p className="text-slate-700" data-testid="booster-status">
-                  Active until {day(booster.endsAt)}; it will not renew.
+                  Active until {formatDate(booster.endsAt, timeZone, { weekday: false })}; it will not renew.
                 </p>
               ) : (
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <p className="text-slate-700" data-testid="booster-status">
                     {booster.currentPeriodEnd
-                      ? `Renews on ${day(booster.currentPeriodEnd)}`
+                      ? `Renews on ${formatDate(booster.currentPeriodEnd, timeZone, { weekday: false })}`
                       : 'Renews monthly'}
                   </p>
                   {isOwner && (

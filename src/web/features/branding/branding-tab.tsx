@@ -254,7 +254,6 @@ function WhiteLabelSetupCard() {
   const setup = useWhiteLabelSetup();
   const timeZone = useScheduling().data?.timeZone ?? DEFAULT_TIME_ZONE;
   if (!setup.data) return null;
-  const day = (iso: string) => formatDate(iso, timeZone, { weekday: false });
   const { status, purchasedAt, doneAt } = setup.data;
   return (
     <Card className="lg:col-span-2" role="region" aria-label="White-label setup">
@@ -265,8 +264,9 @@ function WhiteLabelSetupCard() {
               Setup done
             </Badge>
             <p className="text-slate-700" data-testid="white-label-setup-state">
-              Our team set up your white-label{doneAt ? ` on ${day(doneAt)}` : ''}. You can change anything
-              here.
+              Our team set up your white-label
+              {doneAt ? ` on ${formatDate(doneAt, timeZone, { weekday: false })}` : ''}. You can change
+              anything here.
             </p>
           </>
         ) : status === 'in_progress' ? (
@@ -275,7 +275,8 @@ function WhiteLabelSetupCard() {
               Setup in progress
             </Badge>
             <p className="text-slate-700" data-testid="white-label-setup-state">
-              You bought the White-label setup{purchasedAt ? ` on ${day(purchasedAt)}` : ''}: our team is
+              You bought the White-label setup
+              {purchasedAt ? ` on ${formatDate(purchasedAt, timeZone, { weekday: false })}` : ''}: our team is
               setting up your branding. What you change here meanwhile is kept.
             </p>
           </>

@@ -21,7 +21,6 @@ const SEND_LABELS: Record<string, string> = {
   sent: 'Delivered',
   failed: 'Failed',
 };
-const when = (iso: string | null, timeZone: string) => (iso ? formatDateTime(iso, timeZone) : null);
 
 /** View Details: each recipient's delivery status, opens and clicks. */
 export function CampaignDetailsDialog({
@@ -84,7 +83,7 @@ export function CampaignDetailsDialog({
                     <Badge tone={SEND_TONES[r.status as keyof typeof SEND_TONES] ?? 'neutral'}>
                       {SEND_LABELS[r.status] ?? r.status}
                     </Badge>
-                    {r.sentAt && <span>{when(r.sentAt, timeZone)}</span>}
+                    {r.sentAt && <span>{formatDateTime(r.sentAt, timeZone)}</span>}
                     {campaign?.type === 'email' && (
                       <span>
                         {r.openCount} {r.openCount === 1 ? 'open' : 'opens'} · {r.clickCount}{' '}

@@ -58,8 +58,6 @@ export function MarketingConsentFields({
     setValues(next);
     onChange(next);
   };
-  const when = (iso: string | null) =>
-    iso ? formatDate(iso, timeZone, { weekday: false, month: 'numeric' }) : '';
   const d = consent.data;
   return (
     <fieldset className="grid gap-2 rounded-lg border border-slate-200 p-3 sm:col-span-2">
@@ -75,7 +73,9 @@ export function MarketingConsentFields({
           Marketing e-mails: on until the customer unsubscribes
           {d?.emailSource && (
             <span className="block text-xs text-slate-500">
-              Changed {SOURCES[d.emailSource] ?? d.emailSource} on {when(d.emailUpdatedAt)}
+              Changed {SOURCES[d.emailSource] ?? d.emailSource}
+              {d.emailUpdatedAt &&
+                ` on ${formatDate(d.emailUpdatedAt, timeZone, { weekday: false, month: 'numeric' })}`}
             </span>
           )}
         </span>
@@ -96,7 +96,9 @@ export function MarketingConsentFields({
           )}
           {d?.smsSource && (
             <span className="block text-xs text-slate-500">
-              Recorded {SOURCES[d.smsSource] ?? d.smsSource} on {when(d.smsUpdatedAt)}
+              Recorded {SOURCES[d.smsSource] ?? d.smsSource}
+              {d.smsUpdatedAt &&
+                ` on ${formatDate(d.smsUpdatedAt, timeZone, { weekday: false, month: 'numeric' })}`}
             </span>
           )}
         </span>

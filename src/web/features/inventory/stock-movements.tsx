@@ -9,7 +9,6 @@ import { TableHead } from '../../components/ui/table-head';
 import { cn } from '../../lib/utils';
 
 const TONES = { manual: 'neutral', job: 'violet', correction: 'accent' } as const;
-const when = (iso: string, timeZone: string) => formatDateTime(iso, timeZone, { year: false });
 
 /** The stock movement log: every +/-, completed job and corrected count, newest first. */
 export function StockMovements() {
@@ -48,13 +47,13 @@ export function StockMovements() {
           {data.items.map((m) => (
             <tr key={m.id}>
               <td className="hidden px-4 py-2 whitespace-nowrap text-slate-600 sm:table-cell">
-                {when(m.createdAt, timeZone)}
+                {formatDateTime(m.createdAt, timeZone, { year: false })}
               </td>
               <td className="px-4 py-2 font-medium text-slate-900">
                 {m.itemName}
                 <span className="mt-0.5 flex flex-wrap items-center gap-2 text-xs font-normal text-slate-600 sm:hidden">
                   <Badge tone={TONES[m.reason]}>{STOCK_MOVEMENT_LABELS[m.reason]}</Badge>
-                  {when(m.createdAt, timeZone)}
+                  {formatDateTime(m.createdAt, timeZone, { year: false })}
                 </span>
               </td>
               <td className="hidden px-4 py-2 sm:table-cell">

@@ -24,9 +24,6 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { PaymentAccountPanel } from './payment-account-panel';
 
-const formatDay = (day: string) => formatCalendarDate(day, { weekday: false });
-const formatWhen = (iso: string, timeZone: string) => formatDateTime(iso, timeZone, { year: false });
-
 function Totals({ data }: { data: PayoutsOverview }) {
   const cards = [
     { label: 'Balance', value: data.balanceCents, hint: 'Not paid out yet' },
@@ -72,7 +69,8 @@ function PayoutRow({ payout }: { payout: Payout }) {
       <div className="min-w-0">
         <p className="font-semibold tabular-nums text-slate-900">{formatCents(payout.amountCents)}</p>
         <p className="text-xs text-slate-500">
-          {payout.status === 'paid' ? 'Arrived' : 'Expected'} {formatDay(payout.arrivalDate)}
+          {payout.status === 'paid' ? 'Arrived' : 'Expected'}{' '}
+          {formatCalendarDate(payout.arrivalDate, { weekday: false })}
         </p>
       </div>
       <Badge tone={tone}>{PAYOUT_STATUS_LABELS[payout.status]}</Badge>
@@ -186,7 +184,9 @@ function Activity() {
                 <div className="min-w-0">
                   <p className="text-sm font-semibold text-slate-900">{LEDGER_KIND_LABELS[e.kind]}</p>
                   <p className="break-words text-sm text-slate-600">{e.description}</p>
-                  <p className="text-xs text-slate-500">{formatWhen(e.createdAt, timeZone)}</p>
+                  <p className="text-xs text-slate-500">
+                    {formatDateTime(e.createdAt, timeZone, { year: false })}
+                  </p>
                 </div>
                 <p
                   className={`shrink-0 font-semibold tabular-nums ${e.amountCents < 0 ? 'text-slate-700' : 'text-green-700'}`}

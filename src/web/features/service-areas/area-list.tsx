@@ -10,8 +10,6 @@ import { EmptyState } from '../../components/ui/list-states';
 import { RemoveDialog } from '../../components/ui/remove-dialog';
 import { Switch } from '../../components/ui/switch';
 
-const formatDay = (day: string) => formatCalendarDate(day, { weekday: false });
-
 export function AreaList({ areas, onAdd }: { areas: ServiceArea[]; onAdd: () => void }) {
   const toggle = useToggleServiceArea();
   const del = useDeleteServiceArea();
@@ -72,7 +70,8 @@ export function AreaList({ areas, onAdd }: { areas: ServiceArea[]; onAdd: () => 
                 )}
                 {area.launchDate && (
                   <span className="inline-flex items-center gap-1">
-                    <CalendarDays className="size-4" aria-hidden="true" /> Launch {formatDay(area.launchDate)}
+                    <CalendarDays className="size-4" aria-hidden="true" /> Launch{' '}
+                    {formatCalendarDate(area.launchDate, { weekday: false })}
                   </span>
                 )}
               </div>

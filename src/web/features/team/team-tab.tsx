@@ -15,9 +15,6 @@ import { Field } from '../../components/ui/label';
 import { ErrorState, RowsSkeleton } from '../../components/ui/list-states';
 import { RemoveDialog } from '../../components/ui/remove-dialog';
 
-const dateText = (iso: string, timeZone: string) =>
-  formatDate(iso, timeZone, { weekday: false, year: false });
-
 /** The Team tab of /business-profile: invite technicians, revoke invitations, remove members (owner only). */
 export function TeamTab() {
   const timeZone = useBusinessTimeZone();
@@ -141,7 +138,9 @@ export function TeamTab() {
             >
               <div className="min-w-0">
                 <p className="truncate font-medium text-slate-900">{inv.email}</p>
-                <p className="text-sm text-slate-600">Expires {dateText(inv.expiresAt, timeZone)}</p>
+                <p className="text-sm text-slate-600">
+                  Expires {formatDate(inv.expiresAt, timeZone, { weekday: false, year: false })}
+                </p>
               </div>
               <Button
                 variant="outline"

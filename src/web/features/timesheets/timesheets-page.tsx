@@ -17,8 +17,6 @@ import { EmptyState, ErrorState, RowsSkeleton } from '../../components/ui/list-s
 import { PageHeader } from '../../components/ui/page-header';
 import { EditEntryDialog } from './edit-entry-dialog';
 
-const dayLabel = (date: string) => formatCalendarDate(date, { year: false });
-
 function EntryRow({
   entry,
   timeZone,
@@ -75,7 +73,7 @@ function DayRow({
     <li className="py-3" data-testid={`day-${day.date}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <p className={`text-sm font-semibold ${worked ? 'text-slate-900' : 'text-slate-400'}`}>
-          {dayLabel(day.date)}
+          {formatCalendarDate(day.date, { year: false })}
         </p>
         <p className="text-sm tabular-nums text-slate-700">
           {worked ? (
@@ -179,7 +177,9 @@ export function TimesheetsPage() {
           <span className="sr-only">Previous week</span>
         </Button>
         <p className="min-w-44 text-center text-sm font-semibold text-slate-900" aria-live="polite">
-          {sheet.data ? `${dayLabel(sheet.data.from)} – ${dayLabel(sheet.data.to)}` : '…'}
+          {sheet.data
+            ? `${formatCalendarDate(sheet.data.from, { year: false })} – ${formatCalendarDate(sheet.data.to, { year: false })}`
+            : '…'}
         </p>
         <Button variant="outline" size="icon" disabled={!from} onClick={() => from && goTo(addDays(from, 7))}>
           <ChevronRight />

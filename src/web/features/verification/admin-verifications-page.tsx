@@ -30,7 +30,6 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 
 const TONES = { pending: 'amber', verified: 'green', rejected: 'red' } as const;
-const day = (iso: string) => formatDate(iso, viewerTimeZone(), { weekday: false });
 
 /** The admin review queue: open each document, then approve or reject the business with a reason. */
 export function AdminVerificationsPage() {
@@ -101,7 +100,8 @@ function ReviewCard({ review, onReject }: { review: Review; onReject: () => void
               </Badge>
             </div>
             <p className="text-sm text-slate-600">
-              {review.ownerName} · {review.email} · submitted {day(review.submittedAt)}
+              {review.ownerName} · {review.email} · submitted{' '}
+              {formatDate(review.submittedAt, viewerTimeZone(), { weekday: false })}
             </p>
             {review.rejectionReason && (
               <p className="mt-1 text-sm text-red-700">Reason: {review.rejectionReason}</p>
