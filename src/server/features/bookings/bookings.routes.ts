@@ -69,6 +69,21 @@ export const ownerBookingSchema = z
   })
   .openapi('Booking');
 
+/** What the list and the calendar both filter by: a status, a technician, a location. */
+const bookingFilters = {
+  status: z.enum(BOOKING_FILTERS, { error: 'Unknown status filter' }).optional(),
+  technicianId: z
+    .string()
+    .max(100)
+    .optional()
+    .openapi({ description: "A team member's id, or 'unassigned'" }),
+  locationId: z
+    .string()
+    .max(100)
+    .optional()
+    .openapi({ description: 'One of the business’s locations (decision 1280)' }),
+};
+
 const listRoute = createRoute({
   method: 'get',
   path: '/',
@@ -77,18 +92,8 @@ const listRoute = createRoute({
     "A page of the business's bookings: upcoming (today onwards, soonest first) or past (latest first), with search and status",
   request: {
     query: listQuerySchema.extend({
-      status: z.enum(BOOKING_FILTERS, { error: 'Unknown status filter' }).optional(),
+      ...bookingFilters,
       when: z.enum(BOOKING_WHEN, { error: 'Unknown list' }).optional(),
-      technicianId: z
-        .string()
-        .max(100)
-        .optional()
-        .openapi({ description: "A team member's id, or 'unassigned'" }),
-      locationId: z
-        .string()
-        .max(100)
-        .optional()
-        .openapi({ description: 'One of the business’s locations (decision 1280)' }),
     }),
   },
   responses: {
@@ -108,17 +113,7 @@ const calendarRoute = createRoute({
     query: z.object({
       from: isoDate('Please give the first date'),
       to: isoDate('Please give the last date'),
-      status: z.enum(BOOKING_FILTERS, { error: 'Unknown status filter' }).optional(),
-      technicianId: z
-        .string()
-        .max(100)
-        .optional()
-        .openapi({ description: "A team member's id, or 'unassigned'" }),
-      locationId: z
-        .string()
-        .max(100)
-        .optional()
-        .openapi({ description: 'One of the business’s locations (decision 1280)' }),
+      ...bookingFilters,
     }),
   },
   responses: {

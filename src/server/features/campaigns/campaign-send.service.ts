@@ -4,7 +4,7 @@ import { CAMPAIGN_MESSAGES, fillVariables, type MessageVariable } from '../../..
 import { nextAllowedSendTime } from '../../../shared/quiet-hours';
 import { addDays, formatCalendarDate, formatSlot, utcToZoned } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
-import { bookings, campaigns, messageSends, profiles } from '../../db/schema';
+import { bookings, campaigns, customers, messageSends, profiles } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { conflict, invalid } from '../../http/errors';
 import { customerFacingName } from '../branding/branding.service';
@@ -49,6 +49,29 @@ export async function senderOf(db: DbOrTx, businessId: string) {
     phone: p?.phone ?? null,
     timeZone: p?.timeZone ?? 'America/Chicago',
   };
+}
+
+/**
+ * Who a message about one of the business's bookings goes to: its customer's name, email and phone (the booker's
+ * phone when the customer has none), with the service and address it is about. Null when there is no such booking.
+ */
+export async function bookingRecipient(db: DbOrTx, businessId: string, bookingId: string) {
+  const [row] = await db
+    .select({
+      customerId: bookings.customerId,
+      serviceName: bookings.serviceName,
+      address: bookings.locationAddress,
+      firstName: customers.firstName,
+      email: customers.email,
+      phone: customers.phone,
+      bookerPhone: bookings.bookerPhone,
+    })
+    .from(bookings)
+    .leftJoin(customers, eq(customers.id, bookings.customerId))
+    .where(and(eq(bookings.id, bookingId), eq(bookings.businessId, businessId)));
+  if (!row) return null;
+  const { bookerPhone, ...about } = row;
+  return { ...about, phone: about.phone ?? bookerPhone };
 }
 
 const fmtDate = (date: string) => formatCalendarDate(date, { weekday: false });

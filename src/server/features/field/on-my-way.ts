@@ -1,12 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { user } from '../../auth/auth.schema';
 import type { DbOrTx } from '../../db/client';
-import { bookings, customers } from '../../db/schema';
 import { renderEmailRow } from '../../emails';
 import { onMyWaySms } from '../../emails/sms';
 import type { AppDeps } from '../../http/context';
 import { queueTransactionalEmail, queueTransactionalSms } from '../campaigns/automations/message-queue';
-import { senderOf } from '../campaigns/campaign-send.service';
+import { bookingRecipient, senderOf } from '../campaigns/campaign-send.service';
 
 /**
  * Tells the customer the technician is on the way, by email and (to a textable number) SMS: message rows written in
@@ -22,7 +21,7 @@ export async function queueOnMyWay(
   etaMinutes: number,
 ) {
   const { businessId } = who;
-  const about = await aboutBooking(tx, businessId, bookingId);
+  const about = await bookingRecipient(tx, businessId, bookingId);
   if (!about?.customerId) return [];
   const sender = await senderOf(tx, businessId);
   const props = {
@@ -51,24 +50,6 @@ export async function queueOnMyWay(
     body: onMyWaySms(props),
   });
   return [...email, ...sms];
-}
-
-async function aboutBooking(db: DbOrTx, businessId: string, bookingId: string) {
-  const [row] = await db
-    .select({
-      customerId: bookings.customerId,
-      serviceName: bookings.serviceName,
-      address: bookings.locationAddress,
-      firstName: customers.firstName,
-      email: customers.email,
-      phone: customers.phone,
-      bookerPhone: bookings.bookerPhone,
-    })
-    .from(bookings)
-    .leftJoin(customers, eq(customers.id, bookings.customerId))
-    .where(and(eq(bookings.id, bookingId), eq(bookings.businessId, businessId)));
-  if (!row) return null;
-  return { ...row, phone: row.phone ?? row.bookerPhone };
 }
 
 async function technicianFirstName(db: DbOrTx, userId: string) {

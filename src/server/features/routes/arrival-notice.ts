@@ -1,11 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { bookings, customers } from '../../db/schema';
 import { renderEmailRow } from '../../emails';
 import { arrivalChangedSms } from '../../emails/sms';
 import type { AppDeps } from '../../http/context';
 import { queueTransactionalEmail, queueTransactionalSms } from '../campaigns/automations/message-queue';
-import { senderOf } from '../campaigns/campaign-send.service';
+import { bookingRecipient, senderOf } from '../campaigns/campaign-send.service';
 
 /**
  * Tells a customer their arrival time moved, by email and (to a textable number) SMS: message rows written in the
@@ -20,19 +18,7 @@ export async function queueArrivalChanged(
   bookingId: string,
   arrivalAt: Date,
 ): Promise<string[] | null> {
-  const [about] = await tx
-    .select({
-      customerId: bookings.customerId,
-      serviceName: bookings.serviceName,
-      address: bookings.locationAddress,
-      firstName: customers.firstName,
-      email: customers.email,
-      phone: customers.phone,
-      bookerPhone: bookings.bookerPhone,
-    })
-    .from(bookings)
-    .leftJoin(customers, eq(customers.id, bookings.customerId))
-    .where(and(eq(bookings.id, bookingId), eq(bookings.businessId, businessId)));
+  const about = await bookingRecipient(tx, businessId, bookingId);
   if (!about?.customerId) return null;
   const sender = await senderOf(tx, businessId);
   const arrival = { at: arrivalAt, timeZone: sender.timeZone };
@@ -60,7 +46,7 @@ export async function queueArrivalChanged(
   const sms = await queueTransactionalSms(tx, deps.publicUrl, {
     ...base,
     dedupeKey: `${key}:sms`,
-    phone: about.phone ?? about.bookerPhone,
+    phone: about.phone,
     body: arrivalChangedSms({ businessName: sender.name, serviceName: about.serviceName, arrival }),
   });
   return [...email, ...sms];
