@@ -14,6 +14,8 @@ type Rule = {
   rejects: string;
   /** The folder the rule is about, when it is not all of src/ (its example is checked as a file there). */
   under?: string;
+  /** Lines a match may take from where it starts: the formatter wraps a long arrow after its `=>`. */
+  span?: number;
 };
 
 const RULES: Rule[] = [
@@ -68,6 +70,34 @@ const RULES: Rule[] = [
     pattern: /toLocale(?:Date|Time)String\(\s*(?:\)|\[\]|undefined)|toLocaleString\(\s*\[\]/,
     allowed: [],
     rejects: 'Created {new Date(c.createdAt).toLocaleDateString()}',
+  },
+  {
+    name: 'a screen shows a date by calling formatDate / formatDateTime / formatTime / formatCalendarDate (src/shared/time.ts) where it shows it, not through a local wrapper (decision 1367)',
+    // A declaration whose body is one call to a shared date formatter, on its line or the next.
+    pattern:
+      /^\s*(?:export\s+)?(?:const|function)\s+\w+\s*=?\s*\([^)]*\)\s*(?::\s*string\s*)?(?:=>|\{\s*return)\s*\(?(?:\w+\s*\?\s*)?format(?:Date|DateTime|Time|CalendarDate)\(/,
+    span: 2,
+    under: 'src/web/',
+    allowed: [
+      {
+        file: 'src/web/features/admin-users/account-badges.tsx',
+        why: "the admin accounts screens' one choice of the viewer's zone (decision 1163), shared by its lists",
+      },
+      {
+        file: 'src/web/features/outbox/outbox-message-dialog.tsx',
+        why: "the outbox screens' one choice of the viewer's zone (decision 1163), shared by the list and the dialog",
+      },
+      {
+        file: 'src/web/features/analytics/analytics-charts.tsx',
+        why: 'a chart axis label, handed to recharts as a function',
+      },
+      {
+        file: 'src/web/features/analytics/owner-analytics-charts.tsx',
+        why: 'chart axis labels, handed to recharts as functions',
+      },
+    ],
+    rejects:
+      'const dateText = (iso: string, timeZone: string) =>\n  formatDate(iso, timeZone, { weekday: false, year: false });',
   },
   {
     name: 'a calendar date is read by parseCalendarDate (src/shared/time.ts), not by gluing a time to it',
@@ -156,6 +186,16 @@ const RULES: Rule[] = [
     rejects: 'const dollarsShort = (cents: number) => `$${Math.round(cents / 100)}`;',
   },
   {
+    name: 'typed dollars are read by dollarsToCents (src/shared/money.ts) and typed percent by percentToBps (src/shared/percent.ts), no second parser',
+    // The two-decimal amount's pattern, or the float multiply a hand-made parser rounds (decision 1367).
+    pattern: /\((?:\?:)?\\\.\\d\{[01],2\}\)\?|Math\.round\(\s*(?:Number|parseFloat)\([^)]*\)\s*\*\s*100\s*\)/,
+    allowed: [
+      { file: 'src/shared/money.ts', why: 'the dollar parser itself' },
+      { file: 'src/shared/percent.ts', why: 'the percent parser itself' },
+    ],
+    rejects: String.raw`const dollarsText = (t: string) => (/^\d+(\.\d{1,2})?$/.test(t) ? Math.round(Number(t) * 100) : NaN);`,
+  },
+  {
     name: 'a rate is shown by formatPercent (src/shared/percent.ts), not by multiplying it on the spot',
     pattern: /\*\s*100\)?\.toFixed\(|\*\s*1000\)\s*\/\s*10\}?%|\*\s*100\)\}%/,
     allowed: [{ file: 'src/shared/percent.ts', why: 'the function itself' }],
@@ -178,7 +218,7 @@ function violations(rule: Rule, files: Array<{ file: string; text: string }>): s
     rule.under && !file.startsWith(rule.under)
       ? []
       : text.split('\n').flatMap((line, i, lines) => {
-          if (!rule.pattern.test(line)) return [];
+          if (!rule.pattern.test(rule.span ? lines.slice(i, i + rule.span).join('\n') : line)) return [];
           // The formatter may wrap a statement: the allowed marker counts on the line or the two before it.
           const context = lines.slice(Math.max(0, i - 2), i + 1).join('\n');
           const ok = rule.allowed.some(
