@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, signIn } from './fixtures';
+import { shot } from './screenshot';
 
 test('the admin opens analytics: figures and charts from the demo data, another period, and the CSV', async ({
   page,
@@ -68,6 +69,6 @@ for (const width of [390, 1280]) {
     ).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `test-results/screenshots/admin-analytics-${width}.png`, fullPage: true });
+    await shot(page, 'admin-analytics');
   });
 }

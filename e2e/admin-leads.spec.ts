@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_OWNER, signIn } from './fixtures';
+import { shot } from './screenshot';
 
 test('the admin assigns a lead to a business serving its zip, and the business sees it in its bookings', async ({
   page,
@@ -17,12 +18,12 @@ test('the admin assigns a lead to a business serving its zip, and the business s
 
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/screenshots/admin-leads-${width}.png`, fullPage: true });
+    await shot(page, 'admin-leads');
   }
   await page.getByRole('button', { name: 'Assign lead from Riley Chen' }).click();
   await page.getByRole('combobox', { name: 'Business' }).click();
   await page.getByRole('option', { name: /Lone Star Mobile Detailing — Austin, TX/ }).click();
-  await page.screenshot({ path: 'test-results/screenshots/admin-leads-assign-1280.png' });
+  await shot(page, 'admin-leads-assign', { viewportOnly: true });
   await page.getByRole('button', { name: 'Assign and charge $15.00' }).click();
   await expect(page.getByText('Assigned to Lone Star Mobile Detailing')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Assign lead from Riley Chen' })).toHaveCount(0);
@@ -62,10 +63,7 @@ test('an owner assigns a booking to a technician and filters the bookings by tec
   await expect(page.getByTestId('booking-assignee')).toHaveText('Assigned to Maya Alvarez');
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({
-      path: `test-results/screenshots/bookings-technician-filter-${width}.png`,
-      fullPage: true,
-    });
+    await shot(page, 'bookings-technician-filter');
   }
   await page.getByRole('combobox', { name: 'Technician' }).click();
   await page.getByRole('option', { name: 'Unassigned' }).click();

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_OWNER, signIn } from './fixtures';
+import { shot } from './screenshot';
 
 test('a non-admin sees Access Denied', async ({ page }) => {
   await signIn(page, DEMO_OWNER);
@@ -111,12 +112,12 @@ test('an SEO page for an area nobody serves offers the waitlist, and joining tak
   for (const width of [390, 1280]) {
     await visitor.setViewportSize({ width, height: 900 });
     await noSidewaysScroll(visitor);
-    await visitor.screenshot({ path: `test-results/screenshots/seo-unserved-${width}.png`, fullPage: true });
+    await shot(visitor, 'seo-unserved');
   }
   await visitor.getByLabel('Email').fill('providence@example.com');
   await visitor.getByRole('button', { name: 'Join Waitlist' }).last().click();
   await expect(visitor.getByRole('heading', { name: "You're on the list!" })).toBeVisible();
-  await visitor.screenshot({ path: 'test-results/screenshots/seo-unserved-joined-1280.png' });
+  await shot(visitor, 'seo-unserved-joined', { viewportOnly: true });
 
   // A served platform page keeps its booking and Call button: the demo business serves Austin's 78701.
   await page.goto('/admin/seo');
@@ -131,16 +132,13 @@ test('an SEO page for an area nobody serves offers the waitlist, and joining tak
   await expect(visitor.getByRole('link', { name: /^Call/ }).first()).toBeVisible();
   for (const width of [390, 1280]) {
     await visitor.setViewportSize({ width, height: 900 });
-    await visitor.screenshot({ path: `test-results/screenshots/seo-served-${width}.png` });
+    await shot(visitor, 'seo-served', { viewportOnly: true });
   }
 });
 
 // Saved for people to look at (test-results/screenshots): the admin's SEO screens at phone and desktop widths.
 const WIDTHS = [390, 1280];
 const size = (width: number) => ({ width, height: width < 500 ? 844 : 800 });
-const shot = (page: Page, name: string, width: number) =>
-  page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
-
 test('admin: panel and Platform SEO Generator', async ({ page }) => {
   // Two real generation runs (two states, every make) at two widths: more than the default 30 s on a busy 2-core CI box.
   test.setTimeout(120_000);
@@ -149,7 +147,7 @@ test('admin: panel and Platform SEO Generator', async ({ page }) => {
     await page.setViewportSize(size(width));
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
-    await shot(page, 'admin', width);
+    await shot(page, 'admin');
     await page.goto('/admin/seo');
     await expect(page.getByRole('heading', { name: 'Platform SEO Generator' })).toBeVisible();
     await page
@@ -158,16 +156,16 @@ test('admin: panel and Platform SEO Generator', async ({ page }) => {
     await page.getByLabel('Texas').check({ force: true });
     await page.getByLabel('Ohio').check({ force: true });
     await page.getByRole('checkbox', { name: 'Target vehicle makes and models' }).click();
-    await shot(page, 'admin-seo-form', width);
+    await shot(page, 'admin-seo-form');
     await page.getByRole('button', { name: 'Generate SEO Pages' }).click();
     await expect(page.getByTestId('generation-progress')).toBeVisible();
     // Watched for from now on: the toast may come and go while the full-page screenshot of the progress is taken.
     await Promise.all([
       expect(page.getByText('SEO Pages Generated!')).toBeVisible({ timeout: 50_000 }),
-      shot(page, 'admin-seo-progress', width),
+      shot(page, 'admin-seo-progress'),
     ]);
     await expect(page.getByTestId('seo-page-row').first()).toBeVisible();
-    await shot(page, 'admin-seo-list', width);
+    await shot(page, 'admin-seo-list');
   }
   await page.getByRole('button', { name: 'Delete All Generated Pages' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete All' }).click();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, signIn } from './fixtures';
+import { shot } from './screenshot';
 
 test("a settings change shows on the landing page banner, pricing, contact page and a new quote's tax rate", async ({
   page,
@@ -66,11 +67,11 @@ test('screenshots of /admin/settings and the landing banner at 390 and 1280 px',
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/admin/settings');
     await expect(page.getByTestId('outside-service').first()).toBeVisible();
-    await page.screenshot({ path: `test-results/screenshots/admin-settings-${width}.png`, fullPage: true });
+    await shot(page, 'admin-settings');
     await page.goto('/');
     await expect(page.getByTestId('promo-banner')).toContainText('Start Your FREE Trial');
-    await page.screenshot({ path: `test-results/screenshots/landing-banner-${width}.png` });
+    await shot(page, 'landing-banner', { viewportOnly: true });
     await page.locator('#pricing').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/screenshots/landing-pricing-${width}.png` });
+    await shot(page, 'landing-pricing', { viewportOnly: true });
   }
 });

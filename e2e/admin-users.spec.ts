@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, signIn, signUpNewOwner } from './fixtures';
+import { shot } from './screenshot';
 
 test('the admin grants a role and suspends an account; the suspended user is signed out and cannot sign in', async ({
   page,
@@ -67,7 +68,7 @@ test('screenshots of /admin/users at 390 and 1280 px', async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/admin/users');
     await expect(page.getByTestId('account-row').first()).toBeVisible();
-    await page.screenshot({ path: `test-results/screenshots/admin-users-${width}.png`, fullPage: true });
+    await shot(page, 'admin-users');
     // Other journeys add accounts newest first: the demo owner is found by search, not by being on the first page.
     await page.getByLabel('Search').fill('owner@shineroute.test');
     await page
@@ -76,10 +77,10 @@ test('screenshots of /admin/users at 390 and 1280 px', async ({ page }) => {
       .getByRole('button', { name: /Manage/ })
       .click();
     await expect(page.getByRole('heading', { name: 'Business', exact: true })).toBeVisible();
-    await page.screenshot({ path: `test-results/screenshots/admin-users-dialog-${width}.png` });
+    await shot(page, 'admin-users-dialog', { viewportOnly: true });
     await page.keyboard.press('Escape');
     await page.goto('/admin/users?tab=audit');
     await expect(page.getByRole('tab', { name: 'Audit log', selected: true })).toBeVisible();
-    await page.screenshot({ path: `test-results/screenshots/admin-audit-${width}.png`, fullPage: true });
+    await shot(page, 'admin-audit');
   }
 });

@@ -1,14 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_OWNER, signIn } from './fixtures';
+import { shot } from './screenshot';
 
 // The owner's /analytics (docs/decisions/1191) on the demo business (Elite, three months of jobs): read only.
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: `test-results/screenshots/${name}-${page.viewportSize()!.width}.png`,
-    fullPage: true,
-  });
 
 for (const width of [390, 1280]) {
   test(`the demo owner opens Analytics, switches the range, reads by service, by technician and the repeat rate, exports CSV (${width} px)`, async ({

@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, signUpNewOwner, test } from './fixtures';
+import { shot } from './screenshot';
 
 // An Elite owner creates an API key (shown once, then only its prefix) and uses it; adds a webhook endpoint — a local
 // receiver started here (the e2e server runs with OUTBOUND_ALLOW_PRIVATE) — and sends a test event, which arrives
@@ -69,7 +70,7 @@ test('an Elite owner creates an API key and a webhook endpoint, and sends a test
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.getByRole('tab', { name: 'API' }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `/tmp/elite-shots/api-tab-${width}.png`, fullPage: true });
+      await shot(page, 'api-tab');
     }
     void info;
   } finally {

@@ -1,11 +1,11 @@
 import { addDays, todayInZone } from '../src/shared/time';
 import { expect, linkFrom, setPlan, signUpNewOwner, test } from './fixtures';
+import { shot } from './screenshot';
 
 // Issue 10's automated messages: the customer moves their booking from the self-service link in the confirmation,
 // the owner sees it in /bookings with its history, and switches the 24-hour reminder off on /campaigns.
 
 const ZONE = 'America/Chicago';
-const SHOTS = 'test-results/screenshots';
 
 test('a customer moves their booking from the link; the owner sees it and switches reminders off', async ({
   page,
@@ -66,7 +66,7 @@ test('a customer moves their booking from the link; the owner sees it and switch
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await customer.screenshot({ path: `${SHOTS}/manage-booking-${width}.png`, fullPage: true });
+    await shot(customer, 'manage-booking');
   }
   await customer.getByLabel('New date').fill(newDate);
   await customer.getByRole('radio', { name: '1:00 PM' }).click();
@@ -107,7 +107,7 @@ test('a customer moves their booking from the link; the owner sees it and switch
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/campaigns-automations-${width}.png`, fullPage: true });
+    await shot(page, 'campaigns-automations');
   }
 });
 
@@ -179,7 +179,7 @@ test('after a completed job the customer leaves a review from the request, and t
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await customer.screenshot({ path: `${SHOTS}/review-page-${width}.png`, fullPage: true });
+    await shot(customer, 'review-page');
   }
   await customer.getByRole('button', { name: 'Send Review' }).click();
   await expect(customer.getByText('Thank you for your review!')).toBeVisible();

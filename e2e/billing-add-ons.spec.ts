@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ADMIN, setPlan, signIn, signUpNewOwner } from './fixtures';
+import { shot } from './screenshot';
 
 // Franchise and the §9 add-ons (issue 25, item 17; decisions 0952, 0953), and screenshots of the screens this issue's
 // billing items changed (items 5, 17) at 390 and 1280 px; the SEO item's (6) journey is in admin-seo.spec.
@@ -82,20 +83,17 @@ test('screenshots of /billing, the plan cards, admin settings and add-on orders 
     await owner.goto('/billing');
     await expect(owner.getByTestId('billing-promotion')).toBeVisible();
     await noSidewaysScroll(owner);
-    await owner.screenshot({ path: `test-results/screenshots/billing-${width}.png`, fullPage: true });
+    await shot(owner, 'billing');
     await owner.goto('/');
     await owner.locator('#pricing').scrollIntoViewIfNeeded();
-    await owner.screenshot({ path: `test-results/screenshots/plan-cards-${width}.png` });
+    await shot(owner, 'plan-cards', { viewportOnly: true });
     await admin.goto('/admin/settings');
     await expect(admin.getByTestId('outside-service').first()).toBeVisible();
     await noSidewaysScroll(admin);
-    await admin.screenshot({
-      path: `test-results/screenshots/admin-settings-promotion-${width}.png`,
-      fullPage: true,
-    });
+    await shot(admin, 'admin-settings-promotion');
     await admin.goto('/admin/users?tab=add-ons');
     await expect(admin.getByTestId('add-on-order').first()).toBeVisible();
     await noSidewaysScroll(admin);
-    await admin.screenshot({ path: `test-results/screenshots/admin-add-ons-${width}.png`, fullPage: true });
+    await shot(admin, 'admin-add-ons');
   }
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signUpNewOwner } from './fixtures';
+import { shot } from './screenshot';
 
 // The CRM booster pack's monthly life on /billing (decision 1156): bought, cancelled, and still active until the end
 // of the month paid for; screenshots at 390 and 1280 px.
@@ -31,6 +32,6 @@ test('an owner buys the CRM booster pack, cancels it, and sees it active until t
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await booster.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/addons/billing-booster-${width}.png`, fullPage: true });
+    await shot(page, 'billing-booster');
   }
 });

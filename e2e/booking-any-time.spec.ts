@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { newBookableBusiness, setPlan } from './fixtures';
+import { shot } from './screenshot';
 
 // "Any time today" on the owner's booking form (decision 1350): a Pro owner books a phone-in job the customer does not
 // mind the time of, sees it kept in Edit and turns it off; on Starter the form does not offer it.
@@ -38,7 +39,7 @@ test('a Pro owner books a job “any time today” on New booking, and turns it 
   await expect(anyTime).not.toBeChecked();
   await anyTime.click();
   await expect(anyTime).toBeChecked();
-  await page.screenshot({ path: 'test-results/screenshots/new-booking-any-time-1280.png' });
+  await shot(page, 'new-booking-any-time', { viewportOnly: true });
   await dialog.getByRole('button', { name: 'Create Booking' }).click();
   await expect(page.getByText('Booking created')).toBeVisible();
 

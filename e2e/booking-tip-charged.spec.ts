@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { signIn } from './fixtures';
+import { shot } from './screenshot';
 
 // Issue 25 items 2 and 3: the tip suggestions are percentages of what the customer pays after discounts, and the
 // confirmation shows the price, the tip and the total charged.
@@ -64,10 +65,7 @@ test('a visitor with a promo code is offered tips on the discounted price and to
   await expect(paid.filter({ hasText: '$108.00' })).toHaveCount(1);
   for (const width of [390, 1280]) {
     await checkout.setViewportSize({ width, height: 900 });
-    await checkout.screenshot({
-      path: `test-results/screenshots/booking-success-tip-${width}.png`,
-      fullPage: true,
-    });
+    await shot(checkout, 'booking-success-tip');
     expect(await checkout.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
   await visitorContext.close();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newBookableBusiness } from './fixtures';
+import { shot } from './screenshot';
 
 // White-label (decision 1315) and a custom domain's record (decision 1316): an Elite owner sets a display name, a
 // brand colour and a logo on the Branding tab; the booking page shows them and no "Powered by ShineRoute"; the owner
@@ -63,10 +64,8 @@ test('an Elite owner brands the booking page: name, colour and logo, no Powered 
   await expect(owner.getByTestId('domain-last-check')).toContainText('Last checked');
   for (const width of [390, 1280]) {
     await owner.setViewportSize({ width, height: 900 });
-    await owner
-      .getByTestId('domain-last-check')
-      .screenshot({ path: `test-results/screenshots/domain-last-check-${width}.png` });
-    await owner.screenshot({ path: `test-results/screenshots/branding-tab-${width}.png`, fullPage: true });
+    await shot(owner.getByTestId('domain-last-check'), 'domain-last-check');
+    await shot(owner, 'branding-tab');
   }
 
   // After: the name as the heading, no Powered by; the business's header carries the logo and colour, so the form's
@@ -109,7 +108,7 @@ test('an Elite owner brands the booking page: name, colour and logo, no Powered 
   expect(icon.headers()['content-type']).toBe('image/png');
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/screenshots/book-branded-${width}.png`, fullPage: true });
+    await shot(page, 'book-branded');
   }
   await visitorContext.close();
 
@@ -125,7 +124,7 @@ test('an Elite owner brands the booking page: name, colour and logo, no Powered 
   await expect(setup).toContainText('Setup in progress');
   for (const width of [390, 1280]) {
     await owner.setViewportSize({ width, height: 900 });
-    await owner.screenshot({ path: `test-results/screenshots/branding-setup-${width}.png`, fullPage: true });
+    await shot(owner, 'branding-setup');
   }
   await ownerContext.close();
 });

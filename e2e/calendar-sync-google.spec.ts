@@ -1,10 +1,9 @@
 import { expect, signUpNewOwner, test } from './fixtures';
+import { shot } from './screenshot';
 
 // Issue 28's Google Calendar two-way (decision 1252) on a server without GOOGLE_CLIENT_ID/_SECRET: the Calendar sync
 // screen shows Google Calendar as not configured, offers no Connect button, and still fits a phone. The connected
 // state is covered against a fake Google by src/server/features/calendar-sync/google-calendar.test.ts.
-
-const SHOTS = 'test-results/screenshots';
 
 test('without Google credentials the Calendar sync screen shows Google Calendar as not configured', async ({
   page,
@@ -24,6 +23,6 @@ test('without Google credentials the Calendar sync screen shows Google Calendar 
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/calendar-sync-google-off-${width}.png`, fullPage: true });
+    await shot(page, 'calendar-sync-google-off');
   }
 });

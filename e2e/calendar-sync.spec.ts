@@ -2,12 +2,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { addDays, todayInZone, zonedTimeToUtc } from '../src/shared/time';
 import { expect, newBookableBusiness, signUpNewOwner, test } from './fixtures';
+import { shot } from './screenshot';
 
 // Issue 28's live feed out: the owner opens Calendar sync from the navigation, copies the business's feed address,
 // and the address answers a valid calendar with the job as a VEVENT in the business's time zone.
 
 const ZONE = 'America/Chicago';
-const SHOTS = 'test-results/screenshots';
 
 test('the owner copies the feed address and the feed validates', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -70,7 +70,7 @@ test('the owner copies the feed address and the feed validates', async ({ page, 
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/calendar-sync-${width}.png`, fullPage: true });
+    await shot(page, 'calendar-sync');
   }
 
   // Rotate: the old address stops working.
@@ -125,7 +125,7 @@ test('the owner connects another calendar and its busy hour is not offered on th
     expect(overflow).toBeLessThanOrEqual(0);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/calendar-sync-connected-${width}.png`, fullPage: true });
+      await shot(page, 'calendar-sync-connected');
     }
 
     const visitorContext = await browser.newContext();

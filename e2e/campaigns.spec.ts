@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { nextAllowedSendTime } from '../src/shared/quiet-hours';
 import { DEMO_ADMIN, setPlan, signUpNewOwner } from './fixtures';
+import { shot } from './screenshot';
 
 /** The customers and business details a campaign needs, through the owner's own API session. */
 async function prepareBusiness(page: Page) {
@@ -181,18 +182,15 @@ test('campaigns screen at 390 and 1280 px', async ({ page }) => {
       page.getByTestId('campaign-row').filter({ hasText: 'Autumn' }).getByText('Sent', { exact: true }),
     ).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `test-results/screenshots/campaigns-${width}.png`, fullPage: true });
+    await shot(page, 'campaigns');
     await page.getByRole('button', { name: 'New Campaign' }).first().click();
     await page
       .getByRole('dialog', { name: 'New Campaign' })
       .getByLabel('Message')
       .fill('Hello {customer_name}');
-    await page.screenshot({ path: `test-results/screenshots/campaigns-form-${width}.png` });
+    await shot(page, 'campaigns-form', { viewportOnly: true });
     await page.keyboard.press('Escape');
     await page.getByRole('tab', { name: 'Templates' }).click();
-    await page.screenshot({
-      path: `test-results/screenshots/campaigns-templates-${width}.png`,
-      fullPage: true,
-    });
+    await shot(page, 'campaigns-templates');
   }
 });

@@ -1,4 +1,5 @@
 import { expect, signUpNewOwner, test } from './fixtures';
+import { shot } from './screenshot';
 
 // Data in (issue 30): an owner imports a customers CSV exported from Square; the preview suggests the columns and
 // names the one bad row's problem; the good rows are imported and the report says what was done. Screenshots at 390
@@ -29,7 +30,7 @@ test('an owner imports a customers CSV with one bad row reported', async ({ page
 
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/data-shots/import-preview-${width}.png` });
+    await shot(page, 'import-preview', { viewportOnly: true });
   }
 
   await dialog.getByRole('button', { name: 'Import 2 customers' }).click();
@@ -37,7 +38,7 @@ test('an owner imports a customers CSV with one bad row reported', async ({ page
   await expect(report).toContainText('2 new customers added');
   await expect(report).toContainText('1 row not imported because of a problem');
   await expect(dialog.getByTestId('import-problem')).toHaveText('Row 4 (Bad Row): Bad email');
-  await page.screenshot({ path: '/tmp/data-shots/import-report-1280.png' });
+  await shot(page, 'import-report', { viewportOnly: true });
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('table').getByText('ada@example.com')).toBeVisible();
   await expect(page.getByRole('table').getByText('grace@example.com')).toBeVisible();

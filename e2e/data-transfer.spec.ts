@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import { expect, signUpNewOwner, test } from './fixtures';
+import { shot } from './screenshot';
 
 // Data ownership (issue 30): an owner exports all data from the Data tab of Business Profile — a background job with
 // progress, then a .zip whose CSVs hold the business's rows. Screenshots at 390 and 1280 px.
@@ -40,11 +41,11 @@ test('an owner exports all data and downloads one .zip with a CSV per kind of re
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.getByRole('tab', { name: 'Data' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/data-shots/data-tab-${width}.png`, fullPage: true });
+    await shot(page, 'data-tab');
   }
   // The close dialog asks for the business name before anything happens.
   await page.getByRole('button', { name: 'Close account' }).click();
   await expect(page.getByRole('dialog')).toContainText('Close your account?');
-  await page.screenshot({ path: '/tmp/data-shots/close-dialog-1280.png' });
+  await shot(page, 'close-dialog', { viewportOnly: true });
   await page.getByRole('button', { name: 'Keep my account' }).click();
 });

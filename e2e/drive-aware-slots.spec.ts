@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEFAULT_BOOKING_RULES } from '../src/shared/scheduling';
 import { addDays, todayInZone } from '../src/shared/time';
 import { DEMO_ADMIN, newBookableBusiness, signIn, signUpNewOwner } from './fixtures';
+import { shot } from './screenshot';
 
 // Issue 28, decision 1248: /book/{slug} lists a time only when a technician can drive to the customer from their
 // previous job. The journey's own business: a base downtown, one technician with a 10:00 job downtown.
@@ -78,11 +79,11 @@ test('a far address does not see the slot right after the technician’s job; a 
     await expect(book.getByLabel('Time')).toBeDisabled();
     await expect(book.getByText('Enter your zip code to see the times')).toBeVisible();
     await book.getByLabel('Your zip code').scrollIntoViewIfNeeded();
-    await book.screenshot({ path: `test-results/screenshots/drive-aware-ask-zip-${width}.png` });
+    await shot(book, 'drive-aware-ask-zip', { viewportOnly: true });
     await book.getByLabel('Your zip code').fill('78701');
     await book.getByLabel('Time').click();
     await expect(book.getByRole('option', { name: '11:00 AM', exact: true })).toBeEnabled();
-    await book.screenshot({ path: `test-results/screenshots/drive-aware-near-${width}.png` });
+    await shot(book, 'drive-aware-near', { viewportOnly: true });
     await book.keyboard.press('Escape');
 
     // The street address in Service Location is in Georgetown, ~55 minutes away: 11:00 is gone, 12:00 stays.
@@ -90,7 +91,7 @@ test('a far address does not see the slot right after the technician’s job; a 
     await book.getByLabel('Time').click();
     await expect(book.getByRole('option', { name: '11:00 AM — unavailable' })).toBeDisabled();
     await expect(book.getByRole('option', { name: '12:00 PM', exact: true })).toBeEnabled();
-    await book.screenshot({ path: `test-results/screenshots/drive-aware-far-${width}.png` });
+    await shot(book, 'drive-aware-far', { viewportOnly: true });
     await book.keyboard.press('Escape');
   }
   await customer.close();

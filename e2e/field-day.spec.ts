@@ -13,6 +13,7 @@ import {
 } from './field';
 import { expect, test } from './fixtures';
 import { expectNoSidewaysOverflow } from './overflow';
+import { shot } from './screenshot';
 
 // Issue 26's day in the field, end to end at 390 px: the technician signs in on a phone, runs today's job (On my way,
 // Check in, a before photo), loses signal and reloads (the app opens from its service worker's cache), adds an after
@@ -22,8 +23,6 @@ import { expectNoSidewaysOverflow } from './overflow';
 // The technician is one of the journey's own business, not the demo's tech@shineroute.test: the journey completes the
 // first job of Today, which would change the demo business every other journey reads, and a second run would find it
 // done (decision 1140). The phone's clock runs behind while the job starts, so the job shows real hours.
-
-const SHOTS = '/work/wt/shots/field2';
 
 /** A camera-like JPEG, made here: a gradient in the given colour. */
 async function photo(name: string, rgb: [number, number, number]) {
@@ -46,7 +45,7 @@ async function photo(name: string, rgb: [number, number, number]) {
 /** A field screen at 390 px: no sideways scrolling, and a full-page screenshot. */
 async function shoot(page: Page, name: string) {
   await expectNoSidewaysOverflow(page, `field ${name}`);
-  await page.screenshot({ path: `${SHOTS}/field-day-${name}-390.png`, fullPage: true });
+  await shot(page, `field-day-${name}`);
 }
 
 test('a technician’s day: a job run on a phone, offline half-way, synced; the owner sees it done', async ({
@@ -193,9 +192,9 @@ test('a technician’s day: a job run on a phone, offline half-way, synced; the 
   const hours = /\d+ h \d\d min/.exec((await jobTime.textContent()) ?? '')![0];
   expect(minutesOfLabel(hours)).toBeGreaterThanOrEqual(behind);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/field-day-owner-booking-390.png` });
+  await shot(page, 'field-day-owner-booking', { viewportOnly: true });
   await dialog.getByRole('img', { name: 'Signature of Dana Driveway' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/field-day-owner-booking-photos-390.png` });
+  await shot(page, 'field-day-owner-booking-photos', { viewportOnly: true });
   // The customer's before/after gallery (the token page the completion message links), at 390 px.
   const galleryUrl = await dialog.getByRole('link', { name: 'Open gallery' }).getAttribute('href');
   const customerPage = await browser.newPage({ viewport: { width: 390, height: 844 } });
@@ -228,5 +227,5 @@ test('a technician’s day: a job run on a phone, offline half-way, synced; the 
   await expect(entry).toContainText(hours);
   await expect(entry.getByText('Open')).toBeHidden();
   await expect(week.getByTestId(`day-${today}`).getByTestId('day-jobs')).toHaveText(`Jobs ${hours}`);
-  await page.screenshot({ path: `${SHOTS}/field-day-owner-timesheets-390.png`, fullPage: true });
+  await shot(page, 'field-day-owner-timesheets');
 });

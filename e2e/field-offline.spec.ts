@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { addDays, todayInZone } from '../src/shared/time';
 import { assignedJob, FIELD_ZONE, joinTeam, newPhone, useFieldZone } from './field';
 import { expect, test } from './fixtures';
+import { shot } from './screenshot';
 
 // Issue 26's offline promise, end to end: a technician on a phone opens their job, loses signal, checks in, ticks the
 // checklist and writes a note; the app shows them pending, sends them when the network is back, and the owner reads
@@ -59,12 +60,12 @@ test('a technician works a job offline; it syncs when the network is back and th
   await expect(secondCar.getByRole('checkbox', { name: 'Vacuum seats' })).toBeChecked();
   await expect(firstCar.getByRole('checkbox', { name: 'Vacuum seats' })).not.toBeChecked();
   expect(await field.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await field.screenshot({ path: `${SHOTS}/field-offline-pending-390.png`, fullPage: true });
+  await shot(field, 'field-offline-pending');
 
   // Back in signal: the outbox sends on `online`; the badge goes when all three are saved.
   await phone.setOffline(false);
   await expect(field.getByTestId('pending-badge')).toBeHidden({ timeout: 30_000 });
-  await field.screenshot({ path: `${SHOTS}/field-offline-synced-390.png`, fullPage: true });
+  await shot(field, 'field-offline-synced');
   // Read again from the server: the tick stayed with the second car.
   await field.reload();
   await expect(secondCar.getByRole('checkbox', { name: 'Vacuum seats' })).toBeChecked();
@@ -81,8 +82,8 @@ test('a technician works a job offline; it syncs when the network is back and th
   await expect(timeline).toContainText('Theo Tech');
   await expect(dialog.getByText('Checklist (1/4)')).toBeVisible();
   await expect(dialog.getByText('Parked on level 3, no signal down here')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/field-offline-owner-1280.png` });
+  await shot(page, 'field-offline-owner', { viewportOnly: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await dialog.getByText('Parked on level 3, no signal down here').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/field-offline-owner-390.png` });
+  await shot(page, 'field-offline-owner', { viewportOnly: true });
 });

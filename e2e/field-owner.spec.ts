@@ -4,6 +4,7 @@ import { addDays, todayInZone, zonedTimeToUtc } from '../src/shared/time';
 import { weekStartOf } from '../src/shared/timesheets';
 import { joinTeam } from './field';
 import { expect, test } from './fixtures';
+import { shot } from './screenshot';
 
 // The owner's side of the field (issue 26): a technician's hours on Timesheets, corrected and exported for payroll.
 // Each journey works in a business of its own; the technician's actions go through the field API as the app sends them.
@@ -15,7 +16,7 @@ const ZONE = 'America/Chicago';
 async function shoot(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/field-owner-${name}-${width}.png`, fullPage: true });
+    await shot(page, `field-owner-${name}`);
   }
 }
 
@@ -63,7 +64,7 @@ test('the owner sees a technician’s hours on Timesheets, corrects a shift and 
   await expect(dialog.getByText('Say why the entry is changed')).toBeVisible();
   await dialog.getByLabel('Reason').fill('Stayed to finish a ceramic coat');
   await page.setViewportSize({ width: 390, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/field-owner-edit-entry-390.png` });
+  await shot(page, 'field-owner-edit-entry', { viewportOnly: true });
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Time entry updated')).toBeVisible();
   await expect(week.getByTestId('week-shift')).toHaveText('9 h 00 min');

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { addDays, todayInZone } from '../src/shared/time';
 import { axeNow, settle } from './axe';
 import { setPlan, signUpNewOwner } from './fixtures';
+import { shot } from './screenshot';
 
 // Issue 25 items 7, 9–13, as a new Pro owner clicks through the first week. Screenshots of each changed screen at
 // 390 and 1280 px go to test-results/screenshots/first-week-*.png.
@@ -10,10 +11,7 @@ async function shoot(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await settle(page);
-    await page.screenshot({
-      path: `test-results/screenshots/first-week-${name}-${width}.png`,
-      fullPage: true,
-    });
+    await shot(page, `first-week-${name}`);
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
       `${name} at ${width}`,

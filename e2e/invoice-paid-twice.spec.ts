@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { signUpNewOwner } from './fixtures';
+import { shot } from './screenshot';
 
 // Decision 0930 as the customer sees it on the test checkout: a second tab's checkout is closed once the first paid;
 // a payment made just before the owner recorded cash is refunded, and the return page says so.
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: `test-results/screenshots/${name}-${page.viewportSize()!.width}.png`,
-    fullPage: true,
-  });
 
 /** An owner taking cards in test mode and one sent, accepted and invoiced quote of $260.40; returns the pay path. */
 async function invoiceToPay(page: Page) {

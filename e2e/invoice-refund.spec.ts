@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, signIn, signUpNewOwner } from './fixtures';
+import { shot } from './screenshot';
 
 // The owner refunds part of a paid invoice (docs/decisions/1190): a business of its own, an invoice paid by card
 // through the test checkout, then Refund on the invoice's row with an amount, a reason and a confirmation.
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: `test-results/screenshots/${name}-${page.viewportSize()!.width}.png`,
-    fullPage: true,
-  });
 
 test('the owner refunds part of an invoice paid by card', async ({ browser, page }) => {
   test.setTimeout(90_000);

@@ -4,12 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { qrDataUrl } from '../src/server/features/invoices/document-render';
 import { formatCents } from '../src/shared/money';
 import { DEMO_ADMIN, newBookableBusiness, signIn, signUpNewOwner } from './fixtures';
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: `test-results/screenshots/${name}-${page.viewportSize()!.width}.png`,
-    fullPage: true,
-  });
+import { shot } from './screenshot';
 
 async function download(page: Page, row: ReturnType<Page['getByTestId']>, name: 'HTML' | 'PDF') {
   const [file] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name }).click()]);
@@ -212,7 +207,7 @@ test('a visitor books with a tip; the owner sees it on the booking card and in t
   await expect(page.getByTestId('price-total')).toHaveText('$45.00');
   await page.getByLabel('20% ($9.00)').check();
   await expect(page.getByTestId('charge-total')).toContainText('$54.00');
-  await page.screenshot({ path: 'test-results/screenshots/book-tip-390.png', fullPage: true });
+  await shot(page, 'book-tip');
   const popupPromise = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Book Now' }).click();
   const checkout = await popupPromise;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { newBookableBusiness } from './fixtures';
+import { shot } from './screenshot';
 
 // Multi-location (decision 1280): an Elite owner adds a second location serving 78702; a customer books through its
 // own link /book/{business}/{location}; the owner filters the bookings by it. Screenshots at 390 and 1280 px.
@@ -38,7 +39,7 @@ test('an Elite owner adds a location, a customer books it through its link, the 
   for (const width of [390, 1280]) {
     await owner.setViewportSize({ width, height: 900 });
     await owner.getByRole('tab', { name: 'Locations' }).scrollIntoViewIfNeeded();
-    await owner.screenshot({ path: `/tmp/locations-shots/locations-tab-${width}.png`, fullPage: true });
+    await shot(owner, 'locations-tab');
   }
 
   // A customer books through the location's link.
@@ -82,7 +83,7 @@ test('an Elite owner adds a location, a customer books it through its link, the 
   await expect(owner).toHaveURL(/location=/);
   for (const width of [390, 1280]) {
     await owner.setViewportSize({ width, height: 900 });
-    await owner.screenshot({ path: `/tmp/locations-shots/bookings-filter-${width}.png`, fullPage: true });
+    await shot(owner, 'bookings-filter');
   }
   await ownerContext.close();
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_OWNER, signIn } from './fixtures';
+import { shot } from './screenshot';
 
 function futureDate(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -93,7 +94,7 @@ test('a returning customer verifies the emailed code, combines a promo code and 
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await panel.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/screenshots/book-reward-${width}.png` });
+    await shot(page, 'book-reward', { viewportOnly: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   }
 
@@ -125,7 +126,7 @@ test('a returning customer verifies the emailed code, combines a promo code and 
     await owner.goto('/loyalty');
     await owner.getByRole('tab', { name: 'Transactions' }).click();
     await expect(row).toBeVisible();
-    await owner.screenshot({ path: `test-results/screenshots/loyalty-redeemed-${width}.png` });
+    await shot(owner, 'loyalty-redeemed', { viewportOnly: true });
   }
   await ownerContext.close();
   await visitorContext.close();
@@ -183,7 +184,7 @@ test('on the invoice pay page a customer verifies the emailed code and applies a
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await rewards.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/screenshots/pay-reward-${width}.png` });
+    await shot(page, 'pay-reward', { viewportOnly: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   }
   await rewards.getByRole('button', { name: 'Apply reward' }).click();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { setPlan, signUpNewOwner } from './fixtures';
+import { shot } from './screenshot';
 
 async function addCustomer(page: import('@playwright/test').Page, first: string, last: string) {
   await page.goto('/customers');
@@ -111,18 +112,16 @@ test('loyalty screenshots at 390px and 1280px', async ({ browser }) => {
     await addCustomer(page, 'Avery', 'Stone');
     await page.goto('/loyalty');
     await expect(page.getByTestId('loyalty-customer').filter({ visible: true })).toHaveCount(1);
-    const shot = (name: string) =>
-      page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
     const noOverflow = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-    await shot('loyalty-customers');
+    await shot(page, 'loyalty-customers');
     expect(await noOverflow()).toBe(true);
     await page.getByRole('tab', { name: 'Rewards' }).click();
     await expect(page.getByTestId('reward-card')).toHaveCount(4);
-    await shot('loyalty-rewards');
+    await shot(page, 'loyalty-rewards');
     expect(await noOverflow()).toBe(true);
     await page.getByRole('button', { name: 'Adjust Points' }).first().click();
     await expect(page.getByRole('dialog', { name: 'Adjust Points' })).toBeVisible();
-    await page.screenshot({ path: `test-results/screenshots/loyalty-adjust-${width}.png` });
+    await shot(page, 'loyalty-adjust', { viewportOnly: true });
     await context.close();
   }
 });

@@ -1,4 +1,5 @@
 import { expect, newBookableBusiness, test } from './fixtures';
+import { shot } from './screenshot';
 
 // Issue 32: the owner makes a maintenance plan and shares its invitation link; a customer joins for two cars and pays
 // in test mode; the owner sees the member and the monthly recurring revenue. Screenshots at 390 and 1280 px.
@@ -6,7 +7,7 @@ import { expect, newBookableBusiness, test } from './fixtures';
 const shots = async (page: import('@playwright/test').Page, name: string) => {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
+    await shot(page, name);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { newBookableBusiness } from './fixtures';
+import { shot } from './screenshot';
 
 // The owner's New booking names a location (decision 1317): in an Elite business of its own with a second location,
 // North, the owner books a job at North from the dialog's Location picker — for an address whose zip the main
@@ -64,7 +65,7 @@ test('the owner of two locations books at the second from New booking and finds 
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await picker.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/screenshots/new-booking-location-${width}.png` });
+    await shot(page, 'new-booking-location', { viewportOnly: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   const created = page.waitForResponse(
@@ -88,7 +89,7 @@ test('the owner of two locations books at the second from New booking and finds 
   await page.getByRole('option', { name: 'North' }).click();
   await expect(page).toHaveURL(new RegExp(`location=${northId}`));
   await expect(page.getByText(`Robin ${lastName}`).first()).toBeVisible();
-  await page.screenshot({ path: 'test-results/screenshots/bookings-north-1280.png', fullPage: true });
+  await shot(page, 'bookings-north');
   await filter.click();
   await page.getByRole('option', { name: main.name }).click();
   await expect(page).toHaveURL(new RegExp(`location=${main.id}`));

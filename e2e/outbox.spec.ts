@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_OWNER, signIn, signUpNewOwner } from './fixtures';
+import { shot } from './screenshot';
 
 // Issue 25, item 15: without SMTP the admin reads every email on the Outbox screen, as in a mail viewer.
 
@@ -73,10 +74,10 @@ test('screenshots of the Outbox and an open message at 390 and 1280 px', async (
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `test-results/screenshots/admin-outbox-${width}.png`, fullPage: true });
+    await shot(page, 'admin-outbox');
     await page.getByTestId('outbox-row').first().click();
     await expect(page.getByRole('dialog').getByTestId('outbox-text')).toBeVisible();
-    await page.screenshot({ path: `test-results/screenshots/admin-outbox-message-${width}.png` });
+    await shot(page, 'admin-outbox-message', { viewportOnly: true });
     await page.keyboard.press('Escape');
   }
 });

@@ -1,6 +1,7 @@
 import { expect, type Locator, test } from '@playwright/test';
 import { addDays, todayInZone } from '../src/shared/time';
 import { DEMO_OWNER, signIn } from './fixtures';
+import { shot } from './screenshot';
 
 // Issue 25 item 1: a phone-in booking for an existing customer's saved truck is priced as a truck and rewrites
 // neither the saved vehicle nor the customer's earlier jobs.
@@ -48,7 +49,7 @@ test('New booking for Marcus Bell’s saved F-150 keeps it a truck and prices it
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await type.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/screenshots/new-booking-saved-vehicle-${width}.png` });
+    await shot(page, 'new-booking-saved-vehicle', { viewportOnly: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
   const date = addDays(todayInZone(DEMO_ZONE), 36);

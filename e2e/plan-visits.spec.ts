@@ -2,12 +2,12 @@ import type { Page } from '@playwright/test';
 import { addDays, todayInZone } from '../src/shared/time';
 import { FIELD_ZONE, useFieldZone } from './field';
 import { expect, newBookableBusiness, setPlan, test } from './fixtures';
+import { shot } from './screenshot';
 
 // Issue 32: a customer joins a monthly plan in test mode and books an included visit from their member page ($0, one
 // credit); the owner sees members and monthly recurring revenue on the dashboard; the owner makes a customer a company
 // account and sends its monthly invoice for last month's completed visit. Screenshots at 390 and 1280 px.
 
-const SHOTS = '/work/wt/shots/fleet2';
 // A zone where it is early morning now (e2e/field.ts): on a month's last day the company's visit is booked for today at
 // 10:00, which must still be ahead whenever the suite runs.
 const ZONE = FIELD_ZONE;
@@ -15,7 +15,7 @@ const ZONE = FIELD_ZONE;
 const shots = async (page: Page, name: string) => {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await shot(page, name);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
   }
@@ -80,7 +80,7 @@ test('a member books an included visit; the owner sees members and MRR, and send
   for (const width of [390, 1280]) {
     await customer.setViewportSize({ width, height: 900 });
     await customer.getByTestId('price-plan').scrollIntoViewIfNeeded();
-    await customer.screenshot({ path: `${SHOTS}/plan-visit-book-${width}.png` });
+    await shot(customer, 'plan-visit-book', { viewportOnly: true });
   }
   await customer.getByRole('button', { name: 'Book Now' }).click();
   await expect(customer.getByRole('heading', { name: 'Booking Confirmed' })).toBeVisible();
@@ -105,7 +105,7 @@ test('a member books an included visit; the owner sees members and MRR, and send
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await table.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/analytics-memberships-${width}.png` });
+    await shot(page, 'analytics-memberships', { viewportOnly: true });
   }
 
   // A company's visit this month (an owner's booking cannot be made in the past), done: tomorrow, or today on the

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signUpNewOwner } from './fixtures';
+import { shot } from './screenshot';
 
 test('a Starter owner sees the upgrade card on /inventory and upgrades in test mode', async ({ page }) => {
   await signUpNewOwner(page);
@@ -13,7 +14,7 @@ test('a Starter owner sees the upgrade card on /inventory and upgrades in test m
 
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/screenshots/upgrade-card-${width}.png`, fullPage: true });
+    await shot(page, 'upgrade-card');
   }
 
   await card.getByRole('button', { name: 'Upgrade to Pro' }).click();
@@ -27,7 +28,7 @@ test('a Starter owner sees the upgrade card on /inventory and upgrades in test m
   await expect(page.getByRole('region', { name: 'Elite plan' }).getByText('API access')).toBeVisible();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/screenshots/billing-${width}.png`, fullPage: true });
+    await shot(page, 'billing');
   }
   // Back down to Starter from the Billing screen.
   await page

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { DEMO_OWNER, signIn } from './fixtures';
+import { shot } from './screenshot';
 
 function futureDate(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -67,7 +68,7 @@ test('the owner creates a promo code; a visitor books with it and sees the disco
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.getByTestId('price-total').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/screenshots/book-promo-${width}.png` });
+    await shot(page, 'book-promo', { viewportOnly: true });
   }
 
   const popupPromise = page.waitForEvent('popup');
@@ -88,7 +89,7 @@ test('the owner creates a promo code; a visitor books with it and sees the disco
   await expect(card.getByTestId('promo-times-used')).toHaveText('1 / 3');
   for (const width of [390, 1280]) {
     await owner.setViewportSize({ width, height: 900 });
-    await owner.screenshot({ path: `test-results/screenshots/promo-codes-${width}.png`, fullPage: true });
+    await shot(owner, 'promo-codes');
     expect(await owner.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   }
   await ownerContext.close();

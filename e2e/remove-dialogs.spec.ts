@@ -5,13 +5,12 @@ import type { Page } from '@playwright/test';
 import { settle } from './axe';
 import { expect, signUpNewOwner, test } from './fixtures';
 import { expectNoSidewaysOverflow } from './overflow';
+import { shot } from './screenshot';
 
 // The shared "remove this row?" dialog (components/ui/remove-dialog) where an Elite owner removes a webhook endpoint,
 // another calendar, a Google Calendar connection and a service area: each names what goes, opens with Cancel focused,
 // fits a 390 px phone (a long endpoint address included) and removes the row when confirmed. Screenshots of each at
 // 390 and 1280 px in test-results/screenshots/remove-*.
-
-const SHOTS = 'test-results/screenshots';
 
 type Expected = { title: string; description: string | RegExp; confirm: string };
 
@@ -29,7 +28,7 @@ async function checkDialog(page: Page, name: string, open: () => Promise<void>, 
     // The last removal's toast moves to the new width: it is measured where it comes to rest.
     await settle(page);
     await expectNoSidewaysOverflow(page, `${name} dialog`);
-    await page.screenshot({ path: `${SHOTS}/remove-${name}-${width}.png` });
+    await shot(page, `remove-${name}`, { viewportOnly: true });
     if (width === 390) {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toBeHidden();

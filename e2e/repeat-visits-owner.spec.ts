@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { addDays, todayInZone } from '../src/shared/time';
 import { expect, newBookableBusiness, test } from './fixtures';
+import { shot } from './screenshot';
 
 // Issue 32, the owner's side of repeat visits: the owner makes a wash repeatable with a discount per frequency on
 // the Repeat visits screen, books a phone-in customer every 2 weeks from New booking (the card saved on the card
@@ -22,7 +23,7 @@ async function shoot(page: Page, name: string, target?: Locator) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     if (target) await target.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: !target });
+    await shot(page, name, { viewportOnly: Boolean(target) });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newBookableBusiness } from './fixtures';
+import { shot } from './screenshot';
 
 // Issue 32, repeat visits: a customer books a car wash every 2 weeks with the discount shown, saves a card on the test
 // checkout and sees the series on the manage page; the owner skips one visit from the booking.
@@ -38,7 +39,7 @@ test('a customer books a wash every 2 weeks with the discount, sees the series; 
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.getByTestId('price-repeat').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/screenshots/repeat-visits-book-${width}.png` });
+    await shot(page, 'repeat-visits-book', { viewportOnly: true });
   }
   await page.getByRole('button', { name: 'Book repeat visits' }).click();
   await page.waitForURL(/\/checkout\/test-setup\//);
@@ -50,10 +51,7 @@ test('a customer books a wash every 2 weeks with the discount, sees the series; 
   await expect(visits.getByRole('listitem').first()).toContainText('Booked');
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({
-      path: `test-results/screenshots/repeat-visits-manage-${width}.png`,
-      fullPage: true,
-    });
+    await shot(page, 'repeat-visits-manage');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
   await visitor.close();

@@ -1,20 +1,15 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { newPhone } from './field';
 import { expect, test } from './fixtures';
 import { expectNoSidewaysOverflow } from './overflow';
 import { routesDay } from './routes-setup';
+import { shot } from './screenshot';
 
 // Drag to change (issue 27, decision 1270): in a business of its own, the owner reorders Theo's day by mouse, by
 // keyboard and, with a finger, gives one of his jobs to Nina; takes one off Theo's route onto "Unassigned" with the
 // mouse (the page scrolling at the window's edge) and one off Nina's with the keyboard; each time the server's arrival
 // times and drive minutes replace the old ones; the order breaks booked windows, so Apply waits for the owner's say;
 // Theo's Today follows.
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: `test-results/screenshots/${name}-${page.viewportSize()!.width}.png`,
-    fullPage: true,
-  });
 
 const centre = async (l: Locator) => {
   const box = (await l.boundingBox())!;

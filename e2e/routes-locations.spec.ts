@@ -1,6 +1,7 @@
 import { FIELD_ZONE } from './field';
 import { expect, test } from './fixtures';
 import { routesDay } from './routes-setup';
+import { shot } from './screenshot';
 
 // The location filter on Routes (decision 1280): in an Elite business of its own with a North location (Theo works
 // there) and the main one (Nina), the owner picks North; only Theo and North's jobs show; Optimize plans those alone.
@@ -60,7 +61,7 @@ test('the owner picks a location on Routes: only its technician and jobs show, a
   await expect(theoCard.getByTestId('route-stop-customer')).toHaveText(['Cy Alder', 'Cy Cedar', 'Cy Aspen']);
   await expect(page.getByText('Cy Birch')).toHaveCount(0);
   await expect(page.getByText('Cy Dogwood')).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/screenshots/routes-location-1280.png', fullPage: true });
+  await shot(page, 'routes-location');
 
   const optimized = page.waitForResponse((r) => r.url().includes('/api/routes/optimize') && r.ok());
   await page.getByRole('button', { name: 'Optimize' }).click();

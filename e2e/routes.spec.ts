@@ -1,18 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_OWNER, signIn } from './fixtures';
 import { expectNoSidewaysOverflow } from './overflow';
+import { shot } from './screenshot';
 
 // The owner's Routes (issue 27) on the demo business: today three technicians cross town between their jobs.
 // Optimize proposes a plan with the minutes it saves, Apply makes it the day's, and Theo's field app follows it.
 // It writes to the demo day, so it is one journey at one width, then read again at the other.
 
 const DEMO_TECH = { email: 'tech@shineroute.test', password: 'shine-demo-tech' };
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: `test-results/screenshots/${name}-${page.viewportSize()!.width}.png`,
-    fullPage: true,
-  });
 
 test('the demo owner optimizes today, sees the minutes saved, applies, and Theo’s Today follows the new order', async ({
   page,

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_OWNER, signIn } from './fixtures';
+import { shot } from './screenshot';
 
 // Saved for people to look at (test-results/screenshots); each page must render its main heading first.
 const WIDTHS = [390, 1280];
@@ -9,15 +10,15 @@ for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.screenshot({ path: `test-results/screenshots/home-${width}.png`, fullPage: true });
+    await shot(page, 'home');
 
     await page.goto('/auth');
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
-    await page.screenshot({ path: `test-results/screenshots/auth-${width}.png`, fullPage: true });
+    await shot(page, 'auth');
 
     await signIn(page, DEMO_OWNER);
     await page.goto('/dashboard');
     await expect(page.getByTestId('stat-Total Revenue')).not.toHaveText('$0.00');
-    await page.screenshot({ path: `test-results/screenshots/dashboard-${width}.png`, fullPage: true });
+    await shot(page, 'dashboard');
   });
 }

@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { formatDuration } from '../src/shared/clock-labels';
 import { newBookableBusiness, setPlan } from './fixtures';
+import { shot } from './screenshot';
 
 // Service add-ons (docs/decisions/1255): the owner adds one to a service, a customer books the service with it and
 // sees it priced (the checkout charges the same), and the owner sees its attach rate in Analytics.
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: `test-results/screenshots/${name}-${page.viewportSize()!.width}.png`,
-    fullPage: true,
-  });
 const futureDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 test('a customer books a service with an add-on and sees it priced; the owner sees its attach rate', async ({

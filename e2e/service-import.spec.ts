@@ -1,4 +1,5 @@
 import { expect, signUpNewOwner, test } from './fixtures';
+import { shot } from './screenshot';
 
 // Data in (issue 30, decision 1287): an owner imports a services CSV; the preview suggests the columns and names the
 // one bad row's problem; the good rows are imported with their vehicle prices and the report says what was done.
@@ -31,14 +32,14 @@ test('an owner imports a services CSV with one bad row reported', async ({ page 
 
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/brand-shots/service-import-preview-${width}.png` });
+    await shot(page, 'service-import-preview', { viewportOnly: true });
   }
 
   await dialog.getByRole('button', { name: 'Import 2 services' }).click();
   const report = dialog.getByTestId('import-report');
   await expect(report).toContainText('2 new services added');
   await expect(report).toContainText('1 row not imported because of a problem');
-  await page.screenshot({ path: '/tmp/brand-shots/service-import-report-1280.png' });
+  await shot(page, 'service-import-report', { viewportOnly: true });
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByText('Full Detail')).toBeVisible();
   await expect(page.getByText('Express Wash')).toBeVisible();

@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { formatDuration } from '../src/shared/clock-labels';
 import { newBookableBusiness } from './fixtures';
+import { shot } from './screenshot';
 
 // Several vehicles in one booking (decision 1325), on a phone: a household books two cars on /book, each with its
 // own service, sees each vehicle priced and the total, pays once on the test checkout, and the owner sees both.
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: `test-results/screenshots/${name}-${page.viewportSize()!.width}.png`,
-    fullPage: true,
-  });
 const futureDate = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 test('a household books two vehicles at once on a phone and pays once; the owner sees both', async ({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_OWNER, signIn } from './fixtures';
+import { shot } from './screenshot';
 
 test('an owner invites a technician who accepts in a second browser and sees their own jobs and none of the owner screens', async ({
   page,
@@ -19,7 +20,7 @@ test('an owner invites a technician who accepts in a second browser and sees the
   await expect(page.getByTestId('team-invitation').filter({ hasText: email })).toBeVisible();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/screenshots/team-tab-${width}.png`, fullPage: true });
+    await shot(page, 'team-tab');
   }
 
   // The link arrives by email (read here from the outbox as the admin).
@@ -38,7 +39,7 @@ test('an owner invites a technician who accepts in a second browser and sees the
   await tech.getByLabel('First name').fill('Theo');
   await tech.getByLabel('Last name').fill('Tech');
   await tech.getByLabel('Choose a password').fill('tech-password-123');
-  await tech.screenshot({ path: 'test-results/screenshots/join-390.png', fullPage: true });
+  await shot(tech, 'join');
   await tech.getByRole('button', { name: 'Create Account and Join' }).click();
   // A technician's app is the field app (issue 26): the dashboard sends them to its Today.
   await expect(tech).toHaveURL(/\/field$/);

@@ -270,3 +270,19 @@ describe('jobs are registered one way (decision 1162)', () => {
     expect(strays.map((f) => f.file)).toEqual([]);
   });
 });
+
+describe('e2e screenshots are saved one way', () => {
+  const e2e = readdirSync(join(ROOT, 'e2e'))
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => ({ file: `e2e/${name}`, text: readFileSync(join(ROOT, 'e2e', name), 'utf8') }));
+  const takes = (text: string) => /\.screenshot\(/.test(text);
+
+  it('every journey saves its screens through shot() of e2e/screenshot.ts (one folder, one naming)', () => {
+    expect(e2e.length).toBeGreaterThan(30);
+    expect(e2e.filter((f) => f.file !== 'e2e/screenshot.ts' && takes(f.text)).map((f) => f.file)).toEqual([]);
+  });
+
+  it('rejects an example: a journey calling page.screenshot itself', () => {
+    expect(takes("await page.screenshot({ path: 'test-results/screenshots/home-390.png' });")).toBe(true);
+  });
+});
