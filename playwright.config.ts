@@ -30,11 +30,44 @@ const CHROMIUM_ARGS = [
  * (decision 1352). Everything else works in a business of its own or only reads the demo data, and
  * runs on both workers (docs/decisions/1140).
  */
+/**
+ * The server's database: embedded PGlite under data/e2e (the default), or, when E2E_DATABASE_URL names a PostgreSQL
+ * server (CI, decision 1363), a database of its own there, made fresh for the run and dropped after it
+ * (e2e/global-teardown.ts). PGlite runs every query in WebAssembly on the server's own thread, which the journeys'
+ * requests wait behind; PostgreSQL runs them in processes of its own.
+ */
+const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL;
+export const E2E_DATABASE = E2E_DATABASE_URL ? databaseOfRun(E2E_DATABASE_URL, PORT) : undefined;
+
+function databaseOfRun(serverUrl: string, port: number) {
+  const name = `shineroute_e2e_${port}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { serverUrl, name, url: url.toString() };
+}
+
+/** The uploads under data/e2e go either way; a database of the run is dropped first in case one before was killed. */
+const freshDatabase = E2E_DATABASE
+  ? `rm -rf data/e2e && psql "${E2E_DATABASE.serverUrl}" -v ON_ERROR_STOP=1 -q -c 'DROP DATABASE IF EXISTS ${E2E_DATABASE.name} WITH (FORCE)' -c 'CREATE DATABASE ${E2E_DATABASE.name}'`
+  : 'rm -rf data/e2e';
+
+/**
+ * CI builds the web app beside its PostgreSQL tests and says so with E2E_PREBUILT=1 (.ci/run, decision 1363): the
+ * server then serves that build instead of building again. Anywhere else every run builds what it tests.
+ */
+const build =
+  process.env.E2E_PREBUILT === '1' &&
+  existsSync('dist/web/index.html') &&
+  existsSync('dist/web/field/index.html')
+    ? 'true'
+    : 'npm run build --silent';
+
 const PLATFORM_SETTINGS = ['admin-settings.spec.ts', 'billing-promotion.spec.ts'];
 const PLATFORM_SEO = ['admin-seo.spec.ts'];
 
 export default defineConfig({
   testDir: 'e2e',
+  globalTeardown: E2E_DATABASE ? './e2e/global-teardown.ts' : undefined,
   outputDir: 'test-results/e2e',
   fullyParallel: true,
   // Two cores: two browsers against one server.
@@ -76,14 +109,15 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // A fresh embedded database with the demo seed for every run.
-    command: `rm -rf data/e2e && npm run build --silent && tsx src/server/main.ts`,
+    // A fresh database with the demo seed for every run.
+    command: `${freshDatabase} && ${build} && tsx src/server/main.ts`,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
     env: {
       PORT: String(PORT),
       DATA_DIR: 'data/e2e',
+      ...(E2E_DATABASE ? { DATABASE_URL: E2E_DATABASE.url } : {}),
       PUBLIC_URL: BASE_URL,
       SEED_DEMO: 'true',
       // Every journey signs in from 127.0.0.1; the limit itself is covered by the API tests.
