@@ -48,7 +48,7 @@ function databaseOfRun(serverUrl: string, port: number) {
 
 /** The uploads under data/e2e go either way; a database of the run is dropped first in case one before was killed. */
 const freshDatabase = E2E_DATABASE
-  ? `rm -rf data/e2e && psql "${E2E_DATABASE.serverUrl}" -v ON_ERROR_STOP=1 -q -c 'DROP DATABASE IF EXISTS ${E2E_DATABASE.name} WITH (FORCE)' -c 'CREATE DATABASE ${E2E_DATABASE.name}'`
+  ? `rm -rf data/e2e && PGOPTIONS=--client-min-messages=warning psql "${E2E_DATABASE.serverUrl}" -v ON_ERROR_STOP=1 -q -c 'DROP DATABASE IF EXISTS ${E2E_DATABASE.name} WITH (FORCE)' -c 'CREATE DATABASE ${E2E_DATABASE.name}'`
   : 'rm -rf data/e2e';
 
 /**
