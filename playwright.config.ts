@@ -24,13 +24,6 @@ const CHROMIUM_ARGS = [
 ];
 
 /**
- * Journeys that change what every page shows (the platform settings: banner, prices, tax rate, support email) run on
- * their own, one at a time, after all the others; the platform SEO generator's journeys (which delete every generated
- * page) one at a time beside the rest, listed first so that they start in the first minute instead of last in the queue
- * (decision 1352). Everything else works in a business of its own or only reads the demo data, and
- * runs on both workers (docs/decisions/1140).
- */
-/**
  * The server's database: embedded PGlite under data/e2e (the default), or, when E2E_DATABASE_URL names a PostgreSQL
  * server (CI, decision 1363), a database of its own there, made fresh for the run and dropped after it
  * (e2e/global-teardown.ts). PGlite runs every query in WebAssembly on the server's own thread, which the journeys'
@@ -62,6 +55,13 @@ const build =
     ? 'true'
     : 'npm run build --silent';
 
+/**
+ * Journeys that change what every page shows (the platform settings: banner, prices, tax rate, support email) run on
+ * their own, one at a time, after all the others; the platform SEO generator's journeys (which delete every generated
+ * page) one at a time beside the rest, listed first so that they start in the first minute instead of last in the queue
+ * (decision 1352). Everything else works in a business of its own or only reads the demo data, and
+ * runs on both workers (docs/decisions/1140).
+ */
 const PLATFORM_SETTINGS = ['admin-settings.spec.ts', 'billing-promotion.spec.ts'];
 const PLATFORM_SEO = ['admin-seo.spec.ts'];
 
