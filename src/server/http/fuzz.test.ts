@@ -156,10 +156,31 @@ const request = fc.constantFrom(...routes).chain((route) =>
   }),
 );
 
+// Every tenant table's rows, counted in one statement (about 5 ms of PGlite's CPU).
+const countEveryTenantRow = sql`select ${sql.join(
+  tenantTables().map((table) => sql`(select count(*) from ${table})`),
+  sql` + `,
+)} as n`;
 async function rowCount(): Promise<number> {
-  const parts = tenantTables().map((table) => sql`(select count(*) from ${table})`);
-  const result = await t.db.execute(sql`select ${sql.join(parts, sql` + `)} as n`);
+  const result = await t.db.execute(countEveryTenantRow);
   return Number((result as unknown as { rows: { n: string | number }[] }).rows[0]!.n);
+}
+
+/**
+ * PostgreSQL's current snapshot: the transactions still running and the next id it will hand out. A row is inserted,
+ * updated or deleted only by a transaction that has taken an id, and it shows in a count once that transaction ends;
+ * while the snapshot is the same, no row anywhere has changed and the last count still holds.
+ */
+async function currentSnapshot(): Promise<string> {
+  const result = await t.db.execute(sql`select pg_current_snapshot()::text as snapshot`);
+  return (result as unknown as { rows: { snapshot: string }[] }).rows[0]!.snapshot;
+}
+let lastCount: { snapshot: string; rows: number } | undefined;
+/** The tenant tables' row count, counted again only when a transaction may have written since the last count. */
+async function rowCountNow(): Promise<number> {
+  const snapshot = await currentSnapshot();
+  if (lastCount?.snapshot !== snapshot) lastCount = { snapshot, rows: await rowCount() };
+  return lastCount.rows;
 }
 
 // 5,000 requests take 2–5 minutes on a machine shared with other test runs.
@@ -197,13 +218,13 @@ it(`answers ${RUNS} hostile requests without a 5xx or a partial write (seed ${SE
         else if (body.kind === 'text') init.body = body.text;
         if (body.kind === 'text') init.headers = { 'content-type': 'application/json' };
       }
-      const before = route.method === 'GET' ? 0 : await rowCount();
+      const before = route.method === 'GET' ? 0 : await rowCountNow();
       const res = await t.request(url, init);
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       const text = await res.text();
       if (res.status >= 500) throw new Error(`${route.method} ${url} → ${res.status} ${text}`);
       if (route.method !== 'GET' && res.status >= 400)
-        expect(await rowCount(), `${route.method} ${url} → ${res.status} wrote rows`).toBe(before);
+        expect(await rowCountNow(), `${route.method} ${url} → ${res.status} wrote rows`).toBe(before);
     }),
     { seed: SEED, numRuns: RUNS, endOnFailure: true },
   );
