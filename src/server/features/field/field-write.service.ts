@@ -94,7 +94,10 @@ export async function jobForWrite(db: DbOrTx, viewer: Viewer, bookingId: string)
   return { job, refused: job.status === 'cancelled' ? 'cancelled' : null };
 }
 
-/** Keeps a write the office's change overtook as a note on the booking, for the owner to read. */
+/**
+ * Keeps a write the office's change overtook as a note on the booking, for the owner to read. The note carries the
+ * request's key: a replay after a crash keeps no second note (decision 1365).
+ */
 async function keepAsNote(
   db: DbOrTx,
   viewer: Viewer,
@@ -105,14 +108,18 @@ async function keepAsNote(
 ): Promise<FieldNotApplied> {
   const why =
     reason === 'cancelled' ? 'the job had been cancelled' : 'the job had been given to someone else';
-  await db.insert(fieldNotes).values({
-    businessId: viewer.businessId,
-    bookingId,
-    body: `${text} (not applied: ${why})`.slice(0, 4000),
-    keptReason: reason,
-    deviceTime: new Date(deviceTime),
-    userId: viewer.userId,
-  });
+  await db
+    .insert(fieldNotes)
+    .values({
+      businessId: viewer.businessId,
+      bookingId,
+      body: `${text} (not applied: ${why})`.slice(0, 4000),
+      keptReason: reason,
+      deviceTime: new Date(deviceTime),
+      userId: viewer.userId,
+      requestKey: viewer.requestKey ?? null,
+    })
+    .onConflictDoNothing({ target: [fieldNotes.businessId, fieldNotes.userId, fieldNotes.requestKey] });
   return { applied: false, reason, keptAsNote: true };
 }
 
@@ -232,16 +239,23 @@ async function checkInOrOut(
     const what = kind === 'check_in' ? 'Checked in' : 'Checked out';
     return keepAsNote(deps.db, viewer, id, refused, `${what}${at(input.lat, input.lng)}`, input.deviceTime);
   }
-  const { event } = await recordEvent(deps.db, viewer, id, kind, input);
-  if (kind === 'check_out') {
-    await endJobTime(deps.db, viewer, id, input);
-    return { applied: true as const, status: job.status, event };
-  }
-  await startJobTime(deps.db, viewer, id, input);
-  // A good GPS fix near the job's stored point refines where the job is (decision 1247).
-  await refineFromCheckIn(deps.db, viewer.businessId, id, input);
-  // The drive that ended here calibrates the business's drive estimate (decision 1247).
-  await observeDrive(deps.db, viewer.businessId, viewer.userId, id, new Date(input.deviceTime));
+  // The event and the job's time commit together; a replay whose first run committed them writes neither again
+  // (decision 1365). The status walk after it is guarded by the status itself, so a replay finishes what a crash cut.
+  const { event } = await deps.db.transaction(async (tx) => {
+    const recorded = await recordEvent(tx, viewer, id, kind, input);
+    if (recorded.replayed) return recorded;
+    if (kind === 'check_out') {
+      await endJobTime(tx, viewer, id, input);
+      return recorded;
+    }
+    await startJobTime(tx, viewer, id, input);
+    // A good GPS fix near the job's stored point refines where the job is (decision 1247).
+    await refineFromCheckIn(tx, viewer.businessId, id, input);
+    // The drive that ended here calibrates the business's drive estimate (decision 1247).
+    await observeDrive(tx, viewer.businessId, viewer.userId, id, new Date(input.deviceTime));
+    return recorded;
+  });
+  if (kind === 'check_out') return { applied: true as const, status: job.status, event };
   const status = await moveTo(deps, viewer, id, 'in_progress');
   return { applied: true as const, status, event };
 }
@@ -255,21 +269,42 @@ export const checkOut = (deps: FieldDeps, viewer: Viewer, id: string, input: Che
 export async function addNote(deps: FieldDeps, viewer: Viewer, id: string, input: NoteInput) {
   const { refused } = await jobForWrite(deps.db, viewer, id);
   if (refused) return keepAsNote(deps.db, viewer, id, refused, input.text, input.deviceTime);
-  const [note] = await deps.db
-    .insert(fieldNotes)
-    .values({
-      businessId: viewer.businessId,
-      bookingId: id,
-      body: input.text,
-      deviceTime: new Date(input.deviceTime),
-      userId: viewer.userId,
-    })
-    .returning();
-  const { event } = await recordEvent(deps.db, viewer, id, 'note', input);
-  return {
-    applied: true as const,
-    note: { id: note!.id, text: note!.body, at: note!.deviceTime.toISOString(), by: event.by },
-  };
+  // The note carries the request's key and commits with its event: a replay after a crash answers the note the first
+  // run wrote and writes none (decision 1365).
+  const requestKey = viewer.requestKey ?? null;
+  return deps.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(fieldNotes)
+      .values({
+        businessId: viewer.businessId,
+        bookingId: id,
+        body: input.text,
+        deviceTime: new Date(input.deviceTime),
+        userId: viewer.userId,
+        requestKey,
+      })
+      .onConflictDoNothing({ target: [fieldNotes.businessId, fieldNotes.userId, fieldNotes.requestKey] })
+      .returning();
+    const note =
+      inserted ??
+      (
+        await tx
+          .select()
+          .from(fieldNotes)
+          .where(
+            and(
+              eq(fieldNotes.businessId, viewer.businessId),
+              eq(fieldNotes.userId, viewer.userId),
+              eq(fieldNotes.requestKey, requestKey!),
+            ),
+          )
+      )[0]!;
+    const { event } = await recordEvent(tx, viewer, id, 'note', input);
+    return {
+      applied: true as const,
+      note: { id: note.id, text: note.body, at: note.deviceTime.toISOString(), by: event.by },
+    };
+  });
 }
 
 export async function toggleChecklistItem(
@@ -384,7 +419,11 @@ export async function addMaterial(deps: FieldDeps, viewer: Viewer, id: string, i
       `Used ${input.quantity} × ${item.name}`,
       input.deviceTime,
     );
+  // The stock movement commits with the material's event: a replay whose first run committed them takes nothing from
+  // stock again (decision 1365).
   await deps.db.transaction(async (tx) => {
+    const { replayed } = await recordEvent(tx, viewer, id, 'material', input);
+    if (replayed) return;
     await tx.insert(fieldMaterials).values({
       businessId: viewer.businessId,
       bookingId: id,
@@ -399,7 +438,6 @@ export async function addMaterial(deps: FieldDeps, viewer: Viewer, id: string, i
       quantity: input.quantity,
     });
   });
-  await recordEvent(deps.db, viewer, id, 'material', input);
   return {
     applied: true as const,
     material: { itemId: item.id, name: item.name, quantity: input.quantity, unit: 'each' },

@@ -226,9 +226,12 @@ export const fieldNotes = pgTable(
     deviceTime: deviceTime(),
     recordedAt: recordedAt(),
     userId: text().references(() => user.id, { onDelete: 'set null' }),
+    /** The request's Idempotency-Key: a replay after a crash finds its note here and writes none (decision 1365). */
+    requestKey: text(),
   },
   (t) => [
     bookingFk('field_notes_booking_tenant_fk', t),
+    uniqueIndex('field_notes_request_key_uq').on(t.businessId, t.userId, t.requestKey),
     index('field_notes_booking_idx').on(t.bookingId, t.deviceTime),
     index('field_notes_business_id_idx').on(t.businessId),
     index('field_notes_user_id_idx').on(t.userId),

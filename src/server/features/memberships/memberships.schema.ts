@@ -176,6 +176,8 @@ export const planCharges = pgTable(
     applicationFeeCents: integer().notNull().default(0),
     providerReference: text(),
     createdAt: createdAt(),
+    /** When a run last took the attempt to the provider: a pending one older than the lease is asked again (1366). */
+    claimedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     foreignKey({

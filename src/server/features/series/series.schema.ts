@@ -171,6 +171,8 @@ export const seriesCharges = pgTable(
     providerReference: text(),
     failureMessage: text(),
     createdAt: createdAt(),
+    /** When a run last took the charge to the provider: a pending one older than the lease is asked again (1366). */
+    claimedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     foreignKey({
