@@ -30,6 +30,8 @@ export const MESSAGE_KINDS = [
   'webhook_disabled',
   // A custom domain switched off after its DNS record was gone at three daily checks (decision 1342).
   'domain_disabled',
+  // The owner's notice that the white-label setup they ordered is done, written with the order's fulfilment (1366).
+  'white_label_setup',
   'refund',
   'slot_lost',
   // Emails written with their write that had none of ours before (decision 1321).
@@ -60,6 +62,7 @@ export const MESSAGE_KIND_LABELS: Record<string, string> = {
   data_export: 'Data export ready',
   webhook_disabled: 'Webhook endpoint disabled',
   domain_disabled: 'Custom domain switched off',
+  white_label_setup: 'White-label setup done',
   refund: 'Cancelled and refunded',
   slot_lost: 'Slot taken, refunded',
   verification: 'Verification decision',

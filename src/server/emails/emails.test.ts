@@ -79,6 +79,10 @@ const KEY_FACTS: Record<EmailName, string[]> = {
     'HTTP 503: Service Unavailable',
     'http://localhost:3000/business-profile',
   ],
+  'white-label-setup-done': [
+    'Lone Star Mobile Detailing',
+    'http://localhost:3000/business-profile?tab=branding',
+  ],
   'custom-domain-disabled': [
     'book.lonestardetailing.com',
     '3 daily checks in a row',

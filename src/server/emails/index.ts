@@ -35,6 +35,7 @@ import { serviceAreaLaunch } from './templates/service-area-launch';
 import { teamInvitation } from './templates/team-invitation';
 import { verificationApproved, verificationRejected } from './templates/verification-decision';
 import { webhookEndpointDisabled } from './templates/webhook-endpoint-disabled';
+import { whiteLabelSetupDone } from './templates/white-label-setup-done';
 
 /** Every email the product sends, by name. */
 export const EMAIL_TEMPLATES = {
@@ -70,6 +71,7 @@ export const EMAIL_TEMPLATES = {
   'arrival-changed': arrivalChanged,
   'webhook-endpoint-disabled': webhookEndpointDisabled,
   'custom-domain-disabled': customDomainDisabled,
+  'white-label-setup-done': whiteLabelSetupDone,
   'data-export-ready': dataExportReady,
   'membership-payment-failed': membershipPaymentFailed,
   'membership-suspended': membershipSuspended,

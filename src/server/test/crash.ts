@@ -54,17 +54,17 @@ export function crashes(db: Database) {
     expect(left).toBe(0);
   }
 
-  /** Runs `write` with its first transaction failing at its end, after everything in it (the queue call too) ran. */
-  async function failAtTheEnd(write: () => Promise<unknown>) {
+  /**
+   * Runs `write` with its `nth` transaction (1 = the first it opens, the default) failing at its end, after everything
+   * in it (the queue call too) ran: what it wrote is rolled back and nothing after it runs.
+   */
+  async function failAtTheEnd(write: () => Promise<unknown>, nth = 1) {
     const original: Transaction = db.transaction.bind(db);
-    let armed = true;
+    let left = nth;
     db.transaction = (async (fn: Parameters<Transaction>[0], config?: Parameters<Transaction>[1]) =>
       original(async (tx) => {
         const result = await fn(tx);
-        if (armed) {
-          armed = false;
-          throw new Killed('the write failed');
-        }
+        if (left > 0 && --left === 0) throw new Killed('the write failed');
         return result;
       }, config)) as Transaction;
     try {
@@ -72,7 +72,7 @@ export function crashes(db: Database) {
     } finally {
       db.transaction = original;
     }
-    expect(armed).toBe(false);
+    expect(left).toBe(0);
   }
 
   return { dieAfterCommit, failAtTheEnd };

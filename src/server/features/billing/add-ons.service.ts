@@ -14,6 +14,11 @@ import { conflict, notFound, paymentRequired } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { recordAudit } from '../admin-users/audit.service';
 import { ensureBookingSlug } from '../booking-link/booking-link.service';
+import {
+  type AutomationDeps,
+  deliverQueued,
+  queueTransactionalEmail,
+} from '../campaigns/automations/message-queue';
 import { addOnPurchases, billingCharges } from './billing.schema';
 import { addMonths } from './promotion.service';
 
@@ -330,9 +335,17 @@ export async function listAddOnOrders(db: DbOrTx, status?: 'ordered' | 'fulfille
  * An admin marks an NFC tag order fulfilled (sent), or a white-label setup done (decision 1357); the audit log keeps
  * who and when.
  */
-export async function fulfilOrder(db: Database, actor: { id: string; email: string }, id: string) {
+/**
+ * An admin marks an order done. A white-label setup's owner is told by email, its row written in the fulfilment's
+ * transaction (decision 1366) and delivered after the commit; a process killed in between leaves it for the tick.
+ */
+export async function fulfilOrder(
+  deps: Pick<AppDeps, 'db' | 'publicUrl'> & AutomationDeps,
+  actor: { id: string; email: string },
+  id: string,
+) {
   if (!isUuid(id)) throw notFound(ADD_ON_TEXT.notFound);
-  return db.transaction(async (tx) => {
+  const { result, messageIds } = await deps.db.transaction(async (tx) => {
     const [order] = await tx.select().from(addOnPurchases).where(eq(addOnPurchases.id, id)).for('update');
     if (!order) throw notFound(ADD_ON_TEXT.notFound);
     if (order.addOn === 'crm_booster') throw conflict(ADD_ON_TEXT.notAnOrder);
@@ -352,6 +365,37 @@ export async function fulfilOrder(db: Database, actor: { id: string; email: stri
       before: { status: order.status },
       after: { status: 'fulfilled' },
     });
-    return view(done!);
+    const messageIds =
+      order.addOn === 'white_label_setup' ? await queueSetupDone(deps, tx, order.businessId, id) : [];
+    return { result: view(done!), messageIds };
+  });
+  await deliverQueued(deps, messageIds);
+  return result;
+}
+
+async function queueSetupDone(
+  deps: Pick<AppDeps, 'publicUrl'>,
+  tx: DbOrTx,
+  businessId: string,
+  orderId: string,
+) {
+  const [owner] = await tx
+    .select({ email: user.email, businessName: profiles.businessName })
+    .from(profiles)
+    .innerJoin(user, eq(user.id, profiles.id))
+    .where(eq(profiles.id, businessId));
+  if (!owner) return [];
+  // Imported here: the emails import the branding feature, which imports this module (a load-order cycle).
+  const { renderEmailRow } = await import('../../emails');
+  return queueTransactionalEmail(tx, deps.publicUrl, {
+    businessId,
+    kind: 'white_label_setup',
+    // One per order: the fulfilment cannot run twice (409), and a replay of its row writes nothing.
+    dedupeKey: `white-label-setup-done:${orderId}`,
+    to: owner.email,
+    ...(await renderEmailRow('white-label-setup-done', {
+      businessName: owner.businessName,
+      link: `${deps.publicUrl.replace(/\/+$/, '')}/business-profile?tab=branding`,
+    })),
   });
 }

@@ -82,7 +82,7 @@ export const adminBillingApi = router
     c.json(wholeList(await listAddOnOrders(c.var.deps.db, c.req.valid('query').status)), 200),
   )
   .openapi(fulfilRoute, async (c) =>
-    c.json(await fulfilOrder(c.var.deps.db, actorOf(c), c.req.valid('param').id), 200),
+    c.json(await fulfilOrder(c.var.deps, actorOf(c), c.req.valid('param').id), 200),
   )
   .openapi(planRoute, async (c) =>
     c.json(

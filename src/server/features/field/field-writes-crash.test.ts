@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { FieldEventKind } from '../../../shared/field';
 import { assignBooking, createBooking, createInventoryItem, grantRole } from '../../db/factories';
 import {
   bookings,
@@ -50,7 +51,7 @@ function press(bookingId: string, path: string, json: Record<string, unknown>, w
     });
 }
 
-const eventsOf = (bookingId: string, kind: string) =>
+const eventsOf = (bookingId: string, kind: FieldEventKind) =>
   t.db
     .select()
     .from(fieldEvents)

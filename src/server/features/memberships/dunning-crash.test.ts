@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { planCharges, planMembers } from '../../db/schema';
+import { planCharges, planCreditEntries, planMembers } from '../../db/schema';
 import { signedTokenId } from '../../http/tokens';
 import { crashes, deliveredTo, messageRows, sweep } from '../../test/crash';
 import { createTestContext } from '../../test/harness';
 import { bookableBusiness } from '../bookings/book/booking.fixtures';
 import { payTestMembership } from './members.service';
-import { runMembershipBilling } from './membership-billing.service';
+import { ATTEMPT_LEASE_MS, attemptCharge, runMembershipBilling } from './membership-billing.service';
 import { planBody } from './memberships.fixtures';
 
 // A failed renewal's notice survives a process killed right after the write that implies it (decisions 1331, 1356):
@@ -14,7 +14,7 @@ import { planBody } from './memberships.fixtures';
 // delivers each once, and the renewal run again writes nothing more.
 
 const t = await createTestContext();
-const { dieAfterCommit } = crashes(t.db);
+const { dieAfterCommit, failAtTheEnd } = crashes(t.db);
 
 async function declinedMember() {
   const owner = await t.signUp();
@@ -56,7 +56,8 @@ describe('a failed renewal', () => {
     await sweep(t.deps);
     const before = (await deliveredTo(t.db, email)).length;
 
-    await dieAfterCommit(run);
+    // The attempt's claim commits (1), then its failed mark with the notice (2); the process dies there.
+    await dieAfterCommit(run, 2);
     expect((await notices()).map((r) => [r.channel, r.status]).sort()).toEqual([
       ['email', 'pending'],
       ['sms', 'pending'],
@@ -72,6 +73,82 @@ describe('a failed renewal', () => {
     await run();
     await sweep(t.deps);
     expect(await notices()).toHaveLength(2);
+    expect(await deliveredTo(t.db, email)).toHaveLength(before + 1);
+  });
+});
+
+describe('a renewal attempt left unanswered', () => {
+  const due = new Date('2030-06-10T15:00:00Z');
+  const pastLease = new Date(due.getTime() + ATTEMPT_LEASE_MS + 60_000);
+  const grantsOf = (id: string) =>
+    t.db.select().from(planCreditEntries).where(eq(planCreditEntries.memberId, id));
+  async function payingMember() {
+    const member = await declinedMember();
+    await t.db.update(planMembers).set({ testCardState: 'ok' }).where(eq(planMembers.id, member.memberId));
+    return member;
+  }
+
+  it('killed right after the claim: held within the lease, then the next run charges it once', async () => {
+    const { memberId } = await payingMember();
+    const grants = (await grantsOf(memberId)).length;
+    await dieAfterCommit(() => runMembershipBilling(t.deps, due), 1);
+    const june = () =>
+      chargesOf(memberId).then((rows) =>
+        rows.filter((r) => r.periodStart >= new Date('2030-06-01T00:00:00Z')),
+      );
+    expect((await june()).map((c) => c.status)).toEqual(['pending']);
+    // The run again within the lease: the attempt is another run's, nothing is asked.
+    await runMembershipBilling(t.deps, due);
+    expect((await june()).map((c) => c.status)).toEqual(['pending']);
+
+    // Past the lease the run takes it over and records the answer; a further run finds nothing to do.
+    expect((await runMembershipBilling(t.deps, pastLease)).answered).toBeGreaterThanOrEqual(1);
+    await runMembershipBilling(t.deps, pastLease);
+    expect((await june()).map((c) => [c.attempt, c.status])).toEqual([[0, 'paid']]);
+    expect((await memberOf(memberId)).status).toBe('active');
+    expect((await grantsOf(memberId)).length).toBeLessThanOrEqual(grants + 1);
+  });
+
+  it("the paid answer's record rolled back: asked again past the lease, recorded once", async () => {
+    const { memberId } = await payingMember();
+    // This member's attempt alone, so the transactions counted are its own: the claim (1) commits, the paid mark with
+    // the paid period (2) is rolled back.
+    const period = (await memberOf(memberId)).nextChargeAt!;
+    await failAtTheEnd(() => attemptCharge(t.deps, memberId, period, 0, due), 2);
+    const june = () =>
+      chargesOf(memberId).then((rows) =>
+        rows.filter((r) => r.periodStart >= new Date('2030-06-01T00:00:00Z')),
+      );
+    expect((await june()).map((c) => c.status)).toEqual(['pending']);
+    expect(await attemptCharge(t.deps, memberId, period, 0, due)).toBe('skipped');
+    expect(await attemptCharge(t.deps, memberId, period, 0, pastLease)).toBe('paid');
+    expect(await attemptCharge(t.deps, memberId, period, 0, pastLease)).toBe('skipped');
+    expect((await june()).map((c) => [c.attempt, c.status])).toEqual([[0, 'paid']]);
+    expect((await memberOf(memberId)).nextChargeAt!.getTime()).toBeGreaterThan(period.getTime());
+  });
+
+  it("a declined answer's record rolled back: asked again past the lease, the member told once", async () => {
+    const { businessId, memberId, email } = await declinedMember();
+    await sweep(t.deps);
+    const before = (await deliveredTo(t.db, email)).length;
+    // The claim (1) commits; the failed mark with the member's notice (2) is rolled back.
+    const period = (await memberOf(memberId)).nextChargeAt!;
+    await failAtTheEnd(() => attemptCharge(t.deps, memberId, period, 0, due), 2);
+    const june = () =>
+      chargesOf(memberId).then((rows) =>
+        rows.filter((r) => r.periodStart >= new Date('2030-06-01T00:00:00Z')),
+      );
+    expect((await june()).map((c) => c.status)).toEqual(['pending']);
+    expect((await memberOf(memberId)).status).toBe('active');
+
+    expect(await attemptCharge(t.deps, memberId, period, 0, due)).toBe('skipped');
+    await runMembershipBilling(t.deps, pastLease);
+    await runMembershipBilling(t.deps, pastLease);
+    expect((await june()).map((c) => [c.attempt, c.status])).toEqual([[0, 'failed']]);
+    expect((await memberOf(memberId)).status).toBe('past_due');
+    await sweep(t.deps);
+    const notices = await messageRows(t.db, businessId, 'membership', `membership:${memberId}:`);
+    expect(notices.map((r) => r.channel).sort()).toEqual(['email', 'sms']);
     expect(await deliveredTo(t.db, email)).toHaveLength(before + 1);
   });
 });

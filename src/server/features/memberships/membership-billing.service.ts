@@ -164,8 +164,16 @@ async function chargeProvider(deps: MembershipDeps, member: Member, periodStart:
 }
 
 /**
+ * An attempt claimed and not answered for this long is of a process that died between the claim and the provider's
+ * answer: the next run takes it over and asks again with the same idempotency key (decision 1366).
+ */
+export const ATTEMPT_LEASE_MS = 5 * 60_000;
+
+/**
  * One attempt to bill one month: the attempt's row is written first (unique per member, month and attempt), so a
- * replayed job or a concurrent run finds it and charges nothing; only the writer asks the provider.
+ * replayed job or a concurrent run finds it and charges nothing; only the writer asks the provider. A row left
+ * pending past the lease (its process died before the answer was recorded) is taken over and asked again with the
+ * same key, so the provider charges once and the answer is recorded once.
  */
 export async function attemptCharge(
   deps: MembershipDeps,
@@ -179,26 +187,50 @@ export async function attemptCharge(
   const { member, plan } = loaded;
   const amountCents = memberMonthlyCents(plan.monthlyPriceCents, member.vehicles);
   const fee = applicationFeeCents(amountCents, await getPlatformFee(deps.db, deps.platformFee));
-  const [claimed] = await deps.db
-    .insert(planCharges)
-    .values({
-      businessId: member.businessId,
-      memberId,
-      periodStart,
-      attempt,
-      amountCents,
-      applicationFeeCents: fee,
-    })
-    .onConflictDoNothing()
-    .returning({ id: planCharges.id });
+  const claimed = await deps.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(planCharges)
+      .values({
+        businessId: member.businessId,
+        memberId,
+        periodStart,
+        attempt,
+        amountCents,
+        applicationFeeCents: fee,
+        // The run's clock, not the database's: the lease is measured against the same clock.
+        claimedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: planCharges.id });
+    if (inserted) return inserted;
+    const [taken] = await tx
+      .update(planCharges)
+      .set({ claimedAt: now })
+      .where(
+        and(
+          eq(planCharges.memberId, memberId),
+          eq(planCharges.periodStart, periodStart),
+          eq(planCharges.attempt, attempt),
+          eq(planCharges.status, 'pending'),
+          lt(planCharges.claimedAt, new Date(now.getTime() - ATTEMPT_LEASE_MS)),
+        ),
+      )
+      .returning({ id: planCharges.id });
+    return taken ?? null;
+  });
   if (!claimed) return 'skipped';
   const result = await chargeProvider(deps, member, periodStart, attempt);
   if (result.paid) {
-    await deps.db
-      .update(planCharges)
-      .set({ status: 'paid', providerReference: result.reference })
-      .where(eq(planCharges.id, claimed.id));
-    await applyPaidPeriod(deps.db, memberId, periodStart);
+    // The paid mark and the paid period commit together, on the still-pending attempt only: a run that took it over
+    // and answered first keeps its answer, and a crash in between leaves the attempt pending for the next run.
+    await deps.db.transaction(async (tx) => {
+      const [answered] = await tx
+        .update(planCharges)
+        .set({ status: 'paid', providerReference: result.reference })
+        .where(and(eq(planCharges.id, claimed.id), eq(planCharges.status, 'pending')))
+        .returning({ id: planCharges.id });
+      if (answered) await applyPaidPeriod(tx, memberId, periodStart);
+    });
     return 'paid';
   }
   await applyFailedAttempt(deps, memberId, periodStart, attempt, now, {
@@ -206,6 +238,31 @@ export async function attemptCharge(
     providerReference: result.reference,
   });
   return 'failed';
+}
+
+/**
+ * Attempts claimed and left unanswered past the lease (a process killed between the claim and the answer), taken over
+ * and asked again with the same key. The due and past-due scans cannot find them: the due month's attempt row exists.
+ */
+async function resumeUnanswered(deps: MembershipDeps, now: Date) {
+  const stale = await deps.db
+    .select({
+      memberId: planCharges.memberId,
+      periodStart: planCharges.periodStart,
+      attempt: planCharges.attempt,
+    })
+    .from(planCharges)
+    .where(
+      and(
+        eq(planCharges.status, 'pending'),
+        lt(planCharges.claimedAt, new Date(now.getTime() - ATTEMPT_LEASE_MS)),
+      ),
+    )
+    .limit(1000);
+  let resumed = 0;
+  for (const a of stale)
+    if ((await attemptCharge(deps, a.memberId, a.periodStart, a.attempt, now)) !== 'skipped') resumed++;
+  return resumed;
 }
 
 /** The next retry of a past-due membership, its number and when it is due; null when every retry has run. */
@@ -227,7 +284,8 @@ export async function nextRetry(db: DbOrTx, member: Member) {
  * memberships due are charged, and past-due memberships get the retry whose day has come.
  */
 export async function runMembershipBilling(deps: MembershipDeps, now = new Date()) {
-  const counts = { resumed: 0, charged: 0, failed: 0, retried: 0 };
+  const counts = { resumed: 0, charged: 0, failed: 0, retried: 0, answered: 0 };
+  counts.answered = await resumeUnanswered(deps, now);
   const resumed = await deps.db
     .update(planMembers)
     .set({ status: 'active', holdUntil: null })
