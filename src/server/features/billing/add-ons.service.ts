@@ -7,7 +7,7 @@ import {
   nfcTagUnitCents,
   WHITE_LABEL_SETUP_CENTS,
 } from '../../../shared/add-ons';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { citySeoPages, profiles, user } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { conflict, notFound, paymentRequired } from '../../http/errors';
