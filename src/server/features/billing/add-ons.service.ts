@@ -12,13 +12,7 @@ import { citySeoPages, profiles, user } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { conflict, notFound, paymentRequired } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import { recordAudit } from '../admin-users/audit.service';
 import { ensureBookingSlug } from '../booking-link/booking-link.service';
-import {
-  type AutomationDeps,
-  deliverQueued,
-  queueTransactionalEmail,
-} from '../campaigns/automations/message-queue';
 import { addOnPurchases, billingCharges } from './billing.schema';
 import { addMonths } from './promotion.service';
 
@@ -36,7 +30,7 @@ export interface CrmBoosterRenewJob {
 
 type Purchase = typeof addOnPurchases.$inferSelect;
 
-const view = (p: Purchase) => ({
+export const view = (p: Purchase) => ({
   id: p.id,
   addOn: p.addOn,
   name: ADD_ON_CATALOGUE[p.addOn].name,
@@ -329,73 +323,4 @@ export async function listAddOnOrders(db: DbOrTx, status?: 'ordered' | 'fulfille
     businessName: r.businessName,
     ownerEmail: r.ownerEmail,
   }));
-}
-
-/**
- * An admin marks an NFC tag order fulfilled (sent), or a white-label setup done (decision 1357); the audit log keeps
- * who and when.
- */
-/**
- * An admin marks an order done. A white-label setup's owner is told by email, its row written in the fulfilment's
- * transaction (decision 1366) and delivered after the commit; a process killed in between leaves it for the tick.
- */
-export async function fulfilOrder(
-  deps: Pick<AppDeps, 'db' | 'publicUrl'> & AutomationDeps,
-  actor: { id: string; email: string },
-  id: string,
-) {
-  if (!isUuid(id)) throw notFound(ADD_ON_TEXT.notFound);
-  const { result, messageIds } = await deps.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(addOnPurchases).where(eq(addOnPurchases.id, id)).for('update');
-    if (!order) throw notFound(ADD_ON_TEXT.notFound);
-    if (order.addOn === 'crm_booster') throw conflict(ADD_ON_TEXT.notAnOrder);
-    if (order.status === 'fulfilled') throw conflict(ADD_ON_TEXT.alreadyFulfilled);
-    const [done] = await tx
-      .update(addOnPurchases)
-      .set({ status: 'fulfilled', fulfilledAt: new Date(), fulfilledBy: actor.id })
-      .where(eq(addOnPurchases.id, id))
-      .returning();
-    await recordAudit(tx, {
-      actor,
-      action: 'add_on.fulfil',
-      targetType: 'add_on',
-      targetId: id,
-      targetLabel:
-        order.addOn === 'nfc_tags' ? `NFC tap tags × ${order.quantity}` : ADD_ON_CATALOGUE[order.addOn].name,
-      before: { status: order.status },
-      after: { status: 'fulfilled' },
-    });
-    const messageIds =
-      order.addOn === 'white_label_setup' ? await queueSetupDone(deps, tx, order.businessId, id) : [];
-    return { result: view(done!), messageIds };
-  });
-  await deliverQueued(deps, messageIds);
-  return result;
-}
-
-async function queueSetupDone(
-  deps: Pick<AppDeps, 'publicUrl'>,
-  tx: DbOrTx,
-  businessId: string,
-  orderId: string,
-) {
-  const [owner] = await tx
-    .select({ email: user.email, businessName: profiles.businessName })
-    .from(profiles)
-    .innerJoin(user, eq(user.id, profiles.id))
-    .where(eq(profiles.id, businessId));
-  if (!owner) return [];
-  // Imported here: the emails import the branding feature, which imports this module (a load-order cycle).
-  const { renderEmailRow } = await import('../../emails');
-  return queueTransactionalEmail(tx, deps.publicUrl, {
-    businessId,
-    kind: 'white_label_setup',
-    // One per order: the fulfilment cannot run twice (409), and a replay of its row writes nothing.
-    dedupeKey: `white-label-setup-done:${orderId}`,
-    to: owner.email,
-    ...(await renderEmailRow('white-label-setup-done', {
-      businessName: owner.businessName,
-      link: `${deps.publicUrl.replace(/\/+$/, '')}/business-profile?tab=branding`,
-    })),
-  });
 }

@@ -3,8 +3,9 @@ import { SUBSCRIPTION_TIERS } from '../../../shared/constants';
 import { requireAdmin, requireUser } from '../../access/guards';
 import { idParamSchema, listOf, wholeList } from '../../http/lists';
 import { createRouter, errorResponses, json } from '../../http/openapi';
+import { fulfilOrder } from './add-on-fulfilment.service';
 import { addOnPurchaseFields } from './add-ons.openapi';
-import { fulfilOrder, listAddOnOrders } from './add-ons.service';
+import { listAddOnOrders } from './add-ons.service';
 import { assignPlan } from './admin-plan.service';
 
 // The admin's side of billing (docs/decisions/0952): assigning a plan (Franchise has no self-serve price) and the
