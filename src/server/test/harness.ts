@@ -2,7 +2,9 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { desc, eq } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { afterAll } from 'vitest';
 import type { SubscriptionTier } from '../../shared/constants';
@@ -12,6 +14,7 @@ import { createAuth } from '../auth/auth';
 import type { Database } from '../db/client';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { createOwnerAccount, grantRole, updateProfile } from '../db/factories';
+import * as schema from '../db/schema';
 import { outboxMessages } from '../db/schema';
 import { queuePlatformEmail } from '../features/campaigns/platform-email';
 import { createSeoSettings } from '../features/seo/seo-settings';
@@ -24,11 +27,11 @@ import type { PaymentProvider } from '../providers/payments/payments';
 import { createTestPaymentProvider } from '../providers/payments/test-checkout';
 import { createLocalStorage } from '../providers/storage/local-storage';
 import type { FileStorage } from '../providers/storage/storage';
+import { captureMigratedState, type MigratedState, resetToMigrated, type Sql } from './database-reset';
 import { withDatabase } from './global-setup';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
-let spareClone: Promise<string> | undefined;
 let snapshotBlob: { path: string; blob: Blob } | undefined;
 
 /** A new database cloned from the migrated template; its name says which run made it (global-setup.ts drops them). */
@@ -52,46 +55,182 @@ async function cloneTemplate(adminUrl: string, template: string): Promise<string
   }
 }
 
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+async function dropDatabase(adminUrl: string, name: string) {
+  const dropper = new pg.Client({ connectionString: adminUrl });
+  await dropper.connect();
+  await dropper.query(`drop database if exists ${name} with (force)`);
+  await dropper.end();
+}
+
+/** The suite's PostgreSQL, when it runs there: queries through `url` (maybe a pooler), DDL on `adminUrl`. */
+function postgresTarget() {
   const url = process.env.DATABASE_URL;
   const template = process.env.TEST_PG_TEMPLATE;
-  if (!url || !template) {
-    // Start from the database global-setup.ts migrated once (a file run alone without it migrates itself).
-    const snapshot = process.env.TEST_PGLITE_SNAPSHOT;
-    if (snapshot) {
-      // Read once per worker process (48 MB); PGlite only reads the Blob, so its files share it.
-      if (snapshotBlob?.path !== snapshot)
-        snapshotBlob = { path: snapshot, blob: new Blob([readFileSync(snapshot)]) };
-      return openDatabase({ dataDir: 'memory://', loadDataDir: snapshotBlob.blob });
-    }
-    const handle = await openDatabase({ dataDir: 'memory://' });
-    await handle.migrate();
-    return handle;
-  }
+  if (!url || !template) return undefined;
   // Through a pooler (decision 1323): the clone and the drop on PostgreSQL itself, the file's queries through the pooler.
   const direct = process.env.DATABASE_DIRECT_URL;
-  const adminUrl = direct ?? url;
-  // A worker's files run one after another (decision 0408): the next file's clone is made while this one runs, so that
-  // a file does not wait for PostgreSQL to copy the template (decision 1354). A clone left unused when the worker ends
-  // is dropped by global-setup.ts's teardown, with every other database of the run.
-  const name = await (spareClone ?? cloneTemplate(adminUrl, template));
-  spareClone = cloneTemplate(adminUrl, template);
-  // Its failure is the next file's to report, when it awaits it.
-  spareClone.catch(() => {});
+  return { url, direct, adminUrl: direct ?? url, template };
+}
+
+function openPglite(): Promise<DatabaseHandle> {
+  // Start from the database global-setup.ts migrated once (a file run alone without it migrates itself).
+  const snapshot = process.env.TEST_PGLITE_SNAPSHOT;
+  if (snapshot) {
+    // Read once per worker process (48 MB); PGlite only reads the Blob.
+    if (snapshotBlob?.path !== snapshot) snapshotBlob = { path: snapshot, blob: new Blob([readFileSync(snapshot)]) };
+    return openDatabase({ dataDir: 'memory://', loadDataDir: snapshotBlob.blob });
+  }
+  return openDatabase({ dataDir: 'memory://' }).then(async (handle) => {
+    await handle.migrate();
+    return handle;
+  });
+}
+
+/** A database of the caller's own, in the migrated state, dropped when closed. */
+async function openOwnDatabase(): Promise<DatabaseHandle> {
+  const target = postgresTarget();
+  if (!target) return openPglite();
+  const name = await cloneTemplate(target.adminUrl, target.template);
   const handle = await openDatabase({
-    databaseUrl: withDatabase(url, name),
-    directUrl: direct ? withDatabase(direct, name) : undefined,
+    databaseUrl: withDatabase(target.url, name),
+    directUrl: target.direct ? withDatabase(target.direct, name) : undefined,
   });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await dropDatabase(target.adminUrl, name);
     },
   };
+}
+
+/**
+ * The worker's database (decision 1359): opened once, then reset to the migrated state before each file that uses it.
+ * On PGlite the instance itself; on PostgreSQL one clone of the template, reached by each file through a pool of its
+ * own, and reset over a direct connection.
+ */
+interface WorkerDatabase {
+  /** PGlite's instance, or undefined on PostgreSQL. */
+  pglite?: DatabaseHandle;
+  /** PostgreSQL: the clone's name. */
+  name?: string;
+  /** Runs `fn` with one session on the database (PGlite's only one, or a direct client). */
+  session<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+  /** Whether a file has used it since it was last reset. */
+  dirty: boolean;
+  close(): Promise<void>;
+}
+
+let worker: WorkerDatabase | undefined;
+let workerInUse = false;
+/** The migrated state, read from the worker's first database (the same template or snapshot serves every one). */
+let migrated: MigratedState | undefined;
+
+async function openWorkerDatabase(): Promise<WorkerDatabase> {
+  const target = postgresTarget();
+  if (!target) {
+    const handle = await openPglite();
+    const sql: Sql = async (text, values) => (await handle.query(text, values ?? [])).rows;
+    return {
+      pglite: handle,
+      session: (fn) => fn(sql),
+      dirty: false,
+      close: () => handle.close(),
+    };
+  }
+  const name = await cloneTemplate(target.adminUrl, target.template);
+  return {
+    name,
+    session: async (fn) => {
+      const client = new pg.Client({ connectionString: withDatabase(target.adminUrl, name) });
+      await client.connect();
+      try {
+        return await fn(async (text, values) => (await client.query(text, values)).rows);
+      } finally {
+        await client.end();
+      }
+    },
+    dirty: false,
+    close: () => dropDatabase(target.adminUrl, name),
+  };
+}
+
+/** Ends every other session on the worker's database: the last file's settings, locks and LISTENs go with them. */
+async function clearSessions(db: WorkerDatabase, sql: Sql) {
+  if (db.pglite) {
+    await sql('discard all');
+    return;
+  }
+  // Through PgBouncer in transaction mode a file's session state stays on whichever server connection ran it, and the
+  // pooler keeps those connections: they are ended here, and the pooler opens new ones for the next file.
+  await sql(
+    'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+}
+
+/** Resets the worker's database to the migrated state (exported for the test that proves it). */
+export async function resetWorkerDatabase(opts: { leaveBehind?: string } = {}) {
+  const db = worker;
+  if (!db || !migrated) throw new Error('no worker database to reset');
+  const state = migrated;
+  await db.session(async (sql) => {
+    await clearSessions(db, sql);
+    await resetToMigrated(sql, state, opts);
+  });
+  db.dirty = false;
+}
+
+/** A file's handle on the worker's database: its own drizzle instance and pool, so no cache keyed by them carries over. */
+async function fileHandle(db: WorkerDatabase): Promise<DatabaseHandle> {
+  const release = async () => {
+    workerInUse = false;
+  };
+  if (db.pglite) {
+    const client = (db.pglite.db as unknown as { $client: PGlite }).$client;
+    const fresh = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
+    return { ...db.pglite, db: fresh, readDb: fresh, close: release };
+  }
+  const target = postgresTarget()!;
+  const handle = await openDatabase({
+    databaseUrl: withDatabase(target.url, db.name!),
+    directUrl: target.direct ? withDatabase(target.direct, db.name!) : undefined,
+  });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await release();
+    },
+  };
+}
+
+/**
+ * A database in the migrated state. By default the worker's one, reset since the last file used it; `own: true` (or a
+ * second database while the worker's is open, e.g. two contexts in one file) gives a database of the caller's own,
+ * for a file that changes the schema, holds the database in odd states, or needs it untouched by the reset.
+ */
+export async function openTestDatabase(opts: { own?: boolean } = {}): Promise<DatabaseHandle> {
+  if (opts.own || workerInUse) return openOwnDatabase();
+  workerInUse = true;
+  try {
+    if (worker?.dirty) {
+      await resetWorkerDatabase().catch(async () => {
+        // The schema was changed, or the database left in a state the reset cannot undo: start over.
+        const stale = worker!;
+        worker = undefined;
+        await stale.close().catch(() => {});
+      });
+    }
+    if (!worker) {
+      worker = await openWorkerDatabase();
+      if (!migrated) migrated = await worker.session(captureMigratedState);
+    }
+    worker.dirty = true;
+    return await fileHandle(worker);
+  } catch (err) {
+    workerInUse = false;
+    throw err;
+  }
 }
 
 let ipCounter = 0;
@@ -124,10 +263,12 @@ export async function createTestContext(
     trustedProxyHops?: number;
     /** better-auth's emails as jobs on the queue, as the server sends them (decision 1321); else straight out. */
     authEmailsAsJobs?: boolean;
+    /** A database of the file's own instead of the worker's reset one (decision 1359): DDL, odd states. */
+    ownDatabase?: boolean;
   } = {},
 ) {
   const publicUrl = opts.publicUrl ?? TEST_ORIGIN;
-  const handle = await openTestDatabase();
+  const handle = await openTestDatabase({ own: opts.ownDatabase });
   const db = handle.db;
   const mailer = createOutboxMailer(db);
   const emailQueue: { jobs?: JobQueue } = {};

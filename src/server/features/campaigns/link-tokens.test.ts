@@ -10,7 +10,8 @@ import { newManageToken, newReviewToken } from './automations/customer-links';
 
 // The customer's booking links store only their tokens' hashes (decision 1130).
 
-const t = await createTestContext();
+// Its tests change the schema (DDL): a database of its own, not the worker's reset one (decision 1359).
+const t = await createTestContext({ ownDatabase: true });
 
 async function booking(status: 'confirmed' | 'completed' = 'confirmed') {
   const o = await t.signUp();

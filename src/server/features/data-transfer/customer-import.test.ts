@@ -9,7 +9,8 @@ import { createTestContext } from '../../test/harness';
 import { suggestMapping } from './customer-csv';
 import { importCustomers } from './customer-import.service';
 
-const t = await createTestContext();
+// Its tests change the schema (DDL): a database of its own, not the worker's reset one (decision 1359).
+const t = await createTestContext({ ownDatabase: true });
 const a = await t.signUp({ firstName: 'Alpha', lastName: 'Owner' });
 const b = await t.signUp({ firstName: 'Bravo', lastName: 'Owner' });
 

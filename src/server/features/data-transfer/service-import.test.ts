@@ -12,7 +12,8 @@ import { importServices } from './service-import.service';
 // Services from another tool's CSV (decision 1287): the customers import's machinery, each bad row named, the good
 // rows in one transaction, same-named services updated or skipped; never a bad row written, never half an import.
 
-const t = await createTestContext();
+// Its tests change the schema (DDL): a database of its own, not the worker's reset one (decision 1359).
+const t = await createTestContext({ ownDatabase: true });
 const a = await t.signUp({ firstName: 'Alpha', lastName: 'Owner' });
 const b = await t.signUp({ firstName: 'Bravo', lastName: 'Owner' });
 

@@ -10,7 +10,9 @@ import { countingTestProvider, invoiceDriver, type RefundCall } from './invoice-
 
 // Quote and pay pages open by a token signed from the document's id; nothing readable is stored (decision 1164).
 const refunds: RefundCall[] = [];
+// Its tests change the schema (DDL): a database of its own, not the worker's reset one (decision 1359).
 const t = await createTestContext({
+  ownDatabase: true,
   payments: (db) => countingTestProvider(createTestPaymentProvider(db, TEST_ORIGIN), refunds, { refunds: 0 }),
 });
 const d = invoiceDriver(t, { kind: 'test', refunds });
