@@ -41,7 +41,7 @@ async function busyBusiness() {
   });
   expect(done.status).toBe(200);
   await t.createAdmin();
-  await createSeoPage(t.db, { slug: 'reset-check', title: 'Reset check' });
+  await createSeoPage(t.db, { businessId: owner.userId, slug: 'reset-check', city: 'Austin', state: 'TX' });
 }
 
 describe('the worker database reset', () => {
