@@ -57,7 +57,10 @@ describe('the worker database reset', () => {
     await queue.send('reset-check', { n: 1 });
     await queue.stop();
     // Every sequence moves on.
-    const sequences = await t.handle.query('select quote_ident(schemaname) || $1 || quote_ident(sequencename) as name from pg_sequences', ['.']);
+    const sequences = await t.handle.query(
+      'select quote_ident(schemaname) || $1 || quote_ident(sequencename) as name from pg_sequences',
+      ['.'],
+    );
     for (const { name } of sequences.rows) await t.handle.query('select nextval($1::regclass)', [name]);
     // Session state: a setting, an advisory lock, a prepared statement, a LISTEN.
     await t.handle.exec(
@@ -71,15 +74,17 @@ describe('the worker database reset', () => {
     if (sequences.rows.length > 0) expect(dirty.sequences).not.toEqual(migrated.sequences);
 
     // A reset that skips a table is caught by the comparison: only that table differs.
-    const [kept] = await t.handle.query(
-      `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name
+    const [kept] = await t.handle
+      .query(
+        `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
        where n.nspname = 'public' and c.relkind = 'r' and c.relname = any($1::text[])
          and not exists (select 1 from pg_constraint f where f.conrelid = c.oid and f.contype = 'f')
          and not exists (select 1 from pg_constraint f where f.confrelid = c.oid and f.contype = 'f')
        order by 1 limit 1`,
-      [tablesWithRows(dirty).map((name) => name.split('.')[1]!.replaceAll('"', ''))],
-    ).then((r) => r.rows);
+        [tablesWithRows(dirty).map((name) => name.split('.')[1]!.replaceAll('"', ''))],
+      )
+      .then((r) => r.rows);
     expect(kept, 'a table with rows and no foreign keys to leave behind').toBeDefined();
     await resetWorkerDatabase({ leaveBehind: String(kept!.name) });
     const partial = await picture(t.handle);

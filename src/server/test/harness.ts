@@ -77,7 +77,8 @@ function openPglite(): Promise<DatabaseHandle> {
   const snapshot = process.env.TEST_PGLITE_SNAPSHOT;
   if (snapshot) {
     // Read once per worker process (48 MB); PGlite only reads the Blob.
-    if (snapshotBlob?.path !== snapshot) snapshotBlob = { path: snapshot, blob: new Blob([readFileSync(snapshot)]) };
+    if (snapshotBlob?.path !== snapshot)
+      snapshotBlob = { path: snapshot, blob: new Blob([readFileSync(snapshot)]) };
     return openDatabase({ dataDir: 'memory://', loadDataDir: snapshotBlob.blob });
   }
   return openDatabase({ dataDir: 'memory://' }).then(async (handle) => {
