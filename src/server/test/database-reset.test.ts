@@ -10,7 +10,8 @@ import { createTestContext, openTestDatabase, resetWorkerDatabase } from './harn
 // through the app's own flows, then resets it and compares the whole database — every schema's tables' rows, every
 // sequence, the schema itself, the session's state — with a database fresh from the template (or snapshot).
 
-const t = await createTestContext();
+// The worker's database on PostgreSQL too, where files otherwise get a clone of their own.
+const t = await createTestContext({ workerDatabase: true });
 const fresh = await openTestDatabase({ own: true });
 afterAll(() => fresh.close());
 
