@@ -12,9 +12,9 @@ export default defineConfig({
     // file mostly waits on its own single-threaded PGlite (docs/decisions/0408).
     maxWorkers: 2,
     // A worker runs its files one after another in one process: the app, better-auth, pdfmake and PGlite's compiled
-    // WebAssembly load once per worker, not once per file. Each file still opens its own database (harness.ts), and no
-    // module keeps state that is not per app or per database; a file that needs vi.mock or vi.stubEnv must not share
-    // a worker (docs/decisions/0408).
+    // WebAssembly load once per worker, not once per file. On PGlite the files reuse the worker's database, reset to the
+    // migrated state between them (harness.ts, docs/decisions/1359); no module keeps state that is not per app or per
+    // database; a file that needs vi.mock or vi.stubEnv must not share a worker (docs/decisions/0408).
     isolate: false,
     // Stubs made with vi.stubEnv / vi.stubGlobal are undone after each test, so they cannot reach the next file.
     unstubEnvs: true,
