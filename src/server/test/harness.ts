@@ -227,6 +227,9 @@ export async function openTestDatabase(
     worker?: boolean;
   } = {},
 ): Promise<DatabaseHandle> {
+  // Files of a worker run one after another: a file that asks for the worker's database by name opens first, so one
+  // still held then was left open by an earlier file, not by this one.
+  if (opts.worker && !opts.own) workerInUse = false;
   if (opts.own || workerInUse || (postgresTarget() && !opts.worker)) return openOwnDatabase();
   workerInUse = true;
   try {
