@@ -29,6 +29,7 @@ import { createLocalStorage } from '../providers/storage/local-storage';
 import type { FileStorage } from '../providers/storage/storage';
 import { captureMigratedState, type MigratedState, resetToMigrated, type Sql } from './database-reset';
 import { withDatabase } from './global-setup';
+import { currentTestFile } from './worker-file';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -130,7 +131,9 @@ interface WorkerDatabase {
 }
 
 let worker: WorkerDatabase | undefined;
-let workerInUse = false;
+/** The file (currentTestFile) holding the worker's database, until it closes it or the next file starts. */
+let workerHeldBy: number | undefined;
+const workerInUse = () => workerHeldBy === currentTestFile();
 /** The migrated state, read from the worker's first database (the same template or snapshot serves every one). */
 let migrated: MigratedState | undefined;
 
@@ -190,8 +193,9 @@ export async function resetWorkerDatabase(opts: { leaveBehind?: string } = {}) {
 
 /** A file's handle on the worker's database: its own drizzle instance and pool, so no cache keyed by them carries over. */
 async function fileHandle(db: WorkerDatabase): Promise<DatabaseHandle> {
+  const holder = workerHeldBy;
   const release = async () => {
-    workerInUse = false;
+    if (workerHeldBy === holder) workerHeldBy = undefined;
   };
   if (db.pglite) {
     const client = (db.pglite.db as unknown as { $client: PGlite }).$client;
@@ -227,11 +231,8 @@ export async function openTestDatabase(
     worker?: boolean;
   } = {},
 ): Promise<DatabaseHandle> {
-  // Files of a worker run one after another: a file that asks for the worker's database by name opens first, so one
-  // still held then was left open by an earlier file, not by this one.
-  if (opts.worker && !opts.own) workerInUse = false;
-  if (opts.own || workerInUse || (postgresTarget() && !opts.worker)) return openOwnDatabase();
-  workerInUse = true;
+  if (opts.own || workerInUse() || (postgresTarget() && !opts.worker)) return openOwnDatabase();
+  workerHeldBy = currentTestFile();
   try {
     if (worker?.dirty) {
       await resetWorkerDatabase().catch(async () => {
@@ -248,7 +249,7 @@ export async function openTestDatabase(
     worker.dirty = true;
     return await fileHandle(worker);
   } catch (err) {
-    workerInUse = false;
+    workerHeldBy = undefined;
     throw err;
   }
 }

@@ -1,4 +1,7 @@
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { startTestFile } from './worker-file';
+
+startTestFile();
 
 // A console.error during a test is a failure: errors must be handled or asserted, not printed.
 let errors: unknown[][] = [];
