@@ -270,13 +270,22 @@ export async function scheduleWebhooksSweep(
   );
 }
 
+/**
+ * A delivery is due once either clock says so: the caller's (tests move it forward) or the database's. A new or resent
+ * delivery is stamped with the database's `now()`, in microseconds; the worker's `Date` has milliseconds, so within
+ * the same millisecond, or with the app's clock a little behind the database's, it would look not due yet.
+ */
+function dueBy(now: Date) {
+  return sql`greatest(${now.toISOString()}::timestamptz, now())`;
+}
+
 /** Sends every delivery that is due (or whose worker stopped holding it); each is claimed, so none goes twice. */
 export async function deliverDueWebhooks(deps: Deps, now = new Date()) {
   const due = await deps.db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
     .where(
-      sql`(${webhookDeliveries.status} = 'pending' and ${webhookDeliveries.nextAttemptAt} <= ${now.toISOString()}::timestamptz) or (${webhookDeliveries.status} = 'delivering' and ${webhookDeliveries.lockedUntil} < ${now.toISOString()}::timestamptz)`,
+      sql`(${webhookDeliveries.status} = 'pending' and ${webhookDeliveries.nextAttemptAt} <= ${dueBy(now)}) or (${webhookDeliveries.status} = 'delivering' and ${webhookDeliveries.lockedUntil} < ${now.toISOString()}::timestamptz)`,
     )
     .orderBy(webhookDeliveries.nextAttemptAt)
     .limit(100);
@@ -364,7 +373,7 @@ export async function deliverWebhook(deps: Deps, deliveryId: string, now = new D
     .where(
       and(
         eq(webhookDeliveries.id, deliveryId),
-        sql`${webhookDeliveries.nextAttemptAt} <= ${now.toISOString()}::timestamptz`,
+        sql`${webhookDeliveries.nextAttemptAt} <= ${dueBy(now)}`,
         sql`(${webhookDeliveries.status} = 'pending' or (${webhookDeliveries.status} = 'delivering' and ${webhookDeliveries.lockedUntil} < ${now.toISOString()}::timestamptz))`,
       ),
     )

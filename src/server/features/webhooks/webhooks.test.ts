@@ -197,6 +197,16 @@ describe('delivery', () => {
     );
   });
 
+  it('a new delivery is due at once even when the worker’s clock is behind the database’s', async () => {
+    // The delivery is stamped with the database's now() (microseconds); a worker's Date has milliseconds and its
+    // host's clock may lag the database's a little. Either way it must not wait for the sweep.
+    const rx = await receiver();
+    const { owner } = await ownerWithEndpoint(rx.url);
+    const [id] = await emitWebhookEvent({ db: t.db }, owner.userId, 'customer.created', { id: 'c5' });
+    expect(await deliverWebhook(t.deps, id!, new Date(Date.now() - 1000))).toBe('succeeded');
+    expect(rx.received).toHaveLength(1);
+  });
+
   it('two workers never deliver the same event twice', async () => {
     const rx = await receiver();
     const { owner, endpoint } = await ownerWithEndpoint(rx.url);
