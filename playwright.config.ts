@@ -30,6 +30,9 @@ const CHROMIUM_ARGS = [
  * requests wait behind; PostgreSQL runs them in processes of its own.
  */
 const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL;
+
+/** CI's run (E2E_LEAN=1): only what a failure needs is kept, no screenshots for people (decision 1368). */
+const LEAN = process.env.E2E_LEAN === '1';
 export const E2E_DATABASE = E2E_DATABASE_URL ? databaseOfRun(E2E_DATABASE_URL, PORT) : undefined;
 
 function databaseOfRun(serverUrl: string, port: number) {
@@ -80,9 +83,16 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     baseURL: BASE_URL,
+    // A click or fill that can never happen (an element covered, detached, never enabled) fails within seconds with
+    // what it waited for, instead of using up the journey's whole budget (a 240 s journey hung in CI that way).
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     // A failing journey keeps its trace (actions, DOM snapshots, network); the screencast is left out: recording it on
     // every journey, passing or not, cost more CPU than the snapshots (decision 1205). A failure's screenshot is kept.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A lean run (E2E_LEAN=1, CI) records no DOM snapshots either: taken before and after every action of every
+    // journey, passing or not, they were about a tenth of the step's CPU; the trace keeps the actions, console and
+    // network, and the failure its screenshot (decision 1368).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: !LEAN },
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
   },

@@ -12,9 +12,12 @@ export type ShotOptions = {
 
 /**
  * Saves what `target` (a page, or one element of it) shows as test-results/screenshots/<name>-<width>.png, the width
- * being the page's viewport's: every journey's screens land in one folder under one naming.
+ * being the page's viewport's: every journey's screens land in one folder under one naming. Not in a lean run
+ * (E2E_LEAN=1, CI), where nobody would look at them.
  */
 export async function shot(target: Page | Locator, name: string, options: ShotOptions = {}) {
+  // CI's run is thrown away with its clone: it keeps only what a failure needs (decision 1368).
+  if (process.env.E2E_LEAN === '1') return;
   const page = 'context' in target ? target : target.page();
   const path = `${SCREENSHOTS}/${name}-${page.viewportSize()!.width}.png`;
   const caret = options.hideCaret ? ('hide' as const) : undefined;
