@@ -9,10 +9,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // One worker per core: vitest's default for `run` is cores − 1, one file at a time on a 2-core machine, while a
-    // file mostly waits on its own single-threaded PGlite (docs/decisions/0408). TEST_WORKERS overrides it: CI's pass
-    // on PostgreSQL through PgBouncer runs three, since there a file waits on round trips to other processes and two
-    // workers left a third of the two cores idle (decision 1368).
-    maxWorkers: Number(process.env.TEST_WORKERS) || 2,
+    // file mostly waits on its own single-threaded PGlite (docs/decisions/0408).
+    maxWorkers: 2,
     // A worker runs its files one after another in one process: the app, better-auth, pdfmake and PGlite's compiled
     // WebAssembly load once per worker, not once per file. On PGlite the files reuse the worker's database, reset to the
     // migrated state between them (harness.ts, docs/decisions/1359); no module keeps state that is not per app or per

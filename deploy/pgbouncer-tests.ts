@@ -1,4 +1,4 @@
-// npm run pgbouncer:tests [-- file.test.ts … --vitest-flag …]
+// npm run pgbouncer:tests [-- file.test.ts …]
 //
 // The test files that reach the database, through PgBouncer in transaction mode (decision 1323): starts pgbouncer on a
 // free 127.0.0.1 port (4331–4340: CI runs the PgBouncer and replica checks, on 4310–4330, meanwhile; decision 1354) in
@@ -16,7 +16,6 @@ const DIRECT = process.env.PGBOUNCER_TESTS_PG_URL ?? 'postgres://postgres@127.0.
 const SERVER_POOL = 20;
 
 const files = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const flags = process.argv.slice(2).filter((a) => a.startsWith('--'));
 const port = await freePort(4331, 4340);
 const bouncer = await startPgBouncer(new URL(DIRECT), port, SERVER_POOL);
 console.log(
@@ -25,7 +24,7 @@ console.log(
 const code = await new Promise<number>((resolve) => {
   const child = spawn(
     'npx',
-    ['vitest', 'run', '--project', 'server', ...flags, ...(files.length > 0 ? files : secondPassFiles())],
+    ['vitest', 'run', '--project', 'server', ...(files.length > 0 ? files : secondPassFiles())],
     {
       stdio: 'inherit',
       env: { ...process.env, DATABASE_URL: bouncer.url('postgres'), DATABASE_DIRECT_URL: DIRECT },
