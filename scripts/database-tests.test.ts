@@ -21,7 +21,7 @@ describe('scripts/database-tests.ts', () => {
     expect(reachesDatabase('scripts/one-way.test.ts')).toBe(false);
     // Through PgBouncer (decision 1348), or straight on PostgreSQL when pgbouncer cannot be installed.
     const ci = readFileSync('.ci/run', 'utf8');
-    expect(ci).toMatch(/npm run pgbouncer:tests >/);
+    expect(ci).toMatch(/npm run pgbouncer:tests\n/);
     expect(ci).toMatch(/npm test -- --project server \$\(npx tsx scripts\/database-tests\.ts\)/);
     expect(readFileSync('deploy/pgbouncer-tests.ts', 'utf8')).toMatch(/secondPassFiles\(\)/);
   });
