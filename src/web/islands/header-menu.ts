@@ -13,6 +13,7 @@ export function mountHeaderMenu(doc: Document = document) {
     button.querySelector('[data-menu-icon="open"]')?.classList.toggle('hidden', open);
     button.querySelector('[data-menu-icon="close"]')?.classList.toggle('hidden', !open);
   };
-  button.addEventListener('click', () => set(menu.hidden));
+  // `hidden` may also be 'until-found' (still hidden, but findable): any hidden value opens the menu.
+  button.addEventListener('click', () => set(menu.hidden !== false));
   for (const link of menu.querySelectorAll('a')) link.addEventListener('click', () => set(false));
 }
