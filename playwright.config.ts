@@ -122,7 +122,9 @@ export default defineConfig({
     // A fresh database with the demo seed for every run.
     command: `${freshDatabase} && ${build} && tsx src/server/main.ts`,
     url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
+    // CI starts this same server (command and environment, through scripts/e2e-server.ts) during its PostgreSQL step,
+    // where a core is mostly idle, and says so with E2E_SERVER_STARTED=1; Playwright then uses it (decision 1370).
+    reuseExistingServer: process.env.E2E_SERVER_STARTED === '1',
     timeout: 180_000,
     env: {
       PORT: String(PORT),
