@@ -13,6 +13,12 @@ export const BASE_URL = `http://localhost:${PORT}`;
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const CHROMIUM =
   process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+/**
+ * CI's run (E2E_LEAN=1): its clone is thrown away, so only what a failure needs is kept: no screenshots for people
+ * (e2e/screenshot.ts) and no DOM snapshots in the traces (decision 1368).
+ */
+export const LEAN = process.env.E2E_LEAN === '1';
+
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -30,9 +36,6 @@ const CHROMIUM_ARGS = [
  * requests wait behind; PostgreSQL runs them in processes of its own.
  */
 const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL;
-
-/** CI's run (E2E_LEAN=1): only what a failure needs is kept, no screenshots for people (decision 1368). */
-const LEAN = process.env.E2E_LEAN === '1';
 export const E2E_DATABASE = E2E_DATABASE_URL ? databaseOfRun(E2E_DATABASE_URL, PORT) : undefined;
 
 function databaseOfRun(serverUrl: string, port: number) {

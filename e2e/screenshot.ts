@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { LEAN } from '../playwright.config';
 
 /** Where the journeys save screens for people to look at and to compare with earlier builds. */
 export const SCREENSHOTS = 'test-results/screenshots';
@@ -16,8 +17,7 @@ export type ShotOptions = {
  * (E2E_LEAN=1, CI), where nobody would look at them.
  */
 export async function shot(target: Page | Locator, name: string, options: ShotOptions = {}) {
-  // CI's run is thrown away with its clone: it keeps only what a failure needs (decision 1368).
-  if (process.env.E2E_LEAN === '1') return;
+  if (LEAN) return;
   const page = 'context' in target ? target : target.page();
   const path = `${SCREENSHOTS}/${name}-${page.viewportSize()!.width}.png`;
   const caret = options.hideCaret ? ('hide' as const) : undefined;
