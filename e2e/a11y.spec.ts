@@ -1,15 +1,53 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { BrowserContextOptions, Page } from '@playwright/test';
+import type { Page, TestInfo, WorkerInfo } from '@playwright/test';
 import { ADMIN_ROUTES, FIELD_ROUTES, OWNER_ROUTES, PUBLIC_ROUTES } from '../src/shared/routes';
 import { addDays, todayInZone } from '../src/shared/time';
 import { checkScreen, settle } from './axe';
-import { expect, linkFrom, newBookableBusiness, signUpNewOwner, test } from './fixtures';
+import { test as base, expect, linkFrom, newBookableBusiness, signUpNewOwner } from './fixtures';
 
 // Issue 13's accessibility proof: axe-core on every screen of the route table (src/web/router.tsx) and every page
 // the server renders for the public, at 390 and 1280 px, each tab and the dialogs a screen opens: 0 moderate,
 // serious or critical violations (moderate since decision 445). The first test fails when a route has no visit here
 // and no listed reason (decision 430).
+
+/**
+ * The screens' tests below share one page per worker (decision 1371): a signed-out visitor's, an owner's, signed in to
+ * a new Pro business (they open screens, tabs and dialogs and write nothing), and the demo admin's (it only reads). Each screen opens in it by
+ * its address, as a user would type it, so Chromium compiles the app once per worker instead of once per screen. A test
+ * that fails ends its worker, and the next worker starts on new pages.
+ */
+const test = base.extend<object, { visitorPage: Page; ownerPage: Page; adminPage: Page }>({
+  visitorPage: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  ownerPage: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const page = await context.newPage();
+      await newBusiness(page, workerInfo);
+      await use(page);
+      await context.close();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  adminPage: [
+    async ({ browser, adminApi }, use, workerInfo) => {
+      const context = await browser.newContext({
+        baseURL: workerInfo.project.use.baseURL,
+        storageState: await adminApi.storageState(),
+      });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+});
 
 /** Route-table patterns visited by the tests below (kept in step with the `visit(…)` calls). */
 const PUBLIC_VISITS = [
@@ -119,8 +157,8 @@ async function visit(page: Page, path: string, screen = path) {
 }
 
 /** A Pro business of its own: profile, test-mode payouts, a service, a service area, a customer and documents. */
-async function newBusiness(page: Page) {
-  await signUpNewOwner(page, { firstName: 'Avery', lastName: 'Axe', plan: 'pro' });
+async function newBusiness(page: Page, info?: TestInfo | WorkerInfo) {
+  await signUpNewOwner(page, { firstName: 'Avery', lastName: 'Axe', plan: 'pro' }, info);
   const put = await page.request.put('/api/business-profile', {
     data: {
       businessName: `Axe Check Detailing ${randomUUID().slice(0, 4)}`,
@@ -207,17 +245,19 @@ async function newBusiness(page: Page) {
   };
 }
 
-// The public pages, each a test of its own (two workers share them out); signed out, nothing written.
+// The public pages, each a test of its own (two workers share them out) in the worker's visitor page; nothing written.
 const SIMPLE_PUBLIC = PUBLIC_ROUTES.filter((path) => path !== '/book' && path !== '/auth');
 for (const path of SIMPLE_PUBLIC) {
   test(`public page ${path}: 0 moderate, serious or critical axe violations at 390 and 1280 px`, async ({
-    page,
+    visitorPage: page,
   }) => {
     await visit(page, path);
   });
 }
 
-test('public page /auth: sign in, sign up and its errors at 390 and 1280 px', async ({ page }) => {
+test('public page /auth: sign in, sign up and its errors at 390 and 1280 px', async ({
+  visitorPage: page,
+}) => {
   await visit(page, '/auth', '/auth (sign in)');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await checkScreen(page, '/auth (sign up)');
@@ -226,7 +266,7 @@ test('public page /auth: sign in, sign up and its errors at 390 and 1280 px', as
 });
 
 test('public pages /book (no business, a zip, unknown), 404, /seo/{slug} and unknown tokens at 390 and 1280 px', async ({
-  page,
+  visitorPage: page,
 }) => {
   test.setTimeout(120_000);
   await visit(page, '/book', '/book (no business chosen)');
@@ -376,33 +416,19 @@ test('maintenance plan pages: the business’s plans, an invitation and the memb
   await context.close();
 });
 
-// One test per screen (each with its own time budget), shared out over the workers; each worker signs in once: a new
-// Pro owner of its own (opening tabs and dialogs writes nothing) or the demo admin (it only reads).
+// One test per screen (each with its own time budget), shared out over the workers, each in its worker's owner page.
 test.describe('owner screens, their tabs and dialogs', () => {
-  let state: BrowserContextOptions['storageState'];
-  test.beforeAll(async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL });
-    await newBusiness(await context.newPage());
-    state = await context.storageState();
-    await context.close();
-  });
   for (const path of OWNER_ROUTES) {
-    test(`${path}: 0 moderate, serious or critical axe violations`, async ({ browser, baseURL }) => {
+    test(`${path}: 0 moderate, serious or critical axe violations`, async ({ ownerPage: page }) => {
       test.setTimeout(120_000);
-      const context = await browser.newContext({ baseURL, storageState: state });
-      const page = await context.newPage();
       await visit(page, path);
       await checkTabsAndDialogs(page, path);
-      await context.close();
     });
   }
   test('the field app: Today, Tomorrow, the week and a job, 0 moderate, serious or critical axe violations', async ({
-    browser,
-    baseURL,
+    ownerPage: page,
   }) => {
     test.setTimeout(120_000);
-    const context = await browser.newContext({ baseURL, storageState: state });
-    const page = await context.newPage();
     for (const path of FIELD_ROUTES) await visit(page, path);
     const week = (await (
       await page.request.get('/api/field/jobs', {
@@ -411,20 +437,13 @@ test.describe('owner screens, their tabs and dialogs', () => {
     ).json()) as { items: { id: string }[] };
     expect(week.items.length).toBeGreaterThan(0);
     await visit(page, `/field/jobs/${week.items[0]!.id}`, '/field/jobs/{id}');
-    await context.close();
   });
 });
 
 test.describe('admin screens, their tabs and dialogs', () => {
-  let state: BrowserContextOptions['storageState'];
-  test.beforeAll(async ({ adminApi }) => {
-    state = await adminApi.storageState();
-  });
   for (const path of ADMIN_VISITS) {
-    test(`${path}: 0 moderate, serious or critical axe violations`, async ({ browser, baseURL }) => {
+    test(`${path}: 0 moderate, serious or critical axe violations`, async ({ adminPage: page }) => {
       test.setTimeout(120_000);
-      const context = await browser.newContext({ baseURL, storageState: state });
-      const page = await context.newPage();
       await visit(page, path);
       await checkTabsAndDialogs(page, path);
       if (path === '/admin/users') {
@@ -443,7 +462,6 @@ test.describe('admin screens, their tabs and dialogs', () => {
         await page.getByRole('dialog').getByRole('tab', { name: 'Headers' }).click();
         await checkScreen(page, '/admin/outbox › message dialog › Headers');
       }
-      await context.close();
     });
   }
 });
@@ -451,13 +469,6 @@ test.describe('admin screens, their tabs and dialogs', () => {
 // Dialogs a row's own button opens (not a New/Add/Create button, which the screen tests above open): each checked
 // open at both widths, 0 moderate, serious or critical.
 test.describe('dialogs opened from a row', () => {
-  let state: BrowserContextOptions['storageState'];
-  test.beforeAll(async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL });
-    await newBusiness(await context.newPage());
-    state = await context.storageState();
-    await context.close();
-  });
   const rowDialogs: { screen: string; path: string; open: (page: Page) => Promise<void> }[] = [
     {
       screen: '/invoices › Invoices › Record Payment dialog',
@@ -512,10 +523,8 @@ test.describe('dialogs opened from a row', () => {
     },
   ];
   for (const { screen, path, open } of rowDialogs) {
-    test(`${screen}: 0 moderate, serious or critical axe violations`, async ({ browser, baseURL }) => {
+    test(`${screen}: 0 moderate, serious or critical axe violations`, async ({ ownerPage: page }) => {
       test.setTimeout(120_000);
-      const context = await browser.newContext({ baseURL, storageState: state });
-      const page = await context.newPage();
       await page.goto(path);
       await settle(page);
       await open(page);
@@ -523,7 +532,6 @@ test.describe('dialogs opened from a row', () => {
       await checkScreen(page, screen);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toBeHidden();
-      await context.close();
     });
   }
 

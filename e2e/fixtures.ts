@@ -43,14 +43,19 @@ export type NewOwnerOptions = { firstName?: string; lastName?: string; plan?: Pl
 
 /**
  * A brand-new owner and business, signed up through the API (as the sign-up form does) and signed in on `target`.
- * New sign-ups start on the Starter trial; `plan` moves the business through the test-mode billing API.
+ * New sign-ups start on the Starter trial; `plan` moves the business through the test-mode billing API. Outside a test
+ * (a worker fixture) the worker's `info` says where the requests come from.
  */
-export async function signUpNewOwner(target: Target, options: NewOwnerOptions = {}): Promise<Owner> {
+export async function signUpNewOwner(
+  target: Target,
+  options: NewOwnerOptions = {},
+  info?: TestInfo | WorkerInfo,
+): Promise<Owner> {
   const { firstName = 'Jamie', lastName = 'Rivera', plan } = options;
   const account = { email: `e2e-${randomUUID().slice(0, 8)}@example.com`, password: 'e2e-password-123' };
   const res = await requestOf(target).post('/api/auth/sign-up/email', {
     data: { ...account, name: `${firstName} ${lastName}`, firstName, lastName, callbackURL: '/dashboard' },
-    headers: originHeader(),
+    headers: originHeader(info),
   });
   expect(res.status(), `sign-up: ${await res.text()}`).toBe(200);
   const { user } = (await res.json()) as { user: { id: string } };
