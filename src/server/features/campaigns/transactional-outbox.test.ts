@@ -168,8 +168,10 @@ describe('a worker killed mid-job', () => {
     });
     try {
       await other.work('outbox-test.worker', handler, { pollingIntervalSeconds: 0.5 });
-      for (let i = 0; i < 400 && (await emailsSent(to)) === 0; i++)
-        await new Promise((r) => setTimeout(r, 50));
+      // Until the job is recorded complete, not only until its message is out: the completion is written after the
+      // handler returns, and a stop before it (a slow machine) left the job active.
+      const completed = async () => (await jobsNamed('outbox-test.worker'))[0]?.state === 'completed';
+      for (let i = 0; i < 400 && !(await completed()); i++) await new Promise((r) => setTimeout(r, 50));
     } finally {
       await other.stop(2000);
     }
