@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Page, TestInfo, WorkerInfo } from '@playwright/test';
+import type { Browser, BrowserContextOptions, Page, TestInfo, WorkerInfo } from '@playwright/test';
 import { ADMIN_ROUTES, FIELD_ROUTES, OWNER_ROUTES, PUBLIC_ROUTES } from '../src/shared/routes';
 import { addDays, todayInZone } from '../src/shared/time';
 import { checkScreen, settle } from './axe';
@@ -12,42 +12,47 @@ import { test as base, expect, linkFrom, newBookableBusiness, signUpNewOwner } f
 // and no listed reason (decision 430).
 
 /**
- * The screens' tests below share one page per worker (decision 1371): a signed-out visitor's, an owner's, signed in to
- * a new Pro business (they open screens, tabs and dialogs and write nothing), and the demo admin's (it only reads). Each screen opens in it by
- * its address, as a user would type it, so Chromium compiles the app once per worker instead of once per screen. A test
- * that fails ends its worker, and the next worker starts on new pages.
+ * The screens' tests below share one page per worker (decision 1371): a signed-out visitor's; an owner's, signed in to
+ * a new Pro business (they open screens, tabs and dialogs and write nothing); and the demo admin's (it only reads).
+ * Each screen opens in it by its address, as a user would type it, so Chromium compiles the app once per worker
+ * instead of once per screen. A test that fails ends its worker, and the next worker starts on new pages.
  */
 const test = base.extend<object, { visitorPage: Page; ownerPage: Page; adminPage: Page }>({
   visitorPage: [
-    async ({ browser }, use, workerInfo) => {
-      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
-      await use(await context.newPage());
-      await context.close();
-    },
+    ({ browser }, use, workerInfo) => usePageOfWorker(browser, workerInfo, use),
     { scope: 'worker' },
   ],
   ownerPage: [
-    async ({ browser }, use, workerInfo) => {
-      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
-      const page = await context.newPage();
-      await newBusiness(page, workerInfo);
-      await use(page);
-      await context.close();
-    },
+    ({ browser }, use, workerInfo) =>
+      usePageOfWorker(browser, workerInfo, use, { prepare: (page) => newBusiness(page, workerInfo) }),
     { scope: 'worker', timeout: 60_000 },
   ],
   adminPage: [
-    async ({ browser, adminApi }, use, workerInfo) => {
-      const context = await browser.newContext({
-        baseURL: workerInfo.project.use.baseURL,
-        storageState: await adminApi.storageState(),
-      });
-      await use(await context.newPage());
-      await context.close();
-    },
+    async ({ browser, adminApi }, use, workerInfo) =>
+      usePageOfWorker(browser, workerInfo, use, { storageState: await adminApi.storageState() }),
     { scope: 'worker' },
   ],
 });
+
+/** A page in a browser context of the worker's own, prepared, given to its tests, and closed when the worker ends. */
+async function usePageOfWorker(
+  browser: Browser,
+  info: WorkerInfo,
+  use: (page: Page) => Promise<void>,
+  options: {
+    storageState?: BrowserContextOptions['storageState'];
+    prepare?: (page: Page) => Promise<unknown>;
+  } = {},
+) {
+  const context = await browser.newContext({
+    baseURL: info.project.use.baseURL,
+    storageState: options.storageState,
+  });
+  const page = await context.newPage();
+  await options.prepare?.(page);
+  await use(page);
+  await context.close();
+}
 
 /** Route-table patterns visited by the tests below (kept in step with the `visit(…)` calls). */
 const PUBLIC_VISITS = [
