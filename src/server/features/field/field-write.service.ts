@@ -489,46 +489,78 @@ export async function addPhoto(
   const { refused } = await jobForWrite(deps.db, viewer, id);
   if (file.bytes.byteLength > MAX_PHOTO_BYTES) throw new AppError(413, FIELD_TEXT.photoTooLarge);
   const type = await photoType(file, file.bytes);
-  const thumb = await makeThumbnail(file.bytes);
+  // The photo carries the request's key (decision 1372): a replay after a crash between its commit and the stored
+  // answer finds the photo the first run kept, stores no second file and answers the same photo.
+  const requestKey = viewer.requestKey ?? null;
   const storage = storageOf(deps.storage);
-  const photoId = crypto.randomUUID();
+  const kept = requestKey ? await photoOfRequest(deps.db, viewer, requestKey) : undefined;
+  const photoId = kept?.id ?? crypto.randomUUID();
   const base = `field/${viewer.businessId}/${id}/${photoId}`;
-  await storage.put(`${base}.${type.ext}`, file.bytes, type.mime);
-  await storage.put(`${base}_thumb.jpg`, thumb.jpeg, 'image/jpeg');
-  const { result, galleryMessage } = await deps.db.transaction(async (tx) => {
+  const stored = { file: `${base}.${type.ext}`, thumb: `${base}_thumb.jpg` };
+  let size = kept && { width: kept.width, height: kept.height };
+  if (!size) {
+    const thumb = await makeThumbnail(file.bytes);
+    await storage.put(stored.file, file.bytes, type.mime);
+    await storage.put(stored.thumb, thumb.jpeg, 'image/jpeg');
+    size = { width: thumb.width, height: thumb.height };
+  }
+  const { result, galleryMessage, duplicate } = await deps.db.transaction(async (tx) => {
     // A photo taken on a job the office changed meanwhile is kept with the job all the same: it shows what was there.
-    const [row] = await tx
+    const [inserted] = await tx
       .insert(fieldPhotos)
       .values({
         id: photoId,
         businessId: viewer.businessId,
         bookingId: id,
         kind: fields.kind,
-        storageKey: `${base}.${type.ext}`,
-        thumbKey: `${base}_thumb.jpg`,
+        storageKey: stored.file,
+        thumbKey: stored.thumb,
         contentType: type.mime,
         bytes: file.bytes.byteLength,
-        width: thumb.width,
-        height: thumb.height,
+        ...size,
         takenAt: new Date(fields.deviceTime),
         uploadedBy: viewer.userId,
+        requestKey,
       })
+      .onConflictDoNothing()
       .returning();
+    const row = inserted ?? (await photoOfRequest(tx, viewer, requestKey!));
+    if (!row) throw new AppError(409, FIELD_TEXT.keyInFlight);
+    const duplicate = !inserted && !kept;
     if (refused) {
       const what = `${PHOTO_KIND_LABEL[fields.kind]} photo`;
       return {
         result: await keepAsNote(tx, viewer, id, refused, what, fields.deviceTime),
         galleryMessage: null,
+        duplicate,
       };
     }
     await recordEvent(tx, viewer, id, 'photo', fields);
     return {
-      result: { applied: true as const, ...toPhoto(row!) },
+      result: { applied: true as const, ...toPhoto(row) },
       galleryMessage: await galleryAfterCompletion(deps, tx, viewer.businessId, id),
+      duplicate,
     };
   });
+  // Files stored for a photo another run of the request had kept meanwhile: nothing points at them.
+  if (duplicate) await Promise.allSettled([storage.delete(stored.file), storage.delete(stored.thumb)]);
   if (galleryMessage) await deliverQueued(deps, [galleryMessage]);
   return result;
+}
+
+/** The photo a request with this key kept, if its first run committed one. */
+async function photoOfRequest(db: DbOrTx, viewer: Viewer, requestKey: string) {
+  const [row] = await db
+    .select()
+    .from(fieldPhotos)
+    .where(
+      and(
+        eq(fieldPhotos.businessId, viewer.businessId),
+        eq(fieldPhotos.uploadedBy, viewer.userId),
+        eq(fieldPhotos.requestKey, requestKey),
+      ),
+    );
+  return row;
 }
 
 /**

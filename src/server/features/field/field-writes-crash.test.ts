@@ -1,4 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { FieldEventKind } from '../../../shared/field';
 import { assignBooking, createBooking, createInventoryItem, grantRole } from '../../db/factories';
@@ -7,19 +11,32 @@ import {
   fieldEvents,
   fieldMaterials,
   fieldNotes,
+  fieldPhotos,
   idempotencyKeys,
   inventoryItems,
   stockMovements,
   timeEntries,
 } from '../../db/schema';
+import { createLocalStorage } from '../../providers/storage/local-storage';
+import type { FileStorage } from '../../providers/storage/storage';
 import { crashes } from '../../test/crash';
 import { createTestContext } from '../../test/harness';
 
 // A field write's side effects happen once per Idempotency-Key across a process killed between the write's commit and
 // the storing of its answer (decision 1365): the replay that takes the key over finds what the first run committed —
-// the note, the stock movement, the job's time — and writes none of it again.
+// the note, the stock movement, the job's time, the photo — and writes none of it again.
 
-const t = await createTestContext();
+/** Every file the app stores: a photo replayed after a crash must not be stored again. */
+const storedKeys: string[] = [];
+const disk = createLocalStorage(mkdtempSync(join(tmpdir(), 'shineroute-crash-uploads-')));
+const storage: FileStorage = {
+  ...disk,
+  put: (key, body, type) => {
+    storedKeys.push(key);
+    return disk.put(key, body, type);
+  },
+};
+const t = await createTestContext({ storage });
 const { dieAfterCommit, failAtTheEnd } = crashes(t.db);
 const owner = await t.signUp({ firstName: 'Olive', lastName: 'Owner' });
 const tech = await t.signUp({ firstName: 'Theo', lastName: 'Tech' });
@@ -112,6 +129,72 @@ describe('a note', () => {
       .where(eq(idempotencyKeys.userId, tech.userId));
     expect(((await (await send()).json()) as { applied: boolean }).applied).toBe(false);
     expect(await notesOf(b.id)).toHaveLength(1);
+  });
+});
+
+const jpeg = new Uint8Array(
+  await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a6ea5' } })
+    .jpeg()
+    .toBuffer(),
+);
+
+describe('a photo', () => {
+  /** The phone's upload, replayed with the same key and the same bytes (a new multipart boundary each time). */
+  function upload(bookingId: string) {
+    const key = crypto.randomUUID();
+    const deviceTime = new Date().toISOString();
+    return () => {
+      const form = new FormData();
+      form.set('kind', 'after');
+      form.set('deviceTime', deviceTime);
+      form.set('file', new File([Buffer.from(jpeg)], 'after.jpg', { type: 'image/jpeg' }));
+      return t.request(`/api/field/jobs/${bookingId}/photos`, {
+        method: 'POST',
+        cookie: tech.cookie,
+        headers: { 'idempotency-key': key },
+        body: form,
+      });
+    };
+  }
+  const photosOf = (bookingId: string) =>
+    t.db.select().from(fieldPhotos).where(eq(fieldPhotos.bookingId, bookingId));
+  const storedFor = (bookingId: string) => storedKeys.filter((k) => k.includes(`/${bookingId}/`));
+
+  it('killed after its commit: the replay answers the same photo, storing no second file', async () => {
+    const b = await job();
+    const send = upload(b.id);
+    await dieAfterCommit(send);
+    const [kept] = await photosOf(b.id);
+    expect(kept).toMatchObject({ kind: 'after', width: 640, height: 480 });
+    expect(storedFor(b.id)).toHaveLength(2); // the photo and its thumbnail
+
+    const replay = await send();
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toMatchObject({ applied: true, id: kept!.id, width: 640, height: 480 });
+    expect(await photosOf(b.id)).toHaveLength(1);
+    expect(await eventsOf(b.id, 'photo')).toHaveLength(1);
+    expect(storedFor(b.id)).toHaveLength(2);
+    // The file the first run stored is the one the answer points at.
+    const full = await t.request(`/api/field/photos/${kept!.id}`, { cookie: tech.cookie });
+    expect([full.status, full.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+  });
+
+  it('failing at its end keeps no photo: the replay stores it once', async () => {
+    const b = await job();
+    const send = upload(b.id);
+    await failAtTheEnd(send);
+    expect(await photosOf(b.id)).toEqual([]);
+    expect(await eventsOf(b.id, 'photo')).toEqual([]);
+    expect((await send()).status).toBe(200);
+    expect(await photosOf(b.id)).toHaveLength(1);
+    expect(await eventsOf(b.id, 'photo')).toHaveLength(1);
+  });
+
+  it('two uploads with their own keys are two photos', async () => {
+    const b = await job();
+    expect((await upload(b.id)()).status).toBe(200);
+    expect((await upload(b.id)()).status).toBe(200);
+    expect(await photosOf(b.id)).toHaveLength(2);
   });
 });
 

@@ -82,9 +82,12 @@ export const fieldPhotos = pgTable(
     uploadedBy: text().references(() => user.id, { onDelete: 'set null' }),
     /** Shown on the business's public page (decision 1244): only while the booking's customer consents. */
     featuredAt: timestamp({ withTimezone: true }),
+    /** The upload's Idempotency-Key: a replay after a crash finds this photo instead of storing a second (decision 1372). */
+    requestKey: text(),
   },
   (t) => [
     bookingFk('field_photos_booking_tenant_fk', t),
+    uniqueIndex('field_photos_request_key_uq').on(t.businessId, t.uploadedBy, t.requestKey),
     index('field_photos_featured_idx').on(t.businessId, t.featuredAt),
     index('field_photos_booking_idx').on(t.bookingId, t.takenAt),
     index('field_photos_business_id_idx').on(t.businessId),

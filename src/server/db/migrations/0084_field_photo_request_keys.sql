@@ -1,0 +1,2 @@
+ALTER TABLE "field_photos" ADD COLUMN "request_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "field_photos_request_key_uq" ON "field_photos" USING btree ("business_id","uploaded_by","request_key");
