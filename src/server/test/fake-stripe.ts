@@ -102,7 +102,9 @@ async function readBody(req: IncomingMessage) {
 /**
  * A local stand-in for api.stripe.com: Checkout Sessions (with Connect destination charges and coupons), coupons, refunds (with
  * reverse_transfer / refund_application_fee), Connect Express accounts and account links, and signed webhook events.
- * POSTs honour Idempotency-Key like Stripe (same key → the first response). Tests point the real `stripe` SDK at it
+ * POSTs honour Idempotency-Key like Stripe: per account (the Stripe-Account header's, or the platform's), the same key with
+ * the same endpoint and parameters → the first response; with another endpoint or other parameters → 400
+ * idempotency_error, as Stripe refuses it. Tests point the real `stripe` SDK at it
  * (STRIPE_API_BASE / the adapter's apiBase) — no network, real HTTP.
  */
 export async function startFakeStripe() {
@@ -124,12 +126,13 @@ export async function startFakeStripe() {
   const payments = new Map<string, FakePayment>();
   const requests: FakeStripeRequest[] = [];
   const refunds: FakeRefund[] = [];
-  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const idempotent = new Map<string, { path: string; params: string; status: number; body: unknown }>();
   // Invoice id → whether paying it again succeeds (absent: it does).
   const invoicePayResults = new Map<string, boolean>();
   let counter = 0;
 
   const error = (message: string) => ({ error: { type: 'invalid_request_error', message } });
+  const idempotencyError = (message: string) => ({ error: { type: 'idempotency_error', message } });
 
   /** Off-session charges made on connected accounts (direct charges with the platform's fee). */
   const offSessionCharges: {
@@ -433,12 +436,33 @@ export async function startFakeStripe() {
     if (!req.headers.authorization?.startsWith('Bearer sk_test_')) {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
-    const replayKey = method === 'POST' && idempotencyKey ? `${url.pathname} ${idempotencyKey}` : null;
-    const replay = replayKey ? idempotent.get(replayKey) : undefined;
-    if (replay) return send(replay.status, replay.body);
     const stripeAccount = req.headers['stripe-account'] as string | undefined;
+    const replayKey =
+      method === 'POST' && idempotencyKey ? `${stripeAccount ?? 'platform'} ${idempotencyKey}` : null;
+    // The parameters as sent, in order of name: the same object encoded twice is the same request.
+    const params = new URLSearchParams(
+      [...new URLSearchParams(raw)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    ).toString();
+    const replay = replayKey ? idempotent.get(replayKey) : undefined;
+    if (replay) {
+      if (replay.path !== url.pathname)
+        return send(
+          400,
+          idempotencyError(
+            `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${replay.path}' vs '${url.pathname}'). Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+          ),
+        );
+      if (replay.params !== params)
+        return send(
+          400,
+          idempotencyError(
+            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+          ),
+        );
+      return send(replay.status, replay.body);
+    }
     const [status, body] = route(method, url.pathname, form, stripeAccount ?? null);
-    if (replayKey) idempotent.set(replayKey, { status, body });
+    if (replayKey) idempotent.set(replayKey, { path: url.pathname, params, status, body });
     send(status, body);
   });
 

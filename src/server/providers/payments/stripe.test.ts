@@ -219,3 +219,62 @@ describe('POST /api/webhooks/stripe', () => {
     expect((await t.emailsTo('slow@example.com'))[0]!.subject).toContain('your payment was refunded');
   });
 });
+
+describe('the fake Stripe keeps Idempotency-Keys as Stripe does', () => {
+  const post = (path: string, params: Record<string, string>, key: string, account?: string) =>
+    fetch(`${fake.apiBase}${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer sk_test_fake_123',
+        'content-type': 'application/x-www-form-urlencoded',
+        'idempotency-key': key,
+        ...(account && { 'stripe-account': account }),
+      },
+      body: new URLSearchParams(params).toString(),
+    });
+
+  it('answers a replay with the first answer, and refuses the key with other parameters or another endpoint', async () => {
+    const key = `key-${crypto.randomUUID()}`;
+    const couponsBefore = fake.coupons.size;
+    const first = await post('/v1/coupons', { percent_off: '10', duration: 'once' }, key);
+    expect(first.status).toBe(200);
+    const { id } = (await first.json()) as { id: string };
+    // The same parameters in another order are the same request.
+    const replay = await post('/v1/coupons', { duration: 'once', percent_off: '10' }, key);
+    expect(((await replay.json()) as { id: string }).id).toBe(id);
+    expect(fake.coupons.size).toBe(couponsBefore + 1);
+
+    const otherParams = await post('/v1/coupons', { percent_off: '20', duration: 'once' }, key);
+    expect(otherParams.status).toBe(400);
+    expect(await otherParams.json()).toMatchObject({
+      error: {
+        type: 'idempotency_error',
+        message: expect.stringContaining('same parameters they were first used with'),
+      },
+    });
+    const otherEndpoint = await post('/v1/refunds', { payment_intent: 'pi_x' }, key);
+    expect(otherEndpoint.status).toBe(400);
+    expect(await otherEndpoint.json()).toMatchObject({
+      error: { type: 'idempotency_error', message: expect.stringContaining('same endpoint') },
+    });
+    // Keys are per account: a connected account's request with the same key is a request of its own.
+    const connected = await post('/v1/coupons', { percent_off: '20', duration: 'once' }, key, 'acct_other');
+    expect(connected.status).toBe(200);
+    expect(((await connected.json()) as { id: string }).id).not.toBe(id);
+  });
+
+  it('turns a refused key into the SDK’s StripeIdempotencyError', async () => {
+    const url = new URL(fake.apiBase);
+    const stripe = new Stripe('sk_test_fake_123', {
+      host: url.hostname,
+      port: Number(url.port),
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
+    const key = `key-${crypto.randomUUID()}`;
+    await stripe.coupons.create({ percent_off: 15, duration: 'once' }, { idempotencyKey: key });
+    await expect(
+      stripe.coupons.create({ percent_off: 25, duration: 'once' }, { idempotencyKey: key }),
+    ).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+  });
+});
