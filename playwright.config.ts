@@ -32,7 +32,7 @@ const CHROMIUM_ARGS = [
 /**
  * The server's database: embedded PGlite under data/e2e (the default), or, when E2E_DATABASE_URL names a PostgreSQL
  * server (CI, decision 1363), a database of its own there, made fresh for the run and dropped after it
- * (e2e/global-teardown.ts). PGlite runs every query in WebAssembly on the server's own thread, which the journeys'
+ * (e2e/global-teardown.ts; by scripts/e2e-server.ts once its server has exited, when that script started it). PGlite runs every query in WebAssembly on the server's own thread, which the journeys'
  * requests wait behind; PostgreSQL runs them in processes of its own.
  */
 const E2E_DATABASE_URL = process.env.E2E_DATABASE_URL;
