@@ -107,9 +107,14 @@ const RULES: Rule[] = [
   },
   {
     name: "owner screens show instants in the business's time zone (useBusinessTimeZone), the viewer's only on platform-admin screens (decision 1163)",
-    pattern: /viewerTimeZone\(\)/,
+    // The device's zone read straight from Intl is the same thing under another name.
+    pattern: /viewerTimeZone\(\)|resolvedOptions\(\)\.timeZone/,
     allowed: [
       { file: 'src/shared/date-labels.ts', why: 'the function itself' },
+      {
+        file: 'src/web/features/analytics/owner-analytics-page.tsx',
+        why: "the period presets' today until the figures bring the business's zone with them",
+      },
       {
         file: 'src/web/features/admin-users/account-badges.tsx',
         why: 'platform admin: accounts of every business',

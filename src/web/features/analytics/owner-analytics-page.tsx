@@ -19,7 +19,7 @@ import {
 } from '../../../shared/owner-analytics';
 import { formatPercent } from '../../../shared/percent';
 import { upgradeMessage } from '../../../shared/plan-features';
-import { formatCalendarDate, todayInZone } from '../../../shared/time';
+import { formatCalendarDate, todayInZone, viewerTimeZone } from '../../../shared/time';
 import { useLocationChoices } from '../../api/locations';
 import {
   type OwnerAdvancedAnalytics,
@@ -561,7 +561,7 @@ function Advanced({ data, period }: { data: OwnerAdvancedAnalytics; period: Owne
 export function OwnerAnalyticsPage() {
   // The business's zone comes with the figures; until then the viewer's today is close enough for the presets.
   const [zone, setZone] = useState<string | null>(null);
-  const today = todayInZone(zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const today = todayInZone(zone ?? viewerTimeZone());
   const [period, error, setPeriod] = usePeriod(today);
   const [locationChoices, locationId, setLocation] = useLocation();
   const filter: OwnerFilter = locationId ? { ...period, locationId } : period;
