@@ -19,6 +19,10 @@ describe('scripts/database-tests.ts', () => {
   it('leaves out files that import nothing of the server’s database, and CI uses the list for PostgreSQL', () => {
     expect(reachesDatabase('src/shared/money.test.ts')).toBe(false);
     expect(reachesDatabase('scripts/one-way.test.ts')).toBe(false);
+    // Their only ways to the database client are type-only imports (the app's context type, `Database`), which run
+    // nothing; the graceful shutdown's real server runs on an embedded database of its own in either pass.
+    expect(reachesDatabase('src/server/http/graceful-shutdown.test.ts')).toBe(false);
+    expect(reachesDatabase('src/server/observability/provider-request-id.test.ts')).toBe(false);
     // Through PgBouncer (decision 1348), or straight on PostgreSQL when pgbouncer cannot be installed.
     const ci = readFileSync('.ci/run', 'utf8');
     expect(ci).toMatch(/npm run pgbouncer:tests\n/);
