@@ -338,7 +338,8 @@ export async function createTestContext(
   }
   const app = createApp(deps);
   afterAll(async () => {
-    await jobs?.stop();
+    // A job still running must end before the pool closes, however slow the machine (the default waits 10 s).
+    await jobs?.stop(60_000);
     await handle.close();
     rmSync(uploadsDir, { recursive: true, force: true });
   });
