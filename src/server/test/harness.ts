@@ -338,8 +338,7 @@ export async function createTestContext(
   }
   const app = createApp(deps);
   afterAll(async () => {
-    // A job still running must end before the pool closes, however slow the machine (the default waits 10 s).
-    await jobs?.stop(60_000);
+    await jobs?.stop();
     await handle.close();
     rmSync(uploadsDir, { recursive: true, force: true });
   });
