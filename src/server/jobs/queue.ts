@@ -89,8 +89,20 @@ export async function createJobQueue(
   } = {},
 ): Promise<JobQueue> {
   const supervise = handle.kind === 'postgres' || opts.maintenanceIntervalSeconds !== undefined;
+  // pg-boss's stop waits for the jobs its workers hold, not for a fetch still on its way: the job that fetch brings
+  // runs after the stop resolved, against a pool its owner may have closed meanwhile (a test file's, a server's on
+  // SIGTERM). The queue counts its statements and handlers in flight, and its stop waits for both.
+  let inFlight = 0;
+  const tracked = async <T>(work: () => Promise<T>): Promise<T> => {
+    inFlight++;
+    try {
+      return await work();
+    } finally {
+      inFlight--;
+    }
+  };
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => handle.query(text, values) },
+    db: { executeSql: (text, values) => tracked(() => handle.query(text, values)) },
     schema: 'pgboss',
     // Maintenance (archiving, expiring) runs on PostgreSQL; on the single-connection PGlite we keep it light unless
     // asked. One instance of a cluster runs it per interval (pg-boss keeps the time in its table).
@@ -138,28 +150,41 @@ export async function createJobQueue(
           pollingIntervalSeconds: options?.pollingIntervalSeconds ?? pollingIntervalSeconds,
           batchSize: options?.batchSize ?? 1,
         },
-        async (jobs) => {
-          for (const job of jobs) {
-            const { [REQUEST_ID_KEY]: requestId, ...data } = job.data as Record<string, unknown>;
-            await runWithRequestId(typeof requestId === 'string' ? requestId : `job-${job.id}`, async () => {
-              const started = performance.now();
-              try {
-                await handler(data as never, { id: job.id });
-                opts.logger?.debug(
-                  { queue: name, jobId: job.id, ms: Math.round(performance.now() - started) },
-                  'job done',
-                );
-              } catch (err) {
-                opts.logger?.warn({ queue: name, jobId: job.id, err: (err as Error).message }, 'job failed');
-                throw err;
-              }
-            });
-          }
-        },
+        async (jobs) =>
+          tracked(async () => {
+            for (const job of jobs) {
+              const { [REQUEST_ID_KEY]: requestId, ...data } = job.data as Record<string, unknown>;
+              await runWithRequestId(
+                typeof requestId === 'string' ? requestId : `job-${job.id}`,
+                async () => {
+                  const started = performance.now();
+                  try {
+                    await handler(data as never, { id: job.id });
+                    opts.logger?.debug(
+                      { queue: name, jobId: job.id, ms: Math.round(performance.now() - started) },
+                      'job done',
+                    );
+                  } catch (err) {
+                    opts.logger?.warn(
+                      { queue: name, jobId: job.id, err: (err as Error).message },
+                      'job failed',
+                    );
+                    throw err;
+                  }
+                },
+              );
+            }
+          }),
       );
       localWorkers.set(name, [...(localWorkers.get(name) ?? []), workerId]);
     },
-    stop: (timeoutMs = 10_000) => boss.stop({ graceful: true, wait: true, timeout: timeoutMs }),
+    async stop(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      // A fetch that was on its way when the stop began: its statement, then the job it brought, then the job's
+      // completion (each begins in the same tick as the one before ends, so the count never reads 0 between them).
+      while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    },
   };
 }
 
