@@ -150,3 +150,29 @@ test('cancelling on the test checkout returns to /book and books nothing', async
     checkout.getByText('Payment cancelled — nothing was charged.', { exact: false }),
   ).toBeVisible();
 });
+
+test('a service tapped before the page’s script has run stays chosen once it has', async ({ browser }) => {
+  const ownerContext = await browser.newContext();
+  const business = await newBookableBusiness(await ownerContext.newPage(), [
+    { name: 'Premium Detail', basePriceCents: 12_000 },
+  ]);
+  const visitorContext = await browser.newContext();
+  const page = await visitorContext.newPage();
+  // A slow phone: the server's markup is on screen, its scripts are still on their way.
+  let releaseScripts = () => {};
+  const scriptsReleased = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await scriptsReleased;
+    await route.continue();
+  });
+  await page.goto(`/book?business=${business.businessId}&zip=78701`, { waitUntil: 'commit' });
+  const premium = page.getByRole('radio', { name: /Premium Detail/ });
+  await premium.check();
+  releaseScripts();
+  // The form has taken the tap up: its price summary names the service, and the radio is still chosen.
+  const summary = page.locator('section', { has: page.getByRole('heading', { name: /Price Summary/ }) });
+  await expect(summary.getByText('Premium Detail', { exact: true })).toBeVisible();
+  await expect(premium).toBeChecked();
+  await visitorContext.close();
+  await ownerContext.close();
+});

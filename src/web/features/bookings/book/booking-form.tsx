@@ -74,6 +74,11 @@ export function BookingFormView({
   // typed before a cancelled checkout (issue 16's "keep the form").
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for this business's form
   useEffect(() => {
+    // A service tapped in the server's markup before this script ran: hydration leaves the tap in the page, and the
+    // next render of the controlled radios would clear it, so the form takes it up first.
+    const tapped = document.querySelector<HTMLInputElement>('input[type="radio"][name="serviceId"]:checked');
+    if (tapped && options.services.some((s) => s.id === tapped.value))
+      form.setValue('serviceId', tapped.value);
     form.setValue(
       'landingPath',
       landingPathOf(window.location.search, document.referrer, window.location.origin),
