@@ -35,7 +35,7 @@ import {
   serviceChecklistItems,
 } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
-import { AppError, invalid, notFound } from '../../http/errors';
+import { AppError, conflict, invalid, notFound } from '../../http/errors';
 import { assertUuid } from '../../http/ids';
 import type { FileStorage } from '../../providers/storage/storage';
 import { updateBookingStatus } from '../bookings/bookings.service';
@@ -525,7 +525,7 @@ export async function addPhoto(
       .onConflictDoNothing()
       .returning();
     const row = inserted ?? (await photoOfRequest(tx, viewer, requestKey!));
-    if (!row) throw new AppError(409, FIELD_TEXT.keyInFlight);
+    if (!row) throw conflict(FIELD_TEXT.keyInFlight);
     const duplicate = !inserted && !kept;
     if (refused) {
       const what = `${PHOTO_KIND_LABEL[fields.kind]} photo`;
