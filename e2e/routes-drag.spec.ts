@@ -44,7 +44,12 @@ test('the owner drags, moves by keyboard and by touch, sees the times change, ap
   const driveBefore = await theoCard.getByTestId('route-technician-drive').textContent();
 
   // 1. Mouse: Cedar's grip dragged above Alder.
-  const evaluated = () => page.waitForResponse((r) => r.url().includes('/api/routes/evaluate') && r.ok());
+  // The new order shows at once with the old times greyed (its list aria-busy); the server's answer replaces them in
+  // a later render, so each step waits for the answer and then for no list to be busy before reading a time.
+  const evaluated = async () => {
+    await page.waitForResponse((r) => r.url().includes('/api/routes/evaluate') && r.ok());
+    await expect(page.locator('ol[aria-busy="true"]')).toHaveCount(0);
+  };
   let answer = evaluated();
   await theoCard.scrollIntoViewIfNeeded();
   const from = await centre(stop(theoCard, 'Cy Cedar').getByTestId('route-stop-grip'));
@@ -58,8 +63,9 @@ test('the owner drags, moves by keyboard and by touch, sees the times change, ap
   await expect(theoCard.getByTestId('route-stop-customer')).toHaveText(['Cy Cedar', 'Cy Alder', 'Cy Birch']);
   // The server's times: Cedar at its booked 1:00 PM, Alder and Birch after it, outside their windows.
   await expect(stop(theoCard, 'Cy Cedar').getByTestId('route-stop-arrival')).toHaveText('1:00 PM');
-  const alderAt = await stop(theoCard, 'Cy Alder').getByTestId('route-stop-arrival').textContent();
-  expect(alderAt).toMatch(/^[2-3]:\d\d PM$/);
+  const alderArrival = stop(theoCard, 'Cy Alder').getByTestId('route-stop-arrival');
+  await expect(alderArrival).toHaveText(/^[2-3]:\d\d PM$/);
+  const alderAt = await alderArrival.textContent();
   await expect(stop(theoCard, 'Cy Alder').getByTestId('route-stop-outside')).toBeVisible();
   await expect(theoCard.getByTestId('route-technician-drive')).not.toHaveText(driveBefore!);
   await expect(page.getByTestId('route-plan-outside')).toBeVisible();
@@ -71,8 +77,9 @@ test('the owner drags, moves by keyboard and by touch, sees the times change, ap
   await page.keyboard.press('Enter');
   await answer;
   await expect(theoCard.getByTestId('route-stop-customer')).toHaveText(['Cy Cedar', 'Cy Birch', 'Cy Alder']);
-  const birchAt = await stop(theoCard, 'Cy Birch').getByTestId('route-stop-arrival').textContent();
-  expect(birchAt).toMatch(/^[2-3]:\d\d PM$/);
+  const birchArrival = stop(theoCard, 'Cy Birch').getByTestId('route-stop-arrival');
+  await expect(birchArrival).toHaveText(/^[2-3]:\d\d PM$/);
+  const birchAt = await birchArrival.textContent();
   expect(birchAt).not.toBe(alderAt);
 
   // 3. Touch: a finger drags Alder from Theo's list to the end of Nina's.

@@ -71,6 +71,8 @@ test('the demo owner optimizes today, sees the minutes saved, applies, and Theoâ
   const replanned = page.waitForResponse((r) => r.url().includes('/api/routes/evaluate') && r.ok());
   await move.selectOption(ninaId!);
   await replanned;
+  // The new order shows at once with the old figures greyed; the server's answer replaces them in a later render.
+  await expect(page.locator('ol[aria-busy="true"]')).toHaveCount(0);
   const ninaCard = page.locator('[data-testid="route-technician"][data-technician^="Nina"]');
   await expect(ninaCard.getByTestId('route-stop-customer').filter({ hasText: movedCustomer })).toHaveCount(1);
   await expect(theoCard.getByTestId('route-stop-customer').filter({ hasText: movedCustomer })).toHaveCount(0);
