@@ -3,6 +3,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { formatCents } from '../src/shared/money';
 import { newBookableBusiness } from './fixtures';
 
+// The default motion, as most visitors have it: the other journeys run with less (playwright.config.ts, decision 1374).
+test.use({ reducedMotion: 'no-preference' });
+
 /** A date some weeks ahead, clear of the demo bookings (YYYY-MM-DD). */
 function futureDate(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

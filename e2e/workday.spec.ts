@@ -4,6 +4,9 @@ import { addDays, todayInZone } from '../src/shared/time';
 import { settle } from './axe';
 import { DEMO_ADMIN, DEMO_OWNER, signIn, signUpNewOwner } from './fixtures';
 
+// The default motion, as most visitors have it: the other journeys run with less (playwright.config.ts, decision 1374).
+test.use({ reducedMotion: 'no-preference' });
+
 // The owner's working day (issue 16): Today, a phone-in booking, moving it, the customer's email; 390 px pass.
 
 const DEMO_ZONE = 'America/Chicago';
