@@ -1,12 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { putMigratedPglite } from '../test/pglite-snapshot';
 import { createLifecycle, readinessAnswer } from './lifecycle';
 
 // The server as it runs (main.ts), spawned: SIGTERM while a request is in flight (decision 1231).
@@ -31,14 +30,7 @@ describe('graceful shutdown of the real server', () => {
   it('on SIGTERM stops being ready and taking connections, finishes the request in flight, then exits 0', async () => {
     // The server starts on the migrated database the suite made once (global-setup.ts), as a server restarted on its
     // data does, instead of making and migrating a new one: about half of this test's time went there.
-    const snapshot = process.env.TEST_PGLITE_SNAPSHOT;
-    if (snapshot) {
-      const migrated = await PGlite.create(dataDir, {
-        extensions: { pg_trgm },
-        loadDataDir: new Blob([readFileSync(snapshot)]),
-      });
-      await migrated.close();
-    }
+    await putMigratedPglite(dataDir);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const env = { ...process.env };

@@ -11,6 +11,7 @@ import { createAuth } from '../auth/auth';
 import { type DatabaseHandle, openDatabase } from '../db/client';
 import { seedDemo } from '../db/seed';
 import { createOutboxMailer } from '../providers/mail/mailer';
+import { putMigratedPglite } from '../test/pglite-snapshot';
 import { backupPgliteDir, backupPostgres, pgliteQuerier, restorePglite, restorePostgres } from './backup';
 import { moveToPostgres } from './db-move';
 import { tableChecksums } from './table-checksums';
@@ -73,6 +74,8 @@ function uploads(dir: string) {
 const pgliteDir = join(work, 'embedded', 'pglite');
 beforeAll(async () => {
   if (!runHere) return;
+  // The suite's migrated database, not a new migration (its `migrate()` below then finds nothing to do).
+  await putMigratedPglite(pgliteDir);
   const handle = await openDatabase({ dataDir: pgliteDir });
   await seeded(handle);
   await handle.close();
