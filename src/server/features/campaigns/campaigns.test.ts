@@ -457,9 +457,17 @@ describe('email campaign', () => {
 
     // The first worker delivers two messages, then dies while the provider has the third.
     let calls = 0;
+    let providerHasThird!: () => void;
+    const stuck = new Promise<void>((resolve) => {
+      providerHasThird = resolve;
+    });
     const dying: Mailer = {
       transport: 'smtp',
-      send: (m) => (++calls <= 2 ? outboxMailer.send(m) : new Promise(() => {})),
+      send: (m) => {
+        if (++calls <= 2) return outboxMailer.send(m);
+        providerHasThird();
+        return new Promise(() => {});
+      },
     };
     t.deps.mailer = dying;
     void runCampaignSend(t.deps, { campaignId: c.id });
@@ -472,8 +480,9 @@ describe('email campaign', () => {
       )
         .map((r) => r.status)
         .sort();
-    for (let i = 0; i < 200 && (await statuses()).join() !== 'pending,pending,sending,sent,sent'; i++)
-      await new Promise((r) => setTimeout(r, 10));
+    // Waited for at the provider, not from the rows: the third row reads "sending" from its claim on, a few queries
+    // before the worker reaches the provider, and a mailer swapped in that gap would deliver it.
+    await stuck;
     expect(await statuses()).toEqual(['pending', 'pending', 'sending', 'sent', 'sent']);
 
     // The restarted worker runs the queued job: the two pending go out; the one in flight is neither resent nor final.
